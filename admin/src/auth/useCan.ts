@@ -1,0 +1,27 @@
+// UI guard (§6): no functionality means allowed; a functionality missing from the
+// rights map means allowed; admins hold every right. The server enforces the same
+// rights on every route: this only hides what would be refused.
+import { usePermissions } from 'react-admin';
+import type { CurrentUser } from './authProvider';
+
+export type Access = 'read' | 'write' | 'delete' | 'export';
+
+export function can(user: CurrentUser | null | undefined, functionality: string | undefined, access: Access): boolean {
+  if (!functionality) return true;
+  if (!user) return false;
+  if (user.admin || !user.rights) return !!user.admin;
+  const r = user.rights[functionality];
+  if (!r) return true;
+  return access === 'read' ? r.canRead : access === 'write' ? r.canWrite : access === 'delete' ? r.canDelete : r.canExport;
+}
+
+export function useCan(functionality: string | undefined, access: Access): boolean {
+  const { permissions } = usePermissions<CurrentUser>();
+  return can(permissions, functionality, access);
+}
+
+/** The logged-in user (rights included) and whether it is still loading. */
+export function useCurrentUser(): { user: CurrentUser | null | undefined; isPending: boolean } {
+  const { permissions, isPending } = usePermissions<CurrentUser>();
+  return { user: permissions, isPending };
+}

@@ -1,0 +1,102 @@
+// The edit screen of every generated resource, on the spec's route (id 0 creates):
+// defaults from `GET {base}/edit/0`, the shared ajv validation, server field
+// errors, Save (F12), Delete with confirmation (F9) and Back (Esc).
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Button as MuiButton } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Create, DeleteWithConfirmButton, Edit, Loading, SaveButton, SimpleForm, Toolbar, useDataProvider, useRecordContext,
+} from 'react-admin';
+import { useFormContext } from 'react-hook-form';
+import type { EntityMeta } from '../../../common/entity-meta';
+import { useCan } from '../auth/useCan';
+import { fieldParams, listPath } from './routes';
+import { useFormValidator } from './validation';
+import { useFunctionKeys } from './useFunctionKeys';
+import { NotFound } from '../layout/NotFound';
+import { RequireRight } from '../auth/RequireRight';
+
+function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string; creating: boolean }) {
+  const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
+  const canDelete = useCan(meta.functionality, 'delete') && !meta.appendOnly;
+  const navigate = useNavigate();
+  const record = useRecordContext();
+  const form = useFormContext();
+  useFunctionKeys({
+    F12: canWrite ? () => (document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.click() : undefined,
+    F9: canDelete && !creating ? () => (document.querySelector('.bv-delete') as HTMLButtonElement | null)?.click() : undefined,
+    Escape: () => navigate(back),
+  });
+  const label = record?.[meta.representation] ?? '';
+  return (
+    <Toolbar sx={{ display: 'flex', gap: 1 }}>
+      {canWrite && <SaveButton label="Enregistrer" title="Enregistrer (F12)" alwaysEnable={form.formState.isDirty || creating} />}
+      <MuiButton onClick={() => navigate(back)} startIcon={<ArrowBackIcon />} title="Retour (Échap)">Retour</MuiButton>
+      <span style={{ flex: 1 }} />
+      {canDelete && !creating && (
+        <DeleteWithConfirmButton
+          className="bv-delete"
+          mutationMode="pessimistic"
+          redirect={() => back}
+          confirmTitle={`Supprimer ${meta.label.gender === 'f' ? 'la' : 'le'} ${meta.label.one.toLowerCase()} « ${label} » ?`}
+          confirmContent="Cette suppression est définitive."
+          title="Supprimer (F9)"
+        />
+      )}
+    </Toolbar>
+  );
+}
+
+function EditTitle({ meta }: { meta: EntityMeta }) {
+  const record = useRecordContext();
+  return <span>{meta.label.one}{record ? ` « ${record[meta.representation] ?? record.id} »` : ''}</span>;
+}
+
+function CreateWithDefaults({ meta, back, prefill, children }: { meta: EntityMeta; back: string; prefill: Record<string, unknown>; children: ReactNode }) {
+  const dataProvider = useDataProvider() as any;
+  const validate = useFormValidator(meta);
+  const { data, isPending, error } = useQuery({ queryKey: ['defaults', meta.name], queryFn: () => dataProvider.getDefaults(meta.name), staleTime: 0 });
+  if (isPending) return <Loading />;
+  const { id: _id, ...defaults } = (error ? {} : data) as Record<string, unknown>;
+  return (
+    <Create resource={meta.name} record={{ ...defaults, ...prefill }} redirect={() => back} title={`${meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau'} : ${meta.label.one.toLowerCase()}`}>
+      <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating />} warnWhenUnsavedChanges>
+        {children}
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export interface EntityFormProps {
+  meta: EntityMeta;
+  children: ReactNode;
+  /** the record's id when the route does not carry it (0 creates) */
+  id?: number;
+  /** values of a new record beside the route's (e.g. a module kind) */
+  prefill?: Record<string, unknown>;
+}
+
+/** A page without the read right goes to /home. */
+export function EntityForm(props: EntityFormProps) {
+  return <RequireRight functionality={props.meta.functionality}><GuardedForm {...props} /></RequireRight>;
+}
+
+function GuardedForm({ meta, children, id: givenId, prefill }: EntityFormProps) {
+  const params = useParams();
+  const raw = givenId !== undefined ? String(givenId) : params[meta.routes.idParam] ?? '';
+  const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
+  const validate = useFormValidator(meta);
+  const back = listPath(meta, params);
+  if (!/^\d+$/.test(raw)) return <NotFound />;
+  const id = Number(raw);
+  if (id === 0) return <CreateWithDefaults meta={meta} back={back} prefill={{ ...fieldParams(meta, params), ...prefill }}>{children}</CreateWithDefaults>;
+  return (
+    <Edit resource={meta.name} id={id} mutationMode="pessimistic" redirect={() => back} title={<EditTitle meta={meta} />}>
+      <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating={false} />} warnWhenUnsavedChanges disabled={!canWrite}>
+        {children}
+      </SimpleForm>
+    </Edit>
+  );
+}

@@ -1,0 +1,20 @@
+// Server-side CSV export (export.csv) of the current list filter and sort.
+import { API } from '../api';
+
+export async function downloadCsv(base: string, filter: Record<string, unknown>, sort: { field: string; order: string }): Promise<void> {
+  const q = new URLSearchParams({ filter: JSON.stringify(filter), sort: JSON.stringify([sort.field, sort.order]) });
+  const res = await fetch(`${API}/${base}/export?${q}`, { credentials: 'same-origin' });
+  if (!res.ok) {
+    const body = await res.json().catch(() => null);
+    throw new Error(body?.message ?? 'Une erreur est survenue');
+  }
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'export.csv';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

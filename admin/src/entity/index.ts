@@ -1,0 +1,4 @@
+export { EntityList } from './EntityList';
+export { EntityForm } from './EntityForm';
+export * from './inputs';
+export * from './fields';

@@ -1,0 +1,120 @@
+// Inputs the generated forms use. Numbers are typed the French way ("1 234,50 €"):
+// the text stays as typed while focused and is re-formatted on blur.
+import { useEffect, useState } from 'react';
+import { TextField as MuiTextField } from '@mui/material';
+import {
+  AutocompleteInput, DateInput, DateTimeInput, ReferenceInput, SelectInput, TextInput, useInput,
+  type InputProps,
+} from 'react-admin';
+import { parseDecimal } from '../../../common/money';
+
+interface ScaledProps extends InputProps {
+  label: string;
+  isRequired?: boolean;
+  readOnly?: boolean;
+  /** fraction digits stored in the integer (2 for cents and basis points) */
+  scale: number;
+  integer?: boolean;
+  suffix?: string;
+  invalidText: string;
+}
+
+function toText(value: unknown, scale: number): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value !== 'number') return String(value);
+  if (scale === 0) return String(value).replace('.', ',');
+  const neg = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  const unit = 10 ** scale;
+  return `${neg}${Math.floor(abs / unit)},${String(abs % unit).padStart(scale, '0')}`;
+}
+
+function ScaledNumberInput({ label, isRequired, readOnly, scale, integer, suffix, invalidText, ...props }: ScaledProps) {
+  const parse = (text: string): number | string | null => {
+    const n = scale === 0 && !integer ? parseFloatFr(text) : parseDecimal(text, scale);
+    return n === null ? null : Number.isNaN(n) ? text : n;
+  };
+  const { field, fieldState, isRequired: req } = useInput({
+    ...props,
+    validate: (v: unknown) => (typeof v === 'string' && v !== '' ? invalidText : undefined),
+  });
+  const [text, setText] = useState(() => toText(field.value, scale));
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!focused) setText(toText(field.value, scale));
+  }, [field.value, focused, scale]);
+  return (
+    <MuiTextField
+      label={label}
+      value={text}
+      required={isRequired || req}
+      disabled={readOnly}
+      size="small"
+      margin="dense"
+      sx={{ minWidth: 200 }}
+      error={!!fieldState.error && (fieldState.isTouched || fieldState.isDirty)}
+      helperText={fieldState.error && (fieldState.isTouched || fieldState.isDirty) ? fieldState.error.message : ' '}
+      onFocus={() => setFocused(true)}
+      onBlur={() => { setFocused(false); field.onBlur(); }}
+      onChange={(e) => { setText(e.target.value); field.onChange(parse(e.target.value)); }}
+      slotProps={{ htmlInput: { inputMode: 'decimal', name: String(props.source) }, input: suffix ? { endAdornment: <span style={{ marginLeft: 4 }}>{suffix}</span> } : undefined }}
+    />
+  );
+}
+
+function parseFloatFr(text: string): number | null {
+  const s = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+  if (s === '') return null;
+  return /^[+-]?\d*(\.\d*)?$/.test(s) && s !== '.' ? Number(s) : Number.NaN;
+}
+
+type Common = InputProps & { label: string; isRequired?: boolean; readOnly?: boolean };
+
+export const MoneyInput = (p: Common) => <ScaledNumberInput {...p} scale={2} suffix="€" invalidText="Montant invalide" />;
+export const RateInput = (p: Common) => <ScaledNumberInput {...p} scale={2} suffix="%" invalidText="Taux invalide" />;
+export const NumberInputFr = ({ integer, ...p }: Common & { integer?: boolean }) => (
+  <ScaledNumberInput {...p} scale={0} integer={integer} invalidText={integer ? 'Nombre entier attendu' : 'Nombre invalide'} />
+);
+
+export const DateInputFr = ({ isRequired, readOnly, ...p }: Common) => <DateInput {...p} isRequired={isRequired} disabled={readOnly} />;
+export const DateTimeInputFr = ({ isRequired, readOnly, ...p }: Common) => <DateTimeInput {...p} isRequired={isRequired} disabled={readOnly} />;
+
+export const EnumInput = ({ choices, isRequired, readOnly, ...p }: Common & { choices: { id: string | number; name: string }[] }) => (
+  <SelectInput {...p} choices={choices} isRequired={isRequired} disabled={readOnly} emptyText="—" />
+);
+
+export const ColorInput = ({ isRequired, readOnly, ...p }: Common) => (
+  <TextInput {...p} type="color" isRequired={isRequired} disabled={readOnly} sx={{ minWidth: 120 }} />
+);
+
+export const JsonInput = ({ isRequired, readOnly, ...p }: Common) => (
+  <TextInput
+    {...p}
+    multiline
+    minRows={3}
+    isRequired={isRequired}
+    disabled={readOnly}
+    format={(v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2))}
+    parse={(t: string) => { if (t.trim() === '') return null; try { return JSON.parse(t); } catch { return t; } }}
+  />
+);
+
+/** A reference: autocomplete with server search (3 characters) or a plain select. */
+export function RefInput({ reference, optionText, searchable, isRequired, readOnly, label, validate: _v, ...p }: Common & { reference: string; optionText: string; searchable?: boolean }) {
+  return (
+    <ReferenceInput {...p} reference={reference} perPage={searchable ? 25 : 500} sort={{ field: optionText, order: 'ASC' }}>
+      {searchable ? (
+        <AutocompleteInput
+          label={label}
+          optionText={optionText}
+          isRequired={isRequired}
+          disabled={readOnly}
+          filterToQuery={(q: string) => (q && q.trim().length >= 3 ? { q } : {})}
+          helperText="3 caractères minimum pour chercher"
+        />
+      ) : (
+        <SelectInput label={label} optionText={optionText} isRequired={isRequired} disabled={readOnly} emptyText="—" />
+      )}
+    </ReferenceInput>
+  );
+}

@@ -1,0 +1,34 @@
+// Page title = establishment name or short name, else "Bivouac" (§2); the same
+// header answer gives the logos of the app bar and the remote-support link.
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../api';
+
+export interface EstablishmentHeader {
+  title: string;
+  name: string | null;
+  shortName: string | null;
+  isGroupMode: boolean;
+  groupName: string | null;
+  /** last change of the logo (cache key), null when none */
+  logo: string | null;
+  groupLogo: string | null;
+  version: string;
+  remoteSupportUrl: string | null;
+}
+
+export function useEstablishmentHeader() {
+  return useQuery({
+    queryKey: ['establishment-header'],
+    queryFn: () => api<EstablishmentHeader>('/establishment/establishment/header'),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export function usePageTitle(): void {
+  const { data } = useEstablishmentHeader();
+  useEffect(() => {
+    document.title = data?.title || 'Bivouac';
+  }, [data?.title]);
+}

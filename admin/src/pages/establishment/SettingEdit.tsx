@@ -1,0 +1,34 @@
+// /admin/setting: the general settings (one row): session idle timeout and absolute
+// lifetime, minimum password length (3 at least), remote-support link.
+import { Alert, Typography } from '@mui/material';
+import { Edit, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { meta } from '../../../../common/generated/meta/setting';
+import { api } from '../../api';
+import { NumberInputFr } from '../../entity';
+import { useFormValidator } from '../../entity/validation';
+import { RequireRight } from '../../auth/RequireRight';
+import { useCan } from '../../auth/useCan';
+
+export default function SettingEdit() {
+  const canWrite = useCan('establishment.users', 'write');
+  const validate = useFormValidator(meta);
+  const { data, isPending } = useQuery({ queryKey: ['setting-current'], queryFn: () => api<{ id: number }[]>('/establishment/setting?range=[0,0]') });
+  const id = data?.[0]?.id;
+  return (
+    <RequireRight functionality="establishment.users">
+      <Title title="Paramètres généraux" />
+      {isPending ? <Loading /> : !id ? <Typography sx={{ p: 2 }}>Aucun paramètre</Typography> : (
+        <Edit resource="setting" id={id} redirect={false} mutationMode="pessimistic" title="Paramètres généraux">
+          <SimpleForm validate={validate} disabled={!canWrite} toolbar={canWrite ? <Toolbar><SaveButton label="Enregistrer" /></Toolbar> : false}>
+            <Alert severity="info" sx={{ mb: 2 }}>Les durées de session s'appliquent à la requête suivante de chaque utilisateur.</Alert>
+            <NumberInputFr source="idleMinutes" label="Déconnexion après inactivité (minutes)" integer isRequired />
+            <NumberInputFr source="absoluteHours" label="Durée maximale d'une session (heures)" integer isRequired />
+            <NumberInputFr source="minPasswordLength" label="Longueur minimale des mots de passe (3 au moins)" integer isRequired />
+            <TextInput source="remoteSupportUrl" label="Lien de l'outil d'assistance à distance" fullWidth />
+          </SimpleForm>
+        </Edit>
+      )}
+    </RequireRight>
+  );
+}

@@ -1,0 +1,93 @@
+// Log-in, log-out and the current user. Log-in is the only /rest/ route that
+// needs no session; every attempt is recorded and failures are throttled per
+// account and per address.
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { badRequest, notLoggedIn } from '../http/errors';
+import { verifyPassword } from './password';
+import { createSession, destroySession } from './session';
+import { requireUser, type SessionUser } from './access';
+import { formatMessage } from '../../common/messages';
+import { toGroups } from '../../common/rights';
+import { menuFor } from '../domain/security/menu';
+import { cachedSettings } from './settings';
+
+export const THROTTLE = { windowMinutes: 15, perAccount: 5, perAddress: 20 };
+
+async function throttled(knex: Knex, login: string, ip: string): Promise<number | null> {
+  const since = knex.raw(`now() - make_interval(mins => ?)`, [THROTTLE.windowMinutes]);
+  const [acc] = await knex('login_attempt').where({ login, success: false }).where('at', '>', since).count({ n: '*' }).min({ first: 'at' });
+  const [addr] = await knex('login_attempt').where({ ip, success: false }).where('at', '>', since).count({ n: '*' }).min({ first: 'at' });
+  const blocked = [acc, addr].find((r, i) => Number(r.n) >= (i === 0 ? THROTTLE.perAccount : THROTTLE.perAddress));
+  if (!blocked) return null;
+  const until = Date.parse(blocked.first) + THROTTLE.windowMinutes * 60_000;
+  return Math.max(1, Math.ceil((until - Date.now()) / 60_000));
+}
+
+/**
+ * The logged-in user (§3): id, name, admin, systeme, menus, and rights — `rights`
+ * as a map functionality → flags (null for administrators, who hold everything)
+ * and `functionalities` as the spec's groups of sub-functionality entries.
+ */
+export function publicUser(u: SessionUser) {
+  return {
+    id: u.id, login: u.login, name: u.name, admin: u.isAdmin, systeme: u.isSystem,
+    rights: u.isAdmin ? null : Object.fromEntries(u.rights),
+  };
+}
+
+export async function describeUser(knex: Knex, u: SessionUser) {
+  return {
+    ...publicUser(u),
+    functionalities: u.isAdmin ? null : toGroups(Object.fromEntries(u.rights)),
+    menus: await menuFor(knex, u),
+  };
+}
+
+export function authRouter(deps: { knex: () => Knex; cookie: string; secure: boolean; loadUser: (knex: Knex, id: number) => Promise<SessionUser> }): Router {
+  const r = new Router();
+
+  r.post('/rest/security/login', async (ctx) => {
+    const body = (ctx.request as any).body ?? {};
+    const login = typeof body.login === 'string' ? body.login.trim() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!login || !password || login.length > 120 || password.length > 200) throw badRequest('LOGIN_FAILED');
+    const knex = deps.knex();
+    const ip = ctx.ip?.slice(0, 64) ?? '';
+    const wait = await throttled(knex, login, ip);
+    if (wait !== null) {
+      await knex('login_attempt').insert({ login, ip, success: false, reason: 'throttled' });
+      throw badRequest('LOGIN_THROTTLED', undefined, { minutes: wait });
+    }
+    const user = await knex('app_user').where({ login }).first();
+    const ok = await verifyPassword(password, user?.password);
+    if (!ok || !user.isActive) {
+      await knex('login_attempt').insert({ login, ip, userId: user?.id ?? null, success: false, reason: !user ? 'unknown' : !ok ? 'password' : 'inactive' });
+      throw badRequest('LOGIN_FAILED');
+    }
+    await knex('login_attempt').insert({ login, ip, userId: user.id, success: true });
+    // Expired sessions of this user are cleaned up on the way.
+    const { absoluteHours } = await cachedSettings(knex);
+    await knex('user_session').where('userId', user.id).whereRaw(`created_at < now() - make_interval(hours => ?)`, [absoluteHours]).delete();
+    // A new session id at each log-in; the previous one, if any, ends.
+    const previous = ctx.cookies.get(deps.cookie);
+    if (previous) await destroySession(knex, previous);
+    const sid = await createSession(knex, user.id, ctx);
+    ctx.cookies.set(deps.cookie, sid, { httpOnly: true, sameSite: 'lax', secure: deps.secure, path: '/', overwrite: true });
+    ctx.body = await describeUser(knex, await deps.loadUser(knex, user.id));
+  });
+
+  r.get('/rest/logout', async (ctx) => {
+    const sid = ctx.cookies.get(deps.cookie);
+    if (sid) await destroySession(deps.knex(), sid);
+    ctx.cookies.set(deps.cookie, '', { httpOnly: true, sameSite: 'lax', secure: deps.secure, path: '/', expires: new Date(0), overwrite: true });
+    ctx.body = { status: 'OK', message: formatMessage('LOGOUT_SUCCESS') };
+  });
+
+  r.get('/rest/security/me', async (ctx) => {
+    if (!ctx.state.user) throw notLoggedIn();
+    ctx.body = await describeUser(deps.knex(), requireUser(ctx));
+  });
+
+  return r;
+}

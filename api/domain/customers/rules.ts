@@ -1,0 +1,33 @@
+// Customer rules on the generic write path: phone numbers in their display form,
+// intra-community VAT numbers compact and upper-case, licence plates upper-case, and
+// no deletion of a customer who has documents.
+import { registerHooks } from '../../rest/entities';
+import { badRequest } from '../../http/errors';
+import { normalizePhone } from './phones';
+import { customerDocuments, registerCustomerDocumentCheck } from './documents';
+import { normalizePlate } from '../stays/hooks';
+
+const trimOrNull = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
+
+export function registerCustomerRules(): void {
+  registerHooks('customer', {
+    beforeSave(rec) {
+      for (const f of ['lastName', 'firstName', 'companyName', 'address1', 'address2', 'postalCode', 'town', 'birthPlace']) {
+        if (f in rec) rec[f] = f === 'lastName' ? String(rec[f] ?? '').trim() : trimOrNull(rec[f]);
+      }
+      for (const f of ['phone1', 'phone2']) if (typeof rec[f] === 'string') rec[f] = normalizePhone(rec[f]);
+      if (typeof rec.vatNumber === 'string') rec.vatNumber = rec.vatNumber.replace(/[\s.-]+/g, '').toUpperCase() || null;
+      if (typeof rec.email === 'string') rec.email = rec.email.trim();
+    },
+    async beforeDelete(existing, { trx }) {
+      if ((await customerDocuments(trx, existing.id)).length) throw badRequest('CUSTOMER_WITH_DOCUMENT');
+    },
+  });
+  registerHooks('customer-vehicle', {
+    beforeSave(rec) {
+      if (typeof rec.licencePlate === 'string') rec.licencePlate = normalizePlate(rec.licencePlate);
+    },
+  });
+  // Stays are documents (quotes, options, bookings — billed or not, §4).
+  registerCustomerDocumentCheck('stays', async (trx, customerId) => !!(await trx('booking').where('customerId', customerId).first('id')));
+}

@@ -1,0 +1,151 @@
+// Hand-written establishment routes (§7): the single establishment
+// (GET establishment/establishment/edit; saving is the generic POST …/edit with its
+// id), its logos (getLogo / setLogo,
+// multipart field `uploadfile`), the page header (title, logos), the documentation
+// PDF, the technical user's backup, and the demo reset (/init-demo).
+import Router from '@koa/router';
+import { readFile, unlink } from 'node:fs/promises';
+import { createGzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import type { Knex } from 'knex';
+import { koaBody } from 'koa-body';
+import { checkAccess, requireAdmin, requireSystemUser, requireUser } from '../../auth/access';
+import { badRequest, notFound } from '../../http/errors';
+import { entityMeta } from '../../rest/entities';
+import { recordHistory } from '../../rest/history';
+import { formatMessage } from '../../../common/messages';
+import { todayParis } from '../../../common/dates';
+import { currentEstablishment } from './company';
+import { LOGO_MAX_BYTES, checkImage, logoKind, logoStamps, readLogo, saveLogo } from './logo';
+import { APP_VERSION, userGuidePdf } from './user-guide';
+import { resetDemo } from './demo-reset';
+import { cachedSettings } from '../../auth/settings';
+
+const BASE = '/rest/establishment/establishment';
+
+/** JSON replacer: binary columns (bytea) as base64. */
+function bytesAsBase64(_k: string, v: unknown): unknown {
+  if (v instanceof Uint8Array) return { base64: Buffer.from(v).toString('base64') };
+  if (v && typeof v === 'object' && (v as any).type === 'Buffer' && Array.isArray((v as any).data)) return { base64: Buffer.from((v as any).data).toString('base64') };
+  return v;
+}
+const COMPANY = 'establishment.company';
+
+async function mustExist(knex: Knex) {
+  const est = await currentEstablishment(knex);
+  if (!est) throw notFound();
+  return est;
+}
+
+const upload = koaBody({
+  multipart: true,
+  formidable: { maxFiles: 1, maxFields: 5, maxFileSize: LOGO_MAX_BYTES, maxTotalFileSize: LOGO_MAX_BYTES, allowEmptyFiles: false, keepExtensions: false },
+  onError(err: any) {
+    // formidable: 1009 = maxFileSize exceeded, 1016 = maxTotalFileSize exceeded
+    if (err?.code === 1009 || err?.code === 1016 || err?.httpCode === 413) throw badRequest('IMAGE_TOO_LARGE');
+    throw badRequest('INCORRECT_FORM');
+  },
+});
+
+export function establishmentRouter(knex: () => Knex): Router {
+  const r = new Router();
+  const meta = () => entityMeta('establishment');
+
+  r.get(`${BASE}/edit`, async (ctx) => {
+    await checkAccess(ctx, COMPANY, 'read');
+    ctx.body = await mustExist(knex());
+  });
+
+  /** What every page needs: the title (name, else short name, else "Bivouac") and logos. */
+  r.get(`${BASE}/header`, async (ctx) => {
+    requireUser(ctx);
+    const est = await currentEstablishment(knex());
+    const stamps = est ? await logoStamps(knex(), est.id) : {};
+    ctx.body = {
+      title: est?.name || est?.shortName || 'Bivouac',
+      name: est?.name ?? null,
+      shortName: est?.shortName ?? null,
+      isGroupMode: !!est?.isGroupMode,
+      groupName: est?.groupName ?? null,
+      logo: stamps.logo ?? null,
+      groupLogo: est?.isGroupMode ? stamps.group ?? null : null,
+      version: APP_VERSION,
+      remoteSupportUrl: (await cachedSettings(knex())).remoteSupportUrl,
+    };
+  });
+
+  r.get(`${BASE}/getLogo`, async (ctx) => {
+    requireUser(ctx);
+    const est = await mustExist(knex());
+    const logo = await readLogo(knex(), est.id, logoKind(ctx.query.kind));
+    if (!logo) throw notFound();
+    ctx.set('Cache-Control', 'private, max-age=300');
+    ctx.set('Content-Disposition', 'inline');
+    ctx.type = logo.mime;
+    ctx.body = logo.data;
+  });
+
+  r.post(`${BASE}/setLogo`, async (ctx, next) => {
+    await checkAccess(ctx, COMPANY, 'write');
+    await next();
+  }, upload, async (ctx) => {
+    const files = (ctx.request as any).files ?? {};
+    const f = Array.isArray(files.uploadfile) ? files.uploadfile[0] : files.uploadfile;
+    if (!f) throw badRequest('IMAGE_REQUIRED');
+    let data: Buffer;
+    try { data = await readFile(f.filepath); } finally { await unlink(f.filepath).catch(() => undefined); }
+    const kind = logoKind((ctx.request as any).body?.kind ?? ctx.query.kind);
+    const mime = checkImage(String(f.originalFilename ?? ''), data);
+    const est = await mustExist(knex());
+    await saveLogo(knex(), est.id, kind, mime, data);
+    await recordHistory(knex(), { userId: requireUser(ctx).id, entity: meta(), recordId: est.id, action: 'action', detail: kind === 'group' ? 'Logo du groupe modifié' : 'Logo modifié' });
+    ctx.body = { status: 'SAVED', kind, size: data.length, mime };
+  });
+
+  r.post(`${BASE}/deleteLogo`, async (ctx) => {
+    await checkAccess(ctx, COMPANY, 'write');
+    const est = await mustExist(knex());
+    const kind = logoKind(ctx.query.kind);
+    const n = await knex()('establishment_logo').where({ establishmentId: est.id, kind }).delete();
+    if (n) await recordHistory(knex(), { userId: requireUser(ctx).id, entity: meta(), recordId: est.id, action: 'action', detail: kind === 'group' ? 'Logo du groupe supprimé' : 'Logo supprimé' });
+    ctx.body = { status: 'DELETED' };
+  });
+
+  /** The user guide (documentation PDF), shown in a new tab. */
+  r.get(`${BASE}/document`, async (ctx) => {
+    requireUser(ctx);
+    const est = await currentEstablishment(knex());
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', 'inline; filename="bivouac-guide-utilisateur.pdf"');
+    ctx.body = userGuidePdf(est?.name);
+  });
+
+  /** Backup (technical user only): every table as gzipped JSON, sessions excepted. */
+  r.get(`${BASE}/backup`, async (ctx) => {
+    const user = requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
+    const k = knex();
+    const { rows } = await k.raw(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`);
+    const tables: string[] = rows.map((x: any) => x.tablename).filter((t: string) => !['user_session', 'login_attempt'].includes(t));
+    const est = await currentEstablishment(k);
+    if (est) await recordHistory(k, { userId: user.id, entity: meta(), recordId: est.id, action: 'action', detail: formatMessage('BACKUP_DONE') });
+    async function* dump() {
+      yield `{"application":"bivouac","version":${JSON.stringify(APP_VERSION)},"createdAt":${JSON.stringify(new Date().toISOString())},"tables":{`;
+      for (const [i, t] of tables.entries()) {
+        const data = await k(t).select('*');
+        yield `${i ? ',' : ''}${JSON.stringify(t)}:${JSON.stringify(data, bytesAsBase64)}`;
+      }
+      yield '}}';
+    }
+    ctx.set('Content-Disposition', `attachment; filename="bivouac-sauvegarde-${todayParis()}.json.gz"`);
+    ctx.type = 'application/gzip';
+    ctx.body = Readable.from(dump()).pipe(createGzip());
+  });
+
+  r.post('/rest/establishment/init-demo', async (ctx) => {
+    const user = requireAdmin(ctx);
+    const { truncated } = await resetDemo(knex(), user.id);
+    ctx.body = { status: 'SAVED', message: formatMessage('DEMO_RESET_DONE'), tables: truncated.length };
+  });
+
+  return r;
+}

@@ -1,0 +1,42 @@
+// Hand-written domain modules: business rules attached to the generic write path
+// (registered once per process) and routers mounted before the generic router.
+import type Router from '@koa/router';
+import type { AppContext } from '../app';
+import { registerUserRules } from '../auth/users';
+import { registerSettingRules } from '../auth/settings';
+import { tilesRouter } from './home/tiles';
+import { registerHomeTiles } from './home/register';
+import { registerSecurityRules } from './security/rules';
+import { securityRouter } from './security/routes';
+import { registerEstablishmentRules } from './establishment/rules';
+import { registerPeriodRules } from './establishment/periods';
+import { registerModuleRules } from './establishment/modules';
+import { establishmentRouter } from './establishment/routes';
+import { preferenceGroupRouter } from './establishment/preference-group';
+import { registerReferenceRules } from './reference/rules';
+import { registerPricingRules } from './pricing/rules';
+import { pricingRouter } from './pricing/routes';
+import { registerStaysModule, staysRouters } from './stays/index';
+import { planningRouters, registerPlanningModule } from './planning/index';
+
+let registered = false;
+
+export function registerDomainRules(): void {
+  if (registered) return;
+  registered = true;
+  registerUserRules();
+  registerSettingRules();
+  registerSecurityRules();
+  registerEstablishmentRules();
+  registerPeriodRules();
+  registerModuleRules();
+  registerHomeTiles();
+  registerReferenceRules();
+  registerPricingRules();
+  registerStaysModule();
+  registerPlanningModule();
+}
+
+export function domainRouters(ctx: AppContext): Router[] {
+  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), pricingRouter(ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex)];
+}

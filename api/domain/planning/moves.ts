@@ -1,0 +1,267 @@
+// Direct manipulation on the board: a bar dropped on another place and/or dates, or
+// one of its ends dragged. The server decides, in two steps:
+//
+//   POST /rest/planning/move/check — nothing written: the refusal (French message), or
+//     the warnings that need an override (minimum stay, arrival / departure day) and
+//     the price change (the stay priced today at its current place and dates, and at
+//     the new ones, through the pricing engine);
+//   POST /rest/planning/move — the same checks again in the write transaction, then the
+//     occupancy (or unavailability) saved through the generic write path, so the stays
+//     hooks run and the exclusion constraint has the last word; the booking total takes
+//     the price difference; a French history line; the cleaning tasks of the departure
+//     days follow.
+import type { Knex } from 'knex';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import { entityMeta } from '../../rest/entities';
+import { saveRecord } from '../../rest/records';
+import { recordHistory } from '../../rest/history';
+import { formatMessage, type MessageCode } from '../../../common/messages';
+import { addDays, formatDateFr, nightsBetween, todayParis } from '../../../common/dates';
+import { formatCents } from '../../../common/money';
+import { isValidDate } from '../../../common/formats';
+import { occupancyPersons, placeConflict, allotmentOn } from '../stays/store';
+import { isModifiable, holdsPlaces, STATUS, type Kind } from '../stays/status';
+import { quoteForStay, type QuoteRequest } from '../pricing/quote-for-stay';
+import { syncDepartureTasks } from './cleaning';
+
+type Trx = Knex.Transaction;
+type Db = Knex | Trx;
+type Row = Record<string, any>;
+
+export interface MoveInput {
+  kind: 'occupancy' | 'unavailability';
+  id: number;
+  placeId: number;
+  startDate: string;
+  endDate: string;
+  /** where the screen saw the bar: refused as stale when the record moved meanwhile */
+  from?: { placeId: number; startDate: string; endDate: string } | null;
+  /** the user confirmed the warnings (override) */
+  force?: boolean;
+}
+
+export interface MoveNotice { code: MessageCode; message: string; blocking: boolean }
+
+export interface MovePrice {
+  /** the stay priced today at its current place and dates */
+  before: number;
+  /** … and at the new ones */
+  after: number;
+  difference: number;
+  /** the booking's stored total, and what it becomes */
+  bookingTotalBefore: number | null;
+  bookingTotalAfter: number;
+}
+
+export interface MoveCheck {
+  ok: boolean;
+  code?: MessageCode;
+  message?: string;
+  /** warnings; `blocking` ones need the override (force) */
+  warnings: MoveNotice[];
+  needsForce: boolean;
+  price: MovePrice | null;
+  /** why there is no price (no grid for that type…) */
+  priceMessage?: string;
+  /** free places of the same type on those dates, when the place is taken */
+  alternatives?: { id: number; code: string }[];
+  summary: Row;
+}
+
+const notice = (code: MessageCode, blocking: boolean, params?: Record<string, string | number>): MoveNotice => ({ code, message: formatMessage(code, params), blocking });
+
+export function parseMoveInput(body: any): MoveInput {
+  const b = body ?? {};
+  const errors: Record<string, string> = {};
+  if (b.kind !== 'occupancy' && b.kind !== 'unavailability') errors.kind = formatMessage('INVALID_CHOICE');
+  for (const f of ['id', 'placeId']) if (!Number.isInteger(b[f]) || b[f] <= 0) errors[f] = formatMessage('INVALID_INTEGER');
+  for (const f of ['startDate', 'endDate']) if (typeof b[f] !== 'string' || !isValidDate(b[f])) errors[f] = formatMessage('INVALID_DATE');
+  if (Object.keys(errors).length) throw badRequest('VALIDATION_FAILED', errors);
+  if (b.endDate === b.startDate) throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
+  if (b.endDate < b.startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
+  if (nightsBetween(b.startDate, b.endDate) > 400) throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
+  let from: MoveInput['from'] = null;
+  if (b.from != null) {
+    const f = b.from;
+    if (!Number.isInteger(f.placeId) || typeof f.startDate !== 'string' || !isValidDate(f.startDate) || typeof f.endDate !== 'string' || !isValidDate(f.endDate)) {
+      throw badRequest('VALIDATION_FAILED', { from: formatMessage('INCORRECT_FORM') });
+    }
+    from = { placeId: f.placeId, startDate: f.startDate, endDate: f.endDate };
+  }
+  return { kind: b.kind, id: b.id, placeId: b.placeId, startDate: b.startDate, endDate: b.endDate, from, force: b.force === true };
+}
+
+async function placeWithType(db: Db, placeId: number): Promise<Row | undefined> {
+  return db('place as p').join('place_type as t', 't.id', 'p.placeTypeId').join('place_family as f', 'f.id', 't.placeFamilyId')
+    .where('p.id', placeId)
+    .first('p.id', 'p.code', 'p.capacity', 'p.isActive', 'p.placeTypeId', 't.label as typeLabel', 't.maxPersons', 't.isResidential', 't.isRental', 'f.kind as familyKind', 'f.id as familyId');
+}
+
+/** The quote request of an occupancy at a position: its occupants, animals, vehicles and extras. */
+export async function quoteRequestOf(db: Db, occ: Row, booking: Row, pos: { placeId: number; startDate: string; endDate: string }): Promise<QuoteRequest> {
+  const [details, animals, vehicles, extras] = await Promise.all([
+    db('occupancy_detail').where('occupancyId', occ.id).select('ageCategoryId', 'quantity'),
+    db('occupancy_animal').where('occupancyId', occ.id).select('animalTypeId', 'quantity'),
+    db('occupancy_vehicle').where('occupancyId', occ.id).select('vehicleTypeId'),
+    db('occupancy_extra').where('occupancyId', occ.id).select('extraId', 'quantity', 'startDate', 'endDate'),
+  ]);
+  const sum = <K extends string>(rows: Row[], key: K, qty: (r: Row) => number) => {
+    const m = new Map<number, number>();
+    for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + qty(r));
+    return [...m].map(([id, quantity]) => ({ [key]: id, quantity })) as any[];
+  };
+  const inside = (d: string | null) => (d && d >= pos.startDate && d <= pos.endDate ? d : null);
+  return {
+    placeId: pos.placeId, startDate: pos.startDate, endDate: pos.endDate,
+    occupants: sum(details, 'ageCategoryId', (r) => r.quantity),
+    animals: sum(animals, 'animalTypeId', (r) => r.quantity ?? 1),
+    vehicles: sum(vehicles, 'vehicleTypeId', () => 1),
+    extras: extras.map((x: Row) => {
+      const s = inside(x.startDate), e = inside(x.endDate);
+      return { extraId: x.extraId, quantity: x.quantity, ...(s && e && s < e ? { startDate: s, endDate: e } : {}) };
+    }),
+    partnerId: booking.partnerId ?? null,
+    channelId: booking.accessChannelId ?? null,
+  };
+}
+
+async function priceAt(db: Db, req: QuoteRequest): Promise<{ total: number; warnings: { code: string; message: string }[] } | { error: string }> {
+  try {
+    const q = await quoteForStay(db, req);
+    return { total: q.total, warnings: q.warnings.map((w: any) => ({ code: w.code, message: w.message })) };
+  } catch (e) {
+    if (e instanceof HttpError) return { error: e.message };
+    throw e;
+  }
+}
+
+/** Free places of a type on [start, end) large enough for `persons`, the moved one excepted. */
+async function alternatives(db: Db, placeTypeId: number, exceptPlaceId: number, start: string, end: string, persons: number): Promise<{ id: number; code: string }[]> {
+  return db('place as p').where({ 'p.placeTypeId': placeTypeId, 'p.isActive': true }).whereNot('p.id', exceptPlaceId).where('p.capacity', '>=', persons)
+    .whereRaw('NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ?::date))', [start, end])
+    .orderBy('p.order').orderBy('p.code').limit(5).select('p.id', 'p.code');
+}
+
+const refusal = (code: MessageCode, summary: Row, params?: Record<string, string | number>, extra: Partial<MoveCheck> = {}): MoveCheck =>
+  ({ ok: false, code, message: formatMessage(code, params), warnings: [], needsForce: false, price: null, summary, ...extra });
+
+const stale = (rec: Row, from: MoveInput['from']) =>
+  !!from && (rec.placeId !== from.placeId || rec.startDate !== from.startDate || rec.endDate !== from.endDate);
+
+async function checkUnavailability(db: Db, input: MoveInput, lock: boolean): Promise<MoveCheck> {
+  const q = db('unavailability').where('id', input.id);
+  if (lock) q.forUpdate();
+  const u = await q.first();
+  if (!u) throw notFound();
+  const target = await placeWithType(db, input.placeId);
+  const summary = { kind: 'unavailability', id: u.id, reason: u.reason, fromPlaceId: u.placeId, toPlaceId: input.placeId, toPlaceCode: target?.code ?? null,
+    from: { startDate: u.startDate, endDate: u.endDate }, to: { startDate: input.startDate, endDate: input.endDate } };
+  if (stale(u, input.from)) return refusal('PLANNING_STALE', summary);
+  if (!target || !target.isActive) return refusal('PLACE_UNAVAILABLE', summary);
+  const c = await placeConflict(db, input.placeId, input.startDate, input.endDate, { unavailabilityId: u.id });
+  if (c) return refusal(c.code, summary);
+  return { ok: true, warnings: [], needsForce: false, price: null, summary };
+}
+
+/** Every rule of a move, nothing written. `lock` takes the rows FOR UPDATE (inside the write transaction). */
+export async function checkMove(db: Db, input: MoveInput, lock = false): Promise<MoveCheck> {
+  if (input.kind === 'unavailability') return checkUnavailability(db, input, lock);
+  const oq = db('occupancy').where('id', input.id);
+  if (lock) oq.forUpdate();
+  const occ = await oq.first();
+  if (!occ) throw notFound();
+  const booking = await db('booking as b').leftJoin('customer as c', 'c.id', 'b.customerId').where('b.id', occ.bookingId)
+    .first('b.*', db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`));
+  const [current, target] = await Promise.all([occ.placeId ? placeWithType(db, occ.placeId) : undefined, placeWithType(db, input.placeId)]);
+  const persons = await occupancyPersons(db, occ.id);
+  const summary: Row = {
+    kind: 'occupancy', id: occ.id, bookingId: booking.id, code: booking.code, customer: booking.customer || null, persons,
+    fromPlaceId: occ.placeId, fromPlaceCode: current?.code ?? null, fromTypeLabel: current?.typeLabel ?? null,
+    toPlaceId: input.placeId, toPlaceCode: target?.code ?? null, toTypeLabel: target?.typeLabel ?? null,
+    from: { startDate: occ.startDate, endDate: occ.endDate }, to: { startDate: input.startDate, endDate: input.endDate },
+  };
+  if (stale(occ, input.from)) return refusal('PLANNING_STALE', summary);
+  if (occ.isCancelled || !isModifiable(booking.statusId)) return refusal('INVALID_TRANSITION', summary);
+  if (!target || !target.isActive) return refusal('PLACE_UNAVAILABLE', summary);
+  const placeChanges = occ.placeId !== input.placeId;
+  const datesChange = occ.startDate !== input.startDate || occ.endDate !== input.endDate;
+  if (booking.statusId === STATUS.ARRIVED && occ.startDate !== input.startDate) return refusal('PLANNING_ARRIVED_START', summary);
+  if (placeChanges) {
+    if (occ.isLocked) return refusal('PLACE_LOCKED_BY_CUSTOMER', summary);
+    if (occ.partnerAllotmentId || current?.isResidential || target.isResidential) return refusal('PLACE_CANNOT_CHANGE', summary);
+    if (current && current.familyKind !== target.familyKind) {
+      return refusal('PLACE_TYPE_MISMATCH', summary, { from: current.typeLabel, to: target.typeLabel });
+    }
+  }
+  // Capacity: the equipment's when there is one (it does not change here), else the place's and its type's.
+  if (!occ.equipmentId) {
+    const capacity = Math.min(target.capacity ?? Infinity, target.maxPersons ?? Infinity);
+    if (persons > capacity) return refusal('PLACE_CAPACITY_EXCEEDED', summary, { persons, capacity });
+  }
+  if (holdsPlaces(booking.kind as Kind, booking.statusId)) {
+    const c = await placeConflict(db, input.placeId, input.startDate, input.endDate, { occupancyId: occ.id });
+    if (c) {
+      const alt = target.placeTypeId ? await alternatives(db, target.placeTypeId, input.placeId, input.startDate, input.endDate, persons) : [];
+      const message = formatMessage(c.code) + (alt.length ? ` — libres du même type : ${alt.map((a) => a.code).join(', ')}` : '');
+      return { ...refusal(c.code, summary), message, alternatives: alt };
+    }
+    const allotment = await allotmentOn(db, input.placeId, input.startDate, input.endDate, todayParis());
+    if (allotment && allotment.partnerId !== booking.partnerId && occ.partnerAllotmentId !== allotment.id) return refusal('PLACE_UNAVAILABLE', summary);
+  }
+
+  const warnings: MoveNotice[] = [];
+  if (placeChanges && current && current.placeTypeId !== target.placeTypeId) warnings.push(notice('PLACE_TYPE_CHANGED', false, { from: current.typeLabel, to: target.typeLabel }));
+  const before = occ.placeId ? await priceAt(db, await quoteRequestOf(db, occ, booking, { placeId: occ.placeId, startDate: occ.startDate, endDate: occ.endDate })) : { error: formatMessage('PLACE_NOT_FOUND') };
+  const after = await priceAt(db, await quoteRequestOf(db, occ, booking, input));
+  let price: MovePrice | null = null;
+  let priceMessage: string | undefined;
+  if ('error' in after) priceMessage = after.error;
+  else {
+    const rules: MessageCode[] = ['MIN_NIGHTS_NOT_MET', 'ARRIVAL_DAY_NOT_ALLOWED', 'DEPARTURE_DAY_NOT_ALLOWED'];
+    // A rule the stay already broke where it was is not the move's doing: only new ones block.
+    const already = new Set('error' in before || datesChange || placeChanges ? [] : before.warnings.map((w) => w.code));
+    for (const w of after.warnings) {
+      if (rules.includes(w.code as MessageCode) && !already.has(w.code)) warnings.push(notice(w.code as MessageCode, true));
+      else if (!warnings.some((x) => x.code === w.code)) warnings.push({ code: w.code as MessageCode, message: w.message, blocking: false });
+    }
+    if ('error' in before) priceMessage = before.error;
+    else {
+      const difference = after.total - before.total;
+      const stored = booking.totalAmount ?? null;
+      price = { before: before.total, after: after.total, difference, bookingTotalBefore: stored, bookingTotalAfter: stored == null ? after.total : stored + difference };
+    }
+  }
+  const needsForce = warnings.some((w) => w.blocking);
+  return { ok: true, warnings, needsForce, price, priceMessage, summary };
+}
+
+const place = (code: string | null | undefined) => code ?? '—';
+const span = (s: string, e: string) => `du ${formatDateFr(s)} au ${formatDateFr(e)}`;
+
+/** Applies a move after checking it again, in one transaction. Answers the check and the saved record. */
+export async function applyMove(knex: Knex, input: MoveInput, userId: number | null): Promise<{ status: 'SAVED'; check: MoveCheck; record: Row }> {
+  return knex.transaction(async (trx) => {
+    const check = await checkMove(trx, input, true);
+    if (!check.ok) throw badRequest(check.code!, { placeId: check.message! });
+    if (check.needsForce && !input.force) {
+      throw badRequest('PLANNING_OVERRIDE_REQUIRED', { placeId: check.warnings.filter((w) => w.blocking).map((w) => w.message).join(' ; ') });
+    }
+    const s = check.summary;
+    if (input.kind === 'unavailability') {
+      const record = await saveRecord(trx, entityMeta('unavailability'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate }, userId, input.id);
+      return { status: 'SAVED', check, record };
+    }
+    const record = await saveRecord(trx, entityMeta('occupancy'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate }, userId, input.id);
+    let detail = `Déplacé depuis le planning : ${place(s.fromPlaceCode)} ${span(s.from.startDate, s.from.endDate)} → ${place(s.toPlaceCode)} ${span(input.startDate, input.endDate)}`;
+    if (check.price && check.price.difference !== 0) {
+      await trx('booking').where('id', s.bookingId).update({ totalAmount: check.price.bookingTotalAfter, updatedAt: trx.fn.now() });
+      detail += ` ; total ${check.price.bookingTotalBefore == null ? '—' : formatCents(check.price.bookingTotalBefore)} → ${formatCents(check.price.bookingTotalAfter)}`;
+    }
+    if (input.force && check.needsForce) detail += ` (forcé : ${check.warnings.filter((w) => w.blocking).map((w) => w.message).join(' ; ')})`;
+    await recordHistory(trx, { userId, entity: entityMeta('booking'), recordId: s.bookingId, action: 'action', detail });
+    // The cleaning list follows the departure: the new day first (its task moves there, keeping
+    // its assignee), then the old one (whatever is left of it goes).
+    for (const day of new Set([input.endDate, s.from.endDate])) await syncDepartureTasks(trx, day, addDays(day, 1));
+    return { status: 'SAVED', check, record };
+  });
+}

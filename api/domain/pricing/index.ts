@@ -1,0 +1,9 @@
+// Public surface of the pricing engine.
+export * from './types';
+export { priceStay } from './quote';
+export { PricingError, type PricingErrorCode } from './errors';
+export { PRICING_WARNING_TEXTS, type PricingWarningCode } from './warnings';
+export { applyBp, mulDivRound, vatOfInclusive, allocate, formatEuros, BP_SCALE } from './money';
+export { toDay, fromDay, isoWeekday, addDays, nightsBetween } from './dates';
+export { initialOptionQuantity } from './options';
+export { validatePriceGrid, validateSpecialOffer, validateSlices, type ValidationIssue } from './validate';

@@ -1,0 +1,184 @@
+// OpenAPI path items and schemas of the pricing routes (routes.ts), merged into
+// api/openapi-domain.ts and from there into api/generated/openapi.json. Pure data.
+import { QUOTE_REQUEST_SCHEMA } from './request-schema';
+import { date, error, int, json, ref } from '../../openapi-parts';
+
+const cents = { type: 'integer', description: 'centimes d’euro' };
+const nullableInt = { type: ['integer', 'null'] };
+const idParam = (name: string, description: string) => ({ name, in: 'path', required: true, schema: int, description });
+const refused = {
+  401: { description: 'Droit insuffisant', content: json(error) },
+  403: { description: 'Non connecté', content: json(error) },
+};
+
+const { $id: _id, ...request } = QUOTE_REQUEST_SCHEMA;
+
+export const PRICING_SCHEMAS: Record<string, object> = {
+  PricingQuoteRequest: {
+    ...request,
+    description:
+      'Un séjour à chiffrer. La grille : priceGridId, sinon celle du type d’emplacement (placeTypeId, ou celui de placeId) : ' +
+      'la grille propre du partenaire puis la grille publique active dont les périodes couvrent le plus de nuits. ' +
+      'historyVersion : chiffrer avec une version antérieure de la grille. quoteDate : « aujourd’hui » (Europe/Paris) si absente. ' +
+      'overrides : prix unitaires saisis à la main (priceGridOptionId null = l’hébergement, par nuit), gardés et signalés.',
+  },
+  PricingQuoteLine: {
+    type: 'object',
+    properties: {
+      lineType: { type: 'integer', description: 'type de ligne de facture (§9) : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 extra, 8 frais, 9 remise, 11 assurance, 12 offre spéciale, 13 commission' },
+      label: { type: 'string' },
+      quantity: int,
+      unitPrice: cents,
+      amount: { ...cents, description: 'quantity × unitPrice, TTC' },
+      vatRateBp: { type: ['integer', 'null'], description: 'taux de TVA en points de base (1000 = 10 %) ; null = hors TVA' },
+      vatAmount: cents,
+      startDate: date,
+      endDate: date,
+      priceGridOptionId: nullableInt,
+      ageCategoryId: nullableInt,
+      extraId: nullableInt,
+      animalTypeId: nullableInt,
+      vehicleTypeId: nullableInt,
+      specialOfferId: nullableInt,
+      lastMinuteOfferId: nullableInt,
+      discountId: nullableInt,
+      isManualPrice: { type: 'boolean', description: 'prix saisi à la main (avertissement PRICE_MANUALLY_CHANGED)' },
+      computedAmount: { type: ['integer', 'null'], description: 'ce que la grille aurait facturé, gardé quand le prix est manuel' },
+      strikeoutUnitPrice: { type: ['integer', 'null'], description: 'prix unitaire barré (offre « prix barré »)' },
+    },
+  },
+  PricingQuote: {
+    type: 'object',
+    description: 'Le devis : lignes typées, TVA par ligne et par taux, taxe de séjour hors base de TVA, arrhes et solde, avertissements (§8).',
+    properties: {
+      priceGridId: int,
+      placeTypeId: int,
+      historyVersion: { type: 'integer', description: 'version de la grille utilisée' },
+      startDate: date,
+      endDate: date,
+      nights: int,
+      quoteDate: date,
+      lines: { type: 'array', items: ref('PricingQuoteLine') },
+      optionLines: {
+        type: 'array',
+        description: 'lignes de prix d’option (§3, §5) : une par option de la grille, avec sa quantité et ses dates',
+        items: {
+          type: 'object',
+          properties: {
+            priceGridOptionId: int, label: { type: 'string' }, ageCategoryId: nullableInt, extraId: nullableInt, animalTypeId: nullableInt,
+            vehicleTypeId: nullableInt, isRequired: { type: 'boolean' }, includedQuantity: int, quantity: int, startDate: date, endDate: date,
+          },
+        },
+      },
+      appliedSpecialOfferIds: { type: 'array', items: int },
+      appliedLastMinuteOfferIds: { type: 'array', items: int },
+      vatTotals: {
+        type: 'array',
+        items: { type: 'object', properties: { vatRateBp: int, totalExclVat: cents, vatAmount: cents, totalInclVat: cents } },
+      },
+      total: { ...cents, description: 'somme des lignes (taxe de séjour comprise)' },
+      totalVat: cents,
+      totalExclVat: cents,
+      touristTaxTotal: cents,
+      touristTax: {
+        type: ['object', 'null'],
+        properties: { mode: { type: 'integer', description: '1 au réel, 2 au forfait' }, taxablePersons: int, exemptPersons: int, nights: int, amount: cents },
+      },
+      downPayment: {
+        type: ['object', 'null'],
+        properties: { kind: { type: 'integer', description: '1 arrhes, 2 acompte' }, rateBp: int, amount: cents, dueDate: date, isFullPayment: { type: 'boolean' } },
+      },
+      balance: { type: 'object', properties: { amount: cents, dueDate: date } },
+      partnerLines: { type: 'array', items: ref('PricingQuoteLine'), description: 'commission du partenaire (facture partenaire, hors total client)' },
+      partnerCommissionTotal: cents,
+      warnings: {
+        type: 'array',
+        items: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, subject: { type: ['string', 'null'] } } },
+      },
+    },
+  },
+  PriceGridVersion: {
+    type: 'object',
+    description: 'Une version enregistrée d’une grille : la grille, ses périodes, ses options et leurs prix tels qu’ils étaient.',
+    properties: {
+      historyVersion: int,
+      isCurrent: { type: 'boolean' },
+      grid: { type: 'object' },
+      periods: { type: 'array', items: { type: 'object' } },
+      options: { type: 'array', items: { type: 'object' } },
+      prices: { type: 'array', items: { type: 'object' } },
+    },
+  },
+};
+
+export const PRICING_PATHS: Record<string, object> = {
+  '/rest/pricing/quote': {
+    post: {
+      tags: ['pricing'],
+      summary: 'Chiffre un séjour (droit en lecture sur booking.booking ou sur stay.price)',
+      requestBody: { required: true, content: json(ref('PricingQuoteRequest')) },
+      responses: {
+        200: { description: 'Le devis', content: json(ref('PricingQuote')) },
+        400: { description: 'Demande incorrecte (message en français ; erreurs par champ, ex. « occupants.0.quantity »)', content: json(error) },
+        ...refused,
+      },
+    },
+  },
+  '/rest/pricing/grid/{id}/versions': {
+    get: {
+      tags: ['pricing'],
+      summary: 'Les versions d’une grille tarifaire, de la plus récente à la plus ancienne (stay.price, lecture)',
+      parameters: [idParam('id', 'grille tarifaire')],
+      responses: {
+        200: {
+          description: 'Versions',
+          content: json({ type: 'array', items: { type: 'object', properties: { historyVersion: int, label: { type: 'string' }, userName: { type: ['string', 'null'] }, change: { type: ['string', 'null'] }, createdAt: { type: 'string', format: 'date-time' } } } }),
+        },
+        404: { description: 'Grille inconnue', content: json(error) },
+        ...refused,
+      },
+    },
+  },
+  '/rest/pricing/grid/{id}/version/{version}': {
+    get: {
+      tags: ['pricing'],
+      summary: 'Une version d’une grille tarifaire, en consultation seule (stay.price, lecture)',
+      parameters: [idParam('id', 'grille tarifaire'), idParam('version', 'numéro de version')],
+      responses: { 200: { description: 'La version', content: json(ref('PriceGridVersion')) }, 404: { description: 'Grille ou version inconnue', content: json(error) }, ...refused },
+    },
+  },
+  '/rest/pricing/grid/{id}/option/{optionId}/prices': {
+    put: {
+      tags: ['pricing'],
+      summary: 'Enregistre en une fois les prix d’une option pour chaque période (une seule nouvelle version ; stay.price, écriture)',
+      parameters: [idParam('id', 'grille tarifaire'), idParam('optionId', 'option de la grille')],
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          required: ['prices'],
+          properties: {
+            prices: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['priceGridPeriodId', 'price'],
+                properties: {
+                  priceGridPeriodId: int,
+                  price: { type: ['integer', 'null'], description: 'centimes ; null retire le prix de la période' },
+                  slices: { type: 'array', items: { type: 'object', properties: { fromNight: int, toNight: nullableInt, price: cents } } },
+                },
+              },
+            },
+          },
+        }),
+      },
+      responses: {
+        200: { description: 'Enregistré', content: json({ type: 'object', properties: { status: { const: 'SAVED' }, historyVersion: int, prices: { type: 'array', items: { type: 'object' } } } }) },
+        400: { description: 'Prix ou période incorrects', content: json(error) },
+        404: { description: 'Grille ou option inconnue', content: json(error) },
+        ...refused,
+      },
+    },
+  },
+};

@@ -1,0 +1,124 @@
+// Hand-written pricing routes (documented in api/openapi-domain.ts). Thin: each checks
+// the right, parses, and calls the module.
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { holds, requireUser } from '../../auth/access';
+import { checkAccess } from '../../auth/access';
+import { badRequest, forbiddenRight, notFound } from '../../http/errors';
+import { recordHistory } from '../../rest/history';
+import { entityMeta } from '../../rest/entities';
+import { parseId } from '../../rest/records';
+import { formatMessage } from '../../../common/messages';
+import { listGridVersions, loadGridRows, loadGridVersion, writeGridVersion } from './grid-history';
+import { quoteForStay } from './quote-for-stay';
+import { checkSlices } from './rules';
+
+/** A quote is read by the booking desk (booking.booking) and by who sets the prices (stay.price). */
+export const QUOTE_RIGHTS = ['booking.booking', 'stay.price'] as const;
+
+function checkQuoteRight(ctx: Context): void {
+  const user = requireUser(ctx);
+  if (!QUOTE_RIGHTS.some((f) => holds(user, f, 'read'))) throw forbiddenRight();
+}
+
+interface PriceCell {
+  priceGridPeriodId: number;
+  price: number | null;
+  slices?: { fromNight: number; toNight: number | null; price: number }[];
+}
+
+function parseCells(body: any): PriceCell[] {
+  const cells = body?.prices;
+  if (!Array.isArray(cells) || cells.length > 500) throw badRequest('INCORRECT_FORM');
+  const seen = new Set<number>();
+  for (const [i, c] of cells.entries()) {
+    const bad = (field: string, code: 'INVALID_INTEGER' | 'MUST_BE_POSITIVE' | 'INCORRECT_FORM') => badRequest('VALIDATION_FAILED', { [`prices.${i}.${field}`]: formatMessage(code) });
+    if (!c || typeof c !== 'object') throw badRequest('INCORRECT_FORM');
+    if (!Number.isInteger(c.priceGridPeriodId) || seen.has(c.priceGridPeriodId)) throw bad('priceGridPeriodId', 'INCORRECT_FORM');
+    seen.add(c.priceGridPeriodId);
+    if (c.price !== null && !Number.isSafeInteger(c.price)) throw bad('price', 'INVALID_INTEGER');
+    if (c.price !== null && c.price < 0) throw bad('price', 'MUST_BE_POSITIVE');
+    if (c.slices !== undefined) {
+      if (!Array.isArray(c.slices) || c.slices.some((s: any) => !s || !Number.isInteger(s.fromNight) || !(s.toNight === null || Number.isInteger(s.toNight)) || !Number.isSafeInteger(s.price) || s.price < 0)) {
+        throw bad('slices', 'INCORRECT_FORM');
+      }
+      checkSlices(c.slices);
+    }
+  }
+  return cells;
+}
+
+export function pricingRouter(knex: () => Knex): Router {
+  const r = new Router();
+
+  r.post('/rest/pricing/quote', async (ctx) => {
+    checkQuoteRight(ctx);
+    ctx.body = await quoteForStay(knex(), (ctx.request as any).body);
+  });
+
+  r.get('/rest/pricing/grid/:id/versions', async (ctx) => {
+    await checkAccess(ctx, 'stay.price', 'read');
+    const id = parseId(ctx.params.id);
+    if (!(await knex()('price_grid').where('id', id).first('id'))) throw notFound();
+    ctx.body = await listGridVersions(knex(), id);
+  });
+
+  r.get('/rest/pricing/grid/:id/version/:version', async (ctx) => {
+    await checkAccess(ctx, 'stay.price', 'read');
+    const id = parseId(ctx.params.id);
+    const version = parseId(ctx.params.version);
+    const grid = await knex()('price_grid').where('id', id).first('historyVersion');
+    if (!grid) throw notFound();
+    const rows = await loadGridVersion(knex(), id, version);
+    if (!rows) throw notFound();
+    ctx.body = { ...rows, historyVersion: version, isCurrent: version === grid.historyVersion };
+  });
+
+  /**
+   * The prices of one grid option for every period, saved at once: one history version
+   * for the whole table (a price null removes the period's price).
+   */
+  r.put('/rest/pricing/grid/:id/option/:optionId/prices', async (ctx) => {
+    await checkAccess(ctx, 'stay.price', 'write');
+    const gridId = parseId(ctx.params.id);
+    const optionId = parseId(ctx.params.optionId);
+    const cells = parseCells((ctx.request as any).body);
+    const userId: number | null = ctx.state.user?.id ?? null;
+    ctx.body = await knex().transaction(async (trx) => {
+      const grid = await trx('price_grid').where('id', gridId).forUpdate().first('id');
+      const option = await trx('price_grid_option').where({ id: optionId, priceGridId: gridId }).first();
+      if (!grid || !option) throw notFound();
+      const periods = new Set((await trx('price_grid_period').where('priceGridId', gridId).select('id')).map((p: any) => p.id));
+      cells.forEach((c, i) => {
+        if (!periods.has(c.priceGridPeriodId)) throw badRequest('OPTION_PERIOD_OTHER_GRID', { [`prices.${i}.priceGridPeriodId`]: formatMessage('OPTION_PERIOD_OTHER_GRID') });
+      });
+      const existing = await trx('option_price').where('priceGridOptionId', optionId);
+      const byPeriod = new Map(existing.map((p: any) => [p.priceGridPeriodId, p]));
+      let changes = 0;
+      for (const c of cells) {
+        const before: any = byPeriod.get(c.priceGridPeriodId);
+        const slices = c.slices ?? before?.slices ?? [];
+        if (c.price === null) {
+          if (before) { await trx('option_price').where('id', before.id).delete(); changes++; }
+        } else if (!before) {
+          await trx('option_price').insert({ priceGridOptionId: optionId, priceGridPeriodId: c.priceGridPeriodId, price: c.price, slices: JSON.stringify(slices) });
+          changes++;
+        } else if (before.price !== c.price || JSON.stringify(before.slices) !== JSON.stringify(slices)) {
+          await trx('option_price').where('id', before.id).update({ price: c.price, slices: JSON.stringify(slices), updatedAt: trx.fn.now() });
+          changes++;
+        }
+      }
+      let historyVersion = (await trx('price_grid').where('id', gridId).first('historyVersion')).historyVersion;
+      if (changes) {
+        const label = option.label || `option ${option.id}`;
+        historyVersion = await writeGridVersion(trx, gridId, { userId, change: `Prix de l'option modifiés : ${label}` });
+        await recordHistory(trx, { userId, entity: entityMeta('price-grid-option'), recordId: optionId, action: 'action', detail: `Prix par période modifiés (${changes})` });
+      }
+      const rows = await loadGridRows(trx, gridId);
+      return { status: 'SAVED', historyVersion, prices: rows!.prices.filter((p) => p.priceGridOptionId === optionId) };
+    });
+  });
+
+  return r;
+}

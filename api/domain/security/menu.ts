@@ -1,0 +1,112 @@
+// The main menu of §2, built on the server for the logged-in user: every screen
+// with a menu place (generated resources' x-menu, custom screens' EXTRA_MENU) that
+// the user may read, as a tree of nodes (top-level sections, submenus), headers
+// (second level and below, clickable as a context with key `menu-context-<id>`)
+// and items (key = route without its leading slash: "menu keys navigate to '/'
+// plus the key"). Header custom names (header-custom-name) replace labels.
+import type { Knex } from 'knex';
+import { ENTITY_METAS } from '../../../common/generated/meta/index';
+import { EXTRA_MENU, type MenuLeaf } from '../../../admin/src/layout/extraMenu';
+import { holds, type SessionUser } from '../../auth/access';
+
+export const SECTION_ORDER = ['Fichiers', 'Réservations', 'Autres séjours', 'Planning', 'Plan', 'Ventes annexes', 'Résultats', 'Statistiques', 'Mailing', 'Admin'];
+
+export interface MenuItem { type: 'item'; key: string; label: string; route: string }
+export interface MenuGroup {
+  type: 'node' | 'header';
+  key: string;
+  /** "Fichiers/Géographie": what header-custom-name records name */
+  path: string;
+  label: string;
+  defaultLabel: string;
+  /** numeric parent context (stable: derived from the path) */
+  contextId: number;
+  clickable: boolean;
+  children: MenuEntry[];
+}
+export type MenuEntry = MenuItem | MenuGroup;
+
+/** FNV-1a of the path, positive 31-bit: stable across restarts and new entries. */
+export function contextIdOf(path: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of path) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return (h & 0x7fffffff) || 1;
+}
+
+const fillRoute = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'page' || name === 'tab' ? 'general' : '0'));
+
+/** Every menu leaf of the application, before rights. */
+export function allLeaves(): MenuLeaf[] {
+  const fromEntities: MenuLeaf[] = ENTITY_METAS.filter((m) => m.generatedAdmin && m.menu).map((m) => ({
+    label: m.label.many, to: fillRoute(m.routes.list), functionality: m.functionality, path: m.menu!,
+  }));
+  return [...fromEntities, ...EXTRA_MENU];
+}
+
+/** Every group path of the menu ("Fichiers", "Fichiers/Géographie"…), for renaming. */
+export function allHeaderPaths(): string[] {
+  const paths = new Set<string>();
+  for (const l of allLeaves()) {
+    const parts = l.path.split('/');
+    for (let i = 1; i <= parts.length; i++) paths.add(parts.slice(0, i).join('/'));
+  }
+  return [...paths].sort((a, b) => a.localeCompare(b, 'fr'));
+}
+
+export function visibleLeaves(user: SessionUser): MenuLeaf[] {
+  return allLeaves().filter((l) =>
+    (!l.functionality || holds(user, l.functionality, 'read'))
+    && (!l.adminOnly || user.isAdmin)
+    && (!l.systemOnly || user.isSystem));
+}
+
+const sectionRank = (name: string) => {
+  const i = SECTION_ORDER.indexOf(name);
+  return i < 0 ? SECTION_ORDER.indexOf('Admin') - 0.5 : i; // unknown sections just before Admin
+};
+
+export function buildMenu(leaves: MenuLeaf[], customNames: Map<string, string>): MenuEntry[] {
+  const root: MenuGroup = { type: 'node', key: 'root', path: '', label: '', defaultLabel: '', contextId: 0, clickable: false, children: [] };
+  for (const leaf of leaves) {
+    let at = root;
+    const parts = leaf.path.split('/');
+    parts.forEach((part, i) => {
+      const path = parts.slice(0, i + 1).join('/');
+      let g = at.children.find((c): c is MenuGroup => c.type !== 'item' && c.path === path);
+      if (!g) {
+        const contextId = contextIdOf(path);
+        const header = i > 0;
+        g = {
+          type: header ? 'header' : 'node',
+          key: header ? `menu-context-${contextId}` : `menu-node-${contextId}`,
+          path, label: customNames.get(path) ?? part, defaultLabel: part, contextId, clickable: header, children: [],
+        };
+        at.children.push(g);
+      }
+      at = g;
+    });
+    const route = leaf.to;
+    if (!at.children.some((c) => c.type === 'item' && c.route === route)) {
+      at.children.push({ type: 'item', key: route.replace(/^\//, ''), label: leaf.label, route });
+    }
+  }
+  const sortRec = (g: MenuGroup) => {
+    g.children.sort((a, b) => {
+      if (a.type === 'item' && b.type !== 'item') return 1;
+      if (a.type !== 'item' && b.type === 'item') return -1;
+      return a.label.localeCompare(b.label, 'fr');
+    });
+    for (const c of g.children) if (c.type !== 'item') sortRec(c);
+  };
+  sortRec(root);
+  root.children.sort((a, b) => sectionRank((a as MenuGroup).defaultLabel) - sectionRank((b as MenuGroup).defaultLabel) || a.label.localeCompare(b.label, 'fr'));
+  return [{ type: 'item', key: 'home', label: 'Accueil', route: '/home' }, ...root.children];
+}
+
+export async function menuFor(knex: Knex, user: SessionUser): Promise<MenuEntry[]> {
+  const rows: { headerKey: string; customName: string }[] = await knex('header_custom_name').select('headerKey', 'customName');
+  return buildMenu(visibleLeaves(user), new Map(rows.map((r) => [r.headerKey, r.customName])));
+}

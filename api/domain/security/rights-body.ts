@@ -1,0 +1,45 @@
+// The rights body of get_right / set_right (§3 "logged-in user", §7):
+//   { "functionalities": [ { "key": "camp", "label": "Camping", "subFunctionalities": [
+//       { "key": "camp.pitch", "label": "Emplacements", "rights": "011",
+//         "canSelect": true, "canWrite": true, "canDelete": false, "canExport": false } ] } ] }
+// On input, each sub-functionality entry gives its level either as the three-digit
+// `rights` string (which wins) or as the flags; `canExport` is always a flag.
+// A flat `{ "rights": { "camp.pitch": { "rights": "011", "canExport": true } } }`
+// is accepted too. Functionalities left out keep their current rights.
+import { FUNCTIONALITY_KEYS } from '../../../common/functionalities';
+import { flagsOf, isLevel, normalise, type RightFlags } from '../../../common/rights';
+import { badRequest } from '../../http/errors';
+
+const KNOWN = new Set(FUNCTIONALITY_KEYS);
+
+function entryFlags(key: string, e: any): RightFlags {
+  if (!KNOWN.has(key)) throw badRequest('UNKNOWN_FUNCTIONALITY', undefined, { key: String(key).slice(0, 60) });
+  if (e === null || typeof e !== 'object') throw badRequest('INCORRECT_FORM');
+  for (const f of ['canSelect', 'canRead', 'canWrite', 'canDelete', 'canExport']) {
+    if (e[f] !== undefined && typeof e[f] !== 'boolean') throw badRequest('INCORRECT_FORM');
+  }
+  const level = e.rights ?? e.level;
+  if (level !== undefined) {
+    if (!isLevel(level)) throw badRequest('INVALID_RIGHTS_LEVEL');
+    return flagsOf(level, !!e.canExport);
+  }
+  return normalise({ canRead: e.canSelect ?? e.canRead, canWrite: e.canWrite, canDelete: e.canDelete, canExport: e.canExport });
+}
+
+/** The entries a body gives, by functionality key. */
+export function parseRightsBody(body: unknown): Map<string, RightFlags> {
+  const out = new Map<string, RightFlags>();
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('INCORRECT_FORM');
+  const b = body as any;
+  if (Array.isArray(b.functionalities)) {
+    for (const g of b.functionalities) {
+      if (!g || !Array.isArray(g.subFunctionalities)) throw badRequest('INCORRECT_FORM');
+      for (const s of g.subFunctionalities) out.set(String(s?.key), entryFlags(String(s?.key), s));
+    }
+  } else if (b.rights && typeof b.rights === 'object' && !Array.isArray(b.rights)) {
+    for (const [k, v] of Object.entries(b.rights)) out.set(k, entryFlags(k, v));
+  } else {
+    throw badRequest('INCORRECT_FORM');
+  }
+  return out;
+}

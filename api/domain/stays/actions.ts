@@ -1,0 +1,251 @@
+// The business actions of §4 on stays: create (temporary or true), merge, convert,
+// set state and the named transitions, occupancy lock and cancel, option expiry.
+// Each runs in one transaction, decides with the pure state machine, writes the
+// booking and its occupancies, and records a French line in the history.
+import type { Knex } from 'knex';
+import { entityMeta } from '../../rest/entities';
+import { saveRecord } from '../../rest/records';
+import { recordHistory } from '../../rest/history';
+import { badRequest, notFound } from '../../http/errors';
+import { formatMessage } from '../../../common/messages';
+import { todayParis } from '../../../common/dates';
+import { readableColumns } from '../../rest/query';
+import { ACTION_FOR_STATUS, decide, TransitionError, type Action, type ActionParams, type Decision } from './state-machine';
+import { bookingFacts, refreshBooking } from './store';
+import { assertOccupanciesFree } from './hooks';
+import { isModifiable, STATUS } from './status';
+
+type Trx = Knex.Transaction;
+type Row = Record<string, any>;
+
+const bookingMeta = () => entityMeta('booking');
+const clock = () => ({ today: todayParis(), now: new Date().toISOString() });
+
+function transitionError(e: unknown): never {
+  if (e instanceof TransitionError) throw badRequest(e.code, e.field ? { [e.field]: formatMessage(e.code) } : undefined);
+  throw e;
+}
+
+/**
+ * Locks a booking for an action: its occupancies first, then the booking row — the
+ * order the generic occupancy writes take (occupancy row, then the booking through
+ * the reservation trigger), so that the two never wait on each other in a cycle.
+ */
+export async function lockBooking(trx: Trx, id: number): Promise<Row> {
+  await trx('occupancy').where('bookingId', id).orderBy('id').forUpdate().select('id');
+  const b = await trx('booking').select(readableColumns(bookingMeta())).where('id', id).forUpdate().first();
+  if (!b) throw notFound();
+  return b;
+}
+
+async function applyDecision(trx: Trx, before: Row, d: Decision, userId: number | null): Promise<Row> {
+  for (const effect of d.effects) {
+    if (effect.type === 'delete-occupancies') {
+      await trx('occupancy').where('bookingId', before.id).delete();
+    } else if (effect.type === 'end-occupancies') {
+      // Early departure: nights from that day on are freed.
+      await trx('occupancy').where({ bookingId: before.id, isCancelled: false }).where('startDate', '>=', effect.date)
+        .update({ isCancelled: true, cancelReason: 'Départ anticipé', cancelledAt: trx.fn.now(), updatedAt: trx.fn.now() });
+      await trx('occupancy').where({ bookingId: before.id, isCancelled: false }).where('endDate', '>', effect.date)
+        .update({ endDate: effect.date, updatedAt: trx.fn.now() });
+    }
+  }
+  if (d.activates) await assertOccupanciesFree(trx, before.id);
+  await trx('booking').where('id', before.id).update({ ...d.patch, updatedAt: trx.fn.now() });
+  await refreshBooking(trx, before.id);
+  const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', before.id).first();
+  await recordHistory(trx, { userId, entity: bookingMeta(), recordId: before.id, action: 'action', before, after, detail: d.detail });
+  return after;
+}
+
+/** Runs one action of the state machine on a booking. */
+export async function runAction(knex: Knex, bookingId: number, action: Action, params: ActionParams, userId: number | null): Promise<Row> {
+  return knex.transaction(async (trx) => {
+    const before = await lockBooking(trx, bookingId);
+    let d: Decision;
+    try {
+      d = decide(await bookingFacts(trx, before), action, params, clock());
+    } catch (e) {
+      transitionError(e);
+    }
+    return applyDecision(trx, before, d!, userId);
+  });
+}
+
+/** "Set state": the action that reaches the status asked for. */
+export async function setState(knex: Knex, bookingId: number, statusId: unknown, params: ActionParams, userId: number | null): Promise<Row> {
+  const action = typeof statusId === 'number' ? ACTION_FOR_STATUS[statusId] : undefined;
+  if (!action) throw badRequest('INVALID_TRANSITION', { statusId: formatMessage('INVALID_CHOICE') });
+  if (statusId === STATUS.REFUSED_COUNTER && !(typeof params.counterProposal === 'string' && params.counterProposal.trim())) {
+    throw badRequest('VALIDATION_FAILED', { counterProposal: formatMessage('REQUIRED') });
+  }
+  return runAction(knex, bookingId, action, params, userId);
+}
+
+export interface OccupancyInput {
+  placeId?: number | null;
+  placeTypeId?: number | null;
+  equipmentId?: number | null;
+  startDate: string;
+  endDate: string;
+  isLocked?: boolean;
+  notes?: string | null;
+  details?: { ageCategoryId: number; quantity: number }[];
+  animals?: { animalTypeId: number; quantity?: number; customerAnimalId?: number | null }[];
+  vehicles?: { vehicleTypeId: number; licencePlate?: string | null; customerVehicleId?: number | null }[];
+  extras?: { extraId: number; quantity?: number; startDate?: string | null; endDate?: string | null }[];
+  attendantIds?: number[];
+}
+
+export interface CreateInput {
+  temporary?: boolean;
+  kind?: string;
+  customerId?: number | null;
+  partnerId?: number | null;
+  accessChannelId?: number | null;
+  optionExpiryDate?: string | null;
+  totalAmount?: number | null;
+  notes?: string | null;
+  occupancies?: OccupancyInput[];
+}
+
+const arr = <T>(v: T[] | undefined, what: string): T[] => {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.length > 200) throw badRequest('INCORRECT_FORM', { [what]: formatMessage('INCORRECT_FORM') });
+  return v;
+};
+
+/** Adds one occupancy with its occupants, animals, vehicles, extras and attendants. */
+export async function addOccupancy(trx: Trx, bookingId: number, o: OccupancyInput, userId: number | null): Promise<Row> {
+  if (!o || typeof o !== 'object') throw badRequest('INCORRECT_FORM');
+  const { details, animals, vehicles, extras, attendantIds, ...fields } = o;
+  const occ = await saveRecord(trx, entityMeta('occupancy'), { ...fields, bookingId }, userId, 0);
+  for (const d of arr(details, 'details')) await saveRecord(trx, entityMeta('occupancy-detail'), { ...d, occupancyId: occ.id }, userId, 0);
+  for (const a of arr(animals, 'animals')) await saveRecord(trx, entityMeta('occupancy-animal'), { ...a, occupancyId: occ.id }, userId, 0);
+  for (const v of arr(vehicles, 'vehicles')) await saveRecord(trx, entityMeta('occupancy-vehicle'), { ...v, occupancyId: occ.id }, userId, 0);
+  for (const x of arr(extras, 'extras')) await saveRecord(trx, entityMeta('occupancy-extra'), { ...x, occupancyId: occ.id }, userId, 0);
+  for (const attendantId of arr(attendantIds, 'attendantIds')) await saveRecord(trx, entityMeta('occupancy-attendant'), { attendantId, occupancyId: occ.id }, userId, 0);
+  return occ;
+}
+
+/**
+ * "Create temp" and "create true": the booking and its occupancies in one
+ * transaction. A true booking is created temporary, then confirmed by the state
+ * machine once its occupancies exist (customer and places required).
+ */
+export async function createBooking(knex: Knex, input: CreateInput, userId: number | null, trxIn?: Trx): Promise<Row> {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('INCORRECT_FORM');
+  const { temporary, occupancies, ...fields } = input;
+  const run = async (trx: Trx) => {
+    const booking = await saveRecord(trx, bookingMeta(), { kind: 'booking', ...fields }, userId, 0);
+    for (const o of arr(occupancies, 'occupancies')) await addOccupancy(trx, booking.id, o, userId);
+    await refreshBooking(trx, booking.id);
+    const before = await lockBooking(trx, booking.id);
+    if (temporary === true) {
+      const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', booking.id).first();
+      await recordHistory(trx, { userId, entity: bookingMeta(), recordId: booking.id, action: 'action', detail: 'Création (temporaire)' });
+      return after;
+    }
+    let d: Decision;
+    try {
+      d = decide(await bookingFacts(trx, before), 'confirm', {}, clock());
+    } catch (e) {
+      transitionError(e);
+    }
+    return applyDecision(trx, before, { ...d!, detail: `Création (définitive) : ${d!.detail.toLowerCase()}` }, userId);
+  };
+  return trxIn ? run(trxIn) : knex.transaction(run);
+}
+
+/** Adds an occupancy to an existing booking (the booking screen's "Ajouter une occupation"). */
+export async function addOccupancyToBooking(knex: Knex, bookingId: number, o: OccupancyInput, userId: number | null): Promise<Row> {
+  return knex.transaction(async (trx) => {
+    const b = await lockBooking(trx, bookingId);
+    if (!isModifiable(b.statusId)) throw badRequest('INVALID_TRANSITION');
+    const occ = await addOccupancy(trx, bookingId, o, userId);
+    await refreshBooking(trx, bookingId);
+    await recordHistory(trx, { userId, entity: bookingMeta(), recordId: bookingId, action: 'action', detail: `Occupation ajoutée du ${o.startDate} au ${o.endDate}` });
+    return occ;
+  });
+}
+
+/**
+ * Merge: the occupancies of `fromId` move onto `intoId` (one customer), and the
+ * emptied booking is reset (status DELETED) with a line saying where they went.
+ */
+export async function mergeBookings(knex: Knex, intoId: number, fromId: unknown, userId: number | null): Promise<Row> {
+  if (!Number.isInteger(fromId) || (fromId as number) <= 0) throw badRequest('VALIDATION_FAILED', { fromBookingId: formatMessage('REQUIRED') });
+  if (fromId === intoId) throw badRequest('INVALID_TRANSITION', { fromBookingId: formatMessage('INVALID_CHOICE') });
+  return knex.transaction(async (trx) => {
+    // Both locked in id order: two merges of the same pair cannot wait on each other.
+    const [first, second] = [intoId, fromId as number].sort((a, b) => a - b);
+    const locked = new Map<number, Row>([[first, await lockBooking(trx, first)], [second, await lockBooking(trx, second)]]);
+    const into = locked.get(intoId)!;
+    const from = locked.get(fromId as number)!;
+    for (const b of [into, from]) if (!isModifiable(b.statusId) || b.statusId === STATUS.ARRIVED) throw badRequest('INVALID_TRANSITION');
+    if (from.customerId != null && into.customerId != null && from.customerId !== into.customerId) throw badRequest('MERGE_DIFFERENT_CUSTOMERS');
+    if (from.kind !== into.kind && from.statusId !== STATUS.TEMPORARY) throw badRequest('INVALID_TRANSITION', { fromBookingId: formatMessage('INVALID_CHOICE') });
+    const moved = await trx('occupancy').where('bookingId', from.id).update({ bookingId: into.id, updatedAt: trx.fn.now() });
+    if (into.customerId == null && from.customerId != null) await trx('booking').where('id', into.id).update({ customerId: from.customerId });
+    await trx('booking').where('id', from.id).update({ statusId: STATUS.DELETED, deleteReason: `Fusionné dans ${into.code}`, updatedAt: trx.fn.now() });
+    await refreshBooking(trx, into.id);
+    await refreshBooking(trx, from.id);
+    const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', into.id).first();
+    await recordHistory(trx, { userId, entity: bookingMeta(), recordId: into.id, action: 'action', before: into, after, detail: `Fusion : ${moved} occupation(s) reprise(s) du séjour ${from.code}` });
+    const fromAfter = await trx('booking').select(readableColumns(bookingMeta())).where('id', from.id).first();
+    await recordHistory(trx, { userId, entity: bookingMeta(), recordId: from.id, action: 'action', before: from, after: fromAfter, detail: `Fusionné dans le séjour ${into.code}` });
+    return after;
+  });
+}
+
+/** Occupancy "lock": the guest asked for this very place, it may not be moved. */
+export async function lockOccupancy(knex: Knex, occupancyId: number, locked: unknown, userId: number | null): Promise<Row> {
+  if (typeof locked !== 'boolean') throw badRequest('VALIDATION_FAILED', { locked: formatMessage('INVALID_BOOLEAN') });
+  return knex.transaction(async (trx) => {
+    const saved = await saveRecord(trx, entityMeta('occupancy'), { isLocked: locked }, userId, occupancyId);
+    await recordHistory(trx, { userId, entity: bookingMeta(), recordId: saved.bookingId, action: 'action', detail: locked ? 'Emplacement verrouillé à la demande du client' : 'Emplacement déverrouillé' });
+    return saved;
+  });
+}
+
+/** Occupancy "cancel": frees its place; a partner occupancy goes back to its allotment. */
+export async function cancelOccupancy(knex: Knex, occupancyId: number, reason: unknown, userId: number | null): Promise<Row> {
+  const text = typeof reason === 'string' ? reason.trim() : '';
+  if (!text) throw badRequest('CANCEL_REASON_REQUIRED', { reason: formatMessage('CANCEL_REASON_REQUIRED') });
+  return knex.transaction(async (trx) => {
+    const occ = await trx('occupancy').where('id', occupancyId).first('bookingId');
+    if (!occ) throw notFound();
+    const booking = await lockBooking(trx, occ.bookingId);
+    const before = await trx('occupancy').select(readableColumns(entityMeta('occupancy'))).where('id', occupancyId).first();
+    if (before.isCancelled || !isModifiable(booking.statusId) || booking.statusId === STATUS.ARRIVED) throw badRequest('INVALID_TRANSITION');
+    await trx('occupancy').where('id', occupancyId).update({ isCancelled: true, cancelReason: text, cancelledAt: trx.fn.now(), updatedAt: trx.fn.now() });
+    await refreshBooking(trx, booking.id);
+    const after = await trx('occupancy').select(readableColumns(entityMeta('occupancy'))).where('id', occupancyId).first();
+    await recordHistory(trx, { userId, entity: entityMeta('occupancy'), recordId: occupancyId, action: 'action', before, after, detail: `Occupation annulée : ${text}` });
+    await recordHistory(trx, { userId, entity: bookingMeta(), recordId: booking.id, action: 'action', detail: `Occupation du ${before.startDate} annulée : ${text}` });
+    return after;
+  });
+}
+
+/** Options whose expiry date has passed and that still hold their places. */
+export function dueOptions(knex: Knex, today: string): Knex.QueryBuilder {
+  return knex('booking').where('kind', 'option').where('optionExpiryDate', '<', today)
+    .whereIn('statusId', [STATUS.TEMPORARY, STATUS.IN_PROGRESS, STATUS.CONFIRMED]);
+}
+
+/** Expires every due option (releasing its places); answers how many. */
+export async function expireDueOptions(knex: Knex, userId: number | null): Promise<number> {
+  const ids: number[] = (await dueOptions(knex, todayParis()).select('id')).map((r: Row) => r.id);
+  let n = 0;
+  for (const id of ids) {
+    try {
+      await runAction(knex, id, 'expire', {}, userId);
+      n++;
+    } catch (e: any) {
+      // Changed meanwhile (converted, cancelled…): no longer due.
+      if (e?.code !== 'INVALID_TRANSITION') throw e;
+    }
+  }
+  return n;
+}
+

@@ -1,0 +1,21 @@
+// The stays module: hooks on the generic write path, home tiles and routes.
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import { registerStayHooks } from './hooks';
+import { registerStayTiles } from './tiles';
+import { staysRouter } from './routes';
+import { registerCatalogueRules } from '../catalogue/rules';
+import { catalogueRouter } from '../catalogue/routes';
+import { registerCustomerRules } from '../customers/rules';
+import { customersRouter } from '../customers/routes';
+
+export function registerStaysModule(): void {
+  registerCatalogueRules();
+  registerCustomerRules();
+  registerStayHooks();
+  registerStayTiles();
+}
+
+export function staysRouters(knex: () => Knex): Router[] {
+  return [catalogueRouter(knex), customersRouter(knex), staysRouter(knex)];
+}

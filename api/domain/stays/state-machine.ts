@@ -1,0 +1,205 @@
+// The life cycle of a stay (§4) as one pure function: given what the booking is and
+// the action asked, either the change to write (and its French history line) or the
+// refusal with its message code. Routes, the generic write path and the tests all
+// go through `decide`; nothing here touches the database.
+import type { MessageCode } from '../../../common/messages';
+import { addDays, formatDateFr } from '../../../common/dates';
+import { CLOSED, DEFAULT_OPTION_DAYS, kindLabel, RELEASING, STATUS, statusLabel, type Cancellation, type Kind } from './status';
+
+export type Action =
+  | 'confirm' | 'set-in-progress' | 'abandon' | 'validate' | 'cancel' | 'mark-cancelling' | 'withdraw-cancelling'
+  | 'refuse' | 'arrive' | 'depart' | 'early-departure' | 'convert' | 'reset' | 'expire';
+
+export const ACTIONS: readonly Action[] = [
+  'confirm', 'set-in-progress', 'abandon', 'validate', 'cancel', 'mark-cancelling', 'withdraw-cancelling',
+  'refuse', 'arrive', 'depart', 'early-departure', 'convert', 'reset', 'expire',
+];
+
+/** What the rules need to know about a booking and its occupancies. */
+export interface BookingFacts {
+  kind: Kind;
+  statusId: number;
+  cancellation: Cancellation;
+  customerId: number | null;
+  optionExpiryDate: string | null;
+  /** first night and departure of the active (not cancelled) occupancies */
+  startDate: string | null;
+  endDate: string | null;
+  activeOccupancies: number;
+  occupanciesWithoutPlace: number;
+  /** active occupancies inside a partner allotment */
+  partnerOccupancies: number;
+}
+
+export interface ActionParams {
+  reason?: string | null;
+  counterProposal?: string | null;
+  kind?: string;
+  /** early departure: the day the guests leave; convert to option: its expiry date */
+  date?: string | null;
+}
+
+export interface Clock { today: string; now: string }
+
+export type Effect = { type: 'delete-occupancies' } | { type: 'end-occupancies'; date: string };
+
+export interface Decision {
+  action: Action;
+  /** booking columns to write */
+  patch: Record<string, unknown>;
+  /** French line of the history */
+  detail: string;
+  effects: Effect[];
+  /** occupancies start holding places (a quote becomes an option, a booking…) */
+  activates: boolean;
+}
+
+export class TransitionError extends Error {
+  constructor(readonly code: MessageCode, readonly field?: string) {
+    super(code);
+  }
+}
+
+const S = STATUS;
+/** Statuses an action may start from. */
+export const FROM: Record<Action, readonly number[]> = {
+  confirm: [S.TEMPORARY, S.IN_PROGRESS],
+  'set-in-progress': [S.TEMPORARY],
+  abandon: [S.TEMPORARY, S.IN_PROGRESS],
+  validate: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED],
+  cancel: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
+  'mark-cancelling': [S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
+  'withdraw-cancelling': [S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
+  refuse: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.ACCEPTED],
+  arrive: [S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
+  depart: [S.ARRIVED],
+  'early-departure': [S.ARRIVED],
+  convert: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
+  reset: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.ACCEPTED, S.CANCELLED, S.REFUSED, S.REFUSED_COUNTER, S.EXPIRED, S.ABANDONED],
+  expire: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED],
+};
+
+/** Kind changes allowed by "convert" (§4: option → booking, booking → option, a quote → another kind). */
+export const CONVERSIONS: Record<Kind, readonly Kind[]> = {
+  quote: ['option', 'booking', 'passage'],
+  option: ['booking'],
+  booking: ['option'],
+  passage: [],
+};
+
+/** `POST /rest/booking/{id}/set-state`: the action reaching a status. */
+export const ACTION_FOR_STATUS: Partial<Record<number, Action>> = {
+  [S.CONFIRMED]: 'confirm',
+  [S.IN_PROGRESS]: 'set-in-progress',
+  [S.ABANDONED]: 'abandon',
+  [S.VALIDATED]: 'validate',
+  [S.CANCELLED]: 'cancel',
+  [S.REFUSED]: 'refuse',
+  [S.REFUSED_COUNTER]: 'refuse',
+  [S.ARRIVED]: 'arrive',
+  [S.GONE]: 'depart',
+  [S.EARLY_DEPARTURE]: 'early-departure',
+  [S.EXPIRED]: 'expire',
+  [S.DELETED]: 'reset',
+};
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const refuse = (code: MessageCode, field?: string): never => { throw new TransitionError(code, field); };
+
+function needsCustomerAndPlaces(b: BookingFacts): void {
+  if (b.customerId == null) refuse('CUSTOMER_NOT_INITIALISED', 'customerId');
+  if (b.activeOccupancies === 0 || b.occupanciesWithoutPlace > 0) refuse('BOOKING_NEEDS_OCCUPANCY');
+}
+
+/** Refusals that name the situation better than "impossible in this state". */
+function checkFrom(b: BookingFacts, action: Action): void {
+  const from = FROM[action];
+  if (from.includes(b.statusId)) return;
+  const gone = CLOSED.includes(b.statusId);
+  if (action === 'arrive') refuse(b.statusId === S.ARRIVED ? 'ALREADY_ARRIVED' : gone ? 'ALREADY_GONE' : 'INVALID_TRANSITION');
+  if (action === 'depart' || action === 'early-departure') refuse(gone ? 'ALREADY_GONE' : RELEASING.includes(b.statusId) ? 'INVALID_TRANSITION' : 'NOT_ARRIVED');
+  refuse('INVALID_TRANSITION');
+}
+
+export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: Clock): Decision {
+  if (!ACTIONS.includes(action)) refuse('INVALID_TRANSITION');
+  checkFrom(b, action);
+  const to = (statusId: number, detail: string, extra: Record<string, unknown> = {}, effects: Effect[] = []): Decision =>
+    ({ action, patch: { statusId, ...extra }, detail, effects, activates: false });
+  const reason = text(p.reason);
+  switch (action) {
+    case 'confirm':
+      needsCustomerAndPlaces(b);
+      return to(S.CONFIRMED, `${kindLabel(b.kind)} confirmée (définitive)`);
+    case 'set-in-progress':
+      return to(S.IN_PROGRESS, 'Séjour mis en cours de traitement');
+    case 'abandon':
+      return to(S.ABANDONED, 'Séjour temporaire abandonné');
+    case 'validate':
+      if (b.kind !== 'booking' && b.kind !== 'passage') refuse('INVALID_TRANSITION');
+      needsCustomerAndPlaces(b);
+      return to(S.VALIDATED, 'Séjour validé');
+    case 'cancel':
+      if (!reason) refuse('CANCEL_REASON_REQUIRED', 'reason');
+      if (b.partnerOccupancies > 0) refuse('CANNOT_CANCEL_PARTNER_OCCUPANCY');
+      return to(S.CANCELLED, `Annulation : ${reason}`, { cancellation: 'cancelled', cancelReason: reason, cancelledAt: clock.now });
+    case 'mark-cancelling':
+      if (b.cancellation !== 'none') refuse('INVALID_TRANSITION');
+      if (!reason) refuse('CANCEL_REASON_REQUIRED', 'reason');
+      if (b.partnerOccupancies > 0) refuse('CANNOT_CANCEL_PARTNER_OCCUPANCY');
+      return { action, patch: { cancellation: 'cancelling', cancelReason: reason }, detail: `Annulation en cours : ${reason}`, effects: [], activates: false };
+    case 'withdraw-cancelling':
+      if (b.cancellation !== 'cancelling') refuse('INVALID_TRANSITION');
+      return { action, patch: { cancellation: 'none', cancelReason: null }, detail: "Demande d'annulation retirée", effects: [], activates: false };
+    case 'refuse': {
+      const counter = text(p.counterProposal);
+      if (counter) return to(S.REFUSED_COUNTER, `Refus avec contre-proposition : ${counter}`, { refusalReason: reason || null, counterProposal: counter });
+      return to(S.REFUSED, reason ? `Refus : ${reason}` : 'Refus', { refusalReason: reason || null });
+    }
+    case 'arrive':
+      if (b.kind !== 'booking' && b.kind !== 'passage') refuse('INVALID_TRANSITION');
+      if (b.cancellation === 'cancelling') refuse('INVALID_TRANSITION');
+      needsCustomerAndPlaces(b);
+      return to(S.ARRIVED, 'Client arrivé', { arrivedAt: clock.now });
+    case 'depart':
+      return to(S.GONE, 'Client parti', { goneAt: clock.now });
+    case 'early-departure': {
+      const date = text(p.date);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse('DATES_REQUIRED', 'date');
+      if (!b.startDate || !b.endDate || date <= b.startDate || date >= b.endDate) refuse('INCORRECT_DATES', 'date');
+      return to(S.EARLY_DEPARTURE, `Départ anticipé au ${formatDateFr(date)}`, { goneAt: clock.now, earlyDepartureDate: date }, [{ type: 'end-occupancies', date }]);
+    }
+    case 'convert': {
+      const kind = p.kind as Kind;
+      if (!(kind in CONVERSIONS) || !CONVERSIONS[b.kind].includes(kind)) refuse('INVALID_TRANSITION', 'kind');
+      const patch: Record<string, unknown> = { kind };
+      if (kind === 'option') {
+        const date = text(p.date) || b.optionExpiryDate || addDays(clock.today, DEFAULT_OPTION_DAYS);
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse('INVALID_DATE', 'date');
+        patch.optionExpiryDate = date;
+      }
+      return { action, patch, detail: `Conversion : ${kindLabel(b.kind)} → ${kindLabel(kind)}`, effects: [], activates: b.kind === 'quote' };
+    }
+    case 'reset':
+      if (!reason) refuse('DELETE_REASON_REQUIRED', 'reason');
+      return to(S.DELETED, `Suppression (réinitialisation) : ${reason}`, { deleteReason: reason }, [{ type: 'delete-occupancies' }]);
+    case 'expire':
+      if (b.kind !== 'option') refuse('INVALID_TRANSITION');
+      return to(S.EXPIRED, b.optionExpiryDate ? `Option expirée (échéance du ${formatDateFr(b.optionExpiryDate)})` : 'Option expirée');
+  }
+}
+
+/** Actions that `decide` may accept for this booking (the screen shows their buttons). */
+export function availableActions(b: BookingFacts): Action[] {
+  return ACTIONS.filter((a) => {
+    if (!FROM[a].includes(b.statusId)) return false;
+    if (a === 'convert') return CONVERSIONS[b.kind].length > 0;
+    if (a === 'validate' || a === 'arrive') return b.kind === 'booking' || b.kind === 'passage';
+    if (a === 'expire') return b.kind === 'option';
+    if (a === 'mark-cancelling') return b.cancellation === 'none';
+    if (a === 'withdraw-cancelling') return b.cancellation === 'cancelling';
+    return true;
+  });
+}
+
+export const describeStatus = statusLabel;

@@ -1,0 +1,56 @@
+// Booking kinds and statuses (§4). The numbers are the `statusId` of the API and of
+// the routes (/booking-list/{statusId}); their French labels are the schema's.
+import { meta as bookingMeta } from '../../../common/generated/meta/booking';
+
+export const STATUS = {
+  TEMPORARY: 1,
+  CONFIRMED: 2,
+  VALIDATED: 3,
+  ACCEPTED: 4,
+  IN_PROGRESS: 5,
+  ARRIVED: 6,
+  GONE: 7,
+  EARLY_DEPARTURE: 8,
+  CANCELLED: 9,
+  REFUSED: 10,
+  REFUSED_COUNTER: 11,
+  TO_INTEGRATE: 12,
+  INTEGRATED: 13,
+  EXPIRED: 14,
+  ABANDONED: 15,
+  DELETED: 16,
+} as const;
+
+export type StatusId = (typeof STATUS)[keyof typeof STATUS];
+export type Kind = 'quote' | 'option' | 'booking' | 'passage';
+export type Cancellation = 'none' | 'cancelled' | 'cancelling';
+
+/**
+ * Statuses whose occupancies no longer hold their places (the list is repeated in
+ * migration 0011's bv_sync_occupancy_reservation: change both together).
+ */
+export const RELEASING: readonly number[] = [
+  STATUS.CANCELLED, STATUS.REFUSED, STATUS.REFUSED_COUNTER, STATUS.EXPIRED, STATUS.ABANDONED, STATUS.DELETED,
+];
+
+/** The stay took place: its occupancies are history. */
+export const CLOSED: readonly number[] = [STATUS.GONE, STATUS.EARLY_DEPARTURE];
+
+/** Occupancies of a quote never hold places; the other kinds do while the status holds. */
+export function holdsPlaces(kind: Kind, statusId: number): boolean {
+  return kind !== 'quote' && !RELEASING.includes(statusId);
+}
+
+/** Occupancies, occupants, animals, vehicles and extras may still change. */
+export function isModifiable(statusId: number): boolean {
+  return !RELEASING.includes(statusId) && !CLOSED.includes(statusId);
+}
+
+const statusField = bookingMeta.fields.find((f) => f.name === 'statusId')!;
+const kindField = bookingMeta.fields.find((f) => f.name === 'kind')!;
+
+export const statusLabel = (id: number): string => statusField.enumLabels?.[String(id)] ?? String(id);
+export const kindLabel = (k: string): string => kindField.enumLabels?.[k] ?? k;
+
+/** Days an option is held when no expiry date is given (a setting later). */
+export const DEFAULT_OPTION_DAYS = 7;

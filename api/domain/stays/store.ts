@@ -1,0 +1,112 @@
+// Reading what the rules need from the database, and keeping the booking's derived
+// columns (first night, departure, persons) in step with its occupancies.
+import type { Knex } from 'knex';
+import type { MessageCode } from '../../../common/messages';
+import { formatMessage } from '../../../common/messages';
+import { badRequest } from '../../http/errors';
+import type { BookingFacts } from './state-machine';
+
+type Db = Knex | Knex.Transaction;
+
+export async function bookingFacts(db: Db, booking: Record<string, any>): Promise<BookingFacts> {
+  const [agg] = await db('occupancy')
+    .where({ bookingId: booking.id, isCancelled: false })
+    .select(
+      db.raw('count(*)::int as active'),
+      db.raw('count(*) FILTER (WHERE place_id IS NULL)::int as without_place'),
+      db.raw('count(*) FILTER (WHERE partner_allotment_id IS NOT NULL)::int as partner'),
+      db.raw('min(start_date) as start'),
+      db.raw('max(end_date) as "end"'),
+    );
+  return {
+    kind: booking.kind,
+    statusId: booking.statusId,
+    cancellation: booking.cancellation,
+    customerId: booking.customerId ?? null,
+    optionExpiryDate: booking.optionExpiryDate ?? null,
+    startDate: agg?.start ?? null,
+    endDate: agg?.end ?? null,
+    activeOccupancies: Number(agg?.active ?? 0),
+    occupanciesWithoutPlace: Number(agg?.withoutPlace ?? 0),
+    partnerOccupancies: Number(agg?.partner ?? 0),
+  };
+}
+
+/**
+ * Recomputes booking.startDate, endDate and persons from its occupancies (the
+ * cancelled ones count only when all are cancelled). `without` leaves out an
+ * occupancy (or a detail) about to be deleted.
+ */
+export async function refreshBooking(db: Db, bookingId: number, without: { occupancyId?: number; detailId?: number } = {}): Promise<void> {
+  const occ = db('occupancy').where('bookingId', bookingId);
+  if (without.occupancyId) occ.whereNot('id', without.occupancyId);
+  const rows: { id: number; startDate: string; endDate: string; isCancelled: boolean }[] = await occ.select('id', 'startDate', 'endDate', 'isCancelled');
+  const active = rows.filter((r) => !r.isCancelled);
+  const use = active.length ? active : rows;
+  const startDate = use.length ? use.map((r) => r.startDate).sort()[0] : null;
+  const endDate = use.length ? use.map((r) => r.endDate).sort().at(-1)! : null;
+  let persons = 0;
+  if (active.length) {
+    const q = db('occupancyDetail').whereIn('occupancyId', active.map((r) => r.id));
+    if (without.detailId) q.whereNot('id', without.detailId);
+    const [{ n }] = await q.sum({ n: 'quantity' });
+    persons = Number(n ?? 0);
+  }
+  await db('booking').where('id', bookingId).update({ startDate, endDate, persons });
+}
+
+/** Persons of one occupancy (sum of its occupancy details). */
+export async function occupancyPersons(db: Db, occupancyId: number, withoutDetailId?: number): Promise<number> {
+  const q = db('occupancyDetail').where('occupancyId', occupancyId);
+  if (withoutDetailId) q.whereNot('id', withoutDetailId);
+  const [{ n }] = await q.sum({ n: 'quantity' });
+  return Number(n ?? 0);
+}
+
+export interface Conflict { code: MessageCode; occupancyId: number | null; unavailabilityId: number | null }
+
+/**
+ * The friendly check before the exclusion constraint: what already holds `placeId`
+ * on some night of [startDate, endDate) — an occupancy ("place has another
+ * equipment at that date") or an unavailability ("place unavailable").
+ */
+export async function placeConflict(
+  db: Db, placeId: number, startDate: string, endDate: string, except: { occupancyId?: number; unavailabilityId?: number } = {},
+): Promise<Conflict | null> {
+  const q = db('place_reservation')
+    .where('placeId', placeId)
+    .whereRaw('nights && daterange(?::date, ?::date)', [startDate, endDate])
+    .first('occupancyId', 'unavailabilityId');
+  if (except.occupancyId) q.where((w) => w.whereNull('occupancyId').orWhereNot('occupancyId', except.occupancyId!));
+  if (except.unavailabilityId) q.where((w) => w.whereNull('unavailabilityId').orWhereNot('unavailabilityId', except.unavailabilityId!));
+  const row = await q;
+  if (!row) return null;
+  return { code: row.occupancyId ? 'PLACE_HAS_OTHER_EQUIPMENT' : 'PLACE_UNAVAILABLE', occupancyId: row.occupancyId, unavailabilityId: row.unavailabilityId };
+}
+
+export async function assertPlaceFree(
+  db: Db, placeId: number, startDate: string, endDate: string, except: { occupancyId?: number; unavailabilityId?: number } = {},
+): Promise<void> {
+  const c = await placeConflict(db, placeId, startDate, endDate, except);
+  if (c) throw badRequest(c.code, { placeId: formatMessage(c.code) });
+}
+
+/**
+ * The allotment of a partner covering [startDate, endDate) on a place, if any; with
+ * `today`, only one not yet released (its release date is still to come).
+ */
+export async function allotmentOn(db: Db, placeId: number, startDate: string, endDate: string, today: string | null): Promise<{ id: number; partnerId: number } | undefined> {
+  const q = db('partnerAllotment')
+    .where('placeId', placeId)
+    .whereRaw('daterange(start_date, end_date) && daterange(?::date, ?::date)', [startDate, endDate]);
+  if (today) q.where((w) => w.whereNull('releaseDate').orWhere('releaseDate', '>', today));
+  return q.first('id', 'partnerId');
+}
+
+const toCamel = (k: string) => k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/** Rows of a knex.raw result with camelCase keys (the snake/camel mappers leave raw rows alone). */
+export function rawRows<T = Record<string, any>>(res: any): T[] {
+  const rows: Record<string, unknown>[] = res?.rows ?? res ?? [];
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [toCamel(k), v]))) as T[];
+}

@@ -1,0 +1,53 @@
+// Runtime registry of entities: metadata (generated), compiled validators and the
+// hooks domain modules attach to the generic write path.
+import type { Knex } from 'knex';
+import { ENTITY_METAS } from '../../common/generated/meta/index';
+import type { EntityMeta } from '../../common/entity-meta';
+import { compileEntityValidator, createAjv, type EntityValidator } from '../../common/validation';
+
+export interface WriteContext {
+  trx: Knex.Transaction;
+  userId: number | null;
+}
+
+/** Business rules no schema can express, run inside the write transaction. */
+export interface EntityHooks {
+  /** May adjust the record or throw an HttpError. `existing` is null on create. */
+  beforeSave?(record: Record<string, any>, existing: Record<string, any> | null, ctx: WriteContext): Promise<void> | void;
+  afterSave?(record: Record<string, any>, existing: Record<string, any> | null, ctx: WriteContext): Promise<void> | void;
+  beforeDelete?(existing: Record<string, any>, ctx: WriteContext): Promise<void> | void;
+}
+
+const metas = new Map<string, EntityMeta>(ENTITY_METAS.map((m) => [m.name, m]));
+const validators = new Map<string, EntityValidator>();
+const hooks = new Map<string, EntityHooks[]>();
+let ajv: ReturnType<typeof createAjv> | undefined;
+
+export function entityMeta(name: string): EntityMeta {
+  const m = metas.get(name);
+  if (!m) throw new Error(`unknown entity ${name}`);
+  return m;
+}
+
+export function allEntities(): EntityMeta[] {
+  return ENTITY_METAS;
+}
+
+export function validatorFor(meta: EntityMeta): EntityValidator {
+  let v = validators.get(meta.name);
+  if (!v) {
+    ajv ??= createAjv();
+    v = compileEntityValidator(ajv, meta);
+    validators.set(meta.name, v);
+  }
+  return v;
+}
+
+export function registerHooks(entity: string, h: EntityHooks): void {
+  entityMeta(entity);
+  hooks.set(entity, [...(hooks.get(entity) ?? []), h]);
+}
+
+export function hooksFor(entity: string): EntityHooks[] {
+  return hooks.get(entity) ?? [];
+}

@@ -1,0 +1,273 @@
+// Normalises one entity schema (schemas/<name>.schema.json) into the metadata the
+// generator, the generic router and the admin all read. Pure: no I/O.
+import { camelToSnake, kebabToCamel, kebabToPascal, kebabToSnake } from './names';
+import { FUNCTIONALITY_KEYS } from './functionalities';
+
+export type FieldKind =
+  | 'id' | 'integer' | 'number' | 'money' | 'rate' | 'boolean' | 'string' | 'text'
+  | 'email' | 'color' | 'date' | 'datetime' | 'enum' | 'ref' | 'json' | 'password';
+
+export type SqlType =
+  | { t: 'increments' } | { t: 'integer' } | { t: 'bigint' } | { t: 'double' } | { t: 'boolean' }
+  | { t: 'text' } | { t: 'varchar'; length: number } | { t: 'date' } | { t: 'timestamptz' } | { t: 'jsonb' };
+
+export interface DefaultFrom { entity: string; where: Record<string, unknown>; field?: string }
+
+export interface FieldMeta {
+  name: string;
+  column: string;
+  label: string;
+  kind: FieldKind;
+  sql: SqlType;
+  nullable: boolean;
+  required: boolean;
+  readOnly: boolean;
+  system: boolean;
+  hidden: boolean;
+  format?: string;
+  input?: string;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  enum?: (string | number)[];
+  enumLabels?: Record<string, string>;
+  ref?: { entity: string; onDelete: 'restrict' | 'cascade' | 'set null' };
+  default?: unknown;
+  defaultFrom?: DefaultFrom;
+  after?: string;
+  message?: string;
+  indexed: boolean;
+}
+
+export interface EntityMeta {
+  name: string;
+  typeName: string;
+  table: string;
+  base: string;
+  label: { one: string; many: string; gender: 'm' | 'f' };
+  functionality: string;
+  menu?: string;
+  listFields: string[];
+  searchFields: string[];
+  uniques: string[][];
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  orderField?: string;
+  activeField?: string;
+  representation: string;
+  routes: { list: string; edit: string; idParam: string };
+  readOnlyWhen?: { field: string; equals: unknown; message: string };
+  deleteBlocked?: string;
+  timestamps: boolean;
+  generatedAdmin: boolean;
+  /** rows are never changed or deleted (database trigger); no write routes */
+  appendOnly: boolean;
+  fields: FieldMeta[];
+  /** The JSON Schema the API and the forms validate with (system fields added). */
+  schema: Record<string, any>;
+}
+
+const SYSTEM_FIELDS: Record<string, Record<string, unknown>> = {
+  id: { type: 'integer', readOnly: true, 'x-label': 'Identifiant' },
+  createdAt: { type: 'string', format: 'date-time', readOnly: true, 'x-label': 'Créé le' },
+  updatedAt: { type: 'string', format: 'date-time', readOnly: true, 'x-label': 'Modifié le' },
+};
+
+export class SchemaError extends Error {}
+
+function baseType(prop: any): { type: string; nullable: boolean } {
+  const types: string[] = Array.isArray(prop.type) ? prop.type : [prop.type];
+  const nonNull = types.filter((t) => t !== 'null');
+  if (nonNull.length !== 1) throw new SchemaError(`type must be one type, optionally with "null"`);
+  return { type: nonNull[0], nullable: types.includes('null') };
+}
+
+function fieldKind(name: string, prop: any, type: string): FieldKind {
+  if (name === 'id') return 'id';
+  if (prop['x-ref']) return 'ref';
+  if (prop.enum) return 'enum';
+  if (prop['x-money']) return 'money';
+  if (prop['x-rate']) return 'rate';
+  if (prop['x-input'] === 'password') return 'password';
+  switch (type) {
+    case 'boolean': return 'boolean';
+    case 'integer': return 'integer';
+    case 'number': return 'number';
+    case 'object': case 'array': return 'json';
+    case 'string':
+      if (prop.format === 'date') return 'date';
+      if (prop.format === 'date-time') return 'datetime';
+      if (prop.format === 'email') return 'email';
+      if (prop.format === 'color') return 'color';
+      return prop['x-input'] === 'textarea' ? 'text' : 'string';
+  }
+  throw new SchemaError(`unsupported type ${type}`);
+}
+
+function sqlType(kind: FieldKind, prop: any): SqlType {
+  if (prop['x-sql'] === 'bigint') return { t: 'bigint' };
+  if (prop['x-sql'] === 'text') return { t: 'text' };
+  if (prop['x-sql'] === 'double') return { t: 'double' };
+  switch (kind) {
+    case 'id': return { t: 'increments' };
+    case 'ref': case 'integer': case 'money': case 'rate': return { t: 'integer' };
+    case 'number': return { t: 'double' };
+    case 'boolean': return { t: 'boolean' };
+    case 'date': return { t: 'date' };
+    case 'datetime': return { t: 'timestamptz' };
+    case 'json': return { t: 'jsonb' };
+    case 'enum':
+      return typeof prop.enum[0] === 'number' ? { t: 'integer' } : { t: 'varchar', length: Math.max(...prop.enum.map((v: string) => v.length)) };
+    default:
+      return prop.maxLength ? { t: 'varchar', length: prop.maxLength } : { t: 'text' };
+  }
+}
+
+export function buildEntityMeta(name: string, schema: any): EntityMeta {
+  if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new SchemaError(`${name}: file name must be kebab-case`);
+  const timestamps = schema['x-timestamps'] !== false;
+  const declared = schema.properties ?? {};
+  const required: string[] = schema.required ?? [];
+  const systemProps = Object.fromEntries(
+    Object.entries(SYSTEM_FIELDS).filter(([k]) => k === 'id' || timestamps),
+  );
+  for (const k of Object.keys(systemProps)) {
+    if (k in declared) throw new SchemaError(`${name}: "${k}" is added by the generator, do not declare it`);
+  }
+  const properties = { ...systemProps, ...declared };
+  const fields: FieldMeta[] = [];
+  for (const [fname, prop] of Object.entries<any>(properties)) {
+    const where = `${name}.${fname}`;
+    if (!/^[a-z][a-zA-Z0-9]*$/.test(fname)) throw new SchemaError(`${where}: field names are camelCase`);
+    let bt;
+    try { bt = baseType(prop); } catch (e) { throw new SchemaError(`${where}: ${(e as Error).message}`); }
+    const kind = fieldKind(fname, prop, bt.type);
+    const system = fname in SYSTEM_FIELDS;
+    const isRequired = required.includes(fname);
+    if (isRequired && bt.nullable) throw new SchemaError(`${where}: a required field cannot be nullable`);
+    if (!system && !bt.nullable && !isRequired && prop.default === undefined && !prop['x-default-from'] && !prop.readOnly) {
+      throw new SchemaError(`${where}: a non-null field must be required or have a default`);
+    }
+    if (prop['x-ref'] && bt.type !== 'integer') throw new SchemaError(`${where}: x-ref fields are integers`);
+    if ((prop['x-money'] || prop['x-rate']) && bt.type !== 'integer') throw new SchemaError(`${where}: money and rates are integers (cents, basis points)`);
+    if (!system && !prop['x-label']) throw new SchemaError(`${where}: x-label (French) is required`);
+    fields.push({
+      name: fname,
+      column: camelToSnake(fname),
+      label: prop['x-label'],
+      kind,
+      sql: sqlType(kind, prop),
+      nullable: bt.nullable,
+      required: isRequired,
+      readOnly: !!prop.readOnly,
+      system,
+      hidden: prop['x-input'] === 'hidden' || kind === 'password',
+      format: prop.format,
+      input: prop['x-input'],
+      maxLength: prop.maxLength,
+      minimum: prop.minimum,
+      exclusiveMinimum: prop.exclusiveMinimum,
+      maximum: prop.maximum,
+      enum: prop.enum,
+      enumLabels: prop['x-enum-labels'],
+      ref: prop['x-ref'] ? { entity: prop['x-ref'], onDelete: prop['x-on-delete'] ?? 'restrict' } : undefined,
+      default: prop.default,
+      defaultFrom: prop['x-default-from'],
+      after: prop['x-after'],
+      message: prop['x-message'],
+      indexed: !!prop['x-index'],
+    });
+  }
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const mustExist = (list: string[] | undefined, what: string) => {
+    for (const f of list ?? []) if (!byName.has(f)) throw new SchemaError(`${name}: ${what} names unknown field "${f}"`);
+  };
+  const listFields: string[] = schema['x-list'] ?? fields.filter((f) => !f.system && !f.hidden).slice(0, 5).map((f) => f.name);
+  const searchFields: string[] = schema['x-search'] ?? [];
+  const uniques: string[][] = schema['x-unique'] ?? [];
+  mustExist(listFields, 'x-list');
+  mustExist(searchFields, 'x-search');
+  uniques.forEach((u) => mustExist(u, 'x-unique'));
+  for (const f of searchFields) {
+    const k = byName.get(f)!.kind;
+    if (!['string', 'text', 'email'].includes(k)) throw new SchemaError(`${name}: search field "${f}" must be text`);
+  }
+  const orderField = schema['x-order-field'];
+  const activeField = schema['x-active-field'];
+  mustExist(orderField ? [orderField] : [], 'x-order-field');
+  mustExist(activeField ? [activeField] : [], 'x-active-field');
+  for (const f of fields) if (f.after) mustExist([f.after], `${f.name}.x-after`);
+  const sort = schema['x-sort'] ?? { field: orderField ?? searchFields[0] ?? 'id' };
+  mustExist([sort.field], 'x-sort');
+  const representation = schema['x-representation'] ?? searchFields[0] ?? 'id';
+  mustExist([representation], 'x-representation');
+  const readOnlyWhen = schema['x-readonly-when'];
+  if (readOnlyWhen) mustExist([readOnlyWhen.field], 'x-readonly-when');
+  if (!schema['x-label']) throw new SchemaError(`${name}: x-label is required`);
+  if (!FUNCTIONALITY_KEYS.includes(schema['x-functionality'])) throw new SchemaError(`${name}: x-functionality must be one of common/functionalities.ts`);
+
+  const camel = kebabToCamel(name);
+  const routes = schema['x-routes'] ?? {};
+  const edit: string = routes.edit ?? `/${name}/:${camel}Id`;
+  const idParam = edit.split('/').pop()!.replace(/^:/, '');
+  if (!edit.endsWith(`/:${idParam}`)) throw new SchemaError(`${name}: the edit route must end with the id parameter`);
+
+  const effective = {
+    ...schema,
+    $id: `bivouac:${name}`,
+    type: 'object',
+    additionalProperties: false,
+    properties,
+  };
+  delete effective.$schema;
+
+  return {
+    name,
+    typeName: kebabToPascal(name),
+    table: schema['x-table'] ?? kebabToSnake(name),
+    base: schema['x-base'] ?? name,
+    label: { one: schema['x-label'].one, many: schema['x-label'].many, gender: schema['x-label'].gender ?? 'm' },
+    functionality: schema['x-functionality'],
+    menu: schema['x-menu'],
+    listFields,
+    searchFields,
+    uniques,
+    sort: { field: sort.field, order: sort.order ?? 'ASC' },
+    orderField,
+    activeField,
+    representation,
+    routes: { list: routes.list ?? `/${name}-list`, edit, idParam },
+    readOnlyWhen,
+    deleteBlocked: schema['x-delete-blocked'],
+    timestamps,
+    generatedAdmin: schema['x-generated-admin'] !== false,
+    appendOnly: schema['x-append-only'] === true,
+    fields,
+    schema: effective,
+  };
+}
+
+/** Cross-entity checks: references and default sources point at existing entities and fields. */
+export function checkReferences(metas: EntityMeta[]): void {
+  const byName = new Map(metas.map((m) => [m.name, m]));
+  for (const m of metas) {
+    for (const f of m.fields) {
+      if (f.ref && !byName.has(f.ref.entity)) throw new SchemaError(`${m.name}.${f.name}: x-ref names unknown entity "${f.ref.entity}"`);
+      if (f.defaultFrom) {
+        const src = byName.get(f.defaultFrom.entity);
+        if (!src) throw new SchemaError(`${m.name}.${f.name}: x-default-from names unknown entity "${f.defaultFrom.entity}"`);
+        for (const k of [...Object.keys(f.defaultFrom.where), f.defaultFrom.field ?? 'id']) {
+          if (!src.fields.some((sf) => sf.name === k)) throw new SchemaError(`${m.name}.${f.name}: x-default-from names unknown field "${k}" of ${src.name}`);
+        }
+      }
+    }
+  }
+  const tables = new Set<string>();
+  const bases = new Set<string>();
+  for (const m of metas) {
+    if (tables.has(m.table)) throw new SchemaError(`${m.name}: table "${m.table}" is used twice`);
+    if (bases.has(m.base)) throw new SchemaError(`${m.name}: base "${m.base}" is used twice`);
+    tables.add(m.table);
+    bases.add(m.base);
+  }
+}

@@ -1,0 +1,260 @@
+// /booking/{bookingId}: one stay — its customer, status and dates, its occupancies
+// with occupants, animals, vehicles and extras, the actions of §4 its state allows
+// (each asking what it needs: a reason, a date, a kind), and its history. The full
+// new-booking wizard is /new-booking; this screen follows and changes a stay.
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  Alert, Box, Button, ButtonGroup, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, IconButton, Link as MuiLink,
+  Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+} from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import LockIcon from '@mui/icons-material/Lock';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import CancelIcon from '@mui/icons-material/Cancel';
+import AddIcon from '@mui/icons-material/Add';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loading, useNotify } from 'react-admin';
+import { api } from '../../admin/src/api';
+import { useCan } from '../../admin/src/auth/useCan';
+import { useFunctionKeys } from '../../admin/src/entity/useFunctionKeys';
+import { NotFound } from '../../admin/src/layout/NotFound';
+import { AskDialog, Page, StatusChip, dateFr, dateTimeFr, euros, kindLabel, phoneFr, type AskField, type Row } from './common';
+import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
+import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from './OccupancyForm';
+
+interface Summary { booking: Row; customer: Row | null; partner: Row | null; occupancies: Row[]; actions: string[]; history: Row[] }
+
+/** How each action is offered: its button, what it asks, and its confirmation. */
+const ACTION_UI: Record<string, { label: string; title: string; text?: string; fields?: AskField[]; danger?: boolean; right?: 'write' | 'delete'; body?: (v: Record<string, string>) => Row }> = {
+  confirm: { label: 'Confirmer', title: 'Confirmer le séjour ?', text: 'Le séjour devient définitif.' },
+  'set-in-progress': { label: 'En cours de traitement', title: 'Marquer le séjour en cours de traitement ?' },
+  validate: { label: 'Valider', title: 'Valider le séjour ?' },
+  arrive: { label: 'Arrivé', title: 'Enregistrer l’arrivée du client ?' },
+  depart: { label: 'Parti', title: 'Enregistrer le départ du client ?' },
+  'early-departure': { label: 'Départ anticipé', title: 'Départ anticipé', text: 'Les nuits à partir de ce jour sont libérées.', fields: [{ name: 'date', label: 'Jour du départ', type: 'date', required: true }] },
+  'mark-cancelling': { label: 'Annulation en cours', title: 'Demande d’annulation', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true },
+  'withdraw-cancelling': { label: 'Retirer la demande d’annulation', title: 'Retirer la demande d’annulation ?' },
+  cancel: { label: 'Annuler', title: 'Annuler le séjour ?', text: 'Les emplacements sont libérés.', fields: [{ name: 'reason', label: "Motif d'annulation", required: true }], danger: true },
+  refuse: { label: 'Refuser', title: 'Refuser le séjour', fields: [{ name: 'reason', label: 'Motif du refus' }, { name: 'counterProposal', label: 'Contre-proposition (facultative)', multiline: true }], danger: true },
+  expire: { label: 'Expirer l’option', title: 'Expirer l’option ?', text: 'Les emplacements sont libérés.', danger: true },
+  abandon: { label: 'Abandonner', title: 'Abandonner ce séjour temporaire ?', danger: true },
+  reset: { label: 'Supprimer', title: 'Supprimer le séjour ?', text: 'Le séjour garde son numéro, ses occupations sont supprimées.', fields: [{ name: 'reason', label: 'Motif de la suppression', required: true }], danger: true, right: 'delete' },
+};
+
+/** Conversions offered by kind (§4): option ↔ booking, a quote to any other kind. */
+const CONVERT_TO: Record<string, string[]> = { quote: ['option', 'booking', 'passage'], option: ['booking'], booking: ['option'], passage: [] };
+
+function Occupancy({ o, canWrite, onChanged }: { o: Row; canWrite: boolean; onChanged: () => void }) {
+  const notify = useNotify();
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const lock = async () => {
+    try {
+      await api(`/occupancy/${o.id}/lock`, { method: 'POST', json: { locked: !o.isLocked } });
+      onChanged();
+    } catch (e: any) { notify(e.message, { type: 'error' }); }
+  };
+  const line = (rows: Row[], label: (r: Row) => string) => rows.map(label).join(', ');
+  return (
+    <TableRow sx={{ opacity: o.isCancelled ? 0.5 : 1 }} data-testid={`occupancy-${o.id}`}>
+      <TableCell>{o.placeCode ?? <em>à attribuer</em>}{o.placeTypeLabel ? ` – ${o.placeTypeLabel}` : ''}</TableCell>
+      <TableCell>{dateFr(o.startDate)} → {dateFr(o.endDate)}</TableCell>
+      <TableCell>{o.equipmentLabel ?? ''}</TableCell>
+      <TableCell>{line(o.details, (d) => `${d.quantity} ${d.ageCategoryLabel}`)}</TableCell>
+      <TableCell>{[line(o.animals, (a) => `${a.quantity} ${a.animalTypeLabel}`), line(o.vehicles, (v) => `${v.vehicleTypeLabel}${v.licencePlate ? ` ${v.licencePlate}` : ''}`), line(o.extras, (x) => `${x.quantity} × ${x.extraLabel}`)].filter(Boolean).join(' · ')}</TableCell>
+      <TableCell>{line(o.attendants, (a) => `${a.lastName} ${a.firstName ?? ''}`.trim())}</TableCell>
+      <TableCell>
+        {o.isCancelled ? <Chip size="small" label={`Annulée : ${o.cancelReason ?? ''}`} /> : canWrite && (
+          <>
+            <Tooltip title={o.isLocked ? 'Déverrouiller l’emplacement' : 'Verrouiller l’emplacement (demandé par le client)'}>
+              <IconButton size="small" onClick={lock}>{o.isLocked ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}</IconButton>
+            </Tooltip>
+            <Tooltip title="Annuler cette occupation">
+              <IconButton size="small" onClick={() => setCancelOpen(true)}><CancelIcon fontSize="small" /></IconButton>
+            </Tooltip>
+          </>
+        )}
+        {o.partnerAllotmentId && <Chip size="small" label="Allotement" sx={{ ml: 1 }} />}
+        <AskDialog
+          open={cancelOpen} onClose={() => setCancelOpen(false)} title="Annuler cette occupation ?" text="Son emplacement est libéré."
+          fields={[{ name: 'reason', label: "Motif d'annulation", required: true }]}
+          onConfirm={async (v) => { await api(`/occupancy/${o.id}/cancel`, { method: 'POST', json: v }); onChanged(); }}
+        />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function AddOccupancy({ booking, onDone }: { booking: Row; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<OccupancyDraft>(emptyDraft(booking.startDate ?? '', booking.endDate ?? ''));
+  const [error, setError] = useState<string | null>(null);
+  const ages = useAgeCategories();
+  const save = async () => {
+    setError(null);
+    try {
+      await api(`/booking/${booking.id}/occupancy`, { method: 'POST', json: occupancyBody(draft, ages.data ?? []) });
+      setOpen(false);
+      onDone();
+    } catch (e: any) { setError(e.message); }
+  };
+  return (
+    <>
+      <Button startIcon={<AddIcon />} onClick={() => { setDraft(emptyDraft(booking.startDate ?? '', booking.endDate ?? '')); setOpen(true); }}>Ajouter une occupation</Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="md" fullWidth>
+        <DialogTitle>Ajouter une occupation</DialogTitle>
+        <DialogContent>
+          <OccupancyFields draft={draft} onChange={setDraft} />
+          {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Annuler</Button>
+          <Button variant="contained" onClick={save}>Ajouter</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+export default function BookingScreen() {
+  const { bookingId = '' } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const qc = useQueryClient();
+  const canWrite = useCan('booking.booking', 'write');
+  const canDelete = useCan('booking.booking', 'delete');
+  const [asking, setAsking] = useState<string | null>(null);
+  const [notes, setNotes] = useState<string | null>(null);
+  const [customer, setCustomer] = useState<CustomerOption | null>(null);
+  const valid = /^\d+$/.test(bookingId);
+  const summary = useQuery({ queryKey: ['booking', bookingId], queryFn: () => api<Summary>(`/booking/${bookingId}/summary`), enabled: valid });
+  useFunctionKeys({ Escape: () => navigate(-1) });
+  if (!valid) return <NotFound />;
+  if (summary.isPending) return <Loading />;
+  if (summary.error) return <Page title="Séjour"><Alert severity="error">{(summary.error as Error).message}</Alert></Page>;
+  const { booking: b, customer: c, partner, occupancies, actions, history } = summary.data;
+  const refresh = () => qc.invalidateQueries({ queryKey: ['booking', bookingId] });
+  const run = async (action: string, values: Record<string, string>) => {
+    const body: Row = { ...values };
+    for (const k of Object.keys(body)) if (body[k] === '') delete body[k];
+    const answer = await api<Summary>(`/booking/${b.id}/${action}`, { method: 'POST', json: body });
+    qc.setQueryData(['booking', bookingId], answer);
+    notify('Enregistrement effectué', { type: 'success' });
+  };
+  const saveFields = async (patch: Row) => {
+    try {
+      await api(`/booking/${b.id}`, { method: 'PUT', json: patch });
+      notify('Enregistrement effectué', { type: 'success' });
+      refresh();
+    } catch (e: any) { notify(e.message, { type: 'error' }); }
+  };
+  type ButtonUi = { key: string; label: string; title: string; text?: string; fields?: AskField[]; danger?: boolean };
+  const convertUi = (kind: string): ButtonUi => ({
+    key: `convert:${kind}`, label: `Convertir en ${kindLabel(kind).toLowerCase()}`, title: `Convertir en ${kindLabel(kind).toLowerCase()} ?`,
+    fields: kind === 'option' ? [{ name: 'date', label: "Échéance de l'option (vide : dans 7 jours)", type: 'date' }] : [],
+  });
+  const buttons: ButtonUi[] = actions.flatMap((a): ButtonUi[] => (a === 'convert'
+    ? (CONVERT_TO[b.kind] ?? []).map(convertUi)
+    : ACTION_UI[a] && (ACTION_UI[a].right !== 'delete' || canDelete) ? [{ key: a, ...ACTION_UI[a] }] : []));
+  const ui = asking ? buttons.find((x) => x.key === asking) : null;
+  return (
+    <Page
+      title={`${kindLabel(b.kind)} ${b.code}`}
+      actions={<Button startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>Retour</Button>}
+    >
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <Card sx={{ flex: 1 }}>
+          <CardContent>
+            <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
+              <StatusChip statusId={b.statusId} cancellation={b.cancellation} />
+              <Typography variant="body2">{dateFr(b.startDate)} → {dateFr(b.endDate)} · {b.persons} personne(s)</Typography>
+            </Box>
+            {b.kind === 'option' && b.optionExpiryDate && <Typography variant="body2">Échéance de l’option : {dateFr(b.optionExpiryDate)}</Typography>}
+            {b.totalAmount != null && <Typography variant="body2">Montant du séjour : {euros(b.totalAmount)}</Typography>}
+            {partner && <Typography variant="body2">Partenaire : {partner.name}</Typography>}
+            {b.arrivedAt && <Typography variant="body2">Arrivé le {dateTimeFr(b.arrivedAt)}</Typography>}
+            {b.goneAt && <Typography variant="body2">Parti le {dateTimeFr(b.goneAt)}{b.earlyDepartureDate ? ` (départ anticipé au ${dateFr(b.earlyDepartureDate)})` : ''}</Typography>}
+            {b.cancelReason && <Typography variant="body2">Motif d’annulation : {b.cancelReason}</Typography>}
+            {b.refusalReason && <Typography variant="body2">Motif du refus : {b.refusalReason}</Typography>}
+            {b.counterProposal && <Typography variant="body2">Contre-proposition : {b.counterProposal}</Typography>}
+            {b.deleteReason && <Typography variant="body2">Motif de suppression : {b.deleteReason}</Typography>}
+          </CardContent>
+        </Card>
+        <Card sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography variant="overline">Client</Typography>
+            {c ? (
+              <>
+                <Typography><MuiLink component={Link} to={`/customer/general/${c.id}`}>{c.lastName} {c.firstName ?? ''}</MuiLink> ({c.code})</Typography>
+                <Typography variant="body2">{[phoneFr(c.phone1), phoneFr(c.phone2), c.email].filter(Boolean).join(' · ')}</Typography>
+              </>
+            ) : <Typography color="warning.main">Client non renseigné</Typography>}
+            {canWrite && (
+              <Box sx={{ display: 'flex', gap: 1, mt: 1, alignItems: 'center' }}>
+                <CustomerPicker label={c ? 'Changer de client' : 'Choisir le client'} value={customer} onChange={setCustomer} />
+                <Button disabled={!customer} onClick={() => customer && saveFields({ customerId: customer.id })}>Enregistrer</Button>
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+      </Stack>
+
+      {canWrite && buttons.length > 0 && (
+        <ButtonGroup variant="outlined" sx={{ mb: 2, flexWrap: 'wrap' }} aria-label="Actions du séjour">
+          {buttons.map((x) => (
+            <Button key={x.key} color={x.danger ? 'error' : 'primary'} onClick={() => setAsking(x.key)} data-testid={`action-${x.key}`}>{x.label}</Button>
+          ))}
+        </ButtonGroup>
+      )}
+      {ui && asking && (
+        <AskDialog
+          open title={ui.title} text={ui.text} fields={ui.fields}
+          onClose={() => setAsking(null)}
+          onConfirm={(v) => (asking.startsWith('convert:') ? run('convert', { ...v, kind: asking.slice(8) }) : run(asking, v))}
+        />
+      )}
+
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center' }}>
+            <Typography variant="h6" sx={{ flex: 1 }}>Occupations</Typography>
+            {canWrite && !['9', '10', '11', '14', '15', '16', '7', '8'].includes(String(b.statusId)) && <AddOccupancy booking={b} onDone={refresh} />}
+          </Box>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Emplacement</TableCell><TableCell>Dates</TableCell><TableCell>Équipement</TableCell><TableCell>Occupants</TableCell>
+                <TableCell>Animaux, véhicules, extras</TableCell><TableCell>Accompagnants</TableCell><TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {occupancies.map((o) => <Occupancy key={o.id} o={o} canWrite={canWrite} onChanged={refresh} />)}
+              {!occupancies.length && <TableRow><TableCell colSpan={7}>Aucune occupation</TableCell></TableRow>}
+            </TableBody>
+          </Table>
+        </CardContent>
+      </Card>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <Card sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography variant="h6">Remarques</Typography>
+            <TextField multiline minRows={3} fullWidth value={notes ?? b.notes ?? ''} onChange={(e) => setNotes(e.target.value)} disabled={!canWrite} name="notes" />
+            {canWrite && <Button sx={{ mt: 1 }} disabled={notes === null} onClick={() => saveFields({ notes })}>Enregistrer les remarques</Button>}
+          </CardContent>
+        </Card>
+        <Card sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography variant="h6">Historique</Typography>
+            <Divider sx={{ mb: 1 }} />
+            {history.map((h) => (
+              <Typography key={h.id} variant="body2" data-testid="history-line">
+                {dateTimeFr(h.createdAt)} · {h.userName ?? 'système'} · {h.detail ?? ({ create: 'Création', update: 'Modification', delete: 'Suppression' } as Row)[h.action] ?? h.action}
+              </Typography>
+            ))}
+          </CardContent>
+        </Card>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,125 @@
+// /place-list and /place/{page}/{placeId}: pitches and rentals. Pages: the place
+// itself (type, zone, capacity, surface, sleeping capacity, INSEE category,
+// position on the site plan, images, meters) and its features.
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { ArrayInput, BooleanField, BooleanInput, ReferenceField, SimpleFormIterator, TextField as RaTextField, TextInput, useNotify } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../admin/src/api';
+import { useCan } from '../../admin/src/auth/useCan';
+import { EntityForm, EntityList, EnumInput, NumberFr, NumberInputFr, RefInput } from '../../admin/src/entity';
+import { meta } from '../../common/generated/meta/place';
+import { FormRow } from '../bookings/common';
+
+const choices = (field: string) => {
+  const f = meta.fields.find((x) => x.name === field)!;
+  return (f.enum ?? []).map((v) => ({ id: v, name: f.enumLabels?.[String(v)] ?? String(v) }));
+};
+
+export function PlaceList() {
+  return (
+    <EntityList meta={meta}>
+      <RaTextField source="code" label="Numéro" />
+      <RaTextField source="label" label="Nom" />
+      <ReferenceField source="placeTypeId" label="Type d'emplacement" reference="place-type" link={false} />
+      <ReferenceField source="layoutId" label="Zone" reference="layout" link={false} />
+      <NumberFr source="capacity" label="Capacité" />
+      <NumberFr source="surface" label="Surface (m²)" />
+      <BooleanField source="isActive" label="Actif" />
+    </EntityList>
+  );
+}
+
+function General() {
+  return (
+    <EntityForm meta={meta}>
+      <FormRow>
+        <TextInput source="code" label="Numéro" isRequired />
+        <TextInput source="label" label="Nom" />
+        <RefInput source="placeTypeId" label="Type d'emplacement" reference="place-type" optionText="label" isRequired />
+        <RefInput source="layoutId" label="Zone" reference="layout" optionText="label" />
+      </FormRow>
+      <FormRow>
+        <NumberInputFr source="capacity" label="Capacité (personnes)" integer isRequired />
+        <NumberInputFr source="sleepingCapacity" label="Couchages" integer />
+        <NumberInputFr source="surface" label="Surface (m²)" integer />
+        <NumberInputFr source="order" label="Ordre" integer />
+      </FormRow>
+      <FormRow>
+        <EnumInput source="inseeCategory" label="Catégorie INSEE" choices={choices('inseeCategory')} />
+        <BooleanInput source="isInseeEligible" label="Compté dans l'enquête INSEE" />
+        <BooleanInput source="isActive" label="Actif" />
+      </FormRow>
+      <Typography variant="subtitle2">Position sur le plan du site</Typography>
+      <FormRow>
+        <NumberInputFr source="planX" label="x" />
+        <NumberInputFr source="planY" label="y" />
+      </FormRow>
+      <ArrayInput source="images" label="Images (chemins ou adresses .jpg, .jpeg, .png, .gif)">
+        <SimpleFormIterator inline disableReordering>
+          <TextInput source="" label="Image" sx={{ minWidth: 380 }} />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <ArrayInput source="meters" label="Compteurs">
+        <SimpleFormIterator inline disableReordering>
+          <RefInput source="meterTypeId" label="Type de compteur" reference="meter-type" optionText="label" />
+          <TextInput source="number" label="Numéro" />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <TextInput source="description" label="Description" multiline minRows={2} sx={{ minWidth: 420 }} />
+    </EntityForm>
+  );
+}
+
+function Features({ placeId }: { placeId: number }) {
+  const canWrite = useCan('camp.pitch', 'write');
+  const notify = useNotify();
+  const qc = useQueryClient();
+  const all = useQuery({ queryKey: ['features'], queryFn: () => api<Record<string, any>[]>('/feature?sort=["label","ASC"]') });
+  const mine = useQuery({ queryKey: ['place-features', placeId], queryFn: () => api<{ featureIds: number[] }>(`/place/${placeId}/features`) });
+  const [chosen, setChosen] = useState<number[] | null>(null);
+  useEffect(() => { setChosen(null); }, [placeId]);
+  const value = chosen ?? mine.data?.featureIds ?? [];
+  const save = async () => {
+    try {
+      await api(`/place/${placeId}/features`, { method: 'PUT', json: { featureIds: value } });
+      notify('Enregistrement effectué', { type: 'success' });
+      setChosen(null);
+      qc.invalidateQueries({ queryKey: ['place-features', placeId] });
+    } catch (e: any) { notify(e.message, { type: 'error' }); }
+  };
+  if (mine.error) return <Alert severity="error">{(mine.error as Error).message}</Alert>;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column' }}>
+        {(all.data ?? []).map((f) => (
+          <FormControlLabel key={f.id} label={f.label} disabled={!canWrite}
+            control={<Checkbox checked={value.includes(f.id)} onChange={(e) => setChosen(e.target.checked ? [...value, f.id] : value.filter((x) => x !== f.id))} />} />
+        ))}
+      </Box>
+      {canWrite && <Button variant="contained" onClick={save} disabled={chosen === null} sx={{ mt: 1 }}>Enregistrer</Button>}
+    </Box>
+  );
+}
+
+export function PlaceEdit() {
+  const { page = 'general', placeId = '' } = useParams();
+  const navigate = useNavigate();
+  const id = Number(placeId);
+  const current = page === 'features' ? 'features' : 'general';
+  return (
+    <Box>
+      {id > 0 && (
+        <Paper sx={{ mx: 2, mt: 1 }}>
+          <Tabs value={current} onChange={(_e, v) => navigate(`/place/${v}/${placeId}`)}>
+            <Tab value="general" label="Emplacement" />
+            <Tab value="features" label="Caractéristiques" />
+          </Tabs>
+        </Paper>
+      )}
+      {current === 'general' ? <General /> : <Features placeId={id} />}
+    </Box>
+  );
+}
+

@@ -1,0 +1,246 @@
+// /new-booking and /new-booking/{activeKey}/{bookingId}/{tempBookingId}/{occupancyId}/
+// {tempOccupancyId}/{customerId}/{statusId}: the booking wizard. Dates and persons →
+// free places with their prices → customer → occupants' extras → price breakdown →
+// down payment and save as quote, option or booking. From the place step on, a
+// TEMPORARY booking holds the place (stays module, "create temporary") and each step
+// saves into it; the route's parameters follow (so a reload resumes). Leaving before
+// the save asks for confirmation (§2) and abandons the temporary booking (stateId 2).
+// Query parameters placeId, startDate, endDate pre-fill the first steps (planning).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Step, StepButton, Stepper, Typography } from '@mui/material';
+import { Title, useNotify } from 'react-admin';
+import { api } from '../../admin/src/api';
+import { RequireRight } from '../../admin/src/auth/RequireRight';
+import { useLeaveGuard } from '../../admin/src/layout/useLeaveGuard';
+import { formatCents } from '../../common/money';
+import { CustomerStep, DetailsStep, PlaceStep, StayStep } from './steps';
+import { Done, PriceStep, SaveStep, type Quote, type SaveKind } from './PriceSteps';
+import { useReferences } from './reference';
+import {
+  EMPTY_DRAFT, STEPS, draftFromSummary, errorText, occupancyBody, parseRoute, quoteRequest, routeUrl, stayErrors,
+  type Draft, type RouteParams, type StepKey,
+} from './wizardModel';
+
+const DRAFT_STATUSES = [1, 5];
+const sessionKey = (id: number) => `bivouac.new-booking.${id}`;
+
+export default function NewBookingScreen() {
+  // A fresh wizard on every navigation to the route (e.g. « Nouvelle réservation » after a save).
+  const location = useLocation();
+  return (
+    <RequireRight functionality="booking.booking">
+      <Wizard key={location.key} />
+    </RequireRight>
+  );
+}
+
+function Wizard() {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [query] = useSearchParams();
+  const params = useParams();
+  const start = useMemo(() => parseRoute(params as Record<string, string>), []); // eslint-disable-line react-hooks/exhaustive-deps
+  const refs = useReferences();
+  const [route, setRoute] = useState<RouteParams>(start);
+  const [maxStep, setMaxStep] = useState<number>(start.tempBookingId ? start.activeKey : 1);
+  const [draft, setDraft] = useState<Draft>(() => ({
+    ...EMPTY_DRAFT,
+    placeId: Number(query.get('placeId')) || null,
+    startDate: query.get('startDate') ?? '', endDate: query.get('endDate') ?? '',
+    customerId: start.customerId || null,
+  }));
+  const [touched, setTouched] = useState(false);
+  const [stateId, setStateId] = useState<1 | 2 | 3>(1);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [stayErr, setStayErr] = useState<Record<string, string>>({});
+  const [restoring, setRestoring] = useState(start.tempBookingId > 0);
+  const [gone, setGone] = useState<any>(null);
+  const [into, setInto] = useState<{ id: number; code: string; customerId: number | null } | null>(null);
+  const [saved, setSaved] = useState<any>(null);
+  const [kind, setKind] = useState<SaveKind>('booking');
+  const [optionExpiry, setOptionExpiry] = useState('');
+
+  const set = useCallback((patch: Partial<Draft>) => { setDraft((d) => ({ ...d, ...patch })); setTouched(true); }, []);
+
+  // Resume a temporary booking after a reload (the route holds its id).
+  useEffect(() => {
+    if (!start.tempBookingId) return;
+    api<any>(`/booking/${start.tempBookingId}/summary`).then((s) => {
+      if (!DRAFT_STATUSES.includes(s.booking.statusId)) { setGone(s); return; }
+      let pricing = {};
+      try { pricing = JSON.parse(sessionStorage.getItem(sessionKey(start.tempBookingId)) ?? '{}'); } catch { /* none */ }
+      setDraft(draftFromSummary(s, pricing));
+    }).catch((e) => setError(errorText(e))).finally(() => setRestoring(false));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Adding to an existing booking: its customer, fixed.
+  useEffect(() => {
+    if (!start.bookingId) return;
+    api<any>(`/booking/${start.bookingId}/summary`).then((s) => {
+      setInto({ id: s.booking.id, code: s.booking.code, customerId: s.booking.customerId });
+      if (s.booking.customerId) setDraft((d) => ({ ...d, customerId: s.booking.customerId }));
+    }).catch((e) => setError(errorText(e)));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // The address bar follows the wizard without a router navigation (which the leave guard would stop);
+  // only while editing: saved (3), or abandoned on leaving (2) — that render comes after the router moved on.
+  useEffect(() => {
+    if (stateId !== 1) return;
+    window.history.replaceState(window.history.state, '', routeUrl(route, window.location.search));
+  }, [route, stateId]);
+  useEffect(() => {
+    if (!route.tempBookingId) return;
+    const { promoCode, discountIds, withCancellationInsurance, placeTypeId, layoutId, featureIds } = draft;
+    sessionStorage.setItem(sessionKey(route.tempBookingId), JSON.stringify({ promoCode, discountIds, withCancellationInsurance, placeTypeId, layoutId, featureIds }));
+  }, [route.tempBookingId, draft]);
+
+  // The place's kind (rentals bring no equipment).
+  const placeIsRental = !!refs?.places.find((p) => p.id === draft.placeId)?.isRental;
+
+  // The live quote (steps 4 to 6).
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quoteError, setQuoteError] = useState<string | null>(null);
+  const quoteBody = useMemo(() => JSON.stringify(draft.placeId && draft.startDate && draft.endDate ? quoteRequest(draft) : null), [draft]);
+  useEffect(() => {
+    if (route.activeKey < 4 || quoteBody === 'null') return;
+    let live = true;
+    const t = setTimeout(() => {
+      api<Quote>('/pricing/quote', { method: 'POST', json: JSON.parse(quoteBody) })
+        .then((q) => { if (live) { setQuote(q); setQuoteError(null); } })
+        .catch((e) => { if (live) { setQuote(null); setQuoteError(errorText(e)); } });
+    }, 250);
+    return () => { live = false; clearTimeout(t); };
+  }, [quoteBody, route.activeKey]);
+
+  // Leaving: confirm, then abandon the temporary booking (§2 "sets stateId to 2").
+  const tempRef = useRef(route.tempBookingId);
+  tempRef.current = route.tempBookingId;
+  const { dialog } = useLeaveGuard({
+    when: stateId === 1 && !gone && (route.tempBookingId > 0 || touched),
+    onLeave: async () => {
+      if (tempRef.current) await api(`/booking/${tempRef.current}/abandon`, { method: 'POST', json: {} });
+      setStateId(2);
+    },
+  });
+
+  const go = (k: StepKey) => { setError(null); setRoute((r) => ({ ...r, activeKey: k })); setMaxStep((m) => Math.max(m, k)); };
+
+  const saveDraft = async (body: Record<string, unknown>) => {
+    await api(`/planning/draft/${route.tempBookingId}`, { method: 'PUT', json: body });
+  };
+
+  const next = async () => {
+    setError(null);
+    const k = route.activeKey;
+    if (k === 1) {
+      const errs = stayErrors(draft);
+      setStayErr(errs);
+      if (Object.keys(errs).length) return;
+      go(2);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (k === 2) {
+        if (!draft.placeId) { setError('Veuillez sélectionner des emplacements'); return; }
+        if (!route.tempBookingId) {
+          const s = await api<any>('/booking/create', {
+            method: 'POST',
+            json: { temporary: true, kind: 'booking', customerId: draft.customerId, accessChannelId: draft.accessChannelId, occupancies: [occupancyBody(draft)] },
+          });
+          setRoute((r) => ({ ...r, tempBookingId: s.booking.id, tempOccupancyId: s.occupancies[0]?.id ?? 0, statusId: s.booking.statusId }));
+        } else {
+          await saveDraft({ occupancy: occupancyBody(draft) });
+        }
+        go(3);
+      } else if (k === 3) {
+        if (!draft.customerId) { setError('Client non initialisé : choisissez ou créez un client'); return; }
+        await saveDraft({ customerId: draft.customerId });
+        setRoute((r) => ({ ...r, customerId: draft.customerId ?? 0 }));
+        if (!draft.vehicles.length) {
+          const cars = await api<any[]>(`/customer-vehicle?filter=${encodeURIComponent(JSON.stringify({ customerId: draft.customerId }))}&range=[0,9]`).catch(() => []);
+          if (cars.length) setDraft((d) => ({ ...d, vehicles: cars.filter((c) => c.vehicleTypeId).map((c) => ({ vehicleTypeId: c.vehicleTypeId, licencePlate: c.licencePlate, customerVehicleId: c.id })) }));
+        }
+        go(4);
+      } else if (k === 4) {
+        await saveDraft({ occupancy: occupancyBody(draft), notes: draft.notes.trim() || null, accessChannelId: draft.accessChannelId });
+        go(5);
+      } else if (k === 5) {
+        if (!quote) { setError(quoteError ?? 'Calcul du prix en cours'); return; }
+        await saveDraft({ totalAmount: quote.total });
+        go(6);
+      } else if (k === 6) {
+        const s = await api<any>(`/planning/draft/${route.tempBookingId}/finalize`, {
+          method: 'POST',
+          json: into ? { intoBookingId: into.id, totalAmount: quote?.total ?? null } : { kind, optionExpiryDate: kind === 'option' && optionExpiry ? optionExpiry : null, totalAmount: quote?.total ?? null },
+        });
+        sessionStorage.removeItem(sessionKey(route.tempBookingId));
+        setStateId(3);
+        setSaved(s);
+        notify('Enregistrement effectué', { type: 'success' });
+      }
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (restoring || !refs) return <LinearProgress aria-label="Chargement" />;
+  if (gone) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Title title="Nouvelle réservation" />
+        <Alert severity="info" action={<Button color="inherit" onClick={() => navigate(`/booking/${gone.booking.id}`)}>Ouvrir le séjour</Button>}>
+          Le séjour {gone.booking.code} n'est plus en cours de saisie.
+        </Alert>
+        <Button sx={{ mt: 2 }} onClick={() => navigate('/new-booking')}>Nouvelle réservation</Button>
+      </Box>
+    );
+  }
+
+  const occupancyOf = (s: any) => s.occupancies?.find((o: any) => o.placeId === draft.placeId && o.startDate === draft.startDate) ?? s.occupancies?.[0];
+  const k = route.activeKey;
+  return (
+    <Box sx={{ p: 2 }}>
+      <Title title={into ? `Ajouter une occupation au séjour ${into.code}` : 'Nouvelle réservation'} />
+      <Stepper nonLinear activeStep={k - 1} sx={{ mb: 2 }}>
+        {STEPS.map((s) => (
+          <Step key={s.key} completed={s.key < maxStep && !saved} disabled={!!saved || s.key > maxStep}>
+            <StepButton onClick={() => go(s.key)}>{s.label}</StepButton>
+          </Step>
+        ))}
+      </Stepper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        {saved ? (
+          <Done summary={saved}
+            onPlanning={() => { const o = occupancyOf(saved); navigate(`/planning?occupancyId=${o?.id ?? ''}&placeId=${o?.placeId ?? ''}&date=${o?.startDate ?? ''}`); }}
+            onOpen={() => navigate(`/booking/${saved.booking.id}`)}
+            onNew={() => navigate('/new-booking')} />
+        ) : (
+          <>
+            {k === 1 && <StayStep draft={draft} set={set} refs={refs} errors={stayErr} />}
+            {k === 2 && <PlaceStep draft={draft} set={set} tempBookingId={route.tempBookingId} onError={setError} />}
+            {k === 3 && <CustomerStep draft={draft} set={set} locked={!!into?.customerId} onError={setError} />}
+            {k === 4 && <DetailsStep draft={draft} set={set} refs={refs} isRental={placeIsRental} />}
+            {k === 5 && <PriceStep draft={draft} set={set} refs={refs} quote={quote} quoteError={quoteError} />}
+            {k === 6 && <SaveStep quote={quote} kind={kind} setKind={setKind} optionExpiry={optionExpiry} setOptionExpiry={setOptionExpiry} intoCode={into?.code ?? null} />}
+            {error && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{error}</Alert>}
+            <Stack direction="row" spacing={1} sx={{ mt: 2 }} alignItems="center">
+              <Button disabled={k === 1 || busy} onClick={() => go((k - 1) as StepKey)}>Précédent</Button>
+              <Button variant="contained" disabled={busy} onClick={() => void next()} data-testid="nb-next">
+                {k === 6 ? (into ? "Ajouter l'occupation" : kind === 'quote' ? 'Enregistrer le devis' : kind === 'option' ? "Enregistrer l'option" : 'Enregistrer la réservation') : 'Suivant'}
+              </Button>
+              {busy && <Typography variant="body2">Enregistrement…</Typography>}
+              <Box sx={{ flex: 1 }} />
+              {k >= 4 && quote && <Typography>Total : <strong>{formatCents(quote.total)}</strong></Typography>}
+            </Stack>
+          </>
+        )}
+      </Paper>
+      {dialog}
+    </Box>
+  );
+}

@@ -1,0 +1,69 @@
+// The confirmation of a move (CampOne style): where from, where to, the price change
+// (old vs new total through the pricing engine), the warnings; blocking ones (minimum
+// stay, arrival or departure day) make the button an explicit override.
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { formatCents } from '../../common/money';
+import { formatDateFr, nightsBetween } from '../../common/dates';
+
+export interface MoveCheckAnswer {
+  ok: boolean;
+  code?: string;
+  message?: string;
+  warnings: { code: string; message: string; blocking: boolean }[];
+  needsForce: boolean;
+  price: { before: number; after: number; difference: number; bookingTotalBefore: number | null; bookingTotalAfter: number } | null;
+  priceMessage?: string;
+  summary: {
+    code?: string; customer?: string | null; fromPlaceCode?: string | null; toPlaceCode?: string | null; fromTypeLabel?: string | null; toTypeLabel?: string | null;
+    from: { startDate: string; endDate: string }; to: { startDate: string; endDate: string };
+  };
+}
+
+const span = (p: { startDate: string; endDate: string }) => {
+  const n = nightsBetween(p.startDate, p.endDate);
+  return `du ${formatDateFr(p.startDate)} au ${formatDateFr(p.endDate)} (${n} nuit${n > 1 ? 's' : ''})`;
+};
+const signed = (c: number) => `${c > 0 ? '+' : c < 0 ? '−' : ''}${formatCents(Math.abs(c))}`;
+
+export function MoveDialog({ check, busy, onConfirm, onCancel }: { check: MoveCheckAnswer | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  if (!check) return null;
+  const s = check.summary;
+  const p = check.price;
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby="move-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="move-title">Déplacer le séjour {s.code ?? ''}{s.customer ? ` — ${s.customer}` : ''}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={1.5}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
+            <Typography component="dt" fontWeight={600}>De</Typography>
+            <Typography component="dd" sx={{ m: 0 }} data-testid="move-from">{s.fromPlaceCode ?? '—'}{s.fromTypeLabel ? ` (${s.fromTypeLabel})` : ''}, {span(s.from)}</Typography>
+            <Typography component="dt" fontWeight={600}>Vers</Typography>
+            <Typography component="dd" sx={{ m: 0 }} data-testid="move-to">{s.toPlaceCode ?? '—'}{s.toTypeLabel ? ` (${s.toTypeLabel})` : ''}, {span(s.to)}</Typography>
+          </Box>
+          {p ? (
+            <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }} data-testid="move-price">
+              <Typography>
+                Total du séjour : {p.bookingTotalBefore == null ? '—' : formatCents(p.bookingTotalBefore)} → <strong>{formatCents(p.bookingTotalAfter)}</strong>
+                {' '}({p.difference === 0 ? 'prix inchangé' : signed(p.difference)})
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Tarif actuel de l'occupation : {formatCents(p.before)} avant, {formatCents(p.after)} après le changement.
+              </Typography>
+            </Box>
+          ) : (
+            <Alert severity="info">Prix non recalculé{check.priceMessage ? ` : ${check.priceMessage}` : ''}.</Alert>
+          )}
+          {check.warnings.map((w) => (
+            <Alert key={w.code} severity={w.blocking ? 'warning' : 'info'}>{w.message}{w.blocking ? ' — confirmer force le changement.' : ''}</Alert>
+          ))}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>Annuler</Button>
+        <Button variant="contained" color={check.needsForce ? 'warning' : 'primary'} onClick={onConfirm} disabled={busy} autoFocus>
+          {check.needsForce ? 'Forcer le changement' : 'Confirmer'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

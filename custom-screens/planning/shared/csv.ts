@@ -1,0 +1,20 @@
+// CSV for F8 (export.csv, §9): semicolon-separated, French headers, UTF-8 with BOM so
+// that spreadsheet software opens accents correctly.
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const cell = (v: unknown) => {
+    const s = v === null || v === undefined ? '' : String(v);
+    return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
+}
+
+export function downloadText(text: string, fileName = 'export.csv', type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,31 @@
+// npm test: unit, integration and browser tests. Browser tests need Debian's
+// Chromium: installed with apt-get when missing and we are root, otherwise we
+// stop with the command to run. Never skipped silently.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+if (!existsSync(chromium)) {
+  if (process.getuid?.() === 0) {
+    console.log('Chromium absent : installation avec apt-get…');
+    let r = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+    if (r.status !== 0) {
+      spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+      r = spawnSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit' });
+    }
+    if (r.status !== 0 || !existsSync(chromium)) {
+      console.error("Échec de l'installation de Chromium (apt-get install -y chromium).");
+      process.exit(1);
+    }
+  } else {
+    console.error(`Chromium est introuvable (${chromium}) : les tests navigateur ne peuvent pas tourner.\nInstallez-le avec : sudo apt-get install -y chromium\n(ou indiquez son chemin dans CHROMIUM_PATH).`);
+    process.exit(1);
+  }
+}
+
+const args = process.argv.slice(2);
+const r = spawnSync(process.execPath, [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', ...args], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 1);

@@ -1,0 +1,148 @@
+// The new-booking wizard's API over HTTP: free places with their prices, the
+// temporary booking kept in step with the steps (stays rules apply), and the final
+// save as a booking, an option, a quote, or into an existing booking; leaving
+// abandons the temporary booking.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { postOk, unique } from './http-helpers';
+
+let t: TestServer;
+const ids: Record<string, number> = {};
+let adult = 0;
+let child = 0;
+const post = (path: string, body: unknown) => postOk(t.admin, path, body);
+async function temp(placeId: number, startDate: string, endDate: string, adults = 2) {
+  const s = await post('/rest/booking/create', { temporary: true, kind: 'booking', occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: adult, quantity: adults }] }] });
+  expect(s.booking.statusId).toBe(1);
+  return s.booking.id as number;
+}
+const offerBody = (o: Record<string, unknown> = {}) => ({ startDate: '2035-07-10', endDate: '2035-07-14', occupants: [{ ageCategoryId: adult, quantity: 2 }], placeTypeId: ids.type, ...o });
+
+beforeAll(async () => {
+  t = await startTestServer();
+  adult = (await t.knex('age_category').where('minAge', 18).first('id')).id;
+  child = (await t.knex('age_category').whereNot('id', adult).orderBy('order').first('id')).id;
+  const family = (await post('/rest/place-family', { code: unique('FW'), label: unique('Famille assistant '), kind: 'pitch' })).id;
+  ids.type = (await post('/rest/place-type', { code: unique('TW'), label: unique('Type assistant '), placeFamilyId: family, maxPersons: 6 })).id;
+  for (const [c, cap] of [['W1', 6], ['W2', 6], ['W3', 2]] as const) ids[c] = (await post('/rest/place', { code: unique(c), placeTypeId: ids.type, capacity: cap })).id;
+  const grid = await post('/rest/price-grid', { label: unique('Grille assistant '), placeTypeId: ids.type, priceModel: 1 });
+  await post('/rest/price-grid-period', { priceGridId: grid.id, label: 'Été', startDate: '2035-06-01', endDate: '2035-09-01', pricePerNight: 2500 });
+  ids.customer = (await post('/rest/customer', { lastName: 'Assistant', firstName: 'Léa' })).id;
+});
+afterAll(async () => { await t?.close(); });
+
+describe('offer: free places with their prices', () => {
+  it('lists the free places large enough, each priced for the stay', async () => {
+    await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W2, startDate: '2035-07-12', endDate: '2035-07-20', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+    const r = await t.admin.post('/rest/planning/offer', offerBody({ occupants: [{ ageCategoryId: adult, quantity: 2 }, { ageCategoryId: child, quantity: 1 }] }));
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.persons).toBe(3);
+    expect(r.body.places.map((p: any) => p.placeId)).toEqual([ids.W1]); // W2 taken, W3 too small
+    expect(r.body.places[0].total).toBeGreaterThanOrEqual(4 * 2500);
+    expect(r.body.types).toEqual([expect.objectContaining({ placeTypeId: ids.type, total: r.body.places[0].total, priceError: null })]);
+  });
+
+  it('counts the place its own temporary booking holds as free', async () => {
+    const id = await temp(ids.W1, '2035-07-10', '2035-07-14');
+    const without = await t.admin.post('/rest/planning/offer', offerBody());
+    expect(without.body.places.map((p: any) => p.placeId)).toEqual([ids.W3]);
+    const mine = await t.admin.post('/rest/planning/offer', offerBody({ tempBookingId: id }));
+    expect(mine.body.places.map((p: any) => [p.placeId, !!p.heldByDraft])).toEqual([[ids.W1, true], [ids.W3, false]]);
+    expect((await t.admin.post(`/rest/booking/${id}/abandon`, {})).status).toBe(200);
+  });
+
+  it('refuses in French: no occupant, no dates, dates in the wrong order', async () => {
+    let r = await t.admin.post('/rest/planning/offer', offerBody({ occupants: [] }));
+    expect(r.body).toMatchObject({ code: 'NO_OCCUPANTS', message: 'Indiquez au moins un occupant' });
+    r = await t.admin.post('/rest/planning/offer', offerBody({ startDate: undefined }));
+    expect(r.body.message).toBe('Dates de début et de fin obligatoires');
+    r = await t.admin.post('/rest/planning/offer', offerBody({ endDate: '2035-07-01' }));
+    expect(r.body.message).toBe('La date de début doit précéder la date de fin');
+  });
+});
+
+describe('draft: the temporary booking follows the steps', () => {
+  it('changes place, dates, occupants, vehicles and extras, and the customer', async () => {
+    const id = await temp(ids.W1, '2035-08-01', '2035-08-05');
+    const vt = (await t.knex('vehicle_type').orderBy('id').first('id')).id;
+    const extra = await post('/rest/extra', { label: unique('Vélo assistant '), price: 500 });
+    const r = await t.admin.put(`/rest/planning/draft/${id}`, {
+      customerId: ids.customer, notes: 'Arrivée tardive', totalAmount: 12345,
+      occupancy: { placeId: ids.W2, startDate: '2035-08-02', endDate: '2035-08-06', details: [{ ageCategoryId: adult, quantity: 2 }, { ageCategoryId: child, quantity: 2 }], vehicles: [{ vehicleTypeId: vt, licencePlate: 'ab-12-cd' }], extras: [{ extraId: extra.id, quantity: 2 }] },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.booking).toMatchObject({ statusId: 1, customerId: ids.customer, notes: 'Arrivée tardive', totalAmount: 12345, startDate: '2035-08-02', endDate: '2035-08-06', persons: 4 });
+    const o = r.body.occupancies[0];
+    expect(o).toMatchObject({ placeId: ids.W2, startDate: '2035-08-02', endDate: '2035-08-06' });
+    expect(o.vehicles.map((v: any) => v.licencePlate)).toEqual(['AB-12-CD']);
+    expect(o.extras.map((x: any) => [x.extraId, x.quantity])).toEqual([[extra.id, 2]]);
+    expect(o.details).toHaveLength(2);
+  });
+
+  it('keeps the stays rules: a taken place, too many occupants', async () => {
+    const id = await temp(ids.W1, '2035-09-01', '2035-09-04');
+    await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W2, startDate: '2035-09-01', endDate: '2035-09-10', details: [{ ageCategoryId: adult, quantity: 1 }] }] });
+    let r = await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W2, startDate: '2035-09-01', endDate: '2035-09-04', details: [{ ageCategoryId: adult, quantity: 2 }] } });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("L'emplacement a un autre équipement à cette date");
+    r = await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W3, startDate: '2035-09-01', endDate: '2035-09-04', details: [{ ageCategoryId: adult, quantity: 3 }] } });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
+    // Nothing changed.
+    expect((await t.knex('occupancy').where('bookingId', id).first('placeId')).placeId).toBe(ids.W1);
+  });
+});
+
+describe('finalize', () => {
+  it('saves a booking (customer required)', async () => {
+    const id = await temp(ids.W1, '2035-06-01', '2035-06-04');
+    let r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'booking' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Client non initialisé');
+    await t.admin.put(`/rest/planning/draft/${id}`, { customerId: ids.customer });
+    r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'booking', totalAmount: 7500 });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.status).toBe('SAVED');
+    expect(r.body.booking).toMatchObject({ id, kind: 'booking', statusId: 2, totalAmount: 7500 });
+    const again = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'booking' });
+    expect(again.body.code).toBe('DRAFT_ALREADY_SAVED');
+    expect((await t.admin.put(`/rest/planning/draft/${id}`, { notes: 'x' })).body.code).toBe('DRAFT_ALREADY_SAVED');
+  });
+
+  it('saves an option with its expiry date', async () => {
+    const id = await temp(ids.W1, '2035-06-10', '2035-06-12');
+    await t.admin.put(`/rest/planning/draft/${id}`, { customerId: ids.customer });
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'option', optionExpiryDate: '2035-05-01' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.booking).toMatchObject({ kind: 'option', statusId: 2, optionExpiryDate: '2035-05-01' });
+  });
+
+  it('saves a quote as a new quote; the temporary booking is abandoned and its place freed', async () => {
+    const id = await temp(ids.W1, '2035-06-20', '2035-06-23');
+    await t.admin.put(`/rest/planning/draft/${id}`, { customerId: ids.customer });
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'quote', totalAmount: 9900 });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.booking).toMatchObject({ kind: 'quote', statusId: 2, customerId: ids.customer, totalAmount: 9900, startDate: '2035-06-20', endDate: '2035-06-23' });
+    expect(r.body.booking.id).not.toBe(id);
+    expect(r.body.occupancies[0].placeId).toBe(ids.W1);
+    expect((await t.knex('booking').where('id', id).first('statusId')).statusId).toBe(15);
+    const free = await t.admin.post('/rest/planning/offer', offerBody({ startDate: '2035-06-20', endDate: '2035-06-23' }));
+    expect(free.body.places.some((p: any) => p.placeId === ids.W1)).toBe(true);
+  });
+
+  it('adds the occupancy to an existing booking', async () => {
+    const host = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W1, startDate: '2035-10-01', endDate: '2035-10-05', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+    await t.knex('booking').where('id', host.booking.id).update({ totalAmount: 10000 });
+    const id = await temp(ids.W2, '2035-10-01', '2035-10-05');
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { intoBookingId: host.booking.id, totalAmount: 4000 });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.booking).toMatchObject({ id: host.booking.id, totalAmount: 14000 });
+    expect(r.body.occupancies.map((o: any) => o.placeId).sort()).toEqual([ids.W1, ids.W2].sort());
+  });
+
+  it('asks for a kind', async () => {
+    const id = await temp(ids.W3, '2035-11-01', '2035-11-02', 1);
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'passage' });
+    expect(r.body).toMatchObject({ code: 'SELECT_STATUS', message: 'Veuillez sélectionner un statut' });
+  });
+});

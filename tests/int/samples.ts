@@ -1,0 +1,127 @@
+// Valid sample records built from the schemas alone, for the contract matrix:
+// `examples` first, then values derived from type, format and bounds. `n`
+// makes unique fields and dated periods distinct between samples.
+import type { EntityMeta, FieldMeta } from '../../common/entity-meta';
+import { ENTITY_METAS } from '../../common/generated/meta/index';
+import { addDays } from '../../common/dates';
+import type { Client } from './harness';
+
+const metaByName = new Map(ENTITY_METAS.map((m) => [m.name, m]));
+
+function schemaOf(meta: EntityMeta, f: FieldMeta): any {
+  return meta.schema.properties[f.name];
+}
+
+function numberFor(f: FieldMeta, n: number): number {
+  let v = 1 + (n % 5);
+  if (f.minimum !== undefined) v = Math.max(v, f.minimum);
+  if (f.exclusiveMinimum !== undefined) v = Math.max(v, f.exclusiveMinimum + 1);
+  if (f.maximum !== undefined) v = Math.min(v, f.maximum);
+  return f.kind === 'number' ? v + 0.5 : v;
+}
+
+function textFor(meta: EntityMeta, f: FieldMeta, n: number): string {
+  const min = schemaOf(meta, f).minLength ?? 1;
+  const max = f.maxLength ?? 60;
+  let s = `Éch ${f.name} ${n}`;
+  if (s.length > max) s = `${n}${f.name}`.slice(-max);
+  while (s.length < min) s += 'x';
+  return s;
+}
+
+/** Date fields: periods start at a date depending on n so that samples never overlap. */
+function dateFor(meta: EntityMeta, f: FieldMeta, n: number): string {
+  const start = addDays('2030-01-01', n * 40);
+  if (f.after) return addDays(start, 30);
+  return start;
+}
+
+export function isUniqueField(meta: EntityMeta, f: FieldMeta): boolean {
+  return meta.uniques.some((u) => u.includes(f.name));
+}
+
+export function sampleValue(meta: EntityMeta, f: FieldMeta, n: number): unknown {
+  const s = schemaOf(meta, f);
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[n % s.examples.length];
+  if (s.pattern) throw new Error(`${meta.name}.${f.name} has a pattern: give it "examples" in its schema`);
+  switch (f.kind) {
+    case 'enum': return f.enum![n % f.enum!.length];
+    case 'boolean': return false;
+    case 'integer': case 'number': case 'money': case 'rate': return numberFor(f, n) + (isUniqueField(meta, f) ? 10 * n : 0);
+    case 'date': return dateFor(meta, f, n);
+    case 'datetime': return `${dateFor(meta, f, n)}T10:00:00.000Z`;
+    case 'email': return `echantillon${n}@example.com`;
+    case 'color': return '#336699';
+    case 'json': return s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) ? [] : {};
+    case 'password': return 'mot-de-passe-test';
+  }
+  switch (f.format) {
+    case 'phone': return '06 12 34 56 78';
+    case 'uri': return 'https://example.com';
+    case 'time': return '10:00';
+  }
+  return textFor(meta, f, n);
+}
+
+/** Fresh referenced rows by `entity#n`, for the whole test file (one database). */
+const freshRows = new Map<string, number>();
+
+/**
+ * Finds or creates a row of `entity` to reference. With `fresh`, a new row is
+ * made for this sample number, so that unique tuples made only of references
+ * differ between samples.
+ */
+async function referenceId(client: Client, entity: string, cache: Map<string, number>, fresh?: number): Promise<number> {
+  const key = fresh === undefined ? entity : `${entity}#${fresh}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const meta = metaByName.get(entity)!;
+  // A fresh row made by an earlier sample of this file is reused while it exists
+  // (a second one would repeat its unique values and its dates).
+  const earlier = fresh === undefined ? undefined : freshRows.get(key);
+  if (earlier && (await client.get(`/rest/${meta.base}/${earlier}`)).status === 200) {
+    cache.set(key, earlier);
+    return earlier;
+  }
+  const r = fresh === undefined ? await client.get(`/rest/${meta.base}?range=[0,0]`) : undefined;
+  let id: number | undefined = r?.body?.[0]?.id;
+  if (!id) {
+    const rec = await sampleRecord(client, meta, fresh === undefined ? 900 : 900 + fresh, cache);
+    const saved = await client.post(`/rest/${meta.base}`, rec);
+    if (saved.status !== 200) throw new Error(`cannot create a ${entity} to reference: ${saved.text}`);
+    id = saved.body.id;
+  }
+  cache.set(key, id!);
+  if (fresh !== undefined) freshRows.set(key, id!);
+  return id!;
+}
+
+/**
+ * References made fresh for each sample where a unique tuple holds only
+ * references: an option has one price per period of its grid.
+ */
+const FRESH_REFS: Record<string, string[]> = { 'option-price': ['priceGridPeriodId'] };
+
+/**
+ * Business rules no schema keyword states, applied to samples so that they are
+ * valid: a grid option names exactly one item (`OPTION_ITEM_REQUIRED`).
+ */
+const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => void> = {
+  'price-grid-option': (rec, n) => {
+    const items = ['ageCategoryId', 'extraId', 'animalTypeId', 'vehicleTypeId'];
+    items.forEach((name, i) => { if (i !== n % items.length) rec[name] = null; });
+  },
+};
+
+export async function sampleRecord(client: Client, meta: EntityMeta, n: number, cache = new Map<string, number>()): Promise<Record<string, unknown>> {
+  const rec: Record<string, unknown> = {};
+  const fresh = new Set(FRESH_REFS[meta.name] ?? []);
+  for (const f of meta.fields) {
+    if (f.system || f.readOnly) continue;
+    rec[f.name] = f.kind === 'ref' ? await referenceId(client, f.ref!.entity, cache, fresh.has(f.name) ? n : undefined) : sampleValue(meta, f, n);
+  }
+  DOMAIN_RULES[meta.name]?.(rec, n);
+  return rec;
+}
+
+export { metaByName };

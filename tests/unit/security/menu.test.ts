@@ -1,0 +1,62 @@
+// The main menu tree (§2): nodes, clickable context headers with stable ids and
+// custom names, items keyed by their route; menu keys; the leave guard's rule.
+import { describe, expect, it } from 'vitest';
+import { buildMenu, contextIdOf, type MenuGroup } from '../../../api/domain/security/menu';
+import { menuKeyAction } from '../../../admin/src/layout/menuContext';
+import { isLeaving } from '../../../admin/src/layout/useLeaveGuard';
+
+const leaves = [
+  { label: 'Pays', to: '/country-list', path: 'Fichiers/Géographie' },
+  { label: 'Villes', to: '/town-list/0/0', path: 'Fichiers/Géographie' },
+  { label: 'Zones', to: '/layout-list', path: 'Fichiers/Hébergements' },
+  { label: 'Utilisateurs', to: '/admin/user-list', path: 'Admin/Accès' },
+  { label: 'Démo', to: '/init-demo', path: 'Admin' },
+  { label: 'Planning', to: '/planning', path: 'Planning' },
+  { label: 'Inconnu', to: '/x-list', path: 'Autre rubrique' },
+];
+
+describe('buildMenu', () => {
+  const menu = buildMenu(leaves, new Map([['Fichiers/Géographie', 'Lieux']]));
+  it('starts with home, then the sections in the order of §2, unknown ones before Admin', () => {
+    expect(menu[0]).toEqual({ type: 'item', key: 'home', label: 'Accueil', route: '/home' });
+    expect(menu.slice(1).map((e) => e.label)).toEqual(['Fichiers', 'Planning', 'Autre rubrique', 'Admin']);
+  });
+
+  it('makes sections nodes and second levels clickable context headers, renamed when asked', () => {
+    const files = menu[1] as MenuGroup;
+    expect(files).toMatchObject({ type: 'node', clickable: false, key: `menu-node-${contextIdOf('Fichiers')}` });
+    expect(files.children.map((c) => c.label)).toEqual(['Hébergements', 'Lieux']);
+    const geo = files.children[1] as MenuGroup;
+    expect(geo).toMatchObject({ type: 'header', clickable: true, label: 'Lieux', defaultLabel: 'Géographie', path: 'Fichiers/Géographie', contextId: contextIdOf('Fichiers/Géographie') });
+    expect(geo.key).toBe(`menu-context-${geo.contextId}`);
+    expect(geo.children).toEqual([
+      { type: 'item', key: 'country-list', label: 'Pays', route: '/country-list' },
+      { type: 'item', key: 'town-list/0/0', label: 'Villes', route: '/town-list/0/0' },
+    ]);
+    const admin = menu.at(-1) as MenuGroup;
+    expect(admin.children.map((c) => c.type)).toEqual(['header', 'item']);
+  });
+
+  it('gives stable, positive context ids', () => {
+    expect(contextIdOf('Fichiers/Géographie')).toBe(contextIdOf('Fichiers/Géographie'));
+    expect(contextIdOf('Fichiers/Géographie')).not.toBe(contextIdOf('Fichiers/Hébergements'));
+    expect(contextIdOf('')).toBeGreaterThan(0);
+  });
+});
+
+describe('menu keys', () => {
+  it('navigate to "/" plus the key; context keys and home reload /home', () => {
+    expect(menuKeyAction('country-list')).toEqual({ reload: false, to: '/country-list' });
+    expect(menuKeyAction('admin/user-list')).toEqual({ reload: false, to: '/admin/user-list' });
+    expect(menuKeyAction('menu-context-42')).toEqual({ reload: true, context: 42 });
+    expect(menuKeyAction('home')).toEqual({ reload: true, context: null });
+  });
+});
+
+describe('leave guard', () => {
+  it('blocks leaving for another page only while guarded', () => {
+    expect(isLeaving(true, { pathname: '/home' }, { pathname: '/country-list' })).toBe(true);
+    expect(isLeaving(true, { pathname: '/home' }, { pathname: '/home' })).toBe(false);
+    expect(isLeaving(false, { pathname: '/home' }, { pathname: '/country-list' })).toBe(false);
+  });
+});
