@@ -1,5 +1,5 @@
 // Chromium through playwright-core (Debian's browser, never a download).
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './password';
 
@@ -29,6 +29,25 @@ export async function loginAs(page: Page, login = 'admin', password = E2E_ADMIN_
   await page.fill('input[name="password"]', password);
   await page.click('button[type="submit"]');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** The main menu (the fixed sidebar, or the drawer on a narrow screen). */
+export const sidebar = (page: Page): Locator => page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
+
+/**
+ * Opens a main-menu group (closed on page load) and returns its content once it
+ * has finished expanding: an item clicked while its Collapse is still growing can
+ * move between pointerdown and pointerup, and the click is lost.
+ */
+export async function openMenuGroup(page: Page, group: string): Promise<Locator> {
+  const button = sidebar(page).locator('[data-menu-key]').filter({ hasText: new RegExp(`^${group}$`) }).first();
+  await button.click();
+  return button.locator('xpath=following-sibling::*[1]').and(page.locator('.MuiCollapse-entered'));
+}
+
+/** Clicks an item of a main-menu group that is closed. */
+export async function clickMenuItem(page: Page, group: string, item: string): Promise<void> {
+  await (await openMenuGroup(page, group)).getByRole('menuitem', { name: item, exact: true }).click();
 }
 
 export { E2E_ADMIN_PASSWORD };

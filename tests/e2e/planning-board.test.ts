@@ -5,7 +5,7 @@
 // board; the site plan colouring a booked place as occupied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { baseUrl, clickMenuItem, launch, loginAs, newPage } from './browser';
 import { addDays, todayParis } from '../../common/dates';
 
 let browser: Browser;
@@ -153,8 +153,7 @@ describe('new-booking wizard', () => {
     await page.waitForURL((u) => /^\/new-booking\/3\//.test(u.pathname));
     const tempId = Number(new URL(page.url()).pathname.split('/')[4]);
     // An in-app navigation: the menu's "Planning ménage".
-    await page.getByRole('button', { name: 'Planning', exact: true }).click();
-    await page.getByRole('menuitem', { name: 'Planning ménage' }).click();
+    await clickMenuItem(page, 'Planning', 'Planning ménage');
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Les modifications non enregistrées seront perdues. Quitter la page ?').waitFor();
     await confirm.getByRole('button', { name: 'Quitter' }).click();

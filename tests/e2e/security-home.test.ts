@@ -4,7 +4,7 @@
 // the user menu, the establishment screen with its logo, the readable history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { baseUrl, clickMenuItem, launch, loginAs, newPage, openMenuGroup, sidebar } from './browser';
 
 let browser: Browser;
 let page: Page & { errors: string[] };
@@ -23,7 +23,6 @@ async function api(method: string, path: string, data?: unknown) {
   return res.json();
 }
 
-const sidebar = () => page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
 
 describe('home', () => {
   it('shows the tiles with their counts, the version and the documentation, under the establishment\'s title', async () => {
@@ -47,8 +46,7 @@ describe('home', () => {
     await page.getByRole('button', { name: 'Déverrouiller' }).click();
     await page.getByTestId(`edit-tile-${first.key}`).waitFor();
     // Leaving while unlocked: "Rester" stays, nothing is lost.
-    await sidebar().locator('[data-menu-key]').filter({ hasText: 'Admin' }).first().click();
-    await sidebar().getByRole('menuitem', { name: 'Établissement' }).click();
+    await clickMenuItem(page, 'Admin', 'Établissement');
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Les modifications non enregistrées seront perdues. Quitter la page ?').waitFor();
     await dialog.getByRole('button', { name: 'Rester' }).click();
@@ -65,7 +63,7 @@ describe('home', () => {
     expect(after.slice(0, 2).map((t) => [t.key, t.hidden])).toEqual([[second.key, false], [first.key, true]]);
     // Unlocked again, "Quitter" leaves.
     await page.getByRole('button', { name: 'Déverrouiller' }).click();
-    await sidebar().getByRole('menuitem', { name: 'Établissement' }).click();
+    await sidebar(page).getByRole('menuitem', { name: 'Établissement' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Quitter' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/establishment');
     // Back to the original layout for the other tests.
@@ -75,8 +73,7 @@ describe('home', () => {
 
   it('a menu header opens its board on /home as the parent context; the home key clears it', async () => {
     await page.goto(`${baseUrl()}/home`);
-    await sidebar().locator('[data-menu-key]').filter({ hasText: 'Fichiers' }).first().click();
-    const header = sidebar().locator('[data-menu-key^="menu-context-"]').filter({ hasText: /^Géographie$/i });
+    const header = (await openMenuGroup(page, 'Fichiers')).locator('[data-menu-key^="menu-context-"]').filter({ hasText: /^Géographie$/i });
     await header.click();
     await page.waitForURL((u) => u.pathname === '/home');
     const board = page.getByTestId('context-board');
@@ -84,7 +81,7 @@ describe('home', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('bivouac.parentContextId'))).toMatch(/^\d+$/);
     await board.getByText('Pays', { exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/country-list');
-    await sidebar().locator('[data-menu-key="home"]').click();
+    await sidebar(page).locator('[data-menu-key="home"]').click();
     await page.waitForURL((u) => u.pathname === '/home');
     await page.getByText('Version du logiciel').waitFor();
     expect(await page.getByTestId('context-board').count()).toBe(0);

@@ -91,10 +91,16 @@ export default function Home() {
   const queryClient = useQueryClient();
   const [unlocked, setUnlocked] = useState(false);
   const { dialog } = useLeaveGuard({ when: unlocked, onLeave: () => setUnlocked(false) });
-  const { data } = useQuery({ queryKey: ['home-tiles', unlocked], queryFn: () => api<TilesAnswer>(`/home/tiles${unlocked ? '?all=1' : ''}`), staleTime: 0 });
+  const tilesQuery = (all: boolean) => ({ queryKey: ['home-tiles', all], queryFn: () => api<TilesAnswer>(`/home/tiles${all ? '?all=1' : ''}`), staleTime: 0 });
+  const { data } = useQuery(tilesQuery(unlocked));
   const { data: menu } = useMenuTree();
   const context = findContext(menu, parentContext());
-  const relock = () => { setUnlocked(false); queryClient.invalidateQueries({ queryKey: ['home-tiles'] }); };
+  // The saved layout is fetched before relocking: the cached one would show the old tiles for a moment.
+  const relock = async () => {
+    await queryClient.fetchQuery(tilesQuery(false)).catch(() => queryClient.removeQueries({ queryKey: ['home-tiles', false] }));
+    setUnlocked(false);
+    queryClient.invalidateQueries({ queryKey: ['home-tiles', true] });
+  };
   return (
     <Box sx={{ p: 2 }}>
       <Title title="Accueil" />
