@@ -4,6 +4,7 @@
 // per week, Saturday to Saturday, in high season; an early-booking offer, a "7 nights =
 // 6" offer, a promo code and a last-minute offer; booking fees; cancellation insurance;
 // tourist tax of a 3★ camping (0,60 € + 10 % département). Bulk inserts only.
+import { independent } from '../db/queries';
 import type { Knex } from 'knex';
 import { todayParis } from '../../common/dates';
 import { addDays, isoWeekday, toDay } from '../domain/pricing/dates';
@@ -132,15 +133,15 @@ async function insertGrids(
 
 export async function seedPricingDemo(knex: Knex, seasons: DemoSeasons = demoSeasons()): Promise<void> {
   const { year, opening, midStart, highStart, highEnd, lateStart, closing } = seasons;
-  const [placeType, ageCategory, extra, animal, vehicle, channel, terms, vatRows] = await Promise.all([
-    byLabel(knex, 'place_type', 'code'),
-    byLabel(knex, 'age_category'),
-    byLabel(knex, 'extra'),
-    byLabel(knex, 'animal_type'),
-    byLabel(knex, 'vehicle_type'),
-    byLabel(knex, 'access_channel', 'code'),
-    byLabel(knex, 'payment_terms'),
-    knex('tva').select('id', 'rate'),
+  const [placeType, ageCategory, extra, animal, vehicle, channel, terms, vatRows] = await independent(knex, [
+    () => byLabel(knex, 'place_type', 'code'),
+    () => byLabel(knex, 'age_category'),
+    () => byLabel(knex, 'extra'),
+    () => byLabel(knex, 'animal_type'),
+    () => byLabel(knex, 'vehicle_type'),
+    () => byLabel(knex, 'access_channel', 'code'),
+    () => byLabel(knex, 'payment_terms'),
+    () => knex('tva').select('id', 'rate'),
   ]);
   const camping = vatRows.find((v: Row) => v.rate === 1000)!.id;
   const [{ id: visitor }] = await knex('extra')

@@ -1,6 +1,7 @@
 // Cleaning planning (/cleanning-planning): the departures of a span of days turned
 // into cleaning tasks (cleaning-sync.ts), and what the board shows — the cleaning
 // staff as rows, the tasks of the window as one-day bars.
+import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';
 import { addDays, todayParis } from '../../../common/dates';
@@ -59,9 +60,9 @@ export const TASK_FIELDS = ['id', 'date', 'placeId', 'placeCode', 'type', 'statu
 
 /** Staff rows and the tasks of [from, to). */
 export async function cleaningWindow(db: Db, from: string, to: string): Promise<Row> {
-  const [users, tasks] = await Promise.all([
-    db('cleaning_user').where('isActive', true).orderBy('order').orderBy('lastName').select('id', 'lastName', 'firstName', 'team', 'color', 'phone'),
-    db('cleaning_task as k')
+  const [users, tasks] = await independent(db, [
+    () => db('cleaning_user').where('isActive', true).orderBy('order').orderBy('lastName').select('id', 'lastName', 'firstName', 'team', 'color', 'phone'),
+    () => db('cleaning_task as k')
       .join('place as p', 'p.id', 'k.placeId')
       .leftJoin('occupancy as o', 'o.id', 'k.occupancyId')
       .leftJoin('booking as b', 'b.id', 'o.bookingId')

@@ -2,6 +2,7 @@
 // (sheets, cots, electricity…, with their stock) and the equipment the campsite rents
 // (lodge tents…). Rows are the extras and rental equipment; a bar is one stay's use
 // over its dates, with its quantity.
+import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
 import { RELEASING } from '../stays/status';
 import { statusCategory } from '../../../common/planning';
@@ -13,17 +14,17 @@ export const USE_FIELDS = ['id', 'rowId', 'startDate', 'endDate', 'quantity', 'b
 
 export async function extrasWindow(db: Db, from: string, to: string): Promise<Row> {
   const customer = db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`);
-  const [extras, equipment, extraUses, equipmentUses] = await Promise.all([
-    db('extra as x').leftJoin('extra_type as t', 't.id', 'x.extraTypeId').where('x.isActive', true)
+  const [extras, equipment, extraUses, equipmentUses] = await independent(db, [
+    () => db('extra as x').leftJoin('extra_type as t', 't.id', 'x.extraTypeId').where('x.isActive', true)
       .orderBy('x.order').orderBy('x.label').select('x.id', 'x.label', 'x.unit', 'x.stock', 'x.color', 't.label as typeLabel'),
-    db('equipment').where({ isRental: true, isActive: true }).orderBy('order').select('id', 'code', 'label', 'capacity'),
-    db('occupancy_extra as e').join('occupancy as o', 'o.id', 'e.occupancyId').join('booking as b', 'b.id', 'o.bookingId')
+    () => db('equipment').where({ isRental: true, isActive: true }).orderBy('order').select('id', 'code', 'label', 'capacity'),
+    () => db('occupancy_extra as e').join('occupancy as o', 'o.id', 'e.occupancyId').join('booking as b', 'b.id', 'o.bookingId')
       .leftJoin('customer as c', 'c.id', 'b.customerId').leftJoin('place as p', 'p.id', 'o.placeId')
       .where('o.isCancelled', false).whereNot('b.kind', 'quote').whereNotIn('b.statusId', RELEASING as number[])
       .whereRaw('coalesce(e.start_date, o.start_date) < ?::date AND coalesce(e.end_date, o.end_date) > ?::date', [to, from])
       .select('e.id', 'e.extraId', 'e.quantity', 'o.bookingId', 'b.code', 'b.kind', 'b.statusId', 'p.code as placeCode', customer)
       .select(db.raw('coalesce(e.start_date, o.start_date)::text AS use_start'), db.raw('coalesce(e.end_date, o.end_date)::text AS use_end')),
-    db('occupancy as o').join('equipment as q', 'q.id', 'o.equipmentId').join('booking as b', 'b.id', 'o.bookingId')
+    () => db('occupancy as o').join('equipment as q', 'q.id', 'o.equipmentId').join('booking as b', 'b.id', 'o.bookingId')
       .leftJoin('customer as c', 'c.id', 'b.customerId').leftJoin('place as p', 'p.id', 'o.placeId')
       .where('q.isRental', true).where('o.isCancelled', false).whereNot('b.kind', 'quote').whereNotIn('b.statusId', RELEASING as number[])
       .where('o.startDate', '<', to).where('o.endDate', '>', from)

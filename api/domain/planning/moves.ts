@@ -10,6 +10,7 @@
 //     hooks run and the exclusion constraint has the last word; the booking total takes
 //     the price difference; a French history line; the cleaning tasks of the departure
 //     days follow.
+import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
@@ -99,11 +100,11 @@ async function placeWithType(db: Db, placeId: number): Promise<Row | undefined> 
 
 /** The quote request of an occupancy at a position: its occupants, animals, vehicles and extras. */
 export async function quoteRequestOf(db: Db, occ: Row, booking: Row, pos: { placeId: number; startDate: string; endDate: string }): Promise<QuoteRequest> {
-  const [details, animals, vehicles, extras] = await Promise.all([
-    db('occupancy_detail').where('occupancyId', occ.id).select('ageCategoryId', 'quantity'),
-    db('occupancy_animal').where('occupancyId', occ.id).select('animalTypeId', 'quantity'),
-    db('occupancy_vehicle').where('occupancyId', occ.id).select('vehicleTypeId'),
-    db('occupancy_extra').where('occupancyId', occ.id).select('extraId', 'quantity', 'startDate', 'endDate'),
+  const [details, animals, vehicles, extras] = await independent(db, [
+    () => db('occupancy_detail').where('occupancyId', occ.id).select('ageCategoryId', 'quantity'),
+    () => db('occupancy_animal').where('occupancyId', occ.id).select('animalTypeId', 'quantity'),
+    () => db('occupancy_vehicle').where('occupancyId', occ.id).select('vehicleTypeId'),
+    () => db('occupancy_extra').where('occupancyId', occ.id).select('extraId', 'quantity', 'startDate', 'endDate'),
   ]);
   const sum = <K extends string>(rows: Row[], key: K, qty: (r: Row) => number) => {
     const m = new Map<number, number>();
@@ -172,7 +173,7 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
   if (!occ) throw notFound();
   const booking = await db('booking as b').leftJoin('customer as c', 'c.id', 'b.customerId').where('b.id', occ.bookingId)
     .first('b.*', db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`));
-  const [current, target] = await Promise.all([occ.placeId ? placeWithType(db, occ.placeId) : undefined, placeWithType(db, input.placeId)]);
+  const [current, target] = await independent(db, [() => occ.placeId ? placeWithType(db, occ.placeId) : Promise.resolve(undefined), () => placeWithType(db, input.placeId)]);
   const persons = await occupancyPersons(db, occ.id);
   const summary: Row = {
     kind: 'occupancy', id: occ.id, bookingId: booking.id, code: booking.code, customer: booking.customer || null, persons,

@@ -3,6 +3,7 @@
 // place.planY, in pixels of the image), and the occupancy of every place and zone
 // over a period for the map colours and legend (common/planning.ts says what the
 // percentage measures).
+import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
@@ -30,12 +31,12 @@ export async function ensurePlan(db: Db): Promise<Row> {
 }
 
 export async function planView(db: Db): Promise<Row> {
-  const [plan, places, layouts] = await Promise.all([
-    currentPlan(db),
-    db('place as p').join('place_type as t', 't.id', 'p.placeTypeId').where('p.isActive', true)
+  const [plan, places, layouts] = await independent(db, [
+    () => currentPlan(db),
+    () => db('place as p').join('place_type as t', 't.id', 'p.placeTypeId').where('p.isActive', true)
       .orderBy('p.order').orderBy('p.code')
       .select('p.id', 'p.code', 'p.label', 'p.layoutId', 'p.placeTypeId', 't.label as typeLabel', 'p.capacity', 'p.planX', 'p.planY', 't.isRental'),
-    db('layout').orderBy('order').orderBy('label').select('id', 'code', 'label', 'color'),
+    () => db('layout').orderBy('order').orderBy('label').select('id', 'code', 'label', 'color'),
   ]);
   return { plan: plan ?? null, places, layouts };
 }
@@ -114,11 +115,11 @@ const overlapNights = (s1: string, e1: string, s2: string, e2: string) =>
  */
 export async function planOccupancy(db: Db, date: string, nights: number): Promise<Row> {
   const to = addDays(date, nights);
-  const [places, held, stays] = await Promise.all([
-    db('place').where('isActive', true).select('id', 'layoutId'),
-    db.raw(`SELECT r.place_id, r.occupancy_id, r.unavailability_id, lower(r.nights)::text AS start_date, upper(r.nights)::text AS end_date
+  const [places, held, stays] = await independent(db, [
+    () => db('place').where('isActive', true).select('id', 'layoutId'),
+    () => db.raw(`SELECT r.place_id, r.occupancy_id, r.unavailability_id, lower(r.nights)::text AS start_date, upper(r.nights)::text AS end_date
               FROM place_reservation r WHERE r.nights && daterange(?::date, ?::date)`, [date, to]),
-    // What the user clicks on: the stays present on the first night, arrivals and departures of the day (quotes included: they hold nothing).
+    () => // What the user clicks on: the stays present on the first night, () => arrivals and departures of the day (quotes included: they hold nothing).
     db('occupancy as o').join('booking as b', 'b.id', 'o.bookingId').leftJoin('customer as c', 'c.id', 'b.customerId')
       .whereNotNull('o.placeId').where('o.isCancelled', false).whereNotIn('b.statusId', [9, 10, 11, 14, 15, 16])
       .where('o.startDate', '<=', date).where('o.endDate', '>=', date)

@@ -2,6 +2,7 @@
 // bars of a window of places × days (occupancies and unavailabilities, compact), the
 // free places per day for the filtered places, the price periods of the header, and
 // the search by customer, booking code or licence plate.
+import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { isValidDate } from '../../../common/formats';
@@ -43,15 +44,15 @@ const customerName = `trim(concat_ws(' ', c.last_name, c.first_name))`;
 
 /** Everything the screen needs once: places with their groups and features, the filter lists. */
 export async function planningSetup(db: Db): Promise<Row> {
-  const [places, features, layouts, families, types, placeFeatures] = await Promise.all([
-    db('place as p').join('place_type as t', 't.id', 'p.placeTypeId')
+  const [places, features, layouts, families, types, placeFeatures] = await independent(db, [
+    () => db('place as p').join('place_type as t', 't.id', 'p.placeTypeId')
       .where('p.isActive', true)
       .select('p.id', 'p.code', 'p.label', 'p.capacity', 'p.layoutId', 'p.placeTypeId', 't.placeFamilyId', 'p.order', 't.isRental', 't.isResidential'),
-    db('feature').select('id', 'label', 'code').orderBy('label'),
-    db('layout').select('id', 'code', 'label', 'color', 'order').orderBy('order').orderBy('label'),
-    db('place_family').select('id', 'code', 'label', 'kind', 'order').orderBy('order').orderBy('label'),
-    db('place_type').select('id', 'code', 'label', 'placeFamilyId', 'color', 'maxPersons', 'isRental').orderBy('label'),
-    db('place_feature').select('placeId', 'featureId'),
+    () => db('feature').select('id', 'label', 'code').orderBy('label'),
+    () => db('layout').select('id', 'code', 'label', 'color', 'order').orderBy('order').orderBy('label'),
+    () => db('place_family').select('id', 'code', 'label', 'kind', 'order').orderBy('order').orderBy('label'),
+    () => db('place_type').select('id', 'code', 'label', 'placeFamilyId', 'color', 'maxPersons', 'isRental').orderBy('label'),
+    () => db('place_feature').select('placeId', 'featureId'),
   ]);
   const featuresOf = new Map<number, number[]>();
   for (const pf of placeFeatures) featuresOf.set(pf.placeId, [...(featuresOf.get(pf.placeId) ?? []), pf.featureId]);
@@ -98,7 +99,7 @@ export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
   const unav = db('unavailability').where('startDate', '<', q.to).where('endDate', '>', q.from)
     .select('id', 'placeId', 'startDate', 'endDate', 'reason').orderBy('placeId').orderBy('startDate');
   if (q.placeIds) unav.whereIn('placeId', q.placeIds);
-  const [occRows, unavRows] = await Promise.all([occ, unav]);
+  const [occRows, unavRows] = await independent(db, [() => occ, () => unav]);
   const paid = await paidByBooking(db, [...new Set<number>(occRows.map((o: Row) => o.bookingId))]);
   return {
     from: q.from, to: q.to,

@@ -3,6 +3,7 @@
 // grid as it would stand after the change, the references held in id lists, and a new
 // history version of the grid on every saved change. The database repeats the
 // essential ones (migration 0011_pricing_guarantees): it has the last word.
+import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
 import { registerHooks, type WriteContext } from '../../rest/entities';
 import { registerConstraintMessage } from '../../db/errors';
@@ -148,9 +149,9 @@ function registerGridRules(): void {
 
   registerHooks('option-price', {
     async beforeSave(rec, existing, { trx }) {
-      const [option, period] = await Promise.all([
-        trx('price_grid_option').where('id', rec.priceGridOptionId).first('priceGridId'),
-        trx('price_grid_period').where('id', rec.priceGridPeriodId).first('priceGridId'),
+      const [option, period] = await independent(trx, [
+        () => trx('price_grid_option').where('id', rec.priceGridOptionId).first('priceGridId'),
+        () => trx('price_grid_period').where('id', rec.priceGridPeriodId).first('priceGridId'),
       ]);
       if (option && period && option.priceGridId !== period.priceGridId) throw refuse('OPTION_PERIOD_OTHER_GRID', 'priceGridPeriodId');
       if (existing && option) {

@@ -1,5 +1,6 @@
 // Hand-written stay routes (documented in api/openapi-domain.ts through
 // ./openapi.ts). Thin: each checks the right, parses and calls the module.
+import { independent } from '../../db/queries';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
@@ -34,12 +35,12 @@ export async function bookingSummary(knex: Knex, id: number): Promise<Record<str
   const ids = occupancies.map((o: any) => o.id);
   const child = async (table: string, joins: (q: Knex.QueryBuilder) => Knex.QueryBuilder) =>
     ids.length ? joins(knex(`${table} as x`).whereIn('x.occupancyId', ids)).orderBy('x.id') : [];
-  const [details, animals, vehicles, extras, attendants] = await Promise.all([
-    child('occupancy_detail', (q) => q.join('age_category as a', 'a.id', 'x.ageCategoryId').select('x.*', 'a.label as ageCategoryLabel')),
-    child('occupancy_animal', (q) => q.join('animal_type as a', 'a.id', 'x.animalTypeId').select('x.*', 'a.label as animalTypeLabel')),
-    child('occupancy_vehicle', (q) => q.join('vehicle_type as v', 'v.id', 'x.vehicleTypeId').select('x.*', 'v.label as vehicleTypeLabel')),
-    child('occupancy_extra', (q) => q.join('extra as e', 'e.id', 'x.extraId').select('x.*', 'e.label as extraLabel')),
-    child('occupancy_attendant', (q) => q.join('attendant as a', 'a.id', 'x.attendantId').select('x.*', 'a.lastName', 'a.firstName', 'a.birthDate')),
+  const [details, animals, vehicles, extras, attendants] = await independent(knex, [
+    () => child('occupancy_detail', (q) => q.join('age_category as a', 'a.id', 'x.ageCategoryId').select('x.*', 'a.label as ageCategoryLabel')),
+    () => child('occupancy_animal', (q) => q.join('animal_type as a', 'a.id', 'x.animalTypeId').select('x.*', 'a.label as animalTypeLabel')),
+    () => child('occupancy_vehicle', (q) => q.join('vehicle_type as v', 'v.id', 'x.vehicleTypeId').select('x.*', 'v.label as vehicleTypeLabel')),
+    () => child('occupancy_extra', (q) => q.join('extra as e', 'e.id', 'x.extraId').select('x.*', 'e.label as extraLabel')),
+    () => child('occupancy_attendant', (q) => q.join('attendant as a', 'a.id', 'x.attendantId').select('x.*', 'a.lastName', 'a.firstName', 'a.birthDate')),
   ]);
   const by = (rows: any[], occId: number) => rows.filter((r) => r.occupancyId === occId);
   const customer = booking.customerId ? await knex('customer').where('id', booking.customerId).first('id', 'code', 'lastName', 'firstName', 'phone1', 'phone2', 'email') : null;
