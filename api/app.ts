@@ -3,11 +3,11 @@
 // OpenAPI document and the admin SPA.
 import Koa from 'koa';
 import Router from '@koa/router';
-import { koaBody } from 'koa-body';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
+import { bodyParser } from './http/body';
 import { mapDbError } from './db/errors';
 import { restRouter } from './rest/router';
 import { checkAccess } from './auth/access';
@@ -25,17 +25,36 @@ export interface AppOptions {
   /** the port the cookie is named after */
   port: number;
   secureCookies?: boolean;
+  /** reverse proxies in front of the server (TRUST_PROXY, see api/config.ts); 0 or absent: none */
+  trustProxy?: number;
   adminDist?: string | null;
   log?: (err: unknown) => void;
 }
 
 const OPENAPI = fileURLToPath(new URL('./generated/openapi.json', import.meta.url));
 
+/**
+ * Whether an Origin header names this server as its users reach it: same host (the
+ * proxy's X-Forwarded-Host behind a trusted proxy) and same scheme. With
+ * SECURE_COOKIES the public side is HTTPS even when the request reached us over
+ * plain HTTP from a proxy not declared with TRUST_PROXY.
+ */
+export function isPublicOrigin(ctx: Koa.Context, origin: string, secureCookies: boolean): boolean {
+  let url: URL;
+  try { url = new URL(origin); } catch { return false; }
+  const scheme = url.protocol.replace(/:$/, '');
+  const schemes = secureCookies ? [ctx.protocol, 'https'] : [ctx.protocol];
+  return url.host === ctx.host && schemes.includes(scheme);
+}
+
 export interface AppContext { knex: () => Knex; db: Database }
 
 export function createApp(opts: AppOptions): Koa {
   registerDomainRules();
-  const app = new Koa({ proxy: false });
+  const trustProxy = opts.trustProxy ?? 0;
+  // Behind trusted proxies ctx.ip, ctx.protocol (ctx.secure) and ctx.host come from
+  // X-Forwarded-For / -Proto / -Host; only the entries our proxies appended count.
+  const app = new Koa({ proxy: trustProxy > 0, maxIpsCount: trustProxy });
   const knex = () => opts.db.knex;
   const cookie = cookieName(opts.port);
 
@@ -56,13 +75,12 @@ export function createApp(opts: AppOptions): Koa {
     if (ctx.path.startsWith('/rest/') && !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method)) {
       const origin = ctx.get('Origin');
       const site = ctx.get('Sec-Fetch-Site');
-      const sameOrigin = !origin || origin === 'null' ? true : (() => { try { return new URL(origin).host === ctx.host; } catch { return false; } })();
-      if (!sameOrigin || origin === 'null' || site === 'cross-site') throw new HttpError(403, 'CROSS_SITE_REFUSED');
+      if (origin === 'null' || (origin && !isPublicOrigin(ctx, origin, !!opts.secureCookies)) || site === 'cross-site') throw new HttpError(403, 'CROSS_SITE_REFUSED');
     }
     await next();
   });
 
-  app.use(koaBody({ jsonLimit: '1mb', formLimit: '1mb', textLimit: '1mb', multipart: false, parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any }));
+  app.use(bodyParser());
 
   app.use(sessionMiddleware({ knex, cookie, settings: cachedSettings, loadRights }));
 

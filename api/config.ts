@@ -10,6 +10,23 @@ export interface Config {
   systemPassword?: string;
   /** behind HTTPS (or a TLS proxy): session cookies get the Secure flag */
   secureCookies: boolean;
+  /**
+   * Reverse proxies in front of the server (0: none). When set, the client's address,
+   * the scheme and the host come from X-Forwarded-For / -Proto / -Host; of
+   * X-Forwarded-For only the last `trustProxy` entries (those our proxies appended)
+   * are believed, so a client cannot choose its address by sending the header itself.
+   */
+  trustProxy: number;
+}
+
+/** TRUST_PROXY: `true` (one proxy), a number of proxies, or `false` / `0` / unset. */
+export function parseTrustProxy(value: string | undefined): number {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === '0') return 0;
+  if (v === 'true') return 1;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be true, false or a number of proxies (1-10), not "${value}"`);
+  return n;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -22,5 +39,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     systemPassword: env.SYSTEM_PASSWORD || undefined,
     secureCookies: env.SECURE_COOKIES === '1' || env.SECURE_COOKIES === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

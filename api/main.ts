@@ -1,6 +1,7 @@
 // Starts Bivouac: opens the database (PGlite in DATA_DIR, or DATABASE_URL),
 // migrates it, creates the establishment, the admin user and the demo data on an
-// empty database, and serves the API and the admin on PORT.
+// empty database, serves the API and the admin on PORT, and runs the housekeeping
+// jobs (api/jobs/).
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readConfig } from './config';
@@ -8,6 +9,7 @@ import { openDatabase } from './db/connect';
 import { migrateLatest } from './db/migrate';
 import { bootstrap } from './demo/bootstrap';
 import { createApp } from './app';
+import { startJobs } from './jobs/index';
 
 const config = readConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -20,6 +22,7 @@ const app = createApp({
   db,
   port: config.port,
   secureCookies: config.secureCookies,
+  trustProxy: config.trustProxy,
   adminDist: fileURLToPath(new URL('../admin/dist', import.meta.url)),
 });
 // Idle keep-alive connections outlive those of clients and proxies, so a request
@@ -31,10 +34,14 @@ const server = app.listen(config.port, () => {
 
 server.keepAliveTimeout = 65_000;
 
+// Options past their date and abandoned drafts let their places go (every few minutes).
+const jobs = startJobs(db.knex);
+
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  jobs.stop();
   server.close();
   await db.close();
   process.exit(0);

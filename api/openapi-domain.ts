@@ -4,6 +4,7 @@ import { PLANNING_PATHS, PLANNING_SCHEMAS } from './domain/planning/openapi';
 import { PRICING_PATHS, PRICING_SCHEMAS } from './domain/pricing/openapi';
 import { SECURITY_PATHS, SECURITY_SCHEMAS } from './domain/security/openapi';
 import { STAYS_PATHS, STAYS_SCHEMAS } from './domain/stays/openapi';
+import { METERS_PATHS, METERS_SCHEMAS } from './domain/meters/openapi';
 import { error, json } from './openapi-parts';
 
 
@@ -30,6 +31,7 @@ export const DOMAIN_PATHS: Record<string, object> = {
   ...PRICING_PATHS,
   ...SECURITY_PATHS,
   ...STAYS_PATHS,
+  ...METERS_PATHS,
 };
 
 export const DOMAIN_SCHEMAS: Record<string, object> = {
@@ -46,4 +48,5 @@ export const DOMAIN_SCHEMAS: Record<string, object> = {
   ...PRICING_SCHEMAS,
   ...SECURITY_SCHEMAS,
   ...STAYS_SCHEMAS,
+  ...METERS_SCHEMAS,
 };

@@ -21,6 +21,7 @@ export const MESSAGES = {
   // Requests the server cannot read
   MALFORMED_JSON: 'Le contenu envoyé n’est pas un JSON valide',
   REQUEST_TOO_LARGE: 'Le contenu envoyé est trop volumineux',
+  BODY_ENCODING_INVALID: 'Le contenu envoyé ne peut pas être décodé : encodage (Content-Encoding, charset) incorrect ou non pris en charge',
   INVALID_ID: 'Identifiant invalide : un nombre entier est attendu',
   INVALID_QUERY: 'Paramètre de requête invalide : %{param}',
   UNKNOWN_FIELD: 'Champ inconnu',
@@ -257,6 +258,11 @@ export const MESSAGES = {
   METER_READING_DATE: 'La date du relevé doit être postérieure au dernier relevé',
   METER_READING_QUANTITY: 'La quantité doit dépasser le dernier relevé sans dépasser le suivant',
   METER_READING_QUANTITY_REQUIRED: 'Quantité du relevé obligatoire',
+  METER_IN_USE: 'Suppression impossible : ce compteur a des relevés',
+  METER_REMOVED: 'Compteur inactif ou déposé : pas de relevé après sa dépose',
+  METER_HAS_LATER_READINGS: 'Le compteur a des relevés après cette date de dépose',
+  METER_READINGS_REFUSED: 'Aucun relevé enregistré : corrigez les lignes en erreur',
+  METER_READINGS_EMPTY: 'Saisissez au moins un index',
   RESIDENT_PLACE_IN_USE: 'Emplacement résidentiel utilisé : suppression impossible',
   FEES_PERIOD_OUTSIDE_CONTRACT: 'Période de redevance hors contrat',
   PLACE_HAS_SUBLET: "L'emplacement a une sous-location",
@@ -279,6 +285,8 @@ export const MESSAGES = {
   INVALID_RIGHTS_LEVEL: 'Niveau de droits invalide (000, 001, 011 ou 111)',
   UNKNOWN_FUNCTIONALITY: 'Fonctionnalité inconnue : %{key}',
   FINANCIAL_YEAR_CLOSED: 'Exercice clos : modification impossible',
+  FINANCIAL_YEAR_NOT_ENDED: "L'exercice n'est pas terminé : clôture possible à partir du %{date}",
+  FINANCIAL_YEAR_CLOSE_DONE: 'Exercice clôturé',
   PERIOD_TOO_LONG: 'Une période ne peut pas dépasser %{limit} mois',
   SIREN_CHECKSUM: 'SIREN invalide (clé de contrôle)',
   SIRET_CHECKSUM: 'SIRET invalide (clé de contrôle)',
@@ -295,9 +303,11 @@ export const MESSAGES = {
   BACKUP_DONE: 'Sauvegarde effectuée',
 
   // Stays, customers, catalogue (api/domain/stays, customers, catalogue)
+  PLACE_IMAGE_UNKNOWN: "Image inconnue : ajoutez les images de l'emplacement avec « Ajouter une image »",
   MERGE_DIFFERENT_CUSTOMERS: 'Fusion impossible : les séjours appartiennent à des clients différents',
   TRANSFER_SAME_CUSTOMER: 'Choisissez deux clients différents',
   NO_FREE_PLACE: 'Aucun emplacement libre pour ces dates',
+  EXEMPTION_REASON_REQUIRED: "Indiquez le motif d'exonération de taxe de séjour",
 
   // Planning board, site plan, new-booking wizard, cleaning (api/domain/planning)
   PLACE_TYPE_MISMATCH: "Type d'emplacement incompatible avec ce séjour : %{from} → %{to}",

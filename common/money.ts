@@ -26,12 +26,16 @@ export function parseEurosToCents(input: string | number | null | undefined): nu
 /** "5,5 %" → 550 basis points. */
 export function parsePercentToBp(input: string | number | null | undefined): number | null {
   if (input === null || input === undefined) return null;
-  return parseDecimal(String(input).replace('%', ''), 2);
+  return parseDecimal(String(input), 2, '%');
 }
 
-/** A decimal with at most `scale` fraction digits, as an integer scaled by 10^scale. */
-export function parseDecimal(text: string, scale: number): number | null {
-  const s = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
+/**
+ * A decimal with at most `scale` fraction digits, as an integer scaled by 10^scale.
+ * Spaces (also the non-breaking ones fr-FR formatting puts in) and the `unit`
+ * symbol are ignored: "1 234,50 €" for amounts, "5,5 %" for rates.
+ */
+export function parseDecimal(text: string, scale: number, unit: '€' | '%' = '€'): number | null {
+  const s = text.replace(/[\s\u00a0\u202f]/g, '').split(unit).join('').replace(',', '.');
   if (s === '') return null;
   const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(s);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) return Number.NaN;

@@ -17,6 +17,11 @@ import * as m13 from './0014_alter_booking_code_and_1_more';
 import * as m14 from './0015_planning_plan_image';
 import * as m15 from './0016_stays_availability_index';
 import * as m16 from './0017_fold_planner_cost';
+import * as m17 from './0018_meters';
+import * as m18 from './0019_stays_stored_price';
+import * as m19 from './0020_stays_price_guarantees';
+import * as m20 from './0021_stored_files';
+import * as m21 from './0022_setting_draft_idle_minutes';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -38,4 +43,9 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0015_planning_plan_image', m14],
   ['0016_stays_availability_index', m15],
   ['0017_fold_planner_cost', m16],
+  ['0018_meters', m17],
+  ['0019_stays_stored_price', m18],
+  ['0020_stays_price_guarantees', m19],
+  ['0021_stored_files', m20],
+  ['0022_setting_draft_idle_minutes', m21],
 ];

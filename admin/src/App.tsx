@@ -2,7 +2,7 @@
 // French everywhere, every screen loaded on demand.
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, Notification, Resource, localStorageStore } from 'react-admin';
 import { RESOURCES } from './generated/registry';
 import type { ResourceEntry } from './entity/types';
 import { dataProvider } from './dataProvider';
@@ -14,6 +14,7 @@ import { NotFound } from './layout/NotFound';
 import { Waiting } from './layout/Waiting';
 import { theme } from './theme';
 import { CUSTOM_SCREENS } from './screens';
+import { RequireRight } from './auth/RequireRight';
 
 const Home = lazy(() => import('./pages/Home'));
 
@@ -35,6 +36,13 @@ const withSuspense = (C: ComponentType) => (
 );
 
 const generated = RESOURCES.filter((r) => r.load);
+// A hand-written screen registered on a generated route takes its place (the router
+// would pick the first of two identical paths: the generated one).
+const customPaths = new Set(CUSTOM_SCREENS.map((s) => s.path));
+
+/** Toasts that dismiss themselves stay 5000 ms (§9; react-admin's default is 4000). */
+const TOAST_MS = 5000;
+const Toasts = () => <Notification autoHideDuration={TOAST_MS} />;
 
 function AdminApp() {
   return (
@@ -48,6 +56,7 @@ function AdminApp() {
       dashboard={Home}
       catchAll={NotFound}
       loading={Waiting}
+      notification={Toasts}
       theme={theme}
       store={localStorageStore('1', 'bivouac')}
       requireAuth
@@ -58,9 +67,12 @@ function AdminApp() {
         <Route path="/home" element={withSuspense(Home)} />
         <Route path="/index.html" element={withSuspense(Home)} />
         <Route path="/waiting" element={<Waiting />} />
-        {generated.map((r) => <Route key={`${r.name}-list`} path={r.routes.list} element={withSuspense(screen(r, 'List'))} />)}
-        {generated.map((r) => <Route key={`${r.name}-edit`} path={r.routes.edit} element={withSuspense(screen(r, 'Edit'))} />)}
-        {CUSTOM_SCREENS.map((s) => <Route key={s.path} path={s.path} element={withSuspense(s.component)} />)}
+        {generated.filter((r) => !customPaths.has(r.routes.list)).map((r) => <Route key={`${r.name}-list`} path={r.routes.list} element={withSuspense(screen(r, 'List'))} />)}
+        {generated.filter((r) => !customPaths.has(r.routes.edit)).map((r) => <Route key={`${r.name}-edit`} path={r.routes.edit} element={withSuspense(screen(r, 'Edit'))} />)}
+        {/* §6: every hand-written screen behind its functionality's read right, here and nowhere else. */}
+        {CUSTOM_SCREENS.map((s) => (
+          <Route key={s.path} path={s.path} element={<RequireRight functionality={s.functionality ?? undefined} adminOnly={s.adminOnly}>{withSuspense(s.component)}</RequireRight>} />
+        ))}
       </CustomRoutes>
     </Admin>
   );

@@ -1,23 +1,35 @@
 // One fetch helper for the whole admin: same-origin JSON with the session cookie;
 // error bodies `{ code, message, errors }` become HttpError (react-admin shows them).
+// A 401 or 403 also goes to the shared handler (auth/accessDenied.ts): an ended
+// session leads to /login even when the screen ignores the error.
 import { HttpError } from 'react-admin';
+import { reportAuthError } from './auth/accessDenied';
 
 export const API = '/rest';
 
-export async function api<T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const headers = new Headers(init.headers);
+export interface ApiInit extends RequestInit {
+  json?: unknown;
+  /** false for the log-in machinery itself, which handles these answers */
+  authErrors?: boolean;
+}
+
+export async function api<T = any>(path: string, init: ApiInit = {}): Promise<T> {
+  const { json, authErrors = true, ...rest } = init;
+  const headers = new Headers(rest.headers);
   headers.set('Accept', 'application/json');
-  let body = init.body;
-  if (init.json !== undefined) {
+  let body = rest.body;
+  if (json !== undefined) {
     headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(init.json);
+    body = JSON.stringify(json);
   }
-  const res = await fetch(`${API}${path}`, { ...init, headers, body, credentials: 'same-origin' });
+  const res = await fetch(`${API}${path}`, { ...rest, headers, body, credentials: 'same-origin' });
   const text = await res.text();
   let data: any = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = text; }
   if (!res.ok) {
-    throw new HttpError(data?.message ?? 'Une erreur est survenue', res.status, data ?? undefined);
+    const message = data?.message ?? 'Une erreur est survenue';
+    if (authErrors) reportAuthError({ status: res.status, message });
+    throw new HttpError(message, res.status, data ?? undefined);
   }
   return data as T;
 }

@@ -5,6 +5,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { RESOURCES } from './generated/registry';
 import { API, api } from './api';
+import { withoutShortSearch } from './entity/searchFilter';
 
 const bases = new Map(RESOURCES.map((r) => [r.name, r.base]));
 export const baseOf = (resource: string) => bases.get(resource) ?? resource;
@@ -15,12 +16,8 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) =>
 const rest = simpleRestProvider(API, httpClient);
 
 function cleanFilter<P extends { filter?: any }>(params: P): P {
-  const q = params.filter?.q;
-  if (typeof q === 'string' && q.trim().length < 3) {
-    const { q: _q, ...filter } = params.filter;
-    return { ...params, filter };
-  }
-  return params;
+  const filter = withoutShortSearch(params.filter);
+  return filter === params.filter ? params : { ...params, filter };
 }
 
 export const dataProvider: DataProvider = {

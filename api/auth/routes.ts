@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { badRequest, notLoggedIn } from '../http/errors';
 import { verifyPassword } from './password';
-import { createSession, destroySession } from './session';
+import { createSession, destroySession, setSessionCookie } from './session';
 import { requireUser, type SessionUser } from './access';
 import { formatMessage } from '../../common/messages';
 import { toGroups } from '../../common/rights';
@@ -73,14 +73,18 @@ export function authRouter(deps: { knex: () => Knex; cookie: string; secure: boo
     const previous = ctx.cookies.get(deps.cookie);
     if (previous) await destroySession(knex, previous);
     const sid = await createSession(knex, user.id, ctx);
-    ctx.cookies.set(deps.cookie, sid, { httpOnly: true, sameSite: 'lax', secure: deps.secure, path: '/', overwrite: true });
+    setSessionCookie(ctx, deps.cookie, sid, deps.secure);
     ctx.body = await describeUser(knex, await deps.loadUser(knex, user.id));
   });
 
+  // Like every /rest/ route but log-in, log-out needs a live session: without one it
+  // answers 403 (the admin then shows its log-in page anyway). An expired session's
+  // row and cookie are cleared on the way.
   r.get('/rest/logout', async (ctx) => {
     const sid = ctx.cookies.get(deps.cookie);
     if (sid) await destroySession(deps.knex(), sid);
-    ctx.cookies.set(deps.cookie, '', { httpOnly: true, sameSite: 'lax', secure: deps.secure, path: '/', expires: new Date(0), overwrite: true });
+    if (sid !== undefined) setSessionCookie(ctx, deps.cookie, '', deps.secure);
+    if (!ctx.state.user) throw notLoggedIn();
     ctx.body = { status: 'OK', message: formatMessage('LOGOUT_SUCCESS') };
   });
 

@@ -26,6 +26,22 @@ export async function createSession(knex: Knex, userId: number, ctx: Context): P
   return sid;
 }
 
+/**
+ * Sets (or, with an empty value, clears) the session cookie: HttpOnly, SameSite=Lax,
+ * Secure when the request came over HTTPS (directly or through a trusted proxy) or
+ * when SECURE_COOKIES declares that the public side is HTTPS. In that last case the
+ * TLS ends before us (a proxy not declared with TRUST_PROXY): the cookie jar is told
+ * the connection is secure, or it would refuse to send a Secure cookie over HTTP.
+ */
+export function setSessionCookie(ctx: Context, name: string, sid: string, secureCookies: boolean): void {
+  const secure = ctx.secure || secureCookies;
+  if (secure && !ctx.secure) ctx.cookies.secure = true;
+  ctx.cookies.set(name, sid, {
+    httpOnly: true, sameSite: 'lax', secure, path: '/', overwrite: true,
+    ...(sid ? {} : { expires: new Date(0) }),
+  });
+}
+
 export async function destroySession(knex: Knex, sid: string): Promise<void> {
   await knex('user_session').where('idHash', hash(sid)).delete();
 }

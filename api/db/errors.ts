@@ -1,17 +1,24 @@
 // Turns constraint violations into field errors. Generated constraint names follow
 // `<kind>_<table>__<column>[__<column>][_suffix]` (generator/snapshot.ts); hand-written
-// constraints and trigger errors name their message code in CONSTRAINT_MESSAGES or
-// raise it as the exception text.
+// constraints (exclusions, checks, triggers) register their message code and the
+// fields to flag in CONSTRAINT_MESSAGES, or raise the code as the exception text.
 import { HttpError, badRequest } from '../http/errors';
 import { isMessageCode, type MessageCode } from '../../common/messages';
 import { formatMessage } from '../../common/messages';
 import { snakeToCamel } from '../../common/names';
 
-/** Hand-written constraints (exclusions, triggers) and the message they mean. */
-export const CONSTRAINT_MESSAGES: Record<string, MessageCode> = {};
+export interface ConstraintMessage {
+  code: MessageCode;
+  /** fields the message is shown on (e.g. ['startDate']); default: the columns the name holds */
+  fields?: string[];
+}
 
-export function registerConstraintMessage(name: string, code: MessageCode): void {
-  CONSTRAINT_MESSAGES[name] = code;
+/** Hand-written constraints (exclusions, triggers) and the message they mean. */
+export const CONSTRAINT_MESSAGES: Record<string, ConstraintMessage> = {};
+
+/** `fields`: the fields a violation flags, for constraints whose name holds no column (`ex_…__overlap`). */
+export function registerConstraintMessage(name: string, code: MessageCode, fields?: string[]): void {
+  CONSTRAINT_MESSAGES[name] = { code, ...(fields ? { fields } : {}) };
 }
 
 function columnsOf(constraint: string): string[] {
@@ -19,9 +26,10 @@ function columnsOf(constraint: string): string[] {
   return parts.slice(1).map(snakeToCamel);
 }
 
-function fieldErrors(constraint: string | undefined, code: MessageCode): Record<string, string> | undefined {
+/** The fields a violation flags: the registered ones, else the columns its generated name holds. */
+function fieldErrors(constraint: string | undefined, code: MessageCode, registered?: string[]): Record<string, string> | undefined {
   if (!constraint) return undefined;
-  const cols = columnsOf(constraint);
+  const cols = registered ?? columnsOf(constraint);
   if (!cols.length) return undefined;
   return Object.fromEntries(cols.map((c) => [c, formatMessage(code)]));
 }
@@ -32,19 +40,22 @@ export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | unde
   const code: string | undefined = err?.code;
   if (!code || typeof code !== 'string') return undefined;
   const constraint: string | undefined = err.constraint;
-  const known = constraint ? CONSTRAINT_MESSAGES[constraint] : undefined;
+  const registered = constraint ? CONSTRAINT_MESSAGES[constraint] : undefined;
+  const known = registered?.code;
+  const flagged = registered?.fields;
   switch (code) {
     case '23505':
-      return badRequest(known ?? 'VALUE_ALREADY_ASSIGNED', fieldErrors(constraint, known ?? 'VALUE_ALREADY_ASSIGNED'));
+      return badRequest(known ?? 'VALUE_ALREADY_ASSIGNED', fieldErrors(constraint, known ?? 'VALUE_ALREADY_ASSIGNED', flagged));
     case '23001': // ON DELETE RESTRICT
       return badRequest(ctx.inUseMessage ?? known ?? 'IN_USE');
     case '23503':
       if (ctx.op === 'delete' || /update or delete on table/.test(String(err.message))) return badRequest(ctx.inUseMessage ?? known ?? 'IN_USE');
-      return badRequest(known ?? 'REFERENCE_NOT_FOUND', fieldErrors(constraint, 'REFERENCE_NOT_FOUND'));
+      return badRequest(known ?? 'REFERENCE_NOT_FOUND', fieldErrors(constraint, 'REFERENCE_NOT_FOUND', flagged));
     case '23P01':
-      return badRequest(known ?? 'PLACE_UNAVAILABLE');
+      // Exclusion names hold no column (`ex_<table>__overlap`): only registered fields are flagged.
+      return badRequest(known ?? 'PLACE_UNAVAILABLE', flagged && fieldErrors(constraint, known ?? 'PLACE_UNAVAILABLE', flagged));
     case '23514': {
-      if (known) return badRequest(known);
+      if (known) return badRequest(known, flagged && fieldErrors(constraint, known, flagged));
       const m: MessageCode = constraint?.endsWith('_after') ? 'START_BEFORE_END' : constraint?.endsWith('_min') ? 'MUST_BE_POSITIVE' : constraint?.endsWith('_max') ? 'INVALID_FORMAT' : 'INVALID_CHOICE';
       return badRequest('VALIDATION_FAILED', fieldErrors(constraint, m));
     }

@@ -1,9 +1,11 @@
 // The demo campsite's catalogue: the equipment guests bring or rent (also seeded for
 // tests: it is reference data), the first history version of each place type, and
 // the places — about 150 pitches and 40 rentals in the zones and families of the
-// reference data, with their features and plan positions. Bulk inserts only.
+// reference data, with their features, plan positions, meters and pictures
+// (place-extras.ts). Bulk inserts only.
 import type { Knex } from 'knex';
 import { Random, bulkInsert } from './stays-random';
+import { seedDemoImages, seedDemoMeters } from './place-extras';
 
 type Row = Record<string, any>;
 
@@ -85,8 +87,11 @@ export async function seedDemoPlaces(knex: Knex): Promise<DemoPlace[]> {
     }
   }
   await bulkInsert(knex, 'place_feature', links);
-  return saved.map((p) => {
+  const places = saved.map((p) => {
     const t = byId.get(p.placeTypeId)!;
     return { id: p.id, code: p.code, typeCode: t.code, capacity: p.capacity, isRental: !!t.isRental, isResidential: !!t.isResidential };
   });
+  await seedDemoMeters(knex, places);
+  await seedDemoImages(knex, places);
+  return places;
 }

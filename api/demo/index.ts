@@ -7,6 +7,7 @@ import { seedPricingDemo, seedPricingReference } from './pricing';
 import { seedStaysReference } from './catalogue';
 import { seedDemoStays } from './stays';
 import { seedPlanningDemo } from './planning';
+import { seedMetersDemo } from './meters';
 
 export interface SeedOptions { demo: boolean }
 
@@ -18,4 +19,5 @@ export async function seedDemo(knex: Knex, opts: SeedOptions): Promise<void> {
   await seedPricingDemo(knex);
   await seedDemoStays(knex);
   await seedPlanningDemo(knex);
+  await seedMetersDemo(knex);
 }

@@ -81,7 +81,7 @@ function statusFor(rnd: Random, s: Slot, today: string): Plan {
     if (s.start === today) return { kind: kindOf(), statusId: rnd.weighted([[STATUS.CONFIRMED, 5], [STATUS.VALIDATED, 3], [STATUS.ARRIVED, 2]] as const) };
     return { kind: kindOf(), statusId: STATUS.ARRIVED };
   }
-  const v = rnd.weighted([['confirmed', 45], ['validated', 20], ['option', 12], ['quote', 6], ['temporary', 2], ['inProgress', 2], ['cancel', 6], ['cancelling', 2], ['refuse', 1], ['abandon', 1], ['expired', 1], ['deleted', 1], ['accepted', 1]] as const);
+  const v = rnd.weighted([['confirmed', 46], ['validated', 20], ['option', 12], ['quote', 6], ['temporary', 2], ['inProgress', 2], ['cancel', 6], ['cancelling', 2], ['refuse', 1], ['abandon', 1], ['expired', 1], ['deleted', 1]] as const);
   switch (v) {
     case 'confirmed': return { kind: kindOf(), statusId: STATUS.CONFIRMED };
     case 'validated': return { kind: 'booking', statusId: STATUS.VALIDATED };
@@ -95,7 +95,6 @@ function statusFor(rnd: Random, s: Slot, today: string): Plan {
     case 'abandon': return { kind: 'booking', statusId: STATUS.ABANDONED };
     case 'expired': return { kind: 'option', statusId: STATUS.EXPIRED };
     case 'deleted': return { kind: 'booking', statusId: STATUS.DELETED };
-    case 'accepted': return { kind: 'booking', statusId: STATUS.ACCEPTED };
   }
 }
 
@@ -179,7 +178,9 @@ export async function seedDemoStays(knex: Knex, opts: { today?: string; customer
     const partnerId = allotment ? allotment.partnerId : cse && rnd.chance(0.03) ? cse.id : null;
     const nights = nightsBetween(s.start, s.end);
     const created = addDays(s.start, -rnd.int(1, 160)) < today ? addDays(s.start, -rnd.int(1, 160)) : addDays(today, -rnd.int(0, 20));
-    const createdAt = `${created < today ? created : today}T${String(rnd.int(8, 18)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}:00.000Z`;
+    // A temporary stay is being keyed in right now (left alone, the sweep abandons it after the idle time).
+    const createdAt = plan.statusId === STATUS.TEMPORARY ? new Date(Date.now() - rnd.int(1, 30) * 60_000).toISOString()
+      : `${created < today ? created : today}T${String(rnd.int(8, 18)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}:00.000Z`;
     let end = s.end;
     const b: Row = {
       code: `R${String(bookings.length + 1).padStart(6, '0')}`, kind: plan.kind, statusId: plan.statusId, cancellation: plan.cancellation ?? 'none',
@@ -290,12 +291,16 @@ async function seedDemoImports(knex: Knex, rnd: Random, today: string, seasonB: 
       refusalReason: i >= 7 ? 'Dates non disponibles' : null,
     });
   });
-  // Online bookings already integrated: the channel stays of the next season.
-  const integrated = bookings.filter((b) => b.startDate > today && b.statusId === STATUS.CONFIRMED && b.kind === 'booking' && b.accessChannelId === channels.get('WEB')).slice(0, 4);
+  // Online bookings already integrated: channel stays of the next season, "Intégrée" (13) like their import.
+  const integrated = bookings.filter((b) => b.startDate > today && b.statusId === STATUS.CONFIRMED && b.kind === 'booking' && b.accessChannelId === channels.get('WEB')).slice(0, 12);
+  await knex('booking').whereIn('id', integrated.map((b) => b.id)).update({ statusId: STATUS.INTEGRATED });
+  const guestOf = new Map<number, Row>((await knex('customer').whereIn('id', integrated.map((b) => b.customerId)).select('id', 'lastName', 'firstName', 'email', 'countryId')).map((c: Row) => [c.id, c]));
   integrated.forEach((b, i) => {
+    const guest = guestOf.get(b.customerId);
     rows.push({
       accessChannelId: channels.get('WEB') ?? null, externalRef: `WEB-${y}-${String(2001 + i)}`, statusId: STATUS.INTEGRATED, channelCancelled: i === 0,
-      lastName: 'Client internet', firstName: null, startDate: b.startDate, endDate: b.endDate, adults: 2, children: 0, babies: 0,
+      lastName: guest?.lastName ?? 'Client internet', firstName: guest?.firstName ?? null, email: guest?.email ?? null, countryId: guest?.countryId ?? null,
+      startDate: b.startDate, endDate: b.endDate, adults: 2, children: 0, babies: 0,
       bookingId: b.id, integratedAt: `${today}T08:00:00.000Z`,
     });
   });

@@ -18,6 +18,7 @@ import { registerPricingRules } from './pricing/rules';
 import { pricingRouter } from './pricing/routes';
 import { registerStaysModule, staysRouters } from './stays/index';
 import { planningRouters, registerPlanningModule } from './planning/index';
+import { metersRouters, registerMetersModule } from './meters/index';
 
 let registered = false;
 
@@ -35,8 +36,9 @@ export function registerDomainRules(): void {
   registerPricingRules();
   registerStaysModule();
   registerPlanningModule();
+  registerMetersModule();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
-  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), pricingRouter(ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex)];
+  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), pricingRouter(ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex)];
 }

@@ -16,6 +16,8 @@ export interface EntityHooks {
   beforeSave?(record: Record<string, any>, existing: Record<string, any> | null, ctx: WriteContext): Promise<void> | void;
   afterSave?(record: Record<string, any>, existing: Record<string, any> | null, ctx: WriteContext): Promise<void> | void;
   beforeDelete?(existing: Record<string, any>, ctx: WriteContext): Promise<void> | void;
+  /** After the row is gone, in the same transaction (e.g. recompute what depended on it). */
+  afterDelete?(existing: Record<string, any>, ctx: WriteContext): Promise<void> | void;
 }
 
 const metas = new Map<string, EntityMeta>(ENTITY_METAS.map((m) => [m.name, m]));

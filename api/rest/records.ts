@@ -130,6 +130,7 @@ export async function deleteRecord(knex: Knex, meta: EntityMeta, id: number, use
     checkReadOnly(meta, existing);
     for (const h of hooksFor(meta.name)) await h.beforeDelete?.(existing, { trx, userId });
     await trx(meta.table).where('id', id).delete();
+    for (const h of hooksFor(meta.name)) await h.afterDelete?.(existing, { trx, userId });
     await recordHistory(trx, { userId, entity: meta, recordId: id, action: 'delete', before: existing });
     return existing;
   }), meta, 'delete');

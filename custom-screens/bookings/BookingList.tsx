@@ -1,7 +1,8 @@
 // /booking-list/{statusId}, /booking-cancelled-list/{statusId} and
 // /partner-booking-list/{statusId}: stays by status (0 = all), with the kind, a text
 // search from 3 characters (number, customer, partner) and a period; paged on the
-// server. ?dueOptions=1 shows the options past their expiry date (the home tile).
+// server. ?dueOptions=1 shows the options to follow up: past their expiry date, for a
+// stay still to come (the home tile).
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Box, Button, MenuItem, Pagination, TextField } from '@mui/material';
@@ -48,10 +49,11 @@ export function BookingList({ scope }: { scope: Scope }) {
       notify(e.message, { type: 'error' });
     }
   };
-  const statuses = scope === 'cancelled' ? ['9'] : Object.keys(STATUS_LABELS);
+  // "Acceptée" and "À intégrer" belong to online bookings before integration (/booking-import-list): no stay has them.
+  const statuses = scope === 'cancelled' ? ['9'] : Object.keys(STATUS_LABELS).filter((s) => s !== '4' && s !== '12');
   return (
     <Page
-      title={dueOptions ? 'Options échues' : ROUTES[scope].title}
+      title={dueOptions ? 'Options expirées, séjour à venir' : ROUTES[scope].title}
       actions={dueOptions && canWrite ? <Button startIcon={<TimerOffIcon />} onClick={expire}>Expirer les options échues</Button> : undefined}
     >
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>

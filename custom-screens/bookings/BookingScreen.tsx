@@ -1,27 +1,33 @@
 // /booking/{bookingId}: one stay — its customer, status and dates, its occupancies
-// with occupants, animals, vehicles and extras, the actions of §4 its state allows
-// (each asking what it needs: a reason, a date, a kind), and its history. The full
-// new-booking wizard is /new-booking; this screen follows and changes a stay.
+// with occupants, animals, vehicles and extras, its price as the server stored it
+// (BookingPrice: breakdown, down payment and balance, manual prices, re-pricing), the
+// actions of §4 its state allows (each asking what it needs: a reason, a date, a kind),
+// and its history. The full new-booking wizard is /new-booking; an occupancy is
+// edited through it (/new-booking/1/{bookingId}/0/{occupancyId}/…).
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   Alert, Box, Button, ButtonGroup, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, IconButton, Link as MuiLink,
-  Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+  MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import CancelIcon from '@mui/icons-material/Cancel';
 import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import MergeIcon from '@mui/icons-material/MergeType';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, useNotify } from 'react-admin';
 import { api } from '../../admin/src/api';
 import { useCan } from '../../admin/src/auth/useCan';
 import { useFunctionKeys } from '../../admin/src/entity/useFunctionKeys';
 import { NotFound } from '../../admin/src/layout/NotFound';
-import { AskDialog, Page, StatusChip, dateFr, dateTimeFr, euros, kindLabel, phoneFr, type AskField, type Row } from './common';
+import { AskDialog, Page, StatusChip, dateFr, dateTimeFr, euros, kindLabel, phoneFr, statusLabel, type AskField, type Row } from './common';
 import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
 import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from './OccupancyForm';
+import { BookingPrice } from './BookingPrice';
 
 interface Summary { booking: Row; customer: Row | null; partner: Row | null; occupancies: Row[]; actions: string[]; history: Row[] }
 
@@ -42,12 +48,33 @@ const ACTION_UI: Record<string, { label: string; title: string; text?: string; f
   reset: { label: 'Supprimer', title: 'Supprimer le séjour ?', text: 'Le séjour garde son numéro, ses occupations sont supprimées.', fields: [{ name: 'reason', label: 'Motif de la suppression', required: true }], danger: true, right: 'delete' },
 };
 
+/** §8 confirmations on an integrated online booking (status 13): what the channel will not know. */
+function onlineWarning(action: string, statusId: number): string | undefined {
+  if (statusId !== 13) return undefined;
+  if (action === 'validate' || action === 'refuse') return 'Réservation en ligne : ce choix n’est pas transmis au fournisseur externe.';
+  if (action === 'reset') return 'Réservation en ligne : une fois supprimée, elle ne pourra pas être réimportée. Le séjour garde son numéro, ses occupations sont supprimées.';
+  return undefined;
+}
+
 /** Conversions offered by kind (§4): option ↔ booking, a quote to any other kind. */
 const CONVERT_TO: Record<string, string[]> = { quote: ['option', 'booking', 'passage'], option: ['booking'], booking: ['option'], passage: [] };
 
-function Occupancy({ o, canWrite, onChanged }: { o: Row; canWrite: boolean; onChanged: () => void }) {
+/** Statuses of a stay not confirmed yet (it may be without occupancy), and those whose occupancies no longer change. */
+const UNCONFIRMED = [1, 5];
+const CLOSED = [7, 8, 9, 10, 11, 14, 15, 16];
+/** …nor go: an arrived stay keeps them too. */
+const KEPT = [6, ...CLOSED];
+
+/**
+ * One occupancy with its lock, cancel and delete buttons, offered when the server would
+ * let it go: a confirmed stay keeps its last active occupancy (§8 "booking needs
+ * occupancy and place"), except a partner occupancy, cancelled before its stay.
+ */
+function Occupancy({ o, b, canWrite, canDelete, removable, onChanged }: { o: Row; b: Row; canWrite: boolean; canDelete: boolean; removable: { cancel: boolean; remove: boolean }; onChanged: () => void }) {
   const notify = useNotify();
+  const navigate = useNavigate();
   const [cancelOpen, setCancelOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
   const lock = async () => {
     try {
       await api(`/occupancy/${o.id}/lock`, { method: 'POST', json: { locked: !o.isLocked } });
@@ -69,16 +96,34 @@ function Occupancy({ o, canWrite, onChanged }: { o: Row; canWrite: boolean; onCh
             <Tooltip title={o.isLocked ? 'Déverrouiller l’emplacement' : 'Verrouiller l’emplacement (demandé par le client)'}>
               <IconButton size="small" onClick={lock}>{o.isLocked ? <LockIcon fontSize="small" /> : <LockOpenIcon fontSize="small" />}</IconButton>
             </Tooltip>
-            <Tooltip title="Annuler cette occupation">
-              <IconButton size="small" onClick={() => setCancelOpen(true)}><CancelIcon fontSize="small" /></IconButton>
-            </Tooltip>
+            {!CLOSED.includes(b.statusId) && (
+              <Tooltip title="Modifier cette occupation (dates, emplacement, occupants, prix) dans l’assistant">
+                <IconButton size="small" aria-label="Modifier l’occupation" data-testid={`edit-occupancy-${o.id}`}
+                  onClick={() => navigate(`/new-booking/1/${b.id}/0/${o.id}/0/${b.customerId ?? 0}/0`)}><EditIcon fontSize="small" /></IconButton>
+              </Tooltip>
+            )}
+            {removable.cancel && (
+              <Tooltip title="Annuler cette occupation">
+                <IconButton size="small" onClick={() => setCancelOpen(true)}><CancelIcon fontSize="small" /></IconButton>
+              </Tooltip>
+            )}
           </>
+        )}
+        {canDelete && removable.remove && (
+          <Tooltip title="Supprimer cette occupation">
+            <IconButton size="small" color="error" onClick={() => setDeleteOpen(true)} data-testid={`delete-occupancy-${o.id}`}><DeleteIcon fontSize="small" /></IconButton>
+          </Tooltip>
         )}
         {o.partnerAllotmentId && <Chip size="small" label="Allotement" sx={{ ml: 1 }} />}
         <AskDialog
           open={cancelOpen} onClose={() => setCancelOpen(false)} title="Annuler cette occupation ?" text="Son emplacement est libéré."
           fields={[{ name: 'reason', label: "Motif d'annulation", required: true }]}
           onConfirm={async (v) => { await api(`/occupancy/${o.id}/cancel`, { method: 'POST', json: v }); onChanged(); }}
+        />
+        <AskDialog
+          open={deleteOpen} onClose={() => setDeleteOpen(false)} title="Supprimer cette occupation ?" confirmLabel="Supprimer"
+          text={`Occupation du ${dateFr(o.startDate)} au ${dateFr(o.endDate)}${o.placeCode ? ` sur ${o.placeCode}` : ''} : elle est supprimée avec ses occupants, animaux, véhicules et extras. Cette suppression est définitive.`}
+          onConfirm={async () => { await api(`/occupancy/${o.id}`, { method: 'DELETE' }); notify('Occupation supprimée', { type: 'success' }); onChanged(); }}
         />
       </TableCell>
     </TableRow>
@@ -110,6 +155,59 @@ function AddOccupancy({ booking, onDone }: { booking: Row; onDone: () => void })
         <DialogActions>
           <Button onClick={() => setOpen(false)}>Annuler</Button>
           <Button variant="contained" onClick={save}>Ajouter</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * "Fusionner avec…": the occupancies of another stay of the same customer move into
+ * this one, and the other is reset (it keeps its number) — hence the delete right.
+ * Offered stays: still open, not arrived, of the same kind (or temporary).
+ */
+function MergeWith({ booking, onMerged }: { booking: Row; onMerged: (answer: Summary) => void }) {
+  const [open, setOpen] = useState(false);
+  const [fromId, setFromId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const others = useQuery({
+    queryKey: ['booking-merge-candidates', booking.id, booking.customerId],
+    queryFn: () => api<Row[]>(`/booking?filter=${encodeURIComponent(JSON.stringify({ customerId: booking.customerId }))}&sort=${encodeURIComponent('["startDate","ASC"]')}&range=[0,199]`),
+    enabled: open,
+  });
+  const candidates = (others.data ?? []).filter((o) => o.id !== booking.id && !KEPT.includes(o.statusId) && (o.kind === booking.kind || o.statusId === 1));
+  const chosen = candidates.find((o) => String(o.id) === fromId);
+  const merge = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onMerged(await api<Summary>(`/booking/${booking.id}/merge`, { method: 'POST', json: { fromBookingId: Number(fromId) } }));
+      setOpen(false);
+    } catch (e: any) { setError(e.message); } finally { setBusy(false); }
+  };
+  return (
+    <>
+      <Button startIcon={<MergeIcon />} onClick={() => { setFromId(''); setError(null); setOpen(true); }} data-testid="merge-open">Fusionner avec…</Button>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
+        <DialogTitle>Fusionner avec un autre séjour du client</DialogTitle>
+        <DialogContent>
+          <TextField select fullWidth margin="dense" label="Séjour à reprendre" value={fromId} onChange={(e) => setFromId(e.target.value)} name="fromBookingId"
+            helperText={others.isSuccess && !candidates.length ? 'Aucun autre séjour de ce client ne peut être fusionné' : undefined}>
+            {candidates.map((o) => (
+              <MenuItem key={o.id} value={String(o.id)}>{`${o.code} · ${kindLabel(o.kind)} ${statusLabel(o.statusId).toLowerCase()} · ${dateFr(o.startDate)} → ${dateFr(o.endDate)}`}</MenuItem>
+            ))}
+          </TextField>
+          {chosen && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              Les occupations du séjour {chosen.code} sont reprises dans le séjour {booking.code}, puis le séjour {chosen.code} est supprimé (il garde son numéro).
+            </Alert>
+          )}
+          {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Annuler</Button>
+          <Button variant="contained" color="error" disabled={!chosen || busy} onClick={merge}>Fusionner</Button>
         </DialogActions>
       </Dialog>
     </>
@@ -155,8 +253,14 @@ export default function BookingScreen() {
   });
   const buttons: ButtonUi[] = actions.flatMap((a): ButtonUi[] => (a === 'convert'
     ? (CONVERT_TO[b.kind] ?? []).map(convertUi)
-    : ACTION_UI[a] && (ACTION_UI[a].right !== 'delete' || canDelete) ? [{ key: a, ...ACTION_UI[a] }] : []));
+    : ACTION_UI[a] && (ACTION_UI[a].right !== 'delete' || canDelete) ? [{ key: a, ...ACTION_UI[a], text: onlineWarning(a, b.statusId) ?? ACTION_UI[a].text }] : []));
   const ui = asking ? buttons.find((x) => x.key === asking) : null;
+  const active = occupancies.filter((x) => !x.isCancelled).length;
+  const removableOf = (o: Row) => {
+    if (KEPT.includes(b.statusId)) return { cancel: false, remove: false };
+    const spare = !o.isCancelled && (UNCONFIRMED.includes(b.statusId) || active > 1);
+    return { cancel: spare || (!o.isCancelled && !!o.partnerAllotmentId), remove: spare || o.isCancelled };
+  };
   return (
     <Page
       title={`${kindLabel(b.kind)} ${b.code}`}
@@ -170,7 +274,7 @@ export default function BookingScreen() {
               <Typography variant="body2">{dateFr(b.startDate)} → {dateFr(b.endDate)} · {b.persons} personne(s)</Typography>
             </Box>
             {b.kind === 'option' && b.optionExpiryDate && <Typography variant="body2">Échéance de l’option : {dateFr(b.optionExpiryDate)}</Typography>}
-            {b.totalAmount != null && <Typography variant="body2">Montant du séjour : {euros(b.totalAmount)}</Typography>}
+            {b.totalAmount != null && <Typography variant="body2">Montant du séjour : <span data-testid="booking-total">{euros(b.totalAmount)}</span>{b.isManualPrice ? ' (prix modifié manuellement)' : ''}</Typography>}
             {partner && <Typography variant="body2">Partenaire : {partner.name}</Typography>}
             {b.arrivedAt && <Typography variant="body2">Arrivé le {dateTimeFr(b.arrivedAt)}</Typography>}
             {b.goneAt && <Typography variant="body2">Parti le {dateTimeFr(b.goneAt)}{b.earlyDepartureDate ? ` (départ anticipé au ${dateFr(b.earlyDepartureDate)})` : ''}</Typography>}
@@ -199,13 +303,18 @@ export default function BookingScreen() {
         </Card>
       </Stack>
 
-      {canWrite && buttons.length > 0 && (
-        <ButtonGroup variant="outlined" sx={{ mb: 2, flexWrap: 'wrap' }} aria-label="Actions du séjour">
-          {buttons.map((x) => (
-            <Button key={x.key} color={x.danger ? 'error' : 'primary'} onClick={() => setAsking(x.key)} data-testid={`action-${x.key}`}>{x.label}</Button>
-          ))}
-        </ButtonGroup>
-      )}
+      <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        {canWrite && buttons.length > 0 && (
+          <ButtonGroup variant="outlined" sx={{ flexWrap: 'wrap' }} aria-label="Actions du séjour">
+            {buttons.map((x) => (
+              <Button key={x.key} color={x.danger ? 'error' : 'primary'} onClick={() => setAsking(x.key)} data-testid={`action-${x.key}`}>{x.label}</Button>
+            ))}
+          </ButtonGroup>
+        )}
+        {canWrite && canDelete && b.customerId && !KEPT.includes(b.statusId) && (
+          <MergeWith booking={b} onMerged={(answer) => { qc.setQueryData(['booking', bookingId], answer); notify('Séjours fusionnés', { type: 'success' }); }} />
+        )}
+      </Box>
       {ui && asking && (
         <AskDialog
           open title={ui.title} text={ui.text} fields={ui.fields}
@@ -218,7 +327,7 @@ export default function BookingScreen() {
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center' }}>
             <Typography variant="h6" sx={{ flex: 1 }}>Occupations</Typography>
-            {canWrite && !['9', '10', '11', '14', '15', '16', '7', '8'].includes(String(b.statusId)) && <AddOccupancy booking={b} onDone={refresh} />}
+            {canWrite && !CLOSED.includes(b.statusId) && <AddOccupancy booking={b} onDone={refresh} />}
           </Box>
           <Table size="small">
             <TableHead>
@@ -228,12 +337,17 @@ export default function BookingScreen() {
               </TableRow>
             </TableHead>
             <TableBody>
-              {occupancies.map((o) => <Occupancy key={o.id} o={o} canWrite={canWrite} onChanged={refresh} />)}
+              {occupancies.map((o) => (
+                <Occupancy key={o.id} o={o} b={b} canWrite={canWrite} canDelete={canDelete} onChanged={refresh} removable={removableOf(o)} />
+              ))}
               {!occupancies.length && <TableRow><TableCell colSpan={7}>Aucune occupation</TableCell></TableRow>}
             </TableBody>
           </Table>
         </CardContent>
       </Card>
+
+      <BookingPrice b={b} occupancies={occupancies} canWrite={canWrite} modifiable={!CLOSED.includes(b.statusId)} onChanged={refresh}
+        onSummary={(s) => qc.setQueryData(['booking', bookingId], s)} />
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Card sx={{ flex: 1 }}>

@@ -1,16 +1,19 @@
 // /place-list and /place/{page}/{placeId}: pitches and rentals. Pages: the place
 // itself (type, zone, capacity, surface, sleeping capacity, INSEE category,
-// position on the site plan, images, meters) and its features.
+// position on the site plan), its features, its images (PlaceImages.tsx) and its
+// meters (PlaceMeters.tsx). The family comes from the place type.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { ArrayInput, BooleanField, BooleanInput, ReferenceField, SimpleFormIterator, TextField as RaTextField, TextInput, useNotify } from 'react-admin';
+import { BooleanField, BooleanInput, ReferenceField, TextField as RaTextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../admin/src/api';
 import { useCan } from '../../admin/src/auth/useCan';
 import { EntityForm, EntityList, EnumInput, NumberFr, NumberInputFr, RefInput } from '../../admin/src/entity';
 import { meta } from '../../common/generated/meta/place';
 import { FormRow } from '../bookings/common';
+import { PlaceImages } from './PlaceImages';
+import { PlaceMeters } from './PlaceMeters';
 
 const choices = (field: string) => {
   const f = meta.fields.find((x) => x.name === field)!;
@@ -56,17 +59,6 @@ function General() {
         <NumberInputFr source="planX" label="x" />
         <NumberInputFr source="planY" label="y" />
       </FormRow>
-      <ArrayInput source="images" label="Images (chemins ou adresses .jpg, .jpeg, .png, .gif)">
-        <SimpleFormIterator inline disableReordering>
-          <TextInput source="" label="Image" sx={{ minWidth: 380 }} />
-        </SimpleFormIterator>
-      </ArrayInput>
-      <ArrayInput source="meters" label="Compteurs">
-        <SimpleFormIterator inline disableReordering>
-          <RefInput source="meterTypeId" label="Type de compteur" reference="meter-type" optionText="label" />
-          <TextInput source="number" label="Numéro" />
-        </SimpleFormIterator>
-      </ArrayInput>
       <TextInput source="description" label="Description" multiline minRows={2} sx={{ minWidth: 420 }} />
     </EntityForm>
   );
@@ -103,11 +95,13 @@ function Features({ placeId }: { placeId: number }) {
   );
 }
 
+const PAGES = ['general', 'features', 'images', 'meters'];
+
 export function PlaceEdit() {
   const { page = 'general', placeId = '' } = useParams();
   const navigate = useNavigate();
   const id = Number(placeId);
-  const current = page === 'features' ? 'features' : 'general';
+  const current = PAGES.includes(page) ? page : 'general';
   return (
     <Box>
       {id > 0 && (
@@ -115,10 +109,14 @@ export function PlaceEdit() {
           <Tabs value={current} onChange={(_e, v) => navigate(`/place/${v}/${placeId}`)}>
             <Tab value="general" label="Emplacement" />
             <Tab value="features" label="Caractéristiques" />
+            <Tab value="images" label="Images" />
+            <Tab value="meters" label="Compteurs" />
           </Tabs>
         </Paper>
       )}
-      {current === 'general' ? <General /> : <Features placeId={id} />}
+      {current === 'features' && id > 0 ? <Features placeId={id} />
+        : current === 'images' && id > 0 ? <PlaceImages placeId={id} />
+          : current === 'meters' && id > 0 ? <PlaceMeters placeId={id} /> : <General />}
     </Box>
   );
 }

@@ -1,56 +1,15 @@
-// The wizard's last steps: the price breakdown (lines, VAT by rate, tourist tax,
-// desk discounts), then the down payment and balance with their due dates and the
+// The wizard's last steps: the price breakdown as the server computes it (lines, VAT
+// by rate, tourist tax, desk discounts) with the manual prices the desk may set, then
+// the down payment — arrhes or acompte — and the balance with their due dates and the
 // save as a quote, an option (with its expiry date) or a booking; then what was saved.
-import { Alert, Autocomplete, Box, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material';
-import { formatCents, formatRate } from '../../common/money';
+import { Alert, Autocomplete, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import { formatCents } from '../../common/money';
 import { addDays, formatDateFr, todayParis } from '../../common/dates';
+import { ManualPrices, PaymentSchedule, PriceWarnings, QuoteTable, downPaymentLabel, type Quote } from '../bookings/PriceBreakdown';
 import type { Draft } from './wizardModel';
 import type { References } from './reference';
 
-export interface QuoteLine { lineType: number; label: string; quantity: number; unitPrice: number; amount: number; vatRateBp: number | null; vatAmount: number; strikeoutUnitPrice?: number | null; isManualPrice?: boolean }
-export interface Quote {
-  lines: QuoteLine[];
-  vatTotals: { vatRateBp: number; totalExclVat: number; vatAmount: number; totalInclVat: number }[];
-  total: number; totalVat: number; totalExclVat: number; touristTaxTotal: number;
-  downPayment: { amount: number; dueDate: string | null; kind?: number; isFullPayment?: boolean } | null;
-  balance: { amount: number; dueDate: string | null } | null;
-  warnings: { code: string; message: string }[];
-}
-
-export function QuoteTable({ quote }: { quote: Quote }) {
-  return (
-    <Table size="small" aria-label="Détail du prix">
-      <TableHead>
-        <TableRow><TableCell>Prestation</TableCell><TableCell align="right">Quantité</TableCell><TableCell align="right">Prix unitaire</TableCell><TableCell align="right">TVA</TableCell><TableCell align="right">Montant TTC</TableCell></TableRow>
-      </TableHead>
-      <TableBody>
-        {quote.lines.map((l, i) => (
-          <TableRow key={i}>
-            <TableCell>{l.label}{l.isManualPrice ? ' (prix manuel)' : ''}</TableCell>
-            <TableCell align="right">{l.quantity}</TableCell>
-            <TableCell align="right">{l.strikeoutUnitPrice != null && <s style={{ marginRight: 6 }}>{formatCents(l.strikeoutUnitPrice)}</s>}{formatCents(l.unitPrice)}</TableCell>
-            <TableCell align="right">{l.vatRateBp == null ? 'hors TVA' : `${formatRate(l.vatRateBp)} %`}</TableCell>
-            <TableCell align="right">{formatCents(l.amount)}</TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-      <TableFooter>
-        {quote.vatTotals.map((v) => (
-          <TableRow key={v.vatRateBp}>
-            <TableCell colSpan={4}>TVA {formatRate(v.vatRateBp)} % sur {formatCents(v.totalExclVat)} HT</TableCell>
-            <TableCell align="right">{formatCents(v.vatAmount)}</TableCell>
-          </TableRow>
-        ))}
-        <TableRow><TableCell colSpan={4}>Dont taxe de séjour (hors TVA)</TableCell><TableCell align="right">{formatCents(quote.touristTaxTotal)}</TableCell></TableRow>
-        <TableRow><TableCell colSpan={4}>Total HT</TableCell><TableCell align="right">{formatCents(quote.totalExclVat)}</TableCell></TableRow>
-        <TableRow>
-          <TableCell colSpan={4}><strong>Total TTC</strong></TableCell>
-          <TableCell align="right" data-testid="nb-total"><strong>{formatCents(quote.total)}</strong></TableCell>
-        </TableRow>
-      </TableFooter>
-    </Table>
-  );
-}
+export type { Quote };
 
 export function PriceStep({ draft, set, refs, quote, quoteError }: { draft: Draft; set: (p: Partial<Draft>) => void; refs: References; quote: Quote | null; quoteError: string | null }) {
   return (
@@ -59,7 +18,8 @@ export function PriceStep({ draft, set, refs, quote, quoteError }: { draft: Draf
         getOptionLabel={(d) => d.label} isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_, v) => set({ discountIds: v.map((d) => d.id) })}
         renderInput={(p) => <TextField {...p} label="Remises" />} noOptionsText="Aucune remise" />
       {quoteError && <Alert severity="error" role="alert">{quoteError}</Alert>}
-      {quote && quote.warnings.map((w) => <Alert key={w.code} severity="warning">{w.message}</Alert>)}
+      {quote && <PriceWarnings warnings={quote.warnings} />}
+      {quote && <ManualPrices quote={quote} overrides={draft.overrides} onChange={(overrides) => set({ overrides })} />}
       {quote ? <QuoteTable quote={quote} /> : !quoteError && <Typography>Calcul du prix…</Typography>}
     </Stack>
   );
@@ -67,25 +27,25 @@ export function PriceStep({ draft, set, refs, quote, quoteError }: { draft: Draf
 
 export type SaveKind = 'quote' | 'option' | 'booking';
 
-export function SaveStep({ quote, kind, setKind, optionExpiry, setOptionExpiry, intoCode }: {
+const collected = (quote: Quote | null) => {
+  const down = quote?.downPayment;
+  if (!down) return 'du versement';
+  return ({ Acompte: "de l'acompte", Arrhes: 'des arrhes' } as Record<string, string>)[downPaymentLabel(down.kind, down.isFullPayment)] ?? 'du paiement';
+};
+
+export function SaveStep({ quote, kind, setKind, optionExpiry, setOptionExpiry, intoCode, editing }: {
   quote: Quote | null; kind: SaveKind; setKind: (k: SaveKind) => void; optionExpiry: string; setOptionExpiry: (d: string) => void; intoCode: string | null;
+  /** the code of the booking whose occupancy is edited */
+  editing: string | null;
 }) {
   return (
     <Stack spacing={2}>
-      {quote && (
-        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto auto 1fr', columnGap: 3, rowGap: 1, maxWidth: 640 }}>
-          <Typography component="dt" fontWeight={600}>Total du séjour</Typography>
-          <Typography component="dd" sx={{ m: 0 }}>{formatCents(quote.total)}</Typography><span />
-          <Typography component="dt" fontWeight={600}>{quote.downPayment?.isFullPayment ? 'Paiement intégral' : 'Acompte'}</Typography>
-          <Typography component="dd" sx={{ m: 0 }} data-testid="nb-down-payment">{formatCents(quote.downPayment?.amount ?? 0)}</Typography>
-          <Typography variant="body2" color="text.secondary">{quote.downPayment?.dueDate ? `à régler au plus tard le ${formatDateFr(quote.downPayment.dueDate)}` : 'aucun acompte demandé'}</Typography>
-          <Typography component="dt" fontWeight={600}>Solde</Typography>
-          <Typography component="dd" sx={{ m: 0 }}>{formatCents(quote.balance?.amount ?? quote.total)}</Typography>
-          <Typography variant="body2" color="text.secondary">{quote.balance?.dueDate ? `à régler au plus tard le ${formatDateFr(quote.balance.dueDate)}` : "à régler à l'arrivée"}</Typography>
-        </Box>
-      )}
-      <Alert severity="info">L'encaissement de l'acompte se fait depuis le séjour une fois enregistré (module des paiements).</Alert>
-      {intoCode ? (
+      {quote && <PaymentSchedule total={quote.total} down={quote.downPayment} balance={quote.balance} />}
+      {quote?.warnings.some((w) => w.code === 'PRICE_MANUALLY_CHANGED') && <Alert severity="warning">Prix modifié manuellement</Alert>}
+      <Alert severity="info">L'encaissement {collected(quote)} se fait depuis le séjour une fois enregistré (module des paiements).</Alert>
+      {editing ? (
+        <Typography>Les modifications seront enregistrées sur le séjour <strong>{editing}</strong>.</Typography>
+      ) : intoCode ? (
         <Typography>L'occupation sera ajoutée au séjour <strong>{intoCode}</strong>.</Typography>
       ) : (
         <FormControl>
@@ -97,7 +57,7 @@ export function SaveStep({ quote, kind, setKind, optionExpiry, setOptionExpiry, 
           </RadioGroup>
         </FormControl>
       )}
-      {!intoCode && kind === 'option' && (
+      {!intoCode && !editing && kind === 'option' && (
         <TextField type="date" size="small" label="Échéance de l'option" InputLabelProps={{ shrink: true }} value={optionExpiry} sx={{ width: 220 }}
           inputProps={{ min: todayParis() }} onChange={(e) => setOptionExpiry(e.target.value)} helperText={`Par défaut : ${formatDateFr(addDays(todayParis(), 7))}`} />
       )}
@@ -105,12 +65,15 @@ export function SaveStep({ quote, kind, setKind, optionExpiry, setOptionExpiry, 
   );
 }
 
-export function Done({ summary, onPlanning, onOpen, onNew }: { summary: any; onPlanning: () => void; onOpen: () => void; onNew: () => void }) {
+export function Done({ summary, onPlanning, onOpen, onNew, edited }: { summary: any; onPlanning: () => void; onOpen: () => void; onNew: () => void; edited?: boolean }) {
   const b = summary.booking;
   const label = b.kind === 'quote' ? 'Devis' : b.kind === 'option' ? 'Option' : 'Réservation';
+  const total = b.totalAmount == null ? 'prix non calculé' : formatCents(b.totalAmount);
   return (
     <Stack spacing={2} alignItems="flex-start">
-      <Alert severity="success" role="status" data-testid="nb-done">{label} {b.code} enregistrée : {formatCents(b.totalAmount ?? 0)}, du {formatDateFr(b.startDate)} au {formatDateFr(b.endDate)}.</Alert>
+      <Alert severity="success" role="status" data-testid="nb-done">
+        {edited ? `${label} ${b.code} modifiée` : `${label} ${b.code} enregistrée`} : {total}{b.isManualPrice ? ' (prix modifié manuellement)' : ''}, du {formatDateFr(b.startDate)} au {formatDateFr(b.endDate)}.
+      </Alert>
       <Stack direction="row" spacing={1}>
         <Button variant="contained" onClick={onPlanning}>Voir sur le planning</Button>
         <Button onClick={onOpen}>Ouvrir le séjour</Button>

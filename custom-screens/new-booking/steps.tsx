@@ -1,6 +1,7 @@
-// The wizard's first four steps: dates and persons, the free places with their
-// prices, the customer (search from 3 characters, or create), occupants' extras —
-// equipment, animals, vehicles, extras, notes.
+// The wizard's first four steps: dates and persons (with the sales channel, partner
+// and promo code the price depends on), the free places with their prices, the
+// customer (search from 3 characters, or create), occupants' extras — tourist tax
+// exemptions, equipment, animals, vehicles, extras, insurance, notes.
 import { useEffect, useState } from 'react';
 import {
   Alert, Autocomplete, Box, Button, Checkbox, Chip, FormControlLabel, IconButton, LinearProgress, MenuItem, Radio, Stack, Table, TableBody, TableCell,
@@ -12,7 +13,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { api } from '../../admin/src/api';
 import { formatCents } from '../../common/money';
 import { nightsBetween, formatDateFr } from '../../common/dates';
-import type { Draft } from './wizardModel';
+import type { Draft, Exemption } from './wizardModel';
 import { errorText, occupantList, persons } from './wizardModel';
 import type { References } from './reference';
 
@@ -59,6 +60,12 @@ export function StayStep({ draft, set, refs, errors }: { draft: Draft; set: SetD
           <MenuItem value={0}>—</MenuItem>
           {refs.channels.map((t) => <MenuItem key={t.id} value={t.id}>{t.label}</MenuItem>)}
         </TextField>
+        {refs.partners.length > 0 && (
+          <TextField fullWidth={false} select size="small" label="Partenaire" value={draft.partnerId ?? 0} sx={{ minWidth: 200 }} onChange={(e) => set({ partnerId: Number(e.target.value) || null })}>
+            <MenuItem value={0}>—</MenuItem>
+            {refs.partners.map((t) => <MenuItem key={t.id} value={t.id}>{t.label}</MenuItem>)}
+          </TextField>
+        )}
         <TextField fullWidth={false} size="small" label="Code promo" value={draft.promoCode} onChange={(e) => set({ promoCode: e.target.value })} inputProps={{ maxLength: 30 }} />
       </Stack>
     </Stack>
@@ -72,7 +79,7 @@ export interface OfferPlace {
 }
 interface OfferAnswer { places: OfferPlace[]; types: { placeTypeId: number; label: string; total: number | null; warnings: { code: string; message: string }[]; priceError: string | null }[] }
 
-export function PlaceStep({ draft, set, tempBookingId, onError }: { draft: Draft; set: SetDraft; tempBookingId: number; onError: (m: string) => void }) {
+export function PlaceStep({ draft, set, tempBookingId, occupancyId, onError }: { draft: Draft; set: SetDraft; tempBookingId: number; occupancyId: number; onError: (m: string) => void }) {
   const [data, setData] = useState<OfferAnswer | null>(null);
   const [loading, setLoading] = useState(false);
   useEffect(() => {
@@ -82,7 +89,8 @@ export function PlaceStep({ draft, set, tempBookingId, onError }: { draft: Draft
       method: 'POST',
       json: {
         startDate: draft.startDate, endDate: draft.endDate, occupants: occupantList(draft), placeTypeId: draft.placeTypeId, layoutId: draft.layoutId,
-        featureIds: draft.featureIds, channelId: draft.accessChannelId, promoCode: draft.promoCode || null, tempBookingId: tempBookingId || null,
+        featureIds: draft.featureIds, channelId: draft.accessChannelId, partnerId: draft.partnerId, promoCode: draft.promoCode || null,
+        tempBookingId: tempBookingId || null, occupancyId: occupancyId || null,
       },
     }).then((r) => { if (live) setData(r); }).catch((e) => { if (live) onError(errorText(e)); }).finally(() => live && setLoading(false));
     return () => { live = false; };
@@ -109,7 +117,7 @@ export function PlaceStep({ draft, set, tempBookingId, onError }: { draft: Draft
               return (
                 <TableRow key={p.placeId} hover selected={selected} onClick={() => set({ placeId: p.placeId })} sx={{ cursor: 'pointer' }} data-testid={`nb-place-${p.code}`}>
                   <TableCell padding="checkbox"><Radio checked={selected} inputProps={{ 'aria-label': `Choisir ${p.code}` }} /></TableCell>
-                  <TableCell><strong>{p.code}</strong>{p.label ? ` — ${p.label}` : ''}{p.heldByDraft ? ' (réservé par cette saisie)' : ''}</TableCell>
+                  <TableCell><strong>{p.code}</strong>{p.label ? ` — ${p.label}` : ''}{p.heldByDraft ? (occupancyId ? ' (emplacement actuel)' : ' (réservé par cette saisie)') : ''}</TableCell>
                   <TableCell>{p.placeTypeLabel}</TableCell>
                   <TableCell>{p.layoutLabel ?? ''}</TableCell>
                   <TableCell align="right">{p.capacity}</TableCell>
@@ -220,11 +228,44 @@ export function CustomerStep({ draft, set, locked, onError }: { draft: Draft; se
 }
 
 // ---- 4. Occupants' extras: equipment, animals, vehicles, extras ---------------
+/** Per age category (minors are exempt by their category): how many persons are exempt from the tourist tax, and why. */
+function Exemptions({ draft, set, refs }: { draft: Draft; set: SetDraft; refs: References }) {
+  const taxed = occupantList(draft).filter((o) => !refs.ages.find((a) => a.id === o.ageCategoryId)?.isTouristTaxExempt);
+  if (!taxed.length || !refs.exemptions.length) return null;
+  const put = (ageCategoryId: number, patch: Partial<Exemption>) => {
+    const e: Exemption = { ...(draft.exemptions[ageCategoryId] ?? { quantity: 0, reasonId: null }), ...patch };
+    set({ exemptions: { ...draft.exemptions, [ageCategoryId]: e } });
+  };
+  return (
+    <Box>
+      <Typography variant="subtitle1">Exonérations de taxe de séjour</Typography>
+      <Stack spacing={1}>
+        {taxed.map((o) => {
+          const e = draft.exemptions[o.ageCategoryId] ?? { quantity: 0, reasonId: null };
+          const label = refs.ages.find((a) => a.id === o.ageCategoryId)?.label ?? '';
+          return (
+            <Stack key={o.ageCategoryId} direction="row" spacing={1} alignItems="center">
+              {numberInput(Math.min(e.quantity, o.quantity), (n) => put(o.ageCategoryId, { quantity: n }), `${label} exonérés`, o.quantity, `nb-exempt-${o.ageCategoryId}`)}
+              <TextField fullWidth={false} select size="small" label="Motif d'exonération" value={e.reasonId ?? 0} sx={{ width: 420 }} disabled={!e.quantity}
+                error={e.quantity > 0 && !e.reasonId} helperText={e.quantity > 0 && !e.reasonId ? "Indiquez le motif d'exonération de taxe de séjour" : ' '}
+                onChange={(ev) => put(o.ageCategoryId, { reasonId: Number(ev.target.value) || null })} inputProps={{ 'data-testid': `nb-exempt-reason-${o.ageCategoryId}` }}>
+                <MenuItem value={0}>—</MenuItem>
+                {refs.exemptions.map((r) => <MenuItem key={r.id} value={r.id}>{r.label}</MenuItem>)}
+              </TextField>
+            </Stack>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
+
 export function DetailsStep({ draft, set, refs, isRental }: { draft: Draft; set: SetDraft; refs: References; isRental: boolean }) {
   const guestEquipment = refs.equipment.filter((e) => !e.isRental || e.id === draft.equipmentId);
   return (
     <Stack spacing={2.5}>
       <Typography>{persons(draft)} occupant{persons(draft) > 1 ? 's' : ''} : {occupantList(draft).map((o) => `${o.quantity} ${refs.ages.find((a) => a.id === o.ageCategoryId)?.label ?? ''}`).join(', ')}</Typography>
+      <Exemptions draft={draft} set={set} refs={refs} />
       {!isRental && (
         <TextField select size="small" label="Équipement" value={draft.equipmentId ?? 0} sx={{ maxWidth: 320 }} onChange={(e) => set({ equipmentId: Number(e.target.value) || null })}>
           <MenuItem value={0}>—</MenuItem>

@@ -1,7 +1,8 @@
 // The new-booking wizard's state and its pure conversions (unit-tested in
-// tests/unit/planning-screens): the route's parameters, the quote request sent to
-// the pricing engine, the draft sent to the server, the state read back from a
-// temporary booking after a reload, and the first step's checks (§5, §8 in French).
+// tests/unit/planning-screens): the route's parameters, the price preview asked of
+// the server, the draft sent to the server (never a price: the server computes it),
+// the state read back from a temporary booking after a reload or from the occupancy
+// being edited, and the first step's checks (§5, §8 in French).
 import { nightsBetween } from '../../common/dates';
 
 export const STEPS = [
@@ -17,11 +18,11 @@ export type StepKey = (typeof STEPS)[number]['key'];
 /** /new-booking/{activeKey}/{bookingId}/{tempBookingId}/{occupancyId}/{tempOccupancyId}/{customerId}/{statusId} */
 export interface RouteParams {
   activeKey: StepKey;
-  /** an existing booking the new occupancy joins (0: a new stay) */
+  /** an existing booking: the new occupancy joins it, or (with occupancyId) one of its occupancies is edited (0: a new stay) */
   bookingId: number;
-  /** the wizard's temporary booking (0: not created yet) */
+  /** the wizard's temporary booking (0: not created yet, or editing an existing occupancy) */
   tempBookingId: number;
-  /** the occupancy edited in bookingId (unused for now: the wizard adds one) */
+  /** the occupancy of bookingId edited through the wizard (0: the wizard adds one) */
   occupancyId: number;
   /** the temporary booking's occupancy */
   tempOccupancyId: number;
@@ -45,6 +46,12 @@ export function routeUrl(r: RouteParams, search = ''): string {
   return `/new-booking/${r.activeKey}/${r.bookingId}/${r.tempBookingId}/${r.occupancyId}/${r.tempOccupancyId}/${r.customerId}/${r.statusId}${search}`;
 }
 
+/** A manual price: the accommodation per night (priceGridOptionId null) or a grid option's unit price, in cents. */
+export interface PriceOverride { priceGridOptionId: number | null; unitPrice: number }
+
+/** Persons of an age category exempt from the tourist tax, and why (tourist-tax-exemption). */
+export interface Exemption { quantity: number; reasonId: number | null }
+
 export interface Draft {
   startDate: string;
   endDate: string;
@@ -60,15 +67,20 @@ export interface Draft {
   vehicles: { vehicleTypeId: number; licencePlate: string; customerVehicleId?: number | null }[];
   extras: { extraId: number; quantity: number }[];
   accessChannelId: number | null;
+  partnerId: number | null;
   promoCode: string;
   discountIds: number[];
   withCancellationInsurance: boolean;
   notes: string;
+  /** ageCategoryId → exempt persons and reason */
+  exemptions: Record<number, Exemption>;
+  overrides: PriceOverride[];
 }
 
 export const EMPTY_DRAFT: Draft = {
   startDate: '', endDate: '', occupants: {}, placeTypeId: null, layoutId: null, featureIds: [], placeId: null, equipmentId: null,
-  customerId: null, animals: [], vehicles: [], extras: [], accessChannelId: null, promoCode: '', discountIds: [], withCancellationInsurance: false, notes: '',
+  customerId: null, animals: [], vehicles: [], extras: [], accessChannelId: null, partnerId: null, promoCode: '', discountIds: [], withCancellationInsurance: false, notes: '',
+  exemptions: {}, overrides: [],
 };
 
 export const persons = (d: Pick<Draft, 'occupants'>) => Object.values(d.occupants).reduce((s, n) => s + (n || 0), 0);
@@ -88,49 +100,74 @@ export function stayErrors(d: Draft): Record<string, string> {
   return e;
 }
 
-/** The body of POST /rest/pricing/quote for the draft (its place, or its type while none is chosen). */
-export function quoteRequest(d: Draft, placeTypeId?: number | null): Record<string, unknown> {
-  const vehicles = new Map<number, number>();
-  for (const v of d.vehicles) vehicles.set(v.vehicleTypeId, (vehicles.get(v.vehicleTypeId) ?? 0) + 1);
+/** The occupants by age category, with their tourist tax exemptions (never more than the persons). */
+export function occupantDetails(d: Pick<Draft, 'occupants' | 'exemptions'>): { ageCategoryId: number; quantity: number; exemptQuantity?: number; touristTaxExemptionId?: number | null }[] {
+  return occupantList(d).map((o) => {
+    const e = d.exemptions[o.ageCategoryId];
+    const exempt = Math.min(e?.quantity ?? 0, o.quantity);
+    return exempt > 0 ? { ...o, exemptQuantity: exempt, touristTaxExemptionId: e?.reasonId ?? null } : o;
+  });
+}
+
+/** The booking's fields a price depends on, as the server takes them. */
+export function bookingPricing(d: Draft): Record<string, unknown> {
   return {
-    ...(d.placeId ? { placeId: d.placeId } : { placeTypeId: placeTypeId ?? d.placeTypeId }),
-    startDate: d.startDate, endDate: d.endDate,
-    occupants: occupantList(d),
-    animals: d.animals.filter((a) => a.quantity > 0),
-    vehicles: [...vehicles].map(([vehicleTypeId, quantity]) => ({ vehicleTypeId, quantity })),
-    extras: d.extras.filter((x) => x.quantity > 0),
-    channelId: d.accessChannelId,
-    promoCode: d.promoCode.trim() || null,
-    discountIds: d.discountIds,
-    withCancellationInsurance: d.withCancellationInsurance,
+    accessChannelId: d.accessChannelId, partnerId: d.partnerId, promoCode: d.promoCode.trim() || null,
+    discountIds: d.discountIds, withCancellationInsurance: d.withCancellationInsurance,
   };
 }
 
-/** The occupancy as POST /rest/booking/create and PUT /rest/planning/draft/{id} take it. */
+/** The occupancy as POST /rest/booking/create, PUT /rest/planning/draft/{id} and PUT /rest/planning/occupancy/{id} take it. */
 export function occupancyBody(d: Draft): Record<string, unknown> {
   return {
     placeId: d.placeId, equipmentId: d.equipmentId, startDate: d.startDate, endDate: d.endDate,
-    details: occupantList(d),
+    details: occupantDetails(d),
     animals: d.animals.filter((a) => a.quantity > 0),
     vehicles: d.vehicles.map((v) => ({ vehicleTypeId: v.vehicleTypeId, licencePlate: v.licencePlate.trim() || null, customerVehicleId: v.customerVehicleId ?? null })),
     extras: d.extras.filter((x) => x.quantity > 0).map((x) => ({ extraId: x.extraId, quantity: x.quantity })),
+    priceOverrides: d.overrides,
   };
 }
 
-/** The draft read back from a temporary booking's summary (after a reload). Pricing choices come from the session. */
-export function draftFromSummary(s: any, pricing: Partial<Draft> = {}): Draft {
-  const o = (s.occupancies ?? []).find((x: any) => !x.isCancelled) ?? s.occupancies?.[0];
+/**
+ * The body of POST /rest/occupancy/{id}/quote: the draft priced by the server exactly as
+ * saving it would (partner, channel, promo code, discounts, insurance, manual prices).
+ */
+export function previewBody(d: Draft): Record<string, unknown> {
+  const { equipmentId: _e, ...occupancy } = occupancyBody(d);
+  return { occupancy, booking: bookingPricing(d) };
+}
+
+/** The body of a draft save (booking fields and occupancy); no price. */
+export function draftBody(d: Draft): Record<string, unknown> {
+  return { customerId: d.customerId, notes: d.notes.trim() || null, ...bookingPricing(d), occupancy: occupancyBody(d) };
+}
+
+/**
+ * The draft read back from a booking's summary: its temporary booking after a reload,
+ * or the occupancy `occupancyId` being edited. Search filters come from the session.
+ */
+export function draftFromSummary(s: any, filters: Partial<Draft> = {}, occupancyId = 0): Draft {
+  const list = s.occupancies ?? [];
+  const o = (occupancyId ? list.find((x: any) => x.id === occupancyId) : undefined) ?? list.find((x: any) => !x.isCancelled) ?? list[0];
+  const b = s.booking ?? {};
   const occupants: Record<number, number> = {};
-  for (const d of o?.details ?? []) occupants[d.ageCategoryId] = (occupants[d.ageCategoryId] ?? 0) + d.quantity;
+  const exemptions: Record<number, Exemption> = {};
+  for (const d of o?.details ?? []) {
+    occupants[d.ageCategoryId] = (occupants[d.ageCategoryId] ?? 0) + d.quantity;
+    if (d.exemptQuantity > 0) exemptions[d.ageCategoryId] = { quantity: (exemptions[d.ageCategoryId]?.quantity ?? 0) + d.exemptQuantity, reasonId: d.touristTaxExemptionId ?? null };
+  }
   return {
     ...EMPTY_DRAFT,
-    ...pricing,
-    startDate: o?.startDate ?? '', endDate: o?.endDate ?? '', occupants,
-    placeId: o?.placeId ?? null, equipmentId: o?.equipmentId ?? null, customerId: s.booking?.customerId ?? null,
-    accessChannelId: s.booking?.accessChannelId ?? pricing.accessChannelId ?? null, notes: s.booking?.notes ?? '',
+    ...filters,
+    startDate: o?.startDate ?? '', endDate: o?.endDate ?? '', occupants, exemptions,
+    placeId: o?.placeId ?? null, equipmentId: o?.equipmentId ?? null, customerId: b.customerId ?? null,
+    accessChannelId: b.accessChannelId ?? null, partnerId: b.partnerId ?? null, notes: b.notes ?? '',
+    promoCode: b.promoCode ?? '', discountIds: b.discountIds ?? [], withCancellationInsurance: !!b.withCancellationInsurance,
     animals: (o?.animals ?? []).map((a: any) => ({ animalTypeId: a.animalTypeId, quantity: a.quantity ?? 1 })),
     vehicles: (o?.vehicles ?? []).map((v: any) => ({ vehicleTypeId: v.vehicleTypeId, licencePlate: v.licencePlate ?? '', customerVehicleId: v.customerVehicleId ?? null })),
     extras: (o?.extras ?? []).map((x: any) => ({ extraId: x.extraId, quantity: x.quantity })),
+    overrides: (o?.priceOverrides ?? []).map((x: any) => ({ priceGridOptionId: x.priceGridOptionId ?? null, unitPrice: x.unitPrice })),
   };
 }
 

@@ -14,7 +14,6 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify } from 'react-admin';
 import { api, API } from '../../admin/src/api';
-import { RequireRight } from '../../admin/src/auth/RequireRight';
 import { useCan } from '../../admin/src/auth/useCan';
 import { useLeaveGuard } from '../../admin/src/layout/useLeaveGuard';
 import { addDays, formatDateFr, todayParis } from '../../common/dates';
@@ -31,12 +30,9 @@ interface PlanAnswer { plan: PlanInfo | null; places: PlanPlace[]; layouts: { id
 const STATE_LABEL = { free: 'libre', occupied: 'occupé', partial: 'partiellement occupé', unavailable: 'indisponible' };
 const rateText = (r: number | null) => (r === null ? 'indisponible' : `${String(r).replace('.', ',')} %`);
 
+// Guarded by camp.plan where the route is declared (admin/src/screens.ts).
 export default function PlanScreen() {
-  return (
-    <RequireRight functionality="camp.plan">
-      <Plan />
-    </RequireRight>
-  );
+  return <Plan />;
 }
 
 function Plan() {
@@ -151,8 +147,10 @@ function Plan() {
       </Stack>
       {!hasImage && <Alert severity="info" sx={{ mb: 1 }}>Aucune image de plan : les emplacements sont placés sur un fond neutre. Formats acceptés : .jpg, .jpeg, .png, .gif.</Alert>}
       {edit && <Alert severity="info" sx={{ mb: 1 }}>Faites glisser les emplacements sur le plan. Pour placer un emplacement absent du plan, choisissez-le dans la liste puis cliquez sur le plan.</Alert>}
+      {/* The canvas takes the room left by the side panel and never widens the page (its
+          width is measured to fit the plan: a width of its own would feed back). */}
       <Stack direction="row" spacing={1} alignItems="flex-start">
-        <Box ref={boxRef} sx={{ flex: 1, minWidth: 0, overflow: 'auto', maxHeight: 'calc(100vh - 230px)', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Box ref={boxRef} sx={{ flex: '1 1 0', width: 0, minWidth: 0, overflow: 'auto', maxHeight: 'calc(100vh - 230px)', border: 1, borderColor: 'divider', borderRadius: 1 }}>
           <Box data-plan-canvas role="img" aria-label={`Plan du camping, occupation du ${formatDateFr(date)}`}
             onClick={(e) => { if (edit && armed != null) { place(armed, pointTo(e)); setArmed(null); } }}
             sx={{

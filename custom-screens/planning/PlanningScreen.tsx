@@ -17,8 +17,8 @@ import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useNotify, useStore } from 'react-admin';
 import { api } from '../../admin/src/api';
-import { RequireRight } from '../../admin/src/auth/RequireRight';
 import { useCan } from '../../admin/src/auth/useCan';
+import { ExportPrintMenu, type ExportPrintHandle } from '../../admin/src/entity/ExportPrintMenu';
 import { addDays, formatDateFr, nightsBetween } from '../../common/dates';
 import { STATUS_CATEGORY_LABELS } from '../../common/planning';
 import { Legend, PlanningBoard, type ColorMode, type Id, type MoveRequest, type MoveResult, type PlanningBoardHandle, type PricePeriod, type RangeSelection, type ShortcutContext, type Zoom } from './board';
@@ -38,12 +38,9 @@ const CATEGORY_CHOICES = [
 const GROUP_BY = ['layout', 'family', 'type'] as const;
 const MESSAGES = { gridLabel: 'Planning des emplacements', rowsHeader: 'Emplacements' };
 
+// Guarded by camp.planning where the route is declared (admin/src/screens.ts).
 export default function PlanningScreen() {
-  return (
-    <RequireRight functionality="camp.planning">
-      <Planning />
-    </RequireRight>
-  );
+  return <Planning />;
 }
 
 // Asked for as soon as this screen's code loads, while the rest of the page renders.
@@ -75,6 +72,8 @@ function Board({ setup }: { setup: Setup }) {
   const [history, setHistory] = useState({ canUndo: false, canRedo: false });
   const canMove = useCan('camp.planning', 'write') && useCan('booking.booking', 'write');
   const canUnav = useCan('booking.unavailability', 'write');
+  const canExport = useCan('camp.planning', 'export');
+  const exportMenu = useRef<ExportPrintHandle>(null);
 
   const onError = useCallback((m: string) => notify(m, { type: 'error' }), [notify]);
   const data = usePlanningData(filters, onError);
@@ -164,6 +163,8 @@ function Board({ setup }: { setup: Setup }) {
   const onValidate = useCallback((c: ShortcutContext<PlaceRow, StayBar>) => {
     if (c.bar?.data.kind === 'occupancy') setAction({ kind: 'validate', bar: c.bar });
   }, []);
+  // F8 (and the toolbar button) offer the CSV of the visible window — with the export right — and printing.
+  const openExportMenu = useCallback(() => exportMenu.current?.open(), []);
   const onExport = useCallback(() => {
     const win = ref.current?.getVisibleWindow();
     const inWin = bars.filter((b) => !win || (win.rowIds.includes(b.rowId) && b.startDate < win.endDate && b.endDate > win.startDate));
@@ -240,6 +241,9 @@ function Board({ setup }: { setup: Setup }) {
   searchRef.current = search;
   const stepRef = useRef(step);
   stepRef.current = step;
+  const exportRef = useRef(onExport);
+  exportRef.current = onExport;
+  const exportCsv = useCallback(() => exportRef.current(), []);
   const toolbars = useMemo(() => (
     <>
       <Stack direction="row" spacing={1} sx={{ px: 1, pt: 1, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
@@ -259,6 +263,7 @@ function Board({ setup }: { setup: Setup }) {
         <Tooltip title="Annuler le dernier déplacement (Ctrl+Z)"><span><IconButton aria-label="Annuler le dernier déplacement" disabled={!history.canUndo} onClick={() => void ref.current?.undo()}><UndoIcon /></IconButton></span></Tooltip>
         <Tooltip title="Rétablir (Ctrl+Y)"><span><IconButton aria-label="Rétablir" disabled={!history.canRedo} onClick={() => void ref.current?.redo()}><RedoIcon /></IconButton></span></Tooltip>
         <Tooltip title="Recharger"><IconButton aria-label="Recharger" onClick={data.reloadAll}><RefreshIcon /></IconButton></Tooltip>
+        <ExportPrintMenu ref={exportMenu} onCsv={canExport ? exportCsv : undefined} />
         <TextField size="small" placeholder="Client, n° de séjour, immatriculation" value={q} onChange={(e) => setQ(e.target.value)}
           onKeyDown={(e) => { if (e.key === 'Enter') void searchRef.current(); }} sx={{ width: 300 }}
           inputProps={{ 'aria-label': 'Rechercher un séjour (3 caractères min.)', 'data-testid': 'planning-search' }}
@@ -284,7 +289,7 @@ function Board({ setup }: { setup: Setup }) {
         <Legend colorMode={colorMode} />
       </Stack>
     </>
-  ), [zoom, colorMode, history, q, hits.length, hitIndex, filters, rows.length, setup, types, data.reloadAll]); // eslint-disable-line react-hooks/exhaustive-deps
+  ), [zoom, colorMode, history, q, hits.length, hitIndex, filters, rows.length, setup, types, data.reloadAll, canExport]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>
@@ -315,7 +320,7 @@ function Board({ setup }: { setup: Setup }) {
           onHistoryChange={setHistory}
           onCreate={onCreate}
           onModify={onModify}
-          onExport={onExport}
+          onExport={openExportMenu}
           onDelete={onDelete}
           onValidate={onValidate}
         />

@@ -4,6 +4,8 @@ import { EntityList, EnumField, NumberFr } from '../../admin/src/entity';
 import { meta as gridMeta } from '../../common/generated/meta/price-grid';
 import { choicesOf, GRID_LIST, withRoutes } from './common';
 
+// The row link is filled from the record, so its pattern names the grid's own field
+// (priceModel); the route itself calls that segment {priceGridModeleId} (admin/src/screens.ts).
 export const gridListMeta = withRoutes(gridMeta, GRID_LIST, '/price/grid/:priceGridId/:priceModel/:placeTypeId/:historyVersion');
 
 export default function GridList() {

@@ -84,7 +84,7 @@ function GridCreate() {
   const defaults = useQuery({ queryKey: ['defaults', 'price-grid'], queryFn: () => api<Row>('/price-grid/edit/0'), staleTime: 0 });
   if (defaults.isPending) return <Loading />;
   const { id: _id, ...record } = defaults.data ?? {};
-  const model = Number(params.priceModel);
+  const model = Number(params.priceGridModeleId);
   const placeType = Number(params.placeTypeId);
   if (model > 0) record.priceModel = model;
   if (placeType > 0) record.placeTypeId = placeType;
@@ -235,7 +235,7 @@ function GridView({ id }: { id: number }) {
   const grid = current.data;
   const wanted = Number(params.historyVersion);
   const canonical = !!grid && current.isFetchedAfterMount
-    && (wanted === 0 || wanted > grid.historyVersion || (wanted === grid.historyVersion && (Number(params.priceModel) !== grid.priceModel || Number(params.placeTypeId) !== grid.placeTypeId)));
+    && (wanted === 0 || wanted > grid.historyVersion || (wanted === grid.historyVersion && (Number(params.priceGridModeleId) !== grid.priceModel || Number(params.placeTypeId) !== grid.placeTypeId)));
   useEffect(() => {
     if (canonical) navigate(gridPath(grid!), { replace: true });
   }, [canonical, grid, navigate]);

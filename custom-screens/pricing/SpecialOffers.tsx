@@ -3,15 +3,13 @@
 // validity, accommodations, applied options, promo code, channels). DMDS offers are
 // special offers of the other kind: same form, opened on their own route.
 import { useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Box, Button as MuiButton, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
+import { useParams } from 'react-router-dom';
+import { Box, Typography } from '@mui/material';
 import {
-  ArrayInput, BooleanField, BooleanInput, Datagrid, FormDataConsumer, List, SearchInput, SelectInput, SimpleFormIterator, TextField, TextInput, TopToolbar,
+  ArrayInput, BooleanField, BooleanInput, FormDataConsumer, SelectInput, SimpleFormIterator, TextField, TextInput,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { useCan } from '../../admin/src/auth/useCan';
-import { DateFr, DateInputFr, EntityForm, EnumField, EnumInput, MoneyInput, NumberInputFr, RateInput } from '../../admin/src/entity';
+import { DateFr, DateInputFr, EntityForm, EntityList, EnumField, EnumInput, MoneyInput, NumberInputFr, RateInput } from '../../admin/src/entity';
 import { meta as offerMeta } from '../../common/generated/meta/special-offer';
 import { choicesOf, IdsInput, withRoutes, type Row } from './common';
 
@@ -23,39 +21,25 @@ const editPathOf = (r: Row) => `/${r.kind === 'dmds' ? 'dmds-offer' : 'special-o
 const TYPE = { LESS_AMOUNT: 1, LESS_PERCENT: 2, BOOKING_FEES: 3, X_EQUALS_Y: 4, PRICE_STRIKEOUT: 5, INCLUDED_SERVICE: 6, LAST_MINUTE: 7 };
 const PERCENT = [TYPE.LESS_PERCENT, TYPE.PRICE_STRIKEOUT, TYPE.LAST_MINUTE];
 
+/** The generic list (remembered row, highlight, CSV export, rights) with two create buttons and the kind's edit route. */
 export function SpecialOfferList() {
-  const canWrite = useCan('stay.price', 'write');
   return (
-    <List
-      resource="special-offer"
-      title="Offres spéciales"
-      sort={{ field: 'label', order: 'ASC' }}
-      perPage={20}
-      filters={[
-        <SearchInput key="q" source="q" alwaysOn placeholder="Rechercher (3 caractères min.)" />,
-        <SelectInput key="kind" source="kind" label="Nature" choices={choicesOf(offerMeta, 'kind')} alwaysOn emptyText="Toutes" />,
-      ]}
-      actions={
-        <TopToolbar>
-          {canWrite && <MuiButton component={Link} to="/special-offer/0" startIcon={<AddIcon />} size="small">Nouvelle offre</MuiButton>}
-          {canWrite && <MuiButton component={Link} to="/dmds-offer/0" startIcon={<AddIcon />} size="small">Nouvelle offre DMDS</MuiButton>}
-        </TopToolbar>
-      }
-      exporter={false}
-      empty={false}
+    <EntityList
+      meta={specialOfferMeta}
+      filters={[<SelectInput key="kind" source="kind" label="Nature" choices={choicesOf(offerMeta, 'kind')} alwaysOn emptyText="Toutes" />]}
+      creates={[{ label: 'Nouvelle offre', to: '/special-offer/0' }, { label: 'Nouvelle offre DMDS', to: '/dmds-offer/0' }]}
+      rowPath={editPathOf}
     >
-      <Datagrid rowClick={(_id, _res, record) => editPathOf(record)} bulkActionButtons={false}>
-        <TextField source="label" label="Libellé" />
-        <EnumField source="kind" label="Nature" choices={choicesOf(offerMeta, 'kind')} />
-        <EnumField source="type" label="Type" choices={choicesOf(offerMeta, 'type')} />
-        <EnumField source="visibility" label="Visibilité" choices={choicesOf(offerMeta, 'visibility')} />
-        <DateFr source="periodStartDate" label="Séjour du" />
-        <DateFr source="periodEndDate" label="au (exclu)" />
-        <DateFr source="bookingEndDate" label="Réserver avant le" />
-        <TextField source="promoCode" label="Code promo" />
-        <BooleanField source="isActive" label="Active" />
-      </Datagrid>
-    </List>
+      <TextField source="label" label="Libellé" />
+      <EnumField source="kind" label="Nature" choices={choicesOf(offerMeta, 'kind')} />
+      <EnumField source="type" label="Type" choices={choicesOf(offerMeta, 'type')} />
+      <EnumField source="visibility" label="Visibilité" choices={choicesOf(offerMeta, 'visibility')} />
+      <DateFr source="periodStartDate" label="Séjour du" />
+      <DateFr source="periodEndDate" label="au (exclu)" />
+      <DateFr source="bookingEndDate" label="Réserver avant le" />
+      <TextField source="promoCode" label="Code promo" />
+      <BooleanField source="isActive" label="Active" />
+    </EntityList>
   );
 }
 

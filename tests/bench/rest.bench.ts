@@ -1,13 +1,15 @@
 // /rest/ list and search on a 50 000-row table, against the same queries issued
-// directly with knex in the same process; and the admin's initial JavaScript size.
-// Prints figures and ratios; never fails.
+// directly with knex in the same process: latency and throughput of both, and their
+// ratios, on PGlite and (when DATABASE_URL is set) on PostgreSQL; and the admin's
+// initial JavaScript size. Prints figures and ratios; never fails.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { openDatabase } from '../../api/db/connect';
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from '../../api/db/connect';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { createApp } from '../../api/app';
@@ -17,6 +19,9 @@ import { readableColumns } from '../../api/rest/query';
 
 const ROWS = 50_000;
 const ROUNDS = 300;
+/** Throughput: CLIENTS concurrent callers sharing REQUESTS calls. */
+const CLIENTS = 8;
+const REQUESTS = 400;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function stats(ms: number[]) {
@@ -36,10 +41,18 @@ async function time(fn: () => Promise<unknown>, rounds = ROUNDS): Promise<number
   return out;
 }
 
+/** Calls per second with CLIENTS callers in flight. */
+async function throughput(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  let started = 0;
+  await Promise.all(Array.from({ length: CLIENTS }, async () => { while (started < REQUESTS) { started++; await fn(); } }));
+  return started / ((performance.now() - t0) / 1000);
+}
+
 const f = (n: number) => n.toFixed(2);
 
-async function main() {
-  const db = await openDatabase({});
+/** Seeds 50 000 users, then times /rest/ against knex on the same database. */
+async function benchDatabase(label: string, db: Database) {
   await migrateLatest(db.knex);
   await bootstrap(db.knex, { adminPassword: 'bench-password', demo: false });
   // The users table: text search fields, a unique login — a plain generated entity.
@@ -59,6 +72,7 @@ async function main() {
   const client = makeClient(`http://127.0.0.1:${port}`);
   await client.login('admin', 'bench-password');
 
+  // The same two queries the generic router issues: the count and the page.
   const cols = readableColumns(meta);
   const direct = {
     list: () => Promise.all([
@@ -78,19 +92,41 @@ async function main() {
     search: () => client.get(`/rest/security/user?range=[0,19]&sort=["name","ASC"]&filter=${encodeURIComponent(JSON.stringify({ q: 'lefèvre 12' }))}`),
   };
   const check = await viaRest.search();
-  console.log(`table: ${ROWS} users; search "lefèvre 12" finds ${check.headers.get('content-range')}`);
-  console.log('query                 /rest p50   p95    direct p50   p95    ratio p50   throughput /rest');
+  console.log(`\n${label}: ${ROWS} users; search "lefèvre 12" finds ${check.headers.get('content-range')}`);
+  console.log(`latency (ms, ${ROUNDS} calls one at a time)   /rest p50    p95   knex p50    p95   ratio p50`);
   for (const k of ['list', 'search'] as const) {
     const r = stats(await time(viaRest[k]));
     const d = stats(await time(direct[k]));
-    const t0 = performance.now();
-    let done = 0;
-    await Promise.all(Array.from({ length: 8 }, async () => { while (done < 400) { done++; await viaRest[k](); } }));
-    const rps = done / ((performance.now() - t0) / 1000);
-    console.log(`${k.padEnd(20)}  ${f(r.p50).padStart(7)} ${f(r.p95).padStart(6)}    ${f(d.p50).padStart(7)} ${f(d.p95).padStart(6)}    ${f(r.p50 / d.p50).padStart(6)}×     ${rps.toFixed(0)} req/s (8 clients)`);
+    console.log(`  ${k.padEnd(38)} ${f(r.p50).padStart(7)} ${f(r.p95).padStart(6)}   ${f(d.p50).padStart(7)} ${f(d.p95).padStart(6)}   ${f(r.p50 / d.p50).padStart(6)}×`);
+  }
+  console.log(`throughput (calls/s, ${CLIENTS} callers, ${REQUESTS} calls)     /rest     knex   ratio /rest ÷ knex`);
+  for (const k of ['list', 'search'] as const) {
+    const r = await throughput(viaRest[k]);
+    const d = await throughput(direct[k]);
+    console.log(`  ${k.padEnd(38)} ${r.toFixed(0).padStart(8)} ${d.toFixed(0).padStart(8)}   ${f(r / d).padStart(6)}`);
   }
   await new Promise((r) => server.close(r));
-  await db.close();
+}
+
+async function main() {
+  const lite = await openDatabase({});
+  await benchDatabase('PGlite (in memory)', lite);
+  await lite.close();
+
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    // A schema of its own, dropped afterwards: the database's other data is left alone.
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const pg = await openDatabase({ url, schema, pool: 10 });
+    try {
+      await benchDatabase(`PostgreSQL (${new URL(url).host}, schema ${schema})`, pg);
+    } finally {
+      await pg.knex.raw(`DROP SCHEMA "${schema}" CASCADE`);
+      await pg.close();
+    }
+  } else {
+    console.log('\nPostgreSQL: skipped (set DATABASE_URL to run the same figures on it)');
+  }
 
   // The admin's initial JavaScript: the entry chunk and what it preloads, gzipped.
   const index = `${root}admin/dist/index.html`;

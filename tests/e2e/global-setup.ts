@@ -10,7 +10,7 @@ import { openDatabase } from '../../api/db/connect';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { createApp } from '../../api/app';
-import { E2E_ADMIN_PASSWORD } from './password';
+import { E2E_ADMIN_PASSWORD, E2E_SYSTEM_PASSWORD } from './password';
 
 declare module 'vitest' {
   export interface ProvidedContext { baseUrl: string }
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   await build({ configFile: `${root}admin/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const db = await openDatabase({});
   await migrateLatest(db.knex);
-  await bootstrap(db.knex, { adminPassword: E2E_ADMIN_PASSWORD, demo: true });
+  await bootstrap(db.knex, { adminPassword: E2E_ADMIN_PASSWORD, systemPassword: E2E_SYSTEM_PASSWORD, demo: true });
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;

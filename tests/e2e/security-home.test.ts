@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, clickMenuItem, launch, loginAs, newPage, openMenuGroup, sidebar } from './browser';
+import { E2E_SYSTEM_PASSWORD } from './password';
+import { SYSTEM_LOGIN } from '../../api/auth/system';
 
 let browser: Browser;
 let page: Page & { errors: string[] };
@@ -148,5 +150,32 @@ describe('user menu and log-out', () => {
     await page.locator('input[name="username"]').waitFor();
     expect(await page.getByText('Vous êtes déconnecté').count()).toBe(0);
     await loginAs(page);
+  });
+});
+
+describe('closing a financial year', () => {
+  it('shows « Clôturer l\'exercice » to the technical user only, who closes after confirming', async () => {
+    const made = [];
+    for (const y of [2001, 2002]) made.push(await api('POST', '/rest/establishment/financial-year', { label: `Exercice ${y} (${tag})`, startDate: `${y}-01-01`, endDate: `${y}-12-31` }));
+    const id = made[0].id;
+    await page.goto(`${baseUrl()}/admin/financial-year/${id}`);
+    await page.locator('input[name="label"]').waitFor();
+    expect(await page.getByRole('button', { name: "Clôturer l'exercice" }).count()).toBe(0);
+    const system = await newPage(browser);
+    try {
+      await loginAs(system, SYSTEM_LOGIN, E2E_SYSTEM_PASSWORD);
+      await system.goto(`${baseUrl()}/admin/financial-year/${id}`);
+      await system.getByRole('button', { name: "Clôturer l'exercice" }).click();
+      const dialog = system.getByRole('dialog');
+      await dialog.getByText(`Clôturer l'exercice « Exercice 2001 (${tag}) » ?`).waitFor();
+      await dialog.getByRole('button', { name: 'Clôturer' }).click();
+      await system.getByText('Exercice clôturé').waitFor();
+      await system.getByRole('button', { name: "Clôturer l'exercice" }).waitFor({ state: 'detached' });
+      expect(await system.locator('input[name="isClosed"]').isChecked()).toBe(true);
+      expect(system.errors).toEqual([]);
+    } finally {
+      await system.context().close();
+    }
+    expect((await api('GET', `/rest/establishment/financial-year/${id}`)).isClosed).toBe(true);
   });
 });

@@ -1,9 +1,12 @@
-// Rights in the browser (§6): a read-only user sees no create or delete button
-// and is sent to /home from a page whose functionality is 000; an administrator
-// manages a group's rights in the matrix and the change takes effect; the
-// function keys F3, F12, Esc and F9 work on the generated screens.
+// Rights in the browser (§6, §8): a read-only user sees no create or delete button
+// and is sent to /home from a page whose functionality is 000, generated or
+// hand-written; an administrator manages a group's rights in the matrix and the
+// change takes effect; the function keys F3, F4, F8 (CSV and print), F12, Esc and F9
+// work on the generated screens; a session ended on the server sends a hand-written
+// screen to /login with "401/403 Vous n'êtes pas connecté".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
 import { baseUrl, launch, loginAs, newPage } from './browser';
 
 let browser: Browser;
@@ -53,7 +56,12 @@ describe('a read-only user', () => {
       await page.goto(`${baseUrl()}/civility-list`);
       await page.getByRole('cell', { name: 'Madame', exact: true }).waitFor();
       expect(await page.getByRole('link', { name: /Nouveau|Nouvelle/ }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+      // F8 offers printing only: no CSV without the export right.
+      await page.keyboard.press('F8');
+      await page.getByRole('menuitem', { name: 'Imprimer' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: 'Exporter en CSV' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await page.getByRole('menuitem', { name: 'Imprimer' }).waitFor({ state: 'detached' });
       expect(await page.locator('input[type="checkbox"]').count()).toBe(0); // no bulk delete
       // F3 does nothing without the write right.
       await page.keyboard.press('F3');
@@ -66,7 +74,8 @@ describe('a read-only user', () => {
       expect(await page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Supprimer' }).count()).toBe(0);
       // Pages of functionalities at 000 go to /home: generated and hand-written alike.
-      for (const path of ['/layout-list', '/admin/user-list', '/admin/group/1', '/post-history', '/admin/establishment']) {
+      for (const path of ['/layout-list', '/admin/user-list', '/admin/group/1', '/post-history', '/admin/establishment', '/booking-list/0', '/booking/1',
+        '/customer-resume', '/transfer-customers', '/price/grid-list', '/planning', '/admin/module-grid', '/init-demo']) {
         await page.goto(`${baseUrl()}${path}`);
         await page.waitForURL((u) => u.pathname === '/home');
       }
@@ -134,7 +143,7 @@ describe('an administrator manages a group\'s rights', () => {
 });
 
 describe('function keys', () => {
-  it('F3 opens a new record, F12 saves, Esc goes back, F9 asks to delete', async () => {
+  it('F3 opens a new record, F12 saves, Esc goes back, F4 opens the selected row, F9 asks to delete', async () => {
     const label = `Maître ${tag}`;
     await admin.goto(`${baseUrl()}/civility-list`);
     await admin.getByRole('cell', { name: 'Madame', exact: true }).waitFor();
@@ -148,10 +157,13 @@ describe('function keys', () => {
     await admin.getByRole('cell', { name: label, exact: true }).click();
     await admin.waitForURL((u) => /^\/civility\/\d+$/.test(u.pathname));
     await admin.locator('input[name="label"]').waitFor();
+    const editPath = new URL(admin.url()).pathname;
     await admin.keyboard.press('Escape');
     await admin.waitForURL((u) => u.pathname === '/civility-list');
-    await admin.getByRole('cell', { name: label, exact: true }).click();
-    await admin.waitForURL((u) => /^\/civility\/\d+$/.test(u.pathname));
+    // F4 modifies the row last selected.
+    await admin.getByRole('cell', { name: label, exact: true }).waitFor();
+    await admin.keyboard.press('F4');
+    await admin.waitForURL((u) => u.pathname === editPath);
     await admin.locator('input[name="label"]').waitFor();
     await admin.keyboard.press('F9');
     const dialog = admin.getByRole('dialog');
@@ -162,5 +174,97 @@ describe('function keys', () => {
     await search(label.slice(0, 10));
     expect(await admin.getByRole('cell', { name: label, exact: true }).count()).toBe(0);
     expect(admin.errors).toEqual([]);
+  });
+});
+
+describe('F8: CSV and print', () => {
+  it('offers the CSV export (export right) and printing, whose page keeps only the content', async () => {
+    await admin.goto(`${baseUrl()}/civility-list`);
+    await search('Madame');
+    await admin.getByRole('cell', { name: 'Madame', exact: true }).waitFor();
+    await admin.keyboard.press('F8');
+    const download = admin.waitForEvent('download');
+    await admin.getByRole('menuitem', { name: 'Exporter en CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('export.csv');
+    expect(await readFile((await file.path())!, 'utf8')).toContain('Madame');
+    // « Imprimer » prints the page (window.print, counted here instead of opening the dialog)…
+    await admin.evaluate(() => { (window as any).printed = 0; window.print = () => { (window as any).printed++; }; });
+    await admin.getByRole('button', { name: 'Exporter / imprimer' }).click();
+    await admin.getByRole('menuitem', { name: 'Imprimer' }).click();
+    await admin.waitForFunction(() => (window as any).printed === 1);
+    await admin.getByRole('menuitem', { name: 'Imprimer' }).waitFor({ state: 'detached' });
+    // …and the print stylesheet hides the app bar, the main menu and the buttons, not the table.
+    await admin.emulateMedia({ media: 'print' });
+    try {
+      expect(await admin.locator('.MuiAppBar-root').isVisible()).toBe(false);
+      expect(await admin.locator('.RaSidebar-root').isVisible()).toBe(false);
+      expect(await admin.getByRole('link', { name: 'Nouvelle' }).isVisible()).toBe(false);
+      expect(await admin.getByRole('button', { name: 'Exporter / imprimer' }).isVisible()).toBe(false);
+      expect(await admin.getByRole('cell', { name: 'Madame', exact: true }).isVisible()).toBe(true);
+    } finally {
+      await admin.emulateMedia({ media: 'screen' });
+    }
+    expect(await admin.getByRole('link', { name: 'Nouvelle' }).isVisible()).toBe(true);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the planning board offers its CSV only with the export right', async () => {
+    const login = `planning-${tag}`;
+    await createUser(login, { 'camp.planning': { rights: '001' } });
+    const { page, context } = await asUser(login);
+    try {
+      await page.goto(`${baseUrl()}/planning`);
+      await page.getByTestId('planning-board').waitFor();
+      await page.getByRole('button', { name: 'Exporter / imprimer' }).click();
+      await page.getByRole('menuitem', { name: 'Imprimer' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: 'Exporter en CSV' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+    } finally {
+      await context.close();
+    }
+    await admin.goto(`${baseUrl()}/planning`);
+    await admin.getByTestId('planning-board').waitFor();
+    await admin.keyboard.press('F8');
+    await admin.getByRole('menuitem', { name: 'Exporter en CSV' }).waitFor();
+    await admin.keyboard.press('Escape');
+  });
+});
+
+describe('a session ended on the server', () => {
+  it('sends a hand-written screen to /login with "401/403 Vous n\'êtes pas connecté"', async () => {
+    const login = `expire-${tag}`;
+    await createUser(login, { 'booking.booking': { rights: '001' } });
+    const { page, context } = await asUser(login);
+    try {
+      await page.goto(`${baseUrl()}/booking-list/0`);
+      await page.getByLabel('Rechercher (3 caractères min.)').waitFor();
+      // Logged out by another request (another tab, an administrator…).
+      expect((await context.request.get(`${baseUrl()}/rest/logout`)).status()).toBe(200);
+      await page.getByLabel('Rechercher (3 caractères min.)').fill('Dupont');
+      await page.waitForURL((u) => u.pathname === '/login');
+      await page.getByText("401/403 Vous n'êtes pas connecté").waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('bivouac.user'))).toBeNull();
+      expect(page.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('logging out once the session has already ended still shows the log-out alert', async () => {
+    const login = `sortie-${tag}`;
+    await createUser(login, { 'establishment.settings': { rights: '001' } });
+    const { page, context } = await asUser(login);
+    try {
+      await page.goto(`${baseUrl()}/civility-list`);
+      await page.getByRole('cell', { name: 'Madame', exact: true }).waitFor();
+      expect((await context.request.get(`${baseUrl()}/rest/logout`)).status()).toBe(200);
+      await page.getByRole('button', { name: /profil|Utilisateur/i }).first().click();
+      await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
+      await page.waitForURL((u) => u.pathname === '/login');
+      await page.getByText('Vous êtes déconnecté').waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -43,7 +43,10 @@ describe.each(ENTITY_METAS.filter((m) => !m.appendOnly).map((m) => [m.name, m] a
     const a = await t.admin.get(`${base}/edit/${id}`);
     const b = await t.admin.get(`${base}/${id}`);
     expect(a.status).toBe(200);
-    expect(b.body).toEqual(a.body);
+    // The spec's edit shape may add what its screens need beside the record (§3
+    // customer: addressList, availableCivility…); the record itself is the same.
+    const own = new Set(['id', ...m.fields.map((f) => f.name)]);
+    expect(Object.fromEntries(Object.entries(a.body).filter(([k]) => own.has(k)))).toEqual(b.body);
     expectSame(m, a.body, sample);
   });
 

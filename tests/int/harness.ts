@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import type { Knex } from 'knex';
-import { createApp } from '../../api/app';
+import { createApp, type AppOptions } from '../../api/app';
 import { ADMIN_PASSWORD, openTestDatabase } from './db';
 
 export interface Reply<T = any> { status: number; body: T; headers: Headers; text: string }
@@ -35,8 +35,9 @@ export function makeClient(url: string): Client {
     async request(method, path, body, headers = {}) {
       const h: Record<string, string> = { Accept: 'application/json', ...headers };
       if (c.cookie) h.Cookie = c.cookie;
-      let payload: string | undefined;
-      if (body !== undefined) {
+      let payload: string | FormData | undefined;
+      if (body instanceof FormData) payload = body; // multipart: fetch sets the boundary
+      else if (body !== undefined) {
         h['Content-Type'] ??= 'application/json';
         payload = typeof body === 'string' ? body : JSON.stringify(body);
       }
@@ -60,13 +61,14 @@ export function makeClient(url: string): Client {
   return c;
 }
 
-export async function startTestServer(opts: { demo?: boolean } = {}): Promise<TestServer> {
+/** `app`: options of the application (e.g. secureCookies, trustProxy) beside the database and port. */
+export async function startTestServer(opts: { demo?: boolean; app?: Partial<AppOptions> } = {}): Promise<TestServer> {
   const db = await openTestDatabase(opts);
   // Listen first: the session cookie is named after the port.
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  server.on('request', createApp({ db, port, adminDist: null }).callback());
+  server.on('request', createApp({ db, port, adminDist: null, ...opts.app }).callback());
   const url = `http://127.0.0.1:${port}`;
   const admin = makeClient(url);
   const r = await admin.login();

@@ -136,14 +136,14 @@ describe('moves', () => {
     expect(still).toEqual({ placeId: ids.PA1, endDate: '2032-07-14' });
   });
 
-  it('saves the move, the booking total takes the difference, with a French history line', async () => {
+  it('saves the move, the stored price follows, with a French history line', async () => {
     const a = await book(ids.PA3, '2032-07-20', '2032-07-24');
-    await t.knex('booking').where('id', a.bookingId).update({ totalAmount: 10000 });
+    expect((await t.knex('booking').where('id', a.bookingId).first('totalAmount')).totalAmount).toBe(4 * 2000);
     const r = await t.admin.post('/rest/planning/move', move(a, ids.PA2, '2032-07-21', '2032-07-25', { from: { placeId: ids.PA3, startDate: '2032-07-20', endDate: '2032-07-24' } }));
     expect(r.status, r.text).toBe(200);
     expect(r.body.status).toBe('SAVED');
     expect(await t.knex('occupancy').where('id', a.occupancyId).first('placeId', 'startDate', 'endDate')).toEqual({ placeId: ids.PA2, startDate: '2032-07-21', endDate: '2032-07-25' });
-    expect((await t.knex('booking').where('id', a.bookingId).first('totalAmount')).totalAmount).toBe(10000); // same nights, same price
+    expect((await t.knex('booking').where('id', a.bookingId).first('totalAmount')).totalAmount).toBe(4 * 2000); // same nights, same price
     const h = await t.knex('post_history').where({ entity: 'booking', recordId: a.bookingId }).orderBy('id', 'desc').first('detail');
     expect(h.detail).toMatch(/^Déplacé depuis le planning : PA3 du 20\/07\/2032 au 24\/07\/2032 → PA2 du 21\/07\/2032 au 25\/07\/2032/);
     const w = await t.admin.get(`/rest/planning/window?from=2032-07-01&to=2032-08-01&placeIds=${ids.PA2}`);
@@ -152,11 +152,12 @@ describe('moves', () => {
 
   it('changes the total by the price difference when nights are added', async () => {
     const a = await book(ids.PA3, '2032-08-01', '2032-08-05');
-    await t.knex('booking').where('id', a.bookingId).update({ totalAmount: 12345 });
     const r = await t.admin.post('/rest/planning/move', move(a, ids.PA3, '2032-08-01', '2032-08-07'));
     expect(r.status, r.text).toBe(200);
-    expect(r.body.check.price.difference).toBe(2 * 2000);
-    expect((await t.knex('booking').where('id', a.bookingId).first('totalAmount')).totalAmount).toBe(12345 + 4000);
+    expect(r.body.check.price).toMatchObject({ before: 4 * 2000, after: 6 * 2000, difference: 2 * 2000, bookingTotalBefore: 4 * 2000, bookingTotalAfter: 6 * 2000 });
+    expect((await t.knex('booking').where('id', a.bookingId).first('totalAmount')).totalAmount).toBe(6 * 2000);
+    const h = await t.knex('post_history').where({ entity: 'booking', recordId: a.bookingId }).orderBy('id', 'desc').first('detail');
+    expect(h.detail).toMatch(/; total 80,00\s€ → 120,00\s€$/);
   });
 
   it('refuses a taken place with the French message and names free places of the same type', async () => {

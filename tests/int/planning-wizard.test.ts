@@ -67,12 +67,16 @@ describe('draft: the temporary booking follows the steps', () => {
     const vt = (await t.knex('vehicle_type').orderBy('id').first('id')).id;
     const extra = await post('/rest/extra', { label: unique('Vélo assistant '), price: 500 });
     const r = await t.admin.put(`/rest/planning/draft/${id}`, {
-      customerId: ids.customer, notes: 'Arrivée tardive', totalAmount: 12345,
+      customerId: ids.customer, notes: 'Arrivée tardive', totalAmount: 1,
       occupancy: { placeId: ids.W2, startDate: '2035-08-02', endDate: '2035-08-06', details: [{ ageCategoryId: adult, quantity: 2 }, { ageCategoryId: child, quantity: 2 }], vehicles: [{ vehicleTypeId: vt, licencePlate: 'ab-12-cd' }], extras: [{ extraId: extra.id, quantity: 2 }] },
     });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.booking).toMatchObject({ statusId: 1, customerId: ids.customer, notes: 'Arrivée tardive', totalAmount: 12345, startDate: '2035-08-02', endDate: '2035-08-06', persons: 4 });
+    expect(r.body.booking).toMatchObject({ statusId: 1, customerId: ids.customer, notes: 'Arrivée tardive', startDate: '2035-08-02', endDate: '2035-08-06', persons: 4 });
     const o = r.body.occupancies[0];
+    // The total is the server's (the one sent is ignored): the engine's price of the stay as saved.
+    expect(r.body.booking.totalAmount).toBe(o.amount);
+    expect(o.amount).toBe(o.pricedQuote.quote.total);
+    expect(o.pricedQuote.quote.lines.find((l: any) => l.lineType === 1)).toMatchObject({ quantity: 4, unitPrice: 2500 });
     expect(o).toMatchObject({ placeId: ids.W2, startDate: '2035-08-02', endDate: '2035-08-06' });
     expect(o.vehicles.map((v: any) => v.licencePlate)).toEqual(['AB-12-CD']);
     expect(o.extras.map((x: any) => [x.extraId, x.quantity])).toEqual([[extra.id, 2]]);
@@ -100,10 +104,10 @@ describe('finalize', () => {
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Client non initialisé');
     await t.admin.put(`/rest/planning/draft/${id}`, { customerId: ids.customer });
-    r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'booking', totalAmount: 7500 });
+    r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'booking', totalAmount: 1 });
     expect(r.status, r.text).toBe(200);
     expect(r.body.status).toBe('SAVED');
-    expect(r.body.booking).toMatchObject({ id, kind: 'booking', statusId: 2, totalAmount: 7500 });
+    expect(r.body.booking).toMatchObject({ id, kind: 'booking', statusId: 2, totalAmount: 3 * 2500 });
     const again = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'booking' });
     expect(again.body.code).toBe('DRAFT_ALREADY_SAVED');
     expect((await t.admin.put(`/rest/planning/draft/${id}`, { notes: 'x' })).body.code).toBe('DRAFT_ALREADY_SAVED');
@@ -120,9 +124,11 @@ describe('finalize', () => {
   it('saves a quote as a new quote; the temporary booking is abandoned and its place freed', async () => {
     const id = await temp(ids.W1, '2035-06-20', '2035-06-23');
     await t.admin.put(`/rest/planning/draft/${id}`, { customerId: ids.customer });
-    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'quote', totalAmount: 9900 });
+    await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W1, startDate: '2035-06-20', endDate: '2035-06-23', details: [{ ageCategoryId: adult, quantity: 2 }], priceOverrides: [{ priceGridOptionId: null, unitPrice: 3300 }] } });
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'quote' });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.booking).toMatchObject({ kind: 'quote', statusId: 2, customerId: ids.customer, totalAmount: 9900, startDate: '2035-06-20', endDate: '2035-06-23' });
+    // The quote keeps the content and the manual price of the draft.
+    expect(r.body.booking).toMatchObject({ kind: 'quote', statusId: 2, customerId: ids.customer, totalAmount: 3 * 3300, isManualPrice: true, startDate: '2035-06-20', endDate: '2035-06-23' });
     expect(r.body.booking.id).not.toBe(id);
     expect(r.body.occupancies[0].placeId).toBe(ids.W1);
     expect((await t.knex('booking').where('id', id).first('statusId')).statusId).toBe(15);
@@ -131,18 +137,58 @@ describe('finalize', () => {
   });
 
   it('adds the occupancy to an existing booking', async () => {
-    const host = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W1, startDate: '2035-10-01', endDate: '2035-10-05', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
-    await t.knex('booking').where('id', host.booking.id).update({ totalAmount: 10000 });
-    const id = await temp(ids.W2, '2035-10-01', '2035-10-05');
-    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { intoBookingId: host.booking.id, totalAmount: 4000 });
+    const host = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W1, startDate: '2035-08-20', endDate: '2035-08-24', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+    expect(host.booking.totalAmount).toBe(4 * 2500);
+    const id = await temp(ids.W2, '2035-08-21', '2035-08-23');
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { intoBookingId: host.booking.id, totalAmount: 1 });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.booking).toMatchObject({ id: host.booking.id, totalAmount: 14000 });
+    expect(r.body.booking).toMatchObject({ id: host.booking.id, totalAmount: 4 * 2500 + 2 * 2500 });
     expect(r.body.occupancies.map((o: any) => o.placeId).sort()).toEqual([ids.W1, ids.W2].sort());
+  });
+
+  it('is one transaction: a refused confirmation leaves the draft as it was', async () => {
+    const id = await temp(ids.W3, '2035-11-10', '2035-11-12', 1);
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'option', optionExpiryDate: '2035-10-01' });
+    expect(r.body.code).toBe('CUSTOMER_NOT_INITIALISED');
+    expect(await t.knex('booking').where('id', id).first('kind', 'statusId', 'optionExpiryDate')).toEqual({ kind: 'booking', statusId: 1, optionExpiryDate: null });
   });
 
   it('asks for a kind', async () => {
     const id = await temp(ids.W3, '2035-11-01', '2035-11-02', 1);
     const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'passage' });
     expect(r.body).toMatchObject({ code: 'SELECT_STATUS', message: 'Veuillez sélectionner un statut' });
+  });
+});
+
+describe('editing an existing occupancy through the wizard', () => {
+  it('counts its place as free, previews, and saves dates and occupants back with the manual price kept', async () => {
+    const s = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W1, startDate: '2035-07-20', endDate: '2035-07-23', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+    const occ = s.occupancies[0];
+    expect((await t.admin.put(`/rest/occupancy/${occ.id}`, { priceOverrides: [{ priceGridOptionId: null, unitPrice: 2000 }] })).status).toBe(200);
+    const stay = { startDate: '2035-07-20', endDate: '2035-07-24' };
+    const taken = await t.admin.post('/rest/planning/offer', offerBody(stay));
+    expect(taken.body.places.some((p: any) => p.placeId === ids.W1)).toBe(false);
+    const mine = await t.admin.post('/rest/planning/offer', offerBody({ ...stay, occupancyId: occ.id }));
+    expect(mine.body.places.find((p: any) => p.placeId === ids.W1)).toMatchObject({ heldByDraft: true });
+    // The preview prices the changes as saving them would: the manual price per night stays.
+    const preview = await post(`/rest/occupancy/${occ.id}/quote`, { occupancy: stay });
+    expect(preview.quote.total).toBe(4 * 2000);
+    expect(preview.quote.lines[0]).toMatchObject({ isManualPrice: true, computedAmount: 4 * 2500 });
+    const other = (await post('/rest/customer', { lastName: 'Autre' })).id;
+    const r = await t.admin.put(`/rest/planning/occupancy/${occ.id}`, {
+      customerId: other, totalAmount: 1,
+      occupancy: { placeId: ids.W1, ...stay, details: [{ ageCategoryId: adult, quantity: 3 }], priceOverrides: [{ priceGridOptionId: null, unitPrice: 2000 }] },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.booking).toMatchObject({ id: s.booking.id, statusId: 2, customerId: ids.customer, totalAmount: 4 * 2000, isManualPrice: true, persons: 3, endDate: '2035-07-24' });
+    expect(r.body.occupancies).toHaveLength(1);
+    expect(r.body.history[0].detail).toBe("Occupation modifiée par l'assistant : du 20/07/2035 au 24/07/2035");
+  });
+
+  it('refuses a cancelled occupancy', async () => {
+    const s = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: ['W1', 'W2'].map((c) => ({ placeId: ids[c], startDate: '2035-12-01', endDate: '2035-12-03', details: [{ ageCategoryId: adult, quantity: 1 }] })) });
+    await post(`/rest/occupancy/${s.occupancies[1].id}/cancel`, { reason: 'Erreur' });
+    const r = await t.admin.put(`/rest/planning/occupancy/${s.occupancies[1].id}`, { occupancy: { startDate: '2035-12-01', endDate: '2035-12-04' } });
+    expect(r.body.code).toBe('INVALID_TRANSITION');
   });
 });

@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, type MessageCode } from '../../common/messages';
 import { startTestServer, type Reply, type TestServer } from './harness';
+import { mapDbError } from '../../api/db/errors';
+import { entityMeta } from '../../api/rest/entities';
+import { registerDomainRules } from '../../api/domain/index';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -154,6 +157,17 @@ describe.each([
     const seeded = (await list(base))[0];
     const parentOfSeeded = { id: seeded[parentField] };
     expectRefused(await create(base, period(parentOfSeeded, seeded.startDate, seeded.endDate)), 'OVERLAPPING_PERIODS', 'startDate');
+  });
+
+  it('turns the exclusion constraint itself (23P01, e.g. a concurrent write) into an error on startDate', async () => {
+    registerDomainRules();
+    let err: any;
+    await t.knex(entityMeta(base).table).insert(period(parent, '2031-02-01', '2031-03-01')).catch((e) => { err = e; });
+    expect(err?.code).toBe('23P01');
+    const mapped = mapDbError(err)!;
+    expect(mapped.status).toBe(400);
+    expect(mapped.code).toBe('OVERLAPPING_PERIODS');
+    expect(mapped.errors).toEqual({ startDate: formatMessage('OVERLAPPING_PERIODS') });
   });
 
   it('still answers the schema error when the end is not after the start', async () => {

@@ -98,18 +98,40 @@ async function referenceId(client: Client, entity: string, cache: Map<string, nu
 
 /**
  * References made fresh for each sample where a unique tuple holds only
- * references: an option has one price per period of its grid.
+ * references (an option has one price per period of its grid), or where samples
+ * sharing the first row would collide: an unavailability on a place another sample
+ * occupies then, occupants beyond the capacity of the first occupancy.
  */
-const FRESH_REFS: Record<string, string[]> = { 'option-price': ['priceGridPeriodId'] };
+const FRESH_REFS: Record<string, string[]> = { 'option-price': ['priceGridPeriodId'], unavailability: ['placeId'], 'occupancy-detail': ['occupancyId'] };
 
 /**
  * Business rules no schema keyword states, applied to samples so that they are
- * valid: a grid option names exactly one item (`OPTION_ITEM_REQUIRED`).
+ * valid: a grid option names exactly one item (`OPTION_ITEM_REQUIRED`); a place
+ * holds the occupants of the sample occupancy (the smaller of the place's and the
+ * equipment's capacity is the limit, `QUANTITY_ABOVE_CAPACITY`).
  */
 const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => void> = {
+  place: (rec, n) => { rec.capacity = 20 + (n % 5); },
   'price-grid-option': (rec, n) => {
     const items = ['ageCategoryId', 'extraId', 'animalTypeId', 'vehicleTypeId'];
     items.forEach((name, i) => { if (i !== n % items.length) rec[name] = null; });
+  },
+};
+
+/**
+ * Rules that need other records: an activity period lies inside an open financial
+ * year ("Exercice absent ou clos"). Its samples take a civil year of their own, far
+ * from the financial-year samples' years, and that year is made when missing.
+ */
+const PREREQUISITES: Record<string, (client: Client, rec: Record<string, unknown>, n: number) => Promise<void>> = {
+  'activity-period': async (client, rec, n) => {
+    const year = 2070 + (n % 25);
+    Object.assign(rec, { startDate: `${year}-01-01`, endDate: `${year}-12-31` });
+    const label = `Exercice des échantillons ${year}`;
+    const found = await client.get(`/rest/establishment/financial-year?filter=${encodeURIComponent(JSON.stringify({ label }))}`);
+    if (found.body?.length) return;
+    const made = await client.post('/rest/establishment/financial-year', { label, startDate: `${year}-01-01`, endDate: `${year}-12-31` });
+    if (made.status !== 200) throw new Error(`cannot create the financial year of an activity period sample: ${made.text}`);
   },
 };
 
@@ -121,6 +143,7 @@ export async function sampleRecord(client: Client, meta: EntityMeta, n: number, 
     rec[f.name] = f.kind === 'ref' ? await referenceId(client, f.ref!.entity, cache, fresh.has(f.name) ? n : undefined) : sampleValue(meta, f, n);
   }
   DOMAIN_RULES[meta.name]?.(rec, n);
+  await PREREQUISITES[meta.name]?.(client, rec, n);
   return rec;
 }
 

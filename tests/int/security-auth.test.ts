@@ -71,7 +71,7 @@ describe('without a session', () => {
   it('answers 403 "401/403 Vous n\'êtes pas connecté" on every /rest/ route but log-in', async () => {
     const c = t.client();
     for (const [method, path] of [['GET', '/rest/security/me'], ['GET', '/rest/country'], ['POST', '/rest/country'], ['GET', '/rest/security/menu'], ['GET', '/rest/home/tiles'],
-      ['GET', '/rest/security/user/get_right/1'], ['GET', '/rest/establishment/establishment/edit'], ['POST', '/rest/establishment/init-demo'], ['GET', '/rest/openapi.json'], ['GET', '/rest/nothing-here']] as const) {
+      ['GET', '/rest/security/user/get_right/1'], ['GET', '/rest/establishment/establishment/edit'], ['POST', '/rest/establishment/init-demo'], ['GET', '/rest/openapi.json'], ['GET', '/rest/logout'], ['GET', '/rest/nothing-here']] as const) {
       const r = await c.request(method, path, method === 'POST' ? {} : undefined);
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.body.message).toBe("401/403 Vous n'êtes pas connecté");
@@ -101,6 +101,23 @@ describe('log-out', () => {
     const replay = t.client();
     replay.cookie = `bivouac_sid_${t.port}=${sid}`;
     expect((await replay.get('/rest/security/me')).status).toBe(403);
+  });
+
+  it('answers 403 once the session has ended (elsewhere or by expiry), and still clears the cookie', async () => {
+    const c = t.client();
+    await c.login();
+    const cookie = c.cookie;
+    const sid = sidOf(cookie);
+    await t.knex('user_session').where('idHash', sessionHash(sid)).update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) });
+    const r = await c.get('/rest/logout');
+    expect(r.status).toBe(403);
+    expect(r.body.message).toBe("401/403 Vous n'êtes pas connecté");
+    expect(r.headers.get('set-cookie')).toMatch(/expires=Thu, 01 Jan 1970/i);
+    // The expired row goes too.
+    expect(await t.knex('user_session').where('idHash', sessionHash(sid)).first()).toBeUndefined();
+    const again = t.client();
+    again.cookie = cookie;
+    expect((await again.get('/rest/logout')).status).toBe(403);
   });
 });
 

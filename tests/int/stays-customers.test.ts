@@ -51,6 +51,91 @@ describe('a new customer', () => {
   });
 });
 
+describe('the §3 shape of the edit calls', () => {
+  it('answers addressList, availableCivility and availableCountry (each with isDefault) beside the record', async () => {
+    const fr = await t.knex('country').where('isDefault', true).first();
+    const civ = await t.knex('civility').where('isDefault', true).first();
+    const blank = (await t.admin.get('/rest/customer/edit/0')).body;
+    expect(blank).toMatchObject({ id: 0, civilityId: civ.id, languageId: fr.languageId, addressList: [] });
+    expect(blank.availableCivility).toContainEqual(expect.objectContaining({ id: civ.id, label: civ.label, isDefault: true }));
+    expect(blank.availableCivility.every((c: any) => typeof c.isDefault === 'boolean')).toBe(true);
+    expect(blank.availableCountry).toContainEqual(expect.objectContaining({ id: fr.id, isoCode: fr.isoCode, languageId: fr.languageId, isDefault: true }));
+    expect(blank.availableCountry.filter((c: any) => c.isDefault)).toHaveLength(1);
+    // The react-admin shape stays the plain record.
+    const c = await makeCustomer(t.admin);
+    const plain = (await t.admin.get(`/rest/customer/${c.id}`)).body;
+    expect(plain).not.toHaveProperty('addressList');
+    expect(plain).not.toHaveProperty('availableCountry');
+  });
+
+  it('saves addressList onto the customer-address rows: created, updated, deleted, in one transaction', async () => {
+    const be = await t.knex('country').where('isoCode', 'BE').first();
+    const fr = await t.knex('country').where('isDefault', true).first();
+    const created = await t.admin.post('/rest/customer/edit', {
+      id: 0, lastName: 'Vandamme', firstName: 'Lotte', civilityId: null, languageId: be.languageId,
+      addressList: [
+        { label: 'Résidence secondaire', address1: '12 rue des Dunes', postalCode: '8300', town: 'Knokke', countryId: be.id },
+        { label: 'Bureau', address1: '3 quai Est', postalCode: '29200', town: 'Brest', countryId: fr.id, isBilling: true },
+      ],
+      availableCivility: [], availableCountry: [],
+    }, { returnEditItem: 'true' });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.status).toBe('SAVED');
+    const item = created.body.item;
+    expect(item).toMatchObject({ id: created.body.id, lastName: 'Vandamme', civilityId: null, languageId: be.languageId });
+    expect(item.addressList.map((a: any) => [a.label, a.countryId, a.isBilling])).toEqual([['Résidence secondaire', be.id, false], ['Bureau', fr.id, true]]);
+    const [home, office] = item.addressList;
+    const read = (await t.admin.get(`/rest/customer/edit/${item.id}`)).body;
+    expect(read.addressList).toEqual(item.addressList);
+    // The whole list: one kept and changed, one left out (deleted), one new.
+    const saved = await t.admin.post('/rest/customer/edit', {
+      ...read, addressList: [{ ...home, town: 'Knokke-Heist' }, { label: 'Chez les parents', town: 'Gand', countryId: be.id }],
+    });
+    expect(saved.body).toEqual({ status: 'SAVED', id: item.id });
+    const rows = await t.knex('customer_address').where('customerId', item.id).orderBy('id');
+    expect(rows.map((r: any) => [r.id === home.id, r.label, r.town])).toEqual([[true, 'Résidence secondaire', 'Knokke-Heist'], [false, 'Chez les parents', 'Gand']]);
+    expect(rows.some((r: any) => r.id === office.id)).toBe(false);
+    // Without addressList, the addresses are left as they are.
+    await t.admin.post('/rest/customer/edit', { id: item.id, firstName: 'Lotte-Marie' });
+    expect(await t.knex('customer_address').where('customerId', item.id).count({ n: '*' })).toEqual([{ n: 2 }]);
+  });
+
+  it('refuses a bad address with its place in the list, and saves nothing', async () => {
+    const c = await makeCustomer(t.admin);
+    const other = await makeCustomer(t.admin);
+    const [foreign] = await t.knex('customer_address').insert({ customerId: other.id, label: 'Autre client' }).returning('id');
+    const bad = await t.admin.post('/rest/customer/edit', { id: c.id, lastName: 'Changé', addressList: [{ label: 'Maison' }, { label: '', town: 'Nulle part' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty('addressList.1.label');
+    expect((await t.knex('customer').where('id', c.id).first()).lastName).toBe(c.lastName);
+    expect(await t.knex('customer_address').where('customerId', c.id).first()).toBeUndefined();
+    const stolen = await t.admin.post('/rest/customer/edit', { id: c.id, addressList: [{ id: foreign.id, label: 'À moi' }] });
+    expect(stolen.body.errors).toEqual({ 'addressList.0.id': 'Élément lié introuvable' });
+    expect((await t.knex('customer_address').where('id', foreign.id).first()).customerId).toBe(other.id);
+    expect((await t.admin.post('/rest/customer/edit', { id: c.id, addressList: 'rue' })).body.errors).toHaveProperty('addressList');
+  });
+
+  it('an attendant has the same shape; its single address is its own', async () => {
+    const c = await makeCustomer(t.admin);
+    const fr = await t.knex('country').where('isDefault', true).first();
+    const de = await t.knex('country').where('isoCode', 'DE').first();
+    const blank = (await t.admin.get('/rest/attendant/edit/0')).body;
+    expect(blank).toMatchObject({ id: 0, languageId: fr.languageId, addressList: [{ address1: null, postalCode: null, town: null, countryId: fr.id }] });
+    expect(blank.availableCountry.length).toBeGreaterThan(1);
+    expect(blank.availableCivility.length).toBeGreaterThan(1);
+    const r = await t.admin.post('/rest/attendant/edit', { id: 0, customerId: c.id, lastName: 'Schmidt', addressList: [{ address1: 'Hauptstraße 5', postalCode: '10115', town: 'Berlin', countryId: de.id }] }, { returnEditItem: 'true' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.item).toMatchObject({ lastName: 'Schmidt', address1: 'Hauptstraße 5', town: 'Berlin', countryId: de.id, addressList: [{ address1: 'Hauptstraße 5', postalCode: '10115', town: 'Berlin', countryId: de.id }] });
+    expect((await t.admin.post('/rest/attendant/edit', { id: r.body.id, addressList: [{}, {}] })).body.errors).toHaveProperty('addressList');
+  });
+
+  it('needs the rights of customers', async () => {
+    const anon = t.client();
+    expect((await anon.get('/rest/customer/edit/0')).status).toBe(403);
+    expect((await anon.post('/rest/attendant/edit', { id: 0 })).status).toBe(403);
+  });
+});
+
 describe('attendants, animals and vehicles', () => {
   it('belong to the customer and go with it', async () => {
     const c = await makeCustomer(t.admin);

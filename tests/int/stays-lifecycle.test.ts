@@ -8,6 +8,7 @@ import { act, book, bookingBody, makeCustomer, makePlace, reference, type Ref } 
 import { ACTIONS, decide, TransitionError, type Action } from '../../api/domain/stays/state-machine';
 import { STATUS } from '../../api/domain/stays/status';
 import { addDays, todayParis } from '../../common/dates';
+import { userWithRights } from './security-helpers';
 
 let t: TestServer;
 let ref: Ref;
@@ -143,6 +144,13 @@ describe('a stay from creation to departure', () => {
     expect(r.body.expired).toBeGreaterThanOrEqual(1);
     expect((await t.knex('booking').where('id', o.booking.id).first()).statusId).toBe(S.EXPIRED);
     expect(await held(place.id)).toBe(0);
+    // Still to follow up (its stay is to come): counted and listed, now as expired.
+    expect((await t.admin.get('/rest/home/tiles')).body.tiles.find((x: any) => x.key === 'expired-options').count).toBe(tile.count);
+    const after = (await t.admin.post('/rest/booking/list', { dueOptions: true })).body.items.find((x: any) => x.id === o.booking.id);
+    expect(after.statusId).toBe(S.EXPIRED);
+    // Once its stay has begun, there is nothing left to follow up.
+    await t.knex('occupancy').where('bookingId', o.booking.id).update({ startDate: '2020-10-01', endDate: '2020-10-04' });
+    await t.knex('booking').where('id', o.booking.id).update({ startDate: '2020-10-01', endDate: '2020-10-04' });
     expect((await t.admin.get('/rest/home/tiles')).body.tiles.find((x: any) => x.key === 'expired-options').count).toBe(tile.count - 1);
   });
 
@@ -211,6 +219,10 @@ describe('the generic routes keep to the same rules', () => {
     await t.admin.post(`/rest/occupancy/${occ.id}/lock`, { locked: false });
     expect((await t.admin.put(`/rest/occupancy/${occ.id}`, { placeId: other.id })).status).toBe(200);
     expect((await t.admin.post(`/rest/occupancy/${occ.id}/cancel`, {})).body.code).toBe('CANCEL_REASON_REQUIRED');
+    // The last occupancy of a confirmed stay stays: a second one first.
+    expect((await t.admin.post(`/rest/occupancy/${occ.id}/cancel`, { reason: 'Un emplacement suffit' })).body.code).toBe('BOOKING_NEEDS_OCCUPANCY');
+    const second = await makePlace(t.admin, ref);
+    expect((await t.admin.post(`/rest/booking/${b.booking.id}/occupancy`, { placeId: second.id, startDate: '2034-02-01', endDate: '2034-02-05' })).status).toBe(200);
     const c = await t.admin.post(`/rest/occupancy/${occ.id}/cancel`, { reason: 'Un emplacement suffit' });
     expect(c.body).toMatchObject({ isCancelled: true, cancelReason: 'Un emplacement suffit' });
     expect(await held(other.id)).toBe(0);
@@ -223,5 +235,64 @@ describe('the generic routes keep to the same rules', () => {
     expect((await t.admin.put(`/rest/occupancy/${gOcc}`, { endDate: '2034-03-04' })).body.code).toBe('INVALID_TRANSITION');
     expect((await t.admin.post('/rest/occupancy-detail', { occupancyId: gOcc, ageCategoryId: ref.ages.child, quantity: 1 })).body.code).toBe('INVALID_TRANSITION');
     expect((await t.admin.post(`/rest/occupancy/delete/${gOcc}`)).body.code).toBe('INVALID_TRANSITION');
+  });
+
+  it('a confirmed stay keeps its last occupancy and its place ("booking needs occupancy and place")', async () => {
+    const [p1, p2] = [await makePlace(t.admin, ref), await makePlace(t.admin, ref)];
+    const b = await book(t.admin, ref, { placeId: p1.id, customerId, startDate: '2034-04-01', endDate: '2034-04-05' });
+    const occ = b.occupancies[0].id;
+    const refused = async (r: { status: number; body: any }) => {
+      expect(r.status).toBe(400);
+      expect(r.body.code).toBe('BOOKING_NEEDS_OCCUPANCY');
+      expect(r.body.message).toBe('La réservation doit avoir une occupation et un emplacement');
+    };
+    await refused(await t.admin.del(`/rest/occupancy/${occ}`));
+    await refused(await t.admin.post(`/rest/occupancy/delete/${occ}`));
+    await refused(await t.admin.post(`/rest/occupancy/${occ}/cancel`, { reason: 'Plus besoin' }));
+    await refused(await t.admin.put(`/rest/occupancy/${occ}`, { placeId: null }));
+    const tmp = await book(t.admin, ref, { placeId: null, customerId, temporary: true, startDate: '2034-04-01', endDate: '2034-04-05' });
+    await refused(await t.admin.put(`/rest/occupancy/${occ}`, { bookingId: tmp.booking.id }));
+    expect(await t.knex('booking').where('id', b.booking.id).first()).toMatchObject({ statusId: S.CONFIRMED, startDate: '2034-04-01', endDate: '2034-04-05', persons: 2 });
+    expect(await held(p1.id)).toBe(1);
+    // With a second occupancy, one of them may go.
+    expect((await t.admin.post(`/rest/booking/${b.booking.id}/occupancy`, { placeId: p2.id, startDate: '2034-04-03', endDate: '2034-04-08' })).status).toBe(200);
+    expect((await t.admin.del(`/rest/occupancy/${occ}`)).status).toBe(200);
+    expect(await t.knex('booking').where('id', b.booking.id).first()).toMatchObject({ startDate: '2034-04-03', endDate: '2034-04-08' });
+    expect(await held(p1.id)).toBe(0);
+    // A stay being keyed in may be emptied.
+    const tmpOcc = tmp.occupancies[0].id;
+    expect((await t.admin.put(`/rest/occupancy/${tmpOcc}`, { placeId: p1.id })).status).toBe(200);
+    expect((await t.admin.put(`/rest/occupancy/${tmpOcc}`, { placeId: null })).status).toBe(200);
+    expect((await t.admin.del(`/rest/occupancy/${tmpOcc}`)).status).toBe(200);
+    expect(await t.knex('booking').where('id', tmp.booking.id).first()).toMatchObject({ statusId: S.TEMPORARY, startDate: null });
+  });
+});
+
+describe('every path that ends in DELETED needs the delete right (111)', () => {
+  it('reset, set-state to DELETED and merge answer 401 at 011 and change nothing; 111 may', async () => {
+    const writer = await userWithRights(t, { rights: { 'booking.booking': { rights: '011' } } });
+    const deleter = await userWithRights(t, { rights: { 'booking.booking': { rights: '111' } } });
+    const place = await makePlace(t.admin, ref);
+    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2034-04-01', endDate: '2034-04-05' });
+    const extra = await book(t.admin, ref, { placeId: null, customerId, temporary: true, startDate: '2034-04-01', endDate: '2034-04-03' });
+    const denied = [
+      await act(writer.client, b.booking.id, 'reset', { reason: 'Essai' }),
+      await writer.client.post(`/rest/booking/${b.booking.id}/set-state`, { statusId: S.DELETED, reason: 'Essai' }),
+      await writer.client.post(`/rest/booking/${b.booking.id}/merge`, { fromBookingId: extra.booking.id }),
+    ];
+    for (const r of denied) {
+      expect(r.status, r.text).toBe(401);
+      expect(r.body.message).toBe('401 Droit insuffisant');
+    }
+    expect((await t.knex('booking').whereIn('id', [b.booking.id, extra.booking.id]).orderBy('id').select('statusId')).map((x: any) => x.statusId)).toEqual([S.CONFIRMED, S.TEMPORARY]);
+    expect(await held(place.id)).toBe(1);
+    // Other statuses stay open to 011 through set-state.
+    expect((await writer.client.post(`/rest/booking/${b.booking.id}/set-state`, { statusId: S.VALIDATED })).status).toBe(200);
+    const merged = await deleter.client.post(`/rest/booking/${b.booking.id}/merge`, { fromBookingId: extra.booking.id });
+    expect(merged.status, merged.text).toBe(200);
+    const reset = await deleter.client.post(`/rest/booking/${b.booking.id}/set-state`, { statusId: S.DELETED, reason: 'Doublon' });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body.booking.statusId).toBe(S.DELETED);
+    expect(await held(place.id)).toBe(0);
   });
 });

@@ -99,6 +99,29 @@ describe('capacity and equipment', () => {
     const rental = await makePlace(t.admin, ref, { placeTypeId: ref.placeTypes.MH4, capacity: 4 });
     expect((await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: rental.id, customerId, adults: 5, startDate: '2035-02-01', endDate: '2035-02-03' }))).body.code).toBe('QUANTITY_ABOVE_CAPACITY');
   });
+
+  it('the limit is the smaller of the place capacity and the equipment capacity', async () => {
+    const pitch = await makePlace(t.admin, ref, { capacity: 2 });
+    expect((await t.knex('equipment').where('id', ref.equipment.TENTE).first()).capacity).toBe(8);
+    const dates = { startDate: '2035-02-10', endDate: '2035-02-12' };
+    // 6 people with an 8-person tent on a 2-person pitch: refused by the pitch.
+    const six = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: pitch.id, customerId, equipmentId: ref.equipment.TENTE, adults: 6, ...dates }));
+    expect(six.status).toBe(400);
+    expect(six.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
+    expect(await t.knex('occupancy').where('placeId', pitch.id).first()).toBeUndefined();
+    const two = await book(t.admin, ref, { placeId: pitch.id, customerId, equipmentId: ref.equipment.TENTE, adults: 2, ...dates });
+    const occ = two.occupancies[0].id;
+    expect((await t.admin.post('/rest/occupancy-detail', { occupancyId: occ, ageCategoryId: ref.ages.child, quantity: 1 })).body.code).toBe('QUANTITY_ABOVE_CAPACITY');
+    // On a 6-person pitch, the 3-person roof tent is the limit.
+    const big = await makePlace(t.admin, ref, { capacity: 6 });
+    const roof = await book(t.admin, ref, { placeId: big.id, customerId, equipmentId: ref.equipment.TTOIT, adults: 3, ...dates });
+    expect((await t.admin.post('/rest/occupancy-detail', { occupancyId: roof.occupancies[0].id, ageCategoryId: ref.ages.child, quantity: 1 })).body.code).toBe('QUANTITY_ABOVE_CAPACITY');
+    // Moving 3 people with their tent onto a 2-person pitch: refused by the new place.
+    const other = await makePlace(t.admin, ref, { capacity: 2 });
+    const moved = await t.admin.put(`/rest/occupancy/${roof.occupancies[0].id}`, { placeId: other.id });
+    expect(moved.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
+    expect((await t.knex('occupancy').where('id', roof.occupancies[0].id).first()).placeId).toBe(big.id);
+  });
 });
 
 describe('places that cannot change', () => {
@@ -173,7 +196,18 @@ describe('online bookings', () => {
     expect(done.status, done.text).toBe(200);
     expect(done.body.statusId).toBe(13);
     const booking = await t.knex('booking').where('id', done.body.bookingId).first();
-    expect(booking).toMatchObject({ statusId: 2, accessChannelId: channel, persons: 3, startDate: '2035-05-02', totalAmount: 45000 });
+    // The stay is "Intégrée" (13), holds its place, and lives as a firm booking from there.
+    expect(booking).toMatchObject({ statusId: 13, kind: 'booking', accessChannelId: channel, persons: 3, startDate: '2035-05-02' });
+    // Priced here like any stay (no grid for this type in this database: not priced); the channel's amount stays on the import.
+    expect(booking.totalAmount).toBeNull();
+    expect(Number((await t.knex('place_reservation').join('occupancy', 'occupancy.id', 'place_reservation.occupancyId').where('occupancy.bookingId', booking.id).count({ n: '*' }))[0].n)).toBe(1);
+    const summary = (await t.admin.get(`/rest/booking/${booking.id}/summary`)).body;
+    expect(summary.actions).toEqual(['validate', 'cancel', 'mark-cancelling', 'refuse', 'arrive', 'reset']);
+    const details = summary.history.map((h: any) => h.detail);
+    expect(details).toContain(`Création : Réservation en ligne ${imp.body.externalRef} intégrée`);
+    expect(details.some((d: string) => /^Montant payé sur le canal : 450,00\s€, prix calculé : —$/.test(d))).toBe(true);
+    expect((await act(t.admin, booking.id, 'convert', { kind: 'option' })).body.code).toBe('INVALID_TRANSITION');
+    expect((await act(t.admin, booking.id, 'arrive')).body.booking.statusId).toBe(6);
     expect((await t.knex('customer').where('id', booking.customerId).first()).email).toBe('zoe.internaute@exemple.fr');
     expect((await t.admin.post(`/rest/booking-import/${id}/integrate`)).body.code).toBe('ONLINE_BOOKING_ALREADY_INTEGRATED');
     expect((await t.admin.post(`/rest/booking-import/${id}/refuse`, {})).body.code).toBe('ONLINE_BOOKING_ALREADY_INTEGRATED');

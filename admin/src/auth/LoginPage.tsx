@@ -2,18 +2,16 @@
 import { useState } from 'react';
 import { Alert, Typography } from '@mui/material';
 import { Login, LoginForm } from 'react-admin';
-import { LOGGED_OUT_KEY } from './authProvider';
+import { NOT_LOGGED_IN, loginNotice } from './accessDenied';
 
 export function LoginPage() {
-  const [loggedOut] = useState(() => {
-    const v = sessionStorage.getItem(LOGGED_OUT_KEY);
-    sessionStorage.removeItem(LOGGED_OUT_KEY);
-    return !!v;
-  });
+  // After "Déconnexion" the success alert; after a session found ended, §8's message.
+  const [{ loggedOut, expired }] = useState(loginNotice);
   return (
     <Login>
       <Typography variant="h5" component="h1" align="center" sx={{ mt: 1 }}>Bivouac</Typography>
       {loggedOut && <Alert severity="success" sx={{ mx: 2, mt: 1 }}>Vous êtes déconnecté</Alert>}
+      {expired && <Alert severity="warning" sx={{ mx: 2, mt: 1 }}>{NOT_LOGGED_IN}</Alert>}
       <LoginForm />
     </Login>
   );

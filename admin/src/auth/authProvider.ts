@@ -1,10 +1,14 @@
 // Session log-in against /rest/security/login. 403 means "not logged in" (§8):
-// the session is cleared and the user goes to /login; 401 is a missing right and
-// keeps the user logged in. The stored user's rights are refreshed from the server
-// once per page load, and fetched again for the stored user id when the map is empty.
+// the session is cleared and the user goes to /login (auth/accessDenied.ts, shared
+// with the calls of admin/src/api.ts); 401 is a missing right and keeps the user
+// logged in. The stored user's rights are refreshed from the server once per page
+// load, and fetched again for the stored user id when the map is empty.
 import type { AuthProvider } from 'react-admin';
 import { api } from '../api';
 import type { RightFlags } from '../../../common/rights';
+import { NOT_LOGGED_IN, USER_KEY, clearLoginNotice, sessionEnded } from './accessDenied';
+
+export { LOGGED_OUT_KEY } from './accessDenied';
 
 export interface CurrentUser {
   id: number;
@@ -15,9 +19,7 @@ export interface CurrentUser {
   rights: Record<string, RightFlags> | null;
 }
 
-const KEY = 'bivouac.user';
-/** Set by the user menu's "Déconnexion": the log-in page shows the success alert. */
-export const LOGGED_OUT_KEY = 'bivouac.loggedOut';
+const KEY = USER_KEY;
 
 export function storedUser(): CurrentUser | null {
   try { return JSON.parse(localStorage.getItem(KEY) ?? 'null'); } catch { return null; }
@@ -36,9 +38,9 @@ let refreshed: Promise<CurrentUser | null> | null = null;
 
 /** The server's view of the logged-in user, once per page load. */
 async function refresh(): Promise<CurrentUser | null> {
-  refreshed ??= api<CurrentUser>('/security/me').then((u) => { store(u); return u; }).catch((e) => {
+  refreshed ??= api<CurrentUser>('/security/me', { authErrors: false }).then((u) => { store(u); return u; }).catch((e) => {
     refreshed = null;
-    if (e?.status === 403) store(null);
+    if (e?.status === 403) sessionEnded();
     return storedUser();
   });
   return refreshed;
@@ -46,25 +48,26 @@ async function refresh(): Promise<CurrentUser | null> {
 
 export const authProvider: AuthProvider = {
   async login({ username, password }) {
-    const user = await api<CurrentUser>('/security/login', { method: 'POST', json: { login: username, password } });
+    const user = await api<CurrentUser>('/security/login', { method: 'POST', json: { login: username, password }, authErrors: false });
     store(user);
     refreshed = Promise.resolve(user);
-    sessionStorage.removeItem(LOGGED_OUT_KEY);
+    clearLoginNotice();
   },
   async logout() {
     const had = storedUser();
     store(null);
     refreshed = null;
-    if (had) await api('/logout').catch(() => undefined);
+    // A session that had already ended answers 403: the log-in page shows the log-out alert all the same.
+    if (had) await api('/logout', { authErrors: false }).catch(() => undefined);
   },
   async checkAuth() {
-    if (!storedUser()) throw new Error("401/403 Vous n'êtes pas connecté");
+    if (!storedUser()) throw new Error(NOT_LOGGED_IN);
   },
   async checkError(error) {
     if (error?.status === 403) {
-      store(null);
+      sessionEnded();
       refreshed = null;
-      throw { message: "401/403 Vous n'êtes pas connecté", redirectTo: '/login' };
+      throw { message: NOT_LOGGED_IN, redirectTo: '/login' };
     }
   },
   async getIdentity() {
@@ -78,7 +81,7 @@ export const authProvider: AuthProvider = {
     u = (await refresh()) ?? u;
     // The rights map is fetched again for the stored user id when it is empty.
     if (u && emptyRights(u)) {
-      const r = await api<{ rights: Record<string, RightFlags> }>(`/security/user/get_right/${u.id}`).catch(() => null);
+      const r = await api<{ rights: Record<string, RightFlags> }>(`/security/user/get_right/${u.id}`, { authErrors: false }).catch(() => null);
       if (r) { u = { ...u, rights: r.rights }; store(u); }
     }
     return u;

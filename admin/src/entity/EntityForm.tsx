@@ -1,7 +1,8 @@
 // The edit screen of every generated resource, on the spec's route (id 0 creates):
 // defaults from `GET {base}/edit/0`, the shared ajv validation, server field
-// errors, Save (F12), Delete with confirmation (F9) and Back (Esc).
-import type { ReactNode } from 'react';
+// errors, Save (F12), Delete with confirmation (F9), Back (Esc) and the entity's
+// own extra buttons (admin/src/formActions.ts).
+import { Suspense, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button as MuiButton } from '@mui/material';
@@ -17,6 +18,7 @@ import { useFormValidator } from './validation';
 import { useFunctionKeys } from './useFunctionKeys';
 import { NotFound } from '../layout/NotFound';
 import { RequireRight } from '../auth/RequireRight';
+import { FORM_ACTIONS } from '../formActions';
 
 function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string; creating: boolean }) {
   const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
@@ -30,10 +32,12 @@ function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string;
     Escape: () => navigate(back),
   });
   const label = record?.[meta.representation] ?? '';
+  const Extra = FORM_ACTIONS[meta.name];
   return (
     <Toolbar sx={{ display: 'flex', gap: 1 }}>
       {canWrite && <SaveButton label="Enregistrer" title="Enregistrer (F12)" alwaysEnable={form.formState.isDirty || creating} />}
       <MuiButton onClick={() => navigate(back)} startIcon={<ArrowBackIcon />} title="Retour (Échap)">Retour</MuiButton>
+      {Extra && !creating && <Suspense fallback={null}><Extra /></Suspense>}
       <span style={{ flex: 1 }} />
       {canDelete && !creating && (
         <DeleteWithConfirmButton
@@ -59,7 +63,9 @@ function CreateWithDefaults({ meta, back, prefill, children }: { meta: EntityMet
   const validate = useFormValidator(meta);
   const { data, isPending, error } = useQuery({ queryKey: ['defaults', meta.name], queryFn: () => dataProvider.getDefaults(meta.name), staleTime: 0 });
   if (isPending) return <Loading />;
-  const { id: _id, ...defaults } = (error ? {} : data) as Record<string, unknown>;
+  // The record's own fields: the spec's edit shape may carry more (§3 customer: addressList, availableCountry…).
+  const own = new Set(meta.fields.map((f) => f.name));
+  const defaults = Object.fromEntries(Object.entries((error ? {} : data) as Record<string, unknown>).filter(([k]) => k !== 'id' && own.has(k)));
   return (
     <Create resource={meta.name} record={{ ...defaults, ...prefill }} redirect={() => back} title={`${meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau'} : ${meta.label.one.toLowerCase()}`}>
       <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating />} warnWhenUnsavedChanges>

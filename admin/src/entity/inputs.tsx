@@ -15,7 +15,8 @@ interface ScaledProps extends InputProps {
   /** fraction digits stored in the integer (2 for cents and basis points) */
   scale: number;
   integer?: boolean;
-  suffix?: string;
+  /** unit shown after the value, and accepted (ignored) when typed: "1 234,50 €", "5,5 %" */
+  suffix?: '€' | '%';
   invalidText: string;
 }
 
@@ -31,7 +32,7 @@ function toText(value: unknown, scale: number): string {
 
 function ScaledNumberInput({ label, isRequired, readOnly, scale, integer, suffix, invalidText, ...props }: ScaledProps) {
   const parse = (text: string): number | string | null => {
-    const n = scale === 0 && !integer ? parseFloatFr(text) : parseDecimal(text, scale);
+    const n = scale === 0 && !integer ? parseFloatFr(text) : parseDecimal(text, scale, suffix);
     return n === null ? null : Number.isNaN(n) ? text : n;
   };
   const { field, fieldState, isRequired: req } = useInput({
@@ -62,7 +63,8 @@ function ScaledNumberInput({ label, isRequired, readOnly, scale, integer, suffix
   );
 }
 
-function parseFloatFr(text: string): number | null {
+/** A French decimal of any precision ("1 234,5"): null for nothing, NaN when not a number. */
+export function parseFloatFr(text: string): number | null {
   const s = text.replace(/[\s\u00a0\u202f€]/g, '').replace(',', '.');
   if (s === '') return null;
   return /^[+-]?\d*(\.\d*)?$/.test(s) && s !== '.' ? Number(s) : Number.NaN;

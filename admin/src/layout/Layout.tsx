@@ -8,6 +8,7 @@ import { AppBar, Layout as RaLayout, TitlePortal } from 'react-admin';
 import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
 import { useEstablishmentHeader, usePageTitle } from './usePageTitle';
+import { AuthErrorBridge } from '../auth/AuthErrorBridge';
 
 const LOGO = '/rest/establishment/establishment/getLogo';
 
@@ -38,5 +39,10 @@ function Bar() {
 
 export function Layout({ children }: { children: ReactNode }) {
   usePageTitle();
-  return <RaLayout appBar={Bar} menu={Menu}>{children}</RaLayout>;
+  return (
+    <RaLayout appBar={Bar} menu={Menu}>
+      <AuthErrorBridge />
+      {children}
+    </RaLayout>
+  );
 }

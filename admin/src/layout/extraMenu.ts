@@ -45,4 +45,8 @@ export const EXTRA_MENU: MenuLeaf[] = [
   { label: 'Occupation', to: '/occupation-list', functionality: 'booking.booking', path: 'Réservations' },
   { label: 'Anniversaires des occupants', to: '/occupants-birthday', functionality: 'booking.booking', path: 'Réservations' },
   { label: 'Réservations en ligne', to: '/booking-import-list', functionality: 'booking.booking', path: 'Réservations' },
+  // Meter readings (§2 "Other stays (unavailability, insurances, meter reading)").
+  { label: 'Saisie des relevés', to: '/meter-reading-creation', functionality: 'camp.meter', path: 'Autres séjours/Relevés de compteur' },
+  { label: 'Liste des relevés', to: '/meter-reading-list', functionality: 'camp.meter', path: 'Autres séjours/Relevés de compteur' },
+  { label: 'Nouveau relevé', to: '/meter-reading-form/0', functionality: 'camp.meter', path: 'Autres séjours/Relevés de compteur' },
 ];

@@ -1,16 +1,14 @@
-// /init-demo (admin only): resets the demo data after confirmation.
+// /init-demo (administrators only, guarded where the route is declared): resets the
+// demo data after confirmation.
 import { useState } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
-import { Confirm, Title, useNotify, usePermissions } from 'react-admin';
+import { Box, Button, Typography } from '@mui/material';
+import { Confirm, Title, useNotify } from 'react-admin';
 import { api } from '../api';
-import type { CurrentUser } from '../auth/authProvider';
 
 export default function InitDemo() {
-  const { permissions } = usePermissions<CurrentUser>();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const notify = useNotify();
-  if (permissions && !permissions.admin) return <Alert severity="error" sx={{ m: 2 }}>Action réservée aux administrateurs</Alert>;
   const run = async () => {
     setOpen(false);
     setBusy(true);

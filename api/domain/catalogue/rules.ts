@@ -1,5 +1,5 @@
-// Catalogue rules no schema expresses: a place needs a place type, a place in use
-// cannot be deleted, a place type keeps a history version of every change, an extra
+// Catalogue rules no schema expresses: a place needs a place type and names only
+// its uploaded images (place-images.ts), a place in use cannot be deleted, a place type keeps a history version of every change, an extra
 // billed with an equipment stays active, and the place-feature links of a place are
 // written as a set.
 import type { Knex } from 'knex';
@@ -8,6 +8,7 @@ import { registerConstraintMessage } from '../../db/errors';
 import { badRequest, notFound } from '../../http/errors';
 import { recordHistory } from '../../rest/history';
 import { formatMessage, type MessageCode } from '../../../common/messages';
+import { checkPlaceImages, dropPlaceImages, dropUnlistedImages } from './place-images';
 
 type Row = Record<string, any>;
 const refuse = (code: MessageCode, field?: string) => badRequest(code, field ? { [field]: formatMessage(code) } : undefined);
@@ -23,10 +24,13 @@ export function registerCatalogueRules(): void {
   registerConstraintMessage('ck_place__place_type_required', 'PLACE_NEEDS_PLACE_TYPE');
 
   registerHooks('place', {
-    beforeSave(rec) {
+    async beforeSave(rec, existing, { trx }) {
       if (rec.placeTypeId == null) throw refuse('PLACE_NEEDS_PLACE_TYPE', 'placeTypeId');
       if (typeof rec.code === 'string') rec.code = rec.code.trim();
+      await checkPlaceImages(trx, rec.images, existing as { id: number; images?: unknown } | null);
     },
+    afterSave: (saved, existing, { trx }) => dropUnlistedImages(trx, saved, existing),
+    afterDelete: (existing, { trx }) => dropPlaceImages(trx, existing.id),
     async beforeDelete(existing, { trx }) {
       // Checked before the cascades (features, unavailabilities) run.
       const used = await trx('occupancy').where('placeId', existing.id).first('id')

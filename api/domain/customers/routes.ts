@@ -1,5 +1,7 @@
 // Hand-written customer routes (documented in api/openapi-domain.ts): the resume of
-// one customer and the transfer of a duplicate onto the kept record.
+// one customer, the transfer of a duplicate onto the kept record, and the spec's
+// edit calls of customers and attendants in their §3 shape (edit-shape.ts; they take
+// the place of the generic `{base}/edit` routes, mounted after this router).
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { checkAccess } from '../../auth/access';
@@ -7,6 +9,8 @@ import { parseId } from '../../rest/records';
 import { notFound } from '../../http/errors';
 import { customerResume } from './resume';
 import { linkCounts, transferCustomer } from './transfer';
+import { editShape, saveEditShape, type EditEntity } from './edit-shape';
+import { entityMeta } from '../../rest/entities';
 
 export function customersRouter(knex: () => Knex): Router {
   const r = new Router();
@@ -27,5 +31,18 @@ export function customersRouter(knex: () => Knex): Router {
     const result = await transferCustomer(knex(), body.fromCustomerId, body.toCustomerId, ctx.state.user?.id ?? null);
     ctx.body = { status: 'SAVED', ...result };
   });
+  for (const entity of ['customer', 'attendant'] as EditEntity[]) {
+    const functionality = entityMeta(entity).functionality;
+    r.get(`/rest/${entity}/edit/:id`, async (ctx) => {
+      await checkAccess(ctx, functionality, 'read');
+      ctx.body = await editShape(knex(), entity, parseId(ctx.params.id, true));
+    });
+    r.post(`/rest/${entity}/edit`, async (ctx) => {
+      await checkAccess(ctx, functionality, 'write');
+      const item = await saveEditShape(knex(), entity, (ctx.request as any).body, ctx.state.user?.id ?? null);
+      const wantItem = String(ctx.get('returnEditItem')).toLowerCase() === 'true';
+      ctx.body = { status: 'SAVED', id: item.id, ...(wantItem ? { item } : {}) };
+    });
+  }
   return r;
 }

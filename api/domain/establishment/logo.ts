@@ -2,6 +2,9 @@
 // only (§9), checked by extension AND by content, 512 KiB at most ("Image trop
 // volumineuse"), stored as bytes in establishment_logo.
 import type { Knex } from 'knex';
+import type { Context, Middleware } from 'koa';
+import { readFile, unlink } from 'node:fs/promises';
+import { koaBody } from 'koa-body';
 import { badRequest } from '../../http/errors';
 
 export const LOGO_MAX_BYTES = 512 * 1024;
@@ -15,14 +18,42 @@ const TYPES: Record<string, { mime: string; magic: (b: Buffer) => boolean }> = {
 
 export const logoKind = (raw: unknown): LogoKind => (raw === 'group' ? 'group' : 'logo');
 
-/** The MIME type of an accepted image; refuses other extensions and contents that do not match. */
-export function checkImage(fileName: string, data: Buffer): string {
+/**
+ * The MIME type of an accepted image (§9 .jpg .jpeg .png .gif, at most `maxBytes`);
+ * refuses other extensions and contents that do not match. Place images use it too.
+ */
+export function checkImage(fileName: string, data: Buffer, maxBytes = LOGO_MAX_BYTES): string {
   const ext = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
   const type = ext === 'jpeg' ? TYPES.jpg : ext ? TYPES[ext] : undefined;
   if (!type) throw badRequest('IMAGE_TYPE');
-  if (data.length > LOGO_MAX_BYTES) throw badRequest('IMAGE_TOO_LARGE');
+  if (data.length > maxBytes) throw badRequest('IMAGE_TOO_LARGE');
   if (!type.magic(data)) throw badRequest('IMAGE_TYPE');
   return type.mime;
+}
+
+/** The multipart body of an image upload: one file, `maxBytes` at most ("Image trop volumineuse"). */
+export function imageUpload(maxBytes: number): Middleware {
+  return koaBody({
+    multipart: true,
+    formidable: { maxFiles: 1, maxFields: 5, maxFileSize: maxBytes, maxTotalFileSize: maxBytes, allowEmptyFiles: false, keepExtensions: false },
+    onError(err: any) {
+      // formidable: 1009 = maxFileSize exceeded, 1016 = maxTotalFileSize exceeded
+      if (err?.code === 1009 || err?.code === 1016 || err?.httpCode === 413) throw badRequest('IMAGE_TOO_LARGE');
+      throw badRequest('INCORRECT_FORM');
+    },
+  });
+}
+
+/** The file of the multipart field `uploadfile` (§7): its name and bytes; the temporary copy is removed. */
+export async function uploadedFile(ctx: Context): Promise<{ name: string; data: Buffer }> {
+  const files = (ctx.request as any).files ?? {};
+  const f = Array.isArray(files.uploadfile) ? files.uploadfile[0] : files.uploadfile;
+  if (!f) throw badRequest('IMAGE_REQUIRED');
+  try {
+    return { name: String(f.originalFilename ?? ''), data: await readFile(f.filepath) };
+  } finally {
+    await unlink(f.filepath).catch(() => undefined);
+  }
 }
 
 export async function saveLogo(knex: Knex, establishmentId: number, kind: LogoKind, mime: string, data: Buffer): Promise<void> {

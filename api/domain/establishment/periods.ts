@@ -1,7 +1,8 @@
 // Financial years and activity periods: whole months, never overlapping (checked
 // here for a friendly message; the exclusion constraints of migration 0009 are the
 // guarantee), a financial year of 24 months at most (a first year may be long), a
-// closed financial year unchangeable (x-readonly-when). Other modules ask
+// closed financial year unchangeable (x-readonly-when), an activity period inside
+// open financial years ("Exercice absent ou clos"). Other modules ask
 // `assertOpenFinancialYear(knex, date)` before billing or closing on a date.
 import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';
@@ -9,6 +10,7 @@ import { registerConstraintMessage } from '../../db/errors';
 import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { wholeMonths } from '../../../common/periods';
+import { addDays } from '../../../common/dates';
 
 const refuse = (code: MessageCode, field: string, params?: Record<string, number>) =>
   badRequest(code, { [field]: formatMessage(code, params) }, params);
@@ -36,6 +38,12 @@ export function registerPeriodRules(): void {
         const q = trx(table).where('startDate', '<=', rec.endDate).where('endDate', '>=', rec.startDate);
         if (existing) q.whereNot('id', existing.id);
         if (await q.first('id')) throw refuse('OVERLAPPING_PERIODS', 'startDate');
+        // Only when the dates change: a period of a year closed since keeps its label editable.
+        const datesChanged = !existing || existing.startDate !== rec.startDate || existing.endDate !== rec.endDate;
+        if (entity === 'activity-period' && datesChanged) {
+          const gap = await firstDayWithoutOpenFinancialYear(trx, rec.startDate, rec.endDate);
+          if (gap) throw refuse('NO_FINANCIAL_YEAR', gap === rec.startDate ? 'startDate' : 'endDate');
+        }
       },
     });
   }
@@ -52,6 +60,18 @@ export async function assertOpenFinancialYear(knex: Knex | Knex.Transaction, dat
   const fy = await financialYearAt(knex, date);
   if (!fy || fy.isClosed) throw badRequest('NO_FINANCIAL_YEAR');
   return fy;
+}
+
+/** The first day of [start, end] (inclusive) that no open financial year holds, or null. */
+export async function firstDayWithoutOpenFinancialYear(knex: Knex | Knex.Transaction, start: string, end: string): Promise<string | null> {
+  const years: FinancialYear[] = await knex('financial_year').where('startDate', '<=', end).where('endDate', '>=', start).orderBy('startDate');
+  let day = start;
+  for (const fy of years) {
+    if (fy.startDate > day || fy.isClosed) return day;
+    day = addDays(fy.endDate, 1);
+    if (day > end) return null;
+  }
+  return day;
 }
 
 export async function activityPeriodAt(knex: Knex | Knex.Transaction, date: string) {

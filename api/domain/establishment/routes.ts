@@ -2,23 +2,24 @@
 // (GET establishment/establishment/edit; saving is the generic POST …/edit with its
 // id), its logos (getLogo / setLogo,
 // multipart field `uploadfile`), the page header (title, logos), the documentation
-// PDF, the technical user's backup, and the demo reset (/init-demo).
+// PDF, the technical user's backup, closing a financial year, and the demo reset
+// (/init-demo).
 import Router from '@koa/router';
-import { readFile, unlink } from 'node:fs/promises';
 import { createGzip } from 'node:zlib';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import { koaBody } from 'koa-body';
 import { checkAccess, requireAdmin, requireSystemUser, requireUser } from '../../auth/access';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
 import { recordHistory } from '../../rest/history';
 import { formatMessage } from '../../../common/messages';
 import { todayParis } from '../../../common/dates';
 import { currentEstablishment } from './company';
-import { LOGO_MAX_BYTES, checkImage, logoKind, logoStamps, readLogo, saveLogo } from './logo';
+import { LOGO_MAX_BYTES, checkImage, imageUpload, logoKind, logoStamps, readLogo, saveLogo, uploadedFile } from './logo';
 import { APP_VERSION, userGuidePdf } from './user-guide';
 import { resetDemo } from './demo-reset';
+import { closeFinancialYear } from './financial-year-close';
+import { parseId } from '../../rest/records';
 import { cachedSettings } from '../../auth/settings';
 
 const BASE = '/rest/establishment/establishment';
@@ -37,15 +38,7 @@ async function mustExist(knex: Knex) {
   return est;
 }
 
-const upload = koaBody({
-  multipart: true,
-  formidable: { maxFiles: 1, maxFields: 5, maxFileSize: LOGO_MAX_BYTES, maxTotalFileSize: LOGO_MAX_BYTES, allowEmptyFiles: false, keepExtensions: false },
-  onError(err: any) {
-    // formidable: 1009 = maxFileSize exceeded, 1016 = maxTotalFileSize exceeded
-    if (err?.code === 1009 || err?.code === 1016 || err?.httpCode === 413) throw badRequest('IMAGE_TOO_LARGE');
-    throw badRequest('INCORRECT_FORM');
-  },
-});
+const upload = imageUpload(LOGO_MAX_BYTES);
 
 export function establishmentRouter(knex: () => Knex): Router {
   const r = new Router();
@@ -89,13 +82,9 @@ export function establishmentRouter(knex: () => Knex): Router {
     await checkAccess(ctx, COMPANY, 'write');
     await next();
   }, upload, async (ctx) => {
-    const files = (ctx.request as any).files ?? {};
-    const f = Array.isArray(files.uploadfile) ? files.uploadfile[0] : files.uploadfile;
-    if (!f) throw badRequest('IMAGE_REQUIRED');
-    let data: Buffer;
-    try { data = await readFile(f.filepath); } finally { await unlink(f.filepath).catch(() => undefined); }
+    const { name, data } = await uploadedFile(ctx);
     const kind = logoKind((ctx.request as any).body?.kind ?? ctx.query.kind);
-    const mime = checkImage(String(f.originalFilename ?? ''), data);
+    const mime = checkImage(name, data);
     const est = await mustExist(knex());
     await saveLogo(knex(), est.id, kind, mime, data);
     await recordHistory(knex(), { userId: requireUser(ctx).id, entity: meta(), recordId: est.id, action: 'action', detail: kind === 'group' ? 'Logo du groupe modifié' : 'Logo modifié' });
@@ -139,6 +128,13 @@ export function establishmentRouter(knex: () => Knex): Router {
     ctx.set('Content-Disposition', `attachment; filename="bivouac-sauvegarde-${todayParis()}.json.gz"`);
     ctx.type = 'application/gzip';
     ctx.body = Readable.from(dump()).pipe(createGzip());
+  });
+
+  /** Closing a financial year: the technical user only (401 "only the technical user can close"). */
+  r.post('/rest/financial-year/close/:id', async (ctx) => {
+    const user = requireSystemUser(ctx);
+    const item = await closeFinancialYear(knex(), parseId(ctx.params.id), user.id);
+    ctx.body = { status: 'SAVED', message: formatMessage('FINANCIAL_YEAR_CLOSE_DONE'), item };
   });
 
   r.post('/rest/establishment/init-demo', async (ctx) => {

@@ -3,16 +3,15 @@
 //
 //   POST /rest/planning/move/check — nothing written: the refusal (French message), or
 //     the warnings that need an override (minimum stay, arrival / departure day) and
-//     the price change (the stay priced today at its current place and dates, and at
-//     the new ones, through the pricing engine);
+//     the price change (the stay's stored price, and its price at the new place and
+//     dates — manual prices and agreed conditions kept — through the stays' pricing);
 //   POST /rest/planning/move — the same checks again in the write transaction, then the
 //     occupancy (or unavailability) saved through the generic write path, so the stays
-//     hooks run and the exclusion constraint has the last word; the booking total takes
-//     the price difference; a French history line; the cleaning tasks of the departure
-//     days follow.
+//     hooks run (the exclusion constraint has the last word, the stored price follows);
+//     a French history line; the cleaning tasks of the departure days follow.
 import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
 import { saveRecord } from '../../rest/records';
 import { recordHistory } from '../../rest/history';
@@ -22,7 +21,8 @@ import { formatCents } from '../../../common/money';
 import { isValidDate } from '../../../common/formats';
 import { occupancyPersons, placeConflict, allotmentOn } from '../stays/store';
 import { isModifiable, holdsPlaces, STATUS, type Kind } from '../stays/status';
-import { quoteForStay, type QuoteRequest } from '../pricing/quote-for-stay';
+import { bookingTotalWith, previewOccupancyPrice } from '../stays/pricing';
+import type { StoredPrice } from '../stays/price-model';
 import { syncDepartureTasks } from './cleaning';
 
 type Trx = Knex.Transaction;
@@ -98,42 +98,11 @@ async function placeWithType(db: Db, placeId: number): Promise<Row | undefined> 
     .first('p.id', 'p.code', 'p.capacity', 'p.isActive', 'p.placeTypeId', 't.label as typeLabel', 't.maxPersons', 't.isResidential', 't.isRental', 'f.kind as familyKind', 'f.id as familyId');
 }
 
-/** The quote request of an occupancy at a position: its occupants, animals, vehicles and extras. */
-export async function quoteRequestOf(db: Db, occ: Row, booking: Row, pos: { placeId: number; startDate: string; endDate: string }): Promise<QuoteRequest> {
-  const [details, animals, vehicles, extras] = await independent(db, [
-    () => db('occupancy_detail').where('occupancyId', occ.id).select('ageCategoryId', 'quantity'),
-    () => db('occupancy_animal').where('occupancyId', occ.id).select('animalTypeId', 'quantity'),
-    () => db('occupancy_vehicle').where('occupancyId', occ.id).select('vehicleTypeId'),
-    () => db('occupancy_extra').where('occupancyId', occ.id).select('extraId', 'quantity', 'startDate', 'endDate'),
-  ]);
-  const sum = <K extends string>(rows: Row[], key: K, qty: (r: Row) => number) => {
-    const m = new Map<number, number>();
-    for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + qty(r));
-    return [...m].map(([id, quantity]) => ({ [key]: id, quantity })) as any[];
-  };
-  const inside = (d: string | null) => (d && d >= pos.startDate && d <= pos.endDate ? d : null);
-  return {
-    placeId: pos.placeId, startDate: pos.startDate, endDate: pos.endDate,
-    occupants: sum(details, 'ageCategoryId', (r) => r.quantity),
-    animals: sum(animals, 'animalTypeId', (r) => r.quantity ?? 1),
-    vehicles: sum(vehicles, 'vehicleTypeId', () => 1),
-    extras: extras.map((x: Row) => {
-      const s = inside(x.startDate), e = inside(x.endDate);
-      return { extraId: x.extraId, quantity: x.quantity, ...(s && e && s < e ? { startDate: s, endDate: e } : {}) };
-    }),
-    partnerId: booking.partnerId ?? null,
-    channelId: booking.accessChannelId ?? null,
-  };
-}
+type Priced = { total: number; warnings: { code: string; message: string }[] } | { error: string };
 
-async function priceAt(db: Db, req: QuoteRequest): Promise<{ total: number; warnings: { code: string; message: string }[] } | { error: string }> {
-  try {
-    const q = await quoteForStay(db, req);
-    return { total: q.total, warnings: q.warnings.map((w: any) => ({ code: w.code, message: w.message })) };
-  } catch (e) {
-    if (e instanceof HttpError) return { error: e.message };
-    throw e;
-  }
+/** A stored or previewed price as the check shows it. */
+function shown(p: StoredPrice): Priced {
+  return p.quote ? { total: p.quote.total, warnings: p.quote.warnings.map((w) => ({ code: w.code, message: w.message })) } : { error: p.error?.message ?? formatMessage('PLACE_NOT_FOUND') };
 }
 
 /** Free places of a type on [start, end) large enough for `persons`, the moved one excepted. */
@@ -212,8 +181,12 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
 
   const warnings: MoveNotice[] = [];
   if (placeChanges && current && current.placeTypeId !== target.placeTypeId) warnings.push(notice('PLACE_TYPE_CHANGED', false, { from: current.typeLabel, to: target.typeLabel }));
-  const before = occ.placeId ? await priceAt(db, await quoteRequestOf(db, occ, booking, { placeId: occ.placeId, startDate: occ.startDate, endDate: occ.endDate })) : { error: formatMessage('PLACE_NOT_FOUND') };
-  const after = await priceAt(db, await quoteRequestOf(db, occ, booking, input));
+  // Before: the stored price (computed now for a stay never priced); after: the same
+  // stay at the new place and dates, manual prices and agreed conditions kept.
+  const stored = occ.pricedQuote as StoredPrice | null;
+  const before = shown(stored ?? (await previewOccupancyPrice(db, occ.id)));
+  const afterPrice = await previewOccupancyPrice(db, occ.id, { occupancy: { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate } });
+  const after = shown(afterPrice);
   let price: MovePrice | null = null;
   let priceMessage: string | undefined;
   if ('error' in after) priceMessage = after.error;
@@ -228,8 +201,8 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
     if ('error' in before) priceMessage = before.error;
     else {
       const difference = after.total - before.total;
-      const stored = booking.totalAmount ?? null;
-      price = { before: before.total, after: after.total, difference, bookingTotalBefore: stored, bookingTotalAfter: stored == null ? after.total : stored + difference };
+      const total = await bookingTotalWith(db, booking.id, occ.id, afterPrice);
+      price = { before: before.total, after: after.total, difference, bookingTotalBefore: booking.totalAmount ?? null, bookingTotalAfter: total ?? after.total };
     }
   }
   const needsForce = warnings.some((w) => w.blocking);
@@ -252,12 +225,12 @@ export async function applyMove(knex: Knex, input: MoveInput, userId: number | n
       const record = await saveRecord(trx, entityMeta('unavailability'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate }, userId, input.id);
       return { status: 'SAVED', check, record };
     }
+    // The stays hooks price the stay again (manual prices kept) and refresh the booking's totals.
     const record = await saveRecord(trx, entityMeta('occupancy'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate }, userId, input.id);
     let detail = `Déplacé depuis le planning : ${place(s.fromPlaceCode)} ${span(s.from.startDate, s.from.endDate)} → ${place(s.toPlaceCode)} ${span(input.startDate, input.endDate)}`;
-    if (check.price && check.price.difference !== 0) {
-      await trx('booking').where('id', s.bookingId).update({ totalAmount: check.price.bookingTotalAfter, updatedAt: trx.fn.now() });
-      detail += ` ; total ${check.price.bookingTotalBefore == null ? '—' : formatCents(check.price.bookingTotalBefore)} → ${formatCents(check.price.bookingTotalAfter)}`;
-    }
+    const total = (await trx('booking').where('id', s.bookingId).first('totalAmount')).totalAmount as number | null;
+    const totalBefore = check.price?.bookingTotalBefore ?? null;
+    if (total !== totalBefore) detail += ` ; total ${totalBefore == null ? '—' : formatCents(totalBefore)} → ${total == null ? '—' : formatCents(total)}`;
     if (input.force && check.needsForce) detail += ` (forcé : ${check.warnings.filter((w) => w.blocking).map((w) => w.message).join(' ; ')})`;
     await recordHistory(trx, { userId, entity: entityMeta('booking'), recordId: s.bookingId, action: 'action', detail });
     // The cleaning list follows the departure: the new day first (its task moves there, keeping

@@ -11,6 +11,14 @@ const tags = ['planning'];
 const position = { type: 'object', required: ['placeId', 'startDate', 'endDate'], properties: { placeId: int, startDate: date, endDate: date } };
 
 export const PLANNING_SCHEMAS: Record<string, object> = {
+  WizardDraft: {
+    type: 'object',
+    description: 'Ce que l’assistant enregistre ; aucun montant : le prix est calculé par le serveur.',
+    properties: {
+      customerId: int, accessChannelId: int, partnerId: int, notes: str, promoCode: str, discountIds: { type: 'array', items: int }, withCancellationInsurance: bool,
+      occupancy: ref('OccupancyInput'),
+    },
+  },
   MoveInput: {
     type: 'object',
     required: ['kind', 'id', 'placeId', 'startDate', 'endDate'],
@@ -29,7 +37,7 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
       needsForce: bool,
       price: {
         type: ['object', 'null'],
-        description: 'montants en centimes',
+        description: 'montants en centimes : before = le prix enregistré de l’occupation, after = son prix aux nouvelles place et dates (prix manuels et conditions convenues gardés), bookingTotalAfter = le total du séjour qui en résulte',
         properties: { before: int, after: int, difference: int, bookingTotalBefore: { type: ['integer', 'null'] }, bookingTotalAfter: int },
       },
       priceMessage: str,
@@ -144,17 +152,25 @@ export const PLANNING_PATHS: Record<string, object> = {
   },
   '/rest/planning/draft/{id}': {
     put: {
-      tags, summary: 'Met à jour le séjour temporaire de l’assistant (client, occupation, occupants, animaux, véhicules, extras)',
+      tags, summary: 'Met à jour le séjour temporaire de l’assistant (client, choix de prix, occupation, prix manuels, occupants, animaux, véhicules, extras) ; le serveur calcule le prix',
       parameters: [{ name: 'id', in: 'path', required: true, schema: int }],
-      requestBody: body({ type: 'object', properties: { customerId: int, accessChannelId: int, partnerId: int, notes: str, totalAmount: int, occupancy: obj } }),
+      requestBody: body(ref('WizardDraft')),
       responses: ok('Le séjour', ref('BookingSummary')),
+    },
+  },
+  '/rest/planning/occupancy/{id}': {
+    put: {
+      tags, summary: 'L’assistant modifie une occupation existante (dates, emplacement, occupants…) : enregistrée sur son séjour en une transaction, prix recalculé (prix manuels gardés)',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: int }],
+      requestBody: body(ref('WizardDraft')),
+      responses: ok('Enregistré : le séjour', ref('BookingSummary')),
     },
   },
   '/rest/planning/draft/{id}/finalize': {
     post: {
       tags, summary: 'Enregistre le séjour temporaire comme devis, option ou réservation, ou le fusionne dans un séjour existant',
       parameters: [{ name: 'id', in: 'path', required: true, schema: int }],
-      requestBody: body({ type: 'object', properties: { kind: { enum: ['quote', 'option', 'booking'] }, optionExpiryDate: date, totalAmount: int, intoBookingId: int } }),
+      requestBody: body({ type: 'object', properties: { kind: { enum: ['quote', 'option', 'booking'] }, optionExpiryDate: date, intoBookingId: int } }),
       responses: ok('Enregistré', { type: 'object', properties: { status: { const: 'SAVED' } } }),
     },
   },

@@ -14,7 +14,7 @@ import { cleaningWindow, syncDepartureTasks, syncSpan } from './cleaning';
 import { extrasWindow } from './extras';
 import { currentPlan, parsePositions, planOccupancy, planView, readPlanImage, savePlanImage, savePositions } from './plan';
 import { checkPlanImage, PLAN_IMAGE_MAX_BYTES } from './image';
-import { finalizeDraft, offer, parseFinalize, saveDraft } from './wizard';
+import { finalizeDraft, offer, parseFinalize, saveDraft, saveOccupancy } from './wizard';
 
 const PLANNING = 'camp.planning';
 const PLAN = 'camp.plan';
@@ -161,7 +161,13 @@ export function planningRouter(knex: () => Knex): Router {
   r.post('/rest/planning/draft/:id/finalize', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');
     const f = parseFinalize(body(ctx));
+    // Joining an existing booking merges the draft into it: the draft ends DELETED.
+    if (f.intoBookingId) await checkAccess(ctx, BOOKING, 'delete');
     ctx.body = { status: 'SAVED', ...(await finalizeDraft(knex(), parseId(ctx.params.id), f, userOf(ctx))) };
+  });
+  r.put('/rest/planning/occupancy/:id', async (ctx) => {
+    await checkAccess(ctx, BOOKING, 'write');
+    ctx.body = { status: 'SAVED', ...(await saveOccupancy(knex(), parseId(ctx.params.id), body(ctx), userOf(ctx))) };
   });
 
   return r;

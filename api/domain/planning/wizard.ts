@@ -1,20 +1,25 @@
 // The new-booking wizard's server side (/new-booking): the free places of a stay
 // with their prices (availability search of the stays module + pricing engine), the
 // temporary booking kept in step with each step (draft), and the final save as a
-// quote, an option or a booking (or merged into an existing booking). The temporary
-// booking itself is created by the stays module (POST /rest/booking/create with
-// temporary: true) and abandoned by it (POST /rest/booking/{id}/abandon) when the
-// user leaves the wizard.
+// quote, an option or a booking (or merged into an existing booking); and the edit of
+// an existing occupancy through the same steps. The temporary booking itself is created
+// by the stays module (POST /rest/booking/create with temporary: true) and abandoned by
+// it (POST /rest/booking/{id}/abandon) when the user leaves the wizard. Prices are the
+// server's: every save prices the stay again (stays/pricing.ts); no total is taken from
+// the browser.
 import type { Knex } from 'knex';
-import { badRequest, HttpError } from '../../http/errors';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
 import { saveRecord } from '../../rest/records';
+import { recordHistory } from '../../rest/history';
 import { formatMessage } from '../../../common/messages';
 import { isValidDate } from '../../../common/formats';
+import { formatDateFr } from '../../../common/dates';
 import { parseAvailabilityQuery, searchAvailability } from '../stays/availability';
 import { createBooking, lockBooking, mergeBookings, runAction, addOccupancy, type OccupancyInput } from '../stays/actions';
 import { placeConflict, refreshBooking } from '../stays/store';
-import { STATUS } from '../stays/status';
+import { isModifiable, STATUS } from '../stays/status';
+import { pricingBatch } from '../stays/pricing';
 import { bookingSummary } from '../stays/routes';
 import { quoteForStay } from '../pricing/quote-for-stay';
 
@@ -41,7 +46,8 @@ const optInt = (v: unknown): number | null => (Number.isInteger(v) && (v as numb
 /**
  * Free places for a stay, each with the price of its type (one quote per place type):
  * `{ places: [...availability row, total, warnings, priceError], types: [...] }`.
- * `tempBookingId`: the wizard's own temporary booking — the places it holds count as free.
+ * `tempBookingId`: the wizard's own temporary booking, `occupancyId`: the occupancy it
+ * edits — the places they hold count as free.
  */
 export async function offer(db: Db, body: any): Promise<Row> {
   const b = body ?? {};
@@ -51,8 +57,9 @@ export async function offer(db: Db, body: any): Promise<Row> {
   if (!occupants.length) throw badRequest('NO_OCCUPANTS', { occupants: formatMessage('NO_OCCUPANTS') });
   const found = await searchAvailability(db, q);
   const tempId = optInt(b.tempBookingId);
-  if (tempId) {
-    const held = await db('occupancy').where({ bookingId: tempId, isCancelled: false }).whereNotNull('placeId').select('id', 'placeId');
+  const editedId = optInt(b.occupancyId);
+  if (tempId || editedId) {
+    const held = await db('occupancy').where(tempId ? { bookingId: tempId } : { id: editedId }).where('isCancelled', false).whereNotNull('placeId').select('id', 'placeId');
     for (const h of held) {
       if (found.some((p) => p.placeId === h.placeId)) continue;
       if (await placeConflict(db, h.placeId, q.startDate, q.endDate, { occupancyId: h.id })) continue;
@@ -91,9 +98,14 @@ export interface DraftBody {
   accessChannelId?: number | null;
   partnerId?: number | null;
   notes?: string | null;
-  totalAmount?: number | null;
+  promoCode?: string | null;
+  discountIds?: number[];
+  withCancellationInsurance?: boolean;
   occupancy?: OccupancyInput;
 }
+
+/** Booking fields a draft may set (a price is never among them: the server computes it). */
+const DRAFT_BOOKING_FIELDS = ['customerId', 'accessChannelId', 'partnerId', 'notes', 'promoCode', 'discountIds', 'withCancellationInsurance'] as const;
 
 async function lockDraft(trx: Knex.Transaction, id: number): Promise<Row> {
   const b = await lockBooking(trx, id);
@@ -108,95 +120,130 @@ const arr = (v: unknown, name: string): any[] => {
 };
 
 /**
- * Brings the temporary booking in step with the wizard: booking fields, then its
- * occupancy (place, equipment, dates) and the occupancy's occupants, animals,
- * vehicles and extras, replaced as a whole. Everything goes through the generic write
- * path, so the stays rules (free place, capacity…) apply.
+ * Replaces an occupancy's place, dates, manual prices and its occupants, animals,
+ * vehicles and extras as a whole, through the generic write path (the stays rules
+ * apply: free place, capacity…). Its attendants stay.
  */
-export async function saveDraft(knex: Knex, id: number, body: DraftBody, userId: number | null): Promise<Row> {
+async function replaceOccupancy(trx: Knex.Transaction, occupancyId: number, o: OccupancyInput, userId: number | null): Promise<void> {
+  const details = arr(o.details, 'details'), animals = arr(o.animals, 'animals'), vehicles = arr(o.vehicles, 'vehicles'), extras = arr(o.extras, 'extras');
+  // Children first (a smaller place must not be refused for the occupants it is about to lose).
+  for (const t of ['occupancy_detail', 'occupancy_animal', 'occupancy_vehicle', 'occupancy_extra']) await trx(t).where('occupancyId', occupancyId).delete();
+  const patch: Row = {};
+  for (const f of ['placeId', 'equipmentId', 'startDate', 'endDate', 'notes', 'priceOverrides'] as const) if (f in o) patch[f] = (o as Row)[f];
+  await saveRecord(trx, entityMeta('occupancy'), patch, userId, occupancyId);
+  for (const d of details) await saveRecord(trx, entityMeta('occupancy-detail'), { ...d, occupancyId }, userId, 0);
+  for (const a of animals) await saveRecord(trx, entityMeta('occupancy-animal'), { ...a, occupancyId }, userId, 0);
+  for (const v of vehicles) await saveRecord(trx, entityMeta('occupancy-vehicle'), { ...v, occupancyId }, userId, 0);
+  for (const x of extras) await saveRecord(trx, entityMeta('occupancy-extra'), { ...x, occupancyId }, userId, 0);
+}
+
+/** The booking fields of a draft body, then its occupancy (the first active one, created when missing). */
+async function applyDraft(trx: Knex.Transaction, bookingId: number, occupancyId: number | null, body: DraftBody, userId: number | null): Promise<void> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('INCORRECT_FORM');
-  await knex.transaction(async (trx) => {
-    await lockDraft(trx, id);
+  await pricingBatch(trx, async () => {
     const fields: Row = {};
-    for (const f of ['customerId', 'accessChannelId', 'partnerId', 'notes', 'totalAmount'] as const) if (f in body) fields[f] = (body as Row)[f];
-    if (Object.keys(fields).length) await saveRecord(trx, entityMeta('booking'), fields, userId, id);
+    for (const f of DRAFT_BOOKING_FIELDS) if (f in body) fields[f] = (body as Row)[f];
+    if (Object.keys(fields).length) await saveRecord(trx, entityMeta('booking'), fields, userId, bookingId);
     const o = body.occupancy;
     if (!o) return;
     if (typeof o !== 'object') throw badRequest('INCORRECT_FORM');
-    const occ = await trx('occupancy').where({ bookingId: id, isCancelled: false }).orderBy('id').first('id');
-    if (!occ) {
-      await addOccupancy(trx, id, o, userId);
-    } else {
-      const details = arr(o.details, 'details'), animals = arr(o.animals, 'animals'), vehicles = arr(o.vehicles, 'vehicles'), extras = arr(o.extras, 'extras');
-      // Children first (a smaller place must not be refused for the occupants it is about to lose).
-      for (const t of ['occupancy_detail', 'occupancy_animal', 'occupancy_vehicle', 'occupancy_extra']) await trx(t).where('occupancyId', occ.id).delete();
-      const patch: Row = {};
-      for (const f of ['placeId', 'equipmentId', 'startDate', 'endDate', 'notes'] as const) if (f in o) patch[f] = (o as Row)[f];
-      await saveRecord(trx, entityMeta('occupancy'), patch, userId, occ.id);
-      for (const d of details) await saveRecord(trx, entityMeta('occupancy-detail'), { ...d, occupancyId: occ.id }, userId, 0);
-      for (const a of animals) await saveRecord(trx, entityMeta('occupancy-animal'), { ...a, occupancyId: occ.id }, userId, 0);
-      for (const v of vehicles) await saveRecord(trx, entityMeta('occupancy-vehicle'), { ...v, occupancyId: occ.id }, userId, 0);
-      for (const x of extras) await saveRecord(trx, entityMeta('occupancy-extra'), { ...x, occupancyId: occ.id }, userId, 0);
-    }
-    await refreshBooking(trx, id);
+    const occ = occupancyId ? { id: occupancyId } : await trx('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').first('id');
+    if (!occ) await addOccupancy(trx, bookingId, o, userId);
+    else await replaceOccupancy(trx, occ.id, o, userId);
+  });
+  await refreshBooking(trx, bookingId);
+}
+
+/**
+ * Brings the temporary booking in step with the wizard: booking fields, then its
+ * occupancy (place, equipment, dates, manual prices) and the occupancy's occupants,
+ * animals, vehicles and extras, replaced as a whole; the stay is priced again.
+ */
+export async function saveDraft(knex: Knex, id: number, body: DraftBody, userId: number | null): Promise<Row> {
+  await knex.transaction(async (trx) => {
+    await lockDraft(trx, id);
+    await applyDraft(trx, id, null, body, userId);
   });
   return bookingSummary(knex, id);
+}
+
+/**
+ * The wizard editing an existing occupancy (/new-booking/…/{bookingId}/0/{occupancyId}/…):
+ * the same body as a draft, saved back onto that occupancy and its booking in one
+ * transaction, priced again (a manual price is kept), with a history line.
+ */
+export async function saveOccupancy(knex: Knex, occupancyId: number, body: DraftBody, userId: number | null): Promise<Row> {
+  const bookingId = await knex.transaction(async (trx) => {
+    const occ = await trx('occupancy').where('id', occupancyId).first('bookingId', 'isCancelled');
+    if (!occ) throw notFound();
+    const booking = await lockBooking(trx, occ.bookingId);
+    if (occ.isCancelled || !isModifiable(booking.statusId)) throw badRequest('INVALID_TRANSITION');
+    // The customer is the booking's: not changed from here.
+    const { customerId: _c, ...rest } = (body ?? {}) as DraftBody;
+    await applyDraft(trx, occ.bookingId, occupancyId, rest, userId);
+    const after = await trx('occupancy').where('id', occupancyId).first('startDate', 'endDate');
+    await recordHistory(trx, {
+      userId, entity: entityMeta('booking'), recordId: occ.bookingId, action: 'action',
+      detail: `Occupation modifiée par l'assistant : du ${formatDateFr(after.startDate)} au ${formatDateFr(after.endDate)}`,
+    });
+    return occ.bookingId as number;
+  });
+  return bookingSummary(knex, bookingId);
 }
 
 export interface FinalizeBody {
   kind: 'quote' | 'option' | 'booking';
   optionExpiryDate?: string | null;
-  totalAmount?: number | null;
   /** add the wizard's occupancy to this existing booking instead */
   intoBookingId?: number | null;
 }
 
+/** The last step's choices; a total sent by an older screen is ignored (the server prices). */
 export function parseFinalize(body: any): FinalizeBody {
   const b = body ?? {};
   const intoBookingId = optInt(b.intoBookingId);
   if (!intoBookingId && !['quote', 'option', 'booking'].includes(b.kind)) throw badRequest('SELECT_STATUS', { kind: formatMessage('SELECT_STATUS') });
   if (b.optionExpiryDate != null && (typeof b.optionExpiryDate !== 'string' || !isValidDate(b.optionExpiryDate))) throw badRequest('VALIDATION_FAILED', { optionExpiryDate: formatMessage('INVALID_DATE') });
-  if (b.totalAmount != null && (!Number.isSafeInteger(b.totalAmount) || b.totalAmount < 0)) throw badRequest('VALIDATION_FAILED', { totalAmount: formatMessage('MUST_BE_POSITIVE') });
-  return { kind: b.kind, optionExpiryDate: b.optionExpiryDate ?? null, totalAmount: b.totalAmount ?? null, intoBookingId };
+  return { kind: b.kind, optionExpiryDate: b.optionExpiryDate ?? null, intoBookingId };
+}
+
+/** A new quote with the content of a draft (a holding booking cannot become a quote). */
+async function copyAsQuote(trx: Knex.Transaction, id: number, userId: number | null): Promise<number> {
+  const s = await bookingSummary(trx, id);
+  const b = s.booking;
+  if (!b.customerId) throw badRequest('CUSTOMER_NOT_INITIALISED', { customerId: formatMessage('CUSTOMER_NOT_INITIALISED') });
+  const quote = await createBooking(trx, {
+    kind: 'quote', customerId: b.customerId, partnerId: b.partnerId, accessChannelId: b.accessChannelId, notes: b.notes,
+    promoCode: b.promoCode, discountIds: b.discountIds, withCancellationInsurance: b.withCancellationInsurance,
+    occupancies: s.occupancies.filter((o: Row) => !o.isCancelled).map((o: Row) => ({
+      placeId: o.placeId, equipmentId: o.equipmentId, startDate: o.startDate, endDate: o.endDate, notes: o.notes, priceOverrides: o.priceOverrides,
+      details: o.details.map((d: Row) => ({ ageCategoryId: d.ageCategoryId, quantity: d.quantity, exemptQuantity: d.exemptQuantity, touristTaxExemptionId: d.touristTaxExemptionId })),
+      animals: o.animals.map((a: Row) => ({ animalTypeId: a.animalTypeId, quantity: a.quantity, customerAnimalId: a.customerAnimalId ?? null })),
+      vehicles: o.vehicles.map((v: Row) => ({ vehicleTypeId: v.vehicleTypeId, licencePlate: v.licencePlate, customerVehicleId: v.customerVehicleId ?? null })),
+      extras: o.extras.map((x: Row) => ({ extraId: x.extraId, quantity: x.quantity, startDate: x.startDate, endDate: x.endDate })),
+    })),
+  }, userId, trx);
+  await runAction(trx, id, 'abandon', {}, userId);
+  return quote.id;
 }
 
 /**
- * The wizard's last step: the temporary booking becomes a booking or an option
- * (convert, then confirm: customer and place required), or a quote (a new quote with
- * the same content — a holding booking cannot become a quote — and the temporary one
- * abandoned), or its occupancy joins an existing booking (merge).
+ * The wizard's last step, in ONE transaction: the temporary booking becomes a booking or
+ * an option (convert, then confirm: customer and place required), or a quote (a new
+ * quote with the same content, the temporary one abandoned), or its occupancy joins an
+ * existing booking (merge). The price is the one the server stored with the last draft.
  */
 export async function finalizeDraft(knex: Knex, id: number, f: FinalizeBody, userId: number | null): Promise<Row> {
-  const current = await knex('booking').where('id', id).first();
-  if (!current) throw new HttpError(404, 'NOT_FOUND');
-  if (!DRAFT_STATUSES.includes(current.statusId)) throw badRequest('DRAFT_ALREADY_SAVED');
-  if (f.intoBookingId) {
-    const into = await knex('booking').where('id', f.intoBookingId).first('id', 'customerId', 'totalAmount');
-    if (!into) throw badRequest('NOT_FOUND', { intoBookingId: formatMessage('NOT_FOUND') });
-    const merged = await mergeBookings(knex, f.intoBookingId, id, userId);
-    const add = f.totalAmount ?? current.totalAmount;
-    if (add != null) await knex('booking').where('id', merged.id).update({ totalAmount: (into.totalAmount ?? 0) + add });
-    return bookingSummary(knex, merged.id);
-  }
-  if (f.totalAmount != null) await saveRecord(knex, entityMeta('booking'), { totalAmount: f.totalAmount }, userId, id);
-  if (f.kind === 'quote') {
-    const s = await bookingSummary(knex, id);
-    if (!s.booking.customerId) throw badRequest('CUSTOMER_NOT_INITIALISED', { customerId: formatMessage('CUSTOMER_NOT_INITIALISED') });
-    const quote = await createBooking(knex, {
-      kind: 'quote', customerId: s.booking.customerId, partnerId: s.booking.partnerId, accessChannelId: s.booking.accessChannelId,
-      notes: s.booking.notes, totalAmount: f.totalAmount ?? s.booking.totalAmount,
-      occupancies: s.occupancies.filter((o: Row) => !o.isCancelled).map((o: Row) => ({
-        placeId: o.placeId, equipmentId: o.equipmentId, startDate: o.startDate, endDate: o.endDate, notes: o.notes,
-        details: o.details.map((d: Row) => ({ ageCategoryId: d.ageCategoryId, quantity: d.quantity })),
-        animals: o.animals.map((a: Row) => ({ animalTypeId: a.animalTypeId, quantity: a.quantity, customerAnimalId: a.customerAnimalId ?? null })),
-        vehicles: o.vehicles.map((v: Row) => ({ vehicleTypeId: v.vehicleTypeId, licencePlate: v.licencePlate, customerVehicleId: v.customerVehicleId ?? null })),
-        extras: o.extras.map((x: Row) => ({ extraId: x.extraId, quantity: x.quantity, startDate: x.startDate, endDate: x.endDate })),
-      })),
-    }, userId);
-    await runAction(knex, id, 'abandon', {}, userId);
-    return bookingSummary(knex, quote.id);
-  }
-  if (f.kind === 'option') await runAction(knex, id, 'convert', { kind: 'option', date: f.optionExpiryDate ?? null }, userId);
-  await runAction(knex, id, 'confirm', {}, userId);
-  return bookingSummary(knex, id);
+  const savedId = await knex.transaction(async (trx) => {
+    await lockDraft(trx, id);
+    if (f.intoBookingId) {
+      if (!(await trx('booking').where('id', f.intoBookingId).first('id'))) throw badRequest('NOT_FOUND', { intoBookingId: formatMessage('NOT_FOUND') });
+      return (await mergeBookings(trx, f.intoBookingId, id, userId)).id as number;
+    }
+    if (f.kind === 'quote') return copyAsQuote(trx, id, userId);
+    if (f.kind === 'option') await runAction(trx, id, 'convert', { kind: 'option', date: f.optionExpiryDate ?? null }, userId);
+    await runAction(trx, id, 'confirm', {}, userId);
+    return id;
+  });
+  return bookingSummary(knex, savedId);
 }

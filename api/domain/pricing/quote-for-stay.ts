@@ -97,16 +97,25 @@ function toHttp(err: unknown): unknown {
   return err;
 }
 
+export interface QuoteOptions {
+  /**
+   * false: no booking fees (a booking's fees are charged once, on one of its occupancies:
+   * the stays module prices the others without them). Default true.
+   */
+  bookingFees?: boolean;
+}
+
 /**
  * Prices a stay from the database. Pass your transaction when you are inside one (on
  * PGlite there is a single connection: a query on the root knex would wait for ever).
  * Throws an HttpError (400, French message) for input it cannot price.
  */
-export async function quoteForStay(db: Knex | Knex.Transaction, input: QuoteRequest): Promise<StayQuote> {
+export async function quoteForStay(db: Knex | Knex.Transaction, input: QuoteRequest, options: QuoteOptions = {}): Promise<StayQuote> {
   const req = parseQuoteRequest(input);
   try {
     const load: LoadRequest = { ...req, quoteDate: req.quoteDate ?? todayParis() };
     const { context, request } = await loadPricingContext(db, load);
+    if (options.bookingFees === false) context.bookingFees = [];
     return splitLastMinute(priceStay(context, request));
   } catch (err) {
     throw err instanceof HttpError ? err : toHttp(err);

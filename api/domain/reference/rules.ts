@@ -59,8 +59,8 @@ async function departmentCountry(trx: Knex.Transaction, departmentId: number): P
 
 export function registerReferenceRules(): void {
   registerConstraintMessage('uq_layout__label', 'ZONE_NAME_USED');
-  registerConstraintMessage('ex_parcel_type_price_period__overlap', 'OVERLAPPING_PERIODS');
-  registerConstraintMessage('ex_residential_fees_price_period__overlap', 'OVERLAPPING_PERIODS');
+  registerConstraintMessage('ex_parcel_type_price_period__overlap', 'OVERLAPPING_PERIODS', ['startDate']);
+  registerConstraintMessage('ex_residential_fees_price_period__overlap', 'OVERLAPPING_PERIODS', ['startDate']);
   registerConstraintMessage('uq_partner__accounting_code', 'ACCOUNTING_CODE_EXISTS');
   registerConstraintMessage('uq_bank_account__accounting_code', 'ACCOUNTING_CODE_EXISTS');
 

@@ -38,12 +38,13 @@ export function contextIdOf(path: string): number {
 
 const fillRoute = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'page' || name === 'tab' ? 'general' : '0'));
 
-/** Every menu leaf of the application, before rights. */
+/** Every menu leaf of the application, before rights. A custom leaf for a generated list's route takes its place. */
 export function allLeaves(): MenuLeaf[] {
+  const custom = new Set(EXTRA_MENU.map((l) => l.to));
   const fromEntities: MenuLeaf[] = ENTITY_METAS.filter((m) => m.generatedAdmin && m.menu).map((m) => ({
     label: m.label.many, to: fillRoute(m.routes.list), functionality: m.functionality, path: m.menu!,
   }));
-  return [...fromEntities, ...EXTRA_MENU];
+  return [...fromEntities.filter((l) => !custom.has(l.to)), ...EXTRA_MENU];
 }
 
 /** Every group path of the menu ("Fichiers", "Fichiers/Géographie"…), for renaming. */

@@ -72,6 +72,15 @@ export const SECURITY_PATHS: Record<string, object> = {
   '/rest/establishment/establishment/backup': {
     get: { tags: ['establishment'], summary: "Sauvegarde (utilisateur technique seulement) : toutes les tables en JSON compressé", responses: { 200: { description: 'Sauvegarde', content: { 'application/gzip': {} } }, ...denied } },
   },
+  '/rest/financial-year/close/{id}': {
+    post: {
+      tags: ['establishment'], summary: "Clôture un exercice (utilisateur technique seulement) : terminé, exercices antérieurs clos, exercice suivant créé", parameters: [idParam('id')],
+      responses: {
+        200: ok('Clôturé (status SAVED) avec l’exercice', { type: 'object', properties: { status: { type: 'string' }, message: { type: 'string' }, item: { $ref: '#/components/schemas/FinancialYear' } } }),
+        400: ok('Déjà clos, exercice non terminé, exercice antérieur ouvert ou exercice suivant absent', error), 404: ok('Exercice inconnu', error), ...denied,
+      },
+    },
+  },
   '/rest/establishment/init-demo': {
     post: { tags: ['establishment'], summary: 'Réinitialise les données de démonstration (administrateurs)', responses: { 200: ok('Réinitialisé'), 400: ok('Données protégées par la loi', error), ...denied } },
   },

@@ -90,6 +90,27 @@ export async function setUserRights(knex: Knex, manager: Manager, userId: number
   });
 }
 
+/**
+ * The specific-rights rule on a single change of a user's specific rights (the
+ * generic user-right routes): the user leaves every group, keeping what the groups
+ * granted as specific rights — except on the functionalities in `skip`, which the
+ * change itself is about to set. Answers the labels of the groups left.
+ */
+export async function leaveGroupsKeepingRights(trx: Knex.Transaction, userId: number, skip: (string | undefined)[], managerId: number | null): Promise<string[]> {
+  const groups = await trx('user_group as ug').join('rights_group as g', 'g.id', 'ug.group_id').where('ug.user_id', userId).distinct('g.label').orderBy('g.label');
+  if (!groups.length) return [];
+  const effective = await loadRights(trx, userId);
+  const rows = [...effective].filter(([k, f]) => f.canRead && !skip.includes(k)).map(([functionality, f]) => ({ userId, functionality, ...f }));
+  if (rows.length) await trx('user_right').insert(rows).onConflict(['user_id', 'functionality']).merge(['can_read', 'can_write', 'can_delete', 'can_export', 'updated_at']);
+  await trx('user_group').where('userId', userId).delete();
+  const labels = groups.map((g: any) => g.label as string);
+  await recordHistory(trx, {
+    userId: managerId, entity: entityMeta('user'), recordId: userId, action: 'action',
+    detail: `Droits spécifiques modifiés ; retiré des groupes : ${labels.join(', ')}`.slice(0, 200),
+  });
+  return labels;
+}
+
 export async function groupRightsView(knex: Knex, groupId: number) {
   const g = await knex('rights_group').where('id', groupId).first('id', 'label', 'isActive');
   if (!g) throw notFound();

@@ -10,10 +10,12 @@ import { badRequest, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { todayParis } from '../../../common/dates';
 import { readableColumns } from '../../rest/query';
-import { ACTION_FOR_STATUS, decide, TransitionError, type Action, type ActionParams, type Decision } from './state-machine';
+import { ACTION_FOR_STATUS, decide, decideIntegration, TransitionError, type Action, type ActionParams, type Clock, type Decision } from './state-machine';
 import { bookingFacts, refreshBooking } from './store';
-import { assertOccupanciesFree } from './hooks';
+import { assertKeepsAnOccupancy, assertOccupanciesFree } from './hooks';
 import { isModifiable, STATUS } from './status';
+import { pricedInputsChanged, pricingBatch, refreshBookingPrice, repriceBooking } from './pricing';
+import { formatCents } from '../../../common/money';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -42,6 +44,7 @@ async function applyDecision(trx: Trx, before: Row, d: Decision, userId: number 
   for (const effect of d.effects) {
     if (effect.type === 'delete-occupancies') {
       await trx('occupancy').where('bookingId', before.id).delete();
+      await refreshBookingPrice(trx, before.id);
     } else if (effect.type === 'end-occupancies') {
       // Early departure: nights from that day on are freed.
       await trx('occupancy').where({ bookingId: before.id, isCancelled: false }).where('startDate', '>=', effect.date)
@@ -58,17 +61,28 @@ async function applyDecision(trx: Trx, before: Row, d: Decision, userId: number 
   return after;
 }
 
+export interface RunOptions {
+  /** checked on the locked booking: false leaves it alone and answers null (sweeps: "still due?") */
+  when?: (trx: Trx, locked: Row) => Promise<boolean>;
+  /** the history line instead of the state machine's */
+  detail?: (d: Decision) => string;
+  clock?: Clock;
+}
+
 /** Runs one action of the state machine on a booking. */
-export async function runAction(knex: Knex, bookingId: number, action: Action, params: ActionParams, userId: number | null): Promise<Row> {
+export async function runAction(knex: Knex, bookingId: number, action: Action, params: ActionParams, userId: number | null): Promise<Row>;
+export async function runAction(knex: Knex, bookingId: number, action: Action, params: ActionParams, userId: number | null, opts: RunOptions): Promise<Row | null>;
+export async function runAction(knex: Knex, bookingId: number, action: Action, params: ActionParams, userId: number | null, opts: RunOptions = {}): Promise<Row | null> {
   return knex.transaction(async (trx) => {
     const before = await lockBooking(trx, bookingId);
+    if (opts.when && !(await opts.when(trx, before))) return null;
     let d: Decision;
     try {
-      d = decide(await bookingFacts(trx, before), action, params, clock());
+      d = decide(await bookingFacts(trx, before), action, params, opts.clock ?? clock());
     } catch (e) {
       transitionError(e);
     }
-    return applyDecision(trx, before, d!, userId);
+    return applyDecision(trx, before, opts.detail ? { ...d!, detail: opts.detail(d!) } : d!, userId);
   });
 }
 
@@ -90,7 +104,9 @@ export interface OccupancyInput {
   endDate: string;
   isLocked?: boolean;
   notes?: string | null;
-  details?: { ageCategoryId: number; quantity: number }[];
+  /** manual prices (stays/pricing.ts): the accommodation per night (priceGridOptionId null) or an option's unit price */
+  priceOverrides?: { priceGridOptionId: number | null; unitPrice: number }[];
+  details?: { ageCategoryId: number; quantity: number; exemptQuantity?: number; touristTaxExemptionId?: number | null }[];
   animals?: { animalTypeId: number; quantity?: number; customerAnimalId?: number | null }[];
   vehicles?: { vehicleTypeId: number; licencePlate?: string | null; customerVehicleId?: number | null }[];
   extras?: { extraId: number; quantity?: number; startDate?: string | null; endDate?: string | null }[];
@@ -104,7 +120,9 @@ export interface CreateInput {
   partnerId?: number | null;
   accessChannelId?: number | null;
   optionExpiryDate?: string | null;
-  totalAmount?: number | null;
+  promoCode?: string | null;
+  discountIds?: number[];
+  withCancellationInsurance?: boolean;
   notes?: string | null;
   occupancies?: OccupancyInput[];
 }
@@ -131,14 +149,17 @@ export async function addOccupancy(trx: Trx, bookingId: number, o: OccupancyInpu
 /**
  * "Create temp" and "create true": the booking and its occupancies in one
  * transaction. A true booking is created temporary, then confirmed by the state
- * machine once its occupancies exist (customer and places required).
+ * machine once its occupancies exist (customer and places required); with
+ * `integrate` (the online booking's reference, imports.ts) it becomes "Intégrée".
  */
-export async function createBooking(knex: Knex, input: CreateInput, userId: number | null, trxIn?: Trx): Promise<Row> {
+export async function createBooking(knex: Knex, input: CreateInput, userId: number | null, trxIn?: Trx, opts: { integrate?: string } = {}): Promise<Row> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('INCORRECT_FORM');
   const { temporary, occupancies, ...fields } = input;
   const run = async (trx: Trx) => {
     const booking = await saveRecord(trx, bookingMeta(), { kind: 'booking', ...fields }, userId, 0);
-    for (const o of arr(occupancies, 'occupancies')) await addOccupancy(trx, booking.id, o, userId);
+    await pricingBatch(trx, async () => {
+      for (const o of arr(occupancies, 'occupancies')) await addOccupancy(trx, booking.id, o, userId);
+    });
     await refreshBooking(trx, booking.id);
     const before = await lockBooking(trx, booking.id);
     if (temporary === true) {
@@ -148,11 +169,12 @@ export async function createBooking(knex: Knex, input: CreateInput, userId: numb
     }
     let d: Decision;
     try {
-      d = decide(await bookingFacts(trx, before), 'confirm', {}, clock());
+      const facts = await bookingFacts(trx, before);
+      d = opts.integrate ? decideIntegration(facts, opts.integrate) : decide(facts, 'confirm', {}, clock());
     } catch (e) {
       transitionError(e);
     }
-    return applyDecision(trx, before, { ...d!, detail: `Création (définitive) : ${d!.detail.toLowerCase()}` }, userId);
+    return applyDecision(trx, before, { ...d!, detail: opts.integrate ? `Création : ${d!.detail}` : `Création (définitive) : ${d!.detail.toLowerCase()}` }, userId);
   };
   return trxIn ? run(trxIn) : knex.transaction(run);
 }
@@ -162,7 +184,7 @@ export async function addOccupancyToBooking(knex: Knex, bookingId: number, o: Oc
   return knex.transaction(async (trx) => {
     const b = await lockBooking(trx, bookingId);
     if (!isModifiable(b.statusId)) throw badRequest('INVALID_TRANSITION');
-    const occ = await addOccupancy(trx, bookingId, o, userId);
+    const occ = await pricingBatch(trx, () => addOccupancy(trx, bookingId, o, userId));
     await refreshBooking(trx, bookingId);
     await recordHistory(trx, { userId, entity: bookingMeta(), recordId: bookingId, action: 'action', detail: `Occupation ajoutée du ${o.startDate} au ${o.endDate}` });
     return occ;
@@ -190,6 +212,9 @@ export async function mergeBookings(knex: Knex, intoId: number, fromId: unknown,
     await trx('booking').where('id', from.id).update({ statusId: STATUS.DELETED, deleteReason: `Fusionné dans ${into.code}`, updatedAt: trx.fn.now() });
     await refreshBooking(trx, into.id);
     await refreshBooking(trx, from.id);
+    // The moved occupancies keep their price; the booking's fees stay on its first occupancy.
+    await pricedInputsChanged(trx, into.id, []);
+    await refreshBookingPrice(trx, from.id);
     const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', into.id).first();
     await recordHistory(trx, { userId, entity: bookingMeta(), recordId: into.id, action: 'action', before: into, after, detail: `Fusion : ${moved} occupation(s) reprise(s) du séjour ${from.code}` });
     const fromAfter = await trx('booking').select(readableColumns(bookingMeta())).where('id', from.id).first();
@@ -218,8 +243,12 @@ export async function cancelOccupancy(knex: Knex, occupancyId: number, reason: u
     const booking = await lockBooking(trx, occ.bookingId);
     const before = await trx('occupancy').select(readableColumns(entityMeta('occupancy'))).where('id', occupancyId).first();
     if (before.isCancelled || !isModifiable(booking.statusId) || booking.statusId === STATUS.ARRIVED) throw badRequest('INVALID_TRANSITION');
+    // §8 "cannot cancel with partner occupancy" asks for the partner occupancy to be
+    // cancelled before the stay: that one may be the last.
+    if (!before.partnerAllotmentId) await assertKeepsAnOccupancy(trx, booking.id, occupancyId);
     await trx('occupancy').where('id', occupancyId).update({ isCancelled: true, cancelReason: text, cancelledAt: trx.fn.now(), updatedAt: trx.fn.now() });
     await refreshBooking(trx, booking.id);
+    await pricedInputsChanged(trx, booking.id, []);
     const after = await trx('occupancy').select(readableColumns(entityMeta('occupancy'))).where('id', occupancyId).first();
     await recordHistory(trx, { userId, entity: entityMeta('occupancy'), recordId: occupancyId, action: 'action', before, after, detail: `Occupation annulée : ${text}` });
     await recordHistory(trx, { userId, entity: bookingMeta(), recordId: booking.id, action: 'action', detail: `Occupation du ${before.startDate} annulée : ${text}` });
@@ -227,25 +256,23 @@ export async function cancelOccupancy(knex: Knex, occupancyId: number, reason: u
   });
 }
 
-/** Options whose expiry date has passed and that still hold their places. */
-export function dueOptions(knex: Knex, today: string): Knex.QueryBuilder {
-  return knex('booking').where('kind', 'option').where('optionExpiryDate', '<', today)
-    .whereIn('statusId', [STATUS.TEMPORARY, STATUS.IN_PROGRESS, STATUS.CONFIRMED]);
+/**
+ * "Recalculer le prix": prices every active occupancy again, at its agreed conditions
+ * (quote date and grid version) or, with `atCurrentPrices`, at today's (current grid
+ * version, today's offers and due dates). Manual prices stay.
+ */
+export async function repriceStay(knex: Knex, bookingId: number, atCurrentPrices: unknown, userId: number | null): Promise<Row> {
+  if (atCurrentPrices !== undefined && typeof atCurrentPrices !== 'boolean') throw badRequest('VALIDATION_FAILED', { atCurrentPrices: formatMessage('INVALID_BOOLEAN') });
+  return knex.transaction(async (trx) => {
+    const before = await lockBooking(trx, bookingId);
+    if (!isModifiable(before.statusId)) throw badRequest('INVALID_TRANSITION');
+    await repriceBooking(trx, bookingId, { atCurrentPrices: atCurrentPrices === true });
+    const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', bookingId).first();
+    const money = (v: number | null) => (v == null ? '—' : formatCents(v));
+    await recordHistory(trx, {
+      userId, entity: bookingMeta(), recordId: bookingId, action: 'action', before, after,
+      detail: `Prix recalculé${atCurrentPrices === true ? ' aux tarifs du jour' : ''} : ${money(before.totalAmount)} → ${money(after.totalAmount)}`,
+    });
+    return after;
+  });
 }
-
-/** Expires every due option (releasing its places); answers how many. */
-export async function expireDueOptions(knex: Knex, userId: number | null): Promise<number> {
-  const ids: number[] = (await dueOptions(knex, todayParis()).select('id')).map((r: Row) => r.id);
-  let n = 0;
-  for (const id of ids) {
-    try {
-      await runAction(knex, id, 'expire', {}, userId);
-      n++;
-    } catch (e: any) {
-      // Changed meanwhile (converted, cancelled…): no longer due.
-      if (e?.code !== 'INVALID_TRANSITION') throw e;
-    }
-  }
-  return n;
-}
-

@@ -12,7 +12,7 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 import { addDays, todayParis } from '../../../common/dates';
 import { noOverlappingPeriods } from '../reference/rules';
 import { allotmentOn, assertPlaceFree, bookingFacts, occupancyPersons, refreshBooking } from './store';
-import { DEFAULT_OPTION_DAYS, holdsPlaces, isModifiable, kindLabel, RELEASING, STATUS } from './status';
+import { DEFAULT_OPTION_DAYS, holdsPlaces, isModifiable, kindLabel, RELEASING, STATUS, UNCONFIRMED } from './status';
 import { decide, TransitionError } from './state-machine';
 
 type Row = Record<string, any>;
@@ -31,6 +31,19 @@ function assertModifiable(booking: Row | undefined): void {
   if (booking && !isModifiable(booking.statusId)) throw refuse('INVALID_TRANSITION');
 }
 
+/**
+ * A confirmed stay keeps at least one active occupancy (§8 "booking needs occupancy and
+ * place"): refuses taking `occupancyId` away from it (delete, cancel, move to another
+ * stay). The booking row is locked, so two requests removing its last two occupancies
+ * one each are serialised and the second sees the first's removal.
+ */
+export async function assertKeepsAnOccupancy(trx: Trx, bookingId: number, occupancyId: number): Promise<void> {
+  const booking = await trx('booking').where('id', bookingId).forUpdate().first('statusId');
+  if (!booking || UNCONFIRMED.includes(booking.statusId) || !isModifiable(booking.statusId)) return;
+  const other = await trx('occupancy').where({ bookingId, isCancelled: false }).whereNot('id', occupancyId).first('id');
+  if (!other) throw refuse('BOOKING_NEEDS_OCCUPANCY');
+}
+
 async function bookingOfOccupancy(trx: Trx, occupancyId: number, lock = false): Promise<{ occupancy: Row; booking: Row } | undefined> {
   const q = trx('occupancy').where('id', occupancyId);
   if (lock) q.forUpdate();
@@ -39,17 +52,22 @@ async function bookingOfOccupancy(trx: Trx, occupancyId: number, lock = false): 
   return { occupancy, booking: (await loadBooking(trx, occupancy.bookingId))! };
 }
 
-/** The most persons an occupancy may hold: its equipment's capacity, else its place's. */
-async function capacityOf(trx: Trx, occ: Row): Promise<{ limit: number | null; byEquipment: boolean }> {
+/**
+ * The most persons an occupancy may hold: the smaller of its place's capacity and its
+ * equipment's (an 8-person tent does not make a 2-person pitch hold 8); either alone
+ * when the other is not known yet.
+ */
+async function capacityOf(trx: Trx, occ: Row): Promise<number | null> {
+  const limits: number[] = [];
   if (occ.equipmentId) {
     const e = await trx('equipment').where('id', occ.equipmentId).first('capacity');
-    if (e) return { limit: e.capacity, byEquipment: true };
+    if (e) limits.push(e.capacity);
   }
   if (occ.placeId) {
     const p = await trx('place').where('id', occ.placeId).first('capacity');
-    if (p) return { limit: p.capacity, byEquipment: false };
+    if (p) limits.push(p.capacity);
   }
-  return { limit: null, byEquipment: false };
+  return limits.length ? Math.min(...limits) : null;
 }
 
 function registerBookingHooks(): void {
@@ -114,7 +132,11 @@ function registerOccupancyHooks(): void {
         return;
       }
       assertModifiable(booking);
-      if (existing && existing.bookingId !== rec.bookingId) assertModifiable(await loadBooking(trx, existing.bookingId));
+      if (existing && existing.bookingId !== rec.bookingId) {
+        assertModifiable(await loadBooking(trx, existing.bookingId));
+        await assertKeepsAnOccupancy(trx, existing.bookingId, existing.id);
+      }
+      if (rec.placeId == null && existing?.placeId != null && !UNCONFIRMED.includes(booking.statusId)) throw refuse('BOOKING_NEEDS_OCCUPANCY', 'placeId');
       let place: Row | undefined;
       if (rec.placeId != null) {
         place = await trx('place').where('id', rec.placeId).first('id', 'placeTypeId', 'capacity');
@@ -132,7 +154,7 @@ function registerOccupancyHooks(): void {
           const e = await trx('equipment').where('id', rec.equipmentId).first('capacity');
           if (e && persons > e.capacity) throw refuse('EQUIPMENT_CANNOT_HOUSE_OCCUPANTS', 'equipmentId');
         }
-        if (!same(existing.placeId, rec.placeId) && rec.equipmentId == null && place && persons > place.capacity) {
+        if (!same(existing.placeId, rec.placeId) && place && persons > place.capacity) {
           throw refuse('QUANTITY_ABOVE_CAPACITY', 'placeId');
         }
       }
@@ -163,6 +185,7 @@ function registerOccupancyHooks(): void {
       const booking = await loadBooking(trx, existing.bookingId);
       assertModifiable(booking);
       if (booking && booking.statusId === STATUS.ARRIVED) throw refuse('INVALID_TRANSITION');
+      if (!existing.isCancelled) await assertKeepsAnOccupancy(trx, existing.bookingId, existing.id);
       await refreshBooking(trx, existing.bookingId, { occupancyId: existing.id });
     },
   });
@@ -174,7 +197,7 @@ function registerOccupancyHooks(): void {
       if (!found) return;
       assertModifiable(found.booking);
       if (existing && existing.occupancyId !== rec.occupancyId) assertModifiable((await bookingOfOccupancy(trx, existing.occupancyId))?.booking);
-      const { limit } = await capacityOf(trx, found.occupancy);
+      const limit = await capacityOf(trx, found.occupancy);
       if (limit == null) return;
       const others = await occupancyPersons(trx, rec.occupancyId, existing?.id);
       if (others + rec.quantity > limit) throw refuse('QUANTITY_ABOVE_CAPACITY', 'quantity');

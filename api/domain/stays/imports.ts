@@ -1,9 +1,13 @@
 // Online bookings received from the sales channels (/booking-import-list): accepted
 // or refused, then integrated as a stay — "a booking must be accepted before
-// integration; an online booking can be integrated once only" (§4). The import row
-// is locked for the whole integration; the database refuses a second one too
-// (trigger and unique index of migration 0011).
+// integration; an online booking can be integrated once only" (§4). The online
+// booking (`booking_import`) goes À intégrer (12) → Acceptée (4) → Intégrée (13), or
+// Refusée (10); the stay it becomes is created "Intégrée" (13) too, and follows the
+// life cycle of a firm booking from there (state-machine.ts). The import row is
+// locked for the whole integration; the database refuses a second one too (trigger
+// and unique index of migration 0011).
 import type { Knex } from 'knex';
+import { formatCents } from '../../../common/money';
 import { entityMeta } from '../../rest/entities';
 import { recordHistory } from '../../rest/history';
 import { readableColumns } from '../../rest/query';
@@ -102,13 +106,17 @@ export async function integrateImport(knex: Knex, id: number, userId: number | n
     }
     const customerId = await customerFor(trx, row, userId);
     const booking = await createBooking(knex, {
-      kind: 'booking', customerId, accessChannelId: row.accessChannelId, totalAmount: row.amount,
+      kind: 'booking', customerId, accessChannelId: row.accessChannelId,
       notes: `Réservation en ligne ${row.externalRef}`,
       occupancies: [{ placeId, startDate: row.startDate, endDate: row.endDate, details: await occupantDetails(trx, row) }],
-    }, userId, trx);
+    }, userId, trx, { integrate: row.externalRef });
     const after = await setStatus(trx, row, { statusId: STATUS.INTEGRATED, bookingId: booking.id, integratedAt: new Date().toISOString() },
       `Intégrée : séjour ${booking.code}`, userId);
-    await recordHistory(trx, { userId, entity: entityMeta('booking'), recordId: booking.id, action: 'action', detail: `Intégration de la réservation en ligne ${row.externalRef}` });
+    // The stay is priced here like any other; the amount the channel took stays on the import.
+    if (row.amount != null && row.amount !== booking.totalAmount) {
+      const detail = `Montant payé sur le canal : ${formatCents(row.amount)}, prix calculé : ${booking.totalAmount == null ? '—' : formatCents(booking.totalAmount)}`;
+      await recordHistory(trx, { userId, entity: entityMeta('booking'), recordId: booking.id, action: 'action', detail });
+    }
     return { ...after, booking };
   });
 }

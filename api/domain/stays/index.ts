@@ -2,6 +2,7 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { registerStayHooks } from './hooks';
+import { registerPricingHooks } from './pricing-hooks';
 import { registerStayTiles } from './tiles';
 import { staysRouter } from './routes';
 import { registerCatalogueRules } from '../catalogue/rules';
@@ -13,6 +14,7 @@ export function registerStaysModule(): void {
   registerCatalogueRules();
   registerCustomerRules();
   registerStayHooks();
+  registerPricingHooks();
   registerStayTiles();
 }
 

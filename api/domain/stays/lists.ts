@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors';
 import { isValidDate } from '../../../common/formats';
 import { addDays, todayParis } from '../../../common/dates';
 import { RELEASING, STATUS } from './status';
-import { dueOptions } from './actions';
+import { optionsToFollowUp } from './sweeps';
 import { rawRows } from './store';
 
 type Row = Record<string, any>;
@@ -68,11 +68,11 @@ export async function bookingList(knex: Knex, p: BookingListQuery): Promise<{ it
   else base.whereNot('b.statusId', STATUS.DELETED);
   if (p.scope === 'partner') base.whereNotNull('b.partnerId');
   if (p.statusId) base.where('b.statusId', p.statusId);
-  else if (p.scope === 'active') base.whereNotIn('b.statusId', RELEASING as number[]);
+  else if (p.scope === 'active' && !p.dueOptions) base.whereNotIn('b.statusId', RELEASING as number[]);
   if (p.kind) base.where('b.kind', p.kind);
   if (p.from) base.where('b.endDate', '>', p.from);
   if (p.to) base.where('b.startDate', '<', p.to);
-  if (p.dueOptions) base.whereIn('b.id', dueOptions(knex, todayParis()).select('id'));
+  if (p.dueOptions) base.whereIn('b.id', optionsToFollowUp(knex, todayParis()).select('id'));
   if (p.q) {
     const like = `%${p.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     base.where((w) => w.whereRaw('bv_fold(b.code) LIKE bv_fold(?)', [like])

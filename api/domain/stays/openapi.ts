@@ -26,6 +26,16 @@ const ACTIONS: Record<string, { summary: string; body?: object }> = {
 };
 
 export const STAYS_SCHEMAS: Record<string, object> = {
+  CustomerEdit: {
+    type: 'object',
+    description: 'Le client (ses champs) et, pour les écrans du §3, ses autres adresses et les choix de civilité et de pays.',
+    properties: {
+      id: int, civilityId: { type: ['integer', 'null'] }, languageId: { type: ['integer', 'null'] }, countryId: { type: ['integer', 'null'] },
+      addressList: { type: 'array', items: { type: 'object', properties: { id: int, label: str, address1: str, address2: str, postalCode: str, town: str, countryId: { type: ['integer', 'null'] }, isBilling: { type: 'boolean' } } } },
+      availableCivility: { type: 'array', readOnly: true, items: { type: 'object', properties: { id: int, shortLabel: str, label: str, isLegalEntity: { type: 'boolean' }, isDefault: { type: 'boolean' } } } },
+      availableCountry: { type: 'array', readOnly: true, items: { type: 'object', properties: { id: int, isoCode: str, name: str, languageId: { type: ['integer', 'null'] }, isDefault: { type: 'boolean' } } } },
+    },
+  },
   BookingSummary: {
     type: 'object',
     description: 'Un séjour, ses occupations (occupants par catégorie d’âge, animaux, véhicules, extras, accompagnants), les actions permises et l’historique.',
@@ -40,7 +50,14 @@ export const STAYS_SCHEMAS: Record<string, object> = {
     properties: {
       placeId: { type: ['integer', 'null'] }, placeTypeId: { type: ['integer', 'null'] }, equipmentId: { type: ['integer', 'null'] },
       startDate: date, endDate: { ...date, description: 'départ (exclu) : [startDate, endDate)' }, isLocked: { type: 'boolean' }, notes: str,
-      details: { type: 'array', items: { type: 'object', required: ['ageCategoryId', 'quantity'], properties: { ageCategoryId: int, quantity: int } } },
+      priceOverrides: { type: 'array', items: ref('PriceOverride'), description: 'prix manuels, gardés et signalés « prix modifié manuellement »' },
+      details: {
+        type: 'array',
+        items: {
+          type: 'object', required: ['ageCategoryId', 'quantity'],
+          properties: { ageCategoryId: int, quantity: int, exemptQuantity: { ...int, description: 'dont exonérés de taxe de séjour (≤ quantity)' }, touristTaxExemptionId: { ...int, description: "motif d'exonération (obligatoire si exemptQuantity > 0)" } },
+        },
+      },
       animals: { type: 'array', items: { type: 'object', required: ['animalTypeId'], properties: { animalTypeId: int, quantity: int, customerAnimalId: int } } },
       vehicles: { type: 'array', items: { type: 'object', required: ['vehicleTypeId'], properties: { vehicleTypeId: int, licencePlate: str, customerVehicleId: int } } },
       extras: { type: 'array', items: { type: 'object', required: ['extraId'], properties: { extraId: int, quantity: int, startDate: date, endDate: date } } },
@@ -52,8 +69,28 @@ export const STAYS_SCHEMAS: Record<string, object> = {
     properties: {
       temporary: { type: 'boolean', description: 'true : « create temp » (statut Temporaire) ; sinon le séjour est confirmé (client et emplacements requis)' },
       kind: { enum: ['quote', 'option', 'booking', 'passage'] }, customerId: { type: ['integer', 'null'] }, partnerId: { type: ['integer', 'null'] },
-      accessChannelId: { type: ['integer', 'null'] }, optionExpiryDate: date, totalAmount: { type: ['integer', 'null'] }, notes: str,
+      accessChannelId: { type: ['integer', 'null'] }, optionExpiryDate: date, notes: str,
+      promoCode: { type: ['string', 'null'] }, discountIds: ids, withCancellationInsurance: { type: 'boolean' },
       occupancies: { type: 'array', items: ref('OccupancyInput') },
+    },
+    description: 'Le prix est celui du serveur (moteur de prix) : un montant envoyé est ignoré.',
+  },
+  PriceOverride: {
+    type: 'object', required: ['priceGridOptionId', 'unitPrice'],
+    properties: {
+      priceGridOptionId: { type: ['integer', 'null'], description: "null : l'hébergement (prix par nuit) ; sinon l'option de la grille (prix unitaire)" },
+      unitPrice: { ...int, description: 'centimes TTC' },
+    },
+  },
+  StoredPrice: {
+    type: 'object',
+    description: 'Le prix d’une occupation (occupancy.pricedQuote) : le devis du moteur, ou la raison pour laquelle elle n’a pas pu être tarifée.',
+    properties: {
+      quoteDate: { ...date, description: 'date du tarif (offres, échéances), fixée au premier calcul' },
+      gridPlaceTypeId: { type: ['integer', 'null'] }, gridPartnerId: { type: ['integer', 'null'] },
+      withBookingFees: { type: 'boolean', description: 'les frais de dossier du séjour sont sur cette occupation (une seule par séjour)' },
+      quote: { oneOf: [ref('PricingQuote'), { type: 'null' }] },
+      error: { type: ['object', 'null'], properties: { code: str, message: str } },
     },
   },
   AvailabilityQuery: {
@@ -71,13 +108,13 @@ export const STAYS_PATHS: Record<string, object> = {
   '/rest/booking/{id}/summary': { get: { tags, summary: 'Le séjour, ses occupations, les actions permises et son historique', parameters: [idParam()], responses: ok('Résumé', ref('BookingSummary')) } },
   '/rest/booking/{id}/set-state': {
     post: {
-      tags, summary: "Change le statut par l'action qui y mène (mêmes règles)", parameters: [idParam()],
+      tags, summary: "Change le statut par l'action qui y mène (mêmes règles ; DELETED demande le droit de suppression)", parameters: [idParam()],
       requestBody: body({ type: 'object', required: ['statusId'], properties: { statusId: int, reason: str, counterProposal: str, date } }), responses: ok('Le séjour', ref('BookingSummary')),
     },
   },
   '/rest/booking/{id}/merge': {
     post: {
-      tags, summary: "Fusionne : les occupations de fromBookingId passent sur ce séjour (même client), l'autre est réinitialisé", parameters: [idParam()],
+      tags, summary: "Fusionne : les occupations de fromBookingId passent sur ce séjour (même client), l'autre est réinitialisé (droit de suppression)", parameters: [idParam()],
       requestBody: body({ type: 'object', required: ['fromBookingId'], properties: { fromBookingId: int } }), responses: ok('Le séjour', ref('BookingSummary')),
     },
   },
@@ -85,7 +122,7 @@ export const STAYS_PATHS: Record<string, object> = {
   ...Object.fromEntries(Object.entries(ACTIONS).map(([action, a]) => [`/rest/booking/{id}/${action}`, {
     post: { tags, summary: a.summary, parameters: [idParam()], ...(a.body ? { requestBody: body(a.body) } : {}), responses: ok('Le séjour', ref('BookingSummary')) },
   }])),
-  '/rest/booking/expire-options': { post: { tags, summary: "Expire les options dont l'échéance est passée", responses: ok('Nombre expiré', { type: 'object', properties: { status: str, expired: int } }) } },
+  '/rest/booking/expire-options': { post: { tags, summary: "Expire maintenant les options dont l'échéance est passée (le serveur le fait aussi toutes les 5 minutes et après minuit)", responses: ok('Nombre expiré', { type: 'object', properties: { status: str, expired: int } }) } },
   '/rest/booking/list': {
     post: {
       tags, summary: 'Séjours par statut : actifs, annulés ou de partenaires, recherche texte (3 caractères), période, options échues',
@@ -100,6 +137,26 @@ export const STAYS_PATHS: Record<string, object> = {
   '/rest/booking/birthdays': { get: { tags, summary: 'Anniversaires (clients et accompagnants présents) entre from et to (31 jours au plus)', parameters: [dateQuery('from', "aujourd'hui si absent"), dateQuery('to', 'from si absent')], responses: ok('Personnes', { type: 'array', items: { type: 'object' } }) } },
   '/rest/booking/search-availability': { post: { tags, summary: 'Emplacements libres pour des dates, un nombre de personnes, un type ou une famille, des caractéristiques', requestBody: body(ref('AvailabilityQuery')), responses: ok('Emplacements libres', { type: 'array', items: { type: 'object' } }) } },
   '/rest/occupancy/{id}/lock': { post: { tags, summary: "Verrouille (ou déverrouille) l'emplacement d'une occupation", parameters: [idParam()], requestBody: body({ type: 'object', required: ['locked'], properties: { locked: { type: 'boolean' } } }), responses: ok("L'occupation", ref('Occupancy')) } },
+  '/rest/occupancy/{id}/quote': {
+    post: {
+      tags, summary: "Prix qu'aurait l'occupation avec ces changements, calculé comme leur enregistrement le calculerait (rien n'est écrit ; droit de lecture)", parameters: [idParam()],
+      requestBody: body({
+        type: 'object',
+        properties: {
+          occupancy: { type: 'object', properties: { placeId: { type: ['integer', 'null'] }, startDate: date, endDate: date, details: { type: 'array', items: { type: 'object' } }, animals: { type: 'array', items: { type: 'object' } }, vehicles: { type: 'array', items: { type: 'object' } }, extras: { type: 'array', items: { type: 'object' } }, priceOverrides: { type: 'array', items: ref('PriceOverride') } } },
+          booking: { type: 'object', properties: { partnerId: { type: ['integer', 'null'] }, accessChannelId: { type: ['integer', 'null'] }, promoCode: { type: ['string', 'null'] }, discountIds: ids, withCancellationInsurance: { type: 'boolean' } } },
+        },
+      }, false),
+      responses: ok('Le prix', ref('StoredPrice')),
+    },
+  },
+  '/rest/booking/{id}/reprice': {
+    post: {
+      tags, summary: 'Recalcule le prix de chaque occupation active : aux conditions convenues (date du tarif, version de la grille), ou aux tarifs du jour ; les prix manuels restent', parameters: [idParam()],
+      requestBody: body({ type: 'object', properties: { atCurrentPrices: { type: 'boolean' } } }, false),
+      responses: ok('Le séjour', ref('BookingSummary')),
+    },
+  },
   '/rest/occupancy/{id}/cancel': { post: { tags, summary: 'Annule une occupation (motif obligatoire) et libère son emplacement', parameters: [idParam()], requestBody: body({ type: 'object', required: ['reason'], properties: { reason: str } }), responses: ok("L'occupation", ref('Occupancy')) } },
   '/rest/booking-import/list': { post: { tags, summary: 'Réservations en ligne : source to-integrate, processed ou cancelled', requestBody: body({ type: 'object', properties: { source: { enum: ['to-integrate', 'processed', 'cancelled'] }, page: int, pageSize: int } }, false), responses: ok('Une page', { type: 'object' }) } },
   '/rest/booking-import/{id}/accept': { post: { tags, summary: 'Accepte une réservation en ligne', parameters: [idParam()], responses: ok('La réservation en ligne', ref('BookingImport')) } },
@@ -112,6 +169,45 @@ export const STAYS_PATHS: Record<string, object> = {
       tags: ['customers'], summary: 'Fusion de doublons : tout passe de fromCustomerId à toCustomerId, puis fromCustomerId est supprimé (droits écriture et suppression)',
       requestBody: body({ type: 'object', required: ['fromCustomerId', 'toCustomerId'], properties: { fromCustomerId: int, toCustomerId: int } }),
       responses: ok('Le client conservé et ce qui a été repris', { type: 'object' }),
+    },
+  },
+  '/rest/customer/edit/{id}': {
+    get: {
+      tags: ['customers'], summary: 'Un client dans la forme du §3 (id 0 : ses valeurs par défaut) : ses champs, addressList (autres adresses, avec countryId), availableCivility et availableCountry (avec isDefault)',
+      parameters: [idParam()], responses: ok('Le client', ref('CustomerEdit')),
+    },
+  },
+  '/rest/customer/edit': {
+    post: {
+      tags: ['customers'], summary: "Enregistre un client (id 0 : création) ; addressList, si donnée, est l'ensemble de ses autres adresses (créées, modifiées, supprimées). En-tête returnEditItem: true pour recevoir l'élément",
+      requestBody: body(ref('CustomerEdit')), responses: ok('Enregistré', { $ref: '#/components/schemas/SaveResult' }),
+    },
+  },
+  '/rest/attendant/edit/{id}': {
+    get: { tags: ['customers'], summary: 'Un accompagnant dans la forme du §3 : addressList (sa seule adresse), availableCivility et availableCountry', parameters: [idParam()], responses: ok("L'accompagnant", { type: 'object' }) },
+  },
+  '/rest/attendant/edit': {
+    post: { tags: ['customers'], summary: "Enregistre un accompagnant ; la seule entrée d'addressList devient son adresse", requestBody: body({ type: 'object' }), responses: ok('Enregistré', { $ref: '#/components/schemas/SaveResult' }) },
+  },
+  '/rest/place/{id}/images': {
+    post: {
+      tags: ['catalogue'], summary: 'Ajoute une image à un emplacement (champ multipart uploadfile ; .jpg .jpeg .png .gif, contenu vérifié, 2 Mo au plus)', parameters: [idParam()],
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object', required: ['uploadfile'], properties: { uploadfile: { type: 'string', format: 'binary' } } } } } },
+      responses: ok('Les images de l’emplacement', { type: 'object', properties: { status: str, placeId: int, images: { type: 'array', items: str } } }),
+    },
+  },
+  '/rest/place/{id}/images/delete': {
+    post: {
+      tags: ['catalogue'], summary: "Retire une image d'un emplacement et supprime son fichier", parameters: [idParam()],
+      requestBody: body({ type: 'object', required: ['image'], properties: { image: { ...str, description: 'place-{placeId}/{nom}.{extension}' } } }),
+      responses: ok('Les images de l’emplacement', { type: 'object', properties: { status: str, placeId: int, images: { type: 'array', items: str } } }),
+    },
+  },
+  '/rest/image/show/{extension}/{path}/{name}': {
+    get: {
+      tags: ['catalogue'], summary: "Affiche une image d'emplacement par extension, chemin (place-{placeId}) et nom",
+      parameters: [{ name: 'extension', in: 'path', required: true, schema: { enum: ['jpg', 'jpeg', 'png', 'gif'] } }, { name: 'path', in: 'path', required: true, schema: str }, { name: 'name', in: 'path', required: true, schema: str }],
+      responses: { 200: { description: "L'image", content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } }, 404: { description: 'Image inconnue', content: json({ $ref: '#/components/schemas/Error' }) } },
     },
   },
   '/rest/place/{id}/features': {

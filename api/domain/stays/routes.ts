@@ -10,13 +10,15 @@ import { readableColumns } from '../../rest/query';
 import { entityMeta } from '../../rest/entities';
 import { badRequest, notFound } from '../../http/errors';
 import {
-  addOccupancyToBooking, cancelOccupancy, createBooking, expireDueOptions, lockOccupancy, mergeBookings, runAction, setState,
+  addOccupancyToBooking, cancelOccupancy, createBooking, lockOccupancy, mergeBookings, repriceStay, runAction, setState,
 } from './actions';
-import { ACTIONS, availableActions, type Action } from './state-machine';
+import { parsePreview, previewOccupancyPrice } from './pricing';
+import { ACTIONS, availableActions, rightFor, rightForStatus, type Action } from './state-machine';
 import { bookingFacts } from './store';
 import { arrivals, birthdays, bookingList, departureCleaning, departures, occupation, parseBookingListQuery, parseDate } from './lists';
 import { parseAvailabilityQuery, searchAvailability } from './availability';
 import { acceptImport, importList, integrateImport, refuseImport } from './imports';
+import { expireDueOptions } from './sweeps';
 
 const BOOKING = 'booking.booking';
 const userOf = (ctx: Context): number | null => ctx.state.user?.id ?? null;
@@ -103,16 +105,19 @@ export function staysRouter(knex: () => Knex): Router {
   });
   r.post('/rest/booking/expire-options', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = { status: 'SAVED', expired: await expireDueOptions(knex(), userOf(ctx)) };
+    ctx.body = { status: 'SAVED', expired: await expireDueOptions(knex(), { userId: userOf(ctx) }) };
   });
   r.post('/rest/booking/:id/merge', async (ctx) => {
+    // The merged booking ends DELETED: a deletion.
     await checkAccess(ctx, BOOKING, 'write');
+    await checkAccess(ctx, BOOKING, 'delete');
     const saved = await mergeBookings(knex(), parseId(ctx.params.id), body(ctx).fromBookingId, userOf(ctx));
     ctx.body = await bookingSummary(knex(), saved.id);
   });
   r.post('/rest/booking/:id/set-state', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
     const { statusId, ...params } = body(ctx);
+    await checkAccess(ctx, BOOKING, 'write');
+    await checkAccess(ctx, BOOKING, rightForStatus(statusId));
     const saved = await setState(knex(), parseId(ctx.params.id), statusId, params, userOf(ctx));
     ctx.body = await bookingSummary(knex(), saved.id);
   });
@@ -122,16 +127,26 @@ export function staysRouter(knex: () => Knex): Router {
     await addOccupancyToBooking(knex(), id, body(ctx), userOf(ctx));
     ctx.body = await bookingSummary(knex(), id);
   });
+  r.post('/rest/booking/:id/reprice', async (ctx) => {
+    await checkAccess(ctx, BOOKING, 'write');
+    const saved = await repriceStay(knex(), parseId(ctx.params.id), body(ctx).atCurrentPrices, userOf(ctx));
+    ctx.body = await bookingSummary(knex(), saved.id);
+  });
   r.post('/rest/booking/:id/:action', async (ctx, next) => {
     const action = ctx.params.action as Action;
     if (!NAMED.includes(action) || !ACTIONS.includes(action)) return next();
-    await checkAccess(ctx, BOOKING, action === 'reset' ? 'delete' : 'write');
+    await checkAccess(ctx, BOOKING, 'write');
+    await checkAccess(ctx, BOOKING, rightFor(action));
     const saved = await runAction(knex(), parseId(ctx.params.id), action, body(ctx), userOf(ctx));
     ctx.body = await bookingSummary(knex(), saved.id);
   });
   r.post('/rest/occupancy/:id/lock', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');
     ctx.body = await lockOccupancy(knex(), parseId(ctx.params.id), body(ctx).locked, userOf(ctx));
+  });
+  r.post('/rest/occupancy/:id/quote', async (ctx) => {
+    await checkAccess(ctx, BOOKING, 'read');
+    ctx.body = await previewOccupancyPrice(knex(), parseId(ctx.params.id), parsePreview((ctx.request as any).body));
   });
   r.post('/rest/occupancy/:id/cancel', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');

@@ -44,7 +44,7 @@ export interface Clock { today: string; now: string }
 export type Effect = { type: 'delete-occupancies' } | { type: 'end-occupancies'; date: string };
 
 export interface Decision {
-  action: Action;
+  action: Action | 'integrate';
   /** booking columns to write */
   patch: Record<string, unknown>;
   /** French line of the history */
@@ -61,21 +61,27 @@ export class TransitionError extends Error {
 }
 
 const S = STATUS;
-/** Statuses an action may start from. */
+/**
+ * Statuses an action may start from. "Intégrée" (13) is an online booking integrated
+ * from its channel (imports.ts): a firm booking, like "Confirmée", except that it
+ * stays a booking (no conversion). "Acceptée" (4) and "À intégrer" (12) are the
+ * statuses of the online booking before integration (`booking_import`): no stay
+ * carries them, so no action starts from them.
+ */
 export const FROM: Record<Action, readonly number[]> = {
   confirm: [S.TEMPORARY, S.IN_PROGRESS],
   'set-in-progress': [S.TEMPORARY],
   abandon: [S.TEMPORARY, S.IN_PROGRESS],
-  validate: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED],
-  cancel: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
-  'mark-cancelling': [S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
-  'withdraw-cancelling': [S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
-  refuse: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.ACCEPTED],
-  arrive: [S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
+  validate: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED],
+  cancel: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.INTEGRATED],
+  'mark-cancelling': [S.CONFIRMED, S.VALIDATED, S.INTEGRATED],
+  'withdraw-cancelling': [S.CONFIRMED, S.VALIDATED, S.INTEGRATED],
+  refuse: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED],
+  arrive: [S.CONFIRMED, S.VALIDATED, S.INTEGRATED],
   depart: [S.ARRIVED],
   'early-departure': [S.ARRIVED],
-  convert: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.ACCEPTED],
-  reset: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.ACCEPTED, S.CANCELLED, S.REFUSED, S.REFUSED_COUNTER, S.EXPIRED, S.ABANDONED],
+  convert: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED],
+  reset: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.INTEGRATED, S.CANCELLED, S.REFUSED, S.REFUSED_COUNTER, S.EXPIRED, S.ABANDONED],
   expire: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED],
 };
 
@@ -102,6 +108,21 @@ export const ACTION_FOR_STATUS: Partial<Record<number, Action>> = {
   [S.EXPIRED]: 'expire',
   [S.DELETED]: 'reset',
 };
+
+/**
+ * The right an action needs on booking.booking: ending in DELETED (the "reset") is a
+ * deletion (level 111), every other action a modification (011). Every route that
+ * can reach DELETED — the action's own path, set-state, merge — asks this.
+ */
+export function rightFor(action: Action): 'write' | 'delete' {
+  return action === 'reset' ? 'delete' : 'write';
+}
+
+/** `set-state`: the right the status asked for needs (an unknown status needs write, then answers 400). */
+export function rightForStatus(statusId: unknown): 'write' | 'delete' {
+  const action = typeof statusId === 'number' ? ACTION_FOR_STATUS[statusId] : undefined;
+  return action ? rightFor(action) : 'write';
+}
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 const refuse = (code: MessageCode, field?: string): never => { throw new TransitionError(code, field); };
@@ -187,6 +208,16 @@ export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: 
       if (b.kind !== 'option') refuse('INVALID_TRANSITION');
       return to(S.EXPIRED, b.optionExpiryDate ? `Option expirée (échéance du ${formatDateFr(b.optionExpiryDate)})` : 'Option expirée');
   }
+}
+
+/**
+ * Integration of an online booking (imports.ts, never a route of its own): the stay
+ * created for it, temporary, becomes "Intégrée" once it has its customer and places.
+ */
+export function decideIntegration(b: BookingFacts, externalRef: string): Decision {
+  if (b.statusId !== S.TEMPORARY || b.kind !== 'booking') refuse('INVALID_TRANSITION');
+  needsCustomerAndPlaces(b);
+  return { action: 'integrate', patch: { statusId: S.INTEGRATED }, detail: `Réservation en ligne ${externalRef} intégrée`, effects: [], activates: false };
 }
 
 /** Actions that `decide` may accept for this booking (the screen shows their buttons). */

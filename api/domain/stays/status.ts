@@ -41,6 +41,13 @@ export function holdsPlaces(kind: Kind, statusId: number): boolean {
   return kind !== 'quote' && !RELEASING.includes(statusId);
 }
 
+/**
+ * Not confirmed yet (a stay being keyed in or processed): the only statuses in which a
+ * stay may be without occupancy or place — "confirm" asks for both (§8 "booking needs
+ * occupancy and place").
+ */
+export const UNCONFIRMED: readonly number[] = [STATUS.TEMPORARY, STATUS.IN_PROGRESS];
+
 /** Occupancies, occupants, animals, vehicles and extras may still change. */
 export function isModifiable(statusId: number): boolean {
   return !RELEASING.includes(statusId) && !CLOSED.includes(statusId);

@@ -1,13 +1,13 @@
 // The /home counts this module owns (§2 dashboard tiles).
 import { registerTile, TILE_SLOTS } from '../home/tiles';
-import { dueOptions } from './actions';
+import { optionsToFollowUp } from './sweeps';
 import { cancelledImports, importsToIntegrate } from './imports';
 import { arrivals, birthdays, departures } from './lists';
 
 export function registerStayTiles(): void {
   registerTile({
     ...TILE_SLOTS.expiredOptions, functionality: 'booking.booking', route: '/booking-list/0?dueOptions=1', requires: ['booking'],
-    count: async (knex, today) => Number((await dueOptions(knex, today).count({ n: '*' }))[0].n),
+    count: async (knex, today) => Number((await optionsToFollowUp(knex, today).count({ n: '*' }))[0].n),
   });
   registerTile({
     ...TILE_SLOTS.internetBookings, functionality: 'booking.booking', route: '/booking-import-list', requires: ['booking-import'],

@@ -340,6 +340,55 @@ export const meta: EntityMeta = {
       "indexed": true
     },
     {
+      "name": "promoCode",
+      "column": "promo_code",
+      "label": "Code promo",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 30
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "maxLength": 30,
+      "indexed": false
+    },
+    {
+      "name": "discountIds",
+      "column": "discount_ids",
+      "label": "Remises",
+      "kind": "json",
+      "sql": {
+        "t": "jsonb"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": [],
+      "indexed": false
+    },
+    {
+      "name": "withCancellationInsurance",
+      "column": "with_cancellation_insurance",
+      "label": "Assurance annulation",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
       "name": "totalAmount",
       "column": "total_amount",
       "label": "Montant du séjour",
@@ -349,9 +398,129 @@ export const meta: EntityMeta = {
       },
       "nullable": true,
       "required": false,
-      "readOnly": false,
+      "readOnly": true,
       "system": false,
       "hidden": false,
+      "indexed": false
+    },
+    {
+      "name": "touristTaxAmount",
+      "column": "tourist_tax_amount",
+      "label": "Dont taxe de séjour",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "indexed": false
+    },
+    {
+      "name": "downPaymentKind",
+      "column": "down_payment_kind",
+      "label": "Nature du versement",
+      "kind": "enum",
+      "sql": {
+        "t": "varchar",
+        "length": 7
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "enum": [
+        "none",
+        "arrhes",
+        "acompte"
+      ],
+      "enumLabels": {
+        "none": "Aucun versement",
+        "arrhes": "Arrhes",
+        "acompte": "Acompte"
+      },
+      "default": "none",
+      "indexed": false
+    },
+    {
+      "name": "downPaymentAmount",
+      "column": "down_payment_amount",
+      "label": "Versement à la réservation",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "indexed": false
+    },
+    {
+      "name": "downPaymentDueDate",
+      "column": "down_payment_due_date",
+      "label": "Versement à régler le",
+      "kind": "date",
+      "sql": {
+        "t": "date"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "format": "date",
+      "indexed": false
+    },
+    {
+      "name": "balanceAmount",
+      "column": "balance_amount",
+      "label": "Solde",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "indexed": false
+    },
+    {
+      "name": "balanceDueDate",
+      "column": "balance_due_date",
+      "label": "Solde à régler le",
+      "kind": "date",
+      "sql": {
+        "t": "date"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "format": "date",
+      "indexed": false
+    },
+    {
+      "name": "isManualPrice",
+      "column": "is_manual_price",
+      "label": "Prix modifié manuellement",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "default": false,
       "indexed": false
     },
     {
@@ -704,13 +873,105 @@ export const meta: EntityMeta = {
         "x-index": true,
         "x-label": "Échéance de l'option"
       },
+      "promoCode": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 30,
+        "x-label": "Code promo"
+      },
+      "discountIds": {
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "minimum": 1
+        },
+        "uniqueItems": true,
+        "maxItems": 20,
+        "default": [],
+        "x-label": "Remises"
+      },
+      "withCancellationInsurance": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Assurance annulation"
+      },
       "totalAmount": {
         "type": [
           "integer",
           "null"
         ],
         "x-money": true,
+        "readOnly": true,
         "x-label": "Montant du séjour"
+      },
+      "touristTaxAmount": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-money": true,
+        "readOnly": true,
+        "x-label": "Dont taxe de séjour"
+      },
+      "downPaymentKind": {
+        "type": "string",
+        "enum": [
+          "none",
+          "arrhes",
+          "acompte"
+        ],
+        "x-enum-labels": {
+          "none": "Aucun versement",
+          "arrhes": "Arrhes",
+          "acompte": "Acompte"
+        },
+        "default": "none",
+        "readOnly": true,
+        "x-label": "Nature du versement"
+      },
+      "downPaymentAmount": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-money": true,
+        "readOnly": true,
+        "x-label": "Versement à la réservation"
+      },
+      "downPaymentDueDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "readOnly": true,
+        "x-label": "Versement à régler le"
+      },
+      "balanceAmount": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-money": true,
+        "readOnly": true,
+        "x-label": "Solde"
+      },
+      "balanceDueDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "readOnly": true,
+        "x-label": "Solde à régler le"
+      },
+      "isManualPrice": {
+        "type": "boolean",
+        "default": false,
+        "readOnly": true,
+        "x-label": "Prix modifié manuellement"
       },
       "notes": {
         "type": [

@@ -135,6 +135,43 @@ export const meta: EntityMeta = {
       "maximum": 100,
       "default": 0,
       "indexed": false
+    },
+    {
+      "name": "exemptQuantity",
+      "column": "exempt_quantity",
+      "label": "Dont exonérés de taxe de séjour",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "maximum": 100,
+      "default": 0,
+      "indexed": false
+    },
+    {
+      "name": "touristTaxExemptionId",
+      "column": "tourist_tax_exemption_id",
+      "label": "Motif d'exonération",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "tourist-tax-exemption",
+        "onDelete": "restrict"
+      },
+      "indexed": false
     }
   ],
   "schema": {
@@ -186,6 +223,21 @@ export const meta: EntityMeta = {
         "maximum": 100,
         "default": 0,
         "x-label": "Nombre"
+      },
+      "exemptQuantity": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100,
+        "default": 0,
+        "x-label": "Dont exonérés de taxe de séjour"
+      },
+      "touristTaxExemptionId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "tourist-tax-exemption",
+        "x-label": "Motif d'exonération"
       }
     },
     "required": [

@@ -293,6 +293,119 @@ export const meta: EntityMeta = {
       "input": "textarea",
       "maxLength": 2000,
       "indexed": false
+    },
+    {
+      "name": "priceOverrides",
+      "column": "price_overrides",
+      "label": "Prix manuels (hébergement : par nuit ; options : prix unitaire)",
+      "kind": "json",
+      "sql": {
+        "t": "jsonb"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": [],
+      "indexed": false
+    },
+    {
+      "name": "amount",
+      "column": "amount",
+      "label": "Prix de l'occupation",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "indexed": false
+    },
+    {
+      "name": "isManualPrice",
+      "column": "is_manual_price",
+      "label": "Prix modifié manuellement",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
+      "name": "quoteDate",
+      "column": "quote_date",
+      "label": "Tarif du",
+      "kind": "date",
+      "sql": {
+        "t": "date"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "format": "date",
+      "indexed": false
+    },
+    {
+      "name": "priceGridId",
+      "column": "price_grid_id",
+      "label": "Grille tarifaire",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "price-grid",
+        "onDelete": "set null"
+      },
+      "indexed": false
+    },
+    {
+      "name": "priceGridVersion",
+      "column": "price_grid_version",
+      "label": "Version de la grille",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "minimum": 1,
+      "indexed": false
+    },
+    {
+      "name": "pricedQuote",
+      "column": "priced_quote",
+      "label": "Détail du prix",
+      "kind": "json",
+      "sql": {
+        "t": "jsonb"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "indexed": false
     }
   ],
   "schema": {
@@ -424,6 +537,85 @@ export const meta: EntityMeta = {
         "maxLength": 2000,
         "x-input": "textarea",
         "x-label": "Remarques"
+      },
+      "priceOverrides": {
+        "type": "array",
+        "maxItems": 50,
+        "items": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": [
+            "priceGridOptionId",
+            "unitPrice"
+          ],
+          "properties": {
+            "priceGridOptionId": {
+              "type": [
+                "integer",
+                "null"
+              ],
+              "minimum": 1
+            },
+            "unitPrice": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 100000000
+            }
+          }
+        },
+        "default": [],
+        "x-label": "Prix manuels (hébergement : par nuit ; options : prix unitaire)"
+      },
+      "amount": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-money": true,
+        "readOnly": true,
+        "x-label": "Prix de l'occupation"
+      },
+      "isManualPrice": {
+        "type": "boolean",
+        "default": false,
+        "readOnly": true,
+        "x-label": "Prix modifié manuellement"
+      },
+      "quoteDate": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "readOnly": true,
+        "x-label": "Tarif du"
+      },
+      "priceGridId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "price-grid",
+        "x-on-delete": "set null",
+        "readOnly": true,
+        "x-label": "Grille tarifaire"
+      },
+      "priceGridVersion": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "minimum": 1,
+        "readOnly": true,
+        "x-label": "Version de la grille"
+      },
+      "pricedQuote": {
+        "type": [
+          "object",
+          "null"
+        ],
+        "readOnly": true,
+        "x-label": "Détail du prix"
       }
     },
     "required": [

@@ -309,21 +309,6 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
-      "name": "meters",
-      "column": "meters",
-      "label": "Compteurs",
-      "kind": "json",
-      "sql": {
-        "t": "jsonb"
-      },
-      "nullable": true,
-      "required": false,
-      "readOnly": false,
-      "system": false,
-      "hidden": false,
-      "indexed": false
-    },
-    {
       "name": "description",
       "column": "description",
       "label": "Description",
@@ -530,32 +515,6 @@ export const meta: EntityMeta = {
         },
         "maxItems": 20,
         "x-label": "Images (chemins ou adresses)"
-      },
-      "meters": {
-        "type": [
-          "array",
-          "null"
-        ],
-        "items": {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "meterTypeId",
-            "number"
-          ],
-          "properties": {
-            "meterTypeId": {
-              "type": "integer"
-            },
-            "number": {
-              "type": "string",
-              "minLength": 1,
-              "maxLength": 40
-            }
-          }
-        },
-        "maxItems": 10,
-        "x-label": "Compteurs"
       },
       "description": {
         "type": [

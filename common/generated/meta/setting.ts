@@ -117,6 +117,24 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "draftIdleMinutes",
+      "column": "draft_idle_minutes",
+      "label": "Abandon des séjours temporaires après (minutes sans modification)",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 5,
+      "maximum": 10080,
+      "default": 120,
+      "indexed": false
+    },
+    {
       "name": "minPasswordLength",
       "column": "min_password_length",
       "label": "Longueur minimale des mots de passe",
@@ -206,6 +224,13 @@ export const meta: EntityMeta = {
         "maximum": 72,
         "default": 12,
         "x-label": "Durée maximale d'une session (heures)"
+      },
+      "draftIdleMinutes": {
+        "type": "integer",
+        "minimum": 5,
+        "maximum": 10080,
+        "default": 120,
+        "x-label": "Abandon des séjours temporaires après (minutes sans modification)"
       },
       "minPasswordLength": {
         "type": "integer",

@@ -7,4 +7,6 @@ export interface OccupancyDetail {
   occupancyId: number;
   ageCategoryId: number;
   quantity?: number;
+  exemptQuantity?: number;
+  touristTaxExemptionId?: number | null;
 }

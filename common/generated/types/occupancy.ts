@@ -16,4 +16,17 @@ export interface Occupancy {
   cancelledAt?: string | null;
   partnerAllotmentId?: number | null;
   notes?: string | null;
+  /**
+   * @maxItems 50
+   */
+  priceOverrides?: {
+    priceGridOptionId: number | null;
+    unitPrice: number;
+  }[];
+  amount?: number | null;
+  isManualPrice?: boolean;
+  quoteDate?: string | null;
+  priceGridId?: number | null;
+  priceGridVersion?: number | null;
+  pricedQuote?: {} | null;
 }

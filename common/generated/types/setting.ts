@@ -6,6 +6,7 @@ export interface Setting {
   updatedAt: string;
   idleMinutes?: number;
   absoluteHours?: number;
+  draftIdleMinutes?: number;
   minPasswordLength?: number;
   remoteSupportUrl?: string | null;
 }

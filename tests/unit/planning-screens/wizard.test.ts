@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { draftFromSummary, EMPTY_DRAFT, errorText, occupancyBody, parseRoute, quoteRequest, routeUrl, stayErrors, type Draft } from '../../../custom-screens/new-booking/wizardModel';
+import { draftBody, draftFromSummary, EMPTY_DRAFT, errorText, occupancyBody, parseRoute, previewBody, routeUrl, stayErrors, type Draft } from '../../../custom-screens/new-booking/wizardModel';
 
 const draft = (o: Partial<Draft>): Draft => ({ ...EMPTY_DRAFT, ...o });
 
@@ -29,34 +29,55 @@ describe('requests', () => {
     vehicles: [{ vehicleTypeId: 7, licencePlate: ' AB-123-CD ' }, { vehicleTypeId: 7, licencePlate: '' }],
     extras: [{ extraId: 4, quantity: 2 }], promoCode: ' ETE ', discountIds: [3], withCancellationInsurance: true, accessChannelId: 6,
   });
-  it('prices the draft at its place with everything it holds', () => {
-    expect(quoteRequest(d)).toEqual({
-      placeId: 12, startDate: '2026-07-01', endDate: '2026-07-08',
-      occupants: [{ ageCategoryId: 1, quantity: 2 }, { ageCategoryId: 3, quantity: 1 }],
-      animals: [{ animalTypeId: 2, quantity: 1 }], vehicles: [{ vehicleTypeId: 7, quantity: 2 }], extras: [{ extraId: 4, quantity: 2 }],
-      channelId: 6, promoCode: 'ETE', discountIds: [3], withCancellationInsurance: true,
-    });
-    expect(quoteRequest(draft({ ...d, placeId: null, placeTypeId: 9 }))).toMatchObject({ placeTypeId: 9 });
+  const withPrices = draft({
+    ...d, partnerId: 8, exemptions: { 1: { quantity: 1, reasonId: 2 }, 3: { quantity: 5, reasonId: 2 } },
+    overrides: [{ priceGridOptionId: null, unitPrice: 2500 }, { priceGridOptionId: 14, unitPrice: 300 }],
   });
-  it('sends the occupancy as the stays module takes it', () => {
+  it('asks the server to price the draft as it would be saved: partner, channel, promo code, discounts, insurance, exemptions, manual prices', () => {
+    expect(previewBody(withPrices)).toEqual({
+      occupancy: {
+        placeId: 12, startDate: '2026-07-01', endDate: '2026-07-08',
+        details: [{ ageCategoryId: 1, quantity: 2, exemptQuantity: 1, touristTaxExemptionId: 2 }, { ageCategoryId: 3, quantity: 1, exemptQuantity: 1, touristTaxExemptionId: 2 }],
+        animals: [{ animalTypeId: 2, quantity: 1 }],
+        vehicles: [{ vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: null }, { vehicleTypeId: 7, licencePlate: null, customerVehicleId: null }],
+        extras: [{ extraId: 4, quantity: 2 }],
+        priceOverrides: [{ priceGridOptionId: null, unitPrice: 2500 }, { priceGridOptionId: 14, unitPrice: 300 }],
+      },
+      booking: { accessChannelId: 6, partnerId: 8, promoCode: 'ETE', discountIds: [3], withCancellationInsurance: true },
+    });
+  });
+  it('sends the occupancy as the stays module takes it, and never a price', () => {
     expect(occupancyBody(d)).toEqual({
       placeId: 12, equipmentId: 5, startDate: '2026-07-01', endDate: '2026-07-08',
       details: [{ ageCategoryId: 1, quantity: 2 }, { ageCategoryId: 3, quantity: 1 }],
       animals: [{ animalTypeId: 2, quantity: 1 }],
       vehicles: [{ vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: null }, { vehicleTypeId: 7, licencePlate: null, customerVehicleId: null }],
       extras: [{ extraId: 4, quantity: 2 }],
+      priceOverrides: [],
     });
+    const body = draftBody(withPrices);
+    expect(body).toMatchObject({ customerId: null, partnerId: 8, accessChannelId: 6, promoCode: 'ETE', discountIds: [3], withCancellationInsurance: true, notes: null });
+    expect(JSON.stringify(body)).not.toMatch(/total|amount/i);
   });
-  it('reads a temporary booking back (reload), pricing choices from the session', () => {
+  it('reads a temporary booking back (reload): the booking’s pricing choices, the search filters from the session', () => {
     const s = {
-      booking: { customerId: 9, accessChannelId: 6, notes: 'Arrivée tardive' },
-      occupancies: [{ isCancelled: false, placeId: 12, equipmentId: null, startDate: '2026-07-01', endDate: '2026-07-08',
-        details: [{ ageCategoryId: 1, quantity: 2 }], animals: [{ animalTypeId: 2, quantity: 1 }], vehicles: [{ vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: 3 }], extras: [{ extraId: 4, quantity: 2 }] }],
+      booking: { customerId: 9, accessChannelId: 6, partnerId: 8, promoCode: 'ETE', discountIds: [3], withCancellationInsurance: true, notes: 'Arrivée tardive' },
+      occupancies: [{ id: 40, isCancelled: false, placeId: 12, equipmentId: null, startDate: '2026-07-01', endDate: '2026-07-08', priceOverrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
+        details: [{ ageCategoryId: 1, quantity: 2, exemptQuantity: 1, touristTaxExemptionId: 2 }], animals: [{ animalTypeId: 2, quantity: 1 }], vehicles: [{ vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: 3 }], extras: [{ extraId: 4, quantity: 2 }] }],
     };
-    expect(draftFromSummary(s, { promoCode: 'ETE' })).toEqual(draft({
-      startDate: '2026-07-01', endDate: '2026-07-08', occupants: { 1: 2 }, placeId: 12, customerId: 9, accessChannelId: 6, notes: 'Arrivée tardive', promoCode: 'ETE',
+    expect(draftFromSummary(s, { placeTypeId: 5 })).toEqual(draft({
+      startDate: '2026-07-01', endDate: '2026-07-08', occupants: { 1: 2 }, exemptions: { 1: { quantity: 1, reasonId: 2 } }, placeId: 12, placeTypeId: 5,
+      customerId: 9, accessChannelId: 6, partnerId: 8, notes: 'Arrivée tardive', promoCode: 'ETE', discountIds: [3], withCancellationInsurance: true,
       animals: [{ animalTypeId: 2, quantity: 1 }], vehicles: [{ vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: 3 }], extras: [{ extraId: 4, quantity: 2 }],
+      overrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
     }));
+  });
+  it('reads the occupancy being edited, not the first one', () => {
+    const s = { booking: { customerId: 9 }, occupancies: [
+      { id: 40, isCancelled: false, placeId: 12, startDate: '2026-07-01', endDate: '2026-07-08', details: [] },
+      { id: 41, isCancelled: false, placeId: 13, startDate: '2026-07-03', endDate: '2026-07-05', details: [{ ageCategoryId: 1, quantity: 1 }] },
+    ] };
+    expect(draftFromSummary(s, {}, 41)).toMatchObject({ placeId: 13, startDate: '2026-07-03', endDate: '2026-07-05', occupants: { 1: 1 } });
   });
   it('shows the server message and its field errors', () => {
     expect(errorText({ message: 'Le formulaire contient des erreurs', body: { errors: { lastName: 'Champ obligatoire' } } })).toBe('Le formulaire contient des erreurs : Champ obligatoire');

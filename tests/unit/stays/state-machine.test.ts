@@ -1,7 +1,7 @@
 // The stay life cycle (§4), every action from every status and kind: what is allowed,
 // what is refused and with which message, and what an allowed action writes.
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, availableActions, decide, TransitionError, type Action, type ActionParams, type BookingFacts } from '../../../api/domain/stays/state-machine';
+import { ACTIONS, availableActions, decide, decideIntegration, TransitionError, type Action, type ActionParams, type BookingFacts } from '../../../api/domain/stays/state-machine';
 import { STATUS, holdsPlaces } from '../../../api/domain/stays/status';
 
 const S = STATUS;
@@ -26,8 +26,13 @@ const attempt = (b: BookingFacts, a: Action, p: ActionParams = params(a, b.kind)
   }
 };
 
-/** The expected table, written from §4 independently of the implementation. */
-const OPEN = [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.ACCEPTED];
+/**
+ * The expected table, written from §4 independently of the implementation. No stay is
+ * "Acceptée" (4) or "À intégrer" (12): those are statuses of the online booking before
+ * integration; "Intégrée" (13) is a firm online booking, which stays a booking.
+ */
+const OPEN = [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.INTEGRATED];
+const FIRM = [S.CONFIRMED, S.VALIDATED, S.INTEGRATED];
 function expected(a: Action, kind: string, status: number): { ok: true; to?: number } | { ok: false; code: string } {
   const refuse = (code = 'INVALID_TRANSITION') => ({ ok: false as const, code });
   const gone = status === S.GONE || status === S.EARLY_DEPARTURE;
@@ -37,16 +42,16 @@ function expected(a: Action, kind: string, status: number): { ok: true; to?: num
     case 'set-in-progress': return status === S.TEMPORARY ? { ok: true, to: S.IN_PROGRESS } : refuse();
     case 'abandon': return [S.TEMPORARY, S.IN_PROGRESS].includes(status as 1) ? { ok: true, to: S.ABANDONED } : refuse();
     case 'validate':
-      if (![S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED].includes(status as 1)) return refuse();
+      if (![S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED].includes(status as 1)) return refuse();
       return kind === 'booking' || kind === 'passage' ? { ok: true, to: S.VALIDATED } : refuse();
     case 'cancel': return OPEN.includes(status as 1) ? { ok: true, to: S.CANCELLED } : refuse();
-    case 'mark-cancelling': return [S.CONFIRMED, S.VALIDATED, S.ACCEPTED].includes(status as 2) ? { ok: true } : refuse();
+    case 'mark-cancelling': return FIRM.includes(status as 2) ? { ok: true } : refuse();
     case 'withdraw-cancelling': return refuse(); // nothing is "cancelling" in this table
-    case 'refuse': return [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.ACCEPTED].includes(status as 1) ? { ok: true, to: S.REFUSED } : refuse();
+    case 'refuse': return [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED].includes(status as 1) ? { ok: true, to: S.REFUSED } : refuse();
     case 'arrive':
       if (status === S.ARRIVED) return refuse('ALREADY_ARRIVED');
       if (gone) return refuse('ALREADY_GONE');
-      if (![S.CONFIRMED, S.VALIDATED, S.ACCEPTED].includes(status as 2)) return refuse();
+      if (!FIRM.includes(status as 2)) return refuse();
       return kind === 'booking' || kind === 'passage' ? { ok: true, to: S.ARRIVED } : refuse();
     case 'depart':
     case 'early-departure':
@@ -54,9 +59,9 @@ function expected(a: Action, kind: string, status: number): { ok: true; to?: num
       if (gone) return refuse('ALREADY_GONE');
       return released ? refuse() : refuse('NOT_ARRIVED');
     case 'convert':
-      if (!OPEN.includes(status as 1)) return refuse();
+      if (!OPEN.includes(status as 1) || status === S.INTEGRATED) return refuse();
       return kind === 'passage' ? refuse() : { ok: true };
-    case 'reset': return status === S.DELETED || status === S.ARRIVED || gone || status === S.TO_INTEGRATE || status === S.INTEGRATED ? refuse() : { ok: true, to: S.DELETED };
+    case 'reset': return status === S.DELETED || status === S.ARRIVED || gone || status === S.TO_INTEGRATE || status === S.ACCEPTED ? refuse() : { ok: true, to: S.DELETED };
     case 'expire':
       if (![S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED].includes(status as 1)) return refuse();
       return kind === 'option' ? { ok: true, to: S.EXPIRED } : refuse();
@@ -161,6 +166,28 @@ describe('the rules inside the transitions', () => {
     const ok = attempt(facts(), 'reset', { reason: 'Doublon' });
     expect(ok.ok && ok.d.effects).toEqual([{ type: 'delete-occupancies' }]);
     expect(ok.ok && ok.d.patch).toEqual({ statusId: S.DELETED, deleteReason: 'Doublon' });
+  });
+
+  it('an online booking is integrated from a temporary stay with its customer and places, once', () => {
+    const draft = facts({ statusId: S.TEMPORARY });
+    const d = decideIntegration(draft, 'WEB-2031-1001');
+    expect(d.patch).toEqual({ statusId: S.INTEGRATED });
+    expect(d.detail).toBe('Réservation en ligne WEB-2031-1001 intégrée');
+    const refused = (b: BookingFacts) => { try { decideIntegration(b, 'X'); return null; } catch (e) { return (e as TransitionError).code; } };
+    expect(refused({ ...draft, customerId: null })).toBe('CUSTOMER_NOT_INITIALISED');
+    expect(refused({ ...draft, occupanciesWithoutPlace: 1 })).toBe('BOOKING_NEEDS_OCCUPANCY');
+    expect(refused({ ...draft, kind: 'option' })).toBe('INVALID_TRANSITION');
+    for (const s of ALL_STATUSES.filter((x) => x !== S.TEMPORARY)) expect(refused({ ...draft, statusId: s })).toBe('INVALID_TRANSITION');
+    // Then the life of a firm booking: validated, arrived, cancelled, refused (not transmitted to the channel), reset.
+    expect(availableActions(facts({ statusId: S.INTEGRATED }))).toEqual(['validate', 'cancel', 'mark-cancelling', 'refuse', 'arrive', 'reset']);
+    // No action starts from, or leads to, the statuses of the online booking before integration.
+    for (const s of [S.ACCEPTED, S.TO_INTEGRATE]) expect(availableActions(facts({ statusId: s }))).toEqual([]);
+    for (const status of ALL_STATUSES) {
+      for (const action of ACTIONS) {
+        const got = attempt(facts({ statusId: status }), action);
+        if (got.ok) expect([S.ACCEPTED, S.TO_INTEGRATE, S.INTEGRATED]).not.toContain(got.d.patch.statusId);
+      }
+    }
   });
 
   it('which kinds and statuses hold places', () => {

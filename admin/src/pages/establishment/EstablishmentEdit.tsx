@@ -14,7 +14,6 @@ import { api } from '../../api';
 import { EnumInput, MoneyInput } from '../../entity';
 import { useFormValidator } from '../../entity/validation';
 import { useFunctionKeys } from '../../entity/useFunctionKeys';
-import { RequireRight } from '../../auth/RequireRight';
 import { useCan } from '../../auth/useCan';
 import { useEstablishmentHeader } from '../../layout/usePageTitle';
 
@@ -128,9 +127,9 @@ function EstablishmentForm({ id }: { id: number }) {
 export default function EstablishmentEdit() {
   const { data, isPending, error } = useQuery({ queryKey: ['establishment-current'], queryFn: () => api<{ id: number }>('/establishment/establishment/edit') });
   return (
-    <RequireRight functionality="establishment.company">
+    <>
       <Title title="Établissement" />
       {isPending ? <Loading /> : error || !data ? <Typography sx={{ p: 2 }}>Aucun établissement</Typography> : <EstablishmentForm id={data.id} />}
-    </RequireRight>
+    </>
   );
 }

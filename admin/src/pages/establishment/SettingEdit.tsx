@@ -7,7 +7,6 @@ import { meta } from '../../../../common/generated/meta/setting';
 import { api } from '../../api';
 import { NumberInputFr } from '../../entity';
 import { useFormValidator } from '../../entity/validation';
-import { RequireRight } from '../../auth/RequireRight';
 import { useCan } from '../../auth/useCan';
 
 export default function SettingEdit() {
@@ -16,7 +15,7 @@ export default function SettingEdit() {
   const { data, isPending } = useQuery({ queryKey: ['setting-current'], queryFn: () => api<{ id: number }[]>('/establishment/setting?range=[0,0]') });
   const id = data?.[0]?.id;
   return (
-    <RequireRight functionality="establishment.users">
+    <>
       <Title title="Paramètres généraux" />
       {isPending ? <Loading /> : !id ? <Typography sx={{ p: 2 }}>Aucun paramètre</Typography> : (
         <Edit resource="setting" id={id} redirect={false} mutationMode="pessimistic" title="Paramètres généraux">
@@ -25,10 +24,12 @@ export default function SettingEdit() {
             <NumberInputFr source="idleMinutes" label="Déconnexion après inactivité (minutes)" integer isRequired />
             <NumberInputFr source="absoluteHours" label="Durée maximale d'une session (heures)" integer isRequired />
             <NumberInputFr source="minPasswordLength" label="Longueur minimale des mots de passe (3 au moins)" integer isRequired />
+            <NumberInputFr source="draftIdleMinutes" label="Abandon des séjours temporaires après (minutes sans modification)" integer isRequired
+              helperText="Un séjour temporaire (assistant de réservation quitté sans enregistrer) libère alors son emplacement." />
             <TextInput source="remoteSupportUrl" label="Lien de l'outil d'assistance à distance" fullWidth />
           </SimpleForm>
         </Edit>
       )}
-    </RequireRight>
+    </>
   );
 }

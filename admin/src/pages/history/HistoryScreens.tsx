@@ -11,7 +11,6 @@ import type { FieldMeta } from '../../../../common/entity-meta';
 import { formatCents, formatRate } from '../../../../common/money';
 import { formatDateFr } from '../../../../common/dates';
 import { DateTimeFr, EntityList, EnumField } from '../../entity';
-import { RequireRight } from '../../auth/RequireRight';
 import { useFunctionKeys } from '../../entity/useFunctionKeys';
 import { useNavigate } from 'react-router-dom';
 import { routeExists } from '../../layout/routeExists';
@@ -95,27 +94,25 @@ export function HistoryShow() {
   const target = data ? metas.get(data.entity) : undefined;
   const targetPath = data && target && data.action !== 'delete' ? recordPath(target.routes, data.recordId) : null;
   return (
-    <RequireRight functionality={meta.functionality}>
-      <Box sx={{ p: 2, maxWidth: 960 }}>
-        <Title title="Historique" />
-        <Button component={RouterLink} to="/post-history" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>Retour</Button>
-        {isPending ? <Loading /> : error || !data ? <Typography>Élément introuvable</Typography> : (
-          <Card>
-            <CardContent>
-              <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-                <Chip label={ACTIONS.find((a) => a.id === data.action)?.name ?? data.action} color={ACTION_COLORS[data.action] ?? 'default'} size="small" />
-                <Typography variant="h6" component="h1">{data.entityLabel} « {data.recordLabel ?? `n° ${data.recordId}`} »</Typography>
-              </Stack>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {dateTimeFr.format(new Date(data.createdAt))} — {data.userName ?? 'Système'}
-                {targetPath && <> — <Link component={RouterLink} to={targetPath}>ouvrir l'élément</Link></>}
-              </Typography>
-              {data.detail && <Typography sx={{ mb: 2 }}>{data.detail}</Typography>}
-              {data.changes && <ChangesTable entity={data.entity} changes={data.changes} />}
-            </CardContent>
-          </Card>
-        )}
-      </Box>
-    </RequireRight>
+    <Box sx={{ p: 2, maxWidth: 960 }}>
+      <Title title="Historique" />
+      <Button component={RouterLink} to="/post-history" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>Retour</Button>
+      {isPending ? <Loading /> : error || !data ? <Typography>Élément introuvable</Typography> : (
+        <Card>
+          <CardContent>
+            <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
+              <Chip label={ACTIONS.find((a) => a.id === data.action)?.name ?? data.action} color={ACTION_COLORS[data.action] ?? 'default'} size="small" />
+              <Typography variant="h6" component="h1">{data.entityLabel} « {data.recordLabel ?? `n° ${data.recordId}`} »</Typography>
+            </Stack>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {dateTimeFr.format(new Date(data.createdAt))} — {data.userName ?? 'Système'}
+              {targetPath && <> — <Link component={RouterLink} to={targetPath}>ouvrir l'élément</Link></>}
+            </Typography>
+            {data.detail && <Typography sx={{ mb: 2 }}>{data.detail}</Typography>}
+            {data.changes && <ChangesTable entity={data.entity} changes={data.changes} />}
+          </CardContent>
+        </Card>
+      )}
+    </Box>
   );
 }

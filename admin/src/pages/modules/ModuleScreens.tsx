@@ -10,7 +10,6 @@ import type { EntityMeta } from '../../../../common/entity-meta';
 import { meta as moduleMeta } from '../../../../common/generated/meta/module';
 import { MODULE_KINDS, defaultSettings, type ModuleField, type ModuleKind } from '../../../../common/modules';
 import { EntityForm, EntityList, EnumInput, NumberInputFr, RateInput } from '../../entity';
-import { RequireRight } from '../../auth/RequireRight';
 
 /** The module entity's metadata on the routes of one kind. */
 function kindMeta(k: ModuleKind): EntityMeta {
@@ -77,32 +76,30 @@ export function ModuleOverview() {
   const navigate = useNavigate();
   const { data, isPending } = useGetList('module', { pagination: { page: 1, perPage: 500 }, sort: { field: 'label', order: 'ASC' } });
   return (
-    <RequireRight functionality="establishment.gateways">
-      <Box sx={{ p: 2 }}>
-        <Title title="Modules" />
-        <Typography variant="h5" component="h1" gutterBottom>Modules</Typography>
-        {isPending ? <Loading /> : (
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 1.5 }}>
-            {MODULE_KINDS.map((k) => {
-              const rows = (data ?? []).filter((r) => r.kind === k.kind);
-              const active = rows.filter((r) => r.isActive).length;
-              return (
-                <Card key={k.kind} variant="outlined" data-testid={`module-${k.kind}`}>
-                  <CardActionArea onClick={() => navigate(k.route)}>
-                    <CardContent>
-                      <Typography variant="subtitle1">{k.label}</Typography>
-                      <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                        <Chip size="small" color={active ? 'success' : 'default'} label={active ? `${active} actif${active > 1 ? 's' : ''}` : 'Inactif'} />
-                        {k.screen === 'grid' && <Chip size="small" variant="outlined" label={`${rows.length} configuration${rows.length > 1 ? 's' : ''}`} />}
-                      </Stack>
-                    </CardContent>
-                  </CardActionArea>
-                </Card>
-              );
-            })}
-          </Box>
-        )}
-      </Box>
-    </RequireRight>
+    <Box sx={{ p: 2 }}>
+      <Title title="Modules" />
+      <Typography variant="h5" component="h1" gutterBottom>Modules</Typography>
+      {isPending ? <Loading /> : (
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 1.5 }}>
+          {MODULE_KINDS.map((k) => {
+            const rows = (data ?? []).filter((r) => r.kind === k.kind);
+            const active = rows.filter((r) => r.isActive).length;
+            return (
+              <Card key={k.kind} variant="outlined" data-testid={`module-${k.kind}`}>
+                <CardActionArea onClick={() => navigate(k.route)}>
+                  <CardContent>
+                    <Typography variant="subtitle1">{k.label}</Typography>
+                    <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                      <Chip size="small" color={active ? 'success' : 'default'} label={active ? `${active} actif${active > 1 ? 's' : ''}` : 'Inactif'} />
+                      {k.screen === 'grid' && <Chip size="small" variant="outlined" label={`${rows.length} configuration${rows.length > 1 ? 's' : ''}`} />}
+                    </Stack>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            );
+          })}
+        </Box>
+      )}
+    </Box>
   );
 }

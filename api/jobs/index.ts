@@ -1,0 +1,21 @@
+// The server's housekeeping jobs: stays that let their places go by themselves
+// (options past their date, drafts left by the wizard — api/domain/stays/sweeps.ts).
+import type { Knex } from 'knex';
+import { sweepStays } from '../domain/stays/sweeps';
+import { startScheduler, type Scheduler } from './scheduler';
+
+const MINUTE = 60_000;
+
+export function startJobs(knex: Knex, log: (message: string, err?: unknown) => void = (m, e) => console.error(m, e ?? '')): Scheduler {
+  return startScheduler([
+    {
+      name: 'options échues et séjours temporaires abandonnés',
+      everyMs: 5 * MINUTE,
+      afterMidnight: true,
+      run: async () => {
+        const r = await sweepStays(knex, { onError: (id, err) => log(`Séjour ${id} non traité par le balayage`, err) });
+        if (r.expired || r.abandoned) console.log(`Séjours : ${r.expired} option(s) expirée(s), ${r.abandoned} séjour(s) temporaire(s) abandonné(s)`);
+      },
+    },
+  ], log);
+}

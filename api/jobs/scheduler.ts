@@ -1,0 +1,82 @@
+// A small in-process scheduler for the housekeeping jobs of the server (api/main.ts
+// starts it; tests call the jobs themselves). Each job runs once at start-up, then
+// every `everyMs`, and, with `afterMidnight`, a minute after midnight Europe/Paris
+// (a date-driven job should not wait for the next tick to see the new day). A job
+// never runs twice at once in this process, and an error is logged, never thrown:
+// the server goes on. Jobs must be safe when several processes run them.
+import { addDays, todayParis } from '../../common/dates';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  afterMidnight?: boolean;
+  run: () => Promise<unknown>;
+}
+
+export interface Scheduler {
+  stop(): void;
+  /** runs a job now (skipped, answering false, while it is already running) */
+  runNow(name: string): Promise<boolean>;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * The instant of the next midnight in Europe/Paris after `now`. Paris is UTC+1 or
+ * UTC+2 and changes at 2 or 3 a.m., so midnight is 22:00 or 23:00 UTC the day before.
+ */
+export function nextParisMidnight(now: Date): Date {
+  const tomorrow = addDays(todayParis(now), 1);
+  const base = Date.parse(`${tomorrow}T00:00:00Z`);
+  for (const offset of [2, 1]) {
+    const t = new Date(base - offset * HOUR);
+    if (todayParis(t) === tomorrow) return t;
+  }
+  return new Date(base);
+}
+
+export function startScheduler(jobs: Job[], log: (message: string, err?: unknown) => void, now: () => Date = () => new Date()): Scheduler {
+  const running = new Set<string>();
+  const timers: NodeJS.Timeout[] = [];
+  let stopped = false;
+
+  const run = async (job: Job): Promise<boolean> => {
+    if (stopped || running.has(job.name)) return false;
+    running.add(job.name);
+    try {
+      await job.run();
+    } catch (err) {
+      log(`Tâche « ${job.name} » en échec`, err);
+    } finally {
+      running.delete(job.name);
+    }
+    return true;
+  };
+
+  const atMidnight = (job: Job) => {
+    if (stopped) return;
+    const delay = nextParisMidnight(now()).getTime() - now().getTime() + 60_000;
+    const t = setTimeout(() => { void run(job); atMidnight(job); }, delay);
+    t.unref();
+    timers.push(t);
+  };
+
+  for (const job of jobs) {
+    void run(job);
+    const t = setInterval(() => { void run(job); }, job.everyMs);
+    t.unref();
+    timers.push(t);
+    if (job.afterMidnight) atMidnight(job);
+  }
+
+  return {
+    stop() {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+    },
+    runNow(name) {
+      const job = jobs.find((j) => j.name === name);
+      return job ? run(job) : Promise.resolve(false);
+    },
+  };
+}

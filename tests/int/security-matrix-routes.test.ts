@@ -1,0 +1,535 @@
+// The permission matrix of the hand-written routes (§6, §8): one row per route of the
+// auth and domain routers (per action where one path serves several), with the right
+// it needs; for each level 000 / 001 / 001+export / 011 / 111 the server answers 200
+// when the level allows it and 401 otherwise (a refused write changing nothing), and
+// 403 without a session. The rows are checked against the application's own route
+// table: a new hand-written route without its row fails here.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type Koa from 'koa';
+import type Router from '@koa/router';
+import { createApp } from '../../api/app';
+import { ROUTES } from '../../api/generated/routes';
+import { ACTIONS } from '../../api/domain/stays/state-machine';
+import { STATUS } from '../../api/domain/stays/status';
+import { ensureSystemUser, SYSTEM_LOGIN } from '../../api/auth/system';
+import { Canvas } from '../../api/demo/planning';
+import { MESSAGES } from '../../common/messages';
+import type { Access } from '../../common/route-def';
+import { makeClient, startTestServer, type Client, type Reply, type TestServer } from './harness';
+import { allowedAt, createUser, matrixProfiles, PASSWORD, userWithRights, type Profile } from './security-helpers';
+import { book, bookingBody, makeCustomer, makePlace, reference, unique, type BookArgs, type Ref } from './stays-fixtures';
+
+let t: TestServer;
+let profiles: Profile[] = [];
+let system: Client;
+let ref: Ref;
+const ids: Record<string, number> = {};
+const SYSTEM_PASSWORD = 'mot-de-passe-technique';
+
+// ---- who calls, what a row needs ------------------------------------------------
+
+type Who = { kind: 'anonymous' } | { kind: 'profile'; p: Profile } | { kind: 'admin' } | { kind: 'system' };
+/** every listed right (`all`), one of them (`any`), a session, an administrator, the technical user */
+type Need = { all: [string, Access][] } | { any: [string, Access][] } | 'session' | 'admin' | 'system';
+interface Req { path: string; body?: unknown; client?: Client }
+interface Row {
+  method: 'GET' | 'POST' | 'PUT';
+  /** the route as the router declares it */
+  route: string;
+  /** one use of a route serving several (the actions of /rest/booking/:id/:action…) */
+  variant?: string;
+  need: Need;
+  /** the request for one call, with fresh records when the call changes them */
+  make: (who: Who) => Promise<Req>;
+  /** what a refused call must leave as it was */
+  state?: (req: Req) => Promise<unknown>;
+  /** the allowed answer when it is not 200, and why */
+  ok?: { status: number; why: string };
+  /** why the allowed call is not made */
+  skipAllowed?: string;
+}
+
+const needs = (...all: [string, Access][]): Need => ({ all });
+const allows = (need: Need, who: Who): boolean => {
+  if (who.kind === 'anonymous') return false;
+  if (who.kind === 'system') return true; // the technical user is an administrator too
+  if (need === 'session') return true;
+  if (who.kind === 'admin') return need !== 'system';
+  if (need === 'admin' || need === 'system') return false;
+  return 'all' in need ? need.all.every(([, a]) => allowedAt(who.p, a)) : need.any.some(([, a]) => allowedAt(who.p, a));
+};
+const deniedMessage = (need: Need) => (need === 'admin' ? MESSAGES.ADMIN_ONLY : need === 'system' ? null : MESSAGES.INSUFFICIENT_RIGHT);
+
+// ---- fixtures ---------------------------------------------------------------------
+
+const admin = () => t.admin;
+const post = async (path: string, body: unknown) => {
+  const r = await admin().post(path, body);
+  if (r.status !== 200) throw new Error(`${path}: ${r.status} ${r.text}`);
+  return r.body;
+};
+const place = async (fields: Record<string, unknown> = {}) => (await makePlace(admin(), ref, fields)).id as number;
+/** A booking of its own place (so that no two fixtures compete for one): confirmed unless told. */
+async function booking(a: BookArgs = {}) {
+  const s = await book(admin(), ref, { placeId: await place(), customerId: ids.customer, ...a });
+  return { id: s.booking.id as number, occupancyId: s.occupancies[0]?.id as number, placeId: s.occupancies[0]?.placeId as number };
+}
+const temporary = () => booking({ temporary: true });
+/** A confirmed booking with a second occupancy: one of them may go (a stay keeps its last one). */
+async function withSpareOccupancy() {
+  const b = await booking();
+  await post(`/rest/booking/${b.id}/occupancy`, { placeId: await place(), startDate: '2031-07-01', endDate: '2031-07-04', details: [{ ageCategoryId: ref.ages.adult, quantity: 1 }] });
+  return b;
+}
+async function act(id: number, action: string, body: Record<string, unknown> = {}) {
+  await post(`/rest/booking/${id}/${action}`, body);
+  return id;
+}
+const bookingState = async (id: number) => t.knex('booking').where('id', id).first('statusId', 'kind', 'cancellation', 'customerId');
+const idIn = (req: Req) => Number(/\/(\d+)/.exec(req.path)![1]);
+const png = () => new Canvas(120, 80, [10, 200, 30]).png();
+function upload(name: string, data: Buffer): FormData {
+  const fd = new FormData();
+  fd.append('uploadfile', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+  return fd;
+}
+async function withLogo() {
+  const r = await admin().request('POST', '/rest/establishment/establishment/setLogo', upload('logo.png', png()));
+  if (r.status !== 200) throw new Error(r.text);
+}
+let planImage = false;
+async function withPlanImage() {
+  if (planImage) return;
+  const r = await admin().request('POST', '/rest/planning/plan/image', upload('plan.png', png()));
+  if (r.status !== 200) throw new Error(r.text);
+  planImage = true;
+}
+async function onlineBooking(accepted = false) {
+  const imp = await post('/rest/booking-import', {
+    accessChannelId: ids.webChannel, externalRef: unique('WEB-'), lastName: 'Internaute', firstName: 'Zoé',
+    placeTypeId: ref.placeTypes.MH4, startDate: '2031-05-02', endDate: '2031-05-09', adults: 2, amount: 45000,
+  });
+  if (accepted) await post(`/rest/booking-import/${imp.id}/accept`, {});
+  return imp.id as number;
+}
+/** A place with one uploaded image: its id and the image's reference. */
+async function placeWithImage() {
+  const id = await place();
+  const r = await admin().request('POST', `/rest/place/${id}/images`, upload('vue.png', png()));
+  if (r.status !== 200) throw new Error(r.text);
+  return { id, image: r.body.images[0] as string };
+}
+const placeImages = async (req: Req) => t.knex('place').where('id', idIn(req)).first('images');
+/** A meter of its own (a fresh place), so that every call reads a new one. */
+async function meter() {
+  return (await post('/rest/meter', { placeId: await place(), meterTypeId: ids.meterType, number: unique('M-') })).id as number;
+}
+const importState = async (req: Req) => t.knex('booking_import').where('id', idIn(req)).first('statusId', 'bookingId');
+/** Logs the caller in once more, for a call that ends its session (none without a session). */
+async function ownSession(who: Who): Promise<Client | undefined> {
+  if (who.kind !== 'profile') return undefined;
+  const c = t.client();
+  const r = await c.login(who.p.login, PASSWORD);
+  if (r.status !== 200) throw new Error(r.text);
+  return c;
+}
+const RANGE = 'from=2031-07-01&to=2031-08-01';
+
+// ---- the rows -----------------------------------------------------------------------
+
+const B = 'booking.booking';
+const USERS = 'establishment.users';
+const COMPANY = 'establishment.company';
+const PLANNING = 'camp.planning';
+const PLAN = 'camp.plan';
+const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<string, unknown> }> = {
+  confirm: { make: async () => (await temporary()).id },
+  'set-in-progress': { make: async () => (await temporary()).id },
+  abandon: { make: async () => (await temporary()).id },
+  validate: { make: async () => (await booking()).id },
+  cancel: { make: async () => (await booking()).id, body: { reason: 'Motif du test' } },
+  'mark-cancelling': { make: async () => (await booking()).id, body: { reason: 'Motif du test' } },
+  'withdraw-cancelling': { make: async () => act((await booking()).id, 'mark-cancelling', { reason: 'Motif du test' }) },
+  refuse: { make: async () => (await temporary()).id, body: { reason: 'Complet' } },
+  arrive: { make: async () => (await booking()).id },
+  depart: { make: async () => act((await booking()).id, 'arrive') },
+  'early-departure': { make: async () => act((await booking()).id, 'arrive'), body: { date: '2031-07-03' } },
+  convert: { make: async () => (await booking()).id, body: { kind: 'option' } },
+  reset: { make: async () => (await booking()).id, body: { reason: 'Doublon' } },
+  expire: { make: async () => (await booking({ kind: 'option' })).id },
+};
+
+const ROWS: Row[] = [
+  // Sessions and the OpenAPI document
+  { method: 'GET', route: '/rest/logout', need: 'session', make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }) },
+  { method: 'GET', route: '/rest/security/me', need: 'session', make: async () => ({ path: '/rest/security/me' }) },
+  { method: 'GET', route: '/rest/openapi.json', need: 'session', make: async () => ({ path: '/rest/openapi.json' }) },
+
+  // Users, groups, rights, menu (security)
+  { method: 'GET', route: '/rest/security/user/get_right/:userId', variant: "someone else's", need: needs([USERS, 'read']), make: async () => ({ path: `/rest/security/user/get_right/${ids.user}` }) },
+  { method: 'GET', route: '/rest/security/user/get_right/:userId', variant: 'their own', need: 'session', make: async (who) => ({ path: `/rest/security/user/get_right/${who.kind === 'profile' ? who.p.id : ids.user}` }) },
+  {
+    method: 'POST', route: '/rest/security/user/set_right/:userId', need: needs([USERS, 'write']),
+    make: async () => ({ path: `/rest/security/user/set_right/${ids.user}`, body: { rights: { 'camp.pitch': { rights: '000' } } } }),
+    state: async () => t.knex('user_right').where('userId', ids.user).select('functionality', 'canRead'),
+  },
+  { method: 'GET', route: '/rest/security/user/groups/:userId', need: needs([USERS, 'read']), make: async () => ({ path: `/rest/security/user/groups/${ids.user}` }) },
+  {
+    method: 'POST', route: '/rest/security/user/set_groups/:userId', need: needs([USERS, 'write']),
+    make: async () => ({ path: `/rest/security/user/set_groups/${ids.user}`, body: { groupIds: [ids.group] } }),
+    state: async () => t.knex('user_group').where('userId', ids.user).select('groupId'),
+  },
+  { method: 'GET', route: '/rest/security/group/get_right/:groupId', need: needs([USERS, 'read']), make: async () => ({ path: `/rest/security/group/get_right/${ids.group}` }) },
+  {
+    method: 'POST', route: '/rest/security/group/set_right/:groupId', need: needs([USERS, 'write']),
+    make: async () => ({ path: `/rest/security/group/set_right/${ids.group}`, body: { rights: { 'camp.pitch': { rights: '000' } } } }),
+  },
+  { method: 'GET', route: '/rest/security/menu', need: 'session', make: async () => ({ path: '/rest/security/menu' }) },
+  { method: 'GET', route: '/rest/security/menu/headers', need: needs(['establishment.settings', 'read']), make: async () => ({ path: '/rest/security/menu/headers' }) },
+
+  // Establishment, logos, documentation, backup, fiscal years, demo
+  { method: 'GET', route: '/rest/establishment/establishment/edit', need: needs([COMPANY, 'read']), make: async () => ({ path: '/rest/establishment/establishment/edit' }) },
+  { method: 'GET', route: '/rest/establishment/establishment/header', need: 'session', make: async () => ({ path: '/rest/establishment/establishment/header' }) },
+  { method: 'GET', route: '/rest/establishment/establishment/getLogo', need: 'session', make: async () => { await withLogo(); return { path: '/rest/establishment/establishment/getLogo' }; } },
+  {
+    method: 'POST', route: '/rest/establishment/establishment/setLogo', need: needs([COMPANY, 'write']),
+    make: async () => ({ path: '/rest/establishment/establishment/setLogo?kind=group', body: upload('groupe.png', png()) }),
+    state: async () => t.knex('establishment_logo').where('kind', 'group').select('updatedAt'),
+  },
+  {
+    method: 'POST', route: '/rest/establishment/establishment/deleteLogo', need: needs([COMPANY, 'write']),
+    make: async () => { await withLogo(); return { path: '/rest/establishment/establishment/deleteLogo' }; },
+    state: async () => t.knex('establishment_logo').where('kind', 'logo').count({ n: '*' }),
+  },
+  { method: 'GET', route: '/rest/establishment/establishment/document', need: 'session', make: async () => ({ path: '/rest/establishment/establishment/document' }) },
+  { method: 'GET', route: '/rest/establishment/establishment/backup', need: 'system', make: async () => ({ path: '/rest/establishment/establishment/backup' }) },
+  {
+    method: 'POST', route: '/rest/financial-year/close/:id', need: 'system',
+    make: async () => ({ path: `/rest/financial-year/close/${ids.closableYear}` }),
+    state: async (req) => t.knex('financial_year').where('id', idIn(req)).first('isClosed'),
+  },
+  {
+    method: 'POST', route: '/rest/establishment/init-demo', need: 'admin', make: async () => ({ path: '/rest/establishment/init-demo' }),
+    skipAllowed: 'it replaces the whole database with the demo data: establishment-demo.test.ts runs it',
+  },
+  { method: 'GET', route: '/rest/establishment/preference/group/edit', need: needs(['group.settings', 'read']), make: async () => ({ path: '/rest/establishment/preference/group/edit' }) },
+  { method: 'GET', route: '/rest/establishment/preference/group/edit/:providerId', need: needs(['group.settings', 'read']), make: async () => ({ path: '/rest/establishment/preference/group/edit/FOURNISSEUR-1' }) },
+  {
+    method: 'POST', route: '/rest/establishment/preference/group/edit', need: needs(['group.settings', 'write']),
+    make: async () => ({ path: '/rest/establishment/preference/group/edit', body: { providerId: unique('FOURNISSEUR-'), isClientSyncActive: true } }),
+    state: async () => t.knex('module_config').where('kind', 'preference-group').count({ n: '*' }),
+  },
+
+  // Home
+  { method: 'GET', route: '/rest/home/tiles', need: 'session', make: async () => ({ path: '/rest/home/tiles' }) },
+  { method: 'POST', route: '/rest/home/layout', need: 'session', make: async () => ({ path: '/rest/home/layout', body: { tiles: [] } }) },
+
+  // Pricing
+  {
+    method: 'POST', route: '/rest/pricing/quote', need: { any: [[B, 'read'], ['stay.price', 'read']] },
+    make: async () => ({ path: '/rest/pricing/quote', body: { placeTypeId: ref.placeTypes.CONF, startDate: '2031-07-01', endDate: '2031-07-05', occupants: [{ ageCategoryId: ref.ages.adult, quantity: 2 }] } }),
+  },
+  { method: 'GET', route: '/rest/pricing/grid/:id/versions', need: needs(['stay.price', 'read']), make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/versions` }) },
+  { method: 'GET', route: '/rest/pricing/grid/:id/version/:version', need: needs(['stay.price', 'read']), make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/version/${ids.gridVersion}` }) },
+  {
+    method: 'PUT', route: '/rest/pricing/grid/:id/option/:optionId/prices', need: needs(['stay.price', 'write']),
+    make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/option/${ids.option}/prices`, body: { prices: [{ priceGridPeriodId: ids.gridPeriod, price: 300 + Math.floor(Math.random() * 1000) }] } }),
+    state: async () => t.knex('option_price').where('priceGridOptionId', ids.option).select('price'),
+  },
+
+  // Places and customers
+  { method: 'GET', route: '/rest/place/:id/features', need: needs(['camp.pitch', 'read']), make: async () => ({ path: `/rest/place/${ids.place}/features` }) },
+  {
+    method: 'PUT', route: '/rest/place/:id/features', need: needs(['camp.pitch', 'write']),
+    make: async () => ({ path: `/rest/place/${await place()}/features`, body: { featureIds: [ids.feature] } }),
+    state: async (req) => t.knex('place_feature').where('placeId', idIn(req)).select('featureId'),
+  },
+  { method: 'GET', route: '/rest/customer/:id/resume', need: needs(['customer.customer', 'read']), make: async () => ({ path: `/rest/customer/${ids.customer}/resume` }) },
+  { method: 'GET', route: '/rest/customer/:id/links', need: needs(['customer.customer', 'read']), make: async () => ({ path: `/rest/customer/${ids.customer}/links` }) },
+  {
+    method: 'POST', route: '/rest/customer/transfer', need: needs(['customer.customer', 'write'], ['customer.customer', 'delete']),
+    make: async () => ({ path: '/rest/customer/transfer', body: { fromCustomerId: (await makeCustomer(admin())).id, toCustomerId: (await makeCustomer(admin())).id } }),
+    state: async (req) => t.knex('customer').where('id', (req.body as any).fromCustomerId).first('id'),
+  },
+
+  // Stays: lists
+  { method: 'POST', route: '/rest/booking/list', need: needs([B, 'read']), make: async () => ({ path: '/rest/booking/list', body: {} }) },
+  ...(['arrivals', 'departures', 'departure-cleaning', 'occupation'] as const).map((l): Row => ({ method: 'GET', route: `/rest/booking/${l}`, need: needs([B, 'read']), make: async () => ({ path: `/rest/booking/${l}?date=2031-07-01` }) })),
+  { method: 'GET', route: '/rest/booking/birthdays', need: needs([B, 'read']), make: async () => ({ path: '/rest/booking/birthdays?from=2031-07-01&to=2031-07-31' }) },
+  { method: 'POST', route: '/rest/booking/search-availability', need: needs([B, 'read']), make: async () => ({ path: '/rest/booking/search-availability', body: { startDate: '2031-07-01', endDate: '2031-07-08' } }) },
+  { method: 'GET', route: '/rest/booking/:id/summary', need: needs([B, 'read']), make: async () => ({ path: `/rest/booking/${ids.booking}/summary` }) },
+
+  // Stays: actions (a deletion — ending in DELETED — needs 111)
+  {
+    method: 'POST', route: '/rest/booking/create', need: needs([B, 'write']),
+    make: async () => ({ path: '/rest/booking/create', body: bookingBody(ref, { placeId: await place(), customerId: ids.customer }) }),
+    state: async () => t.knex('booking').count({ n: '*' }),
+  },
+  { method: 'POST', route: '/rest/booking/expire-options', need: needs([B, 'write']), make: async () => ({ path: '/rest/booking/expire-options', body: {} }) },
+  {
+    method: 'POST', route: '/rest/booking/:id/merge', need: needs([B, 'write'], [B, 'delete']),
+    make: async () => ({ path: `/rest/booking/${(await booking()).id}/merge`, body: { fromBookingId: (await temporary()).id } }),
+    state: async (req) => bookingState((req.body as any).fromBookingId),
+  },
+  {
+    method: 'POST', route: '/rest/booking/:id/set-state', variant: 'to VALIDATED', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/booking/${(await booking()).id}/set-state`, body: { statusId: STATUS.VALIDATED } }),
+    state: async (req) => bookingState(idIn(req)),
+  },
+  {
+    method: 'POST', route: '/rest/booking/:id/set-state', variant: 'to DELETED', need: needs([B, 'write'], [B, 'delete']),
+    make: async () => ({ path: `/rest/booking/${(await booking()).id}/set-state`, body: { statusId: STATUS.DELETED, reason: 'Doublon' } }),
+    state: async (req) => bookingState(idIn(req)),
+  },
+  {
+    method: 'POST', route: '/rest/booking/:id/occupancy', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/booking/${(await booking()).id}/occupancy`, body: { placeId: await place(), startDate: '2031-07-01', endDate: '2031-07-04', details: [{ ageCategoryId: ref.ages.adult, quantity: 1 }] } }),
+    state: async (req) => t.knex('occupancy').where('bookingId', idIn(req)).count({ n: '*' }),
+  },
+  ...ACTIONS.map((action): Row => ({
+    method: 'POST', route: '/rest/booking/:id/:action', variant: action,
+    need: action === 'reset' ? needs([B, 'write'], [B, 'delete']) : needs([B, 'write']),
+    make: async () => ({ path: `/rest/booking/${await ACTION_SETUP[action].make()}/${action}`, body: ACTION_SETUP[action].body ?? {} }),
+    state: async (req) => bookingState(idIn(req)),
+  })),
+  {
+    method: 'POST', route: '/rest/occupancy/:id/lock', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/occupancy/${(await booking()).occupancyId}/lock`, body: { locked: true } }),
+    state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('isLocked'),
+  },
+  {
+    method: 'POST', route: '/rest/occupancy/:id/cancel', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/occupancy/${(await withSpareOccupancy()).occupancyId}/cancel`, body: { reason: 'Un emplacement suffit' } }),
+    state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('isCancelled'),
+  },
+
+  // Stays: online bookings
+  { method: 'POST', route: '/rest/booking-import/list', need: needs([B, 'read']), make: async () => ({ path: '/rest/booking-import/list', body: {} }) },
+  { method: 'POST', route: '/rest/booking-import/:id/accept', need: needs([B, 'write']), make: async () => ({ path: `/rest/booking-import/${await onlineBooking()}/accept`, body: {} }), state: importState },
+  { method: 'POST', route: '/rest/booking-import/:id/refuse', need: needs([B, 'write']), make: async () => ({ path: `/rest/booking-import/${await onlineBooking()}/refuse`, body: { reason: 'Complet' } }), state: importState },
+  {
+    method: 'POST', route: '/rest/booking-import/:id/integrate', need: needs([B, 'write']),
+    make: async () => { await place({ placeTypeId: ref.placeTypes.MH4, capacity: 4 }); return { path: `/rest/booking-import/${await onlineBooking(true)}/integrate`, body: {} }; },
+    state: importState,
+  },
+
+  // Planning board, extras, cleaning, site plan
+  { method: 'GET', route: '/rest/planning/setup', need: needs([PLANNING, 'read']), make: async () => ({ path: '/rest/planning/setup' }) },
+  { method: 'GET', route: '/rest/planning/window', need: needs([PLANNING, 'read']), make: async () => ({ path: `/rest/planning/window?${RANGE}` }) },
+  { method: 'GET', route: '/rest/planning/free', need: needs([PLANNING, 'read']), make: async () => ({ path: `/rest/planning/free?${RANGE}` }) },
+  { method: 'GET', route: '/rest/planning/periods', need: needs([PLANNING, 'read']), make: async () => ({ path: `/rest/planning/periods?${RANGE}` }) },
+  { method: 'GET', route: '/rest/planning/search', need: needs([PLANNING, 'read']), make: async () => ({ path: '/rest/planning/search?q=Client' }) },
+  {
+    method: 'POST', route: '/rest/planning/move/check', need: needs([PLANNING, 'read']),
+    make: async () => { const b = await booking(); return { path: '/rest/planning/move/check', body: { kind: 'occupancy', id: b.occupancyId, placeId: await place(), startDate: '2031-07-01', endDate: '2031-07-08' } }; },
+  },
+  {
+    method: 'POST', route: '/rest/planning/move', need: needs([PLANNING, 'write'], [B, 'write']),
+    make: async () => { const b = await booking(); return { path: '/rest/planning/move', body: { kind: 'occupancy', id: b.occupancyId, placeId: await place(), startDate: '2031-07-01', endDate: '2031-07-08' } }; },
+    state: async (req) => t.knex('occupancy').where('id', (req.body as any).id).first('placeId', 'startDate', 'endDate'),
+  },
+  { method: 'GET', route: '/rest/planning/extras/window', need: needs([PLANNING, 'read']), make: async () => ({ path: `/rest/planning/extras/window?${RANGE}` }) },
+  {
+    method: 'POST', route: '/rest/planning/cleaning/sync', need: needs([PLANNING, 'write']),
+    make: async () => { await booking(); return { path: '/rest/planning/cleaning/sync', body: { from: '2031-07-01', to: '2031-07-31' } }; },
+  },
+  { method: 'POST', route: '/rest/planning/cleaning/window', need: needs([PLANNING, 'read']), make: async () => ({ path: '/rest/planning/cleaning/window', body: { from: '2031-07-01', to: '2031-07-31' } }) },
+  { method: 'GET', route: '/rest/planning/plan', need: needs([PLAN, 'read']), make: async () => ({ path: '/rest/planning/plan' }) },
+  { method: 'GET', route: '/rest/planning/plan/occupancy', need: needs([PLAN, 'read']), make: async () => ({ path: '/rest/planning/plan/occupancy?date=2031-07-02' }) },
+  { method: 'GET', route: '/rest/planning/plan/image', need: needs([PLAN, 'read']), make: async () => { await withPlanImage(); return { path: '/rest/planning/plan/image' }; } },
+  {
+    method: 'POST', route: '/rest/planning/plan/image', need: needs([PLAN, 'write']),
+    make: async () => ({ path: '/rest/planning/plan/image', body: upload('plan.png', png()) }),
+    state: async () => t.knex('plan').select('updatedAt'),
+  },
+  {
+    method: 'PUT', route: '/rest/planning/plan/positions', need: needs([PLAN, 'write']),
+    make: async () => { await withPlanImage(); return { path: '/rest/planning/plan/positions', body: { positions: [{ placeId: await place(), planX: 10, planY: 20 }] } }; },
+    state: async (req) => t.knex('place').where('id', (req.body as any).positions[0].placeId).first('planX', 'planY'),
+  },
+
+  // Place images
+  {
+    method: 'POST', route: '/rest/place/:id/images', need: needs(['camp.pitch', 'write']),
+    make: async () => ({ path: `/rest/place/${await place()}/images`, body: upload('vue.png', png()) }),
+    state: placeImages,
+  },
+  {
+    method: 'POST', route: '/rest/place/:id/images/delete', need: needs(['camp.pitch', 'write']),
+    make: async () => { const p = await placeWithImage(); return { path: `/rest/place/${p.id}/images/delete`, body: { image: p.image } }; },
+    state: placeImages,
+  },
+  {
+    method: 'GET', route: '/rest/image/show/:extension/:path/:name', need: needs(['camp.pitch', 'read']),
+    make: async () => { const { image } = await placeWithImage(); const [path, file] = image.split('/'); return { path: `/rest/image/show/png/${path}/${file.replace('.png', '')}` }; },
+  },
+
+  // Stored prices
+  {
+    method: 'POST', route: '/rest/booking/:id/reprice', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/booking/${(await booking()).id}/reprice`, body: {} }),
+    state: async (req) => t.knex('booking').where('id', idIn(req)).first('totalAmount', 'updatedAt'),
+  },
+  { method: 'POST', route: '/rest/occupancy/:id/quote', need: needs([B, 'read']), make: async () => ({ path: `/rest/occupancy/${(await booking()).occupancyId}/quote`, body: {} }) },
+  {
+    method: 'PUT', route: '/rest/planning/occupancy/:id', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/planning/occupancy/${(await booking()).occupancyId}`, body: { notes: 'Arrivée tardive', occupancy: { endDate: '2031-07-09' } } }),
+    state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('endDate'),
+  },
+
+  // Meter readings
+  { method: 'GET', route: '/rest/meter-reading/creation', need: needs(['camp.meter', 'read']), make: async () => ({ path: `/rest/meter-reading/creation?meterTypeId=${ids.meterType}&readingDate=2031-07-01` }) },
+  {
+    method: 'POST', route: '/rest/meter-reading/bulk', need: needs(['camp.meter', 'write']),
+    make: async () => ({ path: '/rest/meter-reading/bulk', body: { meterTypeId: ids.meterType, readingDate: '2031-07-01', rows: [{ meterId: await meter(), quantity: 1234.5 }] } }),
+    state: async (req) => t.knex('meter_reading').where('meterId', (req.body as any).rows[0].meterId).count({ n: '*' }),
+  },
+
+  // New-booking wizard
+  {
+    method: 'POST', route: '/rest/planning/offer', need: needs([B, 'read']),
+    make: async () => ({ path: '/rest/planning/offer', body: { startDate: '2031-07-01', endDate: '2031-07-05', occupants: [{ ageCategoryId: ref.ages.adult, quantity: 2 }], placeTypeId: ref.placeTypes.CONF } }),
+  },
+  {
+    method: 'PUT', route: '/rest/planning/draft/:id', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}`, body: { notes: 'Arrivée tardive' } }),
+    state: async (req) => t.knex('booking').where('id', idIn(req)).first('notes'),
+  },
+  {
+    method: 'POST', route: '/rest/planning/draft/:id/finalize', variant: 'as a booking', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/finalize`, body: { kind: 'booking' } }),
+    state: async (req) => bookingState(idIn(req)),
+  },
+  {
+    method: 'POST', route: '/rest/planning/draft/:id/finalize', variant: 'into an existing booking', need: needs([B, 'write'], [B, 'delete']),
+    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/finalize`, body: { intoBookingId: (await booking()).id } }),
+    state: async (req) => bookingState(idIn(req)),
+  },
+];
+
+// ---- set-up -----------------------------------------------------------------------
+
+beforeAll(async () => {
+  t = await startTestServer();
+  ref = await reference(t);
+  profiles = await matrixProfiles(t);
+  await ensureSystemUser(t.knex, SYSTEM_PASSWORD);
+  system = t.client();
+  expect((await system.login(SYSTEM_LOGIN, SYSTEM_PASSWORD)).status).toBe(200);
+  ids.user = (await createUser(t)).id;
+  ids.group = (await post('/rest/security/group', { label: 'Matrice des routes' })).id;
+  ids.customer = (await makeCustomer(admin())).id;
+  ids.place = await place();
+  ids.feature = (await post('/rest/feature', { label: unique('Ombragé ') })).id;
+  ids.booking = (await booking()).id;
+  ids.webChannel = (await t.knex('access_channel').where('code', 'WEB').first('id')).id;
+  ids.meterType = (await post('/rest/meter-type', { label: unique('Compteur '), unit: 'kWh' })).id;
+  await post('/rest/establishment/preference/group/edit', { providerId: 'FOURNISSEUR-1' });
+  // A price grid for the pitches, with a period and an option, and its first history version.
+  const grid = await post('/rest/price-grid', { label: unique('Grille matrice '), placeTypeId: ref.placeTypes.CONF, priceModel: 1 });
+  ids.grid = grid.id;
+  ids.gridPeriod = (await post('/rest/price-grid-period', { priceGridId: grid.id, label: 'Été', startDate: '2031-06-01', endDate: '2031-09-01', pricePerNight: 2500 })).id;
+  ids.option = (await post('/rest/price-grid-option', { priceGridId: grid.id, ageCategoryId: ref.ages.adult })).id;
+  ids.gridVersion = (await admin().get(`/rest/pricing/grid/${grid.id}/versions`)).body[0].historyVersion;
+  // The oldest financial year, ended, the next one present: the technical user may close it.
+  ids.closableYear = (await post('/rest/establishment/financial-year', { label: 'Exercice 2001', startDate: '2001-01-01', endDate: '2001-12-31' })).id;
+  await post('/rest/establishment/financial-year', { label: 'Exercice 2002', startDate: '2002-01-01', endDate: '2002-12-31' });
+}, 300_000);
+afterAll(async () => { await t?.close(); });
+
+// ---- the route table --------------------------------------------------------------
+
+/** Every route of the application's routers but the generic ones and log-in: `METHOD /path`. */
+function handWrittenRoutes(app: Koa): string[] {
+  const generic = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
+  const routers = app.middleware.map((m: any) => m.router as Router | undefined).filter((r): r is Router => !!r);
+  const all = routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m} ${layer.path}`)));
+  return [...new Set(all)].filter((k) => !generic.has(k) && k !== 'POST /rest/security/login');
+}
+
+describe('the matrix covers the route table', () => {
+  it('has a row for every hand-written route and none for a route that does not exist', () => {
+    const app = createApp({ db: { knex: t.knex } as any, port: t.port, adminDist: null });
+    const routes = handWrittenRoutes(app);
+    expect(routes.length).toBeGreaterThan(60);
+    const rows = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
+    expect(routes.filter((k) => !rows.has(k)), 'hand-written routes without a matrix row').toEqual([]);
+    expect([...rows].filter((k) => !routes.includes(k)), 'matrix rows of no route').toEqual([]);
+  });
+
+  it('has a row for every action of /rest/booking/{id}/{action}', () => {
+    const covered = ROWS.filter((r) => r.route === '/rest/booking/:id/:action').map((r) => r.variant);
+    expect(covered.sort()).toEqual([...ACTIONS].sort());
+  });
+
+  it('log-in is the one route open without a session', async () => {
+    const r = await t.client().post('/rest/security/login', { login: 'personne', password: 'faux' });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('LOGIN_FAILED');
+    await t.knex('login_attempt').where({ success: false }).delete();
+  });
+});
+
+// ---- the matrix -----------------------------------------------------------------------
+
+async function call(client: Client, row: Row, req: Req): Promise<Reply> {
+  return client.request(row.method, req.path, req.body ?? (row.method === 'GET' ? undefined : {}));
+}
+
+describe.each(ROWS.map((r) => [`${r.method} ${r.route}${r.variant ? ` (${r.variant})` : ''}`, r] as const))('%s', (_label, row) => {
+  it('403 without a session; for each level 200 when it allows, else 401 and nothing changes', async () => {
+    const anon = await row.make({ kind: 'anonymous' });
+    const none = await call(makeClient(t.url), row, anon);
+    expect(none.status, none.text).toBe(403);
+    expect(none.body.message).toBe(MESSAGES.NOT_LOGGED_IN);
+    for (const p of profiles) {
+      const who: Who = { kind: 'profile', p };
+      const req = await row.make(who);
+      const before = row.state && !allows(row.need, who) ? await row.state(req) : undefined;
+      const res = await call(req.client ?? p.client, row, req);
+      const label = `${p.name}: ${row.method} ${req.path} ${res.text.slice(0, 300)}`;
+      if (allows(row.need, who)) {
+        expect(res.status, label).toBe(row.ok?.status ?? 200);
+      } else {
+        expect(res.status, label).toBe(401);
+        const message = deniedMessage(row.need);
+        if (message) expect(res.body.message, label).toBe(message);
+        if (row.state) expect(await row.state(req), `${label}: a refusal changed the data`).toEqual(before);
+      }
+    }
+  });
+
+  it.skipIf(row.need === 'session' || !!row.skipAllowed)('administrators and the technical user as the row says', async () => {
+    for (const who of [{ kind: 'admin' }, { kind: 'system' }] as const) {
+      const req = await row.make(who);
+      const client = req.client ?? (who.kind === 'admin' ? t.admin : system);
+      const res = await call(client, row, req);
+      const label = `${who.kind}: ${row.method} ${req.path} ${res.text.slice(0, 300)}`;
+      if (allows(row.need, who)) expect(res.status, label).toBe(row.ok?.status ?? 200);
+      else expect(res.status, label).toBe(401);
+      // The year closes once; the technical user's call came after the administrator's refusal.
+      if (row.route === '/rest/financial-year/close/:id' && who.kind === 'system') {
+        expect(await t.knex('financial_year').where('id', ids.closableYear).first('isClosed')).toEqual({ isClosed: true });
+      }
+    }
+  });
+});
+
+describe('routes needing several rights check each of them', () => {
+  const withRights = (rights: Record<string, string>) => userWithRights(t, { rights: Object.fromEntries(Object.entries(rights).map(([k, v]) => [k, { rights: v }])) });
+
+  it('moving a stay on the planning needs the planning and the bookings at 011', async () => {
+    const b = await booking();
+    const move = { kind: 'occupancy', id: b.occupancyId, placeId: await place(), startDate: '2031-07-01', endDate: '2031-07-08' };
+    expect((await (await withRights({ [PLANNING]: '111', [B]: '001' })).client.post('/rest/planning/move', move)).status).toBe(401);
+    expect((await (await withRights({ [PLANNING]: '001', [B]: '111' })).client.post('/rest/planning/move', move)).status).toBe(401);
+    expect((await (await withRights({ [PLANNING]: '011', [B]: '011' })).client.post('/rest/planning/move', move)).status).toBe(200);
+  });
+
+  it('a quote is read with the bookings or with the prices', async () => {
+    const body = (await ROWS.find((r) => r.route === '/rest/pricing/quote')!.make({ kind: 'admin' })).body;
+    expect((await (await withRights({ 'stay.price': '001' })).client.post('/rest/pricing/quote', body)).status).toBe(200);
+    expect((await (await withRights({ [B]: '001' })).client.post('/rest/pricing/quote', body)).status).toBe(200);
+    expect((await (await withRights({ 'customer.customer': '111' })).client.post('/rest/pricing/quote', body)).status).toBe(401);
+  });
+});

@@ -1,0 +1,103 @@
+// The demo data of `npm start` keeps the volumes of issue 4: about 150 pitches and
+// 40 rentals in zones and families, with meters and pictures; about 2 000 stays over
+// a season in every status a stay can have, of every kind; online bookings in every
+// state; French and foreign customers. Bounds, not exact figures: the stays follow
+// today's date.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { demoStayWindows } from '../../api/demo/stays';
+import { STATUS } from '../../api/domain/stays/status';
+import { fileExists } from '../../api/files/store';
+import { todayParis } from '../../common/dates';
+
+let t: TestServer;
+beforeAll(async () => { t = await startTestServer({ demo: true }); }, 600_000);
+afterAll(async () => { await t?.close(); });
+
+type Row = Record<string, any>;
+const count = async (q: any): Promise<number> => Number((await q.count({ n: '*' }))[0].n);
+const byKey = (rows: Row[], key: string) => Object.fromEntries(rows.map((r) => [String(r[key]), Number(r.n)]));
+
+describe('demo campsite', () => {
+  it('has about 150 pitches and 40 rentals in zones and families, and residential pitches', async () => {
+    const places: Row[] = await t.knex('place as p').join('place_type as t', 't.id', 'p.placeTypeId').select('p.id', 'p.layoutId', 't.isRental', 't.isResidential', 't.placeFamilyId');
+    const pitches = places.filter((p) => !p.isRental && !p.isResidential);
+    const rentals = places.filter((p) => p.isRental);
+    expect(pitches.length).toBeGreaterThanOrEqual(140);
+    expect(pitches.length).toBeLessThanOrEqual(160);
+    expect(rentals.length).toBeGreaterThanOrEqual(35);
+    expect(rentals.length).toBeLessThanOrEqual(45);
+    expect(places.filter((p) => p.isResidential).length).toBeGreaterThan(0);
+    expect(new Set(places.map((p) => p.layoutId)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(places.map((p) => p.placeFamilyId)).size).toBeGreaterThanOrEqual(2);
+    expect(places.every((p) => p.layoutId != null)).toBe(true);
+  });
+
+  it('has electricity and water meters on the residential pitches and the rentals', async () => {
+    const rows: Row[] = await t.knex('place as p').join('place_type as t', 't.id', 'p.placeTypeId')
+      .where((w) => w.where('t.isRental', true).orWhere('t.isResidential', true))
+      .select('p.id', t.knex.raw(`(SELECT array_agg(mt.label ORDER BY mt.label) FROM meter m JOIN meter_type mt ON mt.id = m.meter_type_id WHERE m.place_id = p.id AND m.is_active) AS types`));
+    expect(rows.length).toBeGreaterThan(40);
+    for (const r of rows) expect(r.types, `place ${r.id}`).toEqual(['Eau', 'Électricité']);
+    expect(await count(t.knex('meter').where('isActive', false).whereNotNull('removedOn'))).toBeGreaterThan(0);
+  });
+
+  it('has pictures of the rentals, stored and served like uploaded images', async () => {
+    const withImages: Row[] = await t.knex('place').whereRaw('jsonb_array_length(coalesce(images, \'[]\'::jsonb)) > 0').select('id', 'images');
+    expect(withImages.length).toBeGreaterThanOrEqual(10);
+    const refs = withImages.flatMap((p) => p.images as string[]);
+    for (const ref of refs) expect(await fileExists(t.knex, ref), ref).toBe(true);
+    const [path, file] = refs[0].split('/');
+    const res = await fetch(`${t.url}/rest/image/show/png/${path}/${file.slice(0, 32)}`, { headers: { Cookie: t.admin.cookie! } });
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+});
+
+describe('demo stays', () => {
+  it('about 2 000 stays over a season, of every kind, in every status a stay can have', async () => {
+    const total = await count(t.knex('booking'));
+    expect(total).toBeGreaterThanOrEqual(1700);
+    expect(total).toBeLessThanOrEqual(2400);
+    const { seasonA } = demoStayWindows(todayParis());
+    expect(await count(t.knex('booking').where('startDate', '>=', seasonA[0]).where('startDate', '<', seasonA[1]))).toBeGreaterThan(700);
+    const statuses = byKey(await t.knex('booking').groupBy('statusId').select('statusId').count({ n: '*' }), 'statusId');
+    // Every status of a stay; "Acceptée" and "À intégrer" belong to online bookings before integration.
+    const S = STATUS;
+    for (const s of [S.TEMPORARY, S.CONFIRMED, S.VALIDATED, S.IN_PROGRESS, S.ARRIVED, S.GONE, S.EARLY_DEPARTURE, S.CANCELLED, S.REFUSED, S.REFUSED_COUNTER, S.INTEGRATED, S.EXPIRED, S.ABANDONED, S.DELETED]) {
+      expect(statuses[s] ?? 0, `status ${s}`).toBeGreaterThan(0);
+    }
+    expect(statuses[S.ACCEPTED]).toBeUndefined();
+    expect(statuses[S.TO_INTEGRATE]).toBeUndefined();
+    expect(statuses[S.GONE]).toBeGreaterThan(500);
+    const kinds = byKey(await t.knex('booking').groupBy('kind').select('kind').count({ n: '*' }), 'kind');
+    for (const k of ['quote', 'option', 'booking', 'passage']) expect(kinds[k] ?? 0, k).toBeGreaterThan(0);
+    expect(await count(t.knex('booking').where('cancellation', 'cancelling'))).toBeGreaterThan(0);
+    const imports = byKey(await t.knex('booking_import').groupBy('statusId').select('statusId').count({ n: '*' }), 'statusId');
+    for (const s of [S.TO_INTEGRATE, S.ACCEPTED, S.INTEGRATED, S.REFUSED]) expect(imports[s] ?? 0, `import status ${s}`).toBeGreaterThan(0);
+    // Integrated online bookings are "Intégrée" stays.
+    const integrated: Row[] = await t.knex('booking_import as i').join('booking as b', 'b.id', 'i.bookingId').select('b.statusId');
+    expect(integrated.length).toBeGreaterThan(0);
+    expect(integrated.every((r) => r.statusId === S.INTEGRATED)).toBe(true);
+  });
+
+  it('every stay that holds places has its occupancies, and no place is held twice on a night', async () => {
+    const empty = await count(t.knex('booking as b').whereNotIn('b.statusId', [9, 10, 11, 14, 15, 16]).whereNotExists(t.knex('occupancy as o').whereRaw('o.booking_id = b.id').whereRaw('NOT o.is_cancelled')));
+    expect(empty).toBe(0);
+    const overlaps = await t.knex.raw(`SELECT count(*)::int AS n FROM place_reservation a JOIN place_reservation b
+      ON a.place_id = b.place_id AND a.ctid < b.ctid AND a.nights && b.nights`);
+    expect((overlaps.rows ?? overlaps)[0].n).toBe(0);
+    expect(await count(t.knex('occupancy'))).toBeGreaterThan(1800);
+  });
+
+  it('customers from France and from abroad', async () => {
+    const rows: Row[] = await t.knex('customer as c').join('country as k', 'k.id', 'c.countryId').groupBy('k.isoCode').select('k.isoCode').count({ n: '*' });
+    const by = byKey(rows, 'isoCode');
+    const total = Object.values(by).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThan(500);
+    expect(by.FR).toBeGreaterThan(total / 2);
+    const foreign = Object.entries(by).filter(([iso]) => iso !== 'FR');
+    expect(foreign.length).toBeGreaterThanOrEqual(3);
+    expect(foreign.reduce((n, [, v]) => n + v, 0)).toBeGreaterThanOrEqual(50);
+  });
+});
