@@ -30,10 +30,10 @@ describe('meter reading creation', () => {
     await page.locator('h1', { hasText: 'Saisie des relevés de compteur' }).waitFor();
 
     // The first type by label is "Eau": its meters are listed with their last reading.
-    const [a, b] = [await byNumber('W-R01'), await byNumber('W-R02')];
+    const [a, b] = [await byNumber('EAU-R01'), await byNumber('EAU-R02')];
     const [lastA] = await readingsOf(a.id);
     const [lastB] = await readingsOf(b.id);
-    const rowA = page.locator('tr[data-meter="W-R01"]');
+    const rowA = page.locator('tr[data-meter="EAU-R01"]');
     await rowA.waitFor();
     await expect(rowA.locator('td').nth(3).textContent()).resolves.toBe(frNumber(lastA.quantity));
     const [y, m, d] = lastA.readingDate.split('-');
@@ -45,7 +45,7 @@ describe('meter reading creation', () => {
     await page.fill(`input[name="quantity-${b.id}"]`, String(lastB.quantity - 1));
     await page.getByRole('button', { name: 'Enregistrer les relevés' }).click();
     await page.getByText('Aucun relevé enregistré : corrigez les lignes en erreur').waitFor();
-    await page.locator('tr[data-meter="W-R02"]').getByText('La quantité doit dépasser le dernier relevé sans dépasser le suivant').waitFor();
+    await page.locator('tr[data-meter="EAU-R02"]').getByText('La quantité doit dépasser le dernier relevé sans dépasser le suivant').waitFor();
     expect((await readingsOf(a.id))[0].id).toBe(lastA.id);
     expect((await readingsOf(b.id))[0].id).toBe(lastB.id);
 
