@@ -64,6 +64,7 @@ export const MESSAGES = {
   END_DATE_OR_INDEFINITE: 'Date de fin obligatoire ou cochez « indéterminée »',
   QUANTITY_ABOVE_CAPACITY: "La quantité ne peut pas dépasser la capacité de l'équipement",
   IN_USE: 'Suppression impossible : cet élément est utilisé',
+  CONCURRENT_CHANGE: 'Ces données ont été modifiées au même moment par une autre action : rien n’a été enregistré, réessayez',
   DELETE_REASON_REQUIRED: 'Un motif est obligatoire',
 
   // Security and users (§5, §6)

@@ -65,6 +65,9 @@ export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | unde
     }
     case '22P02': case '22003': case '22007': case '22008': case '22001':
       return badRequest('INCORRECT_FORM');
+    case '40P01': case '40001':
+      // Deadlock or serialization failure: the transaction was rolled back whole; retrying is safe.
+      return new HttpError(409, 'CONCURRENT_CHANGE');
     case 'P0001': {
       // Triggers raise a message code as their exception text.
       const text = String(err.message ?? '').split(' - ').pop()!.trim();

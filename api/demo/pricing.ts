@@ -1,4 +1,6 @@
-// Prices of the demo campsite for its next season (rules-fr §9): pitches per night (a
+// Prices of the demo campsite for the seasons its stays cover — the last one and the
+// next (demoStayWindows), each with its off season until the next opening, when the
+// rentals and some pitches stay open (rules-fr §9): pitches per night (a
 // package of 2 persons + 1 car, supplements per extra adult or child, electricity, pet,
 // visitor, extra vehicle); rentals per night with a first-night price out of season and
 // per week, Saturday to Saturday, in high season; an early-booking offer, a "7 nights =
@@ -7,6 +9,7 @@
 import { independent } from '../db/queries';
 import type { Knex } from 'knex';
 import { todayParis } from '../../common/dates';
+import { demoStayWindows } from './stays';
 import { addDays, isoWeekday, toDay } from '../domain/pricing/dates';
 
 type Row = Record<string, any>;
@@ -20,6 +23,12 @@ export function demoSeasonYear(today: string = todayParis()): number {
 /** The first Saturday on or after a date. */
 function saturdayFrom(date: string): string {
   return addDays(date, (6 - isoWeekday(toDay(date)) + 7) % 7);
+}
+
+/** The years priced: those of the seasons the demo stays fall in (the last and the next). */
+export function demoPriceYears(today: string = todayParis()): number[] {
+  const first = Number(demoStayWindows(today).seasonA[0].slice(0, 4));
+  return [first, first + 1];
 }
 
 export interface DemoSeasons {
@@ -131,8 +140,7 @@ async function insertGrids(
   return grids;
 }
 
-export async function seedPricingDemo(knex: Knex, seasons: DemoSeasons = demoSeasons()): Promise<void> {
-  const { year, opening, midStart, highStart, highEnd, lateStart, closing } = seasons;
+export async function seedPricingDemo(knex: Knex, years: number[] = demoPriceYears()): Promise<void> {
   const [placeType, ageCategory, extra, animal, vehicle, channel, terms, vatRows] = await independent(knex, [
     () => byLabel(knex, 'place_type', 'code'),
     () => byLabel(knex, 'age_category'),
@@ -153,98 +161,109 @@ export async function seedPricingDemo(knex: Knex, seasons: DemoSeasons = demoSea
   }
   const labelOf = ([field, id]: [string, number]) => labels.get(`${field}:${id}`) ?? null!;
 
-  // Pitches: five periods, the package includes 2 persons (the dearest first) and 1 car.
-  const pitchPeriods = (low: number, mid: number, high: number): PeriodSpec[] => [
-    { label: 'Basse saison (printemps)', startDate: opening, endDate: midStart, pricePerNight: low },
-    { label: 'Moyenne saison (juin)', startDate: midStart, endDate: highStart, pricePerNight: mid },
-    { label: 'Haute saison', startDate: highStart, endDate: highEnd, pricePerNight: high, minNights: 3 },
-    { label: 'Moyenne saison (septembre)', startDate: highEnd, endDate: lateStart, pricePerNight: mid },
-    { label: 'Basse saison (automne)', startDate: lateStart, endDate: closing, pricePerNight: low },
-  ];
-  const five = (low: number, mid: number, high: number) => [low, mid, high, mid, low];
-  const supplements = (withElectricity: boolean): GridSpec['options'] => [
-    { item: ['ageCategoryId', ageCategory('Adulte')], prices: five(600, 700, 850) },
-    { item: ['ageCategoryId', ageCategory('Enfant 13–17 ans')], prices: five(500, 600, 700) },
-    { item: ['ageCategoryId', ageCategory('Enfant 3–12 ans')], prices: five(350, 400, 500) },
-    ...(withElectricity ? [{ item: ['extraId', extra('Électricité 10 A')] as ['extraId', number], prices: five(450, 500, 550) }] : []),
-    { item: ['animalTypeId', animal('Chien')], prices: five(300, 300, 350) },
-    { item: ['animalTypeId', animal('Chat')], prices: five(250, 250, 300) },
-    { item: ['vehicleTypeId', vehicle('Voiture')], includedQuantity: 1, prices: five(300, 300, 400) },
-    { item: ['vehicleTypeId', vehicle('Moto')], prices: five(200, 200, 250) },
-    { item: ['extraId', visitor], priceUnit: 2, prices: five(300, 300, 400) },
-  ];
-  const pitch = (label: string, code: string, low: number, mid: number, high: number, withElectricity: boolean): GridSpec => ({
-    label, placeType: code, priceModel: 1, includedOccupants: 2,
-    description: 'Forfait par nuit : emplacement, 2 personnes et 1 voiture ; suppléments par personne, électricité, animal, visiteur, véhicule.',
-    periods: pitchPeriods(low, mid, high), options: supplements(withElectricity),
+  const allGrids: Row[] = [];
+  for (const year of years) allGrids.push(...await seedSeason(demoSeasons(year)));
+  await knex('special_offer').insert({
+    label: 'Code BIENVENUE : −20 €', publicLabel: 'Bienvenue', kind: 'dmds', type: 1, visibility: 2, amount: 2000, promoCode: 'BIENVENUE',
+    minNights: 3, priceGridIds: JSON.stringify(allGrids.map((g) => g.id)),
   });
 
-  // Rentals: per night out of season (first night dearer, 2 nights minimum); per week,
-  // Saturday to Saturday, in June, high season and September (extra nights on nights 8–13).
-  const rentalNights = (first: number, night: number, mid: number): PeriodSpec[] => [
-    { label: 'Basse saison (printemps)', startDate: opening, endDate: midStart, firstNightPrice: first, extraNightPrice: night, pricePerNight: night, minNights: 2 },
-    { label: 'Moyenne saison (juin)', startDate: midStart, endDate: highStart, firstNightPrice: first + 1000, extraNightPrice: mid, pricePerNight: mid, minNights: 2 },
-    { label: 'Moyenne saison (septembre)', startDate: highEnd, endDate: lateStart, firstNightPrice: first + 1000, extraNightPrice: mid, pricePerNight: mid, minNights: 2 },
-    { label: 'Basse saison (automne)', startDate: lateStart, endDate: closing, firstNightPrice: first, extraNightPrice: night, pricePerNight: night, minNights: 2 },
-  ];
-  const saturday = { arrivalDays: [6], departureDays: [6], minNights: 7 };
-  const rentalWeeks = (mid: number, high: number, extraNight: number): PeriodSpec[] => [
-    { label: 'Moyenne saison (juin)', startDate: midStart, endDate: highStart, pricePerWeek: mid, extraNightPrice: Math.round(mid / 7) },
-    { label: 'Haute saison', startDate: highStart, endDate: highEnd, pricePerWeek: high, extraNightPrice: extraNight, ...saturday },
-    { label: 'Moyenne saison (septembre)', startDate: highEnd, endDate: lateStart, pricePerWeek: mid, extraNightPrice: Math.round(mid / 7) },
-  ];
-  const rentalOptions = (nightPrices: number, periods: number): GridSpec['options'] => [
-    { item: ['animalTypeId', animal('Chien')], prices: Array(periods).fill(nightPrices) },
-    { item: ['extraId', extra('Ménage de fin de séjour')], priceUnit: 2, prices: Array(periods).fill(8000) },
-    { item: ['extraId', extra('Location de draps (lit double)')], priceUnit: 2, prices: Array(periods).fill(1500) },
-    { item: ['extraId', extra('Lit bébé')], prices: Array(periods).fill(500) },
-    { item: ['vehicleTypeId', vehicle('Voiture')], includedQuantity: 1, prices: Array(periods).fill(300) },
-  ];
-  const rental = (code: string, name: string, p: { first: number; night: number; mid: number; weekMid: number; weekHigh: number; extraNight: number }): GridSpec[] => [
-    {
-      label: `${name} – nuitées ${year}`, placeType: code, priceModel: 1,
-      description: 'Hors saison : prix par nuit, première nuit majorée, 2 nuits minimum.',
-      periods: rentalNights(p.first, p.night, p.mid), options: rentalOptions(400, 4),
-    },
-    {
-      label: `${name} – semaines ${year}`, placeType: code, priceModel: 2,
-      description: 'Juin à septembre : prix à la semaine ; en haute saison du samedi au samedi, nuits supplémentaires de la 8e à la 13e nuit.',
-      periods: rentalWeeks(p.weekMid, p.weekHigh, p.extraNight), options: rentalOptions(400, 3),
-    },
-  ];
+  /** One season's grids (with its off season until the next opening) and offers. */
+  async function seedSeason({ year, opening, midStart, highStart, highEnd, lateStart, closing }: DemoSeasons): Promise<Row[]> {
+    const offSeason = `${year + 1}-04-01`;
+    // Pitches: six periods (the off season at the low price), the package includes 2 persons (the dearest first) and 1 car.
+    const pitchPeriods = (low: number, mid: number, high: number): PeriodSpec[] => [
+      { label: 'Basse saison (printemps)', startDate: opening, endDate: midStart, pricePerNight: low },
+      { label: 'Moyenne saison (juin)', startDate: midStart, endDate: highStart, pricePerNight: mid },
+      { label: 'Haute saison', startDate: highStart, endDate: highEnd, pricePerNight: high, minNights: 3 },
+      { label: 'Moyenne saison (septembre)', startDate: highEnd, endDate: lateStart, pricePerNight: mid },
+      { label: 'Basse saison (automne)', startDate: lateStart, endDate: closing, pricePerNight: low },
+      { label: 'Hors saison (hiver)', startDate: closing, endDate: offSeason, pricePerNight: low },
+    ];
+    const byPeriod = (low: number, mid: number, high: number) => [low, mid, high, mid, low, low];
+    const supplements = (withElectricity: boolean): GridSpec['options'] => [
+      { item: ['ageCategoryId', ageCategory('Adulte')], prices: byPeriod(600, 700, 850) },
+      { item: ['ageCategoryId', ageCategory('Enfant 13–17 ans')], prices: byPeriod(500, 600, 700) },
+      { item: ['ageCategoryId', ageCategory('Enfant 3–12 ans')], prices: byPeriod(350, 400, 500) },
+      ...(withElectricity ? [{ item: ['extraId', extra('Électricité 10 A')] as ['extraId', number], prices: byPeriod(450, 500, 550) }] : []),
+      { item: ['animalTypeId', animal('Chien')], prices: byPeriod(300, 300, 350) },
+      { item: ['animalTypeId', animal('Chat')], prices: byPeriod(250, 250, 300) },
+      { item: ['vehicleTypeId', vehicle('Voiture')], includedQuantity: 1, prices: byPeriod(300, 300, 400) },
+      { item: ['vehicleTypeId', vehicle('Moto')], prices: byPeriod(200, 200, 250) },
+      { item: ['extraId', visitor], priceUnit: 2, prices: byPeriod(300, 300, 400) },
+    ];
+    const pitch = (label: string, code: string, low: number, mid: number, high: number, withElectricity: boolean): GridSpec => ({
+      label, placeType: code, priceModel: 1, includedOccupants: 2,
+      description: 'Forfait par nuit : emplacement, 2 personnes et 1 voiture ; suppléments par personne, électricité, animal, visiteur, véhicule.',
+      periods: pitchPeriods(low, mid, high), options: supplements(withElectricity),
+    });
 
-  const grids = await insertGrids(knex, [
-    pitch(`Emplacement tente ${year}`, 'TENTE', 1600, 2200, 2900, true),
-    pitch(`Emplacement caravane / camping-car ${year}`, 'CARA', 1900, 2500, 3300, true),
-    pitch(`Emplacement Confort électricité ${year}`, 'CONF', 2500, 3200, 4100, false),
-    ...rental('MH4', 'Mobil-home 4 personnes', { first: 7500, night: 5500, mid: 7000, weekMid: 49000, weekHigh: 86000, extraNight: 12500 }),
-    ...rental('MH6', 'Mobil-home 6 personnes', { first: 8500, night: 6500, mid: 8500, weekMid: 59000, weekHigh: 105000, extraNight: 15000 }),
-    ...rental('CHALET', 'Chalet', { first: 9000, night: 7000, mid: 9000, weekMid: 63000, weekHigh: 112000, extraNight: 16000 }),
-    ...rental('LODGE', 'Tente lodge', { first: 6000, night: 4500, mid: 6000, weekMid: 42000, weekHigh: 69000, extraNight: 10000 }),
-  ], placeType, camping, labelOf);
-  const gridIds = (filter: (g: Row) => boolean) => JSON.stringify(grids.filter(filter).map((g) => g.id));
-  const pitchGrids = (g: Row) => g.label.startsWith('Emplacement');
-  const rentalCodes = ['MH4', 'MH6', 'CHALET', 'LODGE'].map(placeType);
+    // Rentals: per night out of season (first night dearer, 2 nights minimum); per week,
+    // Saturday to Saturday, in June, high season and September (extra nights on nights 8–13).
+    const rentalNights = (first: number, night: number, mid: number): PeriodSpec[] => [
+      { label: 'Basse saison (printemps)', startDate: opening, endDate: midStart, firstNightPrice: first, extraNightPrice: night, pricePerNight: night, minNights: 2 },
+      { label: 'Moyenne saison (juin)', startDate: midStart, endDate: highStart, firstNightPrice: first + 1000, extraNightPrice: mid, pricePerNight: mid, minNights: 2 },
+      { label: 'Moyenne saison (septembre)', startDate: highEnd, endDate: lateStart, firstNightPrice: first + 1000, extraNightPrice: mid, pricePerNight: mid, minNights: 2 },
+      { label: 'Basse saison (automne)', startDate: lateStart, endDate: closing, firstNightPrice: first, extraNightPrice: night, pricePerNight: night, minNights: 2 },
+      { label: 'Hors saison (hiver)', startDate: closing, endDate: offSeason, firstNightPrice: first, extraNightPrice: night, pricePerNight: night, minNights: 2 },
+    ];
+    const saturday = { arrivalDays: [6], departureDays: [6], minNights: 7 };
+    const rentalWeeks = (mid: number, high: number, extraNight: number): PeriodSpec[] => [
+      { label: 'Moyenne saison (juin)', startDate: midStart, endDate: highStart, pricePerWeek: mid, extraNightPrice: Math.round(mid / 7) },
+      { label: 'Haute saison', startDate: highStart, endDate: highEnd, pricePerWeek: high, extraNightPrice: extraNight, ...saturday },
+      { label: 'Moyenne saison (septembre)', startDate: highEnd, endDate: lateStart, pricePerWeek: mid, extraNightPrice: Math.round(mid / 7) },
+    ];
+    const rentalOptions = (nightPrices: number, periods: number): GridSpec['options'] => [
+      { item: ['animalTypeId', animal('Chien')], prices: Array(periods).fill(nightPrices) },
+      { item: ['extraId', extra('Ménage de fin de séjour')], priceUnit: 2, prices: Array(periods).fill(8000) },
+      { item: ['extraId', extra('Location de draps (lit double)')], priceUnit: 2, prices: Array(periods).fill(1500) },
+      { item: ['extraId', extra('Lit bébé')], prices: Array(periods).fill(500) },
+      { item: ['vehicleTypeId', vehicle('Voiture')], includedQuantity: 1, prices: Array(periods).fill(300) },
+    ];
+    const rental = (code: string, name: string, p: { first: number; night: number; mid: number; weekMid: number; weekHigh: number; extraNight: number }): GridSpec[] => [
+      {
+        label: `${name} – nuitées ${year}`, placeType: code, priceModel: 1,
+        description: 'Hors saison : prix par nuit, première nuit majorée, 2 nuits minimum.',
+        periods: rentalNights(p.first, p.night, p.mid), options: rentalOptions(400, 5),
+      },
+      {
+        label: `${name} – semaines ${year}`, placeType: code, priceModel: 2,
+        description: 'Juin à septembre : prix à la semaine ; en haute saison du samedi au samedi, nuits supplémentaires de la 8e à la 13e nuit.',
+        periods: rentalWeeks(p.weekMid, p.weekHigh, p.extraNight), options: rentalOptions(400, 3),
+      },
+    ];
 
-  await knex('special_offer').insert([
-    {
-      label: `Réservez tôt ${year} : −10 %`, publicLabel: 'Offre réservez tôt', type: 2, visibility: 1, rate: 1000,
-      bookingEndDate: `${year}-03-01`, periodStartDate: opening, periodEndDate: closing, minNights: 5,
-      priceGridIds: gridIds(() => true), description: 'Pour toute réservation d’au moins 5 nuits faite avant le 1er mars.',
-    },
-    {
-      label: `7 nuits = 6 en basse saison ${year}`, publicLabel: '7 nuits pour le prix de 6', type: 4, visibility: 2, stayNights: 7, paidNights: 6,
-      periodStartDate: opening, periodEndDate: midStart, priceGridIds: gridIds(pitchGrids),
-    },
-    {
-      label: 'Code BIENVENUE : −20 €', publicLabel: 'Bienvenue', kind: 'dmds', type: 1, visibility: 2, amount: 2000, promoCode: 'BIENVENUE',
-      minNights: 3, priceGridIds: gridIds(() => true),
-    },
-  ]);
-  await knex('last_minute_offer').insert({
-    label: `Dernière minute locatifs ${year} : −15 %`, daysBeforeArrival: 7, rate: 1500, visibility: 1,
-    periodStartDate: opening, periodEndDate: highStart, minNights: 2, placeTypeIds: JSON.stringify(rentalCodes),
-  });
+    const grids = await insertGrids(knex, [
+      pitch(`Emplacement tente ${year}`, 'TENTE', 1600, 2200, 2900, true),
+      pitch(`Emplacement caravane / camping-car ${year}`, 'CARA', 1900, 2500, 3300, true),
+      pitch(`Emplacement Confort électricité ${year}`, 'CONF', 2500, 3200, 4100, false),
+      ...rental('MH4', 'Mobil-home 4 personnes', { first: 7500, night: 5500, mid: 7000, weekMid: 49000, weekHigh: 86000, extraNight: 12500 }),
+      ...rental('MH6', 'Mobil-home 6 personnes', { first: 8500, night: 6500, mid: 8500, weekMid: 59000, weekHigh: 105000, extraNight: 15000 }),
+      ...rental('CHALET', 'Chalet', { first: 9000, night: 7000, mid: 9000, weekMid: 63000, weekHigh: 112000, extraNight: 16000 }),
+      ...rental('LODGE', 'Tente lodge', { first: 6000, night: 4500, mid: 6000, weekMid: 42000, weekHigh: 69000, extraNight: 10000 }),
+    ], placeType, camping, labelOf);
+    const gridIds = (filter: (g: Row) => boolean) => JSON.stringify(grids.filter(filter).map((g) => g.id));
+    const pitchGrids = (g: Row) => g.label.startsWith('Emplacement');
+    const rentalCodes = ['MH4', 'MH6', 'CHALET', 'LODGE'].map(placeType);
+
+    await knex('special_offer').insert([
+      {
+        label: `Réservez tôt ${year} : −10 %`, publicLabel: 'Offre réservez tôt', type: 2, visibility: 1, rate: 1000,
+        bookingEndDate: `${year}-03-01`, periodStartDate: opening, periodEndDate: closing, minNights: 5,
+        priceGridIds: gridIds(() => true), description: 'Pour toute réservation d’au moins 5 nuits faite avant le 1er mars.',
+      },
+      {
+        label: `7 nuits = 6 en basse saison ${year}`, publicLabel: '7 nuits pour le prix de 6', type: 4, visibility: 2, stayNights: 7, paidNights: 6,
+        periodStartDate: opening, periodEndDate: midStart, priceGridIds: gridIds(pitchGrids),
+      },
+    ]);
+    await knex('last_minute_offer').insert({
+      label: `Dernière minute locatifs ${year} : −15 %`, daysBeforeArrival: 7, rate: 1500, visibility: 1,
+      periodStartDate: opening, periodEndDate: highStart, minNights: 2, placeTypeIds: JSON.stringify(rentalCodes),
+    });
+    return grids;
+  }
+
   await knex('booking_fee').insert({
     label: 'Frais de dossier', amount: 1500, tvaId: camping,
     channelIds: JSON.stringify(['DIRECT', 'TEL', 'WEB'].map(channel)),
@@ -253,13 +272,19 @@ export async function seedPricingDemo(knex: Knex, seasons: DemoSeasons = demoSea
     label: 'Assurance annulation Campez Couvert', insurer: 'Campez Couvert (démonstration)', rate: 350, minimumAmount: 1000, isDefault: true,
     description: '3,5 % du prix du séjour, 10 € minimum ; prime hors TVA.',
   });
-  await knex('tourist_tax_tariff').insert([
-    { label: `Camping 3★ – délibération ${year - 1}`, classification: 3, amount: 55, startDate: `${year - 1}-01-01`, endDate: `${year}-01-01` },
-    { label: `Camping 3★ – délibération ${year}`, classification: 3, amount: 60, startDate: `${year}-01-01`, description: 'Tarif communal par personne majeure et par nuit (barème légal 0,20 € – 0,60 €).' },
-  ]);
-  await knex('tourist_tax_surcharge').insert({ label: 'Taxe additionnelle départementale', kind: 'departmental', rate: 1000, startDate: `${year - 1}-01-01` });
+  // The commune's rate by deliberation, one per year, the last one open-ended.
+  const tariffYears = [years[0] - 1, ...years];
+  await knex('tourist_tax_tariff').insert(tariffYears.map((y, i) => {
+    const last = i === tariffYears.length - 1;
+    return {
+      label: `Camping 3★ – délibération ${y}`, classification: 3, amount: 60 - 3 * (tariffYears.length - 1 - i),
+      startDate: `${y}-01-01`, endDate: last ? null : `${y + 1}-01-01`,
+      description: last ? 'Tarif communal par personne majeure et par nuit (barème légal 0,20 € – 0,60 €).' : null,
+    };
+  }));
+  await knex('tourist_tax_surcharge').insert({ label: 'Taxe additionnelle départementale', kind: 'departmental', rate: 1000, startDate: `${tariffYears[0]}-01-01` });
   await knex('pricing_settings').insert({
-    validFrom: `${year - 1}-01-01`, touristTaxMode: 'real', classification: 3,
+    validFrom: `${tariffYears[0]}-01-01`, touristTaxMode: 'real', classification: 3,
     paymentTermsId: terms('Arrhes 25 %, solde 30 jours avant l’arrivée'), downPaymentDueDays: 8,
   });
 }

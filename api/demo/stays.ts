@@ -9,6 +9,7 @@
 import type { Knex } from 'knex';
 import { addDays, nightsBetween, todayParis } from '../../common/dates';
 import { STATUS } from '../domain/stays/status';
+import { priceBookingAsMade } from '../domain/stays/pricing';
 import { Random, bulkInsert } from './stays-random';
 import { seedDemoPlaces, type DemoPlace } from './catalogue';
 import { seedDemoCustomers, type DemoCustomer } from './customers';
@@ -186,7 +187,7 @@ export async function seedDemoStays(knex: Knex, opts: { today?: string; customer
       code: `R${String(bookings.length + 1).padStart(6, '0')}`, kind: plan.kind, statusId: plan.statusId, cancellation: plan.cancellation ?? 'none',
       customerId: customer.id, partnerId,
       accessChannelId: channels.get(partnerId ? 'DIRECT' : rnd.weighted([['DIRECT', 4], ['TEL', 3], ['WEB', 5], ['BOOKING', 2], ['AIRBNB', 1], ['PITCHUP', 1]] as const)) ?? null,
-      totalAmount: nights * (s.place.isRental ? rnd.int(60, 140) * 100 : rnd.int(18, 42) * 100), createdAt, updatedAt: createdAt,
+      createdAt, updatedAt: createdAt,
     };
     if (plan.kind === 'option') b.optionExpiryDate = plan.statusId === STATUS.EXPIRED ? addDays(s.start, -rnd.int(20, 60)) : rnd.chance(0.15) ? addDays(today, -rnd.int(1, 5)) : addDays(today, rnd.int(1, 10));
     if (plan.statusId === STATUS.CANCELLED || plan.cancellation === 'cancelling') {
@@ -227,7 +228,7 @@ export async function seedDemoStays(knex: Knex, opts: { today?: string; customer
       b: bookings.length - 1,
       occ: {
         placeId: s.place.id, placeTypeId: null, equipmentId: eq?.id ?? null, startDate: s.start, endDate: end,
-        isLocked: rnd.chance(0.05), partnerAllotmentId: allotment?.id ?? null,
+        isLocked: rnd.chance(0.05), partnerAllotmentId: allotment?.id ?? null, quoteDate: createdAt.slice(0, 10),
       },
       details: [...counts].map(([ageCategoryId, quantity]) => ({ ageCategoryId, quantity })),
       attendants: people.filter((p) => p.attendantId).map((p) => p.attendantId!),
@@ -257,6 +258,8 @@ export async function seedDemoStays(knex: Knex, opts: { today?: string; customer
   await bulkInsert(knex, 'occupancy_vehicle', vehs);
   await bulkInsert(knex, 'occupancy_animal', anis);
   await bulkInsert(knex, 'occupancy_extra', exs);
+  // Priced by the engine as they were when booked (quote date = booking date), whatever their status since.
+  for (const b of savedBookings) if (b.statusId !== STATUS.DELETED) await priceBookingAsMade(knex as Knex.Transaction, b.id);
 
   // A few guests on site have their birthday today (the home tile counts them).
   const present = savedBookings.filter((b) => b.statusId === STATUS.ARRIVED && b.startDate < today && b.endDate > today).slice(0, 3);

@@ -100,4 +100,24 @@ describe('demo stays', () => {
     expect(foreign.length).toBeGreaterThanOrEqual(3);
     expect(foreign.reduce((n, [, v]) => n + v, 0)).toBeGreaterThanOrEqual(50);
   });
+
+  it('every stay is priced by the engine at its booking date: totals are the sum of its occupancies', async () => {
+    const occs: Row[] = await t.knex('occupancy as o').join('booking as b', 'b.id', 'o.bookingId').where('o.isCancelled', false)
+      .select('o.bookingId', 'o.startDate', 'o.amount', 'o.quoteDate', 'o.pricedQuote', 'b.totalAmount', 'b.createdAt');
+    const unpriced = occs.filter((o) => o.amount === null).map((o) => `${o.bookingId}: ${o.pricedQuote?.error?.message}`);
+    expect(unpriced).toEqual([]);
+    const sums = new Map<number, number>();
+    for (const o of occs) sums.set(o.bookingId, (sums.get(o.bookingId) ?? 0) + o.amount);
+    for (const o of occs) {
+      expect(o.totalAmount).toBe(sums.get(o.bookingId));
+      expect(o.quoteDate).toBe(new Date(o.createdAt).toISOString().slice(0, 10));
+      expect(o.pricedQuote.quote.total).toBe(o.amount);
+    }
+    // Both seasons are priced, and the off season between them when stays fall in it.
+    const { seasonA, seasonB, around } = demoStayWindows(todayParis());
+    const within = (r: string[]) => occs.filter((o) => o.startDate >= r[0] && o.startDate < r[1]).length;
+    expect(within(seasonA)).toBeGreaterThan(300);
+    expect(within(seasonB)).toBeGreaterThan(300);
+    if (around) expect(within([seasonA[1], seasonB[0]])).toBeGreaterThan(10);
+  });
 });

@@ -127,6 +127,20 @@ export async function repriceBooking(trx: Trx, bookingId: number, opts: RepriceO
   // Locked: two writers of one booking's occupancies sum its totals one after the other.
   const booking = await trx('booking').where('id', bookingId).forUpdate().first();
   if (!booking || !isModifiable(booking.statusId)) return;
+  await priceOccupancies(trx, booking, opts);
+}
+
+/**
+ * Prices a booking whatever its status, at its occupancies' quote dates: for stays that
+ * arrive already made (the demo campsite's, an import), priced as they were when booked.
+ */
+export async function priceBookingAsMade(trx: Trx, bookingId: number): Promise<void> {
+  const booking = await trx('booking').where('id', bookingId).forUpdate().first();
+  if (booking) await priceOccupancies(trx, booking, {});
+}
+
+async function priceOccupancies(trx: Trx, booking: Row, opts: RepriceOptions): Promise<void> {
+  const bookingId = booking.id as number;
   const occs: Row[] = await trx('occupancy').where({ bookingId, isCancelled: false }).orderBy('id');
   let earlierPriced = false; // see carriesFees
   for (const occ of occs) {

@@ -13,6 +13,14 @@ describe('mapDbError', () => {
     expect(e.errors).toEqual({ startDate: formatMessage('OVERLAPPING_PERIODS'), endDate: formatMessage('OVERLAPPING_PERIODS') });
   });
 
+  it('answers 409 « réessayez » to a deadlock or a serialization failure, never a 500', () => {
+    for (const code of ['40P01', '40001']) {
+      const e = mapDbError({ code })!;
+      expect([e.status, e.code]).toEqual([409, 'CONCURRENT_CHANGE']);
+      expect(e.message).toMatch(/réessayez/);
+    }
+  });
+
   it('keeps a message without field errors when no field is registered', () => {
     registerConstraintMessage('ex_test_other__overlap', 'OVERLAPPING_PERIODS');
     expect(mapDbError({ code: '23P01', constraint: 'ex_test_other__overlap' })!.errors).toBeUndefined();
