@@ -13,6 +13,8 @@ export interface MoveCheckAnswer {
   needsForce: boolean;
   price: { before: number; after: number; difference: number; bookingTotalBefore: number | null; bookingTotalAfter: number } | null;
   priceMessage?: string;
+  /** on a refusal for a taken place: free places of the same type for those dates */
+  alternatives?: { id: number; code: string }[];
   summary: {
     code?: string; customer?: string | null; fromPlaceCode?: string | null; toPlaceCode?: string | null; fromTypeLabel?: string | null; toTypeLabel?: string | null;
     from: { startDate: string; endDate: string }; to: { startDate: string; endDate: string };

@@ -26,6 +26,7 @@ import { EMPTY_FILTERS, newBookingUrl, placeRows, visibleBars, type Filters, typ
 import { toCsv, downloadText } from './shared/csv';
 import { usePlanningData } from './usePlanningData';
 import { MoveDialog, type MoveCheckAnswer } from './MoveDialog';
+import { AutoMoveDialog, type AutoMoveOffer } from './AutoMoveDialog';
 import { ActionDialog, type PendingAction } from './ActionDialog';
 import { MultiFilter } from './Filters';
 
@@ -105,15 +106,18 @@ function Board({ setup }: { setup: Setup }) {
   const [moveBusy, setMoveBusy] = useState(false);
   const ask = (check: MoveCheckAnswer) => new Promise<boolean>((resolve) => setPendingMove({ check, resolve }));
 
+  const [autoMove, setAutoMove] = useState<{ offer: AutoMoveOffer; resolve: (placeId: number | null) => void } | null>(null);
+  const offerElsewhere = (offer: AutoMoveOffer) => new Promise<number | null>((resolve) => setAutoMove({ offer, resolve }));
+
   const onMoveBar = useCallback(async (req: MoveRequest<StayBar>): Promise<MoveResult> => {
     const bar = req.bar;
-    const body = {
-      kind: bar.data.kind, id: bar.data.recordId, placeId: req.rowId, startDate: req.startDate, endDate: req.endDate,
+    let body = {
+      kind: bar.data.kind, id: bar.data.recordId, placeId: req.rowId as number, startDate: req.startDate, endDate: req.endDate,
       from: { placeId: req.previous.rowId, startDate: req.previous.startDate, endDate: req.previous.endDate },
     };
     const done = () => {
-      data.patchBar(String(bar.id), { rowId: req.rowId as number, startDate: req.startDate, endDate: req.endDate });
-      data.reloadRows([req.previous.rowId as number, req.rowId as number]);
+      data.patchBar(String(bar.id), { rowId: body.placeId, startDate: req.startDate, endDate: req.endDate });
+      data.reloadRows([req.previous.rowId as number, body.placeId]);
       data.resetFree();
     };
     try {
@@ -122,7 +126,13 @@ function Board({ setup }: { setup: Setup }) {
         done();
         return true;
       }
-      const check = await api<MoveCheckAnswer>('/planning/move/check', { method: 'POST', json: body });
+      let check = await api<MoveCheckAnswer>('/planning/move/check', { method: 'POST', json: body });
+      if (!check.ok && check.alternatives?.length) {
+        const placeId = await offerElsewhere({ message: check.message ?? 'Emplacement non disponible', alternatives: check.alternatives });
+        if (placeId == null) return { ok: false, message: check.message ?? 'Déplacement refusé.' };
+        body = { ...body, placeId };
+        check = await api<MoveCheckAnswer>('/planning/move/check', { method: 'POST', json: body });
+      }
       if (!check.ok) return { ok: false, message: check.message ?? 'Déplacement refusé.' };
       if (!(await ask(check))) return { ok: false, message: 'Déplacement annulé.' };
       setMoveBusy(true);
@@ -133,9 +143,9 @@ function Board({ setup }: { setup: Setup }) {
         setPendingMove(null);
       }
       done();
-      return true;
+      return body.placeId === req.rowId ? true : { ok: true, position: { rowId: body.placeId, startDate: req.startDate, endDate: req.endDate } };
     } catch (e: any) {
-      if (e?.body?.code === 'PLANNING_STALE') data.reloadRows([req.previous.rowId as number, req.rowId as number]);
+      if (e?.body?.code === 'PLANNING_STALE') data.reloadRows([req.previous.rowId as number, body.placeId]);
       return { ok: false, message: e?.message ?? 'Déplacement refusé.' };
     }
   }, [data]);
@@ -325,6 +335,9 @@ function Board({ setup }: { setup: Setup }) {
           onValidate={onValidate}
         />
       </Box>
+      <AutoMoveDialog offer={autoMove?.offer ?? null}
+        onPick={(placeId) => { autoMove?.resolve(placeId); setAutoMove(null); }}
+        onCancel={() => { autoMove?.resolve(null); setAutoMove(null); }} />
       <MoveDialog check={pendingMove?.check ?? null} busy={moveBusy}
         onConfirm={() => pendingMove?.resolve(true)}
         onCancel={() => { pendingMove?.resolve(false); setPendingMove(null); }} />

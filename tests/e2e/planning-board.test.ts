@@ -93,6 +93,11 @@ describe('planning board', () => {
     await book(places.P4, addDays(start, 1), addDays(start, 6));
     await openBoardAt(places.P3, start);
     await drag(`o${a.occupancyId}`, places.P4);
+    // Refused, with the free places of the same type offered instead; declined here.
+    const offer = page.getByRole('dialog', { name: 'Emplacement non disponible' });
+    await offer.getByText("L'emplacement a un autre équipement à cette date").waitFor();
+    expect(await offer.getByRole('group', { name: 'Emplacements libres' }).getByRole('button').count()).toBeGreaterThan(0);
+    await offer.getByRole('button', { name: 'Annuler' }).click();
     const toast = page.locator('.pb-toast[role="alert"]');
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain("L'emplacement a un autre équipement à cette date");
@@ -100,6 +105,27 @@ describe('planning board', () => {
     expect(await page.locator(`[data-row-id="${places.P4}"] [data-bar-id="o${a.occupancyId}"]`).count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect((await call('GET', `/occupancy/${a.occupancyId}`)).placeId).toBe(places.P3);
+  });
+
+  it('moves a stay dropped on a taken place to a free place of the same type, on request', async () => {
+    const start = addDays(todayParis(), 80);
+    const a = await book(places.P5, start, addDays(start, 3));
+    await book(places.P1, start, addDays(start, 3));
+    await openBoardAt(places.P5, start);
+    await drag(`o${a.occupancyId}`, places.P1);
+    const offer = page.getByRole('dialog', { name: 'Emplacement non disponible' });
+    const first = offer.getByRole('group', { name: 'Emplacements libres' }).getByRole('button').first();
+    const code = (await first.textContent())!;
+    await first.click();
+    const confirm = page.getByRole('dialog', { name: /Déplacer le séjour/ });
+    await expect(confirm.getByTestId('move-to').textContent()).resolves.toContain(code);
+    await confirm.getByRole('button', { name: /Confirmer|Forcer/ }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const saved = await call('GET', `/occupancy/${a.occupancyId}`);
+    expect((await call('GET', `/place/${saved.placeId}`)).code).toBe(code);
+    expect([saved.startDate, saved.endDate]).toEqual([start, addDays(start, 3)]);
+    expect(await page.locator(`[data-row-id="${places.P1}"] [data-bar-id="o${a.occupancyId}"]`).count()).toBe(0);
+    expect(await page.locator(`[data-row-id="${places.P5}"] [data-bar-id="o${a.occupancyId}"]`).count()).toBe(0);
   });
 });
 

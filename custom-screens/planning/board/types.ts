@@ -96,7 +96,8 @@ export interface MoveRequest<B extends BoardBar = BoardBar> extends BarPosition 
 }
 
 /** true / { ok: true } accepts; false or { ok: false, message } refuses (bar returns). */
-export type MoveResult = boolean | { ok: true } | { ok: false; message: string };
+/** `position`: where the bar was really put when the caller chose another place (auto-move). */
+export type MoveResult = boolean | { ok: true; position?: BarPosition } | { ok: false; message: string };
 
 export interface RangeSelection<R extends BoardRow = BoardRow> {
   rowId: Id;

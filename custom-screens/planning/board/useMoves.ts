@@ -69,15 +69,18 @@ export function useMoves<B extends BoardBar>(
       res = { ok: false, message: err instanceof Error && err.message ? err.message : m.moveFailed };
     }
     const refused = refusal(res, m);
+    // The caller may have put the bar elsewhere than the drop (an auto-move to a free place).
+    const put = refused === null && typeof res === 'object' && res.ok && res.position ? res.position : pos;
+    const landed: Target = put === pos ? target : { rowId: put.rowId, start: toDay(put.startDate), end: toDay(put.endDate) };
     setOverrides((prev) => {
       const next = new Map(prev);
       if (refused === null) {
-        if (known) next.set(id, { ...target, state: 'confirmed' });
+        if (known) next.set(id, { ...landed, state: 'confirmed' });
       } else next.delete(id);
       return next;
     });
     if (refused !== null) showMessage(refused, 'error');
-    else if (cause !== 'undo' && cause !== 'redo') setHistory((h) => record(h, { bar, before: previous, after: pos }));
+    else if (cause !== 'undo' && cause !== 'redo') setHistory((h) => record(h, { bar, before: previous, after: put }));
     return refused === null;
   }, [m, showMessage]);
 
