@@ -69,6 +69,8 @@ function Board({ setup }: { setup: Setup }) {
   const ref = useRef<PlanningBoardHandle>(null);
   const [zoom, setZoom] = useStore<Zoom>('planning.zoom', 'day');
   const [colorMode, setColorMode] = useStore<ColorMode>('planning.colorMode', 'status');
+  // A remembered payment view falls back to statuses while no payment is tracked.
+  const shownMode: ColorMode = setup.paymentsTracked ? colorMode : 'status';
   const [filters, setFilters] = useStore<Filters>('planning.filters', EMPTY_FILTERS);
   const [history, setHistory] = useState({ canUndo: false, canRedo: false });
   const canMove = useCan('camp.planning', 'write') && useCan('booking.booking', 'write');
@@ -262,9 +264,13 @@ function Board({ setup }: { setup: Setup }) {
           <ToggleButton value="week">Semaine</ToggleButton>
           <ToggleButton value="month">Mois</ToggleButton>
         </ToggleButtonGroup>
-        <ToggleButtonGroup size="small" exclusive value={colorMode} onChange={(_, c) => c && setColorMode(c)} aria-label="Couleurs">
+        <ToggleButtonGroup size="small" exclusive value={shownMode} onChange={(_, c) => c && setColorMode(c)} aria-label="Couleurs">
           <ToggleButton value="status">Statuts</ToggleButton>
-          <ToggleButton value="payment">Paiements</ToggleButton>
+          {setup.paymentsTracked ? <ToggleButton value="payment">Paiements</ToggleButton> : (
+            <Tooltip title="Aucun paiement n'est encore enregistré : la vue des paiements viendra avec la facturation">
+              <span><ToggleButton value="payment" disabled>Paiements</ToggleButton></span>
+            </Tooltip>
+          )}
         </ToggleButtonGroup>
         <Button size="small" startIcon={<TodayIcon />} onClick={() => ref.current?.scrollToDate(setup.today, 'center')}>Aujourd'hui</Button>
         <TextField size="small" type="date" label="Aller au" InputLabelProps={{ shrink: true }} sx={{ width: 160 }}
@@ -296,10 +302,10 @@ function Board({ setup }: { setup: Setup }) {
         <MultiFilter label="Caractéristiques" choices={setup.features.map((l) => ({ id: l.id, label: l.label }))} value={filters.featureIds} onChange={(v) => setFilter('featureIds', v as number[])} />
         <MultiFilter label="Statuts" choices={CATEGORY_CHOICES} value={filters.categories} onChange={(v) => setFilter('categories', v as string[])} width={220} />
         <Typography variant="body2" color="text.secondary">{rows.length} emplacement{rows.length > 1 ? 's' : ''}</Typography>
-        <Legend colorMode={colorMode} />
+        <Legend colorMode={shownMode} />
       </Stack>
     </>
-  ), [zoom, colorMode, history, q, hits.length, hitIndex, filters, rows.length, setup, types, data.reloadAll, canExport]); // eslint-disable-line react-hooks/exhaustive-deps
+  ), [zoom, shownMode, history, q, hits.length, hitIndex, filters, rows.length, setup, types, data.reloadAll, canExport]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>
@@ -315,7 +321,7 @@ function Board({ setup }: { setup: Setup }) {
           today={setup.today}
           initialDate={initialDate}
           zoom={zoom}
-          colorMode={colorMode}
+          colorMode={shownMode}
           pricePeriods={periods}
           freeCounts={data.freeCounts}
           groupBy={GROUP_BY}

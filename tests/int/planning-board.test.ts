@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
+import { registerPaymentSource } from '../../api/domain/planning';
 
 let t: TestServer;
 const ids: Record<string, number> = {};
@@ -70,10 +71,31 @@ describe('setup, window, free places, periods', () => {
     const f = r.body.occupancyFields as string[];
     const rows = r.body.occupancies.map((x: unknown[]) => Object.fromEntries(f.map((k, i) => [k, x[i]])));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: a.occupancyId, placeId: ids.PA1, startDate: '2032-06-10', endDate: '2032-06-14', code: a.code, customer: 'Planchard Odile', category: 'booking', payment: 'unpaid', persons: 2 });
+    expect(rows[0]).toMatchObject({ id: a.occupancyId, placeId: ids.PA1, startDate: '2032-06-10', endDate: '2032-06-14', code: a.code, customer: 'Planchard Odile', category: 'booking', payment: null, persons: 2 });
     expect(r.body.unavailabilities).toEqual([[expect.any(Number), ids.PA2, '2032-06-01', '2032-06-05', 'Travaux test']]);
     const all = await t.admin.get(`/rest/planning/window?from=2032-06-01&to=2032-07-01&placeIds=${ids.PA1}&released=1`);
     expect(all.body.occupancies.map((x: unknown[]) => x[f.indexOf('category')])).toEqual(['booking', 'cancelled']);
+  });
+
+  it('has no payment state until a payments module tells what each booking received; then unpaid, down payment, paid', async () => {
+    expect((await t.admin.get('/rest/planning/setup')).body.paymentsTracked).toBe(false);
+    const a = await book(ids.PA1, '2032-04-01', '2032-04-04');
+    const b = await book(ids.PA1, '2032-04-05', '2032-04-08');
+    const c = await book(ids.PA1, '2032-04-10', '2032-04-12');
+    const totalOf = async (id: number) => (await t.admin.get(`/rest/booking/${id}`)).body.totalAmount as number;
+    const [totalB, totalC] = [await totalOf(b.bookingId), await totalOf(c.bookingId)];
+    expect(totalB).toBeGreaterThan(0);
+    const received = new Map([[b.bookingId, Math.floor(totalB / 4)], [c.bookingId, totalC]]);
+    registerPaymentSource(async (_db, bookingIds) => new Map(bookingIds.filter((id) => received.has(id)).map((id) => [id, received.get(id)!])));
+    try {
+      expect((await t.admin.get('/rest/planning/setup')).body.paymentsTracked).toBe(true);
+      const r = await t.admin.get(`/rest/planning/window?from=2032-04-01&to=2032-04-20&placeIds=${ids.PA1}`);
+      const f = r.body.occupancyFields as string[];
+      const state = new Map(r.body.occupancies.map((x: unknown[]) => [x[f.indexOf('bookingId')], x[f.indexOf('payment')]]));
+      expect([state.get(a.bookingId), state.get(b.bookingId), state.get(c.bookingId)]).toEqual(['unpaid', 'deposit', 'paid']);
+    } finally {
+      registerPaymentSource(null);
+    }
   });
 
   it('counts free places per day among the filtered places', async () => {

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
 import { boardRange, parseDateParam, parseIdList, parseRange, planningFree, planningPeriods, planningSearch, planningSetup, planningWindow } from './window';
 import { applyMove, checkMove, parseMoveInput } from './moves';
+import { paymentsTracked } from './payments';
 import { cleaningWindow, syncDepartureTasks, syncSpan } from './cleaning';
 import { extrasWindow } from './extras';
 import { currentPlan, parsePositions, planOccupancy, planView, readPlanImage, savePlanImage, savePositions } from './plan';
@@ -46,7 +47,7 @@ export function planningRouter(knex: () => Knex): Router {
   r.get('/rest/planning/setup', async (ctx) => {
     await checkAccess(ctx, PLANNING, 'read');
     const setup = await planningSetup(knex());
-    ctx.body = { ...setup, range: boardRange(setup.today) };
+    ctx.body = { ...setup, range: boardRange(setup.today), paymentsTracked: paymentsTracked() };
   });
   r.get('/rest/planning/window', async (ctx) => {
     await checkAccess(ctx, PLANNING, 'read');

@@ -9,7 +9,7 @@ import { isValidDate } from '../../../common/formats';
 import { nightsBetween, todayParis } from '../../../common/dates';
 import { paymentStateOf, statusCategory } from '../../../common/planning';
 import { statusLabel, kindLabel, RELEASING } from '../stays/status';
-import { paidByBooking } from './payments';
+import { paidByBooking, paymentsTracked } from './payments';
 import { freeCounts, mergePricePeriods, type Reservation } from './compute';
 
 type Db = Knex | Knex.Transaction;
@@ -100,6 +100,7 @@ export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
     .select('id', 'placeId', 'startDate', 'endDate', 'reason').orderBy('placeId').orderBy('startDate');
   if (q.placeIds) unav.whereIn('placeId', q.placeIds);
   const [occRows, unavRows] = await independent(db, [() => occ, () => unav]);
+  const tracked = paymentsTracked();
   const paid = await paidByBooking(db, [...new Set<number>(occRows.map((o: Row) => o.bookingId))]);
   return {
     from: q.from, to: q.to,
@@ -109,7 +110,7 @@ export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
       o.id, o.placeId, o.startDate, o.endDate, o.bookingId, o.code, o.customer || o.partnerName || '',
       statusCategory(o.kind, o.statusId, o.isCancelled), o.statusId,
       `${kindLabel(o.kind)} · ${o.isCancelled ? 'Occupation annulée' : statusLabel(o.statusId)}`, o.kind,
-      paymentStateOf(o.totalAmount, paid.get(o.bookingId) ?? 0), o.isLocked ? 1 : 0, o.persons, o.totalAmount,
+      (tracked ? paymentStateOf(o.totalAmount, paid.get(o.bookingId) ?? 0) : null), o.isLocked ? 1 : 0, o.persons, o.totalAmount,
     ]),
     unavailabilities: unavRows.map((u: Row) => [u.id, u.placeId, u.startDate, u.endDate, u.reason ?? '']),
   };

@@ -16,6 +16,8 @@ export interface Setup {
   families: (Named & { kind: string })[];
   types: (Named & { placeFamilyId: number; maxPersons: number })[];
   features: Named[];
+  /** false until a payments module tells what each booking has received: no payment view */
+  paymentsTracked: boolean;
 }
 
 export interface PlaceRow extends BoardRow {
@@ -82,7 +84,7 @@ export function barsOf(w: WindowAnswer): StayBar[] {
     const category = r[oi.category] as StatusCategory;
     out.push({
       id: `o${r[oi.id]}`, rowId: r[oi.placeId] as number, startDate: r[oi.startDate] as string, endDate: r[oi.endDate] as string,
-      kind: 'occupancy', statusId: category, statusLabel: r[oi.statusLabel] as string, paymentState: r[oi.payment] as PaymentState,
+      kind: 'occupancy', statusId: category, statusLabel: r[oi.statusLabel] as string, paymentState: (r[oi.payment] ?? undefined) as PaymentState | undefined,
       label: (r[oi.customer] as string) || undefined, code: r[oi.code] as string, locked: r[oi.locked] === 1 || category === 'cancelled' || category === 'gone',
       data: { kind: 'occupancy', recordId: r[oi.id] as number, bookingId: r[oi.bookingId] as number, category, totalAmount: r[oi.totalAmount] as number | null, persons: r[oi.persons] as number },
     });

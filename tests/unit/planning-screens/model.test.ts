@@ -12,7 +12,7 @@ const setup: Setup = {
   ],
   layouts: [{ id: 10, label: 'Les Pins' }], families: [{ id: 1000, label: 'Nus', kind: 'pitch' }, { id: 2000, label: 'Locatifs', kind: 'rental' }],
   types: [{ id: 100, label: 'Confort', placeFamilyId: 1000, maxPersons: 6 }, { id: 101, label: 'Tente', placeFamilyId: 1000, maxPersons: 4 }, { id: 200, label: 'Mobil-home', placeFamilyId: 2000, maxPersons: 4 }],
-  features: [{ id: 7, label: 'Électricité' }, { id: 8, label: 'Ombragé' }],
+  features: [{ id: 7, label: 'Électricité' }, { id: 8, label: 'Ombragé' }], paymentsTracked: true,
 };
 
 describe('placeRows', () => {
