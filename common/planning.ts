@@ -3,26 +3,29 @@
 // (status category, payment state) and the site plan's legend bands (§9).
 
 /** Colour categories of the board (keys of the board's DEFAULT_STATUS_PALETTE). */
-export type StatusCategory = 'quote' | 'option' | 'booking' | 'arrived' | 'gone' | 'cancelled';
+export type StatusCategory = 'draft' | 'quote' | 'option' | 'booking' | 'arrived' | 'gone' | 'cancelled';
 export type PaymentState = 'unpaid' | 'deposit' | 'paid';
 
-export const STATUS_CATEGORIES: readonly StatusCategory[] = ['quote', 'option', 'booking', 'arrived', 'gone', 'cancelled'];
+export const STATUS_CATEGORIES: readonly StatusCategory[] = ['draft', 'quote', 'option', 'booking', 'arrived', 'gone', 'cancelled'];
 export const STATUS_CATEGORY_LABELS: Record<StatusCategory, string> = {
-  quote: 'Devis', option: 'Option', booking: 'Réservation', arrived: 'Arrivé', gone: 'Parti', cancelled: 'Annulé',
+  draft: 'En cours de saisie', quote: 'Devis', option: 'Option', booking: 'Réservation', arrived: 'Arrivé', gone: 'Parti', cancelled: 'Annulé',
 };
 
 /** Booking statuses that release their places (api/domain/stays/status.ts RELEASING). */
 const RELEASING = [9, 10, 11, 14, 15, 16];
+const TEMPORARY = 1;
 const ARRIVED = 6;
 const CLOSED = [7, 8];
 
 /**
  * The colour of a stay: released stays (cancelled, refused, expired, abandoned,
- * deleted) are "cancelled"; then arrived, gone (or early departure); then its kind —
+ * deleted) are "cancelled"; a draft is "draft"; then arrived, gone (or early departure); then its kind —
  * a quote, an option, else a booking (a passage is a booking for the eye).
  */
 export function statusCategory(kind: string, statusId: number, occupancyCancelled = false): StatusCategory {
   if (occupancyCancelled || RELEASING.includes(statusId)) return 'cancelled';
+  // A stay being keyed in (the wizard's draft) holds its place but is nobody's booking yet.
+  if (statusId === TEMPORARY) return 'draft';
   if (statusId === ARRIVED) return 'arrived';
   if (CLOSED.includes(statusId)) return 'gone';
   if (kind === 'quote') return 'quote';

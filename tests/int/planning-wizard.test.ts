@@ -83,6 +83,14 @@ describe('draft: the temporary booking follows the steps', () => {
     expect(o.details).toHaveLength(2);
   });
 
+  it('shows on the board as a draft, holding its place', async () => {
+    const id = await temp(ids.W3, '2035-10-01', '2035-10-04');
+    const r = await t.admin.get(`/rest/planning/window?from=2035-10-01&to=2035-10-10&placeIds=${ids.W3}`);
+    const f = r.body.occupancyFields as string[];
+    const bar = r.body.occupancies.map((x: unknown[]) => Object.fromEntries(f.map((k, i) => [k, x[i]]))).find((o: any) => o.bookingId === id);
+    expect(bar).toMatchObject({ placeId: ids.W3, startDate: '2035-10-01', endDate: '2035-10-04', category: 'draft' });
+  });
+
   it('keeps the stays rules: a taken place, too many occupants', async () => {
     const id = await temp(ids.W1, '2035-09-01', '2035-09-04');
     await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W2, startDate: '2035-09-01', endDate: '2035-09-10', details: [{ ageCategoryId: adult, quantity: 1 }] }] });

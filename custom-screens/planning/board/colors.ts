@@ -5,6 +5,7 @@
 import type { BarPaint, BoardBar, ColorMode, Palette, PaymentState } from './types';
 
 export const DEFAULT_STATUS_PALETTE: Palette = {
+  draft: { background: '#f5f3ff', color: '#4c1d95', border: '#7c3aed', pattern: 'dashed', label: 'En cours de saisie' },
   quote: { background: '#e2e8f0', color: '#1e293b', border: '#64748b', pattern: 'dashed', label: 'Devis' },
   option: { background: '#fde68a', color: '#422006', border: '#d97706', label: 'Option' },
   booking: { background: '#2563eb', color: '#ffffff', label: 'Réservation' },

@@ -11,7 +11,9 @@ describe('statusCategory', () => {
     expect(statusCategory('passage', 7)).toBe('gone');
     expect(statusCategory('booking', 8)).toBe('gone');
     expect(statusCategory('quote', 2)).toBe('quote');
-    expect(statusCategory('option', 1)).toBe('option');
+    expect(statusCategory('option', 3)).toBe('option');
+    expect(statusCategory('option', 1)).toBe('draft');
+    expect(statusCategory('booking', 1)).toBe('draft');
     expect(statusCategory('passage', 3)).toBe('booking');
   });
 });
