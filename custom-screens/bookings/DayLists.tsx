@@ -12,6 +12,12 @@ import { api } from '../../admin/src/api';
 import { useCan } from '../../admin/src/auth/useCan';
 import { addDays, todayParis } from '../../common/dates';
 import { DataTable, DateBox, Page, StatusChip, dateFr, dateTimeFr, phoneFr, type Column, type Row } from './common';
+import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
+
+const taskLabels = (field: string) => (taskMeta.fields.find((f) => f.name === field)?.enumLabels ?? {}) as Record<string, string>;
+const TASK_TYPE = taskLabels('type');
+const TASK_STATUS = taskLabels('status');
+const STATUS_COLOR: Record<string, 'default' | 'warning' | 'info' | 'success' | 'secondary'> = { todo: 'warning', taken: 'secondary', 'in-progress': 'info', done: 'success' };
 
 function useDay(initial = todayParis()) {
   const [date, setDate] = useState(initial);
@@ -104,6 +110,8 @@ export function DepartureCleaning() {
           { key: 'goneAt', label: 'Parti', render: (r) => (r.goneAt ? dateTimeFr(r.goneAt) : 'pas encore') },
           { key: 'nextArrival', label: 'Prochaine arrivée', render: (r) => (r.nextArrival ? dateFr(r.nextArrival) : 'aucune') },
           { key: 'urgent', label: 'Priorité', render: (r) => (r.urgent ? <Chip size="small" color="warning" label="Relocation le jour même" /> : '') },
+          { key: 'taskStatus', label: 'Tâche', render: (r) => (r.taskId ? <Chip size="small" variant="outlined" color={STATUS_COLOR[r.taskStatus] ?? 'default'} label={`${TASK_TYPE[r.taskType] ?? r.taskType} : ${TASK_STATUS[r.taskStatus] ?? r.taskStatus}`} /> : 'aucune') },
+          { key: 'cleaner', label: 'Attribuée à', render: (r) => r.cleaner ?? (r.taskId ? 'personne' : '') },
         ]}
       />
     </Page>

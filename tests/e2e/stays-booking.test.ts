@@ -83,6 +83,15 @@ describe('customer, booking, arrival and departure', () => {
     await row.getByText('Partie', { exact: true }).waitFor();
   });
 
+  it('finds the departure in tomorrow’s cleaning list, with its task to do', async () => {
+    await page.goto(`${baseUrl()}/booking-departure-cleanning`);
+    await page.fill('input[name="date"]', tomorrow);
+    const row = page.getByRole('row', { name: new RegExp(lastName) });
+    await row.waitFor();
+    await row.getByText(/^(Ménage|Contrôle) : À faire$/).waitFor();
+    await expect(row.textContent()).resolves.toContain('personne');
+  });
+
   it('shows the stay gone, with its history, and in the arrival list of today', async () => {
     await page.goto(`${baseUrl()}/booking/${bookingId}`);
     await page.getByTestId('status-chip').getByText('Partie', { exact: true }).waitFor();

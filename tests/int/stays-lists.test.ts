@@ -41,7 +41,16 @@ describe('arrivals and departures of the day', () => {
     expect((await t.admin.get(`/rest/booking/departures?date=${dep}`)).body.map((r: any) => r.bookingId)).toContain(b.booking.id);
     const next = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: dep, endDate: addDays(dep, 2) });
     const cleaning = await t.admin.get(`/rest/booking/departure-cleaning?date=${dep}`);
-    expect(cleaning.body.find((r: any) => r.bookingId === b.booking.id)).toMatchObject({ nextArrival: dep, urgent: true });
+    const toClean = cleaning.body.find((r: any) => r.bookingId === b.booking.id);
+    expect(toClean).toMatchObject({ nextArrival: dep, urgent: true });
+    // The departure feeds the cleaning list: its task, to be ready for the same-day arrival, nobody on it yet.
+    expect(toClean).toMatchObject({ taskId: expect.any(Number), taskStatus: 'todo', taskMode: 'ready', cleaner: null });
+    expect(['cleaning', 'control']).toContain(toClean.taskType);
+    const cleaner = (await t.admin.post('/rest/cleaning-user', { lastName: 'Ménagère', firstName: 'Rose' })).body;
+    const task = (await t.admin.get(`/rest/cleaning-task/${toClean.taskId}`)).body;
+    expect((await t.admin.put(`/rest/cleaning-task/${toClean.taskId}`, { ...task, cleaningUserId: cleaner.id, status: 'taken' })).status).toBe(200);
+    const again = (await t.admin.get(`/rest/booking/departure-cleaning?date=${dep}`)).body.find((r: any) => r.bookingId === b.booking.id);
+    expect(again).toMatchObject({ taskId: toClean.taskId, taskStatus: 'taken', cleaner: 'Rose Ménagère' });
     await act(t.admin, b.booking.id, 'depart');
     expect((await t.admin.get(`/rest/booking/departures?date=${dep}`)).body.find((r: any) => r.bookingId === b.booking.id).goneAt).toBeTruthy();
     expect((await t.admin.get(`/rest/booking/arrivals?date=${dep}`)).body.map((r: any) => r.bookingId)).toContain(next.booking.id);

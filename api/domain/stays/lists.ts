@@ -125,6 +125,11 @@ export async function departureCleaning(knex: Knex, date: string): Promise<Row[]
     .select(knex.raw(`(SELECT min(n.start_date) FROM occupancy n JOIN booking nb ON nb.id = n.booking_id
         WHERE n.place_id = o.place_id AND n.start_date >= o.end_date AND NOT n.is_cancelled AND nb.kind <> 'quote'
           AND nb.status_id NOT IN (${RELEASING.join(', ')})) AS next_arrival`))
+    // The cleaning task the departure feeds (planning/cleaning.ts), and who is on it.
+    .leftJoin('cleaning_task as ct', (j) => j.on('ct.occupancyId', 'o.id').andOn('ct.source', knex.raw('?', ['departure'])))
+    .leftJoin('cleaning_user as cu', 'cu.id', 'ct.cleaningUserId')
+    .select('ct.id as taskId', 'ct.type as taskType', 'ct.status as taskStatus', 'ct.mode as taskMode',
+      knex.raw(`NULLIF(concat_ws(' ', cu.first_name, cu.last_name), '') AS cleaner`))
     .orderByRaw('t.is_rental DESC NULLS LAST, p.code');
   return rows.map((r: Row) => ({ ...r, urgent: r.nextArrival === date }));
 }

@@ -4,7 +4,9 @@ import { independent } from '../../db/queries';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { checkAccess } from '../../auth/access';
+import { checkAccess, holds, requireUser } from '../../auth/access';
+import { syncDepartureTasks } from '../planning/cleaning';
+import { addDays } from '../../../common/dates';
 import { parseId } from '../../rest/records';
 import { readableColumns } from '../../rest/query';
 import { entityMeta } from '../../rest/entities';
@@ -77,7 +79,11 @@ export function staysRouter(knex: () => Knex): Router {
   });
   r.get('/rest/booking/departure-cleaning', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'read');
-    ctx.body = await departureCleaning(knex(), parseDate(ctx.query.date));
+    const date = parseDate(ctx.query.date);
+    // Like the cleaning planning, the list brings the day's departure tasks in step first
+    // (for who may write the planning); the others see the tasks as they are.
+    if (holds(requireUser(ctx), 'camp.planning', 'write')) await knex().transaction((trx) => syncDepartureTasks(trx, date, addDays(date, 1)));
+    ctx.body = await departureCleaning(knex(), date);
   });
   r.get('/rest/booking/occupation', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'read');
