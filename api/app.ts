@@ -55,6 +55,10 @@ export function createApp(opts: AppOptions): Koa {
   // Behind trusted proxies ctx.ip, ctx.protocol (ctx.secure) and ctx.host come from
   // X-Forwarded-For / -Proto / -Host; only the entries our proxies appended count.
   const app = new Koa({ proxy: trustProxy > 0, maxIpsCount: trustProxy });
+  // A browser that goes away mid-response (a page left while a file streams) is not a
+  // server error: nothing to log. Everything else keeps Koa's own logging.
+  const GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+  app.on('error', (err: any) => { if (!GONE.has(err?.code)) app.onerror(err); });
   const knex = () => opts.db.knex;
   const cookie = cookieName(opts.port);
 

@@ -5,6 +5,16 @@ import { E2E_ADMIN_PASSWORD } from './password';
 
 export const baseUrl = () => inject('baseUrl');
 
+/** A `/rest` call from inside the page (its session cookie and origin); throws on any status but 200. */
+export async function pageApi<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const r = await page.evaluate(async ([m, p, b]) => {
+    const res = await fetch(`/rest${p}`, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b), credentials: 'same-origin' });
+    return { status: res.status, text: await res.text() };
+  }, [method, path, body] as const);
+  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
+  return JSON.parse(r.text) as T;
+}
+
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

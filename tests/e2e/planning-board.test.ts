@@ -5,7 +5,7 @@
 // board; the site plan colouring a booked place as occupied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, clickMenuItem, launch, loginAs, newPage } from './browser';
+import { baseUrl, clickMenuItem, launch, loginAs, newPage, pageApi } from './browser';
 import { addDays, todayParis } from '../../common/dates';
 
 let browser: Browser;
@@ -15,14 +15,7 @@ const places: Record<string, number> = {};
 let adult = 0;
 let customerId = 0;
 
-async function call<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await page.evaluate(async ([m, p, b]) => {
-    const res = await fetch(`/rest${p}`, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b), credentials: 'same-origin' });
-    return { status: res.status, text: await res.text() };
-  }, [method, path, body] as const);
-  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
-  return JSON.parse(r.text) as T;
-}
+const call = <T = any>(method: string, path: string, body?: unknown) => pageApi<T>(page, method, path, body);
 
 async function book(placeId: number, startDate: string, endDate: string): Promise<{ bookingId: number; occupancyId: number; code: string }> {
   const s = await call('POST', '/booking/create', { kind: 'booking', customerId, occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }] }] });

@@ -5,7 +5,7 @@
 // manual price kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
 import { addDays, todayParis } from '../../common/dates';
 import { formatCents } from '../../common/money';
 import { demoSeasons } from '../../api/demo/pricing';
@@ -22,14 +22,7 @@ let adult = 0;
 const season = demoSeasons();
 const start = season.midStart > addDays(todayParis(), 7) ? season.midStart : addDays(todayParis(), 75);
 
-async function call<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await page.evaluate(async ([m, p, b]) => {
-    const res = await fetch(`/rest${p}`, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b), credentials: 'same-origin' });
-    return { status: res.status, text: await res.text() };
-  }, [method, path, body] as const);
-  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
-  return JSON.parse(r.text) as T;
-}
+const call = <T = any>(method: string, path: string, body?: unknown) => pageApi<T>(page, method, path, body);
 
 const next = () => page.getByTestId('nb-next').click();
 const text = async (testId: string) => (await page.getByTestId(testId).first().textContent()) ?? '';

@@ -4,7 +4,7 @@
 // pages, a place's image gallery and its meters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
 import { rentalPicture } from '../../api/demo/png';
 
 let browser: Browser;
@@ -15,14 +15,7 @@ let adult = 0;
 let customerId = 0;
 let confId = 0;
 
-async function call<T = any>(method: string, path: string, body?: unknown): Promise<T> {
-  const r = await page.evaluate(async ([m, p, b]) => {
-    const res = await fetch(`/rest${p}`, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b), credentials: 'same-origin' });
-    return { status: res.status, text: await res.text() };
-  }, [method, path, body] as const);
-  if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
-  return JSON.parse(r.text) as T;
-}
+const call = <T = any>(method: string, path: string, body?: unknown) => pageApi<T>(page, method, path, body);
 
 const occupancy = (place: string, startDate: string, endDate: string) => ({ placeId: places[place].id, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }] });
 
