@@ -17,7 +17,7 @@ import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
 const taskLabels = (field: string) => (taskMeta.fields.find((f) => f.name === field)?.enumLabels ?? {}) as Record<string, string>;
 const TASK_TYPE = taskLabels('type');
 const TASK_STATUS = taskLabels('status');
-const STATUS_COLOR: Record<string, 'default' | 'warning' | 'info' | 'success' | 'secondary'> = { todo: 'warning', taken: 'secondary', 'in-progress': 'info', done: 'success' };
+const STATUS_COLOR: Record<string, 'default' | 'warning' | 'info' | 'success'> = { todo: 'warning', taken: 'default', 'in-progress': 'info', done: 'success' };
 
 function useDay(initial = todayParis()) {
   const [date, setDate] = useState(initial);
