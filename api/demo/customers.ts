@@ -39,7 +39,9 @@ export async function seedDemoCustomers(knex: Knex, count: number, today: string
   const civ = new Map<string, number>((await knex('civility').select('id', 'shortLabel')).map((c: Row) => [c.shortLabel, c.id]));
   const towns: Row[] = await knex('town as t').join('country as c', 'c.id', 't.countryId').select('t.name', 't.postalCode', 'c.isoCode');
   const frTowns = towns.filter((t) => t.isoCode === 'FR');
-  const vehicleTypes = new Map<string, number>((await knex('vehicle_type').select('id', 'category')).map((v: Row) => [v.category, v.id]));
+  // A category's plain type, the first (« Voiture », not « Voiture supplémentaire »).
+  const vehicleTypes = new Map<string, number>();
+  for (const v of await knex('vehicle_type').orderBy('id').select('id', 'category')) if (!vehicleTypes.has(v.category)) vehicleTypes.set(v.category, v.id);
   const brands: number[] = (await knex('vehicle_brand').select('id')).map((b: Row) => b.id);
   const animalTypes: number[] = (await knex('animal_type').select('id').orderBy('id')).map((a: Row) => a.id);
   const year = Number(today.slice(0, 4));

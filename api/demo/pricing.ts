@@ -188,7 +188,10 @@ export async function seedPricingDemo(knex: Knex, years: number[] = demoPriceYea
       ...(withElectricity ? [{ item: ['extraId', extra('Électricité 10 A')] as ['extraId', number], prices: byPeriod(450, 500, 550) }] : []),
       { item: ['animalTypeId', animal('Chien')], prices: byPeriod(300, 300, 350) },
       { item: ['animalTypeId', animal('Chat')], prices: byPeriod(250, 250, 300) },
+      { item: ['animalTypeId', animal('Chien de 2e catégorie (garde et défense)')], prices: byPeriod(350, 350, 400) },
+      { item: ['animalTypeId', animal('Nouvel animal de compagnie (NAC)')], prices: byPeriod(150, 150, 200) },
       { item: ['vehicleTypeId', vehicle('Voiture')], includedQuantity: 1, prices: byPeriod(300, 300, 400) },
+      { item: ['vehicleTypeId', vehicle('Camping-car')], includedQuantity: 1, prices: byPeriod(300, 300, 400) },
       { item: ['vehicleTypeId', vehicle('Moto')], prices: byPeriod(200, 200, 250) },
       { item: ['extraId', visitor], priceUnit: 2, prices: byPeriod(300, 300, 400) },
     ];
@@ -215,10 +218,15 @@ export async function seedPricingDemo(knex: Knex, years: number[] = demoPriceYea
     ];
     const rentalOptions = (nightPrices: number, periods: number): GridSpec['options'] => [
       { item: ['animalTypeId', animal('Chien')], prices: Array(periods).fill(nightPrices) },
+      { item: ['animalTypeId', animal('Chat')], prices: Array(periods).fill(nightPrices) },
+      { item: ['animalTypeId', animal('Chien de 2e catégorie (garde et défense)')], prices: Array(periods).fill(nightPrices + 100) },
+      { item: ['animalTypeId', animal('Nouvel animal de compagnie (NAC)')], prices: Array(periods).fill(200) },
       { item: ['extraId', extra('Ménage de fin de séjour')], priceUnit: 2, prices: Array(periods).fill(8000) },
       { item: ['extraId', extra('Location de draps (lit double)')], priceUnit: 2, prices: Array(periods).fill(1500) },
       { item: ['extraId', extra('Lit bébé')], prices: Array(periods).fill(500) },
       { item: ['vehicleTypeId', vehicle('Voiture')], includedQuantity: 1, prices: Array(periods).fill(300) },
+      { item: ['vehicleTypeId', vehicle('Camping-car')], includedQuantity: 1, prices: Array(periods).fill(300) },
+      { item: ['vehicleTypeId', vehicle('Moto')], prices: Array(periods).fill(200) },
     ];
     const rental = (code: string, name: string, p: { first: number; night: number; mid: number; weekMid: number; weekHigh: number; extraNight: number }): GridSpec[] => [
       {

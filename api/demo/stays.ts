@@ -221,7 +221,8 @@ export async function seedDemoStays(knex: Knex, opts: { today?: string; customer
     const vehicle = customer.vehicles[0] && rnd.chance(0.9) ? customer.vehicles[0] : null;
     const animal = customer.animals[0] && rnd.chance(0.6) ? customer.animals[0] : null;
     const ex: Row[] = [];
-    if (!s.place.isRental && elecPlaces.has(s.place.id) && rnd.chance(0.7) && extras.get('Électricité 10 A')) ex.push({ extraId: extras.get('Électricité 10 A'), quantity: 1 });
+    // Electricity is sold apart except on the « Confort » pitches, whose package includes it.
+    if (!s.place.isRental && s.place.typeCode !== 'CONF' && elecPlaces.has(s.place.id) && rnd.chance(0.7) && extras.get('Électricité 10 A')) ex.push({ extraId: extras.get('Électricité 10 A'), quantity: 1 });
     if (s.place.isRental && rnd.chance(0.3) && extras.get('Location de draps (lit double)')) ex.push({ extraId: extras.get('Location de draps (lit double)'), quantity: 1 });
     if (s.place.isRental && rnd.chance(0.2) && extras.get('Ménage de fin de séjour')) ex.push({ extraId: extras.get('Ménage de fin de séjour'), quantity: 1 });
     occPlans.push({

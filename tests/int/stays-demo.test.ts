@@ -113,6 +113,9 @@ describe('demo stays', () => {
       expect(o.quoteDate).toBe(new Date(o.createdAt).toISOString().slice(0, 10));
       expect(o.pricedQuote.quote.total).toBe(o.amount);
     }
+    // What the guests bring is what the grids sell: no « option non paramétrée » in the demo.
+    const unmapped = occs.flatMap((o) => o.pricedQuote.quote.warnings.filter((w: Row) => w.code === 'OPTION_NOT_MAPPED').map((w: Row) => w.subject));
+    expect([...new Set(unmapped)]).toEqual([]);
     // Both seasons are priced, and the off season between them when stays fall in it.
     const { seasonA, seasonB, around } = demoStayWindows(todayParis());
     const within = (r: string[]) => occs.filter((o) => o.startDate >= r[0] && o.startDate < r[1]).length;
