@@ -26,6 +26,7 @@ import {
   type Draft, type RouteParams, type StepKey,
 } from './wizardModel';
 import type { StoredPrice } from '../bookings/PriceBreakdown';
+import { useDraftKeepAlive } from './useDraftKeepAlive';
 
 const DRAFT_STATUSES = [1, 5];
 const sessionKey = (id: number) => `bivouac.new-booking.${id}`;
@@ -132,6 +133,8 @@ function Wizard() {
     }, 250);
     return () => { live = false; clearTimeout(t); };
   }, [quoteBody, route.activeKey, priced]);
+
+  useDraftKeepAlive(route.tempBookingId, !editing && stateId === 1 && !gone);
 
   // Leaving: confirm, then abandon the temporary booking (§2 "sets stateId to 2").
   const tempRef = useRef(route.tempBookingId);

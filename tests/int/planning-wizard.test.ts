@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
+import { abandonIdleDrafts, DRAFT_PARTS } from '../../api/domain/stays/sweeps';
 
 let t: TestServer;
 const ids: Record<string, number> = {};
@@ -102,6 +103,33 @@ describe('draft: the temporary booking follows the steps', () => {
     expect(r.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
     // Nothing changed.
     expect((await t.knex('occupancy').where('bookingId', id).first('placeId')).placeId).toBe(ids.W1);
+  });
+});
+
+describe('a draft still in use', () => {
+  /** As if nothing had been saved on the draft for three hours. */
+  const age = async (id: number) => {
+    const then = new Date(Date.now() - 3 * 3_600_000);
+    const occIds = (await t.knex('occupancy').where('bookingId', id).select('id')).map((o: any) => o.id);
+    await t.knex('booking').where('id', id).update({ updatedAt: then });
+    await t.knex('occupancy').whereIn('id', occIds).update({ updatedAt: then });
+    for (const part of DRAFT_PARTS) await t.knex(part).whereIn('occupancyId', occIds).update({ updatedAt: then });
+  };
+
+  it('is kept by the wizard telling the server it is being used; left alone, it is abandoned', async () => {
+    const used = await temp(ids.W1, '2035-11-01', '2035-11-04');
+    const left = await temp(ids.W2, '2035-11-01', '2035-11-04');
+    await age(used);
+    await age(left);
+    const touch = await t.admin.post(`/rest/planning/draft/${used}/touch`, {});
+    expect(touch.status, touch.text).toBe(200);
+    await abandonIdleDrafts(t.knex);
+    const status = async (id: number) => (await t.knex('booking').where('id', id).first('statusId')).statusId;
+    expect(await status(used)).toBe(1);
+    expect(await status(left)).not.toBe(1);
+    // A draft no longer being keyed in cannot be kept alive.
+    const gone = await t.admin.post(`/rest/planning/draft/${left}/touch`, {});
+    expect([gone.status, gone.body.code]).toEqual([400, 'DRAFT_ALREADY_SAVED']);
   });
 });
 

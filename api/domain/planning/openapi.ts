@@ -166,6 +166,13 @@ export const PLANNING_PATHS: Record<string, object> = {
       responses: ok('Enregistré : le séjour', ref('BookingSummary')),
     },
   },
+  '/rest/planning/draft/{id}/touch': {
+    post: {
+      tags, summary: 'L’assistant est toujours utilisé sur ce séjour temporaire : il n’est pas abandonné pour inactivité (délai des paramètres généraux)',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: int }],
+      responses: ok('Noté', { type: 'object', properties: { status: { const: 'SAVED' } } }),
+    },
+  },
   '/rest/planning/draft/{id}/finalize': {
     post: {
       tags, summary: 'Enregistre le séjour temporaire comme devis, option ou réservation, ou le fusionne dans un séjour existant',

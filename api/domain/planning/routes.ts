@@ -15,7 +15,7 @@ import { cleaningWindow, syncDepartureTasks, syncSpan } from './cleaning';
 import { extrasWindow } from './extras';
 import { currentPlan, parsePositions, planOccupancy, planView, readPlanImage, savePlanImage, savePositions } from './plan';
 import { checkPlanImage, PLAN_IMAGE_MAX_BYTES } from './image';
-import { finalizeDraft, offer, parseFinalize, saveDraft, saveOccupancy } from './wizard';
+import { finalizeDraft, offer, parseFinalize, saveDraft, saveOccupancy, touchDraft } from './wizard';
 
 const PLANNING = 'camp.planning';
 const PLAN = 'camp.plan';
@@ -158,6 +158,11 @@ export function planningRouter(knex: () => Knex): Router {
   r.put('/rest/planning/draft/:id', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');
     ctx.body = await saveDraft(knex(), parseId(ctx.params.id), body(ctx), userOf(ctx));
+  });
+  r.post('/rest/planning/draft/:id/touch', async (ctx) => {
+    await checkAccess(ctx, BOOKING, 'write');
+    await touchDraft(knex(), parseId(ctx.params.id));
+    ctx.body = { status: 'SAVED' };
   });
   r.post('/rest/planning/draft/:id/finalize', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');

@@ -168,6 +168,17 @@ export async function saveDraft(knex: Knex, id: number, body: DraftBody, userId:
 }
 
 /**
+ * The wizard is still being used on this draft (keys typed, clicks) though nothing was
+ * saved: it is not idle, the sweep that abandons idle drafts (stays/sweeps.ts) waits.
+ */
+export async function touchDraft(knex: Knex, id: number): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await lockDraft(trx, id);
+    await trx('booking').where('id', id).update({ updatedAt: trx.fn.now() });
+  });
+}
+
+/**
  * The wizard editing an existing occupancy (/new-booking/…/{bookingId}/0/{occupancyId}/…):
  * the same body as a draft, saved back onto that occupancy and its booking in one
  * transaction, priced again (a manual price is kept), with a history line.

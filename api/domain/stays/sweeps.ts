@@ -38,7 +38,7 @@ export function optionsToFollowUp(db: Db, today: string): Knex.QueryBuilder {
 }
 
 /** What a draft is made of: a change to any of these rows is activity. */
-const DRAFT_PARTS = ['occupancy_detail', 'occupancy_animal', 'occupancy_vehicle', 'occupancy_extra', 'occupancy_attendant'];
+export const DRAFT_PARTS = ['occupancy_detail', 'occupancy_animal', 'occupancy_vehicle', 'occupancy_extra', 'occupancy_attendant'];
 
 /**
  * Temporary bookings (the wizard's drafts, "create temp") with no change since
