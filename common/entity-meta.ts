@@ -123,6 +123,11 @@ function sqlType(kind: FieldKind, prop: any): SqlType {
   }
 }
 
+/** The French labels of an enum field's values (`x-enum-labels`); none for another field. */
+export function enumLabels(meta: EntityMeta, field: string): Record<string, string> {
+  return meta.fields.find((f) => f.name === field)?.enumLabels ?? {};
+}
+
 export function buildEntityMeta(name: string, schema: any): EntityMeta {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new SchemaError(`${name}: file name must be kebab-case`);
   const timestamps = schema['x-timestamps'] !== false;

@@ -12,9 +12,10 @@ import { api } from '../../admin/src/api';
 import { useCan } from '../../admin/src/auth/useCan';
 import { NotFound } from '../../admin/src/layout/NotFound';
 import { meta } from '../../common/generated/meta/booking-import';
+import { enumLabels } from '../../common/entity-meta';
 import { AskDialog, DataTable, Page, dateFr, dateTimeFr, euros, type Row } from './common';
 
-const IMPORT_STATUS = meta.fields.find((f) => f.name === 'statusId')!.enumLabels ?? {};
+const IMPORT_STATUS = enumLabels(meta, 'statusId');
 const SOURCES = [
   { id: 'to-integrate', name: 'Internet à intégrer' },
   { id: 'processed', name: 'Déjà traitées' },

@@ -13,10 +13,10 @@ import { useCan } from '../../admin/src/auth/useCan';
 import { addDays, todayParis } from '../../common/dates';
 import { DataTable, DateBox, Page, StatusChip, dateFr, dateTimeFr, phoneFr, type Column, type Row } from './common';
 import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
+import { enumLabels } from '../../common/entity-meta';
 
-const taskLabels = (field: string) => (taskMeta.fields.find((f) => f.name === field)?.enumLabels ?? {}) as Record<string, string>;
-const TASK_TYPE = taskLabels('type');
-const TASK_STATUS = taskLabels('status');
+const TASK_TYPE = enumLabels(taskMeta, 'type');
+const TASK_STATUS = enumLabels(taskMeta, 'status');
 const STATUS_COLOR: Record<string, 'default' | 'warning' | 'info' | 'success'> = { todo: 'warning', taken: 'default', 'in-progress': 'info', done: 'success' };
 
 function useDay(initial = todayParis()) {

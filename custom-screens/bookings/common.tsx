@@ -8,16 +8,16 @@ import {
 } from '@mui/material';
 import { Title, useStore } from 'react-admin';
 import { meta as bookingMeta } from '../../common/generated/meta/booking';
+import { enumLabels } from '../../common/entity-meta';
 import { formatDateFr } from '../../common/dates';
 import { formatCents } from '../../common/money';
 import { formatPhone } from '../../api/domain/customers/phones';
 
 export type Row = Record<string, any>;
 
-const field = (name: string) => bookingMeta.fields.find((f) => f.name === name)!;
-export const STATUS_LABELS: Record<string, string> = field('statusId').enumLabels ?? {};
-export const KIND_LABELS: Record<string, string> = field('kind').enumLabels ?? {};
-export const CANCELLATION_LABELS: Record<string, string> = field('cancellation').enumLabels ?? {};
+export const STATUS_LABELS = enumLabels(bookingMeta, 'statusId');
+export const KIND_LABELS = enumLabels(bookingMeta, 'kind');
+export const CANCELLATION_LABELS = enumLabels(bookingMeta, 'cancellation');
 export const statusLabel = (id: number | null | undefined) => (id == null ? '' : STATUS_LABELS[String(id)] ?? String(id));
 export const kindLabel = (k: string | null | undefined) => (k ? KIND_LABELS[k] ?? k : '');
 

@@ -14,6 +14,7 @@ import { api } from '../../admin/src/api';
 import { useCan } from '../../admin/src/auth/useCan';
 import { addDays, formatDateFr, nightsBetween } from '../../common/dates';
 import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
+import { enumLabels } from '../../common/entity-meta';
 import { CLEANING_STATUS_PALETTE, Legend, PlanningBoard, type BoardBar, type BoardRow, type MoveRequest, type MoveResult, type PlanningBoardHandle, type RangeSelection, type VisibleWindow, type Zoom } from './board';
 import { missingTiles, tilesOf } from './shared/tiles';
 import type { Setup } from './shared/model';
@@ -26,10 +27,9 @@ interface Staff { id: number; lastName: string; firstName: string | null; team: 
 type TaskBar = BoardBar & { data: Task; rowId: number };
 type StaffRow = BoardRow & { id: number; data: { team: string } };
 
-const labels = (field: string) => taskMeta.fields.find((f) => f.name === field)!.enumLabels as Record<string, string>;
-const TYPE = labels('type');
-const STATUS = labels('status');
-const MODE = labels('mode');
+const TYPE = enumLabels(taskMeta, 'type');
+const STATUS = enumLabels(taskMeta, 'status');
+const MODE = enumLabels(taskMeta, 'mode');
 const TEAM: Record<string, string> = { cleaning: 'Équipe ménage', technical: 'Équipe technique', none: 'À attribuer' };
 const GROUP_BY = [{ name: 'team', key: (r: StaffRow) => r.data.team, label: (r: StaffRow) => TEAM[r.data.team] ?? r.data.team }];
 const MESSAGES = { gridLabel: 'Planning ménage', rowsHeader: 'Personnel', freePlaces: 'Tâches à faire' };
