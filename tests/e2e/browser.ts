@@ -41,6 +41,19 @@ export async function loginAs(page: Page, login = 'admin', password = E2E_ADMIN_
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
+/**
+ * Types in a generic list's search box and waits until the debounced filter has
+ * reached the list: react-admin writes it into the URL (`?filter={"q":…}`), then
+ * fetches. A condition, not a sleep: a late filter would otherwise navigate back.
+ */
+export async function searchList(page: Page, text: string): Promise<void> {
+  await page.getByPlaceholder('Rechercher (3 caractères min.)').fill(text);
+  await page.waitForURL((u) => {
+    try { return JSON.parse(u.searchParams.get('filter') ?? '{}').q === text; } catch { return false; }
+  });
+  await page.waitForLoadState('networkidle');
+}
+
 /** The main menu (the fixed sidebar, or the drawer on a narrow screen). */
 export const sidebar = (page: Page): Locator => page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
 

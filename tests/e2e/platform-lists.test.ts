@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { baseUrl, launch, loginAs, newPage, searchList } from './browser';
 
 let browser: Browser;
 let page: Page & { errors: string[] };
@@ -92,8 +92,7 @@ describe('CSV export', () => {
   it('leaves out a search of 2 characters, as the list does', async () => {
     await page.goto(`${baseUrl()}/language-list`);
     await rows().first().waitFor();
-    await page.getByPlaceholder('Rechercher (3 caractères min.)').fill('fr');
-    await page.waitForTimeout(700); // the search input is debounced
+    await searchList(page, 'fr');
     const download = page.waitForEvent('download');
     await exportCsv();
     const file = await download;

@@ -2,7 +2,7 @@
 // generated screens; French validation messages; the 404 page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { baseUrl, launch, loginAs, newPage, searchList } from './browser';
 
 let browser: Browser;
 let page: Page & { errors: string[] };
@@ -19,11 +19,7 @@ async function saveAndBackToList(listPath: string) {
   await page.waitForURL((u) => u.pathname === listPath);
 }
 
-async function search(text: string) {
-  const box = page.getByPlaceholder('Rechercher (3 caractères min.)');
-  await box.fill(text);
-  await page.waitForTimeout(700); // the search input is debounced
-}
+const search = (text: string) => searchList(page, text);
 
 interface Case {
   entity: string;
@@ -44,7 +40,7 @@ const CASES: Case[] = [
 describe.each(CASES.map((c) => [c.entity, c] as const))('%s screens', (_e, c) => {
   it('lists, creates, edits and deletes', async () => {
     await page.goto(`${baseUrl()}${c.list}`);
-    await expect(page.locator('.RaDatagrid-table')).toBeTruthy();
+    await page.locator('.RaDatagrid-table').waitFor();
     await page.getByRole('link', { name: /Nouveau|Nouvelle/ }).click();
     await page.waitForURL((u) => u.pathname === `/${c.entity}/0`);
     for (const [field, value] of Object.entries(c.create)) await page.fill(`input[name="${field}"]`, value);
@@ -72,8 +68,8 @@ describe('validation and errors', () => {
     await page.fill('input[name="name"]', 'x');
     await page.fill('input[name="name"]', '');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect(page.getByText('Format invalide').first().isVisible()).resolves.toBe(true);
-    await expect(page.getByText('Champ obligatoire').first().isVisible()).resolves.toBe(true);
+    await page.getByText('Format invalide').first().waitFor();
+    await page.getByText('Champ obligatoire').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/country/0');
   });
 
@@ -88,7 +84,7 @@ describe('validation and errors', () => {
   it('answers unknown routes with the 404 page', async () => {
     await page.goto(`${baseUrl()}/cette-page-nexiste-pas`);
     await expect(page.getByText('Page non trouvée').waitFor()).resolves.toBeUndefined();
-    await expect(page.getByText("Cette page n'existe pas.").isVisible()).resolves.toBe(true);
+    await page.getByText("Cette page n'existe pas.").waitFor();
   });
 });
 
@@ -103,8 +99,7 @@ describe('unsaved changes', () => {
     const messages: string[] = [];
     page.once('dialog', (d) => { messages.push(d.message()); void d.dismiss(); });
     await page.getByRole('button', { name: 'Retour' }).click();
-    await page.waitForTimeout(500);
-    expect(messages).toHaveLength(1);
+    await expect.poll(() => messages.length).toBe(1);
     expect(messages[0]).toMatch(/changements n'ont pas été enregistrés/i);
     expect(page.url()).toBe(editUrl);
     expect(await page.inputValue('input[name="nationality"]')).toBe('Suisse (modifiée)');

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { baseUrl, launch, loginAs, newPage, searchList } from './browser';
 
 let browser: Browser;
 let admin: Page & { errors: string[] };
@@ -22,10 +22,7 @@ beforeAll(async () => {
 afterAll(async () => { await browser?.close(); });
 
 /** Types in the list's search box and waits for its debounce (a late filter would navigate back to the list). */
-async function search(text: string) {
-  await admin.getByPlaceholder('Rechercher (3 caractères min.)').fill(text);
-  await admin.waitForTimeout(700);
-}
+const search = (text: string) => searchList(admin, text);
 
 /** JSON API calls with the admin's session (same origin). */
 async function adminApi(method: string, path: string, data?: unknown) {
@@ -65,10 +62,11 @@ describe('a read-only user', () => {
       expect(await page.locator('input[type="checkbox"]').count()).toBe(0); // no bulk delete
       // F3 does nothing without the write right.
       await page.keyboard.press('F3');
-      await page.waitForTimeout(300);
+      // The key handler navigates synchronously: two rendered frames later the page would have moved.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       expect(new URL(page.url()).pathname).toBe('/civility-list');
       await page.getByRole('cell', { name: 'Madame', exact: true }).click();
-      await page.waitForURL((u) => /^\/civility\/\d+$/.test(u.pathname));
+      await page.waitForURL((u) => /^\/civility\/[1-9]\d*$/.test(u.pathname));
       await page.locator('input[name="label"]').waitFor();
       expect(await page.locator('input[name="label"]').isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
@@ -197,15 +195,15 @@ describe('F8: CSV and print', () => {
     // …and the print stylesheet hides the app bar, the main menu and the buttons, not the table.
     await admin.emulateMedia({ media: 'print' });
     try {
-      expect(await admin.locator('.MuiAppBar-root').isVisible()).toBe(false);
-      expect(await admin.locator('.RaSidebar-root').isVisible()).toBe(false);
-      expect(await admin.getByRole('link', { name: 'Nouvelle' }).isVisible()).toBe(false);
-      expect(await admin.getByRole('button', { name: 'Exporter / imprimer' }).isVisible()).toBe(false);
-      expect(await admin.getByRole('cell', { name: 'Madame', exact: true }).isVisible()).toBe(true);
+      await admin.locator('.MuiAppBar-root').waitFor({ state: 'hidden' });
+      await admin.locator('.RaSidebar-root').waitFor({ state: 'hidden' });
+      await admin.getByRole('link', { name: 'Nouvelle' }).waitFor({ state: 'hidden' });
+      await admin.getByRole('button', { name: 'Exporter / imprimer' }).waitFor({ state: 'hidden' });
+      await admin.getByRole('cell', { name: 'Madame', exact: true }).waitFor({ state: 'visible' });
     } finally {
       await admin.emulateMedia({ media: 'screen' });
     }
-    expect(await admin.getByRole('link', { name: 'Nouvelle' }).isVisible()).toBe(true);
+    await admin.getByRole('link', { name: 'Nouvelle' }).waitFor({ state: 'visible' });
     expect(admin.errors).toEqual([]);
   });
 
