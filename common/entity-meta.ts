@@ -71,15 +71,47 @@ const SYSTEM_FIELDS: Record<string, Record<string, unknown>> = {
   id: { type: 'integer', readOnly: true, 'x-label': 'Identifiant' },
   createdAt: { type: 'string', format: 'date-time', readOnly: true, 'x-label': 'Créé le' },
   updatedAt: { type: 'string', format: 'date-time', readOnly: true, 'x-label': 'Modifié le' },
+  // Optimistic concurrency: bumped by a database trigger on every change; a save must
+  // send back the version it read (api/rest/write.ts). Append-only rows never change.
+  version: { type: 'integer', readOnly: true, 'x-label': 'Version' },
 };
 
+/** A mistake in a schema file: the message names the file (added by the loader), the field and the keyword. */
 export class SchemaError extends Error {}
 
+/**
+ * The bound a string field gets when its schema gives no `maxLength` (validation and
+ * column type): a one-line text 255 characters, an address 2 048, a long text 10 000.
+ */
+export const DEFAULT_MAX_LENGTH = { string: 255, uri: 2048, text: 10_000 } as const;
+
 function baseType(prop: any): { type: string; nullable: boolean } {
-  const types: string[] = Array.isArray(prop.type) ? prop.type : [prop.type];
+  const types: unknown[] = Array.isArray(prop.type) ? prop.type : [prop.type];
   const nonNull = types.filter((t) => t !== 'null');
-  if (nonNull.length !== 1) throw new SchemaError(`type must be one type, optionally with "null"`);
+  if (nonNull.length !== 1 || typeof nonNull[0] !== 'string') throw new SchemaError(`"type" must be one type, optionally with "null"`);
   return { type: nonNull[0], nullable: types.includes('null') };
+}
+
+/** The values of an `enum` without null; null is allowed only in a nullable field (and then always accepted). */
+function enumValues(prop: any, type: string, nullable: boolean): (string | number)[] | undefined {
+  if (prop.enum === undefined) return undefined;
+  if (!Array.isArray(prop.enum) || prop.enum.length === 0) throw new SchemaError(`"enum" must be a non-empty array`);
+  if (prop.enum.includes(null) && !nullable) throw new SchemaError(`"enum" holds null but "type" does not allow null`);
+  const values = prop.enum.filter((v: unknown) => v !== null);
+  if (values.length === 0) throw new SchemaError(`"enum" needs at least one value besides null`);
+  for (const v of values) {
+    const ok = type === 'string' ? typeof v === 'string' : type === 'integer' ? Number.isInteger(v) : false;
+    if (!ok) throw new SchemaError(`"enum" value ${JSON.stringify(v)} is not of the field's "type" (${type}; enums are strings or integers)`);
+  }
+  if (new Set(values).size !== values.length) throw new SchemaError(`"enum" lists a value twice`);
+  return values;
+}
+
+/** Whether a string field is bounded by `maxLength` (a default one when the schema gives none). */
+function defaultMaxLength(kind: FieldKind, prop: any): number | undefined {
+  if (!['string', 'text', 'email', 'color', 'password'].includes(kind)) return undefined;
+  if (kind === 'text' || prop['x-sql'] === 'text') return DEFAULT_MAX_LENGTH.text;
+  return prop.format === 'uri' ? DEFAULT_MAX_LENGTH.uri : DEFAULT_MAX_LENGTH.string;
 }
 
 function fieldKind(name: string, prop: any, type: string): FieldKind {
@@ -101,7 +133,7 @@ function fieldKind(name: string, prop: any, type: string): FieldKind {
       if (prop.format === 'color') return 'color';
       return prop['x-input'] === 'textarea' ? 'text' : 'string';
   }
-  throw new SchemaError(`unsupported type ${type}`);
+  throw new SchemaError(`"type" ${JSON.stringify(type)} is not supported`);
 }
 
 function sqlType(kind: FieldKind, prop: any): SqlType {
@@ -116,8 +148,10 @@ function sqlType(kind: FieldKind, prop: any): SqlType {
     case 'date': return { t: 'date' };
     case 'datetime': return { t: 'timestamptz' };
     case 'json': return { t: 'jsonb' };
-    case 'enum':
-      return typeof prop.enum[0] === 'number' ? { t: 'integer' } : { t: 'varchar', length: Math.max(...prop.enum.map((v: string) => v.length)) };
+    case 'enum': {
+      const values = prop.enum.filter((v: unknown) => v !== null);
+      return typeof values[0] === 'number' ? { t: 'integer' } : { t: 'varchar', length: Math.max(...values.map((v: string) => v.length)) };
+    }
     default:
       return prop.maxLength ? { t: 'varchar', length: prop.maxLength } : { t: 'text' };
   }
@@ -134,28 +168,52 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   const declared = schema.properties ?? {};
   const required: string[] = schema.required ?? [];
   const systemProps = Object.fromEntries(
-    Object.entries(SYSTEM_FIELDS).filter(([k]) => k === 'id' || timestamps),
+    Object.entries(SYSTEM_FIELDS).filter(([k]) => k === 'id' || (k === 'version' ? schema['x-append-only'] !== true : timestamps)),
   );
   for (const k of Object.keys(systemProps)) {
     if (k in declared) throw new SchemaError(`${name}: "${k}" is added by the generator, do not declare it`);
   }
-  const properties = { ...systemProps, ...declared };
+  for (const r of required) {
+    if (!(r in declared)) throw new SchemaError(`${name}: "required" names unknown field "${r}"`);
+  }
+  const properties: Record<string, any> = { ...systemProps, ...declared };
   const fields: FieldMeta[] = [];
-  for (const [fname, prop] of Object.entries<any>(properties)) {
+  for (const [fname, declaredProp] of Object.entries<any>(properties)) {
     const where = `${name}.${fname}`;
     if (!/^[a-z][a-zA-Z0-9]*$/.test(fname)) throw new SchemaError(`${where}: field names are camelCase`);
-    let bt;
-    try { bt = baseType(prop); } catch (e) { throw new SchemaError(`${where}: ${(e as Error).message}`); }
-    const kind = fieldKind(fname, prop, bt.type);
-    const system = fname in SYSTEM_FIELDS;
-    const isRequired = required.includes(fname);
-    if (isRequired && bt.nullable) throw new SchemaError(`${where}: a required field cannot be nullable`);
-    if (!system && !bt.nullable && !isRequired && prop.default === undefined && !prop['x-default-from'] && !prop.readOnly) {
-      throw new SchemaError(`${where}: a non-null field must be required or have a default`);
+    if (typeof declaredProp !== 'object' || declaredProp === null || Array.isArray(declaredProp)) throw new SchemaError(`${where}: a field is an object of keywords`);
+    let prop = declaredProp;
+    let bt: { type: string; nullable: boolean };
+    let kind: FieldKind;
+    let values: (string | number)[] | undefined;
+    try {
+      bt = baseType(prop);
+      values = enumValues(prop, bt.type, bt.nullable);
+      kind = fieldKind(fname, prop, bt.type);
+    } catch (e) { throw new SchemaError(`${where}: ${(e as Error).message}`); }
+    // What the API and the forms validate with: a nullable enum accepts null (cleared
+    // input), and every string is bounded (a default maxLength when none is given).
+    if (values && bt.nullable && !prop.enum.includes(null)) prop = { ...prop, enum: [...prop.enum, null] };
+    const maxLength = prop.maxLength ?? defaultMaxLength(kind, prop);
+    if (maxLength !== undefined && prop.maxLength === undefined) prop = { ...prop, maxLength };
+    if (prop !== declaredProp) properties[fname] = prop;
+    if (prop['x-enum-labels'] && !values) throw new SchemaError(`${where}: "x-enum-labels" needs an "enum"`);
+    for (const k of Object.keys(prop['x-enum-labels'] ?? {})) {
+      if (!values!.some((v) => String(v) === k)) throw new SchemaError(`${where}: "x-enum-labels" names ${JSON.stringify(k)}, which is not in "enum"`);
     }
-    if (prop['x-ref'] && bt.type !== 'integer') throw new SchemaError(`${where}: x-ref fields are integers`);
-    if ((prop['x-money'] || prop['x-rate']) && bt.type !== 'integer') throw new SchemaError(`${where}: money and rates are integers (cents, basis points)`);
-    if (!system && !prop['x-label']) throw new SchemaError(`${where}: x-label (French) is required`);
+    if (values && prop.default !== undefined && !(prop.default === null ? bt.nullable : values.includes(prop.default))) {
+      throw new SchemaError(`${where}: "default" ${JSON.stringify(prop.default)} is not in "enum"`);
+    }
+    const system = fname in systemProps;
+    const isRequired = required.includes(fname);
+    if (isRequired && bt.nullable) throw new SchemaError(`${where}: "required" field cannot be nullable ("type" holds "null")`);
+    if (!system && !bt.nullable && !isRequired && prop.default === undefined && !prop['x-default-from'] && !prop.readOnly) {
+      throw new SchemaError(`${where}: a non-null field ("type" without "null") must be "required" or have a "default"`);
+    }
+    if (prop['x-ref'] && bt.type !== 'integer') throw new SchemaError(`${where}: "x-ref" fields are integers`);
+    if ((prop['x-money'] || prop['x-rate']) && bt.type !== 'integer') throw new SchemaError(`${where}: "x-money" and "x-rate" fields are integers (cents, basis points)`);
+    if (!system && !prop['x-label']) throw new SchemaError(`${where}: "x-label" (French) is required`);
+    if (typeof maxLength === 'number' && typeof prop.minLength === 'number' && prop.minLength > maxLength) throw new SchemaError(`${where}: "minLength" is above "maxLength"`);
     fields.push({
       name: fname,
       column: camelToSnake(fname),
@@ -169,11 +227,11 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
       hidden: prop['x-input'] === 'hidden' || kind === 'password',
       format: prop.format,
       input: prop['x-input'],
-      maxLength: prop.maxLength,
+      maxLength,
       minimum: prop.minimum,
       exclusiveMinimum: prop.exclusiveMinimum,
       maximum: prop.maximum,
-      enum: prop.enum,
+      enum: values,
       enumLabels: prop['x-enum-labels'],
       ref: prop['x-ref'] ? { entity: prop['x-ref'], onDelete: prop['x-on-delete'] ?? 'restrict' } : undefined,
       default: prop.default,
@@ -185,7 +243,7 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   }
   const byName = new Map(fields.map((f) => [f.name, f]));
   const mustExist = (list: string[] | undefined, what: string) => {
-    for (const f of list ?? []) if (!byName.has(f)) throw new SchemaError(`${name}: ${what} names unknown field "${f}"`);
+    for (const f of list ?? []) if (!byName.has(f)) throw new SchemaError(`${name}: "${what}" names unknown field "${f}"`);
   };
   const listFields: string[] = schema['x-list'] ?? fields.filter((f) => !f.system && !f.hidden).slice(0, 5).map((f) => f.name);
   const searchFields: string[] = schema['x-search'] ?? [];
@@ -195,7 +253,7 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   uniques.forEach((u) => mustExist(u, 'x-unique'));
   for (const f of searchFields) {
     const k = byName.get(f)!.kind;
-    if (!['string', 'text', 'email'].includes(k)) throw new SchemaError(`${name}: search field "${f}" must be text`);
+    if (!['string', 'text', 'email'].includes(k)) throw new SchemaError(`${name}: "x-search" field "${f}" must be text`);
   }
   const orderField = schema['x-order-field'];
   const activeField = schema['x-active-field'];
@@ -208,14 +266,14 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   mustExist([representation], 'x-representation');
   const readOnlyWhen = schema['x-readonly-when'];
   if (readOnlyWhen) mustExist([readOnlyWhen.field], 'x-readonly-when');
-  if (!schema['x-label']) throw new SchemaError(`${name}: x-label is required`);
-  if (!FUNCTIONALITY_KEYS.includes(schema['x-functionality'])) throw new SchemaError(`${name}: x-functionality must be one of common/functionalities.ts`);
+  if (!schema['x-label']) throw new SchemaError(`${name}: "x-label" is required`);
+  if (!FUNCTIONALITY_KEYS.includes(schema['x-functionality'])) throw new SchemaError(`${name}: "x-functionality" must be one of common/functionalities.ts`);
 
   const camel = kebabToCamel(name);
   const routes = schema['x-routes'] ?? {};
   const edit: string = routes.edit ?? `/${name}/:${camel}Id`;
   const idParam = edit.split('/').pop()!.replace(/^:/, '');
-  if (!edit.endsWith(`/:${idParam}`)) throw new SchemaError(`${name}: the edit route must end with the id parameter`);
+  if (!edit.endsWith(`/:${idParam}`)) throw new SchemaError(`${name}: "x-routes" edit route must end with the id parameter`);
 
   const effective = {
     ...schema,
@@ -257,12 +315,12 @@ export function checkReferences(metas: EntityMeta[]): void {
   const byName = new Map(metas.map((m) => [m.name, m]));
   for (const m of metas) {
     for (const f of m.fields) {
-      if (f.ref && !byName.has(f.ref.entity)) throw new SchemaError(`${m.name}.${f.name}: x-ref names unknown entity "${f.ref.entity}"`);
+      if (f.ref && !byName.has(f.ref.entity)) throw new SchemaError(`${m.name}.schema.json: ${m.name}.${f.name}: "x-ref" names unknown entity "${f.ref.entity}"`);
       if (f.defaultFrom) {
         const src = byName.get(f.defaultFrom.entity);
-        if (!src) throw new SchemaError(`${m.name}.${f.name}: x-default-from names unknown entity "${f.defaultFrom.entity}"`);
+        if (!src) throw new SchemaError(`${m.name}.schema.json: ${m.name}.${f.name}: "x-default-from" names unknown entity "${f.defaultFrom.entity}"`);
         for (const k of [...Object.keys(f.defaultFrom.where), f.defaultFrom.field ?? 'id']) {
-          if (!src.fields.some((sf) => sf.name === k)) throw new SchemaError(`${m.name}.${f.name}: x-default-from names unknown field "${k}" of ${src.name}`);
+          if (!src.fields.some((sf) => sf.name === k)) throw new SchemaError(`${m.name}.schema.json: ${m.name}.${f.name}: "x-default-from" names unknown field "${k}" of ${src.name}`);
         }
       }
     }
@@ -270,8 +328,8 @@ export function checkReferences(metas: EntityMeta[]): void {
   const tables = new Set<string>();
   const bases = new Set<string>();
   for (const m of metas) {
-    if (tables.has(m.table)) throw new SchemaError(`${m.name}: table "${m.table}" is used twice`);
-    if (bases.has(m.base)) throw new SchemaError(`${m.name}: base "${m.base}" is used twice`);
+    if (tables.has(m.table)) throw new SchemaError(`${m.name}.schema.json: "x-table" "${m.table}" is used twice`);
+    if (bases.has(m.base)) throw new SchemaError(`${m.name}.schema.json: "x-base" "${m.base}" is used twice`);
     tables.add(m.table);
     bases.add(m.base);
   }

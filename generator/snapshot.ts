@@ -47,6 +47,7 @@ function literal(value: unknown, f: FieldMeta): string | null {
 
 function columnDef(f: FieldMeta): ColumnDef {
   if (f.kind === 'id') return { type: 'integer', notNull: true, default: null, identity: true };
+  if (f.name === 'version' && f.system) return { type: 'integer', notNull: true, default: '1' };
   if (f.system) return { type: 'timestamptz', notNull: true, default: 'now()' };
   return { type: sqlTypeName(f.sql), notNull: !f.nullable, default: literal(f.default, f) };
 }
@@ -92,6 +93,10 @@ export function buildSnapshot(metas: EntityMeta[]): Snapshot {
       const col = camelToSnake(s);
       // Trigram index on the accent- and case-folded text: serves ILIKE '%…%' searches.
       t.indexes[constraintName('ix', m.table, [col], '_trgm')] = `USING gin (bv_fold("${col}") gin_trgm_ops)`;
+    }
+    if (m.fields.some((f) => f.system && f.name === 'version')) {
+      // Every change bumps the version (migrations/0025_write_versions.ts), whoever writes.
+      t.triggers = { [`tg_${m.table}__version`]: 'BEFORE UPDATE FOR EACH ROW EXECUTE FUNCTION bv_bump_version()' };
     }
     if (m.appendOnly) {
       // Rows the law (or the audit trail) says must not change: refused by the database.

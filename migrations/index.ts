@@ -26,6 +26,7 @@ import * as m22 from './0023_auth_throttle_backup';
 import * as m23 from './0024_search_text_indexes';
 import * as m24 from './0025_write_versions';
 import * as m25 from './0026_input_guards';
+import * as m26 from './0027_record_versions';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -56,4 +57,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0024_search_text_indexes', m23],
   ['0025_write_versions', m24],
   ['0026_input_guards', m25],
+  ['0027_record_versions', m26],
 ];

@@ -89,6 +89,21 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "version",
+      "column": "version",
+      "label": "Version",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": true,
+      "hidden": false,
+      "indexed": false
+    },
+    {
       "name": "groupId",
       "column": "group_id",
       "label": "Groupe",
@@ -295,6 +310,11 @@ export const meta: EntityMeta = {
         "format": "date-time",
         "readOnly": true,
         "x-label": "Modifié le"
+      },
+      "version": {
+        "type": "integer",
+        "readOnly": true,
+        "x-label": "Version"
       },
       "groupId": {
         "type": "integer",

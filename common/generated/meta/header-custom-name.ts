@@ -87,6 +87,21 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "version",
+      "column": "version",
+      "label": "Version",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": true,
+      "hidden": false,
+      "indexed": false
+    },
+    {
       "name": "headerKey",
       "column": "header_key",
       "label": "En-tête du menu",
@@ -166,6 +181,11 @@ export const meta: EntityMeta = {
         "format": "date-time",
         "readOnly": true,
         "x-label": "Modifié le"
+      },
+      "version": {
+        "type": "integer",
+        "readOnly": true,
+        "x-label": "Version"
       },
       "headerKey": {
         "type": "string",

@@ -86,6 +86,21 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "version",
+      "column": "version",
+      "label": "Version",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": true,
+      "hidden": false,
+      "indexed": false
+    },
+    {
       "name": "priceGridId",
       "column": "price_grid_id",
       "label": "Grille tarifaire",
@@ -379,6 +394,11 @@ export const meta: EntityMeta = {
         "format": "date-time",
         "readOnly": true,
         "x-label": "Modifié le"
+      },
+      "version": {
+        "type": "integer",
+        "readOnly": true,
+        "x-label": "Version"
       },
       "priceGridId": {
         "type": "integer",

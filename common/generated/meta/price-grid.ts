@@ -91,6 +91,21 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "version",
+      "column": "version",
+      "label": "Version",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": true,
+      "hidden": false,
+      "indexed": false
+    },
+    {
       "name": "label",
       "column": "label",
       "label": "Libellé",
@@ -346,6 +361,11 @@ export const meta: EntityMeta = {
         "format": "date-time",
         "readOnly": true,
         "x-label": "Modifié le"
+      },
+      "version": {
+        "type": "integer",
+        "readOnly": true,
+        "x-label": "Version"
       },
       "label": {
         "type": "string",

@@ -83,6 +83,21 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "version",
+      "column": "version",
+      "label": "Version",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": true,
+      "hidden": false,
+      "indexed": false
+    },
+    {
       "name": "residentialFeesId",
       "column": "residential_fees_id",
       "label": "Redevance",
@@ -192,6 +207,11 @@ export const meta: EntityMeta = {
         "format": "date-time",
         "readOnly": true,
         "x-label": "Modifié le"
+      },
+      "version": {
+        "type": "integer",
+        "readOnly": true,
+        "x-label": "Version"
       },
       "residentialFeesId": {
         "type": "integer",

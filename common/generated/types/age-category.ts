@@ -4,6 +4,7 @@ export interface AgeCategory {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   minAge?: number | null;
   maxAge?: number | null;

@@ -4,6 +4,7 @@ export interface AnimalType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   category?: 1 | 2 | 3;
   tvaId?: number | null;

@@ -4,6 +4,7 @@ export interface Attendant {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   customerId: number;
   civilityId?: number | null;
   lastName: string;

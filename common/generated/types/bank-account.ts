@@ -4,6 +4,7 @@ export interface BankAccount {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   bankId: number;
   iban: string;

@@ -4,6 +4,7 @@ export interface Bank {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   name: string;
   code?: string | null;
   bic?: string | null;

@@ -4,6 +4,7 @@ export interface BookingFee {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   amount: number;
   tvaId?: number | null;

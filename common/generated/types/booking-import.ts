@@ -4,6 +4,7 @@ export interface BookingImport {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   accessChannelId?: number | null;
   externalRef: string;
   statusId?: 12 | 4 | 10 | 13;

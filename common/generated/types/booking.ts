@@ -4,6 +4,7 @@ export interface Booking {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   code?: string | null;
   kind?: "quote" | "option" | "booking" | "passage";
   statusId?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;

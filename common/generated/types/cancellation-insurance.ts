@@ -4,6 +4,7 @@ export interface CancellationInsurance {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   insurer?: string | null;
   rate?: number | null;

@@ -4,5 +4,6 @@ export interface CashRegisterType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
 }

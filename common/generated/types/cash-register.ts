@@ -4,6 +4,7 @@ export interface CashRegister {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   code: string;
   cashRegisterTypeId: number;

@@ -4,6 +4,7 @@ export interface Civility {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   shortLabel: string;
   label: string;
   isLegalEntity?: boolean;

@@ -4,6 +4,7 @@ export interface CleaningTask {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   placeId: number;
   date: string;
   type?: "cleaning" | "control" | "inter";

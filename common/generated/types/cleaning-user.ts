@@ -4,6 +4,7 @@ export interface CleaningUser {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   lastName: string;
   firstName?: string | null;
   team?: "cleaning" | "technical";

@@ -4,6 +4,7 @@ export interface Country {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   isoCode: string;
   name: string;
   nationality?: string | null;

@@ -4,6 +4,7 @@ export interface CustomerAddress {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   customerId: number;
   label: string;
   address1?: string | null;

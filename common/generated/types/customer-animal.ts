@@ -4,6 +4,7 @@ export interface CustomerAnimal {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   customerId: number;
   animalTypeId: number;
   name?: string | null;

@@ -4,6 +4,7 @@ export interface CustomerVehicle {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   customerId: number;
   licencePlate: string;
   vehicleTypeId?: number | null;

@@ -4,6 +4,7 @@ export interface Customer {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   code?: string | null;
   civilityId?: number | null;
   lastName: string;

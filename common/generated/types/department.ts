@@ -4,6 +4,7 @@ export interface Department {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   name: string;
   code: string;
   regionId?: number | null;

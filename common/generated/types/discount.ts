@@ -4,6 +4,7 @@ export interface Discount {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   unit?: "currency" | "percentage";
   amount?: number | null;

@@ -4,6 +4,7 @@ export interface Equipment {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   code: string;
   label: string;
   kind?: "tent" | "caravan" | "camper-van" | "mobile-home" | "chalet" | "lodge" | "other";

@@ -4,6 +4,7 @@ export interface Establishment {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   name: string;
   shortName?: string | null;
   corporateName?: string | null;

@@ -4,6 +4,7 @@ export interface ExpenseType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   accountingCode?: string | null;
   tvaId?: number | null;

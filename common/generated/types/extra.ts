@@ -4,6 +4,7 @@ export interface Extra {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   extraTypeId?: number | null;
   price?: number;

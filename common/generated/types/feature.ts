@@ -4,6 +4,7 @@ export interface Feature {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   code?: string | null;
   icon?: string | null;

@@ -4,6 +4,7 @@ export interface FinancialYear {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   startDate: string;
   endDate: string;

@@ -4,6 +4,7 @@ export interface GroupRight {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   groupId: number;
   functionality:
     | "establishment.users"

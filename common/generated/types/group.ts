@@ -4,6 +4,7 @@ export interface Group {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   description?: string | null;
   isActive?: boolean;

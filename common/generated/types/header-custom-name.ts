@@ -4,6 +4,7 @@ export interface HeaderCustomName {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   headerKey: string;
   customName: string;
 }

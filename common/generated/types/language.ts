@@ -4,6 +4,7 @@ export interface Language {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   code: string;
   name: string;
   isDefault?: boolean;

@@ -4,6 +4,7 @@ export interface LastMinuteOffer {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   daysBeforeArrival?: number;
   rate: number;

@@ -4,6 +4,7 @@ export interface Layout {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   code: string;
   label: string;
   color?: string | null;

@@ -4,6 +4,7 @@ export interface MailingCriteria {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   criteria?: {};
   description?: string | null;

@@ -4,6 +4,7 @@ export interface MeterReading {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   meterId: number;
   readingDate: string;
   quantity: number;

@@ -4,6 +4,7 @@ export interface MeterTarificationType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   meterTypeId: number;
   label: string;
   unitPrice: number;

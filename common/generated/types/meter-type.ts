@@ -4,6 +4,7 @@ export interface MeterType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   unit: string;
   tvaId?: number | null;

@@ -4,6 +4,7 @@ export interface Meter {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   placeId: number;
   meterTypeId: number;
   number: string;

@@ -4,6 +4,7 @@ export interface Module {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   kind:
     | "accounting"
     | "insurance"

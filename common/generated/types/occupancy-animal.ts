@@ -4,6 +4,7 @@ export interface OccupancyAnimal {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   occupancyId: number;
   animalTypeId: number;
   customerAnimalId?: number | null;

@@ -4,6 +4,7 @@ export interface OccupancyAttendant {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   occupancyId: number;
   attendantId: number;
 }

@@ -4,6 +4,7 @@ export interface OccupancyDetail {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   occupancyId: number;
   ageCategoryId: number;
   quantity?: number;

@@ -4,6 +4,7 @@ export interface OccupancyExtra {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   occupancyId: number;
   extraId: number;
   quantity?: number;

@@ -4,6 +4,7 @@ export interface OccupancyVehicle {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   occupancyId: number;
   vehicleTypeId: number;
   customerVehicleId?: number | null;

@@ -4,6 +4,7 @@ export interface Occupancy {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   bookingId: number;
   placeId?: number | null;
   placeTypeId?: number | null;

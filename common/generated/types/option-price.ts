@@ -4,6 +4,7 @@ export interface OptionPrice {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   priceGridOptionId: number;
   priceGridPeriodId: number;
   price: number;

@@ -4,6 +4,7 @@ export interface ParcelTypePricePeriod {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   parcelTypeId: number;
   startDate: string;
   endDate: string;

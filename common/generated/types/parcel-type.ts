@@ -4,6 +4,7 @@ export interface ParcelType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   surface?: number | null;
 }

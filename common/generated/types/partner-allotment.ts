@@ -4,6 +4,7 @@ export interface PartnerAllotment {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   partnerId: number;
   placeId: number;
   startDate: string;

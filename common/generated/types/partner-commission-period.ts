@@ -4,6 +4,7 @@ export interface PartnerCommissionPeriod {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   partnerId: number;
   startDate: string;
   endDate: string;

@@ -4,6 +4,7 @@ export interface Partner {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   name: string;
   partnerTypeId: number;
   contact?: string | null;

@@ -4,6 +4,7 @@ export interface PaymentMethod {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   kind?: "none" | "cheque" | "holiday-voucher" | "cash" | "card" | "credit-note" | "grouped" | "regulation" | "gift";
   accountingCode?: string | null;

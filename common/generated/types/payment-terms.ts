@@ -4,6 +4,7 @@ export interface PaymentTerms {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   downPaymentKind?: "arrhes" | "acompte";
   downPaymentRate?: number;

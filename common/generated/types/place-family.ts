@@ -4,6 +4,7 @@ export interface PlaceFamily {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   code: string;
   label: string;
   kind?: "pitch" | "rental";

@@ -4,6 +4,7 @@ export interface PlaceFeature {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   placeId: number;
   featureId: number;
 }

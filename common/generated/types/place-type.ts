@@ -4,6 +4,7 @@ export interface PlaceType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   code: string;
   label: string;
   placeFamilyId: number;

@@ -4,6 +4,7 @@ export interface Place {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   code: string;
   label?: string | null;
   placeTypeId?: number | null;

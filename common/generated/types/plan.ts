@@ -4,6 +4,7 @@ export interface Plan {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label?: string;
   imageMime?: string | null;
   imageWidth?: number | null;

@@ -4,6 +4,7 @@ export interface PriceGridOption {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   priceGridId: number;
   label?: string | null;
   ageCategoryId?: number | null;

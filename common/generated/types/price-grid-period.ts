@@ -4,6 +4,7 @@ export interface PriceGridPeriod {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   priceGridId: number;
   label: string;
   periodType?: 1 | 2 | 3 | 4;

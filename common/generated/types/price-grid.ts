@@ -4,6 +4,7 @@ export interface PriceGrid {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   placeTypeId: number;
   priceModel?: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;

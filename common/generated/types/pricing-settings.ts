@@ -4,6 +4,7 @@ export interface PricingSettings {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   validFrom: string;
   touristTaxMode?: "real" | "flat";
   touristTaxLabel?: string;

@@ -4,6 +4,7 @@ export interface Region {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   name: string;
   code: string;
   countryId: number;

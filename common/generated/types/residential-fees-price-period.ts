@@ -4,6 +4,7 @@ export interface ResidentialFeesPricePeriod {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   residentialFeesId: number;
   startDate: string;
   endDate: string;

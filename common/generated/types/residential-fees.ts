@@ -4,6 +4,7 @@ export interface ResidentialFees {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   amount?: number;
   tvaId?: number | null;

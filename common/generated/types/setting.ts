@@ -4,6 +4,7 @@ export interface Setting {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   idleMinutes?: number;
   absoluteHours?: number;
   draftIdleMinutes?: number;

@@ -4,6 +4,7 @@ export interface SpecialOffer {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   publicLabel?: string | null;
   kind?: "classic" | "dmds";

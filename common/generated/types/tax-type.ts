@@ -4,6 +4,7 @@ export interface TaxType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   code: string;
 }

@@ -4,6 +4,7 @@ export interface Tax {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   taxTypeId: number;
   amount?: number | null;

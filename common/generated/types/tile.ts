@@ -4,6 +4,7 @@ export interface Tile {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   key: string;
   label: string;
   order?: number;

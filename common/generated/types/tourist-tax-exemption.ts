@@ -4,6 +4,7 @@ export interface TouristTaxExemption {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   legalReference?: string | null;
   isActive?: boolean;

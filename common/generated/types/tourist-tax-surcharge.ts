@@ -4,6 +4,7 @@ export interface TouristTaxSurcharge {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   kind?: "departmental" | "regional" | "ile-de-france" | "other";
   rate: number;

@@ -4,6 +4,7 @@ export interface TouristTaxTariff {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   classification?: 1 | 2 | 3 | 4 | 5 | 6;
   amount: number;

@@ -4,6 +4,7 @@ export interface Town {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   name: string;
   postalCode: string;
   inseeCode?: string | null;

@@ -4,6 +4,7 @@ export interface Tva {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   rate: number;
   accountingCode?: string | null;

@@ -4,6 +4,7 @@ export interface Unavailability {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   placeId: number;
   startDate: string;
   endDate: string;

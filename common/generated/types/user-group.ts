@@ -4,6 +4,7 @@ export interface UserGroup {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   userId: number;
   groupId: number;
 }

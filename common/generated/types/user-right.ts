@@ -4,6 +4,7 @@ export interface UserRight {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   userId: number;
   functionality:
     | "establishment.users"

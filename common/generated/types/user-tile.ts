@@ -4,6 +4,7 @@ export interface UserTile {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   userId: number;
   tileKey: string;
   position?: number;

@@ -4,6 +4,7 @@ export interface User {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   login: string;
   name: string;
   email?: string | null;

@@ -4,5 +4,6 @@ export interface VehicleBrand {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
 }

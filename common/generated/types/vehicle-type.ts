@@ -4,6 +4,7 @@ export interface VehicleType {
   id: number;
   createdAt: string;
   updatedAt: string;
+  version: number;
   label: string;
   category: "car" | "motorbike" | "camper-van" | "caravan" | "trailer" | "other";
   tvaId?: number | null;
