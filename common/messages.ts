@@ -320,6 +320,20 @@ export const MESSAGES = {
   NO_OCCUPANTS: 'Indiquez au moins un occupant',
   DRAFT_ALREADY_SAVED: 'Ce séjour est déjà enregistré : il ne peut plus être modifié par l’assistant',
   PLAN_IMAGE_MISSING: "Aucune image de plan : chargez d'abord le plan du camping",
+  // Bills and payments (api/domain/billing)
+  INVOICE_PREFIX_INVALID: 'Préfixe de facture : 1 à 8 lettres majuscules, chiffres ou tirets',
+  CARD_LAST4_INVALID: 'Indiquez les 4 derniers chiffres de la carte, jamais le numéro complet',
+  CARD_EXPIRY_INVALID: "Date d'expiration au format MM/AA",
+  BILL_NOTHING_TO_BILL: 'Rien à facturer : le séjour n’a pas de prix',
+  BILL_ALREADY_FINAL: 'Ce séjour a déjà sa facture de solde',
+  BILL_DEPOSIT_AMOUNT_INVALID: "Montant de l'acompte invalide : il doit être positif et ne pas dépasser le reste à facturer",
+  BILL_STAY_NOT_BILLABLE: 'Ce séjour ne peut pas être facturé (devis, option non confirmée, annulé ou supprimé)',
+  CREDIT_NOTE_NEEDS_INVOICE: "Un avoir se rapporte toujours à une facture",
+  CREDIT_NOTE_EXCEEDS_INVOICE: "L'avoir dépasse ce qui reste à annuler sur la facture",
+  CREDIT_NOTE_REASON_REQUIRED: "Indiquez le motif de l'avoir",
+  CUSTOMER_NAME_REQUIRED: 'Nom du client obligatoire',
+  CUSTOMER_TOWN_REQUIRED: 'Ville du client obligatoire',
+  PAYMENT_BOOKING_OR_CUSTOMER: 'Un paiement se rapporte à un séjour ou à un client',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

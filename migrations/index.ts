@@ -27,6 +27,7 @@ import * as m23 from './0024_search_text_indexes';
 import * as m24 from './0025_write_versions';
 import * as m25 from './0026_input_guards';
 import * as m26 from './0027_record_versions';
+import * as m27 from './0028_billing_payments';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -58,4 +59,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0025_write_versions', m24],
   ['0026_input_guards', m25],
   ['0027_record_versions', m26],
+  ['0028_billing_payments', m27],
 ];

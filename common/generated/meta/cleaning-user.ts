@@ -207,7 +207,8 @@ export const meta: EntityMeta = {
       "label": "Couleur",
       "kind": "color",
       "sql": {
-        "t": "text"
+        "t": "varchar",
+        "length": 255
       },
       "nullable": true,
       "required": false,
@@ -215,6 +216,7 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "format": "color",
+      "maxLength": 255,
       "indexed": false
     },
     {
@@ -353,7 +355,8 @@ export const meta: EntityMeta = {
           "null"
         ],
         "format": "color",
-        "x-label": "Couleur"
+        "x-label": "Couleur",
+        "maxLength": 255
       },
       "order": {
         "type": "integer",

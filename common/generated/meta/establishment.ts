@@ -316,7 +316,8 @@ export const meta: EntityMeta = {
       "label": "SIREN",
       "kind": "string",
       "sql": {
-        "t": "text"
+        "t": "varchar",
+        "length": 255
       },
       "nullable": true,
       "required": false,
@@ -324,6 +325,7 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "format": "siren",
+      "maxLength": 255,
       "message": "INVALID_SIREN",
       "indexed": false
     },
@@ -333,7 +335,8 @@ export const meta: EntityMeta = {
       "label": "SIRET",
       "kind": "string",
       "sql": {
-        "t": "text"
+        "t": "varchar",
+        "length": 255
       },
       "nullable": true,
       "required": false,
@@ -341,6 +344,7 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "format": "siret",
+      "maxLength": 255,
       "message": "INVALID_SIRET",
       "indexed": false
     },
@@ -435,13 +439,15 @@ export const meta: EntityMeta = {
       "label": "Devise (code ISO)",
       "kind": "string",
       "sql": {
-        "t": "text"
+        "t": "varchar",
+        "length": 255
       },
       "nullable": false,
       "required": false,
       "readOnly": false,
       "system": false,
       "hidden": false,
+      "maxLength": 255,
       "default": "EUR",
       "indexed": false
     },
@@ -690,7 +696,8 @@ export const meta: EntityMeta = {
           "745678904"
         ],
         "x-message": "INVALID_SIREN",
-        "x-label": "SIREN"
+        "x-label": "SIREN",
+        "maxLength": 255
       },
       "siret": {
         "type": [
@@ -705,7 +712,8 @@ export const meta: EntityMeta = {
           "74567890400012"
         ],
         "x-message": "INVALID_SIRET",
-        "x-label": "SIRET"
+        "x-label": "SIRET",
+        "maxLength": 255
       },
       "vatNumber": {
         "type": [
@@ -767,7 +775,8 @@ export const meta: EntityMeta = {
           "CHF",
           "EUR"
         ],
-        "x-label": "Devise (code ISO)"
+        "x-label": "Devise (code ISO)",
+        "maxLength": 255
       },
       "classification": {
         "type": "integer",

@@ -188,7 +188,8 @@ export const meta: EntityMeta = {
       "label": "Couleur",
       "kind": "color",
       "sql": {
-        "t": "text"
+        "t": "varchar",
+        "length": 255
       },
       "nullable": false,
       "required": false,
@@ -196,6 +197,7 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "format": "color",
+      "maxLength": 255,
       "default": "#1976d2",
       "indexed": false
     },
@@ -366,7 +368,8 @@ export const meta: EntityMeta = {
           "#aa3300",
           "#00aa66"
         ],
-        "x-label": "Couleur"
+        "x-label": "Couleur",
+        "maxLength": 255
       },
       "unit": {
         "type": "string",

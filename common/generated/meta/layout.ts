@@ -149,7 +149,8 @@ export const meta: EntityMeta = {
       "label": "Couleur",
       "kind": "color",
       "sql": {
-        "t": "text"
+        "t": "varchar",
+        "length": 255
       },
       "nullable": true,
       "required": false,
@@ -157,6 +158,7 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "format": "color",
+      "maxLength": 255,
       "indexed": false
     },
     {
@@ -263,7 +265,8 @@ export const meta: EntityMeta = {
           "#aa3300",
           "#00aa66"
         ],
-        "x-label": "Couleur"
+        "x-label": "Couleur",
+        "maxLength": 255
       },
       "order": {
         "type": "integer",

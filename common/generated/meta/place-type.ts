@@ -305,7 +305,8 @@ export const meta: EntityMeta = {
       "label": "Couleur",
       "kind": "color",
       "sql": {
-        "t": "text"
+        "t": "varchar",
+        "length": 255
       },
       "nullable": true,
       "required": false,
@@ -313,6 +314,7 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "format": "color",
+      "maxLength": 255,
       "indexed": false
     },
     {
@@ -502,7 +504,8 @@ export const meta: EntityMeta = {
           "#aa3300",
           "#00aa66"
         ],
-        "x-label": "Couleur"
+        "x-label": "Couleur",
+        "maxLength": 255
       },
       "isActive": {
         "type": "boolean",

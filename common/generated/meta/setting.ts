@@ -150,6 +150,24 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "earlyArrivalDays",
+      "column": "early_arrival_days",
+      "label": "Arrivée possible avant la date prévue (jours de tolérance)",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "maximum": 30,
+      "default": 0,
+      "indexed": false
+    },
+    {
       "name": "minPasswordLength",
       "column": "min_password_length",
       "label": "Longueur minimale des mots de passe",
@@ -251,6 +269,13 @@ export const meta: EntityMeta = {
         "maximum": 10080,
         "default": 120,
         "x-label": "Abandon des séjours temporaires après (minutes sans modification)"
+      },
+      "earlyArrivalDays": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 30,
+        "default": 0,
+        "x-label": "Arrivée possible avant la date prévue (jours de tolérance)"
       },
       "minPasswordLength": {
         "type": "integer",

@@ -8,6 +8,7 @@ export interface Setting {
   idleMinutes?: number;
   absoluteHours?: number;
   draftIdleMinutes?: number;
+  earlyArrivalDays?: number;
   minPasswordLength?: number;
   remoteSupportUrl?: string | null;
 }
