@@ -1,6 +1,6 @@
 // Log-in, log-out and the current user. Log-in is the only /rest/ route that
-// needs no session; every attempt is recorded and failures are throttled per
-// account and per address.
+// needs no session; every attempt is recorded (with the client's address) and
+// attempts are throttled per (account, address) and per address (./throttle.ts).
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { badRequest, notLoggedIn } from '../http/errors';
@@ -11,18 +11,9 @@ import { formatMessage } from '../../common/messages';
 import { toGroups } from '../../common/rights';
 import { menuFor } from '../domain/security/menu';
 import { cachedSettings } from './settings';
+import { reserveAttempt } from './throttle';
 
-export const THROTTLE = { windowMinutes: 15, perAccount: 5, perAddress: 20 };
-
-async function throttled(knex: Knex, login: string, ip: string): Promise<number | null> {
-  const since = knex.raw(`now() - make_interval(mins => ?)`, [THROTTLE.windowMinutes]);
-  const [acc] = await knex('login_attempt').where({ login, success: false }).where('at', '>', since).count({ n: '*' }).min({ first: 'at' });
-  const [addr] = await knex('login_attempt').where({ ip, success: false }).where('at', '>', since).count({ n: '*' }).min({ first: 'at' });
-  const blocked = [acc, addr].find((r, i) => Number(r.n) >= (i === 0 ? THROTTLE.perAccount : THROTTLE.perAddress));
-  if (!blocked) return null;
-  const until = Date.parse(blocked.first) + THROTTLE.windowMinutes * 60_000;
-  return Math.max(1, Math.ceil((until - Date.now()) / 60_000));
-}
+export { THROTTLE } from './throttle';
 
 /**
  * The logged-in user (§3): id, name, admin, systeme, menus, and rights — `rights`
@@ -54,10 +45,11 @@ export function authRouter(deps: { knex: () => Knex; cookie: string; secure: boo
     if (!login || !password || login.length > 120 || password.length > 200) throw badRequest('LOGIN_FAILED');
     const knex = deps.knex();
     const ip = ctx.ip?.slice(0, 64) ?? '';
-    const wait = await throttled(knex, login, ip);
-    if (wait !== null) {
+    // Counted before the password is checked, atomically: parallel guesses wait like sequential ones.
+    const attempt = await reserveAttempt(knex, login, ip);
+    if (!attempt.ok) {
       await knex('login_attempt').insert({ login, ip, success: false, reason: 'throttled' });
-      throw badRequest('LOGIN_THROTTLED', undefined, { minutes: wait });
+      throw badRequest('LOGIN_THROTTLED', undefined, { minutes: Math.max(1, Math.ceil(attempt.waitSeconds / 60)) });
     }
     const user = await knex('app_user').where({ login }).first();
     const ok = await verifyPassword(password, user?.password);
@@ -65,6 +57,7 @@ export function authRouter(deps: { knex: () => Knex; cookie: string; secure: boo
       await knex('login_attempt').insert({ login, ip, userId: user?.id ?? null, success: false, reason: !user ? 'unknown' : !ok ? 'password' : 'inactive' });
       throw badRequest('LOGIN_FAILED');
     }
+    await attempt.release(knex);
     await knex('login_attempt').insert({ login, ip, userId: user.id, success: true });
     // Expired sessions of this user are cleaned up on the way.
     const { absoluteHours } = await cachedSettings(knex);

@@ -79,6 +79,7 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
 
   it('throttles the client\'s address (the entry the proxy appended), which a client cannot choose', async () => {
     await proxied.knex('login_attempt').delete();
+    await proxied.knex('login_throttle').delete();
     const fail = (login: string, forwardedFor: string) => proxied.client().post('/rest/security/login', { login, password: 'faux' }, { 'X-Forwarded-For': forwardedFor });
     // A client sending its own X-Forwarded-For gets the proxy's entry appended: only the last counts.
     for (let i = 0; i < THROTTLE.perAddress; i++) expect((await fail(`inconnu${i}`, `10.9.${i}.1, 198.51.100.7`)).body.code).toBe('LOGIN_FAILED');
@@ -92,12 +93,14 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
     const session = await proxied.knex('user_session').where('idHash', sessionHash(other.cookie!.split('=')[1])).first();
     expect(session.ip).toBe('203.0.113.20');
     await proxied.knex('login_attempt').delete();
+    await proxied.knex('login_throttle').delete();
   });
 });
 
 describe('without TRUST_PROXY', () => {
   it('ignores X-Forwarded-* (address, scheme and host are the connection\'s)', async () => {
     await direct.knex('login_attempt').delete();
+    await direct.knex('login_throttle').delete();
     const r = await direct.client().post('/rest/security/login', { login: 'personne', password: 'faux' }, { 'X-Forwarded-For': '198.51.100.7', ...PUBLIC });
     expect(r.body.code).toBe('LOGIN_FAILED');
     expect(await direct.knex('login_attempt').pluck('ip')).toEqual(['127.0.0.1']);
@@ -107,5 +110,6 @@ describe('without TRUST_PROXY', () => {
     const spoofed = await direct.client().post('/rest/security/login', credentials, { ...PUBLIC, Origin: 'https://camping.example' });
     expect(spoofed.body.code).toBe('CROSS_SITE_REFUSED');
     await direct.knex('login_attempt').delete();
+    await direct.knex('login_throttle').delete();
   });
 });
