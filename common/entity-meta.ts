@@ -266,7 +266,8 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   mustExist([representation], 'x-representation');
   const readOnlyWhen = schema['x-readonly-when'];
   if (readOnlyWhen) mustExist([readOnlyWhen.field], 'x-readonly-when');
-  if (!schema['x-label']) throw new SchemaError(`${name}: "x-label" is required`);
+  const label = schema['x-label'];
+  if (typeof label?.one !== 'string' || typeof label?.many !== 'string') throw new SchemaError(`${name}: "x-label" is required: { "one", "many", "gender" }`);
   if (!FUNCTIONALITY_KEYS.includes(schema['x-functionality'])) throw new SchemaError(`${name}: "x-functionality" must be one of common/functionalities.ts`);
 
   const camel = kebabToCamel(name);

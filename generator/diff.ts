@@ -27,14 +27,24 @@ const dropIndex = (name: string) => `DROP INDEX ${q(name)}`;
 const createTrigger = (table: string, name: string, def: string) => `CREATE TRIGGER ${q(name)} ${def.replace(/ FOR EACH/, ` ON ${q(table)} FOR EACH`)}`;
 const dropTrigger = (table: string, name: string) => `DROP TRIGGER ${q(name)} ON ${q(table)}`;
 
+const isText = (type: string) => type === 'text' || type.startsWith('varchar(');
+
+/**
+ * Between text types no USING: PostgreSQL's assignment cast refuses a value too long
+ * for the new length, where an explicit `::varchar(n)` would cut it silently.
+ */
+function alterType(t: string, c: string, from: string, to: string): string {
+  return `ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${to}${isText(from) && isText(to) ? '' : ` USING ${c}::${to}`}`;
+}
+
 function alterColumn(table: string, name: string, from: ColumnDef, to: ColumnDef): { up: string[]; down: string[] } {
   const up: string[] = [];
   const down: string[] = [];
   const t = q(table);
   const c = q(name);
   if (from.type !== to.type) {
-    up.push(`ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${to.type} USING ${c}::${to.type}`);
-    down.push(`ALTER TABLE ${t} ALTER COLUMN ${c} TYPE ${from.type} USING ${c}::${from.type}`);
+    up.push(alterType(t, c, from.type, to.type));
+    down.push(alterType(t, c, to.type, from.type));
   }
   if (from.default !== to.default) {
     up.push(to.default === null ? `ALTER TABLE ${t} ALTER COLUMN ${c} DROP DEFAULT` : `ALTER TABLE ${t} ALTER COLUMN ${c} SET DEFAULT ${to.default}`);

@@ -1,6 +1,6 @@
 // The database shape the schemas call for, as plain data: the next migration is
 // the difference between this and the snapshot kept with the last migration.
-import type { EntityMeta, FieldMeta, SqlType } from '../common/entity-meta';
+import { SchemaError, type EntityMeta, type FieldMeta, type SqlType } from '../common/entity-meta';
 import { camelToSnake } from '../common/names';
 
 export interface ColumnDef { type: string; notNull: boolean; default: string | null; identity?: boolean }
@@ -42,7 +42,7 @@ function literal(value: unknown, f: FieldMeta): string | null {
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return quote(value);
   if (f.kind === 'json') return `${quote(JSON.stringify(value))}::jsonb`;
-  throw new Error(`${f.name}: unsupported default`);
+  throw new SchemaError(`${f.name}: "default" ${JSON.stringify(value)} cannot be a column default`);
 }
 
 function columnDef(f: FieldMeta): ColumnDef {
@@ -61,6 +61,8 @@ function checks(m: EntityMeta, f: FieldMeta): Record<string, string> {
   if (f.exclusiveMinimum !== undefined) add(`${col} > ${f.exclusiveMinimum}`, '_min');
   if (f.maximum !== undefined) add(`${col} <= ${f.maximum}`, '_max');
   if (f.after) add(`${col} > "${camelToSnake(f.after)}"`, '_after');
+  // A text column has no length of its own: the bound the API checks holds in the database too.
+  if (f.sql.t === 'text' && f.maxLength !== undefined) add(`char_length(${col}) <= ${f.maxLength}`, '_len');
   return out;
 }
 
@@ -70,7 +72,7 @@ export function buildSnapshot(metas: EntityMeta[]): Snapshot {
   for (const m of [...metas].sort((a, b) => a.table.localeCompare(b.table))) {
     const t: TableDef = { columns: {}, constraints: {}, indexes: {} };
     for (const f of m.fields) {
-      t.columns[f.column] = columnDef(f);
+      try { t.columns[f.column] = columnDef(f); } catch (e) { throw new SchemaError(`${m.name}.schema.json: ${m.name}.${(e as Error).message}`); }
       Object.assign(t.constraints, checks(m, f));
       if (f.ref) {
         const target = byName.get(f.ref.entity)!;
