@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
 import { bodyParser } from './http/body';
+import { describeError } from './http/log';
 import { mapDbError } from './db/errors';
 import { restRouter } from './rest/router';
 import { checkAccess } from './auth/access';
@@ -58,7 +59,8 @@ export function createApp(opts: AppOptions): Koa {
   // A browser that goes away mid-response (a page left while a file streams) is not a
   // server error: nothing to log. Everything else keeps Koa's own logging.
   const GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
-  app.on('error', (err: any) => { if (!GONE.has(err?.code)) app.onerror(err); });
+  // Logged without request data (describeError): no message, SQL or values.
+  app.on('error', (err: any) => { if (!GONE.has(err?.code) && err?.status !== 404 && !err?.expose) console.error(describeError(err, 'koa')); });
   const knex = () => opts.db.knex;
   const cookie = cookieName(opts.port);
 

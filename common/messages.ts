@@ -30,6 +30,14 @@ export const MESSAGES = {
   VALIDATION_FAILED: 'Le formulaire contient des erreurs',
   INCORRECT_FORM: 'Formulaire incorrect',
   CROSS_SITE_REFUSED: 'Requête refusée : elle ne provient pas de l’application',
+  REQUEST_TOO_DEEP: 'Le contenu envoyé est trop imbriqué',
+  INVALID_CHARACTERS: 'Caractère non autorisé (caractère nul ou de contrôle)',
+  SEARCH_TOO_LONG: 'La recherche est limitée à %{limit} caractères',
+  FILTER_TOO_LONG: 'Filtre trop long : %{limit} caractères au maximum',
+  QUERY_TIMEOUT: 'La requête a pris trop de temps et a été interrompue : précisez la recherche ou réessayez',
+  // The first start answers at once; the database is migrated and the demo seeded behind these.
+  SERVER_STARTING: 'Démarrage en cours… réessayez dans quelques secondes',
+  DEMO_PREPARING: 'Préparation de la démonstration… réessayez dans quelques secondes',
 
   // Field validation (§5)
   REQUIRED: 'Champ obligatoire',
@@ -50,6 +58,11 @@ export const MESSAGES = {
   INVALID_CHOICE: 'Valeur non autorisée',
   TOO_LONG: '%{limit} caractères au maximum',
   TOO_SHORT: '%{limit} caractères au minimum',
+  VALUE_TOO_LONG: 'Texte trop long',
+  NUMBER_OUT_OF_RANGE: 'Nombre hors des limites autorisées',
+  DATE_YEAR_OUT_OF_RANGE: 'Date incorrecte : l’année doit être comprise entre %{min} et %{max}',
+  BIRTH_DATE_IN_FUTURE: 'La date de naissance ne peut pas être dans le futur',
+  STAY_TOO_LONG: 'Séjour trop long : %{limit} nuits au maximum',
   MUST_BE_POSITIVE: 'La valeur doit être positive',
   MUST_BE_STRICTLY_POSITIVE: 'La valeur doit être strictement positive',
   MIN_VALUE: 'La valeur doit être au moins %{limit}',

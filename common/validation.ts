@@ -6,6 +6,10 @@ import { registerVocabulary } from './vocabulary';
 import { FORMATS } from './formats';
 import { formatMessage, isMessageCode, type MessageCode } from './messages';
 import type { EntityMeta, FieldMeta } from './entity-meta';
+import { birthDateError, isBirthDateField } from './date-sanity';
+
+/** Control characters no text field may hold: C0 controls but tab, LF and CR; DEL. */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
@@ -74,6 +78,14 @@ export function compileEntityValidator(ajv: Ajv2020, meta: EntityMeta): EntityVa
       }
     }
     for (const f of meta.fields) {
+      const v = record[f.name];
+      // NUL and other control characters (tab and line breaks aside) are never text.
+      if (typeof v === 'string' && CONTROL_CHARACTERS.test(v) && !errors[f.name]) errors[f.name] = formatMessage('INVALID_CHARACTERS');
+      // A birth date is in the past (and not before 1900).
+      if (f.kind === 'date' && typeof v === 'string' && isBirthDateField(f.name) && !errors[f.name]) {
+        const e = birthDateError(v);
+        if (e) errors[f.name] = e;
+      }
       // Required text may not be blank.
       if (f.required && typeof record[f.name] === 'string' && (record[f.name] as string).trim() === '' && !errors[f.name]) {
         errors[f.name] = formatMessage('REQUIRED');

@@ -1,4 +1,6 @@
-// Turns constraint violations into field errors. Generated constraint names follow
+// Turns database errors caused by the input into 400s: constraint violations into
+// field errors, data exceptions (class 22) into a message on the kind of value; a
+// statement timeout into a 503 that says so. Generated constraint names follow
 // `<kind>_<table>__<column>[__<column>][_suffix]` (generator/snapshot.ts); hand-written
 // constraints (exclusions, checks, triggers) register their message code and the
 // fields to flag in CONSTRAINT_MESSAGES, or raise the code as the exception text.
@@ -36,9 +38,26 @@ function fieldErrors(constraint: string | undefined, code: MessageCode, register
 
 export interface DbErrorContext { op?: 'delete' | 'write'; inUseMessage?: MessageCode }
 
+/**
+ * A PostgreSQL data exception (class 22) is always bad input that got past validation
+ * (a hand-written route, a filter): a 400 naming the kind of value at fault.
+ */
+function dataException(code: string): HttpError {
+  switch (code) {
+    case '22021': case '22P05': return badRequest('INVALID_CHARACTERS'); // NUL byte, character the encoding cannot hold
+    case '22001': return badRequest('VALUE_TOO_LONG'); // string data right truncation
+    case '22003': return badRequest('NUMBER_OUT_OF_RANGE');
+    case '22007': case '22008': case '22009': return badRequest('INVALID_DATE');
+    default: return badRequest('INCORRECT_FORM');
+  }
+}
+
 export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | undefined {
+  if (err instanceof HttpError) return err;
+  // Objection wraps driver errors; the SQLSTATE is on the native one.
+  if (err?.nativeError && typeof err.nativeError.code === 'string') err = err.nativeError;
   const code: string | undefined = err?.code;
-  if (!code || typeof code !== 'string') return undefined;
+  if (!code || typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
   const constraint: string | undefined = err.constraint;
   const registered = constraint ? CONSTRAINT_MESSAGES[constraint] : undefined;
   const known = registered?.code;
@@ -63,8 +82,15 @@ export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | unde
       const column = err.column ? snakeToCamel(err.column) : undefined;
       return badRequest('VALIDATION_FAILED', column ? { [column]: formatMessage('REQUIRED') } : undefined);
     }
-    case '22P02': case '22003': case '22007': case '22008': case '22001':
-      return badRequest('INCORRECT_FORM');
+    case '54000':
+      // program_limit_exceeded: a value too big for an index row (a huge text in an indexed column)
+      return badRequest('VALUE_TOO_LONG');
+    case '57014':
+      // query_canceled: the statement timeout stopped a query (or an administrator cancelled it)
+      return new HttpError(503, 'QUERY_TIMEOUT');
+    case '55P03':
+      // lock_not_available (lock timeout): another writer holds the row; retrying is safe
+      return new HttpError(409, 'CONCURRENT_CHANGE');
     case '40P01': case '40001':
       // Deadlock or serialization failure: the transaction was rolled back whole; retrying is safe.
       return new HttpError(409, 'CONCURRENT_CHANGE');
@@ -74,5 +100,8 @@ export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | unde
       return badRequest(isMessageCode(text) ? text : 'NOT_AUTHORISED');
     }
   }
+  if (code.startsWith('22')) return dataException(code);
+  // Any other integrity constraint violation (class 23) is a refused write.
+  if (code.startsWith('23')) return badRequest('VALIDATION_FAILED');
   return undefined;
 }

@@ -1,6 +1,8 @@
 // Errors that become HTTP answers: `{ code, message, errors? }` with a French
-// message. Anything unexpected is logged server-side and answered as a bare 500.
+// message. Anything unexpected is logged server-side (without request data, see
+// log.ts) and answered as a bare 500.
 import type { Middleware } from 'koa';
+import { describeError, requestLabel } from './log';
 import { formatMessage, type MessageCode } from '../../common/messages';
 import type { FieldErrors } from '../../common/validation';
 
@@ -10,6 +12,8 @@ export class HttpError extends Error {
     readonly code: MessageCode,
     readonly errors?: FieldErrors,
     readonly params?: Record<string, string | number>,
+    /** more of the answer's body (e.g. the current record of a 409) */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(formatMessage(code, params));
   }
@@ -24,7 +28,8 @@ export const notLoggedIn = () => new HttpError(403, 'NOT_LOGGED_IN');
 /** Maps database and body-parser failures; returns undefined for real bugs. */
 export type ErrorMapper = (err: any) => HttpError | undefined;
 
-export function errorMiddleware(mapDbError: ErrorMapper, log: (err: unknown) => void = console.error): Middleware {
+/** `log` receives a data-free description of each unexpected error (describeError). */
+export function errorMiddleware(mapDbError: ErrorMapper, log: (line: string) => void = console.error): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -35,13 +40,13 @@ export function errorMiddleware(mapDbError: ErrorMapper, log: (err: unknown) => 
       if (!e && err?.status === 413) e = badRequest('REQUEST_TOO_LARGE');
       if (!e && err?.status === 415) e = badRequest('INCORRECT_FORM');
       if (!e) {
-        log(err);
+        log(describeError(err, requestLabel(ctx.method, (ctx as any)._matchedRoute, ctx.path)));
         ctx.status = 500;
         ctx.body = { code: 'ERROR_500', message: formatMessage('ERROR_500') };
         return;
       }
       ctx.status = e.status;
-      ctx.body = { code: e.code, message: e.message, ...(e.errors ? { errors: e.errors } : {}) };
+      ctx.body = { code: e.code, message: e.message, ...(e.errors ? { errors: e.errors } : {}), ...(e.extra ?? {}) };
     }
   };
 }

@@ -12,6 +12,8 @@ export interface ListParams {
 
 /** Rows a single unpaged list may return; larger reads must page. */
 export const MAX_ROWS = 10_000;
+/** Longest search term (`q`) and text filter value: longer ones only cost the database time. */
+export const MAX_TERM_LENGTH = 200;
 const OPS = ['gte', 'lte', 'gt', 'lt', 'neq', 'null'] as const;
 
 function parseJsonParam(raw: unknown, param: string): unknown {
@@ -76,6 +78,7 @@ function checkValue(f: FieldMeta, v: unknown, name: string): unknown {
     (f.kind === 'boolean' && typeof v === 'boolean') ||
     (!['integer', 'id', 'ref', 'money', 'rate', 'number', 'boolean'].includes(f.kind) && typeof v === 'string');
   if (!ok) throw badRequest('INVALID_QUERY', undefined, { param: name });
+  if (typeof v === 'string' && v.length > MAX_TERM_LENGTH) throw badRequest('FILTER_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
   return v;
 }
 
@@ -87,6 +90,7 @@ export function applyFilter(qb: Knex.QueryBuilder, meta: EntityMeta, filter: Rec
       if (typeof value !== 'string') throw badRequest('INVALID_QUERY', undefined, { param: 'q' });
       const text = value.trim();
       if (text.length < 3) throw badRequest('SEARCH_TOO_SHORT');
+      if (text.length > MAX_TERM_LENGTH) throw badRequest('SEARCH_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
       if (!meta.searchFields.length) throw badRequest('UNKNOWN_FILTER', undefined, { field: 'q' });
       const pattern = `%${escapeLike(text)}%`;
       qb.where((w) => {
