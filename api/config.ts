@@ -4,7 +4,10 @@ import { resolve } from 'node:path';
 export interface Config {
   port: number;
   dataDir: string;
+  /** external PostgreSQL; when absent the product runs its own server in DATA_DIR/pg */
   databaseUrl?: string;
+  /** longest a single SQL statement may run (STATEMENT_TIMEOUT_MS), then it is cancelled */
+  statementTimeoutMs: number;
   adminPassword?: string;
   /** password of the technical (system) user; without it that user cannot log in */
   systemPassword?: string;
@@ -32,8 +35,11 @@ export function parseTrustProxy(value: string | undefined): number {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ? Number(env.PORT) : 8080;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const timeout = env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000;
+  if (!Number.isInteger(timeout) || timeout < 0) throw new Error(`STATEMENT_TIMEOUT_MS must be a number of milliseconds (0: none), not "${env.STATEMENT_TIMEOUT_MS}"`);
   return {
     port,
+    statementTimeoutMs: timeout,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

@@ -1,23 +1,28 @@
-// Starts Bivouac: opens the database (PGlite in DATA_DIR, or DATABASE_URL),
+// Starts Bivouac: its own PostgreSQL server in DATA_DIR/pg (or DATABASE_URL's),
 // migrates it, creates the establishment, the admin user and the demo data on an
 // empty database, serves the API and the admin on PORT, and runs the housekeeping
-// jobs (api/jobs/).
-import { mkdirSync } from 'node:fs';
+// jobs (api/jobs/). SIGINT/SIGTERM stop the HTTP server, the pool, then PostgreSQL.
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { formatMessage, type MessageCode } from '../common/messages';
 import { readConfig } from './config';
 import { openDatabase } from './db/connect';
+import { startEmbedded, type EmbeddedServer } from './db/embedded';
 import { migrateLatest } from './db/migrate';
 import { bootstrap } from './demo/bootstrap';
 import { createApp } from './app';
 import { startJobs } from './jobs/index';
 
 const config = readConfig();
-if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir });
-const applied = await migrateLatest(db.knex);
-if (applied.length) console.log(`Migrations appliquées : ${applied.length}`);
-await bootstrap(db.knex, { adminPassword: config.adminPassword, systemPassword: config.systemPassword, log: console.log });
+let stopping = false;
+let embedded: EmbeddedServer | undefined;
+if (!config.databaseUrl) embedded = await startEmbedded({ dir: config.dataDir, log: console.log });
+const url = config.databaseUrl ?? embedded!.url;
 
+// Serve at once: static files (the log-in page) need no database, and the API answers
+// 503 with a French message while the database is migrated and, on the first start,
+// the demo campsite is seeded (its one transaction is undone whole if the process dies).
+const db = await openDatabase({ url, statementTimeoutMs: config.statementTimeoutMs });
 const app = createApp({
   db,
   port: config.port,
@@ -25,26 +30,56 @@ const app = createApp({
   trustProxy: config.trustProxy,
   adminDist: fileURLToPath(new URL('../admin/dist', import.meta.url)),
 });
+let preparing: MessageCode | null = 'SERVER_STARTING';
+const handle = app.callback();
+const server = createServer((req, res) => {
+  if (preparing && req.url?.startsWith('/rest/')) {
+    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify({ code: preparing, message: formatMessage(preparing) }));
+    return;
+  }
+  void handle(req, res);
+});
 // Idle keep-alive connections outlive those of clients and proxies, so a request
 // never races the server closing its connection.
-const server = app.listen(config.port, () => {
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
-  console.log(`Bivouac écoute sur http://localhost:${config.port} — base : ${where}`);
-});
-
 server.keepAliveTimeout = 65_000;
+await new Promise<void>((resolve) => server.listen(config.port, resolve));
+const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PostgreSQL intégré (${config.dataDir}/pg)`;
+console.log(`Bivouac écoute sur http://localhost:${config.port} — base : ${where}`);
 
+// Migrations and the first start's seeding may run long statements: no timeout there.
+let jobs: { stop(): void } | undefined;
+const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
+try {
+  const applied = await migrateLatest(setup.knex);
+  if (applied.length) console.log(`Migrations appliquées : ${applied.length}`);
+  const [{ n }] = await setup.knex('app_user').count({ n: '*' });
+  if (Number(n) === 0) {
+    preparing = 'DEMO_PREPARING';
+    console.log('Préparation de la démonstration…');
+  }
+  const t0 = Date.now();
+  await bootstrap(setup.knex, { adminPassword: config.adminPassword, systemPassword: config.systemPassword, log: console.log });
+  if (Number(n) === 0) console.log(`Démonstration prête (${((Date.now() - t0) / 1000).toFixed(1)} s).`);
+} catch (e) {
+  console.error(e);
+  await stop(1);
+} finally {
+  await setup.close();
+}
+preparing = null;
 // Options past their date and abandoned drafts let their places go (every few minutes).
-const jobs = startJobs(db.knex);
+jobs = startJobs(db.knex);
 
-let stopping = false;
-async function stop() {
+async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
-  jobs.stop();
+  jobs?.stop();
   server.close();
+  server.closeAllConnections();
   await db.close();
-  process.exit(0);
+  await embedded?.stop();
+  process.exit(code);
 }
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

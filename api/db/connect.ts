@@ -1,12 +1,9 @@
-// Opens the database: embedded PGlite in DATA_DIR (or in memory) by default,
-// PostgreSQL when a DATABASE_URL is given. Both return the same JS types:
-// DATE as 'YYYY-MM-DD', timestamps as ISO strings, bigint and counts as numbers.
+// Opens the PostgreSQL database (the embedded server's, or DATABASE_URL's) with the
+// product's type parsers: DATE as 'YYYY-MM-DD', timestamps as ISO strings, bigint and
+// counts as numbers. Every pooled connection carries a statement timeout, so one
+// runaway query cannot hold a connection (and the requests queued behind it) for ever.
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import ClientPgLite from 'knex-pglite';
 import { knexSnakeCaseMappers } from 'objection';
 
 const DATE = 1082, INT8 = 20, NUMERIC = 1700, TIMESTAMPTZ = 1184, TIMESTAMP = 1114;
@@ -32,62 +29,44 @@ function setPgParsers() {
   pgParsersSet = true;
 }
 
+/** Defaults of the per-connection timeouts (STATEMENT_TIMEOUT_MS overrides the first). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
+export const DEFAULT_POOL = 10;
+
 export interface Database {
   knex: Knex;
-  kind: 'pglite' | 'postgres';
-  /** schema holding our tables (PostgreSQL tests use one schema per test file) */
+  /** schema holding our tables (public unless a test asked for another) */
   schema: string;
-  /** the embedded instance (PGlite only) */
-  pglite?: PGlite;
   close(): Promise<void>;
 }
 
 export interface OpenOptions {
-  /** postgres://… ; when absent PGlite is used */
-  url?: string;
-  /** PGlite data directory; undefined = in memory */
-  dataDir?: string;
-  /** PostgreSQL schema to use (created if missing); default public */
+  /** postgres://… (a Unix socket directory goes in `?host=`) */
+  url: string;
+  /** schema to use (created if missing); default public */
   schema?: string;
   pool?: number;
-  /** PGlite: start from a dump (`dumpDataDir`) instead of an empty database */
-  loadDataDir?: Blob;
+  /** per statement, in ms; 0 = none (migrations, bulk seeding). Default 15 s. */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const schema = opts.schema ?? 'public';
-  const mappers = knexSnakeCaseMappers();
-  if (opts.url) {
-    setPgParsers();
-    const knex = knexFactory({
-      client: 'pg',
-      connection: opts.url,
-      searchPath: schema === 'public' ? ['public'] : [schema, 'public'],
-      pool: { min: 0, max: opts.pool ?? 10 },
-      ...mappers,
-    });
-    if (schema !== 'public') await knex.raw(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    return { knex, kind: 'postgres', schema, close: () => knex.destroy() };
-  }
-  const pglite = await PGlite.create(opts.dataDir, {
-    extensions: { btree_gist, pg_trgm },
-    parsers: PARSERS,
-    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
-  });
+  setPgParsers();
+  const statementTimeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
   const knex = knexFactory({
-    client: ClientPgLite as unknown as typeof knexFactory.Client,
-    dialect: 'postgres',
-    connection: () => ({ pglite }) as object,
-    ...mappers,
-  } as Knex.Config);
-  return {
-    knex,
-    pglite,
-    kind: 'pglite',
-    schema,
-    close: async () => {
-      await knex.destroy();
-      if (!pglite.closed) await pglite.close();
-    },
-  };
+    client: 'pg',
+    // Sent in the start-up packet: no extra round trip per connection.
+    connection: {
+      connectionString: opts.url,
+      statement_timeout: statementTimeout,
+      idle_in_transaction_session_timeout: statementTimeout ? Math.max(IDLE_IN_TRANSACTION_TIMEOUT_MS, statementTimeout) : 0,
+    } as Knex.PgConnectionConfig,
+    searchPath: schema === 'public' ? ['public'] : [schema, 'public'],
+    pool: { min: 0, max: opts.pool ?? DEFAULT_POOL },
+    ...knexSnakeCaseMappers(),
+  });
+  if (schema !== 'public') await knex.raw(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  return { knex, schema, close: () => knex.destroy() };
 }

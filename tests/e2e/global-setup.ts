@@ -1,6 +1,6 @@
 // Browser tests run against ONE built server: the admin is built with Vite, the
-// API runs on an in-memory PGlite with the demo data, and every test file drives
-// it in Chromium.
+// API runs on PostgreSQL (DATABASE_URL's server, or one embedded in .tmp/pg-e2e) in a
+// database `<db>_e2e` with the demo data, and every test file drives it in Chromium.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { openDatabase } from '../../api/db/connect';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { createApp } from '../../api/app';
+import { createDatabase, dropDatabase, startPgServer, urlFor } from '../pg';
 import { E2E_ADMIN_PASSWORD, E2E_SYSTEM_PASSWORD } from './password';
 
 declare module 'vitest' {
@@ -19,17 +20,32 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const root = fileURLToPath(new URL('../..', import.meta.url));
   const outDir = `${root}.tmp/e2e-admin`;
-  await build({ configFile: `${root}admin/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const db = await openDatabase({});
-  await migrateLatest(db.knex);
-  await bootstrap(db.knex, { adminPassword: E2E_ADMIN_PASSWORD, systemPassword: E2E_SYSTEM_PASSWORD, demo: true });
+  const pgServer = await startPgServer('pg-e2e');
+  const name = `${pgServer.prefix}_e2e`;
+  const url = urlFor(pgServer.url, name);
+  // The build (CPU) and the seeding (mostly the database) side by side.
+  await Promise.all([
+    build({ configFile: `${root}admin/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
+    (async () => {
+      await dropDatabase(pgServer.url, name);
+      await createDatabase(pgServer.url, name);
+      const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
+      await migrateLatest(setup.knex);
+      await bootstrap(setup.knex, { adminPassword: E2E_ADMIN_PASSWORD, systemPassword: E2E_SYSTEM_PASSWORD, demo: true });
+      await setup.close();
+    })(),
+  ]);
+  const db = await openDatabase({ url });
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   server.on('request', createApp({ db, port, adminDist: outDir }).callback());
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   return async () => {
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
     await db.close();
+    await dropDatabase(pgServer.url, name);
+    await pgServer.stop();
   };
 }

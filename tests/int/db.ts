@@ -1,34 +1,42 @@
-// Test databases: PGlite cloned from a migrated template (built once per run by
-// global-setup), or a fresh PostgreSQL schema when DATABASE_URL is set.
-import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+// Test databases: one per test file, cloned from the migrated template that
+// global-setup built on the run's PostgreSQL server, and dropped at its end.
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../api/db/connect';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
+import { createDatabase, dropDatabase, uniqueName, urlFor } from '../pg';
 
-export const TEMPLATE = '.tmp/test-template.tar';
 export const ADMIN_PASSWORD = 'admin-test-password';
 
-export async function openTestDatabase(opts: { demo?: boolean } = {}): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const db = await openDatabase({ url, schema, pool: 5 });
-    await migrateLatest(db.knex);
-    await bootstrap(db.knex, { adminPassword: ADMIN_PASSWORD, demo: !!opts.demo });
-    const close = db.close;
-    return { ...db, close: async () => { await db.knex.raw(`DROP SCHEMA "${schema}" CASCADE`); await close(); } };
-  }
-  if (opts.demo) {
-    const db = await openDatabase({});
-    await migrateLatest(db.knex);
-    await bootstrap(db.knex, { adminPassword: ADMIN_PASSWORD, demo: true });
-    return db;
-  }
-  const blob = new Blob([readFileSync(TEMPLATE)]);
-  const db = await openDatabase({ loadDataDir: blob });
-  return db;
+export interface TestDatabaseOptions {
+  /** the demo campsite (seeded in this database: slow) */
+  demo?: boolean;
+  /** an empty database: no migration, no bootstrap */
+  empty?: boolean;
+  /** per-statement timeout of the pool (default: the product's) */
+  statementTimeoutMs?: number;
+  pool?: number;
 }
 
-export type { PGlite };
+/** A database of its own for the calling test file; `close()` drops it. */
+export async function openTestDatabase(opts: TestDatabaseOptions = {}): Promise<Database & { url: string }> {
+  const server = inject('databaseUrl');
+  const name = uniqueName(inject('databasePrefix'), 't');
+  await createDatabase(server, name, opts.demo || opts.empty ? undefined : inject('templateDatabase'));
+  const url = urlFor(server, name);
+  if (opts.demo) {
+    const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
+    await migrateLatest(setup.knex);
+    await bootstrap(setup.knex, { adminPassword: ADMIN_PASSWORD, demo: true });
+    await setup.close();
+  }
+  const db = await openDatabase({ url, pool: opts.pool ?? 5, statementTimeoutMs: opts.statementTimeoutMs });
+  return {
+    ...db,
+    url,
+    close: async () => {
+      await db.close();
+      await dropDatabase(server, name);
+    },
+  };
+}

@@ -1,30 +1,38 @@
-// Once per integration run: a migrated, bootstrapped PGlite template that every
-// test file clones (fast), or — on PostgreSQL — the shared extensions and a clean
-// slate of test schemas.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import pg from 'pg';
+// Once per integration run: the PostgreSQL server (DATABASE_URL's, or one embedded
+// server in .tmp/pg-int), and on it a migrated, bootstrapped template database that
+// every test file clones (`CREATE DATABASE … TEMPLATE`). Only databases named after
+// the server's base database (`<db>_tpl`, `<db>_t_…`) are created and dropped.
+import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../api/db/connect';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
-import { ADMIN_PASSWORD, TEMPLATE } from './db';
+import { createDatabase, dropDatabase, dropDatabasesLike, startPgServer, urlFor } from '../pg';
+import { ADMIN_PASSWORD } from './db';
 
-export default async function setup(): Promise<void> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query('CREATE EXTENSION IF NOT EXISTS btree_gist WITH SCHEMA public');
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
-    const { rows } = await client.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_%'`);
-    for (const r of rows) await client.query(`DROP SCHEMA "${r.nspname}" CASCADE`);
-    await client.end();
-    return;
+declare module 'vitest' {
+  export interface ProvidedContext { databaseUrl: string; templateDatabase: string; databasePrefix: string }
+}
+
+export default async function setup(project: TestProject) {
+  const server = await startPgServer('pg-int');
+  const template = `${server.prefix}_tpl`;
+  // What a previous run killed half-way left behind.
+  await dropDatabasesLike(server.url, `${server.prefix}_t_`);
+  await dropDatabase(server.url, template);
+  await createDatabase(server.url, template);
+  const db = await openDatabase({ url: urlFor(server.url, template), pool: 1, statementTimeoutMs: 0 });
+  try {
+    await migrateLatest(db.knex);
+    await bootstrap(db.knex, { adminPassword: ADMIN_PASSWORD, demo: false });
+  } finally {
+    await db.close();
   }
-  mkdirSync('.tmp', { recursive: true });
-  const db = await openDatabase({});
-  await migrateLatest(db.knex);
-  await bootstrap(db.knex, { adminPassword: ADMIN_PASSWORD, demo: false });
-  const dump = await db.pglite!.dumpDataDir('none');
-  writeFileSync(TEMPLATE, Buffer.from(await dump.arrayBuffer()));
-  await db.close();
+  project.provide('databaseUrl', server.url);
+  project.provide('templateDatabase', template);
+  project.provide('databasePrefix', server.prefix);
+  return async () => {
+    await dropDatabasesLike(server.url, `${server.prefix}_t_`);
+    await dropDatabase(server.url, template);
+    await server.stop();
+  };
 }

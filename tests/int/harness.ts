@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import type { Knex } from 'knex';
 import { createApp, type AppOptions } from '../../api/app';
-import { ADMIN_PASSWORD, openTestDatabase } from './db';
+import { ADMIN_PASSWORD, openTestDatabase, type TestDatabaseOptions } from './db';
 
 export interface Reply<T = any> { status: number; body: T; headers: Headers; text: string }
 
@@ -21,7 +21,8 @@ export interface TestServer {
   url: string;
   port: number;
   knex: Knex;
-  kind: 'pglite' | 'postgres';
+  /** URL of this file's database (for a second, independent connection) */
+  dbUrl: string;
   /** a new client with its own cookie jar */
   client(): Client;
   /** a client logged in as admin */
@@ -61,9 +62,12 @@ export function makeClient(url: string): Client {
   return c;
 }
 
-/** `app`: options of the application (e.g. secureCookies, trustProxy) beside the database and port. */
-export async function startTestServer(opts: { demo?: boolean; app?: Partial<AppOptions> } = {}): Promise<TestServer> {
-  const db = await openTestDatabase(opts);
+/**
+ * `app`: options of the application (e.g. secureCookies, trustProxy) beside the database
+ * and port; `db`: of the database (e.g. a short statement timeout).
+ */
+export async function startTestServer(opts: { demo?: boolean; app?: Partial<AppOptions>; db?: TestDatabaseOptions } = {}): Promise<TestServer> {
+  const db = await openTestDatabase({ ...opts.db, demo: opts.demo });
   // Listen first: the session cookie is named after the port.
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -74,7 +78,7 @@ export async function startTestServer(opts: { demo?: boolean; app?: Partial<AppO
   const r = await admin.login();
   if (r.status !== 200) throw new Error(`admin login failed: ${r.status} ${r.text}`);
   return {
-    url, port, knex: db.knex, kind: db.kind,
+    url, port, knex: db.knex, dbUrl: db.url,
     client: () => makeClient(url),
     admin,
     async close() {

@@ -1,21 +1,19 @@
-// Every migration runs up → down → up, on PGlite and (with DATABASE_URL) PostgreSQL.
+// Every migration runs up → down → up, on an empty database of its own.
 // The whole schema after the second up is the one after the first: tables, columns
 // with their types, nullability and defaults, constraints, indexes, triggers and
 // functions, as PostgreSQL's catalogue describes them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database } from '../../api/db/connect';
+import type { Database } from '../../api/db/connect';
+import { openTestDatabase } from './db';
 import { migrateDownAll, migrateLatest } from '../../api/db/migrate';
 import { MIGRATIONS } from '../../migrations/index';
 import { ENTITY_METAS } from '../../common/generated/meta/index';
 
 let db: Database;
 beforeAll(async () => {
-  const url = process.env.DATABASE_URL;
-  db = await openDatabase(url ? { url, schema: `t_${randomBytes(6).toString('hex')}`, pool: 2 } : {});
+  db = await openTestDatabase({ empty: true, pool: 2, statementTimeoutMs: 0 });
 });
 afterAll(async () => {
-  if (db.kind === 'postgres') await db.knex.raw(`DROP SCHEMA "${db.schema}" CASCADE`);
   await db.close();
 });
 

