@@ -79,6 +79,8 @@ export const MESSAGES = {
   IN_USE: 'Suppression impossible : cet élément est utilisé',
   CONCURRENT_CHANGE: 'Ces données ont été modifiées au même moment par une autre action : rien n’a été enregistré, réessayez',
   DELETE_REASON_REQUIRED: 'Un motif est obligatoire',
+  RECORD_CHANGED: 'Cet enregistrement a été modifié par un autre utilisateur',
+  INVALID_VERSION: 'Version d’enregistrement invalide : un nombre entier est attendu',
 
   // Security and users (§5, §6)
   LOGIN_FAILED: 'Identifiant ou mot de passe incorrect',

@@ -25,7 +25,7 @@ function display(f: FieldMeta, v: unknown): unknown {
 }
 
 export function exportFields(meta: EntityMeta): FieldMeta[] {
-  return meta.fields.filter((f) => f.kind !== 'password' && f.name !== 'createdAt' && f.name !== 'updatedAt');
+  return meta.fields.filter((f) => f.kind !== 'password' && f.name !== 'createdAt' && f.name !== 'updatedAt' && f.name !== 'version');
 }
 
 /** rows carry `<field>__label` for references (the referenced row's representation). */

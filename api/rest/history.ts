@@ -14,7 +14,7 @@ export interface HistoryEntry {
   detail?: string;
 }
 
-const SKIP = new Set(['createdAt', 'updatedAt', 'id']);
+const SKIP = new Set(['createdAt', 'updatedAt', 'id', 'version']);
 
 export function changesOf(meta: EntityMeta, before: Record<string, any> | null | undefined, after: Record<string, any> | null | undefined): Record<string, [unknown, unknown]> {
   const out: Record<string, [unknown, unknown]> = {};

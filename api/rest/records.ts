@@ -1,13 +1,11 @@
-// Reading and writing one record of any entity: defaults, input cleaning,
-// validation, read-only conditions, hooks. Used by both API shapes.
+// Reading one record of any entity: ids, defaults, input cleaning. Used by both API
+// shapes and by the write path (write.ts).
 import type { Knex } from 'knex';
 import type { EntityMeta } from '../../common/entity-meta';
-import { formatMessage, isMessageCode } from '../../common/messages';
+import { formatMessage } from '../../common/messages';
 import { badRequest, notFound } from '../http/errors';
-import { mapDbError } from '../db/errors';
-import { entityMeta, hooksFor, validatorFor, type WriteContext } from './entities';
+import { entityMeta } from './entities';
 import { readableColumns } from './query';
-import { recordHistory } from './history';
 
 export function parseId(raw: unknown, allowZero = false): number {
   const s = String(raw);
@@ -57,81 +55,6 @@ export function cleanInput(meta: EntityMeta, body: unknown): Record<string, unkn
   return out;
 }
 
-function checkReadOnly(meta: EntityMeta, existing: Record<string, any>): void {
-  const rule = meta.readOnlyWhen;
-  if (rule && existing[rule.field] === rule.equals) {
-    throw badRequest(isMessageCode(rule.message) ? rule.message : 'NOT_AUTHORISED');
-  }
-}
-
-// Stored records never carry passwords (they are write-only), so a password is
-// written only when the request gives one.
-function writable(meta: EntityMeta, rec: Record<string, any>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const f of meta.fields) if (!f.system && !f.readOnly && f.name in rec) out[f.name] = rec[f.name];
-  return out;
-}
-
-async function withDbErrors<T>(fn: () => Promise<T>, meta: EntityMeta, op: 'write' | 'delete'): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    const inUse = meta.deleteBlocked && isMessageCode(meta.deleteBlocked) ? meta.deleteBlocked : undefined;
-    throw mapDbError(err, { op, inUseMessage: inUse }) ?? err;
-  }
-}
-
-/**
- * Creates (id absent, null or 0) or updates a record from a full or partial body.
- * Updates merge the body over the stored record, so the whole record is validated.
- */
-export async function saveRecord(
-  knex: Knex, meta: EntityMeta, body: unknown, userId: number | null, idOverride?: number,
-): Promise<Record<string, any>> {
-  const rawId = idOverride ?? (body as any)?.id;
-  const id = rawId === undefined || rawId === null || rawId === 0 ? 0 : parseId(rawId);
-  const input = cleanInput(meta, body);
-  return withDbErrors(() => knex.transaction(async (trx) => {
-    const ctx: WriteContext = { trx, userId };
-    let existing: Record<string, any> | null = null;
-    let record: Record<string, any>;
-    if (id) {
-      existing = await trx(meta.table).select(readableColumns(meta)).where('id', id).forUpdate().first();
-      if (!existing) throw notFound();
-      checkReadOnly(meta, existing);
-      record = { ...writable(meta, existing), ...input };
-    } else {
-      const defaults = await newRecord(trx, meta);
-      delete defaults.id;
-      record = { ...defaults };
-      for (const [k, v] of Object.entries(input)) if (v !== undefined) record[k] = v;
-    }
-    const errors = validatorFor(meta)(record);
-    if (errors) throw badRequest('VALIDATION_FAILED', errors);
-    for (const h of hooksFor(meta.name)) await h.beforeSave?.(record, existing, ctx);
-    const values = writable(meta, record);
-    for (const f of meta.fields) if (f.kind === 'json' && values[f.name] !== undefined && values[f.name] !== null) values[f.name] = JSON.stringify(values[f.name]);
-    let saved: Record<string, any>;
-    if (existing) {
-      [saved] = await trx(meta.table).where('id', id).update({ ...values, ...(meta.timestamps ? { updatedAt: trx.fn.now() } : {}) }).returning(readableColumns(meta));
-    } else {
-      [saved] = await trx(meta.table).insert(values).returning(readableColumns(meta));
-    }
-    for (const h of hooksFor(meta.name)) await h.afterSave?.(saved, existing, ctx);
-    await recordHistory(trx, { userId, entity: meta, recordId: saved.id, action: existing ? 'update' : 'create', before: existing, after: { ...saved, password: values.password } });
-    return saved;
-  }), meta, 'write');
-}
-
-export async function deleteRecord(knex: Knex, meta: EntityMeta, id: number, userId: number | null): Promise<Record<string, any>> {
-  return withDbErrors(() => knex.transaction(async (trx) => {
-    const existing = await trx(meta.table).select(readableColumns(meta)).where('id', id).forUpdate().first();
-    if (!existing) throw notFound();
-    checkReadOnly(meta, existing);
-    for (const h of hooksFor(meta.name)) await h.beforeDelete?.(existing, { trx, userId });
-    await trx(meta.table).where('id', id).delete();
-    for (const h of hooksFor(meta.name)) await h.afterDelete?.(existing, { trx, userId });
-    await recordHistory(trx, { userId, entity: meta, recordId: id, action: 'delete', before: existing });
-    return existing;
-  }), meta, 'delete');
-}
+// The write path (save, delete, version checks) lives in write.ts; domain modules
+// import it from here too.
+export { deleteRecord, saveRecord } from './write';

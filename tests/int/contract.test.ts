@@ -67,7 +67,8 @@ describe.each(ENTITY_METAS.filter((m) => !m.appendOnly).map((m) => [m.name, m] a
     expectSame(m, r.body, next);
     const again = await t.admin.post(`${base}/edit`, { ...sample, id });
     expect(again.status, again.text).toBe(200);
-    expect(again.body).toEqual({ status: 'SAVED', id });
+    expect(again.body).toEqual({ status: 'SAVED', id, version: expect.any(Number) });
+    expect(again.body.version).toBeGreaterThan(r.body.version);
   });
 
   it('refuses invalid input with French field errors', async () => {

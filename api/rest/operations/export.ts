@@ -1,0 +1,27 @@
+// export: the CSV of a list (GET with react-admin's query, POST with the spec's
+// search body), references shown by their representation.
+import { entityMeta } from '../entities';
+import { applyFilter, applySort, parseRestQuery, parseSearchBody, readableColumns } from '../query';
+import { toCsv } from '../csv';
+import type { OperationHandler } from './context';
+
+export const exportCsv: OperationHandler = async ({ ctx, knex, meta, body }) => {
+  const p = ctx.method === 'GET' ? parseRestQuery(meta, ctx.query) : parseSearchBody(meta, { pageSize: 5000, ...(body as object) });
+  const q = knex(meta.table).select(readableColumns(meta));
+  for (const f of meta.fields) {
+    if (!f.ref) continue;
+    const target = entityMeta(f.ref.entity);
+    const alias = `r_${f.column}`;
+    const rep = target.fields.find((x) => x.name === target.representation)!;
+    q.leftJoin(`${target.table} as ${alias}`, `${alias}.id`, `${meta.table}.${f.column}`);
+    q.select(knex.raw('??.?? as ??', [alias, rep.column, `${f.column}_label`]));
+  }
+  applyFilter(q, meta, p.filter);
+  applySort(q, meta, p.sort);
+  const start = p.range?.[0] ?? 0;
+  q.offset(start).limit(p.range ? p.range[1] - p.range[0] + 1 : 100_000);
+  const rows = await q;
+  ctx.set('Content-Type', 'text/csv; charset=utf-8');
+  ctx.set('Content-Disposition', 'attachment; filename="export.csv"');
+  ctx.body = toCsv(meta, rows);
+};

@@ -1,0 +1,31 @@
+// create (POST {base}), update (PUT {base}/{id}) and save (the spec's POST
+// {base}/edit, id 0 creates): all through the one write path (write.ts), which
+// checks the version the client read (body `version` or If-Match).
+import { badRequest } from '../../http/errors';
+import { parseId } from '../records';
+import { etagOf, saveRecord } from '../write';
+import type { OperationHandler } from './context';
+
+export const create: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
+  if (body && typeof body === 'object' && (body as any).id) throw badRequest('INCORRECT_FORM');
+  const saved = await saveRecord(knex, meta, body, userId, 0);
+  const etag = etagOf(saved);
+  if (etag) ctx.set('ETag', etag);
+  ctx.body = saved;
+};
+
+export const update: OperationHandler = async ({ ctx, knex, meta, body, userId, params }) => {
+  const saved = await saveRecord(knex, meta, body, userId, parseId(params.id), { ifMatch: ctx.get('If-Match') });
+  const etag = etagOf(saved);
+  if (etag) ctx.set('ETag', etag);
+  ctx.body = saved;
+};
+
+export const save: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
+  const saved = await saveRecord(knex, meta, body, userId, undefined, { ifMatch: ctx.get('If-Match') });
+  const wantItem = String(ctx.get('returnEditItem')).toLowerCase() === 'true';
+  const etag = etagOf(saved);
+  if (etag) ctx.set('ETag', etag);
+  // The new version comes back even without the item, so the caller can save again.
+  ctx.body = { status: 'SAVED', id: saved.id, ...(saved.version !== undefined ? { version: saved.version } : {}), ...(wantItem ? { item: saved } : {}) };
+};
