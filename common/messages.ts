@@ -324,6 +324,12 @@ export const MESSAGES = {
   TRANSFER_SAME_CUSTOMER: 'Choisissez deux clients différents',
   NO_FREE_PLACE: 'Aucun emplacement libre pour ces dates',
   EXEMPTION_REASON_REQUIRED: "Indiquez le motif d'exonération de taxe de séjour",
+  ARRIVAL_TOO_EARLY: "Arrivée impossible avant le %{date} (séjour du %{start})",
+  UNDO_REASON_REQUIRED: "Indiquez le motif de l'annulation",
+  UNDO_NOT_SAME_DAY: "Annulation possible seulement le jour même (enregistré le %{date})",
+  PAST_NIGHTS_LOCKED: "Les nuits avant aujourd'hui ne peuvent pas changer sans le droit de corriger le passé",
+  PAST_NIGHTS_CORRECTED: "Correction du passé : des nuits avant aujourd'hui changent",
+  MINORS_EXEMPTION_INCONSISTENT: "Catégorie d'âge incohérente : les moins de 18 ans sont exonérés de taxe de séjour (âges %{from}–%{to} ans)",
 
   // Planning board, site plan, new-booking wizard, cleaning (api/domain/planning)
   PLACE_TYPE_MISMATCH: "Type d'emplacement incompatible avec ce séjour : %{from} → %{to}",

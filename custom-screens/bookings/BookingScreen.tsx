@@ -38,6 +38,8 @@ const ACTION_UI: Record<string, { label: string; title: string; text?: string; f
   validate: { label: 'Valider', title: 'Valider le séjour ?' },
   arrive: { label: 'Arrivé', title: 'Enregistrer l’arrivée du client ?' },
   depart: { label: 'Parti', title: 'Enregistrer le départ du client ?' },
+  'undo-arrival': { label: 'Annuler l’arrivée', title: 'Annuler l’arrivée enregistrée ?', text: 'Possible le jour même seulement.', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true, right: 'delete' },
+  'undo-departure': { label: 'Annuler le départ', title: 'Annuler le départ enregistré ?', text: 'Possible le jour même seulement.', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true, right: 'delete' },
   'early-departure': { label: 'Départ anticipé', title: 'Départ anticipé', text: 'Les nuits à partir de ce jour sont libérées.', fields: [{ name: 'date', label: 'Jour du départ', type: 'date', required: true }] },
   'mark-cancelling': { label: 'Annulation en cours', title: 'Demande d’annulation', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true },
   'withdraw-cancelling': { label: 'Retirer la demande d’annulation', title: 'Retirer la demande d’annulation ?' },

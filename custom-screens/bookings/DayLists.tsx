@@ -11,7 +11,7 @@ import { useNotify } from 'react-admin';
 import { api } from '../../admin/src/api';
 import { useCan } from '../../admin/src/auth/useCan';
 import { addDays, todayParis } from '../../common/dates';
-import { DataTable, DateBox, Page, StatusChip, dateFr, dateTimeFr, phoneFr, type Column, type Row } from './common';
+import { AskDialog, DataTable, DateBox, Page, StatusChip, dateFr, dateTimeFr, phoneFr, type Column, type Row } from './common';
 import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
 import { enumLabels } from '../../common/entity-meta';
 
@@ -26,12 +26,23 @@ function useDay(initial = todayParis()) {
 
 const base: Column[] = [
   { key: 'placeCode', label: 'Emplacement' },
-  { key: 'placeTypeLabel', label: 'Type' },
+  { key: 'placeTypeLabel', label: 'Type', optional: true },
   { key: 'code', label: 'Séjour' },
   { key: 'customerName', label: 'Client' },
   { key: 'persons', label: 'Pers.', align: 'right' },
   { key: 'statusId', label: 'Statut', render: (r) => <StatusChip statusId={r.statusId} cancellation={r.cancellation} /> },
 ];
+
+type Tick = { row: Row; action: 'arrive' | 'depart' | 'undo-arrival' | 'undo-departure' };
+
+const TICK_UI: Record<Tick['action'], { title: (r: Row) => string; text?: string; confirm: string; done: (r: Row) => string; reason?: boolean }> = {
+  arrive: { title: (r) => `Enregistrer l’arrivée de ${r.customerName ?? 'ce client'} ?`, confirm: 'Enregistrer l’arrivée', done: (r) => `${r.customerName} : arrivée enregistrée` },
+  depart: { title: (r) => `Enregistrer le départ de ${r.customerName ?? 'ce client'} ?`, text: 'Le séjour passe en lecture seule.', confirm: 'Enregistrer le départ', done: (r) => `${r.customerName} : départ enregistré` },
+  'undo-arrival': { title: () => 'Annuler l’arrivée enregistrée ?', text: 'Possible le jour même seulement.', confirm: 'Annuler l’arrivée', done: (r) => `${r.customerName} : arrivée annulée`, reason: true },
+  'undo-departure': { title: () => 'Annuler le départ enregistré ?', text: 'Possible le jour même seulement.', confirm: 'Annuler le départ', done: (r) => `${r.customerName} : départ annulé`, reason: true },
+};
+
+const sameParisDay = (at: string) => todayParis(new Date(at)) === todayParis();
 
 function DayList({ mode }: { mode: 'arrival' | 'departure' }) {
   const { date, setDate } = useDay();
@@ -39,35 +50,45 @@ function DayList({ mode }: { mode: 'arrival' | 'departure' }) {
   const notify = useNotify();
   const qc = useQueryClient();
   const canWrite = useCan('booking.booking', 'write');
+  const canUndo = useCan('booking.booking', 'delete');
+  const [asked, setAsked] = useState<Tick | null>(null);
   const path = mode === 'arrival' ? 'arrivals' : 'departures';
   const rows = useQuery({ queryKey: ['booking-day', path, date], queryFn: () => api<Row[]>(`/booking/${path}?date=${date}`) });
-  const tick = async (r: Row, action: 'arrive' | 'depart') => {
-    try {
-      await api(`/booking/${r.bookingId}/${action}`, { method: 'POST', json: {} });
-      notify(action === 'arrive' ? `${r.customerName} : arrivée enregistrée` : `${r.customerName} : départ enregistré`, { type: 'success' });
-      qc.invalidateQueries({ queryKey: ['booking-day'] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
-    }
+  // One click opens a confirmation: a slip of the hand no longer records an arrival or a departure.
+  const run = async ({ row, action }: Tick, values: Record<string, string>) => {
+    await api(`/booking/${row.bookingId}/${action}`, { method: 'POST', json: TICK_UI[action].reason ? { reason: values.reason } : {} });
+    notify(TICK_UI[action].done(row), { type: 'success' });
+    qc.invalidateQueries({ queryKey: ['booking-day'] });
   };
   const columns: Column[] = [
     ...base,
-    { key: 'startDate', label: 'Arrivée', render: (r) => dateFr(r.startDate) },
-    { key: 'endDate', label: 'Départ', render: (r) => dateFr(r.endDate) },
-    { key: 'equipmentLabel', label: 'Équipement' },
-    { key: 'licencePlates', label: 'Immatriculations' },
-    { key: 'phone', label: 'Téléphone', render: (r) => phoneFr(r.phone2 ?? r.phone1) },
+    { key: mode === 'arrival' ? 'endDate' : 'startDate', label: mode === 'arrival' ? 'Départ' : 'Arrivée', render: (r) => dateFr(mode === 'arrival' ? r.endDate : r.startDate) },
+    { key: 'equipmentLabel', label: 'Équipement', optional: true },
+    { key: 'licencePlates', label: 'Immatriculations', optional: true },
+    { key: 'phone', label: 'Téléphone', optional: true, render: (r) => phoneFr(r.phone2 ?? r.phone1) },
     {
       key: 'tick', label: mode === 'arrival' ? 'Arrivé' : 'Parti',
       render: (r) => {
         const done = mode === 'arrival' ? r.arrivedAt : r.goneAt;
-        if (done) return <Chip size="small" color="success" label={dateTimeFr(done)} />;
+        const undo = mode === 'arrival' ? 'undo-arrival' : 'undo-departure';
+        // An arrival is undone only while the stay has not left.
+        const undoable = done && canUndo && sameParisDay(done) && (mode === 'departure' || !r.goneAt);
+        if (done) {
+          return (
+            <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+              <Chip size="small" color="success" label={dateTimeFr(done)} />
+              {undoable && (
+                <Button size="small" color="warning" onClick={(e) => { e.stopPropagation(); setAsked({ row: r, action: undo }); }} data-testid={`tick-${undo}-${r.bookingId}`}>Annuler</Button>
+              )}
+            </Box>
+          );
+        }
         if (!canWrite) return '';
         const action = mode === 'arrival' ? 'arrive' : 'depart';
         return (
           <Button
             size="small" variant="outlined" startIcon={mode === 'arrival' ? <LoginIcon /> : <LogoutIcon />}
-            onClick={(e) => { e.stopPropagation(); tick(r, action); }}
+            onClick={(e) => { e.stopPropagation(); setAsked({ row: r, action }); }}
             data-testid={`tick-${action}-${r.bookingId}`}
           >
             {mode === 'arrival' ? 'Arrivé' : 'Parti'}
@@ -76,9 +97,10 @@ function DayList({ mode }: { mode: 'arrival' | 'departure' }) {
       },
     },
   ];
+  const ui = asked ? TICK_UI[asked.action] : null;
   return (
     <Page title={mode === 'arrival' ? 'Arrivées' : 'Départs'}>
-      <Box sx={{ mb: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
+      <Box sx={{ mb: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <DateBox label="Jour" value={date} onChange={setDate} name="date" />
         <Button onClick={() => setDate(addDays(date, -1))}>Veille</Button>
         <Button onClick={() => setDate(todayParis())}>Aujourd'hui</Button>
@@ -86,6 +108,11 @@ function DayList({ mode }: { mode: 'arrival' | 'departure' }) {
       </Box>
       <DataTable name={`booking-${mode}`} rowKey="occupancyId" loading={rows.isFetching} rows={rows.data} columns={columns}
         onOpen={(r) => navigate(`/booking/${r.bookingId}`)} empty={mode === 'arrival' ? 'Aucune arrivée ce jour' : 'Aucun départ ce jour'} />
+      <AskDialog
+        open={!!asked} title={asked && ui ? ui.title(asked.row) : ''} text={ui?.text} confirmLabel={ui?.confirm}
+        fields={ui?.reason ? [{ name: 'reason', label: 'Motif', required: true }] : []}
+        onConfirm={(values) => run(asked!, values)} onClose={() => setAsked(null)}
+      />
     </Page>
   );
 }

@@ -3,10 +3,11 @@
 // for a reason or a confirmation, and a page frame with its title.
 import { useEffect, useState, type ReactNode } from 'react';
 import {
-  Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Paper, Table, TableBody, TableCell,
+  Alert, Box, Button, Checkbox, Chip, Dialog, Menu, MenuItem, DialogActions, DialogContent, DialogTitle, LinearProgress, Paper, Table, TableBody, TableCell,
   TableContainer, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import { Title, useStore } from 'react-admin';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { meta as bookingMeta } from '../../common/generated/meta/booking';
 import { enumLabels } from '../../common/entity-meta';
 import { formatDateFr } from '../../common/dates';
@@ -55,18 +56,46 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
   );
 }
 
-export interface Column { key: string; label: string; render?: (row: Row) => ReactNode; align?: 'right' | 'left' | 'center' }
+export interface Column {
+  key: string; label: string; render?: (row: Row) => ReactNode; align?: 'right' | 'left' | 'center';
+  /** shown only when chosen in « Colonnes » (keeps the table within 1 366 px) */
+  optional?: boolean;
+}
+
+/** « Colonnes »: the optional columns a user adds to a table, remembered per table. */
+function ColumnChooser({ name, columns, shown, setShown }: { name: string; columns: Column[]; shown: string[]; setShown: (v: string[]) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const optional = columns.filter((c) => c.optional);
+  if (!optional.length) return null;
+  return (
+    <>
+      <Button size="small" startIcon={<ViewColumnIcon />} onClick={(e) => setAnchor(e.currentTarget)} data-testid={`columns-${name}`}>Colonnes</Button>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {optional.map((c) => (
+          <MenuItem key={c.key} dense onClick={() => setShown(shown.includes(c.key) ? shown.filter((k) => k !== c.key) : [...shown, c.key])}>
+            <Checkbox size="small" checked={shown.includes(c.key)} sx={{ p: 0.5, mr: 1 }} />{c.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
 
 /** A plain table; a click on a row opens it; the last clicked row stays highlighted (§2). */
 export function DataTable({ name, columns, rows, loading, onOpen, empty = 'Aucun élément', rowKey = 'id' }: {
   name: string; columns: Column[]; rows: Row[] | undefined; loading?: boolean; onOpen?: (row: Row) => void; empty?: string; rowKey?: string;
 }) {
   const [selected, setSelected] = useStore<unknown>(`bivouac.selected.${name}`, null);
+  const [shown, setShown] = useStore<string[]>(`bivouac.columns.${name}`, []);
+  const all = columns;
+  columns = all.filter((c) => !c.optional || shown.includes(c.key));
   useEffect(() => {
     const t = setTimeout(() => document.querySelector(`[data-table="${name}"] tr[data-selected="true"]`)?.scrollIntoView({ block: 'nearest' }), 100);
     return () => clearTimeout(t);
   }, [rows, name]);
   return (
+    <>
+    {all.some((c) => c.optional) && <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 0.5 }}><ColumnChooser name={name} columns={all} shown={shown} setShown={setShown} /></Box>}
     <TableContainer component={Paper} data-table={name}>
       {loading && <LinearProgress />}
       <Table size="small">
@@ -92,6 +121,7 @@ export function DataTable({ name, columns, rows, loading, onOpen, empty = 'Aucun
         </TableBody>
       </Table>
     </TableContainer>
+    </>
   );
 }
 

@@ -9,7 +9,8 @@ import type Koa from 'koa';
 import type Router from '@koa/router';
 import { createApp } from '../../api/app';
 import { ROUTES } from '../../api/generated/routes';
-import { ACTIONS } from '../../api/domain/stays/state-machine';
+import { ACTIONS, rightFor } from '../../api/domain/stays/state-machine';
+import { addDays, todayParis } from '../../common/dates';
 import { STATUS } from '../../api/domain/stays/status';
 import { ensureSystemUser, SYSTEM_LOGIN } from '../../api/auth/system';
 import { Canvas } from '../../api/demo/planning';
@@ -96,6 +97,7 @@ function upload(name: string, data: Buffer): FormData {
 async function withLogo() {
   const r = await admin().request('POST', '/rest/establishment/establishment/setLogo', upload('logo.png', png()));
   if (r.status !== 200) throw new Error(r.text);
+const bookingToday = () => booking({ startDate: todayParis(), endDate: addDays(todayParis(), 7) });
 }
 let planImage = false;
 async function withPlanImage() {
@@ -151,9 +153,12 @@ const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<
   'mark-cancelling': { make: async () => (await booking()).id, body: { reason: 'Motif du test' } },
   'withdraw-cancelling': { make: async () => act((await booking()).id, 'mark-cancelling', { reason: 'Motif du test' }) },
   refuse: { make: async () => (await temporary()).id, body: { reason: 'Complet' } },
-  arrive: { make: async () => (await booking()).id },
-  depart: { make: async () => act((await booking()).id, 'arrive') },
-  'early-departure': { make: async () => act((await booking()).id, 'arrive'), body: { date: '2031-07-03' } },
+  // Arrival is possible from the arrival day: these stays begin today.
+  arrive: { make: async () => (await bookingToday()).id },
+  depart: { make: async () => act((await bookingToday()).id, 'arrive') },
+  'early-departure': { make: async () => act((await bookingToday()).id, 'arrive'), body: { date: addDays(todayParis(), 3) } },
+  'undo-arrival': { make: async () => act((await bookingToday()).id, 'arrive'), body: { reason: 'Erreur de saisie' } },
+  'undo-departure': { make: async () => act(await act((await bookingToday()).id, 'arrive'), 'depart'), body: { reason: 'Erreur de saisie' } },
   convert: { make: async () => (await booking()).id, body: { kind: 'option' } },
   reset: { make: async () => (await booking()).id, body: { reason: 'Doublon' } },
   expire: { make: async () => (await booking({ kind: 'option' })).id },
@@ -288,7 +293,7 @@ const ROWS: Row[] = [
   },
   ...ACTIONS.map((action): Row => ({
     method: 'POST', route: '/rest/booking/:id/:action', variant: action,
-    need: action === 'reset' ? needs([B, 'write'], [B, 'delete']) : needs([B, 'write']),
+    need: rightFor(action) === 'delete' ? needs([B, 'write'], [B, 'delete']) : needs([B, 'write']),
     make: async () => ({ path: `/rest/booking/${await ACTION_SETUP[action].make()}/${action}`, body: ACTION_SETUP[action].body ?? {} }),
     state: async (req) => bookingState(idIn(req)),
   })),

@@ -69,10 +69,10 @@ describe('every action from every status over HTTP', () => {
 describe('a stay from creation to departure', () => {
   it('creates temporary, confirms, validates, ticks arrived then gone, and writes the history', async () => {
     const place = await makePlace(t.admin, ref);
-    const tmp = await book(t.admin, ref, { placeId: place.id, customerId, temporary: true, startDate: '2033-08-01', endDate: '2033-08-08' });
+    const tmp = await book(t.admin, ref, { placeId: place.id, customerId, temporary: true, startDate: todayParis(), endDate: addDays(todayParis(), 7) });
     expect(tmp.booking.statusId).toBe(S.TEMPORARY);
     expect(tmp.booking.code).toMatch(/^R\d{6}$/);
-    expect(tmp.booking).toMatchObject({ startDate: '2033-08-01', endDate: '2033-08-08', persons: 2 });
+    expect(tmp.booking).toMatchObject({ startDate: todayParis(), endDate: addDays(todayParis(), 7), persons: 2 });
     expect(await held(place.id)).toBe(1); // a temporary booking keeps the place while it is keyed in
     expect(tmp.actions).toEqual(expect.arrayContaining(['confirm', 'abandon', 'validate', 'cancel', 'convert', 'reset']));
     expect((await act(t.admin, tmp.booking.id, 'confirm')).body.booking.statusId).toBe(S.CONFIRMED);
@@ -113,14 +113,15 @@ describe('a stay from creation to departure', () => {
 
   it('early departure shortens the stay and frees the nights after', async () => {
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2033-09-10', endDate: '2033-09-17' });
-    expect((await act(t.admin, b.booking.id, 'early-departure', { date: '2033-09-12' })).body.code).toBe('NOT_ARRIVED');
+    const d = (n: number) => addDays(todayParis(), n);
+    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: d(0), endDate: d(7) });
+    expect((await act(t.admin, b.booking.id, 'early-departure', { date: d(2) })).body.code).toBe('NOT_ARRIVED');
     await act(t.admin, b.booking.id, 'arrive');
-    expect((await act(t.admin, b.booking.id, 'early-departure', { date: '2033-09-17' })).body.code).toBe('INCORRECT_DATES');
-    const r = await act(t.admin, b.booking.id, 'early-departure', { date: '2033-09-13' });
-    expect(r.body.booking).toMatchObject({ statusId: S.EARLY_DEPARTURE, earlyDepartureDate: '2033-09-13', endDate: '2033-09-13' });
-    expect(r.body.occupancies[0].endDate).toBe('2033-09-13');
-    await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2033-09-13', endDate: '2033-09-17' });
+    expect((await act(t.admin, b.booking.id, 'early-departure', { date: d(7) })).body.code).toBe('INCORRECT_DATES');
+    const r = await act(t.admin, b.booking.id, 'early-departure', { date: d(3) });
+    expect(r.body.booking).toMatchObject({ statusId: S.EARLY_DEPARTURE, earlyDepartureDate: d(3), endDate: d(3) });
+    expect(r.body.occupancies[0].endDate).toBe(d(3));
+    await book(t.admin, ref, { placeId: place.id, customerId, startDate: d(3), endDate: d(7) });
     expect((await act(t.admin, b.booking.id, 'depart')).body.code).toBe('ALREADY_GONE');
   });
 
@@ -226,13 +227,13 @@ describe('the generic routes keep to the same rules', () => {
     const c = await t.admin.post(`/rest/occupancy/${occ.id}/cancel`, { reason: 'Un emplacement suffit' });
     expect(c.body).toMatchObject({ isCancelled: true, cancelReason: 'Un emplacement suffit' });
     expect(await held(other.id)).toBe(0);
-    expect((await t.admin.put(`/rest/occupancy/${occ.id}`, { endDate: '2034-02-06' })).body.code).toBe('INVALID_TRANSITION');
-    expect(await history(b.booking.id)).toEqual(expect.arrayContaining(['Emplacement verrouillé à la demande du client', 'Emplacement déverrouillé', 'Occupation du 2034-02-01 annulée : Un emplacement suffit']));
-    const g = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2034-03-01', endDate: '2034-03-03' });
+    expect((await t.admin.put(`/rest/occupancy/${occ.id}`, { endDate: '2030-02-06' })).body.code).toBe('INVALID_TRANSITION');
+    expect(await history(b.booking.id)).toEqual(expect.arrayContaining(['Emplacement verrouillé à la demande du client', 'Emplacement déverrouillé', 'Occupation du 2030-02-01 annulée : Un emplacement suffit']));
+    const g = await book(t.admin, ref, { placeId: place.id, customerId, startDate: todayParis(), endDate: addDays(todayParis(), 2) });
     await act(t.admin, g.booking.id, 'arrive');
     await act(t.admin, g.booking.id, 'depart');
     const gOcc = g.occupancies[0].id;
-    expect((await t.admin.put(`/rest/occupancy/${gOcc}`, { endDate: '2034-03-04' })).body.code).toBe('INVALID_TRANSITION');
+    expect((await t.admin.put(`/rest/occupancy/${gOcc}`, { endDate: addDays(todayParis(), 3) })).body.code).toBe('INVALID_TRANSITION');
     expect((await t.admin.post('/rest/occupancy-detail', { occupancyId: gOcc, ageCategoryId: ref.ages.child, quantity: 1 })).body.code).toBe('INVALID_TRANSITION');
     expect((await t.admin.post(`/rest/occupancy/delete/${gOcc}`)).body.code).toBe('INVALID_TRANSITION');
   });

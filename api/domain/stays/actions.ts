@@ -24,7 +24,7 @@ const bookingMeta = () => entityMeta('booking');
 const clock = () => ({ today: todayParis(), now: new Date().toISOString() });
 
 function transitionError(e: unknown): never {
-  if (e instanceof TransitionError) throw badRequest(e.code, e.field ? { [e.field]: formatMessage(e.code) } : undefined);
+  if (e instanceof TransitionError) throw badRequest(e.code, e.field ? { [e.field]: formatMessage(e.code, e.params) } : undefined, e.params);
   throw e;
 }
 

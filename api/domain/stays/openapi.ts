@@ -17,12 +17,14 @@ const ACTIONS: Record<string, { summary: string; body?: object }> = {
   'mark-cancelling': { summary: "Marque le séjour « en cours d'annulation »", body: { type: 'object', required: ['reason'], properties: { reason: str } } },
   'withdraw-cancelling': { summary: "Retire la demande d'annulation" },
   refuse: { summary: 'Refuse le séjour, avec ou sans contre-proposition', body: { type: 'object', properties: { reason: str, counterProposal: str } } },
-  arrive: { summary: 'Coche le client arrivé (ALREADY_ARRIVED, ALREADY_GONE)' },
+  arrive: { summary: "Coche le client arrivé, à partir du jour d'arrivée moins la tolérance des préférences (ARRIVAL_TOO_EARLY, ALREADY_ARRIVED, ALREADY_GONE)" },
   depart: { summary: 'Coche le client parti (NOT_ARRIVED avant son arrivée, ALREADY_GONE ensuite)' },
   'early-departure': { summary: 'Départ anticipé : les nuits à partir de date sont libérées', body: { type: 'object', required: ['date'], properties: { date } } },
   convert: { summary: 'Convertit la nature : option ↔ réservation, devis → option, réservation ou passage', body: { type: 'object', required: ['kind'], properties: { kind: { enum: ['quote', 'option', 'booking', 'passage'] }, date: { ...date, description: "échéance d'une option" } } } },
   reset: { summary: 'Réinitialisation DELETED : le séjour garde son numéro, ses occupations sont supprimées (droit de suppression)', body: { type: 'object', required: ['reason'], properties: { reason: str } } },
   expire: { summary: 'Expire une option (libère les emplacements)' },
+  'undo-arrival': { summary: "Annule l'arrivée enregistrée, le jour même (motif obligatoire ; droit de suppression)", body: { type: 'object', required: ['reason'], properties: { reason: str } } },
+  'undo-departure': { summary: 'Annule le départ enregistré, le jour même (motif obligatoire ; droit de suppression)', body: { type: 'object', required: ['reason'], properties: { reason: str } } },
 };
 
 export const STAYS_SCHEMAS: Record<string, object> = {

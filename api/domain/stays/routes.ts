@@ -27,7 +27,7 @@ const userOf = (ctx: Context): number | null => ctx.state.user?.id ?? null;
 const body = (ctx: Context): any => (ctx.request as any).body ?? {};
 
 /** Actions reached by their own path; `set-state` and `convert` take a body. */
-const NAMED: Action[] = ['confirm', 'set-in-progress', 'abandon', 'validate', 'cancel', 'mark-cancelling', 'withdraw-cancelling', 'refuse', 'arrive', 'depart', 'early-departure', 'convert', 'reset', 'expire'];
+const NAMED: Action[] = ['confirm', 'set-in-progress', 'abandon', 'validate', 'cancel', 'mark-cancelling', 'withdraw-cancelling', 'refuse', 'arrive', 'depart', 'early-departure', 'convert', 'reset', 'expire', 'undo-arrival', 'undo-departure'];
 
 /** Everything the booking screen shows: the booking, its occupancies with their lines, what may be done. */
 export async function bookingSummary(knex: Knex, id: number): Promise<Record<string, any>> {

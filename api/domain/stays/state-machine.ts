@@ -3,16 +3,16 @@
 // refusal with its message code. Routes, the generic write path and the tests all
 // go through `decide`; nothing here touches the database.
 import type { MessageCode } from '../../../common/messages';
-import { addDays, formatDateFr } from '../../../common/dates';
+import { addDays, formatDateFr, todayParis } from '../../../common/dates';
 import { CLOSED, DEFAULT_OPTION_DAYS, kindLabel, RELEASING, STATUS, statusLabel, type Cancellation, type Kind } from './status';
 
 export type Action =
   | 'confirm' | 'set-in-progress' | 'abandon' | 'validate' | 'cancel' | 'mark-cancelling' | 'withdraw-cancelling'
-  | 'refuse' | 'arrive' | 'depart' | 'early-departure' | 'convert' | 'reset' | 'expire';
+  | 'refuse' | 'arrive' | 'depart' | 'early-departure' | 'convert' | 'reset' | 'expire' | 'undo-arrival' | 'undo-departure';
 
 export const ACTIONS: readonly Action[] = [
   'confirm', 'set-in-progress', 'abandon', 'validate', 'cancel', 'mark-cancelling', 'withdraw-cancelling',
-  'refuse', 'arrive', 'depart', 'early-departure', 'convert', 'reset', 'expire',
+  'refuse', 'arrive', 'depart', 'early-departure', 'convert', 'reset', 'expire', 'undo-arrival', 'undo-departure',
 ];
 
 /** What the rules need to know about a booking and its occupancies. */
@@ -29,6 +29,13 @@ export interface BookingFacts {
   occupanciesWithoutPlace: number;
   /** active occupancies inside a partner allotment */
   partnerOccupancies: number;
+  /** days before the arrival date an arrival may be recorded (setting.earlyArrivalDays, default 0) */
+  earlyArrivalDays?: number;
+  /** Europe/Paris days the arrival and the departure were recorded (undo: the same day only) */
+  arrivedOn?: string | null;
+  goneOn?: string | null;
+  /** the status the stay had before its arrival was recorded (undo-arrival goes back to it) */
+  statusBeforeArrival?: number | null;
 }
 
 export interface ActionParams {
@@ -55,7 +62,7 @@ export interface Decision {
 }
 
 export class TransitionError extends Error {
-  constructor(readonly code: MessageCode, readonly field?: string) {
+  constructor(readonly code: MessageCode, readonly field?: string, readonly params?: Record<string, string | number>) {
     super(code);
   }
 }
@@ -83,6 +90,8 @@ export const FROM: Record<Action, readonly number[]> = {
   convert: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED],
   reset: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.INTEGRATED, S.CANCELLED, S.REFUSED, S.REFUSED_COUNTER, S.EXPIRED, S.ABANDONED],
   expire: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED],
+  'undo-arrival': [S.ARRIVED],
+  'undo-departure': [S.GONE],
 };
 
 /** Kind changes allowed by "convert" (§4: option → booking, booking → option, a quote → another kind). */
@@ -115,7 +124,8 @@ export const ACTION_FOR_STATUS: Partial<Record<number, Action>> = {
  * can reach DELETED — the action's own path, set-state, merge — asks this.
  */
 export function rightFor(action: Action): 'write' | 'delete' {
-  return action === 'reset' ? 'delete' : 'write';
+  // Undoing a recorded arrival or departure corrects the past: the manager's level (111).
+  return action === 'reset' || action === 'undo-arrival' || action === 'undo-departure' ? 'delete' : 'write';
 }
 
 /** `set-state`: the right the status asked for needs (an unknown status needs write, then answers 400). */
@@ -125,7 +135,12 @@ export function rightForStatus(statusId: unknown): 'write' | 'delete' {
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-const refuse = (code: MessageCode, field?: string): never => { throw new TransitionError(code, field); };
+const refuse = (code: MessageCode, field?: string, params?: Record<string, string | number>): never => { throw new TransitionError(code, field, params); };
+
+/** The first day an arrival may be recorded: the arrival date less the early-arrival tolerance. */
+export function firstArrivalDay(b: BookingFacts): string | null {
+  return b.startDate ? addDays(b.startDate, -Math.max(0, b.earlyArrivalDays ?? 0)) : null;
+}
 
 function needsCustomerAndPlaces(b: BookingFacts): void {
   if (b.customerId == null) refuse('CUSTOMER_NOT_INITIALISED', 'customerId');
@@ -181,9 +196,19 @@ export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: 
       if (b.kind !== 'booking' && b.kind !== 'passage') refuse('INVALID_TRANSITION');
       if (b.cancellation === 'cancelling') refuse('INVALID_TRANSITION');
       needsCustomerAndPlaces(b);
+      // A stay months ahead cannot be ticked « Arrivé » (and then closed) by a slip of the hand.
+      if (clock.today < firstArrivalDay(b)!) refuse('ARRIVAL_TOO_EARLY', undefined, { date: formatDateFr(firstArrivalDay(b)), start: formatDateFr(b.startDate) });
       return to(S.ARRIVED, 'Client arrivé', { arrivedAt: clock.now });
     case 'depart':
       return to(S.GONE, 'Client parti', { goneAt: clock.now });
+    case 'undo-arrival':
+      if (!reason) refuse('UNDO_REASON_REQUIRED', 'reason');
+      if (b.arrivedOn && b.arrivedOn !== clock.today) refuse('UNDO_NOT_SAME_DAY', undefined, { date: formatDateFr(b.arrivedOn) });
+      return to(b.statusBeforeArrival && FROM.arrive.includes(b.statusBeforeArrival) ? b.statusBeforeArrival : S.CONFIRMED, `Arrivée annulée : ${reason}`, { arrivedAt: null });
+    case 'undo-departure':
+      if (!reason) refuse('UNDO_REASON_REQUIRED', 'reason');
+      if (b.goneOn && b.goneOn !== clock.today) refuse('UNDO_NOT_SAME_DAY', undefined, { date: formatDateFr(b.goneOn) });
+      return to(S.ARRIVED, `Départ annulé : ${reason}`, { goneAt: null });
     case 'early-departure': {
       const date = text(p.date);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse('DATES_REQUIRED', 'date');
@@ -197,6 +222,8 @@ export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: 
       if (kind === 'option') {
         const date = text(p.date) || b.optionExpiryDate || addDays(clock.today, DEFAULT_OPTION_DAYS);
         if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse('INVALID_DATE', 'date');
+        // A new expiry date given with the conversion cannot be already past (§5 "date not in the past").
+        if (text(p.date) && date < clock.today) refuse('DATE_IN_PAST', 'date');
         patch.optionExpiryDate = date;
       }
       return { action, patch, detail: `Conversion : ${kindLabel(b.kind)} → ${kindLabel(kind)}`, effects: [], activates: b.kind === 'quote' };
@@ -221,13 +248,16 @@ export function decideIntegration(b: BookingFacts, externalRef: string): Decisio
 }
 
 /** Actions that `decide` may accept for this booking (the screen shows their buttons). */
-export function availableActions(b: BookingFacts): Action[] {
+export function availableActions(b: BookingFacts, today: string = todayParis()): Action[] {
   return ACTIONS.filter((a) => {
     if (!FROM[a].includes(b.statusId)) return false;
     if (a === 'convert') return CONVERSIONS[b.kind].length > 0;
-    if (a === 'validate' || a === 'arrive') return b.kind === 'booking' || b.kind === 'passage';
+    if (a === 'arrive') return (b.kind === 'booking' || b.kind === 'passage') && (!firstArrivalDay(b) || today >= firstArrivalDay(b)!);
+    if (a === 'validate') return b.kind === 'booking' || b.kind === 'passage';
     if (a === 'expire') return b.kind === 'option';
     if (a === 'mark-cancelling') return b.cancellation === 'none';
+    if (a === 'undo-arrival') return !b.arrivedOn || b.arrivedOn === today;
+    if (a === 'undo-departure') return !b.goneOn || b.goneOn === today;
     if (a === 'withdraw-cancelling') return b.cancellation === 'cancelling';
     return true;
   });

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { MessageCode } from '../../../common/messages';
 import { formatMessage } from '../../../common/messages';
 import { badRequest } from '../../http/errors';
+import { todayParis } from '../../../common/dates';
 import type { BookingFacts } from './state-machine';
 
 type Db = Knex | Knex.Transaction;
@@ -29,6 +30,29 @@ export async function bookingFacts(db: Db, booking: Record<string, any>): Promis
     activeOccupancies: Number(agg?.active ?? 0),
     occupanciesWithoutPlace: Number(agg?.withoutPlace ?? 0),
     partnerOccupancies: Number(agg?.partner ?? 0),
+    ...(await arrivalFacts(db, booking)),
+  };
+}
+
+const parisDay = (at: unknown): string | null => (at == null ? null : todayParis(new Date(at as string)));
+
+/** The early-arrival tolerance and, for a stay arrived or gone, when that was recorded and from which status. */
+async function arrivalFacts(db: Db, booking: Record<string, any>): Promise<Pick<BookingFacts, 'earlyArrivalDays' | 'arrivedOn' | 'goneOn' | 'statusBeforeArrival'>> {
+  const setting = await db('setting').orderBy('id').first('earlyArrivalDays');
+  let statusBeforeArrival: number | null = null;
+  if (booking.statusId === 6 /* ARRIVED */) {
+    // The history line of the arrival holds the status it came from.
+    const h = await db('post_history').where({ entity: 'booking', recordId: booking.id, action: 'action' })
+      .whereRaw(`(changes::jsonb -> 'statusId' ->> 1) = '6' AND (changes::jsonb -> 'statusId' ->> 0) IN ('2', '3', '13')`).orderBy('id', 'desc').first('changes');
+    const changes = typeof h?.changes === 'string' ? JSON.parse(h.changes) : h?.changes;
+    const from = changes?.statusId?.[0];
+    if (Number.isInteger(from)) statusBeforeArrival = from;
+  }
+  return {
+    earlyArrivalDays: Number(setting?.earlyArrivalDays ?? 0),
+    arrivedOn: parisDay(booking.arrivedAt),
+    goneOn: parisDay(booking.goneAt),
+    statusBeforeArrival,
   };
 }
 

@@ -11,10 +11,10 @@ const clock = { today: '2031-06-15', now: '2031-06-15T10:00:00.000Z' };
 
 const facts = (over: Partial<BookingFacts> = {}): BookingFacts => ({
   kind: 'booking', statusId: S.CONFIRMED, cancellation: 'none', customerId: 1, optionExpiryDate: null,
-  startDate: '2031-07-01', endDate: '2031-07-08', activeOccupancies: 1, occupanciesWithoutPlace: 0, partnerOccupancies: 0, ...over,
+  startDate: '2031-06-15', endDate: '2031-06-22', activeOccupancies: 1, occupanciesWithoutPlace: 0, partnerOccupancies: 0, ...over,
 });
 const params = (a: Action, kind: string) => ({
-  reason: 'Motif', counterProposal: null, date: a === 'early-departure' ? '2031-07-04' : null,
+  reason: 'Motif', counterProposal: null, date: a === 'early-departure' ? '2031-06-18' : null,
   kind: a === 'convert' ? ({ quote: 'booking', option: 'booking', booking: 'option', passage: 'booking' } as Record<string, string>)[kind] : undefined,
 });
 const attempt = (b: BookingFacts, a: Action, p: ActionParams = params(a, b.kind)) => {
@@ -65,6 +65,8 @@ function expected(a: Action, kind: string, status: number): { ok: true; to?: num
     case 'expire':
       if (![S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED].includes(status as 1)) return refuse();
       return kind === 'option' ? { ok: true, to: S.EXPIRED } : refuse();
+    case 'undo-arrival': return status === S.ARRIVED ? { ok: true, to: S.CONFIRMED } : refuse();
+    case 'undo-departure': return status === S.GONE ? { ok: true, to: S.ARRIVED } : refuse();
   }
 }
 
@@ -83,7 +85,7 @@ describe('every action from every status and kind', () => {
             if (!got.ok) expect(got.code).toBe(want.code);
           }
           // The buttons offered are exactly the actions accepted (with valid parameters).
-          const offered = availableActions(facts({ kind, statusId: status })).includes(action);
+          const offered = availableActions(facts({ kind, statusId: status }), clock.today).includes(action);
           expect(offered, 'availableActions').toBe(got.ok);
         });
       }
@@ -137,8 +139,27 @@ describe('the rules inside the transitions', () => {
     expect(attempt(facts({ statusId: S.TEMPORARY, customerId: null }), 'confirm')).toEqual({ ok: false, code: 'CUSTOMER_NOT_INITIALISED' });
   });
 
+  it('arrival from the arrival day less the early-arrival tolerance; undo the same day, with a reason', () => {
+    const ahead = facts({ startDate: '2032-07-10', endDate: '2032-07-17' });
+    expect(attempt(ahead, 'arrive')).toEqual({ ok: false, code: 'ARRIVAL_TOO_EARLY' });
+    expect(availableActions(ahead, clock.today)).not.toContain('arrive');
+    const tomorrow = facts({ startDate: '2031-06-16', endDate: '2031-06-20' });
+    expect(attempt(tomorrow, 'arrive')).toEqual({ ok: false, code: 'ARRIVAL_TOO_EARLY' });
+    expect(attempt({ ...tomorrow, earlyArrivalDays: 1 }, 'arrive').ok).toBe(true);
+    const arrived = facts({ statusId: S.ARRIVED, arrivedOn: clock.today, statusBeforeArrival: S.VALIDATED });
+    expect(attempt(arrived, 'undo-arrival', { reason: ' ' })).toEqual({ ok: false, code: 'UNDO_REASON_REQUIRED' });
+    const undone = attempt(arrived, 'undo-arrival', { reason: 'Mauvais client coché' });
+    expect(undone.ok && undone.d.patch).toEqual({ statusId: S.VALIDATED, arrivedAt: null });
+    expect(attempt({ ...arrived, arrivedOn: '2031-06-14' }, 'undo-arrival', { reason: 'x' })).toEqual({ ok: false, code: 'UNDO_NOT_SAME_DAY' });
+    expect(availableActions({ ...arrived, arrivedOn: '2031-06-14' }, clock.today)).not.toContain('undo-arrival');
+    const gone = facts({ statusId: S.GONE, goneOn: clock.today });
+    const back = attempt(gone, 'undo-departure', { reason: 'Parti demain' });
+    expect(back.ok && back.d.patch).toEqual({ statusId: S.ARRIVED, goneAt: null });
+    expect(attempt({ ...gone, goneOn: '2031-06-01' }, 'undo-departure', { reason: 'x' })).toEqual({ ok: false, code: 'UNDO_NOT_SAME_DAY' });
+  });
+
   it('early departure: between the first night and the departure, freeing the nights after', () => {
-    const b = facts({ statusId: S.ARRIVED });
+    const b = facts({ statusId: S.ARRIVED, startDate: '2031-07-01', endDate: '2031-07-08' });
     for (const date of ['2031-07-01', '2031-07-08', '2031-06-30', '2031-07-09']) expect(attempt(b, 'early-departure', { date })).toEqual({ ok: false, code: 'INCORRECT_DATES' });
     expect(attempt(b, 'early-departure', {})).toEqual({ ok: false, code: 'DATES_REQUIRED' });
     const ok = attempt(b, 'early-departure', { date: '2031-07-05' });
@@ -179,7 +200,7 @@ describe('the rules inside the transitions', () => {
     expect(refused({ ...draft, kind: 'option' })).toBe('INVALID_TRANSITION');
     for (const s of ALL_STATUSES.filter((x) => x !== S.TEMPORARY)) expect(refused({ ...draft, statusId: s })).toBe('INVALID_TRANSITION');
     // Then the life of a firm booking: validated, arrived, cancelled, refused (not transmitted to the channel), reset.
-    expect(availableActions(facts({ statusId: S.INTEGRATED }))).toEqual(['validate', 'cancel', 'mark-cancelling', 'refuse', 'arrive', 'reset']);
+    expect(availableActions(facts({ statusId: S.INTEGRATED }), clock.today)).toEqual(['validate', 'cancel', 'mark-cancelling', 'refuse', 'arrive', 'reset']);
     // No action starts from, or leads to, the statuses of the online booking before integration.
     for (const s of [S.ACCEPTED, S.TO_INTEGRATE]) expect(availableActions(facts({ statusId: s }))).toEqual([]);
     for (const status of ALL_STATUSES) {
