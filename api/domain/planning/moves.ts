@@ -39,6 +39,22 @@ export interface MoveInput {
   from?: { placeId: number; startDate: string; endDate: string } | null;
   /** the user confirmed the warnings (override) */
   force?: boolean;
+  /** set by the route from the user's rights, never from the body: may change nights before today */
+  canCorrectPast?: boolean;
+}
+
+/**
+ * Whether a move changes a night before today: the past nights (before `today`) of the
+ * stay, and their place, must stay as they were. Moving a stay that has not begun, or
+ * only its future nights, is not a correction of the past.
+ */
+export function changesPastNights(from: { placeId: number | null; startDate: string; endDate: string }, to: { placeId: number; startDate: string; endDate: string }, today: string): boolean {
+  const past = (r: { startDate: string; endDate: string }) => (r.startDate < today ? [r.startDate, r.endDate < today ? r.endDate : today] : null);
+  const a = past(from);
+  const b = past(to);
+  if (!a && !b) return false;
+  if (!a || !b) return true;
+  return a[0] !== b[0] || a[1] !== b[1] || from.placeId !== to.placeId;
 }
 
 export interface MoveNotice { code: MessageCode; message: string; blocking: boolean }
@@ -156,6 +172,9 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
   const placeChanges = occ.placeId !== input.placeId;
   const datesChange = occ.startDate !== input.startDate || occ.endDate !== input.endDate;
   if (booking.statusId === STATUS.ARRIVED && occ.startDate !== input.startDate) return refusal('PLANNING_ARRIVED_START', summary);
+  // The nights already spent are history: only a user with the right to correct the past changes them, knowingly.
+  const pastChanges = changesPastNights(occ, input, todayParis());
+  if (pastChanges && !input.canCorrectPast) return refusal('PAST_NIGHTS_LOCKED', summary);
   if (placeChanges) {
     if (occ.isLocked) return refusal('PLACE_LOCKED_BY_CUSTOMER', summary);
     if (occ.partnerAllotmentId || current?.isResidential || target.isResidential) return refusal('PLACE_CANNOT_CHANGE', summary);
@@ -180,6 +199,7 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
   }
 
   const warnings: MoveNotice[] = [];
+  if (pastChanges) warnings.push(notice('PAST_NIGHTS_CORRECTED', true));
   if (placeChanges && current && current.placeTypeId !== target.placeTypeId) warnings.push(notice('PLACE_TYPE_CHANGED', false, { from: current.typeLabel, to: target.typeLabel }));
   // Before: the stored price (computed now for a stay never priced); after: the same
   // stay at the new place and dates, manual prices and agreed conditions kept.

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { readFile, unlink } from 'node:fs/promises';
 import { koaBody } from 'koa-body';
-import { checkAccess, requireUser } from '../../auth/access';
+import { checkAccess, holds, requireUser } from '../../auth/access';
 import { badRequest, notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
 import { boardRange, parseDateParam, parseIdList, parseRange, planningFree, planningPeriods, planningSearch, planningSetup, planningWindow } from './window';
@@ -18,6 +18,8 @@ import { checkPlanImage, PLAN_IMAGE_MAX_BYTES } from './image';
 import { finalizeDraft, offer, parseFinalize, saveDraft, saveOccupancy, touchDraft } from './wizard';
 
 const PLANNING = 'camp.planning';
+/** The right to correct the past (nights before today, recorded arrivals and departures): level 111 on reservations. */
+const canCorrectPast = (ctx: Context) => holds(requireUser(ctx), 'booking.booking', 'delete');
 const PLAN = 'camp.plan';
 const BOOKING = 'booking.booking';
 const userOf = (ctx: Context): number | null => ctx.state.user?.id ?? null;
@@ -70,13 +72,13 @@ export function planningRouter(knex: () => Knex): Router {
   });
   r.post('/rest/planning/move/check', async (ctx) => {
     await checkAccess(ctx, PLANNING, 'read');
-    ctx.body = await checkMove(knex(), parseMoveInput(body(ctx)));
+    ctx.body = await checkMove(knex(), { ...parseMoveInput(body(ctx)), canCorrectPast: canCorrectPast(ctx) });
   });
   r.post('/rest/planning/move', async (ctx) => {
     const input = parseMoveInput(body(ctx));
     await checkAccess(ctx, PLANNING, 'write');
     await checkAccess(ctx, input.kind === 'unavailability' ? 'booking.unavailability' : BOOKING, 'write');
-    ctx.body = await applyMove(knex(), input, userOf(ctx));
+    ctx.body = await applyMove(knex(), { ...input, canCorrectPast: canCorrectPast(ctx) }, userOf(ctx));
   });
 
   // ---- /extra-planning -----------------------------------------------------
