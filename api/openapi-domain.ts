@@ -5,6 +5,7 @@ import { PRICING_PATHS, PRICING_SCHEMAS } from './domain/pricing/openapi';
 import { SECURITY_PATHS, SECURITY_SCHEMAS } from './domain/security/openapi';
 import { STAYS_PATHS, STAYS_SCHEMAS } from './domain/stays/openapi';
 import { METERS_PATHS, METERS_SCHEMAS } from './domain/meters/openapi';
+import { BILLING_PATHS, BILLING_SCHEMAS } from './domain/billing/openapi';
 import { error, json } from './openapi-parts';
 
 
@@ -32,6 +33,7 @@ export const DOMAIN_PATHS: Record<string, object> = {
   ...SECURITY_PATHS,
   ...STAYS_PATHS,
   ...METERS_PATHS,
+  ...BILLING_PATHS,
 };
 
 export const DOMAIN_SCHEMAS: Record<string, object> = {
@@ -49,4 +51,5 @@ export const DOMAIN_SCHEMAS: Record<string, object> = {
   ...SECURITY_SCHEMAS,
   ...STAYS_SCHEMAS,
   ...METERS_SCHEMAS,
+  ...BILLING_SCHEMAS,
 };

@@ -28,6 +28,7 @@ import * as m24 from './0025_write_versions';
 import * as m25 from './0026_input_guards';
 import * as m26 from './0027_record_versions';
 import * as m27 from './0028_billing_payments';
+import * as m29 from './0030_billing_guarantees';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -60,4 +61,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0026_input_guards', m25],
   ['0027_record_versions', m26],
   ['0028_billing_payments', m27],
+  ['0030_billing_guarantees', m29],
 ];

@@ -19,6 +19,7 @@ import { pricingRouter } from './pricing/routes';
 import { registerStaysModule, staysRouters } from './stays/index';
 import { planningRouters, registerPlanningModule } from './planning/index';
 import { metersRouters, registerMetersModule } from './meters/index';
+import { billingRouters, registerBillingModule } from './billing/index';
 
 let registered = false;
 
@@ -37,8 +38,9 @@ export function registerDomainRules(): void {
   registerStaysModule();
   registerPlanningModule();
   registerMetersModule();
+  registerBillingModule();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
-  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), pricingRouter(ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex)];
+  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), pricingRouter(ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex), ...billingRouters(ctx.knex)];
 }

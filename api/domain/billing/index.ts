@@ -1,0 +1,16 @@
+// The billing module: bills issued from stays (deposit, final, credit notes), their
+// PDFs, payments on the generic write path and the freeze of billed stays.
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import { billingRouter } from './routes';
+import { registerPaymentRules } from './payments';
+import { registerBillingFreeze } from './hooks';
+
+export function registerBillingModule(): void {
+  registerPaymentRules();
+  registerBillingFreeze();
+}
+
+export function billingRouters(knex: () => Knex): Router[] {
+  return [billingRouter(knex)];
+}

@@ -1,0 +1,41 @@
+// Payments on the generic write path (/rest/payment): a payment deposited in a bank,
+// exported or grouped is never changed nor deleted (migration 0030's trigger is the
+// guarantee, these hooks give the message first); a payment of a stay takes the stay's
+// customer. And the planning's payment view: what each booking received.
+import { registerHooks } from '../../rest/entities';
+import { badRequest } from '../../http/errors';
+import { formatMessage, type MessageCode } from '../../../common/messages';
+import { registerPaymentSource } from '../planning/payments';
+import { paidByBookings } from './view';
+
+type Row = Record<string, any>;
+
+function lockedMessage(p: Row): MessageCode | null {
+  if (p.isDeposited) return 'PAYMENT_DEPOSITED';
+  if (p.isExported) return 'PAYMENT_EXPORTED';
+  if (p.isGrouped) return 'PAYMENT_GROUPED';
+  return null;
+}
+
+export function registerPaymentRules(): void {
+  registerHooks('payment', {
+    async beforeSave(rec, existing, { trx }) {
+      const locked = existing && lockedMessage(existing);
+      if (locked) throw badRequest(locked);
+      if (rec.bookingId == null && rec.customerId == null) throw badRequest('PAYMENT_BOOKING_OR_CUSTOMER', { bookingId: formatMessage('PAYMENT_BOOKING_OR_CUSTOMER') });
+      if (rec.bookingId != null && rec.customerId == null) {
+        const b = await trx('booking').where('id', rec.bookingId).first('customerId');
+        rec.customerId = b?.customerId ?? null;
+      }
+      if (rec.billId != null) {
+        const bill = await trx('bill').where('id', rec.billId).first('bookingId', 'kind');
+        if (!bill || bill.kind !== 'invoice' || (rec.bookingId != null && bill.bookingId !== rec.bookingId)) throw badRequest('BILL_NOT_FOUND', { billId: formatMessage('BILL_NOT_FOUND') });
+      }
+    },
+    beforeDelete(existing) {
+      const locked = lockedMessage(existing);
+      if (locked) throw badRequest(locked);
+    },
+  });
+  registerPaymentSource((db, ids) => paidByBookings(db, ids));
+}
