@@ -78,3 +78,25 @@ export async function dropDatabasesLike(url: string, prefix: string): Promise<st
     return rows.map((r) => r.datname as string);
   });
 }
+
+/**
+ * A database of its own for a benchmark or a tool, on DATABASE_URL's server or an
+ * embedded one (`.tmp/pg-bench`); `close()` drops it and stops the embedded server.
+ */
+export async function openScratchDatabase(tag: string, opts: { pool?: number; statementTimeoutMs?: number } = {}) {
+  const { openDatabase } = await import('../api/db/connect');
+  const server = await startPgServer('pg-bench');
+  const name = uniqueName(server.prefix, `bench_${tag}`);
+  await createDatabase(server.url, name);
+  const url = urlFor(server.url, name);
+  const db = await openDatabase({ url, pool: opts.pool, statementTimeoutMs: opts.statementTimeoutMs ?? 0 });
+  const where = server.embedded ? 'PostgreSQL intégré' : `PostgreSQL (${new URL(server.url).host})`;
+  return {
+    db, url, server, where,
+    async close() {
+      await db.close();
+      await dropDatabase(server.url, name);
+      await server.stop();
+    },
+  };
+}

@@ -5,7 +5,7 @@
 // ratio. Prints figures; never fails. DATABASE_URL runs it on PostgreSQL.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openDatabase } from '../../api/db/connect';
+import { openScratchDatabase } from '../pg';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { createApp } from '../../api/app';
@@ -27,9 +27,8 @@ function stats(ms: number[]) {
 const f = (n: number) => n.toFixed(2);
 
 async function main() {
-  const url = process.env.DATABASE_URL;
-  const db = await openDatabase(url ? { url, schema: 'bench_availability' } : {});
-  if (url) await db.knex.raw('DROP SCHEMA IF EXISTS bench_availability CASCADE; CREATE SCHEMA bench_availability');
+  const scratch = await openScratchDatabase('availability');
+  const db = scratch.db;
   const k = db.knex;
   await migrateLatest(k);
   await bootstrap(k, { adminPassword: 'bench-password', demo: false });
@@ -71,7 +70,7 @@ async function main() {
   await k.raw('ALTER TABLE occupancy ENABLE TRIGGER tg_occupancy__reservation');
   await k.raw('ANALYZE');
   const [{ n }] = await k('place_reservation').count({ n: '*' });
-  console.log(`setup: ${PLACES} places, ${n} occupancies held, ${links.length} place features (${((performance.now() - t0) / 1000).toFixed(1)} s, ${db.kind})`);
+  console.log(`setup: ${PLACES} places, ${n} occupancies held, ${links.length} place features (${((performance.now() - t0) / 1000).toFixed(1)} s, ${scratch.where})`);
 
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -118,8 +117,7 @@ async function main() {
   console.log(`ratio API / SQL                           p50 ×${f(api.p50 / sql.p50)}   p95 ×${f(api.p95 / sql.p95)}`);
 
   await new Promise((r) => server.close(r));
-  if (url) await k.raw('DROP SCHEMA bench_availability CASCADE');
-  await db.close();
+  await scratch.close();
 }
 
 main().catch((e) => { console.error(e); process.exitCode = 1; });

@@ -1,8 +1,8 @@
 // The REAL /planning screen against the API: `npx tsx tests/bench/planning-screen.bench.ts`
 // (demo campsite, ≈200 places and 2 000 stays) or `… --large` (the demo plus places
 // and stays up to 2 000 places and ≈60 000 stays over the year, seeded in bulk).
-// Builds the admin with Vite, serves it with the API on an in-memory PGlite (or
-// DATABASE_URL), logs in with Debian Chromium and PRINTS: time to the first bars,
+// Builds the admin with Vite, serves it with the API on a scratch PostgreSQL database
+// (embedded, or on DATABASE_URL's server), logs in with Debian Chromium and PRINTS: time to the first bars,
 // the window requests and their server time, frame times while scrolling both ways
 // and at three zooms, the JS heap — beside the targets of issue 6. Never fails on a figure.
 import { createServer } from 'node:http';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { openDatabase } from '../../api/db/connect';
+import { openScratchDatabase } from '../pg';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { createApp } from '../../api/app';
@@ -73,10 +73,11 @@ async function main() {
   await build({ configFile: join(REPO, 'admin/vite.config.ts'), logLevel: 'warn', build: { outDir: OUT, emptyOutDir: true } });
   console.log(`admin built in ${Date.now() - t0} ms → ${OUT}`);
   t0 = Date.now();
-  const db = await openDatabase({ url: process.env.DATABASE_URL });
+  const scratch = await openScratchDatabase('planning');
+  const db = scratch.db;
   await migrateLatest(db.knex);
   await bootstrap(db.knex, { adminPassword: PASSWORD, demo: true });
-  console.log(`demo data seeded in ${Date.now() - t0} ms (${db.kind})`);
+  console.log(`demo data seeded in ${Date.now() - t0} ms (${scratch.where})`);
   if (large) {
     t0 = Date.now();
     const r = await seedLarge(db.knex);
@@ -170,7 +171,7 @@ async function main() {
   } finally {
     await browser.close();
     server.close();
-    await db.close();
+    await scratch.close();
   }
 }
 

@@ -1,10 +1,10 @@
 // Quotes over the database: POST /rest/pricing/quote's work without HTTP —
 // quoteForStay = validation + loadPricingContext (one call of bv_pricing_context) +
 // priceStay — on the demo campsite, beside a baseline of the same run: the bare round
-// trip of a one-row indexed read. PGlite by default; PostgreSQL with DATABASE_URL
-// (a scratch schema, dropped at the end). It prints and never asserts.
+// trip of a one-row indexed read. On a scratch database (embedded PostgreSQL, or
+// DATABASE_URL's server), dropped at the end. It prints and never asserts.
 // Run: npx tsx tests/bench/pricing-db.bench.ts
-import { openDatabase } from '../../api/db/connect';
+import { openScratchDatabase } from '../pg';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { demoSeasons } from '../../api/demo/pricing';
@@ -13,9 +13,8 @@ import { quoteForStay, type QuoteRequest } from '../../api/domain/pricing/quote-
 import { priceStay } from '../../api/domain/pricing';
 
 const ROUNDS = Number(process.env.PRICING_DB_BENCH_ROUNDS ?? 300);
-const url = process.env.DATABASE_URL;
-const schema = `bench_pricing_${process.pid}`;
-const db = await openDatabase(url ? { url, schema, pool: 2 } : {});
+const scratch = await openScratchDatabase('pricing', { pool: 2 });
+const db = scratch.db;
 await migrateLatest(db.knex);
 await bootstrap(db.knex, { adminPassword: 'bench-pricing-password', demo: true });
 const knex = db.knex;
@@ -52,7 +51,7 @@ async function measure(label: string, work: () => Promise<unknown>): Promise<num
 }
 
 const sample = await quoteForStay(knex, request);
-console.log(`${db.kind}: 7 nights, 4 occupants, electricity and a dog, ${sample.appliedSpecialOfferIds.length} offer(s) → ${sample.lines.length} lines, total ${sample.total} cents`);
+console.log(`${scratch.where}: 7 nights, 4 occupants, electricity and a dog, ${sample.appliedSpecialOfferIds.length} offer(s) → ${sample.lines.length} lines, total ${sample.total} cents`);
 const gridId = sample.priceGridId;
 const base = await measure('baseline: one-row indexed read (round trip)', () => knex('price_grid').where('id', gridId).first());
 const load = await measure('loadPricingContext', () => loadPricingContext(knex, { ...request, quoteDate: request.quoteDate! }));
@@ -61,5 +60,4 @@ await measure('priceStay (engine only, same context)', async () => priceStay(con
 const full = await measure('quoteForStay (validate + load + price)', () => quoteForStay(knex, request));
 const med = (xs: number[]) => xs[Math.floor(xs.length / 2)];
 console.log(`quoteForStay / baseline (p50): ${(med(full) / med(base)).toFixed(1)}×; loader share ${Math.round((100 * med(load)) / med(full))} %`);
-if (url) await knex.raw(`DROP SCHEMA "${schema}" CASCADE`);
-await db.close();
+await scratch.close();

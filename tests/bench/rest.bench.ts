@@ -1,6 +1,6 @@
 // /rest/ list and search on a 50 000-row table, against the same queries issued
 // directly with knex in the same process: latency and throughput of both, and their
-// ratios, on PGlite and (when DATABASE_URL is set) on PostgreSQL; and the admin's
+// ratios, on PostgreSQL (embedded, or DATABASE_URL's server); and the admin's
 // initial JavaScript size. Prints figures and ratios; never fails.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type Database } from '../../api/db/connect';
+import type { Database } from '../../api/db/connect';
+import { openScratchDatabase } from '../pg';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { createApp } from '../../api/app';
@@ -109,23 +110,12 @@ async function benchDatabase(label: string, db: Database) {
 }
 
 async function main() {
-  const lite = await openDatabase({});
-  await benchDatabase('PGlite (in memory)', lite);
-  await lite.close();
-
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    // A schema of its own, dropped afterwards: the database's other data is left alone.
-    const schema = `bench_${randomBytes(4).toString('hex')}`;
-    const pg = await openDatabase({ url, schema, pool: 10 });
-    try {
-      await benchDatabase(`PostgreSQL (${new URL(url).host}, schema ${schema})`, pg);
-    } finally {
-      await pg.knex.raw(`DROP SCHEMA "${schema}" CASCADE`);
-      await pg.close();
-    }
-  } else {
-    console.log('\nPostgreSQL: skipped (set DATABASE_URL to run the same figures on it)');
+  // A database of its own (embedded PostgreSQL, or DATABASE_URL's server), dropped afterwards.
+  const scratch = await openScratchDatabase('rest', { pool: 10 });
+  try {
+    await benchDatabase(scratch.where, scratch.db);
+  } finally {
+    await scratch.close();
   }
 
   // The admin's initial JavaScript: the entry chunk and what it preloads, gzipped.
