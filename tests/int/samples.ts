@@ -112,6 +112,8 @@ const FRESH_REFS: Record<string, string[]> = { 'option-price': ['priceGridPeriod
  */
 const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => void> = {
   place: (rec, n) => { rec.capacity = 20 + (n % 5); },
+  // Minors are exempt from the tourist tax: a category of minors says so (MINORS_EXEMPTION_INCONSISTENT).
+  'age-category': (rec) => { if (typeof rec.maxAge === 'number' && rec.maxAge < 18) rec.isTouristTaxExempt = true; },
   'price-grid-option': (rec, n) => {
     const items = ['ageCategoryId', 'extraId', 'animalTypeId', 'vehicleTypeId'];
     items.forEach((name, i) => { if (i !== n % items.length) rec[name] = null; });

@@ -40,6 +40,8 @@ export interface LoadRequest extends Omit<StayRequest, 'quoteDate'> {
   historyVersion?: number | null;
   /** the insurance offered (default: the one flagged default, else the first active) */
   cancellationInsuranceId?: number | null;
+  /** limits the occupants (capacity.ts); not priced */
+  equipmentId?: number | null;
 }
 
 /** Settings when no pricing-settings row is in force: tourist tax au réel for a 3★ camping, no down payment. */
@@ -168,6 +170,6 @@ export async function loadPricingContext(db: Db, req: LoadRequest): Promise<Load
     touristTax,
     downPayment: toDownPayment(booking, camel(b.terms)),
   };
-  const { placeId: _p, historyVersion: _h, cancellationInsuranceId: _c, ...stay } = req;
+  const { placeId: _p, historyVersion: _h, cancellationInsuranceId: _c, equipmentId: _e, ...stay } = req;
   return { context, request: { ...stay, priceGridId: grid.id, placeTypeId: grid.placeTypeId } };
 }

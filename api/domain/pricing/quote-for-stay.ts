@@ -19,6 +19,7 @@ export interface QuoteRequest extends Omit<StayRequest, 'quoteDate'> {
   /** "today" in Europe/Paris when omitted */
   quoteDate?: string;
   placeId?: number | null;
+  equipmentId?: number | null;
   historyVersion?: number | null;
   cancellationInsuranceId?: number | null;
 }

@@ -25,6 +25,8 @@ export const QUOTE_REQUEST_SCHEMA = {
     priceGridId: optId,
     placeTypeId: optId,
     placeId: optId,
+    /** the equipment the guests bring or rent: its capacity limits the occupants */
+    equipmentId: optId,
     historyVersion: optId,
     startDate: date,
     endDate: date,

@@ -11,7 +11,8 @@ import { entityMeta } from '../../rest/entities';
 import { parseId } from '../../rest/records';
 import { formatMessage } from '../../../common/messages';
 import { listGridVersions, loadGridRows, loadGridVersion, writeGridVersion } from './grid-history';
-import { quoteForStay } from './quote-for-stay';
+import { parseQuoteRequest, quoteForStay } from './quote-for-stay';
+import { assertWithinCapacity } from './capacity';
 import { checkSlices } from './rules';
 
 /** A quote is read by the booking desk (booking.booking) and by who sets the prices (stay.price). */
@@ -54,7 +55,9 @@ export function pricingRouter(knex: () => Knex): Router {
 
   r.post('/rest/pricing/quote', async (ctx) => {
     checkQuoteRight(ctx);
-    ctx.body = await quoteForStay(knex(), (ctx.request as any).body);
+    const req = parseQuoteRequest((ctx.request as any).body);
+    await assertWithinCapacity(knex(), req, req.occupants);
+    ctx.body = await quoteForStay(knex(), req);
   });
 
   r.get('/rest/pricing/grid/:id/versions', async (ctx) => {

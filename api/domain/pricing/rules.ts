@@ -11,6 +11,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage, isMessageCode, type MessageCode } from '../../../common/messages';
 import { keepSingleDefault } from '../reference/rules';
 import { writeGridVersion } from './grid-history';
+import { registerMinorsRule } from './minors-rule';
 import { toOption, toPeriod, toPriceGrid, toSpecialOffer } from './mapping';
 import { SpecialOfferType } from './types';
 import { validatePriceGrid, validateSlices, validateSpecialOffer } from './validate';
@@ -263,4 +264,5 @@ export function registerPricingRules(): void {
   registerConstraintMessage('uq_option_price__price_grid_option_id__price_grid_period_id', 'OPTION_PRICE_EXISTS');
   registerGridRules();
   registerOfferRules();
+  registerMinorsRule();
 }

@@ -8,6 +8,7 @@ import { BP_SCALE, mulDivRound } from './money';
 import { forEachPriceRun, makeNightsLine, type PricingRun } from './run';
 import { BillLineType, TouristTaxMode, type TouristTaxSummary } from './types';
 import { warn } from './warnings';
+import { isTouristTaxExemptCategory } from './minors';
 
 /** Taxable and exempt persons of the request. */
 export function touristTaxPersons(run: PricingRun): { taxable: number; exempt: number } {
@@ -15,7 +16,7 @@ export function touristTaxPersons(run: PricingRun): { taxable: number; exempt: n
   let exempt = 0;
   for (const o of run.request.occupants ?? []) {
     const category = run.context.ageCategories.find((c) => c.id === o.ageCategoryId);
-    if (!category || category.isTouristTaxExempt) {
+    if (!category || isTouristTaxExemptCategory(category)) {
       exempt += o.quantity;
       continue;
     }

@@ -3,6 +3,7 @@
 // business routes, so that no shape of the API gets round them. Statuses, the
 // cancellation marker and the derived columns are read-only in the schemas: only the
 // business actions (actions.ts) change them.
+import { stayCapacity } from '../pricing/capacity';
 import type { Knex } from 'knex';
 import { registerHooks, entityMeta } from '../../rest/entities';
 import { registerConstraintMessage } from '../../db/errors';
@@ -58,16 +59,7 @@ async function bookingOfOccupancy(trx: Trx, occupancyId: number, lock = false): 
  * when the other is not known yet.
  */
 async function capacityOf(trx: Trx, occ: Row): Promise<number | null> {
-  const limits: number[] = [];
-  if (occ.equipmentId) {
-    const e = await trx('equipment').where('id', occ.equipmentId).first('capacity');
-    if (e) limits.push(e.capacity);
-  }
-  if (occ.placeId) {
-    const p = await trx('place').where('id', occ.placeId).first('capacity');
-    if (p) limits.push(p.capacity);
-  }
-  return limits.length ? Math.min(...limits) : null;
+  return stayCapacity(trx, occ);
 }
 
 function registerBookingHooks(): void {
