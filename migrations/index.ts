@@ -28,6 +28,7 @@ import * as m24 from './0025_write_versions';
 import * as m25 from './0026_input_guards';
 import * as m26 from './0027_record_versions';
 import * as m27 from './0028_billing_payments';
+import * as m28 from './0029_add_ck_setting_max_stay_nights_max_and_2_more';
 import * as m29 from './0030_billing_guarantees';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
@@ -61,5 +62,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0026_input_guards', m25],
   ['0027_record_versions', m26],
   ['0028_billing_payments', m27],
+  ['0029_add_ck_setting_max_stay_nights_max_and_2_more', m28],
   ['0030_billing_guarantees', m29],
 ];

@@ -91,11 +91,11 @@ describe('positions', () => {
 
 describe('occupancy map', () => {
   it('colours each place by its occupancy rate, zones by theirs', async () => {
-    const b1 = await book(ids.M1, '2033-05-01', '2033-05-05'); // every night of the period
-    await book(ids.M2, '2033-05-03', '2033-05-10'); // two nights of four
-    await book(ids.M3, '2033-05-01', '2033-05-05', 'quote'); // a quote holds nothing
-    await post('/rest/unavailability', { placeId: ids.M4, startDate: '2033-04-20', endDate: '2033-05-20', reason: 'Travaux' });
-    const r = await t.admin.get('/rest/planning/plan/occupancy?date=2033-05-01&nights=4');
+    const b1 = await book(ids.M1, '2030-05-01', '2030-05-05'); // every night of the period
+    await book(ids.M2, '2030-05-03', '2030-05-10'); // two nights of four
+    await book(ids.M3, '2030-05-01', '2030-05-05', 'quote'); // a quote holds nothing
+    await post('/rest/unavailability', { placeId: ids.M4, startDate: '2030-04-20', endDate: '2030-05-20', reason: 'Travaux' });
+    const r = await t.admin.get('/rest/planning/plan/occupancy?date=2030-05-01&nights=4');
     expect(r.status, r.text).toBe(200);
     const by = (id: number) => r.body.places.find((p: any) => p.placeId === id);
     expect(by(ids.M1)).toMatchObject({ state: 'occupied', rate: 100, band: '100', occupiedNights: 4, stay: { bookingId: b1.id, code: b1.code, customer: 'Planiste', category: 'booking' }, arrival: { code: b1.code } });
@@ -110,17 +110,17 @@ describe('occupancy map', () => {
   });
 
   it('on one night a place is free or occupied; the departure day is free', async () => {
-    const r = await t.admin.get('/rest/planning/plan/occupancy?date=2033-05-05');
+    const r = await t.admin.get('/rest/planning/plan/occupancy?date=2030-05-05');
     const by = (id: number) => r.body.places.find((p: any) => p.placeId === id);
     expect(by(ids.M1)).toMatchObject({ state: 'free', band: '0', departure: { customer: 'Planiste' } });
     expect(by(ids.M2)).toMatchObject({ state: 'occupied', band: '100' });
-    expect((await t.admin.get('/rest/planning/plan/occupancy?date=2033-05-05&nights=0')).body.code).toBe('INVALID_QUERY');
+    expect((await t.admin.get('/rest/planning/plan/occupancy?date=2030-05-05&nights=0')).body.code).toBe('INVALID_QUERY');
     expect((await t.admin.get('/rest/planning/plan/occupancy?date=demain')).status).toBe(400);
   });
 
   it('needs the "plan" right', async () => {
     const reader = await userWithRights(t, { rights: { ...allAt('000').rights, 'camp.plan': { rights: '001', canExport: false } } });
-    expect((await reader.client.get('/rest/planning/plan/occupancy?date=2033-05-01')).status).toBe(200);
+    expect((await reader.client.get('/rest/planning/plan/occupancy?date=2030-05-01')).status).toBe(200);
     const w = await reader.client.put('/rest/planning/plan/positions', { positions: [{ placeId: ids.M1, planX: 1, planY: 1 }] });
     expect(w.status).toBe(401);
     expect(w.body.message).toBe('401 Droit insuffisant');

@@ -17,7 +17,7 @@ async function temp(placeId: number, startDate: string, endDate: string, adults 
   expect(s.booking.statusId).toBe(1);
   return s.booking.id as number;
 }
-const offerBody = (o: Record<string, unknown> = {}) => ({ startDate: '2035-07-10', endDate: '2035-07-14', occupants: [{ ageCategoryId: adult, quantity: 2 }], placeTypeId: ids.type, ...o });
+const offerBody = (o: Record<string, unknown> = {}) => ({ startDate: '2029-07-10', endDate: '2029-07-14', occupants: [{ ageCategoryId: adult, quantity: 2 }], placeTypeId: ids.type, ...o });
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -27,14 +27,14 @@ beforeAll(async () => {
   ids.type = (await post('/rest/place-type', { code: unique('TW'), label: unique('Type assistant '), placeFamilyId: family, maxPersons: 6 })).id;
   for (const [c, cap] of [['W1', 6], ['W2', 6], ['W3', 2]] as const) ids[c] = (await post('/rest/place', { code: unique(c), placeTypeId: ids.type, capacity: cap })).id;
   const grid = await post('/rest/price-grid', { label: unique('Grille assistant '), placeTypeId: ids.type, priceModel: 1 });
-  await post('/rest/price-grid-period', { priceGridId: grid.id, label: 'Été', startDate: '2035-06-01', endDate: '2035-09-01', pricePerNight: 2500 });
+  await post('/rest/price-grid-period', { priceGridId: grid.id, label: 'Été', startDate: '2029-06-01', endDate: '2029-09-01', pricePerNight: 2500 });
   ids.customer = (await post('/rest/customer', { lastName: 'Assistant', firstName: 'Léa' })).id;
 });
 afterAll(async () => { await t?.close(); });
 
 describe('offer: free places with their prices', () => {
   it('lists the free places large enough, each priced for the stay', async () => {
-    await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W2, startDate: '2035-07-12', endDate: '2035-07-20', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+    await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W2, startDate: '2029-07-12', endDate: '2029-07-20', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
     const r = await t.admin.post('/rest/planning/offer', offerBody({ occupants: [{ ageCategoryId: adult, quantity: 2 }, { ageCategoryId: child, quantity: 1 }] }));
     expect(r.status, r.text).toBe(200);
     expect(r.body.persons).toBe(3);
@@ -44,7 +44,7 @@ describe('offer: free places with their prices', () => {
   });
 
   it('counts the place its own temporary booking holds as free', async () => {
-    const id = await temp(ids.W1, '2035-07-10', '2035-07-14');
+    const id = await temp(ids.W1, '2029-07-10', '2029-07-14');
     const without = await t.admin.post('/rest/planning/offer', offerBody());
     expect(without.body.places.map((p: any) => p.placeId)).toEqual([ids.W3]);
     const mine = await t.admin.post('/rest/planning/offer', offerBody({ tempBookingId: id }));
@@ -57,48 +57,48 @@ describe('offer: free places with their prices', () => {
     expect(r.body).toMatchObject({ code: 'NO_OCCUPANTS', message: 'Indiquez au moins un occupant' });
     r = await t.admin.post('/rest/planning/offer', offerBody({ startDate: undefined }));
     expect(r.body.message).toBe('Dates de début et de fin obligatoires');
-    r = await t.admin.post('/rest/planning/offer', offerBody({ endDate: '2035-07-01' }));
+    r = await t.admin.post('/rest/planning/offer', offerBody({ endDate: '2029-07-01' }));
     expect(r.body.message).toBe('La date de début doit précéder la date de fin');
   });
 });
 
 describe('draft: the temporary booking follows the steps', () => {
   it('changes place, dates, occupants, vehicles and extras, and the customer', async () => {
-    const id = await temp(ids.W1, '2035-08-01', '2035-08-05');
+    const id = await temp(ids.W1, '2029-08-01', '2029-08-05');
     const vt = (await t.knex('vehicle_type').orderBy('id').first('id')).id;
     const extra = await post('/rest/extra', { label: unique('Vélo assistant '), price: 500 });
     const r = await t.admin.put(`/rest/planning/draft/${id}`, {
       customerId: ids.customer, notes: 'Arrivée tardive', totalAmount: 1,
-      occupancy: { placeId: ids.W2, startDate: '2035-08-02', endDate: '2035-08-06', details: [{ ageCategoryId: adult, quantity: 2 }, { ageCategoryId: child, quantity: 2 }], vehicles: [{ vehicleTypeId: vt, licencePlate: 'ab-12-cd' }], extras: [{ extraId: extra.id, quantity: 2 }] },
+      occupancy: { placeId: ids.W2, startDate: '2029-08-02', endDate: '2029-08-06', details: [{ ageCategoryId: adult, quantity: 2 }, { ageCategoryId: child, quantity: 2 }], vehicles: [{ vehicleTypeId: vt, licencePlate: 'ab-12-cd' }], extras: [{ extraId: extra.id, quantity: 2 }] },
     });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.booking).toMatchObject({ statusId: 1, customerId: ids.customer, notes: 'Arrivée tardive', startDate: '2035-08-02', endDate: '2035-08-06', persons: 4 });
+    expect(r.body.booking).toMatchObject({ statusId: 1, customerId: ids.customer, notes: 'Arrivée tardive', startDate: '2029-08-02', endDate: '2029-08-06', persons: 4 });
     const o = r.body.occupancies[0];
     // The total is the server's (the one sent is ignored): the engine's price of the stay as saved.
     expect(r.body.booking.totalAmount).toBe(o.amount);
     expect(o.amount).toBe(o.pricedQuote.quote.total);
     expect(o.pricedQuote.quote.lines.find((l: any) => l.lineType === 1)).toMatchObject({ quantity: 4, unitPrice: 2500 });
-    expect(o).toMatchObject({ placeId: ids.W2, startDate: '2035-08-02', endDate: '2035-08-06' });
+    expect(o).toMatchObject({ placeId: ids.W2, startDate: '2029-08-02', endDate: '2029-08-06' });
     expect(o.vehicles.map((v: any) => v.licencePlate)).toEqual(['AB-12-CD']);
     expect(o.extras.map((x: any) => [x.extraId, x.quantity])).toEqual([[extra.id, 2]]);
     expect(o.details).toHaveLength(2);
   });
 
   it('shows on the board as a draft, holding its place', async () => {
-    const id = await temp(ids.W3, '2035-10-01', '2035-10-04');
-    const r = await t.admin.get(`/rest/planning/window?from=2035-10-01&to=2035-10-10&placeIds=${ids.W3}`);
+    const id = await temp(ids.W3, '2029-10-01', '2029-10-04');
+    const r = await t.admin.get(`/rest/planning/window?from=2029-10-01&to=2029-10-10&placeIds=${ids.W3}`);
     const f = r.body.occupancyFields as string[];
     const bar = r.body.occupancies.map((x: unknown[]) => Object.fromEntries(f.map((k, i) => [k, x[i]]))).find((o: any) => o.bookingId === id);
-    expect(bar).toMatchObject({ placeId: ids.W3, startDate: '2035-10-01', endDate: '2035-10-04', category: 'draft' });
+    expect(bar).toMatchObject({ placeId: ids.W3, startDate: '2029-10-01', endDate: '2029-10-04', category: 'draft' });
   });
 
   it('keeps the stays rules: a taken place, too many occupants', async () => {
-    const id = await temp(ids.W1, '2035-09-01', '2035-09-04');
-    await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W2, startDate: '2035-09-01', endDate: '2035-09-10', details: [{ ageCategoryId: adult, quantity: 1 }] }] });
-    let r = await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W2, startDate: '2035-09-01', endDate: '2035-09-04', details: [{ ageCategoryId: adult, quantity: 2 }] } });
+    const id = await temp(ids.W1, '2029-09-01', '2029-09-04');
+    await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W2, startDate: '2029-09-01', endDate: '2029-09-10', details: [{ ageCategoryId: adult, quantity: 1 }] }] });
+    let r = await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W2, startDate: '2029-09-01', endDate: '2029-09-04', details: [{ ageCategoryId: adult, quantity: 2 }] } });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe("L'emplacement a un autre équipement à cette date");
-    r = await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W3, startDate: '2035-09-01', endDate: '2035-09-04', details: [{ ageCategoryId: adult, quantity: 3 }] } });
+    r = await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W3, startDate: '2029-09-01', endDate: '2029-09-04', details: [{ ageCategoryId: adult, quantity: 3 }] } });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
     // Nothing changed.
@@ -117,8 +117,8 @@ describe('a draft still in use', () => {
   };
 
   it('is kept by the wizard telling the server it is being used; left alone, it is abandoned', async () => {
-    const used = await temp(ids.W1, '2035-11-01', '2035-11-04');
-    const left = await temp(ids.W2, '2035-11-01', '2035-11-04');
+    const used = await temp(ids.W1, '2029-11-01', '2029-11-04');
+    const left = await temp(ids.W2, '2029-11-01', '2029-11-04');
     await age(used);
     await age(left);
     const touch = await t.admin.post(`/rest/planning/draft/${used}/touch`, {});
@@ -135,7 +135,7 @@ describe('a draft still in use', () => {
 
 describe('finalize', () => {
   it('saves a booking (customer required)', async () => {
-    const id = await temp(ids.W1, '2035-06-01', '2035-06-04');
+    const id = await temp(ids.W1, '2029-06-01', '2029-06-04');
     let r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'booking' });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Client non initialisé');
@@ -150,32 +150,32 @@ describe('finalize', () => {
   });
 
   it('saves an option with its expiry date', async () => {
-    const id = await temp(ids.W1, '2035-06-10', '2035-06-12');
+    const id = await temp(ids.W1, '2029-06-10', '2029-06-12');
     await t.admin.put(`/rest/planning/draft/${id}`, { customerId: ids.customer });
-    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'option', optionExpiryDate: '2035-05-01' });
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'option', optionExpiryDate: '2029-05-01' });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.booking).toMatchObject({ kind: 'option', statusId: 2, optionExpiryDate: '2035-05-01' });
+    expect(r.body.booking).toMatchObject({ kind: 'option', statusId: 2, optionExpiryDate: '2029-05-01' });
   });
 
   it('saves a quote as a new quote; the temporary booking is abandoned and its place freed', async () => {
-    const id = await temp(ids.W1, '2035-06-20', '2035-06-23');
+    const id = await temp(ids.W1, '2029-06-20', '2029-06-23');
     await t.admin.put(`/rest/planning/draft/${id}`, { customerId: ids.customer });
-    await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W1, startDate: '2035-06-20', endDate: '2035-06-23', details: [{ ageCategoryId: adult, quantity: 2 }], priceOverrides: [{ priceGridOptionId: null, unitPrice: 3300 }] } });
+    await t.admin.put(`/rest/planning/draft/${id}`, { occupancy: { placeId: ids.W1, startDate: '2029-06-20', endDate: '2029-06-23', details: [{ ageCategoryId: adult, quantity: 2 }], priceOverrides: [{ priceGridOptionId: null, unitPrice: 3300 }] } });
     const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'quote' });
     expect(r.status, r.text).toBe(200);
     // The quote keeps the content and the manual price of the draft.
-    expect(r.body.booking).toMatchObject({ kind: 'quote', statusId: 2, customerId: ids.customer, totalAmount: 3 * 3300, isManualPrice: true, startDate: '2035-06-20', endDate: '2035-06-23' });
+    expect(r.body.booking).toMatchObject({ kind: 'quote', statusId: 2, customerId: ids.customer, totalAmount: 3 * 3300, isManualPrice: true, startDate: '2029-06-20', endDate: '2029-06-23' });
     expect(r.body.booking.id).not.toBe(id);
     expect(r.body.occupancies[0].placeId).toBe(ids.W1);
     expect((await t.knex('booking').where('id', id).first('statusId')).statusId).toBe(15);
-    const free = await t.admin.post('/rest/planning/offer', offerBody({ startDate: '2035-06-20', endDate: '2035-06-23' }));
+    const free = await t.admin.post('/rest/planning/offer', offerBody({ startDate: '2029-06-20', endDate: '2029-06-23' }));
     expect(free.body.places.some((p: any) => p.placeId === ids.W1)).toBe(true);
   });
 
   it('adds the occupancy to an existing booking', async () => {
-    const host = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W1, startDate: '2035-08-20', endDate: '2035-08-24', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+    const host = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W1, startDate: '2029-08-20', endDate: '2029-08-24', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
     expect(host.booking.totalAmount).toBe(4 * 2500);
-    const id = await temp(ids.W2, '2035-08-21', '2035-08-23');
+    const id = await temp(ids.W2, '2029-08-21', '2029-08-23');
     const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { intoBookingId: host.booking.id, totalAmount: 1 });
     expect(r.status, r.text).toBe(200);
     expect(r.body.booking).toMatchObject({ id: host.booking.id, totalAmount: 4 * 2500 + 2 * 2500 });
@@ -183,14 +183,14 @@ describe('finalize', () => {
   });
 
   it('is one transaction: a refused confirmation leaves the draft as it was', async () => {
-    const id = await temp(ids.W3, '2035-11-10', '2035-11-12', 1);
-    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'option', optionExpiryDate: '2035-10-01' });
+    const id = await temp(ids.W3, '2029-11-10', '2029-11-12', 1);
+    const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'option', optionExpiryDate: '2029-10-01' });
     expect(r.body.code).toBe('CUSTOMER_NOT_INITIALISED');
     expect(await t.knex('booking').where('id', id).first('kind', 'statusId', 'optionExpiryDate')).toEqual({ kind: 'booking', statusId: 1, optionExpiryDate: null });
   });
 
   it('asks for a kind', async () => {
-    const id = await temp(ids.W3, '2035-11-01', '2035-11-02', 1);
+    const id = await temp(ids.W3, '2029-11-01', '2029-11-02', 1);
     const r = await t.admin.post(`/rest/planning/draft/${id}/finalize`, { kind: 'passage' });
     expect(r.body).toMatchObject({ code: 'SELECT_STATUS', message: 'Veuillez sélectionner un statut' });
   });
@@ -198,10 +198,10 @@ describe('finalize', () => {
 
 describe('editing an existing occupancy through the wizard', () => {
   it('counts its place as free, previews, and saves dates and occupants back with the manual price kept', async () => {
-    const s = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W1, startDate: '2035-07-20', endDate: '2035-07-23', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+    const s = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId: ids.W1, startDate: '2029-07-20', endDate: '2029-07-23', details: [{ ageCategoryId: adult, quantity: 2 }] }] });
     const occ = s.occupancies[0];
     expect((await t.admin.put(`/rest/occupancy/${occ.id}`, { priceOverrides: [{ priceGridOptionId: null, unitPrice: 2000 }] })).status).toBe(200);
-    const stay = { startDate: '2035-07-20', endDate: '2035-07-24' };
+    const stay = { startDate: '2029-07-20', endDate: '2029-07-24' };
     const taken = await t.admin.post('/rest/planning/offer', offerBody(stay));
     expect(taken.body.places.some((p: any) => p.placeId === ids.W1)).toBe(false);
     const mine = await t.admin.post('/rest/planning/offer', offerBody({ ...stay, occupancyId: occ.id }));
@@ -216,15 +216,15 @@ describe('editing an existing occupancy through the wizard', () => {
       occupancy: { placeId: ids.W1, ...stay, details: [{ ageCategoryId: adult, quantity: 3 }], priceOverrides: [{ priceGridOptionId: null, unitPrice: 2000 }] },
     });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.booking).toMatchObject({ id: s.booking.id, statusId: 2, customerId: ids.customer, totalAmount: 4 * 2000, isManualPrice: true, persons: 3, endDate: '2035-07-24' });
+    expect(r.body.booking).toMatchObject({ id: s.booking.id, statusId: 2, customerId: ids.customer, totalAmount: 4 * 2000, isManualPrice: true, persons: 3, endDate: '2029-07-24' });
     expect(r.body.occupancies).toHaveLength(1);
-    expect(r.body.history[0].detail).toBe("Occupation modifiée par l'assistant : du 20/07/2035 au 24/07/2035");
+    expect(r.body.history[0].detail).toBe("Occupation modifiée par l'assistant : du 20/07/2029 au 24/07/2029");
   });
 
   it('refuses a cancelled occupancy', async () => {
-    const s = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: ['W1', 'W2'].map((c) => ({ placeId: ids[c], startDate: '2035-12-01', endDate: '2035-12-03', details: [{ ageCategoryId: adult, quantity: 1 }] })) });
+    const s = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: ['W1', 'W2'].map((c) => ({ placeId: ids[c], startDate: '2029-12-01', endDate: '2029-12-03', details: [{ ageCategoryId: adult, quantity: 1 }] })) });
     await post(`/rest/occupancy/${s.occupancies[1].id}/cancel`, { reason: 'Erreur' });
-    const r = await t.admin.put(`/rest/planning/occupancy/${s.occupancies[1].id}`, { occupancy: { startDate: '2035-12-01', endDate: '2035-12-04' } });
+    const r = await t.admin.put(`/rest/planning/occupancy/${s.occupancies[1].id}`, { occupancy: { startDate: '2029-12-01', endDate: '2029-12-04' } });
     expect(r.body.code).toBe('INVALID_TRANSITION');
   });
 });

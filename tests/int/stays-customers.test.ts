@@ -169,7 +169,7 @@ describe('documents, resume and transfer', () => {
   it('the resume lists the stays with their places and everything else the customer has', async () => {
     const c = await makeCustomer(t.admin);
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2036-07-01', endDate: '2036-07-05' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2030-07-01', endDate: '2030-07-05' });
     await t.admin.post('/rest/attendant', { customerId: c.id, lastName: 'Accompagnant' });
     const r = await t.admin.get(`/rest/customer/${c.id}/resume`);
     expect(r.status).toBe(200);
@@ -184,7 +184,7 @@ describe('documents, resume and transfer', () => {
     const keep = await makeCustomer(t.admin, { lastName: 'Martin', firstName: 'Anne', email: null });
     const dup = await makeCustomer(t.admin, { lastName: 'Martin', firstName: 'Anne', email: 'anne.martin@exemple.fr', phone2: '0611223344' });
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId: dup.id, startDate: '2036-08-01', endDate: '2036-08-03' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId: dup.id, startDate: '2030-08-01', endDate: '2030-08-03' });
     await t.admin.post('/rest/attendant', { customerId: dup.id, lastName: 'Martin', firstName: 'Paul' });
     await t.admin.post('/rest/customer-vehicle', { customerId: dup.id, licencePlate: 'GH-456-JK' });
     expect((await t.admin.post('/rest/customer/transfer', { fromCustomerId: dup.id, toCustomerId: dup.id })).body.code).toBe('TRANSFER_SAME_CUSTOMER');

@@ -26,12 +26,12 @@ const held = async (placeId: number) => Number((await t.knex('place_reservation'
 
 describe('every action from every status over HTTP', () => {
   const statuses = Object.values(S);
-  const paramsFor = (a: Action) => ({ reason: 'Motif du test', date: a === 'early-departure' ? '2033-07-03' : undefined, kind: a === 'convert' ? 'option' : undefined });
+  const paramsFor = (a: Action) => ({ reason: 'Motif du test', date: a === 'early-departure' ? '2029-07-03' : undefined, kind: a === 'convert' ? 'option' : undefined });
   it.each(statuses.map((s) => [s] as const))('from status %i', async (status) => {
     const place = await makePlace(t.admin, ref);
     for (const action of ACTIONS) {
       // A fresh confirmed booking, put in the status by hand (as the data could be).
-      const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2033-07-01', endDate: '2033-07-06' });
+      const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2029-07-01', endDate: '2029-07-06' });
       await t.knex('occupancy').where('bookingId', b.booking.id).update({ isCancelled: true });
       await t.knex('booking').where('id', b.booking.id).update({ statusId: status, cancellation: status === S.CANCELLED ? 'cancelled' : 'none' });
       await t.knex('occupancy').where('bookingId', b.booking.id).update({ isCancelled: false });
@@ -40,7 +40,7 @@ describe('every action from every status over HTTP', () => {
       try {
         const d = decide({
           kind: 'booking', statusId: status, cancellation: before.cancellation, customerId, optionExpiryDate: null,
-          startDate: '2033-07-01', endDate: '2033-07-06', activeOccupancies: 1, occupanciesWithoutPlace: 0, partnerOccupancies: 0,
+          startDate: '2029-07-01', endDate: '2029-07-06', activeOccupancies: 1, occupanciesWithoutPlace: 0, partnerOccupancies: 0,
         }, action, paramsFor(action), { today: todayParis(), now: new Date().toISOString() });
         want = { statusId: (d.patch.statusId as number) ?? status };
       } catch (e) {
@@ -92,16 +92,16 @@ describe('a stay from creation to departure', () => {
 
   it('a true booking needs a customer ("customer not initialised") and a place for each occupancy', async () => {
     const place = await makePlace(t.admin, ref);
-    const noCustomer = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: place.id, startDate: '2033-08-10', endDate: '2033-08-12' }));
+    const noCustomer = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: place.id, startDate: '2029-08-10', endDate: '2029-08-12' }));
     expect(noCustomer.body.code).toBe('CUSTOMER_NOT_INITIALISED');
-    const noPlace = await t.admin.post('/rest/booking/create', bookingBody(ref, { customerId, startDate: '2033-08-10', endDate: '2033-08-12' }));
+    const noPlace = await t.admin.post('/rest/booking/create', bookingBody(ref, { customerId, startDate: '2029-08-10', endDate: '2029-08-12' }));
     expect(noPlace.body.code).toBe('BOOKING_NEEDS_OCCUPANCY');
     expect(await held(place.id)).toBe(0); // nothing of the refused requests remains
   });
 
   it('set-state reaches a status through its action, with the same rules', async () => {
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2033-09-01', endDate: '2033-09-05' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2029-09-01', endDate: '2029-09-05' });
     expect((await t.admin.post(`/rest/booking/${b.booking.id}/set-state`, { statusId: S.GONE })).body.code).toBe('NOT_ARRIVED');
     expect((await t.admin.post(`/rest/booking/${b.booking.id}/set-state`, { statusId: S.CANCELLED })).body.code).toBe('CANCEL_REASON_REQUIRED');
     expect((await t.admin.post(`/rest/booking/${b.booking.id}/set-state`, { statusId: S.INTEGRATED })).body.code).toBe('INVALID_TRANSITION');
@@ -127,12 +127,12 @@ describe('a stay from creation to departure', () => {
 
   it('options: converted to a booking, downgraded back, and expired at their date', async () => {
     const place = await makePlace(t.admin, ref);
-    const o = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'option', startDate: '2033-10-01', endDate: '2033-10-04' });
+    const o = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'option', startDate: '2029-10-01', endDate: '2029-10-04' });
     expect(o.booking.optionExpiryDate).toBe(addDays(todayParis(), 7));
     expect((await act(t.admin, o.booking.id, 'arrive')).body.code).toBe('INVALID_TRANSITION');
     expect((await act(t.admin, o.booking.id, 'convert', { kind: 'booking' })).body.booking.kind).toBe('booking');
-    const down = await act(t.admin, o.booking.id, 'convert', { kind: 'option', date: '2033-01-01' });
-    expect(down.body.booking).toMatchObject({ kind: 'option', optionExpiryDate: '2033-01-01' });
+    const down = await act(t.admin, o.booking.id, 'convert', { kind: 'option', date: '2029-01-01' });
+    expect(down.body.booking).toMatchObject({ kind: 'option', optionExpiryDate: '2029-01-01' });
     expect((await act(t.admin, o.booking.id, 'convert', { kind: 'quote' })).body.code).toBe('INVALID_TRANSITION');
     // Due today: past its date. The tile counts it; expiry releases the place.
     await t.knex('booking').where('id', o.booking.id).update({ optionExpiryDate: addDays(todayParis(), -1) });
@@ -157,8 +157,8 @@ describe('a stay from creation to departure', () => {
 
   it('a quote holds nothing until it is converted; the DELETED reset keeps the number', async () => {
     const place = await makePlace(t.admin, ref);
-    const q1 = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'quote', startDate: '2033-11-01', endDate: '2033-11-05' });
-    const q2 = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'quote', startDate: '2033-11-02', endDate: '2033-11-04' });
+    const q1 = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'quote', startDate: '2029-11-01', endDate: '2029-11-05' });
+    const q2 = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'quote', startDate: '2029-11-02', endDate: '2029-11-04' });
     expect(await held(place.id)).toBe(0);
     expect((await act(t.admin, q1.booking.id, 'convert', { kind: 'booking' })).status).toBe(200);
     expect((await act(t.admin, q2.booking.id, 'convert', { kind: 'passage' })).body.code).toBe('PLACE_HAS_OTHER_EQUIPMENT');
@@ -172,10 +172,10 @@ describe('a stay from creation to departure', () => {
   it('merges a temporary booking into another one of the same customer', async () => {
     const p1 = await makePlace(t.admin, ref);
     const p2 = await makePlace(t.admin, ref);
-    const main = await book(t.admin, ref, { placeId: p1.id, customerId, startDate: '2033-12-01', endDate: '2033-12-05' });
-    const extra = await book(t.admin, ref, { placeId: p2.id, customerId: null, temporary: true, startDate: '2033-12-01', endDate: '2033-12-03' });
+    const main = await book(t.admin, ref, { placeId: p1.id, customerId, startDate: '2029-12-01', endDate: '2029-12-05' });
+    const extra = await book(t.admin, ref, { placeId: p2.id, customerId: null, temporary: true, startDate: '2029-12-01', endDate: '2029-12-03' });
     const other = await makeCustomer(t.admin);
-    const foreign = await book(t.admin, ref, { placeId: p2.id, customerId: other.id, startDate: '2033-12-10', endDate: '2033-12-12' });
+    const foreign = await book(t.admin, ref, { placeId: p2.id, customerId: other.id, startDate: '2029-12-10', endDate: '2029-12-12' });
     expect((await t.admin.post(`/rest/booking/${main.booking.id}/merge`, { fromBookingId: foreign.booking.id })).body.code).toBe('MERGE_DIFFERENT_CUSTOMERS');
     expect((await t.admin.post(`/rest/booking/${main.booking.id}/merge`, { fromBookingId: main.booking.id })).body.code).toBe('INVALID_TRANSITION');
     const r = await t.admin.post(`/rest/booking/${main.booking.id}/merge`, { fromBookingId: extra.booking.id });
@@ -192,10 +192,10 @@ describe('a stay from creation to departure', () => {
 describe('the generic routes keep to the same rules', () => {
   it('statuses, markers and derived columns are not written through /rest/booking', async () => {
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2034-01-01', endDate: '2034-01-03' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2030-01-01', endDate: '2030-01-03' });
     const r = await t.admin.put(`/rest/booking/${b.booking.id}`, { statusId: S.GONE, cancellation: 'cancelled', startDate: '2020-01-01', persons: 99, code: 'X', notes: 'Vue mer' });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ statusId: S.CONFIRMED, cancellation: 'none', startDate: '2034-01-01', persons: 2, code: b.booking.code, notes: 'Vue mer' });
+    expect(r.body).toMatchObject({ statusId: S.CONFIRMED, cancellation: 'none', startDate: '2030-01-01', persons: 2, code: b.booking.code, notes: 'Vue mer' });
     expect((await t.admin.put(`/rest/booking/${b.booking.id}`, { customerId: null })).body.code).toBe('CUSTOMER_NOT_INITIALISED');
     expect((await t.admin.put(`/rest/booking/${b.booking.id}`, { kind: 'quote' })).body.code).toBe('INVALID_TRANSITION');
     // Only a temporary or abandoned booking disappears; the others are reset.
@@ -203,7 +203,7 @@ describe('the generic routes keep to the same rules', () => {
     await act(t.admin, b.booking.id, 'cancel', { reason: 'Test' });
     expect((await t.admin.put(`/rest/booking/${b.booking.id}`, { customerId: (await makeCustomer(t.admin)).id })).body.code).toBe('INVALID_TRANSITION');
     expect((await t.admin.put(`/rest/booking/${b.booking.id}`, { notes: 'Annulée par téléphone' })).status).toBe(200);
-    const tmp = await book(t.admin, ref, { placeId: place.id, customerId, temporary: true, startDate: '2034-01-01', endDate: '2034-01-03' });
+    const tmp = await book(t.admin, ref, { placeId: place.id, customerId, temporary: true, startDate: '2030-01-01', endDate: '2030-01-03' });
     expect((await t.admin.del(`/rest/booking/${tmp.booking.id}`)).status).toBe(200);
     expect(await t.knex('occupancy').where('bookingId', tmp.booking.id).first()).toBeUndefined();
     expect(await held(place.id)).toBe(0);
@@ -212,7 +212,7 @@ describe('the generic routes keep to the same rules', () => {
   it('occupancies of a closed stay cannot change; lock and cancel of one occupancy', async () => {
     const place = await makePlace(t.admin, ref);
     const other = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2034-02-01', endDate: '2034-02-05' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2030-02-01', endDate: '2030-02-05' });
     const occ = b.occupancies[0];
     const locked = await t.admin.post(`/rest/occupancy/${occ.id}/lock`, { locked: true });
     expect(locked.body.isLocked).toBe(true);
@@ -223,7 +223,7 @@ describe('the generic routes keep to the same rules', () => {
     // The last occupancy of a confirmed stay stays: a second one first.
     expect((await t.admin.post(`/rest/occupancy/${occ.id}/cancel`, { reason: 'Un emplacement suffit' })).body.code).toBe('BOOKING_NEEDS_OCCUPANCY');
     const second = await makePlace(t.admin, ref);
-    expect((await t.admin.post(`/rest/booking/${b.booking.id}/occupancy`, { placeId: second.id, startDate: '2034-02-01', endDate: '2034-02-05' })).status).toBe(200);
+    expect((await t.admin.post(`/rest/booking/${b.booking.id}/occupancy`, { placeId: second.id, startDate: '2030-02-01', endDate: '2030-02-05' })).status).toBe(200);
     const c = await t.admin.post(`/rest/occupancy/${occ.id}/cancel`, { reason: 'Un emplacement suffit' });
     expect(c.body).toMatchObject({ isCancelled: true, cancelReason: 'Un emplacement suffit' });
     expect(await held(other.id)).toBe(0);
@@ -240,7 +240,7 @@ describe('the generic routes keep to the same rules', () => {
 
   it('a confirmed stay keeps its last occupancy and its place ("booking needs occupancy and place")', async () => {
     const [p1, p2] = [await makePlace(t.admin, ref), await makePlace(t.admin, ref)];
-    const b = await book(t.admin, ref, { placeId: p1.id, customerId, startDate: '2034-04-01', endDate: '2034-04-05' });
+    const b = await book(t.admin, ref, { placeId: p1.id, customerId, startDate: '2030-04-01', endDate: '2030-04-05' });
     const occ = b.occupancies[0].id;
     const refused = async (r: { status: number; body: any }) => {
       expect(r.status).toBe(400);
@@ -251,14 +251,14 @@ describe('the generic routes keep to the same rules', () => {
     await refused(await t.admin.post(`/rest/occupancy/delete/${occ}`));
     await refused(await t.admin.post(`/rest/occupancy/${occ}/cancel`, { reason: 'Plus besoin' }));
     await refused(await t.admin.put(`/rest/occupancy/${occ}`, { placeId: null }));
-    const tmp = await book(t.admin, ref, { placeId: null, customerId, temporary: true, startDate: '2034-04-01', endDate: '2034-04-05' });
+    const tmp = await book(t.admin, ref, { placeId: null, customerId, temporary: true, startDate: '2030-04-01', endDate: '2030-04-05' });
     await refused(await t.admin.put(`/rest/occupancy/${occ}`, { bookingId: tmp.booking.id }));
-    expect(await t.knex('booking').where('id', b.booking.id).first()).toMatchObject({ statusId: S.CONFIRMED, startDate: '2034-04-01', endDate: '2034-04-05', persons: 2 });
+    expect(await t.knex('booking').where('id', b.booking.id).first()).toMatchObject({ statusId: S.CONFIRMED, startDate: '2030-04-01', endDate: '2030-04-05', persons: 2 });
     expect(await held(p1.id)).toBe(1);
     // With a second occupancy, one of them may go.
-    expect((await t.admin.post(`/rest/booking/${b.booking.id}/occupancy`, { placeId: p2.id, startDate: '2034-04-03', endDate: '2034-04-08' })).status).toBe(200);
+    expect((await t.admin.post(`/rest/booking/${b.booking.id}/occupancy`, { placeId: p2.id, startDate: '2030-04-03', endDate: '2030-04-08' })).status).toBe(200);
     expect((await t.admin.del(`/rest/occupancy/${occ}`)).status).toBe(200);
-    expect(await t.knex('booking').where('id', b.booking.id).first()).toMatchObject({ startDate: '2034-04-03', endDate: '2034-04-08' });
+    expect(await t.knex('booking').where('id', b.booking.id).first()).toMatchObject({ startDate: '2030-04-03', endDate: '2030-04-08' });
     expect(await held(p1.id)).toBe(0);
     // A stay being keyed in may be emptied.
     const tmpOcc = tmp.occupancies[0].id;
@@ -274,8 +274,8 @@ describe('every path that ends in DELETED needs the delete right (111)', () => {
     const writer = await userWithRights(t, { rights: { 'booking.booking': { rights: '011' } } });
     const deleter = await userWithRights(t, { rights: { 'booking.booking': { rights: '111' } } });
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2034-04-01', endDate: '2034-04-05' });
-    const extra = await book(t.admin, ref, { placeId: null, customerId, temporary: true, startDate: '2034-04-01', endDate: '2034-04-03' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2030-04-01', endDate: '2030-04-05' });
+    const extra = await book(t.admin, ref, { placeId: null, customerId, temporary: true, startDate: '2030-04-01', endDate: '2030-04-03' });
     const denied = [
       await act(writer.client, b.booking.id, 'reset', { reason: 'Essai' }),
       await writer.client.post(`/rest/booking/${b.booking.id}/set-state`, { statusId: S.DELETED, reason: 'Essai' }),

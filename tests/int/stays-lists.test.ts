@@ -62,9 +62,9 @@ describe('booking lists', () => {
   it('by status, cancelled, partner, with a text search from 3 characters', async () => {
     const c = await makeCustomer(t.admin, { lastName: 'Kerlistec' });
     const place = await makePlace(t.admin, ref);
-    const a = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2037-07-01', endDate: '2037-07-03' });
-    const b = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2037-07-05', endDate: '2037-07-08' });
-    const p = await book(t.admin, ref, { placeId: place.id, customerId: c.id, partnerId: ref.partners[1], startDate: '2037-07-10', endDate: '2037-07-12' });
+    const a = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2030-07-01', endDate: '2030-07-03' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2030-07-05', endDate: '2030-07-08' });
+    const p = await book(t.admin, ref, { placeId: place.id, customerId: c.id, partnerId: ref.partners[1], startDate: '2030-07-10', endDate: '2030-07-12' });
     await act(t.admin, b.booking.id, 'cancel', { reason: 'Test' });
     const ids = (r: any) => r.body.items.map((x: any) => x.id);
     const active = await t.admin.post('/rest/booking/list', { q: 'kerlis' });
@@ -96,10 +96,10 @@ describe('search availability', () => {
     await t.admin.put(`/rest/place/${free.id}/features`, { featureIds: [elec, clim] });
     await t.admin.put(`/rest/place/${taken.id}/features`, { featureIds: [elec, clim] });
     await t.admin.put(`/rest/place/${small.id}/features`, { featureIds: [elec] });
-    await book(t.admin, ref, { placeId: taken.id, customerId: c.id, startDate: '2037-08-03', endDate: '2037-08-10' });
-    await t.admin.post('/rest/unavailability', { placeId: closed.id, startDate: '2037-08-01', endDate: '2037-08-05' });
+    await book(t.admin, ref, { placeId: taken.id, customerId: c.id, startDate: '2030-08-03', endDate: '2030-08-10' });
+    await t.admin.post('/rest/unavailability', { placeId: closed.id, startDate: '2030-08-01', endDate: '2030-08-05' });
     const search = async (q: Record<string, unknown>) => {
-      const r = await t.admin.post('/rest/booking/search-availability', { startDate: '2037-08-04', endDate: '2037-08-06', ...q });
+      const r = await t.admin.post('/rest/booking/search-availability', { startDate: '2030-08-04', endDate: '2030-08-06', ...q });
       expect(r.status, r.text).toBe(200);
       return r.body.map((x: any) => x.placeId);
     };
@@ -112,11 +112,11 @@ describe('search availability', () => {
     expect(withClim).toContain(free.id);
     expect(withClim).not.toContain(small.id);
     // Half-open: free again from the departure day.
-    expect(await search({ startDate: '2037-08-10', endDate: '2037-08-12', persons: 2, placeTypeId: ref.placeTypes.MH6 })).toContain(taken.id);
-    const row = (await t.admin.post('/rest/booking/search-availability', { startDate: '2037-08-04', endDate: '2037-08-06', placeTypeId: ref.placeTypes.MH6 })).body.find((x: any) => x.placeId === free.id);
+    expect(await search({ startDate: '2030-08-10', endDate: '2030-08-12', persons: 2, placeTypeId: ref.placeTypes.MH6 })).toContain(taken.id);
+    const row = (await t.admin.post('/rest/booking/search-availability', { startDate: '2030-08-04', endDate: '2030-08-06', placeTypeId: ref.placeTypes.MH6 })).body.find((x: any) => x.placeId === free.id);
     expect(row).toMatchObject({ code: free.code, placeTypeLabel: 'Mobil-home 6 personnes', placeFamilyLabel: 'Locatifs', capacity: 6 });
     expect(row.features.map((f: any) => f.id).sort()).toEqual([elec, clim].sort());
-    for (const [body, code] of [[{ endDate: '2037-08-06' }, 'DATES_REQUIRED'], [{ startDate: '2037-08-06', endDate: '2037-08-06' }, 'START_NOT_EQUAL_END'], [{ startDate: '2037-08-07', endDate: '2037-08-06' }, 'START_BEFORE_END']] as const) {
+    for (const [body, code] of [[{ endDate: '2030-08-06' }, 'DATES_REQUIRED'], [{ startDate: '2030-08-06', endDate: '2030-08-06' }, 'START_NOT_EQUAL_END'], [{ startDate: '2030-08-07', endDate: '2030-08-06' }, 'START_BEFORE_END']] as const) {
       expect((await t.admin.post('/rest/booking/search-availability', body)).body.code).toBe(code);
     }
   });
@@ -126,7 +126,7 @@ describe('rights on the stay routes', () => {
   it('reading needs read, acting needs write, a reset needs delete', async () => {
     const c = await makeCustomer(t.admin);
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2037-09-01', endDate: '2037-09-03' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2030-09-01', endDate: '2030-09-03' });
     const none = await userWithRights(t, { rights: { 'booking.booking': { rights: '000', canExport: false } } });
     const reader = await userWithRights(t, { rights: { 'booking.booking': { rights: '001', canExport: false } } });
     const writer = await userWithRights(t, { rights: { 'booking.booking': { rights: '011', canExport: false } } });

@@ -30,13 +30,13 @@ describe('catalogue', () => {
     const [type] = await t.knex('place_type').insert({ code: unique('T'), label: unique('Type '), placeFamilyId: (await t.knex('place_family').first('id')).id }).returning('id');
     const [layout] = await t.knex('layout').insert({ code: unique('Z'), label: unique('Zone ') }).returning('id');
     const p = await makePlace(t.admin, ref, { placeTypeId: type.id, layoutId: layout.id });
-    await book(t.admin, ref, { placeId: p.id, customerId, startDate: '2035-01-01', endDate: '2035-01-02' });
+    await book(t.admin, ref, { placeId: p.id, customerId, startDate: '2029-01-01', endDate: '2029-01-02' });
     expect((await t.admin.post(`/rest/place/delete/${p.id}`)).body.code).toBe('PLACE_IN_USE');
     expect((await t.admin.post(`/rest/place-type/delete/${type.id}`)).body.code).toBe('PLACE_TYPE_IN_USE');
     expect((await t.admin.post(`/rest/layout/delete/${layout.id}`)).body.code).toBe('LAYOUT_IN_USE');
     const free = await makePlace(t.admin, ref);
     await t.admin.put(`/rest/place/${free.id}/features`, { featureIds: [(await t.knex('feature').first('id')).id] });
-    await t.admin.post('/rest/unavailability', { placeId: free.id, startDate: '2035-01-01', endDate: '2035-01-05' });
+    await t.admin.post('/rest/unavailability', { placeId: free.id, startDate: '2029-01-01', endDate: '2029-01-05' });
     expect((await t.admin.del(`/rest/place/${free.id}`)).status).toBe(200);
   });
 
@@ -82,10 +82,10 @@ describe('catalogue', () => {
 describe('capacity and equipment', () => {
   it('occupants never above the equipment capacity (or the place capacity without equipment)', async () => {
     const p = await makePlace(t.admin, ref, { capacity: 6 });
-    const over = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: p.id, customerId, equipmentId: ref.equipment.TTOIT, adults: 4, startDate: '2035-02-01', endDate: '2035-02-03' }));
+    const over = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: p.id, customerId, equipmentId: ref.equipment.TTOIT, adults: 4, startDate: '2029-02-01', endDate: '2029-02-03' }));
     expect(over.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
     expect(over.body.message).toBe("La quantité ne peut pas dépasser la capacité de l'équipement");
-    const b = await book(t.admin, ref, { placeId: p.id, customerId, equipmentId: ref.equipment.TTOIT, adults: 2, startDate: '2035-02-01', endDate: '2035-02-03' });
+    const b = await book(t.admin, ref, { placeId: p.id, customerId, equipmentId: ref.equipment.TTOIT, adults: 2, startDate: '2029-02-01', endDate: '2029-02-03' });
     const occ = b.occupancies[0].id;
     expect((await t.admin.post('/rest/occupancy-detail', { occupancyId: occ, ageCategoryId: ref.ages.child, quantity: 2 })).body.code).toBe('QUANTITY_ABOVE_CAPACITY');
     expect((await t.admin.post('/rest/occupancy-detail', { occupancyId: occ, ageCategoryId: ref.ages.child, quantity: 1 })).status).toBe(200);
@@ -97,13 +97,13 @@ describe('capacity and equipment', () => {
     expect((await t.admin.put(`/rest/occupancy/${occ}`, { equipmentId: ref.equipment.TENTE })).status).toBe(200);
     // Without equipment, the place's capacity.
     const rental = await makePlace(t.admin, ref, { placeTypeId: ref.placeTypes.MH4, capacity: 4 });
-    expect((await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: rental.id, customerId, adults: 5, startDate: '2035-02-01', endDate: '2035-02-03' }))).body.code).toBe('QUANTITY_ABOVE_CAPACITY');
+    expect((await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: rental.id, customerId, adults: 5, startDate: '2029-02-01', endDate: '2029-02-03' }))).body.code).toBe('QUANTITY_ABOVE_CAPACITY');
   });
 
   it('the limit is the smaller of the place capacity and the equipment capacity', async () => {
     const pitch = await makePlace(t.admin, ref, { capacity: 2 });
     expect((await t.knex('equipment').where('id', ref.equipment.TENTE).first()).capacity).toBe(8);
-    const dates = { startDate: '2035-02-10', endDate: '2035-02-12' };
+    const dates = { startDate: '2029-02-10', endDate: '2029-02-12' };
     // 6 people with an 8-person tent on a 2-person pitch: refused by the pitch.
     const six = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: pitch.id, customerId, equipmentId: ref.equipment.TENTE, adults: 6, ...dates }));
     expect(six.status).toBe(400);
@@ -128,10 +128,10 @@ describe('places that cannot change', () => {
   it('residential stays keep their place', async () => {
     const res = await makePlace(t.admin, ref, { placeTypeId: ref.placeTypes.RES });
     const other = await makePlace(t.admin, ref, { placeTypeId: ref.placeTypes.RES });
-    const b = await book(t.admin, ref, { placeId: res.id, customerId, startDate: '2035-03-01', endDate: '2035-09-01' });
+    const b = await book(t.admin, ref, { placeId: res.id, customerId, startDate: '2029-03-01', endDate: '2029-09-01' });
     const r = await t.admin.put(`/rest/occupancy/${b.occupancies[0].id}`, { placeId: other.id });
     expect(r.body.code).toBe('PLACE_CANNOT_CHANGE');
-    expect((await t.admin.put(`/rest/occupancy/${b.occupancies[0].id}`, { endDate: '2035-10-01' })).status).toBe(200);
+    expect((await t.admin.put(`/rest/occupancy/${b.occupancies[0].id}`, { endDate: '2029-10-01' })).status).toBe(200);
   });
 });
 
@@ -140,24 +140,24 @@ describe('partners: allotments and commission periods', () => {
     const [partnerA, partnerB] = ref.partners;
     const p = await makePlace(t.admin, ref, { placeTypeId: ref.placeTypes.MH6 });
     const other = await makePlace(t.admin, ref, { placeTypeId: ref.placeTypes.MH6 });
-    const a = await t.admin.post('/rest/partner-allotment', { partnerId: partnerA, placeId: p.id, startDate: '2035-07-01', endDate: '2035-09-01', releaseDate: '2035-06-01' });
+    const a = await t.admin.post('/rest/partner-allotment', { partnerId: partnerA, placeId: p.id, startDate: '2029-07-01', endDate: '2029-09-01', releaseDate: '2029-06-01' });
     expect(a.status, a.text).toBe(200);
-    expect((await t.admin.post('/rest/partner-allotment', { partnerId: partnerB, placeId: p.id, startDate: '2035-08-01', endDate: '2035-08-15' })).body.code).toBe('OVERLAPPING_PERIODS');
+    expect((await t.admin.post('/rest/partner-allotment', { partnerId: partnerB, placeId: p.id, startDate: '2029-08-01', endDate: '2029-08-15' })).body.code).toBe('OVERLAPPING_PERIODS');
     expect((await t.admin.get(`/rest/partner-allotment/partner/${partnerA}`)).body.map((x: any) => x.id)).toContain(a.body.id);
-    // Before the release date, nobody else books it (the test runs long before 2035).
-    const direct = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: p.id, customerId, startDate: '2035-07-10', endDate: '2035-07-17' }));
+    // Before the release date, nobody else books it (the test runs long before 2029).
+    const direct = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: p.id, customerId, startDate: '2029-07-10', endDate: '2029-07-17' }));
     expect(direct.body.code).toBe('PLACE_UNAVAILABLE');
-    const search = await t.admin.post('/rest/booking/search-availability', { startDate: '2035-07-10', endDate: '2035-07-17', persons: 2, placeTypeId: ref.placeTypes.MH6 });
+    const search = await t.admin.post('/rest/booking/search-availability', { startDate: '2029-07-10', endDate: '2029-07-17', persons: 2, placeTypeId: ref.placeTypes.MH6 });
     expect(search.body.map((x: any) => x.placeId)).not.toContain(p.id);
-    expect((await t.admin.post('/rest/booking/search-availability', { startDate: '2035-07-10', endDate: '2035-07-17', persons: 2, placeTypeId: ref.placeTypes.MH6, partnerId: partnerA })).body.map((x: any) => x.placeId)).toContain(p.id);
-    const pb = await book(t.admin, ref, { placeId: p.id, customerId, partnerId: partnerA, startDate: '2035-07-10', endDate: '2035-07-17' });
+    expect((await t.admin.post('/rest/booking/search-availability', { startDate: '2029-07-10', endDate: '2029-07-17', persons: 2, placeTypeId: ref.placeTypes.MH6, partnerId: partnerA })).body.map((x: any) => x.placeId)).toContain(p.id);
+    const pb = await book(t.admin, ref, { placeId: p.id, customerId, partnerId: partnerA, startDate: '2029-07-10', endDate: '2029-07-17' });
     expect(pb.occupancies[0].partnerAllotmentId).toBe(a.body.id);
     // "Place cannot change for allotment stay"; "cannot cancel with partner occupancy".
     expect((await t.admin.put(`/rest/occupancy/${pb.occupancies[0].id}`, { placeId: other.id })).body.code).toBe('PLACE_CANNOT_CHANGE');
     expect((await act(t.admin, pb.booking.id, 'cancel', { reason: 'Annulé par le voyagiste' })).body.code).toBe('CANNOT_CANCEL_PARTNER_OCCUPANCY');
     expect((await t.admin.put(`/rest/booking/${pb.booking.id}`, { partnerId: partnerB })).body.code).toBe('SUBLET_ALLOTMENT_LOCKED');
     // "Sublet or allotment cannot change once reserved" (nor be deleted).
-    expect((await t.admin.put(`/rest/partner-allotment/${a.body.id}`, { endDate: '2035-08-01' })).body.code).toBe('SUBLET_ALLOTMENT_LOCKED');
+    expect((await t.admin.put(`/rest/partner-allotment/${a.body.id}`, { endDate: '2029-08-01' })).body.code).toBe('SUBLET_ALLOTMENT_LOCKED');
     expect((await t.admin.post(`/rest/partner-allotment/delete/${a.body.id}`)).body.code).toBe('SUBLET_ALLOTMENT_LOCKED');
     expect((await t.admin.put(`/rest/partner-allotment/${a.body.id}`, { notes: 'Contrat signé' })).status).toBe(200);
     // The partner occupancy is cancelled first (back to the allotment); then the stay can be.
@@ -168,12 +168,12 @@ describe('partners: allotments and commission periods', () => {
   it('commission periods of one partner never overlap', async () => {
     const partner = ref.partners[1];
     const base = { partnerId: partner, commissionRate: 800 };
-    expect((await t.admin.post('/rest/partner-commission-period', { ...base, startDate: '2035-01-01', endDate: '2036-01-01' })).status).toBe(200);
-    const r = await t.admin.post('/rest/partner-commission-period', { ...base, startDate: '2035-12-01', endDate: '2036-06-01' });
+    expect((await t.admin.post('/rest/partner-commission-period', { ...base, startDate: '2029-01-01', endDate: '2030-01-01' })).status).toBe(200);
+    const r = await t.admin.post('/rest/partner-commission-period', { ...base, startDate: '2029-12-01', endDate: '2030-06-01' });
     expect(r.body.code).toBe('OVERLAPPING_PERIODS');
-    expect((await t.admin.post('/rest/partner-commission-period', { ...base, startDate: '2036-01-01', endDate: '2037-01-01' })).status).toBe(200);
+    expect((await t.admin.post('/rest/partner-commission-period', { ...base, startDate: '2030-01-01', endDate: '2031-01-01' })).status).toBe(200);
     expect((await t.admin.get(`/rest/partner-commission-period/partner/${partner}`)).body).toHaveLength(2);
-    await expect(t.knex('partner_commission_period').insert({ ...base, startDate: '2036-05-01', endDate: '2036-05-02' })).rejects.toMatchObject({ code: '23P01' });
+    await expect(t.knex('partner_commission_period').insert({ ...base, startDate: '2030-05-01', endDate: '2030-05-02' })).rejects.toMatchObject({ code: '23P01' });
   });
 });
 
@@ -182,7 +182,7 @@ describe('online bookings', () => {
     const channel = (await t.knex('access_channel').where('code', 'WEB').first('id')).id;
     const imp = await t.admin.post('/rest/booking-import', {
       accessChannelId: channel, externalRef: unique('WEB-'), lastName: 'Internaute', firstName: 'Zoé', email: 'zoe.internaute@exemple.fr',
-      placeTypeId: ref.placeTypes.MH4, startDate: '2035-05-02', endDate: '2035-05-09', adults: 2, children: 1, amount: 45000,
+      placeTypeId: ref.placeTypes.MH4, startDate: '2029-05-02', endDate: '2029-05-09', adults: 2, children: 1, amount: 45000,
     });
     expect(imp.status, imp.text).toBe(200);
     expect(imp.body.statusId).toBe(12);
@@ -197,7 +197,7 @@ describe('online bookings', () => {
     expect(done.body.statusId).toBe(13);
     const booking = await t.knex('booking').where('id', done.body.bookingId).first();
     // The stay is "Intégrée" (13), holds its place, and lives as a firm booking from there.
-    expect(booking).toMatchObject({ statusId: 13, kind: 'booking', accessChannelId: channel, persons: 3, startDate: '2035-05-02' });
+    expect(booking).toMatchObject({ statusId: 13, kind: 'booking', accessChannelId: channel, persons: 3, startDate: '2029-05-02' });
     // Priced here like any stay (no grid for this type in this database: not priced); the channel's amount stays on the import.
     expect(booking.totalAmount).toBeNull();
     expect(Number((await t.knex('place_reservation').join('occupancy', 'occupancy.id', 'place_reservation.occupancyId').where('occupancy.bookingId', booking.id).count({ n: '*' }))[0].n)).toBe(1);
@@ -221,7 +221,7 @@ describe('online bookings', () => {
   });
 
   it('a refused online booking is never integrated', async () => {
-    const imp = await t.admin.post('/rest/booking-import', { externalRef: unique('BK-'), lastName: 'Refus', startDate: '2035-05-02', endDate: '2035-05-09' });
+    const imp = await t.admin.post('/rest/booking-import', { externalRef: unique('BK-'), lastName: 'Refus', startDate: '2029-05-02', endDate: '2029-05-09' });
     const r = await t.admin.post(`/rest/booking-import/${imp.body.id}/refuse`, { reason: 'Complet' });
     expect(r.body).toMatchObject({ statusId: 10, refusalReason: 'Complet' });
     expect((await t.admin.post(`/rest/booking-import/${imp.body.id}/integrate`)).body.code).toBe('BOOKING_NOT_ACCEPTED');

@@ -25,46 +25,50 @@ const held = async (placeId: number) => Number((await t.knex('place_reservation'
 const status = async (id: number) => (await t.knex('booking').where('id', id).first('statusId')).statusId;
 const lines = async (id: number) => (await t.knex('post_history').where({ entity: 'booking', recordId: id, action: 'action' }).orderBy('id').select('detail', 'userName')) as { detail: string; userName: string | null }[];
 
-async function option(expiry: string, start = '2036-07-10') {
+async function option(expiry: string, start = '2030-07-10') {
   const place = await makePlace(t.admin, ref);
-  const b = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'option', startDate: start, endDate: '2036-07-20', extra: { optionExpiryDate: expiry } });
-  expect(b.booking).toMatchObject({ kind: 'option', statusId: S.CONFIRMED, optionExpiryDate: expiry });
+  // An expiry already past cannot be set through the API (DATE_IN_PAST): such an
+  // option is made with a later date that then passes, as time would make it pass.
+  const past = expiry < todayParis();
+  const b = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'option', startDate: start, endDate: '2030-07-20', extra: { optionExpiryDate: past ? todayParis() : expiry } });
+  if (past) await t.knex('booking').where('id', b.booking.id).update({ optionExpiryDate: expiry });
+  else expect(b.booking).toMatchObject({ kind: 'option', statusId: S.CONFIRMED, optionExpiryDate: expiry });
   return { id: b.booking.id as number, placeId: place.id as number };
 }
 
 describe('options past their expiry date', () => {
   it('expire the day after their date in Europe/Paris, release their places and write the history', async () => {
-    const due = await option('2036-06-30');
-    const lastDay = await option('2036-07-01');
+    const due = await option('2030-06-30');
+    const lastDay = await option('2030-07-01');
     // 23:30 in Paris on 1 July: the option of 30 June is due, the one of 1 July not yet.
-    const evening = new Date('2036-07-01T21:30:00Z');
+    const evening = new Date('2030-07-01T21:30:00Z');
     expect(await expireDueOptions(t.knex, { now: evening, onError: (_id, e) => { throw e; } })).toBeGreaterThanOrEqual(1);
     expect(await status(due.id)).toBe(S.EXPIRED);
     expect(await held(due.placeId)).toBe(0);
     expect(await status(lastDay.id)).toBe(S.CONFIRMED);
     expect(await held(lastDay.placeId)).toBe(1);
     const history = await lines(due.id);
-    expect(history.at(-1)).toEqual({ detail: 'Option expirée (échéance du 30/06/2036), automatiquement', userName: 'Utilisateur technique' });
+    expect(history.at(-1)).toEqual({ detail: 'Option expirée (échéance du 30/06/2030), automatiquement', userName: 'Utilisateur technique' });
     // 00:30 in Paris on 2 July (still 1 July in UTC): now the second one.
-    await expireDueOptions(t.knex, { now: new Date('2036-07-01T22:30:00Z') });
+    await expireDueOptions(t.knex, { now: new Date('2030-07-01T22:30:00Z') });
     expect(await status(lastDay.id)).toBe(S.EXPIRED);
     expect(await held(lastDay.placeId)).toBe(0);
   });
 
   it('leave alone what is no longer due: converted, extended, quotes, bookings', async () => {
-    const converted = await option('2036-05-01');
+    const converted = await option('2030-05-01');
     await t.admin.post(`/rest/booking/${converted.id}/convert`, { kind: 'booking' });
-    const extended = await option('2036-05-01');
-    expect((await t.admin.put(`/rest/booking/${extended.id}`, { optionExpiryDate: '2036-08-01' })).status).toBe(200);
-    await expireDueOptions(t.knex, { now: new Date('2036-06-15T10:00:00Z') });
+    const extended = await option('2030-05-01');
+    expect((await t.admin.put(`/rest/booking/${extended.id}`, { optionExpiryDate: '2030-08-01' })).status).toBe(200);
+    await expireDueOptions(t.knex, { now: new Date('2030-06-15T10:00:00Z') });
     expect(await status(converted.id)).toBe(S.CONFIRMED);
     expect(await status(extended.id)).toBe(S.CONFIRMED);
     expect(await held(extended.placeId)).toBe(1);
   });
 
   it('are expired once only, however many sweeps run at the same time', async () => {
-    const options = [await option('2036-04-01'), await option('2036-04-02'), await option('2036-04-03')];
-    const now = new Date('2036-04-20T08:00:00Z');
+    const options = [await option('2030-04-01'), await option('2030-04-02'), await option('2030-04-03')];
+    const now = new Date('2030-04-20T08:00:00Z');
     const counts = await Promise.all([1, 2, 3, 4].map(() => expireDueOptions(t.knex, { now })));
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(options.length);
     for (const o of options) {
@@ -87,7 +91,7 @@ describe('options past their expiry date', () => {
 describe('temporary bookings left behind', () => {
   const draft = async () => {
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId, temporary: true, startDate: '2036-09-01', endDate: '2036-09-05' });
+    const b = await book(t.admin, ref, { placeId: place.id, customerId, temporary: true, startDate: '2030-09-01', endDate: '2030-09-05' });
     expect(b.booking.statusId).toBe(S.TEMPORARY);
     return { id: b.booking.id as number, placeId: place.id as number, occupancyId: b.occupancies[0].id as number };
   };
@@ -98,7 +102,7 @@ describe('temporary bookings left behind', () => {
     const busy = await draft();
     const processed = await draft();
     await t.admin.post(`/rest/booking/${processed.id}/set-in-progress`);
-    const confirmed = await book(t.admin, ref, { placeId: (await makePlace(t.admin, ref)).id, customerId, startDate: '2036-09-01', endDate: '2036-09-05' });
+    const confirmed = await book(t.admin, ref, { placeId: (await makePlace(t.admin, ref)).id, customerId, startDate: '2030-09-01', endDate: '2030-09-05' });
     // One minute before the idle time is up: nothing happens.
     expect(await abandonIdleDrafts(t.knex, { now: new Date(Date.now() + (DEFAULT_DRAFT_IDLE_MINUTES - 1) * 60_000) })).toBe(0);
     expect(await status(idle.id)).toBe(S.TEMPORARY);

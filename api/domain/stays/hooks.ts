@@ -15,6 +15,7 @@ import { noOverlappingPeriods } from '../reference/rules';
 import { allotmentOn, assertPlaceFree, bookingFacts, occupancyPersons, refreshBooking } from './store';
 import { DEFAULT_OPTION_DAYS, holdsPlaces, isModifiable, kindLabel, RELEASING, STATUS, UNCONFIRMED } from './status';
 import { decide, TransitionError } from './state-machine';
+import { registerStayDateRules } from './date-rules';
 
 type Row = Record<string, any>;
 type Trx = Knex.Transaction;
@@ -255,6 +256,8 @@ function registerPartnerHooks(): void {
 
 export function registerStayHooks(): void {
   registerConstraintMessage('ex_place_reservation__overlap', 'PLACE_UNAVAILABLE');
+  // First: a date typed wrong gets its own message before any availability check.
+  registerStayDateRules();
   registerConstraintMessage('ex_place_reservation__other_equipment', 'PLACE_HAS_OTHER_EQUIPMENT');
   registerConstraintMessage('ex_partner_allotment__overlap', 'OVERLAPPING_PERIODS');
   registerConstraintMessage('ex_partner_commission_period__overlap', 'OVERLAPPING_PERIODS');

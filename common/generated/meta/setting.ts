@@ -168,6 +168,24 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "maxStayNights",
+      "column": "max_stay_nights",
+      "label": "Durée maximale d'un séjour (nuits, hors résidentiel)",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 1,
+      "maximum": 3660,
+      "default": 365,
+      "indexed": false
+    },
+    {
       "name": "minPasswordLength",
       "column": "min_password_length",
       "label": "Longueur minimale des mots de passe",
@@ -276,6 +294,13 @@ export const meta: EntityMeta = {
         "maximum": 30,
         "default": 0,
         "x-label": "Arrivée possible avant la date prévue (jours de tolérance)"
+      },
+      "maxStayNights": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 3660,
+        "default": 365,
+        "x-label": "Durée maximale d'un séjour (nuits, hors résidentiel)"
       },
       "minPasswordLength": {
         "type": "integer",

@@ -9,6 +9,7 @@ export interface Setting {
   absoluteHours?: number;
   draftIdleMinutes?: number;
   earlyArrivalDays?: number;
+  maxStayNights?: number;
   minPasswordLength?: number;
   remoteSupportUrl?: string | null;
 }
