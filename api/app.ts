@@ -3,8 +3,6 @@
 // OpenAPI document and the admin SPA.
 import Koa from 'koa';
 import Router from '@koa/router';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Knex } from 'knex';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
 import { bodyParser } from './http/body';
@@ -18,6 +16,7 @@ import { loadSessionUser } from './auth/users';
 import { loadRights } from './auth/rights';
 import { cachedSettings } from './auth/settings';
 import { staticAdmin } from './http/static';
+import { openApiJson } from './http/openapi-doc';
 import { domainRouters, registerDomainRules } from './domain/index';
 import type { Database } from './db/connect';
 
@@ -31,8 +30,6 @@ export interface AppOptions {
   adminDist?: string | null;
   log?: (err: unknown) => void;
 }
-
-const OPENAPI = fileURLToPath(new URL('./generated/openapi.json', import.meta.url));
 
 /**
  * Whether an Origin header names this server as its users reach it: same host (the
@@ -102,7 +99,7 @@ export function createApp(opts: AppOptions): Koa {
   const misc = new Router();
   misc.get('/rest/openapi.json', (ctx) => {
     ctx.type = 'application/json';
-    ctx.body = readFileSync(OPENAPI, 'utf8');
+    ctx.body = openApiJson();
   });
   app.use(misc.routes());
 

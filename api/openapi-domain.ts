@@ -4,7 +4,6 @@ import { PLANNING_PATHS, PLANNING_SCHEMAS } from './domain/planning/openapi';
 import { PRICING_PATHS, PRICING_SCHEMAS } from './domain/pricing/openapi';
 import { SECURITY_PATHS, SECURITY_SCHEMAS } from './domain/security/openapi';
 import { STAYS_PATHS, STAYS_SCHEMAS } from './domain/stays/openapi';
-import { METERS_PATHS, METERS_SCHEMAS } from './domain/meters/openapi';
 import { BILLING_PATHS, BILLING_SCHEMAS } from './domain/billing/openapi';
 import { error, json } from './openapi-parts';
 
@@ -32,7 +31,6 @@ export const DOMAIN_PATHS: Record<string, object> = {
   ...PRICING_PATHS,
   ...SECURITY_PATHS,
   ...STAYS_PATHS,
-  ...METERS_PATHS,
   ...BILLING_PATHS,
 };
 
@@ -50,6 +48,5 @@ export const DOMAIN_SCHEMAS: Record<string, object> = {
   ...PRICING_SCHEMAS,
   ...SECURITY_SCHEMAS,
   ...STAYS_SCHEMAS,
-  ...METERS_SCHEMAS,
   ...BILLING_SCHEMAS,
 };

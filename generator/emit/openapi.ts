@@ -1,7 +1,8 @@
-// api/generated/openapi.json: OpenAPI 3.1 document of the whole API, served at /rest/openapi.json.
+// api/generated/openapi.json: OpenAPI 3.1 document of the generic /rest/ routes. The server
+// serves it at /rest/openapi.json with the hand-written routes' operations added
+// (api/http/openapi-doc.ts, from their defineRoute declarations).
 import type { EntityMeta } from '../../common/entity-meta';
 import type { RouteDef } from '../../common/route-def';
-import { DOMAIN_PATHS, DOMAIN_SCHEMAS } from '../../api/openapi-domain';
 import { JSON_BANNER } from './banner';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -44,12 +45,10 @@ export function emitOpenApi(metas: EntityMeta[], routes: RouteDef[]): Record<str
     const path = r.path.replace(/:(\w+)/g, '{$1}');
     (paths[path] ??= {})[r.method.toLowerCase()] = operation(r, byName.get(r.entity)!);
   }
-  Object.assign(paths, DOMAIN_PATHS);
   const schemas: Record<string, object> = {
     Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string', description: 'Message en français' }, errors: { type: 'object', additionalProperties: { type: 'string' } } } },
     SaveResult: { type: 'object', properties: { status: { const: 'SAVED' }, id: { type: 'integer' }, item: { type: 'object' } } },
     SearchCriteria: { type: 'object', properties: { page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 1000 }, sort: { type: 'object', properties: { field: { type: 'string' }, order: { enum: ['ASC', 'DESC'] } } }, filters: { type: 'object' }, q: { type: 'string', minLength: 3 } } },
-    ...DOMAIN_SCHEMAS,
   };
   for (const m of metas) {
     const { $id: _id, ...schema } = m.schema;

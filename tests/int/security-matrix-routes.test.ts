@@ -3,7 +3,9 @@
 // it needs; for each level 000 / 001 / 001+export / 011 / 111 the server answers 200
 // when the level allows it and 401 otherwise (a refused write changing nothing), and
 // 403 without a session. The rows are checked against the application's own route
-// table: a new hand-written route without its row fails here.
+// table: a new hand-written route without its row fails here. A route declared with
+// defineRoute brings its own right (its declaration); its row only says how to call it,
+// and names a need only for a variant that asks for more (a deletion through an action).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Koa from 'koa';
 import type Router from '@koa/router';
@@ -16,6 +18,7 @@ import { ensureSystemUser, SYSTEM_LOGIN } from '../../api/auth/system';
 import { Canvas } from '../../api/demo/planning';
 import { MESSAGES } from '../../common/messages';
 import type { Access } from '../../common/route-def';
+import { declaredRoutes, type Right } from '../../api/http/define-route';
 import { makeClient, startTestServer, type Client, type Reply, type TestServer } from './harness';
 import { allowedAt, createUser, matrixProfiles, PASSWORD, userWithRights, type Profile } from './security-helpers';
 import { book, bookingBody, makeCustomer, makePlace, reference, unique, type BookArgs, type Ref } from './stays-fixtures';
@@ -39,7 +42,8 @@ interface Row {
   route: string;
   /** one use of a route serving several (the actions of /rest/booking/:id/:action…) */
   variant?: string;
-  need: Need;
+  /** the right, for a route not declared with defineRoute, or a variant needing more than its declaration */
+  need?: Need;
   /** the request for one call, with fresh records when the call changes them */
   make: (who: Who) => Promise<Req>;
   /** what a refused call must leave as it was */
@@ -51,6 +55,23 @@ interface Row {
 }
 
 const needs = (...all: [string, Access][]): Need => ({ all });
+/** What a declaration's right means for the matrix. */
+function needFromRight(right: Right): Need {
+  if (right === 'session' || right === 'admin') return right;
+  if (right === 'public') throw new Error('a public route has no row');
+  if (Array.isArray(right)) return { all: [[right[0], right[1]]] };
+  if ('system' in (right as object)) return 'system';
+  if ('all' in (right as object)) return { all: (right as any).all.map(([f, a]: [string, Access]) => [f, a]) };
+  return { any: (right as any).any.map(([f, a]: [string, Access]) => [f, a]) };
+}
+const declaredRight = (row: Row) => declaredRoutes().find((d) => d.key === `${row.method} ${row.route}`)?.right;
+/** The row's need: its declaration's right unless the row names more for its variant. */
+function needOf(row: Row): Need {
+  if (row.need) return row.need;
+  const right = declaredRight(row);
+  if (!right) throw new Error(`${row.method} ${row.route}: neither declared with defineRoute nor given a need`);
+  return needFromRight(right);
+}
 const allows = (need: Need, who: Who): boolean => {
   if (who.kind === 'anonymous') return false;
   if (who.kind === 'system') return true; // the technical user is an administrator too
@@ -76,6 +97,7 @@ async function booking(a: BookArgs = {}) {
   return { id: s.booking.id as number, occupancyId: s.occupancies[0]?.id as number, placeId: s.occupancies[0]?.placeId as number };
 }
 const temporary = () => booking({ temporary: true });
+const bookingToday = () => booking({ startDate: todayParis(), endDate: addDays(todayParis(), 7) });
 /** A confirmed booking with a second occupancy: one of them may go (a stay keeps its last one). */
 async function withSpareOccupancy() {
   const b = await booking();
@@ -97,7 +119,6 @@ function upload(name: string, data: Buffer): FormData {
 async function withLogo() {
   const r = await admin().request('POST', '/rest/establishment/establishment/setLogo', upload('logo.png', png()));
   if (r.status !== 200) throw new Error(r.text);
-const bookingToday = () => booking({ startDate: todayParis(), endDate: addDays(todayParis(), 7) });
 }
 let planImage = false;
 async function withPlanImage() {
@@ -383,9 +404,9 @@ const ROWS: Row[] = [
   },
 
   // Meter readings
-  { method: 'GET', route: '/rest/meter-reading/creation', need: needs(['camp.meter', 'read']), make: async () => ({ path: `/rest/meter-reading/creation?meterTypeId=${ids.meterType}&readingDate=2031-07-01` }) },
+  { method: 'GET', route: '/rest/meter-reading/creation', make: async () => ({ path: `/rest/meter-reading/creation?meterTypeId=${ids.meterType}&readingDate=2031-07-01` }) },
   {
-    method: 'POST', route: '/rest/meter-reading/bulk', need: needs(['camp.meter', 'write']),
+    method: 'POST', route: '/rest/meter-reading/bulk',
     make: async () => ({ path: '/rest/meter-reading/bulk', body: { meterTypeId: ids.meterType, readingDate: '2031-07-01', rows: [{ meterId: await meter(), quantity: 1234.5 }] } }),
     state: async (req) => t.knex('meter_reading').where('meterId', (req.body as any).rows[0].meterId).count({ n: '*' }),
   },
@@ -467,6 +488,17 @@ describe('the matrix covers the route table', () => {
     expect([...rows].filter((k) => !routes.includes(k)), 'matrix rows of no route').toEqual([]);
   });
 
+  it('takes the right of every declared route from its declaration, mounted as declared', () => {
+    const app = createApp({ db: { knex: t.knex } as any, port: t.port, adminDist: null });
+    const routes = handWrittenRoutes(app);
+    const declared = declaredRoutes().filter((d) => d.right !== 'public');
+    expect(declared.length).toBeGreaterThan(0);
+    expect(declared.map((d) => d.key).filter((k) => !routes.includes(k)), 'declared routes not mounted').toEqual([]);
+    // A row repeating a declared right would be a second declaration, free to drift.
+    const restated = ROWS.filter((r) => r.need && !r.variant && declaredRight(r)).map((r) => `${r.method} ${r.route}`);
+    expect(restated, 'rows restating the right of a declared route').toEqual([]);
+  });
+
   it('has a row for every action of /rest/booking/{id}/{action}', () => {
     const covered = ROWS.filter((r) => r.route === '/rest/booking/:id/:action').map((r) => r.variant);
     expect(covered.sort()).toEqual([...ACTIONS].sort());
@@ -495,27 +527,29 @@ describe.each(ROWS.map((r) => [`${r.method} ${r.route}${r.variant ? ` (${r.varia
     for (const p of profiles) {
       const who: Who = { kind: 'profile', p };
       const req = await row.make(who);
-      const before = row.state && !allows(row.need, who) ? await row.state(req) : undefined;
+      const need = needOf(row);
+      const before = row.state && !allows(need, who) ? await row.state(req) : undefined;
       const res = await call(req.client ?? p.client, row, req);
       const label = `${p.name}: ${row.method} ${req.path} ${res.text.slice(0, 300)}`;
-      if (allows(row.need, who)) {
+      if (allows(need, who)) {
         expect(res.status, label).toBe(row.ok?.status ?? 200);
       } else {
         expect(res.status, label).toBe(401);
-        const message = deniedMessage(row.need);
+        const message = deniedMessage(need);
         if (message) expect(res.body.message, label).toBe(message);
         if (row.state) expect(await row.state(req), `${label}: a refusal changed the data`).toEqual(before);
       }
     }
   });
 
-  it.skipIf(row.need === 'session' || !!row.skipAllowed)('administrators and the technical user as the row says', async () => {
+  it.skipIf(!!row.skipAllowed)('administrators and the technical user as the row says', async () => {
+    if (needOf(row) === 'session') return; // anyone logged in: the profiles above showed it
     for (const who of [{ kind: 'admin' }, { kind: 'system' }] as const) {
       const req = await row.make(who);
       const client = req.client ?? (who.kind === 'admin' ? t.admin : system);
       const res = await call(client, row, req);
       const label = `${who.kind}: ${row.method} ${req.path} ${res.text.slice(0, 300)}`;
-      if (allows(row.need, who)) expect(res.status, label).toBe(row.ok?.status ?? 200);
+      if (allows(needOf(row), who)) expect(res.status, label).toBe(row.ok?.status ?? 200);
       else expect(res.status, label).toBe(401);
       // The year closes once; the technical user's call came after the administrator's refusal.
       if (row.route === '/rest/financial-year/close/:id' && who.kind === 'system') {

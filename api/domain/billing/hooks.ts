@@ -15,6 +15,7 @@ type Trx = Knex.Transaction;
 
 const refuse = () => badRequest('BILLED_ITEMS_UNCHANGEABLE');
 const BOOKING_PRICE_FIELDS = ['customerId', 'partnerId', 'accessChannelId', 'promoCode', 'discountIds', 'withCancellationInsurance'];
+const OCCUPANCY_PRICE_FIELDS = ['bookingId', 'startDate', 'endDate', 'placeTypeId', 'priceOverrides', 'isCancelled'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 async function bookingOfOccupancy(trx: Trx, occupancyId: number | null | undefined): Promise<number | null> {
@@ -36,7 +37,11 @@ export function registerBillingFreeze(): void {
     async beforeDelete(existing, { trx }) { await assertNotBilled(trx, existing.id); },
   });
   registerHooks('occupancy', {
-    async beforeSave(rec, existing, { trx }) { await assertNotBilled(trx, existing?.bookingId, rec.bookingId); },
+    async beforeSave(rec, existing, { trx }) {
+      // Notes, the lock flag and the like still change; what the price is made of does not.
+      const changed = existing ? OCCUPANCY_PRICE_FIELDS.find((f) => f in rec && !same(rec[f], existing[f])) : 'bookingId';
+      if (changed) await assertNotBilled(trx, existing?.bookingId, rec.bookingId);
+    },
     async beforeDelete(existing, { trx }) { await assertNotBilled(trx, existing.bookingId); },
   });
   for (const child of ['occupancy-detail', 'occupancy-animal', 'occupancy-vehicle', 'occupancy-extra']) {

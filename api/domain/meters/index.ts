@@ -4,7 +4,8 @@ import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { registerReadingRules } from './readings';
 import { registerMeterTiles } from './tiles';
-import { metersRouter } from './routes';
+import { routerOf } from '../../http/define-route';
+import { METER_ROUTES } from './routes';
 
 export function registerMetersModule(): void {
   registerReadingRules();
@@ -12,5 +13,5 @@ export function registerMetersModule(): void {
 }
 
 export function metersRouters(knex: () => Knex): Router[] {
-  return [metersRouter(knex)];
+  return [routerOf(METER_ROUTES, knex)];
 }

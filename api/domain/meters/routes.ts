@@ -1,38 +1,95 @@
-// Hand-written meter reading routes (documented in ./openapi.ts): the meters to read
-// for the creation screen, and the batch of new readings. Thin: right, parse, call.
-import Router from '@koa/router';
-import type { Context } from 'koa';
-import type { Knex } from 'knex';
-import { checkAccess } from '../../auth/access';
+// Hand-written meter reading routes: the meters to read for the creation screen, and
+// the batch of new readings. One declaration each (api/http/define-route.ts): right,
+// input schemas, OpenAPI and handler. Thin: parse, call.
+import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { badRequest } from '../../http/errors';
-import { isValidDate } from '../../../common/formats';
 import { todayParis } from '../../../common/dates';
 import { creationRows, parseBulkInput, saveBulk } from './creation';
 
+const tag = 'meters';
 const METER = 'camp.meter';
+const int = { type: 'integer' };
+const str = { type: 'string' };
+const num = { type: 'number' };
+const date = { type: 'string', format: 'date' };
 
-export function metersRouter(knex: () => Knex): Router {
-  const r = new Router();
+defineSchemas({
+  MeterReadingCreation: {
+    type: 'object',
+    description: 'Les compteurs en service du type à la date (actifs, posés, non déposés), par emplacement, avec leur dernier relevé avant la date.',
+    properties: {
+      meterType: { type: 'object', properties: { id: int, label: str, unit: str } },
+      readingDate: date,
+      rows: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            meterId: int, number: str, placeId: int, placeCode: str, placeLabel: { type: ['string', 'null'] },
+            lastReading: { type: ['object', 'null'], properties: { id: int, readingDate: date, quantity: num } },
+            readingOnDate: { type: ['object', 'null'], description: 'relevé déjà saisi à cette date', properties: { id: int, quantity: num } },
+          },
+        },
+      },
+    },
+  },
+  MeterReadingBulk: {
+    type: 'object',
+    required: ['meterTypeId', 'readingDate', 'rows'],
+    properties: {
+      meterTypeId: { type: 'integer', minimum: 1 },
+      readingDate: date,
+      rows: {
+        type: 'array',
+        maxItems: 2000,
+        description: 'au moins une ligne (METER_READINGS_EMPTY sinon)',
+        items: {
+          type: 'object',
+          description: 'le compteur (meterId), ou l’emplacement (placeId) dont le compteur du type est pris',
+          additionalProperties: false,
+          properties: { meterId: int, placeId: int, quantity: num, notes: { type: ['string', 'null'], maxLength: 4000 } },
+        },
+      },
+    },
+  },
+});
 
-  /** `?meterTypeId=&readingDate=` (default today): every meter in service of that type, with its last reading. */
-  r.get('/rest/meter-reading/creation', async (ctx: Context) => {
-    await checkAccess(ctx, METER, 'read');
-    const meterTypeId = parseId(ctx.query.meterTypeId);
-    const readingDate = ctx.query.readingDate === undefined ? todayParis() : String(ctx.query.readingDate);
-    if (!isValidDate(readingDate)) throw badRequest('INCORRECT_DATES');
-    const meterType = await knex()('meter_type').where('id', meterTypeId).first('id', 'label', 'unit');
-    if (!meterType) throw badRequest('REFERENCE_NOT_FOUND');
-    ctx.body = { meterType, readingDate, rows: await creationRows(knex(), meterTypeId, readingDate) };
-  });
+export const METER_ROUTES = [
+  defineRoute<unknown, { meterTypeId: number; readingDate?: string }>({
+    method: 'GET', path: '/rest/meter-reading/creation', right: [METER, 'read'], tag,
+    summary: 'Saisie des relevés : compteurs en service d’un type à une date, avec leur dernier relevé',
+    query: {
+      type: 'object',
+      required: ['meterTypeId'],
+      properties: {
+        meterTypeId: { type: 'integer', minimum: 0, maximum: 999_999_999, 'x-message': 'INVALID_ID', description: 'type de compteur' },
+        readingDate: { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES', description: 'date du relevé (défaut : aujourd’hui)' },
+      },
+    },
+    invalid: 'INVALID_ID',
+    response: { $ref: '#/components/schemas/MeterReadingCreation' },
+    responseDescription: 'Compteurs à relever',
+    handler: async ({ query, knex }) => {
+      const meterTypeId = parseId(query.meterTypeId);
+      const readingDate = query.readingDate ?? todayParis();
+      const meterType = await knex('meter_type').where('id', meterTypeId).first('id', 'label', 'unit');
+      if (!meterType) throw badRequest('REFERENCE_NOT_FOUND');
+      return { meterType, readingDate, rows: await creationRows(knex, meterTypeId, readingDate) };
+    },
+  }),
 
-  /** `{ meterTypeId, readingDate, rows: [{ meterId | placeId, quantity, notes? }] }`: all saved, or none. */
-  r.post('/rest/meter-reading/bulk', async (ctx: Context) => {
-    await checkAccess(ctx, METER, 'write');
-    const input = parseBulkInput((ctx.request as any).body);
-    const items = await saveBulk(knex(), input, ctx.state.user?.id ?? null);
-    ctx.body = { status: 'SAVED', saved: items.length, items };
-  });
-
-  return r;
-}
+  defineRoute({
+    method: 'POST', path: '/rest/meter-reading/bulk', right: [METER, 'write'], tag,
+    summary: 'Enregistre les nouveaux index de plusieurs compteurs en une transaction : tous, ou aucun (erreurs par ligne `rows.<n>.<champ>`, code METER_READINGS_REFUSED)',
+    body: { $ref: '#/components/schemas/MeterReadingBulk' },
+    invalid: 'VALIDATION_FAILED',
+    response: { type: 'object', properties: { status: str, saved: int, items: { type: 'array', items: { $ref: '#/components/schemas/MeterReading' } } } },
+    responseDescription: 'Relevés enregistrés',
+    handler: async ({ body, user, knex }) => {
+      const input = parseBulkInput(body);
+      const items = await saveBulk(knex, input, user?.id ?? null);
+      return { status: 'SAVED', saved: items.length, items };
+    },
+  }),
+];
