@@ -27,6 +27,7 @@ import {
 } from './wizardModel';
 import type { StoredPrice } from '../bookings/PriceBreakdown';
 import { useDraftKeepAlive } from './useDraftKeepAlive';
+import { useDraftRelease } from './useDraftRelease';
 
 const DRAFT_STATUSES = [1, 5];
 const sessionKey = (id: number) => `bivouac.new-booking.${id}`;
@@ -135,6 +136,7 @@ function Wizard() {
   }, [quoteBody, route.activeKey, priced]);
 
   useDraftKeepAlive(route.tempBookingId, !editing && stateId === 1 && !gone);
+  useDraftRelease(route.tempBookingId, !editing && stateId === 1 && !gone);
 
   // Leaving: confirm, then abandon the temporary booking (§2 "sets stateId to 2").
   const tempRef = useRef(route.tempBookingId);

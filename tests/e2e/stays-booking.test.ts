@@ -69,6 +69,8 @@ describe('customer, booking, arrival and departure', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(lastName);
     await page.getByTestId(`tick-arrive-${bookingId}`).click();
+    // One click asks for confirmation (issue 13).
+    await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer l’arrivée' }).click();
     await page.getByTestId(`tick-arrive-${bookingId}`).waitFor({ state: 'detached' });
     await row.getByText('Arrivée', { exact: true }).waitFor();
   });
@@ -79,6 +81,7 @@ describe('customer, booking, arrival and departure', () => {
     const row = page.getByRole('row', { name: new RegExp(code) });
     await row.waitFor();
     await page.getByTestId(`tick-depart-${bookingId}`).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer le départ' }).click();
     await page.getByTestId(`tick-depart-${bookingId}`).waitFor({ state: 'detached' });
     await row.getByText('Partie', { exact: true }).waitFor();
   });

@@ -427,6 +427,11 @@ const ROWS: Row[] = [
     state: async (req) => t.knex('booking').where('id', idIn(req)).first('updatedAt'),
   },
   {
+    method: 'POST', route: '/rest/planning/draft/:id/release', need: needs([B, 'write']),
+    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/release`, body: {} }),
+    state: async (req) => bookingState(idIn(req)),
+  },
+  {
     method: 'POST', route: '/rest/planning/draft/:id/finalize', variant: 'as a booking', need: needs([B, 'write']),
     make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/finalize`, body: { kind: 'booking' } }),
     state: async (req) => bookingState(idIn(req)),

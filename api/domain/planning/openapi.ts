@@ -166,6 +166,13 @@ export const PLANNING_PATHS: Record<string, object> = {
       responses: ok('Enregistré : le séjour', ref('BookingSummary')),
     },
   },
+  '/rest/planning/draft/{id}/release': {
+    post: {
+      tags, summary: 'L’assistant est fermé (onglet fermé, rechargé ou quitté) : le séjour temporaire est abandonné et ses emplacements libérés aussitôt (released false s’il n’était plus en cours de saisie)',
+      parameters: [{ name: 'id', in: 'path', required: true, schema: int }],
+      responses: ok('Libéré', { type: 'object', properties: { status: { const: 'SAVED' }, released: { type: 'boolean' } } }),
+    },
+  },
   '/rest/planning/draft/{id}/touch': {
     post: {
       tags, summary: 'L’assistant est toujours utilisé sur ce séjour temporaire : il n’est pas abandonné pour inactivité (délai des paramètres généraux)',

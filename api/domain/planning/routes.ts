@@ -8,6 +8,7 @@ import { koaBody } from 'koa-body';
 import { checkAccess, holds, requireUser } from '../../auth/access';
 import { badRequest, notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
+import { expectedVersion } from '../../rest/write';
 import { boardRange, parseDateParam, parseIdList, parseRange, planningFree, planningPeriods, planningSearch, planningSetup, planningWindow } from './window';
 import { applyMove, checkMove, parseMoveInput } from './moves';
 import { paymentsTracked } from './payments';
@@ -15,7 +16,7 @@ import { cleaningWindow, syncDepartureTasks, syncSpan } from './cleaning';
 import { extrasWindow } from './extras';
 import { currentPlan, parsePositions, planOccupancy, planView, readPlanImage, savePlanImage, savePositions } from './plan';
 import { checkPlanImage, PLAN_IMAGE_MAX_BYTES } from './image';
-import { finalizeDraft, offer, parseFinalize, saveDraft, saveOccupancy, touchDraft } from './wizard';
+import { finalizeDraft, offer, parseFinalize, releaseDraft, saveDraft, saveOccupancy, touchDraft } from './wizard';
 
 const PLANNING = 'camp.planning';
 /** The right to correct the past (nights before today, recorded arrivals and departures): level 111 on reservations. */
@@ -75,7 +76,7 @@ export function planningRouter(knex: () => Knex): Router {
     ctx.body = await checkMove(knex(), { ...parseMoveInput(body(ctx)), canCorrectPast: canCorrectPast(ctx) });
   });
   r.post('/rest/planning/move', async (ctx) => {
-    const input = parseMoveInput(body(ctx));
+    const input = { ...parseMoveInput(body(ctx)), version: expectedVersion(body(ctx), ctx.get('If-Match')) };
     await checkAccess(ctx, PLANNING, 'write');
     await checkAccess(ctx, input.kind === 'unavailability' ? 'booking.unavailability' : BOOKING, 'write');
     ctx.body = await applyMove(knex(), { ...input, canCorrectPast: canCorrectPast(ctx) }, userOf(ctx));
@@ -165,6 +166,12 @@ export function planningRouter(knex: () => Knex): Router {
     await checkAccess(ctx, BOOKING, 'write');
     await touchDraft(knex(), parseId(ctx.params.id));
     ctx.body = { status: 'SAVED' };
+  });
+  // The wizard's tab is closed, reloaded or left for another page (navigator.sendBeacon on
+  // pagehide): its draft lets its places go at once instead of after the idle time.
+  r.post('/rest/planning/draft/:id/release', async (ctx) => {
+    await checkAccess(ctx, BOOKING, 'write');
+    ctx.body = { status: 'SAVED', released: await releaseDraft(knex(), parseId(ctx.params.id), userOf(ctx)) };
   });
   r.post('/rest/planning/draft/:id/finalize', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');

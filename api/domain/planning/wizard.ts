@@ -18,7 +18,7 @@ import { formatDateFr } from '../../../common/dates';
 import { parseAvailabilityQuery, searchAvailability } from '../stays/availability';
 import { createBooking, lockBooking, mergeBookings, runAction, addOccupancy, type OccupancyInput } from '../stays/actions';
 import { placeConflict, refreshBooking } from '../stays/store';
-import { isModifiable, STATUS } from '../stays/status';
+import { isModifiable, STATUS, UNCONFIRMED } from '../stays/status';
 import { pricingBatch } from '../stays/pricing';
 import { bookingSummary } from '../stays/routes';
 import { quoteForStay } from '../pricing/quote-for-stay';
@@ -176,6 +176,18 @@ export async function touchDraft(knex: Knex, id: number): Promise<void> {
     await lockDraft(trx, id);
     await trx('booking').where('id', id).update({ updatedAt: trx.fn.now() });
   });
+}
+
+/**
+ * The wizard was closed on this draft: abandoned now (its places freed), if it is still
+ * a draft — a draft saved or abandoned meanwhile is left alone (answers false).
+ */
+export async function releaseDraft(knex: Knex, id: number, userId: number | null): Promise<boolean> {
+  const done = await runAction(knex, id, 'abandon', {}, userId, {
+    when: async (_trx, b) => UNCONFIRMED.includes(b.statusId),
+    detail: () => 'Séjour temporaire abandonné : assistant fermé avant l’enregistrement',
+  });
+  return done !== null;
 }
 
 /**
