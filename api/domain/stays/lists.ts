@@ -20,6 +20,10 @@ export function parseDate(v: unknown, fallback = todayParis()): string {
 
 const customerName = `trim(concat_ws(' ', c.last_name, c.first_name))`;
 
+/** Ids of the bookings whose code, customer (either name order) or partner contains the folded pattern. */
+export const bookingsMatching = (knex: Knex | Knex.Transaction, like: string): Knex.QueryBuilder =>
+  knex('booking_search').select('booking_id').whereRaw('text LIKE bv_fold(?)', [like]);
+
 /** Places (codes) of the active occupancies of each booking. */
 const placesOf = (alias = 'b') => `(SELECT string_agg(p.code, ', ' ORDER BY p.code) FROM occupancy o JOIN place p ON p.id = o.place_id WHERE o.booking_id = ${alias}.id AND NOT o.is_cancelled) AS places`;
 
@@ -75,10 +79,8 @@ export async function bookingList(knex: Knex, p: BookingListQuery): Promise<{ it
   if (p.dueOptions) base.whereIn('b.id', optionsToFollowUp(knex, todayParis()).select('id'));
   if (p.q) {
     const like = `%${p.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    base.where((w) => w.whereRaw('bv_fold(b.code) LIKE bv_fold(?)', [like])
-      .orWhereRaw('bv_fold(c.last_name) LIKE bv_fold(?)', [like])
-      .orWhereRaw('bv_fold(c.first_name) LIKE bv_fold(?)', [like])
-      .orWhereRaw('bv_fold(pa.name) LIKE bv_fold(?)', [like]));
+    // Code, customer's names, partner: one folded text per booking, trigram-indexed (migration 0024).
+    base.whereIn('b.id', bookingsMatching(knex, like));
   }
   const [{ n }] = await base.clone().count({ n: '*' });
   const items = await base
