@@ -209,9 +209,14 @@ describe('payments', () => {
     bal = (await t.admin.get(`/rest/booking/${s.bookingId}/balance`)).body;
     expect(bal).toMatchObject({ billed: s.total, paid: s.total, due: 0, isBilled: true });
     expect(bal.paid + bal.due).toBe(bal.billed);
-    const board = await t.admin.get('/rest/planning/board?start=2031-07-18&end=2031-07-26');
-    if (board.status === 200) expect(JSON.stringify(board.body)).not.toMatch(/paymentsTracked":false/);
-    expect(cheque.id ?? cheque.item?.id ?? true).toBeTruthy();
+    expect(cheque.status).toBe('SAVED');
+    // the planning's payment view now has a source: the bar of this stay is paid
+    expect((await t.admin.get('/rest/planning/setup')).body.paymentsTracked).toBe(true);
+    const w = (await t.admin.get(`/rest/planning/window?from=2031-07-18&to=2031-07-26&placeIds=${c.places[6]}`)).body;
+    const at = w.occupancyFields.indexOf('payment');
+    const bar = w.occupancies.find((o: any[]) => o[4] === s.bookingId);
+    expect(at).toBeGreaterThan(0);
+    expect(bar[at]).toBe('paid');
   });
 
   it('never changes a remitted, exported or grouped payment (API and plain SQL)', async () => {

@@ -7,6 +7,9 @@
 import { allocate, BP_SCALE, mulDivRound, vatOfInclusive } from '../pricing/money';
 import type { StoredPrice } from '../stays/price-model';
 
+/** −x without a negative zero. */
+const neg = (x: number) => (x === 0 ? 0 : -x);
+
 export const LINE_TYPE = { OCCUPANCY: 1, TAX: 2, DOWN_PAYMENT: 14, DOWN_PAYMENT_BILL: 15, OTHER: 24 } as const;
 
 /** A line before it is numbered: VAT-inclusive amounts with their VAT. */
@@ -142,10 +145,10 @@ export function finalLines(stay: LineInput[], deposits: DepositRemainder[]): Lin
     lineType: LINE_TYPE.DOWN_PAYMENT,
     label: `Déduction de la facture d'acompte ${d.number} (${rateLabel(d.vatRateBp)})`,
     quantity: 1,
-    unitPriceInclVat: -d.amountInclVat,
-    amountInclVat: -d.amountInclVat,
+    unitPriceInclVat: neg(d.amountInclVat),
+    amountInclVat: neg(d.amountInclVat),
     vatRateBp: d.vatRateBp,
-    vatAmount: -d.vatAmount,
+    vatAmount: neg(d.vatAmount),
     startDate: null,
     endDate: null,
     depositBillId: d.billId,
@@ -188,11 +191,11 @@ export function creditLines(invoice: CreditableLine[], requested: { billLineId: 
     out.push({
       lineType: line.lineType,
       label: line.label,
-      quantity: -qty,
+      quantity: neg(qty),
       unitPriceInclVat: line.unitPriceInclVat,
-      amountInclVat: -amount,
+      amountInclVat: neg(amount),
       vatRateBp: line.vatRateBp,
-      vatAmount: -vat,
+      vatAmount: neg(vat),
       startDate: line.startDate,
       endDate: line.endDate,
       occupancyId: line.occupancyId ?? null,

@@ -53,5 +53,14 @@ export async function stayBalance(db: Db, bookingId: number): Promise<StayBalanc
   const isBilled = finals.some((f) => f.totalInclVat + bills.filter((c) => c.creditedBillId === f.id).reduce((s, c) => s + c.totalInclVat, 0) !== 0);
   const paid = (await paidByBookings(db, [bookingId])).get(bookingId) ?? 0;
   const stayTotal = booking.totalAmount ?? 0;
-  return { bookingId, stayTotal, billed, paid, due: (isBilled ? billed : Math.max(billed, stayTotal)) - paid, isBilled };
+  return { bookingId, stayTotal, billed, paid, due: dueOf(stayTotal, billed, isBilled, paid), isBilled };
+}
+
+/**
+ * What the guest still owes: once the final bill stands, what was billed; before, the
+ * stay's price (or the deposits billed, should they exceed it); less what was paid.
+ * Negative: the guest paid too much (a refund or a credit is owed).
+ */
+export function dueOf(stayTotal: number, billed: number, isBilled: boolean, paid: number): number {
+  return (isBilled ? billed : Math.max(billed, stayTotal)) - paid;
 }
