@@ -8,6 +8,7 @@ import type { EntityMeta, FieldMeta } from '../../common/entity-meta';
 import { formatMessage } from '../../common/messages';
 import { startTestServer, type Reply, type TestServer } from './harness';
 import { sampleRecord } from './samples';
+import { act, book, makeCustomer, makePlace, reference } from './stays-fixtures';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -120,5 +121,37 @@ describe('versions', () => {
     const r = await t.admin.put(`/rest/country/${created.body.id}`, { ...created.body, version: 'x' });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe('INVALID_VERSION');
+  });
+});
+
+describe('domain actions check the version the screen showed', () => {
+  it('a stay action or a planning move with a stale version is a 409 and changes nothing', async () => {
+    const ref = await reference(t);
+    const [p1, p2] = [await makePlace(t.admin, ref), await makePlace(t.admin, ref)];
+    const customer = await makeCustomer(t.admin);
+    const s = await book(t.admin, ref, { placeId: p1.id, customerId: customer.id, startDate: '2030-07-01', endDate: '2030-07-05' });
+    const seen = s.booking;
+    // Another receptionist changes the stay meanwhile.
+    const other = await t.admin.put(`/rest/booking/${seen.id}`, { ...seen, notes: 'modifié par un autre poste' });
+    expect(other.status, other.text).toBe(200);
+    const stale = await act(t.admin, seen.id, 'cancel', { reason: 'client malade', version: seen.version });
+    expect(stale.status, stale.text).toBe(409);
+    expect(stale.body.message).toBe(STALE);
+    expect(stale.body.current.notes).toBe('modifié par un autre poste');
+    expect((await t.admin.get(`/rest/booking/${seen.id}`)).body.statusId).toBe(seen.statusId);
+
+    const occ = s.occupancies[0];
+    const move = { kind: 'occupancy', id: occ.id, placeId: p2.id, startDate: occ.startDate, endDate: occ.endDate, force: true };
+    await t.knex('occupancy').where('id', occ.id).update({ notes: 'changé ailleurs' });
+    const staleMove = await t.admin.post('/rest/planning/move', { ...move, version: occ.version });
+    expect(staleMove.status, staleMove.text).toBe(409);
+    expect((await t.knex('occupancy').where('id', occ.id).first('placeId')).placeId).toBe(p1.id);
+    const fresh = await t.knex('occupancy').where('id', occ.id).first('version');
+    const moved = await t.admin.post('/rest/planning/move', { ...move, version: fresh.version });
+    expect(moved.status, moved.text).toBe(200);
+
+    const now = (await t.admin.get(`/rest/booking/${seen.id}`)).body;
+    const cancelled = await act(t.admin, seen.id, 'cancel', { reason: 'client malade', version: now.version });
+    expect(cancelled.status, cancelled.text).toBe(200);
   });
 });

@@ -39,6 +39,8 @@ export interface MoveInput {
   from?: { placeId: number; startDate: string; endDate: string } | null;
   /** the user confirmed the warnings (override) */
   force?: boolean;
+  /** the version of the moved record the board showed (body or If-Match): a stale one is a 409 */
+  version?: number;
   /** set by the route from the user's rights, never from the body: may change nights before today */
   canCorrectPast?: boolean;
 }
@@ -242,11 +244,11 @@ export async function applyMove(knex: Knex, input: MoveInput, userId: number | n
     }
     const s = check.summary;
     if (input.kind === 'unavailability') {
-      const record = await saveRecord(trx, entityMeta('unavailability'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate }, userId, input.id);
+      const record = await saveRecord(trx, entityMeta('unavailability'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate, version: input.version }, userId, input.id);
       return { status: 'SAVED', check, record };
     }
     // The stays hooks price the stay again (manual prices kept) and refresh the booking's totals.
-    const record = await saveRecord(trx, entityMeta('occupancy'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate }, userId, input.id);
+    const record = await saveRecord(trx, entityMeta('occupancy'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate, version: input.version }, userId, input.id);
     let detail = `Déplacé depuis le planning : ${place(s.fromPlaceCode)} ${span(s.from.startDate, s.from.endDate)} → ${place(s.toPlaceCode)} ${span(input.startDate, input.endDate)}`;
     const total = (await trx('booking').where('id', s.bookingId).first('totalAmount')).totalAmount as number | null;
     const totalBefore = check.price?.bookingTotalBefore ?? null;

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { todayParis } from '../../../common/dates';
 import { readableColumns } from '../../rest/query';
+import { checkVersion, expectedVersion } from '../../rest/write';
 import { ACTION_FOR_STATUS, decide, decideIntegration, TransitionError, type Action, type ActionParams, type Clock, type Decision } from './state-machine';
 import { bookingFacts, refreshBooking } from './store';
 import { assertKeepsAnOccupancy, assertOccupanciesFree } from './hooks';
@@ -33,10 +34,12 @@ function transitionError(e: unknown): never {
  * order the generic occupancy writes take (occupancy row, then the booking through
  * the reservation trigger), so that the two never wait on each other in a cycle.
  */
-export async function lockBooking(trx: Trx, id: number): Promise<Row> {
+export async function lockBooking(trx: Trx, id: number, expected?: number): Promise<Row> {
   await trx('occupancy').where('bookingId', id).orderBy('id').forUpdate().select('id');
   const b = await trx('booking').select(readableColumns(bookingMeta())).where('id', id).forUpdate().first();
   if (!b) throw notFound();
+  // The version the user's screen showed (if sent): a stale one is a 409, not an action on a changed stay.
+  checkVersion(b, expected);
   return b;
 }
 
@@ -74,7 +77,7 @@ export async function runAction(knex: Knex, bookingId: number, action: Action, p
 export async function runAction(knex: Knex, bookingId: number, action: Action, params: ActionParams, userId: number | null, opts: RunOptions): Promise<Row | null>;
 export async function runAction(knex: Knex, bookingId: number, action: Action, params: ActionParams, userId: number | null, opts: RunOptions = {}): Promise<Row | null> {
   return knex.transaction(async (trx) => {
-    const before = await lockBooking(trx, bookingId);
+    const before = await lockBooking(trx, bookingId, expectedVersion(params));
     if (opts.when && !(await opts.when(trx, before))) return null;
     let d: Decision;
     try {
@@ -195,7 +198,7 @@ export async function addOccupancyToBooking(knex: Knex, bookingId: number, o: Oc
  * Merge: the occupancies of `fromId` move onto `intoId` (one customer), and the
  * emptied booking is reset (status DELETED) with a line saying where they went.
  */
-export async function mergeBookings(knex: Knex, intoId: number, fromId: unknown, userId: number | null): Promise<Row> {
+export async function mergeBookings(knex: Knex, intoId: number, fromId: unknown, userId: number | null, expected?: number): Promise<Row> {
   if (!Number.isInteger(fromId) || (fromId as number) <= 0) throw badRequest('VALIDATION_FAILED', { fromBookingId: formatMessage('REQUIRED') });
   if (fromId === intoId) throw badRequest('INVALID_TRANSITION', { fromBookingId: formatMessage('INVALID_CHOICE') });
   return knex.transaction(async (trx) => {
@@ -204,6 +207,7 @@ export async function mergeBookings(knex: Knex, intoId: number, fromId: unknown,
     const locked = new Map<number, Row>([[first, await lockBooking(trx, first)], [second, await lockBooking(trx, second)]]);
     const into = locked.get(intoId)!;
     const from = locked.get(fromId as number)!;
+    checkVersion(into, expected);
     for (const b of [into, from]) if (!isModifiable(b.statusId) || b.statusId === STATUS.ARRIVED) throw badRequest('INVALID_TRANSITION');
     if (from.customerId != null && into.customerId != null && from.customerId !== into.customerId) throw badRequest('MERGE_DIFFERENT_CUSTOMERS');
     if (from.kind !== into.kind && from.statusId !== STATUS.TEMPORARY) throw badRequest('INVALID_TRANSITION', { fromBookingId: formatMessage('INVALID_CHOICE') });
@@ -224,17 +228,17 @@ export async function mergeBookings(knex: Knex, intoId: number, fromId: unknown,
 }
 
 /** Occupancy "lock": the guest asked for this very place, it may not be moved. */
-export async function lockOccupancy(knex: Knex, occupancyId: number, locked: unknown, userId: number | null): Promise<Row> {
+export async function lockOccupancy(knex: Knex, occupancyId: number, locked: unknown, userId: number | null, expected?: number): Promise<Row> {
   if (typeof locked !== 'boolean') throw badRequest('VALIDATION_FAILED', { locked: formatMessage('INVALID_BOOLEAN') });
   return knex.transaction(async (trx) => {
-    const saved = await saveRecord(trx, entityMeta('occupancy'), { isLocked: locked }, userId, occupancyId);
+    const saved = await saveRecord(trx, entityMeta('occupancy'), { isLocked: locked, version: expected }, userId, occupancyId);
     await recordHistory(trx, { userId, entity: bookingMeta(), recordId: saved.bookingId, action: 'action', detail: locked ? 'Emplacement verrouillé à la demande du client' : 'Emplacement déverrouillé' });
     return saved;
   });
 }
 
 /** Occupancy "cancel": frees its place; a partner occupancy goes back to its allotment. */
-export async function cancelOccupancy(knex: Knex, occupancyId: number, reason: unknown, userId: number | null): Promise<Row> {
+export async function cancelOccupancy(knex: Knex, occupancyId: number, reason: unknown, userId: number | null, expected?: number): Promise<Row> {
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (!text) throw badRequest('CANCEL_REASON_REQUIRED', { reason: formatMessage('CANCEL_REASON_REQUIRED') });
   return knex.transaction(async (trx) => {
@@ -242,6 +246,7 @@ export async function cancelOccupancy(knex: Knex, occupancyId: number, reason: u
     if (!occ) throw notFound();
     const booking = await lockBooking(trx, occ.bookingId);
     const before = await trx('occupancy').select(readableColumns(entityMeta('occupancy'))).where('id', occupancyId).first();
+    checkVersion(before, expected);
     if (before.isCancelled || !isModifiable(booking.statusId) || booking.statusId === STATUS.ARRIVED) throw badRequest('INVALID_TRANSITION');
     // §8 "cannot cancel with partner occupancy" asks for the partner occupancy to be
     // cancelled before the stay: that one may be the last.
@@ -261,10 +266,10 @@ export async function cancelOccupancy(knex: Knex, occupancyId: number, reason: u
  * (quote date and grid version) or, with `atCurrentPrices`, at today's (current grid
  * version, today's offers and due dates). Manual prices stay.
  */
-export async function repriceStay(knex: Knex, bookingId: number, atCurrentPrices: unknown, userId: number | null): Promise<Row> {
+export async function repriceStay(knex: Knex, bookingId: number, atCurrentPrices: unknown, userId: number | null, expected?: number): Promise<Row> {
   if (atCurrentPrices !== undefined && typeof atCurrentPrices !== 'boolean') throw badRequest('VALIDATION_FAILED', { atCurrentPrices: formatMessage('INVALID_BOOLEAN') });
   return knex.transaction(async (trx) => {
-    const before = await lockBooking(trx, bookingId);
+    const before = await lockBooking(trx, bookingId, expected);
     if (!isModifiable(before.statusId)) throw badRequest('INVALID_TRANSITION');
     await repriceBooking(trx, bookingId, { atCurrentPrices: atCurrentPrices === true });
     const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', bookingId).first();

@@ -11,6 +11,7 @@ import { parseId } from '../../rest/records';
 import { readableColumns } from '../../rest/query';
 import { entityMeta } from '../../rest/entities';
 import { badRequest, notFound } from '../../http/errors';
+import { expectedVersion } from '../../rest/write';
 import {
   addOccupancyToBooking, cancelOccupancy, createBooking, lockOccupancy, mergeBookings, repriceStay, runAction, setState,
 } from './actions';
@@ -25,6 +26,8 @@ import { expireDueOptions } from './sweeps';
 const BOOKING = 'booking.booking';
 const userOf = (ctx: Context): number | null => ctx.state.user?.id ?? null;
 const body = (ctx: Context): any => (ctx.request as any).body ?? {};
+/** The version of the record the user's screen showed (body `version` or If-Match): a stale one is a 409. */
+const versionOf = (ctx: Context): number | undefined => expectedVersion(body(ctx), ctx.get('If-Match'));
 
 /** Actions reached by their own path; `set-state` and `convert` take a body. */
 const NAMED: Action[] = ['confirm', 'set-in-progress', 'abandon', 'validate', 'cancel', 'mark-cancelling', 'withdraw-cancelling', 'refuse', 'arrive', 'depart', 'early-departure', 'convert', 'reset', 'expire', 'undo-arrival', 'undo-departure'];
@@ -117,14 +120,14 @@ export function staysRouter(knex: () => Knex): Router {
     // The merged booking ends DELETED: a deletion.
     await checkAccess(ctx, BOOKING, 'write');
     await checkAccess(ctx, BOOKING, 'delete');
-    const saved = await mergeBookings(knex(), parseId(ctx.params.id), body(ctx).fromBookingId, userOf(ctx));
+    const saved = await mergeBookings(knex(), parseId(ctx.params.id), body(ctx).fromBookingId, userOf(ctx), versionOf(ctx));
     ctx.body = await bookingSummary(knex(), saved.id);
   });
   r.post('/rest/booking/:id/set-state', async (ctx) => {
     const { statusId, ...params } = body(ctx);
     await checkAccess(ctx, BOOKING, 'write');
     await checkAccess(ctx, BOOKING, rightForStatus(statusId));
-    const saved = await setState(knex(), parseId(ctx.params.id), statusId, params, userOf(ctx));
+    const saved = await setState(knex(), parseId(ctx.params.id), statusId, { ...params, version: versionOf(ctx) }, userOf(ctx));
     ctx.body = await bookingSummary(knex(), saved.id);
   });
   r.post('/rest/booking/:id/occupancy', async (ctx) => {
@@ -135,7 +138,7 @@ export function staysRouter(knex: () => Knex): Router {
   });
   r.post('/rest/booking/:id/reprice', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');
-    const saved = await repriceStay(knex(), parseId(ctx.params.id), body(ctx).atCurrentPrices, userOf(ctx));
+    const saved = await repriceStay(knex(), parseId(ctx.params.id), body(ctx).atCurrentPrices, userOf(ctx), versionOf(ctx));
     ctx.body = await bookingSummary(knex(), saved.id);
   });
   r.post('/rest/booking/:id/:action', async (ctx, next) => {
@@ -143,12 +146,12 @@ export function staysRouter(knex: () => Knex): Router {
     if (!NAMED.includes(action) || !ACTIONS.includes(action)) return next();
     await checkAccess(ctx, BOOKING, 'write');
     await checkAccess(ctx, BOOKING, rightFor(action));
-    const saved = await runAction(knex(), parseId(ctx.params.id), action, body(ctx), userOf(ctx));
+    const saved = await runAction(knex(), parseId(ctx.params.id), action, { ...body(ctx), version: versionOf(ctx) }, userOf(ctx));
     ctx.body = await bookingSummary(knex(), saved.id);
   });
   r.post('/rest/occupancy/:id/lock', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = await lockOccupancy(knex(), parseId(ctx.params.id), body(ctx).locked, userOf(ctx));
+    ctx.body = await lockOccupancy(knex(), parseId(ctx.params.id), body(ctx).locked, userOf(ctx), versionOf(ctx));
   });
   r.post('/rest/occupancy/:id/quote', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'read');
@@ -156,7 +159,7 @@ export function staysRouter(knex: () => Knex): Router {
   });
   r.post('/rest/occupancy/:id/cancel', async (ctx) => {
     await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = await cancelOccupancy(knex(), parseId(ctx.params.id), body(ctx).reason, userOf(ctx));
+    ctx.body = await cancelOccupancy(knex(), parseId(ctx.params.id), body(ctx).reason, userOf(ctx), versionOf(ctx));
   });
 
   // Online bookings
