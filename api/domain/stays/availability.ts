@@ -8,6 +8,7 @@ import { formatMessage } from '../../../common/messages';
 import { isValidDate } from '../../../common/formats';
 import { nightsBetween, todayParis } from '../../../common/dates';
 import { rawRows } from './store';
+import { bookingPricing, computePrice } from './pricing';
 
 export interface AvailabilityQuery {
   startDate: string;
@@ -19,6 +20,10 @@ export interface AvailabilityQuery {
   featureIds: number[];
   partnerId: number | null;
   limit: number;
+  /** residential (year-round) places too; a night stay never gets them (default false) */
+  residential?: boolean;
+  /** the occupants by age category, when given (persons is then their sum) */
+  occupants?: { ageCategoryId: number; quantity: number }[];
 }
 
 const optId = (v: unknown, name: string): number | null => {
@@ -39,7 +44,8 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
   if (b.endDate === b.startDate) throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
   if (b.endDate < b.startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
   if (nightsBetween(b.startDate, b.endDate) > 366) throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
-  const persons = b.persons === undefined || b.persons === null || b.persons === '' ? 1 : Number(b.persons);
+  const occupants = parseOccupantCounts(b.occupants);
+  const persons = occupants ? occupants.reduce((s, o) => s + o.quantity, 0) : b.persons === undefined || b.persons === null || b.persons === '' ? 1 : Number(b.persons);
   if (!Number.isInteger(persons) || persons < 0 || persons > 100) throw badRequest('VALIDATION_FAILED', { persons: formatMessage('INVALID_INTEGER') });
   const featureIds = b.featureIds ?? [];
   if (!Array.isArray(featureIds) || featureIds.length > 50 || !featureIds.every((x: unknown) => Number.isInteger(x) && (x as number) > 0)) {
@@ -51,7 +57,19 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
     startDate: b.startDate, endDate: b.endDate, persons,
     placeTypeId: optId(b.placeTypeId, 'placeTypeId'), placeFamilyId: optId(b.placeFamilyId, 'placeFamilyId'),
     layoutId: optId(b.layoutId, 'layoutId'), featureIds: [...new Set<number>(featureIds)], partnerId: optId(b.partnerId, 'partnerId'), limit,
+    residential: b.residential === true, ...(occupants ? { occupants } : {}),
   };
+}
+
+function parseOccupantCounts(v: unknown): { ageCategoryId: number; quantity: number }[] | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || v.length > 50) throw badRequest('INCORRECT_FORM', { occupants: formatMessage('INCORRECT_FORM') });
+  return v.map((o: any, i: number) => {
+    if (!o || !Number.isInteger(o.ageCategoryId) || o.ageCategoryId <= 0 || !Number.isInteger(o.quantity) || o.quantity < 0 || o.quantity > 100) {
+      throw badRequest('VALIDATION_FAILED', { [`occupants.${i}`]: formatMessage('INVALID_INTEGER') });
+    }
+    return { ageCategoryId: o.ageCategoryId as number, quantity: o.quantity as number };
+  }).filter((o) => o.quantity > 0);
 }
 
 /**
@@ -60,6 +78,7 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
  */
 export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { sql: string; bindings: unknown[] } {
   const where: string[] = ['p.is_active', 't.is_active', 'p.capacity >= ?', 't.max_persons >= ?'];
+  if (!q.residential) where.push('NOT t.is_residential');
   const bindings: unknown[] = [q.persons, q.persons];
   if (q.placeTypeId) { where.push('p.place_type_id = ?'); bindings.push(q.placeTypeId); }
   if (q.placeFamilyId) { where.push('t.place_family_id = ?'); bindings.push(q.placeFamilyId); }
@@ -92,4 +111,23 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
 export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Promise<Record<string, any>[]> {
   const { sql, bindings } = availabilitySql(q);
   return rawRows(await knex.raw(sql, bindings as any[])).map((r) => ({ ...r, features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features }));
+}
+
+/**
+ * The search with, on each place, the price the booking will charge: the stays'
+ * own pricing (computePrice, as POST /rest/booking/create stores it — place, dates,
+ * occupants by age category, booking fees), once per place type. An unpriceable type
+ * carries its French message instead of a 400 per place.
+ */
+export async function searchAvailabilityPriced(knex: Knex, q: AvailabilityQuery): Promise<Record<string, any>[]> {
+  const rows = await searchAvailability(knex, q);
+  if (!q.occupants?.length) return rows;
+  const byType = new Map<number, { total: number | null; warnings: string[]; error: string | null }>();
+  for (const r of rows) {
+    if (byType.has(r.placeTypeId)) continue;
+    const inputs = { placeId: r.placeId, placeTypeId: r.placeTypeId, startDate: q.startDate, endDate: q.endDate, details: q.occupants, animals: [], vehicles: [], extras: [], priceOverrides: [] };
+    const p = await computePrice(knex, inputs, bookingPricing({ partnerId: q.partnerId }), null, true);
+    byType.set(r.placeTypeId, { total: p.quote?.total ?? null, warnings: p.quote?.warnings.map((w) => w.message) ?? [], error: p.error?.message ?? null });
+  }
+  return rows.map((r) => ({ ...r, price: byType.get(r.placeTypeId) }));
 }
