@@ -83,7 +83,7 @@ export default function SearchAvailability() {
     queryFn: () => api<Row[]>('/booking/search-availability', {
       method: 'POST',
       json: {
-        startDate: criteria!.startDate, endDate: criteria!.endDate, occupants: occupantsOf(criteria!), featureIds: criteria!.featureIds,
+        startDate: criteria!.startDate, endDate: criteria!.endDate, occupants: occupantsOf(criteria!), withPrices: true, featureIds: criteria!.featureIds,
         placeTypeId: criteria!.placeTypeId ? Number(criteria!.placeTypeId) : null, placeFamilyId: criteria!.placeFamilyId ? Number(criteria!.placeFamilyId) : null,
         layoutId: criteria!.layoutId ? Number(criteria!.layoutId) : null,
       },

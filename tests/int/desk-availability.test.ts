@@ -54,7 +54,7 @@ describe('search-availability', () => {
   });
 
   it('shows on each place the price the booking then charges, for the same occupants', async () => {
-    const r = await post('/rest/booking/search-availability', { startDate: START, endDate: END, occupants: occupants() });
+    const r = await post('/rest/booking/search-availability', { startDate: START, endDate: END, occupants: occupants(), withPrices: true });
     const row = r.find((x: any) => x.placeId === ids.big);
     expect(row.price.error).toBeNull();
     const shown = row.price.total as number;

@@ -24,6 +24,8 @@ export interface AvailabilityQuery {
   residential?: boolean;
   /** the occupants by age category, when given (persons is then their sum) */
   occupants?: { ageCategoryId: number; quantity: number }[];
+  /** each place with the price its booking will charge for these occupants (the search screen) */
+  withPrices?: boolean;
 }
 
 const optId = (v: unknown, name: string): number | null => {
@@ -57,7 +59,7 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
     startDate: b.startDate, endDate: b.endDate, persons,
     placeTypeId: optId(b.placeTypeId, 'placeTypeId'), placeFamilyId: optId(b.placeFamilyId, 'placeFamilyId'),
     layoutId: optId(b.layoutId, 'layoutId'), featureIds: [...new Set<number>(featureIds)], partnerId: optId(b.partnerId, 'partnerId'), limit,
-    residential: b.residential === true, ...(occupants ? { occupants } : {}),
+    residential: b.residential === true, withPrices: b.withPrices === true, ...(occupants ? { occupants } : {}),
   };
 }
 
@@ -110,17 +112,17 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
 
 export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Promise<Record<string, any>[]> {
   const { sql, bindings } = availabilitySql(q);
-  return rawRows(await knex.raw(sql, bindings as any[])).map((r) => ({ ...r, features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features }));
+  const rows = rawRows(await knex.raw(sql, bindings as any[])).map((r) => ({ ...r, features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features }));
+  return q.withPrices ? withPrices(knex, rows, q) : rows;
 }
 
 /**
- * The search with, on each place, the price the booking will charge: the stays'
+ * With `withPrices`, on each place the price the booking will charge: the stays'
  * own pricing (computePrice, as POST /rest/booking/create stores it — place, dates,
  * occupants by age category, booking fees), once per place type. An unpriceable type
  * carries its French message instead of a 400 per place.
  */
-export async function searchAvailabilityPriced(knex: Knex, q: AvailabilityQuery): Promise<Record<string, any>[]> {
-  const rows = await searchAvailability(knex, q);
+async function withPrices(knex: Knex, rows: Record<string, any>[], q: AvailabilityQuery): Promise<Record<string, any>[]> {
   if (!q.occupants?.length) return rows;
   const byType = new Map<number, { total: number | null; warnings: string[]; error: string | null }>();
   for (const r of rows) {

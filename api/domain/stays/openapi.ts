@@ -103,6 +103,9 @@ export const STAYS_SCHEMAS: Record<string, object> = {
       layoutId: { type: ['integer', 'null'] }, featureIds: ids, partnerId: { type: ['integer', 'null'], description: 'les allotements de ce partenaire restent proposés' }, limit: int,
     },
   },
+      occupants: { type: 'array', description: 'les occupants par catégorie d’âge (persons en est alors la somme)', items: { type: 'object', required: ['ageCategoryId', 'quantity'], properties: { ageCategoryId: int, quantity: int } } },
+      withPrices: { type: 'boolean', description: 'chaque emplacement avec le prix que la réservation facturera pour ces occupants (price: total, warnings, error)' },
+      residential: { type: 'boolean', description: 'les emplacements résidentiels aussi (jamais pour un séjour à la nuit)' },
 };
 
 export const STAYS_PATHS: Record<string, object> = {
