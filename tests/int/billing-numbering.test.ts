@@ -1,0 +1,72 @@
+// Gap-free numbering under load (api/domain/billing/numbering.ts): 50 bills issued at
+// once on 50 stays take 50 consecutive numbers, without gap or duplicate; a second
+// request for a stay being billed answers « a bill already being processed » or waits
+// its turn, never a second bill; a process killed in the middle of an issue (its
+// connection terminated while it holds the counter) leaves no gap.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+import { bookStay, campsite, type Campsite } from './billing-fixtures';
+
+let t: TestServer;
+let c: Campsite;
+
+beforeAll(async () => {
+  t = await startTestServer();
+  c = await campsite(t, 10);
+}, 120_000);
+afterAll(async () => { await t?.close(); });
+
+describe('numbering', () => {
+  it('50 parallel issues on 50 stays: consecutive numbers, no gap, no duplicate', async () => {
+    const stays: number[] = [];
+    for (let week = 0; week < 5; week++) {
+      for (const place of c.places) {
+        const start = `2031-07-${String(1 + week * 6).padStart(2, '0')}`;
+        const end = `2031-07-${String(4 + week * 6).padStart(2, '0')}`;
+        stays.push((await bookStay(t, c, place, start, end)).bookingId);
+      }
+    }
+    const before = (await t.knex('bill_counter').where('series', 'invoice').first('lastNumber'))?.lastNumber ?? 0;
+    const replies = await Promise.all(stays.map((id) => t.admin.post(`/rest/booking/${id}/bill`, { kind: 'final' })));
+    for (const r of replies) expect(r.status, r.text).toBe(200);
+    const seqs = replies.map((r) => r.body.sequence as number).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => before + 1 + i));
+    expect(new Set(replies.map((r) => r.body.number)).size).toBe(50);
+    const rows = await t.knex('bill').where('prefix', replies[0].body.prefix).orderBy('sequence').select('sequence', 'id');
+    expect(rows.map((r) => r.sequence)).toEqual(Array.from({ length: rows.length }, (_, i) => i + 1));
+    expect((await t.knex('bill_counter').where('series', 'invoice').first('lastNumber')).lastNumber).toBe(before + 50);
+  }, 120_000);
+
+  it('two requests for one stay at once: one bill, the other refused or told it is billed', async () => {
+    const s = await bookStay(t, c, c.places[0], '2031-08-10', '2031-08-13');
+    const replies = await Promise.all([1, 2, 3].map(() => t.admin.post(`/rest/booking/${s.bookingId}/bill`, { kind: 'final' })));
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 200)) expect(['BILL_BEING_PROCESSED', 'BILL_ALREADY_FINAL']).toContain(r.body.code);
+    expect(await t.knex('bill').where('bookingId', s.bookingId).count({ n: '*' })).toEqual([{ n: 1 }]);
+  });
+
+  it('a process killed while it holds the counter leaves no gap', async () => {
+    const s = await bookStay(t, c, c.places[1], '2031-08-20', '2031-08-23');
+    const last = (await t.knex('bill_counter').where('series', 'invoice').first('lastNumber')).lastNumber;
+    // Another "process": its own connection takes the next number and dies before committing.
+    const victim = await t.knex.client.acquireConnection();
+    const pid = (await victim.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+    await victim.query('BEGIN');
+    const schema = (await t.knex.raw('SELECT current_schema() AS s')).rows[0].s;
+    await victim.query(`SET search_path TO "${schema}"`);
+    await victim.query("UPDATE bill_counter SET last_number = last_number + 1 WHERE series = 'invoice'");
+    const pending = t.admin.post(`/rest/booking/${s.bookingId}/bill`, { kind: 'final' });
+    // The issue is now waiting for the counter row the victim holds.
+    for (let i = 0; ; i++) {
+      const { rows } = await t.knex.raw("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%bill_counter%'");
+      if (rows[0].n > 0) break;
+      if (i > 2000) throw new Error('the issue never waited on the counter');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await t.knex.raw('SELECT pg_terminate_backend(?)', [pid]);
+    await t.knex.client.releaseConnection(victim).catch(() => undefined);
+    const r = await pending;
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.sequence).toBe(last + 1);
+  });
+});
