@@ -17,6 +17,7 @@ import { Title, useNotify } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../admin/src/api';
 import { useLeaveGuard } from '../../admin/src/layout/useLeaveGuard';
+import { useCan, useCurrentUser } from '../../admin/src/auth/useCan';
 import { formatCents } from '../../common/money';
 import { CustomerStep, DetailsStep, PlaceStep, StayStep } from './steps';
 import { Done, PriceStep, SaveStep, type Quote, type SaveKind } from './PriceSteps';
@@ -36,6 +37,18 @@ export default function NewBookingScreen() {
   // A fresh wizard on every navigation to the route (e.g. « Nouvelle réservation » after a save).
   // Guarded by booking.booking where the route is declared (admin/src/screens.ts).
   const location = useLocation();
+  // The wizard writes stays from its second step: a read-only user is told at once, not at step 3.
+  const { isPending } = useCurrentUser();
+  const canWrite = useCan('booking.booking', 'write');
+  if (isPending) return null;
+  if (!canWrite) {
+    return (
+      <Box sx={{ p: 2 }}>
+        <Title title="Nouvelle réservation" />
+        <Alert severity="warning" data-testid="nb-no-right">Droit insuffisant : créer ou modifier un séjour demande le droit de modification sur les réservations.</Alert>
+      </Box>
+    );
+  }
   return <Wizard key={location.key} />;
 }
 

@@ -40,6 +40,7 @@ function Plan() {
   const notify = useNotify();
   const qc = useQueryClient();
   const canWrite = useCan('camp.plan', 'write');
+  const canBook = useCan('booking.booking', 'write');
   const [date, setDate] = useState(todayParis());
   const [nights, setNights] = useState(1);
   const [fit, setFit] = useState(true);
@@ -227,7 +228,7 @@ function Plan() {
           if (s?.stay) items.push(<MenuItem key="open" onClick={() => navigate(`/booking/${s.stay!.bookingId}`)}>Ouvrir le séjour {s.stay.code}{s.stay.customer ? ` — ${s.stay.customer}` : ''}</MenuItem>);
           if (s?.arrival && s.arrival.occupancyId !== s.stay?.occupancyId) items.push(<MenuItem key="arr" onClick={() => navigate(`/booking/${s.arrival!.bookingId}`)}>Arrivée : {s.arrival.code}</MenuItem>);
           if (s?.departure) items.push(<MenuItem key="dep" onClick={() => navigate(`/booking/${s.departure!.bookingId}`)}>Départ : {s.departure.code}</MenuItem>);
-          if (s && s.state !== 'unavailable' && !s.stay) items.push(<MenuItem key="new" onClick={() => navigate(newBookingUrl(menu.place.id, date, addDays(date, nights)))}>Nouvelle réservation sur {menu.place.code}</MenuItem>);
+          if (canBook && s && s.state !== 'unavailable' && !s.stay) items.push(<MenuItem key="new" onClick={() => navigate(newBookingUrl(menu.place.id, date, addDays(date, nights)))}>Nouvelle réservation sur {menu.place.code}</MenuItem>);
           items.push(<MenuItem key="planning" onClick={() => navigate(`/planning?placeId=${menu.place.id}&date=${date}`)}>Voir au planning</MenuItem>);
           return items;
         })()}

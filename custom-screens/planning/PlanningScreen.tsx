@@ -75,6 +75,8 @@ function Board({ setup }: { setup: Setup }) {
   const [history, setHistory] = useState({ canUndo: false, canRedo: false });
   const canMove = useCan('camp.planning', 'write') && useCan('booking.booking', 'write');
   const canUnav = useCan('booking.unavailability', 'write');
+  // « Nouvelle réservation » leads to the wizard, which writes stays.
+  const canBook = useCan('booking.booking', 'write');
   const canExport = useCan('camp.planning', 'export');
   const exportMenu = useRef<ExportPrintHandle>(null);
 
@@ -159,13 +161,14 @@ function Board({ setup }: { setup: Setup }) {
     if (b.data.kind === 'unavailability') navigate(`/unavailability/${b.data.recordId}`);
     else navigate(`/booking/${b.data.bookingId}`);
   }, [navigate]);
-  const startBooking = useCallback((s: RangeSelection<PlaceRow>) => navigate(newBookingUrl(s.row.id, s.startDate, s.endDate)), [navigate]);
+  const startBooking = useCallback((s: RangeSelection<PlaceRow>) => { if (canBook) navigate(newBookingUrl(s.row.id, s.startDate, s.endDate)); }, [navigate, canBook]);
 
   const [action, setAction] = useState<PendingAction | null>(null);
   const onCreate = useCallback((c: ShortcutContext<PlaceRow, StayBar>) => {
+    if (!canBook) return;
     if (c.range) navigate(newBookingUrl(c.range.row.id, c.range.startDate, c.range.endDate));
     else navigate(newBookingUrl(c.row?.id));
-  }, [navigate]);
+  }, [navigate, canBook]);
   const onModify = useCallback((c: ShortcutContext<PlaceRow, StayBar>) => { if (c.bar) openBar(c.bar); }, [openBar]);
   const onDelete = useCallback((c: ShortcutContext<PlaceRow, StayBar>) => {
     if (!c.bar) return;
@@ -293,7 +296,7 @@ function Board({ setup }: { setup: Setup }) {
           </Stack>
         )}
         <Box sx={{ flex: 1 }} />
-        <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => navigate(newBookingUrl())}>Nouvelle réservation</Button>
+        {canBook && <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => navigate(newBookingUrl())}>Nouvelle réservation</Button>}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ px: 1, py: 1, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
         <MultiFilter label="Zones" choices={setup.layouts.map((l) => ({ id: l.id, label: l.label }))} value={filters.layoutIds} onChange={(v) => setFilter('layoutIds', v as number[])} />

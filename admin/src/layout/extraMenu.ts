@@ -4,6 +4,8 @@ export interface MenuLeaf {
   label: string;
   to: string;
   functionality?: string;
+  /** the right the screen needs on its functionality (default read): a screen that creates asks write */
+  access?: 'read' | 'write';
   /** place in the menu: "Section" or "Section/Header" */
   path: string;
   /** shown to administrators only */
@@ -29,12 +31,12 @@ export const EXTRA_MENU: MenuLeaf[] = [
   { label: 'Planning des extras', to: '/extra-planning', functionality: 'camp.planning', path: 'Planning' },
   { label: 'Planning ménage', to: '/cleanning-planning', functionality: 'camp.planning', path: 'Planning' },
   { label: 'Plan du camping', to: '/plan', functionality: 'camp.plan', path: 'Plan' },
-  { label: 'Nouvelle réservation', to: '/new-booking', functionality: 'booking.booking', path: 'Réservations' },
+  { label: 'Nouvelle réservation', to: '/new-booking', functionality: 'booking.booking', access: 'write', path: 'Réservations' },
   { label: 'Emplacements', to: '/place-list', functionality: 'camp.pitch', path: 'Fichiers/Hébergements' },
   { label: "Historique des types d'emplacement", to: '/place-type-history-list/0', functionality: 'camp.pitch', path: 'Fichiers/Hébergements' },
   { label: 'Clients', to: '/customer-list', functionality: 'customer.customer', path: 'Fichiers/Clients' },
   { label: 'Fiche récapitulative client', to: '/customer-resume', functionality: 'customer.customer', path: 'Fichiers/Clients' },
-  { label: 'Fusion de clients en double', to: '/transfer-customers', functionality: 'customer.customer', path: 'Fichiers/Clients' },
+  { label: 'Fusion de clients en double', to: '/transfer-customers', functionality: 'customer.customer', access: 'write', path: 'Fichiers/Clients' },
   { label: 'Recherche de disponibilités', to: '/search-availability', functionality: 'booking.booking', path: 'Réservations' },
   { label: 'Séjours', to: '/booking-list/0', functionality: 'booking.booking', path: 'Réservations' },
   { label: 'Séjours annulés', to: '/booking-cancelled-list/0', functionality: 'booking.booking', path: 'Réservations' },
@@ -46,7 +48,7 @@ export const EXTRA_MENU: MenuLeaf[] = [
   { label: 'Anniversaires des occupants', to: '/occupants-birthday', functionality: 'booking.booking', path: 'Réservations' },
   { label: 'Réservations en ligne', to: '/booking-import-list', functionality: 'booking.booking', path: 'Réservations' },
   // Meter readings (§2 "Other stays (unavailability, insurances, meter reading)").
-  { label: 'Saisie des relevés', to: '/meter-reading-creation', functionality: 'camp.meter', path: 'Autres séjours/Relevés de compteur' },
+  { label: 'Saisie des relevés', to: '/meter-reading-creation', functionality: 'camp.meter', access: 'write', path: 'Autres séjours/Relevés de compteur' },
   { label: 'Liste des relevés', to: '/meter-reading-list', functionality: 'camp.meter', path: 'Autres séjours/Relevés de compteur' },
-  { label: 'Nouveau relevé', to: '/meter-reading-form/0', functionality: 'camp.meter', path: 'Autres séjours/Relevés de compteur' },
+  { label: 'Nouveau relevé', to: '/meter-reading-form/0', functionality: 'camp.meter', access: 'write', path: 'Autres séjours/Relevés de compteur' },
 ];

@@ -59,7 +59,8 @@ export function allHeaderPaths(): string[] {
 
 export function visibleLeaves(user: SessionUser): MenuLeaf[] {
   return allLeaves().filter((l) =>
-    (!l.functionality || holds(user, l.functionality, 'read'))
+    // An entry follows the right of what it leads to: a screen that creates needs write.
+    (!l.functionality || holds(user, l.functionality, l.access ?? 'read'))
     && (!l.adminOnly || user.isAdmin)
     && (!l.systemOnly || user.isSystem));
 }
