@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import type { EntityMeta, FieldMeta } from '../../common/entity-meta';
 import { badRequest } from '../http/errors';
+import { CONTROL_CHARACTERS } from '../../common/validation';
 
 export interface ListParams {
   filter: Record<string, unknown>;
@@ -79,6 +80,7 @@ function checkValue(f: FieldMeta, v: unknown, name: string): unknown {
     (!['integer', 'id', 'ref', 'money', 'rate', 'number', 'boolean'].includes(f.kind) && typeof v === 'string');
   if (!ok) throw badRequest('INVALID_QUERY', undefined, { param: name });
   if (typeof v === 'string' && v.length > MAX_TERM_LENGTH) throw badRequest('FILTER_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
+  if (typeof v === 'string' && CONTROL_CHARACTERS.test(v)) throw badRequest('INVALID_CHARACTERS');
   return v;
 }
 
@@ -91,6 +93,7 @@ export function applyFilter(qb: Knex.QueryBuilder, meta: EntityMeta, filter: Rec
       const text = value.trim();
       if (text.length < 3) throw badRequest('SEARCH_TOO_SHORT');
       if (text.length > MAX_TERM_LENGTH) throw badRequest('SEARCH_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
+      if (CONTROL_CHARACTERS.test(text)) throw badRequest('INVALID_CHARACTERS');
       if (!meta.searchFields.length) throw badRequest('UNKNOWN_FILTER', undefined, { field: 'q' });
       const pattern = `%${escapeLike(text)}%`;
       qb.where((w) => {
