@@ -21,6 +21,7 @@ import MergeIcon from '@mui/icons-material/MergeType';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, useNotify } from 'react-admin';
 import { api } from '../../admin/src/api';
+import { staleCurrent } from '../../admin/src/entity/StaleRecord';
 import { useCan } from '../../admin/src/auth/useCan';
 import { useFunctionKeys } from '../../admin/src/entity/useFunctionKeys';
 import { NotFound } from '../../admin/src/layout/NotFound';
@@ -237,16 +238,22 @@ export default function BookingScreen() {
   const run = async (action: string, values: Record<string, string>) => {
     const body: Row = { ...values };
     for (const k of Object.keys(body)) if (body[k] === '') delete body[k];
-    const answer = await api<Summary>(`/booking/${b.id}/${action}`, { method: 'POST', json: body });
+    // The version shown: an action on a stay someone changed meanwhile is a 409, and the stay is reloaded.
+    const answer = await api<Summary>(`/booking/${b.id}/${action}`, { method: 'POST', json: { ...body, version: b.version } })
+      .catch((e) => { if (staleCurrent(e)) refresh(); throw e; });
     qc.setQueryData(['booking', bookingId], answer);
     notify('Enregistrement effectué', { type: 'success' });
   };
   const saveFields = async (patch: Row) => {
     try {
-      await api(`/booking/${b.id}`, { method: 'PUT', json: patch });
+      await api(`/booking/${b.id}`, { method: 'PUT', json: { ...patch, version: b.version } });
       notify('Enregistrement effectué', { type: 'success' });
       refresh();
-    } catch (e: any) { notify(e.message, { type: 'error' }); }
+    } catch (e: any) {
+      // Changed meanwhile: reload the stay; what was typed stays in its field to save again.
+      if (staleCurrent(e)) { notify(`${e.message} : le séjour a été rechargé, vos saisies restent affichées`, { type: 'warning' }); refresh(); }
+      else notify(e.message, { type: 'error' });
+    }
   };
   type ButtonUi = { key: string; label: string; title: string; text?: string; fields?: AskField[]; danger?: boolean };
   const convertUi = (kind: string): ButtonUi => ({

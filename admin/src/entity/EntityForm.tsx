@@ -2,13 +2,13 @@
 // defaults from `GET {base}/edit/0`, the shared ajv validation, server field
 // errors, Save (F12), Delete with confirmation (F9), Back (Esc) and the entity's
 // own extra buttons (admin/src/formActions.ts).
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button as MuiButton } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
-  Create, DeleteWithConfirmButton, Edit, Loading, SaveButton, SimpleForm, Toolbar, useDataProvider, useRecordContext,
+  Create, DeleteWithConfirmButton, Edit, Loading, SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify, useRecordContext,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { EntityMeta } from '../../../common/entity-meta';
@@ -19,6 +19,7 @@ import { useFunctionKeys } from './useFunctionKeys';
 import { NotFound } from '../layout/NotFound';
 import { RequireRight } from '../auth/RequireRight';
 import { FORM_ACTIONS } from '../formActions';
+import { StaleRecordBanner, staleCurrent } from './StaleRecord';
 
 function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string; creating: boolean }) {
   const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
@@ -95,12 +96,21 @@ function GuardedForm({ meta, children, id: givenId, prefill }: EntityFormProps) 
   const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
   const validate = useFormValidator(meta);
   const back = listPath(meta, params);
+  const notify = useNotify();
+  // A save refused because the record changed meanwhile (409): banner with reload, entries kept.
+  const [stale, setStale] = useState<{ current: Record<string, any>; message: string } | null>(null);
+  const onError = (error: any) => {
+    const current = staleCurrent(error);
+    if (current) setStale({ current, message: error.message });
+    notify(error?.message || 'Une erreur est survenue', { type: current ? 'warning' : 'error' });
+  };
   if (!/^\d+$/.test(raw)) return <NotFound />;
   const id = Number(raw);
   if (id === 0) return <CreateWithDefaults meta={meta} back={back} prefill={{ ...fieldParams(meta, params), ...prefill }}>{children}</CreateWithDefaults>;
   return (
-    <Edit resource={meta.name} id={id} mutationMode="pessimistic" redirect={() => back} title={<EditTitle meta={meta} />}>
+    <Edit resource={meta.name} id={id} mutationMode="pessimistic" redirect={() => back} title={<EditTitle meta={meta} />} mutationOptions={{ onError }}>
       <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating={false} />} warnWhenUnsavedChanges disabled={!canWrite}>
+        {stale && <StaleRecordBanner meta={meta} current={stale.current} message={stale.message} onDone={() => setStale(null)} />}
         {children}
       </SimpleForm>
     </Edit>
