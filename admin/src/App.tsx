@@ -1,5 +1,6 @@
 // The admin: generated resources on the spec's routes, hand-written screens,
-// French everywhere, every screen loaded on demand.
+// French everywhere, every screen loaded on demand. Loaded by main.tsx once a
+// user is logged in (the log-in form alone is auth/LoginShell.tsx).
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
 import { Admin, CustomRoutes, Notification, Resource, localStorageStore } from 'react-admin';
@@ -79,8 +80,10 @@ function AdminApp() {
 }
 
 // A data router (not <BrowserRouter>): react-admin's warnWhenUnsavedChanges needs one.
-const router = createBrowserRouter([{ path: '*', element: <AdminApp /> }]);
+// Made on first render, not on import: the log-in shell sets the address first.
+let router: ReturnType<typeof createBrowserRouter> | null = null;
 
 export function App() {
+  router ??= createBrowserRouter([{ path: '*', element: <AdminApp /> }]);
   return <RouterProvider router={router} />;
 }

@@ -1,6 +1,7 @@
 import { defaultTheme } from 'react-admin';
+import { PALETTE } from './palette';
 
 export const theme = {
   ...defaultTheme,
-  palette: { primary: { main: '#2e5d3a' }, secondary: { main: '#b5651d' } },
+  palette: PALETTE,
 };

@@ -1,14 +1,56 @@
 // Serves the built admin (admin/dist): hashed assets cached for a year, every
-// other path falls back to index.html so client-side routes load.
+// other path falls back to index.html (never cached) so client-side routes load.
+// The build writes a brotli and a gzip copy beside each text file
+// (admin/vite.config.ts): the best one the browser accepts is sent as is.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
   '.gif': 'image/gif', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff', '.pdf': 'application/pdf', '.map': 'application/json',
 };
+
+/** Precompressed copies, best first, with their suffix. */
+const ENCODINGS = [['br', '.br'], ['gzip', '.gz']] as const;
+
+/** q=0 refuses an encoding (RFC 9110 §12.5.3); a bare name or any other q accepts it. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const out = new Set<string>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    out.add(name);
+  }
+  return out;
+}
+
+const isFile = (p: string) => existsSync(p) && statSync(p).isFile();
+
+function send(ctx: Context, file: string, cache: string): void {
+  ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
+  ctx.set('Cache-Control', cache);
+  ctx.vary('Accept-Encoding');
+  const accepted = acceptedEncodings(ctx.get('Accept-Encoding'));
+  let path = file;
+  for (const [encoding, suffix] of ENCODINGS) {
+    if ((accepted.has(encoding) || accepted.has('*')) && isFile(file + suffix)) {
+      path = file + suffix;
+      ctx.set('Content-Encoding', encoding);
+      break;
+    }
+  }
+  const stat = statSync(path);
+  // Revalidation of index.html (no-cache) answers 304 while the build is the same.
+  ctx.lastModified = stat.mtime;
+  ctx.status = 200;
+  if (ctx.fresh) { ctx.status = 304; return; }
+  ctx.length = stat.size;
+  ctx.body = createReadStream(path);
+}
 
 export function staticAdmin(dist: string): Middleware {
   const index = join(dist, 'index.html');
@@ -19,10 +61,9 @@ export function staticAdmin(dist: string): Middleware {
     try { rel = normalize(decodeURIComponent(ctx.path)).replace(/^([/\\])+/, ''); } catch { return next(); }
     const file = join(dist, rel);
     const inside = file.startsWith(dist + sep);
-    if (inside && existsSync(file) && statSync(file).isFile()) {
-      ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
-      ctx.set('Cache-Control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      ctx.body = createReadStream(file);
+    if (inside && isFile(file)) {
+      // Hashed names change with their content: cached for good; anything else is revalidated.
+      send(ctx, file, rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       return;
     }
     if (!existsSync(index)) {
@@ -31,8 +72,6 @@ export function staticAdmin(dist: string): Middleware {
       ctx.body = "L'interface n'est pas construite : lancez `npm run build`.";
       return;
     }
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = createReadStream(index);
+    send(ctx, index, 'no-cache');
   };
 }

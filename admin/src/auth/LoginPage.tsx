@@ -1,18 +1,16 @@
-// /login: react-admin's form in French, with the logout success alert (§7, §8).
-import { useState } from 'react';
-import { Alert, Typography } from '@mui/material';
-import { Login, LoginForm } from 'react-admin';
-import { NOT_LOGGED_IN, loginNotice } from './accessDenied';
+// /login inside the admin (a stored user whose session may still be alive): the
+// same form as the log-in shell, through react-admin's log-in (redirect included).
+import { useEffect } from 'react';
+import { useCheckAuth, useLogin } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { LoginCard } from './LoginCard';
+import { takeNext } from './session';
 
 export function LoginPage() {
-  // After "Déconnexion" the success alert; after a session found ended, §8's message.
-  const [{ loggedOut, expired }] = useState(loginNotice);
-  return (
-    <Login>
-      <Typography variant="h5" component="h1" align="center" sx={{ mt: 1 }}>Bivouac</Typography>
-      {loggedOut && <Alert severity="success" sx={{ mx: 2, mt: 1 }}>Vous êtes déconnecté</Alert>}
-      {expired && <Alert severity="warning" sx={{ mx: 2, mt: 1 }}>{NOT_LOGGED_IN}</Alert>}
-      <LoginForm />
-    </Login>
-  );
+  const login = useLogin();
+  const checkAuth = useCheckAuth();
+  const navigate = useNavigate();
+  // Already logged in: straight to the home page, as react-admin's own page does.
+  useEffect(() => { checkAuth({}, false).then(() => navigate('/')).catch(() => undefined); }, [checkAuth, navigate]);
+  return <LoginCard onLogin={(username, password) => login({ username, password }, takeNext())} />;
 }

@@ -3,34 +3,20 @@
 // with the calls of admin/src/api.ts); 401 is a missing right and keeps the user
 // logged in. The stored user's rights are refreshed from the server once per page
 // load, and fetched again for the stored user id when the map is empty.
+//
+// Leaving for /login is a full page load of the log-in shell (main.tsx), never a
+// navigation inside react-admin: with requireAuth, react-admin's catch-all logs out
+// on mount, and its store reset re-rendered that catch-all while the navigation to
+// /login (a React transition) was still pending — log-out, reset, log-out… for
+// 10–13 s of busy CPU before the form showed (issue 13). A page load ends the admin.
 import type { AuthProvider } from 'react-admin';
 import { api } from '../api';
 import type { RightFlags } from '../../../common/rights';
-import { NOT_LOGGED_IN, USER_KEY, clearLoginNotice, sessionEnded } from './accessDenied';
+import { NOT_LOGGED_IN, sessionEnded } from './accessDenied';
+import { loginRequest, rememberNext, storeUser, storedUser, type CurrentUser } from './session';
 
 export { LOGGED_OUT_KEY } from './accessDenied';
-
-export interface CurrentUser {
-  id: number;
-  login: string;
-  name: string;
-  admin: boolean;
-  systeme: boolean;
-  rights: Record<string, RightFlags> | null;
-}
-
-const KEY = USER_KEY;
-
-export function storedUser(): CurrentUser | null {
-  try { return JSON.parse(localStorage.getItem(KEY) ?? 'null'); } catch { return null; }
-}
-
-function store(user: CurrentUser | null) {
-  if (user) {
-    const { id, login, name, admin, systeme, rights } = user;
-    localStorage.setItem(KEY, JSON.stringify({ id, login, name, admin, systeme, rights }));
-  } else localStorage.removeItem(KEY);
-}
+export { storedUser, type CurrentUser } from './session';
 
 const emptyRights = (u: CurrentUser) => !u.admin && (!u.rights || Object.keys(u.rights).length === 0);
 
@@ -38,7 +24,7 @@ let refreshed: Promise<CurrentUser | null> | null = null;
 
 /** The server's view of the logged-in user, once per page load. */
 async function refresh(): Promise<CurrentUser | null> {
-  refreshed ??= api<CurrentUser>('/security/me', { authErrors: false }).then((u) => { store(u); return u; }).catch((e) => {
+  refreshed ??= api<CurrentUser>('/security/me', { authErrors: false }).then((u) => { storeUser(u); return u; }).catch((e) => {
     refreshed = null;
     if (e?.status === 403) sessionEnded();
     return storedUser();
@@ -46,19 +32,29 @@ async function refresh(): Promise<CurrentUser | null> {
   return refreshed;
 }
 
+/** Set once the page is on its way to /login: later log-outs wait for the page to go. */
+let leaving = false;
+
+/** The log-in page, as an absolute address: react-admin then loads it (window.location) instead of navigating. */
+function loginPage(): string {
+  rememberNext();
+  return `${location.origin}/login`;
+}
+
 export const authProvider: AuthProvider = {
   async login({ username, password }) {
-    const user = await api<CurrentUser>('/security/login', { method: 'POST', json: { login: username, password }, authErrors: false });
-    store(user);
+    const user = await loginRequest(username, password);
     refreshed = Promise.resolve(user);
-    clearLoginNotice();
   },
   async logout() {
+    if (leaving) return new Promise<never>(() => undefined);
+    leaving = true;
     const had = storedUser();
-    store(null);
+    storeUser(null);
     refreshed = null;
     // A session that had already ended answers 403: the log-in page shows the log-out alert all the same.
     if (had) await api('/logout', { authErrors: false }).catch(() => undefined);
+    return loginPage();
   },
   async checkAuth() {
     if (!storedUser()) throw new Error(NOT_LOGGED_IN);
@@ -67,7 +63,7 @@ export const authProvider: AuthProvider = {
     if (error?.status === 403) {
       sessionEnded();
       refreshed = null;
-      throw { message: NOT_LOGGED_IN, redirectTo: '/login' };
+      throw { message: NOT_LOGGED_IN, redirectTo: loginPage() };
     }
   },
   async getIdentity() {
@@ -82,7 +78,7 @@ export const authProvider: AuthProvider = {
     // The rights map is fetched again for the stored user id when it is empty.
     if (u && emptyRights(u)) {
       const r = await api<{ rights: Record<string, RightFlags> }>(`/security/user/get_right/${u.id}`, { authErrors: false }).catch(() => null);
-      if (r) { u = { ...u, rights: r.rights }; store(u); }
+      if (r) { u = { ...u, rights: r.rights }; storeUser(u); }
     }
     return u;
   },
