@@ -3,10 +3,12 @@
 import type { Knex } from 'knex';
 import { sweepStays } from '../domain/stays/sweeps';
 import { startScheduler, type Scheduler } from './scheduler';
+import { describeError } from '../http/log';
 
 const MINUTE = 60_000;
 
-export function startJobs(knex: Knex, log: (message: string, err?: unknown) => void = (m, e) => console.error(m, e ?? '')): Scheduler {
+// Errors are logged without their message or SQL (describeError): no stay data in the log.
+export function startJobs(knex: Knex, log: (message: string, err?: unknown) => void = (m, e) => console.error(e === undefined ? m : `${m} — ${describeError(e)}`)): Scheduler {
   return startScheduler([
     {
       name: 'options échues et séjours temporaires abandonnés',

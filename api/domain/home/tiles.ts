@@ -10,6 +10,7 @@ import { badRequest } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
 import { ENTITY_METAS } from '../../../common/generated/meta/index';
 import { APP_VERSION } from '../establishment/user-guide';
+import { describeError } from '../../http/log';
 
 export interface Tile {
   key: string;
@@ -68,7 +69,7 @@ async function syncTileRows(knex: Knex): Promise<void> {
 
 export interface HomeTile { key: string; label: string; route: string | null; count: number | null; hidden: boolean }
 
-export async function tilesFor(knex: Knex, user: { id: number } & Parameters<typeof holds>[0], withHidden: boolean, log: (e: unknown) => void = console.error): Promise<HomeTile[]> {
+export async function tilesFor(knex: Knex, user: { id: number } & Parameters<typeof holds>[0], withHidden: boolean, log: (e: unknown) => void = (e) => console.error(describeError(e, 'tuile /home'))): Promise<HomeTile[]> {
   await syncTileRows(knex);
   const settings = new Map<string, { label: string; order: number; isActive: boolean }>(
     (await knex('tile').select('key', 'label', 'order', 'isActive')).map((r: any) => [r.key, r]),

@@ -6,6 +6,7 @@ import type { ErrorObject } from 'ajv';
 import { createAjv } from '../../../common/validation';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { todayParis } from '../../../common/dates';
+import { yearWindowError } from '../../../common/date-sanity';
 import { badRequest, HttpError } from '../../http/errors';
 import { PricingError } from './errors';
 import { loadPricingContext, type LoadRequest } from './load-context';
@@ -67,6 +68,13 @@ export function parseQuoteRequest(body: unknown): QuoteRequest {
   if (req.priceGridId == null && req.placeTypeId == null && req.placeId == null) {
     throw badRequest('QUOTE_TARGET_REQUIRED', { placeTypeId: formatMessage('QUOTE_TARGET_REQUIRED') });
   }
+  // Years a person could mean (2000 to five years ahead): also bounds the nights the engine walks.
+  const dateErrors: Record<string, string> = {};
+  for (const f of ['startDate', 'endDate'] as const) {
+    const e = typeof (req as any)[f] === 'string' ? yearWindowError((req as any)[f]) : null;
+    if (e) dateErrors[f] = e;
+  }
+  if (Object.keys(dateErrors).length) throw badRequest('INCORRECT_DATES', dateErrors);
   return req;
 }
 

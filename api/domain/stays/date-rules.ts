@@ -1,9 +1,10 @@
 // Date sanity on the stay write path (issue 11 §5), before any other stay rule so a
 // typing error (year 20255, 1924) gets its own message rather than an availability
-// answer: stay and unavailability dates between 2000 and five years ahead, a stay no
-// longer than the general setting `maxStayNights` (residential places excepted), an
-// option's expiry date not already past when it is set. Only dates a write sets or
-// changes are checked: an old record stays editable.
+// answer: dates of stays, unavailabilities, allotments and online bookings between
+// 2000 and five years ahead, a stay no longer than the general setting
+// `maxStayNights` (residential places excepted), an option's expiry date not already
+// past when it is set. Only dates a write sets or changes are checked: an old record
+// stays editable.
 import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';
 import { badRequest } from '../../http/errors';
@@ -62,11 +63,14 @@ export function registerStayDateRules(): void {
     },
   });
 
-  registerHooks('unavailability', {
-    beforeSave(rec, existing) {
-      refuseIf(windowErrors(rec, existing, ['startDate', 'endDate'], todayParis()));
-    },
-  });
+  // Other periods of places: the same window.
+  for (const entity of ['unavailability', 'partner-allotment', 'booking-import']) {
+    registerHooks(entity, {
+      beforeSave(rec, existing) {
+        refuseIf(windowErrors(rec, existing, ['startDate', 'endDate', 'releaseDate'], todayParis()));
+      },
+    });
+  }
 
   registerHooks('booking', {
     beforeSave(rec, existing) {
