@@ -1,5 +1,5 @@
 // /admin/setting: the general settings (one row): session idle timeout and absolute
-// lifetime, minimum password length (3 at least), remote-support link.
+// lifetime, minimum password length (3 at least), idle drafts, longest stay, remote-support link.
 import { Alert, Typography } from '@mui/material';
 import { Edit, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +26,8 @@ export default function SettingEdit() {
             <NumberInputFr source="minPasswordLength" label="Longueur minimale des mots de passe (3 au moins)" integer isRequired />
             <NumberInputFr source="draftIdleMinutes" label="Abandon des séjours temporaires après (minutes sans modification)" integer isRequired
               helperText="Un séjour temporaire (assistant de réservation quitté sans enregistrer) libère alors son emplacement." />
+            <NumberInputFr source="maxStayNights" label="Durée maximale d'un séjour (nuits, hors résidentiel)" integer isRequired
+              helperText="Un séjour plus long est refusé, sauf sur un emplacement résidentiel." />
             <TextInput source="remoteSupportUrl" label="Lien de l'outil d'assistance à distance" fullWidth />
           </SimpleForm>
         </Edit>
