@@ -4,7 +4,6 @@ import { PLANNING_PATHS, PLANNING_SCHEMAS } from './domain/planning/openapi';
 import { PRICING_PATHS, PRICING_SCHEMAS } from './domain/pricing/openapi';
 import { SECURITY_PATHS, SECURITY_SCHEMAS } from './domain/security/openapi';
 import { STAYS_PATHS, STAYS_SCHEMAS } from './domain/stays/openapi';
-import { BILLING_PATHS, BILLING_SCHEMAS } from './domain/billing/openapi';
 import { error, json } from './openapi-parts';
 
 
@@ -31,7 +30,6 @@ export const DOMAIN_PATHS: Record<string, object> = {
   ...PRICING_PATHS,
   ...SECURITY_PATHS,
   ...STAYS_PATHS,
-  ...BILLING_PATHS,
 };
 
 export const DOMAIN_SCHEMAS: Record<string, object> = {
@@ -48,5 +46,4 @@ export const DOMAIN_SCHEMAS: Record<string, object> = {
   ...PRICING_SCHEMAS,
   ...SECURITY_SCHEMAS,
   ...STAYS_SCHEMAS,
-  ...BILLING_SCHEMAS,
 };

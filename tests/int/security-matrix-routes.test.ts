@@ -147,6 +147,11 @@ const placeImages = async (req: Req) => t.knex('place').where('id', idIn(req)).f
 async function meter() {
   return (await post('/rest/meter', { placeId: await place(), meterTypeId: ids.meterType, number: unique('M-') })).id as number;
 }
+/** A priced stay of a customer with an address: a bill can be issued for it. */
+const billable = () => booking({ customerId: ids.billedCustomer });
+async function issuedBill() {
+  return (await post(`/rest/booking/${(await billable()).id}/bill`, { kind: 'final' })).id as number;
+}
 const importState = async (req: Req) => t.knex('booking_import').where('id', idIn(req)).first('statusId', 'bookingId');
 /** Logs the caller in once more, for a call that ends its session (none without a session). */
 async function ownSession(who: Who): Promise<Client | undefined> {
@@ -411,6 +416,21 @@ const ROWS: Row[] = [
     state: async (req) => t.knex('meter_reading').where('meterId', (req.body as any).rows[0].meterId).count({ n: '*' }),
   },
 
+  // Bills (api/domain/billing)
+  {
+    method: 'POST', route: '/rest/booking/:bookingId/bill',
+    make: async () => ({ path: `/rest/booking/${(await billable()).id}/bill`, body: { kind: 'final' } }),
+    state: async (req) => t.knex('bill').where('bookingId', idIn(req)).count({ n: '*' }),
+  },
+  {
+    method: 'POST', route: '/rest/bill/:billId/credit-note',
+    make: async () => ({ path: `/rest/bill/${await issuedBill()}/credit-note`, body: { reason: 'Erreur de dates' } }),
+    state: async (req) => t.knex('bill').where('creditedBillId', idIn(req)).count({ n: '*' }),
+  },
+  { method: 'GET', route: '/rest/bill/view/:billId', make: async () => ({ path: `/rest/bill/view/${ids.bill}` }) },
+  { method: 'GET', route: '/rest/bill/document/:billId', make: async () => ({ path: `/rest/bill/document/${ids.bill}` }) },
+  { method: 'GET', route: '/rest/booking/:bookingId/balance', make: async () => ({ path: `/rest/booking/${ids.booking}/balance` }) },
+
   // New-booking wizard
   {
     method: 'POST', route: '/rest/planning/offer', need: needs([B, 'read']),
@@ -467,6 +487,10 @@ beforeAll(async () => {
   ids.gridPeriod = (await post('/rest/price-grid-period', { priceGridId: grid.id, label: 'Été', startDate: '2031-06-01', endDate: '2031-09-01', pricePerNight: 2500 })).id;
   ids.option = (await post('/rest/price-grid-option', { priceGridId: grid.id, ageCategoryId: ref.ages.adult })).id;
   ids.gridVersion = (await admin().get(`/rest/pricing/grid/${grid.id}/versions`)).body[0].historyVersion;
+  // What a bill needs: the company's legal data, a customer with an address, a priced stay.
+  await t.knex('establishment').update({ corporateName: 'SARL Matrice', address1: '1 route', postalCode: '40200', town: 'Mimizan', siren: '732829320', siret: '73282932000074', vatNumber: 'FR44732829320', legalForm: 'SARL', capital: 100000, rcs: 'Dax', tradeRegisterNumber: '732 829 320' });
+  ids.billedCustomer = (await makeCustomer(admin(), { address1: '5 rue des Lilas', postalCode: '33000', town: 'Bordeaux' })).id;
+  ids.bill = await issuedBill();
   // The oldest financial year, ended, the next one present: the technical user may close it.
   ids.closableYear = (await post('/rest/establishment/financial-year', { label: 'Exercice 2001', startDate: '2001-01-01', endDate: '2001-12-31' })).id;
   await post('/rest/establishment/financial-year', { label: 'Exercice 2002', startDate: '2002-01-01', endDate: '2002-12-31' });

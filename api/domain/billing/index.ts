@@ -2,7 +2,8 @@
 // PDFs, payments on the generic write path and the freeze of billed stays.
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
-import { billingRouter } from './routes';
+import { routerOf } from '../../http/define-route';
+import { BILLING_ROUTES } from './routes';
 import { registerPaymentRules } from './payments';
 import { registerBillingFreeze } from './hooks';
 
@@ -12,5 +13,5 @@ export function registerBillingModule(): void {
 }
 
 export function billingRouters(knex: () => Knex): Router[] {
-  return [billingRouter(knex)];
+  return [routerOf(BILLING_ROUTES, knex)];
 }

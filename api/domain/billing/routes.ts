@@ -1,41 +1,42 @@
-// Hand-written bill routes (documented in ./openapi.ts). Thin: right, parse, call.
-import Router from '@koa/router';
-import type { Context } from 'koa';
+// Hand-written bill routes, one declaration each (api/http/define-route.ts): right,
+// input schemas, OpenAPI and handler. Thin: parse, call.
 import type { Knex } from 'knex';
-import { checkAccess } from '../../auth/access';
+import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
-import { badRequest } from '../../http/errors';
 import { issueCreditNote, issueStayBill, type CreditNoteInput, type StayBillInput } from './issue';
 import { printBill, storeOriginal } from './documents';
 import { loadBill, stayBalance } from './view';
 
+const tag = 'billing';
 const BILL = 'invoice.bill';
 const PAYMENT = 'invoice.payment';
+const int = { type: 'integer' };
+const str = { type: 'string' };
+const bool = { type: 'boolean' };
+const money = { type: 'integer', description: 'centimes' };
+const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 
-const userOf = (ctx: Context): number | null => ctx.state.user?.id ?? null;
-const bodyOf = (ctx: Context): Record<string, any> => {
-  const b = (ctx.request as any).body;
-  if (b === null || typeof b !== 'object' || Array.isArray(b)) throw badRequest('INCORRECT_FORM');
-  return b;
-};
-
-function parseStayBill(b: Record<string, any>): StayBillInput {
-  if (b.kind !== 'deposit' && b.kind !== 'final') throw badRequest('INCORRECT_FORM', { kind: 'deposit ou final' });
-  if (b.amount !== undefined && !Number.isSafeInteger(b.amount)) throw badRequest('BILL_DEPOSIT_AMOUNT_INVALID', { amount: 'Montant en centimes (entier)' });
-  if (b.date !== undefined && typeof b.date !== 'string') throw badRequest('INCORRECT_DATES');
-  return { kind: b.kind, amount: b.amount, date: b.date };
-}
-
-function parseCreditNote(b: Record<string, any>): CreditNoteInput {
-  if (b.lines !== undefined && b.lines !== null) {
-    if (!Array.isArray(b.lines) || !b.lines.length || b.lines.length > 500
-      || b.lines.some((l: any) => !l || !Number.isSafeInteger(l.billLineId) || (l.quantity != null && !Number.isSafeInteger(l.quantity)))) {
-      throw badRequest('INCORRECT_FORM', { lines: '[{ billLineId, quantity? }]' });
-    }
-  }
-  if (b.date !== undefined && typeof b.date !== 'string') throw badRequest('INCORRECT_DATES');
-  return { reason: typeof b.reason === 'string' ? b.reason.slice(0, 500) : '', lines: b.lines ?? undefined, date: b.date };
-}
+defineSchemas({
+  IssuedBill: {
+    type: 'object',
+    description: "Une facture émise (ou un avoir) : numéro de la série, date, totaux par taux de TVA, lignes ; état calculé d'après ses avoirs.",
+    properties: {
+      id: int, number: str, prefix: str, sequence: int, date: { type: 'string', format: 'date' }, kind: { enum: ['invoice', 'credit-note'] }, isDeposit: bool,
+      bookingId: { type: ['integer', 'null'] }, customerId: { type: ['integer', 'null'] }, customerName: str,
+      totalExclVat: money, totalVat: money, totalInclVat: money, touristTaxAmount: money, depositsDeducted: money,
+      vatTotals: { type: 'array', items: { type: 'object', properties: { vatRateBp: int, totalExclVat: money, vatAmount: money, totalInclVat: money } } },
+      state: { enum: ['issued', 'partly-credited', 'cancelled'] }, remaining: money,
+      creditedBillId: { type: ['integer', 'null'] },
+      lines: { type: 'array', items: { $ref: '#/components/schemas/BillLine' } },
+      creditNotes: { type: 'array', items: { type: 'object' } },
+      payments: { type: 'array', items: { type: 'object' } },
+    },
+  },
+  StayBalance: {
+    type: 'object',
+    properties: { bookingId: int, stayTotal: money, billed: money, paid: money, due: money, isBilled: bool, bills: { type: 'array', items: { type: 'object' } } },
+  },
+});
 
 /** The PDF is rendered right after the commit; a failure there is retried at the first print. */
 async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
@@ -47,49 +48,78 @@ async function withDocument(knex: Knex, id: number): Promise<Record<string, any>
   return loadBill(knex, id);
 }
 
-export function billingRouter(knex: () => Knex): Router {
-  const r = new Router();
+export const BILLING_ROUTES = [
+  defineRoute<StayBillInput>({
+    method: 'POST', path: '/rest/booking/:bookingId/bill', right: [BILL, 'write'], tag,
+    summary: "Émet la facture d'acompte (kind deposit ; amount en centimes, défaut : l'acompte du séjour) ou la facture de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré ; numéro sans trou de la série",
+    body: {
+      type: 'object', required: ['kind'], additionalProperties: false,
+      properties: {
+        kind: { enum: ['deposit', 'final'] },
+        amount: { type: 'integer', minimum: 1, maximum: 1_000_000_000, 'x-message': 'BILL_DEPOSIT_AMOUNT_INVALID' },
+        date,
+      },
+    },
+    response: { $ref: '#/components/schemas/IssuedBill' },
+    responseDescription: 'La facture émise',
+    responses: { 404: { description: 'Séjour inconnu' }, 409: { description: 'Une facture de ce séjour est déjà en cours de traitement (BILL_BEING_PROCESSED)' } },
+    handler: async ({ params, body, user, knex }) => withDocument(knex, await issueStayBill(knex, parseId(params.bookingId), body, user?.id ?? null)),
+  }),
 
-  /** `{ kind: "deposit" | "final", amount?, date? }`: the issued bill. */
-  r.post('/rest/booking/:bookingId/bill', async (ctx: Context) => {
-    await checkAccess(ctx, BILL, 'write');
-    const bookingId = parseId(ctx.params.bookingId);
-    const id = await issueStayBill(knex(), bookingId, parseStayBill(bodyOf(ctx)), userOf(ctx));
-    ctx.body = await withDocument(knex(), id);
-  });
+  defineRoute<CreditNoteInput>({
+    method: 'POST', path: '/rest/bill/:billId/credit-note', right: [BILL, 'write'], tag,
+    summary: "Émet un avoir sur une facture : tout ce qui en reste sans lines, sinon les quantités des lignes données",
+    body: {
+      type: 'object', required: ['reason'], additionalProperties: false,
+      properties: {
+        reason: { type: 'string', maxLength: 500, 'x-message': 'CREDIT_NOTE_REASON_REQUIRED' },
+        date,
+        lines: {
+          type: 'array', minItems: 1, maxItems: 500,
+          items: { type: 'object', required: ['billLineId'], additionalProperties: false, properties: { billLineId: { type: 'integer', minimum: 1, maximum: 999_999_999 }, quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 } } },
+        },
+      },
+    },
+    response: { $ref: '#/components/schemas/IssuedBill' },
+    responseDescription: "L'avoir émis",
+    responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
+    handler: async ({ params, body, user, knex }) => withDocument(knex, await issueCreditNote(knex, parseId(params.billId), body, user?.id ?? null)),
+  }),
 
-  /** `{ reason, lines?: [{ billLineId, quantity? }], date? }`: the credit note (all that remains when no lines). */
-  r.post('/rest/bill/:billId/credit-note', async (ctx: Context) => {
-    await checkAccess(ctx, BILL, 'write');
-    const billId = parseId(ctx.params.billId);
-    const id = await issueCreditNote(knex(), billId, parseCreditNote(bodyOf(ctx)), userOf(ctx));
-    ctx.body = await withDocument(knex(), id);
-  });
+  defineRoute({
+    method: 'GET', path: '/rest/bill/view/:billId', right: [BILL, 'read'], tag,
+    summary: 'Une facture avec ses lignes, son état, ses avoirs et ses paiements',
+    response: { $ref: '#/components/schemas/IssuedBill' },
+    responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
+    handler: ({ params, knex }) => loadBill(knex, parseId(params.billId)),
+  }),
 
-  /** The bill with its lines, state, credit notes and payments. */
-  r.get('/rest/bill/view/:billId', async (ctx: Context) => {
-    await checkAccess(ctx, BILL, 'read');
-    ctx.body = await loadBill(knex(), parseId(ctx.params.billId));
-  });
+  defineRoute({
+    method: 'GET', path: '/rest/bill/document/:billId', right: [BILL, 'read'], tag,
+    summary: 'Le PDF (PDF/A-3b) de la facture, produit une fois : l’original à la première impression, ensuite le duplicata (toujours le même fichier)',
+    response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+    responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
+    handler: async ({ ctx, params, knex }) => {
+      const billId = parseId(params.billId);
+      const bill = await loadBill(knex, billId);
+      const { data, duplicate } = await printBill(knex, billId);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `inline; filename="${bill.number}${duplicate ? '-duplicata' : ''}.pdf"`);
+      ctx.body = data;
+      return undefined;
+    },
+  }),
 
-  r.get('/rest/bill/document/:billId', async (ctx: Context) => {
-    await checkAccess(ctx, BILL, 'read');
-    const billId = parseId(ctx.params.billId);
-    const bill = await loadBill(knex(), billId);
-    const { data, duplicate } = await printBill(knex(), billId);
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `inline; filename="${bill.number}${duplicate ? '-duplicata' : ''}.pdf"`);
-    ctx.body = data;
-  });
-
-  /** Billed, paid and due of a stay, with its bills. */
-  r.get('/rest/booking/:bookingId/balance', async (ctx: Context) => {
-    await checkAccess(ctx, PAYMENT, 'read');
-    const bookingId = parseId(ctx.params.bookingId);
-    const balance = await stayBalance(knex(), bookingId);
-    const bills = await knex()('bill').where({ bookingId }).orderBy('id').select('id', 'number', 'date', 'kind', 'isDeposit', 'totalInclVat', 'creditedBillId');
-    ctx.body = { ...balance, bills };
-  });
-
-  return r;
-}
+  defineRoute({
+    method: 'GET', path: '/rest/booking/:bookingId/balance', right: [PAYMENT, 'read'], tag,
+    summary: 'Facturé, payé et reste dû d’un séjour, avec ses factures',
+    response: { $ref: '#/components/schemas/StayBalance' },
+    responses: { 404: { description: 'Séjour inconnu' } },
+    handler: async ({ params, knex }) => {
+      const bookingId = parseId(params.bookingId);
+      const balance = await stayBalance(knex, bookingId);
+      const bills = await knex('bill').where({ bookingId }).orderBy('id').select('id', 'number', 'date', 'kind', 'isDeposit', 'totalInclVat', 'creditedBillId');
+      return { ...balance, bills };
+    },
+  }),
+];
