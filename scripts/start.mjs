@@ -1,5 +1,6 @@
 // npm start: builds the admin when its sources changed since the last build,
-// then runs the server (TypeScript through tsx).
+// then runs the server (TypeScript through tsx). `--build-only`: the build step alone
+// (npm run build:admin, the benchmarks).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -28,6 +29,8 @@ if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const { register } = await import('tsx/esm/api');
 register();
