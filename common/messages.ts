@@ -317,6 +317,11 @@ export const MESSAGES = {
   DEMO_RESET_PROTECTED: 'Réinitialisation impossible : des données protégées par la loi existent (%{what})',
   DEMO_RESET_DONE: 'Données de démonstration réinitialisées',
   BACKUP_DONE: 'Sauvegarde effectuée',
+  BACKUP_NEWER: "Cette sauvegarde vient d'une version plus récente de Bivouac : mettez Bivouac à jour avant de la restaurer",
+  BACKUP_INVALID: "Ce fichier n'est pas une sauvegarde Bivouac complète",
+  RESTORE_TARGET_NOT_EMPTY: "La base de destination n'est pas vide : la restauration la remplacerait",
+  RESTORE_NOT_PERMITTED: 'La restauration doit être faite par un rôle PostgreSQL superutilisateur',
+  RESTORE_DONE: 'Restauration terminée : reconnectez-vous',
 
   // Stays, customers, catalogue (api/domain/stays, customers, catalogue)
   PLACE_IMAGE_UNKNOWN: "Image inconnue : ajoutez les images de l'emplacement avec « Ajouter une image »",

@@ -19,6 +19,8 @@ const of = (functionality: string | null, screens: Omit<CustomScreen, 'functiona
 
 export const CUSTOM_SCREENS: CustomScreen[] = [
   { path: '/init-demo', component: lazy(() => import('./pages/InitDemo')), functionality: null, adminOnly: true },
+  // The technical user's backups (the API refuses every other user).
+  { path: '/backup', component: lazy(() => import('./pages/Backup')), functionality: null, adminOnly: true },
   ...securityScreens(),
   ...pricingScreens(),
   ...planningScreens(),

@@ -20,6 +20,8 @@ import { registerStaysModule, staysRouters } from './stays/index';
 import { planningRouters, registerPlanningModule } from './planning/index';
 import { metersRouters, registerMetersModule } from './meters/index';
 import { billingRouters, registerBillingModule } from './billing/index';
+import { backupRouter } from '../backup/routes';
+import { registerBackupTile } from '../backup/tile';
 
 let registered = false;
 
@@ -39,8 +41,9 @@ export function registerDomainRules(): void {
   registerPlanningModule();
   registerMetersModule();
   registerBillingModule();
+  registerBackupTile();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
-  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), pricingRouter(ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex), ...billingRouters(ctx.knex)];
+  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), pricingRouter(ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex), ...billingRouters(ctx.knex), backupRouter(ctx.knex)];
 }

@@ -1,9 +1,13 @@
 // The server's housekeeping jobs: stays that let their places go by themselves
-// (options past their date, drafts left by the wizard — api/domain/stays/sweeps.ts).
+// (options past their date, drafts left by the wizard — api/domain/stays/sweeps.ts),
+// and the daily backup with its retention (api/backup/files.ts).
 import type { Knex } from 'knex';
 import { sweepStays } from '../domain/stays/sweeps';
 import { startScheduler, type Scheduler } from './scheduler';
 import { describeError } from '../http/log';
+import { dailyBackup } from '../backup/files';
+import { purgeThrottle } from '../auth/throttle';
+import { readConfig } from '../config';
 
 const MINUTE = 60_000;
 
@@ -17,6 +21,18 @@ export function startJobs(knex: Knex, log: (message: string, err?: unknown) => v
       run: async () => {
         const r = await sweepStays(knex, { onError: (id, err) => log(`Séjour ${id} non traité par le balayage`, err) });
         if (r.expired || r.abandoned) console.log(`Séjours : ${r.expired} option(s) expirée(s), ${r.abandoned} séjour(s) temporaire(s) abandonné(s)`);
+      },
+    },
+    {
+      // Into DATA_DIR/backups, once a day (any process may run it: the day is claimed in
+      // the database); checked every hour so a server down at midnight catches up.
+      name: 'sauvegarde quotidienne',
+      everyMs: 60 * MINUTE,
+      afterMidnight: true,
+      run: async () => {
+        const file = await dailyBackup(knex, readConfig().dataDir);
+        if (file) console.log(`Sauvegarde automatique : ${file}`);
+        await purgeThrottle(knex);
       },
     },
   ], log);

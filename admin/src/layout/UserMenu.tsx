@@ -49,6 +49,7 @@ function Items() {
         setTimeout(() => { sessionStorage.setItem(LOGGED_OUT_KEY, '1'); logout(); }, 1500);
       },
     },
+    { label: 'Sauvegardes et restauration', icon: <BackupIcon fontSize="small" />, confirm: 'Ouvrir les sauvegardes (automatiques, sur le serveur, restauration) ?', run: () => navigate('/backup') },
     ...(routeExists('/verif-file-page') ? [{ label: 'Vérification des fichiers', icon: <FactCheckIcon fontSize="small" />, confirm: 'Lancer la vérification des fichiers ?', run: () => navigate('/verif-file-page') }] : []),
     ...(routeExists('/import-v1') ? [{ label: 'Import V1', icon: <UploadIcon fontSize="small" />, confirm: "Ouvrir l'import des données de la version 1 ?", run: () => navigate('/import-v1') }] : []),
   ] : [];

@@ -23,7 +23,7 @@ import { ContextBoard } from './DynamicBoard';
 
 declare const __APP_VERSION__: string;
 
-interface HomeTile { key: string; label: string; route: string | null; count: number | null; hidden: boolean }
+interface HomeTile { key: string; label: string; route: string | null; count: number | null; hidden: boolean; detail?: string; warning?: string | null }
 interface TilesAnswer { version: string; tiles: HomeTile[] }
 
 const numberFr = new Intl.NumberFormat('fr-FR');
@@ -33,7 +33,10 @@ function TileCard({ tile, onOpen }: { tile: HomeTile; onOpen?: () => void }) {
   const body = (
     <CardContent>
       <Typography variant="overline" component="h2" sx={{ lineHeight: 1.3, display: 'block' }}>{tile.label}</Typography>
-      <Typography variant="h4" component="p" data-testid={`tile-count-${tile.key}`}>{tile.count === null ? '—' : numberFr.format(tile.count)}</Typography>
+      {tile.detail !== undefined
+        ? <Typography variant="h6" component="p" data-testid={`tile-detail-${tile.key}`}>{tile.detail}</Typography>
+        : <Typography variant="h4" component="p" data-testid={`tile-count-${tile.key}`}>{tile.count === null ? '—' : numberFr.format(tile.count)}</Typography>}
+      {tile.warning && <Typography variant="body2" color="error" role="alert" data-testid={`tile-warning-${tile.key}`}>{tile.warning}</Typography>}
     </CardContent>
   );
   return <Card data-testid={`tile-${tile.key}`}>{onOpen ? <CardActionArea onClick={onOpen}>{body}</CardActionArea> : body}</Card>;

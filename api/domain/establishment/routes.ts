@@ -2,18 +2,15 @@
 // (GET establishment/establishment/edit; saving is the generic POST …/edit with its
 // id), its logos (getLogo / setLogo,
 // multipart field `uploadfile`), the page header (title, logos), the documentation
-// PDF, the technical user's backup, closing a financial year, and the demo reset
+// PDF, closing a financial year, and the demo reset
 // (/init-demo).
 import Router from '@koa/router';
-import { createGzip } from 'node:zlib';
-import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { checkAccess, requireAdmin, requireSystemUser, requireUser } from '../../auth/access';
 import { notFound } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
 import { recordHistory } from '../../rest/history';
 import { formatMessage } from '../../../common/messages';
-import { todayParis } from '../../../common/dates';
 import { currentEstablishment } from './company';
 import { LOGO_MAX_BYTES, checkImage, imageUpload, logoKind, logoStamps, readLogo, saveLogo, uploadedFile } from './logo';
 import { APP_VERSION, userGuidePdf } from './user-guide';
@@ -24,12 +21,6 @@ import { cachedSettings } from '../../auth/settings';
 
 const BASE = '/rest/establishment/establishment';
 
-/** JSON replacer: binary columns (bytea) as base64. */
-function bytesAsBase64(_k: string, v: unknown): unknown {
-  if (v instanceof Uint8Array) return { base64: Buffer.from(v).toString('base64') };
-  if (v && typeof v === 'object' && (v as any).type === 'Buffer' && Array.isArray((v as any).data)) return { base64: Buffer.from((v as any).data).toString('base64') };
-  return v;
-}
 const COMPANY = 'establishment.company';
 
 async function mustExist(knex: Knex) {
@@ -109,26 +100,7 @@ export function establishmentRouter(knex: () => Knex): Router {
     ctx.body = userGuidePdf(est?.name);
   });
 
-  /** Backup (technical user only): every table as gzipped JSON, sessions excepted. */
-  r.get(`${BASE}/backup`, async (ctx) => {
-    const user = requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
-    const k = knex();
-    const { rows } = await k.raw(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`);
-    const tables: string[] = rows.map((x: any) => x.tablename).filter((t: string) => !['user_session', 'login_attempt'].includes(t));
-    const est = await currentEstablishment(k);
-    if (est) await recordHistory(k, { userId: user.id, entity: meta(), recordId: est.id, action: 'action', detail: formatMessage('BACKUP_DONE') });
-    async function* dump() {
-      yield `{"application":"bivouac","version":${JSON.stringify(APP_VERSION)},"createdAt":${JSON.stringify(new Date().toISOString())},"tables":{`;
-      for (const [i, t] of tables.entries()) {
-        const data = await k(t).select('*');
-        yield `${i ? ',' : ''}${JSON.stringify(t)}:${JSON.stringify(data, bytesAsBase64)}`;
-      }
-      yield '}}';
-    }
-    ctx.set('Content-Disposition', `attachment; filename="bivouac-sauvegarde-${todayParis()}.json.gz"`);
-    ctx.type = 'application/gzip';
-    ctx.body = Readable.from(dump()).pipe(createGzip());
-  });
+  // The backup (GET establishment/establishment/backup) is served by api/backup/routes.ts.
 
   /** Closing a financial year: the technical user only (401 "only the technical user can close"). */
   r.post('/rest/financial-year/close/:id', async (ctx) => {

@@ -23,6 +23,8 @@ export interface Tile {
   /** entities that must exist for the tile to show (e.g. ['customer']) */
   requires?: string[];
   count(knex: Knex, today: string): Promise<number>;
+  /** a text shown instead of the count, with a warning when something needs doing (e.g. the last backup) */
+  detail?(knex: Knex): Promise<{ text: string; warning: string | null }>;
 }
 
 /**
@@ -43,6 +45,7 @@ export const TILE_SLOTS = {
   meterReadings: { key: 'meter-readings', label: 'Relevés de compteurs', order: 110 },
   campaigns: { key: 'campaigns', label: 'Campagnes', order: 120 },
   groupSettings: { key: 'group-settings', label: 'Paramètres de groupe', order: 130 },
+  lastBackup: { key: 'last-backup', label: 'Dernière sauvegarde', order: 140 },
 } as const;
 
 const tiles = new Map<string, Tile>();
@@ -67,7 +70,7 @@ async function syncTileRows(knex: Knex): Promise<void> {
   synced.add(knex);
 }
 
-export interface HomeTile { key: string; label: string; route: string | null; count: number | null; hidden: boolean }
+export interface HomeTile { key: string; label: string; route: string | null; count: number | null; hidden: boolean; detail?: string; warning?: string | null }
 
 export async function tilesFor(knex: Knex, user: { id: number } & Parameters<typeof holds>[0], withHidden: boolean, log: (e: unknown) => void = (e) => console.error(describeError(e, 'tuile /home'))): Promise<HomeTile[]> {
   await syncTileRows(knex);
@@ -85,10 +88,12 @@ export async function tilesFor(knex: Knex, user: { id: number } & Parameters<typ
     .filter((x) => withHidden || !x.hidden);
   return Promise.all(visible.map(async ({ t, hidden }) => {
     let count: number | null = null;
+    let detail: { text: string; warning: string | null } | undefined;
     if (!hidden) {
       try { count = Number(await t.count(knex, today)); } catch (e) { log(e); }
+      if (t.detail) try { detail = await t.detail(knex); } catch (e) { log(e); }
     }
-    return { key: t.key, label: settings.get(t.key)?.label ?? t.label, route: t.route ?? null, count, hidden };
+    return { key: t.key, label: settings.get(t.key)?.label ?? t.label, route: t.route ?? null, count, hidden, ...(detail ? { detail: detail.text, warning: detail.warning } : {}) };
   }));
 }
 

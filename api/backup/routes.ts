@@ -1,0 +1,139 @@
+// Backups for the technical (system) user only: download one now (the spec's
+// establishment/establishment/backup), see the last ones and the files of
+// DATA_DIR/backups, make one on the server, download a server file, set the
+// retention of the daily files, and restore an uploaded backup in place of the
+// current data (after confirmation: everyone is logged out, the sessions being
+// those of the backup).
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { requireSystemUser } from '../auth/access';
+import { clearSettingsCache } from '../auth/settings';
+import { clearSessionCache } from '../auth/session';
+import { readConfig } from '../config';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { recordHistory } from '../rest/history';
+import { entityMeta } from '../rest/entities';
+import { formatMessage } from '../../common/messages';
+import { todayParis } from '../../common/dates';
+import { currentEstablishment } from '../domain/establishment/company';
+import { APP_VERSION } from '../domain/establishment/user-guide';
+import { writeBackup } from './dump';
+import { backupsDir, backupToFile, lastBackup, manualFileName, retentionDays, STALE_DAYS } from './files';
+import { restoreBackup, RestoreRefused } from './restore';
+
+const FILE_NAME = /^bivouac-[a-z0-9-]+\.json\.gz$/;
+const dataDir = () => readConfig().dataDir;
+
+async function serverFiles(): Promise<{ name: string; size: number; modifiedAt: string }[]> {
+  const dir = backupsDir(dataDir());
+  let names: string[] = [];
+  try { names = await readdir(dir); } catch { return []; }
+  const out = [];
+  for (const name of names.filter((n) => FILE_NAME.test(n))) {
+    const s = await stat(join(dir, name));
+    out.push({ name, size: s.size, modifiedAt: s.mtime.toISOString() });
+  }
+  return out.sort((a, b) => (a.modifiedAt < b.modifiedAt ? 1 : -1));
+}
+
+/** What the home tile and the screen show of the last backup. */
+export async function backupStatus(knex: Knex) {
+  const last = await lastBackup(knex);
+  const ageMs = last?.finishedAt ? Date.now() - Date.parse(last.finishedAt) : null;
+  return { last: last ?? null, ageDays: ageMs === null ? null : Math.floor(ageMs / 86_400_000), stale: ageMs === null || ageMs > STALE_DAYS * 86_400_000 };
+}
+
+export function backupRouter(knex: () => Knex): Router {
+  const r = new Router();
+
+  /** The spec's route: a backup downloaded now (gzipped JSON lines, see dump.ts). */
+  r.get('/rest/establishment/establishment/backup', async (ctx) => {
+    const user = requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
+    const k = knex();
+    const name = `bivouac-sauvegarde-${todayParis()}.json.gz`;
+    const [{ id }] = await k('backup_run').insert({ kind: 'download', day: todayParis(), file: name }).returning('id');
+    const est = await currentEstablishment(k);
+    if (est) await recordHistory(k, { userId: user.id, entity: entityMeta('establishment'), recordId: est.id, action: 'action', detail: formatMessage('BACKUP_DONE') });
+    const body = new PassThrough();
+    let size = 0;
+    body.on('data', (c: Buffer) => { size += c.length; });
+    // Streamed: the response starts before the last table is read; a failure cuts it
+    // (the file then has no end line and a restore refuses it).
+    writeBackup(k, body, { appVersion: APP_VERSION }).then(
+      (s) => k('backup_run').where({ id }).update({ status: 'done', finishedAt: k.fn.now(), size, schemaVersion: s.schemaVersion }),
+      (err) => { body.destroy(err); return k('backup_run').where({ id }).update({ status: 'failed', finishedAt: k.fn.now(), error: String(err?.message ?? err).slice(0, 500) }); },
+    ).catch(() => {});
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.type = 'application/gzip';
+    ctx.body = body;
+  });
+
+  r.get('/rest/backup/status', async (ctx) => {
+    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
+    const k = knex();
+    const runs = await k('backup_run').orderBy('id', 'desc').limit(20);
+    ctx.body = { ...(await backupStatus(k)), retentionDays: await retentionDays(k), runs, files: await serverFiles(), staleDays: STALE_DAYS };
+  });
+
+  /** A backup written now into DATA_DIR/backups. */
+  r.post('/rest/backup/run', async (ctx) => {
+    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
+    const dir = backupsDir(dataDir());
+    await mkdir(dir, { recursive: true });
+    const file = manualFileName();
+    try {
+      const s = await backupToFile(knex(), join(dir, file), 'manual');
+      ctx.body = { status: 'SAVED', message: formatMessage('BACKUP_DONE'), file, ...s };
+    } catch {
+      throw badRequest('BACKUP_FAILED');
+    }
+  });
+
+  r.get('/rest/backup/file/:name', async (ctx) => {
+    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
+    const name = ctx.params.name;
+    if (!FILE_NAME.test(name) || !(await serverFiles()).some((f) => f.name === name)) throw notFound();
+    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+    ctx.type = 'application/gzip';
+    ctx.body = createReadStream(join(backupsDir(dataDir()), name));
+  });
+
+  r.post('/rest/backup/settings', async (ctx) => {
+    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
+    const days = (ctx.request as any).body?.retentionDays;
+    if (!Number.isInteger(days) || days < 1 || days > 3650) {
+      throw badRequest('INCORRECT_FORM', { retentionDays: 'Entre 1 et 3650 jours' });
+    }
+    await knex()('backup_config').insert({ id: 1, retentionDays: days }).onConflict('id').merge();
+    ctx.body = { status: 'SAVED', retentionDays: days };
+  });
+
+  /**
+   * Restores the uploaded backup (body: the .json.gz file, Content-Type
+   * application/gzip) in place of the current data, with `?confirm=1`. All or nothing.
+   */
+  r.post('/rest/backup/restore', async (ctx) => {
+    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
+    if (ctx.query.confirm !== '1') throw badRequest('INCORRECT_FORM', { confirm: 'Confirmation requise' });
+    if (!ctx.is('application/gzip', 'application/octet-stream')) throw badRequest('INCORRECT_FORM', { file: 'Fichier de sauvegarde (.json.gz) attendu' });
+    const k = knex();
+    const schema = (await k.raw('SELECT current_schema() AS s')).rows[0].s as string;
+    try {
+      const r = await restoreBackup(k, schema, ctx.req, { force: true });
+      // What this process keeps in memory belongs to the data just replaced.
+      clearSettingsCache();
+      clearSessionCache();
+      ctx.body = { status: 'SAVED', message: formatMessage('RESTORE_DONE'), ...r };
+    } catch (e) {
+      if (e instanceof RestoreRefused) throw new HttpError(400, e.code, undefined, undefined, { detail: e.message });
+      throw e;
+    }
+  });
+
+  return r;
+}
