@@ -15,7 +15,7 @@ import { currentEstablishment } from './company';
 /** Configuration entities kept by a reset; others may add theirs. */
 const KEEP = new Set(['user', 'group', 'user-group', 'group-right', 'user-right', 'establishment', 'post-history', 'setting', 'tile', 'user-tile', 'module', 'financial-year', 'activity-period', 'header-custom-name']);
 /** Hand-written tables that are not business data. */
-const KEEP_TABLES = new Set(['user_session', 'login_attempt', 'establishment_logo', 'knex_migrations', 'knex_migrations_lock']);
+const KEEP_TABLES = new Set(['user_session', 'login_attempt', 'login_throttle', 'backup_run', 'backup_config', 'establishment_logo', 'knex_migrations', 'knex_migrations_lock']);
 
 /** Answers a French description of legally protected data when some exists, else null. */
 export type ProtectedDataCheck = (knex: Knex | Knex.Transaction) => Promise<string | null>;
