@@ -31,7 +31,7 @@ export const MESSAGES = {
   INCORRECT_FORM: 'Formulaire incorrect',
   CROSS_SITE_REFUSED: 'Requête refusée : elle ne provient pas de l’application',
   REQUEST_TOO_DEEP: 'Le contenu envoyé est trop imbriqué',
-  INVALID_CHARACTERS: 'Caractère non autorisé (caractère nul ou de contrôle)',
+  INVALID_CHARACTERS: 'Caractère non autorisé (caractère nul, de contrôle ou invalide)',
   SEARCH_TOO_LONG: 'La recherche est limitée à %{limit} caractères',
   FILTER_TOO_LONG: 'Filtre trop long : %{limit} caractères au maximum',
   QUERY_TIMEOUT: 'La requête a pris trop de temps et a été interrompue : précisez la recherche ou réessayez',

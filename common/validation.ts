@@ -8,8 +8,12 @@ import { formatMessage, isMessageCode, type MessageCode } from './messages';
 import type { EntityMeta, FieldMeta } from './entity-meta';
 import { birthDateError, isBirthDateField } from './date-sanity';
 
-/** Control characters no text field may hold: C0 controls but tab, LF and CR; DEL. */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/**
+ * Characters no text field may hold: C0 controls but tab, LF and CR; DEL; and lone
+ * UTF-16 surrogates, which UTF-8 cannot carry (the database would store U+FFFD instead,
+ * so what is written and what is read back would differ).
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
