@@ -7,10 +7,20 @@
 // many routes and every route gets a few, in a minute or two on two cores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Reply, type TestServer } from './harness';
+import { book, makeCustomer, makePlace, reference } from './stays-fixtures';
+import { addDays, todayParis } from '../../common/dates';
 
 let t: TestServer;
 const logged: string[] = [];
-beforeAll(async () => { t = await startTestServer({ app: { log: (line) => { logged.push(String(line)); } } }); });
+beforeAll(async () => {
+  t = await startTestServer({ app: { log: (line) => { logged.push(String(line)); } } });
+  // A place, a customer and a booking, so that `/{id}` routes of stays find a record and
+  // run their rules rather than answer 404.
+  const ref = await reference(t);
+  const place = await makePlace(t.admin, ref);
+  const customer = await makeCustomer(t.admin);
+  await book(t.admin, ref, { placeId: place.id, customerId: customer.id, startDate: addDays(todayParis(), 20), endDate: addDays(todayParis(), 27) });
+});
 afterAll(async () => { await t?.close(); });
 
 const PER_ROUTE = 6;
@@ -120,6 +130,7 @@ describe('fuzz: malformed inputs on every write route', () => {
     const failures: string[] = [];
     const seenCases = new Set<string>();
     let sent = 0, relogins = 0;
+    const perRoute = new Map<string, number>();
     const started = Date.now();
     for (const [i, r] of routes.entries()) {
       const f = fieldsOf(doc, r.schema);
@@ -133,6 +144,7 @@ describe('fuzz: malformed inputs on every write route', () => {
         const payload = c.raw ?? (c.body === undefined ? undefined : JSON.stringify(c.body));
         let res: Reply = await t.admin.request(r.method, pathFor(r, c.param), payload ?? '{}', { 'Content-Type': 'application/json' });
         sent++;
+        perRoute.set(`${r.method} ${r.path}`, (perRoute.get(`${r.method} ${r.path}`) ?? 0) + 1);
         if (res.status === 403 && res.body?.code === 'NOT_LOGGED_IN') {
           // A route may end the session (log-out): log in again and go on.
           relogins++;
@@ -151,6 +163,9 @@ describe('fuzz: malformed inputs on every write route', () => {
     expect(failures, failures.slice(0, 30).join('\n')).toEqual([]);
     expect(fivexx).toBe(0);
     expect(seenCases.size).toBe(CORPUS.length);
+    // Every write route was tried, each with several inputs.
+    expect(perRoute.size).toBe(routes.length);
+    expect(Math.min(...perRoute.values())).toBeGreaterThanOrEqual(2);
     expect(logged.filter((l) => l.includes('Jeanne') || l.includes('example.fr'))).toEqual([]);
     // Nothing polluted Object.prototype.
     expect(({} as any).polluted).toBeUndefined();

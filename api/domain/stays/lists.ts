@@ -9,6 +9,7 @@ import { addDays, todayParis } from '../../../common/dates';
 import { RELEASING, STATUS } from './status';
 import { optionsToFollowUp } from './sweeps';
 import { rawRows } from './store';
+import { MAX_TERM_LENGTH } from '../../rest/query';
 
 type Row = Record<string, any>;
 
@@ -55,6 +56,7 @@ export function parseBookingListQuery(b: any): BookingListQuery {
   if (kind && !['quote', 'option', 'booking', 'passage'].includes(kind)) throw badRequest('INVALID_QUERY', undefined, { param: 'kind' });
   const q = typeof b.q === 'string' && b.q.trim() ? b.q.trim() : null;
   if (q !== null && q.length < 3) throw badRequest('SEARCH_TOO_SHORT');
+  if (q !== null && q.length > MAX_TERM_LENGTH) throw badRequest('SEARCH_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
   const from = b.from ? parseDate(b.from) : null;
   const to = b.to ? parseDate(b.to) : null;
   const page = b.page ?? 1;
