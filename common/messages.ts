@@ -360,6 +360,10 @@ export const MESSAGES = {
   CUSTOMER_NAME_REQUIRED: 'Nom du client obligatoire',
   CUSTOMER_TOWN_REQUIRED: 'Ville du client obligatoire',
   PAYMENT_BOOKING_OR_CUSTOMER: 'Un paiement se rapporte à un séjour ou à un client',
+  DEPOSIT_NUMBER_USED: 'Numéro de remise déjà utilisé',
+  DEPOSIT_METHOD_NOT_BANKABLE: "Ce mode de paiement n'est pas remisable en banque",
+  DEPOSIT_PAYMENTS_INVALID: 'Choisissez des paiements de ce mode, pas encore remis en banque',
+  DEPOSIT_CHEQUE_TOO_EARLY: 'Un chèque de la remise ne peut pas être remis avant le %{date}',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

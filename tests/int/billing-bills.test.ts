@@ -241,6 +241,35 @@ describe('payments', () => {
   });
 });
 
+describe('bank deposits', () => {
+  it('remits the chosen cheques under a unique number; they no longer change', async () => {
+    const s = await bookStay(t, c, c.places[3], '2031-09-01', '2031-09-03');
+    const pay = async (amount: number, extra: Record<string, unknown> = {}) =>
+      (await t.admin.post('/rest/payment/edit', { id: 0, bookingId: s.bookingId, paymentMethodId: c.cheque, amount, date: '2031-08-25', ...extra }, { returnEditItem: 'true' })).body.item.id as number;
+    const a = await pay(3000, { chequeNumber: '101' }), b = await pay(4500, { chequeNumber: '102' });
+    const later = await pay(2000, { chequeNumber: '103', doNotRemitBefore: '2031-09-15' });
+    const cardPay = (await t.admin.post('/rest/payment/edit', { id: 0, bookingId: s.bookingId, paymentMethodId: c.card, amount: 100, date: '2031-08-25' }, { returnEditItem: 'true' })).body.item.id;
+    const offered = (await t.admin.get(`/rest/bank-deposit/candidates/${c.cheque}`)).body.map((p: any) => p.id);
+    expect(offered).toEqual(expect.arrayContaining([a, b, later]));
+    expect(offered).not.toContain(cardPay);
+    expectRefused(await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.cheque, paymentIds: [a, cardPay], date: '2031-09-01' }), 'DEPOSIT_PAYMENTS_INVALID', 'paymentIds');
+    expectRefused(await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.cheque, paymentIds: [a, later], date: '2031-09-01' }), 'DEPOSIT_CHEQUE_TOO_EARLY');
+    expectRefused(await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.card, paymentIds: [cardPay], date: '2031-09-01' }), 'DEPOSIT_METHOD_NOT_BANKABLE', 'paymentMethodId');
+    let r = await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.cheque, paymentIds: [a, b], date: '2031-09-01' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ number: 'R203109-001', totalAmount: 7500, paymentCount: 2 });
+    expect(r.body.payments.map((p: any) => p.id).sort()).toEqual([a, b].sort());
+    expectRefused(await t.admin.put(`/rest/payment/${a}`, { amount: 1 }), 'PAYMENT_DEPOSITED');
+    expectRefused(await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.cheque, paymentIds: [b], date: '2031-09-01' }), 'DEPOSIT_PAYMENTS_INVALID');
+    r = await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.cheque, paymentIds: [later], date: '2031-09-15', number: 'R203109-001' });
+    expectRefused(r, 'DEPOSIT_NUMBER_USED', 'number');
+    expect((await t.knex('payment').where('id', later).first('isDeposited')).isDeposited).toBe(false);
+    r = await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.cheque, paymentIds: [later], date: '2031-09-15' });
+    expect(r.body.number).toBe('R203109-002');
+    expect((await t.admin.get(`/rest/bank-deposit/view/${r.body.id}`)).body.payments).toHaveLength(1);
+  });
+});
+
 describe('the bill as a PDF', () => {
   it('carries every legal mention, and a reprint is the stored DUPLICATA', async () => {
     const s = await bookStay(t, c, c.places[6], '2031-08-01', '2031-08-04');

@@ -152,6 +152,10 @@ const billable = () => booking({ customerId: ids.billedCustomer });
 async function issuedBill() {
   return (await post(`/rest/booking/${(await billable()).id}/bill`, { kind: 'final' })).id as number;
 }
+/** A cheque received for the matrix's booking, not yet remitted. */
+async function chequePayment() {
+  return (await post('/rest/payment', { bookingId: ids.booking, paymentMethodId: ids.cheque, amount: 1000, date: '2031-07-01' })).id as number;
+}
 const importState = async (req: Req) => t.knex('booking_import').where('id', idIn(req)).first('statusId', 'bookingId');
 /** Logs the caller in once more, for a call that ends its session (none without a session). */
 async function ownSession(who: Who): Promise<Client | undefined> {
@@ -430,6 +434,13 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/rest/bill/view/:billId', make: async () => ({ path: `/rest/bill/view/${ids.bill}` }) },
   { method: 'GET', route: '/rest/bill/document/:billId', make: async () => ({ path: `/rest/bill/document/${ids.bill}` }) },
   { method: 'GET', route: '/rest/booking/:bookingId/balance', make: async () => ({ path: `/rest/booking/${ids.booking}/balance` }) },
+  { method: 'GET', route: '/rest/bank-deposit/candidates/:paymentMethodId', make: async () => ({ path: `/rest/bank-deposit/candidates/${ids.cheque}` }) },
+  {
+    method: 'POST', route: '/rest/bank-deposit/create',
+    make: async () => ({ path: '/rest/bank-deposit/create', body: { paymentMethodId: ids.cheque, paymentIds: [await chequePayment()], date: '2031-07-01' } }),
+    state: async (req) => t.knex('payment').where('id', (req.body as any).paymentIds[0]).first('isDeposited', 'bankDepositId'),
+  },
+  { method: 'GET', route: '/rest/bank-deposit/view/:depositId', make: async () => ({ path: `/rest/bank-deposit/view/${ids.deposit}` }) },
 
   // New-booking wizard
   {
@@ -491,6 +502,8 @@ beforeAll(async () => {
   await t.knex('establishment').update({ corporateName: 'SARL Matrice', address1: '1 route', postalCode: '40200', town: 'Mimizan', siren: '732829320', siret: '73282932000074', vatNumber: 'FR44732829320', legalForm: 'SARL', capital: 100000, rcs: 'Dax', tradeRegisterNumber: '732 829 320' });
   ids.billedCustomer = (await makeCustomer(admin(), { address1: '5 rue des Lilas', postalCode: '33000', town: 'Bordeaux' })).id;
   ids.bill = await issuedBill();
+  ids.cheque = (await post('/rest/payment-method', { label: unique('Chèque '), kind: 'cheque', isBankable: true })).id;
+  ids.deposit = (await post('/rest/bank-deposit/create', { paymentMethodId: ids.cheque, paymentIds: [await chequePayment()], date: '2031-07-01' })).id;
   // The oldest financial year, ended, the next one present: the technical user may close it.
   ids.closableYear = (await post('/rest/establishment/financial-year', { label: 'Exercice 2001', startDate: '2001-01-01', endDate: '2001-12-31' })).id;
   await post('/rest/establishment/financial-year', { label: 'Exercice 2002', startDate: '2002-01-01', endDate: '2002-12-31' });

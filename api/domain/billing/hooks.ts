@@ -63,4 +63,5 @@ export function registerBillingFreeze(): void {
     },
   });
   registerConstraintMessage('uq_bill_counter__prefix', 'INVOICE_PREFIX_USED', ['prefix']);
+  registerConstraintMessage('uq_bank_deposit__number', 'DEPOSIT_NUMBER_USED', ['number']);
 }

@@ -6,10 +6,13 @@ import { parseId } from '../../rest/records';
 import { issueCreditNote, issueStayBill, type CreditNoteInput, type StayBillInput } from './issue';
 import { printBill, storeOriginal } from './documents';
 import { loadBill, stayBalance } from './view';
+import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
+import { HttpError } from '../../http/errors';
 
 const tag = 'billing';
 const BILL = 'invoice.bill';
 const PAYMENT = 'invoice.payment';
+const BANK = 'invoice.bank';
 const int = { type: 'integer' };
 const str = { type: 'string' };
 const bool = { type: 'boolean' };
@@ -120,6 +123,44 @@ export const BILLING_ROUTES = [
       const balance = await stayBalance(knex, bookingId);
       const bills = await knex('bill').where({ bookingId }).orderBy('id').select('id', 'number', 'date', 'kind', 'isDeposit', 'totalInclVat', 'creditedBillId');
       return { ...balance, bills };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET', path: '/rest/bank-deposit/candidates/:paymentMethodId', right: [BANK, 'read'], tag,
+    summary: 'Les paiements de ce mode pas encore remis en banque (écran /create-deposit/{paymentMethodId})',
+    response: { type: 'array', items: { type: 'object' } },
+    handler: ({ params, knex }) => depositCandidates(knex, parseId(params.paymentMethodId)),
+  }),
+
+  defineRoute<DepositInput>({
+    method: 'POST', path: '/rest/bank-deposit/create', right: [BANK, 'write'], tag,
+    summary: 'Crée une remise en banque avec les paiements choisis (tous du même mode, pas encore remis) ; numéro unique, donné R<aaaamm>-<n> quand absent',
+    body: {
+      type: 'object', required: ['paymentMethodId', 'paymentIds'], additionalProperties: false,
+      properties: {
+        paymentMethodId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+        paymentIds: { type: 'array', minItems: 1, maxItems: 2000, items: { type: 'integer', minimum: 1, maximum: 999_999_999 }, 'x-message': 'DEPOSIT_PAYMENTS_INVALID' },
+        date,
+        number: { type: 'string', minLength: 1, maxLength: 30 },
+        bankAccountId: { type: ['integer', 'null'], minimum: 1, maximum: 999_999_999 },
+        notes: { type: ['string', 'null'], maxLength: 500 },
+      },
+    },
+    response: { type: 'object' },
+    responseDescription: 'La remise avec ses paiements',
+    handler: async ({ body, knex }) => loadDeposit(knex, await createDeposit(knex, body)),
+  }),
+
+  defineRoute({
+    method: 'GET', path: '/rest/bank-deposit/view/:depositId', right: [BANK, 'read'], tag,
+    summary: 'Une remise en banque avec ses paiements',
+    response: { type: 'object' },
+    responses: { 404: { description: 'Remise inconnue' } },
+    handler: async ({ params, knex }) => {
+      const d = await loadDeposit(knex, parseId(params.depositId));
+      if (!d) throw new HttpError(404, 'NOT_FOUND');
+      return d;
     },
   }),
 ];

@@ -1,0 +1,58 @@
+// Bank deposits (remises en banque): the cheques, vouchers or cash of one payment method
+// handed to the bank together, under a unique number. Once deposited a payment is never
+// changed (migration 0030's trigger). A cheque dated « do not remit before » a later day
+// stays out; a method with automatic remittance needs its bank account.
+import type { Knex } from 'knex';
+import { badRequest } from '../../http/errors';
+import { formatMessage } from '../../../common/messages';
+import { todayParis } from '../../../common/dates';
+
+export interface DepositInput { paymentMethodId: number; paymentIds: number[]; date?: string; number?: string; bankAccountId?: number | null; notes?: string | null }
+
+type Db = Knex | Knex.Transaction;
+
+/** Payments of a method still at hand, oldest first (what /create-deposit/{paymentMethodId} offers). */
+export async function depositCandidates(db: Db, paymentMethodId: number): Promise<Record<string, any>[]> {
+  return db('payment').where({ paymentMethodId, isDeposited: false }).orderBy(['date', 'id'])
+    .select('id', 'date', 'amount', 'bookingId', 'customerId', 'chequeNumber', 'chequeHolder', 'chequeBank', 'doNotRemitBefore', 'payerType');
+}
+
+/** The next free number of the month: R<yyyymm>-<n>. */
+async function nextNumber(trx: Knex.Transaction, date: string): Promise<string> {
+  const prefix = `R${date.slice(0, 4)}${date.slice(5, 7)}-`;
+  const { rows } = await trx.raw(`SELECT coalesce(max(substring(number from '^${prefix}([0-9]+)$')::int), 0) + 1 AS n FROM bank_deposit WHERE number LIKE ?`, [`${prefix}%`]);
+  return `${prefix}${String(rows[0].n).padStart(3, '0')}`;
+}
+
+export async function createDeposit(knex: Knex, input: DepositInput): Promise<number> {
+  const date = input.date ?? todayParis();
+  return knex.transaction(async (trx) => {
+    const method = await trx('payment_method').where('id', input.paymentMethodId).first();
+    if (!method) throw badRequest('REFERENCE_NOT_FOUND', { paymentMethodId: formatMessage('REFERENCE_NOT_FOUND') });
+    if (!method.isBankable && !method.isAutoRemittance) throw badRequest('DEPOSIT_METHOD_NOT_BANKABLE', { paymentMethodId: formatMessage('DEPOSIT_METHOD_NOT_BANKABLE') });
+    const bankAccountId = input.bankAccountId ?? method.bankAccountId ?? null;
+    if (method.isAutoRemittance && bankAccountId == null) throw badRequest('AUTO_REMITTANCE_NEEDS_BANK_ACCOUNT', { bankAccountId: formatMessage('AUTO_REMITTANCE_NEEDS_BANK_ACCOUNT') });
+    const ids = [...new Set(input.paymentIds)];
+    const payments = await trx('payment').whereIn('id', ids).forUpdate().select('id', 'amount', 'paymentMethodId', 'isDeposited', 'doNotRemitBefore');
+    if (!ids.length || payments.length !== ids.length || payments.some((p) => p.paymentMethodId !== method.id || p.isDeposited)) {
+      throw badRequest('DEPOSIT_PAYMENTS_INVALID', { paymentIds: formatMessage('DEPOSIT_PAYMENTS_INVALID') });
+    }
+    const early = payments.find((p) => p.doNotRemitBefore && p.doNotRemitBefore > date);
+    if (early) throw badRequest('DEPOSIT_CHEQUE_TOO_EARLY', undefined, { date: early.doNotRemitBefore.split('-').reverse().join('/') });
+    const number = input.number?.trim() || await nextNumber(trx, date);
+    const [{ id }] = await trx('bank_deposit').insert({
+      number, date, paymentMethodId: method.id, bankAccountId, notes: input.notes ?? null,
+      totalAmount: payments.reduce((s, p) => s + p.amount, 0), paymentCount: payments.length,
+    }).returning('id');
+    await trx('payment').whereIn('id', ids).update({ isDeposited: true, bankDepositId: id, updatedAt: trx.fn.now() });
+    return id;
+  });
+}
+
+export async function loadDeposit(db: Db, id: number): Promise<Record<string, any> | null> {
+  const d = await db('bank_deposit').where('id', id).first();
+  if (!d) return null;
+  const payments = await db('payment').where('bankDepositId', id).orderBy(['date', 'id'])
+    .select('id', 'date', 'amount', 'bookingId', 'customerId', 'chequeNumber', 'chequeHolder', 'chequeBank');
+  return { ...d, payments };
+}
