@@ -123,7 +123,15 @@ export const DepartureList = () => <DayList mode="departure" />;
 export function DepartureCleaning() {
   const { date, setDate } = useDay();
   const navigate = useNavigate();
-  const rows = useQuery({ queryKey: ['booking-day', 'cleaning', date], queryFn: () => api<Row[]>(`/booking/departure-cleaning?date=${date}`) });
+  // The list only reads: who may write the cleaning planning first brings the day's tasks in step.
+  const canSync = useCan('camp.planning', 'write');
+  const rows = useQuery({
+    queryKey: ['booking-day', 'cleaning', date, canSync],
+    queryFn: async () => {
+      if (canSync) await api('/planning/cleaning/sync', { method: 'POST', json: { from: date, to: addDays(date, 1) } });
+      return api<Row[]>(`/booking/departure-cleaning?date=${date}`);
+    },
+  });
   return (
     <Page title="Ménage des départs">
       <Box sx={{ mb: 2 }}><DateBox label="Jour" value={date} onChange={setDate} name="date" /></Box>

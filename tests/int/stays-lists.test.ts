@@ -40,6 +40,9 @@ describe('arrivals and departures of the day', () => {
     const dep = addDays(today, 3);
     expect((await t.admin.get(`/rest/booking/departures?date=${dep}`)).body.map((r: any) => r.bookingId)).toContain(b.booking.id);
     const next = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: dep, endDate: addDays(dep, 2) });
+    // The list only reads; the screen first brings the day's cleaning tasks in step.
+    expect((await t.admin.get(`/rest/booking/departure-cleaning?date=${dep}`)).body.find((r: any) => r.bookingId === b.booking.id).taskId).toBeNull();
+    expect((await t.admin.post('/rest/planning/cleaning/sync', { from: dep, to: addDays(dep, 1) })).status).toBe(200);
     const cleaning = await t.admin.get(`/rest/booking/departure-cleaning?date=${dep}`);
     const toClean = cleaning.body.find((r: any) => r.bookingId === b.booking.id);
     expect(toClean).toMatchObject({ nextArrival: dep, urgent: true });

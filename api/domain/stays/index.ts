@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { registerStayHooks } from './hooks';
 import { registerPricingHooks } from './pricing-hooks';
 import { registerStayTiles } from './tiles';
-import { staysRouter } from './routes';
+import { routerOf } from '../../http/define-route';
+import { STAY_ROUTES } from './routes';
 import { registerCatalogueRules } from '../catalogue/rules';
 import { catalogueRouter } from '../catalogue/routes';
 import { registerCustomerRules } from '../customers/rules';
@@ -19,5 +20,5 @@ export function registerStaysModule(): void {
 }
 
 export function staysRouters(knex: () => Knex): Router[] {
-  return [catalogueRouter(knex), customersRouter(knex), staysRouter(knex)];
+  return [catalogueRouter(knex), customersRouter(knex), routerOf(STAY_ROUTES, knex)];
 }

@@ -2,29 +2,31 @@
 // routes, merged into api/openapi-domain.ts and from there into
 // api/generated/openapi.json. Pure data.
 import { body, date, int, json, ok, ref, str } from '../../openapi-parts';
+import type { Action } from './state-machine';
 
 const ids = { type: 'array', items: int };
 const idParam = (name = 'id') => ({ name, in: 'path', required: true, schema: int });
 const dateQuery = (name: string, description: string) => ({ name, in: 'query', required: false, schema: date, description });
 const tags = ['stays'];
 
-const ACTIONS: Record<string, { summary: string; body?: object }> = {
+/** The state machine's actions as routes: summary and body properties (the module checks them and says why). */
+export const ACTION_DOCS: Record<Action, { summary: string; body?: Record<string, object> }> = {
   confirm: { summary: 'Confirme un séjour temporaire (client et emplacements requis)' },
   'set-in-progress': { summary: 'Marque un séjour temporaire en cours de traitement' },
   abandon: { summary: 'Abandonne un séjour temporaire (libère les emplacements)' },
   validate: { summary: 'Valide une réservation ou un passage' },
-  cancel: { summary: 'Annule le séjour (motif obligatoire ; refusé avec une occupation partenaire)', body: { type: 'object', required: ['reason'], properties: { reason: str } } },
-  'mark-cancelling': { summary: "Marque le séjour « en cours d'annulation »", body: { type: 'object', required: ['reason'], properties: { reason: str } } },
+  cancel: { summary: 'Annule le séjour (motif obligatoire ; refusé avec une occupation partenaire)', body: { reason: str } },
+  'mark-cancelling': { summary: "Marque le séjour « en cours d'annulation »", body: { reason: str } },
   'withdraw-cancelling': { summary: "Retire la demande d'annulation" },
-  refuse: { summary: 'Refuse le séjour, avec ou sans contre-proposition', body: { type: 'object', properties: { reason: str, counterProposal: str } } },
+  refuse: { summary: 'Refuse le séjour, avec ou sans contre-proposition', body: { reason: str, counterProposal: str } },
   arrive: { summary: "Coche le client arrivé, à partir du jour d'arrivée moins la tolérance des préférences (ARRIVAL_TOO_EARLY, ALREADY_ARRIVED, ALREADY_GONE)" },
   depart: { summary: 'Coche le client parti (NOT_ARRIVED avant son arrivée, ALREADY_GONE ensuite)' },
-  'early-departure': { summary: 'Départ anticipé : les nuits à partir de date sont libérées', body: { type: 'object', required: ['date'], properties: { date } } },
-  convert: { summary: 'Convertit la nature : option ↔ réservation, devis → option, réservation ou passage', body: { type: 'object', required: ['kind'], properties: { kind: { enum: ['quote', 'option', 'booking', 'passage'] }, date: { ...date, description: "échéance d'une option" } } } },
-  reset: { summary: 'Réinitialisation DELETED : le séjour garde son numéro, ses occupations sont supprimées (droit de suppression)', body: { type: 'object', required: ['reason'], properties: { reason: str } } },
+  'early-departure': { summary: 'Départ anticipé : les nuits à partir de date sont libérées', body: { date } },
+  convert: { summary: 'Convertit la nature : option ↔ réservation, devis → option, réservation ou passage', body: { kind: { enum: ['quote', 'option', 'booking', 'passage'] }, date: { ...date, description: "échéance d'une option" } } },
+  reset: { summary: 'Réinitialisation DELETED : le séjour garde son numéro, ses occupations sont supprimées (droit de suppression)', body: { reason: str } },
   expire: { summary: 'Expire une option (libère les emplacements)' },
-  'undo-arrival': { summary: "Annule l'arrivée enregistrée, le jour même (motif obligatoire ; droit de suppression)", body: { type: 'object', required: ['reason'], properties: { reason: str } } },
-  'undo-departure': { summary: 'Annule le départ enregistré, le jour même (motif obligatoire ; droit de suppression)', body: { type: 'object', required: ['reason'], properties: { reason: str } } },
+  'undo-arrival': { summary: "Annule l'arrivée enregistrée, le jour même (motif obligatoire ; droit de suppression)", body: { reason: str } },
+  'undo-departure': { summary: 'Annule le départ enregistré, le jour même (motif obligatoire ; droit de suppression)', body: { reason: str } },
 };
 
 export const STAYS_SCHEMAS: Record<string, object> = {
@@ -101,72 +103,14 @@ export const STAYS_SCHEMAS: Record<string, object> = {
     properties: {
       startDate: date, endDate: date, persons: int, placeTypeId: { type: ['integer', 'null'] }, placeFamilyId: { type: ['integer', 'null'] },
       layoutId: { type: ['integer', 'null'] }, featureIds: ids, partnerId: { type: ['integer', 'null'], description: 'les allotements de ce partenaire restent proposés' }, limit: int,
-    },
-  },
       occupants: { type: 'array', description: 'les occupants par catégorie d’âge (persons en est alors la somme)', items: { type: 'object', required: ['ageCategoryId', 'quantity'], properties: { ageCategoryId: int, quantity: int } } },
       withPrices: { type: 'boolean', description: 'chaque emplacement avec le prix que la réservation facturera pour ces occupants (price: total, warnings, error)' },
       residential: { type: 'boolean', description: 'les emplacements résidentiels aussi (jamais pour un séjour à la nuit)' },
+    },
+  },
 };
 
 export const STAYS_PATHS: Record<string, object> = {
-  '/rest/booking/create': { post: { tags, summary: 'Crée un séjour et ses occupations (temporaire ou définitif) en une transaction', requestBody: body(ref('BookingCreate')), responses: ok('Le séjour créé', ref('BookingSummary')) } },
-  '/rest/booking/{id}/summary': { get: { tags, summary: 'Le séjour, ses occupations, les actions permises et son historique', parameters: [idParam()], responses: ok('Résumé', ref('BookingSummary')) } },
-  '/rest/booking/{id}/set-state': {
-    post: {
-      tags, summary: "Change le statut par l'action qui y mène (mêmes règles ; DELETED demande le droit de suppression)", parameters: [idParam()],
-      requestBody: body({ type: 'object', required: ['statusId'], properties: { statusId: int, reason: str, counterProposal: str, date } }), responses: ok('Le séjour', ref('BookingSummary')),
-    },
-  },
-  '/rest/booking/{id}/merge': {
-    post: {
-      tags, summary: "Fusionne : les occupations de fromBookingId passent sur ce séjour (même client), l'autre est réinitialisé (droit de suppression)", parameters: [idParam()],
-      requestBody: body({ type: 'object', required: ['fromBookingId'], properties: { fromBookingId: int } }), responses: ok('Le séjour', ref('BookingSummary')),
-    },
-  },
-  '/rest/booking/{id}/occupancy': { post: { tags, summary: 'Ajoute une occupation au séjour', parameters: [idParam()], requestBody: body(ref('OccupancyInput')), responses: ok('Le séjour', ref('BookingSummary')) } },
-  ...Object.fromEntries(Object.entries(ACTIONS).map(([action, a]) => [`/rest/booking/{id}/${action}`, {
-    post: { tags, summary: a.summary, parameters: [idParam()], ...(a.body ? { requestBody: body(a.body) } : {}), responses: ok('Le séjour', ref('BookingSummary')) },
-  }])),
-  '/rest/booking/expire-options': { post: { tags, summary: "Expire maintenant les options dont l'échéance est passée (le serveur le fait aussi toutes les 5 minutes et après minuit)", responses: ok('Nombre expiré', { type: 'object', properties: { status: str, expired: int } }) } },
-  '/rest/booking/list': {
-    post: {
-      tags, summary: 'Séjours par statut : actifs, annulés ou de partenaires, recherche texte (3 caractères), période, options échues',
-      requestBody: body({ type: 'object', properties: { scope: { enum: ['active', 'cancelled', 'partner'] }, statusId: int, kind: str, q: str, from: date, to: date, dueOptions: { type: 'boolean' }, page: int, pageSize: int, sort: { type: 'object' } } }, false),
-      responses: ok('Une page', { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } }, total: int, page: int, pageSize: int } }),
-    },
-  },
-  '/rest/booking/arrivals': { get: { tags, summary: 'Arrivées du jour (occupations)', parameters: [dateQuery('date', "aujourd'hui si absent")], responses: ok('Occupations', { type: 'array', items: { type: 'object' } }) } },
-  '/rest/booking/departures': { get: { tags, summary: 'Départs du jour (occupations)', parameters: [dateQuery('date', "aujourd'hui si absent")], responses: ok('Occupations', { type: 'array', items: { type: 'object' } }) } },
-  '/rest/booking/departure-cleaning': { get: { tags, summary: 'Départs à nettoyer, avec la prochaine arrivée sur la place et la tâche de ménage (type, statut, mode, personne affectée) ; aligne d’abord les tâches du jour pour qui peut modifier le planning', parameters: [dateQuery('date', "aujourd'hui si absent")], responses: ok('Occupations', { type: 'array', items: { type: 'object' } }) } },
-  '/rest/booking/occupation': { get: { tags, summary: 'Emplacements occupés la nuit de date', parameters: [dateQuery('date', "aujourd'hui si absent")], responses: ok('Occupations', { type: 'array', items: { type: 'object' } }) } },
-  '/rest/booking/birthdays': { get: { tags, summary: 'Anniversaires (clients et accompagnants présents) entre from et to (31 jours au plus)', parameters: [dateQuery('from', "aujourd'hui si absent"), dateQuery('to', 'from si absent')], responses: ok('Personnes', { type: 'array', items: { type: 'object' } }) } },
-  '/rest/booking/search-availability': { post: { tags, summary: 'Emplacements libres pour des dates, un nombre de personnes, un type ou une famille, des caractéristiques', requestBody: body(ref('AvailabilityQuery')), responses: ok('Emplacements libres', { type: 'array', items: { type: 'object' } }) } },
-  '/rest/occupancy/{id}/lock': { post: { tags, summary: "Verrouille (ou déverrouille) l'emplacement d'une occupation", parameters: [idParam()], requestBody: body({ type: 'object', required: ['locked'], properties: { locked: { type: 'boolean' } } }), responses: ok("L'occupation", ref('Occupancy')) } },
-  '/rest/occupancy/{id}/quote': {
-    post: {
-      tags, summary: "Prix qu'aurait l'occupation avec ces changements, calculé comme leur enregistrement le calculerait (rien n'est écrit ; droit de lecture)", parameters: [idParam()],
-      requestBody: body({
-        type: 'object',
-        properties: {
-          occupancy: { type: 'object', properties: { placeId: { type: ['integer', 'null'] }, startDate: date, endDate: date, details: { type: 'array', items: { type: 'object' } }, animals: { type: 'array', items: { type: 'object' } }, vehicles: { type: 'array', items: { type: 'object' } }, extras: { type: 'array', items: { type: 'object' } }, priceOverrides: { type: 'array', items: ref('PriceOverride') } } },
-          booking: { type: 'object', properties: { partnerId: { type: ['integer', 'null'] }, accessChannelId: { type: ['integer', 'null'] }, promoCode: { type: ['string', 'null'] }, discountIds: ids, withCancellationInsurance: { type: 'boolean' } } },
-        },
-      }, false),
-      responses: ok('Le prix', ref('StoredPrice')),
-    },
-  },
-  '/rest/booking/{id}/reprice': {
-    post: {
-      tags, summary: 'Recalcule le prix de chaque occupation active : aux conditions convenues (date du tarif, version de la grille), ou aux tarifs du jour ; les prix manuels restent', parameters: [idParam()],
-      requestBody: body({ type: 'object', properties: { atCurrentPrices: { type: 'boolean' } } }, false),
-      responses: ok('Le séjour', ref('BookingSummary')),
-    },
-  },
-  '/rest/occupancy/{id}/cancel': { post: { tags, summary: 'Annule une occupation (motif obligatoire) et libère son emplacement', parameters: [idParam()], requestBody: body({ type: 'object', required: ['reason'], properties: { reason: str } }), responses: ok("L'occupation", ref('Occupancy')) } },
-  '/rest/booking-import/list': { post: { tags, summary: 'Réservations en ligne : source to-integrate, processed ou cancelled', requestBody: body({ type: 'object', properties: { source: { enum: ['to-integrate', 'processed', 'cancelled'] }, page: int, pageSize: int } }, false), responses: ok('Une page', { type: 'object' }) } },
-  '/rest/booking-import/{id}/accept': { post: { tags, summary: 'Accepte une réservation en ligne', parameters: [idParam()], responses: ok('La réservation en ligne', ref('BookingImport')) } },
-  '/rest/booking-import/{id}/refuse': { post: { tags, summary: 'Refuse une réservation en ligne', parameters: [idParam()], requestBody: body({ type: 'object', properties: { reason: str } }, false), responses: ok('La réservation en ligne', ref('BookingImport')) } },
-  '/rest/booking-import/{id}/integrate': { post: { tags, summary: 'Intègre une réservation en ligne acceptée, une seule fois (BOOKING_NOT_ACCEPTED, ONLINE_BOOKING_ALREADY_INTEGRATED)', parameters: [idParam()], responses: ok('La réservation en ligne et le séjour créé', { type: 'object' }) } },
   '/rest/customer/{id}/resume': { get: { tags: ['customers'], summary: "Tout ce qu'a un client : séjours, et les lignes de chaque entité qui le référence", parameters: [idParam()], responses: ok('Résumé', { type: 'object' }) } },
   '/rest/customer/{id}/links': { get: { tags: ['customers'], summary: 'Nombre de lignes de chaque entité qui référence le client', parameters: [idParam()], responses: ok('Comptes', { type: 'array', items: { type: 'object' } }) } },
   '/rest/customer/transfer': {

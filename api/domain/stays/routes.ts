@@ -1,12 +1,10 @@
-// Hand-written stay routes (documented in api/openapi-domain.ts through
-// ./openapi.ts). Thin: each checks the right, parses and calls the module.
+// Hand-written stay routes, one declaration each (api/http/define-route.ts): right,
+// input, OpenAPI and handler. Thin: parse and call the module.
 import { independent } from '../../db/queries';
-import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { checkAccess, holds, requireUser } from '../../auth/access';
-import { syncDepartureTasks } from '../planning/cleaning';
-import { addDays } from '../../../common/dates';
+import { checkAccess } from '../../auth/access';
+import { defineRoute, defineSchemas, type RouteDecl } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { readableColumns } from '../../rest/query';
 import { entityMeta } from '../../rest/entities';
@@ -22,15 +20,21 @@ import { arrivals, birthdays, bookingList, departureCleaning, departures, occupa
 import { parseAvailabilityQuery, searchAvailability } from './availability';
 import { acceptImport, importList, integrateImport, refuseImport } from './imports';
 import { expireDueOptions } from './sweeps';
+import { ACTION_DOCS, STAYS_SCHEMAS } from './openapi';
 
 const BOOKING = 'booking.booking';
-const userOf = (ctx: Context): number | null => ctx.state.user?.id ?? null;
-const body = (ctx: Context): any => (ctx.request as any).body ?? {};
+const tag = 'stays';
 /** The version of the record the user's screen showed (body `version` or If-Match): a stale one is a 409. */
-const versionOf = (ctx: Context): number | undefined => expectedVersion(body(ctx), ctx.get('If-Match'));
+const versionOf = (ctx: Context, body: any): number | undefined => expectedVersion(body, ctx.get('If-Match'));
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const int = { type: 'integer' };
+const str = { type: 'string' };
+const date = { type: 'string', format: 'date' };
+const summaryRef = ref('BookingSummary');
+const dateQuery = (...names: string[]) => ({ type: 'object', properties: Object.fromEntries(names.map((n) => [n, { ...date, 'x-message': 'INCORRECT_DATES', description: "aujourd'hui si absent" }])) });
+const rows = { type: 'array', items: { type: 'object' } };
 
-/** Actions reached by their own path; `set-state` and `convert` take a body. */
-const NAMED: Action[] = ['confirm', 'set-in-progress', 'abandon', 'validate', 'cancel', 'mark-cancelling', 'withdraw-cancelling', 'refuse', 'arrive', 'depart', 'early-departure', 'convert', 'reset', 'expire', 'undo-arrival', 'undo-departure'];
+defineSchemas(STAYS_SCHEMAS);
 
 /** Everything the booking screen shows: the booking, its occupancies with their lines, what may be done. */
 export async function bookingSummary(knex: Knex, id: number): Promise<Record<string, any>> {
@@ -64,124 +68,172 @@ export async function bookingSummary(knex: Knex, id: number): Promise<Record<str
   };
 }
 
-export function staysRouter(knex: () => Knex): Router {
-  const r = new Router();
-
+export const STAY_ROUTES: RouteDecl[] = [
   // Lists (read)
-  r.post('/rest/booking/list', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    ctx.body = await bookingList(knex(), parseBookingListQuery(body(ctx)));
-  });
-  r.get('/rest/booking/arrivals', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    ctx.body = await arrivals(knex(), parseDate(ctx.query.date));
-  });
-  r.get('/rest/booking/departures', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    ctx.body = await departures(knex(), parseDate(ctx.query.date));
-  });
-  r.get('/rest/booking/departure-cleaning', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    const date = parseDate(ctx.query.date);
-    // Like the cleaning planning, the list brings the day's departure tasks in step first
-    // (for who may write the planning); the others see the tasks as they are.
-    if (holds(requireUser(ctx), 'camp.planning', 'write')) await knex().transaction((trx) => syncDepartureTasks(trx, date, addDays(date, 1)));
-    ctx.body = await departureCleaning(knex(), date);
-  });
-  r.get('/rest/booking/occupation', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    ctx.body = await occupation(knex(), parseDate(ctx.query.date));
-  });
-  r.get('/rest/booking/birthdays', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    const from = parseDate(ctx.query.from);
-    ctx.body = await birthdays(knex(), from, parseDate(ctx.query.to, from));
-  });
-  r.post('/rest/booking/search-availability', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    ctx.body = await searchAvailability(knex(), parseAvailabilityQuery(body(ctx)));
-  });
-  r.get('/rest/booking/:id/summary', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    ctx.body = await bookingSummary(knex(), parseId(ctx.params.id));
-  });
+  defineRoute({
+    method: 'POST', path: '/rest/booking/list', right: [BOOKING, 'read'], tag,
+    summary: 'Séjours par statut : actifs, annulés ou de partenaires, recherche texte (3 caractères), période, options échues',
+    body: { type: 'object', properties: { scope: { enum: ['active', 'cancelled', 'partner'] }, statusId: int, kind: str, q: str, from: date, to: date, dueOptions: { type: 'boolean' }, page: int, pageSize: int, sort: { type: 'object' } } },
+    response: { type: 'object', properties: { items: rows, total: int, page: int, pageSize: int } },
+    handler: ({ body, knex }) => bookingList(knex, parseBookingListQuery(body)),
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/booking/arrivals', right: [BOOKING, 'read'], tag, summary: 'Arrivées du jour (occupations)',
+    query: dateQuery('date'), response: rows,
+    handler: ({ query, knex }) => arrivals(knex, parseDate(query.date)),
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/booking/departures', right: [BOOKING, 'read'], tag, summary: 'Départs du jour (occupations)',
+    query: dateQuery('date'), response: rows,
+    handler: ({ query, knex }) => departures(knex, parseDate(query.date)),
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/booking/departure-cleaning', right: [BOOKING, 'read'], tag,
+    summary: 'Départs à nettoyer, avec la prochaine arrivée sur la place et la tâche de ménage (type, statut, mode, personne affectée)',
+    description: 'Lecture seule : l’écran aligne d’abord les tâches du jour par POST /rest/planning/cleaning/sync (pour qui peut modifier le planning).',
+    query: dateQuery('date'), response: rows,
+    handler: ({ query, knex }) => departureCleaning(knex, parseDate(query.date)),
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/booking/occupation', right: [BOOKING, 'read'], tag, summary: 'Emplacements occupés la nuit de date',
+    query: dateQuery('date'), response: rows,
+    handler: ({ query, knex }) => occupation(knex, parseDate(query.date)),
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/booking/birthdays', right: [BOOKING, 'read'], tag,
+    summary: 'Anniversaires (clients et accompagnants présents) entre from et to (31 jours au plus)',
+    query: dateQuery('from', 'to'), response: rows,
+    handler: ({ query, knex }) => {
+      const from = parseDate(query.from);
+      return birthdays(knex, from, parseDate(query.to, from));
+    },
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/booking/search-availability', right: [BOOKING, 'read'], tag,
+    summary: 'Emplacements libres pour des dates, un nombre de personnes, un type ou une famille, des caractéristiques',
+    body: { type: 'object' }, openapi: { requestBody: { required: true, content: { 'application/json': { schema: ref('AvailabilityQuery') } } } },
+    response: rows,
+    handler: ({ body, knex }) => searchAvailability(knex, parseAvailabilityQuery(body)),
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/booking/:id/summary', right: [BOOKING, 'read'], tag,
+    summary: 'Le séjour, ses occupations, les actions permises et son historique', response: summaryRef,
+    handler: ({ params, knex }) => bookingSummary(knex, parseId(params.id)),
+  }),
 
   // Actions (write)
-  r.post('/rest/booking/create', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    const saved = await createBooking(knex(), body(ctx), userOf(ctx));
-    ctx.body = await bookingSummary(knex(), saved.id);
-  });
-  r.post('/rest/booking/expire-options', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = { status: 'SAVED', expired: await expireDueOptions(knex(), { userId: userOf(ctx) }) };
-  });
-  r.post('/rest/booking/:id/merge', async (ctx) => {
+  defineRoute({
+    method: 'POST', path: '/rest/booking/create', right: [BOOKING, 'write'], tag,
+    summary: 'Crée un séjour et ses occupations (temporaire ou définitif) en une transaction',
+    body: { type: 'object' }, openapi: { requestBody: { required: true, content: { 'application/json': { schema: ref('BookingCreate') } } } },
+    response: summaryRef,
+    handler: async ({ body, user, knex }) => bookingSummary(knex, (await createBooking(knex, body, user.id ?? null)).id),
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/booking/expire-options', right: [BOOKING, 'write'], tag,
+    summary: "Expire maintenant les options dont l'échéance est passée (le serveur le fait aussi toutes les 5 minutes et après minuit)",
+    response: { type: 'object', properties: { status: str, expired: int } },
+    handler: async ({ user, knex }) => ({ status: 'SAVED', expired: await expireDueOptions(knex, { userId: user.id ?? null }) }),
+  }),
+  defineRoute({
     // The merged booking ends DELETED: a deletion.
-    await checkAccess(ctx, BOOKING, 'write');
-    await checkAccess(ctx, BOOKING, 'delete');
-    const saved = await mergeBookings(knex(), parseId(ctx.params.id), body(ctx).fromBookingId, userOf(ctx), versionOf(ctx));
-    ctx.body = await bookingSummary(knex(), saved.id);
-  });
-  r.post('/rest/booking/:id/set-state', async (ctx) => {
-    const { statusId, ...params } = body(ctx);
-    await checkAccess(ctx, BOOKING, 'write');
-    await checkAccess(ctx, BOOKING, rightForStatus(statusId));
-    const saved = await setState(knex(), parseId(ctx.params.id), statusId, { ...params, version: versionOf(ctx) }, userOf(ctx));
-    ctx.body = await bookingSummary(knex(), saved.id);
-  });
-  r.post('/rest/booking/:id/occupancy', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    const id = parseId(ctx.params.id);
-    await addOccupancyToBooking(knex(), id, body(ctx), userOf(ctx));
-    ctx.body = await bookingSummary(knex(), id);
-  });
-  r.post('/rest/booking/:id/reprice', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    const saved = await repriceStay(knex(), parseId(ctx.params.id), body(ctx).atCurrentPrices, userOf(ctx), versionOf(ctx));
-    ctx.body = await bookingSummary(knex(), saved.id);
-  });
-  r.post('/rest/booking/:id/:action', async (ctx, next) => {
-    const action = ctx.params.action as Action;
-    if (!NAMED.includes(action) || !ACTIONS.includes(action)) return next();
-    await checkAccess(ctx, BOOKING, 'write');
-    await checkAccess(ctx, BOOKING, rightFor(action));
-    const saved = await runAction(knex(), parseId(ctx.params.id), action, { ...body(ctx), version: versionOf(ctx) }, userOf(ctx));
-    ctx.body = await bookingSummary(knex(), saved.id);
-  });
-  r.post('/rest/occupancy/:id/lock', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = await lockOccupancy(knex(), parseId(ctx.params.id), body(ctx).locked, userOf(ctx), versionOf(ctx));
-  });
-  r.post('/rest/occupancy/:id/quote', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    ctx.body = await previewOccupancyPrice(knex(), parseId(ctx.params.id), parsePreview((ctx.request as any).body));
-  });
-  r.post('/rest/occupancy/:id/cancel', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = await cancelOccupancy(knex(), parseId(ctx.params.id), body(ctx).reason, userOf(ctx), versionOf(ctx));
-  });
+    method: 'POST', path: '/rest/booking/:id/merge', right: { all: [[BOOKING, 'write'], [BOOKING, 'delete']] }, tag,
+    summary: "Fusionne : les occupations de fromBookingId passent sur ce séjour (même client), l'autre est réinitialisé (droit de suppression)",
+    body: { type: 'object', properties: { fromBookingId: int, version: int } }, response: summaryRef,
+    handler: async ({ ctx, body, params, user, knex }) =>
+      bookingSummary(knex, (await mergeBookings(knex, parseId(params.id), body.fromBookingId, user.id ?? null, versionOf(ctx, body))).id),
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/booking/:id/set-state', right: [BOOKING, 'write'], tag,
+    summary: "Change le statut par l'action qui y mène (mêmes règles ; DELETED demande le droit de suppression)",
+    body: { type: 'object', properties: { statusId: int, reason: { type: ['string', 'null'] }, counterProposal: { type: ['string', 'null'] }, date: { type: ['string', 'null'] }, version: int } },
+    response: summaryRef,
+    handler: async ({ ctx, body, params, user, knex }) => {
+      const { statusId, ...rest } = body;
+      // The status reached decides: DELETED is a deletion (111).
+      await checkAccess(ctx, BOOKING, rightForStatus(statusId));
+      return bookingSummary(knex, (await setState(knex, parseId(params.id), statusId, { ...rest, version: versionOf(ctx, body) }, user.id ?? null)).id);
+    },
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/booking/:id/occupancy', right: [BOOKING, 'write'], tag, summary: 'Ajoute une occupation au séjour',
+    body: { type: 'object' }, openapi: { requestBody: { required: true, content: { 'application/json': { schema: ref('OccupancyInput') } } } },
+    response: summaryRef,
+    handler: async ({ body, params, user, knex }) => {
+      const id = parseId(params.id);
+      await addOccupancyToBooking(knex, id, body, user.id ?? null);
+      return bookingSummary(knex, id);
+    },
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/booking/:id/reprice', right: [BOOKING, 'write'], tag,
+    summary: 'Recalcule le prix de chaque occupation active : aux conditions convenues (date du tarif, version de la grille), ou aux tarifs du jour ; les prix manuels restent',
+    body: { type: 'object', properties: { atCurrentPrices: { type: ['boolean', 'null'] }, version: int } }, response: summaryRef,
+    handler: async ({ ctx, body, params, user, knex }) =>
+      bookingSummary(knex, (await repriceStay(knex, parseId(params.id), body.atCurrentPrices, user.id ?? null, versionOf(ctx, body))).id),
+  }),
+  // One route per action of the state machine, each with its right (undoing or resetting: 111).
+  ...ACTIONS.map((action: Action) => defineRoute({
+    method: 'POST', path: `/rest/booking/:id/${action}`, tag,
+    right: rightFor(action) === 'write' ? [BOOKING, 'write'] : { all: [[BOOKING, 'write'], [BOOKING, rightFor(action)]] },
+    summary: ACTION_DOCS[action].summary,
+    // The state machine checks each value and names its refusal; here only the types, null allowed.
+    body: { type: 'object', properties: { ...Object.fromEntries(Object.entries(ACTION_DOCS[action].body ?? {}).map(([k, v]) => [k, { anyOf: [v, { type: 'null' }] }])), version: int } },
+    response: summaryRef,
+    handler: async ({ ctx, body, params, user, knex }) =>
+      bookingSummary(knex, (await runAction(knex, parseId(params.id), action, { ...body, version: versionOf(ctx, body) }, user.id ?? null)).id),
+  })),
+  defineRoute({
+    method: 'POST', path: '/rest/occupancy/:id/lock', right: [BOOKING, 'write'], tag, summary: "Verrouille (ou déverrouille) l'emplacement d'une occupation",
+    body: { type: 'object', properties: { locked: {}, version: int } }, response: ref('Occupancy'),
+    handler: ({ ctx, body, params, user, knex }) => lockOccupancy(knex, parseId(params.id), body.locked, user.id ?? null, versionOf(ctx, body)),
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/occupancy/:id/quote', right: [BOOKING, 'read'], tag,
+    summary: "Prix qu'aurait l'occupation avec ces changements, calculé comme leur enregistrement le calculerait (rien n'est écrit ; droit de lecture)",
+    body: {
+      type: 'object',
+      properties: {
+        occupancy: { type: 'object', properties: { placeId: { type: ['integer', 'null'] }, startDate: date, endDate: date, details: rows, animals: rows, vehicles: rows, extras: rows, priceOverrides: { type: 'array', items: ref('PriceOverride') } } },
+        booking: { type: 'object', properties: { partnerId: { type: ['integer', 'null'] }, accessChannelId: { type: ['integer', 'null'] }, promoCode: { type: ['string', 'null'] }, discountIds: { type: 'array', items: int }, withCancellationInsurance: { type: 'boolean' } } },
+      },
+    },
+    invalid: 'VALIDATION_FAILED',
+    response: ref('StoredPrice'),
+    handler: ({ ctx, params, knex }) => previewOccupancyPrice(knex, parseId(params.id), parsePreview((ctx.request as any).body)),
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/occupancy/:id/cancel', right: [BOOKING, 'write'], tag, summary: 'Annule une occupation (motif obligatoire) et libère son emplacement',
+    body: { type: 'object', properties: { reason: { type: ['string', 'null'] }, version: int } }, response: ref('Occupancy'),
+    handler: ({ ctx, body, params, user, knex }) => cancelOccupancy(knex, parseId(params.id), body.reason, user.id ?? null, versionOf(ctx, body)),
+  }),
 
   // Online bookings
-  r.post('/rest/booking-import/list', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'read');
-    const b = body(ctx);
-    const page = b.page ?? 1;
-    const pageSize = b.pageSize ?? 50;
-    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) throw badRequest('INVALID_QUERY', undefined, { param: 'page' });
-    ctx.body = await importList(knex(), b.source, page, pageSize);
-  });
-  r.post('/rest/booking-import/:id/accept', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = await acceptImport(knex(), parseId(ctx.params.id), userOf(ctx));
-  });
-  r.post('/rest/booking-import/:id/refuse', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = await refuseImport(knex(), parseId(ctx.params.id), body(ctx).reason, userOf(ctx));
-  });
-  r.post('/rest/booking-import/:id/integrate', async (ctx) => {
-    await checkAccess(ctx, BOOKING, 'write');
-    ctx.body = await integrateImport(knex(), parseId(ctx.params.id), userOf(ctx));
-  });
-  return r;
-}
+  defineRoute({
+    method: 'POST', path: '/rest/booking-import/list', right: [BOOKING, 'read'], tag, summary: 'Réservations en ligne : source to-integrate, processed ou cancelled',
+    body: { type: 'object', properties: { source: { enum: ['to-integrate', 'processed', 'cancelled'] }, page: {}, pageSize: {} } },
+    response: { type: 'object' },
+    handler: ({ body, knex }) => {
+      const page = body.page ?? 1;
+      const pageSize = body.pageSize ?? 50;
+      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) throw badRequest('INVALID_QUERY', undefined, { param: 'page' });
+      return importList(knex, body.source, page, pageSize);
+    },
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/booking-import/:id/accept', right: [BOOKING, 'write'], tag, summary: 'Accepte une réservation en ligne',
+    response: ref('BookingImport'),
+    handler: ({ params, user, knex }) => acceptImport(knex, parseId(params.id), user.id ?? null),
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/booking-import/:id/refuse', right: [BOOKING, 'write'], tag, summary: 'Refuse une réservation en ligne',
+    body: { type: 'object', properties: { reason: { type: ['string', 'null'] } } }, response: ref('BookingImport'),
+    handler: ({ body, params, user, knex }) => refuseImport(knex, parseId(params.id), body.reason, user.id ?? null),
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/booking-import/:id/integrate', right: [BOOKING, 'write'], tag,
+    summary: 'Intègre une réservation en ligne acceptée, une seule fois (BOOKING_NOT_ACCEPTED, ONLINE_BOOKING_ALREADY_INTEGRATED)',
+    response: { type: 'object' },
+    handler: ({ params, user, knex }) => integrateImport(knex, parseId(params.id), user.id ?? null),
+  }),
+];
