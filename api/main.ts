@@ -2,7 +2,9 @@
 // migrates it, creates the establishment, the admin user and the demo data on an
 // empty database, serves the API and the admin on PORT, and runs the housekeeping
 // jobs (api/jobs/). SIGINT/SIGTERM stop the HTTP server, the pool, then PostgreSQL.
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatMessage, type MessageCode } from '../common/messages';
 import { readConfig } from './config';
@@ -16,6 +18,11 @@ import { startJobs } from './jobs/index';
 const config = readConfig();
 let stopping = false;
 let embedded: EmbeddedServer | undefined;
+// A PGlite database of an earlier version lies directly in DATA_DIR: it is not read any more.
+if (!config.databaseUrl && existsSync(join(config.dataDir, 'PG_VERSION'))) {
+  console.warn(`Attention : ${config.dataDir} contient une base PGlite d'une version précédente, qui n'est plus lue. `
+    + 'Pour en reprendre les données : une sauvegarde faite avec la version précédente, puis « npm run restore <fichier> ».');
+}
 // While the embedded server restarts after a crash, the API says so (503) instead of failing.
 let databaseDown = false;
 if (!config.databaseUrl) embedded = await startEmbedded({ dir: config.dataDir, log: console.log, onAvailability: (up) => { databaseDown = !up; } });
