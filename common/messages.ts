@@ -320,7 +320,6 @@ export const MESSAGES = {
   BACKUP_NEWER: "Cette sauvegarde vient d'une version plus récente de Bivouac : mettez Bivouac à jour avant de la restaurer",
   BACKUP_INVALID: "Ce fichier n'est pas une sauvegarde Bivouac complète",
   RESTORE_TARGET_NOT_EMPTY: "La base de destination n'est pas vide : la restauration la remplacerait",
-  RESTORE_NOT_PERMITTED: 'La restauration doit être faite par un rôle PostgreSQL superutilisateur',
   RESTORE_DONE: 'Restauration terminée : reconnectez-vous',
 
   // Stays, customers, catalogue (api/domain/stays, customers, catalogue)

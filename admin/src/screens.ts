@@ -26,6 +26,7 @@ export const CUSTOM_SCREENS: CustomScreen[] = [
   ...planningScreens(),
   ...staysScreens(),
   ...meterScreens(),
+  ...billingScreens(),
 ];
 
 // Users, rights, establishment, modules, history, menu contexts (security area).
@@ -146,5 +147,12 @@ function bookingScreens(): Omit<CustomScreen, 'functionality'>[] {
 function meterScreens(): CustomScreen[] {
   return of('camp.meter', [
     { path: '/meter-reading-creation', component: lazy(() => import('../../custom-screens/meters/MeterReadingCreation')) },
+  ]);
+}
+
+// Bills (billing area, custom-screens/billing/): the bill as issued; the list is generated.
+function billingScreens(): CustomScreen[] {
+  return of('invoice.bill', [
+    { path: '/bill/:billId', component: lazy(() => import('../../custom-screens/billing/BillScreen')) },
   ]);
 }

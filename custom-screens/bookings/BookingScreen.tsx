@@ -29,6 +29,7 @@ import { AskDialog, Page, StatusChip, dateFr, dateTimeFr, euros, kindLabel, phon
 import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
 import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from './OccupancyForm';
 import { BookingPrice } from './BookingPrice';
+import { StayBilling } from '../billing/StayBilling';
 
 interface Summary { booking: Row; customer: Row | null; partner: Row | null; occupancies: Row[]; actions: string[]; history: Row[] }
 
@@ -324,6 +325,7 @@ export default function BookingScreen() {
           <MergeWith booking={b} onMerged={(answer) => { qc.setQueryData(['booking', bookingId], answer); notify('Séjours fusionnés', { type: 'success' }); }} />
         )}
       </Box>
+      <StayBilling bookingId={b.id} billable={b.kind !== 'quote' && ![1, 5, 9, 10, 11, 14, 15, 16].includes(b.statusId)} />
       {ui && asking && (
         <AskDialog
           open title={ui.title} text={ui.text} fields={ui.fields}
