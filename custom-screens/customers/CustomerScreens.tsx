@@ -87,8 +87,9 @@ const TABS = [
 ];
 
 function General() {
+  // After « Enregistrer » the saved customer stays on screen (its code, its tabs), not a blank new one.
   return (
-    <EntityForm meta={meta}>
+    <EntityForm meta={meta} stayOnSaved>
       <FormRow>
         <TextInput source="code" label="Code client" disabled helperText="Attribué à l'enregistrement" />
         <RefInput source="civilityId" label="Civilité" reference="civility" optionText="label" />
@@ -110,7 +111,7 @@ function General() {
       <FormRow>
         <TextInput source="phone1" label="Téléphone" helperText="Par paires (02 98 00 00 00) ou international (+44…)" />
         <TextInput source="phone2" label="Téléphone portable" />
-        <TextInput source="email" label="E-mail" type="email" sx={{ minWidth: 300 }} />
+        <TextInput source="email" label="E-mail" sx={{ minWidth: 300 }} />
       </FormRow>
       <FormRow>
         <DateInputFr source="birthDate" label="Date de naissance" />

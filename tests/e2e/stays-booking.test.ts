@@ -31,7 +31,9 @@ describe('customer, booking, arrival and departure', () => {
     await page.fill('input[name="phone1"]', '0612345678');
     await page.fill('input[name="email"]', `maelle.${stamp.toLowerCase()}@exemple.fr`);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.waitForURL((u) => u.pathname === '/customer-list');
+    // The saved customer stays on screen (issue 13), then the list finds it.
+    await page.waitForURL((u) => /^\/customer\/general\/[1-9]\d*$/.test(u.pathname));
+    await page.goto(`${baseUrl()}/customer-list`);
     await page.getByPlaceholder('Rechercher (3 caractères min.)').fill(lastName.slice(0, 14));
     await page.getByRole('cell', { name: lastName, exact: true }).waitFor();
     await page.getByRole('cell', { name: '06 12 34 56 78' }).waitFor();

@@ -13,7 +13,7 @@ import {
 import { useFormContext } from 'react-hook-form';
 import type { EntityMeta } from '../../../common/entity-meta';
 import { useCan } from '../auth/useCan';
-import { fieldParams, listPath } from './routes';
+import { editPath, fieldParams, listPath } from './routes';
 import { useFormValidator } from './validation';
 import { useFunctionKeys } from './useFunctionKeys';
 import { NotFound } from '../layout/NotFound';
@@ -59,7 +59,7 @@ function EditTitle({ meta }: { meta: EntityMeta }) {
   return <span>{meta.label.one}{record ? ` « ${record[meta.representation] ?? record.id} »` : ''}</span>;
 }
 
-function CreateWithDefaults({ meta, back, prefill, children }: { meta: EntityMeta; back: string; prefill: Record<string, unknown>; children: ReactNode }) {
+function CreateWithDefaults({ meta, back, prefill, children, toSaved }: { meta: EntityMeta; back: string; prefill: Record<string, unknown>; children: ReactNode; toSaved?: (id: number | string, data: any) => string }) {
   const dataProvider = useDataProvider() as any;
   const validate = useFormValidator(meta);
   const { data, isPending, error } = useQuery({ queryKey: ['defaults', meta.name], queryFn: () => dataProvider.getDefaults(meta.name), staleTime: 0 });
@@ -68,7 +68,7 @@ function CreateWithDefaults({ meta, back, prefill, children }: { meta: EntityMet
   const own = new Set(meta.fields.map((f) => f.name));
   const defaults = Object.fromEntries(Object.entries((error ? {} : data) as Record<string, unknown>).filter(([k]) => k !== 'id' && own.has(k)));
   return (
-    <Create resource={meta.name} record={{ ...defaults, ...prefill }} redirect={() => back} title={`${meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau'} : ${meta.label.one.toLowerCase()}`}>
+    <Create resource={meta.name} record={{ ...defaults, ...prefill }} redirect={(_r: unknown, id: any, data: any) => (toSaved ? toSaved(id, data) : back)} title={`${meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau'} : ${meta.label.one.toLowerCase()}`}>
       <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating />} warnWhenUnsavedChanges>
         {children}
       </SimpleForm>
@@ -83,6 +83,8 @@ export interface EntityFormProps {
   id?: number;
   /** values of a new record beside the route's (e.g. a module kind) */
   prefill?: Record<string, unknown>;
+  /** after a save, show the saved record (its edit route) instead of going back to the list */
+  stayOnSaved?: boolean;
 }
 
 /** A page without the read right goes to /home. */
@@ -90,7 +92,7 @@ export function EntityForm(props: EntityFormProps) {
   return <RequireRight functionality={props.meta.functionality}><GuardedForm {...props} /></RequireRight>;
 }
 
-function GuardedForm({ meta, children, id: givenId, prefill }: EntityFormProps) {
+function GuardedForm({ meta, children, id: givenId, prefill, stayOnSaved }: EntityFormProps) {
   const params = useParams();
   const raw = givenId !== undefined ? String(givenId) : params[meta.routes.idParam] ?? '';
   const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
@@ -106,9 +108,10 @@ function GuardedForm({ meta, children, id: givenId, prefill }: EntityFormProps) 
   };
   if (!/^\d+$/.test(raw)) return <NotFound />;
   const id = Number(raw);
-  if (id === 0) return <CreateWithDefaults meta={meta} back={back} prefill={{ ...fieldParams(meta, params), ...prefill }}>{children}</CreateWithDefaults>;
+  const toSaved = stayOnSaved ? (savedId: number | string, data: any) => editPath(meta, savedId, data ?? {}, params) : undefined;
+  if (id === 0) return <CreateWithDefaults meta={meta} back={back} prefill={{ ...fieldParams(meta, params), ...prefill }} toSaved={toSaved}>{children}</CreateWithDefaults>;
   return (
-    <Edit resource={meta.name} id={id} mutationMode="pessimistic" redirect={() => back} title={<EditTitle meta={meta} />} mutationOptions={{ onError }}>
+    <Edit resource={meta.name} id={id} mutationMode="pessimistic" redirect={toSaved ? false : () => back} title={<EditTitle meta={meta} />} mutationOptions={{ onError }}>
       <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating={false} />} warnWhenUnsavedChanges disabled={!canWrite}>
         {stale && <StaleRecordBanner meta={meta} current={stale.current} message={stale.message} onDone={() => setStale(null)} />}
         {children}

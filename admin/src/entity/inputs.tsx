@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { TextField as MuiTextField } from '@mui/material';
 import {
-  AutocompleteInput, DateInput, DateTimeInput, ReferenceInput, SelectInput, TextInput, useInput,
+  AutocompleteInput, DateInput, DateTimeInput, InputHelperText, ReferenceInput, SelectInput, TextInput, useInput,
   type InputProps,
 } from 'react-admin';
 import { parseDecimal } from '../../../common/money';
@@ -35,11 +35,12 @@ function ScaledNumberInput({ label, isRequired, readOnly, scale, integer, suffix
     const n = scale === 0 && !integer ? parseFloatFr(text) : parseDecimal(text, scale, suffix);
     return n === null ? null : Number.isNaN(n) ? text : n;
   };
-  const { field, fieldState, isRequired: req } = useInput({
+  const { field, fieldState, formState, isRequired: req } = useInput({
     ...props,
     validate: (v: unknown) => (typeof v === 'string' && v !== '' ? invalidText : undefined),
   });
   const [text, setText] = useState(() => toText(field.value, scale));
+  const shown = !!fieldState.error && (fieldState.isTouched || fieldState.isDirty || formState.isSubmitted);
   const [focused, setFocused] = useState(false);
   useEffect(() => {
     if (!focused) setText(toText(field.value, scale));
@@ -53,8 +54,9 @@ function ScaledNumberInput({ label, isRequired, readOnly, scale, integer, suffix
       size="small"
       margin="dense"
       sx={{ minWidth: 200 }}
-      error={!!fieldState.error && (fieldState.isTouched || fieldState.isDirty)}
-      helperText={fieldState.error && (fieldState.isTouched || fieldState.isDirty) ? fieldState.error.message : ' '}
+      error={shown}
+      // A form-level or server error is { message, args }, not a string: InputHelperText renders both (never a crash).
+      helperText={<InputHelperText error={shown ? (fieldState.error?.message as any) : undefined} helperText=" " />}
       onFocus={() => setFocused(true)}
       onBlur={() => { setFocused(false); field.onBlur(); }}
       onChange={(e) => { setText(e.target.value); field.onChange(parse(e.target.value)); }}

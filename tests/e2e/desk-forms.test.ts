@@ -1,0 +1,71 @@
+// Front-desk forms (issue 13) in Chromium: invalid input never crashes a form — the
+// field shows its error and keeps what was typed (a form-level or server error is an
+// object, once rendered as a child: React error #31, « Un problème est survenu ») —
+// and the customer form shows the saved customer after « Enregistrer ».
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+
+let browser: Browser;
+let page: Page & { errors: string[] };
+const stamp = Date.now().toString(36).toUpperCase();
+
+beforeAll(async () => {
+  browser = await launch();
+  page = await newPage(browser);
+  await loginAs(page);
+});
+afterAll(async () => { await browser?.close(); });
+
+const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
+
+/** Types each value in the input, saves, and expects a field error with the input kept (as typed, or re-formatted the French way) and no crash. */
+async function refusesEach(input: ReturnType<Page['locator']>, values: string[]) {
+  for (const typed of values) {
+    await input.fill(typed);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.locator('.MuiFormHelperText-root.Mui-error').first().waitFor();
+    await expect(page.getByText('Un problème est survenu').count()).resolves.toBe(0);
+    await expect(input.inputValue()).resolves.toMatch(new RegExp(`^${typed}(,00)?$`));
+  }
+}
+
+describe('invalid input never crashes a form', () => {
+  it('price period: −5 and « abc » as the night price', async () => {
+    const [grid] = await pageApi<any[]>(page, 'GET', '/price-grid?range=[0,0]');
+    const [period] = await pageApi<any[]>(page, 'GET', `/price-grid-period?filter=${filter({ priceGridId: grid.id })}&range=[0,0]`);
+    await page.goto(`${baseUrl()}/price/period/${period.id}/grid/${grid.id}/0`);
+    const input = page.locator('input[name="pricePerNight"]');
+    await input.waitFor();
+    await refusesEach(input, ['-5', 'abc']);
+    await expect(page.locator('.MuiFormHelperText-root.Mui-error').first().textContent()).resolves.toMatch(/\S/);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('place type: a number field given text and a negative', async () => {
+    const [type] = await pageApi<any[]>(page, 'GET', '/place-type?range=[0,0]');
+    await page.goto(`${baseUrl()}/place-type/general/${type.id}`);
+    const input = page.locator('input[name="maxPersons"]');
+    await input.waitFor();
+    await refusesEach(input, ['abc', '-3']);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('customer: a wrong e-mail is a field error, then the saved customer stays on screen', async () => {
+    await page.goto(`${baseUrl()}/customer/general/0`);
+    await page.fill('input[name="lastName"]', `Enregistré${stamp}`);
+    await refusesEach(page.locator('input[name="email"]'), ['pas-une-adresse']);
+    await page.fill('input[name="email"]', `client.${stamp.toLowerCase()}@exemple.fr`);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.waitForURL((u) => /^\/customer\/general\/[1-9]\d*$/.test(u.pathname));
+    await expect.poll(() => page.locator('input[name="lastName"]').inputValue()).toBe(`Enregistré${stamp}`);
+    await expect.poll(() => page.locator('input[name="code"]').inputValue()).toMatch(/\S/);
+    // Saving again keeps it on screen too.
+    await page.fill('input[name="firstName"]', 'Zoé');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText(/enregistré|modifié/i).first().waitFor();
+    await expect.poll(() => page.locator('input[name="firstName"]').inputValue()).toBe('Zoé');
+    expect(new URL(page.url()).pathname).toMatch(/^\/customer\/general\/[1-9]\d*$/);
+    expect(page.errors).toEqual([]);
+  });
+});
