@@ -3,11 +3,13 @@
 // migrations up to it), loads every row with PostgreSQL's own JSON reading
 // (json_populate_recordset: timestamps to the microsecond), puts every sequence back
 // (and past the restored ids), then commits. A process killed half-way leaves the
-// target as it was. Rows are loaded with session_replication_role = replica (SET
-// LOCAL: this transaction only), so neither the append-only triggers nor the
-// foreign keys refuse them; the triggers stay defined and are in force again for
-// every later statement. After the commit, a backup from an older schema is migrated
-// to the current one. A backup from a newer schema is refused.
+// target as it was. While rows are loaded the tables' own triggers are disabled
+// (append-only guards, computed columns: the rows are loaded as they were) and the
+// foreign keys dropped, the way pg_dump orders a restore; both come back before the
+// commit — the foreign keys re-checked on every row — so the protections are in force
+// afterwards. No superuser needed: the owner of the database will do. After the
+// commit, a backup from an older schema is migrated to the current one. A backup from
+// a newer schema is refused.
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -18,7 +20,7 @@ import { BACKUP_FORMAT, type BackupHeader } from './dump';
 
 /** A restore refused before anything changed, with the French message to show. */
 export class RestoreRefused extends Error {
-  constructor(message: string, readonly code: 'BACKUP_INVALID' | 'BACKUP_NEWER' | 'RESTORE_TARGET_NOT_EMPTY' | 'RESTORE_NOT_PERMITTED') {
+  constructor(message: string, readonly code: 'BACKUP_INVALID' | 'BACKUP_NEWER' | 'RESTORE_TARGET_NOT_EMPTY') {
     super(message);
   }
 }
@@ -101,11 +103,6 @@ export async function restoreBackup(knex: Knex, schema: string, input: Readable,
 
   let total = 0;
   await knex.transaction(async (trx) => {
-    try {
-      await trx.raw('SET LOCAL session_replication_role = replica');
-    } catch {
-      throw new RestoreRefused('La restauration doit être faite par un rôle PostgreSQL superutilisateur (session_replication_role).', 'RESTORE_NOT_PERMITTED');
-    }
     // Nobody else restores into this schema meanwhile.
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`bivouac-restore:${schema}`]);
     if (!opts.force && (await usersIn(trx, schema)) > 0) throw new RestoreRefused("La base de destination n'est plus vide : restauration abandonnée.", 'RESTORE_TARGET_NOT_EMPTY');
@@ -128,6 +125,10 @@ export async function restoreBackup(knex: Knex, schema: string, input: Readable,
     const { rows: rels } = await trx.raw(`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND NOT c.relispartition`, [schema]);
     const present = new Set<string>(rels.map((r: any) => r.name));
+    const { rows: fks } = await trx.raw(`SELECT c.conrelid::regclass::text AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f' ORDER BY 1, 2`, [schema]);
+    for (const fk of fks) await trx.raw(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${ident(fk.name)}`);
+    for (const t of present) await trx.raw(`ALTER TABLE ${ident(t)} DISABLE TRIGGER USER`);
     if (present.size) await trx.raw(`TRUNCATE ${[...present].map(ident).join(', ')}`);
     for (const expected of header.tables) {
       const section = parse(await next(it, `la table ${expected.name}`), 'un en-tête de table');
@@ -172,8 +173,9 @@ export async function restoreBackup(knex: Knex, schema: string, input: Readable,
       await trx.raw(`SELECT setval(?::regclass, m) FROM (SELECT max(${ident(o.col)}) AS m FROM ${ident(o.tbl)}) x
         WHERE m IS NOT NULL AND m >= (SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM ${o.seq})`, [o.seq]);
     }
-    // Back to normal for the rest of this transaction too: triggers and foreign keys in force.
-    await trx.raw('SET LOCAL session_replication_role = origin');
+    // Protections back before the commit: triggers enabled, foreign keys re-created (every row checked).
+    for (const t of present) await trx.raw(`ALTER TABLE ${ident(t)} ENABLE TRIGGER USER`);
+    for (const fk of fks) await trx.raw(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${ident(fk.name)} ${fk.def}`);
   });
   log(`Restauration validée : ${header.tables.length} tables, ${total} lignes`);
   const migrated = index < MIGRATIONS.length - 1 ? await migrateLatest(knex) : [];
