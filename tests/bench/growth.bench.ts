@@ -1,9 +1,12 @@
 // Growth run (issue 18 §4): the same requests over HTTP on the demo campsite and on
 // ten times its stays (tests/bench/growth/multiply.ts: earlier years, other names),
-// each on its own database schema, and the growth factor of each (goal ≤ ×1,5).
+// each on its own database schema, and the growth factor of each (goal ≤ ×1,5);
+// calls alternate between the two sizes so both see the same load of the machine.
+// Baseline of the same run: the search as it was before migration 0024, in SQL.
 // PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
 // the two schemas are dropped at the end. Prints figures; never fails.
 import { createServer } from 'node:http';
+import type { Knex } from 'knex';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../../api/db/connect';
@@ -45,21 +48,28 @@ async function site(times: number): Promise<Site> {
   };
 }
 
-/** Median of ROUNDS calls (after a warm-up), and the size of the last answer. */
-async function median(call: () => Promise<{ status: number; body: any }>): Promise<{ ms: number; size: string }> {
-  let last: any;
-  for (let i = 0; i < 5; i++) last = await call();
-  if (last.status !== 200) throw new Error(`${last.status} ${JSON.stringify(last.body).slice(0, 200)}`);
-  const t: number[] = [];
+interface Timing { ms: number; size: string }
+
+const sizeOf = (b: any) => (b?.total !== undefined ? `${b.total} trouvées` : b?.occupancies ? `${b.occupancies.length} barres` : Array.isArray(b) ? `${b.length} lignes` : '');
+const median = (t: number[]) => [...t].sort((a, b) => a - b)[Math.floor(t.length / 2)];
+
+/**
+ * The same request on both sizes, alternated call by call (after a warm-up), so both
+ * see the same load of the machine; the median of ROUNDS calls of each.
+ */
+async function compare(small: () => Promise<{ status: number; body: any }>, large: () => Promise<{ status: number; body: any }>): Promise<[Timing, Timing]> {
+  const last: any[] = [];
+  for (let i = 0; i < 5; i++) { last[0] = await small(); last[1] = await large(); }
+  for (const r of last) if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+  const t: [number[], number[]] = [[], []];
   for (let i = 0; i < ROUNDS; i++) {
-    const t0 = performance.now();
-    await call();
-    t.push(performance.now() - t0);
+    for (const [k, call] of [small, large].entries()) {
+      const t0 = performance.now();
+      await call();
+      t[k].push(performance.now() - t0);
+    }
   }
-  t.sort((a, b) => a - b);
-  const b = last.body;
-  const size = b?.total !== undefined ? `${b.total} trouvées` : b?.occupancies ? `${b.occupancies.length} barres` : Array.isArray(b) ? `${b.length} lignes` : '';
-  return { ms: t[Math.floor(t.length / 2)], size };
+  return [{ ms: median(t[0]), size: sizeOf(last[0].body) }, { ms: median(t[1]), size: sizeOf(last[1].body) }];
 }
 
 const f = (n: number) => n.toFixed(1).replace('.', ',');
@@ -78,18 +88,26 @@ async function main() {
     ['planning window, whole site', (c) => c.get(`/rest/planning/window?from=${startDate}&to=${endDate}`)],
     [`planning search « ${who.lastName} »`, (c) => c.get(`/rest/planning/search?q=${encodeURIComponent(who.lastName)}`)],
   ];
-  const base: { ms: number; size: string }[] = [];
-  for (const [, call] of requests) base.push(await median(() => call(small.client)));
-  await small.close();
   const t0 = performance.now();
   const large = await site(10);
   console.log(`×1: ${small.bookings} bookings; ×10: ${large.bookings} bookings (copied in ${f((performance.now() - t0) / 1000)} s)`);
   console.log(`${'request'.padEnd(44)} ${'×1'.padStart(10)} ${'×10'.padStart(10)}  growth`);
-  for (const [i, [label, call]] of requests.entries()) {
-    const m = await median(() => call(large.client));
-    const g = m.ms / base[i].ms;
-    console.log(`${label.padEnd(44)} ${`${f(base[i].ms)} ms`.padStart(10)} ${`${f(m.ms)} ms`.padStart(10)}  ×${f(g)} ${g <= GOAL ? '(goal ≤ ×1,5 met)' : '(OVER the ×1,5 goal)'}  [${base[i].size} / ${m.size}]`);
+  for (const [label, call] of requests) {
+    const [a, b] = await compare(() => call(small.client), () => call(large.client));
+    const g = b.ms / a.ms;
+    console.log(`${label.padEnd(44)} ${`${f(a.ms)} ms`.padStart(10)} ${`${f(b.ms)} ms`.padStart(10)}  ×${f(g)} ${g <= GOAL ? '(goal ≤ ×1,5 met)' : '(OVER the ×1,5 goal)'}  [${a.size} / ${b.size}]`);
   }
+  // Baseline, same run: the search as it was before migration 0024 (accents folded over four
+  // columns of three tables on every row), issued directly in SQL on both sizes.
+  const folded = (k: Knex) => k('booking as b').leftJoin('customer as c', 'c.id', 'b.customerId').leftJoin('partner as pa', 'pa.id', 'b.partnerId')
+    .whereNotIn('b.statusId', [9, 10, 11, 14, 15, 16])
+    .where((w) => w.whereRaw('bv_fold(b.code) LIKE bv_fold(?)', [`%${who.lastName}%`]).orWhereRaw('bv_fold(c.last_name) LIKE bv_fold(?)', [`%${who.lastName}%`])
+      .orWhereRaw('bv_fold(c.first_name) LIKE bv_fold(?)', [`%${who.lastName}%`]).orWhereRaw('bv_fold(pa.name) LIKE bv_fold(?)', [`%${who.lastName}%`]))
+    .select('b.id').orderBy('b.startDate', 'desc').limit(20);
+  const asSql = async (k: Knex) => ({ status: 200, body: await folded(k) });
+  const [a, b] = await compare(() => asSql(small.db.knex), () => asSql(large.db.knex));
+  console.log(`${`baseline: search folded on every row (SQL)`.padEnd(44)} ${`${f(a.ms)} ms`.padStart(10)} ${`${f(b.ms)} ms`.padStart(10)}  ×${f(b.ms / a.ms)}`);
+  await small.close();
   await large.close();
 }
 

@@ -26,7 +26,7 @@ export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
     for (let k = 1; k < times; k++) {
       const years = `interval '${2 * k} years'`;
       const shift = (c: string) => `(x.${c} - ${years})::date`;
-      await trx.raw('CREATE TEMP TABLE IF NOT EXISTS map_c (old int, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_b (old int, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_o (old int, new int) ON COMMIT DROP; TRUNCATE map_c, map_b, map_o');
+      await trx.raw('CREATE TEMP TABLE IF NOT EXISTS map_c (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_b (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_o (old int PRIMARY KEY, new int) ON COMMIT DROP; TRUNCATE map_c, map_b, map_o');
       const r = rot(k + 3);
       const custOver: Record<string, string> = {
         last_name: `initcap(translate(lower(x.last_name), '${ABC}', '${r}'))`,
