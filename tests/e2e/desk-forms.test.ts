@@ -23,7 +23,7 @@ const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify
 async function refusesEach(input: ReturnType<Page['locator']>, values: string[]) {
   for (const typed of values) {
     await input.fill(typed);
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.locator('.MuiFormHelperText-root.Mui-error').first().waitFor();
     await expect(page.getByText('Un problème est survenu').count()).resolves.toBe(0);
     await expect(input.inputValue()).resolves.toMatch(new RegExp(`^${typed}(,00)?$`));
@@ -51,18 +51,43 @@ describe('invalid input never crashes a form', () => {
     expect(page.errors).toEqual([]);
   });
 
+  it('every other custom form with numbers: booking fee, last-minute offer, grid option, place', async () => {
+    // Leaving a form with unsaved (refused) entries: the browser's « leave the page? » is accepted.
+    page.on('dialog', (d) => void d.accept());
+    const first = async (base: string, f: Record<string, unknown> = {}) => (await pageApi<any[]>(page, 'GET', `/${base}?filter=${filter(f)}&range=[0,0]`))[0];
+    const [grid] = await pageApi<any[]>(page, 'GET', '/price-grid?range=[0,0]');
+    const fee = await first('booking-fee');
+    const offer = await first('last-minute-offer');
+    const option = await first('price-grid-option', { priceGridId: grid.id });
+    const place = await first('place');
+    const forms: [string | null, string, string[]][] = [
+      [fee && `/booking-fee/${fee.id}`, 'amount', ['-5', 'abc']],
+      [offer && `/last-minute-offer/${offer.id}`, 'rate', ['abc']],
+      [option && `/price/option/${option.id}/grid/${grid.id}/0`, 'includedQuantity', ['abc', '-2']],
+      [place && `/place/general/${place.id}`, 'capacity', ['abc', '0']],
+    ];
+    for (const [path, field, values] of forms) {
+      if (!path) continue;
+      await page.goto(`${baseUrl()}${path}`);
+      const input = page.locator(`input[name="${field}"]`);
+      await input.waitFor();
+      await refusesEach(input, values);
+    }
+    expect(page.errors).toEqual([]);
+  });
+
   it('customer: a wrong e-mail is a field error, then the saved customer stays on screen', async () => {
     await page.goto(`${baseUrl()}/customer/general/0`);
     await page.fill('input[name="lastName"]', `Enregistré${stamp}`);
     await refusesEach(page.locator('input[name="email"]'), ['pas-une-adresse']);
     await page.fill('input[name="email"]', `client.${stamp.toLowerCase()}@exemple.fr`);
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.waitForURL((u) => /^\/customer\/general\/[1-9]\d*$/.test(u.pathname));
     await expect.poll(() => page.locator('input[name="lastName"]').inputValue()).toBe(`Enregistré${stamp}`);
     await expect.poll(() => page.locator('input[name="code"]').inputValue()).toMatch(/\S/);
     // Saving again keeps it on screen too.
     await page.fill('input[name="firstName"]', 'Zoé');
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByText(/enregistré|modifié/i).first().waitFor();
     await expect.poll(() => page.locator('input[name="firstName"]').inputValue()).toBe('Zoé');
     expect(new URL(page.url()).pathname).toMatch(/^\/customer\/general\/[1-9]\d*$/);
