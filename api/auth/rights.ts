@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { FUNCTIONALITY_KEYS } from '../../common/functionalities';
 import { NO_RIGHT, normalise, union, type RightFlags } from '../../common/rights';
+import { clearSessionCache } from './session';
 
 const FLAGS = ['functionality', 'canRead', 'canWrite', 'canDelete', 'canExport'] as const;
 
@@ -39,6 +40,7 @@ export async function loadGroupRights(knex: Knex | Knex.Transaction, groupId: nu
 /** Replaces the rows of a group's or a user's rights (only granted functionalities are stored). */
 export async function writeRights(trx: Knex.Transaction, table: 'group_right' | 'user_right', owner: { groupId: number } | { userId: number }, rights: Map<string, RightFlags>): Promise<void> {
   await trx(table).where(owner).delete();
+  clearSessionCache(trx);
   const rows = [...rights].filter(([, f]) => f.canRead).map(([functionality, f]) => ({ ...owner, functionality, ...normalise(f) }));
   if (rows.length) await trx(table).insert(rows);
 }

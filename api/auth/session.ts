@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
 import type { RightFlags, SessionUser } from './access';
+import { registerHooks } from '../rest/entities';
 
 export interface SessionSettings {
   idleMinutes: number;
@@ -44,7 +45,29 @@ export function setSessionCookie(ctx: Context, name: string, sid: string, secure
 
 export async function destroySession(knex: Knex, sid: string): Promise<void> {
   await knex('user_session').where('idHash', hash(sid)).delete();
+  clearSessionCache(knex);
 }
+
+// Sessions and rights are cached in the process a few seconds: a list request then
+// costs its own queries, not a session lookup and a rights load before them. Any
+// change that may end a session or change rights — logout, password change, user
+// deactivated, rights, groups, memberships — clears the cache of this process at
+// once (and again when its transaction commits); the short expiry bounds what other
+// API processes may still serve.
+const SESSION_TTL_MS = 5_000;
+let sessionGeneration = 0;
+interface CachedSession { at: number; generation: number; user: SessionUser; idHash: string; createdAt: number; lastSeenAt: number }
+const sessionCache = new WeakMap<Knex, Map<string, CachedSession>>();
+
+/** Forgets every cached session and rights map; with a transaction, again once it commits. */
+export function clearSessionCache(knex?: Knex | Knex.Transaction): void {
+  sessionGeneration++;
+  const done = (knex as any)?.executionPromise as Promise<unknown> | undefined;
+  if (done) done.then(() => { sessionGeneration++; }, () => { sessionGeneration++; });
+}
+
+/** The tables whose changes can end a session or change a user's rights. */
+export const SESSION_ENTITIES = ['user', 'group', 'user-group', 'group-right', 'user-right'];
 
 /** Loaded on each request: user, admin/system flags and the rights map. */
 export type RightsLoader = (knex: Knex, userId: number) => Promise<Map<string, RightFlags>>;
@@ -60,13 +83,30 @@ export function sessionMiddleware(opts: {
     if (sid && /^[A-Za-z0-9_-]{20,100}$/.test(sid)) {
       const knex = opts.knex();
       const { idleMinutes, absoluteHours } = await opts.settings(knex);
+      const idHash = hash(sid);
+      let byHash = sessionCache.get(knex);
+      if (!byHash) sessionCache.set(knex, (byHash = new Map()));
+      const hit = byHash.get(idHash);
+      const now = Date.now();
+      if (hit && hit.generation === sessionGeneration && now - hit.at < SESSION_TTL_MS
+        && now - hit.lastSeenAt < idleMinutes * 60_000 && now - hit.createdAt < absoluteHours * 3_600_000) {
+        ctx.state.user = hit.user;
+        ctx.state.sid = sid;
+        if (now - hit.lastSeenAt > 60_000) {
+          hit.lastSeenAt = now;
+          await knex('user_session').where('idHash', idHash).update({ lastSeenAt: knex.fn.now() });
+        }
+        return next();
+      }
+      byHash.delete(idHash);
+      const generation = sessionGeneration;
       const row = await knex('user_session as s')
         .join('app_user as u', 'u.id', 's.user_id')
         .where('s.id_hash', hash(sid))
         .where('u.is_active', true)
         .whereRaw(`s.last_seen_at > now() - make_interval(mins => ?)`, [idleMinutes])
         .whereRaw(`s.created_at > now() - make_interval(hours => ?)`, [absoluteHours])
-        .select('u.id', 'u.login', 'u.name', 'u.is_admin', 'u.is_system', 's.last_seen_at', 's.id_hash')
+        .select('u.id', 'u.login', 'u.name', 'u.is_admin', 'u.is_system', 's.last_seen_at', 's.created_at', 's.id_hash')
         .first();
       if (row) {
         const user: SessionUser = {
@@ -75,9 +115,16 @@ export function sessionMiddleware(opts: {
         };
         ctx.state.user = user;
         ctx.state.sid = sid;
+        let lastSeenAt = Date.parse(row.lastSeenAt);
         // Touch at most once a minute: idle expiry needs no finer grain.
-        if (Date.now() - Date.parse(row.lastSeenAt) > 60_000) {
+        if (Date.now() - lastSeenAt > 60_000) {
           await knex('user_session').where('idHash', row.idHash).update({ lastSeenAt: knex.fn.now() });
+          lastSeenAt = Date.now();
+        }
+        // Kept only if nothing was invalidated while it loaded (a logout racing this request).
+        if (generation === sessionGeneration) {
+          if (byHash.size > 10_000) byHash.clear();
+          byHash.set(idHash, { at: Date.now(), generation, user, idHash, createdAt: Date.parse(row.createdAt), lastSeenAt });
         }
       }
     }
@@ -90,4 +137,15 @@ export async function destroyUserSessions(knex: Knex | Knex.Transaction, userId:
   const q = knex('user_session').where('userId', userId);
   if (exceptSid) q.whereNot('idHash', hash(exceptSid));
   await q.delete();
+  clearSessionCache(knex);
+}
+
+/** Generic writes of users, groups, memberships and rights clear the session cache. */
+export function registerSessionCacheRules(): void {
+  for (const entity of SESSION_ENTITIES) {
+    registerHooks(entity, {
+      afterSave(_r, _e, ctx) { clearSessionCache(ctx.trx); },
+      afterDelete(_e, ctx) { clearSessionCache(ctx.trx); },
+    });
+  }
 }

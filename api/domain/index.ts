@@ -4,6 +4,7 @@ import type Router from '@koa/router';
 import type { AppContext } from '../app';
 import { registerUserRules } from '../auth/users';
 import { registerSettingRules } from '../auth/settings';
+import { registerSessionCacheRules } from '../auth/session';
 import { tilesRouter } from './home/tiles';
 import { registerHomeTiles } from './home/register';
 import { registerSecurityRules } from './security/rules';
@@ -30,6 +31,7 @@ export function registerDomainRules(): void {
   registered = true;
   registerUserRules();
   registerSettingRules();
+  registerSessionCacheRules();
   registerSecurityRules();
   registerEstablishmentRules();
   registerPeriodRules();

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { createUser, PASSWORD } from './security-helpers';
 import { hashPassword } from '../../api/auth/password';
-import { sessionHash } from '../../api/auth/session';
+// Direct writes stand for time passing or another process: this process's session cache is cleared as it would expire.
+import { clearSessionCache, sessionHash } from '../../api/auth/session';
 
 let t: TestServer;
 beforeAll(async () => { t = await startTestServer(); });
@@ -108,7 +109,7 @@ describe('log-out', () => {
     await c.login();
     const cookie = c.cookie;
     const sid = sidOf(cookie);
-    await t.knex('user_session').where('idHash', sessionHash(sid)).update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) });
+    await t.knex('user_session').where('idHash', sessionHash(sid)).update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) }); clearSessionCache();
     const r = await c.get('/rest/logout');
     expect(r.status).toBe(403);
     expect(r.body.message).toBe("401/403 Vous n'êtes pas connecté");
@@ -126,9 +127,9 @@ describe('expiry', () => {
     const c = t.client();
     await c.login();
     const hash = sessionHash(sidOf(c.cookie));
-    await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '29 minutes'`) });
+    await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '29 minutes'`) }); clearSessionCache();
     expect((await c.get('/rest/security/me')).status).toBe(200);
-    await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) });
+    await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) }); clearSessionCache();
     expect((await c.get('/rest/security/me')).status).toBe(403);
   });
 
@@ -136,9 +137,9 @@ describe('expiry', () => {
     const c = t.client();
     await c.login();
     const hash = sessionHash(sidOf(c.cookie));
-    await t.knex('user_session').where('idHash', hash).update({ createdAt: t.knex.raw(`now() - interval '11 hours 50 minutes'`) });
+    await t.knex('user_session').where('idHash', hash).update({ createdAt: t.knex.raw(`now() - interval '11 hours 50 minutes'`) }); clearSessionCache();
     expect((await c.get('/rest/security/me')).status).toBe(200);
-    await t.knex('user_session').where('idHash', hash).update({ createdAt: t.knex.raw(`now() - interval '12 hours 1 minute'`) });
+    await t.knex('user_session').where('idHash', hash).update({ createdAt: t.knex.raw(`now() - interval '12 hours 1 minute'`) }); clearSessionCache();
     expect((await c.get('/rest/security/me')).status).toBe(403);
   });
 
@@ -150,11 +151,11 @@ describe('expiry', () => {
       const c = t.client();
       await c.login();
       const hash = sessionHash(sidOf(c.cookie));
-      await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '6 minutes'`) });
+      await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '6 minutes'`) }); clearSessionCache();
       expect((await c.get('/rest/security/me')).status).toBe(403);
       const d = t.client();
       await d.login();
-      await t.knex('user_session').where('idHash', sessionHash(sidOf(d.cookie))).update({ createdAt: t.knex.raw(`now() - interval '61 minutes'`) });
+      await t.knex('user_session').where('idHash', sessionHash(sidOf(d.cookie))).update({ createdAt: t.knex.raw(`now() - interval '61 minutes'`) }); clearSessionCache();
       expect((await d.get('/rest/security/me')).status).toBe(403);
     } finally {
       await t.admin.put(`/rest/establishment/setting/${setting.id}`, { idleMinutes: 30, absoluteHours: 12 });
@@ -238,7 +239,7 @@ describe('passwords and users', () => {
   it('"at least one user must always exist": the last active staff user cannot be deactivated or deleted', async () => {
     // Every other active staff user is switched off first.
     const admin = await t.knex('app_user').where('login', 'admin').first();
-    await t.knex('app_user').whereNot('id', admin.id).where('isSystem', false).update({ isActive: false });
+    await t.knex('app_user').whereNot('id', admin.id).where('isSystem', false).update({ isActive: false }); clearSessionCache();
     const off = await t.admin.put(`/rest/security/user/${admin.id}`, { isActive: false });
     expect(off.status).toBe(400);
     expect(off.body.message).toBe('Il doit toujours exister au moins un utilisateur');

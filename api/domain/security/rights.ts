@@ -7,6 +7,7 @@ import { FUNCTIONALITY_KEYS } from '../../../common/functionalities';
 import { ALL_RIGHTS, includes, toGroups, NO_RIGHT, type RightFlags } from '../../../common/rights';
 import { HttpError, notFound } from '../../http/errors';
 import { loadGroupRights, loadRights, loadSpecificRights, writeRights } from '../../auth/rights';
+import { clearSessionCache } from '../../auth/session';
 import type { SessionUser } from '../../auth/access';
 import { recordHistory } from '../../rest/history';
 import { entityMeta } from '../../rest/entities';
@@ -103,6 +104,7 @@ export async function leaveGroupsKeepingRights(trx: Knex.Transaction, userId: nu
   const rows = [...effective].filter(([k, f]) => f.canRead && !skip.includes(k)).map(([functionality, f]) => ({ userId, functionality, ...f }));
   if (rows.length) await trx('user_right').insert(rows).onConflict(['user_id', 'functionality']).merge(['can_read', 'can_write', 'can_delete', 'can_export', 'updated_at']);
   await trx('user_group').where('userId', userId).delete();
+  clearSessionCache(trx); // the user's next request sees the new rights
   const labels = groups.map((g: any) => g.label as string);
   await recordHistory(trx, {
     userId: managerId, entity: entityMeta('user'), recordId: userId, action: 'action',
@@ -152,6 +154,7 @@ export async function setUserGroups(knex: Knex, manager: Manager, userId: number
     for (const id of added) assertCanGrant(manager, await loadGroupRights(trx, id));
     await trx('user_group').where('userId', userId).delete();
     if (ids.length) await trx('user_group').insert(ids.map((groupId) => ({ userId, groupId })));
+    clearSessionCache(trx); // the user's next request sees the new rights
     const removed = current.filter((id) => !ids.includes(id));
     if (added.length || removed.length) {
       const label = (id: number) => found.find((g: any) => g.id === id)?.label ?? `#${id}`;
