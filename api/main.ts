@@ -14,6 +14,7 @@ import { migrateLatest } from './db/migrate';
 import { bootstrap } from './demo/bootstrap';
 import { createApp } from './app';
 import { startJobs } from './jobs/index';
+import type { Scheduler } from './jobs/scheduler';
 
 const config = readConfig();
 let stopping = false;
@@ -58,7 +59,7 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PostgreSQL int
 console.log(`Bivouac écoute sur http://localhost:${config.port} — base : ${where}`);
 
 // Migrations and the first start's seeding may run long statements: no timeout there.
-let jobs: { stop(): void } | undefined;
+let jobs: Scheduler | undefined;
 const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
 try {
   const applied = await migrateLatest(setup.knex);
@@ -87,6 +88,8 @@ async function stop(code = 0) {
   jobs?.stop();
   server.close();
   server.closeAllConnections();
+  // A job half-way (a sweep at start-up) finishes its stay, within reason, before the pool closes.
+  if (jobs) await Promise.race([jobs.idle(), new Promise((r) => setTimeout(r, 5_000))]);
   await db.close();
   await embedded?.stop();
   process.exit(code);

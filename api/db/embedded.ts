@@ -116,7 +116,8 @@ async function stopOrphan(pgdir: string, log: (m: string) => void) {
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !alive(pid)) return;
   let cmd = '';
   try { cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* not Linux: trust the pid file */ }
-  if (cmd && !cmd.includes('postgres')) return; // a reused pid: PostgreSQL itself will clear the stale file
+  // Only a server of this very cluster (a reused pid belongs to someone else).
+  if (cmd && !cmd.split('\0').includes(pgdir)) return;
   log(`Un serveur PostgreSQL d'un démarrage précédent tourne encore (pid ${pid}) : arrêt.`);
   process.kill(pid, 'SIGINT');
   if (!(await waitExit(pid, 30_000))) {
@@ -279,10 +280,11 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     async stop() {
       stopping = true;
       const proc = child;
-      if (!proc?.pid) return;
-      const pid = proc.pid;
-      proc.kill('SIGINT');
-      if (!(await waitExit(pid, 30_000))) { proc.kill('SIGQUIT'); await waitExit(pid, 10_000); }
+      if (proc?.pid) {
+        const pid = proc.pid;
+        proc.kill('SIGINT');
+        if (!(await waitExit(pid, 30_000))) { proc.kill('SIGQUIT'); await waitExit(pid, 10_000); }
+      }
       rmSync(join(opts.dir, 'owner.pid'), { force: true });
     },
   };

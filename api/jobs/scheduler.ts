@@ -15,6 +15,8 @@ export interface Job {
 
 export interface Scheduler {
   stop(): void;
+  /** resolves when no job is running (after stop(): before the pool is closed) */
+  idle(): Promise<void>;
   /** runs a job now (skipped, answering false, while it is already running) */
   runNow(name: string): Promise<boolean>;
 }
@@ -37,18 +39,22 @@ export function nextParisMidnight(now: Date): Date {
 
 export function startScheduler(jobs: Job[], log: (message: string, err?: unknown) => void, now: () => Date = () => new Date()): Scheduler {
   const running = new Set<string>();
+  const inFlight = new Set<Promise<unknown>>();
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
 
   const run = async (job: Job): Promise<boolean> => {
     if (stopped || running.has(job.name)) return false;
     running.add(job.name);
+    const p = job.run();
+    inFlight.add(p);
     try {
-      await job.run();
+      await p;
     } catch (err) {
       log(`Tâche « ${job.name} » en échec`, err);
     } finally {
       running.delete(job.name);
+      inFlight.delete(p);
     }
     return true;
   };
@@ -73,6 +79,9 @@ export function startScheduler(jobs: Job[], log: (message: string, err?: unknown
     stop() {
       stopped = true;
       for (const t of timers) clearTimeout(t);
+    },
+    async idle() {
+      await Promise.allSettled([...inFlight]);
     },
     runNow(name) {
       const job = jobs.find((j) => j.name === name);
