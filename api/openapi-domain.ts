@@ -1,6 +1,5 @@
 // OpenAPI path items of the hand-written routes (auth and domain modules), merged by
 // the generator into api/generated/openapi.json. Pure data: the generator imports it.
-import { PLANNING_PATHS, PLANNING_SCHEMAS } from './domain/planning/openapi';
 import { PRICING_PATHS, PRICING_SCHEMAS } from './domain/pricing/openapi';
 import { SECURITY_PATHS, SECURITY_SCHEMAS } from './domain/security/openapi';
 import { STAYS_PATHS, STAYS_SCHEMAS } from './domain/stays/openapi';
@@ -26,7 +25,6 @@ export const DOMAIN_PATHS: Record<string, object> = {
   '/rest/security/me': {
     get: { tags: ['security'], summary: "L'utilisateur connecté", responses: { 200: { description: 'Utilisateur', content: json({ $ref: '#/components/schemas/SessionUser' }) }, 403: { description: 'Non connecté', content: json(error) } } },
   },
-  ...PLANNING_PATHS,
   ...PRICING_PATHS,
   ...SECURITY_PATHS,
   ...STAYS_PATHS,
@@ -42,7 +40,6 @@ export const DOMAIN_SCHEMAS: Record<string, object> = {
       menus: { type: 'array', description: 'le menu principal de l’utilisateur' },
     },
   },
-  ...PLANNING_SCHEMAS,
   ...PRICING_SCHEMAS,
   ...SECURITY_SCHEMAS,
   ...STAYS_SCHEMAS,

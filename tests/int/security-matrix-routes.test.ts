@@ -348,36 +348,36 @@ const ROWS: Row[] = [
   },
 
   // Planning board, extras, cleaning, site plan
-  { method: 'GET', route: '/rest/planning/setup', need: needs([PLANNING, 'read']), make: async () => ({ path: '/rest/planning/setup' }) },
-  { method: 'GET', route: '/rest/planning/window', need: needs([PLANNING, 'read']), make: async () => ({ path: `/rest/planning/window?${RANGE}` }) },
-  { method: 'GET', route: '/rest/planning/free', need: needs([PLANNING, 'read']), make: async () => ({ path: `/rest/planning/free?${RANGE}` }) },
-  { method: 'GET', route: '/rest/planning/periods', need: needs([PLANNING, 'read']), make: async () => ({ path: `/rest/planning/periods?${RANGE}` }) },
-  { method: 'GET', route: '/rest/planning/search', need: needs([PLANNING, 'read']), make: async () => ({ path: '/rest/planning/search?q=Client' }) },
+  { method: 'GET', route: '/rest/planning/setup', make: async () => ({ path: '/rest/planning/setup' }) },
+  { method: 'GET', route: '/rest/planning/window', make: async () => ({ path: `/rest/planning/window?${RANGE}` }) },
+  { method: 'GET', route: '/rest/planning/free', make: async () => ({ path: `/rest/planning/free?${RANGE}` }) },
+  { method: 'GET', route: '/rest/planning/periods', make: async () => ({ path: `/rest/planning/periods?${RANGE}` }) },
+  { method: 'GET', route: '/rest/planning/search', make: async () => ({ path: '/rest/planning/search?q=Client' }) },
   {
-    method: 'POST', route: '/rest/planning/move/check', need: needs([PLANNING, 'read']),
+    method: 'POST', route: '/rest/planning/move/check',
     make: async () => { const b = await booking(); return { path: '/rest/planning/move/check', body: { kind: 'occupancy', id: b.occupancyId, placeId: await place(), startDate: '2031-07-01', endDate: '2031-07-08' } }; },
   },
   {
-    method: 'POST', route: '/rest/planning/move', need: needs([PLANNING, 'write'], [B, 'write']),
+    method: 'POST', route: '/rest/planning/move', variant: 'a stay', need: needs([PLANNING, 'write'], [B, 'write']),
     make: async () => { const b = await booking(); return { path: '/rest/planning/move', body: { kind: 'occupancy', id: b.occupancyId, placeId: await place(), startDate: '2031-07-01', endDate: '2031-07-08' } }; },
     state: async (req) => t.knex('occupancy').where('id', (req.body as any).id).first('placeId', 'startDate', 'endDate'),
   },
-  { method: 'GET', route: '/rest/planning/extras/window', need: needs([PLANNING, 'read']), make: async () => ({ path: `/rest/planning/extras/window?${RANGE}` }) },
+  { method: 'GET', route: '/rest/planning/extras/window', make: async () => ({ path: `/rest/planning/extras/window?${RANGE}` }) },
   {
-    method: 'POST', route: '/rest/planning/cleaning/sync', need: needs([PLANNING, 'write']),
+    method: 'POST', route: '/rest/planning/cleaning/sync',
     make: async () => { await booking(); return { path: '/rest/planning/cleaning/sync', body: { from: '2031-07-01', to: '2031-07-31' } }; },
   },
-  { method: 'POST', route: '/rest/planning/cleaning/window', need: needs([PLANNING, 'read']), make: async () => ({ path: '/rest/planning/cleaning/window', body: { from: '2031-07-01', to: '2031-07-31' } }) },
-  { method: 'GET', route: '/rest/planning/plan', need: needs([PLAN, 'read']), make: async () => ({ path: '/rest/planning/plan' }) },
-  { method: 'GET', route: '/rest/planning/plan/occupancy', need: needs([PLAN, 'read']), make: async () => ({ path: '/rest/planning/plan/occupancy?date=2031-07-02' }) },
-  { method: 'GET', route: '/rest/planning/plan/image', need: needs([PLAN, 'read']), make: async () => { await withPlanImage(); return { path: '/rest/planning/plan/image' }; } },
+  { method: 'POST', route: '/rest/planning/cleaning/window', make: async () => ({ path: '/rest/planning/cleaning/window', body: { from: '2031-07-01', to: '2031-07-31' } }) },
+  { method: 'GET', route: '/rest/planning/plan', make: async () => ({ path: '/rest/planning/plan' }) },
+  { method: 'GET', route: '/rest/planning/plan/occupancy', make: async () => ({ path: '/rest/planning/plan/occupancy?date=2031-07-02' }) },
+  { method: 'GET', route: '/rest/planning/plan/image', make: async () => { await withPlanImage(); return { path: '/rest/planning/plan/image' }; } },
   {
-    method: 'POST', route: '/rest/planning/plan/image', need: needs([PLAN, 'write']),
+    method: 'POST', route: '/rest/planning/plan/image',
     make: async () => ({ path: '/rest/planning/plan/image', body: upload('plan.png', png()) }),
     state: async () => t.knex('plan').select('updatedAt'),
   },
   {
-    method: 'PUT', route: '/rest/planning/plan/positions', need: needs([PLAN, 'write']),
+    method: 'PUT', route: '/rest/planning/plan/positions',
     make: async () => { await withPlanImage(); return { path: '/rest/planning/plan/positions', body: { positions: [{ placeId: await place(), planX: 10, planY: 20 }] } }; },
     state: async (req) => t.knex('place').where('id', (req.body as any).positions[0].placeId).first('planX', 'planY'),
   },
@@ -406,7 +406,7 @@ const ROWS: Row[] = [
   },
   { method: 'POST', route: '/rest/occupancy/:id/quote', make: async () => ({ path: `/rest/occupancy/${(await booking()).occupancyId}/quote`, body: {} }) },
   {
-    method: 'PUT', route: '/rest/planning/occupancy/:id', need: needs([B, 'write']),
+    method: 'PUT', route: '/rest/planning/occupancy/:id',
     make: async () => ({ path: `/rest/planning/occupancy/${(await booking()).occupancyId}`, body: { notes: 'Arrivée tardive', occupancy: { endDate: '2031-07-09' } } }),
     state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('endDate'),
   },
@@ -443,21 +443,21 @@ const ROWS: Row[] = [
 
   // New-booking wizard
   {
-    method: 'POST', route: '/rest/planning/offer', need: needs([B, 'read']),
+    method: 'POST', route: '/rest/planning/offer',
     make: async () => ({ path: '/rest/planning/offer', body: { startDate: '2031-07-01', endDate: '2031-07-05', occupants: [{ ageCategoryId: ref.ages.adult, quantity: 2 }], placeTypeId: ref.placeTypes.CONF } }),
   },
   {
-    method: 'PUT', route: '/rest/planning/draft/:id', need: needs([B, 'write']),
+    method: 'PUT', route: '/rest/planning/draft/:id',
     make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}`, body: { notes: 'Arrivée tardive' } }),
     state: async (req) => t.knex('booking').where('id', idIn(req)).first('notes'),
   },
   {
-    method: 'POST', route: '/rest/planning/draft/:id/touch', need: needs([B, 'write']),
+    method: 'POST', route: '/rest/planning/draft/:id/touch',
     make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/touch`, body: {} }),
     state: async (req) => t.knex('booking').where('id', idIn(req)).first('updatedAt'),
   },
   {
-    method: 'POST', route: '/rest/planning/draft/:id/release', need: needs([B, 'write']),
+    method: 'POST', route: '/rest/planning/draft/:id/release',
     make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/release`, body: {} }),
     state: async (req) => bookingState(idIn(req)),
   },

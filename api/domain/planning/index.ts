@@ -3,14 +3,15 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { registerCleaningHooks } from './cleaning';
-import { planningRouter } from './routes';
+import { routerOf } from '../../http/define-route';
+import { PLANNING_ROUTES } from './routes';
 
 export function registerPlanningModule(): void {
   registerCleaningHooks();
 }
 
 export function planningRouters(knex: () => Knex): Router[] {
-  return [planningRouter(knex)];
+  return [routerOf(PLANNING_ROUTES, knex)];
 }
 
 export { registerPaymentSource } from './payments';
