@@ -241,6 +241,22 @@ describe('payments', () => {
   });
 });
 
+describe('online bookings', () => {
+  it('the amount paid on the channel becomes a payment of the stay when it is integrated', async () => {
+    const channel = (await t.knex('access_channel').where('code', 'WEB').first('id')).id;
+    const ref = `WEB-${Date.now() % 100000}`;
+    const imp = await postOk(t.admin, '/rest/booking-import', {
+      accessChannelId: channel, externalRef: ref, lastName: 'Internaute', firstName: 'Zoé', placeTypeId: c.type,
+      startDate: '2031-06-20', endDate: '2031-06-24', adults: 2, amount: 48600,
+    });
+    await postOk(t.admin, `/rest/booking-import/${imp.id}/accept`, {});
+    const done = await postOk(t.admin, `/rest/booking-import/${imp.id}/integrate`, {});
+    const payments = await t.knex('payment').where('bookingId', done.bookingId).select('amount', 'payerType', 'category', 'notes');
+    expect(payments).toEqual([{ amount: 48600, payerType: 'partner', category: 'down-payment', notes: `Réservation en ligne ${ref}` }]);
+    expect((await t.admin.get(`/rest/booking/${done.bookingId}/balance`)).body.paid).toBe(48600);
+  });
+});
+
 describe('bank deposits', () => {
   it('remits the chosen cheques under a unique number; they no longer change', async () => {
     const s = await bookStay(t, c, c.places[3], '2031-09-01', '2031-09-03');

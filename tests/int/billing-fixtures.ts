@@ -4,7 +4,7 @@
 import { createdThroughEdit, postOk, unique } from './http-helpers';
 import type { TestServer } from './harness';
 
-export interface Campsite { places: number[]; adult: number; customer: number; card: number; cheque: number }
+export interface Campsite { places: number[]; type: number; adult: number; customer: number; card: number; cheque: number }
 
 export const COMPANY = {
   corporateName: 'SARL Les Pins Bleus', address1: '12 route de la Plage', postalCode: '40200', town: 'Mimizan',
@@ -31,7 +31,7 @@ export async function campsite(t: TestServer, placeCount = 4): Promise<Campsite>
   const card = (await post('/rest/payment-method', { label: unique('Carte '), kind: 'card' })).id;
   const cheque = (await post('/rest/payment-method', { label: unique('Chèque '), kind: 'cheque', isBankable: true })).id;
   await t.knex('establishment').update(COMPANY);
-  return { places, adult, customer, card, cheque };
+  return { places, type, adult, customer, card, cheque };
 }
 
 export async function bookStay(t: TestServer, c: Campsite, placeId: number, startDate: string, endDate: string, customerId = c.customer): Promise<{ bookingId: number; occupancyId: number; total: number }> {

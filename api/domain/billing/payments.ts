@@ -2,11 +2,13 @@
 // exported or grouped is never changed nor deleted (migration 0030's trigger is the
 // guarantee, these hooks give the message first); a payment of a stay takes the stay's
 // customer. And the planning's payment view: what each booking received.
+import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';
 import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { registerPaymentSource } from '../planning/payments';
 import { paidByBookings } from './view';
+import { todayParis } from '../../../common/dates';
 
 type Row = Record<string, any>;
 
@@ -38,4 +40,26 @@ export function registerPaymentRules(): void {
     },
   });
   registerPaymentSource((db, ids) => paidByBookings(db, ids));
+}
+
+/** The method of what guests paid on an online channel (created the first time one is integrated). */
+export const CHANNEL_METHOD_LABEL = 'Payé sur le canal de vente';
+
+async function channelMethodId(trx: Knex.Transaction): Promise<number> {
+  await trx('payment_method').insert({ label: CHANNEL_METHOD_LABEL, kind: 'regulation' }).onConflict('label').ignore();
+  return (await trx('payment_method').where('label', CHANNEL_METHOD_LABEL).first('id')).id;
+}
+
+/**
+ * An online booking being integrated (api/domain/stays/imports.ts): the amount the guest
+ * paid on the channel becomes a payment of the stay, paid by the channel (payer type
+ * partner, the stay's partner when it has one), inside the integration's transaction.
+ */
+export async function recordChannelPayment(trx: Knex.Transaction, bookingId: number, imp: { amount: number | null; externalRef: string }): Promise<void> {
+  if (!imp.amount || imp.amount <= 0) return;
+  const booking = await trx('booking').where('id', bookingId).first('customerId', 'partnerId');
+  await trx('payment').insert({
+    bookingId, customerId: booking?.customerId ?? null, partnerId: booking?.partnerId ?? null, paymentMethodId: await channelMethodId(trx),
+    payerType: 'partner', category: 'down-payment', amount: imp.amount, date: todayParis(), notes: `Réservation en ligne ${imp.externalRef}`,
+  });
 }

@@ -17,6 +17,7 @@ import { formatMessage } from '../../../common/messages';
 import { STATUS } from './status';
 import { createBooking } from './actions';
 import { searchAvailability } from './availability';
+import { recordChannelPayment } from '../billing/payments';
 
 type Row = Record<string, any>;
 const meta = () => entityMeta('booking-import');
@@ -112,6 +113,8 @@ export async function integrateImport(knex: Knex, id: number, userId: number | n
     }, userId, trx, { integrate: row.externalRef });
     const after = await setStatus(trx, row, { statusId: STATUS.INTEGRATED, bookingId: booking.id, integratedAt: new Date().toISOString() },
       `Intégrée : séjour ${booking.code}`, userId);
+    // What the guest paid on the channel is a payment of the stay (billing module).
+    await recordChannelPayment(trx, booking.id, { amount: row.amount, externalRef: row.externalRef });
     // The stay is priced here like any other; the amount the channel took stays on the import.
     if (row.amount != null && row.amount !== booking.totalAmount) {
       const detail = `Montant payé sur le canal : ${formatCents(row.amount)}, prix calculé : ${booking.totalAmount == null ? '—' : formatCents(booking.totalAmount)}`;
