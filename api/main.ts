@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { formatMessage, type MessageCode } from '../common/messages';
 import { readConfig } from './config';
 import { openDatabase } from './db/connect';
-import { startEmbedded, type EmbeddedServer } from './db/embedded';
+import { embeddedUrl, startEmbedded, type EmbeddedServer } from './db/embedded';
 import { migrateLatest } from './db/migrate';
 import { bootstrap } from './demo/bootstrap';
 import { createApp } from './app';
@@ -26,8 +26,14 @@ if (!config.databaseUrl && existsSync(join(config.dataDir, 'PG_VERSION'))) {
 }
 // While the embedded server restarts after a crash, the API says so (503) instead of failing.
 let databaseDown = false;
-if (!config.databaseUrl) embedded = await startEmbedded({ dir: config.dataDir, log: console.log, onAvailability: (up) => { databaseDown = !up; } });
-const url = config.databaseUrl ?? embedded!.url;
+const startDatabase = async () => {
+  embedded = await startEmbedded({ dir: config.dataDir, log: console.log, onAvailability: (up) => { databaseDown = !up; } });
+  return embedded.url;
+};
+// The embedded server's URL is known beforehand (a Unix socket in DATA_DIR/pg): listen
+// first, start PostgreSQL behind the 503 (initdb on the first start takes a moment).
+const early = config.databaseUrl ?? embeddedUrl(config.dataDir);
+const url = early ?? await startDatabase();
 
 // Serve at once: static files (the log-in page) need no database, and the API answers
 // 503 with a French message while the database is migrated and, on the first start,
@@ -60,6 +66,14 @@ console.log(`Bivouac écoute sur http://localhost:${config.port} — base : ${wh
 
 // Migrations and the first start's seeding may run long statements: no timeout there.
 let jobs: Scheduler | undefined;
+if (!config.databaseUrl && !embedded) {
+  try {
+    await startDatabase();
+  } catch (e) {
+    console.error((e as Error).message);
+    await stop(1);
+  }
+}
 const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
 try {
   const applied = await migrateLatest(setup.knex);

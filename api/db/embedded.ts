@@ -182,6 +182,21 @@ async function initCluster(bins: Binaries, pgdir: string, password: string, owne
   log(`Base PostgreSQL créée dans ${pgdir}.`);
 }
 
+function socketUrl(pgdir: string, password: string, db: string): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@localhost/${db}?host=${encodeURIComponent(pgdir)}`;
+}
+
+/**
+ * The URL the server will have once started, known before starting it (so the HTTP
+ * server can listen first); undefined when it will need a TCP port chosen at start.
+ */
+export function embeddedUrl(dir: string, database = 'bivouac'): string | undefined {
+  const pgdir = join(dir, 'pg');
+  if (join(pgdir, `.s.PGSQL.${SOCKET_PORT}`).length > SOCKET_PATH_MAX) return undefined;
+  mkdirSync(dir, { recursive: true });
+  return socketUrl(pgdir, readOrCreatePassword(join(dir, 'pg-password')), database);
+}
+
 export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServer> {
   const log = opts.log ?? (() => {});
   const database = opts.database ?? 'bivouac';
@@ -202,7 +217,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   const crashes: number[] = [];
 
   const connection = (db: string) => socket
-    ? `postgres://${USER}:${encodeURIComponent(password)}@localhost/${db}?host=${encodeURIComponent(pgdir)}`
+    ? socketUrl(pgdir, password, db)
     : `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
 
   if (!socket) port = await freePort();
