@@ -131,3 +131,15 @@ function PaymentDialog({ bookingId, due, onClose, onSaved }: { bookingId: number
     </Dialog>
   );
 }
+
+/**
+ * The warning shown before marking a guest gone while the stay still owes money
+ * (« Le client doit encore 281,82 € »), or null. Shares the balance query of StayBilling.
+ */
+export function useDueWarning(bookingId: string): string | null {
+  const canRead = useCan('invoice.payment', 'read');
+  const valid = /^\d+$/.test(bookingId);
+  const balance = useQuery({ queryKey: ['balance', Number(bookingId)], queryFn: () => api<Row>(`/booking/${bookingId}/balance`), enabled: canRead && valid });
+  const due = balance.data?.due ?? 0;
+  return due > 0 ? `Attention : le client doit encore ${formatCents(due)}. Confirmer le départ quand même ?` : null;
+}

@@ -29,7 +29,7 @@ import { AskDialog, Page, StatusChip, dateFr, dateTimeFr, euros, kindLabel, phon
 import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
 import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from './OccupancyForm';
 import { BookingPrice } from './BookingPrice';
-import { StayBilling } from '../billing/StayBilling';
+import { StayBilling, useDueWarning } from '../billing/StayBilling';
 
 interface Summary { booking: Row; customer: Row | null; partner: Row | null; occupancies: Row[]; actions: string[]; history: Row[] }
 
@@ -230,6 +230,7 @@ export default function BookingScreen() {
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
   const valid = /^\d+$/.test(bookingId);
   const summary = useQuery({ queryKey: ['booking', bookingId], queryFn: () => api<Summary>(`/booking/${bookingId}/summary`), enabled: valid });
+  const dueWarning = useDueWarning(bookingId);
   useFunctionKeys({ Escape: () => navigate(-1) });
   if (!valid) return <NotFound />;
   if (summary.isPending) return <Loading />;
@@ -263,7 +264,7 @@ export default function BookingScreen() {
   });
   const buttons: ButtonUi[] = actions.flatMap((a): ButtonUi[] => (a === 'convert'
     ? (CONVERT_TO[b.kind] ?? []).map(convertUi)
-    : ACTION_UI[a] && (ACTION_UI[a].right !== 'delete' || canDelete) ? [{ key: a, ...ACTION_UI[a], text: onlineWarning(a, b.statusId) ?? ACTION_UI[a].text }] : []));
+    : ACTION_UI[a] && (ACTION_UI[a].right !== 'delete' || canDelete) ? [{ key: a, ...ACTION_UI[a], text: onlineWarning(a, b.statusId) ?? ((a === 'depart' || a === 'early-departure') && dueWarning ? dueWarning : ACTION_UI[a].text) }] : []));
   const ui = asking ? buttons.find((x) => x.key === asking) : null;
   const active = occupancies.filter((x) => !x.isCancelled).length;
   const removableOf = (o: Row) => {
