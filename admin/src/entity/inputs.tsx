@@ -56,7 +56,7 @@ function ScaledNumberInput({ label, isRequired, readOnly, scale, integer, suffix
       sx={{ minWidth: 200 }}
       error={shown}
       // A form-level or server error is { message, args }, not a string: InputHelperText renders both (never a crash).
-      helperText={<InputHelperText error={shown ? (fieldState.error?.message as any) : undefined} helperText=" " />}
+      helperText={<InputHelperText error={shown ? (fieldState.error?.message as any) : undefined} helperText={typeof props.helperText === 'string' && props.helperText ? props.helperText : ' '} />}
       onFocus={() => setFocused(true)}
       onBlur={() => { setFocused(false); field.onBlur(); }}
       onChange={(e) => { setText(e.target.value); field.onChange(parse(e.target.value)); }}

@@ -28,6 +28,8 @@ export default function SettingEdit() {
               helperText="Un séjour temporaire (assistant de réservation quitté sans enregistrer) libère alors son emplacement." />
             <NumberInputFr source="maxStayNights" label="Durée maximale d'un séjour (nuits, hors résidentiel)" integer isRequired
               helperText="Un séjour plus long est refusé, sauf sur un emplacement résidentiel." />
+            <NumberInputFr source="earlyArrivalDays" label="Arrivée possible avant la date prévue (jours de tolérance)" integer
+              helperText="0 : « Arrivé » se coche à partir du jour d'arrivée ; 1 : dès la veille…" />
             <TextInput source="remoteSupportUrl" label="Lien de l'outil d'assistance à distance" fullWidth />
           </SimpleForm>
         </Edit>
