@@ -440,6 +440,7 @@ const ROWS: Row[] = [
     state: async (req) => t.knex('payment').where('id', (req.body as any).paymentIds[0]).first('isDeposited', 'bankDepositId'),
   },
   { method: 'GET', route: '/rest/bank-deposit/view/:depositId', make: async () => ({ path: `/rest/bank-deposit/view/${ids.deposit}` }) },
+  { method: 'GET', route: '/rest/bank-deposit/document/:depositId', make: async () => ({ path: `/rest/bank-deposit/document/${ids.deposit}` }) },
 
   // New-booking wizard
   {
