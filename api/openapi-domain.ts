@@ -1,6 +1,5 @@
 // OpenAPI path items of the hand-written routes (auth and domain modules), merged by
 // the generator into api/generated/openapi.json. Pure data: the generator imports it.
-import { PRICING_PATHS, PRICING_SCHEMAS } from './domain/pricing/openapi';
 import { SECURITY_PATHS, SECURITY_SCHEMAS } from './domain/security/openapi';
 import { STAYS_PATHS, STAYS_SCHEMAS } from './domain/stays/openapi';
 import { error, json } from './openapi-parts';
@@ -25,7 +24,6 @@ export const DOMAIN_PATHS: Record<string, object> = {
   '/rest/security/me': {
     get: { tags: ['security'], summary: "L'utilisateur connecté", responses: { 200: { description: 'Utilisateur', content: json({ $ref: '#/components/schemas/SessionUser' }) }, 403: { description: 'Non connecté', content: json(error) } } },
   },
-  ...PRICING_PATHS,
   ...SECURITY_PATHS,
   ...STAYS_PATHS,
 };
@@ -40,7 +38,6 @@ export const DOMAIN_SCHEMAS: Record<string, object> = {
       menus: { type: 'array', description: 'le menu principal de l’utilisateur' },
     },
   },
-  ...PRICING_SCHEMAS,
   ...SECURITY_SCHEMAS,
   ...STAYS_SCHEMAS,
 };

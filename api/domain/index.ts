@@ -16,7 +16,8 @@ import { establishmentRouter } from './establishment/routes';
 import { preferenceGroupRouter } from './establishment/preference-group';
 import { registerReferenceRules } from './reference/rules';
 import { registerPricingRules } from './pricing/rules';
-import { pricingRouter } from './pricing/routes';
+import { PRICING_ROUTES } from './pricing/routes';
+import { routerOf } from '../http/define-route';
 import { registerStaysModule, staysRouters } from './stays/index';
 import { planningRouters, registerPlanningModule } from './planning/index';
 import { metersRouters, registerMetersModule } from './meters/index';
@@ -47,5 +48,5 @@ export function registerDomainRules(): void {
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
-  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), pricingRouter(ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex), ...billingRouters(ctx.knex), backupRouter(ctx.knex)];
+  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), routerOf(PRICING_ROUTES, ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex), ...billingRouters(ctx.knex), backupRouter(ctx.knex)];
 }

@@ -261,13 +261,13 @@ const ROWS: Row[] = [
 
   // Pricing
   {
-    method: 'POST', route: '/rest/pricing/quote', need: { any: [[B, 'read'], ['stay.price', 'read']] },
+    method: 'POST', route: '/rest/pricing/quote',
     make: async () => ({ path: '/rest/pricing/quote', body: { placeTypeId: ref.placeTypes.CONF, startDate: '2031-07-01', endDate: '2031-07-05', occupants: [{ ageCategoryId: ref.ages.adult, quantity: 2 }] } }),
   },
-  { method: 'GET', route: '/rest/pricing/grid/:id/versions', need: needs(['stay.price', 'read']), make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/versions` }) },
-  { method: 'GET', route: '/rest/pricing/grid/:id/version/:version', need: needs(['stay.price', 'read']), make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/version/${ids.gridVersion}` }) },
+  { method: 'GET', route: '/rest/pricing/grid/:id/versions', make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/versions` }) },
+  { method: 'GET', route: '/rest/pricing/grid/:id/version/:version', make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/version/${ids.gridVersion}` }) },
   {
-    method: 'PUT', route: '/rest/pricing/grid/:id/option/:optionId/prices', need: needs(['stay.price', 'write']),
+    method: 'PUT', route: '/rest/pricing/grid/:id/option/:optionId/prices',
     make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/option/${ids.option}/prices`, body: { prices: [{ priceGridPeriodId: ids.gridPeriod, price: 300 + Math.floor(Math.random() * 1000) }] } }),
     state: async () => t.knex('option_price').where('priceGridOptionId', ids.option).select('price'),
   },

@@ -1,15 +1,10 @@
-// OpenAPI path items and schemas of the pricing routes (routes.ts), merged into
-// api/openapi-domain.ts and from there into api/generated/openapi.json. Pure data.
+// Named schemas of the pricing routes, registered by ./routes.ts with defineSchemas
+// and served in /rest/openapi.json. Pure data.
 import { QUOTE_REQUEST_SCHEMA } from './request-schema';
 import { date, error, int, json, ref } from '../../openapi-parts';
 
 const cents = { type: 'integer', description: 'centimes d’euro' };
 const nullableInt = { type: ['integer', 'null'] };
-const idParam = (name: string, description: string) => ({ name, in: 'path', required: true, schema: int, description });
-const refused = {
-  401: { description: 'Droit insuffisant', content: json(error) },
-  403: { description: 'Non connecté', content: json(error) },
-};
 
 const { $id: _id, ...request } = QUOTE_REQUEST_SCHEMA;
 
@@ -107,78 +102,6 @@ export const PRICING_SCHEMAS: Record<string, object> = {
       periods: { type: 'array', items: { type: 'object' } },
       options: { type: 'array', items: { type: 'object' } },
       prices: { type: 'array', items: { type: 'object' } },
-    },
-  },
-};
-
-export const PRICING_PATHS: Record<string, object> = {
-  '/rest/pricing/quote': {
-    post: {
-      tags: ['pricing'],
-      summary: 'Chiffre un séjour (droit en lecture sur booking.booking ou sur stay.price)',
-      requestBody: { required: true, content: json(ref('PricingQuoteRequest')) },
-      responses: {
-        200: { description: 'Le devis', content: json(ref('PricingQuote')) },
-        400: { description: 'Demande incorrecte (message en français ; erreurs par champ, ex. « occupants.0.quantity »)', content: json(error) },
-        ...refused,
-      },
-    },
-  },
-  '/rest/pricing/grid/{id}/versions': {
-    get: {
-      tags: ['pricing'],
-      summary: 'Les versions d’une grille tarifaire, de la plus récente à la plus ancienne (stay.price, lecture)',
-      parameters: [idParam('id', 'grille tarifaire')],
-      responses: {
-        200: {
-          description: 'Versions',
-          content: json({ type: 'array', items: { type: 'object', properties: { historyVersion: int, label: { type: 'string' }, userName: { type: ['string', 'null'] }, change: { type: ['string', 'null'] }, createdAt: { type: 'string', format: 'date-time' } } } }),
-        },
-        404: { description: 'Grille inconnue', content: json(error) },
-        ...refused,
-      },
-    },
-  },
-  '/rest/pricing/grid/{id}/version/{version}': {
-    get: {
-      tags: ['pricing'],
-      summary: 'Une version d’une grille tarifaire, en consultation seule (stay.price, lecture)',
-      parameters: [idParam('id', 'grille tarifaire'), idParam('version', 'numéro de version')],
-      responses: { 200: { description: 'La version', content: json(ref('PriceGridVersion')) }, 404: { description: 'Grille ou version inconnue', content: json(error) }, ...refused },
-    },
-  },
-  '/rest/pricing/grid/{id}/option/{optionId}/prices': {
-    put: {
-      tags: ['pricing'],
-      summary: 'Enregistre en une fois les prix d’une option pour chaque période (une seule nouvelle version ; stay.price, écriture)',
-      parameters: [idParam('id', 'grille tarifaire'), idParam('optionId', 'option de la grille')],
-      requestBody: {
-        required: true,
-        content: json({
-          type: 'object',
-          required: ['prices'],
-          properties: {
-            prices: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['priceGridPeriodId', 'price'],
-                properties: {
-                  priceGridPeriodId: int,
-                  price: { type: ['integer', 'null'], description: 'centimes ; null retire le prix de la période' },
-                  slices: { type: 'array', items: { type: 'object', properties: { fromNight: int, toNight: nullableInt, price: cents } } },
-                },
-              },
-            },
-          },
-        }),
-      },
-      responses: {
-        200: { description: 'Enregistré', content: json({ type: 'object', properties: { status: { const: 'SAVED' }, historyVersion: int, prices: { type: 'array', items: { type: 'object' } } } }) },
-        400: { description: 'Prix ou période incorrects', content: json(error) },
-        404: { description: 'Grille ou option inconnue', content: json(error) },
-        ...refused,
-      },
     },
   },
 };

@@ -1,11 +1,8 @@
 // Hand-written pricing routes (documented in api/openapi-domain.ts). Thin: each checks
 // the right, parses, and calls the module.
-import Router from '@koa/router';
-import type { Context } from 'koa';
-import type { Knex } from 'knex';
-import { holds, requireUser } from '../../auth/access';
-import { checkAccess } from '../../auth/access';
-import { badRequest, forbiddenRight, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
+import { defineRoute, defineSchemas, type RouteDecl } from '../../http/define-route';
+import { PRICING_SCHEMAS } from './openapi';
 import { recordHistory } from '../../rest/history';
 import { entityMeta } from '../../rest/entities';
 import { parseId } from '../../rest/records';
@@ -18,10 +15,6 @@ import { checkSlices } from './rules';
 /** A quote is read by the booking desk (booking.booking) and by who sets the prices (stay.price). */
 export const QUOTE_RIGHTS = ['booking.booking', 'stay.price'] as const;
 
-function checkQuoteRight(ctx: Context): void {
-  const user = requireUser(ctx);
-  if (!QUOTE_RIGHTS.some((f) => holds(user, f, 'read'))) throw forbiddenRight();
-}
 
 interface PriceCell {
   priceGridPeriodId: number;
@@ -50,78 +43,118 @@ function parseCells(body: any): PriceCell[] {
   return cells;
 }
 
-export function pricingRouter(knex: () => Knex): Router {
-  const r = new Router();
+const tag = 'pricing';
+const int = { type: 'integer' };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const jsonBody = (schema: object) => ({ requestBody: { required: true, content: { 'application/json': { schema } } } });
 
-  r.post('/rest/pricing/quote', async (ctx) => {
-    checkQuoteRight(ctx);
-    const req = parseQuoteRequest((ctx.request as any).body);
-    await assertWithinCapacity(knex(), req, req.occupants);
-    ctx.body = await quoteForStay(knex(), req);
-  });
+defineSchemas(PRICING_SCHEMAS);
 
-  r.get('/rest/pricing/grid/:id/versions', async (ctx) => {
-    await checkAccess(ctx, 'stay.price', 'read');
-    const id = parseId(ctx.params.id);
-    if (!(await knex()('price_grid').where('id', id).first('id'))) throw notFound();
-    ctx.body = await listGridVersions(knex(), id);
-  });
-
-  r.get('/rest/pricing/grid/:id/version/:version', async (ctx) => {
-    await checkAccess(ctx, 'stay.price', 'read');
-    const id = parseId(ctx.params.id);
-    const version = parseId(ctx.params.version);
-    const grid = await knex()('price_grid').where('id', id).first('historyVersion');
-    if (!grid) throw notFound();
-    const rows = await loadGridVersion(knex(), id, version);
-    if (!rows) throw notFound();
-    ctx.body = { ...rows, historyVersion: version, isCurrent: version === grid.historyVersion };
-  });
-
+export const PRICING_ROUTES: RouteDecl[] = [
+  defineRoute({
+    method: 'POST', path: '/rest/pricing/quote', right: { any: QUOTE_RIGHTS.map((f) => [f, 'read'] as const) }, tag,
+    summary: 'Chiffre un séjour (droit en lecture sur booking.booking ou sur stay.price)',
+    description: 'Demande incorrecte : 400, message en français et erreurs par champ (ex. « occupants.0.quantity »).',
+    body: { type: 'object' }, openapi: jsonBody(ref('PricingQuoteRequest')),
+    response: ref('PricingQuote'),
+    handler: async ({ ctx, knex }) => {
+      const req = parseQuoteRequest((ctx.request as any).body);
+      await assertWithinCapacity(knex, req, req.occupants);
+      return quoteForStay(knex, req);
+    },
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/pricing/grid/:id/versions', right: ['stay.price', 'read'], tag,
+    summary: 'Les versions d’une grille tarifaire, de la plus récente à la plus ancienne (stay.price, lecture)',
+    response: { type: 'array', items: { type: 'object', properties: { historyVersion: int, label: { type: 'string' }, userName: { type: ['string', 'null'] }, change: { type: ['string', 'null'] }, createdAt: { type: 'string', format: 'date-time' } } } },
+    responses: { 404: { description: 'Grille inconnue' } },
+    handler: async ({ params, knex }) => {
+      const id = parseId(params.id);
+      if (!(await knex('price_grid').where('id', id).first('id'))) throw notFound();
+      return listGridVersions(knex, id);
+    },
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/pricing/grid/:id/version/:version', right: ['stay.price', 'read'], tag,
+    summary: 'Une version d’une grille tarifaire, en consultation seule (stay.price, lecture)',
+    response: ref('PriceGridVersion'),
+    responses: { 404: { description: 'Grille ou version inconnue' } },
+    handler: async ({ params, knex }) => {
+      const id = parseId(params.id);
+      const version = parseId(params.version);
+      const grid = await knex('price_grid').where('id', id).first('historyVersion');
+      if (!grid) throw notFound();
+      const rows = await loadGridVersion(knex, id, version);
+      if (!rows) throw notFound();
+      return { ...rows, historyVersion: version, isCurrent: version === grid.historyVersion };
+    },
+  }),
   /**
    * The prices of one grid option for every period, saved at once: one history version
    * for the whole table (a price null removes the period's price).
    */
-  r.put('/rest/pricing/grid/:id/option/:optionId/prices', async (ctx) => {
-    await checkAccess(ctx, 'stay.price', 'write');
-    const gridId = parseId(ctx.params.id);
-    const optionId = parseId(ctx.params.optionId);
-    const cells = parseCells((ctx.request as any).body);
-    const userId: number | null = ctx.state.user?.id ?? null;
-    ctx.body = await knex().transaction(async (trx) => {
-      const grid = await trx('price_grid').where('id', gridId).forUpdate().first('id');
-      const option = await trx('price_grid_option').where({ id: optionId, priceGridId: gridId }).first();
-      if (!grid || !option) throw notFound();
-      const periods = new Set((await trx('price_grid_period').where('priceGridId', gridId).select('id')).map((p: any) => p.id));
-      cells.forEach((c, i) => {
-        if (!periods.has(c.priceGridPeriodId)) throw badRequest('OPTION_PERIOD_OTHER_GRID', { [`prices.${i}.priceGridPeriodId`]: formatMessage('OPTION_PERIOD_OTHER_GRID') });
-      });
-      const existing = await trx('option_price').where('priceGridOptionId', optionId);
-      const byPeriod = new Map(existing.map((p: any) => [p.priceGridPeriodId, p]));
-      let changes = 0;
-      for (const c of cells) {
-        const before: any = byPeriod.get(c.priceGridPeriodId);
-        const slices = c.slices ?? before?.slices ?? [];
-        if (c.price === null) {
-          if (before) { await trx('option_price').where('id', before.id).delete(); changes++; }
-        } else if (!before) {
-          await trx('option_price').insert({ priceGridOptionId: optionId, priceGridPeriodId: c.priceGridPeriodId, price: c.price, slices: JSON.stringify(slices) });
-          changes++;
-        } else if (before.price !== c.price || JSON.stringify(before.slices) !== JSON.stringify(slices)) {
-          await trx('option_price').where('id', before.id).update({ price: c.price, slices: JSON.stringify(slices), updatedAt: trx.fn.now() });
-          changes++;
+  defineRoute({
+    method: 'PUT', path: '/rest/pricing/grid/:id/option/:optionId/prices', right: ['stay.price', 'write'], tag,
+    summary: 'Enregistre en une fois les prix d’une option pour chaque période (une seule nouvelle version ; stay.price, écriture)',
+    body: { type: 'object' },
+    openapi: jsonBody({
+      type: 'object',
+      required: ['prices'],
+      properties: {
+        prices: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['priceGridPeriodId', 'price'],
+            properties: {
+              priceGridPeriodId: int,
+              price: { type: ['integer', 'null'], description: 'centimes ; null retire le prix de la période' },
+              slices: { type: 'array', items: { type: 'object', properties: { fromNight: int, toNight: { type: ['integer', 'null'] }, price: int } } },
+            },
+          },
+        },
+      },
+    }),
+    response: { type: 'object', properties: { status: { const: 'SAVED' }, historyVersion: int, prices: { type: 'array', items: { type: 'object' } } } },
+    responses: { 404: { description: 'Grille ou option inconnue' } },
+    handler: async ({ ctx, params, user, knex }) => {
+      const gridId = parseId(params.id);
+      const optionId = parseId(params.optionId);
+      const cells = parseCells((ctx.request as any).body);
+      const userId: number | null = user.id ?? null;
+      return knex.transaction(async (trx) => {
+        const grid = await trx('price_grid').where('id', gridId).forUpdate().first('id');
+        const option = await trx('price_grid_option').where({ id: optionId, priceGridId: gridId }).first();
+        if (!grid || !option) throw notFound();
+        const periods = new Set((await trx('price_grid_period').where('priceGridId', gridId).select('id')).map((p: any) => p.id));
+        cells.forEach((c, i) => {
+          if (!periods.has(c.priceGridPeriodId)) throw badRequest('OPTION_PERIOD_OTHER_GRID', { [`prices.${i}.priceGridPeriodId`]: formatMessage('OPTION_PERIOD_OTHER_GRID') });
+        });
+        const existing = await trx('option_price').where('priceGridOptionId', optionId);
+        const byPeriod = new Map(existing.map((p: any) => [p.priceGridPeriodId, p]));
+        let changes = 0;
+        for (const c of cells) {
+          const before: any = byPeriod.get(c.priceGridPeriodId);
+          const slices = c.slices ?? before?.slices ?? [];
+          if (c.price === null) {
+            if (before) { await trx('option_price').where('id', before.id).delete(); changes++; }
+          } else if (!before) {
+            await trx('option_price').insert({ priceGridOptionId: optionId, priceGridPeriodId: c.priceGridPeriodId, price: c.price, slices: JSON.stringify(slices) });
+            changes++;
+          } else if (before.price !== c.price || JSON.stringify(before.slices) !== JSON.stringify(slices)) {
+            await trx('option_price').where('id', before.id).update({ price: c.price, slices: JSON.stringify(slices), updatedAt: trx.fn.now() });
+            changes++;
+          }
         }
-      }
-      let historyVersion = (await trx('price_grid').where('id', gridId).first('historyVersion')).historyVersion;
-      if (changes) {
-        const label = option.label || `option ${option.id}`;
-        historyVersion = await writeGridVersion(trx, gridId, { userId, change: `Prix de l'option modifiés : ${label}` });
-        await recordHistory(trx, { userId, entity: entityMeta('price-grid-option'), recordId: optionId, action: 'action', detail: `Prix par période modifiés (${changes})` });
-      }
-      const rows = await loadGridRows(trx, gridId);
-      return { status: 'SAVED', historyVersion, prices: rows!.prices.filter((p) => p.priceGridOptionId === optionId) };
-    });
-  });
-
-  return r;
-}
+        let historyVersion = (await trx('price_grid').where('id', gridId).first('historyVersion')).historyVersion;
+        if (changes) {
+          const label = option.label || `option ${option.id}`;
+          historyVersion = await writeGridVersion(trx, gridId, { userId, change: `Prix de l'option modifiés : ${label}` });
+          await recordHistory(trx, { userId, entity: entityMeta('price-grid-option'), recordId: optionId, action: 'action', detail: `Prix par période modifiés (${changes})` });
+        }
+        const rows = await loadGridRows(trx, gridId);
+        return { status: 'SAVED', historyVersion, prices: rows!.prices.filter((p) => p.priceGridOptionId === optionId) };
+      });
+    },
+  }),
+];
