@@ -273,6 +273,7 @@ describe('bank deposits', () => {
     expectRefused(await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.card, paymentIds: [cardPay], date: '2031-09-01' }), 'DEPOSIT_METHOD_NOT_BANKABLE', 'paymentMethodId');
     let r = await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.cheque, paymentIds: [a, b], date: '2031-09-01' });
     expect(r.status, r.text).toBe(200);
+    const first = r.body;
     expect(r.body).toMatchObject({ number: 'R203109-001', totalAmount: 7500, paymentCount: 2 });
     expect(r.body.payments.map((p: any) => p.id).sort()).toEqual([a, b].sort());
     expectRefused(await t.admin.put(`/rest/payment/${a}`, { amount: 1 }), 'PAYMENT_DEPOSITED');
@@ -283,6 +284,11 @@ describe('bank deposits', () => {
     r = await t.admin.post('/rest/bank-deposit/create', { paymentMethodId: c.cheque, paymentIds: [later], date: '2031-09-15' });
     expect(r.body.number).toBe('R203109-002');
     expect((await t.admin.get(`/rest/bank-deposit/view/${r.body.id}`)).body.payments).toHaveLength(1);
+    // the deposit slip
+    const slip = await fetch(`${t.url}/rest/bank-deposit/document/${first.id}`, { headers: { Cookie: t.admin.cookie! } });
+    expect(slip.headers.get('content-type')).toMatch(/application\/pdf/);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await slip.arrayBuffer()) }).toString().replace(/\s+/g, ' ');
+    for (const m of ['Bordereau de remise en banque N° R203109-001', '101', '102', '2 paiement(s)', 'Total remis : 75,00 €']) expect(text, m).toContain(m);
   });
 });
 

@@ -12,7 +12,7 @@ import type { CustomerSnapshot, SellerSnapshot } from './parties';
 const require = createRequire(import.meta.url);
 let printer: any;
 
-function pdfmake(): any {
+export function pdfmake(): any {
   if (!printer) {
     printer = require('pdfmake');
     printer.setFonts(require('pdfmake/fonts/Roboto'));

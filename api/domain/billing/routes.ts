@@ -7,6 +7,7 @@ import { issueCreditNote, issueStayBill, type CreditNoteInput, type StayBillInpu
 import { printBill, storeOriginal } from './documents';
 import { loadBill, stayBalance } from './view';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
+import { renderDepositSlip } from './deposit-slip';
 import { HttpError } from '../../http/errors';
 
 const tag = 'billing';
@@ -161,6 +162,21 @@ export const BILLING_ROUTES = [
       const d = await loadDeposit(knex, parseId(params.depositId));
       if (!d) throw new HttpError(404, 'NOT_FOUND');
       return d;
+    },
+  }),
+
+  defineRoute({
+    method: 'GET', path: '/rest/bank-deposit/document/:depositId', right: [BANK, 'read'], tag,
+    summary: 'Le bordereau de remise en banque (PDF)',
+    response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+    responses: { 404: { description: 'Remise inconnue' } },
+    handler: async ({ ctx, params, knex }) => {
+      const slip = await renderDepositSlip(knex, parseId(params.depositId));
+      if (!slip) throw new HttpError(404, 'NOT_FOUND');
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `inline; filename="remise-${slip.number}.pdf"`);
+      ctx.body = slip.pdf;
+      return undefined;
     },
   }),
 ];

@@ -1,0 +1,34 @@
+// The bank deposit slip (bordereau de remise) as a PDF: the establishment, the deposit's
+// number, date, method and bank account, one line per cheque or payment, the total.
+import type { Knex } from 'knex';
+import { formatDateFr } from '../../../common/dates';
+import { formatEuros } from '../pricing/money';
+import { currentEstablishment } from '../establishment/company';
+import { pdfmake } from './pdf';
+import { loadDeposit } from './deposits';
+
+export async function renderDepositSlip(db: Knex, depositId: number): Promise<{ number: string; pdf: Buffer } | null> {
+  const d = await loadDeposit(db, depositId);
+  if (!d) return null;
+  const est = await currentEstablishment(db);
+  const method = await db('payment_method').where('id', d.paymentMethodId).first('label');
+  const account = d.bankAccountId ? await db('bank_account').where('id', d.bankAccountId).first() : null;
+  const rows = d.payments.map((p: Record<string, any>) => [formatDateFr(p.date), p.chequeNumber ?? '', p.chequeHolder ?? '', p.chequeBank ?? '', { text: formatEuros(p.amount), alignment: 'right' }]);
+  const doc = {
+    info: { title: `Remise ${d.number}`, creator: 'Bivouac', producer: 'Bivouac', creationDate: new Date(`${d.date}T12:00:00Z`) },
+    pageSize: 'A4', pageMargins: [40, 40, 40, 40], defaultStyle: { font: 'Roboto', fontSize: 9 },
+    content: [
+      { text: est?.corporateName ?? est?.name ?? '', bold: true },
+      { text: `Bordereau de remise en banque N° ${d.number}`, fontSize: 14, bold: true, margin: [0, 12, 0, 4] },
+      `Date : ${formatDateFr(d.date)} — Mode de paiement : ${method?.label ?? ''}`,
+      account ? `Compte : ${account.label ?? ''} ${account.iban ?? ''}` : '',
+      {
+        table: { headerRows: 1, widths: ['auto', 'auto', '*', '*', 'auto'], body: [['Date', 'N° de chèque', 'Tireur', 'Banque', 'Montant'].map((t) => ({ text: t, bold: true })), ...rows] },
+        layout: 'lightHorizontalLines', margin: [0, 12, 0, 12],
+      },
+      { text: `${d.paymentCount} paiement(s) — Total remis : ${formatEuros(d.totalAmount)}`, bold: true },
+    ],
+  };
+  const out = pdfmake().createPdf(doc);
+  return { number: d.number, pdf: Buffer.from(await out.getBuffer()) };
+}
