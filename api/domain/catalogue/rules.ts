@@ -14,7 +14,7 @@ type Row = Record<string, any>;
 const refuse = (code: MessageCode, field?: string) => badRequest(code, field ? { [field]: formatMessage(code) } : undefined);
 
 /** Fields of a place type whose change is a new version (not the bookkeeping ones). */
-const VERSIONED_SKIP = new Set(['id', 'createdAt', 'updatedAt', 'historyVersion']);
+const VERSIONED_SKIP = new Set(['id', 'createdAt', 'updatedAt', 'version', 'historyVersion']);
 
 function placeTypeData(row: Row): Row {
   return Object.fromEntries(Object.entries(row).filter(([k]) => !VERSIONED_SKIP.has(k)));

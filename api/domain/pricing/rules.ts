@@ -23,7 +23,7 @@ const refuseMany = (errors: Record<string, MessageCode>) =>
   badRequest(Object.values(errors)[0], Object.fromEntries(Object.entries(errors).map(([k, c]) => [k, formatMessage(c)])));
 
 /** Fields a save may change without it being a change of the grid (timestamps). */
-const IGNORED = new Set(['createdAt', 'updatedAt', 'historyVersion']);
+const IGNORED = new Set(['createdAt', 'updatedAt', 'version', 'historyVersion']);
 function changed(before: Row | null, after: Row): boolean {
   if (!before) return true;
   return Object.keys(after).some((k) => !IGNORED.has(k) && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
