@@ -8,8 +8,8 @@
 //   …
 //   {"end":true,"tables":N}          (a file cut short has no end line: refused)
 // The schema version is the last migration applied; restore.ts reads it.
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { Knex } from 'knex';
 
@@ -45,8 +45,21 @@ export async function schemaVersion(knex: Knex | Knex.Transaction): Promise<stri
   return row.name;
 }
 
+/** Writes with back-pressure; rejects when the output goes away (a download cut short). */
 async function write(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await once(out, 'drain');
+  if (out.destroyed) throw new Error('backup output closed');
+  if (out.write(text)) return;
+  await new Promise<void>((resolve, reject) => {
+    const finish = (err?: Error) => {
+      out.off('drain', drained);
+      out.off('close', closed);
+      if (err) reject(err); else resolve();
+    };
+    const drained = () => finish();
+    const closed = () => finish(new Error('backup output closed'));
+    out.once('drain', drained);
+    out.once('close', closed);
+  });
 }
 
 /**
@@ -55,13 +68,10 @@ async function write(out: Writable, text: string): Promise<void> {
  */
 export async function writeBackup(knex: Knex, out: Writable, opts: { appVersion?: string } = {}): Promise<BackupSummary> {
   const gz = createGzip();
-  gz.pipe(out);
-  const done = new Promise<void>((resolve, reject) => {
-    out.once('finish', resolve);
-    out.once('close', resolve);
-    out.once('error', reject);
-    gz.once('error', reject);
-  });
+  // The gzip stream is destroyed if `out` fails or closes early: write() then rejects
+  // and the snapshot's transaction ends instead of waiting for ever.
+  const done = pipeline(gz, out);
+  done.catch(() => {});
   let summary: BackupSummary;
   try {
     summary = await knex.transaction(async (trx) => {
@@ -103,6 +113,7 @@ export async function writeBackup(knex: Knex, out: Writable, opts: { appVersion?
     });
   } catch (err) {
     gz.destroy(err as Error);
+    await done.catch(() => {});
     throw err;
   }
   gz.end();
