@@ -89,6 +89,33 @@ describe('lists fit 1 366 px', () => {
   });
 });
 
+describe('every screen of the menu fits 1 366 px', () => {
+  it('no page and no table scrolls sideways', async () => {
+    const small = await newPage(browser);
+    await small.setViewportSize({ width: 1366, height: 800 });
+    await loginAs(small);
+    small.on('dialog', (d) => void d.accept());
+    try {
+      const keys: string[] = [];
+      const walk = (es: any[]) => es.forEach((e) => (e.type === 'item' ? keys.push(e.key) : walk(e.children ?? [])));
+      walk(await pageApi<any[]>(small, 'GET', '/security/menu'));
+      expect(keys.length).toBeGreaterThan(50);
+      const over: string[] = [];
+      for (const key of keys.filter((k) => !/^(init-demo|planning|extra-planning|cleanning-planning|plan)$/.test(k))) {
+        await small.goto(`${baseUrl()}/${key}`);
+        await small.locator('main, #main-content').first().waitFor();
+        await small.waitForLoadState('networkidle');
+        const m = await small.evaluate(() => Math.max(document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          ...[...document.querySelectorAll('.MuiTableContainer-root, .RaDatagrid-tableWrapper, .RaDataTable-tableWrapper')].map((c) => c.scrollWidth - c.clientWidth)));
+        if (m > 0) over.push(`${key} (+${m} px)`);
+      }
+      expect(over).toEqual([]);
+    } finally {
+      await small.context().close();
+    }
+  });
+});
+
 describe('rights lead the menu', () => {
   it('a read-only user sees the stays but no « Nouvelle réservation », and the wizard says so at once', async () => {
     const login = `desk-lecteur-${tag}`;

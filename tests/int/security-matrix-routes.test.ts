@@ -238,6 +238,26 @@ const ROWS: Row[] = [
   },
   { method: 'GET', route: '/rest/establishment/establishment/document', need: 'session', make: async () => ({ path: '/rest/establishment/establishment/document' }) },
   { method: 'GET', route: '/rest/establishment/establishment/backup', need: 'system', make: async () => ({ path: '/rest/establishment/establishment/backup' }) },
+  // The technical user's backups (api/backup/routes.ts)
+  {
+    method: 'GET', route: '/rest/backup/status', need: 'system', make: async () => ({ path: '/rest/backup/status' }),
+  },
+  {
+    method: 'POST', route: '/rest/backup/run', need: 'system', make: async () => ({ path: '/rest/backup/run' }),
+    skipAllowed: 'it writes a file into DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
+  },
+  {
+    method: 'GET', route: '/rest/backup/file/:name', need: 'system', make: async () => ({ path: '/rest/backup/file/bivouac-absent.json.gz' }),
+    skipAllowed: 'it serves a file of DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
+  },
+  {
+    method: 'POST', route: '/rest/backup/settings', need: 'system', make: async () => ({ path: '/rest/backup/settings', body: { retentionDays: 14 } }),
+    state: async () => t.knex('backup_config').first('retentionDays'),
+  },
+  {
+    method: 'POST', route: '/rest/backup/restore', need: 'system', make: async () => ({ path: '/rest/backup/restore?confirm=1' }),
+    skipAllowed: 'it replaces the whole database: backup-routes.test.ts runs it',
+  },
   {
     method: 'POST', route: '/rest/financial-year/close/:id', need: 'system',
     make: async () => ({ path: `/rest/financial-year/close/${ids.closableYear}` }),
