@@ -111,6 +111,9 @@ describe('a stay billed in two steps', () => {
     const r = await t.admin.put(`/rest/bill/${final.id}`, { totalInclVat: 1 });
     expect([400, 404, 405]).toContain(r.status);
     expect((await t.knex('bill').where('id', final.id).first('totalInclVat')).totalInclVat).toBe(final.totalInclVat);
+    // nor can a demo reset wipe them
+    expectRefused(await t.admin.post('/rest/establishment/init-demo', {}), 'DEMO_RESET_PROTECTED');
+    expect(await t.knex('bill').where('id', final.id).first('id')).toBeTruthy();
   });
 
   it('corrects with credit notes: a partial one, then the rest; the stay is open again', async () => {
