@@ -25,8 +25,12 @@ export function StaleRecordBanner({ meta, current, message, onDone }: {
   const editable = meta.fields.filter((f) => !f.system && !f.readOnly && f.kind !== 'password');
   const reload = () => {
     const values = form.getValues();
-    // What the user typed and the record now holds differently: kept to show and reapply.
-    const mine = Object.fromEntries(editable.filter((f) => JSON.stringify(values[f.name] ?? null) !== JSON.stringify(current[f.name] ?? null)).map((f) => [f.name, values[f.name]]));
+    const dirty = form.formState.dirtyFields as Record<string, unknown>;
+    // What the user typed (not what the form merely still shows from before) and the
+    // record now holds differently: kept to show and to reapply.
+    const mine = Object.fromEntries(editable
+      .filter((f) => dirty[f.name] && JSON.stringify(values[f.name] ?? null) !== JSON.stringify(current[f.name] ?? null))
+      .map((f) => [f.name, values[f.name]]));
     form.reset({ ...values, ...current });
     setTyped(mine);
   };
