@@ -102,9 +102,10 @@ export default function BillScreen() {
           </TableBody>
         </Table>
         <Box>
-          <Typography>Total HT : {formatCents(b.totalExclVat)}</Typography>
+          {/* the tourist tax line is outside VAT: its amount counts in the total before VAT */}
+          <Typography>{b.touristTaxAmount !== 0 ? 'Total hors TVA, taxe de séjour comprise' : 'Total HT'} : {formatCents(b.totalExclVat)}</Typography>
           <Typography>Total TVA : {formatCents(b.totalVat)}</Typography>
-          {b.touristTaxAmount !== 0 && <Typography>Dont taxe de séjour (hors TVA) : {formatCents(b.touristTaxAmount)}</Typography>}
+          {b.touristTaxAmount !== 0 && <Typography>Dont taxe de séjour (non soumise à la TVA) : {formatCents(b.touristTaxAmount)}</Typography>}
           {b.depositsDeducted !== 0 && <Typography>Acomptes déduits : {formatCents(-b.depositsDeducted)}</Typography>}
           <Typography variant="h6" data-testid="bill-total">Total TTC : {formatCents(b.totalInclVat)}</Typography>
           {b.kind === 'invoice' && b.state !== 'issued' && <Typography>Reste après avoirs : {formatCents(b.remaining)}</Typography>}

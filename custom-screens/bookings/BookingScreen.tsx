@@ -25,6 +25,7 @@ import { staleCurrent } from '../../admin/src/entity/StaleRecord';
 import { useCan } from '../../admin/src/auth/useCan';
 import { useFunctionKeys } from '../../admin/src/entity/useFunctionKeys';
 import { NotFound } from '../../admin/src/layout/NotFound';
+import { countLabelFr } from '../../common/french';
 import { AskDialog, Page, StatusChip, dateFr, dateTimeFr, euros, kindLabel, phoneFr, statusLabel, type AskField, type Row } from './common';
 import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
 import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from './OccupancyForm';
@@ -34,22 +35,23 @@ import { StayBilling, useDueWarning } from '../billing/StayBilling';
 interface Summary { booking: Row; customer: Row | null; partner: Row | null; occupancies: Row[]; actions: string[]; history: Row[] }
 
 /** How each action is offered: its button, what it asks, and its confirmation. */
-const ACTION_UI: Record<string, { label: string; title: string; text?: string; fields?: AskField[]; danger?: boolean; right?: 'write' | 'delete'; body?: (v: Record<string, string>) => Row }> = {
-  confirm: { label: 'Confirmer', title: 'Confirmer le séjour ?', text: 'Le séjour devient définitif.' },
-  'set-in-progress': { label: 'En cours de traitement', title: 'Marquer le séjour en cours de traitement ?' },
-  validate: { label: 'Valider', title: 'Valider le séjour ?' },
-  arrive: { label: 'Arrivé', title: 'Enregistrer l’arrivée du client ?' },
-  depart: { label: 'Parti', title: 'Enregistrer le départ du client ?' },
-  'undo-arrival': { label: 'Annuler l’arrivée', title: 'Annuler l’arrivée enregistrée ?', text: 'Possible le jour même seulement.', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true, right: 'delete' },
-  'undo-departure': { label: 'Annuler le départ', title: 'Annuler le départ enregistré ?', text: 'Possible le jour même seulement.', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true, right: 'delete' },
-  'early-departure': { label: 'Départ anticipé', title: 'Départ anticipé', text: 'Les nuits à partir de ce jour sont libérées.', fields: [{ name: 'date', label: 'Jour du départ', type: 'date', required: true }] },
-  'mark-cancelling': { label: 'Annulation en cours', title: 'Demande d’annulation', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true },
-  'withdraw-cancelling': { label: 'Retirer la demande d’annulation', title: 'Retirer la demande d’annulation ?' },
-  cancel: { label: 'Annuler', title: 'Annuler le séjour ?', text: 'Les emplacements sont libérés.', fields: [{ name: 'reason', label: "Motif d'annulation", required: true }], danger: true },
-  refuse: { label: 'Refuser', title: 'Refuser le séjour', fields: [{ name: 'reason', label: 'Motif du refus' }, { name: 'counterProposal', label: 'Contre-proposition (facultative)', multiline: true }], danger: true },
-  expire: { label: 'Expirer l’option', title: 'Expirer l’option ?', text: 'Les emplacements sont libérés.', danger: true },
-  abandon: { label: 'Abandonner', title: 'Abandonner ce séjour temporaire ?', danger: true },
-  reset: { label: 'Supprimer', title: 'Supprimer le séjour ?', text: 'Le séjour garde son numéro, ses occupations sont supprimées.', fields: [{ name: 'reason', label: 'Motif de la suppression', required: true }], danger: true, right: 'delete' },
+// `confirm`/`keep`: the dialog's buttons, saying what each does (§8: never a bare « Confirmer » / « Annuler »).
+const ACTION_UI: Record<string, { label: string; title: string; confirm?: string; keep?: string; text?: string; fields?: AskField[]; danger?: boolean; right?: 'write' | 'delete'; body?: (v: Record<string, string>) => Row }> = {
+  confirm: { label: 'Confirmer', title: 'Confirmer le séjour ?', confirm: 'Confirmer le séjour', text: 'Le séjour devient définitif.' },
+  'set-in-progress': { label: 'En cours de traitement', title: 'Marquer le séjour en cours de traitement ?', confirm: 'Marquer en cours de traitement' },
+  validate: { label: 'Valider', title: 'Valider le séjour ?', confirm: 'Valider le séjour' },
+  arrive: { label: 'Arrivé', title: 'Enregistrer l’arrivée du client ?', confirm: 'Enregistrer l’arrivée' },
+  depart: { label: 'Parti', title: 'Enregistrer le départ du client ?', confirm: 'Enregistrer le départ' },
+  'undo-arrival': { label: 'Annuler l’arrivée', title: 'Annuler l’arrivée enregistrée ?', confirm: 'Annuler l’arrivée', keep: 'Garder l’arrivée', text: 'Possible le jour même seulement.', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true, right: 'delete' },
+  'undo-departure': { label: 'Annuler le départ', title: 'Annuler le départ enregistré ?', confirm: 'Annuler le départ', keep: 'Garder le départ', text: 'Possible le jour même seulement.', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true, right: 'delete' },
+  'early-departure': { label: 'Départ anticipé', title: 'Départ anticipé', confirm: 'Enregistrer le départ anticipé', text: 'Les nuits à partir de ce jour sont libérées.', fields: [{ name: 'date', label: 'Jour du départ', type: 'date', required: true }] },
+  'mark-cancelling': { label: 'Annulation en cours', title: 'Demande d’annulation', confirm: 'Enregistrer la demande', fields: [{ name: 'reason', label: 'Motif', required: true }], danger: true },
+  'withdraw-cancelling': { label: 'Retirer la demande d’annulation', title: 'Retirer la demande d’annulation ?', confirm: 'Retirer la demande', keep: 'Garder la demande' },
+  cancel: { label: 'Annuler', title: 'Annuler le séjour ?', confirm: 'Annuler le séjour', keep: 'Garder le séjour', text: 'Les emplacements sont libérés.', fields: [{ name: 'reason', label: "Motif d'annulation", required: true }], danger: true },
+  refuse: { label: 'Refuser', title: 'Refuser le séjour', confirm: 'Refuser le séjour', fields: [{ name: 'reason', label: 'Motif du refus' }, { name: 'counterProposal', label: 'Contre-proposition (facultative)', multiline: true }], danger: true },
+  expire: { label: 'Expirer l’option', title: 'Expirer l’option ?', confirm: 'Expirer l’option', keep: 'Garder l’option', text: 'Les emplacements sont libérés.', danger: true },
+  abandon: { label: 'Abandonner', title: 'Abandonner ce séjour temporaire ?', confirm: 'Abandonner le séjour', keep: 'Garder le séjour', danger: true },
+  reset: { label: 'Supprimer', title: 'Supprimer le séjour ?', confirm: 'Supprimer le séjour', keep: 'Garder le séjour', text: 'Le séjour garde son numéro, ses occupations sont supprimées.', fields: [{ name: 'reason', label: 'Motif de la suppression', required: true }], danger: true, right: 'delete' },
 };
 
 /** §8 confirmations on an integrated online booking (status 13): what the channel will not know. */
@@ -91,8 +93,8 @@ function Occupancy({ o, b, canWrite, canDelete, removable, onChanged }: { o: Row
       <TableCell>{o.placeCode ?? <em>à attribuer</em>}{o.placeTypeLabel ? ` – ${o.placeTypeLabel}` : ''}</TableCell>
       <TableCell>{dateFr(o.startDate)} → {dateFr(o.endDate)}</TableCell>
       <TableCell>{o.equipmentLabel ?? ''}</TableCell>
-      <TableCell>{line(o.details, (d) => `${d.quantity} ${d.ageCategoryLabel}`)}</TableCell>
-      <TableCell>{[line(o.animals, (a) => `${a.quantity} ${a.animalTypeLabel}`), line(o.vehicles, (v) => `${v.vehicleTypeLabel}${v.licencePlate ? ` ${v.licencePlate}` : ''}`), line(o.extras, (x) => `${x.quantity} × ${x.extraLabel}`)].filter(Boolean).join(' · ')}</TableCell>
+      <TableCell>{line(o.details, (d) => countLabelFr(d.quantity, d.ageCategoryLabel ?? ''))}</TableCell>
+      <TableCell>{[line(o.animals, (a) => countLabelFr(a.quantity, a.animalTypeLabel ?? '')), line(o.vehicles, (v) => `${v.vehicleTypeLabel}${v.licencePlate ? ` ${v.licencePlate}` : ''}`), line(o.extras, (x) => `${x.quantity} × ${x.extraLabel}`)].filter(Boolean).join(' · ')}</TableCell>
       <TableCell>{line(o.attendants, (a) => `${a.lastName} ${a.firstName ?? ''}`.trim())}</TableCell>
       <TableCell>
         {o.isCancelled ? <Chip size="small" label={`Annulée : ${o.cancelReason ?? ''}`} /> : canWrite && (
@@ -120,12 +122,12 @@ function Occupancy({ o, b, canWrite, canDelete, removable, onChanged }: { o: Row
         )}
         {o.partnerAllotmentId && <Chip size="small" label="Allotement" sx={{ ml: 1 }} />}
         <AskDialog
-          open={cancelOpen} onClose={() => setCancelOpen(false)} title="Annuler cette occupation ?" text="Son emplacement est libéré."
+          open={cancelOpen} onClose={() => setCancelOpen(false)} title="Annuler cette occupation ?" text="Son emplacement est libéré." confirmLabel="Annuler l’occupation" keepLabel="Garder l’occupation"
           fields={[{ name: 'reason', label: "Motif d'annulation", required: true }]}
           onConfirm={async (v) => { await api(`/occupancy/${o.id}/cancel`, { method: 'POST', json: v }); onChanged(); }}
         />
         <AskDialog
-          open={deleteOpen} onClose={() => setDeleteOpen(false)} title="Supprimer cette occupation ?" confirmLabel="Supprimer"
+          open={deleteOpen} onClose={() => setDeleteOpen(false)} title="Supprimer cette occupation ?" confirmLabel="Supprimer l’occupation" keepLabel="Garder l’occupation"
           text={`Occupation du ${dateFr(o.startDate)} au ${dateFr(o.endDate)}${o.placeCode ? ` sur ${o.placeCode}` : ''} : elle est supprimée avec ses occupants, animaux, véhicules et extras. Cette suppression est définitive.`}
           onConfirm={async () => { await api(`/occupancy/${o.id}`, { method: 'DELETE' }); notify('Occupation supprimée', { type: 'success' }); onChanged(); }}
         />
@@ -257,7 +259,7 @@ export default function BookingScreen() {
       else notify(e.message, { type: 'error' });
     }
   };
-  type ButtonUi = { key: string; label: string; title: string; text?: string; fields?: AskField[]; danger?: boolean };
+  type ButtonUi = { key: string; label: string; title: string; confirm?: string; keep?: string; text?: string; fields?: AskField[]; danger?: boolean };
   const convertUi = (kind: string): ButtonUi => ({
     key: `convert:${kind}`, label: `Convertir en ${kindLabel(kind).toLowerCase()}`, title: `Convertir en ${kindLabel(kind).toLowerCase()} ?`,
     fields: kind === 'option' ? [{ name: 'date', label: "Échéance de l'option (vide : dans 7 jours)", type: 'date' }] : [],
@@ -329,7 +331,7 @@ export default function BookingScreen() {
       <StayBilling bookingId={b.id} billable={b.kind !== 'quote' && ![1, 5, 9, 10, 11, 14, 15, 16].includes(b.statusId)} />
       {ui && asking && (
         <AskDialog
-          open title={ui.title} text={ui.text} fields={ui.fields}
+          open title={ui.title} text={ui.text} fields={ui.fields} confirmLabel={ui.confirm ?? ui.label} keepLabel={ui.keep}
           onClose={() => setAsking(null)}
           onConfirm={(v) => (asking.startsWith('convert:') ? run('convert', { ...v, kind: asking.slice(8) }) : run(asking, v))}
         />

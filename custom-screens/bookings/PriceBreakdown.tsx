@@ -76,14 +76,16 @@ export function QuoteTable({ quote, testId = 'nb-total' }: { quote: Quote; testI
         ))}
       </TableBody>
       <TableFooter>
+        {/* The engine extracts each line's VAT from its TTC amount and sums per rate
+            (api/domain/pricing/vat.ts): base HT + VAT = TTC holds, rate × base may not. */}
         {quote.vatTotals.map((v) => (
           <TableRow key={v.vatRateBp}>
-            <TableCell colSpan={4}>TVA {formatRate(v.vatRateBp)} % sur {formatCents(v.totalExclVat)} HT</TableCell>
+            <TableCell colSpan={4}>TVA {formatRate(v.vatRateBp)} % comprise dans {formatCents(v.totalInclVat)} TTC (base {formatCents(v.totalExclVat)} HT, calculée ligne par ligne)</TableCell>
             <TableCell align="right">{formatCents(v.vatAmount)}</TableCell>
           </TableRow>
         ))}
-        <TableRow><TableCell colSpan={4}>Dont taxe de séjour (hors TVA)</TableCell><TableCell align="right">{formatCents(quote.touristTaxTotal)}</TableCell></TableRow>
-        <TableRow><TableCell colSpan={4}>Total HT</TableCell><TableCell align="right">{formatCents(quote.totalExclVat)}</TableCell></TableRow>
+        <TableRow><TableCell colSpan={4}>Taxe de séjour (non soumise à la TVA)</TableCell><TableCell align="right">{formatCents(quote.touristTaxTotal)}</TableCell></TableRow>
+        <TableRow><TableCell colSpan={4}>{quote.touristTaxTotal !== 0 ? 'Total hors TVA, taxe de séjour comprise' : 'Total HT'}</TableCell><TableCell align="right">{formatCents(quote.totalExclVat)}</TableCell></TableRow>
         <TableRow>
           <TableCell colSpan={4}><strong>Total TTC</strong></TableCell>
           <TableCell align="right" data-testid={testId}><strong>{formatCents(quote.total)}</strong></TableCell>

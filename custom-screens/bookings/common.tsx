@@ -127,9 +127,14 @@ export function DataTable({ name, columns, rows, loading, onOpen, empty = 'Aucun
 
 export interface AskField { name: string; label: string; required?: boolean; multiline?: boolean; type?: 'text' | 'date'; initial?: string }
 
-/** A confirmation dialog, with the fields the action needs (a reason, a date…). */
-export function AskDialog({ open, title, text, fields = [], confirmLabel = 'Confirmer', onConfirm, onClose }: {
-  open: boolean; title: string; text?: string; fields?: AskField[]; confirmLabel?: string;
+/**
+ * A confirmation dialog, with the fields the action needs (a reason, a date…). Both
+ * buttons say what they do: `confirmLabel` the action (« Annuler le séjour »),
+ * `keepLabel` leaving things as they are (« Garder le séjour »); a plain « Annuler »
+ * next to an action that cancels would read both ways, so it becomes « Retour ».
+ */
+export function AskDialog({ open, title, text, fields = [], confirmLabel = 'Confirmer', keepLabel, onConfirm, onClose }: {
+  open: boolean; title: string; text?: string; fields?: AskField[]; confirmLabel?: string; keepLabel?: string;
   onConfirm: (values: Record<string, string>) => Promise<void> | void; onClose: () => void;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
@@ -167,7 +172,7 @@ export function AskDialog({ open, title, text, fields = [], confirmLabel = 'Conf
         {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Annuler</Button>
+        <Button onClick={onClose}>{keepLabel ?? (/^annuler/i.test(confirmLabel) ? 'Retour' : 'Annuler')}</Button>
         <Button variant="contained" onClick={confirm} disabled={busy || missing}>{confirmLabel}</Button>
       </DialogActions>
     </Dialog>

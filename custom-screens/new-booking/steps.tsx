@@ -13,6 +13,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { api } from '../../admin/src/api';
 import { formatCents } from '../../common/money';
 import { nightsBetween, formatDateFr } from '../../common/dates';
+import { countFr, countLabelFr } from '../../common/french';
 import type { Draft, Exemption } from './wizardModel';
 import { errorText, occupantList, persons } from './wizardModel';
 import type { References } from './reference';
@@ -245,7 +246,7 @@ function Exemptions({ draft, set, refs }: { draft: Draft; set: SetDraft; refs: R
           const label = refs.ages.find((a) => a.id === o.ageCategoryId)?.label ?? '';
           return (
             <Stack key={o.ageCategoryId} direction="row" spacing={1} alignItems="center">
-              {numberInput(Math.min(e.quantity, o.quantity), (n) => put(o.ageCategoryId, { quantity: n }), `${label} exonérés`, o.quantity, `nb-exempt-${o.ageCategoryId}`)}
+              {numberInput(Math.min(e.quantity, o.quantity), (n) => put(o.ageCategoryId, { quantity: n }), `${label} : nombre d’exonérés`, o.quantity, `nb-exempt-${o.ageCategoryId}`)}
               <TextField fullWidth={false} select size="small" label="Motif d'exonération" value={e.reasonId ?? 0} sx={{ width: 420 }} disabled={!e.quantity}
                 error={e.quantity > 0 && !e.reasonId} helperText={e.quantity > 0 && !e.reasonId ? "Indiquez le motif d'exonération de taxe de séjour" : ' '}
                 onChange={(ev) => put(o.ageCategoryId, { reasonId: Number(ev.target.value) || null })} inputProps={{ 'data-testid': `nb-exempt-reason-${o.ageCategoryId}` }}>
@@ -264,7 +265,7 @@ export function DetailsStep({ draft, set, refs, isRental }: { draft: Draft; set:
   const guestEquipment = refs.equipment.filter((e) => !e.isRental || e.id === draft.equipmentId);
   return (
     <Stack spacing={2.5}>
-      <Typography>{persons(draft)} occupant{persons(draft) > 1 ? 's' : ''} : {occupantList(draft).map((o) => `${o.quantity} ${refs.ages.find((a) => a.id === o.ageCategoryId)?.label ?? ''}`).join(', ')}</Typography>
+      <Typography>{countFr(persons(draft), 'occupant')} : {occupantList(draft).map((o) => countLabelFr(o.quantity, refs.ages.find((a) => a.id === o.ageCategoryId)?.label ?? '')).join(', ')}</Typography>
       <Exemptions draft={draft} set={set} refs={refs} />
       {!isRental && (
         <TextField select size="small" label="Équipement" value={draft.equipmentId ?? 0} sx={{ maxWidth: 320 }} onChange={(e) => set({ equipmentId: Number(e.target.value) || null })}>

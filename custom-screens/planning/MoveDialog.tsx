@@ -4,6 +4,7 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { formatCents } from '../../common/money';
 import { formatDateFr, nightsBetween } from '../../common/dates';
+import { countFr } from '../../common/french';
 
 export interface MoveCheckAnswer {
   ok: boolean;
@@ -23,17 +24,31 @@ export interface MoveCheckAnswer {
 
 const span = (p: { startDate: string; endDate: string }) => {
   const n = nightsBetween(p.startDate, p.endDate);
-  return `du ${formatDateFr(p.startDate)} au ${formatDateFr(p.endDate)} (${n} nuit${n > 1 ? 's' : ''})`;
+  return `du ${formatDateFr(p.startDate)} au ${formatDateFr(p.endDate)} (${countFr(n, 'nuit')})`;
 };
+/**
+ * What the change does, for the title and the button: a resize keeps the place and
+ * changes the dates (« Déplacer » would mislead), a move changes the place.
+ */
+export function moveWording(s: MoveCheckAnswer['summary']): { title: string; button: string } {
+  const placeChanges = (s.fromPlaceCode ?? null) !== (s.toPlaceCode ?? null);
+  const datesChange = s.from.startDate !== s.to.startDate || s.from.endDate !== s.to.endDate;
+  const shifted = nightsBetween(s.from.startDate, s.from.endDate) === nightsBetween(s.to.startDate, s.to.endDate);
+  if (placeChanges && datesChange) return { title: 'Déplacer le séjour et changer ses dates', button: 'Déplacer le séjour' };
+  if (placeChanges || !datesChange) return { title: 'Déplacer le séjour', button: 'Déplacer le séjour' };
+  return shifted ? { title: 'Décaler les dates du séjour', button: 'Décaler les dates' } : { title: 'Modifier la durée du séjour', button: 'Modifier la durée' };
+}
+
 const signed = (c: number) => `${c > 0 ? '+' : c < 0 ? '−' : ''}${formatCents(Math.abs(c))}`;
 
 export function MoveDialog({ check, busy, onConfirm, onCancel }: { check: MoveCheckAnswer | null; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
   if (!check) return null;
   const s = check.summary;
   const p = check.price;
+  const wording = moveWording(s);
   return (
     <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby="move-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="move-title">Déplacer le séjour {s.code ?? ''}{s.customer ? ` — ${s.customer}` : ''}</DialogTitle>
+      <DialogTitle id="move-title">{wording.title} {s.code ?? ''}{s.customer ? ` — ${s.customer}` : ''}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5}>
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
@@ -61,9 +76,9 @@ export function MoveDialog({ check, busy, onConfirm, onCancel }: { check: MoveCh
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>Annuler</Button>
+        <Button onClick={onCancel} disabled={busy}>Ne rien changer</Button>
         <Button variant="contained" color={check.needsForce ? 'warning' : 'primary'} onClick={onConfirm} disabled={busy} autoFocus>
-          {check.needsForce ? 'Forcer le changement' : 'Confirmer'}
+          {check.needsForce ? 'Forcer le changement' : wording.button}
         </Button>
       </DialogActions>
     </Dialog>

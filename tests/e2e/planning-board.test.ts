@@ -71,7 +71,7 @@ describe('planning board', () => {
     await dialog.getByText(/Déplacer le séjour/).waitFor();
     await expect(dialog.getByTestId('move-to').textContent()).resolves.toMatch(new RegExp(`^${tag}P2`));
     await dialog.getByTestId('move-price').waitFor();
-    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    await dialog.getByRole('button', { name: 'Déplacer le séjour' }).click();
     await page.locator(`[data-row-id="${places.P2}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();
     await page.reload();
     await page.locator(`[data-row-id="${places.P2}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();

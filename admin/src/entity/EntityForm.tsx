@@ -20,6 +20,7 @@ import { NotFound } from '../layout/NotFound';
 import { RequireRight } from '../auth/RequireRight';
 import { FORM_ACTIONS } from '../formActions';
 import { StaleRecordBanner, staleCurrent } from './StaleRecord';
+import { definiteFr } from '../../../common/french';
 
 function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string; creating: boolean }) {
   const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
@@ -45,7 +46,7 @@ function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string;
           className="bv-delete"
           mutationMode="pessimistic"
           redirect={() => back}
-          confirmTitle={`Supprimer ${meta.label.gender === 'f' ? 'la' : 'le'} ${meta.label.one.toLowerCase()} « ${label} » ?`}
+          confirmTitle={`Supprimer ${definiteFr(meta.label)} « ${label} » ?`}
           confirmContent="Cette suppression est définitive."
           title="Supprimer (F9)"
         />
