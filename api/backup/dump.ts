@@ -40,8 +40,9 @@ export async function schemaTables(knex: Knex | Knex.Transaction): Promise<strin
 
 /** The last migration applied: the schema version a backup carries. */
 export async function schemaVersion(knex: Knex | Knex.Transaction): Promise<string> {
-  const row = await knex('knex_migrations').orderBy('id', 'desc').first('name');
-  if (!row) throw new Error('database not migrated');
+  const { rows: [t] } = await knex.raw(`SELECT to_regclass('knex_migrations') IS NOT NULL AS present`);
+  const row = t.present ? await knex('knex_migrations').orderBy('id', 'desc').first('name') : undefined;
+  if (!row) throw new Error("la base n'a jamais été initialisée par Bivouac : rien à sauvegarder");
   return row.name;
 }
 

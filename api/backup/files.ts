@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import type { Knex } from 'knex';
 import { todayParis, addDays } from '../../common/dates';
 import { APP_VERSION } from '../domain/establishment/user-guide';
-import { writeBackup, type BackupSummary } from './dump';
+import { schemaVersion, writeBackup, type BackupSummary } from './dump';
 
 export type BackupKind = 'auto' | 'manual' | 'download';
 export const AUTO_FILE = /^bivouac-auto-(\d{4}-\d{2}-\d{2})\.json\.gz$/;
@@ -35,6 +35,7 @@ async function fail(knex: Knex, id: number, err: unknown): Promise<void> {
 
 /** Writes a backup to `file` (through `file.part`), recorded as a `kind` run. */
 export async function backupToFile(knex: Knex, file: string, kind: BackupKind = 'manual', runId?: number): Promise<BackupSummary> {
+  await schemaVersion(knex); // a database Bivouac never set up: said plainly, before anything is written
   const id = runId ?? (await knex('backup_run').insert({ kind, day: todayParis(), file: basename(file) }).returning('id'))[0].id;
   const part = `${file}.part`;
   try {
