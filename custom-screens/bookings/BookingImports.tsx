@@ -14,6 +14,7 @@ import { NotFound } from '../../admin/src/layout/NotFound';
 import { meta } from '../../common/generated/meta/booking-import';
 import { enumLabels } from '../../common/entity-meta';
 import { AskDialog, DataTable, Page, dateFr, dateTimeFr, euros, type Row } from './common';
+import { countFr } from '../../common/french';
 
 const IMPORT_STATUS = enumLabels(meta, 'statusId');
 const SOURCES = [
@@ -84,7 +85,7 @@ export function BookingImportScreen() {
         <CardContent>
           <Typography>Statut : <strong>{IMPORT_STATUS[String(r.statusId)]}</strong>{r.channelCancelled ? ' — annulée par le canal' : ''}</Typography>
           <Typography>Client : {r.lastName} {r.firstName ?? ''} {r.email ? `· ${r.email}` : ''} {r.phone ? `· ${r.phone}` : ''}</Typography>
-          <Typography>Séjour demandé : du {dateFr(r.startDate)} au {dateFr(r.endDate)} · {r.adults} adulte(s), {r.children} enfant(s), {r.babies} bébé(s)</Typography>
+          <Typography>Séjour demandé : du {dateFr(r.startDate)} au {dateFr(r.endDate)} · {[countFr(r.adults ?? 0, 'adulte'), countFr(r.children ?? 0, 'enfant'), countFr(r.babies ?? 0, 'bébé')].join(', ')}</Typography>
           {r.amount != null && <Typography>Montant payé sur le canal : {euros(r.amount)}</Typography>}
           {r.refusalReason && <Typography>Motif du refus : {r.refusalReason}</Typography>}
           {r.bookingId && <Typography>Intégrée le {dateTimeFr(r.integratedAt)} : <MuiLink component={Link} to={`/booking/${r.bookingId}`}>voir le séjour</MuiLink></Typography>}

@@ -12,6 +12,7 @@ import { useNotify } from 'react-admin';
 import { api } from '../../admin/src/api';
 import { useCan } from '../../admin/src/auth/useCan';
 import { DataTable, DateBox, KIND_LABELS, Page, STATUS_LABELS, StatusChip, dateFr, euros, kindLabel, type Row } from './common';
+import { countFr } from '../../common/french';
 
 type Scope = 'active' | 'cancelled' | 'partner';
 const ROUTES: Record<Scope, { base: string; title: string }> = {
@@ -43,7 +44,7 @@ export function BookingList({ scope }: { scope: Scope }) {
   const expire = async () => {
     try {
       const r = await api<{ expired: number }>('/booking/expire-options', { method: 'POST', json: {} });
-      notify(`${r.expired} option(s) expirée(s)`, { type: 'success' });
+      notify(countFr(r.expired, 'option expirée', 'options expirées'), { type: 'success' });
       qc.invalidateQueries({ queryKey: ['booking-list'] });
     } catch (e: any) {
       notify(e.message, { type: 'error' });
@@ -93,7 +94,7 @@ export function BookingList({ scope }: { scope: Scope }) {
         ]}
       />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 1 }}>
-        <span>{list.data ? `${list.data.total} séjour(s)` : ''}</span>
+        <span>{list.data ? countFr(list.data.total, 'séjour') : ''}</span>
         <Pagination count={Math.max(1, Math.ceil((list.data?.total ?? 0) / 20))} page={page} onChange={(_e, p) => setPage(p)} size="small" />
       </Box>
     </Page>

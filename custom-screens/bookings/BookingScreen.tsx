@@ -25,7 +25,7 @@ import { staleCurrent } from '../../admin/src/entity/StaleRecord';
 import { useCan } from '../../admin/src/auth/useCan';
 import { useFunctionKeys } from '../../admin/src/entity/useFunctionKeys';
 import { NotFound } from '../../admin/src/layout/NotFound';
-import { countLabelFr } from '../../common/french';
+import { countFr, countLabelFr } from '../../common/french';
 import { AskDialog, Page, StatusChip, dateFr, dateTimeFr, euros, kindLabel, phoneFr, statusLabel, type AskField, type Row } from './common';
 import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
 import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from './OccupancyForm';
@@ -284,7 +284,7 @@ export default function BookingScreen() {
           <CardContent>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
               <StatusChip statusId={b.statusId} cancellation={b.cancellation} />
-              <Typography variant="body2">{dateFr(b.startDate)} → {dateFr(b.endDate)} · {b.persons} personne(s)</Typography>
+              <Typography variant="body2">{dateFr(b.startDate)} → {dateFr(b.endDate)} · {countFr(b.persons ?? 0, 'personne')}</Typography>
             </Box>
             {b.kind === 'option' && b.optionExpiryDate && <Typography variant="body2">Échéance de l’option : {dateFr(b.optionExpiryDate)}</Typography>}
             {b.totalAmount != null && <Typography variant="body2">Montant du séjour : <span data-testid="booking-total">{euros(b.totalAmount)}</span>{b.isManualPrice ? ' (prix modifié manuellement)' : ''}</Typography>}

@@ -16,6 +16,7 @@ import { useCan } from '../../admin/src/auth/useCan';
 import { DateInputFr, EntityForm, EntityList, RefInput } from '../../admin/src/entity';
 import { meta } from '../../common/generated/meta/customer';
 import { AskDialog, DataTable, FormRow, StatusChip, dateFr, kindLabel, type Row } from '../bookings/common';
+import { countFr } from '../../common/french';
 
 /** §7: the export runs in batches of 5000 rows with an offset, joined into one export.csv. */
 export async function exportCustomers(filter: Record<string, unknown>, onProgress?: (n: number) => void): Promise<number> {
@@ -51,7 +52,7 @@ export function CustomerList() {
     setBusy(0);
     try {
       const n = await exportCustomers({}, setBusy);
-      notify(`${n} client(s) exporté(s)`, { type: 'success' });
+      notify(countFr(n, 'client exporté', 'clients exportés'), { type: 'success' });
     } catch (e: any) { notify(e.message, { type: 'error' }); } finally { setBusy(null); }
   };
   return (

@@ -18,6 +18,7 @@ import { enumLabels } from '../../common/entity-meta';
 import { CLEANING_STATUS_PALETTE, Legend, PlanningBoard, type BoardBar, type BoardRow, type MoveRequest, type MoveResult, type PlanningBoardHandle, type RangeSelection, type VisibleWindow, type Zoom } from './board';
 import { missingTiles, tilesOf } from './shared/tiles';
 import type { Setup } from './shared/model';
+import { countFr } from '../../common/french';
 
 interface Task {
   id: number; date: string; placeId: number; placeCode: string; type: string; status: string; mode: string;
@@ -130,7 +131,7 @@ function CleaningPlanning() {
       const from = w.startDate < addDays(today, -31) ? addDays(today, -31) : w.startDate;
       const to = addDays(from, 90) < w.endDate ? addDays(from, 90) : w.endDate;
       const r = await api<{ inserted: number; updated: number; deleted: number }>('/planning/cleaning/sync', { method: 'POST', json: { from, to } });
-      notify(`Départs synchronisés : ${r.inserted} créée(s), ${r.updated} mise(s) à jour, ${r.deleted} supprimée(s)`, { type: 'info' });
+      notify(`Départs synchronisés : ${countFr(r.inserted, 'tâche créée', 'tâches créées')}, ${countFr(r.updated, 'mise à jour', 'mises à jour')}, ${countFr(r.deleted, 'supprimée')}`, { type: 'info' });
       void load(w, true);
     } catch (e: any) {
       notify(e.message, { type: 'error' });

@@ -128,7 +128,8 @@ export default function EstablishmentEdit() {
   const { data, isPending, error } = useQuery({ queryKey: ['establishment-current'], queryFn: () => api<{ id: number }>('/establishment/establishment/edit') });
   return (
     <>
-      <Title title="Établissement" />
+      {/* the form's <Edit> gives the title itself: a second one printed « ÉtablissementÉtablissement » */}
+      {(isPending || error || !data) && <Title title="Établissement" />}
       {isPending ? <Loading /> : error || !data ? <Typography sx={{ p: 2 }}>Aucun établissement</Typography> : <EstablishmentForm id={data.id} />}
     </>
   );
