@@ -5,6 +5,7 @@ import type { EntityMeta, FieldMeta } from '../../common/entity-meta';
 import { ENTITY_METAS } from '../../common/generated/meta/index';
 import { addDays } from '../../common/dates';
 import type { Client } from './harness';
+import { isBirthDateField } from '../../common/date-sanity';
 
 const metaByName = new Map(ENTITY_METAS.map((m) => [m.name, m]));
 
@@ -31,7 +32,10 @@ function textFor(meta: EntityMeta, f: FieldMeta, n: number): string {
 
 /** Date fields: periods start at a date depending on n so that samples never overlap. */
 function dateFor(meta: EntityMeta, f: FieldMeta, n: number): string {
-  const start = addDays('2030-01-01', n * 40);
+  // A birth date is in the past, stay dates at most five years ahead (common/date-sanity.ts):
+  // rows made to be referenced (n from 900) come after the samples, as they always did.
+  if (isBirthDateField(f.name)) return addDays('1980-01-01', (n % 250) * 40);
+  const start = n >= 900 ? addDays('2031-01-01', (n - 900) * 40) : addDays('2030-01-01', n * 40);
   if (f.after) return addDays(start, 30);
   return start;
 }
