@@ -11,7 +11,7 @@ const bivouac = {
       logged_out: "401/403 Vous n'êtes pas connecté",
       http_error: 'Une erreur est survenue',
     },
-    auth: { username: 'Identifiant', sign_in: 'Se connecter', sign_in_error: 'Identifiant ou mot de passe incorrect' },
+    auth: { username: 'Identifiant', sign_in: 'Se connecter', sign_in_error: 'Identifiant ou mot de passe incorrect', email: 'Adresse e-mail' },
   },
   bivouac: {
     search_hint: '3 caractères minimum',
@@ -22,6 +22,17 @@ const bivouac = {
     new: 'Nouveau',
     new_f: 'Nouvelle',
     open_home_tab: "Ouvrir l'accueil dans un nouvel onglet",
+    // Counts agree with their number (polyglot's French rule: 0 and 1 singular), as
+    // common/french.ts's countFr does for texts built outside react-admin.
+    count: {
+      stay: '%{smart_count} séjour |||| %{smart_count} séjours',
+      night: '%{smart_count} nuit |||| %{smart_count} nuits',
+      occupant: '%{smart_count} occupant |||| %{smart_count} occupants',
+      person: '%{smart_count} personne |||| %{smart_count} personnes',
+      place: '%{smart_count} emplacement |||| %{smart_count} emplacements',
+      row: '%{smart_count} ligne |||| %{smart_count} lignes',
+      selected: '%{smart_count} élément sélectionné |||| %{smart_count} éléments sélectionnés',
+    },
   },
 };
 
