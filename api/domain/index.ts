@@ -8,7 +8,7 @@ import { registerSessionCacheRules } from '../auth/session';
 import { tilesRouter } from './home/tiles';
 import { registerHomeTiles } from './home/register';
 import { registerSecurityRules } from './security/rules';
-import { securityRouter } from './security/routes';
+import { SECURITY_ROUTES } from './security/routes';
 import { registerEstablishmentRules } from './establishment/rules';
 import { registerPeriodRules } from './establishment/periods';
 import { registerModuleRules } from './establishment/modules';
@@ -48,5 +48,5 @@ export function registerDomainRules(): void {
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
-  return [tilesRouter(ctx.knex), securityRouter(ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), routerOf(PRICING_ROUTES, ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex), ...billingRouters(ctx.knex), backupRouter(ctx.knex)];
+  return [tilesRouter(ctx.knex), routerOf(SECURITY_ROUTES, ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), routerOf(PRICING_ROUTES, ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex), ...billingRouters(ctx.knex), backupRouter(ctx.knex)];
 }

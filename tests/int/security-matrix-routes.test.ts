@@ -204,23 +204,23 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/rest/security/user/get_right/:userId', variant: "someone else's", need: needs([USERS, 'read']), make: async () => ({ path: `/rest/security/user/get_right/${ids.user}` }) },
   { method: 'GET', route: '/rest/security/user/get_right/:userId', variant: 'their own', need: 'session', make: async (who) => ({ path: `/rest/security/user/get_right/${who.kind === 'profile' ? who.p.id : ids.user}` }) },
   {
-    method: 'POST', route: '/rest/security/user/set_right/:userId', need: needs([USERS, 'write']),
+    method: 'POST', route: '/rest/security/user/set_right/:userId',
     make: async () => ({ path: `/rest/security/user/set_right/${ids.user}`, body: { rights: { 'camp.pitch': { rights: '000' } } } }),
     state: async () => t.knex('user_right').where('userId', ids.user).select('functionality', 'canRead'),
   },
-  { method: 'GET', route: '/rest/security/user/groups/:userId', need: needs([USERS, 'read']), make: async () => ({ path: `/rest/security/user/groups/${ids.user}` }) },
+  { method: 'GET', route: '/rest/security/user/groups/:userId', make: async () => ({ path: `/rest/security/user/groups/${ids.user}` }) },
   {
-    method: 'POST', route: '/rest/security/user/set_groups/:userId', need: needs([USERS, 'write']),
+    method: 'POST', route: '/rest/security/user/set_groups/:userId',
     make: async () => ({ path: `/rest/security/user/set_groups/${ids.user}`, body: { groupIds: [ids.group] } }),
     state: async () => t.knex('user_group').where('userId', ids.user).select('groupId'),
   },
-  { method: 'GET', route: '/rest/security/group/get_right/:groupId', need: needs([USERS, 'read']), make: async () => ({ path: `/rest/security/group/get_right/${ids.group}` }) },
+  { method: 'GET', route: '/rest/security/group/get_right/:groupId', make: async () => ({ path: `/rest/security/group/get_right/${ids.group}` }) },
   {
-    method: 'POST', route: '/rest/security/group/set_right/:groupId', need: needs([USERS, 'write']),
+    method: 'POST', route: '/rest/security/group/set_right/:groupId',
     make: async () => ({ path: `/rest/security/group/set_right/${ids.group}`, body: { rights: { 'camp.pitch': { rights: '000' } } } }),
   },
-  { method: 'GET', route: '/rest/security/menu', need: 'session', make: async () => ({ path: '/rest/security/menu' }) },
-  { method: 'GET', route: '/rest/security/menu/headers', need: needs(['establishment.settings', 'read']), make: async () => ({ path: '/rest/security/menu/headers' }) },
+  { method: 'GET', route: '/rest/security/menu', make: async () => ({ path: '/rest/security/menu' }) },
+  { method: 'GET', route: '/rest/security/menu/headers', make: async () => ({ path: '/rest/security/menu/headers' }) },
 
   // Establishment, logos, documentation, backup, fiscal years, demo
   { method: 'GET', route: '/rest/establishment/establishment/edit', need: needs([COMPANY, 'read']), make: async () => ({ path: '/rest/establishment/establishment/edit' }) },

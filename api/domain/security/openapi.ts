@@ -8,41 +8,6 @@ const idParam = (name: string) => ({ name, in: 'path', required: true, schema: {
 const rights = { $ref: '#/components/schemas/RightsBody' };
 
 export const SECURITY_PATHS: Record<string, object> = {
-  '/rest/security/user/get_right/{userId}': {
-    get: {
-      tags: ['security'], summary: "Droits effectifs d'un utilisateur (groupes ∪ droits spécifiques) ; chacun peut lire les siens", parameters: [idParam('userId')],
-      responses: { 200: ok('Droits', { $ref: '#/components/schemas/UserRights' }), 404: ok('Utilisateur inconnu', error), ...denied },
-    },
-  },
-  '/rest/security/user/set_right/{userId}': {
-    post: {
-      tags: ['security'], summary: "Droits spécifiques d'un utilisateur : il quitte tous ses groupes en conservant ses droits, les entrées données s'y appliquent",
-      parameters: [idParam('userId')], requestBody: { required: true, content: json(rights) },
-      responses: { 200: ok('Enregistré (status SAVED) avec les droits', { $ref: '#/components/schemas/UserRights' }), 400: ok('Fonctionnalité ou niveau inconnu', error), ...denied },
-    },
-  },
-  '/rest/security/user/groups/{userId}': {
-    get: { tags: ['security'], summary: "Groupes de droits, avec l'appartenance de l'utilisateur", parameters: [idParam('userId')], responses: { 200: ok('Groupes'), ...denied } },
-  },
-  '/rest/security/user/set_groups/{userId}': {
-    post: {
-      tags: ['security'], summary: "Remplace les groupes d'un utilisateur", parameters: [idParam('userId')],
-      requestBody: { required: true, content: json({ type: 'object', required: ['groupIds'], properties: { groupIds: { type: 'array', items: { type: 'integer' } } } }) },
-      responses: { 200: ok('Enregistré', { $ref: '#/components/schemas/UserRights' }), ...denied },
-    },
-  },
-  '/rest/security/group/get_right/{groupId}': {
-    get: { tags: ['security'], summary: "Droits et membres d'un groupe", parameters: [idParam('groupId')], responses: { 200: ok('Droits du groupe'), ...denied } },
-  },
-  '/rest/security/group/set_right/{groupId}': {
-    post: { tags: ['security'], summary: "Droits d'un groupe (entrées données ; les autres restent)", parameters: [idParam('groupId')], requestBody: { required: true, content: json(rights) }, responses: { 200: ok('Enregistré'), ...denied } },
-  },
-  '/rest/security/menu': {
-    get: { tags: ['security'], summary: "Menu principal de l'utilisateur connecté (nœuds, en-têtes de contexte, éléments)", responses: { 200: ok('Arbre du menu'), 403: denied[403] } },
-  },
-  '/rest/security/menu/headers': {
-    get: { tags: ['security'], summary: 'En-têtes du menu (pour les noms personnalisés)', responses: { 200: ok('En-têtes'), ...denied } },
-  },
   '/rest/establishment/establishment/edit': {
     get: { tags: ['establishment'], summary: "L'établissement (enregistrement via POST …/edit avec son id)", responses: { 200: ok('Établissement'), ...denied } },
   },

@@ -1,72 +1,89 @@
 // Hand-written security routes (§7): rights of a user (get_right / set_right) and
-// of a group, the groups of a user, the logged-in user's menu tree.
-import Router from '@koa/router';
-import type { Knex } from 'knex';
-import { checkAccess, requireUser } from '../../auth/access';
-import { badRequest } from '../../http/errors';
+// of a group, the groups of a user, the logged-in user's menu tree. One declaration
+// each (api/http/define-route.ts): right, input, OpenAPI and handler.
+import { checkAccess } from '../../auth/access';
+import { defineRoute, defineSchemas, type RouteDecl } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { parseRightsBody } from './rights-body';
 import { groupRightsView, managerOf, setGroupRights, setUserGroups, setUserRights, userRightsView } from './rights';
 import { allHeaderPaths, menuFor } from './menu';
+import { SECURITY_SCHEMAS } from './openapi';
 
 const USERS = 'establishment.users';
+const tag = 'security';
+const userRights = { $ref: '#/components/schemas/UserRights' };
+const rightsBody = { requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/RightsBody' } } } } };
+const list = { type: 'array', items: { type: 'object' } };
 
-export function securityRouter(knex: () => Knex): Router {
-  const r = new Router();
+defineSchemas(SECURITY_SCHEMAS);
 
-  // Anyone may read their own rights (the admin refetches them when its map is empty).
-  r.get('/rest/security/user/get_right/:userId', async (ctx) => {
-    const user = requireUser(ctx);
-    const userId = parseId(ctx.params.userId);
-    if (userId !== user.id) await checkAccess(ctx, USERS, 'read');
-    ctx.body = await userRightsView(knex(), userId);
-  });
-
-  r.post('/rest/security/user/set_right/:userId', async (ctx) => {
-    await checkAccess(ctx, USERS, 'write');
-    const userId = parseId(ctx.params.userId);
-    const given = parseRightsBody((ctx.request as any).body);
-    await setUserRights(knex(), managerOf(requireUser(ctx)), userId, given);
-    ctx.body = { status: 'SAVED', ...(await userRightsView(knex(), userId)) };
-  });
-
-  r.get('/rest/security/user/groups/:userId', async (ctx) => {
-    await checkAccess(ctx, USERS, 'read');
-    const userId = parseId(ctx.params.userId);
-    const member = new Set((await knex()('user_group').where('userId', userId).select('groupId')).map((x: any) => x.groupId));
-    const groups = await knex()('rights_group').orderBy('label').select('id', 'label', 'description', 'isActive');
-    ctx.body = groups.map((g: any) => ({ ...g, member: member.has(g.id) }));
-  });
-
-  r.post('/rest/security/user/set_groups/:userId', async (ctx) => {
-    await checkAccess(ctx, USERS, 'write');
-    const userId = parseId(ctx.params.userId);
-    const ids = (ctx.request as any).body?.groupIds;
-    if (!Array.isArray(ids) || !ids.every((x) => Number.isInteger(x) && x > 0)) throw badRequest('INCORRECT_FORM');
-    await setUserGroups(knex(), managerOf(requireUser(ctx)), userId, ids);
-    ctx.body = { status: 'SAVED', ...(await userRightsView(knex(), userId)) };
-  });
-
-  r.get('/rest/security/group/get_right/:groupId', async (ctx) => {
-    await checkAccess(ctx, USERS, 'read');
-    ctx.body = await groupRightsView(knex(), parseId(ctx.params.groupId));
-  });
-
-  r.post('/rest/security/group/set_right/:groupId', async (ctx) => {
-    await checkAccess(ctx, USERS, 'write');
-    const groupId = parseId(ctx.params.groupId);
-    await setGroupRights(knex(), managerOf(requireUser(ctx)), groupId, parseRightsBody((ctx.request as any).body));
-    ctx.body = { status: 'SAVED', ...(await groupRightsView(knex(), groupId)) };
-  });
-
-  r.get('/rest/security/menu', async (ctx) => {
-    ctx.body = await menuFor(knex(), requireUser(ctx));
-  });
-
-  r.get('/rest/security/menu/headers', async (ctx) => {
-    await checkAccess(ctx, 'establishment.settings', 'read');
-    ctx.body = allHeaderPaths().map((path) => ({ id: path, name: path.replace(/\//g, ' › ') }));
-  });
-
-  return r;
-}
+export const SECURITY_ROUTES: RouteDecl[] = [
+  defineRoute({
+    // Anyone may read their own rights (the admin refetches them when its map is empty).
+    method: 'GET', path: '/rest/security/user/get_right/:userId', right: 'session', tag,
+    summary: "Droits effectifs d'un utilisateur (groupes ∪ droits spécifiques) ; chacun peut lire les siens",
+    description: "Ceux d'un autre utilisateur : establishment.users (read).",
+    response: userRights, responses: { 404: { description: 'Utilisateur inconnu' } },
+    handler: async ({ ctx, params, user, knex }) => {
+      const userId = parseId(params.userId);
+      if (userId !== user.id) await checkAccess(ctx, USERS, 'read');
+      return userRightsView(knex, userId);
+    },
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/security/user/set_right/:userId', right: [USERS, 'write'], tag,
+    summary: "Droits spécifiques d'un utilisateur : il quitte tous ses groupes en conservant ses droits, les entrées données s'y appliquent",
+    body: { type: 'object' }, openapi: rightsBody, response: userRights,
+    handler: async ({ body, params, user, knex }) => {
+      const userId = parseId(params.userId);
+      await setUserRights(knex, managerOf(user), userId, parseRightsBody(body));
+      return { status: 'SAVED', ...(await userRightsView(knex, userId)) };
+    },
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/security/user/groups/:userId', right: [USERS, 'read'], tag,
+    summary: "Groupes de droits, avec l'appartenance de l'utilisateur", response: list,
+    handler: async ({ params, knex }) => {
+      const userId = parseId(params.userId);
+      const member = new Set((await knex('user_group').where('userId', userId).select('groupId')).map((x: any) => x.groupId));
+      const groups = await knex('rights_group').orderBy('label').select('id', 'label', 'description', 'isActive');
+      return groups.map((g: any) => ({ ...g, member: member.has(g.id) }));
+    },
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/security/user/set_groups/:userId', right: [USERS, 'write'], tag,
+    summary: "Remplace les groupes d'un utilisateur",
+    body: { type: 'object', required: ['groupIds'], properties: { groupIds: { type: 'array', items: { type: 'integer', minimum: 1 } } } },
+    response: userRights,
+    handler: async ({ body, params, user, knex }) => {
+      const userId = parseId(params.userId);
+      await setUserGroups(knex, managerOf(user), userId, body.groupIds);
+      return { status: 'SAVED', ...(await userRightsView(knex, userId)) };
+    },
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/security/group/get_right/:groupId', right: [USERS, 'read'], tag,
+    summary: "Droits et membres d'un groupe", response: { type: 'object' },
+    handler: ({ params, knex }) => groupRightsView(knex, parseId(params.groupId)),
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/security/group/set_right/:groupId', right: [USERS, 'write'], tag,
+    summary: "Droits d'un groupe (entrées données ; les autres restent)",
+    body: { type: 'object' }, openapi: rightsBody, response: { type: 'object' },
+    handler: async ({ body, params, user, knex }) => {
+      const groupId = parseId(params.groupId);
+      await setGroupRights(knex, managerOf(user), groupId, parseRightsBody(body));
+      return { status: 'SAVED', ...(await groupRightsView(knex, groupId)) };
+    },
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/security/menu', right: 'session', tag,
+    summary: "Menu principal de l'utilisateur connecté (nœuds, en-têtes de contexte, éléments)", response: list,
+    handler: ({ user, knex }) => menuFor(knex, user),
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/security/menu/headers', right: ['establishment.settings', 'read'], tag,
+    summary: 'En-têtes du menu (pour les noms personnalisés)', response: list,
+    handler: () => allHeaderPaths().map((path) => ({ id: path, name: path.replace(/\//g, ' › ') })),
+  }),
+];
