@@ -113,7 +113,7 @@ describe('every screen of the menu fits 1 366 px', () => {
     } finally {
       await small.context().close();
     }
-  });
+  }, 400_000); // about 90 screens, each loaded and measured
 });
 
 describe('rights lead the menu', () => {
