@@ -116,6 +116,7 @@ export function PaymentSchedule({ total, down, balance }: {
   );
 }
 
+// `unit`: the price field's whole label (it was prefixed with « Prix », giving « Prix prix unitaire »)
 interface Item { key: number | null; label: string; unit: string; current: number | null }
 
 /**
@@ -126,12 +127,12 @@ export function priceItems(quote: Quote): Item[] {
   const stay = quote.lines.filter((l) => l.lineType === LINE_STAY);
   const nights = quote.nights || stay.reduce((s, l) => s + l.quantity, 0) || 1;
   const amount = stay.reduce((s, l) => s + l.amount, 0);
-  const items: Item[] = [{ key: null, label: 'Hébergement', unit: 'par nuit', current: stay.length ? Math.round(amount / nights) : null }];
+  const items: Item[] = [{ key: null, label: 'Hébergement', unit: 'Prix par nuit', current: stay.length ? Math.round(amount / nights) : null }];
   const seen = new Set<number>();
   for (const l of quote.lines) {
     if (l.priceGridOptionId == null || seen.has(l.priceGridOptionId)) continue;
     seen.add(l.priceGridOptionId);
-    items.push({ key: l.priceGridOptionId, label: l.label, unit: 'prix unitaire', current: l.unitPrice });
+    items.push({ key: l.priceGridOptionId, label: l.label, unit: 'Prix unitaire', current: l.unitPrice });
   }
   return items;
 }
@@ -149,7 +150,7 @@ function PriceInput({ item, override, disabled, onChange }: { item: Item; overri
   return (
     <Stack direction="row" spacing={1} alignItems="center">
       <Typography sx={{ minWidth: 220 }}>{item.label}</Typography>
-      <TextField size="small" sx={{ width: 170 }} label={`Prix ${item.unit}`} value={text} disabled={disabled}
+      <TextField size="small" sx={{ width: 170 }} label={item.unit} value={text} disabled={disabled}
         placeholder={item.current == null ? '' : formatCents(item.current, false)} error={!!error}
         helperText={error ?? (override != null ? ' ' : item.current == null ? 'aucun prix de grille' : `grille : ${formatCents(item.current)}`)}
         onChange={(e) => setText(e.target.value)} onBlur={apply} onKeyDown={(e) => { if (e.key === 'Enter') apply(); }}
