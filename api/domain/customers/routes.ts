@@ -1,10 +1,8 @@
-// Hand-written customer routes (documented in api/openapi-domain.ts): the resume of
-// one customer, the transfer of a duplicate onto the kept record, and the spec's
-// edit calls of customers and attendants in their §3 shape (edit-shape.ts; they take
-// the place of the generic `{base}/edit` routes, mounted after this router).
-import Router from '@koa/router';
-import type { Knex } from 'knex';
-import { checkAccess } from '../../auth/access';
+// Hand-written customer routes, one declaration each (api/http/define-route.ts): the
+// resume of one customer, the transfer of a duplicate onto the kept record, and the
+// spec's edit calls of customers and attendants in their §3 shape (edit-shape.ts; they
+// take the place of the generic `{base}/edit` routes, mounted after this router).
+import { defineRoute, type RouteDecl } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { notFound } from '../../http/errors';
 import { customerResume } from './resume';
@@ -12,37 +10,58 @@ import { linkCounts, transferCustomer } from './transfer';
 import { editShape, saveEditShape, type EditEntity } from './edit-shape';
 import { entityMeta } from '../../rest/entities';
 
-export function customersRouter(knex: () => Knex): Router {
-  const r = new Router();
-  r.get('/rest/customer/:id/resume', async (ctx) => {
-    await checkAccess(ctx, 'customer.customer', 'read');
-    ctx.body = await customerResume(knex(), parseId(ctx.params.id));
-  });
-  r.get('/rest/customer/:id/links', async (ctx) => {
-    await checkAccess(ctx, 'customer.customer', 'read');
-    const id = parseId(ctx.params.id);
-    if (!(await knex()('customer').where('id', id).first('id'))) throw notFound();
-    ctx.body = await linkCounts(knex(), id);
-  });
-  r.post('/rest/customer/transfer', async (ctx) => {
-    await checkAccess(ctx, 'customer.customer', 'write');
-    await checkAccess(ctx, 'customer.customer', 'delete');
-    const body = (ctx.request as any).body ?? {};
-    const result = await transferCustomer(knex(), body.fromCustomerId, body.toCustomerId, ctx.state.user?.id ?? null);
-    ctx.body = { status: 'SAVED', ...result };
-  });
-  for (const entity of ['customer', 'attendant'] as EditEntity[]) {
+const tag = 'customers';
+const int = { type: 'integer' };
+const saveResult = { $ref: '#/components/schemas/SaveResult' };
+
+export const CUSTOMER_ROUTES: RouteDecl[] = [
+  defineRoute({
+    method: 'GET', path: '/rest/customer/:id/resume', right: ['customer.customer', 'read'], tag,
+    summary: "Tout ce qu'a un client : séjours, et les lignes de chaque entité qui le référence", response: { type: 'object' },
+    handler: ({ params, knex }) => customerResume(knex, parseId(params.id)),
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/customer/:id/links', right: ['customer.customer', 'read'], tag,
+    summary: 'Nombre de lignes de chaque entité qui référence le client', response: { type: 'array', items: { type: 'object' } },
+    handler: async ({ params, knex }) => {
+      const id = parseId(params.id);
+      if (!(await knex('customer').where('id', id).first('id'))) throw notFound();
+      return linkCounts(knex, id);
+    },
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/customer/transfer', right: { all: [['customer.customer', 'write'], ['customer.customer', 'delete']] }, tag,
+    summary: 'Fusion de doublons : tout passe de fromCustomerId à toCustomerId, puis fromCustomerId est supprimé (droits écriture et suppression)',
+    body: { type: 'object', properties: { fromCustomerId: {}, toCustomerId: {} } },
+    openapi: { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['fromCustomerId', 'toCustomerId'], properties: { fromCustomerId: int, toCustomerId: int } } } } } },
+    response: { type: 'object' },
+    handler: async ({ body, user, knex }) => ({ status: 'SAVED', ...(await transferCustomer(knex, body.fromCustomerId, body.toCustomerId, user.id ?? null)) }),
+  }),
+  ...(['customer', 'attendant'] as EditEntity[]).flatMap((entity) => {
     const functionality = entityMeta(entity).functionality;
-    r.get(`/rest/${entity}/edit/:id`, async (ctx) => {
-      await checkAccess(ctx, functionality, 'read');
-      ctx.body = await editShape(knex(), entity, parseId(ctx.params.id, true));
-    });
-    r.post(`/rest/${entity}/edit`, async (ctx) => {
-      await checkAccess(ctx, functionality, 'write');
-      const item = await saveEditShape(knex(), entity, (ctx.request as any).body, ctx.state.user?.id ?? null);
-      const wantItem = String(ctx.get('returnEditItem')).toLowerCase() === 'true';
-      ctx.body = { status: 'SAVED', id: item.id, ...(wantItem ? { item } : {}) };
-    });
-  }
-  return r;
-}
+    const customer = entity === 'customer';
+    return [
+      defineRoute({
+        method: 'GET', path: `/rest/${entity}/edit/:id`, right: [functionality, 'read'], tag,
+        summary: customer
+          ? 'Un client dans la forme du §3 (id 0 : ses valeurs par défaut) : ses champs, addressList (autres adresses, avec countryId), availableCivility et availableCountry (avec isDefault)'
+          : 'Un accompagnant dans la forme du §3 : addressList (sa seule adresse), availableCivility et availableCountry',
+        response: customer ? { $ref: '#/components/schemas/CustomerEdit' } : { type: 'object' },
+        handler: ({ params, knex }) => editShape(knex, entity, parseId(params.id, true)),
+      }),
+      defineRoute({
+        method: 'POST', path: `/rest/${entity}/edit`, right: [functionality, 'write'], tag,
+        summary: customer
+          ? "Enregistre un client (id 0 : création) ; addressList, si donnée, est l'ensemble de ses autres adresses (créées, modifiées, supprimées). En-tête returnEditItem: true pour recevoir l'élément"
+          : "Enregistre un accompagnant ; la seule entrée d'addressList devient son adresse",
+        openapi: { requestBody: { required: true, content: { 'application/json': { schema: customer ? { $ref: '#/components/schemas/CustomerEdit' } : { type: 'object' } } } } },
+        response: saveResult,
+        handler: async ({ ctx, user, knex }) => {
+          const item = await saveEditShape(knex, entity, (ctx.request as any).body, user.id ?? null);
+          const wantItem = String(ctx.get('returnEditItem')).toLowerCase() === 'true';
+          return { status: 'SAVED', id: item.id, ...(wantItem ? { item } : {}) };
+        },
+      }),
+    ];
+  }),
+];

@@ -9,7 +9,7 @@ import { STAY_ROUTES } from './routes';
 import { registerCatalogueRules } from '../catalogue/rules';
 import { catalogueRouter } from '../catalogue/routes';
 import { registerCustomerRules } from '../customers/rules';
-import { customersRouter } from '../customers/routes';
+import { CUSTOMER_ROUTES } from '../customers/routes';
 
 export function registerStaysModule(): void {
   registerCatalogueRules();
@@ -20,5 +20,5 @@ export function registerStaysModule(): void {
 }
 
 export function staysRouters(knex: () => Knex): Router[] {
-  return [catalogueRouter(knex), customersRouter(knex), routerOf(STAY_ROUTES, knex)];
+  return [catalogueRouter(knex), routerOf(CUSTOMER_ROUTES, knex), routerOf(STAY_ROUTES, knex)];
 }

@@ -111,33 +111,6 @@ export const STAYS_SCHEMAS: Record<string, object> = {
 };
 
 export const STAYS_PATHS: Record<string, object> = {
-  '/rest/customer/{id}/resume': { get: { tags: ['customers'], summary: "Tout ce qu'a un client : séjours, et les lignes de chaque entité qui le référence", parameters: [idParam()], responses: ok('Résumé', { type: 'object' }) } },
-  '/rest/customer/{id}/links': { get: { tags: ['customers'], summary: 'Nombre de lignes de chaque entité qui référence le client', parameters: [idParam()], responses: ok('Comptes', { type: 'array', items: { type: 'object' } }) } },
-  '/rest/customer/transfer': {
-    post: {
-      tags: ['customers'], summary: 'Fusion de doublons : tout passe de fromCustomerId à toCustomerId, puis fromCustomerId est supprimé (droits écriture et suppression)',
-      requestBody: body({ type: 'object', required: ['fromCustomerId', 'toCustomerId'], properties: { fromCustomerId: int, toCustomerId: int } }),
-      responses: ok('Le client conservé et ce qui a été repris', { type: 'object' }),
-    },
-  },
-  '/rest/customer/edit/{id}': {
-    get: {
-      tags: ['customers'], summary: 'Un client dans la forme du §3 (id 0 : ses valeurs par défaut) : ses champs, addressList (autres adresses, avec countryId), availableCivility et availableCountry (avec isDefault)',
-      parameters: [idParam()], responses: ok('Le client', ref('CustomerEdit')),
-    },
-  },
-  '/rest/customer/edit': {
-    post: {
-      tags: ['customers'], summary: "Enregistre un client (id 0 : création) ; addressList, si donnée, est l'ensemble de ses autres adresses (créées, modifiées, supprimées). En-tête returnEditItem: true pour recevoir l'élément",
-      requestBody: body(ref('CustomerEdit')), responses: ok('Enregistré', { $ref: '#/components/schemas/SaveResult' }),
-    },
-  },
-  '/rest/attendant/edit/{id}': {
-    get: { tags: ['customers'], summary: 'Un accompagnant dans la forme du §3 : addressList (sa seule adresse), availableCivility et availableCountry', parameters: [idParam()], responses: ok("L'accompagnant", { type: 'object' }) },
-  },
-  '/rest/attendant/edit': {
-    post: { tags: ['customers'], summary: "Enregistre un accompagnant ; la seule entrée d'addressList devient son adresse", requestBody: body({ type: 'object' }), responses: ok('Enregistré', { $ref: '#/components/schemas/SaveResult' }) },
-  },
   '/rest/place/{id}/images': {
     post: {
       tags: ['catalogue'], summary: 'Ajoute une image à un emplacement (champ multipart uploadfile ; .jpg .jpeg .png .gif, contenu vérifié, 2 Mo au plus)', parameters: [idParam()],
