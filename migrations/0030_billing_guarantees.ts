@@ -11,8 +11,14 @@
 import type { Knex } from 'knex';
 
 const CHILDREN = ['occupancy_detail', 'occupancy_animal', 'occupancy_vehicle', 'occupancy_extra'];
+const BILL_TABLES = ['bill', 'bill_line'];
 
 export async function up(knex: Knex): Promise<void> {
+  // Issued bills: beside the generated row triggers, any UPDATE or DELETE statement is
+  // refused, even one that matches no row (nothing ever rewrites a bill).
+  for (const t of BILL_TABLES) {
+    await knex.raw(`CREATE TRIGGER "tg_${t}__no_change_statement" BEFORE UPDATE OR DELETE ON "${t}" FOR EACH STATEMENT EXECUTE FUNCTION bv_refuse_change()`);
+  }
   await knex.raw(`CREATE FUNCTION bv_stay_billed(p_booking_id integer) RETURNS boolean LANGUAGE sql STABLE AS $$
   SELECT EXISTS (
     SELECT 1 FROM bill f JOIN bill_line l ON l.bill_id = f.id
@@ -90,4 +96,5 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP TRIGGER "tg_payment__locked" ON "payment"');
   await knex.raw('DROP FUNCTION bv_payment_locked()');
   await knex.raw('DROP FUNCTION bv_stay_billed(integer)');
+  for (const t of BILL_TABLES) await knex.raw(`DROP TRIGGER "tg_${t}__no_change_statement" ON "${t}"`);
 }

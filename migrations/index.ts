@@ -30,6 +30,7 @@ import * as m26 from './0027_record_versions';
 import * as m27 from './0028_billing_payments';
 import * as m28 from './0029_add_ck_setting_max_stay_nights_max_and_2_more';
 import * as m29 from './0030_billing_guarantees';
+import * as m30 from './0031_bill_counter_partner_series';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -64,4 +65,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0028_billing_payments', m27],
   ['0029_add_ck_setting_max_stay_nights_max_and_2_more', m28],
   ['0030_billing_guarantees', m29],
+  ['0031_bill_counter_partner_series', m30],
 ];

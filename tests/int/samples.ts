@@ -146,6 +146,9 @@ export async function sampleRecord(client: Client, meta: EntityMeta, n: number, 
   const fresh = new Set(FRESH_REFS[meta.name] ?? []);
   for (const f of meta.fields) {
     if (f.system || f.readOnly) continue;
+    // Rows of append-only entities (bills) are made by domain code only, never through the
+    // API: a nullable reference to one stays empty.
+    if (f.kind === 'ref' && f.nullable && metaByName.get(f.ref!.entity)?.appendOnly) { rec[f.name] = null; continue; }
     rec[f.name] = f.kind === 'ref' ? await referenceId(client, f.ref!.entity, cache, fresh.has(f.name) ? n : undefined) : sampleValue(meta, f, n);
   }
   DOMAIN_RULES[meta.name]?.(rec, n);

@@ -5,8 +5,9 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 
-export type Series = 'invoice' | 'credit-note';
-export const DEFAULT_PREFIX: Record<Series, string> = { invoice: 'FA', 'credit-note': 'AV' };
+/** Partner bills (commissions) are a series of their own, justified by their different customers. */
+export type Series = 'invoice' | 'credit-note' | 'partner-invoice';
+export const DEFAULT_PREFIX: Record<Series, string> = { invoice: 'FA', 'credit-note': 'AV', 'partner-invoice': 'FP' };
 
 export interface Allocated { prefix: string; sequence: number; number: string }
 

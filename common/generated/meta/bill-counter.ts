@@ -112,7 +112,7 @@ export const meta: EntityMeta = {
       "kind": "enum",
       "sql": {
         "t": "varchar",
-        "length": 11
+        "length": 15
       },
       "nullable": false,
       "required": true,
@@ -121,11 +121,13 @@ export const meta: EntityMeta = {
       "hidden": false,
       "enum": [
         "invoice",
-        "credit-note"
+        "credit-note",
+        "partner-invoice"
       ],
       "enumLabels": {
         "invoice": "Factures et factures d'acompte",
-        "credit-note": "Avoirs"
+        "credit-note": "Avoirs",
+        "partner-invoice": "Factures aux partenaires"
       },
       "indexed": false
     },
@@ -251,11 +253,13 @@ export const meta: EntityMeta = {
         "type": "string",
         "enum": [
           "invoice",
-          "credit-note"
+          "credit-note",
+          "partner-invoice"
         ],
         "x-enum-labels": {
           "invoice": "Factures et factures d'acompte",
-          "credit-note": "Avoirs"
+          "credit-note": "Avoirs",
+          "partner-invoice": "Factures aux partenaires"
         },
         "x-label": "Série"
       },
@@ -264,6 +268,12 @@ export const meta: EntityMeta = {
         "minLength": 1,
         "maxLength": 8,
         "pattern": "^[A-Z0-9-]{1,8}$",
+        "examples": [
+          "FA",
+          "AV",
+          "FP",
+          "FX"
+        ],
         "x-message": "INVOICE_PREFIX_INVALID",
         "x-label": "Préfixe"
       },

@@ -717,6 +717,10 @@ export const meta: EntityMeta = {
         ],
         "pattern": "^[0-9]{4}$",
         "maxLength": 4,
+        "examples": [
+          "4242",
+          "1881"
+        ],
         "x-message": "CARD_LAST4_INVALID",
         "x-label": "4 derniers chiffres de la carte"
       },
@@ -727,6 +731,10 @@ export const meta: EntityMeta = {
         ],
         "pattern": "^(0[1-9]|1[0-2])/[0-9]{2}$",
         "maxLength": 5,
+        "examples": [
+          "09/29",
+          "12/30"
+        ],
         "x-message": "CARD_EXPIRY_INVALID",
         "x-label": "Expiration (MM/AA)"
       },

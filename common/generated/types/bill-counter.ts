@@ -5,7 +5,7 @@ export interface BillCounter {
   createdAt: string;
   updatedAt: string;
   version: number;
-  series: "invoice" | "credit-note";
+  series: "invoice" | "credit-note" | "partner-invoice";
   prefix: string;
   digits?: number;
   lastNumber?: number;

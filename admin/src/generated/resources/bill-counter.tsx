@@ -6,7 +6,7 @@ import { meta } from '../../../../common/generated/meta/bill-counter';
 export function List() {
   return (
     <EntityList meta={meta}>
-      <EnumField source="series" label="Série" choices={[{ id: "invoice", name: "Factures et factures d'acompte" }, { id: "credit-note", name: "Avoirs" }]} />
+      <EnumField source="series" label="Série" choices={[{ id: "invoice", name: "Factures et factures d'acompte" }, { id: "credit-note", name: "Avoirs" }, { id: "partner-invoice", name: "Factures aux partenaires" }]} />
       <TextField source="prefix" label="Préfixe" />
       <NumberFr source="digits" label="Nombre de chiffres (4 au moins)" />
       <NumberFr source="lastNumber" label="Dernier numéro attribué" />
@@ -18,7 +18,7 @@ export function List() {
 export function Edit() {
   return (
     <EntityForm meta={meta}>
-      <EnumInput source="series" label="Série" isRequired choices={[{ id: "invoice", name: "Factures et factures d'acompte" }, { id: "credit-note", name: "Avoirs" }]} />
+      <EnumInput source="series" label="Série" isRequired choices={[{ id: "invoice", name: "Factures et factures d'acompte" }, { id: "credit-note", name: "Avoirs" }, { id: "partner-invoice", name: "Factures aux partenaires" }]} />
       <TextInput source="prefix" label="Préfixe" isRequired />
       <NumberInputFr source="digits" label="Nombre de chiffres (4 au moins)" integer />
       <NumberInputFr source="lastNumber" label="Dernier numéro attribué" readOnly integer />
