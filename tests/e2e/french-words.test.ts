@@ -77,7 +77,7 @@ async function settled(p: Page): Promise<void> {
     const stable = text.length > 0 && !document.querySelector('[role="progressbar"], .MuiSkeleton-root') && w.__frenchLast === text;
     w.__frenchLast = text;
     return stable;
-  }, undefined, { timeout: 8_000, polling: 250 }).catch(() => undefined); // a screen that never settles is still read
+  }, undefined, { timeout: 4_000, polling: 150 }).catch(() => undefined); // a screen that never settles is still read
 }
 
 describe('French on every screen', () => {

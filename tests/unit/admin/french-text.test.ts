@@ -7,7 +7,7 @@ describe('englishWords', () => {
     expect(englishWords('Open')).toEqual(['Open']);
   });
   it('leaves French alone, even when an English word hides inside it', () => {
-    expect(englishWords('Ouvrir, Fermer, Annuler le séjour, Options, Showroom, Page 2 sur 3, Offre « Close-up »')).toEqual([]);
+    expect(englishWords('Ouvrir, Fermer, Annuler le séjour, Options, Export CSV, Showroom, Page 2 sur 3, Offre « Close-up »')).toEqual([]);
     expect(englishWords('Lignes par page : 1–10 sur 42')).toEqual([]);
   });
 });
@@ -20,6 +20,7 @@ describe('doubledWords', () => {
   it('leaves correct French and separate lines alone', () => {
     expect(doubledWords('Nous nous en occupons. Vous vous inscrivez.')).toEqual([]);
     expect(doubledWords('Prix\nprix unitaire')).toEqual([]);
+    expect(doubledWords('EAU\tEau\tCompteur')).toEqual([]);
     expect(doubledWords('2 2 personnes, le plan de la la')).toEqual(['la la']);
     expect(doubledWords('Bonbon, Chichi, Tamtam')).toEqual([]);
   });
