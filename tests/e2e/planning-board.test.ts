@@ -114,7 +114,7 @@ describe('planning board', () => {
     await first.click();
     const confirm = page.getByRole('dialog', { name: /Déplacer le séjour/ });
     await expect(confirm.getByTestId('move-to').textContent()).resolves.toContain(code);
-    await confirm.getByRole('button', { name: /Confirmer|Forcer/ }).click();
+    await confirm.getByRole('button', { name: /Déplacer le séjour|Forcer/ }).click();
     await confirm.waitFor({ state: 'detached' });
     const saved = await call('GET', `/occupancy/${a.occupancyId}`);
     expect((await call('GET', `/place/${saved.placeId}`)).code).toBe(code);
