@@ -276,8 +276,8 @@ const ROWS: Row[] = [
   },
 
   // Home
-  { method: 'GET', route: '/rest/home/tiles', need: 'session', make: async () => ({ path: '/rest/home/tiles' }) },
-  { method: 'POST', route: '/rest/home/layout', need: 'session', make: async () => ({ path: '/rest/home/layout', body: { tiles: [] } }) },
+  { method: 'GET', route: '/rest/home/tiles', make: async () => ({ path: '/rest/home/tiles' }) },
+  { method: 'POST', route: '/rest/home/layout', make: async () => ({ path: '/rest/home/layout', body: { tiles: [] } }) },
 
   // Pricing
   {

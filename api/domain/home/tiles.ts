@@ -3,10 +3,11 @@
 // Administrators rename, reorder or switch tiles off for everyone (entity `tile`);
 // each user hides and reorders their own (entity `user-tile`, through the layout
 // route below, once the home is unlocked).
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Knex } from 'knex';
-import { holds, requireUser } from '../../auth/access';
+import { holds } from '../../auth/access';
 import { badRequest } from '../../http/errors';
+import { defineRoute, routerOf } from '../../http/define-route';
 import { todayParis } from '../../../common/dates';
 import { ENTITY_METAS } from '../../../common/generated/meta/index';
 import { APP_VERSION } from '../establishment/user-guide';
@@ -97,25 +98,36 @@ export async function tilesFor(knex: Knex, user: { id: number } & Parameters<typ
   }));
 }
 
-export function tilesRouter(knex: () => Knex): Router {
-  const r = new Router();
-  r.get('/rest/home/tiles', async (ctx) => {
-    const user = requireUser(ctx);
-    const all = ctx.query.all === '1' || ctx.query.all === 'true';
-    ctx.body = { version: APP_VERSION, tiles: await tilesFor(knex(), user, all) };
-  });
+const tag = 'home';
+
+export const TILE_ROUTES = [
+  defineRoute({
+    method: 'GET', path: '/rest/home/tiles', right: 'session', tag,
+    summary: "Tuiles de l'accueil avec leurs compteurs (all=1 : tuiles masquées comprises)",
+    query: { type: 'object', properties: { all: { type: 'string', description: '1 : tuiles masquées comprises' } } },
+    response: { type: 'object', properties: { version: { type: 'string' }, tiles: { type: 'array', items: { type: 'object' } } } },
+    handler: async ({ query, user, knex }) => ({ version: APP_VERSION, tiles: await tilesFor(knex, user, query.all === '1' || query.all === 'true') }),
+  }),
   /** The user's own layout: `{ tiles: [{ key, hidden }] }` in display order. */
-  r.post('/rest/home/layout', async (ctx) => {
-    const user = requireUser(ctx);
-    const list = (ctx.request as any).body?.tiles;
-    const known = new Set(registeredTiles().map((t) => t.key));
-    if (!Array.isArray(list) || list.length > 200 || !list.every((x) => x && typeof x.key === 'string' && known.has(x.key) && (x.hidden === undefined || typeof x.hidden === 'boolean'))
-      || new Set(list.map((x: any) => x.key)).size !== list.length) throw badRequest('INCORRECT_FORM');
-    await knex().transaction(async (trx) => {
-      await trx('user_tile').where('userId', user.id).delete();
-      if (list.length) await trx('user_tile').insert(list.map((x: any, i: number) => ({ userId: user.id, tileKey: x.key, position: i, isHidden: !!x.hidden })));
-    });
-    ctx.body = { status: 'SAVED', tiles: await tilesFor(knex(), user, true) };
-  });
-  return r;
+  defineRoute({
+    method: 'POST', path: '/rest/home/layout', right: 'session', tag,
+    summary: "Disposition de l'accueil de l'utilisateur (ordre, tuiles masquées)",
+    body: { type: 'object', required: ['tiles'], properties: { tiles: { type: 'array', maxItems: 200, items: { type: 'object', required: ['key'], additionalProperties: false, properties: { key: { type: 'string' }, hidden: { type: 'boolean' } } } } } },
+    response: { type: 'object', properties: { status: { const: 'SAVED' }, tiles: { type: 'array', items: { type: 'object' } } } },
+    handler: async ({ body, user, knex }) => {
+      const list: { key: string; hidden?: boolean }[] = body.tiles;
+      const known = new Set(registeredTiles().map((t) => t.key));
+      // Unknown or repeated tiles: the module's own refusal.
+      if (!list.every((x) => known.has(x.key)) || new Set(list.map((x) => x.key)).size !== list.length) throw badRequest('INCORRECT_FORM');
+      await knex.transaction(async (trx) => {
+        await trx('user_tile').where('userId', user.id).delete();
+        if (list.length) await trx('user_tile').insert(list.map((x, i) => ({ userId: user.id, tileKey: x.key, position: i, isHidden: !!x.hidden })));
+      });
+      return { status: 'SAVED', tiles: await tilesFor(knex, user, true) };
+    },
+  }),
+];
+
+export function tilesRouter(knex: () => Knex): Router {
+  return routerOf(TILE_ROUTES, knex);
 }

@@ -60,19 +60,6 @@ export const SECURITY_PATHS: Record<string, object> = {
   '/rest/establishment/preference/group/edit/{providerId}': {
     get: { tags: ['establishment'], summary: "Paramètres de groupe d'un prestataire", parameters: [{ name: 'providerId', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: ok('Paramètres'), 404: ok('Inconnu', error), ...denied } },
   },
-  '/rest/home/tiles': {
-    get: {
-      tags: ['home'], summary: "Tuiles de l'accueil avec leurs compteurs (all=1 : tuiles masquées comprises)",
-      parameters: [{ name: 'all', in: 'query', schema: { enum: ['1'] } }], responses: { 200: ok('Tuiles et version'), 403: denied[403] },
-    },
-  },
-  '/rest/home/layout': {
-    post: {
-      tags: ['home'], summary: "Disposition de l'accueil de l'utilisateur (ordre, tuiles masquées)",
-      requestBody: { required: true, content: json({ type: 'object', properties: { tiles: { type: 'array', items: { type: 'object', required: ['key'], properties: { key: { type: 'string' }, hidden: { type: 'boolean' } } } } } }) },
-      responses: { 200: ok('Enregistré'), 400: ok('Tuile inconnue', error), 403: denied[403] },
-    },
-  },
 };
 
 const sub = {
