@@ -96,8 +96,8 @@ export function defineRoute<B = any, Q = any>(spec: RouteSpec<B, Q>): RouteDecl<
 }
 
 /** Named schemas (`components/schemas` of the OpenAPI document) the routes may `$ref`. */
-export function defineSchemas(schemas: Record<string, JsonSchema>): void {
-  for (const [name, schema] of Object.entries(schemas)) SCHEMAS.set(name, schema);
+export function defineSchemas(schemas: Record<string, object>): void {
+  for (const [name, schema] of Object.entries(schemas)) SCHEMAS.set(name, schema as JsonSchema);
 }
 
 /** Every declared route, in declaration order. */
