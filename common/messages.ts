@@ -326,6 +326,7 @@ export const MESSAGES = {
   PLACE_IMAGE_UNKNOWN: "Image inconnue : ajoutez les images de l'emplacement avec « Ajouter une image »",
   MERGE_DIFFERENT_CUSTOMERS: 'Fusion impossible : les séjours appartiennent à des clients différents',
   TRANSFER_SAME_CUSTOMER: 'Choisissez deux clients différents',
+  TRANSFER_KEPT_RECORDS: 'Le client à supprimer a des factures ou des écritures qui ne peuvent plus changer de client : gardez plutôt celui-ci',
   NO_FREE_PLACE: 'Aucun emplacement libre pour ces dates',
   EXEMPTION_REASON_REQUIRED: "Indiquez le motif d'exonération de taxe de séjour",
   ARRIVAL_TOO_EARLY: "Arrivée impossible avant le %{date} (séjour du %{start})",
@@ -345,6 +346,7 @@ export const MESSAGES = {
   NO_OCCUPANTS: 'Indiquez au moins un occupant',
   DRAFT_ALREADY_SAVED: 'Ce séjour est déjà enregistré : il ne peut plus être modifié par l’assistant',
   PLAN_IMAGE_MISSING: "Aucune image de plan : chargez d'abord le plan du camping",
+
   // Bills and payments (api/domain/billing)
   INVOICE_PREFIX_INVALID: 'Préfixe de facture : 1 à 8 lettres majuscules, chiffres ou tirets',
   CARD_LAST4_INVALID: 'Indiquez les 4 derniers chiffres de la carte, jamais le numéro complet',

@@ -77,8 +77,11 @@ describe('planning board', () => {
     await page.locator(`[data-row-id="${places.P2}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();
     expect(await page.locator(`[data-row-id="${places.P1}"] [data-bar-id="o${a.occupancyId}"]`).count()).toBe(0);
     expect((await call('GET', `/occupancy/${a.occupancyId}`)).placeId).toBe(places.P2);
-    // No payment is recorded yet (billing comes later): no payment view, no "unpaid" on every stay.
-    expect(await page.getByRole('button', { name: 'Paiements' }).isDisabled()).toBe(true);
+    // The billing module reports what each stay received: the payment view is offered and can be chosen.
+    const paymentView = page.getByRole('button', { name: 'Paiements' });
+    await expect.poll(() => paymentView.isEnabled()).toBe(true);
+    await paymentView.click();
+    await expect.poll(() => paymentView.getAttribute('aria-pressed')).toBe('true');
     expect(page.errors).toEqual([]);
   });
 

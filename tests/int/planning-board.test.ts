@@ -71,14 +71,13 @@ describe('setup, window, free places, periods', () => {
     const f = r.body.occupancyFields as string[];
     const rows = r.body.occupancies.map((x: unknown[]) => Object.fromEntries(f.map((k, i) => [k, x[i]])));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ id: a.occupancyId, placeId: ids.PA1, startDate: '2030-06-10', endDate: '2030-06-14', code: a.code, customer: 'Planchard Odile', category: 'booking', payment: null, persons: 2 });
+    expect(rows[0]).toMatchObject({ id: a.occupancyId, placeId: ids.PA1, startDate: '2030-06-10', endDate: '2030-06-14', code: a.code, customer: 'Planchard Odile', category: 'booking', payment: 'unpaid', persons: 2 });
     expect(r.body.unavailabilities).toEqual([[expect.any(Number), ids.PA2, '2030-06-01', '2030-06-05', 'Travaux test']]);
     const all = await t.admin.get(`/rest/planning/window?from=2030-06-01&to=2030-07-01&placeIds=${ids.PA1}&released=1`);
     expect(all.body.occupancies.map((x: unknown[]) => x[f.indexOf('category')])).toEqual(['booking', 'cancelled']);
   });
 
-  it('has no payment state until a payments module tells what each booking received; then unpaid, down payment, paid', async () => {
-    expect((await t.admin.get('/rest/planning/setup')).body.paymentsTracked).toBe(false);
+  it('colours each bar by what the payments module says the booking received: unpaid, down payment, paid', async () => {
     const a = await book(ids.PA1, '2030-04-01', '2030-04-04');
     const b = await book(ids.PA1, '2030-04-05', '2030-04-08');
     const c = await book(ids.PA1, '2030-04-10', '2030-04-12');
@@ -86,7 +85,7 @@ describe('setup, window, free places, periods', () => {
     const [totalB, totalC] = [await totalOf(b.bookingId), await totalOf(c.bookingId)];
     expect(totalB).toBeGreaterThan(0);
     const received = new Map([[b.bookingId, Math.floor(totalB / 4)], [c.bookingId, totalC]]);
-    registerPaymentSource(async (_db, bookingIds) => new Map(bookingIds.filter((id) => received.has(id)).map((id) => [id, received.get(id)!])));
+    const billing = registerPaymentSource(async (_db, bookingIds) => new Map(bookingIds.filter((id) => received.has(id)).map((id) => [id, received.get(id)!])));
     try {
       expect((await t.admin.get('/rest/planning/setup')).body.paymentsTracked).toBe(true);
       const r = await t.admin.get(`/rest/planning/window?from=2030-04-01&to=2030-04-20&placeIds=${ids.PA1}`);
@@ -94,7 +93,7 @@ describe('setup, window, free places, periods', () => {
       const state = new Map(r.body.occupancies.map((x: unknown[]) => [x[f.indexOf('bookingId')], x[f.indexOf('payment')]]));
       expect([state.get(a.bookingId), state.get(b.bookingId), state.get(c.bookingId)]).toEqual(['unpaid', 'deposit', 'paid']);
     } finally {
-      registerPaymentSource(null);
+      registerPaymentSource(billing);
     }
   });
 

@@ -44,7 +44,14 @@ export async function transferCustomer(knex: Knex, fromId: unknown, toId: unknow
     const to = rows.find((r) => r.id === toId);
     if (!from || !to) throw notFound();
     const moved = [];
-    for (const l of customerLinks()) {
+    // Issued bills and other append-only records keep the customer they name (the law
+    // forbids rewriting them): a customer who has any cannot be the one removed.
+    for (const l of customerLinks().filter((x) => entityMeta(x.entity).appendOnly)) {
+      if (await trx(l.table).where(l.column, from.id).first('id')) {
+        throw badRequest('TRANSFER_KEPT_RECORDS', { fromCustomerId: formatMessage('TRANSFER_KEPT_RECORDS') });
+      }
+    }
+    for (const l of customerLinks().filter((x) => !entityMeta(x.entity).appendOnly)) {
       const count = await trx(l.table).where(l.column, from.id).update({ [l.field]: to.id });
       if (count) moved.push({ entity: l.entity, label: l.label, count: Number(count) });
     }

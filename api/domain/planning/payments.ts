@@ -1,7 +1,7 @@
-// The payment view of the board: how much each booking has received. The product has
-// no payment records yet (billing and payments are another module); that module
-// registers its source here and the board's payment view follows. Until then the board
-// shows no payment state at all (not "Non payé" on every stay) and says why.
+// The payment view of the board: how much each booking has received. Payments belong
+// to another module (api/domain/billing), which registers its source here; without a
+// source the board shows no payment state at all (not "Non payé" on every stay) and
+// says why.
 import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
@@ -9,9 +9,11 @@ export type PaidSource = (db: Db, bookingIds: number[]) => Promise<Map<number, n
 
 let source: PaidSource | null = null;
 
-/** Called by the payments module: amounts received (cents) per booking id. */
-export function registerPaymentSource(fn: PaidSource | null): void {
+/** Called by the payments module: amounts received (cents) per booking id. Returns the source it replaces. */
+export function registerPaymentSource(fn: PaidSource | null): PaidSource | null {
+  const previous = source;
   source = fn;
+  return previous;
 }
 
 /** Whether a payments module tells what each booking has received. */
