@@ -8,13 +8,12 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { requireSystemUser } from '../auth/access';
 import { clearSettingsCache } from '../auth/settings';
 import { clearSessionCache } from '../auth/session';
 import { readConfig } from '../config';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { defineRoute, routerOf } from '../http/define-route';
 import { recordHistory } from '../rest/history';
 import { entityMeta } from '../rest/entities';
 import { formatMessage } from '../../common/messages';
@@ -47,93 +46,117 @@ export async function backupStatus(knex: Knex) {
   return { last: last ?? null, ageDays: ageMs === null ? null : Math.floor(ageMs / 86_400_000), stale: ageMs === null || ageMs > STALE_DAYS * 86_400_000 };
 }
 
-export function backupRouter(knex: () => Knex): Router {
-  const r = new Router();
+const right = { system: 'SYSTEM_USER_ONLY' } as const;
+const tag = 'backup';
+const gzip = (description: string) => ({ description, content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } } });
 
+export const BACKUP_ROUTES = [
   /** The spec's route: a backup downloaded now (gzipped JSON lines, see dump.ts). */
-  r.get('/rest/establishment/establishment/backup', async (ctx) => {
-    const user = requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
-    const k = knex();
-    const name = `bivouac-sauvegarde-${todayParis()}.json.gz`;
-    const [{ id }] = await k('backup_run').insert({ kind: 'download', day: todayParis(), file: name }).returning('id');
-    const est = await currentEstablishment(k);
-    if (est) await recordHistory(k, { userId: user.id, entity: entityMeta('establishment'), recordId: est.id, action: 'action', detail: formatMessage('BACKUP_DONE') });
-    const body = new PassThrough();
-    let size = 0;
-    body.on('data', (c: Buffer) => { size += c.length; });
-    // Streamed: the response starts before the last table is read; a failure cuts it
-    // (the file then has no end line and a restore refuses it).
-    writeBackup(k, body, { appVersion: APP_VERSION }).then(
-      (s) => k('backup_run').where({ id }).update({ status: 'done', finishedAt: k.fn.now(), size, schemaVersion: s.schemaVersion }),
-      (err) => { body.destroy(err); return k('backup_run').where({ id }).update({ status: 'failed', finishedAt: k.fn.now(), error: String(err?.message ?? err).slice(0, 500) }); },
-    ).catch(() => {});
-    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.type = 'application/gzip';
-    ctx.body = body;
-  });
-
-  r.get('/rest/backup/status', async (ctx) => {
-    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
-    const k = knex();
-    const runs = await k('backup_run').orderBy('id', 'desc').limit(20);
-    ctx.body = { ...(await backupStatus(k)), retentionDays: await retentionDays(k), runs, files: await serverFiles(), staleDays: STALE_DAYS };
-  });
-
+  defineRoute({
+    method: 'GET', path: '/rest/establishment/establishment/backup', right, tag,
+    summary: 'Sauvegarde complète téléchargée maintenant (JSON lines gzippé)',
+    response: gzip('Le fichier de sauvegarde'),
+    handler: async ({ ctx, user, knex: k }) => {
+      const name = `bivouac-sauvegarde-${todayParis()}.json.gz`;
+      const [{ id }] = await k('backup_run').insert({ kind: 'download', day: todayParis(), file: name }).returning('id');
+      const est = await currentEstablishment(k);
+      if (est) await recordHistory(k, { userId: user.id, entity: entityMeta('establishment'), recordId: est.id, action: 'action', detail: formatMessage('BACKUP_DONE') });
+      const body = new PassThrough();
+      let size = 0;
+      body.on('data', (c: Buffer) => { size += c.length; });
+      // Streamed: the response starts before the last table is read; a failure cuts it
+      // (the file then has no end line and a restore refuses it).
+      writeBackup(k, body, { appVersion: APP_VERSION }).then(
+        (s) => k('backup_run').where({ id }).update({ status: 'done', finishedAt: k.fn.now(), size, schemaVersion: s.schemaVersion }),
+        (err) => { body.destroy(err); return k('backup_run').where({ id }).update({ status: 'failed', finishedAt: k.fn.now(), error: String(err?.message ?? err).slice(0, 500) }); },
+      ).catch(() => {});
+      ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+      ctx.set('Cache-Control', 'no-store');
+      ctx.type = 'application/gzip';
+      ctx.body = body;
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/backup/status', right, tag,
+    summary: 'Dernières sauvegardes, fichiers du serveur et durée de conservation',
+    response: { type: 'object' },
+    handler: async ({ knex: k }) => {
+      const runs = await k('backup_run').orderBy('id', 'desc').limit(20);
+      return { ...(await backupStatus(k)), retentionDays: await retentionDays(k), runs, files: await serverFiles(), staleDays: STALE_DAYS };
+    },
+  }),
   /** A backup written now into DATA_DIR/backups. */
-  r.post('/rest/backup/run', async (ctx) => {
-    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
-    const dir = backupsDir(dataDir());
-    await mkdir(dir, { recursive: true });
-    const file = manualFileName();
-    try {
-      const s = await backupToFile(knex(), join(dir, file), 'manual');
-      ctx.body = { status: 'SAVED', message: formatMessage('BACKUP_DONE'), file, ...s };
-    } catch {
-      throw badRequest('BACKUP_FAILED');
-    }
-  });
-
-  r.get('/rest/backup/file/:name', async (ctx) => {
-    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
-    const name = ctx.params.name;
-    if (!FILE_NAME.test(name) || !(await serverFiles()).some((f) => f.name === name)) throw notFound();
-    ctx.set('Content-Disposition', `attachment; filename="${name}"`);
-    ctx.type = 'application/gzip';
-    ctx.body = createReadStream(join(backupsDir(dataDir()), name));
-  });
-
-  r.post('/rest/backup/settings', async (ctx) => {
-    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
-    const days = (ctx.request as any).body?.retentionDays;
-    if (!Number.isInteger(days) || days < 1 || days > 3650) {
-      throw badRequest('INCORRECT_FORM', { retentionDays: 'Entre 1 et 3650 jours' });
-    }
-    await knex()('backup_config').insert({ id: 1, retentionDays: days }).onConflict('id').merge();
-    ctx.body = { status: 'SAVED', retentionDays: days };
-  });
-
+  defineRoute({
+    method: 'POST', path: '/rest/backup/run', right, tag,
+    summary: 'Écrit une sauvegarde maintenant dans DATA_DIR/backups',
+    response: { type: 'object' },
+    handler: async ({ knex: k }) => {
+      const dir = backupsDir(dataDir());
+      await mkdir(dir, { recursive: true });
+      const file = manualFileName();
+      try {
+        const s = await backupToFile(k, join(dir, file), 'manual');
+        return { status: 'SAVED', message: formatMessage('BACKUP_DONE'), file, ...s };
+      } catch {
+        throw badRequest('BACKUP_FAILED');
+      }
+    },
+  }),
+  defineRoute({
+    method: 'GET', path: '/rest/backup/file/:name', right, tag,
+    summary: 'Télécharge une sauvegarde du serveur',
+    params: { name: { type: 'string', maxLength: 200 } },
+    response: gzip('Le fichier de sauvegarde'),
+    responses: { 404: { description: 'Fichier inconnu' } },
+    handler: async ({ ctx, params }) => {
+      const name = String(params.name);
+      if (!FILE_NAME.test(name) || !(await serverFiles()).some((f) => f.name === name)) throw notFound();
+      ctx.set('Content-Disposition', `attachment; filename="${name}"`);
+      ctx.type = 'application/gzip';
+      ctx.body = createReadStream(join(backupsDir(dataDir()), name));
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: 'POST', path: '/rest/backup/settings', right, tag,
+    summary: 'Durée de conservation des sauvegardes quotidiennes (jours)',
+    body: { type: 'object', required: ['retentionDays'], properties: { retentionDays: { type: 'integer', minimum: 1, maximum: 3650 } } },
+    response: { type: 'object' },
+    handler: async ({ body, knex: k }) => {
+      const days = body.retentionDays as number;
+      await k('backup_config').insert({ id: 1, retentionDays: days }).onConflict('id').merge();
+      return { status: 'SAVED', retentionDays: days };
+    },
+  }),
   /**
    * Restores the uploaded backup (body: the .json.gz file, Content-Type
    * application/gzip) in place of the current data, with `?confirm=1`. All or nothing.
    */
-  r.post('/rest/backup/restore', async (ctx) => {
-    requireSystemUser(ctx, 'SYSTEM_USER_ONLY');
-    if (ctx.query.confirm !== '1') throw badRequest('INCORRECT_FORM', { confirm: 'Confirmation requise' });
-    if (!ctx.is('application/gzip', 'application/octet-stream')) throw badRequest('INCORRECT_FORM', { file: 'Fichier de sauvegarde (.json.gz) attendu' });
-    const k = knex();
-    const schema = (await k.raw('SELECT current_schema() AS s')).rows[0].s as string;
-    try {
-      const r = await restoreBackup(k, schema, ctx.req, { force: true });
-      // What this process keeps in memory belongs to the data just replaced.
-      clearSettingsCache();
-      clearSessionCache();
-      ctx.body = { status: 'SAVED', message: formatMessage('RESTORE_DONE'), ...r };
-    } catch (e) {
-      if (e instanceof RestoreRefused) throw new HttpError(400, e.code, undefined, undefined, { detail: e.message });
-      throw e;
-    }
-  });
+  defineRoute({
+    method: 'POST', path: '/rest/backup/restore', right, tag,
+    summary: 'Restaure la sauvegarde envoyée (application/gzip) à la place des données, avec confirm=1',
+    query: { type: 'object', properties: { confirm: { type: 'string' } } },
+    openapi: { requestBody: { required: true, content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } } } },
+    response: { type: 'object' },
+    handler: async ({ ctx, query, knex: k }) => {
+      if (query.confirm !== '1') throw badRequest('INCORRECT_FORM', { confirm: 'Confirmation requise' });
+      if (!ctx.is('application/gzip', 'application/octet-stream')) throw badRequest('INCORRECT_FORM', { file: 'Fichier de sauvegarde (.json.gz) attendu' });
+      const schema = (await k.raw('SELECT current_schema() AS s')).rows[0].s as string;
+      try {
+        const r = await restoreBackup(k, schema, ctx.req, { force: true });
+        // What this process keeps in memory belongs to the data just replaced.
+        clearSettingsCache();
+        clearSessionCache();
+        return { status: 'SAVED', message: formatMessage('RESTORE_DONE'), ...r };
+      } catch (e) {
+        if (e instanceof RestoreRefused) throw new HttpError(400, e.code, undefined, undefined, { detail: e.message });
+        throw e;
+      }
+    },
+  }),
+];
 
-  return r;
+export function backupRouter(knex: () => Knex) {
+  return routerOf(BACKUP_ROUTES, knex);
 }

@@ -35,7 +35,7 @@ function dateFor(meta: EntityMeta, f: FieldMeta, n: number): string {
   // A birth date is in the past, stay dates at most five years ahead (common/date-sanity.ts):
   // rows made to be referenced (n from 900) come after the samples, as they always did.
   if (isBirthDateField(f.name)) return addDays('1980-01-01', (n % 250) * 40);
-  const start = n >= 900 ? addDays('2031-01-01', (n - 900) * 40) : addDays('2030-01-01', n * 40);
+  const start = n >= 900 ? addDays('2031-01-01', (n - 900) * 40) : addDays('2027-01-01', (n % 56) * 32);
   if (f.after) return addDays(start, 30);
   return start;
 }

@@ -237,25 +237,25 @@ const ROWS: Row[] = [
     state: async () => t.knex('establishment_logo').where('kind', 'logo').count({ n: '*' }),
   },
   { method: 'GET', route: '/rest/establishment/establishment/document', need: 'session', make: async () => ({ path: '/rest/establishment/establishment/document' }) },
-  { method: 'GET', route: '/rest/establishment/establishment/backup', need: 'system', make: async () => ({ path: '/rest/establishment/establishment/backup' }) },
+  { method: 'GET', route: '/rest/establishment/establishment/backup', make: async () => ({ path: '/rest/establishment/establishment/backup' }) },
   // The technical user's backups (api/backup/routes.ts)
   {
-    method: 'GET', route: '/rest/backup/status', need: 'system', make: async () => ({ path: '/rest/backup/status' }),
+    method: 'GET', route: '/rest/backup/status', make: async () => ({ path: '/rest/backup/status' }),
   },
   {
-    method: 'POST', route: '/rest/backup/run', need: 'system', make: async () => ({ path: '/rest/backup/run' }),
+    method: 'POST', route: '/rest/backup/run', make: async () => ({ path: '/rest/backup/run' }),
     skipAllowed: 'it writes a file into DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
   },
   {
-    method: 'GET', route: '/rest/backup/file/:name', need: 'system', make: async () => ({ path: '/rest/backup/file/bivouac-absent.json.gz' }),
+    method: 'GET', route: '/rest/backup/file/:name', make: async () => ({ path: '/rest/backup/file/bivouac-absent.json.gz' }),
     skipAllowed: 'it serves a file of DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
   },
   {
-    method: 'POST', route: '/rest/backup/settings', need: 'system', make: async () => ({ path: '/rest/backup/settings', body: { retentionDays: 14 } }),
+    method: 'POST', route: '/rest/backup/settings', make: async () => ({ path: '/rest/backup/settings', body: { retentionDays: 14 } }),
     state: async () => t.knex('backup_config').first('retentionDays'),
   },
   {
-    method: 'POST', route: '/rest/backup/restore', need: 'system', make: async () => ({ path: '/rest/backup/restore?confirm=1' }),
+    method: 'POST', route: '/rest/backup/restore', make: async () => ({ path: '/rest/backup/restore?confirm=1' }),
     skipAllowed: 'it replaces the whole database: backup-routes.test.ts runs it',
   },
   {

@@ -133,7 +133,7 @@ describe('concurrency', () => {
   it('50 parallel bookings of one place on overlapping nights: exactly one succeeds', async () => {
     const place = await makePlace(t.admin, ref);
     const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => t.admin.post('/rest/booking/create',
-      bookingBody(ref, { placeId: place.id, customerId, startDate: `2030-07-${String(1 + (i % 5)).padStart(2, '0')}`, endDate: `2030-07-${String(8 + (i % 5)).padStart(2, '0')}` }))));
+      bookingBody(ref, { placeId: place.id, customerId, startDate: `2031-07-${String(1 + (i % 5)).padStart(2, '0')}`, endDate: `2031-07-${String(8 + (i % 5)).padStart(2, '0')}` }))));
     const ok = replies.filter((r) => r.status === 200);
     const refused = replies.filter((r) => r.status !== 200);
     expect(ok).toHaveLength(1);
@@ -149,7 +149,7 @@ describe('concurrency', () => {
   it('50 parallel unavailabilities through POST /rest/unavailability/edit: exactly one succeeds', async () => {
     const place = await makePlace(t.admin, ref);
     const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => t.admin.post('/rest/unavailability/edit',
-      { id: 0, placeId: place.id, startDate: `2030-08-${String(1 + (i % 7)).padStart(2, '0')}`, endDate: `2030-08-${String(10 + (i % 7)).padStart(2, '0')}` })));
+      { id: 0, placeId: place.id, startDate: `2031-08-${String(1 + (i % 7)).padStart(2, '0')}`, endDate: `2031-08-${String(10 + (i % 7)).padStart(2, '0')}` })));
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of replies.filter((x) => x.status !== 200)) {
       expect(r.status).toBe(400);
@@ -162,8 +162,8 @@ describe('concurrency', () => {
   it('25 bookings and 25 unavailabilities racing for one place: one wins, the others get a §8 message', async () => {
     const place = await makePlace(t.admin, ref);
     const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2
-      ? t.admin.post('/rest/unavailability/edit', { id: 0, placeId: place.id, startDate: '2030-09-03', endDate: '2030-09-06' })
-      : t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: place.id, customerId, startDate: '2030-09-01', endDate: '2030-09-05' })))));
+      ? t.admin.post('/rest/unavailability/edit', { id: 0, placeId: place.id, startDate: '2031-09-03', endDate: '2031-09-06' })
+      : t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: place.id, customerId, startDate: '2031-09-01', endDate: '2031-09-05' })))));
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of replies.filter((x) => x.status !== 200)) expect(['PLACE_UNAVAILABLE', 'PLACE_HAS_OTHER_EQUIPMENT']).toContain(r.body.code);
     expect(await overlaps()).toBe(0);

@@ -48,7 +48,8 @@ describe.each(matrix.map((m) => [m.name, m] as const))('%s', (_name, m) => {
   beforeAll(async () => {
     const created = await t.admin.post(base, await sampleRecord(t.admin, m, 41));
     expect(created.status, created.text).toBe(200);
-    expect(created.body.version).toBe(1);
+    // Hooks may write the new row again in its transaction (an occupancy stores its price).
+    expect(created.body.version).toBeGreaterThanOrEqual(1);
     id = created.body.id;
   });
 

@@ -59,7 +59,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
         handler: async ({ ctx, user, knex }) => {
           const item = await saveEditShape(knex, entity, (ctx.request as any).body, user.id ?? null);
           const wantItem = String(ctx.get('returnEditItem')).toLowerCase() === 'true';
-          return { status: 'SAVED', id: item.id, ...(wantItem ? { item } : {}) };
+          return { status: 'SAVED', id: item.id, version: item.version, ...(wantItem ? { item } : {}) };
         },
       }),
     ];

@@ -34,9 +34,6 @@ export const SECURITY_PATHS: Record<string, object> = {
   '/rest/establishment/establishment/document': {
     get: { tags: ['establishment'], summary: "Guide de l'utilisateur (PDF)", responses: { 200: { description: 'PDF', content: { 'application/pdf': {} } }, 403: denied[403] } },
   },
-  '/rest/establishment/establishment/backup': {
-    get: { tags: ['establishment'], summary: "Sauvegarde (utilisateur technique seulement) : toutes les tables en JSON compressé", responses: { 200: { description: 'Sauvegarde', content: { 'application/gzip': {} } }, ...denied } },
-  },
   '/rest/financial-year/close/{id}': {
     post: {
       tags: ['establishment'], summary: "Clôture un exercice (utilisateur technique seulement) : terminé, exercices antérieurs clos, exercice suivant créé", parameters: [idParam('id')],

@@ -255,9 +255,9 @@ function registerPartnerHooks(): void {
 }
 
 export function registerStayHooks(): void {
-  registerConstraintMessage('ex_place_reservation__overlap', 'PLACE_UNAVAILABLE');
   // First: a date typed wrong gets its own message before any availability check.
   registerStayDateRules();
+  registerConstraintMessage('ex_place_reservation__overlap', 'PLACE_UNAVAILABLE');
   registerConstraintMessage('ex_place_reservation__other_equipment', 'PLACE_HAS_OTHER_EQUIPMENT');
   registerConstraintMessage('ex_partner_allotment__overlap', 'OVERLAPPING_PERIODS');
   registerConstraintMessage('ex_partner_commission_period__overlap', 'OVERLAPPING_PERIODS');
