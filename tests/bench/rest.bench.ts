@@ -67,7 +67,8 @@ async function client(plan: Plan) {
       }
       const sr = stats(r);
       const sb = stats(b);
-      console.log(`  ${k.padEnd(36)} ${f(sr.p50).padStart(8)} ${f(sr.p95).padStart(6)} ${f(sb.p50).padStart(12)} ${f(sb.p95).padStart(6)}   ${f(sr.p50 / sb.p50).padStart(6)}× ${f(sr.mean / sb.mean).padStart(5)}×`);
+      const ratio = sr.p50 / sb.p50;
+      console.log(`  ${k.padEnd(36)} ${f(sr.p50).padStart(8)} ${f(sr.p95).padStart(6)} ${f(sb.p50).padStart(12)} ${f(sb.p95).padStart(6)}   ${f(ratio).padStart(6)}× ${f(sr.mean / sb.mean).padStart(5)}×  ${ratio <= 1.3 ? '(goal ≤ 1.3× met)' : '(OVER the 1.3× goal)'}`);
     }
     console.log(`throughput (calls/s, ${CALLERS}+${CALLERS} callers at once)     router baseline   ratio router ÷ baseline`);
     for (const k of ['list', 'search'] as const) {
