@@ -91,7 +91,7 @@ describe('the §3 shape of the edit calls', () => {
     const saved = await t.admin.post('/rest/customer/edit', {
       ...read, addressList: [{ ...home, town: 'Knokke-Heist' }, { label: 'Chez les parents', town: 'Gand', countryId: be.id }],
     });
-    expect(saved.body).toEqual({ status: 'SAVED', id: item.id });
+    expect(saved.body).toEqual({ status: 'SAVED', id: item.id, version: expect.any(Number) });
     const rows = await t.knex('customer_address').where('customerId', item.id).orderBy('id');
     expect(rows.map((r: any) => [r.id === home.id, r.label, r.town])).toEqual([[true, 'Résidence secondaire', 'Knokke-Heist'], [false, 'Chez les parents', 'Gand']]);
     expect(rows.some((r: any) => r.id === office.id)).toBe(false);
