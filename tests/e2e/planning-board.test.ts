@@ -68,7 +68,7 @@ describe('planning board', () => {
     await openBoardAt(places.P1, start);
     await drag(`o${a.occupancyId}`, places.P2);
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(/Déplacer le séjour/).waitFor();
+    await dialog.getByRole('heading', { name: /Déplacer le séjour/ }).waitFor();
     await expect(dialog.getByTestId('move-to').textContent()).resolves.toMatch(new RegExp(`^${tag}P2`));
     await dialog.getByTestId('move-price').waitFor();
     await dialog.getByRole('button', { name: 'Déplacer le séjour' }).click();
