@@ -346,3 +346,15 @@ describe('rights', () => {
     expect((await t.client().post(`/rest/booking/${s.bookingId}/bill`, { kind: 'final' })).status).toBe(403);
   });
 });
+
+describe('merging duplicate customers', () => {
+  it('refuses to merge away a customer who has bills, and changes nothing', async () => {
+    expect(await t.knex('bill').where('customerId', c.customer).first('id')).toBeTruthy();
+    const other = await postOk(t.admin, '/rest/customer', { lastName: 'Doublon', firstName: 'Claire' });
+    const r = await t.admin.post('/rest/customer/transfer', { fromCustomerId: c.customer, toCustomerId: other.id });
+    expect(r.status, r.text).toBe(400);
+    expect(r.body.code).toBe('TRANSFER_KEPT_RECORDS');
+    expect(await t.knex('customer').where('id', c.customer).first('id')).toBeTruthy();
+    expect(await t.knex('booking').where('customerId', other.id).first('id')).toBeUndefined();
+  });
+});
