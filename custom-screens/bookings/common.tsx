@@ -12,7 +12,7 @@ import { meta as bookingMeta } from '../../common/generated/meta/booking';
 import { enumLabels } from '../../common/entity-meta';
 import { formatDateFr } from '../../common/dates';
 import { formatCents } from '../../common/money';
-import { formatPhone } from '../../api/domain/customers/phones';
+import { formatPhone } from '../../common/phones';
 
 export type Row = Record<string, any>;
 

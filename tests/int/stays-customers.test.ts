@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { book, makeCustomer, makePlace, reference, type Ref } from './stays-fixtures';
-import { normalizePhone } from '../../api/domain/customers/phones';
+import { normalizePhone } from '../../common/phones';
 
 let t: TestServer;
 let ref: Ref;

@@ -10,11 +10,11 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeIcon from '@mui/icons-material/Home';
 import { useQuery } from '@tanstack/react-query';
 import { Menu as RaMenu, useSidebarState } from 'react-admin';
-import type { MenuEntry, MenuGroup } from '../../../api/domain/security/menu';
+import type { MenuEntry, MenuGroup } from '../../../common/menu-tree';
 import { api } from '../api';
 import { openMenuKey, parentContext } from './menuContext';
 
-export type { MenuLeaf } from './extraMenu';
+export type { MenuLeaf } from '../../../common/extra-menu';
 
 export function useMenuTree() {
   return useQuery({ queryKey: ['menu-tree'], queryFn: () => api<MenuEntry[]>('/security/menu'), staleTime: 60_000 });

@@ -3,7 +3,7 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
 import { Title } from 'react-admin';
-import type { MenuEntry, MenuGroup } from '../../../api/domain/security/menu';
+import type { MenuEntry, MenuGroup } from '../../../common/menu-tree';
 import { findContext, useMenuTree } from '../layout/Menu';
 import { NotFound } from '../layout/NotFound';
 

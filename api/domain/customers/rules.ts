@@ -3,7 +3,7 @@
 // no deletion of a customer who has documents.
 import { registerHooks } from '../../rest/entities';
 import { badRequest } from '../../http/errors';
-import { normalizePhone } from './phones';
+import { normalizePhone } from '../../../common/phones';
 import { customerDocuments, registerCustomerDocumentCheck } from './documents';
 import { normalizePlate } from '../stays/hooks';
 

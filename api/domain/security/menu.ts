@@ -6,25 +6,13 @@
 // plus the key"). Header custom names (header-custom-name) replace labels.
 import type { Knex } from 'knex';
 import { ENTITY_METAS } from '../../../common/generated/meta/index';
-import { EXTRA_MENU, type MenuLeaf } from '../../../admin/src/layout/extraMenu';
+import { EXTRA_MENU, type MenuLeaf } from '../../../common/extra-menu';
+import type { MenuEntry, MenuGroup, MenuItem } from '../../../common/menu-tree';
 import { holds, type SessionUser } from '../../auth/access';
 
 export const SECTION_ORDER = ['Fichiers', 'Réservations', 'Autres séjours', 'Planning', 'Plan', 'Ventes annexes', 'Résultats', 'Statistiques', 'Mailing', 'Admin'];
 
-export interface MenuItem { type: 'item'; key: string; label: string; route: string }
-export interface MenuGroup {
-  type: 'node' | 'header';
-  key: string;
-  /** "Fichiers/Géographie": what header-custom-name records name */
-  path: string;
-  label: string;
-  defaultLabel: string;
-  /** numeric parent context (stable: derived from the path) */
-  contextId: number;
-  clickable: boolean;
-  children: MenuEntry[];
-}
-export type MenuEntry = MenuItem | MenuGroup;
+export type { MenuEntry, MenuGroup, MenuItem } from '../../../common/menu-tree';
 
 /** FNV-1a of the path, positive 31-bit: stable across restarts and new entries. */
 export function contextIdOf(path: string): number {

@@ -1,5 +1,5 @@
 // Menu entries of hand-written screens (custom routes), beside the generated resources.
-// Pure data: the server builds each user's menu tree from it (api/domain/security/menu.ts).
+// Pure data shared by the server, which builds each user's menu tree from it (api/domain/security/menu.ts), and the admin.
 export interface MenuLeaf {
   label: string;
   to: string;
