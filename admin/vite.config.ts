@@ -19,24 +19,33 @@ const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.u
 function precompress(): Plugin {
   const TEXT = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
   const MIN_BYTES = 512; // below this, headers cost more than compression saves
-  const br = promisify(brotliCompress), gz = promisify(gzip);
-  const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  const br = promisify(brotliCompress),
+    gz = promisify(gzip);
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+    );
   let outDir = '';
   return {
     name: 'bivouac-precompress',
     apply: 'build',
-    configResolved(config) { outDir = resolve(config.root, config.build.outDir); },
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle: {
       order: 'post',
       sequential: true,
       async handler() {
-        await Promise.all(files(outDir).filter((f) => TEXT.test(f) && statSync(f).size >= MIN_BYTES).map(async (f) => {
-          const raw = await readFile(f);
-          const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length };
-          const [b, g] = await Promise.all([br(raw, { params }), gz(raw, { level: 9 })]);
-          await Promise.all([writeFile(`${f}.br`, b), writeFile(`${f}.gz`, g)]);
-        }));
+        await Promise.all(
+          files(outDir)
+            .filter((f) => TEXT.test(f) && statSync(f).size >= MIN_BYTES)
+            .map(async (f) => {
+              const raw = await readFile(f);
+              const params = { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length };
+              const [b, g] = await Promise.all([br(raw, { params }), gz(raw, { level: 9 })]);
+              await Promise.all([writeFile(`${f}.br`, b), writeFile(`${f}.gz`, g)]);
+            }),
+        );
       },
     },
   };

@@ -2,7 +2,6 @@
 // check, sessions, auth routes, domain routes, the generic /rest/ router, the
 // OpenAPI document and the admin SPA.
 import Koa from 'koa';
-import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
 import { bodyParser } from './http/body';
@@ -10,14 +9,16 @@ import { describeError } from './http/log';
 import { mapDbError } from './db/errors';
 import { restRouter } from './rest/router';
 import { checkAccess } from './auth/access';
-import { authRouter } from './auth/routes';
+import { authRoutes } from './auth/routes';
 import { cookieName, sessionMiddleware } from './auth/session';
 import { loadSessionUser } from './auth/users';
 import { loadRights } from './auth/rights';
 import { cachedSettings } from './auth/settings';
 import { staticAdmin } from './http/static';
-import { openApiJson } from './http/openapi-doc';
+import { OPENAPI_ROUTES } from './http/openapi-doc';
+import { routerOf } from './http/define-route';
 import { domainRouters, registerDomainRules } from './domain/index';
+import { UNSUBSCRIBE_ROUTES } from './domain/documents/campaign-routes';
 import type { Database } from './db/connect';
 
 export interface AppOptions {
@@ -39,13 +40,20 @@ export interface AppOptions {
  */
 export function isPublicOrigin(ctx: Koa.Context, origin: string, secureCookies: boolean): boolean {
   let url: URL;
-  try { url = new URL(origin); } catch { return false; }
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
   const scheme = url.protocol.replace(/:$/, '');
   const schemes = secureCookies ? [ctx.protocol, 'https'] : [ctx.protocol];
   return url.host === ctx.host && schemes.includes(scheme);
 }
 
-export interface AppContext { knex: () => Knex; db: Database }
+export interface AppContext {
+  knex: () => Knex;
+  db: Database;
+}
 
 export function createApp(opts: AppOptions): Koa {
   registerDomainRules();
@@ -57,7 +65,9 @@ export function createApp(opts: AppOptions): Koa {
   // server error: nothing to log. Everything else keeps Koa's own logging.
   const GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
   // Logged without request data (describeError): no message, SQL or values.
-  app.on('error', (err: any) => { if (!GONE.has(err?.code) && err?.status !== 404 && !err?.expose) console.error(describeError(err, 'koa')); });
+  app.on('error', (err: any) => {
+    if (!GONE.has(err?.code) && err?.status !== 404 && !err?.expose) console.error(describeError(err, 'koa'));
+  });
   const knex = () => opts.db.knex;
   const cookie = cookieName(opts.port);
 
@@ -69,7 +79,10 @@ export function createApp(opts: AppOptions): Koa {
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Robots-Tag', 'noindex, nofollow');
     // ajv compiles the form validators at run time, hence 'unsafe-eval'.
-    ctx.set('Content-Security-Policy', "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-ancestors 'none'");
+    ctx.set(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-ancestors 'none'",
+    );
     await next();
   });
 
@@ -78,7 +91,8 @@ export function createApp(opts: AppOptions): Koa {
     if (ctx.path.startsWith('/rest/') && !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method)) {
       const origin = ctx.get('Origin');
       const site = ctx.get('Sec-Fetch-Site');
-      if (origin === 'null' || (origin && !isPublicOrigin(ctx, origin, !!opts.secureCookies)) || site === 'cross-site') throw new HttpError(403, 'CROSS_SITE_REFUSED');
+      if (origin === 'null' || (origin && !isPublicOrigin(ctx, origin, !!opts.secureCookies)) || site === 'cross-site')
+        throw new HttpError(403, 'CROSS_SITE_REFUSED');
     }
     await next();
   });
@@ -87,8 +101,15 @@ export function createApp(opts: AppOptions): Koa {
 
   app.use(sessionMiddleware({ knex, cookie, settings: cachedSettings, loadRights }));
 
-  const auth = authRouter({ knex, cookie, secure: !!opts.secureCookies, loadUser: (k, id) => loadSessionUser(k, id, loadRights) });
-  app.use(auth.routes());
+  // Mounted before the session gate: log-in needs none, log-out clears an expired one.
+  const auth = authRoutes({
+    cookie,
+    secure: !!opts.secureCookies,
+    loadUser: (k, id) => loadSessionUser(k, id, loadRights),
+  });
+  app.use(routerOf(auth, knex).routes());
+  // The unsubscribe link of campaign e-mails: no session, a signed token.
+  app.use(routerOf(UNSUBSCRIBE_ROUTES, knex).routes());
 
   // Every other /rest/ route needs a session.
   app.use(async (ctx, next) => {
@@ -96,12 +117,7 @@ export function createApp(opts: AppOptions): Koa {
     await next();
   });
 
-  const misc = new Router();
-  misc.get('/rest/openapi.json', (ctx) => {
-    ctx.type = 'application/json';
-    ctx.body = openApiJson();
-  });
-  app.use(misc.routes());
+  app.use(routerOf(OPENAPI_ROUTES, knex).routes());
 
   for (const r of domainRouters({ knex, db: opts.db })) app.use(r.routes());
   app.use(restRouter({ knex, checkAccess }).routes());

@@ -28,15 +28,20 @@ export function parseTrustProxy(value: string | undefined): number {
   if (v === '' || v === 'false' || v === '0') return 0;
   if (v === 'true') return 1;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 10) throw new Error(`TRUST_PROXY must be true, false or a number of proxies (1-10), not "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 10)
+    throw new Error(`TRUST_PROXY must be true, false or a number of proxies (1-10), not "${value}"`);
   return n;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT ? Number(env.PORT) : 8080;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   const timeout = env.STATEMENT_TIMEOUT_MS ? Number(env.STATEMENT_TIMEOUT_MS) : 15_000;
-  if (!Number.isInteger(timeout) || timeout < 0) throw new Error(`STATEMENT_TIMEOUT_MS must be a number of milliseconds (0: none), not "${env.STATEMENT_TIMEOUT_MS}"`);
+  if (!Number.isInteger(timeout) || timeout < 0)
+    throw new Error(
+      `STATEMENT_TIMEOUT_MS must be a number of milliseconds (0: none), not "${env.STATEMENT_TIMEOUT_MS}"`,
+    );
   return {
     port,
     statementTimeoutMs: timeout,

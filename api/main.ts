@@ -14,26 +14,37 @@ import { migrateLatest } from './db/migrate';
 import { bootstrap } from './demo/bootstrap';
 import { createApp } from './app';
 import { startJobs } from './jobs/index';
+import { recordTechnicalEvent } from './domain/ledger/jet';
 import type { Scheduler } from './jobs/scheduler';
 
 const config = readConfig();
 let stopping = false;
 let embedded: EmbeddedServer | undefined;
+// Filled once the database is ready; the stop path reads it whatever the moment of the signal.
+const running: { jobs?: Scheduler } = {};
 // A PGlite database of an earlier version lies directly in DATA_DIR: it is not read any more.
 if (!config.databaseUrl && existsSync(join(config.dataDir, 'PG_VERSION'))) {
-  console.warn(`Attention : ${config.dataDir} contient une base PGlite d'une version précédente, qui n'est plus lue. `
-    + 'Pour en reprendre les données : une sauvegarde faite avec la version précédente, puis « npm run restore <fichier> ».');
+  console.warn(
+    `Attention : ${config.dataDir} contient une base PGlite d'une version précédente, qui n'est plus lue. ` +
+      'Pour en reprendre les données : une sauvegarde faite avec la version précédente, puis « npm run restore <fichier> ».',
+  );
 }
 // While the embedded server restarts after a crash, the API says so (503) instead of failing.
 let databaseDown = false;
 const startDatabase = async () => {
-  embedded = await startEmbedded({ dir: config.dataDir, log: console.log, onAvailability: (up) => { databaseDown = !up; } });
+  embedded = await startEmbedded({
+    dir: config.dataDir,
+    log: console.log,
+    onAvailability: (up) => {
+      databaseDown = !up;
+    },
+  });
   return embedded.url;
 };
 // The embedded server's URL is known beforehand (a Unix socket in DATA_DIR/pg): listen
 // first, start PostgreSQL behind the 503 (initdb on the first start takes a moment).
 const early = config.databaseUrl ?? embeddedUrl(config.dataDir);
-const url = early ?? await startDatabase();
+const url = early ?? (await startDatabase());
 
 // Serve at once: static files (the log-in page) need no database, and the API answers
 // 503 with a French message while the database is migrated and, on the first start,
@@ -51,7 +62,11 @@ const handle = app.callback();
 const server = createServer((req, res) => {
   const waitFor = preparing ?? (databaseDown ? 'SERVER_STARTING' : null);
   if (waitFor && req.url?.startsWith('/rest/')) {
-    res.writeHead(503, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5', 'Cache-Control': 'no-store' });
+    res.writeHead(503, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Retry-After': '5',
+      'Cache-Control': 'no-store',
+    });
     res.end(JSON.stringify({ code: waitFor, message: formatMessage(waitFor) }));
     return;
   }
@@ -65,7 +80,6 @@ const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PostgreSQL int
 console.log(`Bivouac écoute sur http://localhost:${config.port} — base : ${where}`);
 
 // Migrations and the first start's seeding may run long statements: no timeout there.
-let jobs: Scheduler | undefined;
 if (!config.databaseUrl && !embedded) {
   try {
     await startDatabase();
@@ -84,7 +98,11 @@ try {
     console.log('Préparation de la démonstration…');
   }
   const t0 = Date.now();
-  await bootstrap(setup.knex, { adminPassword: config.adminPassword, systemPassword: config.systemPassword, log: console.log });
+  await bootstrap(setup.knex, {
+    adminPassword: config.adminPassword,
+    systemPassword: config.systemPassword,
+    log: console.log,
+  });
   if (Number(n) === 0) console.log(`Démonstration prête (${((Date.now() - t0) / 1000).toFixed(1)} s).`);
 } catch (e) {
   console.error(e);
@@ -94,16 +112,26 @@ try {
 }
 preparing = null;
 // Options past their date and abandoned drafts let their places go (every few minutes).
-jobs = startJobs(db.knex);
+running.jobs = startJobs(db.knex);
+// The technical event journal (NF525): every start and stop of the server.
+void recordTechnicalEvent(db.knex, 'start', { pid: process.pid }).catch((e) =>
+  console.error(`Journal des événements techniques : démarrage non enregistré — ${(e as Error).name}`),
+);
 
 async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
+  const { jobs } = running;
   jobs?.stop();
   server.close();
   server.closeAllConnections();
   // A job half-way (a sweep at start-up) finishes its stay, within reason, before the pool closes.
   if (jobs) await Promise.race([jobs.idle(), new Promise((r) => setTimeout(r, 5_000))]);
+  // At most 2 s: a database already gone must not hold the stop.
+  await Promise.race([
+    recordTechnicalEvent(db.knex, 'stop', { pid: process.pid, code }).catch(() => undefined),
+    new Promise((r) => setTimeout(r, 2_000).unref()),
+  ]);
   await db.close();
   await embedded?.stop();
   process.exit(code);

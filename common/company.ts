@@ -6,7 +6,10 @@ const luhn = (digits: string): boolean => {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = digits.charCodeAt(digits.length - 1 - i) - 48;
-    if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
     sum += d;
   }
   return sum % 10 === 0;
@@ -35,4 +38,21 @@ export function isValidFrenchVat(v: string): boolean {
 }
 
 /** Usual legal forms, offered by the establishment screen (free text is allowed). */
-export const LEGAL_FORMS = ['Entreprise individuelle', 'EIRL', 'EURL', 'SARL', 'SAS', 'SASU', 'SA', 'SNC', 'SCI', 'SCOP', 'SCEA', 'GAEC', 'Association', 'Régie municipale', 'SPL', 'SEM'];
+export const LEGAL_FORMS = [
+  'Entreprise individuelle',
+  'EIRL',
+  'EURL',
+  'SARL',
+  'SAS',
+  'SASU',
+  'SA',
+  'SNC',
+  'SCI',
+  'SCOP',
+  'SCEA',
+  'GAEC',
+  'Association',
+  'Régie municipale',
+  'SPL',
+  'SEM',
+];

@@ -4,14 +4,40 @@ import { camelToSnake, kebabToCamel, kebabToPascal, kebabToSnake } from './names
 import { FUNCTIONALITY_KEYS } from './functionalities';
 
 export type FieldKind =
-  | 'id' | 'integer' | 'number' | 'money' | 'rate' | 'boolean' | 'string' | 'text'
-  | 'email' | 'color' | 'date' | 'datetime' | 'enum' | 'ref' | 'json' | 'password';
+  | 'id'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'rate'
+  | 'boolean'
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'color'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'ref'
+  | 'json'
+  | 'password';
 
 export type SqlType =
-  | { t: 'increments' } | { t: 'integer' } | { t: 'bigint' } | { t: 'double' } | { t: 'boolean' }
-  | { t: 'text' } | { t: 'varchar'; length: number } | { t: 'date' } | { t: 'timestamptz' } | { t: 'jsonb' };
+  | { t: 'increments' }
+  | { t: 'integer' }
+  | { t: 'bigint' }
+  | { t: 'double' }
+  | { t: 'boolean' }
+  | { t: 'text' }
+  | { t: 'varchar'; length: number }
+  | { t: 'date' }
+  | { t: 'timestamptz' }
+  | { t: 'jsonb' };
 
-export interface DefaultFrom { entity: string; where: Record<string, unknown>; field?: string }
+export interface DefaultFrom {
+  entity: string;
+  where: Record<string, unknown>;
+  field?: string;
+}
 
 export interface FieldMeta {
   name: string;
@@ -88,7 +114,8 @@ export const DEFAULT_MAX_LENGTH = { string: 255, uri: 2048, text: 10_000 } as co
 function baseType(prop: any): { type: string; nullable: boolean } {
   const types: unknown[] = Array.isArray(prop.type) ? prop.type : [prop.type];
   const nonNull = types.filter((t) => t !== 'null');
-  if (nonNull.length !== 1 || typeof nonNull[0] !== 'string') throw new SchemaError(`"type" must be one type, optionally with "null"`);
+  if (nonNull.length !== 1 || typeof nonNull[0] !== 'string')
+    throw new SchemaError(`"type" must be one type, optionally with "null"`);
   return { type: nonNull[0], nullable: types.includes('null') };
 }
 
@@ -101,7 +128,10 @@ function enumValues(prop: any, type: string, nullable: boolean): (string | numbe
   if (values.length === 0) throw new SchemaError(`"enum" needs at least one value besides null`);
   for (const v of values) {
     const ok = type === 'string' ? typeof v === 'string' : type === 'integer' ? Number.isInteger(v) : false;
-    if (!ok) throw new SchemaError(`"enum" value ${JSON.stringify(v)} is not of the field's "type" (${type}; enums are strings or integers)`);
+    if (!ok)
+      throw new SchemaError(
+        `"enum" value ${JSON.stringify(v)} is not of the field's "type" (${type}; enums are strings or integers)`,
+      );
   }
   if (new Set(values).size !== values.length) throw new SchemaError(`"enum" lists a value twice`);
   return values;
@@ -122,10 +152,15 @@ function fieldKind(name: string, prop: any, type: string): FieldKind {
   if (prop['x-rate']) return 'rate';
   if (prop['x-input'] === 'password') return 'password';
   switch (type) {
-    case 'boolean': return 'boolean';
-    case 'integer': return 'integer';
-    case 'number': return 'number';
-    case 'object': case 'array': return 'json';
+    case 'boolean':
+      return 'boolean';
+    case 'integer':
+      return 'integer';
+    case 'number':
+      return 'number';
+    case 'object':
+    case 'array':
+      return 'json';
     case 'string':
       if (prop.format === 'date') return 'date';
       if (prop.format === 'date-time') return 'datetime';
@@ -141,16 +176,28 @@ function sqlType(kind: FieldKind, prop: any): SqlType {
   if (prop['x-sql'] === 'text') return { t: 'text' };
   if (prop['x-sql'] === 'double') return { t: 'double' };
   switch (kind) {
-    case 'id': return { t: 'increments' };
-    case 'ref': case 'integer': case 'money': case 'rate': return { t: 'integer' };
-    case 'number': return { t: 'double' };
-    case 'boolean': return { t: 'boolean' };
-    case 'date': return { t: 'date' };
-    case 'datetime': return { t: 'timestamptz' };
-    case 'json': return { t: 'jsonb' };
+    case 'id':
+      return { t: 'increments' };
+    case 'ref':
+    case 'integer':
+    case 'money':
+    case 'rate':
+      return { t: 'integer' };
+    case 'number':
+      return { t: 'double' };
+    case 'boolean':
+      return { t: 'boolean' };
+    case 'date':
+      return { t: 'date' };
+    case 'datetime':
+      return { t: 'timestamptz' };
+    case 'json':
+      return { t: 'jsonb' };
     case 'enum': {
       const values = prop.enum.filter((v: unknown) => v !== null);
-      return typeof values[0] === 'number' ? { t: 'integer' } : { t: 'varchar', length: Math.max(...values.map((v: string) => v.length)) };
+      return typeof values[0] === 'number'
+        ? { t: 'integer' }
+        : { t: 'varchar', length: Math.max(...values.map((v: string) => v.length)) };
     }
     default:
       return prop.maxLength ? { t: 'varchar', length: prop.maxLength } : { t: 'text' };
@@ -168,7 +215,9 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   const declared = schema.properties ?? {};
   const required: string[] = schema.required ?? [];
   const systemProps = Object.fromEntries(
-    Object.entries(SYSTEM_FIELDS).filter(([k]) => k === 'id' || (k === 'version' ? schema['x-append-only'] !== true : timestamps)),
+    Object.entries(SYSTEM_FIELDS).filter(
+      ([k]) => k === 'id' || (k === 'version' ? schema['x-append-only'] !== true : timestamps),
+    ),
   );
   for (const k of Object.keys(systemProps)) {
     if (k in declared) throw new SchemaError(`${name}: "${k}" is added by the generator, do not declare it`);
@@ -181,7 +230,8 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   for (const [fname, declaredProp] of Object.entries<any>(properties)) {
     const where = `${name}.${fname}`;
     if (!/^[a-z][a-zA-Z0-9]*$/.test(fname)) throw new SchemaError(`${where}: field names are camelCase`);
-    if (typeof declaredProp !== 'object' || declaredProp === null || Array.isArray(declaredProp)) throw new SchemaError(`${where}: a field is an object of keywords`);
+    if (typeof declaredProp !== 'object' || declaredProp === null || Array.isArray(declaredProp))
+      throw new SchemaError(`${where}: a field is an object of keywords`);
     let prop = declaredProp;
     let bt: { type: string; nullable: boolean };
     let kind: FieldKind;
@@ -190,7 +240,9 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
       bt = baseType(prop);
       values = enumValues(prop, bt.type, bt.nullable);
       kind = fieldKind(fname, prop, bt.type);
-    } catch (e) { throw new SchemaError(`${where}: ${(e as Error).message}`); }
+    } catch (e) {
+      throw new SchemaError(`${where}: ${(e as Error).message}`);
+    }
     // What the API and the forms validate with: a nullable enum accepts null (cleared
     // input), and every string is bounded (a default maxLength when none is given).
     if (values && bt.nullable && !prop.enum.includes(null)) prop = { ...prop, enum: [...prop.enum, null] };
@@ -199,21 +251,38 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
     if (prop !== declaredProp) properties[fname] = prop;
     if (prop['x-enum-labels'] && !values) throw new SchemaError(`${where}: "x-enum-labels" needs an "enum"`);
     for (const k of Object.keys(prop['x-enum-labels'] ?? {})) {
-      if (!values!.some((v) => String(v) === k)) throw new SchemaError(`${where}: "x-enum-labels" names ${JSON.stringify(k)}, which is not in "enum"`);
+      if (!values!.some((v) => String(v) === k))
+        throw new SchemaError(`${where}: "x-enum-labels" names ${JSON.stringify(k)}, which is not in "enum"`);
     }
-    if (values && prop.default !== undefined && !(prop.default === null ? bt.nullable : values.includes(prop.default))) {
+    if (
+      values &&
+      prop.default !== undefined &&
+      !(prop.default === null ? bt.nullable : values.includes(prop.default))
+    ) {
       throw new SchemaError(`${where}: "default" ${JSON.stringify(prop.default)} is not in "enum"`);
     }
     const system = fname in systemProps;
     const isRequired = required.includes(fname);
-    if (isRequired && bt.nullable) throw new SchemaError(`${where}: "required" field cannot be nullable ("type" holds "null")`);
-    if (!system && !bt.nullable && !isRequired && prop.default === undefined && !prop['x-default-from'] && !prop.readOnly) {
-      throw new SchemaError(`${where}: a non-null field ("type" without "null") must be "required" or have a "default"`);
+    if (isRequired && bt.nullable)
+      throw new SchemaError(`${where}: "required" field cannot be nullable ("type" holds "null")`);
+    if (
+      !system &&
+      !bt.nullable &&
+      !isRequired &&
+      prop.default === undefined &&
+      !prop['x-default-from'] &&
+      !prop.readOnly
+    ) {
+      throw new SchemaError(
+        `${where}: a non-null field ("type" without "null") must be "required" or have a "default"`,
+      );
     }
     if (prop['x-ref'] && bt.type !== 'integer') throw new SchemaError(`${where}: "x-ref" fields are integers`);
-    if ((prop['x-money'] || prop['x-rate']) && bt.type !== 'integer') throw new SchemaError(`${where}: "x-money" and "x-rate" fields are integers (cents, basis points)`);
+    if ((prop['x-money'] || prop['x-rate']) && bt.type !== 'integer')
+      throw new SchemaError(`${where}: "x-money" and "x-rate" fields are integers (cents, basis points)`);
     if (!system && !prop['x-label']) throw new SchemaError(`${where}: "x-label" (French) is required`);
-    if (typeof maxLength === 'number' && typeof prop.minLength === 'number' && prop.minLength > maxLength) throw new SchemaError(`${where}: "minLength" is above "maxLength"`);
+    if (typeof maxLength === 'number' && typeof prop.minLength === 'number' && prop.minLength > maxLength)
+      throw new SchemaError(`${where}: "minLength" is above "maxLength"`);
     fields.push({
       name: fname,
       column: camelToSnake(fname),
@@ -243,9 +312,15 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   }
   const byName = new Map(fields.map((f) => [f.name, f]));
   const mustExist = (list: string[] | undefined, what: string) => {
-    for (const f of list ?? []) if (!byName.has(f)) throw new SchemaError(`${name}: "${what}" names unknown field "${f}"`);
+    for (const f of list ?? [])
+      if (!byName.has(f)) throw new SchemaError(`${name}: "${what}" names unknown field "${f}"`);
   };
-  const listFields: string[] = schema['x-list'] ?? fields.filter((f) => !f.system && !f.hidden).slice(0, 5).map((f) => f.name);
+  const listFields: string[] =
+    schema['x-list'] ??
+    fields
+      .filter((f) => !f.system && !f.hidden)
+      .slice(0, 5)
+      .map((f) => f.name);
   const searchFields: string[] = schema['x-search'] ?? [];
   const uniques: string[][] = schema['x-unique'] ?? [];
   mustExist(listFields, 'x-list');
@@ -253,7 +328,8 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   uniques.forEach((u) => mustExist(u, 'x-unique'));
   for (const f of searchFields) {
     const k = byName.get(f)!.kind;
-    if (!['string', 'text', 'email'].includes(k)) throw new SchemaError(`${name}: "x-search" field "${f}" must be text`);
+    if (!['string', 'text', 'email'].includes(k))
+      throw new SchemaError(`${name}: "x-search" field "${f}" must be text`);
   }
   const orderField = schema['x-order-field'];
   const activeField = schema['x-active-field'];
@@ -267,14 +343,17 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   const readOnlyWhen = schema['x-readonly-when'];
   if (readOnlyWhen) mustExist([readOnlyWhen.field], 'x-readonly-when');
   const label = schema['x-label'];
-  if (typeof label?.one !== 'string' || typeof label?.many !== 'string') throw new SchemaError(`${name}: "x-label" is required: { "one", "many", "gender" }`);
-  if (!FUNCTIONALITY_KEYS.includes(schema['x-functionality'])) throw new SchemaError(`${name}: "x-functionality" must be one of common/functionalities.ts`);
+  if (typeof label?.one !== 'string' || typeof label?.many !== 'string')
+    throw new SchemaError(`${name}: "x-label" is required: { "one", "many", "gender" }`);
+  if (!FUNCTIONALITY_KEYS.includes(schema['x-functionality']))
+    throw new SchemaError(`${name}: "x-functionality" must be one of common/functionalities.ts`);
 
   const camel = kebabToCamel(name);
   const routes = schema['x-routes'] ?? {};
   const edit: string = routes.edit ?? `/${name}/:${camel}Id`;
   const idParam = edit.split('/').pop()!.replace(/^:/, '');
-  if (!edit.endsWith(`/:${idParam}`)) throw new SchemaError(`${name}: "x-routes" edit route must end with the id parameter`);
+  if (!edit.endsWith(`/:${idParam}`))
+    throw new SchemaError(`${name}: "x-routes" edit route must end with the id parameter`);
 
   const effective = {
     ...schema,
@@ -316,12 +395,21 @@ export function checkReferences(metas: EntityMeta[]): void {
   const byName = new Map(metas.map((m) => [m.name, m]));
   for (const m of metas) {
     for (const f of m.fields) {
-      if (f.ref && !byName.has(f.ref.entity)) throw new SchemaError(`${m.name}.schema.json: ${m.name}.${f.name}: "x-ref" names unknown entity "${f.ref.entity}"`);
+      if (f.ref && !byName.has(f.ref.entity))
+        throw new SchemaError(
+          `${m.name}.schema.json: ${m.name}.${f.name}: "x-ref" names unknown entity "${f.ref.entity}"`,
+        );
       if (f.defaultFrom) {
         const src = byName.get(f.defaultFrom.entity);
-        if (!src) throw new SchemaError(`${m.name}.schema.json: ${m.name}.${f.name}: "x-default-from" names unknown entity "${f.defaultFrom.entity}"`);
+        if (!src)
+          throw new SchemaError(
+            `${m.name}.schema.json: ${m.name}.${f.name}: "x-default-from" names unknown entity "${f.defaultFrom.entity}"`,
+          );
         for (const k of [...Object.keys(f.defaultFrom.where), f.defaultFrom.field ?? 'id']) {
-          if (!src.fields.some((sf) => sf.name === k)) throw new SchemaError(`${m.name}.schema.json: ${m.name}.${f.name}: "x-default-from" names unknown field "${k}" of ${src.name}`);
+          if (!src.fields.some((sf) => sf.name === k))
+            throw new SchemaError(
+              `${m.name}.schema.json: ${m.name}.${f.name}: "x-default-from" names unknown field "${k}" of ${src.name}`,
+            );
         }
       }
     }

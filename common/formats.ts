@@ -25,7 +25,8 @@ export function isValidDate(value: string): boolean {
 
 export const FORMATS: Record<string, (v: string) => boolean> = {
   date: isValidDate,
-  'date-time': (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
+  'date-time': (v) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
   time: (v) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v),
   email: (v) => EMAIL_PATTERN.test(v),
   color: (v) => /^#[0-9a-fA-F]{6}$/.test(v),

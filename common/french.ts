@@ -14,7 +14,8 @@ export function countFr(n: number, one: string, many = pluralWordFr(one)): strin
 export function pluralWordFr(word: string): string {
   if (/[sxz]$/i.test(word)) return word;
   if (/(eau|eu)$/i.test(word) && !/^(pneu|bleu)$/i.test(word)) return `${word}x`;
-  if (/al$/i.test(word) && !/^(bal|carnaval|festival|récital|régal|chacal)$/i.test(word)) return `${word.slice(0, -2)}aux`;
+  if (/al$/i.test(word) && !/^(bal|carnaval|festival|récital|régal|chacal)$/i.test(word))
+    return `${word.slice(0, -2)}aux`;
   return `${word}s`;
 }
 
@@ -44,7 +45,9 @@ export function elidesFr(word: string, elision?: boolean): boolean {
 
 /** « le séjour », « la remise », « l'exercice », « l'hébergement »; the noun lower-cased. */
 export function definiteFr(label: { one: string; gender: 'm' | 'f'; elision?: boolean }): string {
-  const noun = isAcronym(label.one.split(' ')[0]) ? label.one : label.one.charAt(0).toLocaleLowerCase('fr') + label.one.slice(1);
+  const noun = isAcronym(label.one.split(' ')[0])
+    ? label.one
+    : label.one.charAt(0).toLocaleLowerCase('fr') + label.one.slice(1);
   if (elidesFr(noun, label.elision)) return `l'${noun}`;
   return `${label.gender === 'f' ? 'la' : 'le'} ${noun}`;
 }

@@ -29,63 +29,238 @@ export interface ModuleKind {
   fields: ModuleField[];
 }
 
-const s = (name: string, label: string, extra: Partial<ModuleField> = {}): ModuleField => ({ name, label, type: 'string', ...extra });
-const i = (name: string, label: string, extra: Partial<ModuleField> = {}): ModuleField => ({ name, label, type: 'integer', min: 0, ...extra });
+const s = (name: string, label: string, extra: Partial<ModuleField> = {}): ModuleField => ({
+  name,
+  label,
+  type: 'string',
+  ...extra,
+});
+const i = (name: string, label: string, extra: Partial<ModuleField> = {}): ModuleField => ({
+  name,
+  label,
+  type: 'integer',
+  min: 0,
+  ...extra,
+});
 const b = (name: string, label: string, dflt = false): ModuleField => ({ name, label, type: 'boolean', default: dflt });
-const e = (name: string, label: string, choices: [string | number, string][], dflt?: string | number): ModuleField =>
-  ({ name, label, type: 'enum', choices: choices.map(([id, n]) => ({ id, name: n })), default: dflt });
+const e = (name: string, label: string, choices: [string | number, string][], dflt?: string | number): ModuleField => ({
+  name,
+  label,
+  type: 'enum',
+  choices: choices.map(([id, n]) => ({ id, name: n })),
+  default: dflt,
+});
 
-const grid = (kind: string, label: string, idParam: string | null, fields: ModuleField[], providers?: string[]): ModuleKind => ({
-  kind, label, screen: 'grid', route: `/admin/module/${kind}-grid`, editRoute: idParam ? `/admin/module/${kind}/:${idParam}` : undefined, providers, fields,
+const grid = (
+  kind: string,
+  label: string,
+  idParam: string | null,
+  fields: ModuleField[],
+  providers?: string[],
+): ModuleKind => ({
+  kind,
+  label,
+  screen: 'grid',
+  route: `/admin/module/${kind}-grid`,
+  editRoute: idParam ? `/admin/module/${kind}/:${idParam}` : undefined,
+  providers,
+  fields,
 });
 const single = (kind: string, label: string, fields: ModuleField[], providers?: string[]): ModuleKind => ({
-  kind, label, screen: 'single', route: `/admin/module/${kind}`, providers, fields,
+  kind,
+  label,
+  screen: 'single',
+  route: `/admin/module/${kind}`,
+  providers,
+  fields,
 });
 
-const api = [s('apiUrl', "Adresse de l'API", { type: 'uri' }), s('apiLogin', "Identifiant d'API"), s('siteId', 'Identifiant du site')];
+const api = [
+  s('apiUrl', "Adresse de l'API", { type: 'uri' }),
+  s('apiLogin', "Identifiant d'API"),
+  s('siteId', 'Identifiant du site'),
+];
 
 export const MODULE_KINDS: ModuleKind[] = [
   grid('accounting', 'Comptabilité', 'accountingId', [
-    s('journalCode', 'Code journal des ventes'), i('accountLength', 'Longueur des comptes', { min: 4, max: 20, default: 8 }),
-    e('exportFormat', "Format d'export", [['csv', 'CSV'], ['fec', 'FEC']], 'csv'),
+    s('journalCode', 'Code journal des ventes'),
+    i('accountLength', 'Longueur des comptes', { min: 4, max: 20, default: 8 }),
+    e(
+      'exportFormat',
+      "Format d'export",
+      [
+        ['csv', 'CSV'],
+        ['fec', 'FEC'],
+      ],
+      'csv',
+    ),
   ]),
-  grid('insurance', 'Assurance annulation', 'insuranceId', [s('contractNumber', 'N° de contrat'), { name: 'rate', label: 'Taux', type: 'rate', min: 0, max: 10000 }, b('mandatory', 'Proposée par défaut')]),
-  grid('emailing', 'E-mailing', 'emailingId', [s('senderName', "Nom de l'expéditeur"), s('senderEmail', "E-mail de l'expéditeur", { type: 'email' }), s('replyTo', 'E-mail de réponse', { type: 'email' })]),
-  grid('satisfaction-survey', 'Enquête de satisfaction', 'satisfactionSurveyId', [i('daysAfterDeparture', 'Envoi (jours après le départ)', { default: 1, max: 60 }), s('surveyUrl', "Adresse de l'enquête", { type: 'uri' })]),
-  grid('access-control', "Contrôle d'accès", 'accessControlId', [...api, b('createBadgeOnArrival', "Badge créé à l'arrivée", true)]),
-  grid('statistics', 'Statistiques', 'statisticsId', [s('exportUrl', "Adresse d'envoi", { type: 'uri' }), i('referenceYears', 'Années de référence', { min: 1, max: 3, default: 3 })]),
-  grid('yield-management', 'Yield management', 'yieldManagementId', [...api, b('autoApplyPrices', 'Appliquer les prix automatiquement')]),
-  grid('doc-editor', 'Éditeur de documents', 'docEditorId', [s('defaultFont', 'Police par défaut'), e('pageSize', 'Format de page', [['A4', 'A4'], ['A5', 'A5'], ['LETTER', 'Lettre US']], 'A4')]),
-  grid('gift', 'Bons cadeaux', 'giftId', [s('articleCode', 'Article bon cadeau'), i('validityMonths', 'Validité (mois)', { min: 1, max: 60, default: 12 })]),
-  grid('online-booking', 'Réservation en ligne', 'onlineBookingId', [...api, b('autoIntegrate', 'Intégration automatique des réservations')],
-    ['Secure Holiday', 'O-Cell', 'Elloha', 'D-Edge', 'Pitchup', 'Giloo']),
-  grid('concierge-service', 'Conciergerie', 'conciergeServiceId', [s('contactEmail', 'E-mail du service', { type: 'email' })]),
-  grid('surety', 'Caution', 'suretyId', [
-    e('calcul', 'Calcul', [[1, 'Caution'], [2, 'Solde'], [3, 'Caution et solde']], 1),
-    i('nbdaySurety', 'Rappel de caution (jours avant le séjour)', { default: 10, max: 90 }),
-    i('nbdaySuretyReminder', 'Relance (jours avant le séjour)', { default: 5, max: 90 }),
-    s('apiLogin', "Identifiant d'API"),
-  ], ['Swikly']),
-  grid('cleanning', 'Ménage', 'cleanningId', [e('mode', 'Mode', [['free', 'Libre'], ['ready', 'Prêt']], 'free'), b('controlAfterCleaning', 'Contrôle après ménage', true)]),
+  grid('insurance', 'Assurance annulation', 'insuranceId', [
+    s('contractNumber', 'N° de contrat'),
+    { name: 'rate', label: 'Taux', type: 'rate', min: 0, max: 10000 },
+    b('mandatory', 'Proposée par défaut'),
+  ]),
+  grid('emailing', 'E-mailing', 'emailingId', [
+    s('senderName', "Nom de l'expéditeur"),
+    s('senderEmail', "E-mail de l'expéditeur", { type: 'email' }),
+    s('replyTo', 'E-mail de réponse', { type: 'email' }),
+  ]),
+  grid('satisfaction-survey', 'Enquête de satisfaction', 'satisfactionSurveyId', [
+    i('daysAfterDeparture', 'Envoi (jours après le départ)', { default: 1, max: 60 }),
+    i('daysBeforeArrival', 'Questionnaire avant séjour (jours avant l’arrivée)', { default: 10, max: 60 }),
+    // §9 send modes: manual (never by the scheduler), on date (its first run of the day), at time (from that hour)
+    e(
+      'sendMode',
+      "Mode d'envoi",
+      [
+        ['on-date', 'À la date'],
+        ['at-time', "À l'heure"],
+        ['manual', 'Manuel'],
+      ],
+      'on-date',
+    ),
+    s('sendTime', "Heure d'envoi (HH:MM)"),
+    b('monthlyOn5th', 'Envoi automatique le 5 du mois (séjours du mois précédent)'),
+    s('surveyUrl', "Adresse de l'enquête", { type: 'uri' }),
+  ]),
+  grid('access-control', "Contrôle d'accès", 'accessControlId', [
+    ...api,
+    b('createBadgeOnArrival', "Badge créé à l'arrivée", true),
+  ]),
+  grid('statistics', 'Statistiques', 'statisticsId', [
+    s('exportUrl', "Adresse d'envoi", { type: 'uri' }),
+    i('referenceYears', 'Années de référence', { min: 1, max: 3, default: 3 }),
+  ]),
+  grid('yield-management', 'Yield management', 'yieldManagementId', [
+    ...api,
+    b('autoApplyPrices', 'Appliquer les prix automatiquement'),
+  ]),
+  grid('doc-editor', 'Éditeur de documents', 'docEditorId', [
+    s('defaultFont', 'Police par défaut'),
+    e(
+      'pageSize',
+      'Format de page',
+      [
+        ['A4', 'A4'],
+        ['A5', 'A5'],
+        ['LETTER', 'Lettre US'],
+      ],
+      'A4',
+    ),
+  ]),
+  grid('gift', 'Bons cadeaux', 'giftId', [
+    s('articleCode', 'Article bon cadeau'),
+    i('validityMonths', 'Validité (mois)', { min: 1, max: 60, default: 12 }),
+  ]),
+  grid(
+    'online-booking',
+    'Réservation en ligne',
+    'onlineBookingId',
+    [...api, b('autoIntegrate', 'Intégration automatique des réservations')],
+    ['Secure Holiday', 'O-Cell', 'Elloha', 'D-Edge', 'Pitchup', 'Giloo'],
+  ),
+  grid('concierge-service', 'Conciergerie', 'conciergeServiceId', [
+    s('contactEmail', 'E-mail du service', { type: 'email' }),
+  ]),
+  grid(
+    'surety',
+    'Caution',
+    'suretyId',
+    [
+      e(
+        'calcul',
+        'Calcul',
+        [
+          [1, 'Caution'],
+          [2, 'Solde'],
+          [3, 'Caution et solde'],
+        ],
+        1,
+      ),
+      i('nbdaySurety', 'Rappel de caution (jours avant le séjour)', { default: 10, max: 90 }),
+      i('nbdaySuretyReminder', 'Relance (jours avant le séjour)', { default: 5, max: 90 }),
+      s('apiLogin', "Identifiant d'API"),
+      // whole euros in the form (the API answers cents): a deposit is a round sum
+      i('depositEuros', 'Montant de la caution demandée (€)', { max: 100000 }),
+    ],
+    ['Swikly'],
+  ),
+  grid('cleanning', 'Ménage', 'cleanningId', [
+    e(
+      'mode',
+      'Mode',
+      [
+        ['free', 'Libre'],
+        ['ready', 'Prêt'],
+      ],
+      'free',
+    ),
+    b('controlAfterCleaning', 'Contrôle après ménage', true),
+  ]),
   single('clicamp', 'Clicamp', api),
   single('easycamp', 'Easycamp', api),
   single('todocamp', 'Todocamp', api),
-  single('police-note-book', 'Registre de police', [b('autoSend', 'Envoi automatique'), s('recipientEmail', 'E-mail du destinataire', { type: 'email' })]),
-  single('check-in', 'Enregistrement (check-in)', [i('preStayDays', 'Pré-séjour (jours avant l’arrivée)', { default: 10, max: 60 }), b('postStay', 'Post-séjour (le lendemain du départ)', true)]),
-  single('planning', 'Planning', [i('defaultDays', 'Jours affichés', { min: 7, max: 400, default: 31 }), b('showWeekNumbers', 'Numéros de semaine', true)]),
+  single('police-note-book', 'Registre de police', [
+    b('autoSend', 'Envoi automatique'),
+    s('recipientEmail', 'E-mail du destinataire', { type: 'email' }),
+  ]),
+  single('check-in', 'Enregistrement (check-in)', [
+    i('preStayDays', 'Pré-séjour (jours avant l’arrivée)', { default: 10, max: 60 }),
+    b('postStay', 'Post-séjour (le lendemain du départ)', true),
+  ]),
+  single('planning', 'Planning', [
+    i('defaultDays', 'Jours affichés', { min: 7, max: 400, default: 31 }),
+    b('showWeekNumbers', 'Numéros de semaine', true),
+  ]),
   single('plan', 'Plan', [b('showLegend', 'Afficher la légende', true)]),
   single('vacaf', 'VACAF', [s('agreementNumber', "N° d'agrément")]),
   single('quotation', 'Devis', [i('validityDays', 'Validité des devis (jours)', { min: 1, max: 365, default: 15 })]),
-  single('statistics-intern', 'Statistiques internes', [b('regenerateNightly', 'Régénération chaque nuit', true), i('referenceYears', 'Années de référence', { min: 1, max: 3, default: 3 })]),
-  single('preference-tax-statement', 'Déclaration de taxe de séjour', [
-    e('period', 'Périodicité', [['monthly', 'Mensuelle'], ['quarterly', 'Trimestrielle'], ['yearly', 'Annuelle']], 'quarterly'), s('collectivity', 'Collectivité'),
+  single('statistics-intern', 'Statistiques internes', [
+    b('regenerateNightly', 'Régénération chaque nuit', true),
+    i('referenceYears', 'Années de référence', { min: 1, max: 3, default: 3 }),
   ]),
-  single('preference-tva-statement', 'Déclaration de TVA', [e('regime', 'Régime', [['normal', 'Réel normal'], ['simplified', 'Réel simplifié']], 'normal')]),
+  single('preference-tax-statement', 'Déclaration de taxe de séjour', [
+    e(
+      'period',
+      'Périodicité',
+      [
+        ['monthly', 'Mensuelle'],
+        ['quarterly', 'Trimestrielle'],
+        ['yearly', 'Annuelle'],
+      ],
+      'quarterly',
+    ),
+    s('collectivity', 'Collectivité'),
+    s('communeCode', 'Code INSEE de la commune'),
+    s('operatorNumber', "N° d'enregistrement de l'hébergeur"),
+  ]),
+  single('preference-tva-statement', 'Déclaration de TVA', [
+    e(
+      'regime',
+      'Régime',
+      [
+        ['normal', 'Réel normal'],
+        ['simplified', 'Réel simplifié'],
+      ],
+      'normal',
+    ),
+  ]),
   {
-    kind: 'preference-group', label: 'Paramètres de groupe', screen: 'grid', route: '/admin/module/preference-group-grid', editRoute: '/admin/module/preference-group/:providerId',
-    fields: [s('providerId', 'Identifiant du prestataire'), b('isClientSyncActive', 'Synchronisation des clients'), e('type', 'Type', [['GROUPE', 'Groupe']], 'GROUPE')],
+    kind: 'preference-group',
+    label: 'Paramètres de groupe',
+    screen: 'grid',
+    route: '/admin/module/preference-group-grid',
+    editRoute: '/admin/module/preference-group/:providerId',
+    fields: [
+      s('providerId', 'Identifiant du prestataire'),
+      b('isClientSyncActive', 'Synchronisation des clients'),
+      e('type', 'Type', [['GROUPE', 'Groupe']], 'GROUPE'),
+    ],
   },
-  single('residential-preference', 'Préférences résidentiel', [b('autoSendOn5th', 'Envoi automatique le 5 du mois'), i('dueDay', "Jour d'échéance", { min: 1, max: 28, default: 5 })]),
+  single('residential-preference', 'Préférences résidentiel', [
+    b('autoSendOn5th', 'Envoi automatique le 5 du mois'),
+    i('dueDay', "Jour d'échéance", { min: 1, max: 28, default: 5 }),
+  ]),
 ];
 
 export const moduleKind = (kind: string): ModuleKind | undefined => MODULE_KINDS.find((k) => k.kind === kind);
@@ -100,24 +275,38 @@ export function defaultSettings(kind: string): Record<string, unknown> {
 export function settingsErrors(kind: string, settings: unknown): Record<string, string> {
   const k = moduleKind(kind);
   if (!k) return { kind: 'Module inconnu' };
-  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) return { settings: 'Paramètres invalides' };
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings))
+    return { settings: 'Paramètres invalides' };
   const out: Record<string, string> = {};
   for (const [name, v] of Object.entries(settings as Record<string, unknown>)) {
     const f = k.fields.find((x) => x.name === name);
     const at = `settings.${name}`;
-    if (!f) { out[at] = 'Paramètre inconnu pour ce module'; continue; }
+    if (!f) {
+      out[at] = 'Paramètre inconnu pour ce module';
+      continue;
+    }
     if (v === null || v === '') continue;
     switch (f.type) {
-      case 'boolean': if (typeof v !== 'boolean') out[at] = 'Valeur oui/non attendue'; break;
-      case 'integer': case 'rate':
+      case 'boolean':
+        if (typeof v !== 'boolean') out[at] = 'Valeur oui/non attendue';
+        break;
+      case 'integer':
+      case 'rate':
         if (!Number.isInteger(v)) out[at] = 'Nombre entier attendu';
         else if (f.min !== undefined && (v as number) < f.min) out[at] = `La valeur doit être au moins ${f.min}`;
         else if (f.max !== undefined && (v as number) > f.max) out[at] = `La valeur doit être au plus ${f.max}`;
         break;
-      case 'enum': if (!f.choices!.some((c) => c.id === v)) out[at] = 'Valeur non autorisée'; break;
-      case 'email': if (typeof v !== 'string' || !/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,25}$/.test(v)) out[at] = 'E-mail invalide'; break;
-      case 'uri': if (typeof v !== 'string' || !/^https?:\/\/[^\s]+$/.test(v)) out[at] = 'Adresse web invalide'; break;
-      default: if (typeof v !== 'string' || v.length > 200) out[at] = 'Texte attendu (200 caractères au plus)';
+      case 'enum':
+        if (!f.choices!.some((c) => c.id === v)) out[at] = 'Valeur non autorisée';
+        break;
+      case 'email':
+        if (typeof v !== 'string' || !/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,25}$/.test(v)) out[at] = 'E-mail invalide';
+        break;
+      case 'uri':
+        if (typeof v !== 'string' || !/^https?:\/\/[^\s]+$/.test(v)) out[at] = 'Adresse web invalide';
+        break;
+      default:
+        if (typeof v !== 'string' || v.length > 200) out[at] = 'Texte attendu (200 caractères au plus)';
     }
   }
   return out;

@@ -1,17 +1,30 @@
 // Money is integer cents; rates are integer basis points (10 % = 1000).
 // Display follows fr-FR: "1 234,50 €", "5,5 %".
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const plain = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
+const euros = new Intl.NumberFormat('fr-FR', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const plain = new Intl.NumberFormat('fr-FR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
 const rate = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
 
 /** Integer-exact: 123456 → "1 234,56 €" (the number is built from its digits, not divided). */
 export function formatCents(cents: number, withSymbol = true): string {
-  const value = Number(`${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`);
+  const value = Number(
+    `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`,
+  );
   return withSymbol ? euros.format(value) : plain.format(value);
 }
 
 export function formatRate(bp: number): string {
-  return rate.format(Number(`${bp < 0 ? '-' : ''}${Math.floor(Math.abs(bp) / 100)}.${String(Math.abs(bp) % 100).padStart(2, '0')}`));
+  return rate.format(
+    Number(`${bp < 0 ? '-' : ''}${Math.floor(Math.abs(bp) / 100)}.${String(Math.abs(bp) % 100).padStart(2, '0')}`),
+  );
 }
 
 /**
@@ -35,7 +48,11 @@ export function parsePercentToBp(input: string | number | null | undefined): num
  * symbol are ignored: "1 234,50 €" for amounts, "5,5 %" for rates.
  */
 export function parseDecimal(text: string, scale: number, unit: '€' | '%' = '€'): number | null {
-  const s = text.replace(/[\s\u00a0\u202f]/g, '').split(unit).join('').replace(',', '.');
+  const s = text
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .split(unit)
+    .join('')
+    .replace(',', '.');
   if (s === '') return null;
   const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(s);
   if (!m || (m[2] === '' && (m[3] ?? '') === '')) return Number.NaN;

@@ -9,7 +9,9 @@ export const isLastOfMonth = (iso: string) => addDays(iso, 1).slice(8, 10) === '
 export function wholeMonths(start: string, end: string): number | null {
   if (!isFirstOfMonth(start) || !isLastOfMonth(end) || end < start) return null;
   const next = addDays(end, 1);
-  return (Number(next.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(next.slice(5, 7)) - Number(start.slice(5, 7));
+  return (
+    (Number(next.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + Number(next.slice(5, 7)) - Number(start.slice(5, 7))
+  );
 }
 
 /** The civil year as a period: 2026 → 2026-01-01 … 2026-12-31. */

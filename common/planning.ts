@@ -6,9 +6,23 @@
 export type StatusCategory = 'draft' | 'quote' | 'option' | 'booking' | 'arrived' | 'gone' | 'cancelled';
 export type PaymentState = 'unpaid' | 'deposit' | 'paid';
 
-export const STATUS_CATEGORIES: readonly StatusCategory[] = ['draft', 'quote', 'option', 'booking', 'arrived', 'gone', 'cancelled'];
+export const STATUS_CATEGORIES: readonly StatusCategory[] = [
+  'draft',
+  'quote',
+  'option',
+  'booking',
+  'arrived',
+  'gone',
+  'cancelled',
+];
 export const STATUS_CATEGORY_LABELS: Record<StatusCategory, string> = {
-  draft: 'En cours de saisie', quote: 'Devis', option: 'Option', booking: 'Réservation', arrived: 'Arrivé', gone: 'Parti', cancelled: 'Annulé',
+  draft: 'En cours de saisie',
+  quote: 'Devis',
+  option: 'Option',
+  booking: 'Réservation',
+  arrived: 'Arrivé',
+  gone: 'Parti',
+  cancelled: 'Annulé',
 };
 
 /** Booking statuses that release their places (api/domain/stays/status.ts RELEASING). */
@@ -67,21 +81,45 @@ export interface LegendBand {
 
 /** Relative luminance (WCAG) of '#rrggbb'. */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /** The more readable of white and near-black text on a background. */
 export function readableText(background: string, dark = '#1f2937', light = '#ffffff'): string {
   const bg = luminance(background);
-  const ratio = (fg: string) => { const [a, b] = [bg, luminance(fg)].sort((x, y) => y - x); return (a + 0.05) / (b + 0.05); };
+  const ratio = (fg: string) => {
+    const [a, b] = [bg, luminance(fg)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  };
   return ratio(dark) >= ratio(light) ? dark : light;
 }
 
-const BAND_COLORS = ['#bbf7d0', '#d9f99d', '#fef08a', '#fde047', '#fcd34d', '#fdba74', '#fb923c', '#f87171', '#dc2626', '#b91c1c', '#7f1d1d'];
+const BAND_COLORS = [
+  '#bbf7d0',
+  '#d9f99d',
+  '#fef08a',
+  '#fde047',
+  '#fcd34d',
+  '#fdba74',
+  '#fb923c',
+  '#f87171',
+  '#dc2626',
+  '#b91c1c',
+  '#7f1d1d',
+];
 
 export const PLAN_BANDS: readonly LegendBand[] = [
-  { key: 'below', label: 'Inférieur à 0 % (indisponible)', above: -Infinity, upTo: -Number.MIN_VALUE, background: '#4b5563', color: '#ffffff' },
+  {
+    key: 'below',
+    label: 'Inférieur à 0 % (indisponible)',
+    above: -Infinity,
+    upTo: -Number.MIN_VALUE,
+    background: '#4b5563',
+    color: '#ffffff',
+  },
   { key: '0', label: '0 % (libre)', above: -Number.MIN_VALUE, upTo: 0, background: '#22c55e', color: '#052e16' },
   ...Array.from({ length: 10 }, (_, i) => ({
     key: String((i + 1) * 10),

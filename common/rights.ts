@@ -13,10 +13,25 @@ export const LEVEL_LABELS: Record<Level, string> = {
   '111': 'Création / modification / suppression',
 };
 
-export interface RightFlags { canRead: boolean; canWrite: boolean; canDelete: boolean; canExport: boolean }
+export interface RightFlags {
+  canRead: boolean;
+  canWrite: boolean;
+  canDelete: boolean;
+  canExport: boolean;
+}
 
-export const NO_RIGHT: RightFlags = Object.freeze({ canRead: false, canWrite: false, canDelete: false, canExport: false });
-export const ALL_RIGHTS: RightFlags = Object.freeze({ canRead: true, canWrite: true, canDelete: true, canExport: true });
+export const NO_RIGHT: RightFlags = Object.freeze({
+  canRead: false,
+  canWrite: false,
+  canDelete: false,
+  canExport: false,
+});
+export const ALL_RIGHTS: RightFlags = Object.freeze({
+  canRead: true,
+  canWrite: true,
+  canDelete: true,
+  canExport: true,
+});
 
 export const isLevel = (s: unknown): s is Level => typeof s === 'string' && (LEVELS as string[]).includes(s);
 
@@ -30,7 +45,12 @@ export function levelOf(f: RightFlags): Level {
 /** Flags of a level; export only with read. */
 export function flagsOf(level: Level, canExport = false): RightFlags {
   const canRead = level !== '000';
-  return { canRead, canWrite: level === '011' || level === '111', canDelete: level === '111', canExport: canRead && canExport };
+  return {
+    canRead,
+    canWrite: level === '011' || level === '111',
+    canDelete: level === '111',
+    canExport: canRead && canExport,
+  };
 }
 
 /** Upward closure: delete implies write, write implies read; export needs read. */
@@ -42,12 +62,22 @@ export function normalise(f: Partial<RightFlags>): RightFlags {
 }
 
 export function union(a: RightFlags, b: RightFlags): RightFlags {
-  return { canRead: a.canRead || b.canRead, canWrite: a.canWrite || b.canWrite, canDelete: a.canDelete || b.canDelete, canExport: a.canExport || b.canExport };
+  return {
+    canRead: a.canRead || b.canRead,
+    canWrite: a.canWrite || b.canWrite,
+    canDelete: a.canDelete || b.canDelete,
+    canExport: a.canExport || b.canExport,
+  };
 }
 
 /** b grants nothing that a does not. */
 export function includes(a: RightFlags, b: RightFlags): boolean {
-  return (a.canRead || !b.canRead) && (a.canWrite || !b.canWrite) && (a.canDelete || !b.canDelete) && (a.canExport || !b.canExport);
+  return (
+    (a.canRead || !b.canRead) &&
+    (a.canWrite || !b.canWrite) &&
+    (a.canDelete || !b.canDelete) &&
+    (a.canExport || !b.canExport)
+  );
 }
 
 export type RightsMap = Record<string, RightFlags>;
@@ -68,7 +98,11 @@ export interface SubFunctionalityRight {
   canDelete: boolean;
   canExport: boolean;
 }
-export interface FunctionalityGroupRight { key: string; label: string; subFunctionalities: SubFunctionalityRight[] }
+export interface FunctionalityGroupRight {
+  key: string;
+  label: string;
+  subFunctionalities: SubFunctionalityRight[];
+}
 
 export function toGroups(map: RightsMap): FunctionalityGroupRight[] {
   return FUNCTIONAL_AREAS.map((a) => ({
@@ -77,7 +111,15 @@ export function toGroups(map: RightsMap): FunctionalityGroupRight[] {
     subFunctionalities: a.subs.map((s) => {
       const key = `${a.key}.${s.key}`;
       const f = map[key] ?? NO_RIGHT;
-      return { key, label: s.label, rights: levelOf(f), canSelect: f.canRead, canWrite: f.canWrite, canDelete: f.canDelete, canExport: f.canExport };
+      return {
+        key,
+        label: s.label,
+        rights: levelOf(f),
+        canSelect: f.canRead,
+        canWrite: f.canWrite,
+        canDelete: f.canDelete,
+        canExport: f.canExport,
+      };
     }),
   }));
 }

@@ -1,7 +1,17 @@
 // Shape of one generated /rest/ route (see api/generated/routes.ts).
 export type Operation =
-  | 'list' | 'get' | 'getEdit' | 'search' | 'export' | 'active' | 'byParent'
-  | 'create' | 'update' | 'save' | 'delete' | 'order';
+  | 'list'
+  | 'get'
+  | 'getEdit'
+  | 'search'
+  | 'export'
+  | 'active'
+  | 'byParent'
+  | 'create'
+  | 'update'
+  | 'save'
+  | 'delete'
+  | 'order';
 export type Access = 'read' | 'write' | 'delete' | 'export';
 
 export interface RouteDef {

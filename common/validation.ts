@@ -13,7 +13,9 @@ import { birthDateError, isBirthDateField } from './date-sanity';
  * UTF-16 surrogates, which UTF-8 cannot carry (the database would store U+FFFD instead,
  * so what is written and what is read back would differ).
  */
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
@@ -25,33 +27,66 @@ export function createAjv(): Ajv2020 {
 export type FieldErrors = Record<string, string>;
 
 const FORMAT_MESSAGES: Record<string, MessageCode> = {
-  date: 'INVALID_DATE', 'date-time': 'INVALID_DATETIME', email: 'INVALID_EMAIL', color: 'INVALID_COLOR',
-  iban: 'INVALID_IBAN', siren: 'INVALID_SIREN', siret: 'INVALID_SIRET', phone: 'INVALID_PHONE', uri: 'INVALID_URL',
+  date: 'INVALID_DATE',
+  'date-time': 'INVALID_DATETIME',
+  email: 'INVALID_EMAIL',
+  color: 'INVALID_COLOR',
+  iban: 'INVALID_IBAN',
+  siren: 'INVALID_SIREN',
+  siret: 'INVALID_SIRET',
+  phone: 'INVALID_PHONE',
+  uri: 'INVALID_URL',
 };
 const TYPE_MESSAGES: Record<string, MessageCode> = {
-  integer: 'INVALID_INTEGER', number: 'INVALID_NUMBER', string: 'INVALID_TEXT', boolean: 'INVALID_BOOLEAN',
+  integer: 'INVALID_INTEGER',
+  number: 'INVALID_NUMBER',
+  string: 'INVALID_TEXT',
+  boolean: 'INVALID_BOOLEAN',
 };
 
 function messageFor(err: ErrorObject, field: FieldMeta | undefined): string {
   const custom = field?.message && isMessageCode(field.message) ? field.message : undefined;
   switch (err.keyword) {
-    case 'required': return formatMessage('REQUIRED');
+    case 'required':
+      return formatMessage('REQUIRED');
     case 'type': {
-      const t = String(err.params.type).split(',').find((x) => x !== 'null') ?? '';
+      const t =
+        String(err.params.type)
+          .split(',')
+          .find((x) => x !== 'null') ?? '';
       return formatMessage(TYPE_MESSAGES[t] ?? 'INVALID_FORMAT');
     }
-    case 'format': return formatMessage(custom ?? FORMAT_MESSAGES[err.params.format] ?? 'INVALID_FORMAT');
-    case 'pattern': return formatMessage(custom ?? 'INVALID_FORMAT');
-    case 'enum': return formatMessage('INVALID_CHOICE');
+    case 'format':
+      return formatMessage(custom ?? FORMAT_MESSAGES[err.params.format] ?? 'INVALID_FORMAT');
+    case 'pattern':
+      return formatMessage(custom ?? 'INVALID_FORMAT');
+    case 'enum':
+      return formatMessage('INVALID_CHOICE');
     case 'minimum':
-      return custom ? formatMessage(custom) : err.params.limit === 0 ? formatMessage('MUST_BE_POSITIVE') : formatMessage('MIN_VALUE', { limit: err.params.limit });
+      return custom
+        ? formatMessage(custom)
+        : err.params.limit === 0
+          ? formatMessage('MUST_BE_POSITIVE')
+          : formatMessage('MIN_VALUE', { limit: err.params.limit });
     case 'exclusiveMinimum':
-      return custom ? formatMessage(custom) : err.params.limit === 0 ? formatMessage('MUST_BE_STRICTLY_POSITIVE') : formatMessage('MIN_VALUE', { limit: err.params.limit });
-    case 'maximum': case 'exclusiveMaximum': return custom ? formatMessage(custom) : formatMessage('MAX_VALUE', { limit: err.params.limit });
-    case 'maxLength': return formatMessage('TOO_LONG', { limit: err.params.limit });
-    case 'minLength': return err.params.limit === 1 ? formatMessage('REQUIRED') : formatMessage('TOO_SHORT', { limit: err.params.limit });
-    case 'additionalProperties': return formatMessage('UNKNOWN_FIELD');
-    default: return formatMessage(custom ?? 'INVALID_FORMAT');
+      return custom
+        ? formatMessage(custom)
+        : err.params.limit === 0
+          ? formatMessage('MUST_BE_STRICTLY_POSITIVE')
+          : formatMessage('MIN_VALUE', { limit: err.params.limit });
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return custom ? formatMessage(custom) : formatMessage('MAX_VALUE', { limit: err.params.limit });
+    case 'maxLength':
+      return formatMessage('TOO_LONG', { limit: err.params.limit });
+    case 'minLength':
+      return err.params.limit === 1
+        ? formatMessage('REQUIRED')
+        : formatMessage('TOO_SHORT', { limit: err.params.limit });
+    case 'additionalProperties':
+      return formatMessage('UNKNOWN_FIELD');
+    default:
+      return formatMessage(custom ?? 'INVALID_FORMAT');
   }
 }
 
@@ -75,29 +110,39 @@ export function compileEntityValidator(ajv: Ajv2020, meta: EntityMeta): EntityVa
     if (!validate(record)) {
       for (const err of validate.errors ?? []) {
         const field =
-          err.keyword === 'required' ? err.params.missingProperty
-          : err.keyword === 'additionalProperties' ? err.params.additionalProperty
-          : err.instancePath.split('/')[1] || '_';
-        if (!errors[field] && !(err.keyword === 'required' && field in input)) errors[field] = messageFor(err, byName.get(field));
+          err.keyword === 'required'
+            ? err.params.missingProperty
+            : err.keyword === 'additionalProperties'
+              ? err.params.additionalProperty
+              : err.instancePath.split('/')[1] || '_';
+        if (!errors[field] && !(err.keyword === 'required' && field in input))
+          errors[field] = messageFor(err, byName.get(field));
       }
     }
     for (const f of meta.fields) {
       const v = record[f.name];
       // NUL and other control characters (tab and line breaks aside) are never text.
-      if (typeof v === 'string' && CONTROL_CHARACTERS.test(v) && !errors[f.name]) errors[f.name] = formatMessage('INVALID_CHARACTERS');
+      if (typeof v === 'string' && CONTROL_CHARACTERS.test(v) && !errors[f.name])
+        errors[f.name] = formatMessage('INVALID_CHARACTERS');
       // A birth date is in the past (and not before 1900).
       if (f.kind === 'date' && typeof v === 'string' && isBirthDateField(f.name) && !errors[f.name]) {
         const e = birthDateError(v);
         if (e) errors[f.name] = e;
       }
       // Required text may not be blank.
-      if (f.required && typeof record[f.name] === 'string' && (record[f.name] as string).trim() === '' && !errors[f.name]) {
+      if (
+        f.required &&
+        typeof record[f.name] === 'string' &&
+        (record[f.name] as string).trim() === '' &&
+        !errors[f.name]
+      ) {
         errors[f.name] = formatMessage('REQUIRED');
       }
       // x-after: this date (or number) must come strictly after another field.
       if (f.after && record[f.name] != null && record[f.after] != null && !errors[f.name] && !errors[f.after]) {
         if (record[f.name] === record[f.after]) errors[f.name] = formatMessage('START_NOT_EQUAL_END');
-        else if ((record[f.name] as string) < (record[f.after] as string)) errors[f.name] = formatMessage('START_BEFORE_END');
+        else if ((record[f.name] as string) < (record[f.after] as string))
+          errors[f.name] = formatMessage('START_BEFORE_END');
       }
     }
     return Object.keys(errors).length ? errors : null;

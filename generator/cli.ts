@@ -9,10 +9,10 @@ import { buildSnapshot } from './snapshot';
 import { planMigration } from './emit/migration';
 import { emitMeta } from './emit/meta';
 import { emitTypes } from './emit/types';
-import { emitModels } from './emit/models';
 import { emitRoutes, routesFor } from './emit/routes';
 import { emitOpenApi } from './emit/openapi';
 import { emitAdmin } from './emit/admin';
+import { emitScreenMenu } from './emit/screen-menu';
 
 const GENERATED_DIRS = ['common/generated', 'api/generated', 'admin/src/generated'];
 
@@ -24,16 +24,19 @@ function walk(root: string, dir: string): string[] {
   );
 }
 
-export async function generate(root: string, opts: { check: boolean; name?: string }): Promise<{ changed: string[]; summary: string[] }> {
+export async function generate(
+  root: string,
+  opts: { check: boolean; name?: string },
+): Promise<{ changed: string[]; summary: string[] }> {
   const metas = loadSchemas(root);
   const routes = metas.flatMap((m) => routesFor(m, metas));
   const outputs: Record<string, string> = {
     ...emitMeta(metas),
     ...(await emitTypes(metas)),
-    ...emitModels(metas),
     ...emitRoutes(metas),
     ...emitOpenApi(metas, routes),
     ...emitAdmin(metas),
+    ...(await emitScreenMenu(root)),
   };
   const plan = planMigration(root, buildSnapshot(metas), opts.name);
   Object.assign(outputs, plan.files);

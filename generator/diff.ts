@@ -3,7 +3,11 @@
 // reverse on the way down, so tables that reference each other can be created.
 import type { ColumnDef, Snapshot, TableDef } from './snapshot';
 
-export interface MigrationSql { up: string[]; down: string[]; summary: string[] }
+export interface MigrationSql {
+  up: string[];
+  down: string[];
+  summary: string[];
+}
 
 const q = (s: string) => `"${s}"`;
 
@@ -20,11 +24,13 @@ function createTable(name: string, t: TableDef): string {
   return `CREATE TABLE ${q(name)} (\n  ${parts.join(',\n  ')}\n)`;
 }
 
-const addConstraint = (table: string, name: string, def: string) => `ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(name)} ${def}`;
+const addConstraint = (table: string, name: string, def: string) =>
+  `ALTER TABLE ${q(table)} ADD CONSTRAINT ${q(name)} ${def}`;
 const dropConstraint = (table: string, name: string) => `ALTER TABLE ${q(table)} DROP CONSTRAINT ${q(name)}`;
 const createIndex = (table: string, name: string, def: string) => `CREATE INDEX ${q(name)} ON ${q(table)} ${def}`;
 const dropIndex = (name: string) => `DROP INDEX ${q(name)}`;
-const createTrigger = (table: string, name: string, def: string) => `CREATE TRIGGER ${q(name)} ${def.replace(/ FOR EACH/, ` ON ${q(table)} FOR EACH`)}`;
+const createTrigger = (table: string, name: string, def: string) =>
+  `CREATE TRIGGER ${q(name)} ${def.replace(/ FOR EACH/, ` ON ${q(table)} FOR EACH`)}`;
 const dropTrigger = (table: string, name: string) => `DROP TRIGGER ${q(name)} ON ${q(table)}`;
 
 const isText = (type: string) => type === 'text' || type.startsWith('varchar(');
@@ -47,8 +53,16 @@ function alterColumn(table: string, name: string, from: ColumnDef, to: ColumnDef
     down.push(alterType(t, c, to.type, from.type));
   }
   if (from.default !== to.default) {
-    up.push(to.default === null ? `ALTER TABLE ${t} ALTER COLUMN ${c} DROP DEFAULT` : `ALTER TABLE ${t} ALTER COLUMN ${c} SET DEFAULT ${to.default}`);
-    down.push(from.default === null ? `ALTER TABLE ${t} ALTER COLUMN ${c} DROP DEFAULT` : `ALTER TABLE ${t} ALTER COLUMN ${c} SET DEFAULT ${from.default}`);
+    up.push(
+      to.default === null
+        ? `ALTER TABLE ${t} ALTER COLUMN ${c} DROP DEFAULT`
+        : `ALTER TABLE ${t} ALTER COLUMN ${c} SET DEFAULT ${to.default}`,
+    );
+    down.push(
+      from.default === null
+        ? `ALTER TABLE ${t} ALTER COLUMN ${c} DROP DEFAULT`
+        : `ALTER TABLE ${t} ALTER COLUMN ${c} SET DEFAULT ${from.default}`,
+    );
   }
   if (from.notNull !== to.notNull) {
     up.push(`ALTER TABLE ${t} ALTER COLUMN ${c} ${to.notNull ? 'SET' : 'DROP'} NOT NULL`);
@@ -59,16 +73,26 @@ function alterColumn(table: string, name: string, from: ColumnDef, to: ColumnDef
 
 export function diffSnapshots(prev: Snapshot, next: Snapshot): MigrationSql {
   // Phases on the way up; the way down runs the mirrored phases in reverse.
-  const dropFks: string[] = [], dropFksDown: string[] = [];
-  const dropIdx: string[] = [], dropIdxDown: string[] = [];
-  const dropCons: string[] = [], dropConsDown: string[] = [];
-  const tablesUp: string[] = [], tablesDown: string[] = [];
-  const colsUp: string[] = [], colsDown: string[] = [];
-  const consUp: string[] = [], consDown: string[] = [];
-  const fksUp: string[] = [], fksDown: string[] = [];
-  const idxUp: string[] = [], idxDown: string[] = [];
-  const trgUp: string[] = [], trgDown: string[] = [];
-  const dropTrg: string[] = [], dropTrgDown: string[] = [];
+  const dropFks: string[] = [],
+    dropFksDown: string[] = [];
+  const dropIdx: string[] = [],
+    dropIdxDown: string[] = [];
+  const dropCons: string[] = [],
+    dropConsDown: string[] = [];
+  const tablesUp: string[] = [],
+    tablesDown: string[] = [];
+  const colsUp: string[] = [],
+    colsDown: string[] = [];
+  const consUp: string[] = [],
+    consDown: string[] = [];
+  const fksUp: string[] = [],
+    fksDown: string[] = [];
+  const idxUp: string[] = [],
+    idxDown: string[] = [];
+  const trgUp: string[] = [],
+    trgDown: string[] = [];
+  const dropTrg: string[] = [],
+    dropTrgDown: string[] = [];
   const summary: string[] = [];
 
   const names = [...new Set([...Object.keys(prev.tables), ...Object.keys(next.tables)])].sort();
@@ -79,16 +103,30 @@ export function diffSnapshots(prev: Snapshot, next: Snapshot): MigrationSql {
       summary.push(`create ${name}`);
       tablesUp.push(createTable(name, b));
       tablesDown.push(`DROP TABLE ${q(name)}`);
-      for (const [cn, def] of Object.entries(b.constraints)) if (isFk(def)) { fksUp.push(addConstraint(name, cn, def)); fksDown.push(dropConstraint(name, cn)); }
+      for (const [cn, def] of Object.entries(b.constraints))
+        if (isFk(def)) {
+          fksUp.push(addConstraint(name, cn, def));
+          fksDown.push(dropConstraint(name, cn));
+        }
       for (const [ix, def] of Object.entries(b.indexes)) idxUp.push(createIndex(name, ix, def));
-      for (const [tg, def] of Object.entries(b.triggers ?? {})) { trgUp.push(createTrigger(name, tg, def)); trgDown.push(dropTrigger(name, tg)); }
+      for (const [tg, def] of Object.entries(b.triggers ?? {})) {
+        trgUp.push(createTrigger(name, tg, def));
+        trgDown.push(dropTrigger(name, tg));
+      }
       continue;
     }
     if (a && !b) {
       summary.push(`drop ${name}`);
-      for (const [cn, def] of Object.entries(a.constraints)) if (isFk(def)) { dropFks.push(dropConstraint(name, cn)); dropFksDown.push(addConstraint(name, cn, def)); }
+      for (const [cn, def] of Object.entries(a.constraints))
+        if (isFk(def)) {
+          dropFks.push(dropConstraint(name, cn));
+          dropFksDown.push(addConstraint(name, cn, def));
+        }
       for (const [ix, def] of Object.entries(a.indexes)) dropIdxDown.push(createIndex(name, ix, def));
-      for (const [tg, def] of Object.entries(a.triggers ?? {})) { dropTrg.push(dropTrigger(name, tg)); dropTrgDown.push(createTrigger(name, tg, def)); }
+      for (const [tg, def] of Object.entries(a.triggers ?? {})) {
+        dropTrg.push(dropTrigger(name, tg));
+        dropTrgDown.push(createTrigger(name, tg, def));
+      }
       tablesUp.push(`DROP TABLE ${q(name)}`);
       tablesDown.push(createTable(name, a));
       continue;
@@ -146,10 +184,29 @@ export function diffSnapshots(prev: Snapshot, next: Snapshot): MigrationSql {
       colsDown.push(`ALTER TABLE ${q(name)} ADD COLUMN ${columnSql(c, def)}`);
     }
   }
-  const up = [...dropTrg, ...dropFks, ...dropIdx, ...dropCons, ...tablesUp, ...colsUp, ...consUp, ...fksUp, ...idxUp, ...trgUp];
+  const up = [
+    ...dropTrg,
+    ...dropFks,
+    ...dropIdx,
+    ...dropCons,
+    ...tablesUp,
+    ...colsUp,
+    ...consUp,
+    ...fksUp,
+    ...idxUp,
+    ...trgUp,
+  ];
   const down = [
-    ...trgDown.reverse(), ...idxDown.reverse(), ...fksDown.reverse(), ...consDown.reverse(), ...colsDown.reverse(),
-    ...tablesDown.reverse(), ...dropConsDown.reverse(), ...dropIdxDown.reverse(), ...dropFksDown.reverse(), ...dropTrgDown.reverse(),
+    ...trgDown.reverse(),
+    ...idxDown.reverse(),
+    ...fksDown.reverse(),
+    ...consDown.reverse(),
+    ...colsDown.reverse(),
+    ...tablesDown.reverse(),
+    ...dropConsDown.reverse(),
+    ...dropIdxDown.reverse(),
+    ...dropFksDown.reverse(),
+    ...dropTrgDown.reverse(),
   ];
   return { up, down, summary };
 }

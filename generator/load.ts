@@ -24,7 +24,9 @@ function compileOrExplain(ajv: ReturnType<typeof createAjv>, file: string, schem
 
 export function loadSchemas(root: string): EntityMeta[] {
   const dir = join(root, SCHEMA_DIR);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.schema.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.schema.json'))
+    .sort();
   const ajv = createAjv();
   const metas: EntityMeta[] = [];
   for (const file of files) {
@@ -35,9 +37,11 @@ export function loadSchemas(root: string): EntityMeta[] {
     } catch (e) {
       throw new SchemaError(`${file}: invalid JSON (${(e as Error).message})`);
     }
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new SchemaError(`${file}: an entity schema is a JSON object`);
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
+      throw new SchemaError(`${file}: an entity schema is a JSON object`);
     if (schema.$schema !== DIALECT) throw new SchemaError(`${file}: "$schema" must be "${DIALECT}"`);
-    if (schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null) throw new SchemaError(`${file}: an entity schema is an object ("type": "object") with "properties"`);
+    if (schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null)
+      throw new SchemaError(`${file}: an entity schema is an object ("type": "object") with "properties"`);
     // The file as written first (strict mode: unknown keywords and malformed x- values
     // fail here, naming the keyword), then the normalised schema the API validates with.
     compileOrExplain(ajv, file, { ...schema, $schema: undefined });
@@ -47,7 +51,9 @@ export function loadSchemas(root: string): EntityMeta[] {
     } catch (e) {
       throw e instanceof SchemaError
         ? new SchemaError(`${file}: ${e.message}`)
-        : new SchemaError(`${file}: the schema could not be read (${(e as Error).message}); check its keywords against schemas/README.md`);
+        : new SchemaError(
+            `${file}: the schema could not be read (${(e as Error).message}); check its keywords against schemas/README.md`,
+          );
     }
     compileOrExplain(ajv, file, meta.schema);
     metas.push(meta);

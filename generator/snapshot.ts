@@ -3,7 +3,12 @@
 import { SchemaError, type EntityMeta, type FieldMeta, type SqlType } from '../common/entity-meta';
 import { camelToSnake } from '../common/names';
 
-export interface ColumnDef { type: string; notNull: boolean; default: string | null; identity?: boolean }
+export interface ColumnDef {
+  type: string;
+  notNull: boolean;
+  default: string | null;
+  identity?: boolean;
+}
 export interface TableDef {
   columns: Record<string, ColumnDef>;
   /** name → full constraint definition (UNIQUE (...), CHECK (...), FOREIGN KEY ...) */
@@ -13,7 +18,9 @@ export interface TableDef {
   /** name → trigger definition after "ON <table>" */
   triggers?: Record<string, string>;
 }
-export interface Snapshot { tables: Record<string, TableDef> }
+export interface Snapshot {
+  tables: Record<string, TableDef>;
+}
 
 const MAX_IDENT = 63;
 /** Constraint names follow `<kind>_<table>__<columns>` so errors map back to fields. */
@@ -27,10 +34,14 @@ export function constraintName(kind: string, table: string, cols: string[], suff
 
 export function sqlTypeName(t: SqlType): string {
   switch (t.t) {
-    case 'increments': return 'integer';
-    case 'varchar': return `varchar(${t.length})`;
-    case 'double': return 'double precision';
-    default: return t.t;
+    case 'increments':
+      return 'integer';
+    case 'varchar':
+      return `varchar(${t.length})`;
+    case 'double':
+      return 'double precision';
+    default:
+      return t.t;
   }
 }
 
@@ -55,7 +66,9 @@ function columnDef(f: FieldMeta): ColumnDef {
 function checks(m: EntityMeta, f: FieldMeta): Record<string, string> {
   const out: Record<string, string> = {};
   const col = `"${f.column}"`;
-  const add = (expr: string, suffix = '') => { out[constraintName('ck', m.table, [f.column], suffix)] = `CHECK (${expr})`; };
+  const add = (expr: string, suffix = '') => {
+    out[constraintName('ck', m.table, [f.column], suffix)] = `CHECK (${expr})`;
+  };
   if (f.enum) add(`${col} IN (${f.enum.map((v) => (typeof v === 'number' ? String(v) : quote(v))).join(', ')})`);
   if (f.minimum !== undefined) add(`${col} >= ${f.minimum}`, '_min');
   if (f.exclusiveMinimum !== undefined) add(`${col} > ${f.exclusiveMinimum}`, '_min');
@@ -72,7 +85,11 @@ export function buildSnapshot(metas: EntityMeta[]): Snapshot {
   for (const m of [...metas].sort((a, b) => a.table.localeCompare(b.table))) {
     const t: TableDef = { columns: {}, constraints: {}, indexes: {} };
     for (const f of m.fields) {
-      try { t.columns[f.column] = columnDef(f); } catch (e) { throw new SchemaError(`${m.name}.schema.json: ${m.name}.${(e as Error).message}`); }
+      try {
+        t.columns[f.column] = columnDef(f);
+      } catch (e) {
+        throw new SchemaError(`${m.name}.schema.json: ${m.name}.${(e as Error).message}`);
+      }
       Object.assign(t.constraints, checks(m, f));
       if (f.ref) {
         const target = byName.get(f.ref.entity)!;

@@ -31,6 +31,20 @@ import * as m27 from './0028_billing_payments';
 import * as m28 from './0029_add_ck_setting_max_stay_nights_max_and_2_more';
 import * as m29 from './0030_billing_guarantees';
 import * as m30 from './0031_bill_counter_partner_series';
+import * as m31 from './0032_create_article_and_58_more';
+import * as m32 from './0033_mail_queue';
+import * as m33 from './0034_sales_till';
+import * as m34 from './0035_sales_guarantees';
+import * as m35 from './0036_ledger';
+import * as m36 from './0036_payments_guarantees';
+import * as m37 from './0037_create_guarantee';
+import * as m38 from './0038_deposit_joins';
+import * as m39 from './0039_sale_stay_bill';
+import * as m40 from './0040_sales_statement_guards';
+import * as m41 from './0041_sale_customer';
+import * as m42 from './0042_sale_customer_guards';
+import * as m43 from './0043_grc_document_settings_surveys';
+import * as m44 from './0044_mail_sms_channel';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -66,4 +80,18 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0029_add_ck_setting_max_stay_nights_max_and_2_more', m28],
   ['0030_billing_guarantees', m29],
   ['0031_bill_counter_partner_series', m30],
+  ['0032_create_article_and_58_more', m31],
+  ['0033_mail_queue', m32],
+  ['0034_sales_till', m33],
+  ['0035_sales_guarantees', m34],
+  ['0036_ledger', m35],
+  ['0036_payments_guarantees', m36],
+  ['0037_create_guarantee', m37],
+  ['0038_deposit_joins', m38],
+  ['0039_sale_stay_bill', m39],
+  ['0040_sales_statement_guards', m40],
+  ['0041_sale_customer', m41],
+  ['0042_sale_customer_guards', m42],
+  ['0043_grc_document_settings_surveys', m43],
+  ['0044_mail_sms_channel', m44],
 ];

@@ -17,11 +17,19 @@ async function main(): Promise<number> {
     }
     const t0 = Date.now();
     const s = await backupToFile(target.db.knex, file, 'manual');
-    console.log(`Sauvegarde écrite : ${file} (${s.tables} tables, ${s.rows} lignes, schéma ${s.schemaVersion}, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      `Sauvegarde écrite : ${file} (${s.tables} tables, ${s.rows} lignes, schéma ${s.schemaVersion}, ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+    );
     return 0;
   } finally {
     await target.close();
   }
 }
 
-main().then((code) => process.exit(code), (e) => { console.error(`Sauvegarde impossible : ${(e as Error).message}`); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`Sauvegarde impossible : ${(e as Error).message}`);
+    process.exit(1);
+  },
+);

@@ -7,24 +7,49 @@ import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { openConfigured, parseArgs } from '../api/backup/cli';
 import { restoreBackup, RestoreRefused } from '../api/backup/restore';
+import { journalRestore } from '../api/backup/journal';
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (args.files.length !== 1) throw new Error('Usage : npm run restore <fichier> [--force]');
   const file = resolve(args.files[0]);
-  try { await access(file); } catch { throw new Error(`Fichier introuvable : ${file}`); }
+  try {
+    await access(file);
+  } catch {
+    throw new Error(`Fichier introuvable : ${file}`);
+  }
   const target = await openConfigured(args.schema);
   try {
     const t0 = Date.now();
-    const r = await restoreBackup(target.db.knex, target.db.schema, createReadStream(file), { force: args.force, log: (m) => console.log(m) });
-    console.log(`Restauration terminée : ${r.tables} tables, ${r.rows} lignes (schéma ${r.schemaVersion}${r.migrated.length ? `, puis ${r.migrated.length} migration(s)` : ''}), ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const r = await restoreBackup(target.db.knex, target.db.schema, createReadStream(file), {
+      force: args.force,
+      log: (m) => console.log(m),
+    });
+    await journalRestore(target.db.knex, {
+      via: 'cli',
+      schemaVersion: r.schemaVersion,
+      rows: r.rows,
+      tables: r.tables,
+    });
+    console.log(
+      `Restauration terminée : ${r.tables} tables, ${r.rows} lignes (schéma ${r.schemaVersion}${r.migrated.length ? `, puis ${r.migrated.length} migration(s)` : ''}), ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
     return 0;
   } catch (e) {
-    if (e instanceof RestoreRefused) { console.error(`Restauration refusée : ${e.message}`); return 2; }
+    if (e instanceof RestoreRefused) {
+      console.error(`Restauration refusée : ${e.message}`);
+      return 2;
+    }
     throw e;
   } finally {
     await target.close();
   }
 }
 
-main().then((code) => process.exit(code), (e) => { console.error(`Restauration impossible : ${(e as Error).message}`); process.exit(1); });
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(`Restauration impossible : ${(e as Error).message}`);
+    process.exit(1);
+  },
+);

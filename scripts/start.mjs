@@ -20,13 +20,19 @@ function newest(dir) {
   return t;
 }
 
-const sources = Math.max(...['admin', 'common', 'custom-screens', 'package.json'].map((d) => {
-  const p = join(root, d);
-  return existsSync(p) && statSync(p).isFile() ? statSync(p).mtimeMs : newest(p);
-}));
+const sources = Math.max(
+  ...['admin', 'common', 'custom-screens', 'package.json'].map((d) => {
+    const p = join(root, d);
+    return existsSync(p) && statSync(p).isFile() ? statSync(p).mtimeMs : newest(p);
+  }),
+);
 if (!existsSync(built) || statSync(built).mtimeMs < sources) {
   console.log("Construction de l'interface…");
-  const r = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

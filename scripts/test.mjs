@@ -21,11 +21,39 @@ if (!existsSync(chromium)) {
       process.exit(1);
     }
   } else {
-    console.error(`Chromium est introuvable (${chromium}) : les tests navigateur ne peuvent pas tourner.\nInstallez-le avec : sudo apt-get install -y chromium\n(ou indiquez son chemin dans CHROMIUM_PATH).`);
+    console.error(
+      `Chromium est introuvable (${chromium}) : les tests navigateur ne peuvent pas tourner.\nInstallez-le avec : sudo apt-get install -y chromium\n(ou indiquez son chemin dans CHROMIUM_PATH).`,
+    );
+    process.exit(1);
+  }
+}
+
+// The bill tests read their PDFs' text with pdftotext (Debian's poppler-utils).
+const pdftotext = spawnSync('sh', ['-c', 'command -v pdftotext']).status === 0;
+if (!pdftotext) {
+  if (process.getuid?.() === 0) {
+    console.log('pdftotext absent : installation de poppler-utils avec apt-get…');
+    let r = spawnSync('apt-get', ['install', '-y', 'poppler-utils'], { stdio: 'inherit' });
+    if (r.status !== 0) {
+      spawnSync('apt-get', ['update'], { stdio: 'inherit' });
+      r = spawnSync('apt-get', ['install', '-y', 'poppler-utils'], { stdio: 'inherit' });
+    }
+    if (r.status !== 0) {
+      console.error("Échec de l'installation de poppler-utils (apt-get install -y poppler-utils).");
+      process.exit(1);
+    }
+  } else {
+    console.error(
+      'pdftotext est introuvable : les tests des factures ne peuvent pas lire leurs PDF.\nInstallez-le avec : sudo apt-get install -y poppler-utils',
+    );
     process.exit(1);
   }
 }
 
 const args = process.argv.slice(2);
-const r = spawnSync(process.execPath, [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', ...args], { cwd: root, stdio: 'inherit' });
+const r = spawnSync(
+  process.execPath,
+  [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', ...args],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(r.status ?? 1);

@@ -22,7 +22,14 @@ export async function startPgServer(name: string): Promise<PgServer> {
   const given = process.env.DATABASE_URL;
   const embedded = given ? undefined : await startEmbedded({ dir: `${ROOT}.tmp/${name}`, database: 'bivouac' });
   const url = given ?? embedded!.url;
-  return { url, prefix: databaseOf(url), embedded, stop: async () => { await embedded?.stop(); } };
+  return {
+    url,
+    prefix: databaseOf(url),
+    embedded,
+    stop: async () => {
+      await embedded?.stop();
+    },
+  };
 }
 
 export function databaseOf(url: string): string {
@@ -44,7 +51,11 @@ export function uniqueName(prefix: string, tag: string): string {
 export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  try { return await fn(c); } finally { await c.end(); }
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -92,7 +103,10 @@ export async function openScratchDatabase(tag: string, opts: { pool?: number; st
   const db = await openDatabase({ url, pool: opts.pool, statementTimeoutMs: opts.statementTimeoutMs ?? 0 });
   const where = server.embedded ? 'PostgreSQL intégré' : `PostgreSQL (${new URL(server.url).host})`;
   return {
-    db, url, server, where,
+    db,
+    url,
+    server,
+    where,
     async close() {
       await db.close();
       await dropDatabase(server.url, name);

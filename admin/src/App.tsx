@@ -63,16 +63,34 @@ function AdminApp() {
       requireAuth
       disableTelemetry
     >
-      {RESOURCES.map((r) => <Resource key={r.name} name={r.name} recordRepresentation={r.representation} />)}
+      {RESOURCES.map((r) => (
+        <Resource key={r.name} name={r.name} recordRepresentation={r.representation} />
+      ))}
       <CustomRoutes>
         <Route path="/home" element={withSuspense(Home)} />
         <Route path="/index.html" element={withSuspense(Home)} />
         <Route path="/waiting" element={<Waiting />} />
-        {generated.filter((r) => !customPaths.has(r.routes.list)).map((r) => <Route key={`${r.name}-list`} path={r.routes.list} element={withSuspense(screen(r, 'List'))} />)}
-        {generated.filter((r) => !customPaths.has(r.routes.edit)).map((r) => <Route key={`${r.name}-edit`} path={r.routes.edit} element={withSuspense(screen(r, 'Edit'))} />)}
+        {generated
+          .filter((r) => !customPaths.has(r.routes.list))
+          .map((r) => (
+            <Route key={`${r.name}-list`} path={r.routes.list} element={withSuspense(screen(r, 'List'))} />
+          ))}
+        {generated
+          .filter((r) => !customPaths.has(r.routes.edit))
+          .map((r) => (
+            <Route key={`${r.name}-edit`} path={r.routes.edit} element={withSuspense(screen(r, 'Edit'))} />
+          ))}
         {/* §6: every hand-written screen behind its functionality's read right, here and nowhere else. */}
         {CUSTOM_SCREENS.map((s) => (
-          <Route key={s.path} path={s.path} element={<RequireRight functionality={s.functionality ?? undefined} adminOnly={s.adminOnly}>{withSuspense(s.component)}</RequireRight>} />
+          <Route
+            key={s.path}
+            path={s.path}
+            element={
+              <RequireRight functionality={s.functionality ?? undefined} adminOnly={s.adminOnly}>
+                {withSuspense(s.component)}
+              </RequireRight>
+            }
+          />
         ))}
       </CustomRoutes>
     </Admin>

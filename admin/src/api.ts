@@ -25,7 +25,11 @@ export async function api<T = any>(path: string, init: ApiInit = {}): Promise<T>
   const res = await fetch(`${API}${path}`, { ...rest, headers, body, credentials: 'same-origin' });
   const text = await res.text();
   let data: any = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = text; }
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
   if (!res.ok) {
     const message = data?.message ?? 'Une erreur est survenue';
     if (authErrors) reportAuthError({ status: res.status, message });

@@ -10,7 +10,13 @@ import './print.css';
 const root = createRoot(document.getElementById('root')!);
 
 function startAdmin(): void {
-  void import('./App').then(({ App }) => root.render(<StrictMode><App /></StrictMode>));
+  void import('./App').then(({ App }) =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
 }
 
 if (storedUser()) startAdmin();
@@ -22,7 +28,12 @@ else {
   }
   root.render(
     <StrictMode>
-      <LoginShell onLoggedIn={() => { history.replaceState(null, '', takeNext()); startAdmin(); }} />
+      <LoginShell
+        onLoggedIn={() => {
+          history.replaceState(null, '', takeNext());
+          startAdmin();
+        }}
+      />
     </StrictMode>,
   );
 }

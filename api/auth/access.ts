@@ -27,10 +27,14 @@ export function holds(user: SessionUser, functionality: string, access: Access):
   const r = user.rights.get(functionality);
   if (!r) return false;
   switch (access) {
-    case 'read': return r.canRead;
-    case 'write': return r.canWrite;
-    case 'delete': return r.canDelete;
-    case 'export': return r.canExport;
+    case 'read':
+      return r.canRead;
+    case 'write':
+      return r.canWrite;
+    case 'delete':
+      return r.canDelete;
+    case 'export':
+      return r.canExport;
   }
 }
 

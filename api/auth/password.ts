@@ -1,12 +1,17 @@
 // Password hashing with scrypt (memory-hard): N = 2^17, r = 8, p = 1 → 128 MiB per hash.
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-const N = 2 ** 17, R = 8, P = 1, KEYLEN = 32;
+const N = 2 ** 17,
+  R = 8,
+  P = 1,
+  KEYLEN = 32;
 const MAXMEM = 256 * 1024 * 1024;
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize('NFC'), salt, KEYLEN, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 

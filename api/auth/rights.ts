@@ -25,22 +25,46 @@ export async function loadRights(knex: Knex | Knex.Transaction, userId: number):
     .where('ug.user_id', userId)
     .where('g.is_active', true)
     .select(FLAGS.map((f) => `r.${f}`));
-  const rows = await knex('user_right').where('userId', userId).select([...FLAGS]).unionAll(fromGroups);
+  const rows = await knex('user_right')
+    .where('userId', userId)
+    .select([...FLAGS])
+    .unionAll(fromGroups);
   return rightsFromRows(rows);
 }
 
-export async function loadSpecificRights(knex: Knex | Knex.Transaction, userId: number): Promise<Map<string, RightFlags>> {
-  return rightsFromRows(await knex('user_right').where('userId', userId).select([...FLAGS]));
+export async function loadSpecificRights(
+  knex: Knex | Knex.Transaction,
+  userId: number,
+): Promise<Map<string, RightFlags>> {
+  return rightsFromRows(
+    await knex('user_right')
+      .where('userId', userId)
+      .select([...FLAGS]),
+  );
 }
 
-export async function loadGroupRights(knex: Knex | Knex.Transaction, groupId: number): Promise<Map<string, RightFlags>> {
-  return rightsFromRows(await knex('group_right').where('groupId', groupId).select([...FLAGS]));
+export async function loadGroupRights(
+  knex: Knex | Knex.Transaction,
+  groupId: number,
+): Promise<Map<string, RightFlags>> {
+  return rightsFromRows(
+    await knex('group_right')
+      .where('groupId', groupId)
+      .select([...FLAGS]),
+  );
 }
 
 /** Replaces the rows of a group's or a user's rights (only granted functionalities are stored). */
-export async function writeRights(trx: Knex.Transaction, table: 'group_right' | 'user_right', owner: { groupId: number } | { userId: number }, rights: Map<string, RightFlags>): Promise<void> {
+export async function writeRights(
+  trx: Knex.Transaction,
+  table: 'group_right' | 'user_right',
+  owner: { groupId: number } | { userId: number },
+  rights: Map<string, RightFlags>,
+): Promise<void> {
   await trx(table).where(owner).delete();
   clearSessionCache(trx);
-  const rows = [...rights].filter(([, f]) => f.canRead).map(([functionality, f]) => ({ ...owner, functionality, ...normalise(f) }));
+  const rows = [...rights]
+    .filter(([, f]) => f.canRead)
+    .map(([functionality, f]) => ({ ...owner, functionality, ...normalise(f) }));
   if (rows.length) await trx(table).insert(rows);
 }

@@ -1,17 +1,37 @@
 // Log-in, log-out and the current user. Log-in is the only /rest/ route that
 // needs no session; every attempt is recorded (with the client's address) and
 // attempts are throttled per (account, address) and per address (./throttle.ts).
-import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { badRequest, notLoggedIn } from '../http/errors';
+import { defineRoute, defineSchemas, type RouteDecl } from '../http/define-route';
+import { bool, int, ref, str } from '../http/schema-parts';
 import { verifyPassword } from './password';
 import { createSession, destroySession, setSessionCookie } from './session';
-import { requireUser, type SessionUser } from './access';
+import type { SessionUser } from './access';
 import { formatMessage } from '../../common/messages';
 import { toGroups } from '../../common/rights';
 import { menuFor } from '../domain/security/menu';
 import { cachedSettings } from './settings';
 import { reserveAttempt } from './throttle';
+import { recordTechnicalEvent } from '../domain/ledger/jet';
+
+/**
+ * Log-ins of the technical user, successful or not, go to the technical event journal
+ * (NF525): it is the account that closes years, backs up and restores. A journal that
+ * cannot be written must not lock that account out (it is the one that repairs), so
+ * the failure is said on stderr only.
+ */
+async function journalSystemLogin(
+  knex: Knex,
+  user: { id: number; isSystem?: boolean } | undefined,
+  ip: string,
+  outcome: 'success' | 'password' | 'inactive' | 'throttled',
+): Promise<void> {
+  if (!user?.isSystem) return;
+  await recordTechnicalEvent(knex, 'login', { userId: user.id, ip, outcome }).catch((e) =>
+    console.error(`Journal des événements techniques : connexion non enregistrée — ${(e as Error).message}`),
+  );
+}
 
 export { THROTTLE } from './throttle';
 
@@ -22,7 +42,11 @@ export { THROTTLE } from './throttle';
  */
 export function publicUser(u: SessionUser) {
   return {
-    id: u.id, login: u.login, name: u.name, admin: u.isAdmin, systeme: u.isSystem,
+    id: u.id,
+    login: u.login,
+    name: u.name,
+    admin: u.isAdmin,
+    systeme: u.isSystem,
     rights: u.isAdmin ? null : Object.fromEntries(u.rights),
   };
 }
@@ -35,56 +59,125 @@ export async function describeUser(knex: Knex, u: SessionUser) {
   };
 }
 
-export function authRouter(deps: { knex: () => Knex; cookie: string; secure: boolean; loadUser: (knex: Knex, id: number) => Promise<SessionUser> }): Router {
-  const r = new Router();
+defineSchemas({
+  SessionUser: {
+    type: 'object',
+    properties: {
+      id: int,
+      login: str,
+      name: str,
+      admin: bool,
+      systeme: bool,
+      rights: {
+        type: ['object', 'null'],
+        description: 'fonctionnalité → drapeaux ; null pour un administrateur (tous les droits)',
+      },
+      functionalities: {
+        type: ['array', 'null'],
+        description: 'les mêmes droits en groupes de fonctionnalités (voir RightsBody)',
+      },
+      menus: { type: 'array', description: 'le menu principal de l’utilisateur' },
+    },
+  },
+});
 
-  r.post('/rest/security/login', async (ctx) => {
-    const body = (ctx.request as any).body ?? {};
-    const login = typeof body.login === 'string' ? body.login.trim() : '';
-    const password = typeof body.password === 'string' ? body.password : '';
-    if (!login || !password || login.length > 120 || password.length > 200) throw badRequest('LOGIN_FAILED');
-    const knex = deps.knex();
-    const ip = ctx.ip?.slice(0, 64) ?? '';
-    // Counted before the password is checked, atomically: parallel guesses wait like sequential ones.
-    const attempt = await reserveAttempt(knex, login, ip);
-    if (!attempt.ok) {
-      await knex('login_attempt').insert({ login, ip, success: false, reason: 'throttled' });
-      throw badRequest('LOGIN_THROTTLED', undefined, { minutes: Math.max(1, Math.ceil(attempt.waitSeconds / 60)) });
-    }
-    const user = await knex('app_user').where({ login }).first();
-    const ok = await verifyPassword(password, user?.password);
-    if (!ok || !user.isActive) {
-      await knex('login_attempt').insert({ login, ip, userId: user?.id ?? null, success: false, reason: !user ? 'unknown' : !ok ? 'password' : 'inactive' });
-      throw badRequest('LOGIN_FAILED');
-    }
-    await attempt.release(knex);
-    await knex('login_attempt').insert({ login, ip, userId: user.id, success: true });
-    // Expired sessions of this user are cleaned up on the way.
-    const { absoluteHours } = await cachedSettings(knex);
-    await knex('user_session').where('userId', user.id).whereRaw(`created_at < now() - make_interval(hours => ?)`, [absoluteHours]).delete();
-    // A new session id at each log-in; the previous one, if any, ends.
-    const previous = ctx.cookies.get(deps.cookie);
-    if (previous) await destroySession(knex, previous);
-    const sid = await createSession(knex, user.id, ctx);
-    setSessionCookie(ctx, deps.cookie, sid, deps.secure);
-    ctx.body = await describeUser(knex, await deps.loadUser(knex, user.id));
-  });
+const tag = 'security';
 
-  // Like every /rest/ route but log-in, log-out needs a live session: without one it
-  // answers 403 (the admin then shows its log-in page anyway). An expired session's
-  // row and cookie are cleared on the way.
-  r.get('/rest/logout', async (ctx) => {
-    const sid = ctx.cookies.get(deps.cookie);
-    if (sid) await destroySession(deps.knex(), sid);
-    if (sid !== undefined) setSessionCookie(ctx, deps.cookie, '', deps.secure);
-    if (!ctx.state.user) throw notLoggedIn();
-    ctx.body = { status: 'OK', message: formatMessage('LOGOUT_SUCCESS') };
-  });
-
-  r.get('/rest/security/me', async (ctx) => {
-    if (!ctx.state.user) throw notLoggedIn();
-    ctx.body = await describeUser(deps.knex(), requireUser(ctx));
-  });
-
-  return r;
+/** The routes of one application: its cookie's name and flags are the application's. */
+export function authRoutes(deps: {
+  cookie: string;
+  secure: boolean;
+  loadUser: (knex: Knex, id: number) => Promise<SessionUser>;
+}): RouteDecl[] {
+  return [
+    defineRoute<{ login: string; password: string }>({
+      method: 'POST',
+      path: '/rest/security/login',
+      right: 'public',
+      tag,
+      summary: 'Ouvre une session (cookie) pour un utilisateur',
+      body: { type: 'object', required: ['login', 'password'], properties: { login: str, password: str } },
+      invalid: 'LOGIN_FAILED',
+      response: ref('SessionUser'),
+      responseDescription: 'Session ouverte ; le cookie bivouac_sid_<port> est posé',
+      description:
+        'Refusé (400) : identifiant ou mot de passe incorrect (LOGIN_FAILED), ou trop de tentatives (LOGIN_THROTTLED).',
+      handler: async ({ ctx, body, knex }) => {
+        const login = body.login.trim();
+        const password = body.password;
+        if (!login || !password || login.length > 120 || password.length > 200) throw badRequest('LOGIN_FAILED');
+        const ip = ctx.ip?.slice(0, 64) ?? '';
+        // Counted before the password is checked, atomically: parallel guesses wait like sequential ones.
+        const attempt = await reserveAttempt(knex, login, ip);
+        if (!attempt.ok) {
+          await knex('login_attempt').insert({ login, ip, success: false, reason: 'throttled' });
+          await journalSystemLogin(
+            knex,
+            await knex('app_user').where({ login, isSystem: true }).first('id', 'isSystem'),
+            ip,
+            'throttled',
+          );
+          throw badRequest('LOGIN_THROTTLED', undefined, { minutes: Math.max(1, Math.ceil(attempt.waitSeconds / 60)) });
+        }
+        const user = await knex('app_user').where({ login }).first();
+        const ok = await verifyPassword(password, user?.password);
+        if (!ok || !user.isActive) {
+          await knex('login_attempt').insert({
+            login,
+            ip,
+            userId: user?.id ?? null,
+            success: false,
+            reason: !user ? 'unknown' : !ok ? 'password' : 'inactive',
+          });
+          await journalSystemLogin(knex, user, ip, !ok ? 'password' : 'inactive');
+          throw badRequest('LOGIN_FAILED');
+        }
+        await attempt.release(knex);
+        await knex('login_attempt').insert({ login, ip, userId: user.id, success: true });
+        await journalSystemLogin(knex, user, ip, 'success');
+        // Expired sessions of this user are cleaned up on the way.
+        const { absoluteHours } = await cachedSettings(knex);
+        await knex('user_session')
+          .where('userId', user.id)
+          .whereRaw(`created_at < now() - make_interval(hours => ?)`, [absoluteHours])
+          .delete();
+        // A new session id at each log-in; the previous one, if any, ends.
+        const previous = ctx.cookies.get(deps.cookie);
+        if (previous) await destroySession(knex, previous);
+        const sid = await createSession(knex, user.id, ctx);
+        setSessionCookie(ctx, deps.cookie, sid, deps.secure);
+        return describeUser(knex, await deps.loadUser(knex, user.id));
+      },
+    }),
+    // Like every /rest/ route but log-in, log-out needs a live session: without one it
+    // answers 403 (the admin then shows its log-in page anyway). Declared public only so
+    // that an expired session's row and cookie are cleared on the way, before that 403.
+    defineRoute({
+      method: 'GET',
+      path: '/rest/logout',
+      right: 'public',
+      tag,
+      summary: 'Ferme la session sur le serveur',
+      description: 'Sans session en cours : 403, le cookie et la session expirée étant effacés quand même.',
+      response: { type: 'object', properties: { status: { const: 'OK' }, message: str } },
+      responseDescription: 'Session fermée',
+      responses: { 403: { description: 'Non connecté' } },
+      handler: async ({ ctx, knex }) => {
+        const sid = ctx.cookies.get(deps.cookie);
+        if (sid) await destroySession(knex, sid);
+        if (sid !== undefined) setSessionCookie(ctx, deps.cookie, '', deps.secure);
+        if (!ctx.state.user) throw notLoggedIn();
+        return { status: 'OK', message: formatMessage('LOGOUT_SUCCESS') };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/rest/security/me',
+      right: 'session',
+      tag,
+      summary: "L'utilisateur connecté",
+      response: ref('SessionUser'),
+      handler: ({ user, knex }) => describeUser(knex, user),
+    }),
+  ];
 }

@@ -38,7 +38,11 @@ export function setSessionCookie(ctx: Context, name: string, sid: string, secure
   const secure = ctx.secure || secureCookies;
   if (secure && !ctx.secure) ctx.cookies.secure = true;
   ctx.cookies.set(name, sid, {
-    httpOnly: true, sameSite: 'lax', secure, path: '/', overwrite: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    overwrite: true,
     ...(sid ? {} : { expires: new Date(0) }),
   });
 }
@@ -56,14 +60,29 @@ export async function destroySession(knex: Knex, sid: string): Promise<void> {
 // API processes may still serve.
 const SESSION_TTL_MS = 5_000;
 let sessionGeneration = 0;
-interface CachedSession { at: number; generation: number; user: SessionUser; idHash: string; createdAt: number; lastSeenAt: number }
+interface CachedSession {
+  at: number;
+  generation: number;
+  user: SessionUser;
+  idHash: string;
+  createdAt: number;
+  lastSeenAt: number;
+}
 const sessionCache = new WeakMap<Knex, Map<string, CachedSession>>();
 
 /** Forgets every cached session and rights map; with a transaction, again once it commits. */
 export function clearSessionCache(knex?: Knex | Knex.Transaction): void {
   sessionGeneration++;
   const done = (knex as any)?.executionPromise as Promise<unknown> | undefined;
-  if (done) done.then(() => { sessionGeneration++; }, () => { sessionGeneration++; });
+  if (done)
+    done.then(
+      () => {
+        sessionGeneration++;
+      },
+      () => {
+        sessionGeneration++;
+      },
+    );
 }
 
 /** The tables whose changes can end a session or change a user's rights. */
@@ -88,8 +107,13 @@ export function sessionMiddleware(opts: {
       if (!byHash) sessionCache.set(knex, (byHash = new Map()));
       const hit = byHash.get(idHash);
       const now = Date.now();
-      if (hit && hit.generation === sessionGeneration && now - hit.at < SESSION_TTL_MS
-        && now - hit.lastSeenAt < idleMinutes * 60_000 && now - hit.createdAt < absoluteHours * 3_600_000) {
+      if (
+        hit &&
+        hit.generation === sessionGeneration &&
+        now - hit.at < SESSION_TTL_MS &&
+        now - hit.lastSeenAt < idleMinutes * 60_000 &&
+        now - hit.createdAt < absoluteHours * 3_600_000
+      ) {
         ctx.state.user = hit.user;
         ctx.state.sid = sid;
         if (now - hit.lastSeenAt > 60_000) {
@@ -110,7 +134,11 @@ export function sessionMiddleware(opts: {
         .first();
       if (row) {
         const user: SessionUser = {
-          id: row.id, login: row.login, name: row.name, isAdmin: row.isAdmin, isSystem: row.isSystem,
+          id: row.id,
+          login: row.login,
+          name: row.name,
+          isAdmin: row.isAdmin,
+          isSystem: row.isSystem,
           rights: row.isAdmin ? new Map() : await opts.loadRights(knex, row.id),
         };
         ctx.state.user = user;
@@ -124,7 +152,14 @@ export function sessionMiddleware(opts: {
         // Kept only if nothing was invalidated while it loaded (a logout racing this request).
         if (generation === sessionGeneration) {
           if (byHash.size > 10_000) byHash.clear();
-          byHash.set(idHash, { at: Date.now(), generation, user, idHash, createdAt: Date.parse(row.createdAt), lastSeenAt });
+          byHash.set(idHash, {
+            at: Date.now(),
+            generation,
+            user,
+            idHash,
+            createdAt: Date.parse(row.createdAt),
+            lastSeenAt,
+          });
         }
       }
     }
@@ -133,7 +168,11 @@ export function sessionMiddleware(opts: {
 }
 
 /** Ends every session of a user (password changed, user deactivated). */
-export async function destroyUserSessions(knex: Knex | Knex.Transaction, userId: number, exceptSid?: string): Promise<void> {
+export async function destroyUserSessions(
+  knex: Knex | Knex.Transaction,
+  userId: number,
+  exceptSid?: string,
+): Promise<void> {
   const q = knex('user_session').where('userId', userId);
   if (exceptSid) q.whereNot('idHash', hash(exceptSid));
   await q.delete();
@@ -144,8 +183,12 @@ export async function destroyUserSessions(knex: Knex | Knex.Transaction, userId:
 export function registerSessionCacheRules(): void {
   for (const entity of SESSION_ENTITIES) {
     registerHooks(entity, {
-      afterSave(_r, _e, ctx) { clearSessionCache(ctx.trx); },
-      afterDelete(_e, ctx) { clearSessionCache(ctx.trx); },
+      afterSave(_r, _e, ctx) {
+        clearSessionCache(ctx.trx);
+      },
+      afterDelete(_e, ctx) {
+        clearSessionCache(ctx.trx);
+      },
     });
   }
 }

@@ -15,7 +15,12 @@ export interface AppSettings {
   remoteSupportUrl: string | null;
 }
 
-export const DEFAULT_SETTINGS: AppSettings = { idleMinutes: 30, absoluteHours: 12, minPasswordLength: 8, remoteSupportUrl: null };
+export const DEFAULT_SETTINGS: AppSettings = {
+  idleMinutes: 30,
+  absoluteHours: 12,
+  minPasswordLength: 8,
+  remoteSupportUrl: null,
+};
 
 const TTL_MS = 5_000;
 let version = 0;
@@ -23,7 +28,9 @@ const cache = new WeakMap<Knex, { at: number; version: number; value: AppSetting
 
 /** The settings row (the first one), with defaults when there is none. */
 export async function readSettings(knex: Knex | Knex.Transaction): Promise<AppSettings> {
-  const row = await knex('setting').orderBy('id').first('idleMinutes', 'absoluteHours', 'minPasswordLength', 'remoteSupportUrl');
+  const row = await knex('setting')
+    .orderBy('id')
+    .first('idleMinutes', 'absoluteHours', 'minPasswordLength', 'remoteSupportUrl');
   const s = { ...DEFAULT_SETTINGS, ...(row ?? {}) } as AppSettings;
   s.minPasswordLength = Math.max(PASSWORD_FLOOR, s.minPasswordLength);
   return s;
@@ -43,7 +50,11 @@ export function clearSettingsCache(): void {
 
 export function registerSettingRules(): void {
   registerHooks('setting', {
-    afterSave() { clearSettingsCache(); },
-    beforeDelete() { clearSettingsCache(); },
+    afterSave() {
+      clearSettingsCache();
+    },
+    beforeDelete() {
+      clearSettingsCache();
+    },
   });
 }

@@ -11,15 +11,20 @@ export async function ensureSystemUser(knex: Knex | Knex.Transaction, password?:
   if (!row) {
     // A login already taken by a staff user is not hijacked: the technical user gets another.
     const taken = await knex('app_user').where('login', SYSTEM_LOGIN).first('id');
-    [row] = await knex('app_user').insert({
-      login: taken ? `${SYSTEM_LOGIN}-technique` : SYSTEM_LOGIN,
-      name: 'Utilisateur technique',
-      password: null,
-      isAdmin: true,
-      isSystem: true,
-      isActive: true,
-    }).returning('id');
+    [row] = await knex('app_user')
+      .insert({
+        login: taken ? `${SYSTEM_LOGIN}-technique` : SYSTEM_LOGIN,
+        name: 'Utilisateur technique',
+        password: null,
+        isAdmin: true,
+        isSystem: true,
+        isActive: true,
+      })
+      .returning('id');
   }
-  if (password) await knex('app_user').where('id', row.id).update({ password: await hashPassword(password), updatedAt: knex.fn.now() });
+  if (password)
+    await knex('app_user')
+      .where('id', row.id)
+      .update({ password: await hashPassword(password), updatedAt: knex.fn.now() });
   return row.id;
 }

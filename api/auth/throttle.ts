@@ -41,7 +41,10 @@ export async function reserveAttempt(knex: Knex, login: string, ip: string): Pro
     { key: addressKey(ip), free: THROTTLE.perAddress },
   ].sort((a, b) => (a.key < b.key ? -1 : 1)); // one lock order: no deadlock between attempts
   const wait = await knex.transaction(async (trx) => {
-    await trx('login_throttle').insert(keys.map((k) => ({ key: k.key }))).onConflict('key').ignore();
+    await trx('login_throttle')
+      .insert(keys.map((k) => ({ key: k.key })))
+      .onConflict('key')
+      .ignore();
     const { rows } = await trx.raw(
       `SELECT key, failures, extract(epoch FROM blocked_until - clock_timestamp()) AS wait,
               last_at < clock_timestamp() - make_interval(hours => ?) AS forgotten

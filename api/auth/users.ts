@@ -15,7 +15,11 @@ import type { RightFlags, SessionUser } from './access';
 
 export { PASSWORD_FLOOR };
 
-export interface Actor { id: number; isAdmin: boolean; isSystem: boolean }
+export interface Actor {
+  id: number;
+  isAdmin: boolean;
+  isSystem: boolean;
+}
 
 /** The user behind a write; null for the server itself (seeds, bootstrap). */
 export async function actorOf(trx: Knex | Knex.Transaction, userId: number | null): Promise<Actor | null> {
@@ -34,7 +38,8 @@ export function registerUserRules(): void {
       const { minPasswordLength } = await readSettings(trx);
       const min = Math.max(PASSWORD_FLOOR, minPasswordLength);
       if (typeof rec.password === 'string' && rec.password !== '') {
-        if ([...rec.password].length < min) throw badRequest('VALIDATION_FAILED', { password: formatMessage('PASSWORD_TOO_SHORT', { limit: min }) });
+        if ([...rec.password].length < min)
+          throw badRequest('VALIDATION_FAILED', { password: formatMessage('PASSWORD_TOO_SHORT', { limit: min }) });
         rec.password = await hashPassword(rec.password);
         // Another user's password changed: their sessions end (same transaction).
         if (existing && existing.id !== userId) await destroyUserSessions(trx, existing.id);
@@ -58,7 +63,10 @@ export function registerUserRules(): void {
 
 /** "At least one user must always exist": an active user who is not the technical user. */
 async function keepOneActive(trx: Knex.Transaction, leavingId: number): Promise<void> {
-  const [{ n }] = await trx('app_user').where({ isActive: true, isSystem: false }).whereNot('id', leavingId).count({ n: '*' });
+  const [{ n }] = await trx('app_user')
+    .where({ isActive: true, isSystem: false })
+    .whereNot('id', leavingId)
+    .count({ n: '*' });
   if (Number(n) === 0) throw badRequest('AT_LEAST_ONE_USER');
 }
 
@@ -66,5 +74,12 @@ export type RightsSource = (knex: Knex, userId: number) => Promise<Map<string, R
 
 export async function loadSessionUser(knex: Knex, id: number, rights: RightsSource): Promise<SessionUser> {
   const u = await knex('app_user').where({ id }).first();
-  return { id: u.id, login: u.login, name: u.name, isAdmin: u.isAdmin, isSystem: u.isSystem, rights: u.isAdmin ? new Map() : await rights(knex, id) };
+  return {
+    id: u.id,
+    login: u.login,
+    name: u.name,
+    isAdmin: u.isAdmin,
+    isSystem: u.isSystem,
+    rights: u.isAdmin ? new Map() : await rights(knex, id),
+  };
 }

@@ -6,7 +6,11 @@ import { readConfig } from '../config';
 import { openDatabase, type Database } from '../db/connect';
 import { startEmbedded, type EmbeddedServer } from '../db/embedded';
 
-export interface CliArgs { files: string[]; force: boolean; schema?: string }
+export interface CliArgs {
+  files: string[];
+  force: boolean;
+  schema?: string;
+}
 
 export function parseArgs(argv: string[]): CliArgs {
   const out: CliArgs = { files: [], force: false };
@@ -18,23 +22,32 @@ export function parseArgs(argv: string[]): CliArgs {
     else if (a.startsWith('--')) throw new Error(`Option inconnue : ${a}`);
     else out.files.push(a);
   }
-  if (out.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(out.schema)) throw new Error(`Nom de schéma invalide : ${out.schema}`);
+  if (out.schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(out.schema))
+    throw new Error(`Nom de schéma invalide : ${out.schema}`);
   return out;
 }
 
-export async function openConfigured(schema?: string): Promise<{ db: Database; dataDir: string; close(): Promise<void> }> {
+export async function openConfigured(
+  schema?: string,
+): Promise<{ db: Database; dataDir: string; close(): Promise<void> }> {
   const config = readConfig();
   let embedded: EmbeddedServer | undefined;
   if (!config.databaseUrl) {
     try {
       embedded = await startEmbedded({ dir: config.dataDir });
     } catch (e) {
-      throw new Error(`${(e as Error).message} Arrêtez le serveur Bivouac avant de lancer cette commande (pendant qu'il tourne, la sauvegarde se fait depuis l'écran de l'utilisateur technique).`);
+      throw new Error(
+        `${(e as Error).message} Arrêtez le serveur Bivouac avant de lancer cette commande (pendant qu'il tourne, la sauvegarde se fait depuis l'écran de l'utilisateur technique).`,
+      );
     }
   }
   const db = await openDatabase({ url: config.databaseUrl ?? embedded!.url, schema, pool: 2, statementTimeoutMs: 0 });
   return {
-    db, dataDir: config.dataDir,
-    async close() { await db.close(); await embedded?.stop(); },
+    db,
+    dataDir: config.dataDir,
+    async close() {
+      await db.close();
+      await embedded?.stop();
+    },
   };
 }

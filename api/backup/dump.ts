@@ -26,7 +26,11 @@ export interface BackupHeader {
   sequences: { name: string; lastValue: string; isCalled: boolean }[];
 }
 
-export interface BackupSummary { schemaVersion: string; tables: number; rows: number }
+export interface BackupSummary {
+  schemaVersion: string;
+  tables: number;
+  rows: number;
+}
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -40,7 +44,9 @@ export async function schemaTables(knex: Knex | Knex.Transaction): Promise<strin
 
 /** The last migration applied: the schema version a backup carries. */
 export async function schemaVersion(knex: Knex | Knex.Transaction): Promise<string> {
-  const { rows: [t] } = await knex.raw(`SELECT to_regclass('knex_migrations') IS NOT NULL AS present`);
+  const {
+    rows: [t],
+  } = await knex.raw(`SELECT to_regclass('knex_migrations') IS NOT NULL AS present`);
   const row = t.present ? await knex('knex_migrations').orderBy('id', 'desc').first('name') : undefined;
   if (!row) throw new Error("la base n'a jamais été initialisée par Bivouac : rien à sauvegarder");
   return row.name;
@@ -54,7 +60,8 @@ async function write(out: Writable, text: string): Promise<void> {
     const finish = (err?: Error) => {
       out.off('drain', drained);
       out.off('close', closed);
-      if (err) reject(err); else resolve();
+      if (err) reject(err);
+      else resolve();
     };
     const drained = () => finish();
     const closed = () => finish(new Error('backup output closed'));
@@ -67,7 +74,11 @@ async function write(out: Writable, text: string): Promise<void> {
  * Writes a gzipped backup of the database to `out` (ended when done). `appVersion`
  * is informative; the schema version decides what a restore accepts.
  */
-export async function writeBackup(knex: Knex, out: Writable, opts: { appVersion?: string } = {}): Promise<BackupSummary> {
+export async function writeBackup(
+  knex: Knex,
+  out: Writable,
+  opts: { appVersion?: string } = {},
+): Promise<BackupSummary> {
   const gz = createGzip();
   // The gzip stream is destroyed if `out` fails or closes early: write() then rejects
   // and the snapshot's transaction ends instead of waiting for ever.
@@ -80,17 +91,25 @@ export async function writeBackup(knex: Knex, out: Writable, opts: { appVersion?
       await trx.raw('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
       const tables = await schemaTables(trx);
       const counts: { name: string; rows: number }[] = [];
-      for (const name of tables) counts.push({ name, rows: Number((await trx.raw(`SELECT count(*) AS n FROM ${ident(name)}`)).rows[0].n) });
+      for (const name of tables)
+        counts.push({ name, rows: Number((await trx.raw(`SELECT count(*) AS n FROM ${ident(name)}`)).rows[0].n) });
       const { rows: seqs } = await trx.raw(`SELECT c.relname AS name FROM pg_class c
         WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind = 'S' ORDER BY c.relname`);
       const sequences: BackupHeader['sequences'] = [];
       for (const s of seqs) {
-        const { rows: [v] } = await trx.raw(`SELECT last_value::text AS v, is_called AS c FROM ${ident(s.name)}`);
+        const {
+          rows: [v],
+        } = await trx.raw(`SELECT last_value::text AS v, is_called AS c FROM ${ident(s.name)}`);
         sequences.push({ name: s.name, lastValue: v.v, isCalled: v.c });
       }
       const header: BackupHeader = {
-        application: 'bivouac', format: BACKUP_FORMAT, appVersion: opts.appVersion ?? '',
-        schemaVersion: await schemaVersion(trx), createdAt: new Date().toISOString(), tables: counts, sequences,
+        application: 'bivouac',
+        format: BACKUP_FORMAT,
+        appVersion: opts.appVersion ?? '',
+        schemaVersion: await schemaVersion(trx),
+        createdAt: new Date().toISOString(),
+        tables: counts,
+        sequences,
       };
       await write(gz, `${JSON.stringify(header)}\n`);
       let total = 0;

@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import { todayParis, addDays } from '../../common/dates';
 import { APP_VERSION } from '../domain/establishment/user-guide';
 import { schemaVersion, writeBackup, type BackupSummary } from './dump';
+import { journalBackup } from './journal';
 
 export type BackupKind = 'auto' | 'manual' | 'download';
 export const AUTO_FILE = /^bivouac-auto-(\d{4}-\d{2}-\d{2})\.json\.gz$/;
@@ -26,26 +27,53 @@ export function manualFileName(now = new Date()): string {
 
 async function finish(knex: Knex, id: number, r: { file: string; summary: BackupSummary }): Promise<void> {
   const { size } = await stat(r.file);
-  await knex('backup_run').where({ id }).update({ status: 'done', finishedAt: knex.fn.now(), size, schemaVersion: r.summary.schemaVersion, file: basename(r.file) });
+  await knex('backup_run')
+    .where({ id })
+    .update({
+      status: 'done',
+      finishedAt: knex.fn.now(),
+      size,
+      schemaVersion: r.summary.schemaVersion,
+      file: basename(r.file),
+    });
 }
 
 async function fail(knex: Knex, id: number, err: unknown): Promise<void> {
-  await knex('backup_run').where({ id }).update({ status: 'failed', finishedAt: knex.fn.now(), error: String((err as Error)?.message ?? err).slice(0, 500) });
+  await knex('backup_run')
+    .where({ id })
+    .update({
+      status: 'failed',
+      finishedAt: knex.fn.now(),
+      error: String((err as Error)?.message ?? err).slice(0, 500),
+    });
 }
 
 /** Writes a backup to `file` (through `file.part`), recorded as a `kind` run. */
-export async function backupToFile(knex: Knex, file: string, kind: BackupKind = 'manual', runId?: number): Promise<BackupSummary> {
+export async function backupToFile(
+  knex: Knex,
+  file: string,
+  kind: BackupKind = 'manual',
+  runId?: number,
+): Promise<BackupSummary> {
   await schemaVersion(knex); // a database Bivouac never set up: said plainly, before anything is written
-  const id = runId ?? (await knex('backup_run').insert({ kind, day: todayParis(), file: basename(file) }).returning('id'))[0].id;
+  const id =
+    runId ??
+    (
+      await knex('backup_run')
+        .insert({ kind, day: todayParis(), file: basename(file) })
+        .returning('id')
+    )[0].id;
   const part = `${file}.part`;
   try {
     const summary = await writeBackup(knex, createWriteStream(part), { appVersion: APP_VERSION });
     await rename(part, file);
     await finish(knex, id, { file, summary });
+    await journalBackup(knex, { kind, file: basename(file), status: 'done', rows: summary.rows });
     return summary;
   } catch (err) {
     await unlink(part).catch(() => {});
     await fail(knex, id, err).catch(() => {});
+    await journalBackup(knex, { kind, file: basename(file), status: 'failed' });
     throw err;
   }
 }
@@ -64,10 +92,15 @@ export async function dailyBackup(knex: Knex, dataDir: string, now = new Date())
   const dir = backupsDir(dataDir);
   await mkdir(dir, { recursive: true });
   // A run left 'running' by a process that died no longer holds its day.
-  await knex('backup_run').where({ kind: 'auto', status: 'running' }).whereRaw(`started_at < now() - interval '6 hours'`)
+  await knex('backup_run')
+    .where({ kind: 'auto', status: 'running' })
+    .whereRaw(`started_at < now() - interval '6 hours'`)
     .update({ status: 'failed', finishedAt: knex.fn.now(), error: 'interrompue' });
-  const { rows } = await knex.raw(`INSERT INTO backup_run (kind, day, file) VALUES ('auto', ?, ?)
-    ON CONFLICT (day) WHERE kind = 'auto' AND status <> 'failed' DO NOTHING RETURNING id`, [day, `bivouac-auto-${day}.json.gz`]);
+  const { rows } = await knex.raw(
+    `INSERT INTO backup_run (kind, day, file) VALUES ('auto', ?, ?)
+    ON CONFLICT (day) WHERE kind = 'auto' AND status <> 'failed' DO NOTHING RETURNING id`,
+    [day, `bivouac-auto-${day}.json.gz`],
+  );
   let written: string | null = null;
   if (rows.length) {
     written = join(dir, `bivouac-auto-${day}.json.gz`);
@@ -80,13 +113,29 @@ export async function dailyBackup(knex: Knex, dataDir: string, now = new Date())
 /** Deletes the automatic files older than the retention; the newest one always stays. */
 export async function pruneBackups(knex: Knex, dir: string, today = todayParis()): Promise<string[]> {
   const keepFrom = addDays(today, -(await retentionDays(knex)) + 1);
-  const autos = (await readdir(dir)).map((f) => ({ f, day: AUTO_FILE.exec(f)?.[1] })).filter((x) => x.day).sort((a, b) => (a.day! < b.day! ? -1 : 1));
-  const old = autos.slice(0, -1).filter((x) => x.day! < keepFrom).map((x) => x.f);
+  const autos = (await readdir(dir))
+    .map((f) => ({ f, day: AUTO_FILE.exec(f)?.[1] }))
+    .filter((x) => x.day)
+    .sort((a, b) => (a.day! < b.day! ? -1 : 1));
+  const old = autos
+    .slice(0, -1)
+    .filter((x) => x.day! < keepFrom)
+    .map((x) => x.f);
   for (const f of old) await unlink(join(dir, f)).catch(() => {});
   return old;
 }
 
-export interface BackupRunRow { id: number; kind: BackupKind; startedAt: string; finishedAt: string | null; status: string; file: string | null; size: number | null; schemaVersion: string | null; error: string | null }
+export interface BackupRunRow {
+  id: number;
+  kind: BackupKind;
+  startedAt: string;
+  finishedAt: string | null;
+  status: string;
+  file: string | null;
+  size: number | null;
+  schemaVersion: string | null;
+  error: string | null;
+}
 
 /** The last backup that completed, of any kind. */
 export async function lastBackup(knex: Knex): Promise<BackupRunRow | undefined> {

@@ -20,12 +20,20 @@ import { BACKUP_FORMAT, type BackupHeader } from './dump';
 
 /** A restore refused before anything changed, with the French message to show. */
 export class RestoreRefused extends Error {
-  constructor(message: string, readonly code: 'BACKUP_INVALID' | 'BACKUP_NEWER' | 'RESTORE_TARGET_NOT_EMPTY') {
+  constructor(
+    message: string,
+    readonly code: 'BACKUP_INVALID' | 'BACKUP_NEWER' | 'RESTORE_TARGET_NOT_EMPTY',
+  ) {
     super(message);
   }
 }
 
-export interface RestoreResult { schemaVersion: string; migrated: string[]; tables: number; rows: number }
+export interface RestoreResult {
+  schemaVersion: string;
+  migrated: string[];
+  tables: number;
+  rows: number;
+}
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const BATCH_ROWS = 500;
@@ -38,9 +46,15 @@ export function checkVersion(header: Pick<BackupHeader, 'schemaVersion'>): numbe
   if (i >= 0) return i;
   const last = names[names.length - 1];
   if (String(header.schemaVersion) > last) {
-    throw new RestoreRefused(`Cette sauvegarde vient d'une version plus récente de Bivouac (schéma « ${header.schemaVersion} », celui-ci s'arrête à « ${last} ») : mettez Bivouac à jour avant de la restaurer.`, 'BACKUP_NEWER');
+    throw new RestoreRefused(
+      `Cette sauvegarde vient d'une version plus récente de Bivouac (schéma « ${header.schemaVersion} », celui-ci s'arrête à « ${last} ») : mettez Bivouac à jour avant de la restaurer.`,
+      'BACKUP_NEWER',
+    );
   }
-  throw new RestoreRefused(`Version de schéma inconnue dans la sauvegarde : « ${header.schemaVersion} ».`, 'BACKUP_INVALID');
+  throw new RestoreRefused(
+    `Version de schéma inconnue dans la sauvegarde : « ${header.schemaVersion} ».`,
+    'BACKUP_INVALID',
+  );
 }
 
 function invalid(detail: string): RestoreRefused {
@@ -67,20 +81,33 @@ async function next(it: AsyncIterator<string>, what: string): Promise<string> {
 }
 
 function parse(line: string, what: string): any {
-  try { return JSON.parse(line); } catch { throw invalid(`${what} illisible`); }
+  try {
+    return JSON.parse(line);
+  } catch {
+    throw invalid(`${what} illisible`);
+  }
 }
 
 /** Rows a schema holds that say it is in use: its users. */
 async function usersIn(knex: Knex | Knex.Transaction, schema: string): Promise<number> {
-  const { rows: [t] } = await knex.raw(`SELECT to_regclass(format('%I.%I', ?::text, 'app_user')) IS NOT NULL AS present`, [schema]);
+  const {
+    rows: [t],
+  } = await knex.raw(`SELECT to_regclass(format('%I.%I', ?::text, 'app_user')) IS NOT NULL AS present`, [schema]);
   if (!t.present) return 0;
-  const { rows: [c] } = await knex.raw(`SELECT count(*) AS n FROM ${ident(schema)}."app_user"`);
+  const {
+    rows: [c],
+  } = await knex.raw(`SELECT count(*) AS n FROM ${ident(schema)}."app_user"`);
   return Number(c.n);
 }
 
 async function relationsIn(knex: Knex | Knex.Transaction, schema: string): Promise<number> {
-  const { rows: [r] } = await knex.raw(`SELECT count(*) AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm', 'S')`, [schema]);
+  const {
+    rows: [r],
+  } = await knex.raw(
+    `SELECT count(*) AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm', 'S')`,
+    [schema],
+  );
   return Number(r.n);
 }
 
@@ -89,23 +116,36 @@ async function relationsIn(knex: Knex | Knex.Transaction, schema: string): Promi
  * works in). A target holding data (users) is refused unless `force`: it is then
  * replaced, in the same transaction.
  */
-export async function restoreBackup(knex: Knex, schema: string, input: Readable, opts: { force?: boolean; log?: (m: string) => void } = {}): Promise<RestoreResult> {
+export async function restoreBackup(
+  knex: Knex,
+  schema: string,
+  input: Readable,
+  opts: { force?: boolean; log?: (m: string) => void } = {},
+): Promise<RestoreResult> {
   const log = opts.log ?? (() => {});
   const it = lines(input);
   const header = parse(await next(it, "l'en-tête"), "l'en-tête") as BackupHeader;
-  if (header?.application !== 'bivouac' || !Array.isArray(header.tables) || !Array.isArray(header.sequences)) throw invalid('en-tête inconnu');
+  if (header?.application !== 'bivouac' || !Array.isArray(header.tables) || !Array.isArray(header.sequences))
+    throw invalid('en-tête inconnu');
   if (header.format !== BACKUP_FORMAT) throw invalid(`format ${header.format}, attendu ${BACKUP_FORMAT}`);
   const index = checkVersion(header);
   const users = await usersIn(knex, schema);
   if (users > 0 && !opts.force) {
-    throw new RestoreRefused(`La base de destination n'est pas vide (${users} utilisateur${users > 1 ? 's' : ''}) : la restauration la remplacerait. Relancez avec --force pour la remplacer.`, 'RESTORE_TARGET_NOT_EMPTY');
+    throw new RestoreRefused(
+      `La base de destination n'est pas vide (${users} utilisateur${users > 1 ? 's' : ''}) : la restauration la remplacerait. Relancez avec --force pour la remplacer.`,
+      'RESTORE_TARGET_NOT_EMPTY',
+    );
   }
 
   let total = 0;
   await knex.transaction(async (trx) => {
     // Nobody else restores into this schema meanwhile.
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`bivouac-restore:${schema}`]);
-    if (!opts.force && (await usersIn(trx, schema)) > 0) throw new RestoreRefused("La base de destination n'est plus vide : restauration abandonnée.", 'RESTORE_TARGET_NOT_EMPTY');
+    if (!opts.force && (await usersIn(trx, schema)) > 0)
+      throw new RestoreRefused(
+        "La base de destination n'est plus vide : restauration abandonnée.",
+        'RESTORE_TARGET_NOT_EMPTY',
+      );
     if (await relationsIn(trx, schema)) {
       await trx.raw(`DROP SCHEMA ${ident(schema)} CASCADE`);
       await trx.raw(`CREATE SCHEMA ${ident(schema)}`);
@@ -118,26 +158,44 @@ export async function restoreBackup(knex: Knex, schema: string, input: Readable,
     // The schema as it was when the backup was made.
     log(`Schéma : migrations jusqu'à ${header.schemaVersion}`);
     for (const [, migration] of MIGRATIONS.slice(0, index + 1)) await migration.up(trx as unknown as Knex);
-    await trx.schema.createTable('knex_migrations', (t) => { t.increments(); t.string('name'); t.integer('batch'); t.timestamp('migration_time'); });
-    await trx.schema.createTable('knex_migrations_lock', (t) => { t.increments('index').primary(); t.integer('is_locked'); });
+    await trx.schema.createTable('knex_migrations', (t) => {
+      t.increments();
+      t.string('name');
+      t.integer('batch');
+      t.timestamp('migration_time');
+    });
+    await trx.schema.createTable('knex_migrations_lock', (t) => {
+      t.increments('index').primary();
+      t.integer('is_locked');
+    });
 
     // Empty every table (migrations seed some), then load the backup's rows.
-    const { rows: rels } = await trx.raw(`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND NOT c.relispartition`, [schema]);
+    const { rows: rels } = await trx.raw(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
+      [schema],
+    );
     const present = new Set<string>(rels.map((r: any) => r.name));
-    const { rows: fks } = await trx.raw(`SELECT c.conrelid::regclass::text AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def
-      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f' ORDER BY 1, 2`, [schema]);
+    const { rows: fks } = await trx.raw(
+      `SELECT c.conrelid::regclass::text AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f' ORDER BY 1, 2`,
+      [schema],
+    );
     for (const fk of fks) await trx.raw(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${ident(fk.name)}`);
     for (const t of present) await trx.raw(`ALTER TABLE ${ident(t)} DISABLE TRIGGER USER`);
     if (present.size) await trx.raw(`TRUNCATE ${[...present].map(ident).join(', ')}`);
     for (const expected of header.tables) {
       const section = parse(await next(it, `la table ${expected.name}`), 'un en-tête de table');
-      if (section?.table !== expected.name || section.rows !== expected.rows) throw invalid(`table ${expected.name} attendue`);
+      if (section?.table !== expected.name || section.rows !== expected.rows)
+        throw invalid(`table ${expected.name} attendue`);
       if (!present.has(expected.name)) throw invalid(`table ${expected.name} inconnue à ce schéma`);
       log(`Table ${expected.name} : ${expected.rows} ligne(s)`);
-      const { rows: cols } = await trx.raw(`SELECT a.attname AS name FROM pg_attribute a
+      const { rows: cols } = await trx.raw(
+        `SELECT a.attname AS name FROM pg_attribute a
         WHERE a.attrelid = format('%I.%I', ?::text, ?::text)::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
-        ORDER BY a.attnum`, [schema, expected.name]);
+        ORDER BY a.attnum`,
+        [schema, expected.name],
+      );
       const list = cols.map((c: any) => ident(c.name)).join(', ');
       const sql = `INSERT INTO ${ident(expected.name)} (${list}) OVERRIDING SYSTEM VALUE
         SELECT ${list} FROM json_populate_recordset(NULL::${ident(expected.name)}, ?::json)`;
@@ -163,15 +221,26 @@ export async function restoreBackup(knex: Knex, schema: string, input: Readable,
 
     // Sequences as they were, then past every restored id (whatever the backup said).
     for (const s of header.sequences) {
-      await trx.raw(`SELECT setval(format('%I.%I', ?::text, ?::text)::regclass, ?::bigint, ?)`, [schema, s.name, s.lastValue, s.isCalled]);
+      await trx.raw(`SELECT setval(format('%I.%I', ?::text, ?::text)::regclass, ?::bigint, ?)`, [
+        schema,
+        s.name,
+        s.lastValue,
+        s.isCalled,
+      ]);
     }
-    const { rows: owned } = await trx.raw(`SELECT c.relname AS tbl, a.attname AS col, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
+    const { rows: owned } = await trx.raw(
+      `SELECT c.relname AS tbl, a.attname AS col, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped`, [schema]);
+      WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped`,
+      [schema],
+    );
     for (const o of owned.filter((x: any) => x.seq)) {
       // seq comes from the catalogue, already quoted where needed.
-      await trx.raw(`SELECT setval(?::regclass, m) FROM (SELECT max(${ident(o.col)}) AS m FROM ${ident(o.tbl)}) x
-        WHERE m IS NOT NULL AND m >= (SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM ${o.seq})`, [o.seq]);
+      await trx.raw(
+        `SELECT setval(?::regclass, m) FROM (SELECT max(${ident(o.col)}) AS m FROM ${ident(o.tbl)}) x
+        WHERE m IS NOT NULL AND m >= (SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM ${o.seq})`,
+        [o.seq],
+      );
     }
     // Protections back before the commit: triggers enabled, foreign keys re-created (every row checked).
     for (const t of present) await trx.raw(`ALTER TABLE ${ident(t)} ENABLE TRIGGER USER`);

@@ -23,6 +23,7 @@ import { APP_VERSION } from '../domain/establishment/user-guide';
 import { writeBackup } from './dump';
 import { backupsDir, backupToFile, lastBackup, manualFileName, retentionDays, STALE_DAYS } from './files';
 import { restoreBackup, RestoreRefused } from './restore';
+import { journalBackup, journalRestore } from './journal';
 
 const FILE_NAME = /^bivouac-[a-z0-9-]+\.json\.gz$/;
 const dataDir = () => readConfig().dataDir;
@@ -30,7 +31,11 @@ const dataDir = () => readConfig().dataDir;
 async function serverFiles(): Promise<{ name: string; size: number; modifiedAt: string }[]> {
   const dir = backupsDir(dataDir());
   let names: string[] = [];
-  try { names = await readdir(dir); } catch { return []; }
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
   const out = [];
   for (const name of names.filter((n) => FILE_NAME.test(n))) {
     const s = await stat(join(dir, name));
@@ -43,33 +48,67 @@ async function serverFiles(): Promise<{ name: string; size: number; modifiedAt: 
 export async function backupStatus(knex: Knex) {
   const last = await lastBackup(knex);
   const ageMs = last?.finishedAt ? Date.now() - Date.parse(last.finishedAt) : null;
-  return { last: last ?? null, ageDays: ageMs === null ? null : Math.floor(ageMs / 86_400_000), stale: ageMs === null || ageMs > STALE_DAYS * 86_400_000 };
+  return {
+    last: last ?? null,
+    ageDays: ageMs === null ? null : Math.floor(ageMs / 86_400_000),
+    stale: ageMs === null || ageMs > STALE_DAYS * 86_400_000,
+  };
 }
 
 const right = { system: 'SYSTEM_USER_ONLY' } as const;
 const tag = 'backup';
-const gzip = (description: string) => ({ description, content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } } });
+const gzip = (description: string) => ({
+  description,
+  content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
+});
 
 export const BACKUP_ROUTES = [
   /** The spec's route: a backup downloaded now (gzipped JSON lines, see dump.ts). */
   defineRoute({
-    method: 'GET', path: '/rest/establishment/establishment/backup', right, tag,
+    method: 'GET',
+    path: '/rest/establishment/establishment/backup',
+    right,
+    tag,
     summary: 'Sauvegarde complète téléchargée maintenant (JSON lines gzippé)',
     response: gzip('Le fichier de sauvegarde'),
     handler: async ({ ctx, user, knex: k }) => {
       const name = `bivouac-sauvegarde-${todayParis()}.json.gz`;
-      const [{ id }] = await k('backup_run').insert({ kind: 'download', day: todayParis(), file: name }).returning('id');
+      const [{ id }] = await k('backup_run')
+        .insert({ kind: 'download', day: todayParis(), file: name })
+        .returning('id');
       const est = await currentEstablishment(k);
-      if (est) await recordHistory(k, { userId: user.id, entity: entityMeta('establishment'), recordId: est.id, action: 'action', detail: formatMessage('BACKUP_DONE') });
+      if (est)
+        await recordHistory(k, {
+          userId: user.id,
+          entity: entityMeta('establishment'),
+          recordId: est.id,
+          action: 'action',
+          detail: formatMessage('BACKUP_DONE'),
+        });
       const body = new PassThrough();
       let size = 0;
-      body.on('data', (c: Buffer) => { size += c.length; });
+      body.on('data', (c: Buffer) => {
+        size += c.length;
+      });
       // Streamed: the response starts before the last table is read; a failure cuts it
       // (the file then has no end line and a restore refuses it).
-      writeBackup(k, body, { appVersion: APP_VERSION }).then(
-        (s) => k('backup_run').where({ id }).update({ status: 'done', finishedAt: k.fn.now(), size, schemaVersion: s.schemaVersion }),
-        (err) => { body.destroy(err); return k('backup_run').where({ id }).update({ status: 'failed', finishedAt: k.fn.now(), error: String(err?.message ?? err).slice(0, 500) }); },
-      ).catch(() => {});
+      writeBackup(k, body, { appVersion: APP_VERSION })
+        .then(
+          async (s) => {
+            await k('backup_run')
+              .where({ id })
+              .update({ status: 'done', finishedAt: k.fn.now(), size, schemaVersion: s.schemaVersion });
+            await journalBackup(k, { kind: 'download', file: name, status: 'done', rows: s.rows });
+          },
+          async (err) => {
+            body.destroy(err);
+            await k('backup_run')
+              .where({ id })
+              .update({ status: 'failed', finishedAt: k.fn.now(), error: String(err?.message ?? err).slice(0, 500) });
+            await journalBackup(k, { kind: 'download', file: name, status: 'failed' });
+          },
+        )
+        .catch(() => {});
       ctx.set('Content-Disposition', `attachment; filename="${name}"`);
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'application/gzip';
@@ -78,17 +117,29 @@ export const BACKUP_ROUTES = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/rest/backup/status', right, tag,
+    method: 'GET',
+    path: '/rest/backup/status',
+    right,
+    tag,
     summary: 'Dernières sauvegardes, fichiers du serveur et durée de conservation',
     response: { type: 'object' },
     handler: async ({ knex: k }) => {
       const runs = await k('backup_run').orderBy('id', 'desc').limit(20);
-      return { ...(await backupStatus(k)), retentionDays: await retentionDays(k), runs, files: await serverFiles(), staleDays: STALE_DAYS };
+      return {
+        ...(await backupStatus(k)),
+        retentionDays: await retentionDays(k),
+        runs,
+        files: await serverFiles(),
+        staleDays: STALE_DAYS,
+      };
     },
   }),
   /** A backup written now into DATA_DIR/backups. */
   defineRoute({
-    method: 'POST', path: '/rest/backup/run', right, tag,
+    method: 'POST',
+    path: '/rest/backup/run',
+    right,
+    tag,
     summary: 'Écrit une sauvegarde maintenant dans DATA_DIR/backups',
     response: { type: 'object' },
     handler: async ({ knex: k }) => {
@@ -104,7 +155,10 @@ export const BACKUP_ROUTES = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/rest/backup/file/:name', right, tag,
+    method: 'GET',
+    path: '/rest/backup/file/:name',
+    right,
+    tag,
     summary: 'Télécharge une sauvegarde du serveur',
     params: { name: { type: 'string', maxLength: 200 } },
     response: gzip('Le fichier de sauvegarde'),
@@ -119,9 +173,16 @@ export const BACKUP_ROUTES = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/rest/backup/settings', right, tag,
+    method: 'POST',
+    path: '/rest/backup/settings',
+    right,
+    tag,
     summary: 'Durée de conservation des sauvegardes quotidiennes (jours)',
-    body: { type: 'object', required: ['retentionDays'], properties: { retentionDays: { type: 'integer', minimum: 1, maximum: 3650 } } },
+    body: {
+      type: 'object',
+      required: ['retentionDays'],
+      properties: { retentionDays: { type: 'integer', minimum: 1, maximum: 3650 } },
+    },
     response: { type: 'object' },
     handler: async ({ body, knex: k }) => {
       const days = body.retentionDays as number;
@@ -134,17 +195,27 @@ export const BACKUP_ROUTES = [
    * application/gzip) in place of the current data, with `?confirm=1`. All or nothing.
    */
   defineRoute({
-    method: 'POST', path: '/rest/backup/restore', right, tag,
+    method: 'POST',
+    path: '/rest/backup/restore',
+    right,
+    tag,
     summary: 'Restaure la sauvegarde envoyée (application/gzip) à la place des données, avec confirm=1',
     query: { type: 'object', properties: { confirm: { type: 'string' } } },
-    openapi: { requestBody: { required: true, content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } } } },
+    openapi: {
+      requestBody: {
+        required: true,
+        content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
+      },
+    },
     response: { type: 'object' },
     handler: async ({ ctx, query, knex: k }) => {
       if (query.confirm !== '1') throw badRequest('INCORRECT_FORM', { confirm: 'Confirmation requise' });
-      if (!ctx.is('application/gzip', 'application/octet-stream')) throw badRequest('INCORRECT_FORM', { file: 'Fichier de sauvegarde (.json.gz) attendu' });
+      if (!ctx.is('application/gzip', 'application/octet-stream'))
+        throw badRequest('INCORRECT_FORM', { file: 'Fichier de sauvegarde (.json.gz) attendu' });
       const schema = (await k.raw('SELECT current_schema() AS s')).rows[0].s as string;
       try {
         const r = await restoreBackup(k, schema, ctx.req, { force: true });
+        await journalRestore(k, { via: 'api', schemaVersion: r.schemaVersion, rows: r.rows, tables: r.tables });
         // What this process keeps in memory belongs to the data just replaced.
         clearSettingsCache();
         clearSessionCache();

@@ -8,7 +8,9 @@ const timeParis = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', h
 
 export function registerBackupTile(): void {
   registerTile({
-    ...TILE_SLOTS.lastBackup, functionality: 'establishment.users', route: '/backup',
+    ...TILE_SLOTS.lastBackup,
+    functionality: 'establishment.users',
+    route: '/backup',
     // The count is the age in days (-1: none yet); the tile shows the detail.
     count: async (knex) => {
       const last = await lastBackup(knex);
@@ -16,11 +18,15 @@ export function registerBackupTile(): void {
     },
     detail: async (knex) => {
       const last = await lastBackup(knex);
-      if (!last?.finishedAt) return { text: 'Aucune sauvegarde', warning: 'Aucune sauvegarde : faites-en une dès que possible' };
+      if (!last?.finishedAt)
+        return { text: 'Aucune sauvegarde', warning: 'Aucune sauvegarde : faites-en une dès que possible' };
       const at = new Date(last.finishedAt);
       return {
         text: `${formatDateFr(todayParis(at))} à ${timeParis.format(at)}`,
-        warning: Date.now() - at.getTime() > STALE_DAYS * 86_400_000 ? `Plus de ${STALE_DAYS} jours sans sauvegarde : vérifiez la sauvegarde automatique` : null,
+        warning:
+          Date.now() - at.getTime() > STALE_DAYS * 86_400_000
+            ? `Plus de ${STALE_DAYS} jours sans sauvegarde : vérifiez la sauvegarde automatique`
+            : null,
       };
     },
   });

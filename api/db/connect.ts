@@ -6,7 +6,11 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import { knexSnakeCaseMappers } from 'objection';
 
-const DATE = 1082, INT8 = 20, NUMERIC = 1700, TIMESTAMPTZ = 1184, TIMESTAMP = 1114;
+const DATE = 1082,
+  INT8 = 20,
+  NUMERIC = 1700,
+  TIMESTAMPTZ = 1184,
+  TIMESTAMP = 1114;
 
 /** '2026-11-22 07:12:33.123456+00' → '2026-11-22T07:12:33.123Z' */
 export function isoTimestamp(text: string): string {
@@ -61,7 +65,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     connection: {
       connectionString: opts.url,
       statement_timeout: statementTimeout,
-      idle_in_transaction_session_timeout: statementTimeout ? Math.max(IDLE_IN_TRANSACTION_TIMEOUT_MS, statementTimeout) : 0,
+      idle_in_transaction_session_timeout: statementTimeout
+        ? Math.max(IDLE_IN_TRANSACTION_TIMEOUT_MS, statementTimeout)
+        : 0,
     } as Knex.PgConnectionConfig,
     searchPath: schema === 'public' ? ['public'] : [schema, 'public'],
     pool: { min: 0, max: opts.pool ?? DEFAULT_POOL },

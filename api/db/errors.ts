@@ -29,14 +29,21 @@ function columnsOf(constraint: string): string[] {
 }
 
 /** The fields a violation flags: the registered ones, else the columns its generated name holds. */
-function fieldErrors(constraint: string | undefined, code: MessageCode, registered?: string[]): Record<string, string> | undefined {
+function fieldErrors(
+  constraint: string | undefined,
+  code: MessageCode,
+  registered?: string[],
+): Record<string, string> | undefined {
   if (!constraint) return undefined;
   const cols = registered ?? columnsOf(constraint);
   if (!cols.length) return undefined;
   return Object.fromEntries(cols.map((c) => [c, formatMessage(code)]));
 }
 
-export interface DbErrorContext { op?: 'delete' | 'write'; inUseMessage?: MessageCode }
+export interface DbErrorContext {
+  op?: 'delete' | 'write';
+  inUseMessage?: MessageCode;
+}
 
 /**
  * A PostgreSQL data exception (class 22) is always bad input that got past validation
@@ -44,11 +51,19 @@ export interface DbErrorContext { op?: 'delete' | 'write'; inUseMessage?: Messag
  */
 function dataException(code: string): HttpError {
   switch (code) {
-    case '22021': case '22P05': return badRequest('INVALID_CHARACTERS'); // NUL byte, character the encoding cannot hold
-    case '22001': return badRequest('VALUE_TOO_LONG'); // string data right truncation
-    case '22003': return badRequest('NUMBER_OUT_OF_RANGE');
-    case '22007': case '22008': case '22009': return badRequest('INVALID_DATE');
-    default: return badRequest('INCORRECT_FORM');
+    case '22021':
+    case '22P05':
+      return badRequest('INVALID_CHARACTERS'); // NUL byte, character the encoding cannot hold
+    case '22001':
+      return badRequest('VALUE_TOO_LONG'); // string data right truncation
+    case '22003':
+      return badRequest('NUMBER_OUT_OF_RANGE');
+    case '22007':
+    case '22008':
+    case '22009':
+      return badRequest('INVALID_DATE');
+    default:
+      return badRequest('INCORRECT_FORM');
   }
 }
 
@@ -64,18 +79,31 @@ export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | unde
   const flagged = registered?.fields;
   switch (code) {
     case '23505':
-      return badRequest(known ?? 'VALUE_ALREADY_ASSIGNED', fieldErrors(constraint, known ?? 'VALUE_ALREADY_ASSIGNED', flagged));
+      return badRequest(
+        known ?? 'VALUE_ALREADY_ASSIGNED',
+        fieldErrors(constraint, known ?? 'VALUE_ALREADY_ASSIGNED', flagged),
+      );
     case '23001': // ON DELETE RESTRICT
       return badRequest(ctx.inUseMessage ?? known ?? 'IN_USE');
     case '23503':
-      if (ctx.op === 'delete' || /update or delete on table/.test(String(err.message))) return badRequest(ctx.inUseMessage ?? known ?? 'IN_USE');
+      if (ctx.op === 'delete' || /update or delete on table/.test(String(err.message)))
+        return badRequest(ctx.inUseMessage ?? known ?? 'IN_USE');
       return badRequest(known ?? 'REFERENCE_NOT_FOUND', fieldErrors(constraint, 'REFERENCE_NOT_FOUND', flagged));
     case '23P01':
       // Exclusion names hold no column (`ex_<table>__overlap`): only registered fields are flagged.
-      return badRequest(known ?? 'PLACE_UNAVAILABLE', flagged && fieldErrors(constraint, known ?? 'PLACE_UNAVAILABLE', flagged));
+      return badRequest(
+        known ?? 'PLACE_UNAVAILABLE',
+        flagged && fieldErrors(constraint, known ?? 'PLACE_UNAVAILABLE', flagged),
+      );
     case '23514': {
       if (known) return badRequest(known, flagged && fieldErrors(constraint, known, flagged));
-      const m: MessageCode = constraint?.endsWith('_after') ? 'START_BEFORE_END' : constraint?.endsWith('_min') ? 'MUST_BE_POSITIVE' : constraint?.endsWith('_max') ? 'INVALID_FORMAT' : 'INVALID_CHOICE';
+      const m: MessageCode = constraint?.endsWith('_after')
+        ? 'START_BEFORE_END'
+        : constraint?.endsWith('_min')
+          ? 'MUST_BE_POSITIVE'
+          : constraint?.endsWith('_max')
+            ? 'INVALID_FORMAT'
+            : 'INVALID_CHOICE';
       return badRequest('VALIDATION_FAILED', fieldErrors(constraint, m));
     }
     case '23502': {
@@ -91,12 +119,16 @@ export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | unde
     case '55P03':
       // lock_not_available (lock timeout): another writer holds the row; retrying is safe
       return new HttpError(409, 'CONCURRENT_CHANGE');
-    case '40P01': case '40001':
+    case '40P01':
+    case '40001':
       // Deadlock or serialization failure: the transaction was rolled back whole; retrying is safe.
       return new HttpError(409, 'CONCURRENT_CHANGE');
     case 'P0001': {
       // Triggers raise a message code as their exception text.
-      const text = String(err.message ?? '').split(' - ').pop()!.trim();
+      const text = String(err.message ?? '')
+        .split(' - ')
+        .pop()!
+        .trim();
       return badRequest(isMessageCode(text) ? text : 'NOT_AUTHORISED');
     }
   }

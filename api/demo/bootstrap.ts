@@ -20,7 +20,10 @@ export interface BootstrapOptions {
   log?: (msg: string) => void;
 }
 
-export async function bootstrap(knex: Knex, opts: BootstrapOptions = {}): Promise<{ created: boolean; adminPassword?: string }> {
+export async function bootstrap(
+  knex: Knex,
+  opts: BootstrapOptions = {},
+): Promise<{ created: boolean; adminPassword?: string }> {
   const [{ n }] = await knex('app_user').count({ n: '*' });
   if (Number(n) > 0) {
     await ensureSystemUser(knex, opts.systemPassword);
@@ -29,7 +32,12 @@ export async function bootstrap(knex: Knex, opts: BootstrapOptions = {}): Promis
   }
   const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
   await knex.transaction(async (trx) => {
-    await trx('app_user').insert({ login: 'admin', name: 'Administrateur', password: await hashPassword(password), isAdmin: true });
+    await trx('app_user').insert({
+      login: 'admin',
+      name: 'Administrateur',
+      password: await hashPassword(password),
+      isAdmin: true,
+    });
     await ensureSystemUser(trx, opts.systemPassword);
     await seedEstablishment(trx);
     await seedSecurity(trx);

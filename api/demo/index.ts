@@ -8,8 +8,12 @@ import { seedStaysReference } from './catalogue';
 import { seedDemoStays } from './stays';
 import { seedPlanningDemo } from './planning';
 import { seedMetersDemo } from './meters';
+import { seedSalesDemo } from './sales';
+import { seedDocumentsDemo } from './documents';
 
-export interface SeedOptions { demo: boolean }
+export interface SeedOptions {
+  demo: boolean;
+}
 
 export async function seedDemo(knex: Knex, opts: SeedOptions): Promise<void> {
   await seedReference(knex);
@@ -20,4 +24,6 @@ export async function seedDemo(knex: Knex, opts: SeedOptions): Promise<void> {
   await seedDemoStays(knex);
   await seedPlanningDemo(knex);
   await seedMetersDemo(knex);
+  await seedSalesDemo(knex);
+  await seedDocumentsDemo(knex);
 }

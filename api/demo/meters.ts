@@ -15,11 +15,19 @@ function monthEnd(today: string, back: number): string {
 
 export async function seedMetersDemo(knex: Knex, today = todayParis()): Promise<void> {
   const rnd = new Random(11);
-  const ranges = new Map<string, [number, number]>([['Électricité', [180, 420]], ['Eau', [2, 9]]]);
+  const ranges = new Map<string, [number, number]>([
+    ['Électricité', [180, 420]],
+    ['Eau', [2, 9]],
+  ]);
   // The meters in service on the residential pitches (seeded with the catalogue, place-extras.ts).
-  const meters: { id: number; typeLabel: string }[] = await knex('meter as m').join('place as p', 'p.id', 'm.placeId')
-    .join('place_type as t', 't.id', 'p.placeTypeId').join('meter_type as mt', 'mt.id', 'm.meterTypeId')
-    .where('t.isResidential', true).where('m.isActive', true).orderBy('m.id').select('m.id', 'mt.label as typeLabel');
+  const meters: { id: number; typeLabel: string }[] = await knex('meter as m')
+    .join('place as p', 'p.id', 'm.placeId')
+    .join('place_type as t', 't.id', 'p.placeTypeId')
+    .join('meter_type as mt', 'mt.id', 'm.meterTypeId')
+    .where('t.isResidential', true)
+    .where('m.isActive', true)
+    .orderBy('m.id')
+    .select('m.id', 'mt.label as typeLabel');
   const readings: Record<string, unknown>[] = [];
   for (const m of meters) {
     const [min, max] = ranges.get(m.typeLabel) ?? [1, 10];
@@ -27,7 +35,12 @@ export async function seedMetersDemo(knex: Knex, today = todayParis()): Promise<
     let previous: number | null = null;
     for (let back = 6; back >= 1; back--) {
       index += rnd.int(min, max);
-      readings.push({ meterId: m.id, readingDate: monthEnd(today, back), quantity: index, consumption: previous === null ? null : index - previous });
+      readings.push({
+        meterId: m.id,
+        readingDate: monthEnd(today, back),
+        quantity: index,
+        consumption: previous === null ? null : index - previous,
+      });
       previous = index;
     }
   }

@@ -9,10 +9,18 @@ import { rentalPicture, type Rgb } from './png';
 import { bulkInsert } from './stays-random';
 
 type Row = Record<string, any>;
-interface Place { id: number; code: string; typeCode: string; isRental: boolean; isResidential: boolean }
+interface Place {
+  id: number;
+  code: string;
+  typeCode: string;
+  isRental: boolean;
+  isResidential: boolean;
+}
 
 export async function seedDemoMeters(knex: Knex, places: Place[]): Promise<void> {
-  const types = new Map<string, number>((await knex('meter_type').select('id', 'label')).map((t: Row) => [t.label, t.id]));
+  const types = new Map<string, number>(
+    (await knex('meter_type').select('id', 'label')).map((t: Row) => [t.label, t.id]),
+  );
   const elec = types.get('Électricité');
   const water = types.get('Eau');
   const rows: Row[] = [];
@@ -25,7 +33,15 @@ export async function seedDemoMeters(knex: Knex, places: Place[]): Promise<void>
   // One rental had its electricity meter replaced: the old one is kept, removed and inactive.
   const replaced = places.find((p) => p.isRental);
   if (replaced && elec) {
-    rows.push({ placeId: replaced.id, meterTypeId: elec, number: `EL-${replaced.code}-ANC`, installedOn: '2012-04-01', removedOn: '2019-04-01', isActive: false, notes: 'Remplacé par un compteur communicant' });
+    rows.push({
+      placeId: replaced.id,
+      meterTypeId: elec,
+      number: `EL-${replaced.code}-ANC`,
+      installedOn: '2012-04-01',
+      removedOn: '2019-04-01',
+      isActive: false,
+      notes: 'Remplacé par un compteur communicant',
+    });
   }
   await bulkInsert(knex, 'meter', rows);
 }
@@ -49,6 +65,8 @@ export async function seedDemoImages(knex: Knex, places: Place[]): Promise<void>
       await putFile(knex, ref, 'image/png', rentalPicture(look.wall, look.roof, p.id + i * 7));
       images.push(ref);
     }
-    await knex('place').where('id', p.id).update({ images: JSON.stringify(images) });
+    await knex('place')
+      .where('id', p.id)
+      .update({ images: JSON.stringify(images) });
   }
 }

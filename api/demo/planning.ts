@@ -13,13 +13,19 @@ type RGB = [number, number, number];
 
 export class Canvas {
   readonly px: Uint8Array;
-  constructor(readonly width: number, readonly height: number, bg: RGB) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    bg: RGB,
+  ) {
     this.px = new Uint8Array(width * height * 3);
     this.rect(0, 0, width, height, bg);
   }
   rect(x: number, y: number, w: number, h: number, c: RGB): void {
-    const x0 = Math.max(0, Math.floor(x)), y0 = Math.max(0, Math.floor(y));
-    const x1 = Math.min(this.width, Math.ceil(x + w)), y1 = Math.min(this.height, Math.ceil(y + h));
+    const x0 = Math.max(0, Math.floor(x)),
+      y0 = Math.max(0, Math.floor(y));
+    const x1 = Math.min(this.width, Math.ceil(x + w)),
+      y1 = Math.min(this.height, Math.ceil(y + h));
     for (let j = y0; j < y1; j++) for (let i = x0; i < x1; i++) this.px.set(c, (j * this.width + i) * 3);
   }
   disc(cx: number, cy: number, r: number, c: RGB, ry = r): void {
@@ -31,23 +37,43 @@ export class Canvas {
     }
   }
   png(): Buffer {
-    const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-    const crc = (b: Buffer) => { let c = 0xffffffff; for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+    const crcTable = Array.from({ length: 256 }, (_, n) => {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      return c >>> 0;
+    });
+    const crc = (b: Buffer) => {
+      let c = 0xffffffff;
+      for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+      return (c ^ 0xffffffff) >>> 0;
+    };
     const chunk = (type: string, data: Buffer) => {
-      const len = Buffer.alloc(4); len.writeUInt32BE(data.length);
+      const len = Buffer.alloc(4);
+      len.writeUInt32BE(data.length);
       const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-      const c = Buffer.alloc(4); c.writeUInt32BE(crc(td));
+      const c = Buffer.alloc(4);
+      c.writeUInt32BE(crc(td));
       return Buffer.concat([len, td, c]);
     };
     const ihdr = Buffer.alloc(13);
-    ihdr.writeUInt32BE(this.width, 0); ihdr.writeUInt32BE(this.height, 4);
-    ihdr[8] = 8; ihdr[9] = 2; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+    ihdr.writeUInt32BE(this.width, 0);
+    ihdr.writeUInt32BE(this.height, 4);
+    ihdr[8] = 8;
+    ihdr[9] = 2;
+    ihdr[10] = 0;
+    ihdr[11] = 0;
+    ihdr[12] = 0;
     const raw = Buffer.alloc((this.width * 3 + 1) * this.height);
     for (let j = 0; j < this.height; j++) {
       raw[j * (this.width * 3 + 1)] = 0;
       Buffer.from(this.px.buffer, j * this.width * 3, this.width * 3).copy(raw, j * (this.width * 3 + 1) + 1);
     }
-    return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0))]);
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(raw, { level: 6 })),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
   }
 }
 
@@ -71,48 +97,92 @@ export function demoPlanImage(): Buffer {
   c.rect(560, 470, 140, 70, [190, 150, 120]); // reception
   c.rect(740, 470, 100, 70, [170, 170, 180]); // sanitary block
   for (let i = 0; i < 90; i++) {
-    const x = rnd.int(0, 880), y = rnd.int(0, 560);
+    const x = rnd.int(0, 880),
+      y = rnd.int(0, 560);
     c.disc(x, y, rnd.int(4, 8), [88 + rnd.int(0, 30), 140 + rnd.int(0, 30), 80]);
   }
   return c.png();
 }
 
 const STAFF = [
-  ['Durand', 'Amélie', 'cleaning', '#7c3aed'], ['Moreau', 'Bruno', 'cleaning', '#0369a1'], ['Lefèvre', 'Chloé', 'cleaning', '#be185d'],
-  ['Benali', 'Driss', 'cleaning', '#b45309'], ['Garnier', 'Émile', 'technical', '#15803d'], ['Roux', 'Fatou', 'technical', '#1d4ed8'],
+  ['Durand', 'Amélie', 'cleaning', '#7c3aed'],
+  ['Moreau', 'Bruno', 'cleaning', '#0369a1'],
+  ['Lefèvre', 'Chloé', 'cleaning', '#be185d'],
+  ['Benali', 'Driss', 'cleaning', '#b45309'],
+  ['Garnier', 'Émile', 'technical', '#15803d'],
+  ['Roux', 'Fatou', 'technical', '#1d4ed8'],
 ] as const;
 
 export async function seedPlanningDemo(knex: Knex, opts: { today?: string } = {}): Promise<void> {
   const today = opts.today ?? todayParis();
   const png = demoPlanImage();
-  const [plan] = await knex('plan').insert({ label: 'Plan du camping', imageMime: 'image/png', imageWidth: 960, imageHeight: 560, imageUpdatedAt: knex.fn.now(), markerSize: 22, showLegend: true }).returning('id');
+  const [plan] = await knex('plan')
+    .insert({
+      label: 'Plan du camping',
+      imageMime: 'image/png',
+      imageWidth: 960,
+      imageHeight: 560,
+      imageUpdatedAt: knex.fn.now(),
+      markerSize: 22,
+      showLegend: true,
+    })
+    .returning('id');
   await knex('plan_image').insert({ planId: plan.id, mime: 'image/png', data: png });
   const users: { id: number; team: string }[] = await knex('cleaning_user')
-    .insert(STAFF.map(([lastName, firstName, team, color], i) => ({ lastName, firstName, team, color, order: i + 1, isActive: true })))
+    .insert(
+      STAFF.map(([lastName, firstName, team, color], i) => ({
+        lastName,
+        firstName,
+        team,
+        color,
+        order: i + 1,
+        isActive: true,
+      })),
+    )
     .returning(['id', 'team']);
   await syncDepartureTasks(knex, addDays(today, -7), addDays(today, 31));
   // A morning's work: the past done, today's under way, the coming days assigned in turns.
   const cleaners = users.filter((u) => u.team === 'cleaning').map((u) => u.id);
   const tech = users.filter((u) => u.team === 'technical').map((u) => u.id);
-  const tasks: { id: number; date: string; type: string }[] = await knex('cleaning_task').orderBy('date').orderBy('id').select('id', 'date', 'type');
+  const tasks: { id: number; date: string; type: string }[] = await knex('cleaning_task')
+    .orderBy('date')
+    .orderBy('id')
+    .select('id', 'date', 'type');
   const rnd = new Random(31);
   const byStatus = new Map<string, number[]>();
   const byUser = new Map<number, number[]>();
   tasks.forEach((t, i) => {
     const who = t.type === 'cleaning' ? cleaners[i % cleaners.length] : tech[i % tech.length];
     const assign = t.date <= addDays(today, 3) || rnd.chance(0.5);
-    const status = t.date < today ? 'done' : t.date === today ? rnd.pick(['done', 'in-progress', 'taken', 'todo']) : assign ? 'taken' : 'todo';
+    const status =
+      t.date < today
+        ? 'done'
+        : t.date === today
+          ? rnd.pick(['done', 'in-progress', 'taken', 'todo'])
+          : assign
+            ? 'taken'
+            : 'todo';
     if (assign && who) byUser.set(who, [...(byUser.get(who) ?? []), t.id]);
     byStatus.set(status, [...(byStatus.get(status) ?? []), t.id]);
   });
   for (const [userId, ids] of byUser) await knex('cleaning_task').whereIn('id', ids).update({ cleaningUserId: userId });
   for (const [status, ids] of byStatus) {
-    await knex('cleaning_task').whereIn('id', ids).update({ status, doneAt: status === 'done' ? knex.fn.now() : null });
+    await knex('cleaning_task')
+      .whereIn('id', ids)
+      .update({ status, doneAt: status === 'done' ? knex.fn.now() : null });
   }
   // Two interventions by hand.
-  const places: { id: number; code: string }[] = await knex('place').whereIn('code', ['L03', 'B12', 'A07']).select('id', 'code');
+  const places: { id: number; code: string }[] = await knex('place')
+    .whereIn('code', ['L03', 'B12', 'A07'])
+    .select('id', 'code');
   const manual = places.slice(0, 2).map((p, i) => ({
-    placeId: p.id, date: addDays(today, i + 1), type: 'inter', status: 'todo', mode: 'free', source: 'manual', cleaningUserId: tech[i % tech.length] ?? null,
+    placeId: p.id,
+    date: addDays(today, i + 1),
+    type: 'inter',
+    status: 'todo',
+    mode: 'free',
+    source: 'manual',
+    cleaningUserId: tech[i % tech.length] ?? null,
     notes: i === 0 ? 'Vérifier la terrasse après travaux' : 'Réparer la borne électrique',
   }));
   if (manual.length) await knex('cleaning_task').insert(manual).onConflict(['place_id', 'date', 'type']).ignore();

@@ -40,7 +40,9 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -49,19 +51,24 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
  * roof, a door and two windows (its size and place vary with `seed`).
  */
 export function rentalPicture(wall: Rgb, roof: Rgb, seed: number, width = 240, height = 160): Buffer {
-  const left = 40 + (seed * 37) % 60;
-  const right = left + 110 + (seed * 13) % 30;
+  const left = 40 + ((seed * 37) % 60);
+  const right = left + 110 + ((seed * 13) % 30);
   const top = 70;
   const bottom = 128;
-  const inside = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) => x >= x0 && x < x1 && y >= y0 && y < y1;
+  const inside = (x: number, y: number, x0: number, y0: number, x1: number, y1: number) =>
+    x >= x0 && x < x1 && y >= y0 && y < y1;
   return encodePng(width, height, (x, y) => {
     const ridge = top - 24 + Math.abs(x - (left + right) / 2) * 0.45;
     if (inside(x, y, left + 14, top + 20, left + 34, bottom)) return [110, 72, 40]; // door
-    if (inside(x, y, left + 50, top + 14, left + 74, top + 34) || inside(x, y, right - 34, top + 14, right - 10, top + 34)) return [190, 225, 245]; // windows
+    if (
+      inside(x, y, left + 50, top + 14, left + 74, top + 34) ||
+      inside(x, y, right - 34, top + 14, right - 10, top + 34)
+    )
+      return [190, 225, 245]; // windows
     if (inside(x, y, left, top, right, bottom)) return wall;
     if (x >= left - 8 && x < right + 8 && y >= ridge && y < top) return roof;
     const hill = 96 + 10 * Math.sin((x + seed * 17) / 23);
-    if (y >= bottom - 4) return [86 + (x * 7 + y * 3) % 12, 150 + (x * 5) % 20, 70]; // grass
+    if (y >= bottom - 4) return [86 + ((x * 7 + y * 3) % 12), 150 + ((x * 5) % 20), 70]; // grass
     if (y >= hill) return [60, 120, 70]; // pines on the hills
     const s = Math.round(y * 0.6);
     return [120 + s, 180 + s / 2, 235]; // sky

@@ -12,8 +12,8 @@ import { SECURITY_ROUTES } from './security/routes';
 import { registerEstablishmentRules } from './establishment/rules';
 import { registerPeriodRules } from './establishment/periods';
 import { registerModuleRules } from './establishment/modules';
-import { establishmentRouter } from './establishment/routes';
-import { preferenceGroupRouter } from './establishment/preference-group';
+import { ESTABLISHMENT_ROUTES } from './establishment/routes';
+import { PREFERENCE_GROUP_ROUTES } from './establishment/preference-group';
 import { registerReferenceRules } from './reference/rules';
 import { registerPricingRules } from './pricing/rules';
 import { PRICING_ROUTES } from './pricing/routes';
@@ -22,6 +22,9 @@ import { registerStaysModule, staysRouters } from './stays/index';
 import { planningRouters, registerPlanningModule } from './planning/index';
 import { metersRouters, registerMetersModule } from './meters/index';
 import { billingRouters, registerBillingModule } from './billing/index';
+import { mailRouters, registerMailModule } from './mail/index';
+import { ledgerRouters, registerLedgerModule } from './ledger/index';
+import { registerSalesModule, salesRouters } from './sales/index';
 import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
 
@@ -44,9 +47,26 @@ export function registerDomainRules(): void {
   registerPlanningModule();
   registerMetersModule();
   registerBillingModule();
+  registerMailModule();
+  registerLedgerModule();
+  registerSalesModule();
   registerBackupTile();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
-  return [tilesRouter(ctx.knex), routerOf(SECURITY_ROUTES, ctx.knex), establishmentRouter(ctx.knex), preferenceGroupRouter(ctx.knex), routerOf(PRICING_ROUTES, ctx.knex), ...staysRouters(ctx.knex), ...planningRouters(ctx.knex), ...metersRouters(ctx.knex), ...billingRouters(ctx.knex), backupRouter(ctx.knex)];
+  return [
+    tilesRouter(ctx.knex),
+    routerOf(SECURITY_ROUTES, ctx.knex),
+    routerOf(ESTABLISHMENT_ROUTES, ctx.knex),
+    routerOf(PREFERENCE_GROUP_ROUTES, ctx.knex),
+    routerOf(PRICING_ROUTES, ctx.knex),
+    ...staysRouters(ctx.knex),
+    ...planningRouters(ctx.knex),
+    ...metersRouters(ctx.knex),
+    ...billingRouters(ctx.knex),
+    ...ledgerRouters(ctx.knex),
+    ...salesRouters(ctx.knex),
+    ...mailRouters(ctx.knex),
+    backupRouter(ctx.knex),
+  ];
 }

@@ -15,7 +15,10 @@ function checkRef(ref: string): string {
 
 /** Stores a file whole (replacing one of the same reference). */
 export async function putFile(db: Db, ref: string, mime: string, data: Uint8Array): Promise<void> {
-  await db('stored_file').insert({ ref: checkRef(ref), mime, size: data.length, data: Buffer.from(data) }).onConflict('ref').merge();
+  await db('stored_file')
+    .insert({ ref: checkRef(ref), mime, size: data.length, data: Buffer.from(data) })
+    .onConflict('ref')
+    .merge();
 }
 
 export async function getFile(db: Db, ref: string): Promise<{ mime: string; data: Buffer } | null> {

@@ -19,13 +19,13 @@ export function bodyError(err: any): HttpError {
   if (err?.type === 'entity.too.large' || err?.status === 413) return badRequest('REQUEST_TOO_LARGE');
   // raw-body: 415 for an unknown Content-Encoding; zlib and brotli: Z_* and
   // ERR__ERROR_* codes for a body that is not what its Content-Encoding says.
-  if (err?.status === 415 || err?.type === 'encoding.unsupported' || /^(Z_|ERR_|ERR__)/.test(String(err?.code ?? ''))) return badRequest('BODY_ENCODING_INVALID');
+  if (err?.status === 415 || err?.type === 'encoding.unsupported' || /^(Z_|ERR_|ERR__)/.test(String(err?.code ?? '')))
+    return badRequest('BODY_ENCODING_INVALID');
   return badRequest('MALFORMED_JSON');
 }
 
 /** Deepest nesting a body may have: our richest bodies (plan shapes, layouts) use 5. */
 export const MAX_DEPTH = 32;
-
 
 /** `%00`–`%1F`, `%7F` in a raw path or query string (before decoding). */
 const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
@@ -66,9 +66,14 @@ export function checkUrl(rawPath: string, querystring: string): void {
 
 export function bodyParser(): Middleware {
   const parse = koaBody({
-    jsonLimit: BODY_LIMIT, formLimit: BODY_LIMIT, textLimit: BODY_LIMIT, multipart: false,
+    jsonLimit: BODY_LIMIT,
+    formLimit: BODY_LIMIT,
+    textLimit: BODY_LIMIT,
+    multipart: false,
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
-    onError(err) { throw bodyError(err); },
+    onError(err) {
+      throw bodyError(err);
+    },
   });
   return (ctx, next) => {
     checkUrl(ctx.path, ctx.querystring);

@@ -15,6 +15,8 @@ import { FORMATS } from '../../common/formats';
 import { registerVocabulary } from '../../common/vocabulary';
 import { formatMessage, isMessageCode, type MessageCode } from '../../common/messages';
 import type { FieldErrors } from '../../common/validation';
+import { bodyDateErrors } from '../../common/date-sanity';
+import { withVersionCheck } from '../../common/openapi-versions';
 import { checkAccess, holds, requireAdmin, requireSystemUser, requireUser, type SessionUser } from '../auth/access';
 import { badRequest, forbiddenRight } from './errors';
 
@@ -30,7 +32,9 @@ export type Right =
   | RightPair
   | { all: readonly RightPair[] }
   | { any: readonly RightPair[] }
-  | 'session' | 'admin' | 'public'
+  | 'session'
+  | 'admin'
+  | 'public'
   | { system: MessageCode };
 
 /** A JSON Schema (2020-12); `$ref: '#/components/schemas/X'` names a schema given to defineSchemas. */
@@ -72,6 +76,11 @@ export interface RouteSpec<B = any, Q = any> {
   responseDescription?: string;
   /** other answers than 200 and the refusals (e.g. 404, 409) */
   responses?: Record<number, { description: string; schema?: JsonSchema }>;
+  /**
+   * The write takes the version the client read (body `version` or If-Match) and answers
+   * 409 RECORD_CHANGED when it is stale: said so in the OpenAPI operation.
+   */
+  versioned?: boolean;
   /** OpenAPI fields merged into the operation last (a multipart requestBody, headers…) */
   openapi?: Record<string, unknown>;
   /** returns the JSON answer; returns undefined when it set ctx.body itself */
@@ -116,7 +125,8 @@ export async function checkRight(ctx: Context, right: Right): Promise<SessionUse
   if (right === 'public') return ctx.state.user as SessionUser;
   if (right === 'session') return requireUser(ctx);
   if (right === 'admin') return requireAdmin(ctx);
-  if (!Array.isArray(right) && 'system' in (right as object)) return requireSystemUser(ctx, (right as { system: MessageCode }).system);
+  if (!Array.isArray(right) && 'system' in (right as object))
+    return requireSystemUser(ctx, (right as { system: MessageCode }).system);
   const user = requireUser(ctx);
   if (Array.isArray(right)) {
     await checkAccess(ctx, right[0], right[1]);
@@ -134,7 +144,14 @@ let bodyAjv: Ajv2020 | undefined;
 let queryAjv: Ajv2020 | undefined;
 
 function makeAjv(coerce: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true, allowUnionTypes: true, coerceTypes: coerce ? 'array' : false, useDefaults: coerce });
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    verbose: true,
+    allowUnionTypes: true,
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: coerce,
+  });
   ajv.addKeyword({ keyword: 'example' });
   registerVocabulary(ajv); // entity schemas reached by $ref carry the x- vocabulary (x-message among it)
   for (const [name, test] of Object.entries(FORMATS)) ajv.addFormat(name, { type: 'string', validate: test });
@@ -149,7 +166,9 @@ function toDefs(schema: unknown): unknown {
 let generatedSchemas: Record<string, JsonSchema> | undefined;
 /** The entity schemas of the generated document (`#/components/schemas/Booking`…). */
 function generated(): Record<string, JsonSchema> {
-  generatedSchemas ??= JSON.parse(readFileSync(fileURLToPath(new URL('../generated/openapi.json', import.meta.url)), 'utf8')).components.schemas;
+  generatedSchemas ??= JSON.parse(
+    readFileSync(fileURLToPath(new URL('../generated/openapi.json', import.meta.url)), 'utf8'),
+  ).components.schemas;
   return generatedSchemas!;
 }
 
@@ -178,20 +197,46 @@ function compile(ajv: Ajv2020, schema: JsonSchema, key: string): ValidateFunctio
   }
 }
 
-const TYPE_CODES: Record<string, MessageCode> = { integer: 'INVALID_INTEGER', number: 'INVALID_NUMBER', string: 'INVALID_TEXT', boolean: 'INVALID_BOOLEAN' };
+const TYPE_CODES: Record<string, MessageCode> = {
+  integer: 'INVALID_INTEGER',
+  number: 'INVALID_NUMBER',
+  string: 'INVALID_TEXT',
+  boolean: 'INVALID_BOOLEAN',
+};
 
 function messageOf(err: ErrorObject): string {
   switch (err.keyword) {
-    case 'required': return formatMessage('REQUIRED');
-    case 'type': return formatMessage(TYPE_CODES[String(err.params.type).split(',').find((t) => t !== 'null') ?? ''] ?? 'INVALID_FORMAT');
-    case 'format': return formatMessage(err.params.format === 'date' ? 'INVALID_DATE' : 'INVALID_FORMAT');
-    case 'enum': case 'const': return formatMessage('INVALID_CHOICE');
-    case 'minimum': case 'exclusiveMinimum': return formatMessage('MIN_VALUE', { limit: err.params.limit });
-    case 'maximum': case 'exclusiveMaximum': return formatMessage('MAX_VALUE', { limit: err.params.limit });
-    case 'maxLength': return formatMessage('TOO_LONG', { limit: err.params.limit });
-    case 'minLength': return err.params.limit === 1 ? formatMessage('REQUIRED') : formatMessage('TOO_SHORT', { limit: err.params.limit });
-    case 'additionalProperties': return formatMessage('UNKNOWN_FIELD');
-    default: return formatMessage('INVALID_FORMAT');
+    case 'required':
+      return formatMessage('REQUIRED');
+    case 'type':
+      return formatMessage(
+        TYPE_CODES[
+          String(err.params.type)
+            .split(',')
+            .find((t) => t !== 'null') ?? ''
+        ] ?? 'INVALID_FORMAT',
+      );
+    case 'format':
+      return formatMessage(err.params.format === 'date' ? 'INVALID_DATE' : 'INVALID_FORMAT');
+    case 'enum':
+    case 'const':
+      return formatMessage('INVALID_CHOICE');
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return formatMessage('MIN_VALUE', { limit: err.params.limit });
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return formatMessage('MAX_VALUE', { limit: err.params.limit });
+    case 'maxLength':
+      return formatMessage('TOO_LONG', { limit: err.params.limit });
+    case 'minLength':
+      return err.params.limit === 1
+        ? formatMessage('REQUIRED')
+        : formatMessage('TOO_SHORT', { limit: err.params.limit });
+    case 'additionalProperties':
+      return formatMessage('UNKNOWN_FIELD');
+    default:
+      return formatMessage('INVALID_FORMAT');
   }
 }
 
@@ -201,7 +246,10 @@ function messageOf(err: ErrorObject): string {
  */
 function refusalCode(errors: ErrorObject[] | null | undefined, fallback: MessageCode | undefined): MessageCode {
   for (const err of errors ?? []) {
-    const own = err.keyword === 'required' ? (err.parentSchema as any)?.properties?.[err.params.missingProperty] : err.parentSchema;
+    const own =
+      err.keyword === 'required'
+        ? (err.parentSchema as any)?.properties?.[err.params.missingProperty]
+        : err.parentSchema;
     const code = (own as any)?.['x-message'];
     if (typeof code === 'string' && isMessageCode(code)) return code;
   }
@@ -230,7 +278,11 @@ const defaultParamSchema = (name: string): JsonSchema =>
 
 const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
 
-interface Parsers { query?: ValidateFunction; body?: ValidateFunction; params?: ValidateFunction }
+interface Parsers {
+  query?: ValidateFunction;
+  body?: ValidateFunction;
+  params?: ValidateFunction;
+}
 const PARSERS = new WeakMap<RouteDecl, Parsers>();
 
 function parsersOf(r: RouteDecl): Parsers {
@@ -264,6 +316,12 @@ export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
       if (parse.query && !parse.query(query)) throw refused(parse.query, r.invalid);
       const body = (ctx.request as any).body ?? {};
       if (parse.body && !parse.body(body)) throw refused(parse.body, r.invalid);
+      // Dates a person could mean, in every write's body (issue 11 §5): years 2000 to five
+      // ahead, birth dates not in the future. Reads (GET windows, searches) are not refused.
+      if (r.method !== 'GET') {
+        const dates = bodyDateErrors(body);
+        if (Object.keys(dates).length) throw badRequest('INCORRECT_DATES', dates);
+      }
       const out = await r.handler({ ctx, body, query, params, user, knex: knex() });
       if (out !== undefined) ctx.body = out;
     });
@@ -279,8 +337,18 @@ const ERROR = { $ref: '#/components/schemas/Error' };
 /** The refusals a route can answer, from its right and its input. */
 function refusals(r: RouteDecl): Record<number, object> {
   const out: Record<number, object> = {};
-  if (r.query || r.body || r.params || r.method !== 'GET') out[400] = { description: 'Refusé : message du catalogue §8 (code, message, errors)', content: json(ERROR) };
-  if (r.right !== 'public' && r.right !== 'session') out[401] = { description: r.right === 'admin' ? 'Réservé aux administrateurs' : typeof r.right === 'object' && 'system' in r.right ? "Réservé à l'utilisateur technique" : 'Droit insuffisant', content: json(ERROR) };
+  if (r.query || r.body || r.params || r.method !== 'GET')
+    out[400] = { description: 'Refusé : message du catalogue §8 (code, message, errors)', content: json(ERROR) };
+  if (r.right !== 'public' && r.right !== 'session')
+    out[401] = {
+      description:
+        r.right === 'admin'
+          ? 'Réservé aux administrateurs'
+          : typeof r.right === 'object' && 'system' in r.right
+            ? "Réservé à l'utilisateur technique"
+            : 'Droit insuffisant',
+      content: json(ERROR),
+    };
   if (r.right !== 'public') out[403] = { description: 'Non connecté', content: json(ERROR) };
   return out;
 }
@@ -291,7 +359,8 @@ function rightText(right: Right): string {
   if (right === 'admin') return 'administrateur';
   if (Array.isArray(right)) return `${right[0]} (${right[1]})`;
   if ('system' in (right as object)) return 'utilisateur technique';
-  if ('all' in (right as object)) return (right as { all: readonly RightPair[] }).all.map(([f, a]) => `${f} (${a})`).join(' et ');
+  if ('all' in (right as object))
+    return (right as { all: readonly RightPair[] }).all.map(([f, a]) => `${f} (${a})`).join(' et ');
   return (right as { any: readonly RightPair[] }).any.map(([f, a]) => `${f} (${a})`).join(' ou ');
 }
 
@@ -299,18 +368,35 @@ function rightText(right: Right): string {
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)(\([^)]*\))?/g, '{$1}');
 
 function operation(r: RouteDecl): Record<string, unknown> {
-  const parameters: object[] = paramNames(r.path).map((name) => ({ name, in: 'path', required: true, schema: r.params?.[name] ?? defaultParamSchema(name) }));
+  const parameters: object[] = paramNames(r.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: r.params?.[name] ?? defaultParamSchema(name),
+  }));
   const q = r.query as { properties?: Record<string, any>; required?: string[] } | undefined;
   for (const [name, schema] of Object.entries(q?.properties ?? {})) {
     const { description, ...rest } = schema;
-    parameters.push({ name, in: 'query', required: !!q?.required?.includes(name), schema: rest, ...(description ? { description } : {}) });
+    parameters.push({
+      name,
+      in: 'query',
+      required: !!q?.required?.includes(name),
+      schema: rest,
+      ...(description ? { description } : {}),
+    });
   }
   const res = r.response as any;
-  const ok = res && typeof res.description === 'string' && res.content
-    ? { description: res.description, content: res.content }
-    : { description: r.responseDescription ?? 'Réponse', ...(res ? { content: json(res) } : {}) };
-  const extra = Object.fromEntries(Object.entries(r.responses ?? {}).map(([s, v]) => [s, { description: v.description, content: json(v.schema ?? ERROR) }]));
-  return {
+  const ok =
+    res && typeof res.description === 'string' && res.content
+      ? { description: res.description, content: res.content }
+      : { description: r.responseDescription ?? 'Réponse', ...(res ? { content: json(res) } : {}) };
+  const extra = Object.fromEntries(
+    Object.entries(r.responses ?? {}).map(([s, v]) => [
+      s,
+      { description: v.description, content: json(v.schema ?? ERROR) },
+    ]),
+  );
+  const op = {
     tags: [r.tag],
     summary: r.summary,
     description: [r.description, `Droit : ${rightText(r.right)}.`].filter(Boolean).join('\n\n'),
@@ -321,10 +407,14 @@ function operation(r: RouteDecl): Record<string, unknown> {
     'x-right': r.right,
     ...r.openapi,
   };
+  return r.versioned ? withVersionCheck(op) : op;
 }
 
 /** The OpenAPI paths and named schemas of these routes (default: every declared one). */
-export function openApiOf(routes: RouteDecl[] = declaredRoutes()): { paths: Record<string, Record<string, unknown>>; schemas: Record<string, JsonSchema> } {
+export function openApiOf(routes: RouteDecl[] = declaredRoutes()): {
+  paths: Record<string, Record<string, unknown>>;
+  schemas: Record<string, JsonSchema>;
+} {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) (paths[openApiPath(r.path)] ??= {})[r.method.toLowerCase()] = operation(r);
   return { paths, schemas: declaredSchemas() };

@@ -36,7 +36,11 @@ export function errorMiddleware(mapDbError: ErrorMapper, log: (line: string) => 
     } catch (err: any) {
       let e: HttpError | undefined = err instanceof HttpError ? err : mapDbError(err);
       if (!e && err?.type === 'entity.too.large') e = badRequest('REQUEST_TOO_LARGE');
-      if (!e && (err?.type === 'entity.parse.failed' || (err?.status === 400 && /JSON|parse/i.test(String(err?.message))))) e = badRequest('MALFORMED_JSON');
+      if (
+        !e &&
+        (err?.type === 'entity.parse.failed' || (err?.status === 400 && /JSON|parse/i.test(String(err?.message))))
+      )
+        e = badRequest('MALFORMED_JSON');
       if (!e && err?.status === 413) e = badRequest('REQUEST_TOO_LARGE');
       if (!e && err?.status === 415) e = badRequest('INCORRECT_FORM');
       if (!e) {

@@ -11,7 +11,11 @@ const CODE_ONLY = new Set(['TypeError', 'ReferenceError', 'RangeError']);
 /** Stack frames only: the first lines of `stack` repeat the message. */
 function frames(stack: unknown, max = 8): string[] {
   if (typeof stack !== 'string') return [];
-  return stack.split('\n').filter((l) => /^\s+at /.test(l)).slice(0, max).map((l) => l.trim());
+  return stack
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .slice(0, max)
+    .map((l) => l.trim());
 }
 
 /** A one-line, data-free description of an error (a few frame lines follow). */
@@ -29,7 +33,8 @@ export function describeError(err: unknown, where?: string): string {
     }
   } else {
     if (typeof e.code === 'string' && e.code.length <= 40) parts.push(`code=${e.code}`);
-    if (CODE_ONLY.has(name) && typeof e.message === 'string') parts.push(`: ${e.message.slice(0, 200).replace(/\s+/g, ' ')}`);
+    if (CODE_ONLY.has(name) && typeof e.message === 'string')
+      parts.push(`: ${e.message.slice(0, 200).replace(/\s+/g, ' ')}`);
   }
   const at = frames(e.stack);
   return [parts.filter(Boolean).join(' '), ...at.map((l) => `    ${l}`)].join('\n');

@@ -3,8 +3,8 @@
 // schemas of every hand-written route declared with defineRoute.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { openApiOf } from './define-route';
-import { DOMAIN_PATHS, DOMAIN_SCHEMAS } from '../openapi-domain';
+import { defineRoute, openApiOf } from './define-route';
+import { STALE_RECORD_SCHEMA } from '../../common/openapi-versions';
 
 const GENERATED = fileURLToPath(new URL('../generated/openapi.json', import.meta.url));
 
@@ -14,8 +14,10 @@ let cached: string | undefined;
 export function openApiDocument(): Record<string, any> {
   const doc = JSON.parse(readFileSync(GENERATED, 'utf8'));
   const declared = openApiOf();
-  doc.paths = { ...doc.paths, ...DOMAIN_PATHS, ...declared.paths };
-  doc.components.schemas = { ...doc.components.schemas, ...DOMAIN_SCHEMAS, ...declared.schemas };
+  // Per method: a hand-written operation replaces the generic one of the same method only.
+  for (const [path, ops] of Object.entries(declared.paths)) doc.paths[path] = { ...doc.paths[path], ...ops };
+  // The 409 of hand-written writes that take a version (the generator names it too).
+  doc.components.schemas = { StaleRecord: STALE_RECORD_SCHEMA, ...doc.components.schemas, ...declared.schemas };
   return doc;
 }
 
@@ -23,3 +25,19 @@ export function openApiJson(): string {
   cached ??= JSON.stringify(openApiDocument());
   return cached;
 }
+
+export const OPENAPI_ROUTES = [
+  defineRoute({
+    method: 'GET',
+    path: '/rest/openapi.json',
+    right: 'session',
+    tag: 'openapi',
+    summary: 'Ce document : les routes génériques de chaque entité et les routes écrites à la main',
+    response: { type: 'object' },
+    handler: ({ ctx }) => {
+      ctx.type = 'application/json';
+      ctx.body = openApiJson();
+      return undefined;
+    },
+  }),
+];

@@ -7,19 +7,37 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Context, Middleware } from 'koa';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff', '.pdf': 'application/pdf', '.map': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.pdf': 'application/pdf',
+  '.map': 'application/json',
 };
 
 /** Precompressed copies, best first, with their suffix. */
-const ENCODINGS = [['br', '.br'], ['gzip', '.gz']] as const;
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
 
 /** q=0 refuses an encoding (RFC 9110 §12.5.3); a bare name or any other q accepts it. */
 export function acceptedEncodings(header: string | undefined): Set<string> {
   const out = new Set<string>();
   for (const part of (header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
+    const [name, ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((s) => s.trim());
     if (!name) continue;
     const q = params.find((p) => p.startsWith('q='));
     if (q && Number(q.slice(2)) === 0) continue;
@@ -47,7 +65,10 @@ function send(ctx: Context, file: string, cache: string): void {
   // Revalidation of index.html (no-cache) answers 304 while the build is the same.
   ctx.lastModified = stat.mtime;
   ctx.status = 200;
-  if (ctx.fresh) { ctx.status = 304; return; }
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
   ctx.length = stat.size;
   ctx.body = createReadStream(path);
 }
@@ -58,7 +79,11 @@ export function staticAdmin(dist: string): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     if (ctx.path.startsWith('/rest/') || ctx.path === '/rest') return next();
     let rel: string;
-    try { rel = normalize(decodeURIComponent(ctx.path)).replace(/^([/\\])+/, ''); } catch { return next(); }
+    try {
+      rel = normalize(decodeURIComponent(ctx.path)).replace(/^([/\\])+/, '');
+    } catch {
+      return next();
+    }
     const file = join(dist, rel);
     const inside = file.startsWith(dist + sep);
     if (inside && isFile(file)) {

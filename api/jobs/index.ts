@@ -8,32 +8,79 @@ import { describeError } from '../http/log';
 import { dailyBackup } from '../backup/files';
 import { purgeThrottle } from '../auth/throttle';
 import { readConfig } from '../config';
+import { nightlyClosure } from '../domain/ledger/closures';
+import { processQueue } from '../domain/mail/queue';
+import { sendScheduledDocuments } from '../domain/documents/scheduled';
 
 const MINUTE = 60_000;
 
 // Errors are logged without their message or SQL (describeError): no stay data in the log.
-export function startJobs(knex: Knex, log: (message: string, err?: unknown) => void = (m, e) => console.error(e === undefined ? m : `${m} — ${describeError(e)}`)): Scheduler {
-  return startScheduler([
-    {
-      name: 'options échues et séjours temporaires abandonnés',
-      everyMs: 5 * MINUTE,
-      afterMidnight: true,
-      run: async () => {
-        const r = await sweepStays(knex, { onError: (id, err) => log(`Séjour ${id} non traité par le balayage`, err) });
-        if (r.expired || r.abandoned) console.log(`Séjours : ${r.expired} option(s) expirée(s), ${r.abandoned} séjour(s) temporaire(s) abandonné(s)`);
+export function startJobs(
+  knex: Knex,
+  log: (message: string, err?: unknown) => void = (m, e) =>
+    console.error(e === undefined ? m : `${m} — ${describeError(e)}`),
+): Scheduler {
+  return startScheduler(
+    [
+      {
+        name: 'options échues et séjours temporaires abandonnés',
+        everyMs: 5 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const r = await sweepStays(knex, {
+            onError: (id, err) => log(`Séjour ${id} non traité par le balayage`, err),
+          });
+          if (r.expired || r.abandoned)
+            console.log(
+              `Séjours : ${r.expired} option(s) expirée(s), ${r.abandoned} séjour(s) temporaire(s) abandonné(s)`,
+            );
+        },
       },
-    },
-    {
-      // Into DATA_DIR/backups, once a day (any process may run it: the day is claimed in
-      // the database); checked every hour so a server down at midnight catches up.
-      name: 'sauvegarde quotidienne',
-      everyMs: 60 * MINUTE,
-      afterMidnight: true,
-      run: async () => {
-        const file = await dailyBackup(knex, readConfig().dataDir);
-        if (file) console.log(`Sauvegarde automatique : ${file}`);
-        await purgeThrottle(knex);
+      {
+        // The mail queue (api/domain/mail/queue.ts): due messages and retries; a restart
+        // resumes where the last process stopped.
+        name: "file d'envoi des e-mails",
+        everyMs: MINUTE / 2,
+        run: async () => {
+          const r = await processQueue(knex);
+          if (r.sent || r.failed) console.log(`E-mails : ${r.sent} envoyé(s), ${r.failed} en échec`);
+        },
       },
-    },
-  ], log);
+      {
+        // Surveys and reminders on their dates (api/domain/documents/scheduled.ts), queued
+        // once per stay (unique key); the queue job sends them.
+        name: 'e-mails programmés',
+        everyMs: 60 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const r = await sendScheduledDocuments(knex);
+          if (r.queued || r.skipped)
+            console.log(`E-mails programmés : ${r.queued} mis en file, ${r.skipped} sans adresse`);
+        },
+      },
+      {
+        // NF525: yesterday's Z when something was recorded since the last one (api/domain/ledger).
+        name: 'clôture journalière automatique',
+        everyMs: 60 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const z = await nightlyClosure(knex);
+          if (z) console.log(`Clôture journalière automatique : Z n° ${z.seq} du ${z.date}`);
+        },
+      },
+      {
+        // Into DATA_DIR/backups, once a day (any process may run it: the day is claimed in
+        // the database); checked every hour so a server down at midnight catches up.
+        name: 'sauvegarde quotidienne',
+        everyMs: 60 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const file = await dailyBackup(knex, readConfig().dataDir);
+          if (file) console.log(`Sauvegarde automatique : ${file}`);
+          await purgeThrottle(knex);
+        },
+      },
+    ],
+    log,
+  );
 }

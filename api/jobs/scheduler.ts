@@ -37,7 +37,11 @@ export function nextParisMidnight(now: Date): Date {
   return new Date(base);
 }
 
-export function startScheduler(jobs: Job[], log: (message: string, err?: unknown) => void, now: () => Date = () => new Date()): Scheduler {
+export function startScheduler(
+  jobs: Job[],
+  log: (message: string, err?: unknown) => void,
+  now: () => Date = () => new Date(),
+): Scheduler {
   const running = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
   const timers: NodeJS.Timeout[] = [];
@@ -62,14 +66,19 @@ export function startScheduler(jobs: Job[], log: (message: string, err?: unknown
   const atMidnight = (job: Job) => {
     if (stopped) return;
     const delay = nextParisMidnight(now()).getTime() - now().getTime() + 60_000;
-    const t = setTimeout(() => { void run(job); atMidnight(job); }, delay);
+    const t = setTimeout(() => {
+      void run(job);
+      atMidnight(job);
+    }, delay);
     t.unref();
     timers.push(t);
   };
 
   for (const job of jobs) {
     void run(job);
-    const t = setInterval(() => { void run(job); }, job.everyMs);
+    const t = setInterval(() => {
+      void run(job);
+    }, job.everyMs);
     t.unref();
     timers.push(t);
     if (job.afterMidnight) atMidnight(job);

@@ -6,9 +6,15 @@
 // segments blanked. Static paths thus win over parametric ones, as they should.
 import type { RouteDef } from '../../common/route-def';
 
-export interface Match { route: RouteDef; params: Record<string, string> }
+export interface Match {
+  route: RouteDef;
+  params: Record<string, string>;
+}
 
-interface Entry { route: RouteDef; names: string[] }
+interface Entry {
+  route: RouteDef;
+  names: string[];
+}
 
 const PARAM = /^:([A-Za-z_][A-Za-z0-9_]*)$/;
 
@@ -39,7 +45,9 @@ export class RouteTable {
       const params: Record<string, string> = {};
       const values = segs.slice(segs.length - n);
       try {
-        e.names.forEach((name, i) => { params[name] = decodeURIComponent(values[i]); });
+        e.names.forEach((name, i) => {
+          params[name] = decodeURIComponent(values[i]);
+        });
       } catch {
         return undefined; // a malformed escape: no route, as the generic router answered
       }

@@ -13,8 +13,16 @@ export interface WriteContext {
 /** Business rules no schema can express, run inside the write transaction. */
 export interface EntityHooks {
   /** May adjust the record or throw an HttpError. `existing` is null on create. */
-  beforeSave?(record: Record<string, any>, existing: Record<string, any> | null, ctx: WriteContext): Promise<void> | void;
-  afterSave?(record: Record<string, any>, existing: Record<string, any> | null, ctx: WriteContext): Promise<void> | void;
+  beforeSave?(
+    record: Record<string, any>,
+    existing: Record<string, any> | null,
+    ctx: WriteContext,
+  ): Promise<void> | void;
+  afterSave?(
+    record: Record<string, any>,
+    existing: Record<string, any> | null,
+    ctx: WriteContext,
+  ): Promise<void> | void;
   beforeDelete?(existing: Record<string, any>, ctx: WriteContext): Promise<void> | void;
   /** After the row is gone, in the same transaction (e.g. recompute what depended on it). */
   afterDelete?(existing: Record<string, any>, ctx: WriteContext): Promise<void> | void;

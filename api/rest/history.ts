@@ -16,7 +16,11 @@ export interface HistoryEntry {
 
 const SKIP = new Set(['createdAt', 'updatedAt', 'id', 'version']);
 
-export function changesOf(meta: EntityMeta, before: Record<string, any> | null | undefined, after: Record<string, any> | null | undefined): Record<string, [unknown, unknown]> {
+export function changesOf(
+  meta: EntityMeta,
+  before: Record<string, any> | null | undefined,
+  after: Record<string, any> | null | undefined,
+): Record<string, [unknown, unknown]> {
   const out: Record<string, [unknown, unknown]> = {};
   for (const f of meta.fields) {
     if (SKIP.has(f.name)) continue;

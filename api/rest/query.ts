@@ -33,7 +33,11 @@ export function parseSort(meta: EntityMeta, sort: unknown): ListParams['sort'] {
   if (Array.isArray(sort)) [field, order] = sort;
   else if (typeof sort === 'object') ({ field, order } = sort as Record<string, unknown>);
   order = typeof order === 'string' ? order.toUpperCase() : 'ASC';
-  if (typeof field !== 'string' || !meta.fields.some((f) => f.name === field && f.kind !== 'password') || (order !== 'ASC' && order !== 'DESC')) {
+  if (
+    typeof field !== 'string' ||
+    !meta.fields.some((f) => f.name === field && f.kind !== 'password') ||
+    (order !== 'ASC' && order !== 'DESC')
+  ) {
     throw badRequest('INVALID_QUERY', undefined, { param: 'sort' });
   }
   return { field, order };
@@ -42,16 +46,26 @@ export function parseSort(meta: EntityMeta, sort: unknown): ListParams['sort'] {
 /** react-admin simple-rest query string: filter, range, sort (all JSON). */
 export function parseRestQuery(meta: EntityMeta, query: Record<string, unknown>): ListParams {
   const filter = parseJsonParam(query.filter, 'filter') ?? {};
-  if (typeof filter !== 'object' || Array.isArray(filter)) throw badRequest('INVALID_QUERY', undefined, { param: 'filter' });
+  if (typeof filter !== 'object' || Array.isArray(filter))
+    throw badRequest('INVALID_QUERY', undefined, { param: 'filter' });
   const rangeRaw = parseJsonParam(query.range, 'range');
   let range: [number, number] | undefined;
   if (rangeRaw !== undefined) {
-    if (!Array.isArray(rangeRaw) || rangeRaw.length !== 2 || !rangeRaw.every((n) => Number.isInteger(n) && n >= 0) || rangeRaw[1] < rangeRaw[0]) {
+    if (
+      !Array.isArray(rangeRaw) ||
+      rangeRaw.length !== 2 ||
+      !rangeRaw.every((n) => Number.isInteger(n) && n >= 0) ||
+      rangeRaw[1] < rangeRaw[0]
+    ) {
       throw badRequest('INVALID_QUERY', undefined, { param: 'range' });
     }
     range = [rangeRaw[0], Math.min(rangeRaw[1], rangeRaw[0] + MAX_ROWS - 1)];
   }
-  return { filter: filter as Record<string, unknown>, sort: parseSort(meta, parseJsonParam(query.sort, 'sort')), range };
+  return {
+    filter: filter as Record<string, unknown>,
+    sort: parseSort(meta, parseJsonParam(query.sort, 'sort')),
+    range,
+  };
 }
 
 /** Seed shape: { page, pageSize, sort: {field, order}, filters, q }. */
@@ -61,12 +75,20 @@ export function parseSearchBody(meta: EntityMeta, body: unknown): ListParams & {
   const page = b.page ?? 1;
   const pageSize = b.pageSize ?? 20;
   if (!Number.isInteger(page) || (page as number) < 1) throw badRequest('INVALID_QUERY', undefined, { param: 'page' });
-  if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > 5000) throw badRequest('INVALID_QUERY', undefined, { param: 'pageSize' });
+  if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > 5000)
+    throw badRequest('INVALID_QUERY', undefined, { param: 'pageSize' });
   const filters = (b.filters ?? {}) as Record<string, unknown>;
-  if (typeof filters !== 'object' || Array.isArray(filters)) throw badRequest('INVALID_QUERY', undefined, { param: 'filters' });
+  if (typeof filters !== 'object' || Array.isArray(filters))
+    throw badRequest('INVALID_QUERY', undefined, { param: 'filters' });
   const filter = b.q !== undefined ? { ...filters, q: b.q } : filters;
   const start = ((page as number) - 1) * (pageSize as number);
-  return { filter, sort: parseSort(meta, b.sort), range: [start, start + (pageSize as number) - 1], page: page as number, pageSize: pageSize as number };
+  return {
+    filter,
+    sort: parseSort(meta, b.sort),
+    range: [start, start + (pageSize as number) - 1],
+    page: page as number,
+    pageSize: pageSize as number,
+  };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -79,12 +101,18 @@ function checkValue(f: FieldMeta, v: unknown, name: string): unknown {
     (f.kind === 'boolean' && typeof v === 'boolean') ||
     (!['integer', 'id', 'ref', 'money', 'rate', 'number', 'boolean'].includes(f.kind) && typeof v === 'string');
   if (!ok) throw badRequest('INVALID_QUERY', undefined, { param: name });
-  if (typeof v === 'string' && v.length > MAX_TERM_LENGTH) throw badRequest('FILTER_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
+  if (typeof v === 'string' && v.length > MAX_TERM_LENGTH)
+    throw badRequest('FILTER_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
   if (typeof v === 'string' && CONTROL_CHARACTERS.test(v)) throw badRequest('INVALID_CHARACTERS');
   return v;
 }
 
-export function applyFilter(qb: Knex.QueryBuilder, meta: EntityMeta, filter: Record<string, unknown>, table = meta.table): void {
+export function applyFilter(
+  qb: Knex.QueryBuilder,
+  meta: EntityMeta,
+  filter: Record<string, unknown>,
+  table = meta.table,
+): void {
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined) continue;
     if (key === 'q') {
@@ -111,13 +139,15 @@ export function applyFilter(qb: Knex.QueryBuilder, meta: EntityMeta, filter: Rec
     const col = `${table}.${f.column}`;
     if (op === 'null') {
       if (typeof value !== 'boolean') throw badRequest('INVALID_QUERY', undefined, { param: key });
-      value ? qb.whereNull(col) : qb.whereNotNull(col);
+      if (value) qb.whereNull(col);
+      else qb.whereNotNull(col);
     } else if (Array.isArray(value)) {
       if (op) throw badRequest('INVALID_QUERY', undefined, { param: key });
       if (value.length > MAX_ROWS) throw badRequest('INVALID_QUERY', undefined, { param: key });
       qb.whereIn(col, value.map((v) => checkValue(f, v, key)) as any[]);
     } else if (value === null) {
-      op === 'neq' ? qb.whereNotNull(col) : qb.whereNull(col);
+      if (op === 'neq') qb.whereNotNull(col);
+      else qb.whereNull(col);
     } else {
       const v = checkValue(f, value, key);
       const sqlOp = { gte: '>=', lte: '<=', gt: '>', lt: '<', neq: '<>' }[op as string] ?? '=';

@@ -22,9 +22,12 @@ export async function newRecord(knex: Knex, meta: EntityMeta): Promise<Record<st
     if (f.system || f.kind === 'password') continue;
     if (f.defaultFrom) {
       const src = entityMeta(f.defaultFrom.entity);
-      const rows = await knex(src.table).where(f.defaultFrom.where).select(f.defaultFrom.field ?? 'id').limit(2);
+      const rows = await knex(src.table)
+        .where(f.defaultFrom.where)
+        .select(f.defaultFrom.field ?? 'id')
+        .limit(2);
       // Only an unambiguous default row counts ("exactly one rate flagged default").
-      rec[f.name] = rows.length === 1 ? rows[0][f.defaultFrom.field ?? 'id'] : f.default ?? null;
+      rec[f.name] = rows.length === 1 ? rows[0][f.defaultFrom.field ?? 'id'] : (f.default ?? null);
     } else {
       rec[f.name] = f.default ?? null;
     }
@@ -46,7 +49,10 @@ export function cleanInput(meta: EntityMeta, body: unknown): Record<string, unkn
   const unknown: Record<string, string> = {};
   for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
     const f = byName.get(k);
-    if (!f) { unknown[k] = formatMessage('UNKNOWN_FIELD'); continue; }
+    if (!f) {
+      unknown[k] = formatMessage('UNKNOWN_FIELD');
+      continue;
+    }
     if (f.system || f.readOnly) continue;
     // An emptied text input means "no value".
     out[k] = v === '' && f.nullable ? null : v;

@@ -26,7 +26,13 @@ export function restRouter(deps: RestDeps): { routes(): Middleware } {
     await deps.checkAccess(ctx, meta.functionality, route.access);
     ctx.params = params;
     await OPERATIONS[route.op]({
-      ctx, meta, route, params, knex: deps.knex(), userId: ctx.state.user?.id ?? null, body: (ctx.request as any).body,
+      ctx,
+      meta,
+      route,
+      params,
+      knex: deps.knex(),
+      userId: ctx.state.user?.id ?? null,
+      body: (ctx.request as any).body,
     });
   };
   return { routes: () => middleware };

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { EntityMeta } from '../../common/entity-meta';
 import { isMessageCode } from '../../common/messages';
+import { changedDateErrors } from '../../common/date-sanity';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { mapDbError } from '../db/errors';
 import { hooksFor, validatorFor, type WriteContext } from './entities';
@@ -44,7 +45,8 @@ export const staleRecord = (current: Row) => new HttpError(409, 'RECORD_CHANGED'
 
 /** Throws the 409 when the client's version is not the stored one. */
 export function checkVersion(current: Row, expected: number | undefined): void {
-  if (expected !== undefined && current.version !== undefined && current.version !== expected) throw staleRecord(current);
+  if (expected !== undefined && current.version !== undefined && current.version !== expected)
+    throw staleRecord(current);
 }
 
 /**
@@ -52,7 +54,12 @@ export function checkVersion(current: Row, expected: number | undefined): void {
  * it is gone, 409 when it changed since the client read it. Concurrent writers of
  * the same row queue on the lock, so exactly one of them saves a given version.
  */
-export async function lockRecord(trx: Knex | Knex.Transaction, meta: EntityMeta, id: number, expected?: number): Promise<Row> {
+export async function lockRecord(
+  trx: Knex | Knex.Transaction,
+  meta: EntityMeta,
+  id: number,
+  expected?: number,
+): Promise<Row> {
   const row = await trx(meta.table).select(readableColumns(meta)).where('id', id).forUpdate().first();
   if (!row) throw notFound();
   checkVersion(row, expected);
@@ -94,54 +101,92 @@ export interface WriteOptions {
  * the body's `version` (or `opts.ifMatch`) must be the stored one.
  */
 export async function saveRecord(
-  knex: Knex, meta: EntityMeta, body: unknown, userId: number | null, idOverride?: number, opts: WriteOptions = {},
+  knex: Knex,
+  meta: EntityMeta,
+  body: unknown,
+  userId: number | null,
+  idOverride?: number,
+  opts: WriteOptions = {},
 ): Promise<Row> {
   const rawId = idOverride ?? (body as any)?.id;
   const id = rawId === undefined || rawId === null || rawId === 0 ? 0 : parseId(rawId);
   const input = cleanInput(meta, body);
   const expected = id ? expectedVersion(body, opts.ifMatch) : undefined;
-  return withDbErrors(() => knex.transaction(async (trx) => {
-    const ctx: WriteContext = { trx, userId };
-    let existing: Row | null = null;
-    let record: Row;
-    if (id) {
-      existing = await lockRecord(trx, meta, id, expected);
-      checkReadOnly(meta, existing);
-      record = { ...writable(meta, existing), ...input };
-    } else {
-      const defaults = await newRecord(trx, meta);
-      delete defaults.id;
-      record = { ...defaults };
-      for (const [k, v] of Object.entries(input)) if (v !== undefined) record[k] = v;
-    }
-    const errors = validatorFor(meta)(record);
-    if (errors) throw badRequest('VALIDATION_FAILED', errors);
-    for (const h of hooksFor(meta.name)) await h.beforeSave?.(record, existing, ctx);
-    const values = writable(meta, record);
-    for (const f of meta.fields) if (f.kind === 'json' && values[f.name] !== undefined && values[f.name] !== null) values[f.name] = JSON.stringify(values[f.name]);
-    let saved: Row;
-    if (existing) {
-      [saved] = await trx(meta.table).where('id', id).update({ ...values, ...(meta.timestamps ? { updatedAt: trx.fn.now() } : {}) }).returning(readableColumns(meta));
-    } else {
-      [saved] = await trx(meta.table).insert(values).returning(readableColumns(meta));
-    }
-    for (const h of hooksFor(meta.name)) await h.afterSave?.(saved, existing, ctx);
-    await recordHistory(trx, { userId, entity: meta, recordId: saved.id, action: existing ? 'update' : 'create', before: existing, after: { ...saved, password: values.password } });
-    // afterSave hooks may have written the row again (derived fields): answer it as stored.
-    if (hooksFor(meta.name).some((h) => h.afterSave)) saved = (await trx(meta.table).select(readableColumns(meta)).where('id', saved.id).first()) ?? saved;
-    return saved;
-  }), meta, 'write');
+  return withDbErrors(
+    () =>
+      knex.transaction(async (trx) => {
+        const ctx: WriteContext = { trx, userId };
+        let existing: Row | null = null;
+        let record: Row;
+        if (id) {
+          existing = await lockRecord(trx, meta, id, expected);
+          checkReadOnly(meta, existing);
+          record = { ...writable(meta, existing), ...input };
+        } else {
+          const defaults = await newRecord(trx, meta);
+          delete defaults.id;
+          record = { ...defaults };
+          for (const [k, v] of Object.entries(input)) if (v !== undefined) record[k] = v;
+        }
+        const errors = validatorFor(meta)(record);
+        if (errors) throw badRequest('VALIDATION_FAILED', errors);
+        // Business dates between 2000 and five years ahead (a year typed wrong), for every
+        // entity; only dates this write sets or changes, so an old record stays editable.
+        const dates = changedDateErrors(meta.fields, record, existing);
+        if (Object.keys(dates).length) throw badRequest('INCORRECT_DATES', dates);
+        for (const h of hooksFor(meta.name)) await h.beforeSave?.(record, existing, ctx);
+        const values = writable(meta, record);
+        for (const f of meta.fields)
+          if (f.kind === 'json' && values[f.name] !== undefined && values[f.name] !== null)
+            values[f.name] = JSON.stringify(values[f.name]);
+        let saved: Row;
+        if (existing) {
+          [saved] = await trx(meta.table)
+            .where('id', id)
+            .update({ ...values, ...(meta.timestamps ? { updatedAt: trx.fn.now() } : {}) })
+            .returning(readableColumns(meta));
+        } else {
+          [saved] = await trx(meta.table).insert(values).returning(readableColumns(meta));
+        }
+        for (const h of hooksFor(meta.name)) await h.afterSave?.(saved, existing, ctx);
+        await recordHistory(trx, {
+          userId,
+          entity: meta,
+          recordId: saved.id,
+          action: existing ? 'update' : 'create',
+          before: existing,
+          after: { ...saved, password: values.password },
+        });
+        // afterSave hooks may have written the row again (derived fields): answer it as stored.
+        if (hooksFor(meta.name).some((h) => h.afterSave))
+          saved = (await trx(meta.table).select(readableColumns(meta)).where('id', saved.id).first()) ?? saved;
+        return saved;
+      }),
+    meta,
+    'write',
+  );
 }
 
 /** Deletes a record; with a version (body or If-Match), only the version the client read. */
-export async function deleteRecord(knex: Knex, meta: EntityMeta, id: number, userId: number | null, expected?: number): Promise<Row> {
-  return withDbErrors(() => knex.transaction(async (trx) => {
-    const existing = await lockRecord(trx, meta, id, expected);
-    checkReadOnly(meta, existing);
-    for (const h of hooksFor(meta.name)) await h.beforeDelete?.(existing, { trx, userId });
-    await trx(meta.table).where('id', id).delete();
-    for (const h of hooksFor(meta.name)) await h.afterDelete?.(existing, { trx, userId });
-    await recordHistory(trx, { userId, entity: meta, recordId: id, action: 'delete', before: existing });
-    return existing;
-  }), meta, 'delete');
+export async function deleteRecord(
+  knex: Knex,
+  meta: EntityMeta,
+  id: number,
+  userId: number | null,
+  expected?: number,
+): Promise<Row> {
+  return withDbErrors(
+    () =>
+      knex.transaction(async (trx) => {
+        const existing = await lockRecord(trx, meta, id, expected);
+        checkReadOnly(meta, existing);
+        for (const h of hooksFor(meta.name)) await h.beforeDelete?.(existing, { trx, userId });
+        await trx(meta.table).where('id', id).delete();
+        for (const h of hooksFor(meta.name)) await h.afterDelete?.(existing, { trx, userId });
+        await recordHistory(trx, { userId, entity: meta, recordId: id, action: 'delete', before: existing });
+        return existing;
+      }),
+    meta,
+    'delete',
+  );
 }

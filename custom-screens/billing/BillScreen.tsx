@@ -5,17 +5,28 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
-  Alert, Box, Button, Card, CardContent, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, useNotify } from 'react-admin';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { NotFound } from '../../admin/src/layout/NotFound';
 import { formatCents } from '../../common/money';
-import { AskDialog, Page } from '../bookings/common';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, rateLabel, type Row } from './common';
+import { SendBillEmail } from '../documents/SendBillEmail';
+import { api, useCan, NotFound, AskDialog, Page } from '../../admin/src/ui';
 
 export default function BillScreen() {
   const { billId = '' } = useParams();
@@ -28,7 +39,12 @@ export default function BillScreen() {
   const q = useQuery({ queryKey: ['bill', billId], queryFn: () => api<Row>(`/bill/view/${billId}`), enabled: valid });
   if (!valid) return <NotFound />;
   if (q.isPending) return <Loading />;
-  if (q.error) return <Page title="Facture"><Alert severity="error">{(q.error as Error).message}</Alert></Page>;
+  if (q.error)
+    return (
+      <Page title="Facture">
+        <Alert severity="error">{(q.error as Error).message}</Alert>
+      </Page>
+    );
   const b = q.data;
   const s = b.sellerSnapshot ?? {};
   const c = b.customerSnapshot ?? {};
@@ -41,23 +57,55 @@ export default function BillScreen() {
   return (
     <Page
       title={`${billKindLabel(b)} ${b.number}`}
-      actions={(
+      actions={
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button variant="outlined" href={pdfUrl(b.id)} target="_blank" rel="noopener">PDF</Button>
-          {canWrite && b.kind === 'invoice' && b.state !== 'cancelled' && <Button color="error" variant="outlined" onClick={() => setCrediting(true)} data-testid="credit-note">Avoir</Button>}
-          <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>Retour</Button>
+          <Button variant="outlined" href={pdfUrl(b.id)} target="_blank" rel="noopener">
+            PDF
+          </Button>
+          <SendBillEmail billId={b.id} email={c.email} />
+          {canWrite && b.kind === 'invoice' && b.state !== 'cancelled' && (
+            <Button color="error" variant="outlined" onClick={() => setCrediting(true)} data-testid="credit-note">
+              Avoir
+            </Button>
+          )}
+          <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>
+            Retour
+          </Button>
         </Box>
-      )}
+      }
     >
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
         <Card sx={{ flex: 1 }}>
           <CardContent>
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 1 }}>
-              <Chip label={billStateLabel[b.state] ?? b.state} color={b.state === 'issued' ? 'success' : 'warning'} size="small" />
-              <Typography variant="body2">Émise le {dateFr(b.date)}{b.serviceStartDate ? ` · prestation du ${dateFr(b.serviceStartDate)} au ${dateFr(b.serviceEndDate)}` : ''}</Typography>
+              <Chip
+                label={billStateLabel[b.state] ?? b.state}
+                color={b.state === 'issued' ? 'success' : 'warning'}
+                size="small"
+              />
+              <Typography variant="body2">
+                Émise le {dateFr(b.date)}
+                {b.serviceStartDate
+                  ? ` · prestation du ${dateFr(b.serviceStartDate)} au ${dateFr(b.serviceEndDate)}`
+                  : ''}
+              </Typography>
             </Box>
-            {b.bookingId && <Typography variant="body2">Séjour : <MuiLink component={Link} to={`/booking/${b.bookingId}`}>voir le séjour</MuiLink></Typography>}
-            {b.creditedBill && <Typography variant="body2">Avoir sur la facture <MuiLink component={Link} to={`/bill/${b.creditedBill.id}`}>{b.creditedBill.number}</MuiLink></Typography>}
+            {b.bookingId && (
+              <Typography variant="body2">
+                Séjour :{' '}
+                <MuiLink component={Link} to={`/booking/${b.bookingId}`}>
+                  voir le séjour
+                </MuiLink>
+              </Typography>
+            )}
+            {b.creditedBill && (
+              <Typography variant="body2">
+                Avoir sur la facture{' '}
+                <MuiLink component={Link} to={`/bill/${b.creditedBill.id}`}>
+                  {b.creditedBill.number}
+                </MuiLink>
+              </Typography>
+            )}
             {b.reason && <Typography variant="body2">Motif : {b.reason}</Typography>}
             {b.paymentTerms && <Typography variant="body2">{b.paymentTerms}</Typography>}
           </CardContent>
@@ -65,17 +113,26 @@ export default function BillScreen() {
         <Card sx={{ flex: 1 }}>
           <CardContent>
             <Typography variant="overline">Vendeur</Typography>
-            <Typography variant="body2">{s.corporateName} · SIRET {s.siret} · TVA {s.vatNumber}</Typography>
+            <Typography variant="body2">
+              {s.corporateName} · SIRET {s.siret} · TVA {s.vatNumber}
+            </Typography>
             <Typography variant="overline">Client</Typography>
-            <Typography variant="body2">{c.name} · {[c.address1, `${c.postalCode ?? ''} ${c.town ?? ''}`, c.country].filter(Boolean).join(', ')}</Typography>
+            <Typography variant="body2">
+              {c.name} · {[c.address1, `${c.postalCode ?? ''} ${c.town ?? ''}`, c.country].filter(Boolean).join(', ')}
+            </Typography>
           </CardContent>
         </Card>
       </Stack>
       <Table size="small" aria-label="Lignes de la facture">
         <TableHead>
           <TableRow>
-            <TableCell>Désignation</TableCell><TableCell>Période</TableCell><TableCell align="right">Qté</TableCell><TableCell align="right">PU HT</TableCell>
-            <TableCell align="right">TVA</TableCell><TableCell align="right">Total HT</TableCell><TableCell align="right">Total TTC</TableCell>
+            <TableCell>Désignation</TableCell>
+            <TableCell>Période</TableCell>
+            <TableCell align="right">Qté</TableCell>
+            <TableCell align="right">PU HT</TableCell>
+            <TableCell align="right">TVA</TableCell>
+            <TableCell align="right">Total HT</TableCell>
+            <TableCell align="right">Total TTC</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -94,41 +151,75 @@ export default function BillScreen() {
       </Table>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ mt: 2 }}>
         <Table size="small" sx={{ maxWidth: 420 }} aria-label="Totaux par taux de TVA">
-          <TableHead><TableRow><TableCell>Taux</TableCell><TableCell align="right">Base HT</TableCell><TableCell align="right">TVA</TableCell><TableCell align="right">TTC</TableCell></TableRow></TableHead>
+          <TableHead>
+            <TableRow>
+              <TableCell>Taux</TableCell>
+              <TableCell align="right">Base HT</TableCell>
+              <TableCell align="right">TVA</TableCell>
+              <TableCell align="right">TTC</TableCell>
+            </TableRow>
+          </TableHead>
           <TableBody>
             {b.vatTotals.map((v: Row) => (
-              <TableRow key={v.vatRateBp}><TableCell>{rateLabel(v.vatRateBp)}</TableCell><TableCell align="right">{formatCents(v.totalExclVat)}</TableCell><TableCell align="right">{formatCents(v.vatAmount)}</TableCell><TableCell align="right">{formatCents(v.totalInclVat)}</TableCell></TableRow>
+              <TableRow key={v.vatRateBp}>
+                <TableCell>{rateLabel(v.vatRateBp)}</TableCell>
+                <TableCell align="right">{formatCents(v.totalExclVat)}</TableCell>
+                <TableCell align="right">{formatCents(v.vatAmount)}</TableCell>
+                <TableCell align="right">{formatCents(v.totalInclVat)}</TableCell>
+              </TableRow>
             ))}
           </TableBody>
         </Table>
         <Box>
           {/* the tourist tax line is outside VAT: its amount counts in the total before VAT */}
-          <Typography>{b.touristTaxAmount !== 0 ? 'Total hors TVA, taxe de séjour comprise' : 'Total HT'} : {formatCents(b.totalExclVat)}</Typography>
+          <Typography>
+            {b.touristTaxAmount !== 0 ? 'Total hors TVA, taxe de séjour comprise' : 'Total HT'} :{' '}
+            {formatCents(b.totalExclVat)}
+          </Typography>
           <Typography>Total TVA : {formatCents(b.totalVat)}</Typography>
-          {b.touristTaxAmount !== 0 && <Typography>Dont taxe de séjour (non soumise à la TVA) : {formatCents(b.touristTaxAmount)}</Typography>}
+          {b.touristTaxAmount !== 0 && (
+            <Typography>Dont taxe de séjour (non soumise à la TVA) : {formatCents(b.touristTaxAmount)}</Typography>
+          )}
           {b.depositsDeducted !== 0 && <Typography>Acomptes déduits : {formatCents(-b.depositsDeducted)}</Typography>}
-          <Typography variant="h6" data-testid="bill-total">Total TTC : {formatCents(b.totalInclVat)}</Typography>
-          {b.kind === 'invoice' && b.state !== 'issued' && <Typography>Reste après avoirs : {formatCents(b.remaining)}</Typography>}
+          <Typography variant="h6" data-testid="bill-total">
+            Total TTC : {formatCents(b.totalInclVat)}
+          </Typography>
+          {b.kind === 'invoice' && b.state !== 'issued' && (
+            <Typography>Reste après avoirs : {formatCents(b.remaining)}</Typography>
+          )}
         </Box>
       </Stack>
       {b.creditNotes.length > 0 && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="overline">Avoirs</Typography>
           {b.creditNotes.map((n: Row) => (
-            <Typography key={n.id} variant="body2"><MuiLink component={Link} to={`/bill/${n.id}`}>{n.number}</MuiLink> du {dateFr(n.date)} : {formatCents(n.totalInclVat)} — {n.reason}</Typography>
+            <Typography key={n.id} variant="body2">
+              <MuiLink component={Link} to={`/bill/${n.id}`}>
+                {n.number}
+              </MuiLink>{' '}
+              du {dateFr(n.date)} : {formatCents(n.totalInclVat)} — {n.reason}
+            </Typography>
           ))}
         </Box>
       )}
       {b.payments.length > 0 && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="overline">Paiements</Typography>
-          {b.payments.map((p: Row) => <Typography key={p.id} variant="body2">{dateFr(p.date)} : {formatCents(p.amount)}</Typography>)}
+          {b.payments.map((p: Row) => (
+            <Typography key={p.id} variant="body2">
+              {dateFr(p.date)} : {formatCents(p.amount)}
+            </Typography>
+          ))}
         </Box>
       )}
       <AskDialog
-        open={crediting} title={`Avoir sur la facture ${b.number}`} text="L'avoir annule tout ce qui reste de la facture. Une facture émise n'est jamais modifiée."
+        open={crediting}
+        title={`Avoir sur la facture ${b.number}`}
+        text="L'avoir annule tout ce qui reste de la facture. Une facture émise n'est jamais modifiée."
         fields={[{ name: 'reason', label: "Motif de l'avoir", required: true, multiline: true }]}
-        confirmLabel="Émettre l'avoir" onConfirm={creditNote} onClose={() => setCrediting(false)}
+        confirmLabel="Émettre l'avoir"
+        onConfirm={creditNote}
+        onClose={() => setCrediting(false)}
       />
     </Page>
   );

@@ -4,17 +4,39 @@
 // before it is integrated, and integrated once only.
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Link as MuiLink, MenuItem, Pagination, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Link as MuiLink,
+  MenuItem,
+  Pagination,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, useNotify } from 'react-admin';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { NotFound } from '../../admin/src/layout/NotFound';
 import { meta } from '../../common/generated/meta/booking-import';
 import { enumLabels } from '../../common/entity-meta';
-import { AskDialog, DataTable, Page, dateFr, dateTimeFr, euros, type Row } from './common';
 import { countFr } from '../../common/french';
+import { STATUS } from '../../common/stay-status';
+import type { BookingImportRecord } from '../../common/generated/types';
+import {
+  api,
+  useCan,
+  NotFound,
+  AskDialog,
+  DataTable,
+  Page,
+  dateFr,
+  dateTimeFr,
+  euros,
+  type Row,
+} from '../../admin/src/ui';
 
 const IMPORT_STATUS = enumLabels(meta, 'statusId');
 const SOURCES = [
@@ -30,20 +52,48 @@ export function BookingImportList() {
   const navigate = useNavigate();
   const list = useQuery({
     queryKey: ['booking-imports', source, page],
-    queryFn: () => api<{ items: Row[]; total: number }>('/booking-import/list', { method: 'POST', json: { source, page, pageSize: 50 } }),
+    queryFn: () =>
+      api<{ items: Row[]; total: number }>('/booking-import/list', {
+        method: 'POST',
+        json: { source, page, pageSize: 50 },
+      }),
     placeholderData: keepPreviousData,
   });
   return (
     <Page title="Réservations en ligne">
-      <TextField fullWidth={false} select size="small" label="Source" value={source} sx={{ minWidth: 240, mb: 2 }} onChange={(e) => { setPage(1); setSearch({ source: e.target.value }); }}>
-        {SOURCES.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+      <TextField
+        fullWidth={false}
+        select
+        size="small"
+        label="Source"
+        value={source}
+        sx={{ minWidth: 240, mb: 2 }}
+        onChange={(e) => {
+          setPage(1);
+          setSearch({ source: e.target.value });
+        }}
+      >
+        {SOURCES.map((s) => (
+          <MenuItem key={s.id} value={s.id}>
+            {s.name}
+          </MenuItem>
+        ))}
       </TextField>
       <DataTable
-        name="booking-imports" loading={list.isFetching} rows={list.data?.items} onOpen={(r) => navigate(`/booking-import/${r.id}`)} empty="Aucune réservation en ligne"
+        name="booking-imports"
+        loading={list.isFetching}
+        rows={list.data?.items}
+        onOpen={(r) => navigate(`/booking-import/${r.id}`)}
+        empty="Aucune réservation en ligne"
         columns={[
           { key: 'externalRef', label: 'Référence' },
           { key: 'channelLabel', label: 'Canal' },
-          { key: 'statusId', label: 'Statut', render: (r) => `${IMPORT_STATUS[String(r.statusId)] ?? r.statusId}${r.channelCancelled ? ' (annulée par le canal)' : ''}` },
+          {
+            key: 'statusId',
+            label: 'Statut',
+            render: (r) =>
+              `${IMPORT_STATUS[String(r.statusId)] ?? r.statusId}${r.channelCancelled ? ' (annulée par le canal)' : ''}`,
+          },
           { key: 'name', label: 'Client', render: (r) => `${r.lastName} ${r.firstName ?? ''}`.trim() },
           { key: 'startDate', label: 'Arrivée', render: (r) => dateFr(r.startDate) },
           { key: 'endDate', label: 'Départ', render: (r) => dateFr(r.endDate) },
@@ -53,7 +103,12 @@ export function BookingImportList() {
         ]}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-        <Pagination count={Math.max(1, Math.ceil((list.data?.total ?? 0) / 50))} page={page} onChange={(_e, p) => setPage(p)} size="small" />
+        <Pagination
+          count={Math.max(1, Math.ceil((list.data?.total ?? 0) / 50))}
+          page={page}
+          onChange={(_e, p) => setPage(p)}
+          size="small"
+        />
       </Box>
     </Page>
   );
@@ -67,10 +122,19 @@ export function BookingImportScreen() {
   const canWrite = useCan('booking.booking', 'write');
   const [asking, setAsking] = useState<'accept' | 'refuse' | 'integrate' | null>(null);
   const valid = /^\d+$/.test(bookingImportId);
-  const row = useQuery({ queryKey: ['booking-import', bookingImportId], queryFn: () => api<Row>(`/booking-import/${bookingImportId}`), enabled: valid });
+  const row = useQuery({
+    queryKey: ['booking-import', bookingImportId],
+    queryFn: () => api<BookingImportRecord>(`/booking-import/${bookingImportId}`),
+    enabled: valid,
+  });
   if (!valid) return <NotFound />;
   if (row.isPending) return <Loading />;
-  if (row.error) return <Page title="Réservation en ligne"><Alert severity="error">{(row.error as Error).message}</Alert></Page>;
+  if (row.error)
+    return (
+      <Page title="Réservation en ligne">
+        <Alert severity="error">{(row.error as Error).message}</Alert>
+      </Page>
+    );
   const r = row.data;
   const run = async (action: string, body: Row = {}) => {
     await api(`/booking-import/${r.id}/${action}`, { method: 'POST', json: body });
@@ -78,34 +142,80 @@ export function BookingImportScreen() {
     qc.invalidateQueries({ queryKey: ['booking-import', bookingImportId] });
     qc.invalidateQueries({ queryKey: ['booking-imports'] });
   };
-  const open = r.statusId === 12 || r.statusId === 4;
+  const open = r.statusId === STATUS.TO_INTEGRATE || r.statusId === STATUS.ACCEPTED;
   return (
-    <Page title={`Réservation en ligne ${r.externalRef}`} actions={<Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/booking-import-list')}>Retour</Button>}>
+    <Page
+      title={`Réservation en ligne ${r.externalRef}`}
+      actions={
+        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/booking-import-list')}>
+          Retour
+        </Button>
+      }
+    >
       <Card sx={{ mb: 2 }}>
         <CardContent>
-          <Typography>Statut : <strong>{IMPORT_STATUS[String(r.statusId)]}</strong>{r.channelCancelled ? ' — annulée par le canal' : ''}</Typography>
-          <Typography>Client : {r.lastName} {r.firstName ?? ''} {r.email ? `· ${r.email}` : ''} {r.phone ? `· ${r.phone}` : ''}</Typography>
-          <Typography>Séjour demandé : du {dateFr(r.startDate)} au {dateFr(r.endDate)} · {[countFr(r.adults ?? 0, 'adulte'), countFr(r.children ?? 0, 'enfant'), countFr(r.babies ?? 0, 'bébé')].join(', ')}</Typography>
+          <Typography>
+            Statut : <strong>{IMPORT_STATUS[String(r.statusId)]}</strong>
+            {r.channelCancelled ? ' — annulée par le canal' : ''}
+          </Typography>
+          <Typography>
+            Client : {r.lastName} {r.firstName ?? ''} {r.email ? `· ${r.email}` : ''} {r.phone ? `· ${r.phone}` : ''}
+          </Typography>
+          <Typography>
+            Séjour demandé : du {dateFr(r.startDate)} au {dateFr(r.endDate)} ·{' '}
+            {[
+              countFr(r.adults ?? 0, 'adulte'),
+              countFr(r.children ?? 0, 'enfant'),
+              countFr(r.babies ?? 0, 'bébé'),
+            ].join(', ')}
+          </Typography>
           {r.amount != null && <Typography>Montant payé sur le canal : {euros(r.amount)}</Typography>}
           {r.refusalReason && <Typography>Motif du refus : {r.refusalReason}</Typography>}
-          {r.bookingId && <Typography>Intégrée le {dateTimeFr(r.integratedAt)} : <MuiLink component={Link} to={`/booking/${r.bookingId}`}>voir le séjour</MuiLink></Typography>}
+          {r.bookingId && (
+            <Typography>
+              Intégrée le {dateTimeFr(r.integratedAt)} :{' '}
+              <MuiLink component={Link} to={`/booking/${r.bookingId}`}>
+                voir le séjour
+              </MuiLink>
+            </Typography>
+          )}
         </CardContent>
       </Card>
       {canWrite && open && (
         <Stack direction="row" spacing={1}>
-          {r.statusId === 12 && <Button variant="outlined" onClick={() => setAsking('accept')}>Accepter</Button>}
-          <Button variant="contained" onClick={() => setAsking('integrate')}>Intégrer</Button>
-          <Button color="error" onClick={() => setAsking('refuse')}>Refuser</Button>
+          {r.statusId === STATUS.TO_INTEGRATE && (
+            <Button variant="outlined" onClick={() => setAsking('accept')}>
+              Accepter
+            </Button>
+          )}
+          <Button variant="contained" onClick={() => setAsking('integrate')}>
+            Intégrer
+          </Button>
+          <Button color="error" onClick={() => setAsking('refuse')}>
+            Refuser
+          </Button>
         </Stack>
       )}
-      <AskDialog open={asking === 'accept'} title="Accepter cette réservation ?" onClose={() => setAsking(null)} onConfirm={() => run('accept')} />
       <AskDialog
-        open={asking === 'integrate'} title="Intégrer cette réservation ?" text="Un séjour confirmé est créé (client retrouvé par son e-mail, sinon créé) ; une réservation en ligne n'est intégrée qu'une fois."
-        onClose={() => setAsking(null)} onConfirm={() => run('integrate')}
+        open={asking === 'accept'}
+        title="Accepter cette réservation ?"
+        onClose={() => setAsking(null)}
+        onConfirm={() => run('accept')}
       />
       <AskDialog
-        open={asking === 'refuse'} title="Refuser cette réservation ?" text="Le refus n'est pas transmis au canal de vente."
-        fields={[{ name: 'reason', label: 'Motif du refus' }]} onClose={() => setAsking(null)} onConfirm={(v) => run('refuse', v)}
+        open={asking === 'integrate'}
+        title="Intégrer cette réservation ?"
+        text="Un séjour confirmé est créé (client retrouvé par son e-mail, sinon créé) ; une réservation en ligne n'est intégrée qu'une fois."
+        onClose={() => setAsking(null)}
+        onConfirm={() => run('integrate')}
+      />
+      <AskDialog
+        open={asking === 'refuse'}
+        title="Refuser cette réservation ?"
+        text="Le refus n'est pas transmis au canal de vente."
+        fields={[{ name: 'reason', label: 'Motif du refus' }]}
+        onClose={() => setAsking(null)}
+        onConfirm={(v) => run('refuse', v)}
       />
     </Page>
   );

@@ -9,10 +9,9 @@ import { Box, Button, MenuItem, Pagination, TextField } from '@mui/material';
 import TimerOffIcon from '@mui/icons-material/TimerOff';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { DataTable, DateBox, KIND_LABELS, Page, STATUS_LABELS, StatusChip, dateFr, euros, kindLabel, type Row } from './common';
 import { countFr } from '../../common/french';
+import { api, useCan, DataTable, DateBox, Page, dateFr, euros, type Row } from '../../admin/src/ui';
+import { KIND_LABELS, STATUS_LABELS, StatusChip, kindLabel } from './status';
 
 type Scope = 'active' | 'cancelled' | 'partner';
 const ROUTES: Record<Scope, { base: string; title: string }> = {
@@ -35,7 +34,17 @@ export function BookingList({ scope }: { scope: Scope }) {
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const text = q.trim().length >= 3 ? q.trim() : undefined;
-  const body = { scope, statusId: Number(statusId) || null, kind: kind || null, q: text, from: from || null, to: to || null, dueOptions, page, pageSize: 20 };
+  const body = {
+    scope,
+    statusId: Number(statusId) || null,
+    kind: kind || null,
+    q: text,
+    from: from || null,
+    to: to || null,
+    dueOptions,
+    page,
+    pageSize: 20,
+  };
   const list = useQuery({
     queryKey: ['booking-list', body],
     queryFn: () => api<{ items: Row[]; total: number }>('/booking/list', { method: 'POST', json: body }),
@@ -55,23 +64,80 @@ export function BookingList({ scope }: { scope: Scope }) {
   return (
     <Page
       title={dueOptions ? 'Options expirées, séjour à venir' : ROUTES[scope].title}
-      actions={dueOptions && canWrite ? <Button startIcon={<TimerOffIcon />} onClick={expire}>Expirer les options échues</Button> : undefined}
+      actions={
+        dueOptions && canWrite ? (
+          <Button startIcon={<TimerOffIcon />} onClick={expire}>
+            Expirer les options échues
+          </Button>
+        ) : undefined
+      }
     >
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField fullWidth={false}
-          select size="small" label="Statut" value={statusId} sx={{ minWidth: 200 }}
-          onChange={(e) => { setPage(1); navigate(`${ROUTES[scope].base}/${e.target.value}`); }}
+        <TextField
+          fullWidth={false}
+          select
+          size="small"
+          label="Statut"
+          value={statusId}
+          sx={{ minWidth: 200 }}
+          onChange={(e) => {
+            setPage(1);
+            navigate(`${ROUTES[scope].base}/${e.target.value}`);
+          }}
         >
           <MenuItem value="0">{scope === 'cancelled' ? 'Annulés et en cours d’annulation' : 'Tous'}</MenuItem>
-          {statuses.map((s) => <MenuItem key={s} value={s}>{STATUS_LABELS[s]}</MenuItem>)}
+          {statuses.map((s) => (
+            <MenuItem key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField fullWidth={false} select size="small" label="Nature" value={kind} sx={{ minWidth: 160 }} onChange={(e) => { setPage(1); setKind(e.target.value); }}>
+        <TextField
+          fullWidth={false}
+          select
+          size="small"
+          label="Nature"
+          value={kind}
+          sx={{ minWidth: 160 }}
+          onChange={(e) => {
+            setPage(1);
+            setKind(e.target.value);
+          }}
+        >
           <MenuItem value="">Toutes</MenuItem>
-          {Object.entries(KIND_LABELS).map(([k, l]) => <MenuItem key={k} value={k}>{l}</MenuItem>)}
+          {Object.entries(KIND_LABELS).map(([k, l]) => (
+            <MenuItem key={k} value={k}>
+              {l}
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField fullWidth={false} size="small" label="Rechercher (3 caractères min.)" value={q} onChange={(e) => { setPage(1); setQ(e.target.value); }} sx={{ minWidth: 280 }} />
-        <DateBox label="Séjours à partir du" value={from} onChange={(v) => { setPage(1); setFrom(v); }} />
-        <DateBox label="jusqu'au" value={to} onChange={(v) => { setPage(1); setTo(v); }} />
+        <TextField
+          fullWidth={false}
+          size="small"
+          label="Rechercher (3 caractères min.)"
+          value={q}
+          onChange={(e) => {
+            setPage(1);
+            setQ(e.target.value);
+          }}
+          sx={{ minWidth: 280 }}
+        />
+        <DateBox
+          label="Séjours à partir du"
+          value={from}
+          onChange={(v) => {
+            setPage(1);
+            setFrom(v);
+          }}
+        />
+        <DateBox
+          label="jusqu'au"
+          value={to}
+          onChange={(v) => {
+            setPage(1);
+            setTo(v);
+          }}
+        />
       </Box>
       <DataTable
         name={`booking-list-${scope}`}
@@ -82,20 +148,38 @@ export function BookingList({ scope }: { scope: Scope }) {
         columns={[
           { key: 'code', label: 'Numéro' },
           { key: 'kind', label: 'Nature', render: (r) => kindLabel(r.kind) },
-          { key: 'statusId', label: 'Statut', render: (r) => <StatusChip statusId={r.statusId} cancellation={r.cancellation} /> },
+          {
+            key: 'statusId',
+            label: 'Statut',
+            render: (r) => <StatusChip statusId={r.statusId} cancellation={r.cancellation} />,
+          },
           { key: 'customerName', label: 'Client' },
           ...(scope === 'partner' ? [{ key: 'partnerName', label: 'Partenaire' }] : []),
           { key: 'places', label: 'Emplacements' },
           { key: 'startDate', label: 'Arrivée', render: (r: Row) => dateFr(r.startDate) },
           { key: 'endDate', label: 'Départ', render: (r: Row) => dateFr(r.endDate) },
           { key: 'persons', label: 'Pers.', align: 'right' as const },
-          ...(scope === 'cancelled' ? [{ key: 'cancelReason', label: "Motif d'annulation" }] : [{ key: 'optionExpiryDate', label: 'Échéance option', render: (r: Row) => dateFr(r.optionExpiryDate) }]),
+          ...(scope === 'cancelled'
+            ? [{ key: 'cancelReason', label: "Motif d'annulation" }]
+            : [{ key: 'optionExpiryDate', label: 'Échéance option', render: (r: Row) => dateFr(r.optionExpiryDate) }]),
           { key: 'totalAmount', label: 'Montant', align: 'right' as const, render: (r: Row) => euros(r.totalAmount) },
+          // What the guest still owes (billing: billed or priced, less paid).
+          {
+            key: 'balanceDue',
+            label: 'Solde dû',
+            align: 'right' as const,
+            render: (r: Row) => (r.balanceDue > 0 ? euros(r.balanceDue) : ''),
+          },
         ]}
       />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 1 }}>
         <span>{list.data ? countFr(list.data.total, 'séjour') : ''}</span>
-        <Pagination count={Math.max(1, Math.ceil((list.data?.total ?? 0) / 20))} page={page} onChange={(_e, p) => setPage(p)} size="small" />
+        <Pagination
+          count={Math.max(1, Math.ceil((list.data?.total ?? 0) / 20))}
+          page={page}
+          onChange={(_e, p) => setPage(p)}
+          size="small"
+        />
       </Box>
     </Page>
   );

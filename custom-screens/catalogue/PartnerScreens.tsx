@@ -6,20 +6,21 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { RequireRight } from '../../admin/src/auth/RequireRight';
 import { Edit as PartnerForm } from '../../admin/src/generated/resources/partner';
 import { meta as partnerMeta } from '../../common/generated/meta/partner';
-import { DataTable, dateFr, type Row } from '../bookings/common';
+import { api, useCan, RequireRight, DataTable, dateFr, type Row } from '../../admin/src/ui';
 
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
-const rate = (bp: number | null | undefined) => (bp == null ? '' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`);
+const rate = (bp: number | null | undefined) =>
+  bp == null ? '' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 
 function Allotments({ partnerId }: { partnerId: number }) {
   const navigate = useNavigate();
   const canWrite = useCan('customer.partner', 'write');
-  const rows = useQuery({ queryKey: ['partner-allotments', partnerId], queryFn: () => api<Row[]>(`/partner-allotment/partner/${partnerId}`) });
+  const rows = useQuery({
+    queryKey: ['partner-allotments', partnerId],
+    queryFn: () => api<Row[]>(`/partner-allotment/partner/${partnerId}`),
+  });
   const placeIds = [...new Set((rows.data ?? []).map((r) => r.placeId))];
   const places = useQuery({
     queryKey: ['places-by-id', placeIds],
@@ -28,7 +29,11 @@ function Allotments({ partnerId }: { partnerId: number }) {
   });
   return (
     <Box sx={{ p: 2 }}>
-      {canWrite && <Button component={Link} to={`/partner-allotment/${partnerId}/0`} startIcon={<AddIcon />} sx={{ mb: 1 }}>Nouvel allotement</Button>}
+      {canWrite && (
+        <Button component={Link} to={`/partner-allotment/${partnerId}/0`} startIcon={<AddIcon />} sx={{ mb: 1 }}>
+          Nouvel allotement
+        </Button>
+      )}
       <DataTable
         name={`partner-allotments-${partnerId}`}
         loading={rows.isFetching}
@@ -36,7 +41,11 @@ function Allotments({ partnerId }: { partnerId: number }) {
         empty={rows.error ? (rows.error as Error).message : 'Aucun allotement'}
         onOpen={(r) => navigate(`/partner-allotment/${partnerId}/${r.id}`)}
         columns={[
-          { key: 'placeId', label: 'Emplacement', render: (r) => places.data?.find((p) => p.id === r.placeId)?.code ?? '' },
+          {
+            key: 'placeId',
+            label: 'Emplacement',
+            render: (r) => places.data?.find((p) => p.id === r.placeId)?.code ?? '',
+          },
           { key: 'startDate', label: 'Du', render: (r) => dateFr(r.startDate) },
           { key: 'endDate', label: 'Au (exclu)', render: (r) => dateFr(r.endDate) },
           { key: 'releaseDate', label: 'Rétrocession le', render: (r) => dateFr(r.releaseDate) },
@@ -50,10 +59,22 @@ function Allotments({ partnerId }: { partnerId: number }) {
 function CommissionPeriods({ partnerId }: { partnerId: number }) {
   const navigate = useNavigate();
   const canWrite = useCan('customer.partner', 'write');
-  const rows = useQuery({ queryKey: ['partner-commission-periods', partnerId], queryFn: () => api<Row[]>(`/partner-commission-period/partner/${partnerId}`) });
+  const rows = useQuery({
+    queryKey: ['partner-commission-periods', partnerId],
+    queryFn: () => api<Row[]>(`/partner-commission-period/partner/${partnerId}`),
+  });
   return (
     <Box sx={{ p: 2 }}>
-      {canWrite && <Button component={Link} to={`/partner-commission-period/${partnerId}/0`} startIcon={<AddIcon />} sx={{ mb: 1 }}>Nouvelle période de commission</Button>}
+      {canWrite && (
+        <Button
+          component={Link}
+          to={`/partner-commission-period/${partnerId}/0`}
+          startIcon={<AddIcon />}
+          sx={{ mb: 1 }}
+        >
+          Nouvelle période de commission
+        </Button>
+      )}
       <DataTable
         name={`partner-commission-periods-${partnerId}`}
         loading={rows.isFetching}
@@ -89,7 +110,13 @@ export function PartnerEdit() {
             </Tabs>
           </Paper>
         )}
-        {current === 'allotments' ? <Allotments partnerId={id} /> : current === 'commissions' ? <CommissionPeriods partnerId={id} /> : <PartnerForm />}
+        {current === 'allotments' ? (
+          <Allotments partnerId={id} />
+        ) : current === 'commissions' ? (
+          <CommissionPeriods partnerId={id} />
+        ) : (
+          <PartnerForm />
+        )}
       </Box>
     </RequireRight>
   );

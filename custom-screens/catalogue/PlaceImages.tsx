@@ -2,14 +2,24 @@
 // extension, path and name (§7), added from a .jpg .jpeg .png .gif file (§9) and
 // deleted after confirmation. The server checks type, content and size.
 import { useRef, useState } from 'react';
-import { Alert, Box, Button, Card, CardActions, CardMedia, Dialog, DialogContent, IconButton, Tooltip, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardMedia,
+  Dialog,
+  DialogContent,
+  IconButton,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { AskDialog } from '../bookings/common';
+import { api, useCan, AskDialog } from '../../admin/src/ui';
 
 /** `place-12/ab…ef.png` → its address (GET /rest/image/show/{extension}/{path}/{name}). */
 export function imageUrl(ref: string): string {
@@ -25,7 +35,10 @@ export function PlaceImages({ placeId }: { placeId: number }) {
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
-  const place = useQuery({ queryKey: ['place-images', placeId], queryFn: () => api<{ images: string[] | null }>(`/place/${placeId}`) });
+  const place = useQuery({
+    queryKey: ['place-images', placeId],
+    queryFn: () => api<{ images: string[] | null }>(`/place/${placeId}`),
+  });
   const images = place.data?.images ?? [];
   const refresh = () => {
     qc.invalidateQueries({ queryKey: ['place-images', placeId] });
@@ -46,25 +59,60 @@ export function PlaceImages({ placeId }: { placeId: number }) {
       if (input.current) input.current.value = '';
     }
   };
-  if (place.error) return <Alert severity="error" sx={{ m: 2 }}>{(place.error as Error).message}</Alert>;
+  if (place.error)
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {(place.error as Error).message}
+      </Alert>
+    );
   return (
     <Box sx={{ p: 2 }}>
       {canWrite && (
         <Box sx={{ mb: 2 }}>
-          <Button variant="contained" startIcon={<AddPhotoIcon />} disabled={busy || images.length >= 20} onClick={() => input.current?.click()}>Ajouter une image</Button>
-          <input ref={input} hidden type="file" accept=".jpg,.jpeg,.png,.gif" data-testid="upload-place-image" onChange={(e) => e.target.files?.[0] && add(e.target.files[0])} />
-          <Typography variant="caption" sx={{ ml: 2 }} color="text.secondary">Formats .jpg, .jpeg, .png, .gif ; 2 Mo au plus ; 20 images au plus</Typography>
+          <Button
+            variant="contained"
+            startIcon={<AddPhotoIcon />}
+            disabled={busy || images.length >= 20}
+            onClick={() => input.current?.click()}
+          >
+            Ajouter une image
+          </Button>
+          <input
+            ref={input}
+            hidden
+            type="file"
+            accept=".jpg,.jpeg,.png,.gif"
+            data-testid="upload-place-image"
+            onChange={(e) => e.target.files?.[0] && add(e.target.files[0])}
+          />
+          <Typography variant="caption" sx={{ ml: 2 }} color="text.secondary">
+            Formats .jpg, .jpeg, .png, .gif ; 2 Mo au plus ; 20 images au plus
+          </Typography>
         </Box>
       )}
       {!place.isPending && !images.length && <Typography color="text.secondary">Aucune image</Typography>}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 2 }}>
         {images.map((ref, i) => (
           <Card key={ref} data-testid="place-image">
-            <CardMedia component="img" height="150" image={imageUrl(ref)} alt={`Image ${i + 1}`} sx={{ objectFit: 'cover', cursor: 'zoom-in' }} onClick={() => setShown(ref)} />
+            <CardMedia
+              component="img"
+              height="150"
+              image={imageUrl(ref)}
+              alt={`Image ${i + 1}`}
+              sx={{ objectFit: 'cover', cursor: 'zoom-in' }}
+              onClick={() => setShown(ref)}
+            />
             {canWrite && (
               <CardActions sx={{ justifyContent: 'flex-end' }}>
                 <Tooltip title="Supprimer cette image">
-                  <IconButton size="small" color="error" onClick={() => setRemoving(ref)} aria-label={`Supprimer l'image ${i + 1}`}><DeleteIcon fontSize="small" /></IconButton>
+                  <IconButton
+                    size="small"
+                    color="error"
+                    onClick={() => setRemoving(ref)}
+                    aria-label={`Supprimer l'image ${i + 1}`}
+                  >
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
                 </Tooltip>
               </CardActions>
             )}
@@ -72,10 +120,18 @@ export function PlaceImages({ placeId }: { placeId: number }) {
         ))}
       </Box>
       <Dialog open={!!shown} onClose={() => setShown(null)} maxWidth="lg">
-        <DialogContent>{shown && <img src={imageUrl(shown)} alt="Image de l'emplacement" style={{ maxWidth: '100%', maxHeight: '80vh' }} />}</DialogContent>
+        <DialogContent>
+          {shown && (
+            <img src={imageUrl(shown)} alt="Image de l'emplacement" style={{ maxWidth: '100%', maxHeight: '80vh' }} />
+          )}
+        </DialogContent>
       </Dialog>
       <AskDialog
-        open={!!removing} onClose={() => setRemoving(null)} title="Supprimer cette image ?" text="Cette suppression est définitive." confirmLabel="Supprimer"
+        open={!!removing}
+        onClose={() => setRemoving(null)}
+        title="Supprimer cette image ?"
+        text="Cette suppression est définitive."
+        confirmLabel="Supprimer"
         onConfirm={async () => {
           await api(`/place/${placeId}/images/delete`, { method: 'POST', json: { image: removing } });
           notify('Image supprimée', { type: 'success' });

@@ -2,28 +2,59 @@
 // type, number, installed and removed on, active), added and changed through the
 // generic /rest/meter routes. Readings are another screen's.
 import { useState } from 'react';
-import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { DataTable, dateFr, type Row } from '../bookings/common';
+import { api, useCan, DataTable, DateFieldFr, dateFr, type Row } from '../../admin/src/ui';
+import { DATE_INVALID_FR } from '../../common/date-input';
 
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 const EMPTY: Row = { meterTypeId: '', number: '', installedOn: '', removedOn: '', isActive: true, notes: '' };
 
-function MeterDialog({ placeId, meter, types, onClose }: { placeId: number; meter: Row; types: Row[]; onClose: (saved: boolean) => void }) {
+function MeterDialog({
+  placeId,
+  meter,
+  types,
+  onClose,
+}: {
+  placeId: number;
+  meter: Row;
+  types: Row[];
+  onClose: (saved: boolean) => void;
+}) {
   const [v, setV] = useState<Row>({ ...EMPTY, ...meter });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const [badDates, setBadDates] = useState<Record<string, boolean>>({});
   const set = (k: string, value: unknown) => setV({ ...v, [k]: value });
   const save = async () => {
     setErrors({});
     setError(null);
+    if (Object.values(badDates).some(Boolean)) {
+      setError(DATE_INVALID_FR);
+      return;
+    }
     const body = {
-      placeId, meterTypeId: v.meterTypeId === '' ? null : Number(v.meterTypeId), number: v.number,
-      installedOn: v.installedOn || null, removedOn: v.removedOn || null, isActive: !!v.isActive, notes: v.notes || null,
+      placeId,
+      meterTypeId: v.meterTypeId === '' ? null : Number(v.meterTypeId),
+      number: v.number,
+      installedOn: v.installedOn || null,
+      removedOn: v.removedOn || null,
+      isActive: !!v.isActive,
+      notes: v.notes || null,
     };
     try {
       await api(v.id ? `/meter/${v.id}` : '/meter', { method: v.id ? 'PUT' : 'POST', json: body });
@@ -33,30 +64,76 @@ function MeterDialog({ placeId, meter, types, onClose }: { placeId: number; mete
       setError(e.message);
     }
   };
-  const field = (name: string, label: string, type = 'text') => (
-    <TextField name={name} label={label} type={type} value={v[name] ?? ''} onChange={(e) => set(name, e.target.value)} fullWidth margin="dense"
-      error={!!errors[name]} helperText={errors[name]} slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined} />
+  const field = (name: string, label: string) => (
+    <TextField
+      name={name}
+      label={label}
+      value={v[name] ?? ''}
+      onChange={(e) => set(name, e.target.value)}
+      fullWidth
+      margin="dense"
+      error={!!errors[name]}
+      helperText={errors[name]}
+    />
+  );
+  // The French date field: DD/MM/YYYY typed, 'YYYY-MM-DD' sent; a wrong text is told under it.
+  const dateField = (name: string, label: string) => (
+    <DateFieldFr
+      name={name}
+      label={label}
+      value={v[name] || null}
+      onChange={(d) => set(name, d ?? '')}
+      size="medium"
+      fullWidth
+      margin="dense"
+      onInvalid={(bad) => setBadDates((b) => ({ ...b, [name]: bad }))}
+      error={!!errors[name]}
+      helperText={errors[name]}
+    />
   );
   return (
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm">
       <DialogTitle>{v.id ? `Compteur ${meter.number}` : 'Nouveau compteur'}</DialogTitle>
       <DialogContent>
-        <TextField select name="meterTypeId" label="Type de compteur" value={String(v.meterTypeId ?? '')} onChange={(e) => set('meterTypeId', e.target.value)} fullWidth margin="dense"
-          required error={!!errors.meterTypeId} helperText={errors.meterTypeId}>
-          {types.map((t) => <MenuItem key={t.id} value={String(t.id)}>{`${t.label} (${t.unit})`}</MenuItem>)}
+        <TextField
+          select
+          name="meterTypeId"
+          label="Type de compteur"
+          value={String(v.meterTypeId ?? '')}
+          onChange={(e) => set('meterTypeId', e.target.value)}
+          fullWidth
+          margin="dense"
+          required
+          error={!!errors.meterTypeId}
+          helperText={errors.meterTypeId}
+        >
+          {types.map((t) => (
+            <MenuItem key={t.id} value={String(t.id)}>{`${t.label} (${t.unit})`}</MenuItem>
+          ))}
         </TextField>
         {field('number', 'Numéro de compteur')}
         <Box sx={{ display: 'flex', gap: 2 }}>
-          {field('installedOn', 'Posé le', 'date')}
-          {field('removedOn', 'Déposé le', 'date')}
+          {dateField('installedOn', 'Posé le')}
+          {dateField('removedOn', 'Déposé le')}
         </Box>
-        <FormControlLabel label="Actif" control={<Checkbox checked={!!v.isActive} onChange={(e) => set('isActive', e.target.checked)} name="isActive" />} />
+        <FormControlLabel
+          label="Actif"
+          control={
+            <Checkbox checked={!!v.isActive} onChange={(e) => set('isActive', e.target.checked)} name="isActive" />
+          }
+        />
         {field('notes', 'Remarques')}
-        {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>Annuler</Button>
-        <Button variant="contained" onClick={save}>Enregistrer</Button>
+        <Button variant="contained" onClick={save}>
+          Enregistrer
+        </Button>
       </DialogActions>
     </Dialog>
   );
@@ -73,12 +150,25 @@ export function PlaceMeters({ placeId }: { placeId: number }) {
     queryFn: () => api<Row[]>(`/meter?filter=${q({ placeId })}&sort=${q(['number', 'ASC'])}&range=${q([0, 199])}`),
     enabled: canRead,
   });
-  const types = useQuery({ queryKey: ['meter-types'], queryFn: () => api<Row[]>(`/meter-type?sort=${q(['label', 'ASC'])}`), enabled: canRead });
+  const types = useQuery({
+    queryKey: ['meter-types'],
+    queryFn: () => api<Row[]>(`/meter-type?sort=${q(['label', 'ASC'])}`),
+    enabled: canRead,
+  });
   const typeOf = (id: number) => types.data?.find((t) => t.id === id);
-  if (!canRead) return <Alert severity="info" sx={{ m: 2 }}>401 Droit insuffisant</Alert>;
+  if (!canRead)
+    return (
+      <Alert severity="info" sx={{ m: 2 }}>
+        401 Droit insuffisant
+      </Alert>
+    );
   return (
     <Box sx={{ p: 2 }}>
-      {canWrite && <Button startIcon={<AddIcon />} sx={{ mb: 1 }} onClick={() => setEditing({})}>Ajouter un compteur</Button>}
+      {canWrite && (
+        <Button startIcon={<AddIcon />} sx={{ mb: 1 }} onClick={() => setEditing({})}>
+          Ajouter un compteur
+        </Button>
+      )}
       <DataTable
         name={`place-meters-${placeId}`}
         loading={meters.isFetching}
@@ -95,13 +185,18 @@ export function PlaceMeters({ placeId }: { placeId: number }) {
         ]}
       />
       {editing && (
-        <MeterDialog placeId={placeId} meter={editing} types={types.data ?? []} onClose={(saved) => {
-          setEditing(null);
-          if (saved) {
-            notify('Enregistrement effectué', { type: 'success' });
-            qc.invalidateQueries({ queryKey: ['place-meters', placeId] });
-          }
-        }} />
+        <MeterDialog
+          placeId={placeId}
+          meter={editing}
+          types={types.data ?? []}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) {
+              notify('Enregistrement effectué', { type: 'success' });
+              qc.invalidateQueries({ queryKey: ['place-meters', placeId] });
+            }
+          }}
+        />
       )}
     </Box>
   );

@@ -5,15 +5,29 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Paper, Tab, Tabs, Typography } from '@mui/material';
-import { BooleanField, BooleanInput, ReferenceField, TextField as RaTextField, TextInput, useNotify } from 'react-admin';
+import {
+  BooleanField,
+  BooleanInput,
+  ReferenceField,
+  TextField as RaTextField,
+  TextInput,
+  useNotify,
+} from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { EntityForm, EntityList, EnumInput, NumberFr, NumberInputFr, RefInput } from '../../admin/src/entity';
 import { meta } from '../../common/generated/meta/place';
-import { FormRow } from '../bookings/common';
 import { PlaceImages } from './PlaceImages';
 import { PlaceMeters } from './PlaceMeters';
+import {
+  api,
+  useCan,
+  EntityForm,
+  EntityList,
+  EnumInput,
+  NumberFr,
+  NumberInputFr,
+  RefInput,
+  FormRow,
+} from '../../admin/src/ui';
 
 const choices = (field: string) => {
   const f = meta.fields.find((x) => x.name === field)!;
@@ -40,7 +54,13 @@ function General() {
       <FormRow>
         <TextInput source="code" label="Numéro" isRequired />
         <TextInput source="label" label="Nom" />
-        <RefInput source="placeTypeId" label="Type d'emplacement" reference="place-type" optionText="label" isRequired />
+        <RefInput
+          source="placeTypeId"
+          label="Type d'emplacement"
+          reference="place-type"
+          optionText="label"
+          isRequired
+        />
         <RefInput source="layoutId" label="Zone" reference="layout" optionText="label" />
       </FormRow>
       <FormRow>
@@ -68,10 +88,18 @@ function Features({ placeId }: { placeId: number }) {
   const canWrite = useCan('camp.pitch', 'write');
   const notify = useNotify();
   const qc = useQueryClient();
-  const all = useQuery({ queryKey: ['features'], queryFn: () => api<Record<string, any>[]>('/feature?sort=["label","ASC"]') });
-  const mine = useQuery({ queryKey: ['place-features', placeId], queryFn: () => api<{ featureIds: number[] }>(`/place/${placeId}/features`) });
+  const all = useQuery({
+    queryKey: ['features'],
+    queryFn: () => api<Record<string, any>[]>('/feature?sort=["label","ASC"]'),
+  });
+  const mine = useQuery({
+    queryKey: ['place-features', placeId],
+    queryFn: () => api<{ featureIds: number[] }>(`/place/${placeId}/features`),
+  });
   const [chosen, setChosen] = useState<number[] | null>(null);
-  useEffect(() => { setChosen(null); }, [placeId]);
+  useEffect(() => {
+    setChosen(null);
+  }, [placeId]);
   const value = chosen ?? mine.data?.featureIds ?? [];
   const save = async () => {
     try {
@@ -79,18 +107,33 @@ function Features({ placeId }: { placeId: number }) {
       notify('Enregistrement effectué', { type: 'success' });
       setChosen(null);
       qc.invalidateQueries({ queryKey: ['place-features', placeId] });
-    } catch (e: any) { notify(e.message, { type: 'error' }); }
+    } catch (e: any) {
+      notify(e.message, { type: 'error' });
+    }
   };
   if (mine.error) return <Alert severity="error">{(mine.error as Error).message}</Alert>;
   return (
     <Box sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', flexDirection: 'column' }}>
         {(all.data ?? []).map((f) => (
-          <FormControlLabel key={f.id} label={f.label} disabled={!canWrite}
-            control={<Checkbox checked={value.includes(f.id)} onChange={(e) => setChosen(e.target.checked ? [...value, f.id] : value.filter((x) => x !== f.id))} />} />
+          <FormControlLabel
+            key={f.id}
+            label={f.label}
+            disabled={!canWrite}
+            control={
+              <Checkbox
+                checked={value.includes(f.id)}
+                onChange={(e) => setChosen(e.target.checked ? [...value, f.id] : value.filter((x) => x !== f.id))}
+              />
+            }
+          />
         ))}
       </Box>
-      {canWrite && <Button variant="contained" onClick={save} disabled={chosen === null} sx={{ mt: 1 }}>Enregistrer</Button>}
+      {canWrite && (
+        <Button variant="contained" onClick={save} disabled={chosen === null} sx={{ mt: 1 }}>
+          Enregistrer
+        </Button>
+      )}
     </Box>
   );
 }
@@ -114,10 +157,15 @@ export function PlaceEdit() {
           </Tabs>
         </Paper>
       )}
-      {current === 'features' && id > 0 ? <Features placeId={id} />
-        : current === 'images' && id > 0 ? <PlaceImages placeId={id} />
-          : current === 'meters' && id > 0 ? <PlaceMeters placeId={id} /> : <General />}
+      {current === 'features' && id > 0 ? (
+        <Features placeId={id} />
+      ) : current === 'images' && id > 0 ? (
+        <PlaceImages placeId={id} />
+      ) : current === 'meters' && id > 0 ? (
+        <PlaceMeters placeId={id} />
+      ) : (
+        <General />
+      )}
     </Box>
   );
 }
-

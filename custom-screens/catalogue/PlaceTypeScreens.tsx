@@ -3,13 +3,23 @@
 // change is a numbered version, which price grids name) and the places of this type.
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Dialog, DialogContent, DialogTitle, Paper, Tab, Tabs, Table, TableBody, TableCell, TableRow } from '@mui/material';
+import {
+  Box,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Paper,
+  Tab,
+  Tabs,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/api';
-import { RequireRight } from '../../admin/src/auth/RequireRight';
 import { Edit as PlaceTypeForm } from '../../admin/src/generated/resources/place-type';
 import { meta as placeTypeMeta } from '../../common/generated/meta/place-type';
-import { DataTable, dateTimeFr, type Row } from '../bookings/common';
+import { api, RequireRight, DataTable, dateTimeFr, type Row } from '../../admin/src/ui';
 
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 const label = (name: string) => placeTypeMeta.fields.find((f) => f.name === name)?.label ?? name;
@@ -27,7 +37,10 @@ function Versions({ placeTypeId }: { placeTypeId: number }) {
   const [open, setOpen] = useState<Row | null>(null);
   const rows = useQuery({
     queryKey: ['place-type-history', placeTypeId],
-    queryFn: () => api<Row[]>(`/place-type-history?filter=${q({ placeTypeId })}&sort=${q(['version', 'DESC'])}&range=${q([0, 499])}`),
+    queryFn: () =>
+      api<Row[]>(
+        `/place-type-history?filter=${q({ placeTypeId })}&sort=${q(['version', 'DESC'])}&range=${q([0, 499])}`,
+      ),
   });
   return (
     <Box sx={{ p: 2 }}>
@@ -50,9 +63,14 @@ function Versions({ placeTypeId }: { placeTypeId: number }) {
         <DialogContent>
           <Table size="small">
             <TableBody>
-              {Object.entries((open?.data ?? {}) as Row).filter(([k]) => placeTypeMeta.fields.some((f) => f.name === k)).map(([k, v]) => (
-                <TableRow key={k}><TableCell>{label(k)}</TableCell><TableCell>{shown(k, v)}</TableCell></TableRow>
-              ))}
+              {Object.entries((open?.data ?? {}) as Row)
+                .filter(([k]) => placeTypeMeta.fields.some((f) => f.name === k))
+                .map(([k, v]) => (
+                  <TableRow key={k}>
+                    <TableCell>{label(k)}</TableCell>
+                    <TableCell>{shown(k, v)}</TableCell>
+                  </TableRow>
+                ))}
             </TableBody>
           </Table>
         </DialogContent>
@@ -74,12 +92,16 @@ function Places({ placeTypeId }: { placeTypeId: number }) {
         name={`places-of-type-${placeTypeId}`}
         loading={places.isFetching}
         rows={places.data}
-        empty={places.error ? (places.error as Error).message : "Aucun emplacement de ce type"}
+        empty={places.error ? (places.error as Error).message : 'Aucun emplacement de ce type'}
         onOpen={(r) => navigate(`/place/general/${r.id}`)}
         columns={[
           { key: 'code', label: 'Numéro' },
           { key: 'label', label: 'Nom' },
-          { key: 'layoutId', label: 'Zone', render: (r) => layouts.data?.find((l) => l.id === r.layoutId)?.label ?? '' },
+          {
+            key: 'layoutId',
+            label: 'Zone',
+            render: (r) => layouts.data?.find((l) => l.id === r.layoutId)?.label ?? '',
+          },
           { key: 'capacity', label: 'Capacité', align: 'right' },
           { key: 'isActive', label: 'Actif', render: (r) => (r.isActive ? 'Oui' : 'Non') },
         ]}
@@ -107,7 +129,13 @@ export function PlaceTypeEdit() {
             </Tabs>
           </Paper>
         )}
-        {current === 'history' ? <Versions placeTypeId={id} /> : current === 'places' ? <Places placeTypeId={id} /> : <PlaceTypeForm />}
+        {current === 'history' ? (
+          <Versions placeTypeId={id} />
+        ) : current === 'places' ? (
+          <Places placeTypeId={id} />
+        ) : (
+          <PlaceTypeForm />
+        )}
       </Box>
     </RequireRight>
   );

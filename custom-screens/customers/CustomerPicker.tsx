@@ -2,15 +2,29 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/api';
+import { api } from '../../admin/src/ui';
 
-export interface CustomerOption { id: number; code: string; lastName: string; firstName: string | null; town: string | null }
+export interface CustomerOption {
+  id: number;
+  code: string;
+  lastName: string;
+  firstName: string | null;
+  town: string | null;
+}
 
 export const customerLabel = (c: CustomerOption | null | undefined) =>
   c ? `${c.lastName}${c.firstName ? ` ${c.firstName}` : ''} (${c.code}${c.town ? `, ${c.town}` : ''})` : '';
 
-export function CustomerPicker({ label = 'Client', value, onChange, name = 'customer' }: {
-  label?: string; value: CustomerOption | null; onChange: (c: CustomerOption | null) => void; name?: string;
+export function CustomerPicker({
+  label = 'Client',
+  value,
+  onChange,
+  name = 'customer',
+}: {
+  label?: string;
+  value: CustomerOption | null;
+  onChange: (c: CustomerOption | null) => void;
+  name?: string;
 }) {
   const [text, setText] = useState('');
   const q = text.trim();
@@ -23,7 +37,7 @@ export function CustomerPicker({ label = 'Client', value, onChange, name = 'cust
     <Autocomplete
       sx={{ minWidth: 340 }}
       value={value}
-      options={q.length >= 3 ? found.data ?? [] : value ? [value] : []}
+      options={q.length >= 3 ? (found.data ?? []) : value ? [value] : []}
       getOptionLabel={customerLabel}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(x) => x}
@@ -31,7 +45,9 @@ export function CustomerPicker({ label = 'Client', value, onChange, name = 'cust
       onInputChange={(_e, v) => setText(v)}
       loading={found.isFetching}
       noOptionsText={q.length < 3 ? '3 caractères minimum pour chercher' : 'Aucun client'}
-      renderInput={(params) => <TextField {...params} label={label} size="small" name={name} helperText="3 caractères minimum pour chercher" />}
+      renderInput={(params) => (
+        <TextField {...params} label={label} size="small" name={name} helperText="3 caractères minimum pour chercher" />
+      )}
     />
   );
 }

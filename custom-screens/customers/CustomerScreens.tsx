@@ -4,26 +4,58 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Paper, Tab, Tabs, TextField, Tooltip,
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Paper,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AddIcon from '@mui/icons-material/Add';
 import DownloadIcon from '@mui/icons-material/Download';
 import { BooleanInput, ReferenceField, TextField as RaTextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, API } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { DateInputFr, EntityForm, EntityList, RefInput } from '../../admin/src/entity';
 import { meta } from '../../common/generated/meta/customer';
-import { AskDialog, DataTable, FormRow, StatusChip, dateFr, kindLabel, type Row } from '../bookings/common';
 import { countFr } from '../../common/french';
+import {
+  api,
+  API,
+  useCan,
+  DateFieldFr,
+  DateInputFr,
+  EntityForm,
+  EntityList,
+  RefInput,
+  AskDialog,
+  DataTable,
+  FormRow,
+  dateFr,
+  type Row,
+} from '../../admin/src/ui';
+import { StatusChip, kindLabel } from '../bookings/status';
 
 /** §7: the export runs in batches of 5000 rows with an offset, joined into one export.csv. */
-export async function exportCustomers(filter: Record<string, unknown>, onProgress?: (n: number) => void): Promise<number> {
+export async function exportCustomers(
+  filter: Record<string, unknown>,
+  onProgress?: (n: number) => void,
+): Promise<number> {
   const parts: string[] = [];
   let rows = 0;
   for (let offset = 0; ; offset += 5000) {
-    const q = new URLSearchParams({ filter: JSON.stringify(filter), range: JSON.stringify([offset, offset + 4999]), sort: JSON.stringify(['id', 'ASC']) });
+    const q = new URLSearchParams({
+      filter: JSON.stringify(filter),
+      range: JSON.stringify([offset, offset + 4999]),
+      sort: JSON.stringify(['id', 'ASC']),
+    });
     const res = await fetch(`${API}/customer/export?${q}`, { credentials: 'same-origin' });
     if (!res.ok) throw new Error((await res.json().catch(() => null))?.message ?? 'Une erreur est survenue');
     const lines = (await res.text()).replace(/\r\n$/, '').split('\r\n');
@@ -53,7 +85,11 @@ export function CustomerList() {
     try {
       const n = await exportCustomers({}, setBusy);
       notify(countFr(n, 'client exporté', 'clients exportés'), { type: 'success' });
-    } catch (e: any) { notify(e.message, { type: 'error' }); } finally { setBusy(null); }
+    } catch (e: any) {
+      notify(e.message, { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
   };
   return (
     <Box>
@@ -126,10 +162,27 @@ function General() {
   );
 }
 
-interface ChildField { name: string; label: string; type?: 'text' | 'date' | 'select'; options?: () => Promise<Row[]>; optionLabel?: (r: Row) => string; required?: boolean }
+interface ChildField {
+  name: string;
+  label: string;
+  type?: 'text' | 'date' | 'select';
+  options?: () => Promise<Row[]>;
+  optionLabel?: (r: Row) => string;
+  required?: boolean;
+}
 
 /** A tab listing the rows of one child entity of the customer, with add and delete. */
-function ChildTab({ base, title, fields, customerId }: { base: string; title: string; fields: ChildField[]; customerId: number }) {
+function ChildTab({
+  base,
+  title,
+  fields,
+  customerId,
+}: {
+  base: string;
+  title: string;
+  fields: ChildField[];
+  customerId: number;
+}) {
   const qc = useQueryClient();
   const notify = useNotify();
   const canWrite = useCan('customer.customer', 'write');
@@ -137,62 +190,154 @@ function ChildTab({ base, title, fields, customerId }: { base: string; title: st
   const [adding, setAdding] = useState<Row | null>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const rows = useQuery({ queryKey: ['customer-child', base, customerId], queryFn: () => api<Row[]>(`/${base}/customer/${customerId}`) });
+  const rows = useQuery({
+    queryKey: ['customer-child', base, customerId],
+    queryFn: () => api<Row[]>(`/${base}/customer/${customerId}`),
+  });
   const opts = useQuery({
     queryKey: ['customer-child-options', base],
-    queryFn: async () => Object.fromEntries(await Promise.all(fields.filter((f) => f.options).map(async (f) => [f.name, await f.options!()] as const))),
+    queryFn: async () =>
+      Object.fromEntries(
+        await Promise.all(fields.filter((f) => f.options).map(async (f) => [f.name, await f.options!()] as const)),
+      ),
     staleTime: 60_000,
   });
   const show = (f: ChildField, r: Row) => {
     if (f.type === 'date') return dateFr(r[f.name]);
-    if (f.type === 'select') { const o = opts.data?.[f.name]?.find((x: Row) => x.id === r[f.name]); return o ? f.optionLabel!(o) : ''; }
+    if (f.type === 'select') {
+      const o = opts.data?.[f.name]?.find((x: Row) => x.id === r[f.name]);
+      return o ? f.optionLabel!(o) : '';
+    }
     return r[f.name] ?? '';
   };
   const save = async () => {
     setError(null);
     try {
       const body: Row = { customerId };
-      for (const f of fields) body[f.name] = adding![f.name] === '' || adding![f.name] === undefined ? null : f.type === 'select' ? Number(adding![f.name]) : adding![f.name];
+      for (const f of fields)
+        body[f.name] =
+          adding![f.name] === '' || adding![f.name] === undefined
+            ? null
+            : f.type === 'select'
+              ? Number(adding![f.name])
+              : adding![f.name];
       await api(`/${base}`, { method: 'POST', json: body });
       setAdding(null);
       qc.invalidateQueries({ queryKey: ['customer-child', base, customerId] });
     } catch (e: any) {
-      setError([e.message, ...Object.entries(e.body?.errors ?? {}).map(([k, v]) => `${fields.find((f) => f.name === k)?.label ?? k} : ${v}`)].join(' — '));
+      setError(
+        [
+          e.message,
+          ...Object.entries(e.body?.errors ?? {}).map(
+            ([k, v]) => `${fields.find((f) => f.name === k)?.label ?? k} : ${v}`,
+          ),
+        ].join(' — '),
+      );
     }
   };
   return (
     <Box>
-      {canWrite && <Button startIcon={<AddIcon />} onClick={() => setAdding({})} sx={{ mb: 1 }}>Ajouter</Button>}
+      {canWrite && (
+        <Button startIcon={<AddIcon />} onClick={() => setAdding({})} sx={{ mb: 1 }}>
+          Ajouter
+        </Button>
+      )}
       <DataTable
-        name={`customer-${base}`} rows={rows.data} loading={rows.isFetching} empty={`Aucun élément : ${title.toLowerCase()}`}
+        name={`customer-${base}`}
+        rows={rows.data}
+        loading={rows.isFetching}
+        empty={`Aucun élément : ${title.toLowerCase()}`}
         columns={[
           ...fields.map((f) => ({ key: f.name, label: f.label, render: (r: Row) => show(f, r) })),
-          ...(canDelete ? [{ key: 'del', label: '', render: (r: Row) => <Tooltip title="Supprimer"><IconButton size="small" onClick={(e) => { e.stopPropagation(); setRemoving(r); }}><DeleteIcon fontSize="small" /></IconButton></Tooltip> }] : []),
+          ...(canDelete
+            ? [
+                {
+                  key: 'del',
+                  label: '',
+                  render: (r: Row) => (
+                    <Tooltip title="Supprimer">
+                      <IconButton
+                        size="small"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setRemoving(r);
+                        }}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Dialog open={!!adding} onClose={() => setAdding(null)} fullWidth maxWidth="sm">
         <DialogTitle>{title} : ajouter</DialogTitle>
         <DialogContent>
-          {fields.map((f) => (
-            <TextField
-              key={f.name} select={f.type === 'select'} type={f.type === 'date' ? 'date' : 'text'} label={f.label} name={f.name} required={f.required}
-              value={adding?.[f.name] ?? ''} fullWidth margin="dense" slotProps={f.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-              onChange={(e) => setAdding({ ...adding, [f.name]: e.target.value })}
-            >
-              {f.type === 'select' && [<MenuItem key="" value="">—</MenuItem>, ...(opts.data?.[f.name] ?? []).map((o: Row) => <MenuItem key={o.id} value={o.id}>{f.optionLabel!(o)}</MenuItem>)]}
-            </TextField>
-          ))}
-          {error && <Alert severity="error" sx={{ mt: 1 }}>{error}</Alert>}
+          {fields.map((f) =>
+            f.type === 'date' ? (
+              <DateFieldFr
+                key={f.name}
+                label={f.label}
+                name={f.name}
+                required={f.required}
+                value={adding?.[f.name] ?? ''}
+                fullWidth
+                margin="dense"
+                size="medium"
+                onChange={(v) => setAdding({ ...adding, [f.name]: v ?? '' })}
+              />
+            ) : (
+              <TextField
+                key={f.name}
+                select={f.type === 'select'}
+                type="text"
+                label={f.label}
+                name={f.name}
+                required={f.required}
+                value={adding?.[f.name] ?? ''}
+                fullWidth
+                margin="dense"
+                onChange={(e) => setAdding({ ...adding, [f.name]: e.target.value })}
+              >
+                {f.type === 'select' && [
+                  <MenuItem key="" value="">
+                    —
+                  </MenuItem>,
+                  ...(opts.data?.[f.name] ?? []).map((o: Row) => (
+                    <MenuItem key={o.id} value={o.id}>
+                      {f.optionLabel!(o)}
+                    </MenuItem>
+                  )),
+                ]}
+              </TextField>
+            ),
+          )}
+          {error && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAdding(null)}>Annuler</Button>
-          <Button variant="contained" onClick={save}>Enregistrer</Button>
+          <Button variant="contained" onClick={save}>
+            Enregistrer
+          </Button>
         </DialogActions>
       </Dialog>
       <AskDialog
-        open={!!removing} title="Supprimer cet élément ?" text="Cette suppression est définitive." confirmLabel="Supprimer"
+        open={!!removing}
+        title="Supprimer cet élément ?"
+        text="Cette suppression est définitive."
+        confirmLabel="Supprimer"
         onClose={() => setRemoving(null)}
-        onConfirm={async () => { await api(`/${base}/delete/${removing!.id}`, { method: 'POST', json: {} }); notify('Suppression effectuée', { type: 'success' }); qc.invalidateQueries({ queryKey: ['customer-child', base, customerId] }); }}
+        onConfirm={async () => {
+          await api(`/${base}/delete/${removing!.id}`, { method: 'POST', json: {} });
+          notify('Suppression effectuée', { type: 'success' });
+          qc.invalidateQueries({ queryKey: ['customer-child', base, customerId] });
+        }}
       />
     </Box>
   );
@@ -202,15 +347,29 @@ const list = (path: string) => () => api<Row[]>(path);
 
 function Stays({ customerId }: { customerId: number }) {
   const navigate = useNavigate();
-  const resume = useQuery({ queryKey: ['customer-resume', customerId], queryFn: () => api<Row>(`/customer/${customerId}/resume`) });
+  const resume = useQuery({
+    queryKey: ['customer-resume', customerId],
+    queryFn: () => api<Row>(`/customer/${customerId}/resume`),
+  });
   return (
     <DataTable
-      name="customer-stays" rows={resume.data?.stays} loading={resume.isFetching} onOpen={(r) => navigate(`/booking/${r.id}`)} empty="Aucun séjour"
+      name="customer-stays"
+      rows={resume.data?.stays}
+      loading={resume.isFetching}
+      onOpen={(r) => navigate(`/booking/${r.id}`)}
+      empty="Aucun séjour"
       columns={[
-        { key: 'code', label: 'Numéro' }, { key: 'kind', label: 'Nature', render: (r) => kindLabel(r.kind) },
-        { key: 'statusId', label: 'Statut', render: (r) => <StatusChip statusId={r.statusId} cancellation={r.cancellation} /> },
-        { key: 'places', label: 'Emplacements' }, { key: 'startDate', label: 'Arrivée', render: (r) => dateFr(r.startDate) },
-        { key: 'endDate', label: 'Départ', render: (r) => dateFr(r.endDate) }, { key: 'persons', label: 'Pers.', align: 'right' },
+        { key: 'code', label: 'Numéro' },
+        { key: 'kind', label: 'Nature', render: (r) => kindLabel(r.kind) },
+        {
+          key: 'statusId',
+          label: 'Statut',
+          render: (r) => <StatusChip statusId={r.statusId} cancellation={r.cancellation} />,
+        },
+        { key: 'places', label: 'Emplacements' },
+        { key: 'startDate', label: 'Arrivée', render: (r) => dateFr(r.startDate) },
+        { key: 'endDate', label: 'Départ', render: (r) => dateFr(r.endDate) },
+        { key: 'persons', label: 'Pers.', align: 'right' },
       ]}
     />
   );
@@ -226,47 +385,108 @@ export function CustomerEdit() {
       {id > 0 && (
         <Paper sx={{ mx: 2, mt: 1 }}>
           <Tabs value={current} onChange={(_e, v) => navigate(`/customer/${v}/${customerId}`)} variant="scrollable">
-            {TABS.map((t) => <Tab key={t.id} value={t.id} label={t.label} />)}
+            {TABS.map((t) => (
+              <Tab key={t.id} value={t.id} label={t.label} />
+            ))}
           </Tabs>
         </Paper>
       )}
       {id > 0 && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 2 }}>
-          <Button size="small" onClick={() => navigate(`/customer-resume?customerId=${id}`)}>Fiche récapitulative</Button>
+          <Button size="small" onClick={() => navigate(`/customer-resume?customerId=${id}`)}>
+            Fiche récapitulative
+          </Button>
         </Box>
       )}
       {current === 'general' && <General />}
       <Box sx={{ p: 2 }}>
         {current === 'attendants' && (
-          <ChildTab base="attendant" title="Accompagnants" customerId={id} fields={[
-            { name: 'lastName', label: 'Nom', required: true }, { name: 'firstName', label: 'Prénom' }, { name: 'birthDate', label: 'Date de naissance', type: 'date' },
-            { name: 'birthPlace', label: 'Lieu de naissance' },
-            { name: 'nationalityId', label: 'Nationalité', type: 'select', options: list('/country'), optionLabel: (o) => o.nationality ?? o.name },
-          ]} />
+          <ChildTab
+            base="attendant"
+            title="Accompagnants"
+            customerId={id}
+            fields={[
+              { name: 'lastName', label: 'Nom', required: true },
+              { name: 'firstName', label: 'Prénom' },
+              { name: 'birthDate', label: 'Date de naissance', type: 'date' },
+              { name: 'birthPlace', label: 'Lieu de naissance' },
+              {
+                name: 'nationalityId',
+                label: 'Nationalité',
+                type: 'select',
+                options: list('/country'),
+                optionLabel: (o) => o.nationality ?? o.name,
+              },
+            ]}
+          />
         )}
         {current === 'animals' && (
-          <ChildTab base="customer-animal" title="Animaux" customerId={id} fields={[
-            { name: 'animalTypeId', label: "Type d'animal", type: 'select', options: list('/animal-type'), optionLabel: (o) => o.label, required: true },
-            { name: 'name', label: 'Nom' }, { name: 'breed', label: 'Race' }, { name: 'identification', label: 'N° de puce ou de tatouage' },
-          ]} />
+          <ChildTab
+            base="customer-animal"
+            title="Animaux"
+            customerId={id}
+            fields={[
+              {
+                name: 'animalTypeId',
+                label: "Type d'animal",
+                type: 'select',
+                options: list('/animal-type'),
+                optionLabel: (o) => o.label,
+                required: true,
+              },
+              { name: 'name', label: 'Nom' },
+              { name: 'breed', label: 'Race' },
+              { name: 'identification', label: 'N° de puce ou de tatouage' },
+            ]}
+          />
         )}
         {current === 'vehicles' && (
-          <ChildTab base="customer-vehicle" title="Véhicules" customerId={id} fields={[
-            { name: 'licencePlate', label: 'Immatriculation', required: true },
-            { name: 'vehicleTypeId', label: 'Type de véhicule', type: 'select', options: list('/vehicle-type'), optionLabel: (o) => o.label },
-            { name: 'vehicleBrandId', label: 'Marque', type: 'select', options: list('/vehicle-brand'), optionLabel: (o) => o.label },
-            { name: 'model', label: 'Modèle' },
-          ]} />
+          <ChildTab
+            base="customer-vehicle"
+            title="Véhicules"
+            customerId={id}
+            fields={[
+              { name: 'licencePlate', label: 'Immatriculation', required: true },
+              {
+                name: 'vehicleTypeId',
+                label: 'Type de véhicule',
+                type: 'select',
+                options: list('/vehicle-type'),
+                optionLabel: (o) => o.label,
+              },
+              {
+                name: 'vehicleBrandId',
+                label: 'Marque',
+                type: 'select',
+                options: list('/vehicle-brand'),
+                optionLabel: (o) => o.label,
+              },
+              { name: 'model', label: 'Modèle' },
+            ]}
+          />
         )}
         {current === 'addresses' && (
-          <ChildTab base="customer-address" title="Autres adresses" customerId={id} fields={[
-            { name: 'label', label: 'Libellé', required: true }, { name: 'address1', label: 'Adresse' }, { name: 'postalCode', label: 'Code postal' },
-            { name: 'town', label: 'Ville' }, { name: 'countryId', label: 'Pays', type: 'select', options: list('/country'), optionLabel: (o) => o.name },
-          ]} />
+          <ChildTab
+            base="customer-address"
+            title="Autres adresses"
+            customerId={id}
+            fields={[
+              { name: 'label', label: 'Libellé', required: true },
+              { name: 'address1', label: 'Adresse' },
+              { name: 'postalCode', label: 'Code postal' },
+              { name: 'town', label: 'Ville' },
+              {
+                name: 'countryId',
+                label: 'Pays',
+                type: 'select',
+                options: list('/country'),
+                optionLabel: (o) => o.name,
+              },
+            ]}
+          />
         )}
         {current === 'stays' && <Stays customerId={id} />}
       </Box>
     </Box>
   );
 }
-

@@ -8,10 +8,8 @@ import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material
 import MergeIcon from '@mui/icons-material/MergeType';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { AskDialog, Page, type Row } from '../bookings/common';
 import { CustomerPicker, customerLabel, type CustomerOption } from './CustomerPicker';
+import { api, useCan, AskDialog, Page, type Row } from '../../admin/src/ui';
 
 export default function TransferCustomers() {
   const [from, setFrom] = useState<CustomerOption | null>(null);
@@ -22,7 +20,11 @@ export default function TransferCustomers() {
   const canWrite = useCan('customer.customer', 'write');
   const canDelete = useCan('customer.customer', 'delete');
   const allowed = canWrite && canDelete;
-  const links = useQuery({ queryKey: ['customer-links', from?.id], queryFn: () => api<Row[]>(`/customer/${from!.id}/links`), enabled: !!from });
+  const links = useQuery({
+    queryKey: ['customer-links', from?.id],
+    queryFn: () => api<Row[]>(`/customer/${from!.id}/links`),
+    enabled: !!from,
+  });
   const moving = (links.data ?? []).filter((l) => l.count > 0);
   const same = !!from && !!to && from.id === to.id;
   return (
@@ -34,7 +36,15 @@ export default function TransferCustomers() {
             <CustomerPicker label="Doublon" name="fromCustomer" value={from} onChange={setFrom} />
             {from && (
               <Box sx={{ mt: 1 }}>
-                {moving.length ? moving.map((l) => <Typography key={l.entity} variant="body2">{l.count} × {l.label.toLowerCase()}</Typography>) : <Typography variant="body2">Rien à reprendre</Typography>}
+                {moving.length ? (
+                  moving.map((l) => (
+                    <Typography key={l.entity} variant="body2">
+                      {l.count} × {l.label.toLowerCase()}
+                    </Typography>
+                  ))
+                ) : (
+                  <Typography variant="body2">Rien à reprendre</Typography>
+                )}
               </Box>
             )}
           </CardContent>
@@ -46,10 +56,25 @@ export default function TransferCustomers() {
           </CardContent>
         </Card>
       </Box>
-      {same && <Alert severity="warning" sx={{ mb: 2 }}>Choisissez deux clients différents</Alert>}
-      {allowed && <Button variant="contained" startIcon={<MergeIcon />} disabled={!from || !to || same} onClick={() => setConfirming(true)}>Fusionner</Button>}
+      {same && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Choisissez deux clients différents
+        </Alert>
+      )}
+      {allowed && (
+        <Button
+          variant="contained"
+          startIcon={<MergeIcon />}
+          disabled={!from || !to || same}
+          onClick={() => setConfirming(true)}
+        >
+          Fusionner
+        </Button>
+      )}
       <AskDialog
-        open={confirming} onClose={() => setConfirming(false)} confirmLabel="Fusionner"
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        confirmLabel="Fusionner"
         title="Fusionner ces clients ?"
         text={`Tout ce qui appartient à ${customerLabel(from)} passe à ${customerLabel(to)}, puis ${customerLabel(from)} est supprimé. Cette opération est définitive.`}
         onConfirm={async () => {

@@ -3,31 +3,55 @@
 // new indexes (French decimal comma) and save them all in one request: all rows are
 // saved, or none and each refused row shows why (POST /rest/meter-reading/bulk).
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { RequireRight } from '../../admin/src/auth/RequireRight';
-import { parseFloatFr } from '../../admin/src/entity/inputs';
 import { formatDateFr, todayParis } from '../../common/dates';
 import { isValidDate } from '../../common/formats';
-import { Page } from '../bookings/common';
+import { api, useCan, RequireRight, parseFloatFr, Page, DateFieldFr } from '../../admin/src/ui';
 
 const METER = 'camp.meter';
 const numberFr = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
 
-interface MeterType { id: number; label: string; unit: string }
+interface MeterType {
+  id: number;
+  label: string;
+  unit: string;
+}
 interface CreationRow {
-  meterId: number; number: string; placeId: number; placeCode: string; placeLabel: string | null;
+  meterId: number;
+  number: string;
+  placeId: number;
+  placeCode: string;
+  placeLabel: string | null;
   lastReading: { id: number; readingDate: string; quantity: number } | null;
   readingOnDate: { id: number; quantity: number } | null;
 }
-interface Creation { meterType: MeterType; readingDate: string; rows: CreationRow[] }
+interface Creation {
+  meterType: MeterType;
+  readingDate: string;
+  rows: CreationRow[];
+}
 
 export default function MeterReadingCreation() {
-  return <RequireRight functionality={METER}><CreationScreen /></RequireRight>;
+  return (
+    <RequireRight functionality={METER}>
+      <CreationScreen />
+    </RequireRight>
+  );
 }
 
 function CreationScreen() {
@@ -42,7 +66,8 @@ function CreationScreen() {
 
   const types = useQuery({
     queryKey: ['meter-types'],
-    queryFn: () => api<MeterType[]>(`/meter-type?${new URLSearchParams({ range: '[0,499]', sort: '["label","ASC"]' })}`),
+    queryFn: () =>
+      api<MeterType[]>(`/meter-type?${new URLSearchParams({ range: '[0,499]', sort: '["label","ASC"]' })}`),
   });
   useEffect(() => {
     if (meterTypeId === '' && types.data?.length) setMeterTypeId(types.data[0].id);
@@ -51,11 +76,18 @@ function CreationScreen() {
   const ready = meterTypeId !== '' && isValidDate(date);
   const creation = useQuery({
     queryKey: ['meter-reading-creation', meterTypeId, date],
-    queryFn: () => api<Creation>(`/meter-reading/creation?${new URLSearchParams({ meterTypeId: String(meterTypeId), readingDate: date })}`),
+    queryFn: () =>
+      api<Creation>(
+        `/meter-reading/creation?${new URLSearchParams({ meterTypeId: String(meterTypeId), readingDate: date })}`,
+      ),
     enabled: ready,
   });
   // Another type or date: another round.
-  useEffect(() => { setTyped({}); setErrors({}); setRefusal(null); }, [meterTypeId, date]);
+  useEffect(() => {
+    setTyped({});
+    setErrors({});
+    setRefusal(null);
+  }, [meterTypeId, date]);
 
   const rows = creation.data?.rows ?? [];
   const unit = creation.data?.meterType.unit ?? '';
@@ -68,12 +100,19 @@ function CreationScreen() {
     setErrors(local);
     setRefusal(null);
     if (Object.keys(local).length) return;
-    if (!toSave.length) { setRefusal('Saisissez au moins un index'); return; }
+    if (!toSave.length) {
+      setRefusal('Saisissez au moins un index');
+      return;
+    }
     setSaving(true);
     try {
       const res = await api<{ saved: number }>('/meter-reading/bulk', {
         method: 'POST',
-        json: { meterTypeId, readingDate: date, rows: toSave.map((r) => ({ meterId: r.meterId, quantity: valueOf(r) })) },
+        json: {
+          meterTypeId,
+          readingDate: date,
+          rows: toSave.map((r) => ({ meterId: r.meterId, quantity: valueOf(r) })),
+        },
       });
       notify(`Enregistrement effectué : ${res.saved} relevé${res.saved > 1 ? 's' : ''}`, { type: 'success' });
       setTyped({});
@@ -96,28 +135,59 @@ function CreationScreen() {
   return (
     <Page
       title="Saisie des relevés de compteur"
-      actions={canWrite && (
-        <Button variant="contained" startIcon={<SaveIcon />} disabled={!ready || saving || !rows.length} onClick={save}>
-          Enregistrer les relevés
-        </Button>
-      )}
+      actions={
+        canWrite && (
+          <Button
+            variant="contained"
+            startIcon={<SaveIcon />}
+            disabled={!ready || saving || !rows.length}
+            onClick={save}
+          >
+            Enregistrer les relevés
+          </Button>
+        )
+      }
     >
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}>
         <TextField
-          select label="Type de compteur" size="small" fullWidth={false} sx={{ width: 260 }} value={meterTypeId}
-          onChange={(e) => setMeterTypeId(Number(e.target.value))} slotProps={{ htmlInput: { name: 'meterTypeId' } }}
+          select
+          label="Type de compteur"
+          size="small"
+          fullWidth={false}
+          sx={{ width: 260 }}
+          value={meterTypeId}
+          onChange={(e) => setMeterTypeId(Number(e.target.value))}
+          slotProps={{ htmlInput: { name: 'meterTypeId' } }}
         >
-          {(types.data ?? []).map((t) => <MenuItem key={t.id} value={t.id}>{t.label} ({t.unit})</MenuItem>)}
+          {(types.data ?? []).map((t) => (
+            <MenuItem key={t.id} value={t.id}>
+              {t.label} ({t.unit})
+            </MenuItem>
+          ))}
         </TextField>
-        <TextField
-          type="date" label="Date du relevé" size="small" fullWidth={false} sx={{ width: 200 }} value={date} onChange={(e) => setDate(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'readingDate' } }}
-          error={!isValidDate(date)} helperText={isValidDate(date) ? ' ' : 'Date invalide'}
+        <DateFieldFr
+          label="Date du relevé"
+          name="readingDate"
+          sx={{ width: 200 }}
+          value={date}
+          onChange={(v) => setDate(v ?? '')}
+          error={!isValidDate(date)}
+          helperText={isValidDate(date) ? ' ' : 'Date invalide'}
         />
       </Box>
-      {refusal && <Alert severity="error" sx={{ mb: 2 }}>{refusal}</Alert>}
-      {creation.isError && <Alert severity="error" sx={{ mb: 2 }}>{(creation.error as Error).message}</Alert>}
-      {ready && creation.data && !rows.length && <Typography>Aucun compteur de ce type en service à cette date.</Typography>}
+      {refusal && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {refusal}
+        </Alert>
+      )}
+      {creation.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {(creation.error as Error).message}
+        </Alert>
+      )}
+      {ready && creation.data && !rows.length && (
+        <Typography>Aucun compteur de ce type en service à cette date.</Typography>
+      )}
       {rows.length > 0 && (
         <Table size="small" sx={{ maxWidth: 1100 }}>
           <TableHead>
@@ -133,25 +203,42 @@ function CreationScreen() {
           <TableBody>
             {rows.map((r) => {
               const v = valueOf(r);
-              const consumption = r.readingOnDate || v === null || Number.isNaN(v) || !r.lastReading ? null : v - r.lastReading.quantity;
+              const consumption =
+                r.readingOnDate || v === null || Number.isNaN(v) || !r.lastReading ? null : v - r.lastReading.quantity;
               return (
                 <TableRow key={r.meterId} data-meter={r.number}>
-                  <TableCell>{r.placeCode}{r.placeLabel ? ` — ${r.placeLabel}` : ''}</TableCell>
+                  <TableCell>
+                    {r.placeCode}
+                    {r.placeLabel ? ` — ${r.placeLabel}` : ''}
+                  </TableCell>
                   <TableCell>{r.number}</TableCell>
                   <TableCell>{r.lastReading ? formatDateFr(r.lastReading.readingDate) : 'Aucun'}</TableCell>
                   <TableCell align="right">{r.lastReading ? numberFr.format(r.lastReading.quantity) : ''}</TableCell>
                   <TableCell>
                     <TextField
-                      size="small" fullWidth={false} sx={{ width: 180 }} margin="none"
-                      value={r.readingOnDate ? String(r.readingOnDate.quantity).replace('.', ',') : typed[r.meterId] ?? ''}
+                      size="small"
+                      fullWidth={false}
+                      sx={{ width: 180 }}
+                      margin="none"
+                      value={
+                        r.readingOnDate ? String(r.readingOnDate.quantity).replace('.', ',') : (typed[r.meterId] ?? '')
+                      }
                       disabled={!canWrite || !!r.readingOnDate}
                       onChange={(e) => setTyped((t) => ({ ...t, [r.meterId]: e.target.value }))}
                       error={!!errors[r.meterId]}
                       helperText={errors[r.meterId] ?? (r.readingOnDate ? 'Déjà relevé à cette date' : undefined)}
-                      slotProps={{ htmlInput: { inputMode: 'decimal', name: `quantity-${r.meterId}`, 'aria-label': `Nouvel index ${r.number}` } }}
+                      slotProps={{
+                        htmlInput: {
+                          inputMode: 'decimal',
+                          name: `quantity-${r.meterId}`,
+                          'aria-label': `Nouvel index ${r.number}`,
+                        },
+                      }}
                     />
                   </TableCell>
-                  <TableCell align="right">{consumption === null ? '' : numberFr.format(Math.round(consumption * 1e6) / 1e6)}</TableCell>
+                  <TableCell align="right">
+                    {consumption === null ? '' : numberFr.format(Math.round(consumption * 1e6) / 1e6)}
+                  </TableCell>
                 </TableRow>
               );
             })}

@@ -2,22 +2,67 @@
 // by rate, tourist tax, desk discounts) with the manual prices the desk may set, then
 // the down payment — arrhes or acompte — and the balance with their due dates and the
 // save as a quote, an option (with its expiry date) or a booking; then what was saved.
-import { Alert, Autocomplete, Button, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { formatCents } from '../../common/money';
 import { addDays, formatDateFr, todayParis } from '../../common/dates';
-import { ManualPrices, PaymentSchedule, PriceWarnings, QuoteTable, downPaymentLabel, type Quote } from '../bookings/PriceBreakdown';
+import {
+  ManualPrices,
+  PaymentSchedule,
+  PriceWarnings,
+  QuoteTable,
+  downPaymentLabel,
+  type Quote,
+} from '../bookings/PriceBreakdown';
 import type { Draft } from './wizardModel';
 import type { References } from './reference';
+import { DateFieldFr } from '../../admin/src/ui';
 
 export type { Quote };
 
-export function PriceStep({ draft, set, refs, quote, quoteError }: { draft: Draft; set: (p: Partial<Draft>) => void; refs: References; quote: Quote | null; quoteError: string | null }) {
+export function PriceStep({
+  draft,
+  set,
+  refs,
+  quote,
+  quoteError,
+}: {
+  draft: Draft;
+  set: (p: Partial<Draft>) => void;
+  refs: References;
+  quote: Quote | null;
+  quoteError: string | null;
+}) {
   return (
     <Stack spacing={2}>
-      <Autocomplete multiple size="small" options={refs.discounts} value={refs.discounts.filter((d) => draft.discountIds.includes(d.id))} sx={{ maxWidth: 480 }}
-        getOptionLabel={(d) => d.label} isOptionEqualToValue={(a, b) => a.id === b.id} onChange={(_, v) => set({ discountIds: v.map((d) => d.id) })}
-        renderInput={(p) => <TextField {...p} label="Remises" />} noOptionsText="Aucune remise" />
-      {quoteError && <Alert severity="error" role="alert">{quoteError}</Alert>}
+      <Autocomplete
+        multiple
+        size="small"
+        options={refs.discounts}
+        value={refs.discounts.filter((d) => draft.discountIds.includes(d.id))}
+        sx={{ maxWidth: 480 }}
+        getOptionLabel={(d) => d.label}
+        isOptionEqualToValue={(a, b) => a.id === b.id}
+        onChange={(_, v) => set({ discountIds: v.map((d) => d.id) })}
+        renderInput={(p) => <TextField {...p} label="Remises" />}
+        noOptionsText="Aucune remise"
+      />
+      {quoteError && (
+        <Alert severity="error" role="alert">
+          {quoteError}
+        </Alert>
+      )}
       {quote && <PriceWarnings warnings={quote.warnings} />}
       {quote && <ManualPrices quote={quote} overrides={draft.overrides} onChange={(overrides) => set({ overrides })} />}
       {quote ? <QuoteTable quote={quote} /> : !quoteError && <Typography>Calcul du prix…</Typography>}
@@ -30,23 +75,48 @@ export type SaveKind = 'quote' | 'option' | 'booking';
 const collected = (quote: Quote | null) => {
   const down = quote?.downPayment;
   if (!down) return 'du versement';
-  return ({ Acompte: "de l'acompte", Arrhes: 'des arrhes' } as Record<string, string>)[downPaymentLabel(down.kind, down.isFullPayment)] ?? 'du paiement';
+  return (
+    ({ Acompte: "de l'acompte", Arrhes: 'des arrhes' } as Record<string, string>)[
+      downPaymentLabel(down.kind, down.isFullPayment)
+    ] ?? 'du paiement'
+  );
 };
 
-export function SaveStep({ quote, kind, setKind, optionExpiry, setOptionExpiry, intoCode, editing }: {
-  quote: Quote | null; kind: SaveKind; setKind: (k: SaveKind) => void; optionExpiry: string; setOptionExpiry: (d: string) => void; intoCode: string | null;
+export function SaveStep({
+  quote,
+  kind,
+  setKind,
+  optionExpiry,
+  setOptionExpiry,
+  intoCode,
+  editing,
+}: {
+  quote: Quote | null;
+  kind: SaveKind;
+  setKind: (k: SaveKind) => void;
+  optionExpiry: string;
+  setOptionExpiry: (d: string) => void;
+  intoCode: string | null;
   /** the code of the booking whose occupancy is edited */
   editing: string | null;
 }) {
   return (
     <Stack spacing={2}>
       {quote && <PaymentSchedule total={quote.total} down={quote.downPayment} balance={quote.balance} />}
-      {quote?.warnings.some((w) => w.code === 'PRICE_MANUALLY_CHANGED') && <Alert severity="warning">Prix modifié manuellement</Alert>}
-      <Alert severity="info">L'encaissement {collected(quote)} se fait depuis le séjour une fois enregistré (module des paiements).</Alert>
+      {quote?.warnings.some((w) => w.code === 'PRICE_MANUALLY_CHANGED') && (
+        <Alert severity="warning">Prix modifié manuellement</Alert>
+      )}
+      <Alert severity="info">
+        L'encaissement {collected(quote)} se fait depuis le séjour une fois enregistré (module des paiements).
+      </Alert>
       {editing ? (
-        <Typography>Les modifications seront enregistrées sur le séjour <strong>{editing}</strong>.</Typography>
+        <Typography>
+          Les modifications seront enregistrées sur le séjour <strong>{editing}</strong>.
+        </Typography>
       ) : intoCode ? (
-        <Typography>L'occupation sera ajoutée au séjour <strong>{intoCode}</strong>.</Typography>
+        <Typography>
+          L'occupation sera ajoutée au séjour <strong>{intoCode}</strong>.
+        </Typography>
       ) : (
         <FormControl>
           <FormLabel id="nb-kind">Enregistrer comme</FormLabel>
@@ -58,24 +128,45 @@ export function SaveStep({ quote, kind, setKind, optionExpiry, setOptionExpiry, 
         </FormControl>
       )}
       {!intoCode && !editing && kind === 'option' && (
-        <TextField type="date" size="small" label="Échéance de l'option" InputLabelProps={{ shrink: true }} value={optionExpiry} sx={{ width: 220 }}
-          inputProps={{ min: todayParis() }} onChange={(e) => setOptionExpiry(e.target.value)} helperText={`Par défaut : ${formatDateFr(addDays(todayParis(), 7))}`} />
+        <DateFieldFr
+          label="Échéance de l'option"
+          value={optionExpiry}
+          sx={{ width: 220 }}
+          onChange={(v) => setOptionExpiry(v ?? '')}
+          helperText={`Par défaut : ${formatDateFr(addDays(todayParis(), 7))}`}
+        />
       )}
     </Stack>
   );
 }
 
-export function Done({ summary, onPlanning, onOpen, onNew, edited }: { summary: any; onPlanning: () => void; onOpen: () => void; onNew: () => void; edited?: boolean }) {
+export function Done({
+  summary,
+  onPlanning,
+  onOpen,
+  onNew,
+  edited,
+}: {
+  summary: any;
+  onPlanning: () => void;
+  onOpen: () => void;
+  onNew: () => void;
+  edited?: boolean;
+}) {
   const b = summary.booking;
   const label = b.kind === 'quote' ? 'Devis' : b.kind === 'option' ? 'Option' : 'Réservation';
   const total = b.totalAmount == null ? 'prix non calculé' : formatCents(b.totalAmount);
   return (
     <Stack spacing={2} alignItems="flex-start">
       <Alert severity="success" role="status" data-testid="nb-done">
-        {edited ? `${label} ${b.code} modifiée` : `${label} ${b.code} enregistrée`} : {total}{b.isManualPrice ? ' (prix modifié manuellement)' : ''}, du {formatDateFr(b.startDate)} au {formatDateFr(b.endDate)}.
+        {edited ? `${label} ${b.code} modifiée` : `${label} ${b.code} enregistrée`} : {total}
+        {b.isManualPrice ? ' (prix modifié manuellement)' : ''}, du {formatDateFr(b.startDate)} au{' '}
+        {formatDateFr(b.endDate)}.
       </Alert>
       <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={onPlanning}>Voir sur le planning</Button>
+        <Button variant="contained" onClick={onPlanning}>
+          Voir sur le planning
+        </Button>
         <Button onClick={onOpen}>Ouvrir le séjour</Button>
         <Button onClick={onNew}>Nouvelle réservation</Button>
       </Stack>

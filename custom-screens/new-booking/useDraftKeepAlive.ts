@@ -3,7 +3,7 @@
 // (POST /rest/planning/draft/{id}/touch). A wizard left open with nobody at it stays
 // silent, so the sweep still abandons its draft after the idle time of the settings.
 import { useEffect } from 'react';
-import { api } from '../../admin/src/api';
+import { api } from '../../admin/src/ui';
 
 const EVENTS = ['keydown', 'pointerdown', 'input'] as const;
 
@@ -11,7 +11,9 @@ export function useDraftKeepAlive(tempBookingId: number, active: boolean, everyM
   useEffect(() => {
     if (!active || !(tempBookingId > 0)) return;
     let used = false;
-    const mark = () => { used = true; };
+    const mark = () => {
+      used = true;
+    };
     for (const e of EVENTS) document.addEventListener(e, mark, { capture: true, passive: true });
     const timer = setInterval(() => {
       if (!used) return;

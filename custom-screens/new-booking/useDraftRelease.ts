@@ -3,7 +3,7 @@
 // page load). On `pagehide` the browser still sends a beacon, which abandons the draft
 // at once (POST /rest/planning/draft/{id}/release) instead of after the idle time.
 import { useEffect } from 'react';
-import { API } from '../../admin/src/api';
+import { API } from '../../admin/src/ui';
 
 export function useDraftRelease(tempBookingId: number, active: boolean): void {
   useEffect(() => {
@@ -12,7 +12,14 @@ export function useDraftRelease(tempBookingId: number, active: boolean): void {
       const url = `${API}/planning/draft/${tempBookingId}/release`;
       const body = new Blob(['{}'], { type: 'application/json' });
       // sendBeacon outlives the page; keepalive fetch where it is missing.
-      if (!navigator.sendBeacon?.(url, body)) fetch(url, { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin', keepalive: true }).catch(() => undefined);
+      if (!navigator.sendBeacon?.(url, body))
+        fetch(url, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'Content-Type': 'application/json' },
+          credentials: 'same-origin',
+          keepalive: true,
+        }).catch(() => undefined);
     };
     window.addEventListener('pagehide', release);
     return () => window.removeEventListener('pagehide', release);

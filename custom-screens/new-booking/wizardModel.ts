@@ -37,8 +37,12 @@ export function parseRoute(p: Record<string, string | undefined>): RouteParams {
   const k = num(p.activeKey);
   return {
     activeKey: (k >= 1 && k <= 6 ? k : 1) as StepKey,
-    bookingId: num(p.bookingId), tempBookingId: num(p.tempBookingId), occupancyId: num(p.occupancyId),
-    tempOccupancyId: num(p.tempOccupancyId), customerId: num(p.customerId), statusId: num(p.statusId),
+    bookingId: num(p.bookingId),
+    tempBookingId: num(p.tempBookingId),
+    occupancyId: num(p.occupancyId),
+    tempOccupancyId: num(p.tempOccupancyId),
+    customerId: num(p.customerId),
+    statusId: num(p.statusId),
   };
 }
 
@@ -47,10 +51,16 @@ export function routeUrl(r: RouteParams, search = ''): string {
 }
 
 /** A manual price: the accommodation per night (priceGridOptionId null) or a grid option's unit price, in cents. */
-export interface PriceOverride { priceGridOptionId: number | null; unitPrice: number }
+export interface PriceOverride {
+  priceGridOptionId: number | null;
+  unitPrice: number;
+}
 
 /** Persons of an age category exempt from the tourist tax, and why (tourist-tax-exemption). */
-export interface Exemption { quantity: number; reasonId: number | null }
+export interface Exemption {
+  quantity: number;
+  reasonId: number | null;
+}
 
 export interface Draft {
   startDate: string;
@@ -78,14 +88,33 @@ export interface Draft {
 }
 
 export const EMPTY_DRAFT: Draft = {
-  startDate: '', endDate: '', occupants: {}, placeTypeId: null, layoutId: null, featureIds: [], placeId: null, equipmentId: null,
-  customerId: null, animals: [], vehicles: [], extras: [], accessChannelId: null, partnerId: null, promoCode: '', discountIds: [], withCancellationInsurance: false, notes: '',
-  exemptions: {}, overrides: [],
+  startDate: '',
+  endDate: '',
+  occupants: {},
+  placeTypeId: null,
+  layoutId: null,
+  featureIds: [],
+  placeId: null,
+  equipmentId: null,
+  customerId: null,
+  animals: [],
+  vehicles: [],
+  extras: [],
+  accessChannelId: null,
+  partnerId: null,
+  promoCode: '',
+  discountIds: [],
+  withCancellationInsurance: false,
+  notes: '',
+  exemptions: {},
+  overrides: [],
 };
 
 export const persons = (d: Pick<Draft, 'occupants'>) => Object.values(d.occupants).reduce((s, n) => s + (n || 0), 0);
 export const occupantList = (d: Pick<Draft, 'occupants'>) =>
-  Object.entries(d.occupants).filter(([, n]) => n > 0).map(([id, quantity]) => ({ ageCategoryId: Number(id), quantity }));
+  Object.entries(d.occupants)
+    .filter(([, n]) => n > 0)
+    .map(([id, quantity]) => ({ ageCategoryId: Number(id), quantity }));
 
 /** Field errors of the first step, in French; empty when it may go on. */
 export function stayErrors(d: Draft): Record<string, string> {
@@ -101,7 +130,9 @@ export function stayErrors(d: Draft): Record<string, string> {
 }
 
 /** The occupants by age category, with their tourist tax exemptions (never more than the persons). */
-export function occupantDetails(d: Pick<Draft, 'occupants' | 'exemptions'>): { ageCategoryId: number; quantity: number; exemptQuantity?: number; touristTaxExemptionId?: number | null }[] {
+export function occupantDetails(
+  d: Pick<Draft, 'occupants' | 'exemptions'>,
+): { ageCategoryId: number; quantity: number; exemptQuantity?: number; touristTaxExemptionId?: number | null }[] {
   return occupantList(d).map((o) => {
     const e = d.exemptions[o.ageCategoryId];
     const exempt = Math.min(e?.quantity ?? 0, o.quantity);
@@ -112,18 +143,28 @@ export function occupantDetails(d: Pick<Draft, 'occupants' | 'exemptions'>): { a
 /** The booking's fields a price depends on, as the server takes them. */
 export function bookingPricing(d: Draft): Record<string, unknown> {
   return {
-    accessChannelId: d.accessChannelId, partnerId: d.partnerId, promoCode: d.promoCode.trim() || null,
-    discountIds: d.discountIds, withCancellationInsurance: d.withCancellationInsurance,
+    accessChannelId: d.accessChannelId,
+    partnerId: d.partnerId,
+    promoCode: d.promoCode.trim() || null,
+    discountIds: d.discountIds,
+    withCancellationInsurance: d.withCancellationInsurance,
   };
 }
 
 /** The occupancy as POST /rest/booking/create, PUT /rest/planning/draft/{id} and PUT /rest/planning/occupancy/{id} take it. */
 export function occupancyBody(d: Draft): Record<string, unknown> {
   return {
-    placeId: d.placeId, equipmentId: d.equipmentId, startDate: d.startDate, endDate: d.endDate,
+    placeId: d.placeId,
+    equipmentId: d.equipmentId,
+    startDate: d.startDate,
+    endDate: d.endDate,
     details: occupantDetails(d),
     animals: d.animals.filter((a) => a.quantity > 0),
-    vehicles: d.vehicles.map((v) => ({ vehicleTypeId: v.vehicleTypeId, licencePlate: v.licencePlate.trim() || null, customerVehicleId: v.customerVehicleId ?? null })),
+    vehicles: d.vehicles.map((v) => ({
+      vehicleTypeId: v.vehicleTypeId,
+      licencePlate: v.licencePlate.trim() || null,
+      customerVehicleId: v.customerVehicleId ?? null,
+    })),
     extras: d.extras.filter((x) => x.quantity > 0).map((x) => ({ extraId: x.extraId, quantity: x.quantity })),
     priceOverrides: d.overrides,
   };
@@ -149,25 +190,48 @@ export function draftBody(d: Draft): Record<string, unknown> {
  */
 export function draftFromSummary(s: any, filters: Partial<Draft> = {}, occupancyId = 0): Draft {
   const list = s.occupancies ?? [];
-  const o = (occupancyId ? list.find((x: any) => x.id === occupancyId) : undefined) ?? list.find((x: any) => !x.isCancelled) ?? list[0];
+  const o =
+    (occupancyId ? list.find((x: any) => x.id === occupancyId) : undefined) ??
+    list.find((x: any) => !x.isCancelled) ??
+    list[0];
   const b = s.booking ?? {};
   const occupants: Record<number, number> = {};
   const exemptions: Record<number, Exemption> = {};
   for (const d of o?.details ?? []) {
     occupants[d.ageCategoryId] = (occupants[d.ageCategoryId] ?? 0) + d.quantity;
-    if (d.exemptQuantity > 0) exemptions[d.ageCategoryId] = { quantity: (exemptions[d.ageCategoryId]?.quantity ?? 0) + d.exemptQuantity, reasonId: d.touristTaxExemptionId ?? null };
+    if (d.exemptQuantity > 0)
+      exemptions[d.ageCategoryId] = {
+        quantity: (exemptions[d.ageCategoryId]?.quantity ?? 0) + d.exemptQuantity,
+        reasonId: d.touristTaxExemptionId ?? null,
+      };
   }
   return {
     ...EMPTY_DRAFT,
     ...filters,
-    startDate: o?.startDate ?? '', endDate: o?.endDate ?? '', occupants, exemptions,
-    placeId: o?.placeId ?? null, equipmentId: o?.equipmentId ?? null, customerId: b.customerId ?? null,
-    accessChannelId: b.accessChannelId ?? null, partnerId: b.partnerId ?? null, notes: b.notes ?? '',
-    promoCode: b.promoCode ?? '', discountIds: b.discountIds ?? [], withCancellationInsurance: !!b.withCancellationInsurance,
+    startDate: o?.startDate ?? '',
+    endDate: o?.endDate ?? '',
+    occupants,
+    exemptions,
+    placeId: o?.placeId ?? null,
+    equipmentId: o?.equipmentId ?? null,
+    customerId: b.customerId ?? null,
+    accessChannelId: b.accessChannelId ?? null,
+    partnerId: b.partnerId ?? null,
+    notes: b.notes ?? '',
+    promoCode: b.promoCode ?? '',
+    discountIds: b.discountIds ?? [],
+    withCancellationInsurance: !!b.withCancellationInsurance,
     animals: (o?.animals ?? []).map((a: any) => ({ animalTypeId: a.animalTypeId, quantity: a.quantity ?? 1 })),
-    vehicles: (o?.vehicles ?? []).map((v: any) => ({ vehicleTypeId: v.vehicleTypeId, licencePlate: v.licencePlate ?? '', customerVehicleId: v.customerVehicleId ?? null })),
+    vehicles: (o?.vehicles ?? []).map((v: any) => ({
+      vehicleTypeId: v.vehicleTypeId,
+      licencePlate: v.licencePlate ?? '',
+      customerVehicleId: v.customerVehicleId ?? null,
+    })),
     extras: (o?.extras ?? []).map((x: any) => ({ extraId: x.extraId, quantity: x.quantity })),
-    overrides: (o?.priceOverrides ?? []).map((x: any) => ({ priceGridOptionId: x.priceGridOptionId ?? null, unitPrice: x.unitPrice })),
+    overrides: (o?.priceOverrides ?? []).map((x: any) => ({
+      priceGridOptionId: x.priceGridOptionId ?? null,
+      unitPrice: x.unitPrice,
+    })),
   };
 }
 

@@ -3,15 +3,33 @@
 // unavailability; F12 validates a stay. Server errors are shown as they come.
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
-import { api } from '../../admin/src/api';
 import { formatDateFr } from '../../common/dates';
 import type { StayBar } from './shared/model';
+import { api } from '../../admin/src/ui';
 
 export type PendingAction = { kind: 'cancel' | 'validate' | 'delete-unavailability'; bar: StayBar };
 
-const TITLES = { cancel: 'Annuler le séjour', validate: 'Valider le séjour', 'delete-unavailability': "Supprimer l'indisponibilité" };
+const TITLES = {
+  cancel: 'Annuler le séjour ?',
+  validate: 'Valider le séjour ?',
+  'delete-unavailability': "Supprimer l'indisponibilité ?",
+};
+/** Buttons that say what they do (issue 13: not « Retour » / « Valider » / « Supprimer »): [leave as it is, do it]. */
+const BUTTONS = {
+  cancel: ['Garder le séjour', 'Annuler le séjour'],
+  validate: ['Ne pas valider', 'Valider le séjour'],
+  'delete-unavailability': ["Garder l'indisponibilité", "Supprimer l'indisponibilité"],
+} as const;
 
-export function ActionDialog({ action, onClose, onDone }: { action: PendingAction | null; onClose: () => void; onDone: (a: PendingAction) => void }) {
+export function ActionDialog({
+  action,
+  onClose,
+  onDone,
+}: {
+  action: PendingAction | null;
+  onClose: () => void;
+  onDone: (a: PendingAction) => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -21,8 +39,10 @@ export function ActionDialog({ action, onClose, onDone }: { action: PendingActio
     setBusy(true);
     setError(null);
     try {
-      if (action.kind === 'cancel') await api(`/booking/${b.data.bookingId}/cancel`, { method: 'POST', json: { reason } });
-      else if (action.kind === 'validate') await api(`/booking/${b.data.bookingId}/validate`, { method: 'POST', json: {} });
+      if (action.kind === 'cancel')
+        await api(`/booking/${b.data.bookingId}/cancel`, { method: 'POST', json: { reason } });
+      else if (action.kind === 'validate')
+        await api(`/booking/${b.data.bookingId}/validate`, { method: 'POST', json: {} });
       else await api(`/unavailability/${b.data.recordId}`, { method: 'DELETE' });
       setReason('');
       onDone(action);
@@ -32,23 +52,47 @@ export function ActionDialog({ action, onClose, onDone }: { action: PendingActio
       setBusy(false);
     }
   };
-  const close = () => { setReason(''); setError(null); onClose(); };
+  const close = () => {
+    setReason('');
+    setError(null);
+    onClose();
+  };
   return (
     <Dialog open onClose={busy ? undefined : close} aria-labelledby="action-title" maxWidth="xs" fullWidth>
       <DialogTitle id="action-title">{TITLES[action.kind]}</DialogTitle>
       <DialogContent>
         <Typography gutterBottom>
-          {b.code ? `${b.code} — ` : ''}{b.label ?? ''}, du {formatDateFr(b.startDate)} au {formatDateFr(b.endDate)}
+          {b.code ? `${b.code} — ` : ''}
+          {b.label ?? ''}, du {formatDateFr(b.startDate)} au {formatDateFr(b.endDate)}
         </Typography>
         {action.kind === 'cancel' && (
-          <TextField autoFocus fullWidth required label="Motif d'annulation" value={reason} onChange={(e) => setReason(e.target.value)} margin="dense" />
+          <TextField
+            autoFocus
+            fullWidth
+            required
+            label="Motif d'annulation"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            margin="dense"
+          />
         )}
-        {error && <Alert severity="error" role="alert">{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>Retour</Button>
-        <Button variant="contained" color={action.kind === 'validate' ? 'primary' : 'error'} onClick={() => void run()} disabled={busy || (action.kind === 'cancel' && !reason.trim())}>
-          {action.kind === 'cancel' ? 'Annuler le séjour' : action.kind === 'validate' ? 'Valider' : 'Supprimer'}
+        <Button onClick={close} disabled={busy}>
+          {BUTTONS[action.kind][0]}
+        </Button>
+        <Button
+          variant="contained"
+          color={action.kind === 'validate' ? 'primary' : 'error'}
+          onClick={() => void run()}
+          disabled={busy || (action.kind === 'cancel' && !reason.trim())}
+        >
+          {BUTTONS[action.kind][1]}
         </Button>
       </DialogActions>
     </Dialog>

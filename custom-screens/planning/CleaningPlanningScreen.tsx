@@ -5,26 +5,71 @@
 // the list: displaying a span syncs its departure tasks on the server. Drag a task to
 // a person or a day to assign or reschedule it; click it to change its status.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography, Autocomplete } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  Autocomplete,
+} from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import TodayIcon from '@mui/icons-material/Today';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useNotify, useStore } from 'react-admin';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
 import { addDays, formatDateFr, nightsBetween } from '../../common/dates';
 import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
 import { enumLabels } from '../../common/entity-meta';
-import { CLEANING_STATUS_PALETTE, Legend, PlanningBoard, type BoardBar, type BoardRow, type MoveRequest, type MoveResult, type PlanningBoardHandle, type RangeSelection, type VisibleWindow, type Zoom } from './board';
-import { missingTiles, tilesOf } from './shared/tiles';
+import {
+  CLEANING_STATUS_PALETTE,
+  Legend,
+  PlanningBoard,
+  type BoardBar,
+  type BoardRow,
+  type MoveRequest,
+  type MoveResult,
+  type PlanningBoardHandle,
+  type RangeSelection,
+  type VisibleWindow,
+  type Zoom,
+} from './board';
+import { ALL_ROWS, useTiledWindow } from './shared/useTiledWindow';
 import type { Setup } from './shared/model';
 import { countFr } from '../../common/french';
+import { api, useCan, DateFieldFr } from '../../admin/src/ui';
 
 interface Task {
-  id: number; date: string; placeId: number; placeCode: string; type: string; status: string; mode: string;
-  cleaningUserId: number | null; source: string; occupancyId: number | null; bookingId: number | null; bookingCode: string | null; customer: string | null; notes: string | null;
+  id: number;
+  date: string;
+  placeId: number;
+  placeCode: string;
+  type: string;
+  status: string;
+  mode: string;
+  cleaningUserId: number | null;
+  source: string;
+  occupancyId: number | null;
+  bookingId: number | null;
+  bookingCode: string | null;
+  customer: string | null;
+  notes: string | null;
 }
-interface Staff { id: number; lastName: string; firstName: string | null; team: string; color: string | null }
+interface Staff {
+  id: number;
+  lastName: string;
+  firstName: string | null;
+  team: string;
+  color: string | null;
+}
 type TaskBar = BoardBar & { data: Task; rowId: number };
 type StaffRow = BoardRow & { id: number; data: { team: string } };
 
@@ -32,10 +77,12 @@ const TYPE = enumLabels(taskMeta, 'type');
 const STATUS = enumLabels(taskMeta, 'status');
 const MODE = enumLabels(taskMeta, 'mode');
 const TEAM: Record<string, string> = { cleaning: 'Équipe ménage', technical: 'Équipe technique', none: 'À attribuer' };
-const GROUP_BY = [{ name: 'team', key: (r: StaffRow) => r.data.team, label: (r: StaffRow) => TEAM[r.data.team] ?? r.data.team }];
+const GROUP_BY = [
+  { name: 'team', key: (r: StaffRow) => r.data.team, label: (r: StaffRow) => TEAM[r.data.team] ?? r.data.team },
+];
 const MESSAGES = { gridLabel: 'Planning ménage', rowsHeader: 'Personnel', freePlaces: 'Tâches à faire' };
 
-// Guarded by camp.planning where the route is declared (admin/src/screens.ts).
+// Guarded by camp.planning where the route is declared (./index.ts).
 export default function CleaningPlanningScreen() {
   return <CleaningPlanning />;
 }
@@ -45,25 +92,25 @@ function CleaningPlanning() {
   const ref = useRef<PlanningBoardHandle>(null);
   const canWrite = useCan('camp.planning', 'write');
   const [zoom, setZoom] = useStore<Zoom>('cleaning.zoom', 'day');
-  const { data: setup } = useQuery({ queryKey: ['planning-setup'], queryFn: () => api<Setup>('/planning/setup'), staleTime: 60_000 });
+  const { data: setup } = useQuery({
+    queryKey: ['planning-setup'],
+    queryFn: () => api<Setup>('/planning/setup'),
+    staleTime: 60_000,
+  });
   const [staff, setStaff] = useState<Staff[] | null>(null);
   const tasks = useRef(new Map<number, Task>());
-  const held = useRef(new Set<string>());
   const lastWin = useRef<VisibleWindow | null>(null);
   const [version, setVersion] = useState(0);
-  const [loading, setLoading] = useState(0);
   const [editing, setEditing] = useState<Partial<Task> | null>(null);
 
-  const load = useCallback(async (win: VisibleWindow, force = false) => {
-    lastWin.current = win;
-    if (force) held.current.clear();
-    const req = missingTiles(held.current, ['all'], win.startDate, win.endDate);
-    if (!req) return;
-    const keys = tilesOf(req);
-    keys.forEach((k) => held.current.add(k));
-    setLoading((n) => n + 1);
-    try {
-      const r = await api<{ users: Staff[]; taskFields: string[]; tasks: unknown[][] }>('/planning/cleaning/window', { method: 'POST', json: { from: req.from, to: req.to } });
+  const tiles = useTiledWindow<string>({
+    rowsOf: ALL_ROWS,
+    onError: (m) => notify(m, { type: 'error' }),
+    fetch: async (req) => {
+      const r = await api<{ users: Staff[]; taskFields: string[]; tasks: unknown[][] }>('/planning/cleaning/window', {
+        method: 'POST',
+        json: { from: req.from, to: req.to },
+      });
       setStaff(r.users);
       for (const [id, t] of tasks.current) if (t.date >= req.from && t.date < req.to) tasks.current.delete(id);
       for (const row of r.tasks) {
@@ -71,33 +118,65 @@ function CleaningPlanning() {
         tasks.current.set(t.id, t);
       }
       setVersion((v) => v + 1);
-    } catch (e: any) {
-      keys.forEach((k) => held.current.delete(k));
-      notify(e.message, { type: 'error' });
-    } finally {
-      setLoading((n) => n - 1);
-    }
-  }, [notify]);
+    },
+  });
+  const { load: loadTiles, reset: resetTiles } = tiles;
+  /** A window's tasks; `force` asks every tile again (after a sync or an edit). */
+  const load = useCallback(
+    (win: VisibleWindow, force = false) => {
+      lastWin.current = win;
+      if (force) resetTiles();
+      return loadTiles(win);
+    },
+    [loadTiles, resetTiles],
+  );
 
   const today = setup?.today ?? new Date().toISOString().slice(0, 10);
   const range = setup?.range ?? { startDate: addDays(today, -60), endDate: addDays(today, 300) };
 
-  const rows = useMemo<StaffRow[]>(() => [
-    { id: 0, label: 'À attribuer', data: { team: 'none' } },
-    ...(staff ?? []).map((s) => ({ id: s.id, label: `${s.firstName ?? ''} ${s.lastName}`.trim(), data: { team: s.team } })),
-  ], [staff]);
+  const rows = useMemo<StaffRow[]>(
+    () => [
+      { id: 0, label: 'À attribuer', data: { team: 'none' } },
+      ...(staff ?? []).map((s) => ({
+        id: s.id,
+        label: `${s.firstName ?? ''} ${s.lastName}`.trim(),
+        data: { team: s.team },
+      })),
+    ],
+    [staff],
+  );
 
-  const bars = useMemo<TaskBar[]>(() => [...tasks.current.values()].map((t) => ({
-    id: `k${t.id}`, rowId: t.cleaningUserId ?? 0, startDate: t.date, endDate: addDays(t.date, 1), kind: 'cleaning-task',
-    statusId: t.status, label: t.placeCode, code: TYPE[t.type], statusLabel: `${STATUS[t.status]} · ${MODE[t.mode]}`, locked: !canWrite, data: t,
-  })), [version, canWrite]); // eslint-disable-line react-hooks/exhaustive-deps
+  const bars = useMemo<TaskBar[]>(
+    () =>
+      [...tasks.current.values()].map((t) => ({
+        id: `k${t.id}`,
+        rowId: t.cleaningUserId ?? 0,
+        startDate: t.date,
+        endDate: addDays(t.date, 1),
+        kind: 'cleaning-task',
+        statusId: t.status,
+        label: t.placeCode,
+        code: TYPE[t.type],
+        statusLabel: `${STATUS[t.status]} · ${MODE[t.mode]}`,
+        locked: !canWrite,
+        data: t,
+      })),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- tasks live in a ref; version says when they changed
+    [version, canWrite],
+  );
 
   // Each row tall enough for its busiest day (tasks of a day stack in lanes).
   const sizedRows = useMemo(() => {
     const perDay = new Map<string, number>();
-    for (const b of bars) { const k = `${b.rowId}|${b.startDate}`; perDay.set(k, (perDay.get(k) ?? 0) + 1); }
+    for (const b of bars) {
+      const k = `${b.rowId}|${b.startDate}`;
+      perDay.set(k, (perDay.get(k) ?? 0) + 1);
+    }
     const most = new Map<number, number>();
-    for (const [k, n] of perDay) { const id = Number(k.split('|')[0]); most.set(id, Math.max(most.get(id) ?? 0, n)); }
+    for (const [k, n] of perDay) {
+      const id = Number(k.split('|')[0]);
+      most.set(id, Math.max(most.get(id) ?? 0, n));
+    }
     return rows.map((r) => ({ ...r, height: Math.max(34, Math.min(8, most.get(r.id) ?? 1) * 22 + 8) }));
   }, [rows, bars]);
 
@@ -105,7 +184,7 @@ function CleaningPlanning() {
     const out: Record<string, number> = {};
     for (const t of tasks.current.values()) if (t.status !== 'done') out[t.date] = (out[t.date] ?? 0) + 1;
     return out;
-  }, [version]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [version]); // eslint-disable-line react-hooks/exhaustive-deps -- tasks live in a ref; version says when they changed
 
   const save = async (id: number, patch: Partial<Task>) => {
     const saved = await api<Task>(`/cleaning-task/${id}`, { method: 'PUT', json: patch });
@@ -115,14 +194,15 @@ function CleaningPlanning() {
   };
 
   const onMoveBar = useCallback(async (req: MoveRequest<TaskBar>): Promise<MoveResult> => {
-    if (nightsBetween(req.startDate, req.endDate) !== 1) return { ok: false, message: 'Une tâche de ménage dure une journée : déplacez-la.' };
+    if (nightsBetween(req.startDate, req.endDate) !== 1)
+      return { ok: false, message: 'Une tâche de ménage dure une journée : déplacez-la.' };
     try {
       await save(req.bar.data.id, { cleaningUserId: (req.rowId as number) || null, date: req.startDate });
       return true;
     } catch (e: any) {
       return { ok: false, message: e.message };
     }
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   const sync = async () => {
     const w = ref.current?.getVisibleWindow();
@@ -130,8 +210,14 @@ function CleaningPlanning() {
     try {
       const from = w.startDate < addDays(today, -31) ? addDays(today, -31) : w.startDate;
       const to = addDays(from, 90) < w.endDate ? addDays(from, 90) : w.endDate;
-      const r = await api<{ inserted: number; updated: number; deleted: number }>('/planning/cleaning/sync', { method: 'POST', json: { from, to } });
-      notify(`Départs synchronisés : ${countFr(r.inserted, 'tâche créée', 'tâches créées')}, ${countFr(r.updated, 'mise à jour', 'mises à jour')}, ${countFr(r.deleted, 'supprimée')}`, { type: 'info' });
+      const r = await api<{ inserted: number; updated: number; deleted: number }>('/planning/cleaning/sync', {
+        method: 'POST',
+        json: { from, to },
+      });
+      notify(
+        `Départs synchronisés : ${countFr(r.inserted, 'tâche créée', 'tâches créées')}, ${countFr(r.updated, 'mise à jour', 'mises à jour')}, ${countFr(r.deleted, 'supprimée')}`,
+        { type: 'info' },
+      );
       void load(w, true);
     } catch (e: any) {
       notify(e.message, { type: 'error' });
@@ -147,45 +233,123 @@ function CleaningPlanning() {
           <ToggleButton value="week">Semaine</ToggleButton>
           <ToggleButton value="month">Mois</ToggleButton>
         </ToggleButtonGroup>
-        <Button size="small" startIcon={<TodayIcon />} onClick={() => ref.current?.scrollToDate(today, 'start')}>Aujourd'hui</Button>
-        {canWrite && <Button size="small" startIcon={<SyncIcon />} onClick={() => void sync()}>Synchroniser les départs</Button>}
-        <Typography variant="body2" color="text.secondary">★ = arrivée le jour même (mode « prêt »). Sélectionnez des jours sur une ligne pour créer une tâche.</Typography>
+        <Button size="small" startIcon={<TodayIcon />} onClick={() => ref.current?.scrollToDate(today, 'start')}>
+          Aujourd'hui
+        </Button>
+        {canWrite && (
+          <Button size="small" startIcon={<SyncIcon />} onClick={() => void sync()}>
+            Synchroniser les départs
+          </Button>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          ★ = arrivée le jour même (mode « prêt »). Sélectionnez des jours sur une ligne pour créer une tâche.
+        </Typography>
         <Box sx={{ flex: 1 }} />
         <Legend statusPalette={CLEANING_STATUS_PALETTE} />
       </Stack>
-      <Box sx={{ height: 4 }}>{loading > 0 && <LinearProgress aria-label="Chargement" />}</Box>
+      <Box sx={{ height: 4 }}>{tiles.loading && <LinearProgress aria-label="Chargement" />}</Box>
       <Box sx={{ flex: 1, minHeight: 0, borderTop: 1, borderColor: 'divider' }}>
         <PlanningBoard<StaffRow, TaskBar>
-          ref={ref} rows={sizedRows} bars={bars} startDate={range.startDate} endDate={range.endDate} today={today} initialDate={addDays(today, -1)}
-          zoom={zoom} dayWidth={zoom === 'day' ? 96 : undefined} labelWidth={180} barAnchor="day" groupBy={GROUP_BY} messages={MESSAGES}
-          statusPalette={CLEANING_STATUS_PALETTE} freeCounts={todo} readOnly={!canWrite} selectAcrossBars
-          onVisibleWindowChange={(w) => void load(w)} onMoveBar={onMoveBar}
+          ref={ref}
+          rows={sizedRows}
+          bars={bars}
+          startDate={range.startDate}
+          endDate={range.endDate}
+          today={today}
+          initialDate={addDays(today, -1)}
+          zoom={zoom}
+          dayWidth={zoom === 'day' ? 96 : undefined}
+          labelWidth={180}
+          barAnchor="day"
+          groupBy={GROUP_BY}
+          messages={MESSAGES}
+          statusPalette={CLEANING_STATUS_PALETTE}
+          freeCounts={todo}
+          readOnly={!canWrite}
+          selectAcrossBars
+          onVisibleWindowChange={(w) => void load(w)}
+          onMoveBar={onMoveBar}
           onOpenBar={(b) => setEditing(b.data)}
           onModify={(c) => c.bar && setEditing(c.bar.data)}
-          onCreate={(c) => c.range && setEditing({ id: 0, date: c.range.startDate, cleaningUserId: c.range.row.id || null, type: 'inter', status: 'todo', mode: 'free' })}
-          onSelectRange={(s: RangeSelection<StaffRow>) => canWrite && setEditing({ id: 0, date: s.startDate, cleaningUserId: s.row.id || null, type: 'inter', status: 'todo', mode: 'free' })}
-          renderBarContent={(b, { width }) => (width < 24 ? null : `${b.data.mode === 'ready' ? '★ ' : ''}${b.label}${b.data.type !== 'cleaning' && width > 60 ? ` · ${TYPE[b.data.type]}` : ''}`)}
+          onCreate={(c) =>
+            c.range &&
+            setEditing({
+              id: 0,
+              date: c.range.startDate,
+              cleaningUserId: c.range.row.id || null,
+              type: 'inter',
+              status: 'todo',
+              mode: 'free',
+            })
+          }
+          onSelectRange={(s: RangeSelection<StaffRow>) =>
+            canWrite &&
+            setEditing({
+              id: 0,
+              date: s.startDate,
+              cleaningUserId: s.row.id || null,
+              type: 'inter',
+              status: 'todo',
+              mode: 'free',
+            })
+          }
+          renderBarContent={(b, { width }) =>
+            width < 24
+              ? null
+              : `${b.data.mode === 'ready' ? '★ ' : ''}${b.label}${b.data.type !== 'cleaning' && width > 60 ? ` · ${TYPE[b.data.type]}` : ''}`
+          }
           renderTooltip={(b) => (
             <div>
               <strong>{b.data.placeCode}</strong> — {TYPE[b.data.type]} ({MODE[b.data.mode]})<br />
               {STATUS[b.data.status]} · {formatDateFr(b.data.date)}
-              {b.data.bookingCode && <><br />Départ {b.data.bookingCode}{b.data.customer ? ` — ${b.data.customer}` : ''}</>}
-              {b.data.notes && <><br />{b.data.notes}</>}
+              {b.data.bookingCode && (
+                <>
+                  <br />
+                  Départ {b.data.bookingCode}
+                  {b.data.customer ? ` — ${b.data.customer}` : ''}
+                </>
+              )}
+              {b.data.notes && (
+                <>
+                  <br />
+                  {b.data.notes}
+                </>
+              )}
             </div>
           )}
         />
       </Box>
       {editing && (
-        <TaskDialog task={editing} staff={staff ?? []} places={setup?.places ?? []} canWrite={canWrite}
+        <TaskDialog
+          task={editing}
+          staff={staff ?? []}
+          places={setup?.places ?? []}
+          canWrite={canWrite}
           onClose={() => setEditing(null)}
-          onSaved={() => { setEditing(null); if (lastWin.current) void load(lastWin.current, true); }} />
+          onSaved={() => {
+            setEditing(null);
+            if (lastWin.current) void load(lastWin.current, true);
+          }}
+        />
       )}
     </Box>
   );
 }
 
-function TaskDialog({ task, staff, places, canWrite, onClose, onSaved }: {
-  task: Partial<Task>; staff: Staff[]; places: Setup['places']; canWrite: boolean; onClose: () => void; onSaved: () => void;
+function TaskDialog({
+  task,
+  staff,
+  places,
+  canWrite,
+  onClose,
+  onSaved,
+}: {
+  task: Partial<Task>;
+  staff: Staff[];
+  places: Setup['places'];
+  canWrite: boolean;
+  onClose: () => void;
+  onSaved: () => void;
 }) {
   const [t, setT] = useState<Partial<Task>>(task);
   const [error, setError] = useState<string | null>(null);
@@ -194,7 +358,15 @@ function TaskDialog({ task, staff, places, canWrite, onClose, onSaved }: {
   const submit = async () => {
     setError(null);
     try {
-      const body = { placeId: t.placeId, date: t.date, type: t.type, status: t.status, mode: t.mode, cleaningUserId: t.cleaningUserId ?? null, notes: t.notes ?? null };
+      const body = {
+        placeId: t.placeId,
+        date: t.date,
+        type: t.type,
+        status: t.status,
+        mode: t.mode,
+        cleaningUserId: t.cleaningUserId ?? null,
+        notes: t.notes ?? null,
+      };
       if (isNew) await api('/cleaning-task', { method: 'POST', json: body });
       else await api(`/cleaning-task/${t.id}`, { method: 'PUT', json: body });
       onSaved();
@@ -204,39 +376,108 @@ function TaskDialog({ task, staff, places, canWrite, onClose, onSaved }: {
   };
   const remove = async () => {
     if (!window.confirm('Supprimer cette tâche ?')) return;
-    try { await api(`/cleaning-task/${t.id}`, { method: 'DELETE' }); onSaved(); } catch (e: any) { setError(e.message); }
+    try {
+      await api(`/cleaning-task/${t.id}`, { method: 'DELETE' });
+      onSaved();
+    } catch (e: any) {
+      setError(e.message);
+    }
   };
   const place = places.find((p) => p.id === t.placeId) ?? null;
   const select = (label: string, field: 'type' | 'status' | 'mode', choices: Record<string, string>) => (
-    <TextField select size="small" label={label} value={t[field] ?? ''} onChange={(e) => set({ [field]: e.target.value })} disabled={!canWrite}>
-      {Object.entries(choices).map(([k, v]) => <MenuItem key={k} value={k}>{v}</MenuItem>)}
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={t[field] ?? ''}
+      onChange={(e) => set({ [field]: e.target.value })}
+      disabled={!canWrite}
+    >
+      {Object.entries(choices).map(([k, v]) => (
+        <MenuItem key={k} value={k}>
+          {v}
+        </MenuItem>
+      ))}
     </TextField>
   );
   return (
     <Dialog open onClose={onClose} aria-labelledby="task-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="task-title">{isNew ? 'Nouvelle tâche' : `Tâche ${t.placeCode ?? ''} du ${formatDateFr(t.date)}`}</DialogTitle>
+      <DialogTitle id="task-title">
+        {isNew ? 'Nouvelle tâche' : `Tâche ${t.placeCode ?? ''} du ${formatDateFr(t.date)}`}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {isNew ? (
-            <Autocomplete size="small" options={places} value={place} getOptionLabel={(p) => p.code} onChange={(_, p) => set({ placeId: p?.id })}
-              renderInput={(params) => <TextField {...params} label="Emplacement" required />} noOptionsText="Aucun emplacement" />
-          ) : t.bookingCode && <Typography variant="body2">Départ du séjour {t.bookingCode}{t.customer ? ` — ${t.customer}` : ''}</Typography>}
-          <TextField size="small" type="date" label="Jour" InputLabelProps={{ shrink: true }} value={t.date ?? ''} onChange={(e) => set({ date: e.target.value })} disabled={!canWrite} />
+            <Autocomplete
+              size="small"
+              options={places}
+              value={place}
+              getOptionLabel={(p) => p.code}
+              onChange={(_, p) => set({ placeId: p?.id })}
+              renderInput={(params) => <TextField {...params} label="Emplacement" required />}
+              noOptionsText="Aucun emplacement"
+            />
+          ) : (
+            t.bookingCode && (
+              <Typography variant="body2">
+                Départ du séjour {t.bookingCode}
+                {t.customer ? ` — ${t.customer}` : ''}
+              </Typography>
+            )
+          )}
+          <DateFieldFr
+            label="Jour"
+            name="date"
+            value={t.date ?? ''}
+            onChange={(v) => set({ date: v ?? '' })}
+            disabled={!canWrite}
+          />
           {select('Statut', 'status', STATUS)}
           {select('Type', 'type', TYPE)}
           {select('Mode', 'mode', MODE)}
-          <TextField select size="small" label="Attribuée à" value={t.cleaningUserId ?? 0} onChange={(e) => set({ cleaningUserId: Number(e.target.value) || null })} disabled={!canWrite}>
+          <TextField
+            select
+            size="small"
+            label="Attribuée à"
+            value={t.cleaningUserId ?? 0}
+            onChange={(e) => set({ cleaningUserId: Number(e.target.value) || null })}
+            disabled={!canWrite}
+          >
             <MenuItem value={0}>À attribuer</MenuItem>
-            {staff.map((s) => <MenuItem key={s.id} value={s.id}>{`${s.firstName ?? ''} ${s.lastName}`.trim()}</MenuItem>)}
+            {staff.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                {`${s.firstName ?? ''} ${s.lastName}`.trim()}
+              </MenuItem>
+            ))}
           </TextField>
-          <TextField size="small" label="Remarques" multiline minRows={2} value={t.notes ?? ''} onChange={(e) => set({ notes: e.target.value })} disabled={!canWrite} />
-          {error && <Alert severity="error" role="alert">{error}</Alert>}
+          <TextField
+            size="small"
+            label="Remarques"
+            multiline
+            minRows={2}
+            value={t.notes ?? ''}
+            onChange={(e) => set({ notes: e.target.value })}
+            disabled={!canWrite}
+          />
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        {!isNew && canWrite && t.source === 'manual' && <Button color="error" onClick={() => void remove()}>Supprimer</Button>}
+        {!isNew && canWrite && t.source === 'manual' && (
+          <Button color="error" onClick={() => void remove()}>
+            Supprimer
+          </Button>
+        )}
         <Button onClick={onClose}>Fermer</Button>
-        {canWrite && <Button variant="contained" onClick={() => void submit()}>Enregistrer</Button>}
+        {canWrite && (
+          <Button variant="contained" onClick={() => void submit()}>
+            Enregistrer
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

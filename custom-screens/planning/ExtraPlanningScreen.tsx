@@ -2,22 +2,37 @@
 // planning board — one row per rental equipment and per extra, one bar per stay using
 // it (with its quantity). The header's count row shows, for the row under the cursor,
 // what is left of its stock each day. Double-click opens the booking.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, LinearProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import TodayIcon from '@mui/icons-material/Today';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useNotify, useStore } from 'react-admin';
-import { api } from '../../admin/src/api';
 import { addDays, formatDateFr, fromDayNumber, toDayNumber } from '../../common/dates';
-import { DEFAULT_STATUS_PALETTE, Legend, PlanningBoard, type BoardBar, type BoardRow, type PlanningBoardHandle, type VisibleWindow, type Zoom } from './board';
-import { missingTiles, tilesOf } from './shared/tiles';
-import { maxOverlap, usePerDay } from './shared/usage';
+import {
+  DEFAULT_STATUS_PALETTE,
+  Legend,
+  PlanningBoard,
+  type BoardBar,
+  type BoardRow,
+  type PlanningBoardHandle,
+  type Zoom,
+} from './board';
+import { ALL_ROWS, useTiledWindow } from './shared/useTiledWindow';
+import { maxOverlap, usageRunsPerDay } from './shared/usage';
 import type { Setup } from './shared/model';
+import { api } from '../../admin/src/ui';
 
-interface ExtraRow extends BoardRow { id: string; data: { kind: string; stock: number | null; group: string } }
+interface ExtraRow extends BoardRow {
+  id: string;
+  data: { kind: string; stock: number | null; group: string };
+}
 type UseBar = BoardBar & { data: { bookingId: number | null; quantity: number; placeCode: string | null } };
-interface Answer { rows: { id: string; kind: string; label: string; sublabel: string; stock: number | null; group: string }[]; useFields: string[]; uses: unknown[][] }
+interface Answer {
+  rows: { id: string; kind: string; label: string; sublabel: string; stock: number | null; group: string }[];
+  useFields: string[];
+  uses: unknown[][];
+}
 
 const GROUP_BY = [{ name: 'group', key: (r: ExtraRow) => r.data.group, label: (r: ExtraRow) => r.data.group }];
 const MESSAGES = { gridLabel: 'Planning des extras', rowsHeader: 'Équipements et extras', freePlaces: 'Stock restant' };
@@ -29,7 +44,7 @@ const PALETTE = {
   'use-over': { background: '#b91c1c', color: '#ffffff', label: 'Stock dépassé' },
 };
 
-// Guarded by camp.planning where the route is declared (admin/src/screens.ts).
+// Guarded by camp.planning where the route is declared (./index.ts).
 export default function ExtraPlanningScreen() {
   return <ExtraPlanning />;
 }
@@ -39,42 +54,55 @@ function ExtraPlanning() {
   const notify = useNotify();
   const ref = useRef<PlanningBoardHandle>(null);
   const [zoom, setZoom] = useStore<Zoom>('extras.zoom', 'day');
-  const { data: setup } = useQuery({ queryKey: ['planning-setup'], queryFn: () => api<Setup>('/planning/setup'), staleTime: 60_000 });
+  const { data: setup } = useQuery({
+    queryKey: ['planning-setup'],
+    queryFn: () => api<Setup>('/planning/setup'),
+    staleTime: 60_000,
+  });
   const [rows, setRows] = useState<ExtraRow[]>([]);
   const uses = useRef(new Map<string, UseBar>());
-  const held = useRef(new Set<string>());
   const [version, setVersion] = useState(0);
-  const [loading, setLoading] = useState(0);
   const [cursorRow, setCursorRow] = useState<ExtraRow | null>(null);
 
-  const load = useCallback(async (win: VisibleWindow) => {
-    const req = missingTiles(held.current, ['all'], win.startDate, win.endDate);
-    if (!req) return;
-    const keys = tilesOf(req);
-    keys.forEach((k) => held.current.add(k));
-    setLoading((n) => n + 1);
-    try {
+  const tiles = useTiledWindow<string>({
+    rowsOf: ALL_ROWS,
+    onError: (m) => notify(m, { type: 'error' }),
+    fetch: async (req) => {
       const r = await api<Answer>(`/planning/extras/window?from=${req.from}&to=${req.to}`);
-      setRows((cur) => (cur.length ? cur : r.rows.map((x) => ({ id: x.id, label: x.label, sublabel: x.sublabel, data: { kind: x.kind, stock: x.stock, group: x.group } }))));
+      setRows((cur) =>
+        cur.length
+          ? cur
+          : r.rows.map((x) => ({
+              id: x.id,
+              label: x.label,
+              sublabel: x.sublabel,
+              data: { kind: x.kind, stock: x.stock, group: x.group },
+            })),
+      );
       const f = Object.fromEntries(r.useFields.map((k, i) => [k, i]));
       for (const u of r.uses) {
         uses.current.set(String(u[f.id]), {
-          id: String(u[f.id]), rowId: String(u[f.rowId]), startDate: String(u[f.startDate]), endDate: String(u[f.endDate]), kind: 'occupancy',
-          statusId: String(u[f.category]), label: `${(u[f.quantity] as number) > 1 ? `${u[f.quantity]} × ` : ''}${u[f.customer] || u[f.code]}`,
-          code: String(u[f.code]), locked: true,
-          data: { bookingId: u[f.bookingId] as number, quantity: u[f.quantity] as number, placeCode: u[f.placeCode] as string | null },
+          id: String(u[f.id]),
+          rowId: String(u[f.rowId]),
+          startDate: String(u[f.startDate]),
+          endDate: String(u[f.endDate]),
+          kind: 'occupancy',
+          statusId: String(u[f.category]),
+          label: `${(u[f.quantity] as number) > 1 ? `${u[f.quantity]} × ` : ''}${u[f.customer] || u[f.code]}`,
+          code: String(u[f.code]),
+          locked: true,
+          data: {
+            bookingId: u[f.bookingId] as number,
+            quantity: u[f.quantity] as number,
+            placeCode: u[f.placeCode] as string | null,
+          },
         });
       }
       setVersion((v) => v + 1);
-    } catch (e: any) {
-      keys.forEach((k) => held.current.delete(k));
-      notify(e.message, { type: 'error' });
-    } finally {
-      setLoading((n) => n - 1);
-    }
-  }, [notify]);
+    },
+  });
 
-  const allUses = useMemo(() => [...uses.current.values()], [version]); // eslint-disable-line react-hooks/exhaustive-deps
+  const allUses = useMemo(() => [...uses.current.values()], [version]); // eslint-disable-line react-hooks/exhaustive-deps -- uses live in a ref; version says when they changed
   // Rows tall enough for their stays; a row used by too many stays at once shows its use per day instead.
   const { sizedRows, bars } = useMemo(() => {
     const byRow = new Map<string, UseBar[]>();
@@ -88,7 +116,14 @@ function ExtraPlanning() {
         out.push(...list);
         heights.set(r.id, Math.max(28, lanes * 20 + 6));
       } else {
-        out.push(...usePerDay(r.id, r.data.stock, list).map((u) => ({ ...u, kind: 'use', locked: true, data: { bookingId: null, quantity: u.quantity, placeCode: null } })));
+        out.push(
+          ...usageRunsPerDay(r.id, r.data.stock, list).map((u) => ({
+            ...u,
+            kind: 'use',
+            locked: true,
+            data: { bookingId: null, quantity: u.quantity, placeCode: null },
+          })),
+        );
         heights.set(r.id, 28);
       }
     }
@@ -101,12 +136,14 @@ function ExtraPlanning() {
     const used = new Map<number, number>();
     for (const b of bars) {
       if (b.rowId !== cursorRow.id) continue;
-      for (let d = toDayNumber(b.startDate); d < toDayNumber(b.endDate); d++) used.set(d, (used.get(d) ?? 0) + b.data.quantity);
+      for (let d = toDayNumber(b.startDate); d < toDayNumber(b.endDate); d++)
+        used.set(d, (used.get(d) ?? 0) + b.data.quantity);
     }
     const out: Record<string, number> = {};
     const w = ref.current?.getVisibleWindow();
     if (!w) return out;
-    for (let d = toDayNumber(w.startDate); d < toDayNumber(w.endDate); d++) out[fromDayNumber(d)] = cursorRow.data.stock - (used.get(d) ?? 0);
+    for (let d = toDayNumber(w.startDate); d < toDayNumber(w.endDate); d++)
+      out[fromDayNumber(d)] = cursorRow.data.stock - (used.get(d) ?? 0);
     return out;
   }, [cursorRow, bars]);
 
@@ -121,25 +158,54 @@ function ExtraPlanning() {
           <ToggleButton value="week">Semaine</ToggleButton>
           <ToggleButton value="month">Mois</ToggleButton>
         </ToggleButtonGroup>
-        <Button size="small" startIcon={<TodayIcon />} onClick={() => ref.current?.scrollToDate(today, 'center')}>Aujourd'hui</Button>
+        <Button size="small" startIcon={<TodayIcon />} onClick={() => ref.current?.scrollToDate(today, 'center')}>
+          Aujourd'hui
+        </Button>
         <Typography variant="body2" color="text.secondary">
-          {cursorRow ? `${cursorRow.label}${cursorRow.data.stock != null ? ` — stock ${cursorRow.data.stock}` : ' — pas de stock suivi'}` : 'Placez le curseur sur une ligne pour voir son stock restant par jour.'}
+          {cursorRow
+            ? `${cursorRow.label}${cursorRow.data.stock != null ? ` — stock ${cursorRow.data.stock}` : ' — pas de stock suivi'}`
+            : 'Placez le curseur sur une ligne pour voir son stock restant par jour.'}
         </Typography>
         <Box sx={{ flex: 1 }} />
-        <Legend statusPalette={PALETTE} keys={['option', 'booking', 'arrived', 'gone', 'use-ok', 'use-high', 'use-over']} />
+        <Legend
+          statusPalette={PALETTE}
+          keys={['option', 'booking', 'arrived', 'gone', 'use-ok', 'use-high', 'use-over']}
+        />
       </Stack>
-      <Box sx={{ height: 4 }}>{loading > 0 && <LinearProgress aria-label="Chargement" />}</Box>
+      <Box sx={{ height: 4 }}>{tiles.loading && <LinearProgress aria-label="Chargement" />}</Box>
       <Box sx={{ flex: 1, minHeight: 0, borderTop: 1, borderColor: 'divider' }}>
         <PlanningBoard<ExtraRow, UseBar>
-          ref={ref} rows={sizedRows} bars={bars} statusPalette={PALETTE} startDate={range.startDate} endDate={range.endDate} today={today}
-          zoom={zoom} groupBy={GROUP_BY} messages={MESSAGES} readOnly freeCounts={stockLeft}
-          onVisibleWindowChange={(w) => void load(w)}
+          ref={ref}
+          rows={sizedRows}
+          bars={bars}
+          statusPalette={PALETTE}
+          startDate={range.startDate}
+          endDate={range.endDate}
+          today={today}
+          zoom={zoom}
+          groupBy={GROUP_BY}
+          messages={MESSAGES}
+          readOnly
+          freeCounts={stockLeft}
+          onVisibleWindowChange={(w) => void tiles.load(w)}
           onSelectionChange={(s) => setCursorRow((cur) => (cur?.id === s.row?.id ? cur : s.row))}
           onOpenBar={(b) => b.data.bookingId && navigate(`/booking/${b.data.bookingId}`)}
           onModify={(c) => c.bar?.data.bookingId && navigate(`/booking/${c.bar.data.bookingId}`)}
-          renderTooltip={(b) => (b.data.bookingId
-            ? <div><strong>{b.code}</strong> — {b.label}<br />{b.data.placeCode ? `Emplacement ${b.data.placeCode} · ` : ''}quantité {b.data.quantity}</div>
-            : <div>{b.label}<br />du {formatDateFr(b.startDate)} au {formatDateFr(b.endDate)} (exclu)</div>)}
+          renderTooltip={(b) =>
+            b.data.bookingId ? (
+              <div>
+                <strong>{b.code}</strong> — {b.label}
+                <br />
+                {b.data.placeCode ? `Emplacement ${b.data.placeCode} · ` : ''}quantité {b.data.quantity}
+              </div>
+            ) : (
+              <div>
+                {b.label}
+                <br />
+                du {formatDateFr(b.startDate)} au {formatDateFr(b.endDate)} (exclu)
+              </div>
+            )
+          }
         />
       </Box>
     </Box>

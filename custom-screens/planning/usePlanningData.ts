@@ -2,44 +2,38 @@
 // places per day by quarter for the current filters, kept in one cache each and
 // published as one stable array per load (the board rebuilds its index on a new array).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../admin/src/api';
 import type { VisibleWindow } from './board';
 import { barsOf, type Filters, type StayBar, type WindowAnswer } from './shared/model';
-import { dropRows, missingTiles, quartersBetween, tilesOf, type TileKey } from './shared/tiles';
+import { quartersBetween } from './shared/tiles';
+import { useTiledWindow } from './shared/useTiledWindow';
+import { api } from '../../admin/src/ui';
 
 const qs = (o: Record<string, string | number[] | undefined>) =>
-  Object.entries(o).filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length)).map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : v!)}`).join('&');
+  Object.entries(o)
+    .filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length))
+    .map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : v!)}`)
+    .join('&');
 
 export function usePlanningData(filters: Filters, onError: (message: string) => void) {
   const released = filters.categories.includes('cancelled');
   const cache = useRef(new Map<string, StayBar>());
-  const held = useRef(new Set<TileKey>());
   const lastWindow = useRef<VisibleWindow | null>(null);
-  const generation = useRef(0);
   const [bars, setBars] = useState<StayBar[]>([]);
-  const [loading, setLoading] = useState(0);
   const errorRef = useRef(onError);
   errorRef.current = onError;
+  const releasedRef = useRef(released);
+  releasedRef.current = released;
 
   const publish = useCallback(() => setBars([...cache.current.values()]), []);
 
-  /** Settles when every bars request asked so far has answered (free places wait for it). */
-  const inflight = useRef<Promise<unknown>>(Promise.resolve());
-  const load = useCallback((win: VisibleWindow): Promise<void> => {
-    const p = loadTiles(win);
-    inflight.current = Promise.allSettled([inflight.current, p]);
-    return p;
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
-  const loadTiles = async (win: VisibleWindow) => {
-    const req = missingTiles(held.current, win.rowIds as number[], win.startDate, win.endDate);
-    if (!req) return;
-    const keys = tilesOf(req);
-    for (const k of keys) held.current.add(k);
-    const gen = generation.current;
-    setLoading((n) => n + 1);
-    try {
-      const w = await api<WindowAnswer>(`/planning/window?${qs({ from: req.from, to: req.to, placeIds: req.placeIds, released: releasedRef.current ? '1' : undefined })}`);
-      if (gen !== generation.current) return;
+  const tiles = useTiledWindow<number>({
+    rowsOf: (win) => win.rowIds as number[],
+    onError: (m) => errorRef.current(m),
+    fetch: async (req, isCurrent) => {
+      const w = await api<WindowAnswer>(
+        `/planning/window?${qs({ from: req.from, to: req.to, placeIds: req.placeIds, released: releasedRef.current ? '1' : undefined })}`,
+      );
+      if (!isCurrent()) return;
       // A reloaded row loses the bars that are gone from it.
       const places = new Set(req.placeIds);
       for (const [id, b] of cache.current) {
@@ -47,78 +41,115 @@ export function usePlanningData(filters: Filters, onError: (message: string) => 
       }
       for (const b of barsOf(w)) cache.current.set(String(b.id), b);
       publish();
-    } catch (e: any) {
-      for (const k of keys) held.current.delete(k);
-      errorRef.current(e?.message ?? 'Une erreur est survenue');
-    } finally {
-      setLoading((n) => n - 1);
-    }
-  };
-  const releasedRef = useRef(released);
-  releasedRef.current = released;
+    },
+  });
 
-  const onWindow = useCallback((win: VisibleWindow) => {
-    lastWindow.current = win;
-    void load(win);
-  }, [load]);
+  /** Settles when every bars request asked so far has answered (free places wait for it). */
+  const inflight = useRef<Promise<unknown>>(Promise.resolve());
+  const { load: loadTiles, reset: resetTiles, dropRows } = tiles;
+  const load = useCallback(
+    (win: VisibleWindow): Promise<void> => {
+      const p = loadTiles(win);
+      inflight.current = Promise.allSettled([inflight.current, p]);
+      return p;
+    },
+    [loadTiles],
+  );
+
+  const onWindow = useCallback(
+    (win: VisibleWindow) => {
+      lastWindow.current = win;
+      void load(win);
+    },
+    [load],
+  );
 
   /** Everything again (refresh button, filter "released" toggled). */
   const reloadAll = useCallback(() => {
-    generation.current++;
+    resetTiles();
     cache.current.clear();
-    held.current.clear();
     publish();
     if (lastWindow.current) void load(lastWindow.current);
-  }, [load, publish]);
+  }, [load, publish, resetTiles]);
 
   /** Some rows again (after a move: the server's truth for both places). */
-  const reloadRows = useCallback((rowIds: number[]) => {
-    dropRows(held.current, rowIds);
-    if (lastWindow.current) void load({ ...lastWindow.current, rowIds: [...new Set([...rowIds.filter((id) => lastWindow.current!.rowIds.includes(id))])] });
-  }, [load]);
+  const reloadRows = useCallback(
+    (rowIds: number[]) => {
+      dropRows(rowIds);
+      if (lastWindow.current)
+        void load({
+          ...lastWindow.current,
+          rowIds: [...new Set([...rowIds.filter((id) => lastWindow.current!.rowIds.includes(id))])],
+        });
+    },
+    [load, dropRows],
+  );
 
   /** Applies an accepted move to the cache right away (before the reload). */
-  const patchBar = useCallback((id: string, patch: Partial<StayBar>) => {
-    const b = cache.current.get(id);
-    if (!b) return;
-    cache.current.set(id, { ...b, ...patch });
-    publish();
-  }, [publish]);
+  const patchBar = useCallback(
+    (id: string, patch: Partial<StayBar>) => {
+      const b = cache.current.get(id);
+      if (!b) return;
+      cache.current.set(id, { ...b, ...patch });
+      publish();
+    },
+    [publish],
+  );
 
-  const removeBar = useCallback((id: string) => {
-    if (cache.current.delete(id)) publish();
-  }, [publish]);
+  const removeBar = useCallback(
+    (id: string) => {
+      if (cache.current.delete(id)) publish();
+    },
+    [publish],
+  );
 
   // Changes of the filters (not the first render: the cache is empty, a primed window may be loading).
   const mounted = useRef({ released: false, free: false });
   useEffect(() => {
-    if (!mounted.current.released) { mounted.current.released = true; return; }
+    if (!mounted.current.released) {
+      mounted.current.released = true;
+      return;
+    }
     reloadAll();
-  }, [released]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [released]); // eslint-disable-line react-hooks/exhaustive-deps -- a filter change reloads; reloadAll is stable in effect (reads refs)
 
   // ---- free places per day (by quarter, for the filters) --------------------
-  const filterKey = useMemo(() => qs({ layoutIds: filters.layoutIds, familyIds: filters.familyIds, typeIds: filters.typeIds, featureIds: filters.featureIds }), [filters]);
+  const filterKey = useMemo(
+    () =>
+      qs({
+        layoutIds: filters.layoutIds,
+        familyIds: filters.familyIds,
+        typeIds: filters.typeIds,
+        featureIds: filters.featureIds,
+      }),
+    [filters],
+  );
   const free = useRef(new Map<string, number>());
   const freeHeld = useRef(new Set<string>());
   const [freeCounts, setFreeCounts] = useState<Record<string, number>>({});
   const freeGen = useRef(0);
 
-  const loadFree = useCallback(async (start: string, end: string) => {
-    const gen = freeGen.current;
-    for (const q of quartersBetween(start, end)) {
-      if (freeHeld.current.has(q.from)) continue;
-      freeHeld.current.add(q.from);
-      try {
-        const r = await api<{ days: Record<string, number> }>(`/planning/free?from=${q.from}&to=${q.to}${filterKey ? `&${filterKey}` : ''}`);
-        if (gen !== freeGen.current) return;
-        for (const [d, n] of Object.entries(r.days)) free.current.set(d, n);
-        setFreeCounts(Object.fromEntries(free.current));
-      } catch (e: any) {
-        freeHeld.current.delete(q.from);
-        errorRef.current(e?.message ?? 'Une erreur est survenue');
+  const loadFree = useCallback(
+    async (start: string, end: string) => {
+      const gen = freeGen.current;
+      for (const q of quartersBetween(start, end)) {
+        if (freeHeld.current.has(q.from)) continue;
+        freeHeld.current.add(q.from);
+        try {
+          const r = await api<{ days: Record<string, number> }>(
+            `/planning/free?from=${q.from}&to=${q.to}${filterKey ? `&${filterKey}` : ''}`,
+          );
+          if (gen !== freeGen.current) return;
+          for (const [d, n] of Object.entries(r.days)) free.current.set(d, n);
+          setFreeCounts(Object.fromEntries(free.current));
+        } catch (e: any) {
+          freeHeld.current.delete(q.from);
+          errorRef.current(e?.message ?? 'Une erreur est survenue');
+        }
       }
-    }
-  }, [filterKey]);
+    },
+    [filterKey],
+  );
 
   const resetFree = useCallback(() => {
     freeGen.current++;
@@ -129,22 +160,47 @@ export function usePlanningData(filters: Filters, onError: (message: string) => 
   }, [loadFree]);
 
   useEffect(() => {
-    if (!mounted.current.free) { mounted.current.free = true; return; }
+    if (!mounted.current.free) {
+      mounted.current.free = true;
+      return;
+    }
     resetFree();
-  }, [filterKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [filterKey]); // eslint-disable-line react-hooks/exhaustive-deps -- a filter change resets the free counts; resetFree reads the current window from a ref
 
-  const onWindowAll = useCallback((win: VisibleWindow) => {
-    onWindow(win);
-    void inflight.current.then(() => loadFree(win.startDate, win.endDate));
-  }, [onWindow, loadFree]);
+  const onWindowAll = useCallback(
+    (win: VisibleWindow) => {
+      onWindow(win);
+      void inflight.current.then(() => loadFree(win.startDate, win.endDate));
+    },
+    [onWindow, loadFree],
+  );
 
-  const reloadEverything = useCallback(() => { reloadAll(); resetFree(); }, [reloadAll, resetFree]);
+  const reloadEverything = useCallback(() => {
+    reloadAll();
+    resetFree();
+  }, [reloadAll, resetFree]);
   /** Loads a window the board is about to show (before it reports it): its tiles are then held, not asked twice. */
-  const prime = useCallback((win: VisibleWindow) => {
-    // The bars first (one database connection on PGlite: requests queue), then the free places.
-    void load(win);
-    void inflight.current.then(() => loadFree(win.startDate, win.endDate));
-  }, [load, loadFree]);
-  return useMemo(() => ({ bars, freeCounts, loading: loading > 0, onWindow: onWindowAll, reloadAll: reloadEverything, reloadRows, patchBar, removeBar, resetFree, prime }),
-    [bars, freeCounts, loading, onWindowAll, reloadEverything, reloadRows, patchBar, removeBar, resetFree, prime]);
+  const prime = useCallback(
+    (win: VisibleWindow) => {
+      // The bars first (one database connection on PGlite: requests queue), then the free places.
+      void load(win);
+      void inflight.current.then(() => loadFree(win.startDate, win.endDate));
+    },
+    [load, loadFree],
+  );
+  return useMemo(
+    () => ({
+      bars,
+      freeCounts,
+      loading: tiles.loading,
+      onWindow: onWindowAll,
+      reloadAll: reloadEverything,
+      reloadRows,
+      patchBar,
+      removeBar,
+      resetFree,
+      prime,
+    }),
+    [bars, freeCounts, tiles.loading, onWindowAll, reloadEverything, reloadRows, patchBar, removeBar, resetFree, prime],
+  );
 }

@@ -5,29 +5,55 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanInput, Loading, TextInput, Title, useNotify } from 'react-admin';
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
-import { EntityForm, EnumInput, NumberInputFr, RefInput } from '../../admin/src/entity';
-import { NotFound } from '../../admin/src/layout/NotFound';
 import { meta as optionMeta } from '../../common/generated/meta/price-grid-option';
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { choicesOf, currentGridPath, dateFr, euros, HistoryBanner, Section, withRoutes, type Row } from './common';
 import { ReadOnlyFields } from './ReadOnlyFields';
 import { useGridVersion } from './useGridVersion';
 import type { GridVersion } from './GridScreen';
+import { api, useCan, EntityForm, EnumInput, NumberInputFr, RefInput, NotFound } from '../../admin/src/ui';
 
-export const optionScreenMeta = withRoutes(optionMeta, '/price/grid/:priceGridId/0/0/0', '/price/option/:priceGridOptionId/grid/:priceGridId/:historyVersion');
+export const optionScreenMeta = withRoutes(
+  optionMeta,
+  '/price/grid/:priceGridId/0/0/0',
+  '/price/option/:priceGridOptionId/grid/:priceGridId/:historyVersion',
+);
 
-const FIELDS = ['label', 'ageCategoryId', 'extraId', 'animalTypeId', 'vehicleTypeId', 'isRequired', 'includedQuantity', 'priceUnit', 'tvaId', 'order'];
+const FIELDS = [
+  'label',
+  'ageCategoryId',
+  'extraId',
+  'animalTypeId',
+  'vehicleTypeId',
+  'isRequired',
+  'includedQuantity',
+  'priceUnit',
+  'tvaId',
+  'order',
+];
 
 function OptionFields() {
   return (
     <>
       <TextInput source="label" label="Libellé (vide : celui de la prestation)" />
-      <Typography variant="body2" color="text.secondary">Une seule prestation par option :</Typography>
+      <Typography variant="body2" color="text.secondary">
+        Une seule prestation par option :
+      </Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         <RefInput source="ageCategoryId" label="Catégorie d'âge" reference="age-category" optionText="label" />
         <RefInput source="extraId" label="Extra" reference="extra" optionText="label" />
@@ -37,7 +63,11 @@ function OptionFields() {
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <BooleanInput source="isRequired" label="Obligatoire" />
         <NumberInputFr source="includedQuantity" label="Quantité incluse" integer />
-        <EnumInput source="priceUnit" label="Unité de prix (hors catégories d'âge)" choices={choicesOf(optionMeta, 'priceUnit')} />
+        <EnumInput
+          source="priceUnit"
+          label="Unité de prix (hors catégories d'âge)"
+          choices={choicesOf(optionMeta, 'priceUnit')}
+        />
         <RefInput source="tvaId" label="TVA (vide : celle de la prestation)" reference="tva" optionText="label" />
         <NumberInputFr source="order" label="Ordre" integer />
       </Box>
@@ -47,7 +77,9 @@ function OptionFields() {
 
 /** "1-3 = 7,00 ; 4+ = 5,00" ⇄ slices */
 function slicesText(slices: Row[] | undefined): string {
-  return (slices ?? []).map((s) => `${s.fromNight}${s.toNight == null ? '+' : `-${s.toNight}`} = ${formatCents(s.price, false)}`).join(' ; ');
+  return (slices ?? [])
+    .map((s) => `${s.fromNight}${s.toNight == null ? '+' : `-${s.toNight}`} = ${formatCents(s.price, false)}`)
+    .join(' ; ');
 }
 function parseSlices(text: string): Row[] | null {
   if (!text.trim()) return [];
@@ -67,12 +99,17 @@ function OptionPrices({ v, optionId, editable }: { v: GridVersion; optionId: num
   const navigate = useNavigate();
   const option = v.options.find((o) => o.id === optionId)!;
   const withSlices = !!option.ageCategoryId && v.grid.occupantPriceModel === 2;
-  const stored = (periodId: number) => v.prices.find((p) => p.priceGridOptionId === optionId && p.priceGridPeriodId === periodId);
+  const stored = (periodId: number) =>
+    v.prices.find((p) => p.priceGridOptionId === optionId && p.priceGridPeriodId === periodId);
   const [texts, setTexts] = useState<Record<number, string>>({});
   const [slices, setSlices] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => { setTexts({}); setSlices({}); }, [v.historyVersion]);
-  const textOf = (periodId: number) => texts[periodId] ?? (stored(periodId) ? formatCents(stored(periodId)!.price, false) : '');
+  useEffect(() => {
+    setTexts({});
+    setSlices({});
+  }, [v.historyVersion]);
+  const textOf = (periodId: number) =>
+    texts[periodId] ?? (stored(periodId) ? formatCents(stored(periodId)!.price, false) : '');
   const save = async () => {
     setError(null);
     const prices = [];
@@ -98,13 +135,34 @@ function OptionPrices({ v, optionId, editable }: { v: GridVersion; optionId: num
     }
   };
   return (
-    <Section title="Prix par période" actions={editable && <Button variant="contained" size="small" startIcon={<SaveIcon />} onClick={save}>Enregistrer les prix</Button>}>
-      {error && <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert>}
+    <Section
+      title="Prix par période"
+      actions={
+        editable && (
+          <Button variant="contained" size="small" startIcon={<SaveIcon />} onClick={save}>
+            Enregistrer les prix
+          </Button>
+        )
+      }
+    >
+      {error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
       <Paper variant="outlined">
         <Table size="small" aria-label="Prix par période">
           <TableHead>
             <TableRow>
-              {['Période', 'Du', 'Au (exclu)', 'Prix (vide : non vendu)', ...(withSlices ? ['Tranches de nuits'] : [])].map((h) => <TableCell key={h}>{h}</TableCell>)}
+              {[
+                'Période',
+                'Du',
+                'Au (exclu)',
+                'Prix (vide : non vendu)',
+                ...(withSlices ? ['Tranches de nuits'] : []),
+              ].map((h) => (
+                <TableCell key={h}>{h}</TableCell>
+              ))}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -115,20 +173,42 @@ function OptionPrices({ v, optionId, editable }: { v: GridVersion; optionId: num
                 <TableCell>{dateFr(p.endDate)}</TableCell>
                 <TableCell>
                   {editable ? (
-                    <TextField size="small" value={textOf(p.id)} onChange={(e) => setTexts({ ...texts, [p.id]: e.target.value })}
-                      slotProps={{ htmlInput: { inputMode: 'decimal', name: `price-${p.id}` }, input: { endAdornment: <span style={{ marginLeft: 4 }}>€</span> } }} sx={{ width: 160 }} />
-                  ) : euros(stored(p.id)?.price) || '—'}
+                    <TextField
+                      size="small"
+                      value={textOf(p.id)}
+                      onChange={(e) => setTexts({ ...texts, [p.id]: e.target.value })}
+                      slotProps={{
+                        htmlInput: { inputMode: 'decimal', name: `price-${p.id}` },
+                        input: { endAdornment: <span style={{ marginLeft: 4 }}>€</span> },
+                      }}
+                      sx={{ width: 160 }}
+                    />
+                  ) : (
+                    euros(stored(p.id)?.price) || '—'
+                  )}
                 </TableCell>
                 {withSlices && (
                   <TableCell>
                     {editable ? (
-                      <TextField size="small" placeholder="1-3 = 7,00 ; 4+ = 5,00" value={slices[p.id] ?? slicesText(stored(p.id)?.slices)} onChange={(e) => setSlices({ ...slices, [p.id]: e.target.value })} sx={{ width: 280 }} />
-                    ) : slicesText(stored(p.id)?.slices)}
+                      <TextField
+                        size="small"
+                        placeholder="1-3 = 7,00 ; 4+ = 5,00"
+                        value={slices[p.id] ?? slicesText(stored(p.id)?.slices)}
+                        onChange={(e) => setSlices({ ...slices, [p.id]: e.target.value })}
+                        sx={{ width: 280 }}
+                      />
+                    ) : (
+                      slicesText(stored(p.id)?.slices)
+                    )}
                   </TableCell>
                 )}
               </TableRow>
             ))}
-            {!v.periods.length && <TableRow><TableCell colSpan={4}>La grille n'a pas encore de période.</TableCell></TableRow>}
+            {!v.periods.length && (
+              <TableRow>
+                <TableCell colSpan={4}>La grille n'a pas encore de période.</TableCell>
+              </TableRow>
+            )}
           </TableBody>
         </Table>
       </Paper>
@@ -143,7 +223,9 @@ export default function OptionScreen() {
   const gridId = Number(params.priceGridId);
   const optionId = Number(params.priceGridOptionId);
   const wanted = Number(params.historyVersion);
-  const ok = [params.priceGridId, params.priceGridOptionId, params.historyVersion].every((x) => /^\d+$/.test(x ?? '')) && gridId > 0;
+  const ok =
+    [params.priceGridId, params.priceGridOptionId, params.historyVersion].every((x) => /^\d+$/.test(x ?? '')) &&
+    gridId > 0;
   const { grid, ready, failed, isCurrent, snapshot } = useGridVersion(ok ? gridId : 0, wanted);
   if (!ok || failed) return <NotFound />;
   if (!ready) return <Loading />;
@@ -151,9 +233,17 @@ export default function OptionScreen() {
   if (isCurrent) {
     return (
       <>
-        <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }}>Grille « {grid!.label} », version {grid!.historyVersion}</Typography>
-        <EntityForm meta={optionScreenMeta}><OptionFields /></EntityForm>
-        {optionId > 0 && inVersion && <Box sx={{ px: 2, pb: 2 }}><OptionPrices v={snapshot!} optionId={optionId} editable={canWrite} /></Box>}
+        <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }}>
+          Grille « {grid!.label} », version {grid!.historyVersion}
+        </Typography>
+        <EntityForm meta={optionScreenMeta}>
+          <OptionFields />
+        </EntityForm>
+        {optionId > 0 && inVersion && (
+          <Box sx={{ px: 2, pb: 2 }}>
+            <OptionPrices v={snapshot!} optionId={optionId} editable={canWrite} />
+          </Box>
+        )}
       </>
     );
   }

@@ -2,10 +2,24 @@
 // (grids, accommodations, channels) as multiple choices.
 import { BooleanField, BooleanInput, ReferenceField, TextField, TextInput } from 'react-admin';
 import { Box } from '@mui/material';
-import { DateFr, DateInputFr, EntityForm, EntityList, EnumField, EnumInput, MoneyField, MoneyInput, NumberFr, NumberInputFr, RateField, RateInput, RefInput } from '../../admin/src/entity';
 import { meta as lastMinuteMeta } from '../../common/generated/meta/last-minute-offer';
 import { meta as feeMeta } from '../../common/generated/meta/booking-fee';
 import { choicesOf, IdsInput } from './common';
+import {
+  DateFr,
+  DateInputFr,
+  EntityForm,
+  EntityList,
+  EnumField,
+  EnumInput,
+  MoneyField,
+  MoneyInput,
+  NumberFr,
+  NumberInputFr,
+  RateField,
+  RateInput,
+  RefInput,
+} from '../../admin/src/ui';
 
 export function LastMinuteOfferList() {
   return (

@@ -4,16 +4,33 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import { Loading, TextInput, Title } from 'react-admin';
-import { DateInputFr, EntityForm, EnumInput, MoneyInput, NumberInputFr } from '../../admin/src/entity';
-import { NotFound } from '../../admin/src/layout/NotFound';
 import { meta as periodMeta } from '../../common/generated/meta/price-grid-period';
 import { choicesOf, currentGridPath, HistoryBanner, WeekdaysInput, withRoutes } from './common';
 import { ReadOnlyFields } from './ReadOnlyFields';
 import { useGridVersion } from './useGridVersion';
+import { DateInputFr, EntityForm, EnumInput, MoneyInput, NumberInputFr, NotFound } from '../../admin/src/ui';
 
-export const periodScreenMeta = withRoutes(periodMeta, '/price/grid/:priceGridId/0/0/0', '/price/period/:priceGridPeriodId/grid/:priceGridId/:historyVersion');
+export const periodScreenMeta = withRoutes(
+  periodMeta,
+  '/price/grid/:priceGridId/0/0/0',
+  '/price/period/:priceGridPeriodId/grid/:priceGridId/:historyVersion',
+);
 
-const FIELDS = ['label', 'periodType', 'startDate', 'endDate', 'arrivalDays', 'departureDays', 'minNights', 'minNightsOperator', 'pricePerNight', 'pricePerWeek', 'pricePerStay', 'firstNightPrice', 'extraNightPrice'];
+const FIELDS = [
+  'label',
+  'periodType',
+  'startDate',
+  'endDate',
+  'arrivalDays',
+  'departureDays',
+  'minNights',
+  'minNightsOperator',
+  'pricePerNight',
+  'pricePerWeek',
+  'pricePerStay',
+  'firstNightPrice',
+  'extraNightPrice',
+];
 
 function PeriodFields() {
   return (
@@ -29,7 +46,11 @@ function PeriodFields() {
       <WeekdaysInput source="arrivalDays" label="Jours d'arrivée" />
       <WeekdaysInput source="departureDays" label="Jours de départ" />
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <EnumInput source="minNightsOperator" label="Nombre de nuits" choices={choicesOf(periodMeta, 'minNightsOperator')} />
+        <EnumInput
+          source="minNightsOperator"
+          label="Nombre de nuits"
+          choices={choicesOf(periodMeta, 'minNightsOperator')}
+        />
         <NumberInputFr source="minNights" label="Nuits" integer />
       </Box>
       <Typography variant="subtitle2">Prix (selon le modèle de la grille)</Typography>
@@ -50,15 +71,21 @@ export default function PeriodScreen() {
   const gridId = Number(params.priceGridId);
   const periodId = Number(params.priceGridPeriodId);
   const wanted = Number(params.historyVersion);
-  const ok = [params.priceGridId, params.priceGridPeriodId, params.historyVersion].every((x) => /^\d+$/.test(x ?? '')) && gridId > 0;
+  const ok =
+    [params.priceGridId, params.priceGridPeriodId, params.historyVersion].every((x) => /^\d+$/.test(x ?? '')) &&
+    gridId > 0;
   const { grid, ready, failed, isCurrent, snapshot } = useGridVersion(ok ? gridId : 0, wanted);
   if (!ok || failed) return <NotFound />;
   if (!ready) return <Loading />;
   if (isCurrent) {
     return (
       <>
-        <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }}>Grille « {grid!.label} », version {grid!.historyVersion}</Typography>
-        <EntityForm meta={periodScreenMeta}><PeriodFields /></EntityForm>
+        <Typography variant="subtitle1" sx={{ px: 2, pt: 2 }}>
+          Grille « {grid!.label} », version {grid!.historyVersion}
+        </Typography>
+        <EntityForm meta={periodScreenMeta}>
+          <PeriodFields />
+        </EntityForm>
       </>
     );
   }

@@ -4,14 +4,25 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Alert, Box, Button, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
 } from '@mui/material';
 import CalculateIcon from '@mui/icons-material/Calculate';
-import { api } from '../../admin/src/api';
 import { addDays, todayParis } from '../../common/dates';
 import { formatRate } from '../../common/money';
 import { dateFr, euros, type Row } from './common';
 import type { GridVersion } from './GridScreen';
+import { api, DateFieldFr } from '../../admin/src/ui';
 
 const num = (s: string) => (/^\d{1,4}$/.test(s.trim()) ? Number(s.trim()) : 0);
 
@@ -30,9 +41,15 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
   const [busy, setBusy] = useState(false);
   const categories = useQuery({
     queryKey: ['pricing', 'age-categories'],
-    queryFn: () => api<Row[]>(`/age-category?filter=${encodeURIComponent(JSON.stringify({ isActif: true }))}&sort=${encodeURIComponent(JSON.stringify(['order', 'ASC']))}`),
+    queryFn: () =>
+      api<Row[]>(
+        `/age-category?filter=${encodeURIComponent(JSON.stringify({ isActif: true }))}&sort=${encodeURIComponent(JSON.stringify(['order', 'ASC']))}`,
+      ),
   });
-  const channels = useQuery({ queryKey: ['pricing', 'channels'], queryFn: () => api<Row[]>('/access-channel?sort=["order","ASC"]') });
+  const channels = useQuery({
+    queryKey: ['pricing', 'channels'],
+    queryFn: () => api<Row[]>('/access-channel?sort=["order","ASC"]'),
+  });
   const itemOptions = useMemo(() => grid.options.filter((o) => !o.ageCategoryId), [grid.options]);
   const initial = (o: Row) => (o.isRequired ? 1 : o.includedQuantity > 0 ? o.includedQuantity : 0);
   /** two persons of the first category (adults) unless typed otherwise */
@@ -51,7 +68,10 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
         occupants: (categories.data ?? [])
           .map((c, i) => ({ ageCategoryId: c.id, quantity: num(occupantValue(c, i)) }))
           .filter((o) => o.quantity > 0),
-        options: itemOptions.map((o) => ({ priceGridOptionId: o.id, quantity: num(options[o.id] ?? String(initial(o))) })),
+        options: itemOptions.map((o) => ({
+          priceGridOptionId: o.id,
+          quantity: num(options[o.id] ?? String(initial(o))),
+        })),
         promoCode: promoCode.trim() || null,
         channelId: channelId === '' ? null : channelId,
       };
@@ -69,16 +89,53 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="quote-panel">
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField {...small} type="date" label="Arrivée" sx={{ width: 180 }} value={startDate} onChange={(e) => setStart(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'quoteStartDate' } }} />
-        <TextField {...small} type="date" label="Départ" sx={{ width: 180 }} value={endDate} onChange={(e) => setEnd(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'quoteEndDate' } }} />
-        <TextField {...small} type="date" label="Date du devis" sx={{ width: 180 }} value={quoteDate} onChange={(e) => setQuoteDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField {...small} label="Code promo" sx={{ width: 180 }} value={promoCode} onChange={(e) => setPromo(e.target.value)} />
-        <TextField {...small} select label="Canal de vente" value={channelId} onChange={(e) => setChannel(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 180 }}>
+        <DateFieldFr
+          label="Arrivée"
+          name="quoteStartDate"
+          sx={{ width: 180 }}
+          value={startDate}
+          onChange={(v) => setStart(v ?? '')}
+        />
+        <DateFieldFr
+          label="Départ"
+          name="quoteEndDate"
+          sx={{ width: 180 }}
+          value={endDate}
+          onChange={(v) => setEnd(v ?? '')}
+        />
+        <DateFieldFr
+          label="Date du devis"
+          name="quoteDate"
+          sx={{ width: 180 }}
+          value={quoteDate}
+          onChange={(v) => setQuoteDate(v ?? '')}
+        />
+        <TextField
+          {...small}
+          label="Code promo"
+          sx={{ width: 180 }}
+          value={promoCode}
+          onChange={(e) => setPromo(e.target.value)}
+        />
+        <TextField
+          {...small}
+          select
+          label="Canal de vente"
+          value={channelId}
+          onChange={(e) => setChannel(e.target.value === '' ? '' : Number(e.target.value))}
+          sx={{ minWidth: 180 }}
+        >
           <MenuItem value="">—</MenuItem>
-          {(channels.data ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{c.label}</MenuItem>)}
+          {(channels.data ?? []).map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.label}
+            </MenuItem>
+          ))}
         </TextField>
       </Box>
-      <Typography variant="subtitle2" sx={{ mt: 1 }}>Occupants</Typography>
+      <Typography variant="subtitle2" sx={{ mt: 1 }}>
+        Occupants
+      </Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
         {(categories.data ?? []).map((c, i) => (
           <TextField
@@ -94,7 +151,9 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
       </Box>
       {itemOptions.length > 0 && (
         <>
-          <Typography variant="subtitle2" sx={{ mt: 1 }}>Options</Typography>
+          <Typography variant="subtitle2" sx={{ mt: 1 }}>
+            Options
+          </Typography>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             {itemOptions.map((o) => (
               <TextField
@@ -110,8 +169,14 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
           </Box>
         </>
       )}
-      <Button variant="contained" startIcon={<CalculateIcon />} onClick={run} disabled={busy} sx={{ mt: 2 }}>Calculer le prix</Button>
-      {error && <Alert severity="error" sx={{ mt: 2 }}>{error}</Alert>}
+      <Button variant="contained" startIcon={<CalculateIcon />} onClick={run} disabled={busy} sx={{ mt: 2 }}>
+        Calculer le prix
+      </Button>
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
       {result && <QuoteResult quote={result} />}
     </Paper>
   );
@@ -121,16 +186,26 @@ function QuoteResult({ quote }: { quote: Row }) {
   return (
     <Box sx={{ mt: 2 }} data-testid="quote-result">
       {quote.warnings.map((w: Row) => (
-        <Alert key={`${w.code}-${w.subject}`} severity="warning" sx={{ mb: 1 }}>{w.message}{w.subject ? ` (${w.subject})` : ''}</Alert>
+        <Alert key={`${w.code}-${w.subject}`} severity="warning" sx={{ mb: 1 }}>
+          {w.message}
+          {w.subject ? ` (${w.subject})` : ''}
+        </Alert>
       ))}
       <Table size="small" aria-label="Lignes du devis">
         <TableHead>
-          <TableRow>{['Libellé', 'Du', 'Au', 'Qté', 'Prix unitaire', 'Montant TTC', 'TVA'].map((h) => <TableCell key={h}>{h}</TableCell>)}</TableRow>
+          <TableRow>
+            {['Libellé', 'Du', 'Au', 'Qté', 'Prix unitaire', 'Montant TTC', 'TVA'].map((h) => (
+              <TableCell key={h}>{h}</TableCell>
+            ))}
+          </TableRow>
         </TableHead>
         <TableBody>
           {quote.lines.map((l: Row, i: number) => (
             <TableRow key={i}>
-              <TableCell>{l.label}{l.isManualPrice ? ' (prix manuel)' : ''}</TableCell>
+              <TableCell>
+                {l.label}
+                {l.isManualPrice ? ' (prix manuel)' : ''}
+              </TableCell>
               <TableCell>{dateFr(l.startDate)}</TableCell>
               <TableCell>{dateFr(l.endDate)}</TableCell>
               <TableCell align="right">{l.quantity}</TableCell>
@@ -143,8 +218,12 @@ function QuoteResult({ quote }: { quote: Row }) {
             </TableRow>
           ))}
           <TableRow>
-            <TableCell colSpan={5}><strong>Total TTC</strong> ({quote.nights} nuit{quote.nights > 1 ? 's' : ''})</TableCell>
-            <TableCell align="right" data-testid="quote-total"><strong>{euros(quote.total)}</strong></TableCell>
+            <TableCell colSpan={5}>
+              <strong>Total TTC</strong> ({quote.nights} nuit{quote.nights > 1 ? 's' : ''})
+            </TableCell>
+            <TableCell align="right" data-testid="quote-total">
+              <strong>{euros(quote.total)}</strong>
+            </TableCell>
             <TableCell />
           </TableRow>
         </TableBody>
@@ -152,13 +231,26 @@ function QuoteResult({ quote }: { quote: Row }) {
       <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', mt: 1 }}>
         <Typography variant="body2">dont TVA : {euros(quote.totalVat)}</Typography>
         {quote.vatTotals.map((v: Row) => (
-          <Typography variant="body2" key={v.vatRateBp}>TVA {formatRate(v.vatRateBp)} % : {euros(v.vatAmount)} sur {euros(v.totalExclVat)} HT</Typography>
+          // Each line's VAT is taken out of its TTC amount, then summed per rate: base + VAT = TTC holds, rate × base may not.
+          <Typography variant="body2" key={v.vatRateBp}>
+            TVA {formatRate(v.vatRateBp)} % comprise : {euros(v.vatAmount)} (base {euros(v.totalExclVat)} HT, calculée
+            ligne par ligne)
+          </Typography>
         ))}
-        {quote.touristTaxTotal > 0 && <Typography variant="body2">dont taxe de séjour : {euros(quote.touristTaxTotal)}</Typography>}
+        {quote.touristTaxTotal > 0 && (
+          <Typography variant="body2">dont taxe de séjour : {euros(quote.touristTaxTotal)}</Typography>
+        )}
         {quote.downPayment && (
           <Typography variant="body2">
-            {quote.downPayment.isFullPayment ? 'Paiement intégral' : quote.downPayment.kind === 2 ? 'Acompte' : 'Arrhes'} : {euros(quote.downPayment.amount)} le {dateFr(quote.downPayment.dueDate)}
-            {quote.balance.amount > 0 ? ` ; solde ${euros(quote.balance.amount)} le ${dateFr(quote.balance.dueDate)}` : ''}
+            {quote.downPayment.isFullPayment
+              ? 'Paiement intégral'
+              : quote.downPayment.kind === 2
+                ? 'Acompte'
+                : 'Arrhes'}{' '}
+            : {euros(quote.downPayment.amount)} le {dateFr(quote.downPayment.dueDate)}
+            {quote.balance.amount > 0
+              ? ` ; solde ${euros(quote.balance.amount)} le ${dateFr(quote.balance.dueDate)}`
+              : ''}
           </Typography>
         )}
       </Box>

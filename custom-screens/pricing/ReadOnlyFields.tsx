@@ -10,20 +10,29 @@ export function ReadOnlyFields({ meta, record, fields }: { meta: EntityMeta; rec
     const v = record[name];
     if (v === null || v === undefined || v === '') return '—';
     switch (f.kind) {
-      case 'money': return euros(v);
-      case 'rate': return `${formatRate(v)} %`;
-      case 'date': return dateFr(v);
-      case 'boolean': return v ? 'oui' : 'non';
-      case 'enum': return labelOf(meta, name, v);
-      case 'json': return Array.isArray(v) && name.endsWith('Days') ? weekdays(v) : JSON.stringify(v);
-      default: return String(v);
+      case 'money':
+        return euros(v);
+      case 'rate':
+        return `${formatRate(v)} %`;
+      case 'date':
+        return dateFr(v);
+      case 'boolean':
+        return v ? 'oui' : 'non';
+      case 'enum':
+        return labelOf(meta, name, v);
+      case 'json':
+        return Array.isArray(v) && name.endsWith('Days') ? weekdays(v) : JSON.stringify(v);
+      default:
+        return String(v);
     }
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       {fields.map((name) => (
         <Box key={name} sx={{ display: 'flex', gap: 1 }}>
-          <Typography color="text.secondary" sx={{ minWidth: 320 }}>{meta.fields.find((x) => x.name === name)?.label}</Typography>
+          <Typography color="text.secondary" sx={{ minWidth: 320 }}>
+            {meta.fields.find((x) => x.name === name)?.label}
+          </Typography>
           <Typography data-field={name}>{show(name)}</Typography>
         </Box>
       ))}

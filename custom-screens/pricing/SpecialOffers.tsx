@@ -6,19 +6,44 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import { Box, Typography } from '@mui/material';
 import {
-  ArrayInput, BooleanField, BooleanInput, FormDataConsumer, SelectInput, SimpleFormIterator, TextField, TextInput,
+  ArrayInput,
+  BooleanField,
+  BooleanInput,
+  FormDataConsumer,
+  SelectInput,
+  SimpleFormIterator,
+  TextField,
+  TextInput,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
-import { DateFr, DateInputFr, EntityForm, EntityList, EnumField, EnumInput, MoneyInput, NumberInputFr, RateInput } from '../../admin/src/entity';
 import { meta as offerMeta } from '../../common/generated/meta/special-offer';
 import { choicesOf, IdsInput, withRoutes, type Row } from './common';
+import {
+  DateFr,
+  DateInputFr,
+  EntityForm,
+  EntityList,
+  EnumField,
+  EnumInput,
+  MoneyInput,
+  NumberInputFr,
+  RateInput,
+} from '../../admin/src/ui';
 
 const LIST = '/special-offer-list';
 export const specialOfferMeta = withRoutes(offerMeta, LIST, '/special-offer/:specialOfferId');
 export const dmdsOfferMeta = withRoutes(offerMeta, LIST, '/dmds-offer/:specialOfferId');
 const editPathOf = (r: Row) => `/${r.kind === 'dmds' ? 'dmds-offer' : 'special-offer'}/${r.id}`;
 
-const TYPE = { LESS_AMOUNT: 1, LESS_PERCENT: 2, BOOKING_FEES: 3, X_EQUALS_Y: 4, PRICE_STRIKEOUT: 5, INCLUDED_SERVICE: 6, LAST_MINUTE: 7 };
+const TYPE = {
+  LESS_AMOUNT: 1,
+  LESS_PERCENT: 2,
+  BOOKING_FEES: 3,
+  X_EQUALS_Y: 4,
+  PRICE_STRIKEOUT: 5,
+  INCLUDED_SERVICE: 6,
+  LAST_MINUTE: 7,
+};
 const PERCENT = [TYPE.LESS_PERCENT, TYPE.PRICE_STRIKEOUT, TYPE.LAST_MINUTE];
 
 /** The generic list (remembered row, highlight, CSV export, rights) with two create buttons and the kind's edit route. */
@@ -26,8 +51,20 @@ export function SpecialOfferList() {
   return (
     <EntityList
       meta={specialOfferMeta}
-      filters={[<SelectInput key="kind" source="kind" label="Nature" choices={choicesOf(offerMeta, 'kind')} alwaysOn emptyText="Toutes" />]}
-      creates={[{ label: 'Nouvelle offre', to: '/special-offer/0' }, { label: 'Nouvelle offre DMDS', to: '/dmds-offer/0' }]}
+      filters={[
+        <SelectInput
+          key="kind"
+          source="kind"
+          label="Nature"
+          choices={choicesOf(offerMeta, 'kind')}
+          alwaysOn
+          emptyText="Toutes"
+        />,
+      ]}
+      creates={[
+        { label: 'Nouvelle offre', to: '/special-offer/0' },
+        { label: 'Nouvelle offre DMDS', to: '/dmds-offer/0' },
+      ]}
       rowPath={editPathOf}
     >
       <TextField source="label" label="Libellé" />
@@ -76,23 +113,46 @@ function OfferFields({ dmds }: { dmds: boolean }) {
             <>
               <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
                 {money && <MoneyInput source="amount" label="Réduction" />}
-                {percent && <RateInput source="rate" label={type === TYPE.PRICE_STRIKEOUT ? 'Baisse du prix unitaire' : 'Réduction'} />}
+                {percent && (
+                  <RateInput
+                    source="rate"
+                    label={type === TYPE.PRICE_STRIKEOUT ? 'Baisse du prix unitaire' : 'Réduction'}
+                  />
+                )}
                 {type === TYPE.X_EQUALS_Y && <NumberInputFr source="stayNights" label="X : nuits séjournées" integer />}
                 {type === TYPE.X_EQUALS_Y && <NumberInputFr source="paidNights" label="Y : nuits payées" integer />}
-                {type === TYPE.LAST_MINUTE && <NumberInputFr source="lastMinuteDays" label="Arrivée au plus tard dans (jours)" integer />}
+                {type === TYPE.LAST_MINUTE && (
+                  <NumberInputFr source="lastMinuteDays" label="Arrivée au plus tard dans (jours)" integer />
+                )}
               </Box>
               {(money || percent) && (
-                <ArrayInput source="steps" label="Paliers par semaines séjournées (jusqu'à 4 semaines ; remplacent la réduction)">
+                <ArrayInput
+                  source="steps"
+                  label="Paliers par semaines séjournées (jusqu'à 4 semaines ; remplacent la réduction)"
+                >
                   <SimpleFormIterator inline disableReordering>
                     <NumberInputFr source="weeks" label="À partir de (semaines)" integer />
-                    {money ? <MoneyInput source="value" label="Réduction" /> : <RateInput source="value" label="Réduction" />}
+                    {money ? (
+                      <MoneyInput source="value" label="Réduction" />
+                    ) : (
+                      <RateInput source="value" label="Réduction" />
+                    )}
                   </SimpleFormIterator>
                 </ArrayInput>
               )}
-              <IdsInput source="priceGridIds" label="Tarifs (grilles) *" reference="price-grid" helperText="Une offre spéciale doit avoir au moins un tarif" />
+              <IdsInput
+                source="priceGridIds"
+                label="Tarifs (grilles) *"
+                reference="price-grid"
+                helperText="Une offre spéciale doit avoir au moins un tarif"
+              />
               <IdsInput
                 source="appliedOptionIds"
-                label={type === TYPE.INCLUDED_SERVICE ? 'Prestations offertes *' : 'Options comprises dans la base de la réduction'}
+                label={
+                  type === TYPE.INCLUDED_SERVICE
+                    ? 'Prestations offertes *'
+                    : 'Options comprises dans la base de la réduction'
+                }
                 reference="price-grid-option"
                 filter={{ priceGridId: (formData.priceGridIds?.length ? formData.priceGridIds : [0]) as number[] }}
               />
@@ -120,9 +180,17 @@ function OfferFields({ dmds }: { dmds: boolean }) {
 }
 
 export function SpecialOfferEdit() {
-  return <EntityForm meta={specialOfferMeta}><OfferFields dmds={false} /></EntityForm>;
+  return (
+    <EntityForm meta={specialOfferMeta}>
+      <OfferFields dmds={false} />
+    </EntityForm>
+  );
 }
 
 export function DmdsOfferEdit() {
-  return <EntityForm meta={dmdsOfferMeta}><OfferFields dmds /></EntityForm>;
+  return (
+    <EntityForm meta={dmdsOfferMeta}>
+      <OfferFields dmds />
+    </EntityForm>
+  );
 }

@@ -4,10 +4,9 @@ import type { ReactNode } from 'react';
 import { Alert, Box, Typography } from '@mui/material';
 import { AutocompleteArrayInput, CheckboxGroupInput, ReferenceArrayInput } from 'react-admin';
 import type { EntityMeta } from '../../common/entity-meta';
-import { formatCents } from '../../common/money';
-import { formatDateFr } from '../../common/dates';
+import type { Row } from '../../admin/src/ui';
 
-export type Row = Record<string, any>;
+export type { Row };
 
 // ---------------------------------------------------------------------------
 // Routes of spec §2 "Price". Version 0 means "the current version".
@@ -16,8 +15,10 @@ export const GRID_LIST = '/price/grid-list';
 export const gridPath = (grid: Row, version?: number) =>
   `/price/grid/${grid.id}/${grid.priceModel ?? 0}/${grid.placeTypeId ?? 0}/${version ?? grid.historyVersion ?? 0}`;
 export const currentGridPath = (gridId: number | string) => `/price/grid/${gridId}/0/0/0`;
-export const periodPath = (periodId: number | string, gridId: number | string, version: number | string) => `/price/period/${periodId}/grid/${gridId}/${version}`;
-export const optionPath = (optionId: number | string, gridId: number | string, version: number | string) => `/price/option/${optionId}/grid/${gridId}/${version}`;
+export const periodPath = (periodId: number | string, gridId: number | string, version: number | string) =>
+  `/price/period/${periodId}/grid/${gridId}/${version}`;
+export const optionPath = (optionId: number | string, gridId: number | string, version: number | string) =>
+  `/price/option/${optionId}/grid/${gridId}/${version}`;
 
 /** The entity's metadata with the routes a custom screen serves. */
 export function withRoutes(meta: EntityMeta, list: string, edit: string): EntityMeta {
@@ -29,31 +30,70 @@ export function choicesOf(meta: EntityMeta, field: string): { id: string | numbe
   const f = meta.fields.find((x) => x.name === field)!;
   return (f.enum ?? []).map((v) => ({ id: v, name: f.enumLabels?.[String(v)] ?? String(v) }));
 }
-export const labelOf = (meta: EntityMeta, field: string, value: unknown) => choicesOf(meta, field).find((c) => c.id === value)?.name ?? String(value ?? '');
-export const fieldLabel = (meta: EntityMeta, field: string) => meta.fields.find((x) => x.name === field)?.label ?? field;
+export const labelOf = (meta: EntityMeta, field: string, value: unknown) =>
+  choicesOf(meta, field).find((c) => c.id === value)?.name ?? String(value ?? '');
+export const fieldLabel = (meta: EntityMeta, field: string) =>
+  meta.fields.find((x) => x.name === field)?.label ?? field;
 
 export const WEEKDAYS = [
-  { id: 1, name: 'lundi' }, { id: 2, name: 'mardi' }, { id: 3, name: 'mercredi' }, { id: 4, name: 'jeudi' },
-  { id: 5, name: 'vendredi' }, { id: 6, name: 'samedi' }, { id: 7, name: 'dimanche' },
+  { id: 1, name: 'lundi' },
+  { id: 2, name: 'mardi' },
+  { id: 3, name: 'mercredi' },
+  { id: 4, name: 'jeudi' },
+  { id: 5, name: 'vendredi' },
+  { id: 6, name: 'samedi' },
+  { id: 7, name: 'dimanche' },
 ];
-export const weekdays = (days: number[] | null | undefined) => (days?.length ? days.map((d) => WEEKDAYS[d - 1]?.name ?? d).join(', ') : 'tous');
+export const weekdays = (days: number[] | null | undefined) =>
+  days?.length ? days.map((d) => WEEKDAYS[d - 1]?.name ?? d).join(', ') : 'tous';
 
-export const euros = (cents: number | null | undefined) => (cents === null || cents === undefined ? '' : formatCents(cents));
-export const dateFr = formatDateFr;
+export { dateFr, euros } from '../../admin/src/ui';
 
 // ---------------------------------------------------------------------------
 
 export function WeekdaysInput({ source, label }: { source: string; label: string }) {
-  return <CheckboxGroupInput source={source} label={label} choices={WEEKDAYS} row helperText="Aucun jour coché : tous les jours" />;
+  return (
+    <CheckboxGroupInput
+      source={source}
+      label={label}
+      choices={WEEKDAYS}
+      row
+      helperText="Aucun jour coché : tous les jours"
+    />
+  );
 }
 
 /** A list of ids of another entity (stored as a JSON array). */
-export function IdsInput({ source, label, reference, optionText = 'label', filter, helperText }: {
-  source: string; label: string; reference: string; optionText?: string | ((r: Row) => string); filter?: Row; helperText?: string;
+export function IdsInput({
+  source,
+  label,
+  reference,
+  optionText = 'label',
+  filter,
+  helperText,
+}: {
+  source: string;
+  label: string;
+  reference: string;
+  optionText?: string | ((r: Row) => string);
+  filter?: Row;
+  helperText?: string;
 }) {
   return (
-    <ReferenceArrayInput source={source} reference={reference} perPage={500} filter={filter} sort={{ field: 'id', order: 'ASC' }}>
-      <AutocompleteArrayInput label={label} optionText={optionText} helperText={helperText ?? ' '} filterToQuery={() => ({})} sx={{ minWidth: 420 }} />
+    <ReferenceArrayInput
+      source={source}
+      reference={reference}
+      perPage={500}
+      filter={filter}
+      sort={{ field: 'id', order: 'ASC' }}
+    >
+      <AutocompleteArrayInput
+        label={label}
+        optionText={optionText}
+        helperText={helperText ?? ' '}
+        filterToQuery={() => ({})}
+        sx={{ minWidth: 420 }}
+      />
     </ReferenceArrayInput>
   );
 }
@@ -62,7 +102,9 @@ export function Section({ title, actions, children }: { title: string; actions?:
   return (
     <Box component="section" sx={{ mt: 3, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1 }}>
-        <Typography variant="h6" component="h2">{title}</Typography>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
         <Box sx={{ flex: 1 }} />
         {actions}
       </Box>
@@ -73,7 +115,21 @@ export function Section({ title, actions, children }: { title: string; actions?:
 
 export function HistoryBanner({ version, current, to }: { version: number; current: number; to: () => void }) {
   return (
-    <Alert severity="info" sx={{ mb: 2 }} action={<a href="#" onClick={(e) => { e.preventDefault(); to(); }}>Voir la version en cours ({current})</a>}>
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <a
+          href="#"
+          onClick={(e) => {
+            e.preventDefault();
+            to();
+          }}
+        >
+          Voir la version en cours ({current})
+        </a>
+      }
+    >
       Version {version} (historique) : consultation seule.
     </Alert>
   );

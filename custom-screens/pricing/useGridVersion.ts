@@ -1,11 +1,18 @@
 // The grid a sub-screen belongs to (always fresh) and the version its route names.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/api';
 import type { Row } from './common';
 import type { GridVersion } from './GridScreen';
+import { api } from '../../admin/src/ui';
 
 export function useGridVersion(gridId: number, wanted: number) {
-  const current = useQuery({ queryKey: ['pricing', 'grid', gridId], queryFn: () => api<Row>(`/price-grid/${gridId}`), enabled: gridId > 0, staleTime: 0, refetchOnMount: 'always', retry: false });
+  const current = useQuery({
+    queryKey: ['pricing', 'grid', gridId],
+    queryFn: () => api<Row>(`/price-grid/${gridId}`),
+    enabled: gridId > 0,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+  });
   const grid = current.data;
   const ready = !!grid && current.isFetchedAfterMount;
   /** 0 (a new row) or the current version: editable; an older one: read-only */
@@ -18,5 +25,11 @@ export function useGridVersion(gridId: number, wanted: number) {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
-  return { grid, ready: ready && !!snapshot.data, failed: !!current.error || !!snapshot.error, isCurrent, snapshot: snapshot.data };
+  return {
+    grid,
+    ready: ready && !!snapshot.data,
+    failed: !!current.error || !!snapshot.error,
+    isCurrent,
+    snapshot: snapshot.data,
+  };
 }

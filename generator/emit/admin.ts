@@ -6,29 +6,49 @@ import { BANNER } from './banner';
 const attr = (s: string) => JSON.stringify(s);
 
 function choices(f: FieldMeta): string {
-  const items = f.enum!.map((v) => `{ id: ${JSON.stringify(v)}, name: ${attr(f.enumLabels?.[String(v)] ?? String(v))} }`);
+  const items = f.enum!.map(
+    (v) => `{ id: ${JSON.stringify(v)}, name: ${attr(f.enumLabels?.[String(v)] ?? String(v))} }`,
+  );
   return `[${items.join(', ')}]`;
 }
 
 function listField(f: FieldMeta, byName: Map<string, EntityMeta>, used: Set<string>): string {
   const common = `source=${attr(f.name)} label=${attr(f.label)}`;
-  const use = (c: string) => { used.add(c); return c; };
+  const use = (c: string) => {
+    used.add(c);
+    return c;
+  };
   switch (f.kind) {
-    case 'ref': return `<${use('ReferenceField')} ${common} reference=${attr(byName.get(f.ref!.entity)!.name)} link={false} />`;
-    case 'money': return `<${use('MoneyField')} ${common} />`;
-    case 'rate': return `<${use('RateField')} ${common} />`;
-    case 'date': return `<${use('DateFr')} ${common} />`;
-    case 'datetime': return `<${use('DateTimeFr')} ${common} />`;
-    case 'boolean': return `<${use('BooleanField')} ${common} />`;
-    case 'enum': return `<${use('EnumField')} ${common} choices={${choices(f)}} />`;
-    case 'color': return `<${use('ColorField')} ${common} />`;
-    case 'integer': case 'number': case 'id': return `<${use('NumberFr')} ${common} />`;
-    default: return `<${use('TextField')} ${common} />`;
+    case 'ref':
+      return `<${use('ReferenceField')} ${common} reference=${attr(byName.get(f.ref!.entity)!.name)} link={false} />`;
+    case 'money':
+      return `<${use('MoneyField')} ${common} />`;
+    case 'rate':
+      return `<${use('RateField')} ${common} />`;
+    case 'date':
+      return `<${use('DateFr')} ${common} />`;
+    case 'datetime':
+      return `<${use('DateTimeFr')} ${common} />`;
+    case 'boolean':
+      return `<${use('BooleanField')} ${common} />`;
+    case 'enum':
+      return `<${use('EnumField')} ${common} choices={${choices(f)}} />`;
+    case 'color':
+      return `<${use('ColorField')} ${common} />`;
+    case 'integer':
+    case 'number':
+    case 'id':
+      return `<${use('NumberFr')} ${common} />`;
+    default:
+      return `<${use('TextField')} ${common} />`;
   }
 }
 
 function input(f: FieldMeta, byName: Map<string, EntityMeta>, used: Set<string>): string {
-  const use = (c: string) => { used.add(c); return c; };
+  const use = (c: string) => {
+    used.add(c);
+    return c;
+  };
   const flags = [f.required ? 'isRequired' : '', f.readOnly ? 'readOnly' : ''].filter(Boolean).join(' ');
   const common = `source=${attr(f.name)} label=${attr(f.label)}${flags ? ` ${flags}` : ''}`;
   switch (f.kind) {
@@ -37,19 +57,32 @@ function input(f: FieldMeta, byName: Map<string, EntityMeta>, used: Set<string>)
       const searchable = target.searchFields.length > 0;
       return `<${use('RefInput')} ${common} reference=${attr(target.name)} optionText=${attr(target.representation)}${searchable ? ' searchable' : ''} />`;
     }
-    case 'money': return `<${use('MoneyInput')} ${common} />`;
-    case 'rate': return `<${use('RateInput')} ${common} />`;
-    case 'date': return `<${use('DateInputFr')} ${common} />`;
-    case 'datetime': return `<${use('DateTimeInputFr')} ${common} />`;
-    case 'boolean': return `<${use('BooleanInput')} ${common} />`;
-    case 'enum': return `<${use('EnumInput')} ${common} choices={${choices(f)}} />`;
-    case 'color': return `<${use('ColorInput')} ${common} />`;
-    case 'integer': return `<${use('NumberInputFr')} ${common} integer />`;
-    case 'number': return `<${use('NumberInputFr')} ${common} />`;
-    case 'password': return `<${use('PasswordInput')} ${common} />`;
-    case 'json': return `<${use('JsonInput')} ${common} />`;
-    case 'text': return `<${use('TextInput')} ${common} multiline minRows={3} />`;
-    default: return `<${use('TextInput')} ${common} />`;
+    case 'money':
+      return `<${use('MoneyInput')} ${common} />`;
+    case 'rate':
+      return `<${use('RateInput')} ${common} />`;
+    case 'date':
+      return `<${use('DateInputFr')} ${common} />`;
+    case 'datetime':
+      return `<${use('DateTimeInputFr')} ${common} />`;
+    case 'boolean':
+      return `<${use('BooleanInput')} ${common} />`;
+    case 'enum':
+      return `<${use('EnumInput')} ${common} choices={${choices(f)}} />`;
+    case 'color':
+      return `<${use('ColorInput')} ${common} />`;
+    case 'integer':
+      return `<${use('NumberInputFr')} ${common} integer />`;
+    case 'number':
+      return `<${use('NumberInputFr')} ${common} />`;
+    case 'password':
+      return `<${use('PasswordInput')} ${common} />`;
+    case 'json':
+      return `<${use('JsonInput')} ${common} />`;
+    case 'text':
+      return `<${use('TextInput')} ${common} multiline minRows={3} />`;
+    default:
+      return `<${use('TextInput')} ${common} />`;
   }
 }
 
@@ -92,8 +125,13 @@ export function emitAdmin(metas: EntityMeta[]): Record<string, string> {
   const entries: string[] = [];
   for (const m of metas) {
     const info = {
-      name: m.name, base: m.base, label: m.label, menu: m.menu ?? null, functionality: m.functionality,
-      routes: m.routes, representation: m.representation,
+      name: m.name,
+      base: m.base,
+      label: m.label,
+      menu: m.menu ?? null,
+      functionality: m.functionality,
+      routes: m.routes,
+      representation: m.representation,
     };
     const json = JSON.stringify(info).slice(0, -1);
     if (m.generatedAdmin) {

@@ -10,7 +10,12 @@ import { BANNER, JSON_BANNER } from './banner';
 export const MIGRATION_DIR = 'migrations';
 const MIGRATION_FILE = /^(\d{4})_([a-z0-9_]+)\.ts$/;
 
-export interface MigrationFile { number: number; name: string; file: string; snapshot?: string }
+export interface MigrationFile {
+  number: number;
+  name: string;
+  file: string;
+  snapshot?: string;
+}
 
 export function listMigrations(root: string): MigrationFile[] {
   const dir = join(root, MIGRATION_DIR);
@@ -20,7 +25,12 @@ export function listMigrations(root: string): MigrationFile[] {
     .filter((m): m is RegExpExecArray => !!m)
     .map((m) => {
       const snap = `${m[1]}_${m[2]}.snapshot.json`;
-      return { number: Number(m[1]), name: `${m[1]}_${m[2]}`, file: m[0], snapshot: existsSync(join(dir, snap)) ? snap : undefined };
+      return {
+        number: Number(m[1]),
+        name: `${m[1]}_${m[2]}`,
+        file: m[0],
+        snapshot: existsSync(join(dir, snap)) ? snap : undefined,
+      };
     })
     .sort((a, b) => a.number - b.number);
 }
@@ -31,7 +41,12 @@ function isTracked(root: string, file: string): boolean {
     return true;
   } catch {
     // Untracked, or no git at all: only a file git does not know may be rewritten.
-    try { execFileSync('git', ['rev-parse', '--git-dir'], { cwd: root, stdio: 'ignore' }); return false; } catch { return true; }
+    try {
+      execFileSync('git', ['rev-parse', '--git-dir'], { cwd: root, stdio: 'ignore' });
+      return false;
+    } catch {
+      return true;
+    }
   }
 }
 
@@ -44,7 +59,10 @@ function readSnapshot(root: string, m: MigrationFile | undefined): Snapshot {
 }
 
 function slug(summary: string[]): string {
-  const first = summary[0].replace(/[^a-z0-9]+/gi, '_').toLowerCase().replace(/^_|_$/g, '');
+  const first = summary[0]
+    .replace(/[^a-z0-9]+/gi, '_')
+    .toLowerCase()
+    .replace(/^_|_$/g, '');
   const s = summary.length > 1 ? `${first}_and_${summary.length - 1}_more` : first;
   return s.slice(0, 60).replace(/_$/, '');
 }
@@ -105,7 +123,8 @@ export function planMigration(root: string, next: Snapshot, name?: string): Migr
     const keep = amend ? last!.name.replace(/^\d{4}_/, '') : undefined;
     const id = `${String(number).padStart(4, '0')}_${name ?? keep ?? slug(summary)}`;
     files[join(MIGRATION_DIR, `${id}.ts`)] = migrationSource(up, down, summary);
-    files[join(MIGRATION_DIR, `${id}.snapshot.json`)] = `${JSON.stringify({ $comment: JSON_BANNER, ...next }, null, 2)}\n`;
+    files[join(MIGRATION_DIR, `${id}.snapshot.json`)] =
+      `${JSON.stringify({ $comment: JSON_BANNER, ...next }, null, 2)}\n`;
     migrations = [...migrations, { number, name: id, file: `${id}.ts` }];
   }
   const imports = migrations.map((m, i) => `import * as m${i} from './${m.name}';`).join('\n');

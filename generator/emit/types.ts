@@ -1,4 +1,8 @@
-// common/generated/types/<entity>.ts: TypeScript record types (json-schema-to-typescript).
+// common/generated/types/<entity>.ts: for each entity its input type (json-schema-to-typescript:
+// what a save sends, fields optional as the schema says) and beside it its stored-record
+// type `<Type>Record`: what a knex read or an API answer holds, every readable column
+// present (null when empty), hidden fields (passwords) left out. Domain code types its
+// reads with the record (`knex<BookingRecord>('booking')`), the admin its `api<T>()` calls.
 import { compile } from 'json-schema-to-typescript';
 import type { EntityMeta } from '../../common/entity-meta';
 import { BANNER } from './banner';
@@ -6,9 +10,20 @@ import { BANNER } from './banner';
 function stripVocabulary(node: any): any {
   if (Array.isArray(node)) return node.map(stripVocabulary);
   if (node && typeof node === 'object') {
-    return Object.fromEntries(Object.entries(node).filter(([k]) => !k.startsWith('x-')).map(([k, v]) => [k, stripVocabulary(v)]));
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => !k.startsWith('x-'))
+        .map(([k, v]) => [k, stripVocabulary(v)]),
+    );
   }
   return node;
+}
+
+/** The stored record: every readable field required (a nullable one keeps its null), hidden ones left out. */
+function recordType(m: EntityMeta): string {
+  const hidden = m.fields.filter((f) => f.hidden).map((f) => `'${f.name}'`);
+  const base = hidden.length ? `Omit<${m.typeName}, ${hidden.join(' | ')}>` : m.typeName;
+  return `/** A stored ${m.label.one} as a read returns it: every column present, null when empty. */\nexport type ${m.typeName}Record = Required<${base}>;\n`;
 }
 
 export async function emitTypes(metas: EntityMeta[]): Promise<Record<string, string>> {
@@ -18,7 +33,9 @@ export async function emitTypes(metas: EntityMeta[]): Promise<Record<string, str
     delete schema.$id;
     schema.title = m.typeName;
     // A stored record always has its system fields.
-    schema.required = [...new Set([...m.fields.filter((f) => f.system).map((f) => f.name), ...(schema.required ?? [])])];
+    schema.required = [
+      ...new Set([...m.fields.filter((f) => f.system).map((f) => f.name), ...(schema.required ?? [])]),
+    ];
     const ts = await compile(schema, m.typeName, {
       bannerComment: BANNER,
       additionalProperties: false,
@@ -26,8 +43,9 @@ export async function emitTypes(metas: EntityMeta[]): Promise<Record<string, str
       strictIndexSignatures: true,
       format: true,
     });
-    out[`common/generated/types/${m.name}.ts`] = ts;
+    out[`common/generated/types/${m.name}.ts`] = `${ts}\n${recordType(m)}`;
   }
-  out['common/generated/types/index.ts'] = `${BANNER}\n${metas.map((m) => `export type { ${m.typeName} } from './${m.name}';`).join('\n')}\n`;
+  out['common/generated/types/index.ts'] =
+    `${BANNER}\n${metas.map((m) => `export type { ${m.typeName}, ${m.typeName}Record } from './${m.name}';`).join('\n')}\n`;
   return out;
 }

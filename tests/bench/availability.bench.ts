@@ -34,16 +34,33 @@ async function main() {
   await bootstrap(k, { adminPassword: 'bench-password', demo: false });
   const t0 = performance.now();
   const rnd = new Random(42);
-  const types: { id: number; maxPersons: number }[] = await k('place_type').where('isResidential', false).select('id', 'maxPersons');
+  const types: { id: number; maxPersons: number }[] = await k('place_type')
+    .where('isResidential', false)
+    .select('id', 'maxPersons');
   const layouts: number[] = (await k('layout').select('id')).map((r: any) => r.id);
   const features: number[] = (await k('feature').select('id')).map((r: any) => r.id);
   const places = Array.from({ length: PLACES }, (_, i) => {
     const t = types[i % types.length];
-    return { code: `P${String(i + 1).padStart(4, '0')}`, placeTypeId: t.id, layoutId: layouts[i % layouts.length], capacity: t.maxPersons, order: i };
+    return {
+      code: `P${String(i + 1).padStart(4, '0')}`,
+      placeTypeId: t.id,
+      layoutId: layouts[i % layouts.length],
+      capacity: t.maxPersons,
+      order: i,
+    };
   });
   const placeIds: number[] = [];
-  for (let i = 0; i < places.length; i += 1000) placeIds.push(...(await k('place').insert(places.slice(i, i + 1000)).returning('id')).map((r: any) => r.id));
-  const links = placeIds.flatMap((placeId) => features.filter(() => rnd.chance(0.3)).map((featureId) => ({ placeId, featureId })));
+  for (let i = 0; i < places.length; i += 1000)
+    placeIds.push(
+      ...(
+        await k('place')
+          .insert(places.slice(i, i + 1000))
+          .returning('id')
+      ).map((r: any) => r.id),
+    );
+  const links = placeIds.flatMap((placeId) =>
+    features.filter(() => rnd.chance(0.3)).map((featureId) => ({ placeId, featureId })),
+  );
   for (let i = 0; i < links.length; i += 2000) await k('place_feature').insert(links.slice(i, i + 2000));
   const customer = (await k('customer').insert({ lastName: 'Banc d’essai' }).returning('id'))[0].id;
   // 50 stays per place over two years, back to back with gaps: never overlapping.
@@ -63,14 +80,24 @@ async function main() {
   await k.raw('ALTER TABLE occupancy DISABLE TRIGGER tg_occupancy__reservation');
   for (let i = 0; i < stays.length; i += 5000) {
     const part = stays.slice(i, i + 5000);
-    const ids = (await k('booking').insert(Array.from({ length: part.length / 10 }, () => ({ kind: 'booking', statusId: 2, customerId: customer }))).returning('id')).map((r: any) => r.id);
+    const ids = (
+      await k('booking')
+        .insert(
+          Array.from({ length: part.length / 10 }, () => ({ kind: 'booking', statusId: 2, customerId: customer })),
+        )
+        .returning('id')
+    ).map((r: any) => r.id);
     await k('occupancy').insert(part.map((s, j) => ({ ...s, bookingId: ids[Math.floor(j / 10)] })));
   }
-  await k.raw('INSERT INTO place_reservation (place_id, nights, occupancy_id) SELECT place_id, daterange(start_date, end_date), id FROM occupancy');
+  await k.raw(
+    'INSERT INTO place_reservation (place_id, nights, occupancy_id) SELECT place_id, daterange(start_date, end_date), id FROM occupancy',
+  );
   await k.raw('ALTER TABLE occupancy ENABLE TRIGGER tg_occupancy__reservation');
   await k.raw('ANALYZE');
   const [{ n }] = await k('place_reservation').count({ n: '*' });
-  console.log(`setup: ${PLACES} places, ${n} occupancies held, ${links.length} place features (${((performance.now() - t0) / 1000).toFixed(1)} s, ${scratch.where})`);
+  console.log(
+    `setup: ${PLACES} places, ${n} occupancies held, ${links.length} place features (${((performance.now() - t0) / 1000).toFixed(1)} s, ${scratch.where})`,
+  );
 
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -84,10 +111,15 @@ async function main() {
   const queries: AvailabilityQuery[] = Array.from({ length: ROUNDS + 20 }, (_, i) => {
     const startDate = addDays(FROM, rnd.int(0, 600));
     return {
-      startDate, endDate: addDays(startDate, 7), persons: rnd.int(2, 4),
-      placeTypeId: i % 3 === 0 ? types[i % types.length].id : null, placeFamilyId: null, layoutId: null,
+      startDate,
+      endDate: addDays(startDate, 7),
+      persons: rnd.int(2, 4),
+      placeTypeId: i % 3 === 0 ? types[i % types.length].id : null,
+      placeFamilyId: null,
+      layoutId: null,
       featureIds: i % 4 === 0 ? [features[i % features.length]] : i % 4 === 1 ? [features[0], features[1]] : [],
-      partnerId: null, limit: 500,
+      partnerId: null,
+      limit: 500,
     };
   });
   const run = async (fn: (q: AvailabilityQuery) => Promise<number>) => {
@@ -120,4 +152,7 @@ async function main() {
   await scratch.close();
 }
 
-main().catch((e) => { console.error(e); process.exitCode = 1; });
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});

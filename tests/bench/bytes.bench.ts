@@ -23,7 +23,13 @@ const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/pos
 const PASSWORD = 'bench-bytes-password';
 const GOAL_KB = 250;
 
-interface Step { jsBytes: number; allBytes: number; jsFiles: number; requests: number; decodedJs: number }
+interface Step {
+  jsBytes: number;
+  allBytes: number;
+  jsFiles: number;
+  requests: number;
+  decodedJs: number;
+}
 
 /** Bytes on the wire per response (body as sent + headers), from Chromium's network events. */
 async function meter(page: Page): Promise<() => Step> {
@@ -32,24 +38,47 @@ async function meter(page: Page): Promise<() => Step> {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const kind = new Map<string, { js: boolean }>();
   let s: Step = { jsBytes: 0, allBytes: 0, jsFiles: 0, requests: 0, decodedJs: 0 };
-  cdp.on('Network.responseReceived', (e: any) => { kind.set(e.requestId, { js: e.type === 'Script' || /\.js(\?|$)/.test(e.response.url) }); });
-  cdp.on('Network.dataReceived', (e: any) => { if (kind.get(e.requestId)?.js) s.decodedJs += e.dataLength; });
+  cdp.on('Network.responseReceived', (e: any) => {
+    kind.set(e.requestId, { js: e.type === 'Script' || /\.js(\?|$)/.test(e.response.url) });
+  });
+  cdp.on('Network.dataReceived', (e: any) => {
+    if (kind.get(e.requestId)?.js) s.decodedJs += e.dataLength;
+  });
   cdp.on('Network.loadingFinished', (e: any) => {
     const k = kind.get(e.requestId);
     s.requests++;
     s.allBytes += e.encodedDataLength;
-    if (k?.js) { s.jsBytes += e.encodedDataLength; s.jsFiles++; }
+    if (k?.js) {
+      s.jsBytes += e.encodedDataLength;
+      s.jsFiles++;
+    }
   });
-  return () => { const out = s; s = { jsBytes: 0, allBytes: 0, jsFiles: 0, requests: 0, decodedJs: 0 }; return out; };
+  return () => {
+    const out = s;
+    s = { jsBytes: 0, allBytes: 0, jsFiles: 0, requests: 0, decodedJs: 0 };
+    return out;
+  };
 }
 
 async function run(base: string, compressed: boolean): Promise<{ login: Step; home: Step }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
-    const context = await browser.newContext({ locale: 'fr-FR', extraHTTPHeaders: compressed ? {} : { 'Accept-Encoding': 'identity' } });
+    const context = await browser.newContext({
+      locale: 'fr-FR',
+      extraHTTPHeaders: compressed ? {} : { 'Accept-Encoding': 'identity' },
+    });
     const page = await context.newPage();
     const take = await meter(page);
     await page.goto(`${base}/login`);
@@ -74,7 +103,11 @@ const ratio = (a: number, b: number) => `×${(a / b).toFixed(2).replace('.', ','
 
 async function main() {
   console.log('Building the admin…');
-  await build({ configFile: join(REPO, 'admin/vite.config.ts'), logLevel: 'warn', build: { outDir: OUT, emptyOutDir: true } });
+  await build({
+    configFile: join(REPO, 'admin/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: OUT, emptyOutDir: true },
+  });
   const schema = `bench_bytes_${randomBytes(3).toString('hex')}`;
   const db = await openDatabase({ url: URL_, schema, pool: 5 });
   const server = createServer({ keepAliveTimeout: 65_000 });
@@ -89,13 +122,20 @@ async function main() {
     const packed = await run(base, true);
     console.log('Chromium, empty cache; bytes on the wire (headers included)');
     for (const step of ['login', 'home'] as const) {
-      const p = packed[step], u = plain[step];
+      const p = packed[step],
+        u = plain[step];
       const label = step === 'login' ? '/login (form shown)' : 'then /home (after log-in)';
-      console.log(`${label.padEnd(28)} JS ${kb(p.jsBytes).padStart(11)} in ${p.jsFiles} files (uncompressed ${kb(u.jsBytes)}, ${ratio(p.jsBytes, u.jsBytes)}); all ${kb(p.allBytes)} in ${p.requests} requests (uncompressed ${kb(u.allBytes)})`);
+      console.log(
+        `${label.padEnd(28)} JS ${kb(p.jsBytes).padStart(11)} in ${p.jsFiles} files (uncompressed ${kb(u.jsBytes)}, ${ratio(p.jsBytes, u.jsBytes)}); all ${kb(p.allBytes)} in ${p.requests} requests (uncompressed ${kb(u.allBytes)})`,
+      );
     }
     const jsLogin = packed.login.jsBytes / 1000;
-    console.log(`JavaScript to show the log-in form: ${jsLogin.toFixed(1).replace('.', ',')} kB compressed — ${jsLogin < GOAL_KB ? `under the ${GOAL_KB} kB goal` : `OVER the ${GOAL_KB} kB goal`}`);
-    console.log(`/login then /home together: JS ${kb(packed.login.jsBytes + packed.home.jsBytes)} compressed, ${kb(plain.login.jsBytes + plain.home.jsBytes)} uncompressed; ${packed.login.requests + packed.home.requests} requests`);
+    console.log(
+      `JavaScript to show the log-in form: ${jsLogin.toFixed(1).replace('.', ',')} kB compressed — ${jsLogin < GOAL_KB ? `under the ${GOAL_KB} kB goal` : `OVER the ${GOAL_KB} kB goal`}`,
+    );
+    console.log(
+      `/login then /home together: JS ${kb(packed.login.jsBytes + packed.home.jsBytes)} compressed, ${kb(plain.login.jsBytes + plain.home.jsBytes)} uncompressed; ${packed.login.requests + packed.home.requests} requests`,
+    );
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await db.knex.raw(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);

@@ -23,14 +23,22 @@ const PASSWORD = 'bench-growth-password';
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 40);
 const GOAL = 1.5;
 
-interface Site { db: Database; client: Client; close(): Promise<void>; bookings: number }
+interface Site {
+  db: Database;
+  client: Client;
+  close(): Promise<void>;
+  bookings: number;
+}
 
 async function site(times: number): Promise<Site> {
   const schema = `bench_growth_${times}_${randomBytes(3).toString('hex')}`;
   const db = await openDatabase({ url: URL_, schema, pool: 5 });
   await migrateLatest(db.knex);
   await bootstrap(db.knex, { adminPassword: PASSWORD, demo: true });
-  const bookings = times > 1 ? await multiplyStays(db.knex, times) : (await db.knex.raw('VACUUM ANALYZE'), Number((await db.knex('booking').count({ n: '*' }))[0].n));
+  const bookings =
+    times > 1
+      ? await multiplyStays(db.knex, times)
+      : (await db.knex.raw('VACUUM ANALYZE'), Number((await db.knex('booking').count({ n: '*' }))[0].n));
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -39,7 +47,9 @@ async function site(times: number): Promise<Site> {
   const r = await client.login('admin', PASSWORD);
   if (r.status !== 200) throw new Error(`login: ${r.status} ${r.text}`);
   return {
-    db, client, bookings,
+    db,
+    client,
+    bookings,
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await db.knex.raw(`DROP SCHEMA "${schema}" CASCADE`);
@@ -48,18 +58,34 @@ async function site(times: number): Promise<Site> {
   };
 }
 
-interface Timing { ms: number; size: string }
+interface Timing {
+  ms: number;
+  size: string;
+}
 
-const sizeOf = (b: any) => (b?.total !== undefined ? `${b.total} trouvées` : b?.occupancies ? `${b.occupancies.length} barres` : Array.isArray(b) ? `${b.length} lignes` : '');
+const sizeOf = (b: any) =>
+  b?.total !== undefined
+    ? `${b.total} trouvées`
+    : b?.occupancies
+      ? `${b.occupancies.length} barres`
+      : Array.isArray(b)
+        ? `${b.length} lignes`
+        : '';
 const median = (t: number[]) => [...t].sort((a, b) => a - b)[Math.floor(t.length / 2)];
 
 /**
  * The same request on both sizes, alternated call by call (after a warm-up), so both
  * see the same load of the machine; the median of ROUNDS calls of each.
  */
-async function compare(small: () => Promise<{ status: number; body: any }>, large: () => Promise<{ status: number; body: any }>): Promise<[Timing, Timing]> {
+async function compare(
+  small: () => Promise<{ status: number; body: any }>,
+  large: () => Promise<{ status: number; body: any }>,
+): Promise<[Timing, Timing]> {
   const last: any[] = [];
-  for (let i = 0; i < 5; i++) { last[0] = await small(); last[1] = await large(); }
+  for (let i = 0; i < 5; i++) {
+    last[0] = await small();
+    last[1] = await large();
+  }
   for (const r of last) if (r.status !== 200) throw new Error(`${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
   const t: [number[], number[]] = [[], []];
   for (let i = 0; i < ROUNDS; i++) {
@@ -69,7 +95,10 @@ async function compare(small: () => Promise<{ status: number; body: any }>, larg
       t[k].push(performance.now() - t0);
     }
   }
-  return [{ ms: median(t[0]), size: sizeOf(last[0].body) }, { ms: median(t[1]), size: sizeOf(last[1].body) }];
+  return [
+    { ms: median(t[0]), size: sizeOf(last[0].body) },
+    { ms: median(t[1]), size: sizeOf(last[1].body) },
+  ];
 }
 
 const f = (n: number) => n.toFixed(1).replace('.', ',');
@@ -78,35 +107,71 @@ async function main() {
   console.log(`PostgreSQL ${URL_.replace(/\/\/[^@]*@/, '//')}, ${ROUNDS} calls per request, median`);
   const small = await site(1);
   // A customer's name and a booking code of the demo: the same answer at both sizes.
-  const who: any = await small.db.knex('booking as b').join('customer as c', 'c.id', 'b.customerId').whereNotNull('b.startDate')
-    .orderBy('b.id').offset(100).first('c.lastName', 'b.code');
+  const who: any = await small.db
+    .knex('booking as b')
+    .join('customer as c', 'c.id', 'b.customerId')
+    .whereNotNull('b.startDate')
+    .orderBy('b.id')
+    .offset(100)
+    .first('c.lastName', 'b.code');
   const { startDate, endDate } = boardRange(todayParis());
   const requests: [string, (c: Client) => Promise<any>][] = [
-    [`booking search « ${who.lastName} »`, (c) => c.post('/rest/booking/list', { scope: 'active', q: who.lastName, pageSize: 20 })],
-    [`booking search « ${who.code} »`, (c) => c.post('/rest/booking/list', { scope: 'active', q: who.code, pageSize: 20 })],
+    [
+      `booking search « ${who.lastName} »`,
+      (c) => c.post('/rest/booking/list', { scope: 'active', q: who.lastName, pageSize: 20 }),
+    ],
+    [
+      `booking search « ${who.code} »`,
+      (c) => c.post('/rest/booking/list', { scope: 'active', q: who.code, pageSize: 20 }),
+    ],
     ['booking list (page 1)', (c) => c.post('/rest/booking/list', { scope: 'active', pageSize: 20 })],
     ['planning window, whole site', (c) => c.get(`/rest/planning/window?from=${startDate}&to=${endDate}`)],
-    [`planning search « ${who.lastName} »`, (c) => c.get(`/rest/planning/search?q=${encodeURIComponent(who.lastName)}`)],
+    [
+      `planning search « ${who.lastName} »`,
+      (c) => c.get(`/rest/planning/search?q=${encodeURIComponent(who.lastName)}`),
+    ],
   ];
   const t0 = performance.now();
   const large = await site(10);
-  console.log(`×1: ${small.bookings} bookings; ×10: ${large.bookings} bookings (copied in ${f((performance.now() - t0) / 1000)} s)`);
+  console.log(
+    `×1: ${small.bookings} bookings; ×10: ${large.bookings} bookings (copied in ${f((performance.now() - t0) / 1000)} s)`,
+  );
   console.log(`${'request'.padEnd(44)} ${'×1'.padStart(10)} ${'×10'.padStart(10)}  growth`);
   for (const [label, call] of requests) {
-    const [a, b] = await compare(() => call(small.client), () => call(large.client));
+    const [a, b] = await compare(
+      () => call(small.client),
+      () => call(large.client),
+    );
     const g = b.ms / a.ms;
-    console.log(`${label.padEnd(44)} ${`${f(a.ms)} ms`.padStart(10)} ${`${f(b.ms)} ms`.padStart(10)}  ×${f(g)} ${g <= GOAL ? '(goal ≤ ×1,5 met)' : '(OVER the ×1,5 goal)'}  [${a.size} / ${b.size}]`);
+    console.log(
+      `${label.padEnd(44)} ${`${f(a.ms)} ms`.padStart(10)} ${`${f(b.ms)} ms`.padStart(10)}  ×${f(g)} ${g <= GOAL ? '(goal ≤ ×1,5 met)' : '(OVER the ×1,5 goal)'}  [${a.size} / ${b.size}]`,
+    );
   }
   // Baseline, same run: the search as it was before migration 0024 (accents folded over four
   // columns of three tables on every row), issued directly in SQL on both sizes.
-  const folded = (k: Knex) => k('booking as b').leftJoin('customer as c', 'c.id', 'b.customerId').leftJoin('partner as pa', 'pa.id', 'b.partnerId')
-    .whereNotIn('b.statusId', [9, 10, 11, 14, 15, 16])
-    .where((w) => w.whereRaw('bv_fold(b.code) LIKE bv_fold(?)', [`%${who.lastName}%`]).orWhereRaw('bv_fold(c.last_name) LIKE bv_fold(?)', [`%${who.lastName}%`])
-      .orWhereRaw('bv_fold(c.first_name) LIKE bv_fold(?)', [`%${who.lastName}%`]).orWhereRaw('bv_fold(pa.name) LIKE bv_fold(?)', [`%${who.lastName}%`]))
-    .select('b.id').orderBy('b.startDate', 'desc').limit(20);
+  const folded = (k: Knex) =>
+    k('booking as b')
+      .leftJoin('customer as c', 'c.id', 'b.customerId')
+      .leftJoin('partner as pa', 'pa.id', 'b.partnerId')
+      .whereNotIn('b.statusId', [9, 10, 11, 14, 15, 16])
+      .where((w) =>
+        w
+          .whereRaw('bv_fold(b.code) LIKE bv_fold(?)', [`%${who.lastName}%`])
+          .orWhereRaw('bv_fold(c.last_name) LIKE bv_fold(?)', [`%${who.lastName}%`])
+          .orWhereRaw('bv_fold(c.first_name) LIKE bv_fold(?)', [`%${who.lastName}%`])
+          .orWhereRaw('bv_fold(pa.name) LIKE bv_fold(?)', [`%${who.lastName}%`]),
+      )
+      .select('b.id')
+      .orderBy('b.startDate', 'desc')
+      .limit(20);
   const asSql = async (k: Knex) => ({ status: 200, body: await folded(k) });
-  const [a, b] = await compare(() => asSql(small.db.knex), () => asSql(large.db.knex));
-  console.log(`${`baseline: search folded on every row (SQL)`.padEnd(44)} ${`${f(a.ms)} ms`.padStart(10)} ${`${f(b.ms)} ms`.padStart(10)}  ×${f(b.ms / a.ms)}`);
+  const [a, b] = await compare(
+    () => asSql(small.db.knex),
+    () => asSql(large.db.knex),
+  );
+  console.log(
+    `${`baseline: search folded on every row (SQL)`.padEnd(44)} ${`${f(a.ms)} ms`.padStart(10)} ${`${f(b.ms)} ms`.padStart(10)}  ×${f(b.ms / a.ms)}`,
+  );
   await small.close();
   await large.close();
 }

@@ -27,11 +27,20 @@ const TERM = 'mar';
 
 const customerMeta = ENTITY_METAS.find((m) => m.name === 'customer')!;
 
-interface Kind { name: string; http: (base: string, cookie: string) => Promise<Response>; sql: (k: Knex) => Promise<unknown> }
+interface Kind {
+  name: string;
+  http: (base: string, cookie: string) => Promise<Response>;
+  sql: (k: Knex) => Promise<unknown>;
+}
 
-const get = (base: string, cookie: string, path: string) => fetch(`${base}${path}`, { headers: { Cookie: cookie, Accept: 'application/json' } });
+const get = (base: string, cookie: string, path: string) =>
+  fetch(`${base}${path}`, { headers: { Cookie: cookie, Accept: 'application/json' } });
 const post = (base: string, cookie: string, path: string, body: unknown) =>
-  fetch(`${base}${path}`, { method: 'POST', headers: { Cookie: cookie, Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { Cookie: cookie, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function customerPage(k: Knex, filter: Record<string, unknown>) {
   const base = k('customer');
@@ -43,34 +52,71 @@ async function customerPage(k: Knex, filter: Record<string, unknown>) {
 }
 
 const KINDS: Kind[] = [
-  { name: 'customer list', http: (b, c) => get(b, c, '/rest/customer?range=[0,24]&sort=["id","ASC"]'), sql: (k) => customerPage(k, {}) },
-  { name: `customer search « ${TERM} »`, http: (b, c) => get(b, c, `/rest/customer?range=[0,24]&sort=["id","ASC"]&filter=${encodeURIComponent(JSON.stringify({ q: TERM }))}`), sql: (k) => customerPage(k, { q: TERM }) },
-  { name: 'booking list', http: (b, c) => post(b, c, '/rest/booking/list', {}), sql: (k) => bookingList(k, parseBookingListQuery({})) },
-  { name: `booking search « ${TERM} »`, http: (b, c) => post(b, c, '/rest/booking/list', { q: TERM }), sql: (k) => bookingList(k, parseBookingListQuery({ q: TERM })) },
+  {
+    name: 'customer list',
+    http: (b, c) => get(b, c, '/rest/customer?range=[0,24]&sort=["id","ASC"]'),
+    sql: (k) => customerPage(k, {}),
+  },
+  {
+    name: `customer search « ${TERM} »`,
+    http: (b, c) =>
+      get(
+        b,
+        c,
+        `/rest/customer?range=[0,24]&sort=["id","ASC"]&filter=${encodeURIComponent(JSON.stringify({ q: TERM }))}`,
+      ),
+    sql: (k) => customerPage(k, { q: TERM }),
+  },
+  {
+    name: 'booking list',
+    http: (b, c) => post(b, c, '/rest/booking/list', {}),
+    sql: (k) => bookingList(k, parseBookingListQuery({})),
+  },
+  {
+    name: `booking search « ${TERM} »`,
+    http: (b, c) => post(b, c, '/rest/booking/list', { q: TERM }),
+    sql: (k) => bookingList(k, parseBookingListQuery({ q: TERM })),
+  },
 ];
 
-interface Tally { ms: number[]; errors: number; firstError?: string }
-const pct = (xs: number[], p: number) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN; };
+interface Tally {
+  ms: number[];
+  errors: number;
+  firstError?: string;
+}
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(p * s.length))] : NaN;
+};
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 /** `callers` loops for `seconds`, each running the kinds round-robin. */
-async function drive(callers: number, seconds: number, run: (kind: Kind) => Promise<void | string>): Promise<Map<string, Tally>> {
+async function drive(
+  callers: number,
+  seconds: number,
+  run: (kind: Kind) => Promise<void | string>,
+): Promise<Map<string, Tally>> {
   const tallies = new Map(KINDS.map((k) => [k.name, { ms: [], errors: 0 } as Tally]));
   const until = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: callers }, async (_, i) => {
-    for (let n = i; performance.now() < until; n++) {
-      const kind = KINDS[n % KINDS.length];
-      const t = tallies.get(kind.name)!;
-      const t0 = performance.now();
-      try {
-        const err = await run(kind);
-        if (err) { t.errors++; t.firstError ??= err; } else t.ms.push(performance.now() - t0);
-      } catch (e) {
-        t.errors++;
-        t.firstError ??= String(e);
+  await Promise.all(
+    Array.from({ length: callers }, async (_, i) => {
+      for (let n = i; performance.now() < until; n++) {
+        const kind = KINDS[n % KINDS.length];
+        const t = tallies.get(kind.name)!;
+        const t0 = performance.now();
+        try {
+          const err = await run(kind);
+          if (err) {
+            t.errors++;
+            t.firstError ??= err;
+          } else t.ms.push(performance.now() - t0);
+        } catch (e) {
+          t.errors++;
+          t.firstError ??= String(e);
+        }
       }
-    }
-  }));
+    }),
+  );
   return tallies;
 }
 
@@ -81,7 +127,13 @@ async function httpOnce(base: string, cookie: string, kind: Kind): Promise<strin
 }
 
 function freePort(): Promise<number> {
-  return new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); }); });
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 async function main() {
@@ -91,12 +143,15 @@ async function main() {
   await bootstrap(scratch.db.knex, { adminPassword: PASSWORD, demo: true });
   const [{ c }] = await scratch.db.knex('customer').count({ c: '*' });
   const [{ b }] = await scratch.db.knex('booking').count({ b: '*' });
-  console.log(`${scratch.where}: demo seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${c} customers, ${b} bookings)`);
+  console.log(
+    `${scratch.where}: demo seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${c} customers, ${b} bookings)`,
+  );
   await scratch.db.close();
 
   const port = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', `${ROOT}api/main.ts`], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DATABASE_URL: scratch.url, PORT: String(port), ADMIN_PASSWORD: PASSWORD },
   });
   server.stdout!.resume();
@@ -105,9 +160,18 @@ async function main() {
   try {
     for (let i = 0; ; i++) {
       try {
-        const r = await fetch(`${base}/rest/security/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: PASSWORD }) });
-        if (r.status === 200) { cookie = /^([^;]+)/.exec(r.headers.get('set-cookie') ?? '')![1]; break; }
-      } catch { /* not listening yet */ }
+        const r = await fetch(`${base}/rest/security/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ login: 'admin', password: PASSWORD }),
+        });
+        if (r.status === 200) {
+          cookie = /^([^;]+)/.exec(r.headers.get('set-cookie') ?? '')![1];
+          break;
+        }
+      } catch {
+        /* not listening yet */
+      }
       if (i > 600) throw new Error('server did not start');
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -115,21 +179,35 @@ async function main() {
     try {
       // Warm both paths (plans, JIT of the server process) before measuring.
       await drive(CLIENTS, 2, (k) => httpOnce(base, cookie, k));
-      await drive(CLIENTS, 1, async (k) => { await k.sql(sqlDb.knex); });
+      await drive(CLIENTS, 1, async (k) => {
+        await k.sql(sqlDb.knex);
+      });
 
-      console.log(`\nload: ${CLIENTS} concurrent clients, ${SECONDS} s each side, server pool ${DEFAULT_POOL} connections`);
+      console.log(
+        `\nload: ${CLIENTS} concurrent clients, ${SECONDS} s each side, server pool ${DEFAULT_POOL} connections`,
+      );
       const http = await drive(CLIENTS, SECONDS, (k) => httpOnce(base, cookie, k));
-      const sql = await drive(CLIENTS, SECONDS, async (k) => { await k.sql(sqlDb.knex); });
-      console.log(`  ${'request'.padEnd(26)} ${'HTTP req/s'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}   ${'SQL q/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   ${'req/s HTTP ÷ SQL'.padStart(16)}`);
+      const sql = await drive(CLIENTS, SECONDS, async (k) => {
+        await k.sql(sqlDb.knex);
+      });
+      console.log(
+        `  ${'request'.padEnd(26)} ${'HTTP req/s'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}   ${'SQL q/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   ${'req/s HTTP ÷ SQL'.padStart(16)}`,
+      );
       for (const k of KINDS) {
-        const h = http.get(k.name)!, s = sql.get(k.name)!;
-        const hr = h.ms.length / SECONDS, sr = s.ms.length / SECONDS;
-        console.log(`  ${k.name.padEnd(26)} ${hr.toFixed(0).padStart(10)} ${f1(pct(h.ms, 0.5)).padStart(8)} ${f1(pct(h.ms, 0.99)).padStart(8)} ${String(h.errors).padStart(7)}   ${sr.toFixed(0).padStart(8)} ${f1(pct(s.ms, 0.5)).padStart(8)} ${f1(pct(s.ms, 0.99)).padStart(8)}   ${(hr / sr).toFixed(2).padStart(16)}`);
+        const h = http.get(k.name)!,
+          s = sql.get(k.name)!;
+        const hr = h.ms.length / SECONDS,
+          sr = s.ms.length / SECONDS;
+        console.log(
+          `  ${k.name.padEnd(26)} ${hr.toFixed(0).padStart(10)} ${f1(pct(h.ms, 0.5)).padStart(8)} ${f1(pct(h.ms, 0.99)).padStart(8)} ${String(h.errors).padStart(7)}   ${sr.toFixed(0).padStart(8)} ${f1(pct(s.ms, 0.5)).padStart(8)} ${f1(pct(s.ms, 0.99)).padStart(8)}   ${(hr / sr).toFixed(2).padStart(16)}`,
+        );
         if (h.firstError) console.log(`    first HTTP error: ${h.firstError}`);
         if (s.errors) console.log(`    SQL errors: ${s.errors} (${s.firstError})`);
       }
       const total = (m: Map<string, Tally>) => [...m.values()].reduce((n, t) => n + t.ms.length, 0) / SECONDS;
-      console.log(`  ${'all'.padEnd(26)} ${total(http).toFixed(0).padStart(10)} ${''.padStart(26)}   ${total(sql).toFixed(0).padStart(8)}`);
+      console.log(
+        `  ${'all'.padEnd(26)} ${total(http).toFixed(0).padStart(10)} ${''.padStart(26)}   ${total(sql).toFixed(0).padStart(8)}`,
+      );
 
       // Stall: a plain list, one at a time, alone and then beside four heavy searches.
       const plain = KINDS[0];
@@ -138,23 +216,36 @@ async function main() {
       await probe.text();
       const timeList = async (n: number) => {
         const ms: number[] = [];
-        for (let i = 0; i < n; i++) { const t = performance.now(); const r = await plain.http(base, cookie); await r.text(); ms.push(performance.now() - t); }
+        for (let i = 0; i < n; i++) {
+          const t = performance.now();
+          const r = await plain.http(base, cookie);
+          await r.text();
+          ms.push(performance.now() - t);
+        }
         return ms;
       };
       const idle = await timeList(200);
       let stop = false;
       let heavyDone = 0;
       const hs = Array.from({ length: 4 }, async () => {
-        while (!stop) { const r = await post(base, cookie, '/rest/booking/list', heavyBody); await r.text(); heavyDone++; }
+        while (!stop) {
+          const r = await post(base, cookie, '/rest/booking/list', heavyBody);
+          await r.text();
+          heavyDone++;
+        }
       });
       await new Promise((r) => setTimeout(r, 300));
       const busy = await timeList(200);
       stop = true;
       await Promise.all(hs);
-      console.log(`\nstall: customer list, 200 requests one at a time; heavy search = booking search « ${heavyBody.q} », 500 rows sorted by customer name (${heavyDone} run meanwhile)`);
+      console.log(
+        `\nstall: customer list, 200 requests one at a time; heavy search = booking search « ${heavyBody.q} », 500 rows sorted by customer name (${heavyDone} run meanwhile)`,
+      );
       console.log(`  idle        p50 ${f1(pct(idle, 0.5))} ms   p99 ${f1(pct(idle, 0.99))} ms`);
       console.log(`  4 searches  p50 ${f1(pct(busy, 0.5))} ms   p99 ${f1(pct(busy, 0.99))} ms`);
-      console.log(`  ratio       p50 ${(pct(busy, 0.5) / pct(idle, 0.5)).toFixed(2)}×   p99 ${(pct(busy, 0.99) / pct(idle, 0.99)).toFixed(2)}×   (target ≤ 3×)`);
+      console.log(
+        `  ratio       p50 ${(pct(busy, 0.5) / pct(idle, 0.5)).toFixed(2)}×   p99 ${(pct(busy, 0.99) / pct(idle, 0.99)).toFixed(2)}×   (target ≤ 3×)`,
+      );
     } finally {
       await sqlDb.close();
     }

@@ -14,7 +14,12 @@ import type { FrameStats } from './planning/measure';
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = join(REPO, '.tmp/bench-planning');
 const TARGETS = { firstRenderMs: 1500, medianFrameMs: 16, heapMb: 300 };
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 
 function serve(dir: string): Promise<Server> {
   const server = createServer((req, res) => {
@@ -25,7 +30,10 @@ function serve(dir: string): Promise<Server> {
       return;
     }
     if (statSync(file).isDirectory()) file = join(file, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(res);
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok(server)));
@@ -81,7 +89,16 @@ async function main() {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
@@ -89,12 +106,20 @@ async function main() {
     await cdp.send('Performance.enable');
     await page.goto(url);
     await page.waitForFunction(() => window.__bench?.firstRender !== undefined, null, { timeout: 30_000 });
-    const b = await page.evaluate(() => ({ ...window.__bench, nav: performance.getEntriesByType('navigation')[0]?.toJSON() }));
+    const b = await page.evaluate(() => ({
+      ...window.__bench,
+      nav: performance.getEntriesByType('navigation')[0]?.toJSON(),
+    }));
     const loaded = await heapMb(page, cdp, false);
 
-    console.log('\nPlanning board — 2 000 places × 365 days, 60 000 bars, viewport 1600×900, Chromium', browser.version());
+    console.log(
+      '\nPlanning board — 2 000 places × 365 days, 60 000 bars, viewport 1600×900, Chromium',
+      browser.version(),
+    );
     console.log('─'.repeat(92));
-    console.log(`first render (navigation start → board painted) ${ms(b.firstRender!).padStart(12)}   target < ${ms(TARGETS.firstRenderMs)}   ${verdict(b.firstRender! < TARGETS.firstRenderMs)}`);
+    console.log(
+      `first render (navigation start → board painted) ${ms(b.firstRender!).padStart(12)}   target < ${ms(TARGETS.firstRenderMs)}   ${verdict(b.firstRender! < TARGETS.firstRenderMs)}`,
+    );
     console.log(`  of which synthetic data generation           ${ms(b.genMs).padStart(12)}`);
     console.log(`  bars in the DOM after first render           ${String(b.barsInDom).padStart(12)}   (of 60 000)`);
     console.log(`  DOM nodes                                    ${String(loaded.nodes).padStart(12)}`);
@@ -106,17 +131,34 @@ async function main() {
     const runs: [string, () => Promise<Run>][] = [
       ['scroll vertical, day zoom, 60 px/frame (3 600 px/s)', () => scrollRun(browser, page, 'y', 60, 300)],
       ['scroll horizontal, day zoom, 40 px/frame (2 400 px/s)', () => scrollRun(browser, page, 'x', 40, 240)],
-      ['scroll vertical, month zoom (whole year wide), 60 px/frame', async () => { await zoomTo('month'); return scrollRun(browser, page, 'y', 60, 300); }],
-      ['scroll horizontal, week zoom, 30 px/frame', async () => { await zoomTo('week'); return scrollRun(browser, page, 'x', 30, 140); }],
+      [
+        'scroll vertical, month zoom (whole year wide), 60 px/frame',
+        async () => {
+          await zoomTo('month');
+          return scrollRun(browser, page, 'y', 60, 300);
+        },
+      ],
+      [
+        'scroll horizontal, week zoom, 30 px/frame',
+        async () => {
+          await zoomTo('week');
+          return scrollRun(browser, page, 'x', 30, 140);
+        },
+      ],
     ];
     for (const [name, run] of runs) {
       const s = await run();
       const mMain = quantile(s.mainFrames, 0.5);
       const inDom = await page.evaluate(() => document.querySelectorAll('.pb-bar').length);
       console.log(`\n${name}: ${s.frames} frames, ${inDom} bars in the DOM, ${s.windows} window loads requested`);
-      console.log(`  frame time, rAF delta      median ${ms(s.medianDelta).padStart(9)}  p95 ${ms(s.p95Delta).padStart(9)}  frames late (> 25 ms) ${s.late}/${s.frames}`);
+      console.log(
+        `  frame time, rAF delta      median ${ms(s.medianDelta).padStart(9)}  p95 ${ms(s.p95Delta).padStart(9)}  frames late (> 25 ms) ${s.late}/${s.frames}`,
+      );
       if (s.mainFrames.length === 0) console.log('  main-thread time / frame   n/a (no trace events)');
-      else console.log(`  main-thread time / frame   median ${ms(mMain).padStart(9)}  p95 ${ms(quantile(s.mainFrames, 0.95)).padStart(9)}  max ${ms(Math.max(...s.mainFrames))}   target median < ${ms(TARGETS.medianFrameMs)} ${verdict(mMain < TARGETS.medianFrameMs)}`);
+      else
+        console.log(
+          `  main-thread time / frame   median ${ms(mMain).padStart(9)}  p95 ${ms(quantile(s.mainFrames, 0.95)).padStart(9)}  max ${ms(Math.max(...s.mainFrames))}   target median < ${ms(TARGETS.medianFrameMs)} ${verdict(mMain < TARGETS.medianFrameMs)}`,
+        );
     }
 
     const zoomMs = await page.evaluate(async () => {
@@ -128,7 +170,9 @@ async function main() {
 
     const after = await heapMb(page, cdp, false);
     const gced = await heapMb(page, cdp, true);
-    console.log(`JS heap used after scrolling                   ${mb(after.heap).padStart(12)}   target < ${mb(TARGETS.heapMb)}   ${verdict(after.heap < TARGETS.heapMb)}`);
+    console.log(
+      `JS heap used after scrolling                   ${mb(after.heap).padStart(12)}   target < ${mb(TARGETS.heapMb)}   ${verdict(after.heap < TARGETS.heapMb)}`,
+    );
     console.log(`JS heap used after a forced GC                 ${mb(gced.heap).padStart(12)}`);
     console.log(`DOM nodes after scrolling                      ${String(gced.nodes).padStart(12)}`);
     console.log('─'.repeat(92));

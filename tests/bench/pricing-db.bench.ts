@@ -19,7 +19,8 @@ await migrateLatest(db.knex);
 await bootstrap(db.knex, { adminPassword: 'bench-pricing-password', demo: true });
 const knex = db.knex;
 
-const id = async (table: string, where: Record<string, unknown>) => (await knex(table).where(where).first('id')).id as number;
+const id = async (table: string, where: Record<string, unknown>) =>
+  (await knex(table).where(where).first('id')).id as number;
 const seasons = demoSeasons();
 const arrival = seasons.midStart;
 const request: QuoteRequest = {
@@ -46,18 +47,28 @@ async function measure(label: string, work: () => Promise<unknown>): Promise<num
   ms.sort((a, b) => a - b);
   const p = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
   const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
-  console.log(`${label.padEnd(44)} p50 ${p(0.5).toFixed(2)} ms  p95 ${p(0.95).toFixed(2)} ms  → ${Math.round(1000 / mean)} /s`);
+  console.log(
+    `${label.padEnd(44)} p50 ${p(0.5).toFixed(2)} ms  p95 ${p(0.95).toFixed(2)} ms  → ${Math.round(1000 / mean)} /s`,
+  );
   return ms;
 }
 
 const sample = await quoteForStay(knex, request);
-console.log(`${scratch.where}: 7 nights, 4 occupants, electricity and a dog, ${sample.appliedSpecialOfferIds.length} offer(s) → ${sample.lines.length} lines, total ${sample.total} cents`);
+console.log(
+  `${scratch.where}: 7 nights, 4 occupants, electricity and a dog, ${sample.appliedSpecialOfferIds.length} offer(s) → ${sample.lines.length} lines, total ${sample.total} cents`,
+);
 const gridId = sample.priceGridId;
-const base = await measure('baseline: one-row indexed read (round trip)', () => knex('price_grid').where('id', gridId).first());
-const load = await measure('loadPricingContext', () => loadPricingContext(knex, { ...request, quoteDate: request.quoteDate! }));
+const base = await measure('baseline: one-row indexed read (round trip)', () =>
+  knex('price_grid').where('id', gridId).first(),
+);
+const load = await measure('loadPricingContext', () =>
+  loadPricingContext(knex, { ...request, quoteDate: request.quoteDate! }),
+);
 const { context, request: stay } = await loadPricingContext(knex, { ...request, quoteDate: request.quoteDate! });
 await measure('priceStay (engine only, same context)', async () => priceStay(context, stay));
 const full = await measure('quoteForStay (validate + load + price)', () => quoteForStay(knex, request));
 const med = (xs: number[]) => xs[Math.floor(xs.length / 2)];
-console.log(`quoteForStay / baseline (p50): ${(med(full) / med(base)).toFixed(1)}×; loader share ${Math.round((100 * med(load)) / med(full))} %`);
+console.log(
+  `quoteForStay / baseline (p50): ${(med(full) / med(base)).toFixed(1)}×; loader share ${Math.round((100 * med(load)) / med(full))} %`,
+);
 await scratch.close();

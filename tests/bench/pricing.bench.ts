@@ -49,7 +49,14 @@ function prices(optionId: number, low: number, high: number) {
   ];
 }
 
-function option(id: number, label: string, ids: { ageCategoryId?: number; extraId?: number; animalTypeId?: number }, low: number, high: number, perStay = false) {
+function option(
+  id: number,
+  label: string,
+  ids: { ageCategoryId?: number; extraId?: number; animalTypeId?: number },
+  low: number,
+  high: number,
+  perStay = false,
+) {
   return {
     id,
     priceGridId: 1,
@@ -132,7 +139,9 @@ const context: PricingContext = {
     },
   ],
   discounts: [],
-  bookingFees: [{ id: 1, label: 'Frais de dossier', amount: 1500, vatRateId: 2, channelIds: [], priceGridIds: [], isActive: true }],
+  bookingFees: [
+    { id: 1, label: 'Frais de dossier', amount: 1500, vatRateId: 2, channelIds: [], priceGridIds: [], isActive: true },
+  ],
   cancellationInsurance: null,
   partners: [],
   touristTax: {
@@ -140,7 +149,9 @@ const context: PricingContext = {
     label: 'Taxe de séjour',
     classificationId: 3,
     tariffs: [{ id: 1, classificationId: 3, label: '3 étoiles', startDate: '2025-01-01', endDate: null, amount: 60 }],
-    surcharges: [{ id: 1, label: 'Taxe additionnelle départementale', rateBp: 1000, startDate: '2025-01-01', endDate: null }],
+    surcharges: [
+      { id: 1, label: 'Taxe additionnelle départementale', rateBp: 1000, startDate: '2025-01-01', endDate: null },
+    ],
   },
   downPayment: {
     kind: DownPaymentKind.ARRHES,

@@ -14,26 +14,42 @@ const DIR = `${ROOT}.tmp/bench-start`;
 const PASSWORD = 'bench-start-password';
 
 function freePort(): Promise<number> {
-  return new Promise((resolve) => { const s = createServer(); s.listen(0, '127.0.0.1', () => { const { port } = s.address() as { port: number }; s.close(() => resolve(port)); }); });
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 async function until(what: () => Promise<boolean>, limitMs = 300_000): Promise<void> {
   const end = Date.now() + limitMs;
   for (;;) {
-    try { if (await what()) return; } catch { /* not listening yet */ }
+    try {
+      if (await what()) return;
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
-interface Start { proc: ChildProcess; firstAnswer: number; api: number; ready: number }
+interface Start {
+  proc: ChildProcess;
+  firstAnswer: number;
+  api: number;
+  ready: number;
+}
 
 async function start(port: number): Promise<Start> {
   const t0 = performance.now();
   // The server part of npm start (the admin was built just before): while others edit
   // the admin's sources, start.mjs would rebuild it on every start.
   const proc = spawn(process.execPath, ['--import', 'tsx', `${ROOT}api/main.ts`], {
-    cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: DIR, PORT: String(port), ADMIN_PASSWORD: PASSWORD },
   });
   const base = `http://127.0.0.1:${port}`;
@@ -42,7 +58,11 @@ async function start(port: number): Promise<Start> {
   // The API answers (not 503) once migrated; the log-in works once the demo is seeded.
   let api = 0;
   await until(async () => {
-    const r = await fetch(`${base}/rest/security/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ login: 'admin', password: PASSWORD }) });
+    const r = await fetch(`${base}/rest/security/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: PASSWORD }),
+    });
     const body = await r.json().catch(() => ({}));
     if (!api && (r.status !== 503 || body.code === 'DEMO_PREPARING')) api = performance.now() - t0;
     return r.status === 200;
@@ -60,8 +80,13 @@ const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {
   let t = performance.now();
-  const build = spawnSync(process.execPath, [`${ROOT}scripts/start.mjs`, '--build-only'], { cwd: ROOT, stdio: 'inherit' });
-  console.log(`admin build (only when its sources changed): ${sec(performance.now() - t)}${build.status ? ` (failed: ${build.status})` : ''}`);
+  const build = spawnSync(process.execPath, [`${ROOT}scripts/start.mjs`, '--build-only'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  console.log(
+    `admin build (only when its sources changed): ${sec(performance.now() - t)}${build.status ? ` (failed: ${build.status})` : ''}`,
+  );
   rmSync(DIR, { recursive: true, force: true });
   const port = await freePort();
   const rows: [string, Start][] = [];
@@ -76,8 +101,13 @@ async function main() {
   const third = await start(port);
   rows.push(['start after kill -9 of node', third]);
   await stop(third);
-  console.log(`\n${''.padEnd(30)} ${'first answer'.padStart(13)} ${'API answers'.padStart(12)} ${'demo ready'.padStart(11)}`);
-  for (const [name, s] of rows) console.log(`${name.padEnd(30)} ${sec(s.firstAnswer).padStart(13)} ${sec(s.api).padStart(12)} ${sec(s.ready).padStart(11)}`);
+  console.log(
+    `\n${''.padEnd(30)} ${'first answer'.padStart(13)} ${'API answers'.padStart(12)} ${'demo ready'.padStart(11)}`,
+  );
+  for (const [name, s] of rows)
+    console.log(
+      `${name.padEnd(30)} ${sec(s.firstAnswer).padStart(13)} ${sec(s.api).padStart(12)} ${sec(s.ready).padStart(11)}`,
+    );
   console.log('(goal: the first start answers in < 15 s)');
   rmSync(DIR, { recursive: true, force: true });
 }

@@ -14,7 +14,9 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const euros = (c: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(c / 100);
 const same = (a: string | null, b: string) => (a ?? '').replace(/\s/g, '') === b.replace(/\s/g, '');
@@ -22,7 +24,11 @@ const same = (a: string | null, b: string) => (a ?? '').replace(/\s/g, '') === b
 describe('a stay billed and paid in the browser', () => {
   it('bills a confirmed stay, shows the bill, takes a card payment', async () => {
     await page.goto(`${baseUrl()}/home`);
-    const stays = await pageApi<any[]>(page, 'GET', `/booking?filter=${encodeURIComponent(JSON.stringify({ statusId: 2 }))}&range=${encodeURIComponent('[0,99]')}`);
+    const stays = await pageApi<any[]>(
+      page,
+      'GET',
+      `/booking?filter=${encodeURIComponent(JSON.stringify({ statusId: 2 }))}&range=${encodeURIComponent('[0,99]')}`,
+    );
     let stay: any = null;
     for (const s of stays) {
       if (!(s.totalAmount > 0) || !s.customerId) continue;
@@ -30,7 +36,10 @@ describe('a stay billed and paid in the browser', () => {
       const customer = await pageApi(page, 'GET', `/customer/${s.customerId}`);
       if (!customer.address1 || !customer.postalCode || !customer.town || !customer.lastName) continue;
       const balance = await pageApi(page, 'GET', `/booking/${s.id}/balance`);
-      if (balance.bills.length === 0) { stay = s; break; }
+      if (balance.bills.length === 0) {
+        stay = s;
+        break;
+      }
     }
     expect(stay, 'a confirmed, priced, unbilled demo stay').not.toBeNull();
     const label = `Carte e2e ${Date.now() % 100000}`;
@@ -43,14 +52,20 @@ describe('a stay billed and paid in the browser', () => {
     await card.getByTestId('bill-final').click();
     const billLink = card.locator('a', { hasText: /^FA\d{4,}$/ });
     await billLink.waitFor();
-    await expect.poll(async () => same(await card.getByTestId('billed').textContent(), euros(stay.totalAmount))).toBe(true);
+    await expect
+      .poll(async () => same(await card.getByTestId('billed').textContent(), euros(stay.totalAmount)), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     await expect(card.getByTestId('bill-final').count()).resolves.toBe(0);
 
     const number = (await billLink.textContent())!;
     await billLink.click();
     await page.waitForURL((u) => /^\/bill\/\d+$/.test(u.pathname));
     await page.locator('h1', { hasText: `Facture ${number}` }).waitFor();
-    expect(same(await page.getByTestId('bill-total').textContent(), `Total TTC : ${euros(stay.totalAmount)}`)).toBe(true);
+    expect(same(await page.getByTestId('bill-total').textContent(), `Total TTC : ${euros(stay.totalAmount)}`)).toBe(
+      true,
+    );
     await page.getByRole('table', { name: 'Lignes de la facture' }).locator('tbody tr').first().waitFor();
 
     await page.goto(`${baseUrl()}/booking/${stay.id}`);
@@ -59,8 +74,14 @@ describe('a stay billed and paid in the browser', () => {
     await page.getByRole('option', { name: label }).click();
     await page.getByLabel('4 derniers chiffres').fill('4242');
     await page.getByTestId('payment-save').click();
-    await expect.poll(async () => same(await card.getByTestId('due').textContent(), euros(0))).toBe(true);
-    const payments = await pageApi<any[]>(page, 'GET', `/payment?filter=${encodeURIComponent(JSON.stringify({ bookingId: stay.id }))}`);
+    await expect
+      .poll(async () => same(await card.getByTestId('due').textContent(), euros(0)), { timeout: 15_000 })
+      .toBe(true);
+    const payments = await pageApi<any[]>(
+      page,
+      'GET',
+      `/payment?filter=${encodeURIComponent(JSON.stringify({ bookingId: stay.id }))}`,
+    );
     expect(payments.map((p) => [p.amount, p.cardLast4])).toEqual([[stay.totalAmount, '4242']]);
     expect((await pageApi(page, 'GET', '/planning/setup')).paymentsTracked).toBe(true);
     expect(page.errors).toEqual([]);

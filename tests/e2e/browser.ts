@@ -7,10 +7,18 @@ export const baseUrl = () => inject('baseUrl');
 
 /** A `/rest` call from inside the page (its session cookie and origin); throws on any status but 200. */
 export async function pageApi<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const r = await page.evaluate(async ([m, p, b]) => {
-    const res = await fetch(`/rest${p}`, { method: m, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b), credentials: 'same-origin' });
-    return { status: res.status, text: await res.text() };
-  }, [method, path, body] as const);
+  const r = await page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(`/rest${p}`, {
+        method: m,
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+        credentials: 'same-origin',
+      });
+      return { status: res.status, text: await res.text() };
+    },
+    [method, path, body] as const,
+  );
   if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
   return JSON.parse(r.text) as T;
 }
@@ -18,13 +26,26 @@ export async function pageApi<T = any>(page: Page, method: string, path: string,
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** A page whose errors fail loudly: uncaught exceptions are collected. */
 export async function newPage(browser: Browser): Promise<Page & { errors: string[] }> {
-  const context = await browser.newContext({ locale: 'fr-FR', timezoneId: 'Europe/Paris', viewport: { width: 1400, height: 900 } });
+  const context = await browser.newContext({
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 1400, height: 900 },
+  });
   const page = (await context.newPage()) as Page & { errors: string[] };
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -49,7 +70,11 @@ export async function loginAs(page: Page, login = 'admin', password = E2E_ADMIN_
 export async function searchList(page: Page, text: string): Promise<void> {
   await page.getByPlaceholder('Rechercher (3 caractères min.)').fill(text);
   await page.waitForURL((u) => {
-    try { return JSON.parse(u.searchParams.get('filter') ?? '{}').q === text; } catch { return false; }
+    try {
+      return JSON.parse(u.searchParams.get('filter') ?? '{}').q === text;
+    } catch {
+      return false;
+    }
   });
   await page.waitForLoadState('networkidle');
 }
@@ -63,7 +88,10 @@ export const sidebar = (page: Page): Locator => page.locator('.RaSidebar-fixed, 
  * move between pointerdown and pointerup, and the click is lost.
  */
 export async function openMenuGroup(page: Page, group: string): Promise<Locator> {
-  const button = sidebar(page).locator('[data-menu-key]').filter({ hasText: new RegExp(`^${group}$`) }).first();
+  const button = sidebar(page)
+    .locator('[data-menu-key]')
+    .filter({ hasText: new RegExp(`^${group}$`) })
+    .first();
   await button.click();
   return button.locator('xpath=following-sibling::*[1]').and(page.locator('.MuiCollapse-entered'));
 }

@@ -15,7 +15,9 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
 
@@ -33,7 +35,11 @@ async function refusesEach(input: ReturnType<Page['locator']>, values: string[],
 describe('invalid input never crashes a form', () => {
   it('price period: −5 and « abc » as the night price', async () => {
     const [grid] = await pageApi<any[]>(page, 'GET', '/price-grid?range=[0,0]');
-    const [period] = await pageApi<any[]>(page, 'GET', `/price-grid-period?filter=${filter({ priceGridId: grid.id })}&range=[0,0]`);
+    const [period] = await pageApi<any[]>(
+      page,
+      'GET',
+      `/price-grid-period?filter=${filter({ priceGridId: grid.id })}&range=[0,0]`,
+    );
     await page.goto(`${baseUrl()}/price/period/${period.id}/grid/${grid.id}/0`);
     const input = page.locator('input[name="pricePerNight"]');
     await input.waitFor();
@@ -54,7 +60,8 @@ describe('invalid input never crashes a form', () => {
   it('every other custom form with numbers: booking fee, last-minute offer, grid option, place', async () => {
     // Leaving a form with unsaved (refused) entries: the browser's « leave the page? » is accepted.
     page.on('dialog', (d) => void d.accept());
-    const first = async (base: string, f: Record<string, unknown> = {}) => (await pageApi<any[]>(page, 'GET', `/${base}?filter=${filter(f)}&range=[0,0]`))[0];
+    const first = async (base: string, f: Record<string, unknown> = {}) =>
+      (await pageApi<any[]>(page, 'GET', `/${base}?filter=${filter(f)}&range=[0,0]`))[0];
     const [grid] = await pageApi<any[]>(page, 'GET', '/price-grid?range=[0,0]');
     const fee = await first('booking-fee');
     const offer = await first('last-minute-offer');
@@ -94,6 +101,47 @@ describe('invalid input never crashes a form', () => {
     await page.locator('.MuiSnackbar-root').getByText('Élément mis à jour').waitFor();
     await expect.poll(() => page.locator('input[name="firstName"]').inputValue()).toBe('Zoé');
     expect(new URL(page.url()).pathname).toMatch(/^\/customer\/general\/[1-9]\d*$/);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('one French date field, and delete confirmations that say what they do', () => {
+  it('customer: the birth date is typed DD/MM/YYYY, a wrong one is told in French, the API gets YYYY-MM-DD; deleting asks « Supprimer le client » / « Garder le client »', async () => {
+    const page = await newPage(browser);
+    await loginAs(page);
+    await page.goto(`${baseUrl()}/customer/general/0`);
+    await page.fill('input[name="lastName"]', `Datefr${stamp}`);
+    const birth = page.locator('input[name="birthDate"]');
+    await expect(birth.getAttribute('placeholder')).resolves.toBe('JJ/MM/AAAA');
+    await birth.pressSequentially('31/02/1990');
+    await page.getByText('Date invalide : JJ/MM/AAAA attendu').waitFor();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect(page.getByText('Un problème est survenu').count()).resolves.toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/customer/general/0'); // not saved with a wrong date
+    await birth.fill('');
+    await birth.pressSequentially('15071985'); // digits only: the slashes come by themselves on leaving the field
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await page.waitForURL((u) => /^\/customer\/general\/[1-9]\d*$/.test(u.pathname));
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect.poll(async () => (await pageApi(page, 'GET', `/customer/${id}`)).birthDate).toBe('1985-07-15');
+    await expect.poll(() => birth.inputValue()).toBe('15/07/1985');
+
+    await page.locator('.bv-delete').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Supprimer le client « `).waitFor();
+    await expect(dialog.getByRole('button').allTextContents()).resolves.toEqual([
+      'Garder le client',
+      'Supprimer le client',
+    ]);
+    await dialog.getByRole('button', { name: 'Garder le client' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('.bv-delete').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer le client' }).click();
+    await page.waitForURL((u) => !/\/customer\/general\/[1-9]/.test(u.pathname));
+    await expect(
+      page.evaluate(async (i) => (await fetch(`/rest/customer/${i}`, { credentials: 'same-origin' })).status, id),
+    ).resolves.toBe(404);
     expect(page.errors).toEqual([]);
     await page.context().close();
   });

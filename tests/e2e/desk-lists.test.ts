@@ -18,18 +18,32 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
 
 /** A confirmed stay of tonight on a free place of the demo, for the arrival list. */
 async function stayOfToday(): Promise<{ bookingId: number; code: string }> {
   const [adult] = await pageApi<any[]>(page, 'GET', `/age-category?filter=${filter({ minAge: 18 })}&range=[0,0]`);
-  const free = await pageApi<any[]>(page, 'POST', '/booking/search-availability', { startDate: today, endDate: addDays(today, 2), persons: 2 });
+  const free = await pageApi<any[]>(page, 'POST', '/booking/search-availability', {
+    startDate: today,
+    endDate: addDays(today, 2),
+    persons: 2,
+  });
   const [customer] = await pageApi<any[]>(page, 'GET', '/customer?range=[0,0]');
   const s = await pageApi<any>(page, 'POST', '/booking/create', {
-    kind: 'booking', customerId: customer.id,
-    occupancies: [{ placeId: free[0].placeId, startDate: today, endDate: addDays(today, 2), details: [{ ageCategoryId: adult.id, quantity: 2 }] }],
+    kind: 'booking',
+    customerId: customer.id,
+    occupancies: [
+      {
+        placeId: free[0].placeId,
+        startDate: today,
+        endDate: addDays(today, 2),
+        details: [{ ageCategoryId: adult.id, quantity: 2 }],
+      },
+    ],
   });
   return { bookingId: s.booking.id, code: s.booking.code };
 }
@@ -66,12 +80,24 @@ describe('lists fit 1 366 px', () => {
     await small.setViewportSize({ width: 1366, height: 800 });
     await loginAs(small);
     try {
-      for (const path of ['/booking-arrival-list', '/booking-departure-list', '/booking-departure-cleanning', '/occupation-list', '/booking-list/0', '/customer-list', '/place-list']) {
+      for (const path of [
+        '/booking-arrival-list',
+        '/booking-departure-list',
+        '/booking-departure-cleanning',
+        '/occupation-list',
+        '/booking-list/0',
+        '/customer-list',
+        '/place-list',
+      ]) {
         await small.goto(`${baseUrl()}${path}`);
         await small.locator('table').first().waitFor();
         const m = await small.evaluate(() => ({
           page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          tables: [...document.querySelectorAll('.MuiTableContainer-root, .RaDatagrid-tableWrapper, .RaDataTable-tableWrapper')].map((c) => c.scrollWidth - c.clientWidth),
+          tables: [
+            ...document.querySelectorAll(
+              '.MuiTableContainer-root, .RaDatagrid-tableWrapper, .RaDataTable-tableWrapper',
+            ),
+          ].map((c) => c.scrollWidth - c.clientWidth),
         }));
         expect(m.page, path).toBeLessThanOrEqual(0);
         for (const over of m.tables) expect(over, path).toBeLessThanOrEqual(0);
@@ -105,8 +131,16 @@ describe('every screen of the menu fits 1 366 px', () => {
         await small.goto(`${baseUrl()}/${key}`);
         await small.locator('main, #main-content').first().waitFor();
         await small.waitForLoadState('networkidle');
-        const m = await small.evaluate(() => Math.max(document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          ...[...document.querySelectorAll('.MuiTableContainer-root, .RaDatagrid-tableWrapper, .RaDataTable-tableWrapper')].map((c) => c.scrollWidth - c.clientWidth)));
+        const m = await small.evaluate(() =>
+          Math.max(
+            document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            ...[
+              ...document.querySelectorAll(
+                '.MuiTableContainer-root, .RaDatagrid-tableWrapper, .RaDataTable-tableWrapper',
+              ),
+            ].map((c) => c.scrollWidth - c.clientWidth),
+          ),
+        );
         if (m > 0) over.push(`${key} (+${m} px)`);
       }
       expect(over).toEqual([]);
@@ -120,19 +154,29 @@ describe('rights lead the menu', () => {
   it('a read-only user sees the stays but no « Nouvelle réservation », and the wizard says so at once', async () => {
     const login = `desk-lecteur-${tag}`;
     const u = await pageApi<any>(page, 'POST', '/security/user', { login, name: `Lecteur ${tag}`, password: PASSWORD });
-    await pageApi(page, 'POST', `/security/user/set_right/${u.id}`, { rights: { 'booking.booking': { rights: '001' }, 'customer.customer': { rights: '001' }, 'camp.planning': { rights: '001' } } });
+    await pageApi(page, 'POST', `/security/user/set_right/${u.id}`, {
+      rights: {
+        'booking.booking': { rights: '001' },
+        'customer.customer': { rights: '001' },
+        'camp.planning': { rights: '001' },
+      },
+    });
     const reader = await newPage(browser);
     try {
       await loginAs(reader, login, PASSWORD);
       await reader.locator('[data-menu-key]').first().waitFor();
       await reader.getByText('Réservations', { exact: true }).first().click();
       await reader.getByRole('menuitem', { name: 'Séjours', exact: true }).waitFor();
-      expect(await reader.getByRole('menuitem', { name: 'Nouvelle réservation' }).count()).toBe(0);
+      await expect.poll(() => reader.getByRole('menuitem', { name: 'Nouvelle réservation' }).count()).toBe(0);
       await reader.goto(`${baseUrl()}/new-booking`);
       await reader.getByTestId('nb-no-right').waitFor();
       await reader.goto(`${baseUrl()}/planning`);
-      await reader.getByRole('button', { name: 'Aujourd’hui' }).or(reader.locator('[data-testid="planning-board"]')).first().waitFor();
-      expect(await reader.getByRole('button', { name: 'Nouvelle réservation' }).count()).toBe(0);
+      await reader
+        .getByRole('button', { name: 'Aujourd’hui' })
+        .or(reader.locator('[data-testid="planning-board"]'))
+        .first()
+        .waitFor();
+      await expect.poll(() => reader.getByRole('button', { name: 'Nouvelle réservation' }).count()).toBe(0);
       expect(reader.errors).toEqual([]);
     } finally {
       await reader.context().close();
@@ -157,6 +201,8 @@ describe('a wizard tab closed on its draft', () => {
     const draftId = Number(new URL(wizard.url()).pathname.split('/')[4]);
     expect((await pageApi<any>(page, 'GET', `/booking/${draftId}`)).statusId).toBe(1);
     await wizard.close({ runBeforeUnload: false });
-    await expect.poll(async () => (await pageApi<any>(page, 'GET', `/booking/${draftId}`)).statusId, { timeout: 10_000 }).toBe(15);
+    await expect
+      .poll(async () => (await pageApi<any>(page, 'GET', `/booking/${draftId}`)).statusId, { timeout: 10_000 })
+      .toBe(15);
   });
 });

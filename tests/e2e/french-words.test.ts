@@ -1,6 +1,7 @@
 // Every screen route, visited as admin on the demo data: no visible English UI word
-// (text, title and aria-label attributes, the document title) and no doubled word
-// (« Prix prix unitaire », « ÉtablissementÉtablissement »). Routes come from the
+// (text, title and aria-label attributes, the document title), no doubled word
+// (« Prix prix unitaire », « ÉtablissementÉtablissement ») and no native date input
+// (mm/dd/yyyy in an English browser: the French date field is wanted). Routes come from the
 // generated registry (list, and the edit screen of a stored record) and the
 // hand-written screens; parameters are filled with demo ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,9 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A tab or page segment every tabbed screen knows. */
 const FIXED: Record<string, string> = { statusId: '0', tab: 'general', page: 'general' };
@@ -28,7 +31,9 @@ async function firstId(base: string): Promise<number> {
   try {
     const rows = await pageApi<{ id: number }[]>(page, 'GET', `/${base}?range=${encodeURIComponent('[0,0]')}`);
     return rows[0]?.id ?? 0;
-  } catch { return 0; }
+  } catch {
+    return 0;
+  }
 }
 
 /** Fills a route's parameters; undefined when one cannot be filled. */
@@ -44,11 +49,13 @@ function fill(path: string, ids: Record<string, number>): string | undefined {
 }
 
 /** Route templates: the generated registry's list and edit screens, then the hand-written ones. */
-const TEMPLATES: string[] = [...new Set([
-  '/home',
-  ...RESOURCES.flatMap((r) => [r.routes.list, r.routes.edit]),
-  ...CUSTOM_SCREENS.map((s) => s.path).filter((p) => p !== '/init-demo'), // a button that wipes the demo: not for a walk
-])];
+const TEMPLATES: string[] = [
+  ...new Set([
+    '/home',
+    ...RESOURCES.flatMap((r) => [r.routes.list, r.routes.edit]),
+    ...CUSTOM_SCREENS.map((s) => s.path).filter((p) => p !== '/init-demo'), // a button that wipes the demo: not for a walk
+  ]),
+];
 const ids: Record<string, number> = {};
 
 /** The page's words as a user meets them: visible text, tooltips and accessible names. */
@@ -70,14 +77,23 @@ async function pageTexts(p: Page): Promise<{ text: string; attributes: string[] 
  * stayed the same over two polls (lists fill in after their first paint).
  */
 async function settled(p: Page): Promise<void> {
-  await p.waitForFunction(() => {
-    const main = document.querySelector('#main-content, main') as HTMLElement | null;
-    const text = main?.innerText.trim() ?? '';
-    const w = window as unknown as { __frenchLast?: string };
-    const stable = text.length > 0 && !document.querySelector('[role="progressbar"], .MuiSkeleton-root') && w.__frenchLast === text;
-    w.__frenchLast = text;
-    return stable;
-  }, undefined, { timeout: 4_000, polling: 150 }).catch(() => undefined); // a screen that never settles is still read
+  await p
+    .waitForFunction(
+      () => {
+        const main = document.querySelector('#main-content, main') as HTMLElement | null;
+        const text = main?.innerText.trim() ?? '';
+        const w = window as unknown as { __frenchLast?: string };
+        const stable =
+          text.length > 0 &&
+          !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
+          w.__frenchLast === text;
+        w.__frenchLast = text;
+        return stable;
+      },
+      undefined,
+      { timeout: 4_000, polling: 150 },
+    )
+    .catch(() => undefined); // a screen that never settles is still read
 }
 
 describe('French on every screen', () => {
@@ -99,6 +115,9 @@ describe('French on every screen', () => {
     for (const w of englishWords(text)) problems.push(`English « ${w} » in the text`);
     for (const a of attributes) for (const w of englishWords(a)) problems.push(`English « ${w} » in « ${a} »`);
     for (const d of doubledWords(text)) problems.push(`doubled « ${d} »`);
+    // One French date field (DD/MM/YYYY whatever the browser's language), never a native one.
+    const nativeDates = await page.locator('input[type="date"], input[type="datetime-local"]').count();
+    if (nativeDates) problems.push(`${nativeDates} native date input(s)`);
     expect([...new Set(problems)], route).toEqual([]);
     expect(page.errors, route).toEqual([]);
   });

@@ -14,7 +14,9 @@ import { createDatabase, dropDatabase, startPgServer, urlFor } from '../pg';
 import { E2E_ADMIN_PASSWORD, E2E_SYSTEM_PASSWORD } from './password';
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseUrl: string }
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
 }
 
 export default async function setup(project: TestProject) {
@@ -31,7 +33,11 @@ export default async function setup(project: TestProject) {
       await createDatabase(pgServer.url, name);
       const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
       await migrateLatest(setup.knex);
-      await bootstrap(setup.knex, { adminPassword: E2E_ADMIN_PASSWORD, systemPassword: E2E_SYSTEM_PASSWORD, demo: true });
+      await bootstrap(setup.knex, {
+        adminPassword: E2E_ADMIN_PASSWORD,
+        systemPassword: E2E_SYSTEM_PASSWORD,
+        demo: true,
+      });
       await setup.close();
     })(),
   ]);

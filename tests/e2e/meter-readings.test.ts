@@ -13,12 +13,15 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function api(path: string) {
   return (await page.context().request.get(`${baseUrl()}${path}`)).json();
 }
-const byNumber = async (number: string) => (await api(`/rest/meter?filter=${encodeURIComponent(JSON.stringify({ number }))}`))[0];
+const byNumber = async (number: string) =>
+  (await api(`/rest/meter?filter=${encodeURIComponent(JSON.stringify({ number }))}`))[0];
 const readingsOf = async (meterId: number) => api(`/rest/meter-reading/meter/${meterId}`);
 const frNumber = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 }).format(n);
 
@@ -45,7 +48,10 @@ describe('meter reading creation', () => {
     await page.fill(`input[name="quantity-${b.id}"]`, String(lastB.quantity - 1));
     await page.getByRole('button', { name: 'Enregistrer les relevés' }).click();
     await page.getByText('Aucun relevé enregistré : corrigez les lignes en erreur').waitFor();
-    await page.locator('tr[data-meter="EAU-R02"]').getByText('La quantité doit dépasser le dernier relevé sans dépasser le suivant').waitFor();
+    await page
+      .locator('tr[data-meter="EAU-R02"]')
+      .getByText('La quantité doit dépasser le dernier relevé sans dépasser le suivant')
+      .waitFor();
     expect((await readingsOf(a.id))[0].id).toBe(lastA.id);
     expect((await readingsOf(b.id))[0].id).toBe(lastB.id);
 

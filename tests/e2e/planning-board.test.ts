@@ -5,7 +5,8 @@
 // board; the site plan colouring a booked place as occupied.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, clickMenuItem, launch, loginAs, newPage, pageApi } from './browser';
+import { baseUrl, clickMenuItem, pageApi } from './browser';
+import { stayBasics, testCustomer } from './stays-fixtures';
 import { addDays, todayParis } from '../../common/dates';
 
 let browser: Browser;
@@ -17,8 +18,16 @@ let customerId = 0;
 
 const call = <T = any>(method: string, path: string, body?: unknown) => pageApi<T>(page, method, path, body);
 
-async function book(placeId: number, startDate: string, endDate: string): Promise<{ bookingId: number; occupancyId: number; code: string }> {
-  const s = await call('POST', '/booking/create', { kind: 'booking', customerId, occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+async function book(
+  placeId: number,
+  startDate: string,
+  endDate: string,
+): Promise<{ bookingId: number; occupancyId: number; code: string }> {
+  const s = await call('POST', '/booking/create', {
+    kind: 'booking',
+    customerId,
+    occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }] }],
+  });
   return { bookingId: s.booking.id, occupancyId: s.occupancies[0].id, code: s.booking.code };
 }
 
@@ -45,21 +54,26 @@ async function drag(barId: string, toRowId: number) {
 }
 
 beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-  const ages = await call<any[]>('GET', '/age-category/active');
-  adult = ages.find((a) => a.minAge === 18)?.id ?? ages[0].id;
-  const types = await call<any[]>('GET', '/place-type?range=[0,99]');
-  const conf = types.find((t) => t.code === 'CONF') ?? types[0];
+  let confId: number;
+  ({ browser, page, adult, confId } = await stayBasics());
   const layout = await call('POST', '/layout', { code: tag, label: `Zone test ${tag}`, order: 0 });
   for (const [i, code] of ['P1', 'P2', 'P3', 'P4', 'P5'].entries()) {
-    const p = await call('POST', '/place', { code: `${tag}${code}`.slice(0, 10), placeTypeId: conf.id, layoutId: layout.id, capacity: 6, planX: 40 + 40 * i, planY: 520, order: i });
+    const p = await call('POST', '/place', {
+      code: `${tag}${code}`.slice(0, 10),
+      placeTypeId: confId,
+      layoutId: layout.id,
+      capacity: 6,
+      planX: 40 + 40 * i,
+      planY: 520,
+      order: i,
+    });
     places[code] = p.id;
   }
-  customerId = (await call('POST', '/customer', { lastName: `Planning${tag}`, firstName: 'Test' })).id;
+  customerId = await testCustomer(page, `Planning${tag}`);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('planning board', () => {
   it('drags a booking to another pitch; after a reload it is there', async () => {
@@ -75,7 +89,19 @@ describe('planning board', () => {
     await page.locator(`[data-row-id="${places.P2}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();
     await page.reload();
     await page.locator(`[data-row-id="${places.P2}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();
-    expect(await page.locator(`[data-row-id="${places.P1}"] [data-bar-id="o${a.occupancyId}"]`).count()).toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-row-id="${places.P1}"] [data-bar-id="o${a.occupancyId}"]`).count())
+      .toBe(0);
+    expect((await call('GET', `/occupancy/${a.occupancyId}`)).placeId).toBe(places.P2);
+    // Someone else changes the stay meanwhile: the board's next drag sends the version it
+    // read, is refused with the French message, and the bar stays; nothing is overwritten.
+    await call('PUT', `/occupancy/${a.occupancyId}`, { notes: 'changé sur un autre poste' });
+    await drag(`o${a.occupancyId}`, places.P3);
+    await expect
+      .poll(() => page.locator('.pb-toast[role="alert"]').textContent())
+      .toContain('Cet enregistrement a été modifié par un autre utilisateur');
+    await page.locator(`[data-row-id="${places.P2}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect((await call('GET', `/occupancy/${a.occupancyId}`)).placeId).toBe(places.P2);
     // The billing module reports what each stay received: the payment view is offered and can be chosen.
     const paymentView = page.getByRole('button', { name: 'Paiements' });
@@ -94,14 +120,18 @@ describe('planning board', () => {
     // Refused, with the free places of the same type offered instead; declined here.
     const offer = page.getByRole('dialog', { name: 'Emplacement non disponible' });
     await offer.getByText("L'emplacement a un autre équipement à cette date").waitFor();
-    expect(await offer.getByRole('group', { name: 'Emplacements libres' }).getByRole('button').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => offer.getByRole('group', { name: 'Emplacements libres' }).getByRole('button').count())
+      .toBeGreaterThan(0);
     await offer.getByRole('button', { name: 'Annuler' }).click();
     const toast = page.locator('.pb-toast[role="alert"]');
     await toast.waitFor();
     await expect(toast.textContent()).resolves.toContain("L'emplacement a un autre équipement à cette date");
     await page.locator(`[data-row-id="${places.P3}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();
-    expect(await page.locator(`[data-row-id="${places.P4}"] [data-bar-id="o${a.occupancyId}"]`).count()).toBe(0);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-row-id="${places.P4}"] [data-bar-id="o${a.occupancyId}"]`).count())
+      .toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect((await call('GET', `/occupancy/${a.occupancyId}`)).placeId).toBe(places.P3);
   });
 
@@ -122,8 +152,12 @@ describe('planning board', () => {
     const saved = await call('GET', `/occupancy/${a.occupancyId}`);
     expect((await call('GET', `/place/${saved.placeId}`)).code).toBe(code);
     expect([saved.startDate, saved.endDate]).toEqual([start, addDays(start, 3)]);
-    expect(await page.locator(`[data-row-id="${places.P1}"] [data-bar-id="o${a.occupancyId}"]`).count()).toBe(0);
-    expect(await page.locator(`[data-row-id="${places.P5}"] [data-bar-id="o${a.occupancyId}"]`).count()).toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-row-id="${places.P1}"] [data-bar-id="o${a.occupancyId}"]`).count())
+      .toBe(0);
+    await expect
+      .poll(() => page.locator(`[data-row-id="${places.P5}"] [data-bar-id="o${a.occupancyId}"]`).count())
+      .toBe(0);
   });
 });
 
@@ -169,7 +203,9 @@ describe('new-booking wizard', () => {
 
   it('leaving asks for confirmation and abandons the temporary booking', async () => {
     const start = addDays(todayParis(), 120);
-    await page.goto(`${baseUrl()}/new-booking/1/0/0/0/0/0/0?placeId=${places.P1}&startDate=${start}&endDate=${addDays(start, 2)}`);
+    await page.goto(
+      `${baseUrl()}/new-booking/1/0/0/0/0/0/0?placeId=${places.P1}&startDate=${start}&endDate=${addDays(start, 2)}`,
+    );
     await page.getByTestId(`nb-age-${adult}`).fill('1');
     await page.getByTestId('nb-next').click();
     await page.getByTestId(`nb-place-${tag}P1`).waitFor();
@@ -193,7 +229,10 @@ describe('site plan', () => {
     await page.goto(`${baseUrl()}/plan`);
     const booked = page.locator(`[data-place-id="${places.P2}"]`);
     await booked.waitFor();
-    await page.waitForFunction((id) => document.querySelector(`[data-place-id="${id}"]`)?.getAttribute('data-state') !== '', places.P2);
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-place-id="${id}"]`)?.getAttribute('data-state') !== '',
+      places.P2,
+    );
     await expect(booked.getAttribute('data-state')).resolves.toBe('occupied');
     await expect(booked.getAttribute('data-band')).resolves.toBe('100');
     await expect(page.locator(`[data-place-id="${places.P3}"]`).getAttribute('data-state')).resolves.toBe('free');

@@ -15,10 +15,14 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function api(method: string, path: string, data?: unknown) {
-  const res = await page.context().request.fetch(`${baseUrl()}${path}`, { method, data, headers: { 'Content-Type': 'application/json' } });
+  const res = await page
+    .context()
+    .request.fetch(`${baseUrl()}${path}`, { method, data, headers: { 'Content-Type': 'application/json' } });
   return res.json();
 }
 const filterQ = (f: Record<string, unknown>) => `filter=${encodeURIComponent(JSON.stringify(f))}`;
@@ -37,9 +41,15 @@ describe('reordering a list with an order field', () => {
     expect(before.length).toBeGreaterThan(2);
     await rows().first().getByRole('button', { name: 'Descendre' }).click();
     await page.getByText('Enregistrement effectué').first().waitFor();
-    await page.waitForFunction((first) => document.querySelector('.RaDatagrid-tbody > tr td.column-label')?.textContent === first, before[1]);
+    await page.waitForFunction(
+      (first) => document.querySelector('.RaDatagrid-tbody > tr td.column-label')?.textContent === first,
+      before[1],
+    );
     await page.reload();
-    await page.waitForFunction((first) => document.querySelector('.RaDatagrid-tbody > tr td.column-label')?.textContent === first, before[1]);
+    await page.waitForFunction(
+      (first) => document.querySelector('.RaDatagrid-tbody > tr td.column-label')?.textContent === first,
+      before[1],
+    );
     expect((await column('label')).slice(0, 3)).toEqual([before[1], before[0], before[2]]);
     const stored = (await api('GET', '/rest/access-channel')).map((c: any) => c.label);
     expect(stored.slice(0, 2)).toEqual([before[1], before[0]]);
@@ -47,7 +57,10 @@ describe('reordering a list with an order field', () => {
     // and back up: the first row has no "Monter"
     await expect(rows().first().getByRole('button', { name: 'Monter' }).isDisabled()).resolves.toBe(true);
     await rows().nth(1).getByRole('button', { name: 'Monter' }).click();
-    await page.waitForFunction((first) => document.querySelector('.RaDatagrid-tbody > tr td.column-label')?.textContent === first, before[0]);
+    await page.waitForFunction(
+      (first) => document.querySelector('.RaDatagrid-tbody > tr td.column-label')?.textContent === first,
+      before[0],
+    );
     expect(page.errors).toEqual([]);
   });
 
@@ -97,7 +110,9 @@ describe('CSV export', () => {
     await exportCsv();
     const file = await download;
     expect(file.suggestedFilename()).toBe('export.csv');
-    const lines = readFileSync((await file.path())!, 'utf8').trim().split(/\r?\n/);
+    const lines = readFileSync((await file.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     const total = (await api('GET', '/rest/language')).length;
     expect(lines.length).toBe(total + 1);
     await expect(page.getByText('La recherche nécessite au moins 3 caractères').count()).resolves.toBe(0);
@@ -115,15 +130,21 @@ describe('special offers list', () => {
     await rows().locator('td.column-label', { hasText: target }).first().click();
     await page.waitForURL((u) => /^\/(special-offer|dmds-offer)\/\d+$/.test(u.pathname));
     await page.goto(`${baseUrl()}/special-offer-list`);
-    const row = rows().filter({ has: page.locator('td.column-label', { hasText: target }) }).first();
+    const row = rows()
+      .filter({ has: page.locator('td.column-label', { hasText: target }) })
+      .first();
     await row.waitFor();
     await page.waitForFunction((t) => {
-      const tr = [...document.querySelectorAll('.RaDatagrid-tbody > tr')].find((r) => r.querySelector('td.column-label')?.textContent === t);
+      const tr = [...document.querySelectorAll('.RaDatagrid-tbody > tr')].find(
+        (r) => r.querySelector('td.column-label')?.textContent === t,
+      );
       return !!tr && getComputedStyle(tr).backgroundColor === 'rgba(46, 93, 58, 0.12)';
     }, target);
     const download = page.waitForEvent('download');
     await exportCsv();
-    const lines = readFileSync((await (await download).path())!, 'utf8').trim().split(/\r?\n/);
+    const lines = readFileSync((await (await download).path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(lines.length).toBe((await api('GET', '/rest/special-offer')).length + 1);
     expect(page.errors).toEqual([]);
   });

@@ -10,7 +10,10 @@ let page: Page & { errors: string[] };
 const stamp = Date.now().toString(36);
 
 async function apiCall(method: 'GET' | 'POST', path: string, data?: unknown): Promise<any> {
-  const r = method === 'GET' ? await page.request.get(`${baseUrl()}/rest${path}`) : await page.request.post(`${baseUrl()}/rest${path}`, { data });
+  const r =
+    method === 'GET'
+      ? await page.request.get(`${baseUrl()}/rest${path}`)
+      : await page.request.post(`${baseUrl()}/rest${path}`, { data });
   expect(r.status(), await r.text()).toBe(200);
   return r.json();
 }
@@ -20,7 +23,9 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('price grid screen', () => {
   let gridId = 0;
@@ -29,9 +34,22 @@ describe('price grid screen', () => {
   beforeAll(async () => {
     // Own data, unique names: a pitch grid at 20 € a night in 2030.
     const [tent] = await apiCall('GET', `/place-type?filter=${encodeURIComponent(JSON.stringify({ code: 'TENTE' }))}`);
-    const grid = await apiCall('POST', '/price-grid/edit', { id: 0, label: `E2E tarifs ${stamp}`, placeTypeId: tent.id, priceModel: 1, isActive: false });
+    const grid = await apiCall('POST', '/price-grid/edit', {
+      id: 0,
+      label: `E2E tarifs ${stamp}`,
+      placeTypeId: tent.id,
+      priceModel: 1,
+      isActive: false,
+    });
     gridId = grid.id;
-    const period = await apiCall('POST', '/price-grid-period/edit', { id: 0, priceGridId: gridId, label: `Saison ${stamp}`, startDate: '2030-04-01', endDate: '2030-10-01', pricePerNight: 2000 });
+    const period = await apiCall('POST', '/price-grid-period/edit', {
+      id: 0,
+      priceGridId: gridId,
+      label: `Saison ${stamp}`,
+      startDate: '2030-04-01',
+      endDate: '2030-10-01',
+      pricePerNight: 2000,
+    });
     periodId = period.id;
   });
 
@@ -69,7 +87,10 @@ describe('price grid screen', () => {
     await page.fill('input[name="quoteStartDate"]', '2030-05-03');
     await page.fill('input[name="quoteEndDate"]', '2030-05-06');
     await page.getByRole('button', { name: 'Calculer le prix' }).click();
-    const occupancy = page.getByRole('table', { name: 'Lignes du devis' }).getByRole('row').filter({ hasText: `E2E tarifs ${stamp} – nuit` });
+    const occupancy = page
+      .getByRole('table', { name: 'Lignes du devis' })
+      .getByRole('row')
+      .filter({ hasText: `E2E tarifs ${stamp} – nuit` });
     await occupancy.waitFor();
     await expect(occupancy.textContent()).resolves.toMatch(/20,00\s€.*60,00\s€/);
     // the period of that version opens read-only too

@@ -12,7 +12,9 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function saveAndBackToList(listPath: string) {
   await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -32,9 +34,33 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { entity: 'country', list: '/country-list', heading: 'Pays', create: { isoCode: 'PT', name: 'Portugal', nationality: 'Portugaise' }, name: 'Portugal', renameField: 'name', renamed: 'Portugal continental' },
-  { entity: 'civility', list: '/civility-list', heading: 'Civilités', create: { shortLabel: 'Dr', label: 'Docteur' }, name: 'Docteur', renameField: 'label', renamed: 'Docteure ou docteur' },
-  { entity: 'language', list: '/language-list', heading: 'Langues', create: { code: 'pt', name: 'Portugais' }, name: 'Portugais', renameField: 'name', renamed: 'Portugais (Brésil)' },
+  {
+    entity: 'country',
+    list: '/country-list',
+    heading: 'Pays',
+    create: { isoCode: 'PT', name: 'Portugal', nationality: 'Portugaise' },
+    name: 'Portugal',
+    renameField: 'name',
+    renamed: 'Portugal continental',
+  },
+  {
+    entity: 'civility',
+    list: '/civility-list',
+    heading: 'Civilités',
+    create: { shortLabel: 'Dr', label: 'Docteur' },
+    name: 'Docteur',
+    renameField: 'label',
+    renamed: 'Docteure ou docteur',
+  },
+  {
+    entity: 'language',
+    list: '/language-list',
+    heading: 'Langues',
+    create: { code: 'pt', name: 'Portugais' },
+    name: 'Portugais',
+    renameField: 'name',
+    renamed: 'Portugais (Brésil)',
+  },
 ];
 
 describe.each(CASES.map((c) => [c.entity, c] as const))('%s screens', (_e, c) => {
@@ -53,7 +79,10 @@ describe.each(CASES.map((c) => [c.entity, c] as const))('%s screens', (_e, c) =>
     await search(c.renamed.slice(0, 6));
     await page.getByRole('cell', { name: c.renamed, exact: true }).click();
     await page.getByRole('button', { name: 'Supprimer' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Confirmer|Supprimer/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Confirmer|Supprimer/ })
+      .click();
     await page.waitForURL((u) => u.pathname === c.list);
     await search(c.renamed.slice(0, 6));
     await expect(page.getByRole('cell', { name: c.renamed, exact: true }).count()).resolves.toBe(0);
@@ -97,11 +126,14 @@ describe('unsaved changes', () => {
     const editUrl = page.url();
     await page.fill('input[name="nationality"]', 'Suisse (modifiée)');
     const messages: string[] = [];
-    page.once('dialog', (d) => { messages.push(d.message()); void d.dismiss(); });
+    page.once('dialog', (d) => {
+      messages.push(d.message());
+      void d.dismiss();
+    });
     await page.getByRole('button', { name: 'Retour' }).click();
     await expect.poll(() => messages.length).toBe(1);
     expect(messages[0]).toMatch(/changements n'ont pas été enregistrés/i);
     expect(page.url()).toBe(editUrl);
-    expect(await page.inputValue('input[name="nationality"]')).toBe('Suisse (modifiée)');
+    await expect.poll(() => page.inputValue('input[name="nationality"]')).toBe('Suisse (modifiée)');
   });
 });

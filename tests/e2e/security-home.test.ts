@@ -11,29 +11,37 @@ import { SYSTEM_LOGIN } from '../../api/auth/system';
 let browser: Browser;
 let page: Page & { errors: string[] };
 const tag = Date.now().toString(36);
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 beforeAll(async () => {
   browser = await launch();
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function api(method: string, path: string, data?: unknown) {
-  const res = await page.context().request.fetch(`${baseUrl()}${path}`, { method, data, headers: { 'Content-Type': 'application/json' } });
+  const res = await page
+    .context()
+    .request.fetch(`${baseUrl()}${path}`, { method, data, headers: { 'Content-Type': 'application/json' } });
   return res.json();
 }
 
-
 describe('home', () => {
-  it('shows the tiles with their counts, the version and the documentation, under the establishment\'s title', async () => {
+  it("shows the tiles with their counts, the version and the documentation, under the establishment's title", async () => {
     await page.goto(`${baseUrl()}/home`);
     const tiles = (await api('GET', '/rest/home/tiles')).tiles as { key: string; count: number | null }[];
     expect(tiles.length).toBeGreaterThan(0);
     for (const t of tiles.slice(0, 3)) {
       await page.getByTestId(`tile-${t.key}`).waitFor();
-      expect(await page.getByTestId(`tile-count-${t.key}`).textContent()).toBe(t.count === null ? '—' : new Intl.NumberFormat('fr-FR').format(t.count));
+      await expect
+        .poll(() => page.getByTestId(`tile-count-${t.key}`).textContent())
+        .toBe(t.count === null ? '—' : new Intl.NumberFormat('fr-FR').format(t.count));
     }
     await page.getByText('Version du logiciel').waitFor();
     await page.getByText("Guide de l'utilisateur (PDF)").waitFor();
@@ -43,7 +51,7 @@ describe('home', () => {
 
   it('unlocks to hide and reorder tiles, saves, and asks before leaving while unlocked', async () => {
     await page.goto(`${baseUrl()}/home`);
-    const before = ((await api('GET', '/rest/home/tiles')).tiles as { key: string; label: string }[]);
+    const before = (await api('GET', '/rest/home/tiles')).tiles as { key: string; label: string }[];
     const [first, second] = before;
     await page.getByRole('button', { name: 'Déverrouiller' }).click();
     await page.getByTestId(`edit-tile-${first.key}`).waitFor();
@@ -60,9 +68,12 @@ describe('home', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByRole('button', { name: 'Déverrouiller' }).waitFor();
     await page.getByTestId(`tile-${second.key}`).waitFor();
-    expect(await page.getByTestId(`tile-${first.key}`).count()).toBe(0);
+    await expect.poll(() => page.getByTestId(`tile-${first.key}`).count()).toBe(0);
     const after = (await api('GET', '/rest/home/tiles?all=1')).tiles as { key: string; hidden: boolean }[];
-    expect(after.slice(0, 2).map((t) => [t.key, t.hidden])).toEqual([[second.key, false], [first.key, true]]);
+    expect(after.slice(0, 2).map((t) => [t.key, t.hidden])).toEqual([
+      [second.key, false],
+      [first.key, true],
+    ]);
     // Unlocked again, "Quitter" leaves.
     await page.getByRole('button', { name: 'Déverrouiller' }).click();
     await sidebar(page).getByRole('menuitem', { name: 'Établissement' }).click();
@@ -75,7 +86,9 @@ describe('home', () => {
 
   it('a menu header opens its board on /home as the parent context; the home key clears it', async () => {
     await page.goto(`${baseUrl()}/home`);
-    const header = (await openMenuGroup(page, 'Fichiers')).locator('[data-menu-key^="menu-context-"]').filter({ hasText: /^Géographie$/i });
+    const header = (await openMenuGroup(page, 'Fichiers'))
+      .locator('[data-menu-key^="menu-context-"]')
+      .filter({ hasText: /^Géographie$/i });
     await header.click();
     await page.waitForURL((u) => u.pathname === '/home');
     const board = page.getByTestId('context-board');
@@ -86,7 +99,7 @@ describe('home', () => {
     await sidebar(page).locator('[data-menu-key="home"]').click();
     await page.waitForURL((u) => u.pathname === '/home');
     await page.getByText('Version du logiciel').waitFor();
-    expect(await page.getByTestId('context-board').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('context-board').count()).toBe(0);
     expect(await page.evaluate(() => sessionStorage.getItem('bivouac.parentContextId'))).toBeNull();
   });
 });
@@ -98,7 +111,9 @@ describe('establishment', () => {
     await page.fill('input[name="shortName"]', `Pins ${tag}`);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     // The save is done when the server holds the new name (a notification text would race the button's own label).
-    await expect.poll(async () => (await api('GET', '/rest/establishment/establishment/edit')).shortName, { timeout: 15_000 }).toBe(`Pins ${tag}`);
+    await expect
+      .poll(async () => (await api('GET', '/rest/establishment/establishment/edit')).shortName, { timeout: 15_000 })
+      .toBe(`Pins ${tag}`);
     await page.getByRole('tab', { name: 'Informations' }).click();
     await page.fill('input[name="siren"]', '123');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
@@ -108,13 +123,15 @@ describe('establishment', () => {
     await page.getByTestId('upload-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByText('Logo enregistré').waitFor();
     await page.locator('header img[alt]').first().waitFor();
-    await page.getByTestId('upload-logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
+    await page
+      .getByTestId('upload-logo')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') });
     await page.getByText('Formats acceptés : .jpg, .jpeg, .png, .gif').waitFor();
   });
 });
 
 describe('history', () => {
-  it('shows what changed as a table with the fields\' French labels', async () => {
+  it("shows what changed as a table with the fields' French labels", async () => {
     await page.goto(`${baseUrl()}/post-history`);
     await page.getByRole('cell', { name: 'Établissement' }).first().waitFor();
     const filter = encodeURIComponent(JSON.stringify({ entity: 'establishment', action: 'update' }));
@@ -132,13 +149,22 @@ describe('history', () => {
 describe('user menu and log-out', () => {
   it('shows the name with the Admin tag, the documentation, and logs out with the success alert', async () => {
     await page.goto(`${baseUrl()}/home`);
-    await page.getByRole('button', { name: /profil|Administrateur/i }).first().click();
+    await page
+      .getByRole('button', { name: /profil|Administrateur/i })
+      .first()
+      .click();
     await page.getByTestId('user-menu-name').getByText('Administrateur').waitFor();
     await page.getByTestId('user-menu-name').getByText('Admin', { exact: true }).waitFor();
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('menuitem', { name: 'Documentation' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('menuitem', { name: 'Documentation' }).click(),
+    ]);
     expect(popup.url()).toContain('/rest/establishment/establishment/document');
     await popup.close();
-    await page.getByRole('button', { name: /profil|Administrateur/i }).first().click();
+    await page
+      .getByRole('button', { name: /profil|Administrateur/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByText('Vous êtes déconnecté').waitFor();
@@ -148,19 +174,26 @@ describe('user menu and log-out', () => {
     // /login without the flag shows no alert.
     await page.reload();
     await page.locator('input[name="username"]').waitFor();
-    expect(await page.getByText('Vous êtes déconnecté').count()).toBe(0);
+    await expect.poll(() => page.getByText('Vous êtes déconnecté').count()).toBe(0);
     await loginAs(page);
   });
 });
 
 describe('closing a financial year', () => {
-  it('shows « Clôturer l\'exercice » to the technical user only, who closes after confirming', async () => {
+  it("shows « Clôturer l'exercice » to the technical user only, who closes after confirming", async () => {
     const made = [];
-    for (const y of [2001, 2002]) made.push(await api('POST', '/rest/establishment/financial-year', { label: `Exercice ${y} (${tag})`, startDate: `${y}-01-01`, endDate: `${y}-12-31` }));
+    for (const y of [2001, 2002])
+      made.push(
+        await api('POST', '/rest/establishment/financial-year', {
+          label: `Exercice ${y} (${tag})`,
+          startDate: `${y}-01-01`,
+          endDate: `${y}-12-31`,
+        }),
+      );
     const id = made[0].id;
     await page.goto(`${baseUrl()}/admin/financial-year/${id}`);
     await page.locator('input[name="label"]').waitFor();
-    expect(await page.getByRole('button', { name: "Clôturer l'exercice" }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: "Clôturer l'exercice" }).count()).toBe(0);
     const system = await newPage(browser);
     try {
       await loginAs(system, SYSTEM_LOGIN, E2E_SYSTEM_PASSWORD);
@@ -171,7 +204,7 @@ describe('closing a financial year', () => {
       await dialog.getByRole('button', { name: 'Clôturer' }).click();
       await system.getByText('Exercice clôturé').waitFor();
       await system.getByRole('button', { name: "Clôturer l'exercice" }).waitFor({ state: 'detached' });
-      expect(await system.locator('input[name="isClosed"]').isChecked()).toBe(true);
+      await expect.poll(() => system.locator('input[name="isClosed"]').isChecked()).toBe(true);
       expect(system.errors).toEqual([]);
     } finally {
       await system.context().close();

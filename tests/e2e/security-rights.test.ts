@@ -19,14 +19,18 @@ beforeAll(async () => {
   admin = await newPage(browser);
   await loginAs(admin);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Types in the list's search box and waits for its debounce (a late filter would navigate back to the list). */
 const search = (text: string) => searchList(admin, text);
 
 /** JSON API calls with the admin's session (same origin). */
 async function adminApi(method: string, path: string, data?: unknown) {
-  const res = await admin.context().request.fetch(`${baseUrl()}${path}`, { method, data, headers: { 'Content-Type': 'application/json' } });
+  const res = await admin
+    .context()
+    .request.fetch(`${baseUrl()}${path}`, { method, data, headers: { 'Content-Type': 'application/json' } });
   const body = await res.json().catch(() => null);
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${JSON.stringify(body)}`);
   return body;
@@ -52,14 +56,14 @@ describe('a read-only user', () => {
     try {
       await page.goto(`${baseUrl()}/civility-list`);
       await page.getByRole('cell', { name: 'Madame', exact: true }).waitFor();
-      expect(await page.getByRole('link', { name: /Nouveau|Nouvelle/ }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('link', { name: /Nouveau|Nouvelle/ }).count()).toBe(0);
       // F8 offers printing only: no CSV without the export right.
       await page.keyboard.press('F8');
       await page.getByRole('menuitem', { name: 'Imprimer' }).waitFor();
-      expect(await page.getByRole('menuitem', { name: 'Exporter en CSV' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('menuitem', { name: 'Exporter en CSV' }).count()).toBe(0);
       await page.keyboard.press('Escape');
       await page.getByRole('menuitem', { name: 'Imprimer' }).waitFor({ state: 'detached' });
-      expect(await page.locator('input[type="checkbox"]').count()).toBe(0); // no bulk delete
+      await expect.poll(() => page.locator('input[type="checkbox"]').count()).toBe(0); // no bulk delete
       // F3 does nothing without the write right.
       await page.keyboard.press('F3');
       // The key handler navigates synchronously: two rendered frames later the page would have moved.
@@ -68,20 +72,33 @@ describe('a read-only user', () => {
       await page.getByRole('cell', { name: 'Madame', exact: true }).click();
       await page.waitForURL((u) => /^\/civility\/[1-9]\d*$/.test(u.pathname));
       await page.locator('input[name="label"]').waitFor();
-      expect(await page.locator('input[name="label"]').isDisabled()).toBe(true);
-      expect(await page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
-      expect(await page.getByRole('button', { name: 'Supprimer' }).count()).toBe(0);
+      await expect.poll(() => page.locator('input[name="label"]').isDisabled()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Supprimer' }).count()).toBe(0);
       // Pages of functionalities at 000 go to /home: generated and hand-written alike.
-      for (const path of ['/layout-list', '/admin/user-list', '/admin/group/1', '/post-history', '/admin/establishment', '/booking-list/0', '/booking/1',
-        '/customer-resume', '/transfer-customers', '/price/grid-list', '/planning', '/admin/module-grid', '/init-demo']) {
+      for (const path of [
+        '/layout-list',
+        '/admin/user-list',
+        '/admin/group/1',
+        '/post-history',
+        '/admin/establishment',
+        '/booking-list/0',
+        '/booking/1',
+        '/customer-resume',
+        '/transfer-customers',
+        '/price/grid-list',
+        '/planning',
+        '/admin/module-grid',
+        '/init-demo',
+      ]) {
         await page.goto(`${baseUrl()}${path}`);
         await page.waitForURL((u) => u.pathname === '/home');
       }
       // The menu holds only what the user may read.
       const menu = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
       await menu.getByText('Fichiers').waitFor();
-      expect(await menu.getByText('Zones', { exact: true }).count()).toBe(0);
-      expect(await menu.locator('[data-menu-key]').filter({ hasText: 'Accès' }).count()).toBe(0);
+      await expect.poll(() => menu.getByText('Zones', { exact: true }).count()).toBe(0);
+      await expect.poll(() => menu.locator('[data-menu-key]').filter({ hasText: 'Accès' }).count()).toBe(0);
       expect(page.errors).toEqual([]);
     } finally {
       await context.close();
@@ -89,8 +106,8 @@ describe('a read-only user', () => {
   });
 });
 
-describe('an administrator manages a group\'s rights', () => {
-  it('creates a group, sets a level in the matrix, adds a member, and the member\'s access follows', async () => {
+describe("an administrator manages a group's rights", () => {
+  it("creates a group, sets a level in the matrix, adds a member, and the member's access follows", async () => {
     const label = `Réception ${tag}`;
     await admin.goto(`${baseUrl()}/admin/group-list`);
     await admin.getByRole('link', { name: 'Nouveau' }).click();
@@ -105,12 +122,17 @@ describe('an administrator manages a group\'s rights', () => {
     // Matrix: "Paramètres" (establishment.settings) at 011.
     const row = admin.locator('tr[data-functionality="establishment.settings"]');
     await row.getByRole('button', { name: 'Paramètres 011' }).click();
-    expect(await row.getByRole('checkbox', { name: 'Lecture : Paramètres' }).isChecked()).toBe(true);
-    expect(await row.getByRole('checkbox', { name: 'Suppression : Paramètres' }).isChecked()).toBe(false);
+    await expect.poll(() => row.getByRole('checkbox', { name: 'Lecture : Paramètres' }).isChecked()).toBe(true);
+    await expect.poll(() => row.getByRole('checkbox', { name: 'Suppression : Paramètres' }).isChecked()).toBe(false);
     await admin.getByRole('button', { name: 'Enregistrer les droits' }).click();
     await admin.getByText('Droits du groupe enregistrés').waitFor();
     const saved = await adminApi('GET', `/rest/security/group/get_right/${groupId}`);
-    expect(saved.rights['establishment.settings']).toEqual({ canRead: true, canWrite: true, canDelete: false, canExport: false });
+    expect(saved.rights['establishment.settings']).toEqual({
+      canRead: true,
+      canWrite: true,
+      canDelete: false,
+      canExport: false,
+    });
 
     // The member, through the user's "Groupes" tab.
     const login = `membre-${tag}`;
@@ -126,7 +148,10 @@ describe('an administrator manages a group\'s rights', () => {
       await page.getByRole('link', { name: 'Nouvelle' }).waitFor();
       // The administrator lowers the group to 000: the member is sent home on the next page load.
       await admin.goto(`${baseUrl()}/admin/group/${groupId}`);
-      await admin.locator('tr[data-functionality="establishment.settings"]').getByRole('button', { name: 'Paramètres 000' }).click();
+      await admin
+        .locator('tr[data-functionality="establishment.settings"]')
+        .getByRole('button', { name: 'Paramètres 000' })
+        .click();
       await admin.getByRole('button', { name: 'Enregistrer les droits' }).click();
       await admin.getByText('Droits du groupe enregistrés').waitFor();
       await page.goto(`${baseUrl()}/civility-list`);
@@ -166,11 +191,11 @@ describe('function keys', () => {
     await admin.keyboard.press('F9');
     const dialog = admin.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(label);
+    await expect.poll(() => dialog.textContent()).toContain(label);
     await dialog.getByRole('button', { name: /Confirmer|Supprimer/ }).click();
     await admin.waitForURL((u) => u.pathname === '/civility-list');
     await search(label.slice(0, 10));
-    expect(await admin.getByRole('cell', { name: label, exact: true }).count()).toBe(0);
+    await expect.poll(() => admin.getByRole('cell', { name: label, exact: true }).count()).toBe(0);
     expect(admin.errors).toEqual([]);
   });
 });
@@ -187,7 +212,12 @@ describe('F8: CSV and print', () => {
     expect(file.suggestedFilename()).toBe('export.csv');
     expect(await readFile((await file.path())!, 'utf8')).toContain('Madame');
     // « Imprimer » prints the page (window.print, counted here instead of opening the dialog)…
-    await admin.evaluate(() => { (window as any).printed = 0; window.print = () => { (window as any).printed++; }; });
+    await admin.evaluate(() => {
+      (window as any).printed = 0;
+      window.print = () => {
+        (window as any).printed++;
+      };
+    });
     await admin.getByRole('button', { name: 'Exporter / imprimer' }).click();
     await admin.getByRole('menuitem', { name: 'Imprimer' }).click();
     await admin.waitForFunction(() => (window as any).printed === 1);
@@ -216,7 +246,7 @@ describe('F8: CSV and print', () => {
       await page.getByTestId('planning-board').waitFor();
       await page.getByRole('button', { name: 'Exporter / imprimer' }).click();
       await page.getByRole('menuitem', { name: 'Imprimer' }).waitFor();
-      expect(await page.getByRole('menuitem', { name: 'Exporter en CSV' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('menuitem', { name: 'Exporter en CSV' }).count()).toBe(0);
       await page.keyboard.press('Escape');
     } finally {
       await context.close();
@@ -257,7 +287,10 @@ describe('a session ended on the server', () => {
       await page.goto(`${baseUrl()}/civility-list`);
       await page.getByRole('cell', { name: 'Madame', exact: true }).waitFor();
       expect((await context.request.get(`${baseUrl()}/rest/logout`)).status()).toBe(200);
-      await page.getByRole('button', { name: /profil|Utilisateur/i }).first().click();
+      await page
+        .getByRole('button', { name: /profil|Utilisateur/i })
+        .first()
+        .click();
       await page.getByRole('menuitem', { name: 'Déconnexion' }).click();
       await page.waitForURL((u) => u.pathname === '/login');
       await page.getByText('Vous êtes déconnecté').waitFor();

@@ -7,8 +7,12 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { E2E_ADMIN_PASSWORD, baseUrl, launch, newPage } from './browser';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launch(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Every request the page makes, by path. */
 function record(page: Page): string[] {
@@ -27,6 +31,11 @@ describe('a bookmark opened without a session', () => {
     await page.goto(`${baseUrl()}/planning`);
     await loginForm(page).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    // From the navigation's start to the form (the goal is 1 s; 10 to 13 s before issue 13). The bound leaves room
+    // for a busy test machine; the mechanism is held below (no API call, only the shell's scripts).
+    const shownMs = await page.evaluate(() => performance.now());
+    console.log(`log-in form shown ${Math.round(shownMs)} ms after the navigation (goal 1 000 ms)`);
+    expect(shownMs).toBeLessThan(5_000);
     // Quiet afterwards: the form stays, the address stays, nothing is asked of the API.
     const bodyBefore = await page.locator('#root').innerHTML();
     await page.waitForLoadState('networkidle');
@@ -54,17 +63,25 @@ describe('a bookmark opened without a session', () => {
     await page.fill('input[name="username"]', 'admin');
     await page.fill('input[name="password"]', 'pas-le-bon-mot-de-passe');
     await page.click('button[type="submit"]');
-    await page.getByRole('alert').filter({ hasText: /incorrect|mot de passe|identifiant/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /incorrect|mot de passe|identifiant/i })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });
 
-  it('sends a stale stored user (session gone) to the form once, with « 401/403 Vous n\'êtes pas connecté »', async () => {
+  it("sends a stale stored user (session gone) to the form once, with « 401/403 Vous n'êtes pas connecté »", async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl()}/login`);
     await loginForm(page).waitFor();
     // A user left in the browser from a session the server no longer knows.
-    await page.evaluate(() => localStorage.setItem('bivouac.user', JSON.stringify({ id: 1, login: 'admin', name: 'Administrateur', admin: true, systeme: false, rights: null })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'bivouac.user',
+        JSON.stringify({ id: 1, login: 'admin', name: 'Administrateur', admin: true, systeme: false, rights: null }),
+      ),
+    );
     const paths = record(page);
     await page.goto(`${baseUrl()}/planning`);
     await page.waitForURL((u) => u.pathname === '/login');

@@ -14,10 +14,16 @@ beforeAll(async () => {
   page = await newPage(browser);
   await loginAs(page);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 it('refuses a stale save, keeps the entries, reloads and reapplies them', async () => {
-  const made = await pageApi(page, 'POST', '/country', { isoCode: 'QZ', name: 'Concurrence', nationality: 'Concurrente' });
+  const made = await pageApi(page, 'POST', '/country', {
+    isoCode: 'QZ',
+    name: 'Concurrence',
+    nationality: 'Concurrente',
+  });
   await page.goto(`${baseUrl()}/country/${made.id}`);
   const name = page.locator('input[name="name"]');
   await expect.poll(() => name.inputValue()).toBe('Concurrence');
@@ -27,7 +33,7 @@ it('refuses a stale save, keeps the entries, reloads and reapplies them', async 
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   const banner = page.locator('.bv-stale-record');
   await banner.getByText('Cet enregistrement a été modifié par un autre utilisateur').waitFor();
-  expect(await name.inputValue()).toBe('Mon nouveau nom');
+  await expect.poll(() => name.inputValue()).toBe('Mon nouveau nom');
   await banner.getByRole('button', { name: 'Recharger l’enregistrement' }).click();
   await expect.poll(() => page.locator('input[name="nationality"]').inputValue()).toBe('Changée ailleurs');
   await banner.getByText('Mon nouveau nom').waitFor();

@@ -5,7 +5,8 @@
 // manual price kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { baseUrl, pageApi } from './browser';
+import { stayBasics, testCustomer } from './stays-fixtures';
 import { addDays, todayParis } from '../../common/dates';
 import { formatCents } from '../../common/money';
 import { demoSeasons } from '../../api/demo/pricing';
@@ -13,7 +14,6 @@ import { demoSeasons } from '../../api/demo/pricing';
 let browser: Browser;
 let page: Page & { errors: string[] };
 const tag = `PR${Date.now() % 100000}`;
-let placeId = 0;
 let placeCode = '';
 let customerId = 0;
 let adult = 0;
@@ -28,19 +28,16 @@ const next = () => page.getByTestId('nb-next').click();
 const text = async (testId: string) => (await page.getByTestId(testId).first().textContent()) ?? '';
 
 beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-  const ages = await call<any[]>('GET', '/age-category/active');
-  adult = ages.find((a) => a.minAge === 18)?.id ?? ages[0].id;
-  const types = await call<any[]>('GET', '/place-type?range=[0,99]');
-  const conf = types.find((t) => t.code === 'CONF') ?? types[0];
+  let confId: number;
+  ({ browser, page, adult, confId } = await stayBasics());
   const layout = await call('POST', '/layout', { code: tag, label: `Zone prix ${tag}`, order: 0 });
   placeCode = `${tag}P`.slice(0, 10);
-  placeId = (await call('POST', '/place', { code: placeCode, placeTypeId: conf.id, layoutId: layout.id, capacity: 6 })).id;
-  customerId = (await call('POST', '/customer', { lastName: `Prix${tag}`, firstName: 'Test' })).id;
+  await call('POST', '/place', { code: placeCode, placeTypeId: confId, layoutId: layout.id, capacity: 6 });
+  customerId = await testCustomer(page, `Prix${tag}`);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('manual price through the wizard and the booking screen', () => {
   let bookingId = 0;
@@ -92,7 +89,7 @@ describe('manual price through the wizard and the booking screen', () => {
     const before = (await call('GET', `/booking/${bookingId}`)).totalAmount as number;
     await page.getByTestId(`edit-occupancy-${occupancyId}`).click();
     await page.waitForURL((u) => u.pathname === `/new-booking/1/${bookingId}/0/${occupancyId}/0/${customerId}/0`);
-    await expect(page.getByTestId('nb-start').inputValue()).resolves.toBe(start);
+    await expect(page.getByTestId('nb-start').inputValue()).resolves.toBe(start.split('-').reverse().join('/')); // the French date field
     await page.getByTestId('nb-end').fill(addDays(start, 4));
     await next();
     await page.getByTestId(`nb-place-${placeCode}`).getByText('(emplacement actuel)').waitFor();
@@ -108,11 +105,19 @@ describe('manual price through the wizard and the booking screen', () => {
     await page.getByRole('button', { name: 'Enregistrer les modifications' }).click();
     await expect(text('nb-done')).resolves.toMatch(/^Réservation R\d+ modifiée : .*\(prix modifié manuellement\)/);
     const s = await call('GET', `/booking/${bookingId}/summary`);
-    expect(s.occupancies[0]).toMatchObject({ id: occupancyId, endDate: addDays(start, 4), isManualPrice: true, priceOverrides: [{ priceGridOptionId: null, unitPrice: 2150 }] });
+    expect(s.occupancies[0]).toMatchObject({
+      id: occupancyId,
+      endDate: addDays(start, 4),
+      isManualPrice: true,
+      priceOverrides: [{ priceGridOptionId: null, unitPrice: 2150 }],
+    });
     expect(s.booking.totalAmount).toBeGreaterThan(before + 2150 - 1); // one more night at 21,50 € (and its tourist tax)
     await page.getByRole('button', { name: 'Ouvrir le séjour' }).click();
     await page.waitForURL((u) => u.pathname === `/booking/${bookingId}`);
-    await page.getByTestId('booking-total').filter({ hasText: formatCents(s.booking.totalAmount) }).waitFor();
+    await page
+      .getByTestId('booking-total')
+      .filter({ hasText: formatCents(s.booking.totalAmount) })
+      .waitFor();
     await page.getByTestId('manual-price').first().waitFor();
     const line = page.getByTestId(`price-${occupancyId}`).getByTestId('line-stay');
     await expect(line.textContent()).resolves.toMatch(new RegExp(`prix manuel4${formatCents(2150)}`));

@@ -4,7 +4,8 @@
 // pages, a place's image gallery and its meters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { baseUrl, pageApi } from './browser';
+import { stayBasics, testCustomer } from './stays-fixtures';
 import { rentalPicture } from '../../api/demo/png';
 
 let browser: Browser;
@@ -17,27 +18,32 @@ let confId = 0;
 
 const call = <T = any>(method: string, path: string, body?: unknown) => pageApi<T>(page, method, path, body);
 
-const occupancy = (place: string, startDate: string, endDate: string) => ({ placeId: places[place].id, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }] });
+const occupancy = (place: string, startDate: string, endDate: string) => ({
+  placeId: places[place].id,
+  startDate,
+  endDate,
+  details: [{ ageCategoryId: adult, quantity: 2 }],
+});
 
 beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-  const ages = await call<any[]>('GET', '/age-category/active');
-  adult = ages.find((a) => a.minAge === 18)?.id ?? ages[0].id;
-  const types = await call<any[]>('GET', '/place-type?range=[0,99]');
-  confId = (types.find((t) => t.code === 'CONF') ?? types[0]).id;
+  ({ browser, page, adult, confId } = await stayBasics());
   for (const name of ['P1', 'P2', 'P3', 'P4']) {
     const code = `${tag}${name}`.slice(0, 10);
     places[name] = { id: (await call('POST', '/place', { code, placeTypeId: confId, capacity: 6 })).id, code };
   }
-  customerId = (await call('POST', '/customer', { lastName: `Écrans${tag}`, firstName: 'Test' })).id;
+  customerId = await testCustomer(page, `Écrans${tag}`);
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('booking screen', () => {
   it('deletes an occupancy after confirmation, and never offers to delete the last one', async () => {
-    const s = await call('POST', '/booking/create', { kind: 'booking', customerId, occupancies: [occupancy('P1', '2031-05-04', '2031-05-08'), occupancy('P2', '2031-05-04', '2031-05-06')] });
+    const s = await call('POST', '/booking/create', {
+      kind: 'booking',
+      customerId,
+      occupancies: [occupancy('P1', '2031-05-04', '2031-05-08'), occupancy('P2', '2031-05-04', '2031-05-06')],
+    });
     await page.goto(`${baseUrl()}/booking/${s.booking.id}`);
     const [first, second] = s.occupancies.map((o: any) => o.id);
     await page.getByTestId(`delete-occupancy-${second}`).waitFor();
@@ -54,8 +60,16 @@ describe('booking screen', () => {
   });
 
   it('merges another stay of the same customer', async () => {
-    const main = await call('POST', '/booking/create', { kind: 'booking', customerId, occupancies: [occupancy('P3', '2031-06-01', '2031-06-05')] });
-    const other = await call('POST', '/booking/create', { kind: 'booking', customerId, occupancies: [occupancy('P4', '2031-06-01', '2031-06-05')] });
+    const main = await call('POST', '/booking/create', {
+      kind: 'booking',
+      customerId,
+      occupancies: [occupancy('P3', '2031-06-01', '2031-06-05')],
+    });
+    const other = await call('POST', '/booking/create', {
+      kind: 'booking',
+      customerId,
+      occupancies: [occupancy('P4', '2031-06-01', '2031-06-05')],
+    });
     await page.goto(`${baseUrl()}/booking/${main.booking.id}`);
     await page.getByTestId('merge-open').click();
     const dialog = page.getByRole('dialog');
@@ -79,7 +93,10 @@ describe('catalogue screens in pages', () => {
     await page.waitForURL((u) => u.pathname === `/place-type/history/${confId}`);
     const version = page.locator(`[data-table="place-type-history-${confId}"] tbody tr`).first();
     await version.click();
-    await page.getByRole('dialog').getByText(/^Version \d+ : /).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/^Version \d+ : /)
+      .waitFor();
     await page.getByRole('dialog').getByRole('cell', { name: 'Famille' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: 'Emplacements de ce type' }).click();
@@ -107,9 +124,17 @@ describe('catalogue screens in pages', () => {
     await page.goto(`${baseUrl()}/place/images/${id}`);
     await page.getByText('Aucune image').waitFor();
     const input = page.getByTestId('upload-place-image');
-    await input.setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not an image') });
+    await input.setInputFiles({
+      name: 'virus.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('MZ not an image'),
+    });
     await page.getByText('Formats acceptés : .jpg, .jpeg, .png, .gif').waitFor();
-    await input.setInputFiles({ name: 'vue.png', mimeType: 'image/png', buffer: rentalPicture([236, 222, 196], [150, 60, 50], 2) });
+    await input.setInputFiles({
+      name: 'vue.png',
+      mimeType: 'image/png',
+      buffer: rentalPicture([236, 222, 196], [150, 60, 50], 2),
+    });
     const image = page.getByTestId('place-image').locator('img');
     await image.waitFor();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);

@@ -18,7 +18,9 @@ afterAll(async () => {
 });
 
 it('sets the timeouts on the pool connections', async () => {
-  const r = await t.knex.raw(`SELECT current_setting('statement_timeout') AS st, current_setting('idle_in_transaction_session_timeout') AS it`);
+  const r = await t.knex.raw(
+    `SELECT current_setting('statement_timeout') AS st, current_setting('idle_in_transaction_session_timeout') AS it`,
+  );
   expect(r.rows[0]).toEqual({ st: '400ms', it: '1min' });
 });
 

@@ -3,8 +3,8 @@
 // after the arrival, and both can be undone the same day, with a reason, by a user
 // holding the right to correct the past (level 111 on reservations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness';
-import { act, book, makeCustomer, makePlace, reference, type Ref } from './stays-fixtures';
+import type { TestServer } from './harness';
+import { act, book, makePlace, type Ref, staysServer } from './stays-fixtures';
 import { STATUS as S } from '../../api/domain/stays/status';
 import { addDays, todayParis } from '../../common/dates';
 import { userWithRights } from './security-helpers';
@@ -13,15 +13,22 @@ let t: TestServer;
 let ref: Ref;
 let customerId: number;
 beforeAll(async () => {
-  t = await startTestServer();
-  ref = await reference(t);
-  customerId = (await makeCustomer(t.admin)).id;
+  ({ t, ref, customerId } = await staysServer());
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const today = todayParis();
 const stay = async (start: string, nights = 7) =>
-  (await book(t.admin, ref, { placeId: (await makePlace(t.admin, ref)).id, customerId, startDate: start, endDate: addDays(start, nights) })).booking.id as number;
+  (
+    await book(t.admin, ref, {
+      placeId: (await makePlace(t.admin, ref)).id,
+      customerId,
+      startDate: start,
+      endDate: addDays(start, nights),
+    })
+  ).booking.id as number;
 const setTolerance = async (days: number) => {
   if (!(await t.knex('setting').first('id'))) await t.knex('setting').insert({});
   await t.knex('setting').update({ earlyArrivalDays: days });
@@ -38,7 +45,9 @@ describe('arrival from the arrival day', () => {
     expect((await t.knex('booking').where('id', id).first()).statusId).toBe(S.CONFIRMED);
     expect((await t.admin.get(`/rest/booking/${id}/summary`)).body.actions).not.toContain('arrive');
     // Through set-state too.
-    expect((await t.admin.post(`/rest/booking/${id}/set-state`, { statusId: S.ARRIVED })).body.code).toBe('ARRIVAL_TOO_EARLY');
+    expect((await t.admin.post(`/rest/booking/${id}/set-state`, { statusId: S.ARRIVED })).body.code).toBe(
+      'ARRIVAL_TOO_EARLY',
+    );
   });
 
   it('accepts an arrival the day before with a tolerance of one day, not without', async () => {
@@ -73,20 +82,27 @@ describe('undo the same day, with a reason and the right', () => {
     expect(undone.status, undone.text).toBe(200);
     expect(undone.body.booking).toMatchObject({ statusId: S.VALIDATED, arrivedAt: null });
     const lines = undone.body.history.map((h: any) => h.detail);
-    expect(lines).toEqual(expect.arrayContaining(['Départ annulé : Parti demain finalement', 'Arrivée annulée : Mauvais séjour coché']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['Départ annulé : Parti demain finalement', 'Arrivée annulée : Mauvais séjour coché']),
+    );
   });
 
   it('refuses the undo on another day than the one recorded', async () => {
     const id = await stay(addDays(today, -2), 5);
     await act(t.admin, id, 'arrive');
-    await t.knex('booking').where('id', id).update({ arrivedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });
+    await t
+      .knex('booking')
+      .where('id', id)
+      .update({ arrivedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() });
     const r = await act(t.admin, id, 'undo-arrival', { reason: 'Trop tard' });
     expect(r.body.code).toBe('UNDO_NOT_SAME_DAY');
     expect((await t.admin.get(`/rest/booking/${id}/summary`)).body.actions).not.toContain('undo-arrival');
   });
 
   it('needs the right to correct the past (111): a 011 user records arrivals but cannot undo them', async () => {
-    const clerk = await userWithRights(t, { rights: { 'booking.booking': { rights: '011' }, 'customer.customer': { rights: '011' } } });
+    const clerk = await userWithRights(t, {
+      rights: { 'booking.booking': { rights: '011' }, 'customer.customer': { rights: '011' } },
+    });
     const id = await stay(today);
     expect((await act(clerk.client, id, 'arrive')).status).toBe(200);
     const r = await act(clerk.client, id, 'undo-arrival', { reason: 'Erreur' });

@@ -16,9 +16,17 @@ beforeAll(async () => {
   t = await startTestServer();
   ref = await reference(t);
   customerId = (await makeCustomer(t.admin)).id;
-  clerk = await userWithRights(t, { rights: { 'booking.booking': { rights: '011' }, 'camp.planning': { rights: '011' }, 'customer.customer': { rights: '011' } } });
+  clerk = await userWithRights(t, {
+    rights: {
+      'booking.booking': { rights: '011' },
+      'camp.planning': { rights: '011' },
+      'customer.customer': { rights: '011' },
+    },
+  });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const d = (n: number) => addDays(todayParis(), n);
 /** A stay begun three days ago, leaving in two days. */
@@ -28,7 +36,8 @@ async function begun() {
   const occ = s.occupancies[0];
   return { occ, place, from: { placeId: place.id, startDate: occ.startDate, endDate: occ.endDate } };
 }
-const move = (who: typeof t.admin, path: string, body: Record<string, unknown>) => who.post(`/rest/planning/${path}`, { kind: 'occupancy', ...body });
+const move = (who: typeof t.admin, path: string, body: Record<string, unknown>) =>
+  who.post(`/rest/planning/${path}`, { kind: 'occupancy', ...body });
 
 describe('nights before today', () => {
   it('are refused to a user without the right: earlier start, later start, another place', async () => {
@@ -52,7 +61,14 @@ describe('nights before today', () => {
 
   it('leave the future free: lengthening the stay is no correction of the past', async () => {
     const { occ, place, from } = await begun();
-    const r = await move(clerk.client, 'move', { id: occ.id, placeId: place.id, startDate: d(-3), endDate: d(4), from, force: true });
+    const r = await move(clerk.client, 'move', {
+      id: occ.id,
+      placeId: place.id,
+      startDate: d(-3),
+      endDate: d(4),
+      from,
+      force: true,
+    });
     expect(r.status, r.text).toBe(200);
     expect((await t.knex('occupancy').where('id', occ.id).first('endDate')).endDate).toBe(d(4));
   });
@@ -63,7 +79,11 @@ describe('nights before today', () => {
     const check = await move(t.admin, 'move/check', { id: occ.id, ...to, from });
     expect(check.body.ok).toBe(true);
     expect(check.body.needsForce).toBe(true);
-    expect(check.body.warnings).toContainEqual({ code: 'PAST_NIGHTS_CORRECTED', message: MESSAGES.PAST_NIGHTS_CORRECTED, blocking: true });
+    expect(check.body.warnings).toContainEqual({
+      code: 'PAST_NIGHTS_CORRECTED',
+      message: MESSAGES.PAST_NIGHTS_CORRECTED,
+      blocking: true,
+    });
     expect((await move(t.admin, 'move', { id: occ.id, ...to, from })).body.code).toBe('PLANNING_OVERRIDE_REQUIRED');
     const r = await move(t.admin, 'move', { id: occ.id, ...to, from, force: true });
     expect(r.status, r.text).toBe(200);

@@ -13,9 +13,12 @@ beforeAll(async () => {
   t = await startTestServer();
   ref = await reference(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const quote = (body: Record<string, unknown>) => t.admin.post('/rest/pricing/quote', { startDate: '2029-07-01', endDate: '2029-07-08', ...body });
+const quote = (body: Record<string, unknown>) =>
+  t.admin.post('/rest/pricing/quote', { startDate: '2029-07-01', endDate: '2029-07-08', ...body });
 const adults = (n: number) => [{ ageCategoryId: ref.ages.adult, quantity: n }];
 
 describe('occupants above capacity', () => {
@@ -32,7 +35,7 @@ describe('occupants above capacity', () => {
 
   it('the equipment and the place type limit the quote too', async () => {
     const place = await makePlace(t.admin, ref, { capacity: 8 });
-    const small = (await t.knex('equipment').orderBy('capacity').first('id', 'capacity'));
+    const small = await t.knex('equipment').orderBy('capacity').first('id', 'capacity');
     const r = await quote({ placeId: place.id, equipmentId: small.id, occupants: adults(small.capacity + 1) });
     expect(r.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
     const type = await t.knex('place_type').where('id', ref.placeTypes.CONF).first('maxPersons');
@@ -43,28 +46,67 @@ describe('occupants above capacity', () => {
   it('a booking for more people than the place holds is refused, and so is adding one more occupant', async () => {
     const customer = await makeCustomer(t.admin);
     const place = await makePlace(t.admin, ref, { capacity: 4 });
-    const over = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: place.id, customerId: customer.id, adults: 5, startDate: '2029-07-01', endDate: '2029-07-04' }));
+    const over = await t.admin.post(
+      '/rest/booking/create',
+      bookingBody(ref, {
+        placeId: place.id,
+        customerId: customer.id,
+        adults: 5,
+        startDate: '2029-07-01',
+        endDate: '2029-07-04',
+      }),
+    );
     expect(over.status).toBe(400);
     expect(over.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
-    const ok = await t.admin.post('/rest/booking/create', bookingBody(ref, { placeId: place.id, customerId: customer.id, adults: 4, startDate: '2029-07-01', endDate: '2029-07-04' }));
+    const ok = await t.admin.post(
+      '/rest/booking/create',
+      bookingBody(ref, {
+        placeId: place.id,
+        customerId: customer.id,
+        adults: 4,
+        startDate: '2029-07-01',
+        endDate: '2029-07-04',
+      }),
+    );
     expect(ok.status, ok.text).toBe(200);
-    const more = await t.admin.post('/rest/occupancy-detail', { occupancyId: ok.body.occupancies[0].id, ageCategoryId: ref.ages.child, quantity: 1 });
+    const more = await t.admin.post('/rest/occupancy-detail', {
+      occupancyId: ok.body.occupancies[0].id,
+      ageCategoryId: ref.ages.child,
+      quantity: 1,
+    });
     expect(more.body.code).toBe('QUANTITY_ABOVE_CAPACITY');
   });
 });
 
 describe('minors and the tourist tax', () => {
   it('a category of minors saved as taxable is refused; ticked, or for adults, it is saved', async () => {
-    const bad = await t.admin.post('/rest/age-category', { label: 'Ados 12–17 ans', minAge: 12, maxAge: 17, isTouristTaxExempt: false });
+    const bad = await t.admin.post('/rest/age-category', {
+      label: 'Ados 12–17 ans',
+      minAge: 12,
+      maxAge: 17,
+      isTouristTaxExempt: false,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('MINORS_EXEMPTION_INCONSISTENT');
-    expect(bad.body.errors.isTouristTaxExempt).toBe('Catégorie d\'âge incohérente : les moins de 18 ans sont exonérés de taxe de séjour (âges 12–17 ans)');
-    const good = await t.admin.post('/rest/age-category', { label: 'Ados 12–17 ans', minAge: 12, maxAge: 17, isTouristTaxExempt: true });
+    expect(bad.body.errors.isTouristTaxExempt).toBe(
+      "Catégorie d'âge incohérente : les moins de 18 ans sont exonérés de taxe de séjour (âges 12–17 ans)",
+    );
+    const good = await t.admin.post('/rest/age-category', {
+      label: 'Ados 12–17 ans',
+      minAge: 12,
+      maxAge: 17,
+      isTouristTaxExempt: true,
+    });
     expect(good.status, good.text).toBe(200);
     // Unticking it later is refused too.
     const untick = await t.admin.put(`/rest/age-category/${good.body.id}`, { ...good.body, isTouristTaxExempt: false });
     expect(untick.body.code).toBe('MINORS_EXEMPTION_INCONSISTENT');
-    const adultsCat = await t.admin.post('/rest/age-category', { label: 'Étudiants 18–25 ans', minAge: 18, maxAge: 25, isTouristTaxExempt: false });
+    const adultsCat = await t.admin.post('/rest/age-category', {
+      label: 'Étudiants 18–25 ans',
+      minAge: 18,
+      maxAge: 25,
+      isTouristTaxExempt: false,
+    });
     expect(adultsCat.status, adultsCat.text).toBe(200);
   });
 });

@@ -13,19 +13,34 @@ import { ROOT } from '../pg';
 const dir = `${ROOT}.tmp/embedded-test-${randomBytes(4).toString('hex')}`;
 let server: EmbeddedServer | undefined;
 
-const alive = (pid: number) => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 const postmaster = () => Number(readFileSync(`${dir}/pg/postmaster.pid`, 'utf8').split('\n')[0]);
 
 async function query(url: string, sql: string, params: unknown[] = []) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
-  try { return (await c.query(sql, params)).rows; } finally { await c.end(); }
+  try {
+    return (await c.query(sql, params)).rows;
+  } finally {
+    await c.end();
+  }
 }
 
 async function eventually<T>(fn: () => Promise<T>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    try { return await fn(); } catch (e) { if (Date.now() > end) throw e; }
+    try {
+      return await fn();
+    } catch (e) {
+      if (Date.now() > end) throw e;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -46,7 +61,9 @@ it('creates the cluster with a generated password, and refuses a wrong one', asy
   const [{ v }] = await query(server.url, `SELECT current_setting('server_version_num')::int AS v`);
   expect(v).toBeGreaterThanOrEqual(180000);
   await query(server.url, 'CREATE EXTENSION IF NOT EXISTS btree_gist; CREATE EXTENSION IF NOT EXISTS pg_trgm');
-  await expect(query(server.url.replace(encodeURIComponent(password), 'wrong'), 'SELECT 1')).rejects.toThrow(/password/);
+  await expect(query(server.url.replace(encodeURIComponent(password), 'wrong'), 'SELECT 1')).rejects.toThrow(
+    /password/,
+  );
   await query(server.url, 'CREATE TABLE kept (id int PRIMARY KEY, label text)');
   await query(server.url, `INSERT INTO kept VALUES (1, 'Crème brûlée')`);
 });
@@ -74,9 +91,14 @@ it('stops cleanly, then a new start finds the data', async () => {
 it('after a kill -9 of the node process, the next start stops the orphaned server and starts its own', async () => {
   const code = `const { startEmbedded } = await import(${JSON.stringify(`${ROOT}api/db/embedded.ts`)});
     await startEmbedded({ dir: ${JSON.stringify(dir)} }); console.log('ready'); setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => { if (String(d).includes('ready')) resolve(); });
+    child.stdout!.on('data', (d) => {
+      if (String(d).includes('ready')) resolve();
+    });
     child.once('exit', (c) => reject(new Error(`child exited ${c}`)));
   });
   const orphan = postmaster();
@@ -95,9 +117,14 @@ it('refuses a second process on a data directory in use', async () => {
   const code = `const { startEmbedded } = await import(${JSON.stringify(`${ROOT}api/db/embedded.ts`)});
     try { await startEmbedded({ dir: ${JSON.stringify(dir)} }); console.log('started'); } catch (e) { console.log(e.message); } process.exit(0);`;
   const out = await new Promise<string>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let text = '';
-    child.stdout!.on('data', (d) => { text += String(d); });
+    child.stdout!.on('data', (d) => {
+      text += String(d);
+    });
     child.once('exit', () => resolve(text));
   });
   expect(out).toContain('déjà utilisé par un autre processus');

@@ -7,17 +7,28 @@ import { requireCompanyData, missingCompanyData } from '../../api/domain/establi
 import { LOGO_MAX_BYTES } from '../../api/domain/establishment/logo';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const GIF = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64');
 
 async function upload(name: string, data: Buffer, kind?: string) {
   const form = new FormData();
   form.append('uploadfile', new Blob([new Uint8Array(data)]), name);
   if (kind) form.append('kind', kind);
-  const res = await fetch(`${t.url}/rest/establishment/establishment/setLogo`, { method: 'POST', headers: { Cookie: t.admin.cookie! }, body: form });
+  const res = await fetch(`${t.url}/rest/establishment/establishment/setLogo`, {
+    method: 'POST',
+    headers: { Cookie: t.admin.cookie! },
+    body: form,
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -25,16 +36,30 @@ describe('the establishment', () => {
   it('is created on a new database with the company data, and read without an id', async () => {
     const r = await t.admin.get('/rest/establishment/establishment/edit');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ name: 'Camping Les Pins Bleus', siren: '412345670', siret: '41234567000019', currency: 'EUR', classification: 4 });
+    expect(r.body).toMatchObject({
+      name: 'Camping Les Pins Bleus',
+      siren: '412345670',
+      siret: '41234567000019',
+      currency: 'EUR',
+      classification: 4,
+    });
     expect(missingCompanyData(r.body)).toEqual([]);
   });
 
   it('saves through POST edit with its id (returnEditItem) and records the history', async () => {
     const est = (await t.admin.get('/rest/establishment/establishment/edit')).body;
-    const r = await t.admin.post('/rest/establishment/establishment/edit', { ...est, shortName: 'Pins', nafCode: '5530Z' }, { returnEditItem: 'true' });
+    const r = await t.admin.post(
+      '/rest/establishment/establishment/edit',
+      { ...est, shortName: 'Pins', nafCode: '5530Z' },
+      { returnEditItem: 'true' },
+    );
     expect(r.status, r.text).toBe(200);
     expect(r.body.item).toMatchObject({ id: est.id, shortName: 'Pins', nafCode: '55.30Z' });
-    const h = await t.knex('post_history').where({ entity: 'establishment', recordId: est.id, action: 'update' }).orderBy('id', 'desc').first();
+    const h = await t
+      .knex('post_history')
+      .where({ entity: 'establishment', recordId: est.id, action: 'update' })
+      .orderBy('id', 'desc')
+      .first();
     expect(h.changes.shortName).toEqual(['Les Pins Bleus', 'Pins']);
   });
 
@@ -66,12 +91,19 @@ describe('requireCompanyData (for billing and closures)', () => {
     const est = (await t.admin.get('/rest/establishment/establishment/edit')).body;
     await expect(requireCompanyData(t.knex)).resolves.toMatchObject({ id: est.id });
     await t.admin.put(`/rest/establishment/establishment/${est.id}`, { legalForm: null, rcs: '' });
-    await expect(requireCompanyData(t.knex)).rejects.toMatchObject({ status: 400, code: 'COMPANY_LEGAL_FORM_REQUIRED', message: 'Forme juridique obligatoire (renseignez Établissement > Informations)' });
+    await expect(requireCompanyData(t.knex)).rejects.toMatchObject({
+      status: 400,
+      code: 'COMPANY_LEGAL_FORM_REQUIRED',
+      message: 'Forme juridique obligatoire (renseignez Établissement > Informations)',
+    });
     await t.admin.put(`/rest/establishment/establishment/${est.id}`, { legalForm: 'SARL' });
     await expect(requireCompanyData(t.knex)).rejects.toMatchObject({ code: 'COMPANY_RCS_REQUIRED' });
     await expect(requireCompanyData(t.knex, ['capital', 'town'])).resolves.toBeTruthy();
     await t.admin.put(`/rest/establishment/establishment/${est.id}`, { rcs: 'RCS Lorient', town: null });
-    await expect(requireCompanyData(t.knex)).rejects.toMatchObject({ code: 'COMPANY_TOWN_REQUIRED', errors: { town: 'Champ obligatoire' } });
+    await expect(requireCompanyData(t.knex)).rejects.toMatchObject({
+      code: 'COMPANY_TOWN_REQUIRED',
+      errors: { town: 'Champ obligatoire' },
+    });
     await t.admin.put(`/rest/establishment/establishment/${est.id}`, { town: 'Carnac' });
   });
 });
@@ -81,7 +113,9 @@ describe('logos', () => {
     const r = await upload('logo.png', PNG);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ status: 'SAVED', kind: 'logo', mime: 'image/png' });
-    const back = await fetch(`${t.url}/rest/establishment/establishment/getLogo`, { headers: { Cookie: t.admin.cookie! } });
+    const back = await fetch(`${t.url}/rest/establishment/establishment/getLogo`, {
+      headers: { Cookie: t.admin.cookie! },
+    });
     expect(back.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await back.arrayBuffer()).equals(PNG)).toBe(true);
     expect((await upload('groupe.GIF', GIF, 'group')).status).toBe(200);
@@ -93,7 +127,9 @@ describe('logos', () => {
     header = (await t.admin.get('/rest/establishment/establishment/header')).body;
     expect(header).toMatchObject({ isGroupMode: true, groupName: 'Groupe Océan', title: 'Camping Les Pins Bleus' });
     expect(header.groupLogo).toBeTruthy();
-    const g = await fetch(`${t.url}/rest/establishment/establishment/getLogo?kind=group`, { headers: { Cookie: t.admin.cookie! } });
+    const g = await fetch(`${t.url}/rest/establishment/establishment/getLogo?kind=group`, {
+      headers: { Cookie: t.admin.cookie! },
+    });
     expect(g.headers.get('content-type')).toBe('image/gif');
   });
 
@@ -107,7 +143,11 @@ describe('logos', () => {
     const tooBig = await upload('logo.png', big);
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.message).toBe('Image trop volumineuse');
-    const none = await fetch(`${t.url}/rest/establishment/establishment/setLogo`, { method: 'POST', headers: { Cookie: t.admin.cookie! }, body: new FormData() });
+    const none = await fetch(`${t.url}/rest/establishment/establishment/setLogo`, {
+      method: 'POST',
+      headers: { Cookie: t.admin.cookie! },
+      body: new FormData(),
+    });
     expect(none.status).toBe(400);
   });
 
@@ -129,7 +169,9 @@ describe('page header and documentation', () => {
   });
 
   it('serves the user guide as a real PDF, inline', async () => {
-    const res = await fetch(`${t.url}/rest/establishment/establishment/document`, { headers: { Cookie: t.admin.cookie! } });
+    const res = await fetch(`${t.url}/rest/establishment/establishment/document`, {
+      headers: { Cookie: t.admin.cookie! },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/^inline/);
@@ -142,7 +184,9 @@ describe('page header and documentation', () => {
     expect(text.slice(xref, xref + 4)).toBe('xref');
     const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
     offsets.forEach((o, i) => expect(text.slice(o, o + 10)).toMatch(new RegExp(`^${i + 1} 0 obj`)));
-    expect(text).toContain('(Bivouac \\227 guide de l\\222utilisateur)'.replace(/\\2(27|22)/g, (m) => m === '\\227' ? '\x97' : '\x92'));
+    expect(text).toContain(
+      '(Bivouac \\227 guide de l\\222utilisateur)'.replace(/\\2(27|22)/g, (m) => (m === '\\227' ? '\x97' : '\x92')),
+    );
     expect(text).toMatch(/F12 : valider la fiche/);
   });
 });

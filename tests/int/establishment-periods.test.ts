@@ -5,7 +5,12 @@
 // user only, in order, once the year has ended and the next one exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { activityPeriodAt, assertInActivityPeriod, assertOpenFinancialYear, financialYearAt } from '../../api/domain/establishment/periods';
+import {
+  activityPeriodAt,
+  assertInActivityPeriod,
+  assertOpenFinancialYear,
+  financialYearAt,
+} from '../../api/domain/establishment/periods';
 import { closeFinancialYear } from '../../api/domain/establishment/financial-year-close';
 import { requireSystemUser } from '../../api/auth/access';
 import { ensureSystemUser, SYSTEM_LOGIN } from '../../api/auth/system';
@@ -14,8 +19,12 @@ import { todayParis } from '../../common/dates';
 import { wholeMonths } from '../../common/periods';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const FY = '/rest/establishment/financial-year';
 const AP = '/rest/establishment/activity-period';
@@ -31,77 +40,144 @@ describe('whole months', () => {
   });
 });
 
-// Activity periods lie inside open financial years: theirs are tested 30 years later,
-// in civil financial years made for them (without overlapping the financial years tested).
-describe.each([['financial years', FY, 'financial_year', 24, 0], ['activity periods', AP, 'activity_period', 12, 30]] as const)('%s', (_n, base, table, maxMonths, shift) => {
+// Activity periods lie inside open financial years: theirs are tested 7 years earlier,
+// in civil financial years made for them (without overlapping the financial years tested);
+// every year past and inside the window of business dates (2000 to five years ahead), so
+// that the seeded years (this one and the next) never meet them.
+describe.each([
+  ['financial years', FY, 'financial_year', 24, 0],
+  ['activity periods', AP, 'activity_period', 12, -7],
+] as const)('%s', (_n, base, table, maxMonths, shift) => {
   const y = (year: number) => year + shift;
   beforeAll(async () => {
     if (!shift) return;
-    await t.knex('financial_year').insert(Array.from({ length: 10 }, (_, i) => ({ label: `Exercice ${2060 + i}`, startDate: `${2060 + i}-01-01`, endDate: `${2060 + i}-12-31` })));
+    await t.knex('financial_year').insert(
+      Array.from({ length: 4 }, (_, i) => ({
+        label: `Exercice ${2013 + i}`,
+        startDate: `${2013 + i}-01-01`,
+        endDate: `${2013 + i}-12-31`,
+      })),
+    );
   });
 
   it('are seeded for this civil year and the next', async () => {
     const year = Number(todayParis().slice(0, 4));
     const rows = await t.knex(table).orderBy('startDate').select('startDate', 'endDate');
-    expect(rows).toEqual([{ startDate: `${year}-01-01`, endDate: `${year}-12-31` }, { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` }]);
+    expect(rows).toEqual([
+      { startDate: `${year}-01-01`, endDate: `${year}-12-31` },
+      { startDate: `${year + 1}-01-01`, endDate: `${year + 1}-12-31` },
+    ]);
   });
 
   it('cover whole months', async () => {
-    const a = await t.admin.post(base, { label: 'Pas entier', startDate: `${y(2031)}-01-15`, endDate: `${y(2031)}-12-31` });
+    const a = await t.admin.post(base, {
+      label: 'Pas entier',
+      startDate: `${y(2020)}-01-15`,
+      endDate: `${y(2020)}-12-31`,
+    });
     expect(a.status).toBe(400);
     expect(a.body.errors.startDate).toBe('Les dates doivent former des mois ou des années entiers');
-    const b = await t.admin.post(base, { label: 'Pas entier 2', startDate: `${y(2031)}-01-01`, endDate: `${y(2031)}-12-30` });
+    const b = await t.admin.post(base, {
+      label: 'Pas entier 2',
+      startDate: `${y(2020)}-01-01`,
+      endDate: `${y(2020)}-12-30`,
+    });
     expect(b.body.errors.startDate).toBe('Les dates doivent former des mois ou des années entiers');
-    const long = await t.admin.post(base, { label: 'Trop long', startDate: `${y(2031)}-01-01`, endDate: `${y(2031) + Math.ceil(maxMonths / 12)}-01-31` });
+    const long = await t.admin.post(base, {
+      label: 'Trop long',
+      startDate: `${y(2020)}-01-01`,
+      endDate: `${y(2020) + Math.ceil(maxMonths / 12)}-01-31`,
+    });
     expect(long.body.errors.endDate).toBe(`Une période ne peut pas dépasser ${maxMonths} mois`);
-    const ok = await t.admin.post(base, { label: 'Entier', startDate: `${y(2031)}-04-01`, endDate: `${y(2031)}-09-30` });
+    const ok = await t.admin.post(base, {
+      label: 'Entier',
+      startDate: `${y(2020)}-04-01`,
+      endDate: `${y(2020)}-09-30`,
+    });
     expect(ok.status, ok.text).toBe(200);
     // The database refuses what the API would.
-    await expect(t.knex(table).insert({ label: 'Direct', startDate: `${y(2032)}-01-02`, endDate: `${y(2032)}-03-31` })).rejects.toThrow(/whole_months/);
+    await expect(
+      t.knex(table).insert({ label: 'Direct', startDate: `${y(2021)}-01-02`, endDate: `${y(2021)}-03-31` }),
+    ).rejects.toThrow(/whole_months/);
   });
 
   it('never overlap (end dates are inclusive)', async () => {
-    const first = await t.admin.post(base, { label: 'Chev. 1', startDate: `${y(2035)}-01-01`, endDate: `${y(2035)}-06-30` });
+    const first = await t.admin.post(base, {
+      label: 'Chev. 1',
+      startDate: `${y(2022)}-01-01`,
+      endDate: `${y(2022)}-06-30`,
+    });
     expect(first.status, first.text).toBe(200);
-    const overlap = await t.admin.post(base, { label: 'Chev. 2', startDate: `${y(2035)}-06-01`, endDate: `${y(2035)}-12-31` });
+    const overlap = await t.admin.post(base, {
+      label: 'Chev. 2',
+      startDate: `${y(2022)}-06-01`,
+      endDate: `${y(2022)}-12-31`,
+    });
     expect(overlap.status).toBe(400);
     expect(overlap.body.errors.startDate).toBe('Les périodes se chevauchent');
-    const next = await t.admin.post(base, { label: 'Chev. 3', startDate: `${y(2035)}-07-01`, endDate: `${y(2035)}-12-31` });
+    const next = await t.admin.post(base, {
+      label: 'Chev. 3',
+      startDate: `${y(2022)}-07-01`,
+      endDate: `${y(2022)}-12-31`,
+    });
     expect(next.status, next.text).toBe(200);
-    const moved = await t.admin.put(`${base}/${next.body.id}`, { startDate: `${y(2035)}-06-01` });
+    const moved = await t.admin.put(`${base}/${next.body.id}`, { startDate: `${y(2022)}-06-01` });
     expect(moved.body.errors.startDate).toBe('Les périodes se chevauchent');
     // Updating a period onto itself is not an overlap.
-    expect((await t.admin.put(`${base}/${first.body.id}`, { endDate: `${y(2035)}-05-31` })).status).toBe(200);
+    expect((await t.admin.put(`${base}/${first.body.id}`, { endDate: `${y(2022)}-05-31` })).status).toBe(200);
     // The exclusion constraint holds even behind the API's back, with its French message.
-    const err = await t.knex(table).insert({ label: 'Direct 2', startDate: `${y(2035)}-03-01`, endDate: `${y(2035)}-03-31` }).catch((e) => e);
+    const err = await t
+      .knex(table)
+      .insert({ label: 'Direct 2', startDate: `${y(2022)}-03-01`, endDate: `${y(2022)}-03-31` })
+      .catch((e) => e);
     expect(err.code).toBe('23P01');
     expect(err.constraint).toBe(`ex_${table}__overlap`);
   });
 
   it('have unique labels', async () => {
-    const r = await t.admin.post(base, { label: 'Chev. 1', startDate: `${y(2037)}-01-01`, endDate: `${y(2037)}-01-31` });
+    const r = await t.admin.post(base, {
+      label: 'Chev. 1',
+      startDate: `${y(2023)}-01-01`,
+      endDate: `${y(2023)}-01-31`,
+    });
     expect(r.status).toBe(400);
-    expect(r.body.errors.label).toBe(table === 'financial_year' ? 'Cet exercice existe déjà' : "Cette période d'activité existe déjà");
+    expect(r.body.errors.label).toBe(
+      table === 'financial_year' ? 'Cet exercice existe déjà' : "Cette période d'activité existe déjà",
+    );
   });
 });
 
 describe('assertOpenFinancialYear', () => {
   it('answers the open financial year of a date, else "Exercice absent ou clos"', async () => {
     const today = todayParis();
-    await expect(assertOpenFinancialYear(t.knex, today)).resolves.toMatchObject({ label: `Exercice ${today.slice(0, 4)}` });
-    await expect(assertOpenFinancialYear(t.knex, '2001-05-01')).rejects.toMatchObject({ status: 400, code: 'NO_FINANCIAL_YEAR', message: 'Exercice absent ou clos' });
-    const fy = await t.admin.post(FY, { label: 'Exercice 2050', startDate: '2050-01-01', endDate: '2050-12-31' });
-    await expect(assertOpenFinancialYear(t.knex, '2050-12-31')).resolves.toMatchObject({ id: fy.body.id });
+    await expect(assertOpenFinancialYear(t.knex, today)).resolves.toMatchObject({
+      label: `Exercice ${today.slice(0, 4)}`,
+    });
+    await expect(assertOpenFinancialYear(t.knex, '2001-05-01')).rejects.toMatchObject({
+      status: 400,
+      code: 'NO_FINANCIAL_YEAR',
+      message: 'Exercice absent ou clos',
+    });
+    const fy = await t.admin.post(FY, { label: 'Exercice 2005', startDate: '2005-01-01', endDate: '2005-12-31' });
+    await expect(assertOpenFinancialYear(t.knex, '2005-12-31')).resolves.toMatchObject({ id: fy.body.id });
     // Closing (the closure module sets these) makes it unavailable and unchangeable.
-    await t.knex('financial_year').where('id', fy.body.id).update({ isClosed: true, closedAt: new Date().toISOString() });
-    await expect(assertOpenFinancialYear(t.knex, '2050-06-15')).rejects.toMatchObject({ code: 'NO_FINANCIAL_YEAR' });
-    expect(await financialYearAt(t.knex, '2050-06-15')).toMatchObject({ isClosed: true });
+    await t
+      .knex('financial_year')
+      .where('id', fy.body.id)
+      .update({ isClosed: true, closedAt: new Date().toISOString() });
+    await expect(assertOpenFinancialYear(t.knex, '2005-06-15')).rejects.toMatchObject({ code: 'NO_FINANCIAL_YEAR' });
+    expect(await financialYearAt(t.knex, '2005-06-15')).toMatchObject({ isClosed: true });
     const edit = await t.admin.put(`${FY}/${fy.body.id}`, { label: 'Rouvert' });
     expect(edit.status).toBe(400);
     expect(edit.body.message).toBe('Exercice clos : modification impossible');
     expect((await t.admin.del(`${FY}/${fy.body.id}`)).body.code).toBe('FINANCIAL_YEAR_CLOSED');
     // isClosed is read-only through the API.
-    const other = await t.admin.post(FY, { label: 'Exercice 2051', startDate: '2051-01-01', endDate: '2051-12-31', isClosed: true });
+    const other = await t.admin.post(FY, {
+      label: 'Exercice 2006',
+      startDate: '2006-01-01',
+      endDate: '2006-12-31',
+      isClosed: true,
+    });
     expect(other.body.isClosed).toBe(false);
   });
 });
@@ -117,30 +193,38 @@ describe('closing is for the technical user only', () => {
   const ctx = (user: unknown) => ({ state: { user } }) as any;
   it('requireSystemUser: 403 without a session, 401 for anyone but the technical user', () => {
     expect(() => requireSystemUser(ctx(undefined))).toThrow(expect.objectContaining({ status: 403 }));
-    expect(() => requireSystemUser(ctx({ id: 1, isAdmin: true, isSystem: false }))).toThrow(expect.objectContaining({ status: 401, message: "Seul l'utilisateur technique peut clôturer" }));
+    expect(() => requireSystemUser(ctx({ id: 1, isAdmin: true, isSystem: false }))).toThrow(
+      expect.objectContaining({ status: 401, message: "Seul l'utilisateur technique peut clôturer" }),
+    );
     expect(requireSystemUser(ctx({ id: 2, isAdmin: true, isSystem: true })).id).toBe(2);
   });
 });
 
 describe('"Exercice absent ou clos": an activity period lies inside open financial years', () => {
   it('refuses dates no open financial year holds, on the first such date', async () => {
-    const none = await t.admin.post(AP, { label: 'Sans exercice', startDate: '2090-01-01', endDate: '2090-06-30' });
+    const none = await t.admin.post(AP, { label: 'Sans exercice', startDate: '2010-01-01', endDate: '2010-06-30' });
     expect(none.status).toBe(400);
     expect(none.body.code).toBe('NO_FINANCIAL_YEAR');
     expect(none.body.errors.startDate).toBe('Exercice absent ou clos');
-    await t.admin.post(FY, { label: 'Exercice 2091', startDate: '2091-01-01', endDate: '2091-12-31' });
-    const after = await t.admin.post(AP, { label: 'Déborde', startDate: '2091-07-01', endDate: '2092-03-31' });
+    await t.admin.post(FY, { label: 'Exercice 2011', startDate: '2011-01-01', endDate: '2011-12-31' });
+    const after = await t.admin.post(AP, { label: 'Déborde', startDate: '2011-07-01', endDate: '2012-03-31' });
     expect(after.body.errors.endDate).toBe('Exercice absent ou clos');
     // Across two open financial years is fine.
-    await t.admin.post(FY, { label: 'Exercice 2092', startDate: '2092-01-01', endDate: '2092-12-31' });
-    const across = await t.admin.post(AP, { label: 'À cheval', startDate: '2091-07-01', endDate: '2092-03-31' });
+    await t.admin.post(FY, { label: 'Exercice 2012', startDate: '2012-01-01', endDate: '2012-12-31' });
+    const across = await t.admin.post(AP, { label: 'À cheval', startDate: '2011-07-01', endDate: '2012-03-31' });
     expect(across.status, across.text).toBe(200);
     // Closed since: the dates can no longer move there, the label may still change.
-    await t.knex('financial_year').where('label', 'Exercice 2091').update({ isClosed: true, closedAt: new Date().toISOString() });
-    const moved = await t.admin.put(`${AP}/${across.body.id}`, { startDate: '2091-08-01' });
+    await t
+      .knex('financial_year')
+      .where('label', 'Exercice 2011')
+      .update({ isClosed: true, closedAt: new Date().toISOString() });
+    const moved = await t.admin.put(`${AP}/${across.body.id}`, { startDate: '2011-08-01' });
     expect(moved.body.errors.startDate).toBe('Exercice absent ou clos');
     expect((await t.admin.put(`${AP}/${across.body.id}`, { label: 'À cheval (clos)' })).status).toBe(200);
-    expect((await t.admin.post(AP, { label: 'Dans un exercice clos', startDate: '2091-01-01', endDate: '2091-03-31' })).body.code).toBe('NO_FINANCIAL_YEAR');
+    expect(
+      (await t.admin.post(AP, { label: 'Dans un exercice clos', startDate: '2011-01-01', endDate: '2011-03-31' })).body
+        .code,
+    ).toBe('NO_FINANCIAL_YEAR');
   });
 });
 
@@ -152,7 +236,10 @@ describe('closing a financial year (POST /rest/financial-year/close/{id})', () =
     await ensureSystemUser(t.knex, 'mot-de-passe-technique');
     system = t.client();
     expect((await system.login(SYSTEM_LOGIN, 'mot-de-passe-technique')).status).toBe(200);
-    for (const y of [2001, 2002, 2003]) years[y] = (await t.admin.post(FY, { label: `Exercice ${y}`, startDate: `${y}-01-01`, endDate: `${y}-12-31` })).body.id;
+    for (const y of [2001, 2002, 2003])
+      years[y] = (
+        await t.admin.post(FY, { label: `Exercice ${y}`, startDate: `${y}-01-01`, endDate: `${y}-12-31` })
+      ).body.id;
   });
 
   it('is for the technical user only: 403 without a session, 401 for an administrator or a user holding the closures right', async () => {
@@ -172,9 +259,16 @@ describe('closing a financial year (POST /rest/financial-year/close/{id})', () =
     expect(earlier.body.message).toBe("L'exercice doit être clôturé");
     const ok = await close(system, years[2001]);
     expect(ok.status, ok.text).toBe(200);
-    expect(ok.body).toMatchObject({ status: 'SAVED', message: 'Exercice clôturé', item: { id: years[2001], isClosed: true } });
+    expect(ok.body).toMatchObject({
+      status: 'SAVED',
+      message: 'Exercice clôturé',
+      item: { id: years[2001], isClosed: true },
+    });
     expect(ok.body.item.closedAt).toBeTruthy();
-    const h = await t.knex('post_history').where({ entity: 'financial-year', recordId: years[2001], action: 'action' }).first();
+    const h = await t
+      .knex('post_history')
+      .where({ entity: 'financial-year', recordId: years[2001], action: 'action' })
+      .first();
     expect(h.detail).toBe('Exercice clôturé');
     expect((await close(system, years[2001])).body.message).toBe('Rien à clôturer');
     expect((await t.admin.put(`${FY}/${years[2001]}`, { label: 'Rouvert' })).body.code).toBe('FINANCIAL_YEAR_CLOSED');
@@ -182,12 +276,19 @@ describe('closing a financial year (POST /rest/financial-year/close/{id})', () =
     // 2003 has no next year to carry over into.
     expect((await close(system, years[2003])).body.message).toBe('Créez un nouvel exercice');
     // The current year has not ended (and 2003 is still open).
-    const current = await t.knex('financial_year').where('startDate', `${todayParis().slice(0, 4)}-01-01`).first();
+    const current = await t
+      .knex('financial_year')
+      .where('startDate', `${todayParis().slice(0, 4)}-01-01`)
+      .first();
     expect((await close(system, current.id)).body.code).toBe('YEAR_MUST_BE_CLOSED');
     await expect(closeFinancialYear(t.knex, years[2003], 1, '2003-12-31')).rejects.toMatchObject({
-      status: 400, code: 'FINANCIAL_YEAR_NOT_ENDED', message: "L'exercice n'est pas terminé : clôture possible à partir du 01/01/2004",
+      status: 400,
+      code: 'FINANCIAL_YEAR_NOT_ENDED',
+      message: "L'exercice n'est pas terminé : clôture possible à partir du 01/01/2004",
     });
     // No activity period can be placed in a closed year.
-    expect((await t.admin.post(AP, { label: 'En 2001', startDate: '2001-06-01', endDate: '2001-08-31' })).body.code).toBe('NO_FINANCIAL_YEAR');
+    expect(
+      (await t.admin.post(AP, { label: 'En 2001', startDate: '2001-06-01', endDate: '2001-08-31' })).body.code,
+    ).toBe('NO_FINANCIAL_YEAR');
   });
 });

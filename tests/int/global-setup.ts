@@ -10,7 +10,11 @@ import { createDatabase, dropDatabase, dropDatabasesLike, startPgServer, urlFor 
 import { ADMIN_PASSWORD } from './db';
 
 declare module 'vitest' {
-  export interface ProvidedContext { databaseUrl: string; templateDatabase: string; databasePrefix: string }
+  export interface ProvidedContext {
+    databaseUrl: string;
+    templateDatabase: string;
+    databasePrefix: string;
+  }
 }
 
 export default async function setup(project: TestProject) {

@@ -5,7 +5,12 @@ import type { Knex } from 'knex';
 import { createApp, type AppOptions } from '../../api/app';
 import { ADMIN_PASSWORD, openTestDatabase, type TestDatabaseOptions } from './db';
 
-export interface Reply<T = any> { status: number; body: T; headers: Headers; text: string }
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
 
 export interface Client {
   request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
@@ -37,7 +42,8 @@ export function makeClient(url: string): Client {
       const h: Record<string, string> = { Accept: 'application/json', ...headers };
       if (c.cookie) h.Cookie = c.cookie;
       let payload: string | FormData | undefined;
-      if (body instanceof FormData) payload = body; // multipart: fetch sets the boundary
+      if (body instanceof FormData)
+        payload = body; // multipart: fetch sets the boundary
       else if (body !== undefined) {
         h['Content-Type'] ??= 'application/json';
         payload = typeof body === 'string' ? body : JSON.stringify(body);
@@ -50,7 +56,11 @@ export function makeClient(url: string): Client {
       }
       const text = await res.text();
       let parsed: any = text;
-      try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        /* not JSON */
+      }
       return { status: res.status, body: parsed, headers: res.headers, text };
     },
     get: (p) => c.request('GET', p),
@@ -66,7 +76,9 @@ export function makeClient(url: string): Client {
  * `app`: options of the application (e.g. secureCookies, trustProxy) beside the database
  * and port; `db`: of the database (e.g. a short statement timeout).
  */
-export async function startTestServer(opts: { demo?: boolean; app?: Partial<AppOptions>; db?: TestDatabaseOptions } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { demo?: boolean; app?: Partial<AppOptions>; db?: TestDatabaseOptions } = {},
+): Promise<TestServer> {
   const db = await openTestDatabase({ ...opts.db, demo: opts.demo });
   // Listen first: the session cookie is named after the port.
   const server = createServer({ keepAliveTimeout: 65_000 });
@@ -78,7 +90,10 @@ export async function startTestServer(opts: { demo?: boolean; app?: Partial<AppO
   const r = await admin.login();
   if (r.status !== 200) throw new Error(`admin login failed: ${r.status} ${r.text}`);
   return {
-    url, port, knex: db.knex, dbUrl: db.url,
+    url,
+    port,
+    knex: db.knex,
+    dbUrl: db.url,
     client: () => makeClient(url),
     admin,
     async close() {

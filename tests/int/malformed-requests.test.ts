@@ -14,8 +14,18 @@ import { addDays, todayParis } from '../../common/dates';
 let t: TestServer;
 /** What the server logged of unexpected errors (data-free lines, api/http/log.ts). */
 const logged: string[] = [];
-beforeAll(async () => { t = await startTestServer({ app: { log: (line) => { logged.push(String(line)); } } }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer({
+    app: {
+      log: (line) => {
+        logged.push(String(line));
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A 400 with that code, its French message and nothing that looks like internals. */
 function expectClean400(r: Reply, code: string) {
@@ -34,7 +44,11 @@ async function rawPost(path: string, body: string | Uint8Array, headers: Record<
   });
   const text = await res.text();
   let parsed: any = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: parsed, headers: res.headers, text };
 }
 
@@ -64,22 +78,33 @@ describe('malformed bodies', () => {
 
   it('refuses prototype-pollution keys and pollutes nothing', async () => {
     expectClean400(await rawPost('/rest/language', '{"__proto__":{"x":1},"name":"Pp"}'), 'MALFORMED_JSON');
-    expectClean400(await rawPost('/rest/language/edit', '{"id":0,"code":"pp","name":"Pp","__proto__":{"isAdmin":true}}'), 'MALFORMED_JSON');
+    expectClean400(
+      await rawPost('/rest/language/edit', '{"id":0,"code":"pp","name":"Pp","__proto__":{"isAdmin":true}}'),
+      'MALFORMED_JSON',
+    );
     // `constructor` parses as a plain key: it is then an unknown field.
     const ctor = await rawPost('/rest/language', '{"constructor":{"prototype":{"x":1}},"code":"pq","name":"Pq"}');
     expect(ctor.status).toBe(400);
     expect(ctor.body.errors).toEqual({ constructor: formatMessage('UNKNOWN_FIELD') });
     expect(({} as any).x).toBeUndefined();
     expect(({} as any).isAdmin).toBeUndefined();
-    expect((await t.admin.get(`/rest/language?filter=${encodeURIComponent(JSON.stringify({ code: 'pp' }))}`)).body).toEqual([]);
+    expect(
+      (await t.admin.get(`/rest/language?filter=${encodeURIComponent(JSON.stringify({ code: 'pp' }))}`)).body,
+    ).toEqual([]);
   });
 
   it('refuses a body that is not what its Content-Encoding says, or an encoding it does not know', async () => {
     for (const encoding of ['gzip', 'br', 'deflate', 'x-gzip', 'compress', 'nimportequoi']) {
-      expectClean400(await rawPost('/rest/language', language(1), { 'Content-Encoding': encoding }), 'BODY_ENCODING_INVALID');
+      expectClean400(
+        await rawPost('/rest/language', language(1), { 'Content-Encoding': encoding }),
+        'BODY_ENCODING_INVALID',
+      );
     }
     // Truncated gzip: the stream ends early.
-    expectClean400(await rawPost('/rest/language', gzipSync(language(2)).subarray(0, 15), { 'Content-Encoding': 'gzip' }), 'BODY_ENCODING_INVALID');
+    expectClean400(
+      await rawPost('/rest/language', gzipSync(language(2)).subarray(0, 15), { 'Content-Encoding': 'gzip' }),
+      'BODY_ENCODING_INVALID',
+    );
   });
 
   it('still reads bodies that really are compressed', async () => {
@@ -108,7 +133,16 @@ describe('ids and query parameters that are not numbers', () => {
   });
 
   it('answers INVALID_QUERY for malformed list parameters', async () => {
-    for (const q of ['range=[a,b]', 'range=abc', 'range=[5,1]', 'sort=[', 'sort=["nope","ASC"]', 'filter={', 'filter=[1]', 'filter={"id":"abc"}']) {
+    for (const q of [
+      'range=[a,b]',
+      'range=abc',
+      'range=[5,1]',
+      'sort=[',
+      'sort=["nope","ASC"]',
+      'filter={',
+      'filter=[1]',
+      'filter={"id":"abc"}',
+    ]) {
       const r = await t.admin.get(`/rest/language?${q}`);
       expect(r.status, `${q}: ${r.text}`).toBe(400);
       expect(r.text).not.toMatch(/stack|node_modules|SELECT/);
@@ -134,20 +168,49 @@ describe('NUL and control characters', () => {
   const q = (filter: unknown) => `/rest/language?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
   it('are refused in any text field, on generic and hand-written routes, naming the field', async () => {
-    expect400(await t.admin.post('/rest/language', { code: 'n1', name: 'Lan\u0000gue' }), 'INVALID_CHARACTERS', 'name', nul);
-    expect400(await t.admin.post('/rest/language/edit', { id: 0, code: 'n2', name: 'A\u0007B' }), 'INVALID_CHARACTERS', 'name', nul);
-    expect400(await t.admin.post('/rest/customer', { lastName: 'Dupont\u001b[31m', firstName: 'Jean' }), 'INVALID_CHARACTERS', 'lastName', nul);
+    expect400(
+      await t.admin.post('/rest/language', { code: 'n1', name: 'Lan\u0000gue' }),
+      'INVALID_CHARACTERS',
+      'name',
+      nul,
+    );
+    expect400(
+      await t.admin.post('/rest/language/edit', { id: 0, code: 'n2', name: 'A\u0007B' }),
+      'INVALID_CHARACTERS',
+      'name',
+      nul,
+    );
+    expect400(
+      await t.admin.post('/rest/customer', { lastName: 'Dupont\u001b[31m', firstName: 'Jean' }),
+      'INVALID_CHARACTERS',
+      'lastName',
+      nul,
+    );
     // Nested: the top-level field is named.
-    expect400(await t.admin.post('/rest/booking/create', { kind: 'booking', occupancies: [{ notes: 'x\u0000' }] }), 'INVALID_CHARACTERS', 'occupancies', nul);
+    expect400(
+      await t.admin.post('/rest/booking/create', { kind: 'booking', occupancies: [{ notes: 'x\u0000' }] }),
+      'INVALID_CHARACTERS',
+      'occupancies',
+      nul,
+    );
     // A lone UTF-16 surrogate (UTF-8 cannot carry it), here in a log-in: it would reach the throttle keys.
-    expect400(await t.client().post('/rest/security/login', { login: 'adm\ud800', password: 'x\udfff' }), 'INVALID_CHARACTERS', 'login', nul);
+    expect400(
+      await t.client().post('/rest/security/login', { login: 'adm\ud800', password: 'x\udfff' }),
+      'INVALID_CHARACTERS',
+      'login',
+      nul,
+    );
     // In a key too.
     expect400(await t.admin.post('/rest/language', { code: 'n3', name: 'Ok', 'a\u0000': 1 }), 'INVALID_CHARACTERS');
     expect((await t.knex('language').whereIn('code', ['n1', 'n2', 'n3']).count({ n: '*' }))[0].n).toBe(0);
   });
 
   it('leave tab and line breaks alone where text may hold them', async () => {
-    const r = await t.admin.post('/rest/customer', { lastName: 'Durand', firstName: 'Lou', notes: 'ligne 1\r\nligne 2\tfin' });
+    const r = await t.admin.post('/rest/customer', {
+      lastName: 'Durand',
+      firstName: 'Lou',
+      notes: 'ligne 1\r\nligne 2\tfin',
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body.notes).toBe('ligne 1\r\nligne 2\tfin');
   });
@@ -164,7 +227,10 @@ describe('NUL and control characters', () => {
 describe('bounds', () => {
   it('refuses a body nested deeper than 32 levels, however deep', async () => {
     for (const depth of [40, 100_000]) {
-      expect400(await rawPost('/rest/language', `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`), 'REQUEST_TOO_DEEP');
+      expect400(
+        await rawPost('/rest/language', `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`),
+        'REQUEST_TOO_DEEP',
+      );
     }
     // The richest real bodies stay well inside.
     expect((await t.admin.post('/rest/language', { code: 'd1', name: 'Profond' })).status).toBe(200);
@@ -173,8 +239,14 @@ describe('bounds', () => {
   it('caps search terms and text filters at 200 characters', async () => {
     expect400(await t.admin.post('/rest/customer/search', { q: 'a'.repeat(201) }), 'SEARCH_TOO_LONG');
     expect((await t.admin.post('/rest/customer/search', { q: 'a'.repeat(200) })).status).toBe(200);
-    expect400(await t.admin.get(`/rest/customer?filter=${encodeURIComponent(JSON.stringify({ q: 'b'.repeat(1_000) }))}`), 'SEARCH_TOO_LONG');
-    expect400(await t.admin.get(`/rest/customer?filter=${encodeURIComponent(JSON.stringify({ lastName: 'c'.repeat(201) }))}`), 'FILTER_TOO_LONG');
+    expect400(
+      await t.admin.get(`/rest/customer?filter=${encodeURIComponent(JSON.stringify({ q: 'b'.repeat(1_000) }))}`),
+      'SEARCH_TOO_LONG',
+    );
+    expect400(
+      await t.admin.get(`/rest/customer?filter=${encodeURIComponent(JSON.stringify({ lastName: 'c'.repeat(201) }))}`),
+      'FILTER_TOO_LONG',
+    );
     expect(formatMessage('SEARCH_TOO_LONG', { limit: 200 })).toBe('La recherche est limitée à 200 caractères');
   });
 
@@ -190,7 +262,9 @@ describe('database errors caused by the input', () => {
   it('a data exception (class 22) reached through a filter is a French 400, not a 500', async () => {
     // A date filter is passed to PostgreSQL as text: an impossible date is its 22008, a non-date its 22007.
     for (const value of ['2024-02-30', 'pas une date']) {
-      const r = await t.admin.get(`/rest/unavailability?filter=${encodeURIComponent(JSON.stringify({ startDate: value }))}`);
+      const r = await t.admin.get(
+        `/rest/unavailability?filter=${encodeURIComponent(JSON.stringify({ startDate: value }))}`,
+      );
       expect400(r, 'INVALID_DATE');
     }
   });
@@ -213,18 +287,33 @@ describe('database errors caused by the input', () => {
 
   it('logs an unexpected error without its SQL, values or message', async () => {
     // Knex puts the SQL with its values in the message: "insert into … values ('jean@x.fr') - …".
-    const err = await t.knex('customer').insert({ lastName: 'Secret', email: 'jean.secret@example.fr', nope: 1 } as any).catch((e) => e);
+    const err = await t
+      .knex('customer')
+      .insert({ lastName: 'Secret', email: 'jean.secret@example.fr', nope: 1 } as any)
+      .catch((e) => e);
     const line = describeError(err, 'POST /rest/customer');
     expect(line).toMatch(/^POST \/rest\/customer — error SQLSTATE 42703/);
     expect(line).not.toMatch(/jean\.secret|Secret|insert into/i);
     // Knex's default message interpolates the values, PostgreSQL's detail quotes them.
-    const withValues = Object.assign(new Error(`insert into "customer" ("email") values ('jean.secret@example.fr') - duplicate key`), {
-      code: '23505', constraint: 'uq_customer__email', table: 'customer', detail: 'Key (email)=(jean.secret@example.fr) already exists.',
-    });
+    const withValues = Object.assign(
+      new Error(`insert into "customer" ("email") values ('jean.secret@example.fr') - duplicate key`),
+      {
+        code: '23505',
+        constraint: 'uq_customer__email',
+        table: 'customer',
+        detail: 'Key (email)=(jean.secret@example.fr) already exists.',
+      },
+    );
     const described = describeError(withValues);
     expect(described).toMatch(/SQLSTATE 23505 table=customer constraint=uq_customer__email/);
     expect(described).not.toMatch(/jean\.secret|insert into|Key \(/);
-    const parse = (() => { try { JSON.parse('{"email":"jean.secret@example.fr"'); } catch (e) { return e; } })();
+    const parse = (() => {
+      try {
+        JSON.parse('{"email":"jean.secret@example.fr"');
+      } catch (e) {
+        return e;
+      }
+    })();
     expect(describeError(parse)).not.toContain('jean.secret');
     expect(describeError(new TypeError("Cannot read properties of undefined (reading 'x')"))).toContain("reading 'x'");
     expect(logged.join('\n')).not.toMatch(/example\.fr|Jean|Dupont/);
@@ -241,17 +330,82 @@ describe('dates that cannot be meant', () => {
     customerId = (await makeCustomer(t.admin)).id;
   });
   const stay = (placeId: number, startDate: string, endDate: string, extra: Record<string, unknown> = {}) =>
-    t.admin.post('/rest/booking/create', { kind: 'booking', temporary: false, customerId, ...extra, occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: ref.ages.adult, quantity: 2 }] }] });
+    t.admin.post('/rest/booking/create', {
+      kind: 'booking',
+      temporary: false,
+      customerId,
+      ...extra,
+      occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: ref.ages.adult, quantity: 2 }] }],
+    });
   const windowText = formatMessage('DATE_YEAR_OUT_OF_RANGE', { min: 2000, max: year + 5 });
 
   it('refuses stay and unavailability years before 2000 or more than five years ahead', async () => {
     const place = await makePlace(t.admin, ref);
-    expect400(await stay(place.id, '1999-12-20', '1999-12-27'), 'INCORRECT_DATES', 'startDate', windowText);
-    expect400(await stay(place.id, `${year + 6}-01-02`, `${year + 6}-01-05`), 'INCORRECT_DATES', 'startDate', windowText);
-    expect400(await stay(place.id, `${year + 5}-12-30`, `${year + 6}-01-02`), 'INCORRECT_DATES', 'endDate', windowText);
+    // A domain route's body: every date in it, keyed by its path.
+    expect400(
+      await stay(place.id, '1999-12-20', '1999-12-27'),
+      'INCORRECT_DATES',
+      'occupancies.0.startDate',
+      windowText,
+    );
+    expect400(
+      await stay(place.id, `${year + 6}-01-02`, `${year + 6}-01-05`),
+      'INCORRECT_DATES',
+      'occupancies.0.startDate',
+      windowText,
+    );
+    expect400(
+      await stay(place.id, `${year + 5}-12-30`, `${year + 6}-01-02`),
+      'INCORRECT_DATES',
+      'occupancies.0.endDate',
+      windowText,
+    );
     expect((await stay(place.id, `${year + 5}-12-01`, `${year + 5}-12-05`)).status).toBe(200);
-    expect400(await t.admin.post('/rest/unavailability', { placeId: place.id, startDate: '0999-01-01', endDate: '2026-01-01', reason: 'x' }), 'INCORRECT_DATES', 'startDate', windowText);
+    expect400(
+      await t.admin.post('/rest/unavailability', {
+        placeId: place.id,
+        startDate: '0999-01-01',
+        endDate: '2026-01-01',
+        reason: 'x',
+      }),
+      'INCORRECT_DATES',
+      'startDate',
+      windowText,
+    );
     expect(windowText).toBe(`Date incorrecte : l’année doit être comprise entre 2000 et ${year + 5}`);
+  });
+
+  it('refuses those years on every business date of every entity and every domain write; an old date already stored stays editable', async () => {
+    const far = await t.admin.post('/rest/establishment/financial-year', {
+      label: 'Exercice lointain',
+      startDate: `${year + 6}-01-01`,
+      endDate: `${year + 6}-12-31`,
+    });
+    expect400(far, 'INCORRECT_DATES', 'startDate', windowText);
+    expect(far.body.errors.endDate).toBe(windowText);
+    const [old] = await t
+      .knex('financial_year')
+      .insert({ label: 'Exercice 1998', startDate: '1998-01-01', endDate: '1998-12-31' })
+      .returning('id');
+    const renamed = await t.admin.put(`/rest/establishment/financial-year/${old.id}`, {
+      label: 'Exercice 1998 (repris)',
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect400(
+      await t.admin.put(`/rest/establishment/financial-year/${old.id}`, { startDate: '1997-01-01' }),
+      'INCORRECT_DATES',
+      'startDate',
+      windowText,
+    );
+    // A domain route: the dates of its body.
+    const move = await t.admin.post('/rest/planning/move', {
+      kind: 'occupancy',
+      id: 1,
+      placeId: 1,
+      startDate: `${year + 7}-07-01`,
+      endDate: `${year + 7}-07-03`,
+    });
+    expect400(move, 'INCORRECT_DATES', 'startDate', windowText);
   });
 
   it('refuses a stay longer than the setting (365 nights by default), residential places excepted', async () => {
@@ -263,12 +417,22 @@ describe('dates that cannot be meant', () => {
     const setting = await t.knex('setting').orderBy('id').first('id');
     expect((await t.admin.put(`/rest/establishment/setting/${setting.id}`, { maxStayNights: 10 })).status).toBe(200);
     try {
-      expect400(await stay(place.id, start, addDays(start, 11)), 'STAY_TOO_LONG', 'endDate', 'Séjour trop long : 10 nuits au maximum');
+      expect400(
+        await stay(place.id, start, addDays(start, 11)),
+        'STAY_TOO_LONG',
+        'endDate',
+        'Séjour trop long : 10 nuits au maximum',
+      );
       const ok = await stay(place.id, start, addDays(start, 10));
       expect(ok.status, ok.text).toBe(200);
       // Lengthening a stored stay is the same rule.
       const occ = ok.body.occupancies[0];
-      expect400(await t.admin.put(`/rest/occupancy/${occ.id}`, { endDate: addDays(start, 12) }), 'STAY_TOO_LONG', 'endDate', 'Séjour trop long : 10 nuits au maximum');
+      expect400(
+        await t.admin.put(`/rest/occupancy/${occ.id}`, { endDate: addDays(start, 12) }),
+        'STAY_TOO_LONG',
+        'endDate',
+        'Séjour trop long : 10 nuits au maximum',
+      );
       // A residential place holds year-round stays.
       const res = await makePlace(t.admin, ref, { placeTypeId: ref.placeTypes.RES });
       const yearRound = await stay(res.id, start, addDays(start, 400));
@@ -282,21 +446,63 @@ describe('dates that cannot be meant', () => {
     const place = await makePlace(t.admin, ref);
     const start = addDays(today, 40);
     const yesterday = addDays(today, -1);
-    expect400(await stay(place.id, start, addDays(start, 3), { kind: 'option', optionExpiryDate: yesterday }), 'DATE_IN_PAST', 'optionExpiryDate', 'La date ne peut pas être dans le passé');
-    const o = await book(t.admin, ref, { placeId: place.id, customerId, kind: 'option', startDate: start, endDate: addDays(start, 3), extra: { optionExpiryDate: today } });
+    expect400(
+      await stay(place.id, start, addDays(start, 3), { kind: 'option', optionExpiryDate: yesterday }),
+      'DATE_IN_PAST',
+      'optionExpiryDate',
+      'La date ne peut pas être dans le passé',
+    );
+    const o = await book(t.admin, ref, {
+      placeId: place.id,
+      customerId,
+      kind: 'option',
+      startDate: start,
+      endDate: addDays(start, 3),
+      extra: { optionExpiryDate: today },
+    });
     expect(o.booking.optionExpiryDate).toBe(today);
-    expect400(await t.admin.put(`/rest/booking/${o.booking.id}`, { optionExpiryDate: yesterday }), 'DATE_IN_PAST', 'optionExpiryDate');
-    const b = await book(t.admin, ref, { placeId: (await makePlace(t.admin, ref)).id, customerId, startDate: start, endDate: addDays(start, 3) });
-    expect400(await t.admin.post(`/rest/booking/${b.booking.id}/convert`, { kind: 'option', date: yesterday }), 'DATE_IN_PAST', 'date');
+    expect400(
+      await t.admin.put(`/rest/booking/${o.booking.id}`, { optionExpiryDate: yesterday }),
+      'DATE_IN_PAST',
+      'optionExpiryDate',
+    );
+    const b = await book(t.admin, ref, {
+      placeId: (await makePlace(t.admin, ref)).id,
+      customerId,
+      startDate: start,
+      endDate: addDays(start, 3),
+    });
+    expect400(
+      await t.admin.post(`/rest/booking/${b.booking.id}/convert`, { kind: 'option', date: yesterday }),
+      'DATE_IN_PAST',
+      'date',
+    );
   });
 
   it('refuses a birth date in the future (or before 1900), for customers and attendants', async () => {
     const tomorrow = addDays(today, 1);
-    expect400(await t.admin.post('/rest/customer', { lastName: 'Futur', firstName: 'Né', birthDate: tomorrow }), 'VALIDATION_FAILED', 'birthDate', 'La date de naissance ne peut pas être dans le futur');
-    expect400(await t.admin.post('/rest/customer', { lastName: 'Ancien', firstName: 'Né', birthDate: '1850-01-01' }), 'VALIDATION_FAILED', 'birthDate', `Date incorrecte : l’année doit être comprise entre 1900 et ${year}`);
-    expect400(await t.admin.post('/rest/attendant', { customerId, lastName: 'Futur', firstName: 'Bébé', birthDate: tomorrow }), 'VALIDATION_FAILED', 'birthDate', 'La date de naissance ne peut pas être dans le futur');
+    expect400(
+      await t.admin.post('/rest/customer', { lastName: 'Futur', firstName: 'Né', birthDate: tomorrow }),
+      'VALIDATION_FAILED',
+      'birthDate',
+      'La date de naissance ne peut pas être dans le futur',
+    );
+    expect400(
+      await t.admin.post('/rest/customer', { lastName: 'Ancien', firstName: 'Né', birthDate: '1850-01-01' }),
+      'VALIDATION_FAILED',
+      'birthDate',
+      `Date incorrecte : l’année doit être comprise entre 1900 et ${year}`,
+    );
+    expect400(
+      await t.admin.post('/rest/attendant', { customerId, lastName: 'Futur', firstName: 'Bébé', birthDate: tomorrow }),
+      'VALIDATION_FAILED',
+      'birthDate',
+      'La date de naissance ne peut pas être dans le futur',
+    );
     const ok = await t.admin.post('/rest/customer', { lastName: 'Passé', firstName: 'Né', birthDate: '1950-05-17' });
     expect(ok.status, ok.text).toBe(200);
-    expect((await t.admin.post('/rest/customer', { lastName: 'Aujourdhui', firstName: 'Né', birthDate: today })).status).toBe(200);
+    expect(
+      (await t.admin.post('/rest/customer', { lastName: 'Aujourdhui', firstName: 'Né', birthDate: today })).status,
+    ).toBe(200);
   });
 });

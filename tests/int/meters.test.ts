@@ -19,11 +19,18 @@ beforeAll(async () => {
   electricity = (await createdThroughEdit(t.admin, 'meter-type', { label: unique('Élec '), unit: 'kWh' })).id;
   water = (await createdThroughEdit(t.admin, 'meter-type', { label: unique('Eau '), unit: 'm³' })).id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const place = async () => createdThroughEdit(t.admin, 'place', { code: unique('P').slice(0, 10), placeTypeId });
 async function meter(extra: Record<string, unknown> = {}) {
-  return createdThroughEdit(t.admin, 'meter', { placeId: (await place()).id, meterTypeId: electricity, number: unique('C'), ...extra });
+  return createdThroughEdit(t.admin, 'meter', {
+    placeId: (await place()).id,
+    meterTypeId: electricity,
+    number: unique('C'),
+    ...extra,
+  });
 }
 const read = (meterId: number, readingDate: string, quantity: number, c: Client = t.admin) =>
   c.post('/rest/meter-reading/edit', { id: 0, meterId, readingDate, quantity }, { returnEditItem: 'true' });
@@ -50,19 +57,34 @@ describe('consumption', () => {
     // inserted between: itself and the next one
     const mid = await readOk(m.id, '2026-02-15', 110);
     expect(mid.consumption).toBe(10);
-    expect(await chain(m.id)).toEqual([['2026-01-31', 100, null], ['2026-02-15', 110, 10], ['2026-02-28', 130, 20]]);
+    expect(await chain(m.id)).toEqual([
+      ['2026-01-31', 100, null],
+      ['2026-02-15', 110, 10],
+      ['2026-02-28', 130, 20],
+    ]);
 
     // edited: quantity, then date (moved after the next one)
     expect((await t.admin.put(`/rest/meter-reading/${mid.id}`, { quantity: 125 })).status).toBe(200);
-    expect(await chain(m.id)).toEqual([['2026-01-31', 100, null], ['2026-02-15', 125, 25], ['2026-02-28', 130, 5]]);
+    expect(await chain(m.id)).toEqual([
+      ['2026-01-31', 100, null],
+      ['2026-02-15', 125, 25],
+      ['2026-02-28', 130, 5],
+    ]);
     const moved = await t.admin.put(`/rest/meter-reading/${mid.id}`, { readingDate: '2026-03-10', quantity: 141.5 });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.consumption).toBe(11.5);
-    expect(await chain(m.id)).toEqual([['2026-01-31', 100, null], ['2026-02-28', 130, 30], ['2026-03-10', 141.5, 11.5]]);
+    expect(await chain(m.id)).toEqual([
+      ['2026-01-31', 100, null],
+      ['2026-02-28', 130, 30],
+      ['2026-03-10', 141.5, 11.5],
+    ]);
 
     // deleted: the next one now counts from the one before
     expect((await t.admin.del(`/rest/meter-reading/${feb.id}`)).status).toBe(200);
-    expect(await chain(m.id)).toEqual([['2026-01-31', 100, null], ['2026-03-10', 141.5, 41.5]]);
+    expect(await chain(m.id)).toEqual([
+      ['2026-01-31', 100, null],
+      ['2026-03-10', 141.5, 41.5],
+    ]);
     expect((await t.admin.post(`/rest/meter-reading/delete/${first.id}`)).status).toBe(200);
     expect(await chain(m.id)).toEqual([['2026-03-10', 141.5, null]]);
   });
@@ -86,8 +108,14 @@ describe('consumption', () => {
     await readOk(b.id, '2026-01-15', 5);
     const r = await t.admin.put(`/rest/meter-reading/${moving.id}`, { meterId: b.id });
     expect(r.status, r.text).toBe(200);
-    expect(await chain(a.id)).toEqual([['2026-01-01', 10, null], ['2026-03-01', 35, 25]]);
-    expect(await chain(b.id)).toEqual([['2026-01-15', 5, null], ['2026-02-01', 20, 15]]);
+    expect(await chain(a.id)).toEqual([
+      ['2026-01-01', 10, null],
+      ['2026-03-01', 35, 25],
+    ]);
+    expect(await chain(b.id)).toEqual([
+      ['2026-01-15', 5, null],
+      ['2026-02-01', 20, 15],
+    ]);
   });
 });
 
@@ -111,12 +139,20 @@ describe('the index only grows with the date', () => {
     expect(feb.consumption).toBe(0);
     const r = await t.admin.put(`/rest/meter-reading/${feb.id}`, { quantity: 200 });
     expect(r.status, r.text).toBe(200);
-    expect(await chain(m.id)).toEqual([['2026-01-31', 100, null], ['2026-02-28', 200, 100], ['2026-03-31', 200, 0]]);
+    expect(await chain(m.id)).toEqual([
+      ['2026-01-31', 100, null],
+      ['2026-02-28', 200, 100],
+      ['2026-03-31', 200, 0],
+    ]);
   });
 
   it('refuses an edit that would pass a neighbour', async () => {
     const [, , last] = (await t.admin.get(`/rest/meter-reading/meter/${m.id}`)).body.reverse();
-    expectRefused(await t.admin.put(`/rest/meter-reading/${last.id}`, { quantity: 150 }), 'METER_READING_QUANTITY', 'quantity');
+    expectRefused(
+      await t.admin.put(`/rest/meter-reading/${last.id}`, { quantity: 150 }),
+      'METER_READING_QUANTITY',
+      'quantity',
+    );
   });
 
   it('takes one reading per meter and day', async () => {
@@ -129,7 +165,9 @@ describe('the index only grows with the date', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.errors.quantity).toBe(formatMessage('REQUIRED'));
     expectRefused(await read(m.id, '2026-06-30', -1), 'VALIDATION_FAILED');
-    expect((await read(m.id, '2026-06-30', -1)).body.errors.quantity).toBe(formatMessage('METER_READING_QUANTITY_REQUIRED'));
+    expect((await read(m.id, '2026-06-30', -1)).body.errors.quantity).toBe(
+      formatMessage('METER_READING_QUANTITY_REQUIRED'),
+    );
   });
 });
 
@@ -152,7 +190,11 @@ describe('inactive and removed meters', () => {
   it('a meter cannot be removed before one of its readings', async () => {
     const m = await meter();
     await readOk(m.id, '2026-05-31', 10);
-    expectRefused(await t.admin.put(`/rest/meter/${m.id}`, { removedOn: '2026-05-30' }), 'METER_HAS_LATER_READINGS', 'removedOn');
+    expectRefused(
+      await t.admin.put(`/rest/meter/${m.id}`, { removedOn: '2026-05-30' }),
+      'METER_HAS_LATER_READINGS',
+      'removedOn',
+    );
     expect((await t.admin.put(`/rest/meter/${m.id}`, { removedOn: '2026-05-31' })).status).toBe(200);
   });
 
@@ -172,7 +214,11 @@ describe('GET /rest/meter-reading/meter/{meterId}', () => {
     await readOk(a.id, '2026-02-28', 2);
     await readOk(b.id, '2026-02-28', 7);
     const r = await t.admin.get(`/rest/meter-reading/meter/${a.id}`);
-    expect(r.body.map((x: any) => [x.meterId, x.readingDate])).toEqual([[a.id, '2026-03-31'], [a.id, '2026-02-28'], [a.id, '2026-01-31']]);
+    expect(r.body.map((x: any) => [x.meterId, x.readingDate])).toEqual([
+      [a.id, '2026-03-31'],
+      [a.id, '2026-02-28'],
+      [a.id, '2026-01-31'],
+    ]);
     expect((await t.admin.get('/rest/meter-reading/meter/99999999')).body).toEqual([]);
     expectRefused(await t.admin.get('/rest/meter-reading/meter/abc'), 'INVALID_ID');
   });
@@ -185,16 +231,38 @@ describe('meter reading creation', () => {
     pitch = await place();
     other = await place();
     m1 = await createdThroughEdit(t.admin, 'meter', { placeId: pitch.id, meterTypeId: water, number: unique('W') });
-    m2 = await createdThroughEdit(t.admin, 'meter', { placeId: other.id, meterTypeId: water, number: unique('W'), installedOn: '2026-01-01' });
+    m2 = await createdThroughEdit(t.admin, 'meter', {
+      placeId: other.id,
+      meterTypeId: water,
+      number: unique('W'),
+      installedOn: '2026-01-01',
+    });
     await readOk(m1.id, '2026-05-31', 40);
     await readOk(m1.id, '2026-04-30', 30);
     // not listed: another type, inactive, removed before the date, installed after it
     await createdThroughEdit(t.admin, 'meter', { placeId: pitch.id, meterTypeId: electricity, number: unique('E') });
-    await createdThroughEdit(t.admin, 'meter', { placeId: pitch.id, meterTypeId: water, number: unique('W'), isActive: false });
-    await createdThroughEdit(t.admin, 'meter', { placeId: pitch.id, meterTypeId: water, number: unique('W'), installedOn: '2025-01-01', removedOn: '2026-06-29' });
-    await createdThroughEdit(t.admin, 'meter', { placeId: pitch.id, meterTypeId: water, number: unique('W'), installedOn: '2026-07-01' });
+    await createdThroughEdit(t.admin, 'meter', {
+      placeId: pitch.id,
+      meterTypeId: water,
+      number: unique('W'),
+      isActive: false,
+    });
+    await createdThroughEdit(t.admin, 'meter', {
+      placeId: pitch.id,
+      meterTypeId: water,
+      number: unique('W'),
+      installedOn: '2025-01-01',
+      removedOn: '2026-06-29',
+    });
+    await createdThroughEdit(t.admin, 'meter', {
+      placeId: pitch.id,
+      meterTypeId: water,
+      number: unique('W'),
+      installedOn: '2026-07-01',
+    });
   });
-  const creation = (c: Client = t.admin, d = date) => c.get(`/rest/meter-reading/creation?meterTypeId=${water}&readingDate=${d}`);
+  const creation = (c: Client = t.admin, d = date) =>
+    c.get(`/rest/meter-reading/creation?meterTypeId=${water}&readingDate=${d}`);
   const mine = (rows: any[]) => rows.filter((r) => [pitch.id, other.id].includes(r.placeId));
 
   it('lists the meters of the type in service on the date, with place and last reading', async () => {
@@ -202,8 +270,24 @@ describe('meter reading creation', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.meterType).toMatchObject({ id: water, unit: 'm³' });
     expect(mine(r.body.rows)).toEqual([
-      { meterId: m1.id, number: m1.number, placeId: pitch.id, placeCode: pitch.code, placeLabel: null, lastReading: { id: expect.any(Number), readingDate: '2026-05-31', quantity: 40 }, readingOnDate: null },
-      { meterId: m2.id, number: m2.number, placeId: other.id, placeCode: other.code, placeLabel: null, lastReading: null, readingOnDate: null },
+      {
+        meterId: m1.id,
+        number: m1.number,
+        placeId: pitch.id,
+        placeCode: pitch.code,
+        placeLabel: null,
+        lastReading: { id: expect.any(Number), readingDate: '2026-05-31', quantity: 40 },
+        readingOnDate: null,
+      },
+      {
+        meterId: m2.id,
+        number: m2.number,
+        placeId: other.id,
+        placeCode: other.code,
+        placeLabel: null,
+        lastReading: null,
+        readingOnDate: null,
+      },
     ]);
     // On the date of a reading: that reading, and the one before as the last.
     const may = mine((await creation(t.admin, '2026-05-31')).body.rows);
@@ -213,11 +297,15 @@ describe('meter reading creation', () => {
 
   it('refuses bad parameters', async () => {
     expectRefused(await t.admin.get(`/rest/meter-reading/creation?meterTypeId=abc`), 'INVALID_ID');
-    expectRefused(await t.admin.get(`/rest/meter-reading/creation?meterTypeId=${water}&readingDate=2026-02-30`), 'INCORRECT_DATES');
+    expectRefused(
+      await t.admin.get(`/rest/meter-reading/creation?meterTypeId=${water}&readingDate=2026-02-30`),
+      'INCORRECT_DATES',
+    );
     expectRefused(await t.admin.get(`/rest/meter-reading/creation?meterTypeId=99999999`), 'REFERENCE_NOT_FOUND');
   });
 
-  const bulk = (rows: unknown[], c: Client = t.admin, readingDate = date) => c.post('/rest/meter-reading/bulk', { meterTypeId: water, readingDate, rows });
+  const bulk = (rows: unknown[], c: Client = t.admin, readingDate = date) =>
+    c.post('/rest/meter-reading/bulk', { meterTypeId: water, readingDate, rows });
   const count = async () => Number((await t.knex('meter_reading').count({ n: '*' }))[0].n);
 
   it('saves nothing when one row is refused, and says which rows and why', async () => {
@@ -234,8 +322,20 @@ describe('meter reading creation', () => {
 
   it('refuses a place with no meter of the type, a meter of another type, a date not after the last reading', async () => {
     const bare = await place();
-    const elec = await createdThroughEdit(t.admin, 'meter', { placeId: bare.id, meterTypeId: electricity, number: unique('E') });
-    const r = await bulk([{ placeId: bare.id, quantity: 1 }, { meterId: elec.id, quantity: 1 }, { meterId: m1.id, quantity: 45 }], t.admin, '2026-05-31');
+    const elec = await createdThroughEdit(t.admin, 'meter', {
+      placeId: bare.id,
+      meterTypeId: electricity,
+      number: unique('E'),
+    });
+    const r = await bulk(
+      [
+        { placeId: bare.id, quantity: 1 },
+        { meterId: elec.id, quantity: 1 },
+        { meterId: m1.id, quantity: 45 },
+      ],
+      t.admin,
+      '2026-05-31',
+    );
     expect(r.status, r.text).toBe(400);
     expect(r.body.errors).toEqual({
       'rows.0.placeId': formatMessage('PITCH_NO_METER'),
@@ -245,23 +345,41 @@ describe('meter reading creation', () => {
   });
 
   it('saves every row in one go, by meter or by place, with its consumption', async () => {
-    const r = await bulk([{ meterId: m1.id, quantity: 52.25, notes: 'fuite réparée' }, { placeId: other.id, quantity: 7 }]);
+    const r = await bulk([
+      { meterId: m1.id, quantity: 52.25, notes: 'fuite réparée' },
+      { placeId: other.id, quantity: 7 },
+    ]);
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ status: 'SAVED', saved: 2 });
-    expect(r.body.items.map((x: any) => [x.meterId, x.readingDate, x.quantity, x.consumption, x.notes]))
-      .toEqual([[m1.id, date, 52.25, 12.25, 'fuite réparée'], [m2.id, date, 7, null, null]]);
+    expect(r.body.items.map((x: any) => [x.meterId, x.readingDate, x.quantity, x.consumption, x.notes])).toEqual([
+      [m1.id, date, 52.25, 12.25, 'fuite réparée'],
+      [m2.id, date, 7, null, null],
+    ]);
     const again = await creation();
     expect(mine(again.body.rows).map((x) => x.readingOnDate?.quantity)).toEqual([52.25, 7]);
     // The same batch again: both meters already have this date.
-    const twice = await bulk([{ meterId: m1.id, quantity: 60 }, { meterId: m1.id, quantity: 61 }], t.admin, '2026-07-31');
+    const twice = await bulk(
+      [
+        { meterId: m1.id, quantity: 60 },
+        { meterId: m1.id, quantity: 61 },
+      ],
+      t.admin,
+      '2026-07-31',
+    );
     expect(twice.status).toBe(400);
     expect(twice.body.errors).toEqual({ 'rows.1.readingDate': formatMessage('METER_READING_DATE') });
   });
 
   it('refuses malformed batches', async () => {
     expectRefused(await bulk([]), 'METER_READINGS_EMPTY');
-    for (const body of [null, [], { meterTypeId: water, readingDate: date, rows: 'x' }, { meterTypeId: water, readingDate: date, rows: [{ quantity: 1 }] },
-      { meterTypeId: water, readingDate: date, rows: [{ meterId: m1.id, quantity: 1, consumption: 3 }] }, { meterTypeId: water, readingDate: date, rows: [3] }]) {
+    for (const body of [
+      null,
+      [],
+      { meterTypeId: water, readingDate: date, rows: 'x' },
+      { meterTypeId: water, readingDate: date, rows: [{ quantity: 1 }] },
+      { meterTypeId: water, readingDate: date, rows: [{ meterId: m1.id, quantity: 1, consumption: 3 }] },
+      { meterTypeId: water, readingDate: date, rows: [3] },
+    ]) {
       const r = await t.admin.post('/rest/meter-reading/bulk', body);
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
@@ -284,7 +402,9 @@ describe('meter reading creation', () => {
     expect((await bulk([{ meterId: m2.id, quantity: 8 }], writer.client, '2026-08-31')).status).toBe(200);
     const anonymous = t.client();
     expect((await anonymous.get(`/rest/meter-reading/creation?meterTypeId=${water}`)).status).toBe(403);
-    expect((await anonymous.post('/rest/meter-reading/bulk', { meterTypeId: water, readingDate: date, rows: [] })).status).toBe(403);
+    expect(
+      (await anonymous.post('/rest/meter-reading/bulk', { meterTypeId: water, readingDate: date, rows: [] })).status,
+    ).toBe(403);
   });
 });
 
@@ -294,7 +414,8 @@ function expectRefused401(r: { status: number; body: any; text: string }) {
 }
 
 describe('home tile "Relevés de compteurs"', () => {
-  const tile = async () => (await t.admin.get('/rest/home/tiles')).body.tiles.find((x: any) => x.key === 'meter-readings');
+  const tile = async () =>
+    (await t.admin.get('/rest/home/tiles')).body.tiles.find((x: any) => x.key === 'meter-readings');
 
   it('counts the meters in service not read yet this month', async () => {
     const before = await tile();

@@ -22,7 +22,11 @@ type Row = Record<string, string | boolean | null>;
 async function rows(sql: string): Promise<string[]> {
   const r = await db.knex.raw(sql, { schema: db.schema });
   // One line per object, so that a difference names it.
-  return r.rows.map((x: Row) => Object.values(x).map((v) => String(v)).join(' | '));
+  return r.rows.map((x: Row) =>
+    Object.values(x)
+      .map((v) => String(v))
+      .join(' | '),
+  );
 }
 
 /** Our objects in the schema (knex's own bookkeeping tables left out). */
@@ -59,7 +63,11 @@ it('runs every migration up, down and up again to the very same schema', async (
   // The catalogue is really read: a few objects every kind must hold.
   expect(first.columns).toContain('meter_reading | quantity | double precision | true |  | null');
   expect(first.columns).toContain('meter_reading | id | integer | true | d | null');
-  expect(first.constraints.some((c) => c.startsWith('meter_reading | uq_meter_reading__meter_id__reading_date | u | UNIQUE (meter_id, reading_date)'))).toBe(true);
+  expect(
+    first.constraints.some((c) =>
+      c.startsWith('meter_reading | uq_meter_reading__meter_id__reading_date | u | UNIQUE (meter_id, reading_date)'),
+    ),
+  ).toBe(true);
   expect(first.constraints.some((c) => /\| x \| EXCLUDE USING gist/.test(c))).toBe(true);
   expect(first.indexes.some((i) => /ix_meter__number_trgm .*gin/.test(i))).toBe(true);
   expect(first.triggers.some((t) => t.startsWith('post_history | tg_post_history__no_change'))).toBe(true);

@@ -12,10 +12,23 @@ const ids: Record<string, number> = {};
 let adult = 0;
 const post = (path: string, body: unknown) => postOk(t.admin, path, body);
 async function book(placeId: number, startDate: string, endDate: string, extras: unknown[] = []) {
-  const s = await post('/rest/booking/create', { kind: 'booking', customerId: ids.customer, occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }], extras }] });
-  return { bookingId: s.booking.id as number, occupancyId: s.occupancies[0].id as number, code: s.booking.code as string };
+  const s = await post('/rest/booking/create', {
+    kind: 'booking',
+    customerId: ids.customer,
+    occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }], extras }],
+  });
+  return {
+    bookingId: s.booking.id as number,
+    occupancyId: s.occupancies[0].id as number,
+    code: s.booking.code as string,
+  };
 }
-const tasksOf = (placeId: number) => t.knex('cleaning_task').where('placeId', placeId).orderBy('date').select('id', 'date', 'type', 'status', 'mode', 'source', 'occupancyId', 'cleaningUserId');
+const tasksOf = (placeId: number) =>
+  t
+    .knex('cleaning_task')
+    .where('placeId', placeId)
+    .orderBy('date')
+    .select('id', 'date', 'type', 'status', 'mode', 'source', 'occupancyId', 'cleaningUserId');
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -27,7 +40,9 @@ beforeAll(async () => {
   ids.customer = (await post('/rest/customer', { lastName: 'Ménager' })).id;
   ids.staff = (await post('/rest/cleaning-user', { lastName: 'Durand', firstName: 'Amélie' })).id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('departures feed the cleaning list', () => {
   it('creates a task per departure: cleaning for a rental, control for a pitch, ready when someone arrives', async () => {
@@ -38,10 +53,19 @@ describe('departures feed the cleaning list', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ status: 'SAVED', inserted: 3, updated: 0, deleted: 0 });
     expect(await tasksOf(ids.rental)).toMatchObject([
-      { date: '2030-07-05', type: 'cleaning', status: 'todo', mode: 'ready', source: 'departure', occupancyId: a.occupancyId },
+      {
+        date: '2030-07-05',
+        type: 'cleaning',
+        status: 'todo',
+        mode: 'ready',
+        source: 'departure',
+        occupancyId: a.occupancyId,
+      },
       { date: '2030-07-09', type: 'cleaning', mode: 'free' },
     ]);
-    expect(await tasksOf(ids.pitch)).toMatchObject([{ date: '2030-07-06', type: 'control', mode: 'free', occupancyId: p.occupancyId }]);
+    expect(await tasksOf(ids.pitch)).toMatchObject([
+      { date: '2030-07-06', type: 'control', mode: 'free', occupancyId: p.occupancyId },
+    ]);
     const again = await t.admin.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-07-31' });
     expect(again.body).toMatchObject({ inserted: 0, updated: 0, deleted: 0 });
   });
@@ -52,7 +76,13 @@ describe('departures feed the cleaning list', () => {
     const [task] = (await tasksOf(ids.pitch)).filter((x) => x.occupancyId === b.occupancyId);
     const put = await t.admin.put(`/rest/cleaning-task/${task.id}`, { cleaningUserId: ids.staff, status: 'taken' });
     expect(put.status, put.text).toBe(200);
-    const mv = await t.admin.post('/rest/planning/move', { kind: 'occupancy', id: b.occupancyId, placeId: ids.pitch, startDate: '2030-08-01', endDate: '2030-08-06' });
+    const mv = await t.admin.post('/rest/planning/move', {
+      kind: 'occupancy',
+      id: b.occupancyId,
+      placeId: ids.pitch,
+      startDate: '2030-08-01',
+      endDate: '2030-08-06',
+    });
     expect(mv.status, mv.text).toBe(200);
     const moved = (await tasksOf(ids.pitch)).find((x) => x.id === task.id)!;
     expect(moved).toMatchObject({ date: '2030-08-06', status: 'taken', cleaningUserId: ids.staff });
@@ -73,7 +103,12 @@ describe('departures feed the cleaning list', () => {
   });
 
   it('one task per place, day and type; a hand-made one is "manual"', async () => {
-    const ok = await t.admin.post('/rest/cleaning-task', { placeId: ids.pitch, date: '2030-09-10', type: 'inter', notes: 'Borne électrique' });
+    const ok = await t.admin.post('/rest/cleaning-task', {
+      placeId: ids.pitch,
+      date: '2030-09-10',
+      type: 'inter',
+      notes: 'Borne électrique',
+    });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body).toMatchObject({ source: 'manual', status: 'todo', mode: 'free' });
     const dup = await t.admin.post('/rest/cleaning-task', { placeId: ids.pitch, date: '2030-09-10', type: 'inter' });
@@ -84,37 +119,71 @@ describe('departures feed the cleaning list', () => {
 
 describe('cleaning board window', () => {
   it('answers the staff and the tasks of the window, compact', async () => {
-    const r = await t.admin.post('/rest/planning/cleaning/window', { from: '2030-07-01', to: '2030-08-01', sync: false });
+    const r = await t.admin.post('/rest/planning/cleaning/window', {
+      from: '2030-07-01',
+      to: '2030-08-01',
+      sync: false,
+    });
     expect(r.status, r.text).toBe(200);
-    expect(r.body.users).toEqual([expect.objectContaining({ id: ids.staff, lastName: 'Durand', firstName: 'Amélie', team: 'cleaning' })]);
+    expect(r.body.users).toEqual([
+      expect.objectContaining({ id: ids.staff, lastName: 'Durand', firstName: 'Amélie', team: 'cleaning' }),
+    ]);
     const f = r.body.taskFields as string[];
     const rows = r.body.tasks.map((x: unknown[]) => Object.fromEntries(f.map((k, i) => [k, x[i]])));
-    expect(rows.filter((x: any) => x.placeId === ids.rental).map((x: any) => [x.date, x.type, x.mode, x.customer])).toEqual([
-      ['2030-07-05', 'cleaning', 'ready', 'Ménager'], ['2030-07-09', 'cleaning', 'free', 'Ménager'],
+    expect(
+      rows.filter((x: any) => x.placeId === ids.rental).map((x: any) => [x.date, x.type, x.mode, x.customer]),
+    ).toEqual([
+      ['2030-07-05', 'cleaning', 'ready', 'Ménager'],
+      ['2030-07-09', 'cleaning', 'free', 'Ménager'],
     ]);
     expect(rows[0].bookingCode).toMatch(/^R\d+$/);
   });
 
   it('reading needs the planning right; syncing needs to write', async () => {
-    const reader = await userWithRights(t, { rights: { ...allAt('000').rights, 'camp.planning': { rights: '001', canExport: false } } });
-    expect((await reader.client.post('/rest/planning/cleaning/window', { from: '2030-07-01', to: '2030-08-01' })).status).toBe(200);
-    expect((await reader.client.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-08-01' })).status).toBe(401);
-    expect((await t.admin.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-12-01' })).body.code).toBe('INVALID_QUERY');
+    const reader = await userWithRights(t, {
+      rights: { ...allAt('000').rights, 'camp.planning': { rights: '001', canExport: false } },
+    });
+    expect(
+      (await reader.client.post('/rest/planning/cleaning/window', { from: '2030-07-01', to: '2030-08-01' })).status,
+    ).toBe(200);
+    expect(
+      (await reader.client.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-08-01' })).status,
+    ).toBe(401);
+    expect(
+      (await t.admin.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-12-01' })).body.code,
+    ).toBe('INVALID_QUERY');
   });
 });
 
 describe('extras planning', () => {
   it('answers the extras and rented equipment as rows, each stay using them as a bar', async () => {
-    const extra = await post('/rest/extra', { label: unique('Lit bébé test '), price: 300, unit: 'per-night', stock: 3 });
-    const b = await book(ids.pitch, '2030-10-01', '2030-10-05', [{ extraId: extra.id, quantity: 2, startDate: '2030-10-02', endDate: '2030-10-04' }]);
+    const extra = await post('/rest/extra', {
+      label: unique('Lit bébé test '),
+      price: 300,
+      unit: 'per-night',
+      stock: 3,
+    });
+    const b = await book(ids.pitch, '2030-10-01', '2030-10-05', [
+      { extraId: extra.id, quantity: 2, startDate: '2030-10-02', endDate: '2030-10-04' },
+    ]);
     const r = await t.admin.get('/rest/planning/extras/window?from=2030-10-01&to=2030-11-01');
     expect(r.status, r.text).toBe(200);
-    expect(r.body.rows).toContainEqual(expect.objectContaining({ id: `x${extra.id}`, kind: 'extra', stock: 3, sublabel: 'Stock : 3' }));
+    expect(r.body.rows).toContainEqual(
+      expect.objectContaining({ id: `x${extra.id}`, kind: 'extra', stock: 3, sublabel: 'Stock : 3' }),
+    );
     expect(r.body.rows.some((x: any) => x.kind === 'equipment')).toBe(true);
     const f = r.body.useFields as string[];
     const uses = r.body.uses.map((x: unknown[]) => Object.fromEntries(f.map((k, i) => [k, x[i]])));
     expect(uses.filter((x: any) => x.rowId === `x${extra.id}`)).toEqual([
-      expect.objectContaining({ startDate: '2030-10-02', endDate: '2030-10-04', quantity: 2, bookingId: b.bookingId, code: b.code, customer: 'Ménager', category: 'booking' }),
+      expect.objectContaining({
+        startDate: '2030-10-02',
+        endDate: '2030-10-04',
+        quantity: 2,
+        bookingId: b.bookingId,
+        code: b.code,
+        customer: 'Ménager',
+        category: 'booking',
+      }),
     ]);
   });
 });

@@ -15,12 +15,20 @@ const post = (path: string, body: unknown) => postOk(t.admin, path, body);
 async function upload(fileName: string, data: Buffer, type = 'image/png') {
   const fd = new FormData();
   fd.append('uploadfile', new Blob([new Uint8Array(data)], { type }), fileName);
-  const res = await fetch(`${t.url}/rest/planning/plan/image`, { method: 'POST', body: fd, headers: { Cookie: t.admin.cookie! } });
+  const res = await fetch(`${t.url}/rest/planning/plan/image`, {
+    method: 'POST',
+    body: fd,
+    headers: { Cookie: t.admin.cookie! },
+  });
   return { status: res.status, body: await res.json() };
 }
 
 async function book(placeId: number, startDate: string, endDate: string, kind = 'booking') {
-  const s = await post('/rest/booking/create', { kind, customerId: ids.customer, occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }] }] });
+  const s = await post('/rest/booking/create', {
+    kind,
+    customerId: ids.customer,
+    occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: adult, quantity: 2 }] }],
+  });
   return s.booking;
 }
 
@@ -30,11 +38,14 @@ beforeAll(async () => {
   const type = (await t.knex('place_type').where('code', 'CONF').first('id')).id;
   ids.layout = (await post('/rest/layout', { code: unique('ZP'), label: unique('Zone plan ') })).id;
   ids.other = (await post('/rest/layout', { code: unique('ZQ'), label: unique('Zone autre ') })).id;
-  for (const c of ['M1', 'M2', 'M3', 'M4']) ids[c] = (await post('/rest/place', { code: unique(c), placeTypeId: type, layoutId: ids.layout, capacity: 6 })).id;
+  for (const c of ['M1', 'M2', 'M3', 'M4'])
+    ids[c] = (await post('/rest/place', { code: unique(c), placeTypeId: type, layoutId: ids.layout, capacity: 6 })).id;
   ids.M5 = (await post('/rest/place', { code: unique('M5'), placeTypeId: type, layoutId: ids.other, capacity: 6 })).id;
   ids.customer = (await post('/rest/customer', { lastName: 'Planiste' })).id;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('plan image', () => {
   it('has no plan at first; an upload creates it, with the image size', async () => {
@@ -56,7 +67,10 @@ describe('plan image', () => {
 
   it('refuses other types and contents that lie about their type, in French', async () => {
     let r = await upload('plan.pdf', Buffer.from('%PDF-1.4'), 'application/pdf');
-    expect(r).toMatchObject({ status: 400, body: { code: 'IMAGE_TYPE', message: 'Formats acceptés : .jpg, .jpeg, .png, .gif' } });
+    expect(r).toMatchObject({
+      status: 400,
+      body: { code: 'IMAGE_TYPE', message: 'Formats acceptés : .jpg, .jpeg, .png, .gif' },
+    });
     r = await upload('plan.png', Buffer.from('GIF89a\x10\x00\x10\x00'), 'image/png');
     expect(r.body.code).toBe('IMAGE_TYPE');
   });
@@ -64,19 +78,30 @@ describe('plan image', () => {
 
 describe('positions', () => {
   it('saves positions inside the image, one history line per place', async () => {
-    const r = await t.admin.put('/rest/planning/plan/positions', { positions: [{ placeId: ids.M1, planX: 10.26, planY: 20 }, { placeId: ids.M2, planX: 50, planY: 60 }] });
+    const r = await t.admin.put('/rest/planning/plan/positions', {
+      positions: [
+        { placeId: ids.M1, planX: 10.26, planY: 20 },
+        { placeId: ids.M2, planX: 50, planY: 60 },
+      ],
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({ status: 'SAVED', changed: 2 });
     expect(await t.knex('place').where('id', ids.M1).first('planX', 'planY')).toEqual({ planX: 10.3, planY: 20 });
-    const again = await t.admin.put('/rest/planning/plan/positions', { positions: [{ placeId: ids.M1, planX: 10.3, planY: 20 }] });
+    const again = await t.admin.put('/rest/planning/plan/positions', {
+      positions: [{ placeId: ids.M1, planX: 10.3, planY: 20 }],
+    });
     expect(again.body.changed).toBe(0);
     const view = await t.admin.get('/rest/planning/plan');
     expect(view.body.places.find((p: any) => p.id === ids.M2)).toMatchObject({ planX: 50, planY: 60 });
-    expect(await t.knex('post_history').where({ entity: 'place', recordId: ids.M2 }).orderBy('id', 'desc').first('detail')).toEqual({ detail: 'Position sur le plan' });
+    expect(
+      await t.knex('post_history').where({ entity: 'place', recordId: ids.M2 }).orderBy('id', 'desc').first('detail'),
+    ).toEqual({ detail: 'Position sur le plan' });
   });
 
   it('refuses positions outside the image, half positions and unknown places', async () => {
-    let r = await t.admin.put('/rest/planning/plan/positions', { positions: [{ placeId: ids.M1, planX: 5000, planY: 1 }] });
+    let r = await t.admin.put('/rest/planning/plan/positions', {
+      positions: [{ placeId: ids.M1, planX: 5000, planY: 1 }],
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual({ 'positions.0.planX': 'Nombre invalide' });
     r = await t.admin.put('/rest/planning/plan/positions', { positions: [{ placeId: ids.M1, planX: 5, planY: null }] });
@@ -84,7 +109,9 @@ describe('positions', () => {
     r = await t.admin.put('/rest/planning/plan/positions', { positions: [{ placeId: 99999999, planX: 1, planY: 1 }] });
     expect(r.body.code).toBe('PLACE_NOT_FOUND');
     // Taking a place off the plan.
-    r = await t.admin.put('/rest/planning/plan/positions', { positions: [{ placeId: ids.M2, planX: null, planY: null }] });
+    r = await t.admin.put('/rest/planning/plan/positions', {
+      positions: [{ placeId: ids.M2, planX: null, planY: null }],
+    });
     expect(r.status).toBe(200);
   });
 });
@@ -94,18 +121,36 @@ describe('occupancy map', () => {
     const b1 = await book(ids.M1, '2030-05-01', '2030-05-05'); // every night of the period
     await book(ids.M2, '2030-05-03', '2030-05-10'); // two nights of four
     await book(ids.M3, '2030-05-01', '2030-05-05', 'quote'); // a quote holds nothing
-    await post('/rest/unavailability', { placeId: ids.M4, startDate: '2030-04-20', endDate: '2030-05-20', reason: 'Travaux' });
+    await post('/rest/unavailability', {
+      placeId: ids.M4,
+      startDate: '2030-04-20',
+      endDate: '2030-05-20',
+      reason: 'Travaux',
+    });
     const r = await t.admin.get('/rest/planning/plan/occupancy?date=2030-05-01&nights=4');
     expect(r.status, r.text).toBe(200);
     const by = (id: number) => r.body.places.find((p: any) => p.placeId === id);
-    expect(by(ids.M1)).toMatchObject({ state: 'occupied', rate: 100, band: '100', occupiedNights: 4, stay: { bookingId: b1.id, code: b1.code, customer: 'Planiste', category: 'booking' }, arrival: { code: b1.code } });
+    expect(by(ids.M1)).toMatchObject({
+      state: 'occupied',
+      rate: 100,
+      band: '100',
+      occupiedNights: 4,
+      stay: { bookingId: b1.id, code: b1.code, customer: 'Planiste', category: 'booking' },
+      arrival: { code: b1.code },
+    });
     expect(by(ids.M2)).toMatchObject({ state: 'partial', rate: 50, band: '50', occupiedNights: 2 });
     expect(by(ids.M2).stay).toBeUndefined();
     expect(by(ids.M3)).toMatchObject({ state: 'free', rate: 0, band: '0' });
     expect(by(ids.M4)).toMatchObject({ state: 'unavailable', rate: null, band: 'below', unavailableNights: 4 });
     expect(by(ids.M5)).toMatchObject({ state: 'free', band: '0' });
     // The zone: 6 occupied of 12 sellable place-nights (M4 cannot be sold).
-    expect(r.body.layouts.find((l: any) => l.layoutId === ids.layout)).toMatchObject({ places: 4, occupiedNights: 6, sellableNights: 12, rate: 50, band: '50' });
+    expect(r.body.layouts.find((l: any) => l.layoutId === ids.layout)).toMatchObject({
+      places: 4,
+      occupiedNights: 6,
+      sellableNights: 12,
+      rate: 50,
+      band: '50',
+    });
     expect(r.body.layouts.find((l: any) => l.layoutId === ids.other)).toMatchObject({ rate: 0, band: '0' });
   });
 
@@ -114,14 +159,20 @@ describe('occupancy map', () => {
     const by = (id: number) => r.body.places.find((p: any) => p.placeId === id);
     expect(by(ids.M1)).toMatchObject({ state: 'free', band: '0', departure: { customer: 'Planiste' } });
     expect(by(ids.M2)).toMatchObject({ state: 'occupied', band: '100' });
-    expect((await t.admin.get('/rest/planning/plan/occupancy?date=2030-05-05&nights=0')).body.code).toBe('INVALID_QUERY');
+    expect((await t.admin.get('/rest/planning/plan/occupancy?date=2030-05-05&nights=0')).body.code).toBe(
+      'INVALID_QUERY',
+    );
     expect((await t.admin.get('/rest/planning/plan/occupancy?date=demain')).status).toBe(400);
   });
 
   it('needs the "plan" right', async () => {
-    const reader = await userWithRights(t, { rights: { ...allAt('000').rights, 'camp.plan': { rights: '001', canExport: false } } });
+    const reader = await userWithRights(t, {
+      rights: { ...allAt('000').rights, 'camp.plan': { rights: '001', canExport: false } },
+    });
     expect((await reader.client.get('/rest/planning/plan/occupancy?date=2030-05-01')).status).toBe(200);
-    const w = await reader.client.put('/rest/planning/plan/positions', { positions: [{ placeId: ids.M1, planX: 1, planY: 1 }] });
+    const w = await reader.client.put('/rest/planning/plan/positions', {
+      positions: [{ placeId: ids.M1, planX: 1, planY: 1 }],
+    });
     expect(w.status).toBe(401);
     expect(w.body.message).toBe('401 Droit insuffisant');
     const none = await userWithRights(t, allAt('000'));

@@ -49,20 +49,35 @@ export function sampleValue(meta: EntityMeta, f: FieldMeta, n: number): unknown 
   if (Array.isArray(s.examples) && s.examples.length) return s.examples[n % s.examples.length];
   if (s.pattern) throw new Error(`${meta.name}.${f.name} has a pattern: give it "examples" in its schema`);
   switch (f.kind) {
-    case 'enum': return f.enum![n % f.enum!.length];
-    case 'boolean': return false;
-    case 'integer': case 'number': case 'money': case 'rate': return numberFor(f, n) + (isUniqueField(meta, f) ? 10 * n : 0);
-    case 'date': return dateFor(meta, f, n);
-    case 'datetime': return `${dateFor(meta, f, n)}T10:00:00.000Z`;
-    case 'email': return `echantillon${n}@example.com`;
-    case 'color': return '#336699';
-    case 'json': return s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) ? [] : {};
-    case 'password': return 'mot-de-passe-test';
+    case 'enum':
+      return f.enum![n % f.enum!.length];
+    case 'boolean':
+      return false;
+    case 'integer':
+    case 'number':
+    case 'money':
+    case 'rate':
+      return numberFor(f, n) + (isUniqueField(meta, f) ? 10 * n : 0);
+    case 'date':
+      return dateFor(meta, f, n);
+    case 'datetime':
+      return `${dateFor(meta, f, n)}T10:00:00.000Z`;
+    case 'email':
+      return `echantillon${n}@example.com`;
+    case 'color':
+      return '#336699';
+    case 'json':
+      return s.type === 'array' || (Array.isArray(s.type) && s.type.includes('array')) ? [] : {};
+    case 'password':
+      return 'mot-de-passe-test';
   }
   switch (f.format) {
-    case 'phone': return '06 12 34 56 78';
-    case 'uri': return 'https://example.com';
-    case 'time': return '10:00';
+    case 'phone':
+      return '06 12 34 56 78';
+    case 'uri':
+      return 'https://example.com';
+    case 'time':
+      return '10:00';
   }
   return textFor(meta, f, n);
 }
@@ -75,7 +90,12 @@ const freshRows = new Map<string, number>();
  * made for this sample number, so that unique tuples made only of references
  * differ between samples.
  */
-async function referenceId(client: Client, entity: string, cache: Map<string, number>, fresh?: number): Promise<number> {
+async function referenceId(
+  client: Client,
+  entity: string,
+  cache: Map<string, number>,
+  fresh?: number,
+): Promise<number> {
   const key = fresh === undefined ? entity : `${entity}#${fresh}`;
   const cached = cache.get(key);
   if (cached) return cached;
@@ -106,7 +126,15 @@ async function referenceId(client: Client, entity: string, cache: Map<string, nu
  * sharing the first row would collide: an unavailability on a place another sample
  * occupies then, occupants beyond the capacity of the first occupancy.
  */
-const FRESH_REFS: Record<string, string[]> = { 'option-price': ['priceGridPeriodId'], unavailability: ['placeId'], 'occupancy-detail': ['occupancyId'] };
+const FRESH_REFS: Record<string, string[]> = {
+  'option-price': ['priceGridPeriodId'],
+  unavailability: ['placeId'],
+  'occupancy-detail': ['occupancyId'],
+  // One translation per (model or target, language); one answer per (stay, question).
+  'document-setting-translation': ['documentSettingTargetId'],
+  'mailing-configuration-translation': ['mailingConfigurationId'],
+  'survey-answer': ['surveyQuestionId'],
+};
 
 /**
  * Business rules no schema keyword states, applied to samples so that they are
@@ -115,41 +143,122 @@ const FRESH_REFS: Record<string, string[]> = { 'option-price': ['priceGridPeriod
  * equipment's capacity is the limit, `QUANTITY_ABOVE_CAPACITY`).
  */
 const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => void> = {
-  place: (rec, n) => { rec.capacity = 20 + (n % 5); },
+  // Whole civil years inside the window of business dates (the schema's examples, 2041 on,
+  // are past it), after the activity periods' years (2001–2020) and before the seeded ones.
+  'financial-year': (rec, n) => {
+    const y = 2021 + (n % 5);
+    Object.assign(rec, { startDate: `${y}-01-01`, endDate: `${y}-12-31` });
+  },
+  place: (rec, n) => {
+    rec.capacity = 20 + (n % 5);
+  },
   // Minors are exempt from the tourist tax: a category of minors says so (MINORS_EXEMPTION_INCONSISTENT).
-  'age-category': (rec) => { if (typeof rec.maxAge === 'number' && rec.maxAge < 18) rec.isTouristTaxExempt = true; },
+  'age-category': (rec) => {
+    if (typeof rec.maxAge === 'number' && rec.maxAge < 18) rec.isTouristTaxExempt = true;
+  },
   'price-grid-option': (rec, n) => {
     const items = ['ageCategoryId', 'extraId', 'animalTypeId', 'vehicleTypeId'];
-    items.forEach((name, i) => { if (i !== n % items.length) rec[name] = null; });
+    items.forEach((name, i) => {
+      if (i !== n % items.length) rec[name] = null;
+    });
+  },
+  // A label unique within its model: the schema's three examples repeat every third sample.
+  'mailing-configuration': (rec, n) => {
+    rec.label = `${rec.label} ${n}`;
+  },
+  'survey-question': (rec, n) => {
+    rec.question = `${rec.question} ${n}`;
+  },
+  // An expense type is for expenses only (EXPENSE_TYPE_ONLY_FOR_EXPENSES).
+  'cash-movement': (rec) => {
+    if (rec.kind !== 'expense') rec.expenseTypeId = null;
+  },
+  // A plain payment: nothing of a credit note, a gift voucher or a grouped payment.
+  payment: (rec) => {
+    Object.assign(rec, {
+      category: 'down-payment',
+      payerType: 'customer',
+      creditNoteBillId: null,
+      giftVoucherCode: null,
+      commissionAmount: 0,
+    });
   },
 };
+
+/** The id of a payment method of `kind` labelled `label`, made when missing. */
+async function methodOfKind(client: Client, kind: string, label: string): Promise<number> {
+  const found = await client.get(`/rest/payment-method?filter=${encodeURIComponent(JSON.stringify({ label }))}`);
+  if (found.body?.[0]?.id) return found.body[0].id;
+  const made = await client.post('/rest/payment-method', { label, kind, isBankable: true });
+  if (made.status !== 200) throw new Error(`cannot create the ${kind} method of a sample: ${made.text}`);
+  return made.body.id;
+}
 
 /**
  * Rules that need other records: an activity period lies inside an open financial
  * year ("Exercice absent ou clos"). Its samples take a civil year of their own, far
- * from the financial-year samples' years, and that year is made when missing.
+ * from the financial-year samples' years (2027 on), and that year is made when missing.
  */
 const PREREQUISITES: Record<string, (client: Client, rec: Record<string, unknown>, n: number) => Promise<void>> = {
+  // A payment by cheque keeps every field a sample fills (other kinds clear the cheque's).
+  payment: async (client, rec) => {
+    rec.paymentMethodId = await methodOfKind(client, 'cheque', 'Chèque des échantillons');
+  },
+  // A month's starting base is the cash in the till (CASH_METHOD_REQUIRED).
+  'starting-base': async (client, rec) => {
+    rec.paymentMethodId = await methodOfKind(client, 'cash', 'Espèces des échantillons');
+  },
+  // An option's price is for a period of the option's own grid (OPTION_PERIOD_OTHER_GRID):
+  // when the fresh period is of another grid, an option of that grid is made.
+  'option-price': async (client, rec, n) => {
+    const base = (e: string) => `/rest/${metaByName.get(e)!.base}`;
+    const period = (await client.get(`${base('price-grid-period')}/${rec.priceGridPeriodId}`)).body;
+    const option = (await client.get(`${base('price-grid-option')}/${rec.priceGridOptionId}`)).body;
+    if (option?.priceGridId === period?.priceGridId) return;
+    const o = await sampleRecord(client, metaByName.get('price-grid-option')!, 900 + n);
+    const made = await client.post(base('price-grid-option'), { ...o, priceGridId: period.priceGridId });
+    if (made.status !== 200) throw new Error(`cannot create the grid option of an option price sample: ${made.text}`);
+    rec.priceGridOptionId = made.body.id;
+  },
   'activity-period': async (client, rec, n) => {
-    const year = 2070 + (n % 25);
+    // Past years inside the window (2000 to five ahead) that no other sample's dates reach.
+    const year = 2001 + (n % 20);
     Object.assign(rec, { startDate: `${year}-01-01`, endDate: `${year}-12-31` });
     const label = `Exercice des échantillons ${year}`;
-    const found = await client.get(`/rest/establishment/financial-year?filter=${encodeURIComponent(JSON.stringify({ label }))}`);
+    const found = await client.get(
+      `/rest/establishment/financial-year?filter=${encodeURIComponent(JSON.stringify({ label }))}`,
+    );
     if (found.body?.length) return;
-    const made = await client.post('/rest/establishment/financial-year', { label, startDate: `${year}-01-01`, endDate: `${year}-12-31` });
-    if (made.status !== 200) throw new Error(`cannot create the financial year of an activity period sample: ${made.text}`);
+    const made = await client.post('/rest/establishment/financial-year', {
+      label,
+      startDate: `${year}-01-01`,
+      endDate: `${year}-12-31`,
+    });
+    if (made.status !== 200)
+      throw new Error(`cannot create the financial year of an activity period sample: ${made.text}`);
   },
 };
 
-export async function sampleRecord(client: Client, meta: EntityMeta, n: number, cache = new Map<string, number>()): Promise<Record<string, unknown>> {
+export async function sampleRecord(
+  client: Client,
+  meta: EntityMeta,
+  n: number,
+  cache = new Map<string, number>(),
+): Promise<Record<string, unknown>> {
   const rec: Record<string, unknown> = {};
   const fresh = new Set(FRESH_REFS[meta.name] ?? []);
   for (const f of meta.fields) {
     if (f.system || f.readOnly) continue;
     // Rows of append-only entities (bills) are made by domain code only, never through the
     // API: a nullable reference to one stays empty.
-    if (f.kind === 'ref' && f.nullable && metaByName.get(f.ref!.entity)?.appendOnly) { rec[f.name] = null; continue; }
-    rec[f.name] = f.kind === 'ref' ? await referenceId(client, f.ref!.entity, cache, fresh.has(f.name) ? n : undefined) : sampleValue(meta, f, n);
+    if (f.kind === 'ref' && f.nullable && metaByName.get(f.ref!.entity)?.appendOnly) {
+      rec[f.name] = null;
+      continue;
+    }
+    rec[f.name] =
+      f.kind === 'ref'
+        ? await referenceId(client, f.ref!.entity, cache, fresh.has(f.name) ? n : undefined)
+        : sampleValue(meta, f, n);
   }
   DOMAIN_RULES[meta.name]?.(rec, n);
   await PREREQUISITES[meta.name]?.(client, rec, n);
@@ -157,3 +266,11 @@ export async function sampleRecord(client: Client, meta: EntityMeta, n: number, 
 }
 
 export { metaByName };
+
+// Made by their domain with what they gather, never typed on the generic path (each
+// refuses it with its message): a bank deposit is made from the deposit screen with its payments.
+export const DOMAIN_CREATED: Record<string, string> = { 'bank-deposit': 'DEPOSIT_CREATE_THROUGH_SCREEN' };
+
+/** One row at most: a unique key made of a single-valued enum (a preference section). */
+export const singleRow = (m: EntityMeta) =>
+  m.uniques.some((u) => u.every((n) => m.fields.find((f) => f.name === n)?.enum?.length === 1));

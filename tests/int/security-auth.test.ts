@@ -9,8 +9,12 @@ import { hashPassword } from '../../api/auth/password';
 import { clearSessionCache, sessionHash } from '../../api/auth/session';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const sidOf = (cookie: string | null) => cookie!.split('=')[1];
 
@@ -54,7 +58,11 @@ describe('log-in', () => {
     expect(b.body).toEqual(a.body);
     await t.client().login();
     const rows = await t.knex('login_attempt').orderBy('id').offset(before);
-    expect(rows.map((r: any) => [r.login, r.success, r.reason])).toEqual([['admin', false, 'password'], ['personne', false, 'unknown'], ['admin', true, null]]);
+    expect(rows.map((r: any) => [r.login, r.success, r.reason])).toEqual([
+      ['admin', false, 'password'],
+      ['personne', false, 'unknown'],
+      ['admin', true, null],
+    ]);
     // Failures are not held against the next logins of the test file.
     await t.knex('login_attempt').where({ success: false }).delete();
   });
@@ -71,8 +79,19 @@ describe('log-in', () => {
 describe('without a session', () => {
   it('answers 403 "401/403 Vous n\'êtes pas connecté" on every /rest/ route but log-in', async () => {
     const c = t.client();
-    for (const [method, path] of [['GET', '/rest/security/me'], ['GET', '/rest/country'], ['POST', '/rest/country'], ['GET', '/rest/security/menu'], ['GET', '/rest/home/tiles'],
-      ['GET', '/rest/security/user/get_right/1'], ['GET', '/rest/establishment/establishment/edit'], ['POST', '/rest/establishment/init-demo'], ['GET', '/rest/openapi.json'], ['GET', '/rest/logout'], ['GET', '/rest/nothing-here']] as const) {
+    for (const [method, path] of [
+      ['GET', '/rest/security/me'],
+      ['GET', '/rest/country'],
+      ['POST', '/rest/country'],
+      ['GET', '/rest/security/menu'],
+      ['GET', '/rest/home/tiles'],
+      ['GET', '/rest/security/user/get_right/1'],
+      ['GET', '/rest/establishment/establishment/edit'],
+      ['POST', '/rest/establishment/init-demo'],
+      ['GET', '/rest/openapi.json'],
+      ['GET', '/rest/logout'],
+      ['GET', '/rest/nothing-here'],
+    ] as const) {
       const r = await c.request(method, path, method === 'POST' ? {} : undefined);
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.body.message).toBe("401/403 Vous n'êtes pas connecté");
@@ -109,7 +128,11 @@ describe('log-out', () => {
     await c.login();
     const cookie = c.cookie;
     const sid = sidOf(cookie);
-    await t.knex('user_session').where('idHash', sessionHash(sid)).update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) }); clearSessionCache();
+    await t
+      .knex('user_session')
+      .where('idHash', sessionHash(sid))
+      .update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) });
+    clearSessionCache();
     const r = await c.get('/rest/logout');
     expect(r.status).toBe(403);
     expect(r.body.message).toBe("401/403 Vous n'êtes pas connecté");
@@ -127,9 +150,17 @@ describe('expiry', () => {
     const c = t.client();
     await c.login();
     const hash = sessionHash(sidOf(c.cookie));
-    await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '29 minutes'`) }); clearSessionCache();
+    await t
+      .knex('user_session')
+      .where('idHash', hash)
+      .update({ lastSeenAt: t.knex.raw(`now() - interval '29 minutes'`) });
+    clearSessionCache();
     expect((await c.get('/rest/security/me')).status).toBe(200);
-    await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) }); clearSessionCache();
+    await t
+      .knex('user_session')
+      .where('idHash', hash)
+      .update({ lastSeenAt: t.knex.raw(`now() - interval '31 minutes'`) });
+    clearSessionCache();
     expect((await c.get('/rest/security/me')).status).toBe(403);
   });
 
@@ -137,9 +168,17 @@ describe('expiry', () => {
     const c = t.client();
     await c.login();
     const hash = sessionHash(sidOf(c.cookie));
-    await t.knex('user_session').where('idHash', hash).update({ createdAt: t.knex.raw(`now() - interval '11 hours 50 minutes'`) }); clearSessionCache();
+    await t
+      .knex('user_session')
+      .where('idHash', hash)
+      .update({ createdAt: t.knex.raw(`now() - interval '11 hours 50 minutes'`) });
+    clearSessionCache();
     expect((await c.get('/rest/security/me')).status).toBe(200);
-    await t.knex('user_session').where('idHash', hash).update({ createdAt: t.knex.raw(`now() - interval '12 hours 1 minute'`) }); clearSessionCache();
+    await t
+      .knex('user_session')
+      .where('idHash', hash)
+      .update({ createdAt: t.knex.raw(`now() - interval '12 hours 1 minute'`) });
+    clearSessionCache();
     expect((await c.get('/rest/security/me')).status).toBe(403);
   });
 
@@ -151,11 +190,19 @@ describe('expiry', () => {
       const c = t.client();
       await c.login();
       const hash = sessionHash(sidOf(c.cookie));
-      await t.knex('user_session').where('idHash', hash).update({ lastSeenAt: t.knex.raw(`now() - interval '6 minutes'`) }); clearSessionCache();
+      await t
+        .knex('user_session')
+        .where('idHash', hash)
+        .update({ lastSeenAt: t.knex.raw(`now() - interval '6 minutes'`) });
+      clearSessionCache();
       expect((await c.get('/rest/security/me')).status).toBe(403);
       const d = t.client();
       await d.login();
-      await t.knex('user_session').where('idHash', sessionHash(sidOf(d.cookie))).update({ createdAt: t.knex.raw(`now() - interval '61 minutes'`) }); clearSessionCache();
+      await t
+        .knex('user_session')
+        .where('idHash', sessionHash(sidOf(d.cookie)))
+        .update({ createdAt: t.knex.raw(`now() - interval '61 minutes'`) });
+      clearSessionCache();
       expect((await d.get('/rest/security/me')).status).toBe(403);
     } finally {
       await t.admin.put(`/rest/establishment/setting/${setting.id}`, { idleMinutes: 30, absoluteHours: 12 });
@@ -173,22 +220,41 @@ describe('expiry', () => {
 
 describe('cross-site requests', () => {
   it('refuses a state-changing request from another origin, with 403', async () => {
-    const r = await t.admin.post('/rest/country', { isoCode: 'XA', name: 'Xa', nationality: 'x' }, { Origin: 'https://evil.example' });
+    const r = await t.admin.post(
+      '/rest/country',
+      { isoCode: 'XA', name: 'Xa', nationality: 'x' },
+      { Origin: 'https://evil.example' },
+    );
     expect(r.status).toBe(403);
     expect(r.body.code).toBe('CROSS_SITE_REFUSED');
     expect(await t.knex('country').where('isoCode', 'XA').first()).toBeUndefined();
   });
 
   it('refuses when the browser says cross-site, and an opaque origin', async () => {
-    expect((await t.admin.post('/rest/security/user/set_right/1', { rights: {} }, { 'Sec-Fetch-Site': 'cross-site' })).status).toBe(403);
+    expect(
+      (await t.admin.post('/rest/security/user/set_right/1', { rights: {} }, { 'Sec-Fetch-Site': 'cross-site' }))
+        .status,
+    ).toBe(403);
     expect((await t.admin.post('/rest/establishment/init-demo', {}, { Origin: 'null' })).status).toBe(403);
-    expect((await t.client().request('POST', '/rest/security/login', { login: 'admin', password: 'x' }, { Origin: 'http://localhost:1' })).status).toBe(403);
+    expect(
+      (
+        await t
+          .client()
+          .request('POST', '/rest/security/login', { login: 'admin', password: 'x' }, { Origin: 'http://localhost:1' })
+      ).status,
+    ).toBe(403);
   });
 
   it('accepts the same origin, and reads from anywhere', async () => {
-    const r = await t.admin.post('/rest/security/group', { label: 'Même origine' }, { Origin: t.url, 'Sec-Fetch-Site': 'same-origin' });
+    const r = await t.admin.post(
+      '/rest/security/group',
+      { label: 'Même origine' },
+      { Origin: t.url, 'Sec-Fetch-Site': 'same-origin' },
+    );
     expect(r.status, r.text).toBe(200);
-    expect((await t.admin.request('GET', '/rest/country?range=[0,0]', undefined, { Origin: 'https://evil.example' })).status).toBe(200);
+    expect(
+      (await t.admin.request('GET', '/rest/country?range=[0,0]', undefined, { Origin: 'https://evil.example' })).status,
+    ).toBe(200);
   });
 });
 
@@ -211,15 +277,19 @@ describe('passwords and users', () => {
     const setting = (await t.admin.get('/rest/establishment/setting?range=[0,0]')).body[0];
     await t.admin.put(`/rest/establishment/setting/${setting.id}`, { minPasswordLength: 3 });
     try {
-      expect((await t.admin.post('/rest/security/user', { login: 'court2', name: 'C', password: '12' })).body.errors.password)
-        .toBe('Le mot de passe doit comporter au moins 3 caractères');
-      expect((await t.admin.post('/rest/security/user', { login: 'court3', name: 'C', password: '123' })).status).toBe(200);
+      expect(
+        (await t.admin.post('/rest/security/user', { login: 'court2', name: 'C', password: '12' })).body.errors
+          .password,
+      ).toBe('Le mot de passe doit comporter au moins 3 caractères');
+      expect((await t.admin.post('/rest/security/user', { login: 'court3', name: 'C', password: '123' })).status).toBe(
+        200,
+      );
     } finally {
       await t.admin.put(`/rest/establishment/setting/${setting.id}`, { minPasswordLength: 8 });
     }
   });
 
-  it('keeps the password when an update gives none, and changing it ends the user\'s sessions', async () => {
+  it("keeps the password when an update gives none, and changing it ends the user's sessions", async () => {
     const u = await createUser(t);
     const c = t.client();
     await c.login(u.login, PASSWORD);
@@ -239,7 +309,8 @@ describe('passwords and users', () => {
   it('"at least one user must always exist": the last active staff user cannot be deactivated or deleted', async () => {
     // Every other active staff user is switched off first.
     const admin = await t.knex('app_user').where('login', 'admin').first();
-    await t.knex('app_user').whereNot('id', admin.id).where('isSystem', false).update({ isActive: false }); clearSessionCache();
+    await t.knex('app_user').whereNot('id', admin.id).where('isSystem', false).update({ isActive: false });
+    clearSessionCache();
     const off = await t.admin.put(`/rest/security/user/${admin.id}`, { isActive: false });
     expect(off.status).toBe(400);
     expect(off.body.message).toBe('Il doit toujours exister au moins un utilisateur');
@@ -270,7 +341,10 @@ describe('the technical (system) user', () => {
 
   it('logs in once its password is set from the environment, and alone may back up', async () => {
     const sys = await t.knex('app_user').where('isSystem', true).first();
-    await t.knex('app_user').where('id', sys.id).update({ password: await hashPassword('mot-de-passe-technique') });
+    await t
+      .knex('app_user')
+      .where('id', sys.id)
+      .update({ password: await hashPassword('mot-de-passe-technique') });
     const c = t.client();
     const r = await c.login('systeme', 'mot-de-passe-technique');
     expect(r.body).toMatchObject({ systeme: true, admin: true });

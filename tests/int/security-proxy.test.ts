@@ -20,7 +20,9 @@ beforeAll(async () => {
     startTestServer(),
   ]);
 });
-afterAll(async () => { await Promise.all([secure?.close(), proxied?.close(), direct?.close()]); });
+afterAll(async () => {
+  await Promise.all([secure?.close(), proxied?.close(), direct?.close()]);
+});
 
 const credentials = { login: 'admin', password: ADMIN_PASSWORD };
 const PUBLIC = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'camping.example' };
@@ -33,7 +35,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('SECURE_COOKIES=true', () => {
-  it('logs in over the proxy\'s plain HTTP hop with a Secure, HttpOnly cookie that works', async () => {
+  it("logs in over the proxy's plain HTTP hop with a Secure, HttpOnly cookie that works", async () => {
     const c = secure.client();
     const r = await c.login();
     expect(r.status, r.text).toBe(200);
@@ -70,27 +72,41 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
   });
 
   it('compares the Origin with the public origin (scheme and host the proxy forwards)', async () => {
-    const login = (headers: Record<string, string>) => proxied.client().post('/rest/security/login', credentials, headers);
+    const login = (headers: Record<string, string>) =>
+      proxied.client().post('/rest/security/login', credentials, headers);
     // The page was served as https://camping.example, but the request is not from it.
-    expect((await login({ ...PUBLIC, Origin: `http://127.0.0.1:${proxied.port}` })).body.code).toBe('CROSS_SITE_REFUSED');
+    expect((await login({ ...PUBLIC, Origin: `http://127.0.0.1:${proxied.port}` })).body.code).toBe(
+      'CROSS_SITE_REFUSED',
+    );
     expect((await login({ ...PUBLIC, Origin: 'http://camping.example' })).body.code).toBe('CROSS_SITE_REFUSED');
-    expect((await login({ 'X-Forwarded-Host': 'camping.example', Origin: 'https://camping.example' })).body.code).toBe('CROSS_SITE_REFUSED');
+    expect((await login({ 'X-Forwarded-Host': 'camping.example', Origin: 'https://camping.example' })).body.code).toBe(
+      'CROSS_SITE_REFUSED',
+    );
   });
 
-  it('throttles the client\'s address (the entry the proxy appended), which a client cannot choose', async () => {
+  it("throttles the client's address (the entry the proxy appended), which a client cannot choose", async () => {
     await proxied.knex('login_attempt').delete();
     await proxied.knex('login_throttle').delete();
-    const fail = (login: string, forwardedFor: string) => proxied.client().post('/rest/security/login', { login, password: 'faux' }, { 'X-Forwarded-For': forwardedFor });
+    const fail = (login: string, forwardedFor: string) =>
+      proxied.client().post('/rest/security/login', { login, password: 'faux' }, { 'X-Forwarded-For': forwardedFor });
     // A client sending its own X-Forwarded-For gets the proxy's entry appended: only the last counts.
-    for (let i = 0; i < THROTTLE.perAddress; i++) expect((await fail(`inconnu${i}`, `10.9.${i}.1, 198.51.100.7`)).body.code).toBe('LOGIN_FAILED');
+    for (let i = 0; i < THROTTLE.perAddress; i++)
+      expect((await fail(`inconnu${i}`, `10.9.${i}.1, 198.51.100.7`)).body.code).toBe('LOGIN_FAILED');
     const ips = await proxied.knex('login_attempt').distinct('ip').pluck('ip');
     expect(ips).toEqual(['198.51.100.7']);
-    const blocked = await proxied.client().post('/rest/security/login', credentials, { 'X-Forwarded-For': '198.51.100.7' });
+    const blocked = await proxied
+      .client()
+      .post('/rest/security/login', credentials, { 'X-Forwarded-For': '198.51.100.7' });
     expect(blocked.body.code).toBe('LOGIN_THROTTLED');
     // Another client behind the same proxy is not blocked, and its session records its address.
     const other = proxied.client();
-    expect((await other.post('/rest/security/login', credentials, { 'X-Forwarded-For': '203.0.113.20' })).status).toBe(200);
-    const session = await proxied.knex('user_session').where('idHash', sessionHash(other.cookie!.split('=')[1])).first();
+    expect((await other.post('/rest/security/login', credentials, { 'X-Forwarded-For': '203.0.113.20' })).status).toBe(
+      200,
+    );
+    const session = await proxied
+      .knex('user_session')
+      .where('idHash', sessionHash(other.cookie!.split('=')[1]))
+      .first();
     expect(session.ip).toBe('203.0.113.20');
     await proxied.knex('login_attempt').delete();
     await proxied.knex('login_throttle').delete();
@@ -98,16 +114,26 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
 });
 
 describe('without TRUST_PROXY', () => {
-  it('ignores X-Forwarded-* (address, scheme and host are the connection\'s)', async () => {
+  it("ignores X-Forwarded-* (address, scheme and host are the connection's)", async () => {
     await direct.knex('login_attempt').delete();
     await direct.knex('login_throttle').delete();
-    const r = await direct.client().post('/rest/security/login', { login: 'personne', password: 'faux' }, { 'X-Forwarded-For': '198.51.100.7', ...PUBLIC });
+    const r = await direct
+      .client()
+      .post(
+        '/rest/security/login',
+        { login: 'personne', password: 'faux' },
+        { 'X-Forwarded-For': '198.51.100.7', ...PUBLIC },
+      );
     expect(r.body.code).toBe('LOGIN_FAILED');
     expect(await direct.knex('login_attempt').pluck('ip')).toEqual(['127.0.0.1']);
-    const ok = await direct.client().post('/rest/security/login', credentials, { ...PUBLIC, Origin: `http://127.0.0.1:${direct.port}` });
+    const ok = await direct
+      .client()
+      .post('/rest/security/login', credentials, { ...PUBLIC, Origin: `http://127.0.0.1:${direct.port}` });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('set-cookie')).not.toMatch(/secure/i);
-    const spoofed = await direct.client().post('/rest/security/login', credentials, { ...PUBLIC, Origin: 'https://camping.example' });
+    const spoofed = await direct
+      .client()
+      .post('/rest/security/login', credentials, { ...PUBLIC, Origin: 'https://camping.example' });
     expect(spoofed.body.code).toBe('CROSS_SITE_REFUSED');
     await direct.knex('login_attempt').delete();
     await direct.knex('login_throttle').delete();

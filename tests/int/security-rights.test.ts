@@ -7,8 +7,12 @@ import { FUNCTIONAL_AREAS, FUNCTIONALITY_KEYS } from '../../common/functionaliti
 import { allAt, createUser, PASSWORD, userWithRights } from './security-helpers';
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function group(label: string, rights: Record<string, unknown>): Promise<number> {
   const g = await t.admin.post('/rest/security/group', { label });
@@ -18,7 +22,8 @@ async function group(label: string, rights: Record<string, unknown>): Promise<nu
   return g.body.id;
 }
 
-const entry = (body: any, key: string) => body.functionalities.flatMap((g: any) => g.subFunctionalities).find((s: any) => s.key === key);
+const entry = (body: any, key: string) =>
+  body.functionalities.flatMap((g: any) => g.subFunctionalities).find((s: any) => s.key === key);
 
 describe('get_right / set_right', () => {
   it('round-trips the spec shape: functionality groups with sub-functionality entries and the three-digit string', async () => {
@@ -26,20 +31,41 @@ describe('get_right / set_right', () => {
     const empty = await t.admin.get(`/rest/security/user/get_right/${u.id}`);
     expect(empty.status).toBe(200);
     expect(empty.body.functionalities.map((g: any) => g.key)).toEqual(FUNCTIONAL_AREAS.map((a) => a.key));
-    expect(entry(empty.body, 'camp.pitch')).toEqual({ key: 'camp.pitch', label: 'Emplacements', rights: '000', canSelect: false, canWrite: false, canDelete: false, canExport: false });
+    expect(entry(empty.body, 'camp.pitch')).toEqual({
+      key: 'camp.pitch',
+      label: 'Emplacements',
+      rights: '000',
+      canSelect: false,
+      canWrite: false,
+      canDelete: false,
+      canExport: false,
+    });
     // Edit what get_right answered and send it back.
     const body = structuredClone(empty.body);
     Object.assign(entry(body, 'camp.pitch'), { rights: '011', canExport: true });
     Object.assign(entry(body, 'booking.booking'), { rights: '111' });
     Object.assign(entry(body, 'stats.stats'), { rights: undefined, canSelect: true });
-    const saved = await t.admin.post(`/rest/security/user/set_right/${u.id}`, { functionalities: body.functionalities });
+    const saved = await t.admin.post(`/rest/security/user/set_right/${u.id}`, {
+      functionalities: body.functionalities,
+    });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.status).toBe('SAVED');
     const again = await t.admin.get(`/rest/security/user/get_right/${u.id}`);
-    expect(entry(again.body, 'camp.pitch')).toMatchObject({ rights: '011', canSelect: true, canWrite: true, canDelete: false, canExport: true });
+    expect(entry(again.body, 'camp.pitch')).toMatchObject({
+      rights: '011',
+      canSelect: true,
+      canWrite: true,
+      canDelete: false,
+      canExport: true,
+    });
     expect(entry(again.body, 'booking.booking')).toMatchObject({ rights: '111', canDelete: true, canExport: false });
     expect(entry(again.body, 'stats.stats')).toMatchObject({ rights: '001' });
-    expect(again.body.rights['camp.plan']).toEqual({ canRead: false, canWrite: false, canDelete: false, canExport: false });
+    expect(again.body.rights['camp.plan']).toEqual({
+      canRead: false,
+      canWrite: false,
+      canDelete: false,
+      canExport: false,
+    });
     expect(again.body.specific).toBe(true);
     // Stored as rows, only the granted ones.
     const rows = await t.knex('user_right').where('userId', u.id).orderBy('functionality');
@@ -48,16 +74,20 @@ describe('get_right / set_right', () => {
 
   it('refuses unknown functionalities and levels', async () => {
     const u = await createUser(t);
-    const a = await t.admin.post(`/rest/security/user/set_right/${u.id}`, { rights: { 'camp.nothing': { rights: '001' } } });
+    const a = await t.admin.post(`/rest/security/user/set_right/${u.id}`, {
+      rights: { 'camp.nothing': { rights: '001' } },
+    });
     expect(a.status).toBe(400);
     expect(a.body.message).toBe('Fonctionnalité inconnue : camp.nothing');
-    const b = await t.admin.post(`/rest/security/user/set_right/${u.id}`, { rights: { 'camp.pitch': { rights: '101' } } });
+    const b = await t.admin.post(`/rest/security/user/set_right/${u.id}`, {
+      rights: { 'camp.pitch': { rights: '101' } },
+    });
     expect(b.body.message).toBe('Niveau de droits invalide (000, 001, 011 ou 111)');
     expect((await t.admin.post(`/rest/security/user/set_right/${u.id}`, [])).status).toBe(400);
     expect((await t.admin.post('/rest/security/user/set_right/99999999', { rights: {} })).status).toBe(404);
   });
 
-  it('lets a user read their own rights without the users right, and no one else\'s', async () => {
+  it("lets a user read their own rights without the users right, and no one else's", async () => {
     const me = await userWithRights(t, { rights: { 'camp.pitch': { rights: '001' } } });
     const own = await me.client.get(`/rest/security/user/get_right/${me.id}`);
     expect(own.status).toBe(200);
@@ -68,25 +98,45 @@ describe('get_right / set_right', () => {
 });
 
 describe('groups', () => {
-  it('gives members the union of their groups\' rights, and changes take effect at once', async () => {
-    const reception = await group('Accueil (essai)', { 'booking.booking': { rights: '011' }, 'customer.customer': { rights: '001' } });
-    const cleaning = await group('Ménage (essai)', { 'camp.planning': { rights: '001' }, 'customer.customer': { rights: '011', canExport: true } });
+  it("gives members the union of their groups' rights, and changes take effect at once", async () => {
+    const reception = await group('Accueil (essai)', {
+      'booking.booking': { rights: '011' },
+      'customer.customer': { rights: '001' },
+    });
+    const cleaning = await group('Ménage (essai)', {
+      'camp.planning': { rights: '001' },
+      'customer.customer': { rights: '011', canExport: true },
+    });
     const u = await createUser(t);
     const c = t.client();
     await c.login(u.login, PASSWORD);
     expect((await c.get('/rest/country?range=[0,0]')).status).toBe(401);
-    const set = await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [reception, cleaning, cleaning] });
+    const set = await t.admin.post(`/rest/security/user/set_groups/${u.id}`, {
+      groupIds: [reception, cleaning, cleaning],
+    });
     expect(set.status, set.text).toBe(200);
     expect(set.body.groups.map((g: any) => g.label)).toEqual(['Accueil (essai)', 'Ménage (essai)']);
     const me = await c.get('/rest/security/me');
-    expect(me.body.rights['booking.booking']).toEqual({ canRead: true, canWrite: true, canDelete: false, canExport: false });
-    expect(me.body.rights['customer.customer']).toEqual({ canRead: true, canWrite: true, canDelete: false, canExport: true });
+    expect(me.body.rights['booking.booking']).toEqual({
+      canRead: true,
+      canWrite: true,
+      canDelete: false,
+      canExport: false,
+    });
+    expect(me.body.rights['customer.customer']).toEqual({
+      canRead: true,
+      canWrite: true,
+      canDelete: false,
+      canExport: true,
+    });
     expect(me.body.rights['camp.planning'].canRead).toBe(true);
     expect(me.body.rights['camp.pitch'].canRead).toBe(false);
     // Every functionality is in the map (the admin's guard allows what is missing).
     expect(Object.keys(me.body.rights).sort()).toEqual([...FUNCTIONALITY_KEYS].sort());
     // The group's rights change: the member's next request sees it.
-    await t.admin.post(`/rest/security/group/set_right/${reception}`, { rights: { 'establishment.settings': { rights: '001' } } });
+    await t.admin.post(`/rest/security/group/set_right/${reception}`, {
+      rights: { 'establishment.settings': { rights: '001' } },
+    });
     expect((await c.get('/rest/country?range=[0,0]')).status).toBe(200);
     // An inactive group grants nothing.
     await t.admin.put(`/rest/security/group/${reception}`, { isActive: false });
@@ -108,20 +158,31 @@ describe('groups', () => {
 
   it('closes flags upward on the generic route and refuses incoherent rows in the database', async () => {
     const g = await group('Drapeaux', {});
-    const r = await t.admin.post('/rest/security/group-right', { groupId: g, functionality: 'camp.plan', canDelete: true });
+    const r = await t.admin.post('/rest/security/group-right', {
+      groupId: g,
+      functionality: 'camp.plan',
+      canDelete: true,
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ canRead: true, canWrite: true, canDelete: true, canExport: false });
-    await expect(t.knex('group_right').insert({ groupId: g, functionality: 'camp.meter', canRead: false, canWrite: true })).rejects.toThrow(/ck_group_right__level/);
+    await expect(
+      t.knex('group_right').insert({ groupId: g, functionality: 'camp.meter', canRead: false, canWrite: true }),
+    ).rejects.toThrow(/ck_group_right__level/);
   });
 });
 
 describe('"changing specific rights removes the user from every group while keeping those rights"', () => {
   it('leaves every group, keeps the group rights as specific rights, and applies the change', async () => {
-    const a = await group('Spec A', { 'booking.booking': { rights: '111' }, 'sale.sale': { rights: '001', canExport: true } });
+    const a = await group('Spec A', {
+      'booking.booking': { rights: '111' },
+      'sale.sale': { rights: '001', canExport: true },
+    });
     const b = await group('Spec B', { 'camp.planning': { rights: '011' } });
     const u = await createUser(t);
     await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [a, b] });
-    const r = await t.admin.post(`/rest/security/user/set_right/${u.id}`, { rights: { 'camp.planning': { rights: '001' }, 'stats.stats': { rights: '001' } } });
+    const r = await t.admin.post(`/rest/security/user/set_right/${u.id}`, {
+      rights: { 'camp.planning': { rights: '001' }, 'stats.stats': { rights: '001' } },
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body.groups).toEqual([]);
     expect(await t.knex('user_group').where('userId', u.id)).toEqual([]);
@@ -135,8 +196,14 @@ describe('"changing specific rights removes the user from every group while keep
     const after = await t.admin.get(`/rest/security/user/get_right/${u.id}`);
     expect(after.body.rights['booking.booking'].canDelete).toBe(true);
     // And the history says so.
-    const h = await t.knex('post_history').where({ entity: 'user', recordId: u.id, action: 'action' }).orderBy('id', 'desc').first();
-    expect(h.detail).toMatch(/^Droits spécifiques modifiés \(.*camp\.planning.*\) ; retiré des groupes : Spec A, Spec B$/);
+    const h = await t
+      .knex('post_history')
+      .where({ entity: 'user', recordId: u.id, action: 'action' })
+      .orderBy('id', 'desc')
+      .first();
+    expect(h.detail).toMatch(
+      /^Droits spécifiques modifiés \(.*camp\.planning.*\) ; retiré des groupes : Spec A, Spec B$/,
+    );
   });
 });
 
@@ -145,21 +212,37 @@ describe('the specific-rights rule holds on the generic routes too (/rest/securi
   const memberOf = async (id: number) => (await t.knex('user_group').where('userId', id)).length;
 
   it('POST, PUT and DELETE of one specific right take the user out of every group, keeping the group rights', async () => {
-    const a = await group('Générique A', { 'booking.booking': { rights: '111' }, 'sale.sale': { rights: '001', canExport: true } });
+    const a = await group('Générique A', {
+      'booking.booking': { rights: '111' },
+      'sale.sale': { rights: '001', canExport: true },
+    });
     const b = await group('Générique B', { 'camp.planning': { rights: '011' } });
     const u = await createUser(t);
     await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [a, b] });
     // POST: a new specific right.
-    const created = await t.admin.post('/rest/security/user-right', { userId: u.id, functionality: 'stats.stats', canRead: true });
+    const created = await t.admin.post('/rest/security/user-right', {
+      userId: u.id,
+      functionality: 'stats.stats',
+      canRead: true,
+    });
     expect(created.status, created.text).toBe(200);
     expect(await memberOf(u.id)).toBe(0);
     let view = await rightsOf(u.id);
     expect(view.groups).toEqual([]);
-    expect(view.rights['booking.booking']).toEqual({ canRead: true, canWrite: true, canDelete: true, canExport: false });
+    expect(view.rights['booking.booking']).toEqual({
+      canRead: true,
+      canWrite: true,
+      canDelete: true,
+      canExport: false,
+    });
     expect(view.rights['sale.sale']).toEqual({ canRead: true, canWrite: false, canDelete: false, canExport: true });
     expect(view.rights['camp.planning']).toEqual({ canRead: true, canWrite: true, canDelete: false, canExport: false });
     expect(view.rights['stats.stats'].canRead).toBe(true);
-    const h = await t.knex('post_history').where({ entity: 'user', recordId: u.id, action: 'action' }).orderBy('id', 'desc').first();
+    const h = await t
+      .knex('post_history')
+      .where({ entity: 'user', recordId: u.id, action: 'action' })
+      .orderBy('id', 'desc')
+      .first();
     expect(h.detail).toBe('Droits spécifiques modifiés ; retiré des groupes : Générique A, Générique B');
     // The former groups no longer count.
     await t.admin.post(`/rest/security/group/set_right/${a}`, { rights: { 'booking.booking': { rights: '000' } } });
@@ -188,18 +271,26 @@ describe('the specific-rights rule holds on the generic routes too (/rest/securi
   });
 
   it('a refused change leaves the groups and rights as they were', async () => {
-    const manager = await userWithRights(t, { rights: { 'establishment.users': { rights: '111' }, 'camp.pitch': { rights: '001' } } });
+    const manager = await userWithRights(t, {
+      rights: { 'establishment.users': { rights: '111' }, 'camp.pitch': { rights: '001' } },
+    });
     const g = await group('Générique C', { 'camp.pitch': { rights: '001' } });
     const u = await createUser(t);
     await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [g] });
-    const r = await manager.client.post('/rest/security/user-right', { userId: u.id, functionality: 'camp.plan', canRead: true });
+    const r = await manager.client.post('/rest/security/user-right', {
+      userId: u.id,
+      functionality: 'camp.plan',
+      canRead: true,
+    });
     expect(r.status).toBe(401);
     expect(await memberOf(u.id)).toBe(1);
     expect(await t.knex('user_right').where('userId', u.id)).toEqual([]);
   });
 
   it('a membership moved through /rest/security/user-group checks the user who leaves as well as the one who joins', async () => {
-    const manager = await userWithRights(t, { rights: { 'establishment.users': { rights: '111' }, 'camp.pitch': { rights: '001' } } });
+    const manager = await userWithRights(t, {
+      rights: { 'establishment.users': { rights: '111' }, 'camp.pitch': { rights: '001' } },
+    });
     const g = await group('Générique D', { 'camp.pitch': { rights: '001' } });
     const otherAdmin = await createUser(t, { isAdmin: true });
     const plain = await createUser(t);
@@ -214,26 +305,50 @@ describe('the specific-rights rule holds on the generic routes too (/rest/securi
 
 describe('no privilege escalation', () => {
   it('a non-admin user manager cannot grant what they do not hold, nor touch administrators', async () => {
-    const manager = await userWithRights(t, { rights: { 'establishment.users': { rights: '111' }, 'camp.pitch': { rights: '001' } } });
+    const manager = await userWithRights(t, {
+      rights: { 'establishment.users': { rights: '111' }, 'camp.pitch': { rights: '001' } },
+    });
     const target = await createUser(t);
-    const ok = await manager.client.post(`/rest/security/user/set_right/${target.id}`, { rights: { 'camp.pitch': { rights: '001' } } });
+    const ok = await manager.client.post(`/rest/security/user/set_right/${target.id}`, {
+      rights: { 'camp.pitch': { rights: '001' } },
+    });
     expect(ok.status, ok.text).toBe(200);
-    const more = await manager.client.post(`/rest/security/user/set_right/${target.id}`, { rights: { 'camp.pitch': { rights: '011' } } });
+    const more = await manager.client.post(`/rest/security/user/set_right/${target.id}`, {
+      rights: { 'camp.pitch': { rights: '011' } },
+    });
     expect(more.status).toBe(401);
     expect(more.body.message).toBe('Vous ne pouvez pas accorder un droit que vous ne détenez pas');
-    const self = await manager.client.post(`/rest/security/user/set_right/${manager.id}`, { rights: { 'invoice.closures': { rights: '111' } } });
+    const self = await manager.client.post(`/rest/security/user/set_right/${manager.id}`, {
+      rights: { 'invoice.closures': { rights: '111' } },
+    });
     expect(self.status).toBe(401);
-    const raw = await manager.client.post('/rest/security/user-right', { userId: target.id, functionality: 'camp.plan', canRead: true });
+    const raw = await manager.client.post('/rest/security/user-right', {
+      userId: target.id,
+      functionality: 'camp.plan',
+      canRead: true,
+    });
     expect(raw.status).toBe(401);
     const admin = await manager.client.put(`/rest/security/user/${target.id}`, { isAdmin: true });
     expect(admin.status).toBe(401);
     expect(admin.body.message).toBe('Action réservée aux administrateurs');
     const adminRow = await t.knex('app_user').where('login', 'admin').first();
-    expect((await manager.client.put(`/rest/security/user/${adminRow.id}`, { password: 'je-prends-la-main' })).status).toBe(401);
+    expect(
+      (await manager.client.put(`/rest/security/user/${adminRow.id}`, { password: 'je-prends-la-main' })).status,
+    ).toBe(401);
     const big = await group('Tout', Object.fromEntries(FUNCTIONALITY_KEYS.map((k) => [k, { rights: '111' }])));
-    expect((await manager.client.post(`/rest/security/user/set_groups/${target.id}`, { groupIds: [big] })).status).toBe(401);
-    expect((await manager.client.post('/rest/security/user-group', { userId: target.id, groupId: big })).status).toBe(401);
-    expect((await manager.client.post(`/rest/security/group/set_right/${big}`, { rights: { 'camp.pitch': { rights: '000' } } })).status).toBe(200);
+    expect((await manager.client.post(`/rest/security/user/set_groups/${target.id}`, { groupIds: [big] })).status).toBe(
+      401,
+    );
+    expect((await manager.client.post('/rest/security/user-group', { userId: target.id, groupId: big })).status).toBe(
+      401,
+    );
+    expect(
+      (
+        await manager.client.post(`/rest/security/group/set_right/${big}`, {
+          rights: { 'camp.pitch': { rights: '000' } },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -242,7 +357,9 @@ describe('menu tree', () => {
     const u = await userWithRights(t, allAt('000'));
     const none = await u.client.get('/rest/security/menu');
     expect(none.body).toEqual([{ type: 'item', key: 'home', label: 'Accueil', route: '/home' }]);
-    await t.admin.post(`/rest/security/user/set_right/${u.id}`, { rights: { 'establishment.settings': { rights: '001' } } });
+    await t.admin.post(`/rest/security/user/set_right/${u.id}`, {
+      rights: { 'establishment.settings': { rights: '001' } },
+    });
     const menu = (await u.client.get('/rest/security/menu')).body;
     const fichiers = menu.find((n: any) => n.label === 'Fichiers');
     expect(fichiers).toMatchObject({ type: 'node', clickable: false });
@@ -253,17 +370,27 @@ describe('menu tree', () => {
     expect(JSON.stringify(menu)).not.toContain('admin/user-list');
     expect(JSON.stringify(menu)).not.toContain('init-demo');
     // Renaming a header (unique per header).
-    const h = await t.admin.post('/rest/establishment/header-custom-name', { headerKey: 'Fichiers/Géographie', customName: 'Lieux' });
+    const h = await t.admin.post('/rest/establishment/header-custom-name', {
+      headerKey: 'Fichiers/Géographie',
+      customName: 'Lieux',
+    });
     expect(h.status, h.text).toBe(200);
-    const dup = await t.admin.post('/rest/establishment/header-custom-name', { headerKey: 'Fichiers/Géographie', customName: 'Autre' });
+    const dup = await t.admin.post('/rest/establishment/header-custom-name', {
+      headerKey: 'Fichiers/Géographie',
+      customName: 'Autre',
+    });
     expect(dup.body.message).toBe('En-tête déjà renommé');
-    const renamed = (await u.client.get('/rest/security/menu')).body.find((n: any) => n.label === 'Fichiers').children.find((n: any) => n.contextId === geo.contextId);
+    const renamed = (await u.client.get('/rest/security/menu')).body
+      .find((n: any) => n.label === 'Fichiers')
+      .children.find((n: any) => n.contextId === geo.contextId);
     expect(renamed.label).toBe('Lieux');
     // The context ids are stable.
     expect(renamed.contextId).toBe(geo.contextId);
     const admin = (await t.admin.get('/rest/security/menu')).body;
     expect(admin.at(-1).label).toBe('Admin');
     expect(JSON.stringify(admin)).toContain('"key":"admin/user-list"');
-    expect((await t.admin.get('/rest/security/menu/headers')).body.map((x: any) => x.id)).toContain('Fichiers/Géographie');
+    expect((await t.admin.get('/rest/security/menu/headers')).body.map((x: any) => x.id)).toContain(
+      'Fichiers/Géographie',
+    );
   });
 });

@@ -16,15 +16,25 @@ beforeAll(async () => {
     return fetchUtils.fetchJson(url, { ...options, headers });
   });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('ra-data-simple-rest against /rest', () => {
   it('getList pages, sorts and searches with Content-Range totals', async () => {
-    const page = await dp.getList('country', { pagination: { page: 1, perPage: 3 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    const page = await dp.getList('country', {
+      pagination: { page: 1, perPage: 3 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: {},
+    });
     expect(page.data).toHaveLength(3);
     expect(page.total).toBeGreaterThanOrEqual(8);
     expect(page.data.map((c) => c.name)).toEqual([...page.data.map((c) => c.name)].sort((a, b) => a.localeCompare(b)));
-    const found = await dp.getList('country', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'allem' } });
+    const found = await dp.getList('country', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { q: 'allem' },
+    });
     expect(found.data.map((c) => c.isoCode)).toEqual(['DE']);
   });
 
@@ -33,7 +43,13 @@ describe('ra-data-simple-rest against /rest', () => {
     expect(fr.isoCode).toBe('FR');
     const many = await dp.getMany('country', { ids: [1, 2] });
     expect(many.data.map((c) => c.id).sort()).toEqual([1, 2]);
-    const refs = await dp.getManyReference('country', { target: 'languageId', id: fr.languageId, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const refs = await dp.getManyReference('country', {
+      target: 'languageId',
+      id: fr.languageId,
+      pagination: { page: 1, perPage: 50 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(refs.data.every((c) => c.languageId === fr.languageId)).toBe(true);
     expect(refs.total).toBe(refs.data.length);
   });
@@ -41,7 +57,11 @@ describe('ra-data-simple-rest against /rest', () => {
   it('create, update and delete', async () => {
     const { data: created } = await dp.create('language', { data: { code: 'pl', name: 'Polonais' } });
     expect(created.id).toBeGreaterThan(0);
-    const { data: updated } = await dp.update('language', { id: created.id, data: { ...created, name: 'Polonais (Pologne)' }, previousData: created });
+    const { data: updated } = await dp.update('language', {
+      id: created.id,
+      data: { ...created, name: 'Polonais (Pologne)' },
+      previousData: created,
+    });
     expect(updated.name).toBe('Polonais (Pologne)');
     const { data: removed } = await dp.delete('language', { id: created.id, previousData: updated });
     expect(removed.id).toBe(created.id);

@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await startTestServer();
   ref = await reference(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const listIds = async (q: string) => {
   const r = await t.admin.post('/rest/booking/list', { q, pageSize: 100 });
@@ -35,7 +37,12 @@ describe('booking search text kept by the database', () => {
   it('finds a booking by code, either name order and without accents, and follows renames of the customer', async () => {
     const c = await makeCustomer(t.admin, { lastName: 'Lefèvre-Quéméner', firstName: 'Héloïse' });
     const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, { placeId: place.id, customerId: c.id, startDate: '2031-05-03', endDate: '2031-05-06' });
+    const b = await book(t.admin, ref, {
+      placeId: place.id,
+      customerId: c.id,
+      startDate: '2031-05-03',
+      endDate: '2031-05-06',
+    });
     const id = b.booking.id;
     for (const q of ['quemener', 'QUÉMÉNER', 'heloise lefevre', 'Lefèvre-Quéméner Héloïse', b.booking.code]) {
       expect(await listIds(q), q).toEqual([id]);
@@ -58,7 +65,13 @@ describe('booking search text kept by the database', () => {
     const second = await makeCustomer(t.admin, { lastName: 'Ploumanac' });
     const place = await makePlace(t.admin, ref);
     const partnerId = ref.partners[0];
-    const b = await book(t.admin, ref, { placeId: place.id, customerId: first.id, partnerId, startDate: '2031-06-03', endDate: '2031-06-06' });
+    const b = await book(t.admin, ref, {
+      placeId: place.id,
+      customerId: first.id,
+      partnerId,
+      startDate: '2031-06-03',
+      endDate: '2031-06-06',
+    });
     const id = b.booking.id;
     expect(await listIds('tregastel')).toEqual([id]);
     await t.knex('booking').where('id', id).update({ customerId: second.id });
@@ -82,9 +95,24 @@ describe('planning window', () => {
   it('answers the stays overlapping the window, half-open at both ends', async () => {
     const place = await makePlace(t.admin, ref);
     const customerId = (await makeCustomer(t.admin)).id;
-    const inside = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2031-08-10', endDate: '2031-08-12' });
-    const before = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2031-08-05', endDate: '2031-08-10' });
-    const after = await book(t.admin, ref, { placeId: place.id, customerId, startDate: '2031-08-20', endDate: '2031-08-22' });
+    const inside = await book(t.admin, ref, {
+      placeId: place.id,
+      customerId,
+      startDate: '2031-08-10',
+      endDate: '2031-08-12',
+    });
+    const before = await book(t.admin, ref, {
+      placeId: place.id,
+      customerId,
+      startDate: '2031-08-05',
+      endDate: '2031-08-10',
+    });
+    const after = await book(t.admin, ref, {
+      placeId: place.id,
+      customerId,
+      startDate: '2031-08-20',
+      endDate: '2031-08-22',
+    });
     const w = await t.admin.get(`/rest/planning/window?from=2031-08-10&to=2031-08-20&placeIds=${place.id}`);
     expect(w.status, w.text).toBe(200);
     const bookingIds = w.body.occupancies.map((o: any[]) => o[w.body.occupancyFields.indexOf('bookingId')]);
@@ -101,15 +129,22 @@ describe('built admin served precompressed', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bivouac-dist-'));
     mkdirSync(join(dir, 'assets'));
-    const html = '<!doctype html><html lang="fr"><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
-    for (const [name, body] of [['index.html', html], ['assets/index-abc123.js', js]] as const) {
+    const html =
+      '<!doctype html><html lang="fr"><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+    for (const [name, body] of [
+      ['index.html', html],
+      ['assets/index-abc123.js', js],
+    ] as const) {
       writeFileSync(join(dir, name), body);
       writeFileSync(join(dir, `${name}.br`), brotliCompressSync(body));
       writeFileSync(join(dir, `${name}.gz`), gzipSync(body));
     }
     site = await startTestServer({ app: { adminDist: dir } });
   });
-  afterAll(async () => { await site?.close(); rmSync(dir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await site?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   const get = (path: string, encoding: string, headers: Record<string, string> = {}) =>
     fetch(`${site.url}${path}`, { headers: { 'Accept-Encoding': encoding, ...headers } });
@@ -139,8 +174,16 @@ describe('built admin served precompressed', () => {
     expect(await page.text()).toContain('/assets/index-abc123.js');
     // Through node:http: fetch adds Cache-Control: no-cache to conditional requests.
     const status = await new Promise<number>((resolve, reject) => {
-      request(`${site.url}/planning`, { headers: { 'Accept-Encoding': 'br', 'If-Modified-Since': page.headers.get('last-modified')! } }, (res) => { res.resume(); resolve(res.statusCode ?? 0); })
-        .on('error', reject).end();
+      request(
+        `${site.url}/planning`,
+        { headers: { 'Accept-Encoding': 'br', 'If-Modified-Since': page.headers.get('last-modified')! } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      )
+        .on('error', reject)
+        .end();
     });
     expect(status).toBe(304);
     // The API is not the admin's: /rest/ paths never fall back to index.html.

@@ -16,15 +16,21 @@ beforeAll(async () => {
   t = await startTestServer();
   ref = await reference(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const png = rentalPicture([236, 222, 196], [150, 60, 50], 1);
 
 async function upload(placeId: number, name: string, data: Buffer, cookie = t.admin.cookie) {
   const form = new FormData();
   form.append('uploadfile', new Blob([new Uint8Array(data)]), name);
-  const res = await fetch(`${t.url}/rest/place/${placeId}/images`, { method: 'POST', body: form, headers: cookie ? { Cookie: cookie } : {} });
-  return { status: res.status, body: await res.json() as any };
+  const res = await fetch(`${t.url}/rest/place/${placeId}/images`, {
+    method: 'POST',
+    body: form,
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+  return { status: res.status, body: (await res.json()) as any };
 }
 
 describe('place images', () => {
@@ -37,7 +43,9 @@ describe('place images', () => {
     expect(image).toMatch(new RegExp(`^place-${place.id}/[0-9a-f]{32}\\.png$`));
     expect((await t.admin.get(`/rest/place/${place.id}`)).body.images).toEqual([image]);
     const [path, file] = image.split('/');
-    const shown = await fetch(`${t.url}/rest/image/show/png/${path}/${file.replace('.png', '')}`, { headers: { Cookie: t.admin.cookie! } });
+    const shown = await fetch(`${t.url}/rest/image/show/png/${path}/${file.replace('.png', '')}`, {
+      headers: { Cookie: t.admin.cookie! },
+    });
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await shown.arrayBuffer()).equals(png)).toBe(true);
@@ -47,13 +55,22 @@ describe('place images', () => {
     const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
     const second = await upload(place.id, 'salon.jpeg', jpeg);
     expect(second.body.images).toEqual([image, expect.stringMatching(/\.jpeg$/)]);
-    const history = await t.knex('post_history').where({ entity: 'place', recordId: place.id, action: 'update' }).count({ n: '*' });
+    const history = await t
+      .knex('post_history')
+      .where({ entity: 'place', recordId: place.id, action: 'update' })
+      .count({ n: '*' });
     expect(Number(history[0].n)).toBe(2);
     const removed = await t.admin.post(`/rest/place/${place.id}/images/delete`, { image });
     expect(removed.status, removed.text).toBe(200);
     expect(removed.body.images).toEqual([second.body.images[1]]);
     expect(await fileExists(t.knex, image)).toBe(false);
-    expect((await fetch(`${t.url}/rest/image/show/png/${path}/${file.replace('.png', '')}`, { headers: { Cookie: t.admin.cookie! } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${t.url}/rest/image/show/png/${path}/${file.replace('.png', '')}`, {
+          headers: { Cookie: t.admin.cookie! },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.admin.post(`/rest/place/${place.id}/images/delete`, { image })).status).toBe(404);
     // A plain PUT that drops an image takes its file; deleting the place takes the rest.
     const third = (await upload(place.id, 'vue.png', png)).body.images.at(-1);
@@ -101,7 +118,15 @@ describe('place images', () => {
     await bad([theirs], 'PLACE_IMAGE_UNKNOWN');
     await bad([`place-${place.id}/${'0'.repeat(32)}.png`], 'PLACE_IMAGE_UNKNOWN');
     await bad([mine, mine], 'PLACE_IMAGE_UNKNOWN');
-    expect((await t.admin.post('/rest/place', { code: `N${Date.now() % 100000}`, placeTypeId: ref.placeTypes.CONF, images: [mine] })).body.code).toBe('PLACE_IMAGE_UNKNOWN');
+    expect(
+      (
+        await t.admin.post('/rest/place', {
+          code: `N${Date.now() % 100000}`,
+          placeTypeId: ref.placeTypes.CONF,
+          images: [mine],
+        })
+      ).body.code,
+    ).toBe('PLACE_IMAGE_UNKNOWN');
     // Reordering or dropping its own images is a plain change.
     expect((await t.admin.put(`/rest/place/${place.id}`, { images: [] })).body.images).toEqual([]);
   });
@@ -113,9 +138,21 @@ describe('place images', () => {
     expect((await upload(place.id, 'b.png', png, reader.cookie)).status).toBe(401);
     expect((await reader.post(`/rest/place/${place.id}/images/delete`, { image })).status).toBe(401);
     const [path, file] = image.split('/');
-    expect((await fetch(`${t.url}/rest/image/show/png/${path}/${file.slice(0, 32)}`, { headers: { Cookie: reader.cookie! } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${t.url}/rest/image/show/png/${path}/${file.slice(0, 32)}`, {
+          headers: { Cookie: reader.cookie! },
+        })
+      ).status,
+    ).toBe(200);
     const nobody = (await userWithRights(t, { rights: { 'camp.pitch': { rights: '000', canExport: false } } })).client;
-    expect((await fetch(`${t.url}/rest/image/show/png/${path}/${file.slice(0, 32)}`, { headers: { Cookie: nobody.cookie! } })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${t.url}/rest/image/show/png/${path}/${file.slice(0, 32)}`, {
+          headers: { Cookie: nobody.cookie! },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -123,10 +160,21 @@ describe('meters of a place', () => {
   it('are rows of their own, through the generic /rest/meter routes', async () => {
     const place = await makePlace(t.admin, ref, { placeTypeId: ref.placeTypes.RES });
     const elec = (await t.knex('meter_type').where('label', 'Électricité').first('id')).id;
-    const m = await t.admin.post('/rest/meter', { placeId: place.id, meterTypeId: elec, number: `E-${place.id}`, installedOn: '2030-01-01' });
+    const m = await t.admin.post('/rest/meter', {
+      placeId: place.id,
+      meterTypeId: elec,
+      number: `E-${place.id}`,
+      installedOn: '2030-01-01',
+    });
     expect(m.status, m.text).toBe(200);
-    expect((await t.admin.get(`/rest/meter?filter=${encodeURIComponent(JSON.stringify({ placeId: place.id }))}`)).body.map((x: any) => x.number)).toEqual([`E-${place.id}`]);
+    expect(
+      (await t.admin.get(`/rest/meter?filter=${encodeURIComponent(JSON.stringify({ placeId: place.id }))}`)).body.map(
+        (x: any) => x.number,
+      ),
+    ).toEqual([`E-${place.id}`]);
     expect((await t.admin.put(`/rest/meter/${m.body.id}`, { removedOn: '2029-12-31' })).status).toBe(400);
-    expect((await t.admin.put(`/rest/meter/${m.body.id}`, { removedOn: '2031-06-30', isActive: false })).body).toMatchObject({ removedOn: '2031-06-30', isActive: false });
+    expect(
+      (await t.admin.put(`/rest/meter/${m.body.id}`, { removedOn: '2031-06-30', isActive: false })).body,
+    ).toMatchObject({ removedOn: '2031-06-30', isActive: false });
   });
 });

@@ -14,7 +14,10 @@ export function AuthErrorBridge() {
   const lastRefusal = useRef(0);
   useEffect(() => {
     setAuthErrorHandler((e) => {
-      if (e.status === 403) { void logoutIfAccessDenied({ status: 403, message: e.message }); return; }
+      if (e.status === 403) {
+        void logoutIfAccessDenied({ status: 403, message: e.message });
+        return;
+      }
       if (Date.now() - lastRefusal.current < REPEAT_MS) return;
       lastRefusal.current = Date.now();
       notify(INSUFFICIENT_RIGHT, { type: 'error' });

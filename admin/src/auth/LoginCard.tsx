@@ -19,7 +19,10 @@ export function LoginCard({ onLogin }: { onLogin: (login: string, password: stri
     const form = new FormData(e.currentTarget);
     const login = String(form.get('username') ?? '').trim();
     const password = String(form.get('password') ?? '');
-    if (!login || !password) { setError('Saisissez votre identifiant et votre mot de passe'); return; }
+    if (!login || !password) {
+      setError('Saisissez votre identifiant et votre mot de passe');
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
@@ -30,19 +33,62 @@ export function LoginCard({ onLogin }: { onLogin: (login: string, password: stri
     }
   };
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'flex-start',
-      background: 'radial-gradient(circle at 50% 14em, #4c7a58 0%, #2e5d3a 60%, #1d3b25 100%)' }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'flex-start',
+        background: 'radial-gradient(circle at 50% 14em, #4c7a58 0%, #2e5d3a 60%, #1d3b25 100%)',
+      }}
+    >
       <Card sx={{ minWidth: 300, maxWidth: 360, mt: '6em' }}>
         <Box sx={{ m: '1em', display: 'flex', justifyContent: 'center' }}>
-          <Avatar sx={{ bgcolor: 'secondary.main' }}><LockIcon /></Avatar>
+          <Avatar sx={{ bgcolor: 'secondary.main' }}>
+            <LockIcon />
+          </Avatar>
         </Box>
-        <Typography variant="h5" component="h1" align="center" sx={{ mt: 1 }}>Bivouac</Typography>
-        {loggedOut && <Alert severity="success" sx={{ mx: 2, mt: 1 }}>Vous êtes déconnecté</Alert>}
-        {expired && <Alert severity="warning" sx={{ mx: 2, mt: 1 }}>{NOT_LOGGED_IN}</Alert>}
+        <Typography variant="h5" component="h1" align="center" sx={{ mt: 1 }}>
+          Bivouac
+        </Typography>
+        {loggedOut && (
+          <Alert severity="success" sx={{ mx: 2, mt: 1 }}>
+            Vous êtes déconnecté
+          </Alert>
+        )}
+        {expired && (
+          <Alert severity="warning" sx={{ mx: 2, mt: 1 }}>
+            {NOT_LOGGED_IN}
+          </Alert>
+        )}
         <CardContent component="form" onSubmit={submit} noValidate>
-          <TextField name="username" label="Identifiant" autoComplete="username" autoFocus fullWidth margin="normal" size="small" disabled={busy} />
-          <TextField name="password" type="password" label="Mot de passe" autoComplete="current-password" fullWidth margin="normal" size="small" disabled={busy} />
-          {error && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{error}</Alert>}
+          <TextField
+            name="username"
+            label="Identifiant"
+            autoComplete="username"
+            autoFocus
+            fullWidth
+            margin="normal"
+            size="small"
+            disabled={busy}
+          />
+          <TextField
+            name="password"
+            type="password"
+            label="Mot de passe"
+            autoComplete="current-password"
+            fullWidth
+            margin="normal"
+            size="small"
+            disabled={busy}
+          />
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          )}
           <Button type="submit" variant="contained" color="primary" fullWidth disabled={busy} sx={{ mt: 2 }}>
             {busy ? <CircularProgress size={19} thickness={3} color="inherit" /> : 'Se connecter'}
           </Button>

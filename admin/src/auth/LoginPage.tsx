@@ -11,6 +11,10 @@ export function LoginPage() {
   const checkAuth = useCheckAuth();
   const navigate = useNavigate();
   // Already logged in: straight to the home page, as react-admin's own page does.
-  useEffect(() => { checkAuth({}, false).then(() => navigate('/')).catch(() => undefined); }, [checkAuth, navigate]);
+  useEffect(() => {
+    checkAuth({}, false)
+      .then(() => navigate('/'))
+      .catch(() => undefined);
+  }, [checkAuth, navigate]);
   return <LoginCard onLogin={(username, password) => login({ username, password }, takeNext())} />;
 }

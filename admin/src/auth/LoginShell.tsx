@@ -11,7 +11,12 @@ export function LoginShell({ onLoggedIn }: { onLoggedIn: () => void }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <LoginCard onLogin={async (login, password) => { await loginRequest(login, password); onLoggedIn(); }} />
+      <LoginCard
+        onLogin={async (login, password) => {
+          await loginRequest(login, password);
+          onLoggedIn();
+        }}
+      />
     </ThemeProvider>
   );
 }

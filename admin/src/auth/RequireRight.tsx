@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { can, useCurrentUser } from './useCan';
 
-export function RequireRight({ functionality, adminOnly, systemOnly, children }: { functionality?: string; adminOnly?: boolean; systemOnly?: boolean; children: ReactNode }) {
+export function RequireRight({
+  functionality,
+  adminOnly,
+  systemOnly,
+  children,
+}: {
+  functionality?: string;
+  adminOnly?: boolean;
+  systemOnly?: boolean;
+  children: ReactNode;
+}) {
   const { user, isPending } = useCurrentUser();
   if (isPending || user === undefined) return null;
   const denied = !can(user, functionality, 'read') || (adminOnly && !user?.admin) || (systemOnly && !user?.systeme);

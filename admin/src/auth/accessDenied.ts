@@ -21,7 +21,10 @@ export function sessionEnded(): void {
   sessionStorage.setItem(EXPIRED_KEY, '1');
 }
 
-export interface AuthError { status: number; message: string }
+export interface AuthError {
+  status: number;
+  message: string;
+}
 
 /** Installed by the layout (react-admin's log-out, redirect and notifications); null before. */
 let handler: ((e: AuthError) => void) | null = null;
@@ -33,7 +36,10 @@ export function setAuthErrorHandler(h: ((e: AuthError) => void) | null): void {
 /** A 401 or 403 answer of the server, wherever it was met. */
 export function reportAuthError(e: AuthError): void {
   if (e.status !== 401 && e.status !== 403) return;
-  if (handler) { handler(e); return; }
+  if (handler) {
+    handler(e);
+    return;
+  }
   // Before the layout is there (or outside it): the page itself goes to /login.
   if (e.status === 403) {
     sessionEnded();
@@ -41,7 +47,10 @@ export function reportAuthError(e: AuthError): void {
   }
 }
 
-export interface LoginNotice { loggedOut: boolean; expired: boolean }
+export interface LoginNotice {
+  loggedOut: boolean;
+  expired: boolean;
+}
 const NONE: LoginNotice = { loggedOut: false, expired: false };
 let notice: LoginNotice = NONE;
 

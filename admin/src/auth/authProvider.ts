@@ -24,11 +24,16 @@ let refreshed: Promise<CurrentUser | null> | null = null;
 
 /** The server's view of the logged-in user, once per page load. */
 async function refresh(): Promise<CurrentUser | null> {
-  refreshed ??= api<CurrentUser>('/security/me', { authErrors: false }).then((u) => { storeUser(u); return u; }).catch((e) => {
-    refreshed = null;
-    if (e?.status === 403) sessionEnded();
-    return storedUser();
-  });
+  refreshed ??= api<CurrentUser>('/security/me', { authErrors: false })
+    .then((u) => {
+      storeUser(u);
+      return u;
+    })
+    .catch((e) => {
+      refreshed = null;
+      if (e?.status === 403) sessionEnded();
+      return storedUser();
+    });
   return refreshed;
 }
 
@@ -77,8 +82,13 @@ export const authProvider: AuthProvider = {
     u = (await refresh()) ?? u;
     // The rights map is fetched again for the stored user id when it is empty.
     if (u && emptyRights(u)) {
-      const r = await api<{ rights: Record<string, RightFlags> }>(`/security/user/get_right/${u.id}`, { authErrors: false }).catch(() => null);
-      if (r) { u = { ...u, rights: r.rights }; storeUser(u); }
+      const r = await api<{ rights: Record<string, RightFlags> }>(`/security/user/get_right/${u.id}`, {
+        authErrors: false,
+      }).catch(() => null);
+      if (r) {
+        u = { ...u, rights: r.rights };
+        storeUser(u);
+      }
     }
     return u;
   },

@@ -17,7 +17,11 @@ export interface CurrentUser {
 const NEXT_KEY = 'bivouac.next';
 
 export function storedUser(): CurrentUser | null {
-  try { return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null'); } catch { return null; }
+  try {
+    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
 }
 
 export function storeUser(user: CurrentUser | null): void {
@@ -29,20 +33,32 @@ export function storeUser(user: CurrentUser | null): void {
 
 /** A log-in failure with the server's French message (or none: the form says the generic one). */
 export class LoginError extends Error {
-  constructor(message: string, readonly status: number, readonly body?: unknown) { super(message); }
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
 }
 
 /** POST /rest/security/login; stores the user. */
 export async function loginRequest(login: string, password: string): Promise<CurrentUser> {
   const res = await fetch('/rest/security/login', {
-    method: 'POST', credentials: 'same-origin',
+    method: 'POST',
+    credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ login, password }),
   });
   const text = await res.text();
   let data: any = null;
-  try { data = text ? JSON.parse(text) : null; } catch { data = null; }
-  if (!res.ok) throw new LoginError(typeof data?.message === 'string' ? data.message : '', res.status, data ?? undefined);
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok)
+    throw new LoginError(typeof data?.message === 'string' ? data.message : '', res.status, data ?? undefined);
   storeUser(data);
   clearLoginNotice();
   return data as CurrentUser;

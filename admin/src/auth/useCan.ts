@@ -12,7 +12,13 @@ export function can(user: CurrentUser | null | undefined, functionality: string 
   if (user.admin || !user.rights) return !!user.admin;
   const r = user.rights[functionality];
   if (!r) return true;
-  return access === 'read' ? r.canRead : access === 'write' ? r.canWrite : access === 'delete' ? r.canDelete : r.canExport;
+  return access === 'read'
+    ? r.canRead
+    : access === 'write'
+      ? r.canWrite
+      : access === 'delete'
+        ? r.canDelete
+        : r.canExport;
 }
 
 export function useCan(functionality: string | undefined, access: Access): boolean {

@@ -8,7 +8,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Button as MuiButton } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
-  Create, DeleteWithConfirmButton, Edit, Loading, SaveButton, SimpleForm, Toolbar, useDataProvider, useNotify, useRecordContext,
+  Create,
+  Edit,
+  Loading,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { EntityMeta } from '../../../common/entity-meta';
@@ -20,7 +28,7 @@ import { NotFound } from '../layout/NotFound';
 import { RequireRight } from '../auth/RequireRight';
 import { FORM_ACTIONS } from '../formActions';
 import { StaleRecordBanner, staleCurrent } from './StaleRecord';
-import { definiteFr } from '../../../common/french';
+import { DeleteRecordButton } from './DeleteButtons';
 
 function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string; creating: boolean }) {
   const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
@@ -29,47 +37,79 @@ function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string;
   const record = useRecordContext();
   const form = useFormContext();
   useFunctionKeys({
-    F12: canWrite ? () => (document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.click() : undefined,
-    F9: canDelete && !creating ? () => (document.querySelector('.bv-delete') as HTMLButtonElement | null)?.click() : undefined,
+    F12: canWrite
+      ? () => (document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.click()
+      : undefined,
+    F9:
+      canDelete && !creating
+        ? () => (document.querySelector('.bv-delete') as HTMLButtonElement | null)?.click()
+        : undefined,
     Escape: () => navigate(back),
   });
   const label = record?.[meta.representation] ?? '';
   const Extra = FORM_ACTIONS[meta.name];
   return (
     <Toolbar sx={{ display: 'flex', gap: 1 }}>
-      {canWrite && <SaveButton label="Enregistrer" title="Enregistrer (F12)" alwaysEnable={form.formState.isDirty || creating} />}
-      <MuiButton onClick={() => navigate(back)} startIcon={<ArrowBackIcon />} title="Retour (Échap)">Retour</MuiButton>
-      {Extra && !creating && <Suspense fallback={null}><Extra /></Suspense>}
-      <span style={{ flex: 1 }} />
-      {canDelete && !creating && (
-        <DeleteWithConfirmButton
-          className="bv-delete"
-          mutationMode="pessimistic"
-          redirect={() => back}
-          confirmTitle={`Supprimer ${definiteFr(meta.label)} « ${label} » ?`}
-          confirmContent="Cette suppression est définitive."
-          title="Supprimer (F9)"
-        />
+      {canWrite && (
+        <SaveButton label="Enregistrer" title="Enregistrer (F12)" alwaysEnable={form.formState.isDirty || creating} />
       )}
+      <MuiButton onClick={() => navigate(back)} startIcon={<ArrowBackIcon />} title="Retour (Échap)">
+        Retour
+      </MuiButton>
+      {Extra && !creating && (
+        <Suspense fallback={null}>
+          <Extra />
+        </Suspense>
+      )}
+      <span style={{ flex: 1 }} />
+      {canDelete && !creating && <DeleteRecordButton meta={meta} name={String(label)} redirect={() => back} />}
     </Toolbar>
   );
 }
 
 function EditTitle({ meta }: { meta: EntityMeta }) {
   const record = useRecordContext();
-  return <span>{meta.label.one}{record ? ` « ${record[meta.representation] ?? record.id} »` : ''}</span>;
+  return (
+    <span>
+      {meta.label.one}
+      {record ? ` « ${record[meta.representation] ?? record.id} »` : ''}
+    </span>
+  );
 }
 
-function CreateWithDefaults({ meta, back, prefill, children, toSaved }: { meta: EntityMeta; back: string; prefill: Record<string, unknown>; children: ReactNode; toSaved?: (id: number | string, data: any) => string }) {
+function CreateWithDefaults({
+  meta,
+  back,
+  prefill,
+  children,
+  toSaved,
+}: {
+  meta: EntityMeta;
+  back: string;
+  prefill: Record<string, unknown>;
+  children: ReactNode;
+  toSaved?: (id: number | string, data: any) => string;
+}) {
   const dataProvider = useDataProvider() as any;
   const validate = useFormValidator(meta);
-  const { data, isPending, error } = useQuery({ queryKey: ['defaults', meta.name], queryFn: () => dataProvider.getDefaults(meta.name), staleTime: 0 });
+  const { data, isPending, error } = useQuery({
+    queryKey: ['defaults', meta.name],
+    queryFn: () => dataProvider.getDefaults(meta.name),
+    staleTime: 0,
+  });
   if (isPending) return <Loading />;
   // The record's own fields: the spec's edit shape may carry more (§3 customer: addressList, availableCountry…).
   const own = new Set(meta.fields.map((f) => f.name));
-  const defaults = Object.fromEntries(Object.entries((error ? {} : data) as Record<string, unknown>).filter(([k]) => k !== 'id' && own.has(k)));
+  const defaults = Object.fromEntries(
+    Object.entries((error ? {} : data) as Record<string, unknown>).filter(([k]) => k !== 'id' && own.has(k)),
+  );
   return (
-    <Create resource={meta.name} record={{ ...defaults, ...prefill }} redirect={(_r: unknown, id: any, data: any) => (toSaved ? toSaved(id, data) : back)} title={`${meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau'} : ${meta.label.one.toLowerCase()}`}>
+    <Create
+      resource={meta.name}
+      record={{ ...defaults, ...prefill }}
+      redirect={(_r: unknown, id: any, data: any) => (toSaved ? toSaved(id, data) : back)}
+      title={`${meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau'} : ${meta.label.one.toLowerCase()}`}
+    >
       <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating />} warnWhenUnsavedChanges>
         {children}
       </SimpleForm>
@@ -90,12 +130,16 @@ export interface EntityFormProps {
 
 /** A page without the read right goes to /home. */
 export function EntityForm(props: EntityFormProps) {
-  return <RequireRight functionality={props.meta.functionality}><GuardedForm {...props} /></RequireRight>;
+  return (
+    <RequireRight functionality={props.meta.functionality}>
+      <GuardedForm {...props} />
+    </RequireRight>
+  );
 }
 
 function GuardedForm({ meta, children, id: givenId, prefill, stayOnSaved }: EntityFormProps) {
   const params = useParams();
-  const raw = givenId !== undefined ? String(givenId) : params[meta.routes.idParam] ?? '';
+  const raw = givenId !== undefined ? String(givenId) : (params[meta.routes.idParam] ?? '');
   const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
   const validate = useFormValidator(meta);
   const back = listPath(meta, params);
@@ -109,12 +153,43 @@ function GuardedForm({ meta, children, id: givenId, prefill, stayOnSaved }: Enti
   };
   if (!/^\d+$/.test(raw)) return <NotFound />;
   const id = Number(raw);
-  const toSaved = stayOnSaved ? (savedId: number | string, data: any) => editPath(meta, savedId, data ?? {}, params) : undefined;
-  if (id === 0) return <CreateWithDefaults meta={meta} back={back} prefill={{ ...fieldParams(meta, params), ...prefill }} toSaved={toSaved}>{children}</CreateWithDefaults>;
+  const toSaved = stayOnSaved
+    ? (savedId: number | string, data: any) => editPath(meta, savedId, data ?? {}, params)
+    : undefined;
+  if (id === 0)
+    return (
+      <CreateWithDefaults
+        meta={meta}
+        back={back}
+        prefill={{ ...fieldParams(meta, params), ...prefill }}
+        toSaved={toSaved}
+      >
+        {children}
+      </CreateWithDefaults>
+    );
   return (
-    <Edit resource={meta.name} id={id} mutationMode="pessimistic" redirect={toSaved ? false : () => back} title={<EditTitle meta={meta} />} mutationOptions={{ onError }}>
-      <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating={false} />} warnWhenUnsavedChanges disabled={!canWrite}>
-        {stale && <StaleRecordBanner meta={meta} current={stale.current} message={stale.message} onDone={() => setStale(null)} />}
+    <Edit
+      resource={meta.name}
+      id={id}
+      mutationMode="pessimistic"
+      redirect={toSaved ? false : () => back}
+      title={<EditTitle meta={meta} />}
+      mutationOptions={{ onError }}
+    >
+      <SimpleForm
+        validate={validate}
+        toolbar={<FormToolbar meta={meta} back={back} creating={false} />}
+        warnWhenUnsavedChanges
+        disabled={!canWrite}
+      >
+        {stale && (
+          <StaleRecordBanner
+            meta={meta}
+            current={stale.current}
+            message={stale.message}
+            onDone={() => setStale(null)}
+          />
+        )}
         {children}
       </SimpleForm>
     </Edit>

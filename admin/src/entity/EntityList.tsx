@@ -9,7 +9,15 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button as MuiButton } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import {
-  BulkDeleteButton, Datagrid, List, Pagination, SearchInput, TopToolbar, useListContext, useNotify, useStore, FilterButton,
+  Datagrid,
+  List,
+  Pagination,
+  SearchInput,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useStore,
+  FilterButton,
 } from 'react-admin';
 import type { EntityMeta } from '../../../common/entity-meta';
 import { useCan } from '../auth/useCan';
@@ -20,30 +28,54 @@ import { ExportPrintMenu } from './ExportPrintMenu';
 import { useFunctionKeys } from './useFunctionKeys';
 import { OrderButtons } from './OrderButtons';
 import { baseOf } from '../dataProvider';
+import { BulkDeleteRecordsButton } from './DeleteButtons';
 
 /** A create button: its label and the route it opens. */
-export interface CreateLink { label: string; to: string }
+export interface CreateLink {
+  label: string;
+  to: string;
+}
 
-function Actions({ meta, permanent, creates }: { meta: EntityMeta; permanent: Record<string, unknown>; creates?: CreateLink[] }) {
+function Actions({
+  meta,
+  permanent,
+  creates,
+}: {
+  meta: EntityMeta;
+  permanent: Record<string, unknown>;
+  creates?: CreateLink[];
+}) {
   const params = useParams();
   const canWrite = useCan(meta.functionality, 'write') && !meta.appendOnly;
   const canExport = useCan(meta.functionality, 'export');
   const { filterValues, sort } = useListContext();
   const notify = useNotify();
   const navigate = useNavigate();
-  const links = creates ?? [{ label: meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau', to: editPath(meta, 0, permanent, params) }];
+  const links = creates ?? [
+    { label: meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau', to: editPath(meta, 0, permanent, params) },
+  ];
   // 401 and 403 are shown by the shared handler (auth/accessDenied.ts).
-  const exportNow = () => downloadCsv(baseOf(meta.name), { ...filterValues, ...permanent }, sort)
-    .catch((e) => { if (e.status !== 401 && e.status !== 403) notify(e.message, { type: 'error' }); });
+  const exportNow = () =>
+    downloadCsv(baseOf(meta.name), { ...filterValues, ...permanent }, sort).catch((e) => {
+      if (e.status !== 401 && e.status !== 403) notify(e.message, { type: 'error' });
+    });
   useFunctionKeys({ F3: canWrite && links.length ? () => navigate(links[0].to) : undefined });
   return (
     <TopToolbar>
       {meta.searchFields.length ? <FilterButton /> : null}
-      {canWrite && links.map((l, i) => (
-        <MuiButton key={l.to} component={Link} to={l.to} startIcon={<AddIcon />} size="small" title={i === 0 ? 'Créer (F3)' : undefined}>
-          {l.label}
-        </MuiButton>
-      ))}
+      {canWrite &&
+        links.map((l, i) => (
+          <MuiButton
+            key={l.to}
+            component={Link}
+            to={l.to}
+            startIcon={<AddIcon />}
+            size="small"
+            title={i === 0 ? 'Créer (F3)' : undefined}
+          >
+            {l.label}
+          </MuiButton>
+        ))}
       <ExportPrintMenu onCsv={canExport ? exportNow : undefined} />
     </TopToolbar>
   );
@@ -94,7 +126,11 @@ export interface EntityListProps {
 
 /** A page without the read right goes to /home. */
 export function EntityList(props: EntityListProps) {
-  return <RequireRight functionality={props.meta.functionality}><GuardedList {...props} /></RequireRight>;
+  return (
+    <RequireRight functionality={props.meta.functionality}>
+      <GuardedList {...props} />
+    </RequireRight>
+  );
 }
 
 function GuardedList({ meta, children, filter, filters: extraFilters = [], creates, rowPath }: EntityListProps) {
@@ -105,7 +141,9 @@ function GuardedList({ meta, children, filter, filters: extraFilters = [], creat
   const [selected, setSelected] = useStore<unknown>(`bivouac.selected.${meta.name}`, null);
   const pathOf: RowPath = rowPath ?? ((record) => editPath(meta, record.id, record, params));
   const filters = [
-    ...(meta.searchFields.length ? [<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher (3 caractères min.)" />] : []),
+    ...(meta.searchFields.length
+      ? [<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher (3 caractères min.)" />]
+      : []),
     ...extraFilters,
   ];
   return (
@@ -130,7 +168,7 @@ function GuardedList({ meta, children, filter, filters: extraFilters = [], creat
           return pathOf(record);
         }}
         rowSx={(record) => (record.id === selected ? { backgroundColor: 'rgba(46, 93, 58, 0.12)' } : {})}
-        bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+        bulkActionButtons={canDelete ? <BulkDeleteRecordsButton meta={meta} /> : false}
       >
         {canReorder && <OrderButtons meta={meta} scope={permanent} label="Ordre" sortable={false} />}
         {children}

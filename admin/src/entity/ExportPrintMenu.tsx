@@ -7,7 +7,9 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import { useFunctionKeys } from './useFunctionKeys';
 
-export interface ExportPrintHandle { open(): void }
+export interface ExportPrintHandle {
+  open(): void;
+}
 
 export interface ExportPrintMenuProps {
   /** the CSV export; absent without the export right */
@@ -25,18 +27,39 @@ export function ExportPrintMenu({ onCsv, functionKey = true, ref }: ExportPrintM
   const close = () => setOpen(false);
   return (
     <>
-      <MuiButton ref={button} size="small" startIcon={<PrintIcon />} onClick={() => setOpen(true)} title="Exporter ou imprimer (F8)" aria-haspopup="menu">
+      <MuiButton
+        ref={button}
+        size="small"
+        startIcon={<PrintIcon />}
+        onClick={() => setOpen(true)}
+        title="Exporter ou imprimer (F8)"
+        aria-haspopup="menu"
+      >
         Exporter / imprimer
       </MuiButton>
       <Menu anchorEl={button.current} open={open} onClose={close}>
         {onCsv && (
-          <MenuItem onClick={() => { close(); onCsv(); }}>
-            <ListItemIcon><DownloadIcon fontSize="small" /></ListItemIcon>
+          <MenuItem
+            onClick={() => {
+              close();
+              onCsv();
+            }}
+          >
+            <ListItemIcon>
+              <DownloadIcon fontSize="small" />
+            </ListItemIcon>
             <ListItemText>Exporter en CSV</ListItemText>
           </MenuItem>
         )}
-        <MenuItem onClick={() => { close(); window.print(); }}>
-          <ListItemIcon><PrintIcon fontSize="small" /></ListItemIcon>
+        <MenuItem
+          onClick={() => {
+            close();
+            window.print();
+          }}
+        >
+          <ListItemIcon>
+            <PrintIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText>Imprimer</ListItemText>
         </MenuItem>
       </Menu>

@@ -13,11 +13,23 @@ import { baseOf } from '../dataProvider';
 import { swapWithNeighbour } from './order';
 
 async function orderedIds(base: string, field: string, filter: Record<string, unknown>): Promise<number[]> {
-  const q = new URLSearchParams({ sort: JSON.stringify([field, 'ASC']), range: JSON.stringify([0, 9999]), filter: JSON.stringify(filter) });
+  const q = new URLSearchParams({
+    sort: JSON.stringify([field, 'ASC']),
+    range: JSON.stringify([0, 9999]),
+    filter: JSON.stringify(filter),
+  });
   return (await api<{ id: number }[]>(`/${base}?${q}`)).map((r) => r.id);
 }
 
-export function OrderButtons({ meta, scope }: { meta: EntityMeta; scope: Record<string, unknown>; label?: string; sortable?: boolean }) {
+export function OrderButtons({
+  meta,
+  scope,
+}: {
+  meta: EntityMeta;
+  scope: Record<string, unknown>;
+  label?: string;
+  sortable?: boolean;
+}) {
   const record = useRecordContext();
   const { sort, data, page, perPage, total } = useListContext();
   const notify = useNotify();
@@ -62,7 +74,12 @@ export function OrderButtons({ meta, scope }: { meta: EntityMeta; scope: Record<
       </Tooltip>
       <Tooltip title={title ?? 'Descendre'}>
         <span>
-          <IconButton size="small" aria-label="Descendre" disabled={!sorted || busy || last} onClick={(e) => move(e, 1)}>
+          <IconButton
+            size="small"
+            aria-label="Descendre"
+            disabled={!sorted || busy || last}
+            onClick={(e) => move(e, 1)}
+          >
             <ArrowDownwardIcon fontSize="inherit" />
           </IconButton>
         </span>

@@ -14,11 +14,20 @@ export function staleCurrent(error: any): Record<string, any> | null {
   return error?.status === 409 && error?.body?.code === STALE_CODE && error.body.current ? error.body.current : null;
 }
 
-const shown = (v: unknown) => (v === null || v === undefined || v === '' ? '(vide)' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const shown = (v: unknown) =>
+  v === null || v === undefined || v === '' ? '(vide)' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /** Banner at the top of a form while a save is refused as stale. */
-export function StaleRecordBanner({ meta, current, message, onDone }: {
-  meta: EntityMeta; current: Record<string, any>; message: string; onDone: () => void;
+export function StaleRecordBanner({
+  meta,
+  current,
+  message,
+  onDone,
+}: {
+  meta: EntityMeta;
+  current: Record<string, any>;
+  message: string;
+  onDone: () => void;
 }) {
   const form = useFormContext();
   const [typed, setTyped] = useState<Record<string, unknown> | null>(null);
@@ -28,9 +37,13 @@ export function StaleRecordBanner({ meta, current, message, onDone }: {
     const dirty = form.formState.dirtyFields as Record<string, unknown>;
     // What the user typed (not what the form merely still shows from before) and the
     // record now holds differently: kept to show and to reapply.
-    const mine = Object.fromEntries(editable
-      .filter((f) => dirty[f.name] && JSON.stringify(values[f.name] ?? null) !== JSON.stringify(current[f.name] ?? null))
-      .map((f) => [f.name, values[f.name]]));
+    const mine = Object.fromEntries(
+      editable
+        .filter(
+          (f) => dirty[f.name] && JSON.stringify(values[f.name] ?? null) !== JSON.stringify(current[f.name] ?? null),
+        )
+        .map((f) => [f.name, values[f.name]]),
+    );
     form.reset({ ...values, ...current });
     setTyped(mine);
   };
@@ -47,21 +60,44 @@ export function StaleRecordBanner({ meta, current, message, onDone }: {
         <>
           <div>Vos saisies sont toujours affichées ; rechargez l’enregistrement pour voir sa version actuelle.</div>
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-            <Button size="small" variant="contained" onClick={reload}>Recharger l’enregistrement</Button>
+            <Button size="small" variant="contained" onClick={reload}>
+              Recharger l’enregistrement
+            </Button>
           </Stack>
         </>
       )}
       {typed && (
         <>
-          <div>Enregistrement rechargé.{Object.keys(typed).length ? ' Vos saisies qui diffèrent :' : ' Vos saisies ne diffèrent pas de sa version actuelle.'}</div>
+          <div>
+            Enregistrement rechargé.
+            {Object.keys(typed).length
+              ? ' Vos saisies qui diffèrent :'
+              : ' Vos saisies ne diffèrent pas de sa version actuelle.'}
+          </div>
           {Object.keys(typed).length > 0 && (
             <ul style={{ margin: '4px 0' }}>
-              {Object.entries(typed).map(([k, v]) => <li key={k}>{labelOf(k)} : « {shown(v)} » (actuellement « {shown(current[k])} »)</li>)}
+              {Object.entries(typed).map(([k, v]) => (
+                <li key={k}>
+                  {labelOf(k)} : « {shown(v)} » (actuellement « {shown(current[k])} »)
+                </li>
+              ))}
             </ul>
           )}
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-            {Object.keys(typed).length > 0 && <Button size="small" variant="contained" onClick={reapply}>Reprendre mes saisies</Button>}
-            <Button size="small" onClick={() => { setTyped(null); onDone(); }}>Garder la version actuelle</Button>
+            {Object.keys(typed).length > 0 && (
+              <Button size="small" variant="contained" onClick={reapply}>
+                Reprendre mes saisies
+              </Button>
+            )}
+            <Button
+              size="small"
+              onClick={() => {
+                setTyped(null);
+                onDone();
+              }}
+            >
+              Garder la version actuelle
+            </Button>
           </Stack>
         </>
       )}

@@ -4,8 +4,15 @@ import { API } from '../api';
 import { withoutShortSearch } from './searchFilter';
 import { reportAuthError } from '../auth/accessDenied';
 
-export async function downloadCsv(base: string, filter: Record<string, unknown>, sort: { field: string; order: string }): Promise<void> {
-  const q = new URLSearchParams({ filter: JSON.stringify(withoutShortSearch(filter)), sort: JSON.stringify([sort.field, sort.order]) });
+export async function downloadCsv(
+  base: string,
+  filter: Record<string, unknown>,
+  sort: { field: string; order: string },
+): Promise<void> {
+  const q = new URLSearchParams({
+    filter: JSON.stringify(withoutShortSearch(filter)),
+    sort: JSON.stringify([sort.field, sort.order]),
+  });
   const res = await fetch(`${API}/${base}/export?${q}`, { credentials: 'same-origin' });
   if (!res.ok) {
     const body = await res.json().catch(() => null);

@@ -3,7 +3,12 @@
 import { useEffect, useState } from 'react';
 import { TextField as MuiTextField } from '@mui/material';
 import {
-  AutocompleteInput, DateInput, DateTimeInput, InputHelperText, ReferenceInput, SelectInput, TextInput, useInput,
+  AutocompleteInput,
+  InputHelperText,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useInput,
   type InputProps,
 } from 'react-admin';
 import { parseDecimal } from '../../../common/money';
@@ -30,12 +35,26 @@ function toText(value: unknown, scale: number): string {
   return `${neg}${Math.floor(abs / unit)},${String(abs % unit).padStart(scale, '0')}`;
 }
 
-function ScaledNumberInput({ label, isRequired, readOnly, scale, integer, suffix, invalidText, ...props }: ScaledProps) {
+function ScaledNumberInput({
+  label,
+  isRequired,
+  readOnly,
+  scale,
+  integer,
+  suffix,
+  invalidText,
+  ...props
+}: ScaledProps) {
   const parse = (text: string): number | string | null => {
     const n = scale === 0 && !integer ? parseFloatFr(text) : parseDecimal(text, scale, suffix);
     return n === null ? null : Number.isNaN(n) ? text : n;
   };
-  const { field, fieldState, formState, isRequired: req } = useInput({
+  const {
+    field,
+    fieldState,
+    formState,
+    isRequired: req,
+  } = useInput({
     ...props,
     validate: (v: unknown) => (typeof v === 'string' && v !== '' ? invalidText : undefined),
   });
@@ -56,11 +75,25 @@ function ScaledNumberInput({ label, isRequired, readOnly, scale, integer, suffix
       sx={{ minWidth: 200 }}
       error={shown}
       // A form-level or server error is { message, args }, not a string: InputHelperText renders both (never a crash).
-      helperText={<InputHelperText error={shown ? (fieldState.error?.message as any) : undefined} helperText={typeof props.helperText === 'string' && props.helperText ? props.helperText : ' '} />}
+      helperText={
+        <InputHelperText
+          error={shown ? (fieldState.error?.message as any) : undefined}
+          helperText={typeof props.helperText === 'string' && props.helperText ? props.helperText : ' '}
+        />
+      }
       onFocus={() => setFocused(true)}
-      onBlur={() => { setFocused(false); field.onBlur(); }}
-      onChange={(e) => { setText(e.target.value); field.onChange(parse(e.target.value)); }}
-      slotProps={{ htmlInput: { inputMode: 'decimal', name: String(props.source) }, input: suffix ? { endAdornment: <span style={{ marginLeft: 4 }}>{suffix}</span> } : undefined }}
+      onBlur={() => {
+        setFocused(false);
+        field.onBlur();
+      }}
+      onChange={(e) => {
+        setText(e.target.value);
+        field.onChange(parse(e.target.value));
+      }}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', name: String(props.source) },
+        input: suffix ? { endAdornment: <span style={{ marginLeft: 4 }}>{suffix}</span> } : undefined,
+      }}
     />
   );
 }
@@ -74,16 +107,28 @@ export function parseFloatFr(text: string): number | null {
 
 type Common = InputProps & { label: string; isRequired?: boolean; readOnly?: boolean };
 
-export const MoneyInput = (p: Common) => <ScaledNumberInput {...p} scale={2} suffix="€" invalidText="Montant invalide" />;
+export const MoneyInput = (p: Common) => (
+  <ScaledNumberInput {...p} scale={2} suffix="€" invalidText="Montant invalide" />
+);
 export const RateInput = (p: Common) => <ScaledNumberInput {...p} scale={2} suffix="%" invalidText="Taux invalide" />;
 export const NumberInputFr = ({ integer, ...p }: Common & { integer?: boolean }) => (
-  <ScaledNumberInput {...p} scale={0} integer={integer} invalidText={integer ? 'Nombre entier attendu' : 'Nombre invalide'} />
+  <ScaledNumberInput
+    {...p}
+    scale={0}
+    integer={integer}
+    invalidText={integer ? 'Nombre entier attendu' : 'Nombre invalide'}
+  />
 );
 
-export const DateInputFr = ({ isRequired, readOnly, ...p }: Common) => <DateInput {...p} isRequired={isRequired} disabled={readOnly} />;
-export const DateTimeInputFr = ({ isRequired, readOnly, ...p }: Common) => <DateTimeInput {...p} isRequired={isRequired} disabled={readOnly} />;
+/** The French date field (DD/MM/YYYY typed and shown, 'YYYY-MM-DD' stored): DateFieldFr.tsx. */
+export { DateInputFr, DateFieldFr, DateTimeInputFr } from './DateFieldFr';
 
-export const EnumInput = ({ choices, isRequired, readOnly, ...p }: Common & { choices: { id: string | number; name: string }[] }) => (
+export const EnumInput = ({
+  choices,
+  isRequired,
+  readOnly,
+  ...p
+}: Common & { choices: { id: string | number; name: string }[] }) => (
   <SelectInput {...p} choices={choices} isRequired={isRequired} disabled={readOnly} emptyText="—" />
 );
 
@@ -99,14 +144,35 @@ export const JsonInput = ({ isRequired, readOnly, ...p }: Common) => (
     isRequired={isRequired}
     disabled={readOnly}
     format={(v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2))}
-    parse={(t: string) => { if (t.trim() === '') return null; try { return JSON.parse(t); } catch { return t; } }}
+    parse={(t: string) => {
+      if (t.trim() === '') return null;
+      try {
+        return JSON.parse(t);
+      } catch {
+        return t;
+      }
+    }}
   />
 );
 
 /** A reference: autocomplete with server search (3 characters) or a plain select. */
-export function RefInput({ reference, optionText, searchable, isRequired, readOnly, label, validate: _v, ...p }: Common & { reference: string; optionText: string; searchable?: boolean }) {
+export function RefInput({
+  reference,
+  optionText,
+  searchable,
+  isRequired,
+  readOnly,
+  label,
+  validate: _v,
+  ...p
+}: Common & { reference: string; optionText: string; searchable?: boolean }) {
   return (
-    <ReferenceInput {...p} reference={reference} perPage={searchable ? 25 : 500} sort={{ field: optionText, order: 'ASC' }}>
+    <ReferenceInput
+      {...p}
+      reference={reference}
+      perPage={searchable ? 25 : 500}
+      sort={{ field: optionText, order: 'ASC' }}
+    >
       {searchable ? (
         <AutocompleteInput
           label={label}

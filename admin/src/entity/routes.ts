@@ -9,7 +9,12 @@ export function fillRoute(pattern: string, values: Params): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? '0'));
 }
 
-export function editPath(meta: Pick<EntityMeta, 'routes'>, id: number | string, record: Record<string, any> = {}, current: Params = {}): string {
+export function editPath(
+  meta: Pick<EntityMeta, 'routes'>,
+  id: number | string,
+  record: Record<string, any> = {},
+  current: Params = {},
+): string {
   const values: Params = { page: current.page ?? 'general', tab: current.tab ?? 'general' };
   for (const [k, v] of Object.entries(current)) if (v !== undefined) values[k] = v;
   for (const name of meta.routes.edit.match(/:(\w+)/g) ?? []) {
@@ -20,7 +25,11 @@ export function editPath(meta: Pick<EntityMeta, 'routes'>, id: number | string, 
   return fillRoute(meta.routes.edit, values);
 }
 
-export function listPath(meta: Pick<EntityMeta, 'routes'>, current: Params = {}, record: Record<string, any> = {}): string {
+export function listPath(
+  meta: Pick<EntityMeta, 'routes'>,
+  current: Params = {},
+  record: Record<string, any> = {},
+): string {
   const values: Params = { ...current };
   for (const name of meta.routes.list.match(/:(\w+)/g) ?? []) {
     const key = name.slice(1);

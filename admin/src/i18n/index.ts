@@ -11,7 +11,12 @@ const bivouac = {
       logged_out: "401/403 Vous n'êtes pas connecté",
       http_error: 'Une erreur est survenue',
     },
-    auth: { username: 'Identifiant', sign_in: 'Se connecter', sign_in_error: 'Identifiant ou mot de passe incorrect', email: 'Adresse e-mail' },
+    auth: {
+      username: 'Identifiant',
+      sign_in: 'Se connecter',
+      sign_in_error: 'Identifiant ou mot de passe incorrect',
+      email: 'Adresse e-mail',
+    },
   },
   bivouac: {
     search_hint: '3 caractères minimum',

@@ -17,8 +17,20 @@ function Logos() {
   if (!data?.logo && !data?.groupLogo) return null;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mr: 2 }}>
-      {data.logo && <img src={`${LOGO}?v=${encodeURIComponent(data.logo)}`} alt={data.name ?? 'Logo'} style={{ height: 32, maxWidth: 120, objectFit: 'contain', background: '#fff', borderRadius: 4 }} />}
-      {data.groupLogo && <img src={`${LOGO}?kind=group&v=${encodeURIComponent(data.groupLogo)}`} alt={data.groupName ?? 'Logo du groupe'} style={{ height: 32, maxWidth: 120, objectFit: 'contain', background: '#fff', borderRadius: 4 }} />}
+      {data.logo && (
+        <img
+          src={`${LOGO}?v=${encodeURIComponent(data.logo)}`}
+          alt={data.name ?? 'Logo'}
+          style={{ height: 32, maxWidth: 120, objectFit: 'contain', background: '#fff', borderRadius: 4 }}
+        />
+      )}
+      {data.groupLogo && (
+        <img
+          src={`${LOGO}?kind=group&v=${encodeURIComponent(data.groupLogo)}`}
+          alt={data.groupName ?? 'Logo du groupe'}
+          style={{ height: 32, maxWidth: 120, objectFit: 'contain', background: '#fff', borderRadius: 4 }}
+        />
+      )}
     </Box>
   );
 }
@@ -29,7 +41,11 @@ function Bar() {
       <Logos />
       <TitlePortal />
       <Tooltip title="Ouvrir l'accueil dans un nouvel onglet">
-        <IconButton color="inherit" aria-label="Ouvrir l'accueil dans un nouvel onglet" onClick={() => window.open('/home', '_blank', 'noopener')}>
+        <IconButton
+          color="inherit"
+          aria-label="Ouvrir l'accueil dans un nouvel onglet"
+          onClick={() => window.open('/home', '_blank', 'noopener')}
+        >
           <OpenInNewIcon />
         </IconButton>
       </Tooltip>

@@ -14,7 +14,7 @@ import type { MenuEntry, MenuGroup } from '../../../common/menu-tree';
 import { api } from '../api';
 import { openMenuKey, parentContext } from './menuContext';
 
-export type { MenuLeaf } from '../../../common/extra-menu';
+export type { MenuLeaf } from '../../../common/menu-tree';
 
 export function useMenuTree() {
   return useQuery({ queryKey: ['menu-tree'], queryFn: () => api<MenuEntry[]>('/security/menu'), staleTime: 60_000 });
@@ -49,7 +49,12 @@ function Group({ g, depth }: { g: MenuGroup; depth: number }) {
           title={`${g.label} : tableau de bord`}
           data-menu-key={g.key}
         >
-          <ListItemText primary={label} slotProps={{ primary: { sx: { fontSize: 12, fontWeight: 600, textTransform: 'uppercase', color: 'text.secondary' } } }} />
+          <ListItemText
+            primary={label}
+            slotProps={{
+              primary: { sx: { fontSize: 12, fontWeight: 600, textTransform: 'uppercase', color: 'text.secondary' } },
+            }}
+          />
         </ListItemButton>
         <Entries entries={g.children} depth={depth} />
       </>
@@ -73,9 +78,13 @@ function Group({ g, depth }: { g: MenuGroup; depth: number }) {
 function Entries({ entries, depth }: { entries: MenuEntry[]; depth: number }) {
   return (
     <>
-      {entries.map((e) => (e.type === 'item'
-        ? <RaMenu.Item key={e.key} to={`/${e.key}`} primaryText={e.label} sx={{ pl: 3 + depth * 2 }} />
-        : <Group key={e.key} g={e} depth={depth} />))}
+      {entries.map((e) =>
+        e.type === 'item' ? (
+          <RaMenu.Item key={e.key} to={`/${e.key}`} primaryText={e.label} sx={{ pl: 3 + depth * 2 }} />
+        ) : (
+          <Group key={e.key} g={e} depth={depth} />
+        ),
+      )}
     </>
   );
 }
@@ -89,7 +98,9 @@ export function Menu() {
     <RaMenu>
       <Tooltip title={sidebarOpen ? '' : 'Accueil'} placement="right">
         <ListItemButton onClick={() => openMenuKey('home', navigate)} data-menu-key="home">
-          <ListItemIcon sx={{ minWidth: 40 }}><HomeIcon /></ListItemIcon>
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <HomeIcon />
+          </ListItemIcon>
           <ListItemText primary="Accueil" />
         </ListItemButton>
       </Tooltip>

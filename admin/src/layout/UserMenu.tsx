@@ -21,17 +21,30 @@ import { routeExists } from './routeExists';
 
 export const DOCUMENTATION_URL = '/rest/establishment/establishment/document';
 
-const Item = forwardRef<HTMLLIElement, { icon: ReactNode; label: string; onClick: () => void }>(({ icon, label, onClick }, ref) => {
-  const menu = useUserMenu();
-  return (
-    <MenuItem ref={ref} onClick={() => { menu?.onClose(); onClick(); }}>
-      <ListItemIcon>{icon}</ListItemIcon>
-      <ListItemText>{label}</ListItemText>
-    </MenuItem>
-  );
-});
+const Item = forwardRef<HTMLLIElement, { icon: ReactNode; label: string; onClick: () => void }>(
+  ({ icon, label, onClick }, ref) => {
+    const menu = useUserMenu();
+    return (
+      <MenuItem
+        ref={ref}
+        onClick={() => {
+          menu?.onClose();
+          onClick();
+        }}
+      >
+        <ListItemIcon>{icon}</ListItemIcon>
+        <ListItemText>{label}</ListItemText>
+      </MenuItem>
+    );
+  },
+);
 
-interface SystemAction { label: string; icon: ReactNode; confirm: string; run: () => void }
+interface SystemAction {
+  label: string;
+  icon: ReactNode;
+  confirm: string;
+  run: () => void;
+}
 
 function Items() {
   const { user } = useCurrentUser();
@@ -40,19 +53,48 @@ function Items() {
   const { data: header } = useEstablishmentHeader();
   const [pending, setPending] = useState<SystemAction | null>(null);
   if (!user) return null;
-  const system: SystemAction[] = user.systeme ? [
-    {
-      label: 'Sauvegarde et mise à jour', icon: <BackupIcon fontSize="small" />,
-      confirm: 'La sauvegarde est téléchargée, puis vous êtes déconnecté. Continuer ?',
-      run: () => {
-        window.location.assign('/rest/establishment/establishment/backup');
-        setTimeout(() => { sessionStorage.setItem(LOGGED_OUT_KEY, '1'); logout(); }, 1500);
-      },
-    },
-    { label: 'Sauvegardes et restauration', icon: <BackupIcon fontSize="small" />, confirm: 'Ouvrir les sauvegardes (automatiques, sur le serveur, restauration) ?', run: () => navigate('/backup') },
-    ...(routeExists('/verif-file-page') ? [{ label: 'Vérification des fichiers', icon: <FactCheckIcon fontSize="small" />, confirm: 'Lancer la vérification des fichiers ?', run: () => navigate('/verif-file-page') }] : []),
-    ...(routeExists('/import-v1') ? [{ label: 'Import V1', icon: <UploadIcon fontSize="small" />, confirm: "Ouvrir l'import des données de la version 1 ?", run: () => navigate('/import-v1') }] : []),
-  ] : [];
+  const system: SystemAction[] = user.systeme
+    ? [
+        {
+          label: 'Sauvegarde et mise à jour',
+          icon: <BackupIcon fontSize="small" />,
+          confirm: 'La sauvegarde est téléchargée, puis vous êtes déconnecté. Continuer ?',
+          run: () => {
+            window.location.assign('/rest/establishment/establishment/backup');
+            setTimeout(() => {
+              sessionStorage.setItem(LOGGED_OUT_KEY, '1');
+              logout();
+            }, 1500);
+          },
+        },
+        {
+          label: 'Sauvegardes et restauration',
+          icon: <BackupIcon fontSize="small" />,
+          confirm: 'Ouvrir les sauvegardes (automatiques, sur le serveur, restauration) ?',
+          run: () => navigate('/backup'),
+        },
+        ...(routeExists('/verif-file-page')
+          ? [
+              {
+                label: 'Vérification des fichiers',
+                icon: <FactCheckIcon fontSize="small" />,
+                confirm: 'Lancer la vérification des fichiers ?',
+                run: () => navigate('/verif-file-page'),
+              },
+            ]
+          : []),
+        ...(routeExists('/import-v1')
+          ? [
+              {
+                label: 'Import V1',
+                icon: <UploadIcon fontSize="small" />,
+                confirm: "Ouvrir l'import des données de la version 1 ?",
+                run: () => navigate('/import-v1'),
+              },
+            ]
+          : []),
+      ]
+    : [];
   return (
     <>
       <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1 }} data-testid="user-menu-name">
@@ -60,21 +102,52 @@ function Items() {
         {user.admin && <Chip label="Admin" color="secondary" size="small" />}
       </Box>
       <Divider />
-      {can(user, 'establishment.users', 'read') && <Item icon={<HistoryIcon fontSize="small" />} label="Historique" onClick={() => navigate('/post-history')} />}
-      {routeExists('/email-history-list-page/0') && <Item icon={<MailIcon fontSize="small" />} label="Historique des e-mails" onClick={() => navigate('/email-history-list-page/0')} />}
-      <Item icon={<MenuBookIcon fontSize="small" />} label="Documentation" onClick={() => window.open(DOCUMENTATION_URL, '_blank', 'noopener')} />
-      {header?.remoteSupportUrl && <Item icon={<SupportIcon fontSize="small" />} label="Assistance à distance" onClick={() => window.open(header.remoteSupportUrl!, '_blank', 'noopener')} />}
+      {can(user, 'establishment.users', 'read') && (
+        <Item icon={<HistoryIcon fontSize="small" />} label="Historique" onClick={() => navigate('/post-history')} />
+      )}
+      {routeExists('/email-history-list-page/0') && (
+        <Item
+          icon={<MailIcon fontSize="small" />}
+          label="Historique des e-mails"
+          onClick={() => navigate('/email-history-list-page/0')}
+        />
+      )}
+      <Item
+        icon={<MenuBookIcon fontSize="small" />}
+        label="Documentation"
+        onClick={() => window.open(DOCUMENTATION_URL, '_blank', 'noopener')}
+      />
+      {header?.remoteSupportUrl && (
+        <Item
+          icon={<SupportIcon fontSize="small" />}
+          label="Assistance à distance"
+          onClick={() => window.open(header.remoteSupportUrl!, '_blank', 'noopener')}
+        />
+      )}
       {system.length > 0 && <Divider />}
-      {system.map((a) => <Item key={a.label} icon={a.icon} label={a.label} onClick={() => setPending(a)} />)}
+      {system.map((a) => (
+        <Item key={a.label} icon={a.icon} label={a.label} onClick={() => setPending(a)} />
+      ))}
       <Divider />
-      <Item icon={<LogoutIcon fontSize="small" />} label="Déconnexion" onClick={() => { sessionStorage.setItem(LOGGED_OUT_KEY, '1'); logout(); }} />
+      <Item
+        icon={<LogoutIcon fontSize="small" />}
+        label="Déconnexion"
+        onClick={() => {
+          sessionStorage.setItem(LOGGED_OUT_KEY, '1');
+          logout();
+        }}
+      />
       <Confirm
         isOpen={!!pending}
         title={pending?.label ?? ''}
         content={pending?.confirm ?? ''}
         confirm="Continuer"
         cancel="Annuler"
-        onConfirm={() => { const a = pending; setPending(null); a?.run(); }}
+        onConfirm={() => {
+          const a = pending;
+          setPending(null);
+          a?.run();
+        }}
         onClose={() => setPending(null)}
       />
     </>

@@ -19,7 +19,10 @@ export function menuKeyAction(key: string): { reload: true; context: number | nu
 /** Applies a context or home key: stores (or clears) the context and reloads /home. */
 export function openMenuKey(key: string, navigate: (to: string) => void): void {
   const a = menuKeyAction(key);
-  if (!a.reload) { navigate(a.to); return; }
+  if (!a.reload) {
+    navigate(a.to);
+    return;
+  }
   if (a.context === null) sessionStorage.removeItem(KEY);
   else sessionStorage.setItem(KEY, String(a.context));
   window.location.assign('/home');

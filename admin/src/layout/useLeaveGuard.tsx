@@ -26,19 +26,36 @@ export interface LeaveGuardOptions {
 export const LEAVE_MESSAGE = 'Les modifications non enregistrées seront perdues. Quitter la page ?';
 
 /** Leaving means another pathname; a search or hash change on the same page is not leaving. */
-export function isLeaving(when: boolean, current: Pick<Location, 'pathname'>, next: Pick<Location, 'pathname'>): boolean {
+export function isLeaving(
+  when: boolean,
+  current: Pick<Location, 'pathname'>,
+  next: Pick<Location, 'pathname'>,
+): boolean {
   return when && current.pathname !== next.pathname;
 }
 
-export function useLeaveGuard({ when, onLeave, title = 'Quitter la page ?', message = LEAVE_MESSAGE }: LeaveGuardOptions): { dialog: ReactNode; blocked: boolean } {
+export function useLeaveGuard({
+  when,
+  onLeave,
+  title = 'Quitter la page ?',
+  message = LEAVE_MESSAGE,
+}: LeaveGuardOptions): { dialog: ReactNode; blocked: boolean } {
   const whenRef = useRef(when);
   whenRef.current = when;
-  const blocker = useBlocker(useCallback<BlockerFunction>(({ currentLocation, nextLocation }) => isLeaving(whenRef.current, currentLocation, nextLocation), []));
+  const blocker = useBlocker(
+    useCallback<BlockerFunction>(
+      ({ currentLocation, nextLocation }) => isLeaving(whenRef.current, currentLocation, nextLocation),
+      [],
+    ),
+  );
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!when) return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => { e.preventDefault(); e.returnValue = ''; };
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
@@ -47,11 +64,17 @@ export function useLeaveGuard({ when, onLeave, title = 'Quitter la page ?', mess
     if (blocker.state !== 'blocked') return;
     const waiting = blocker;
     setBusy(true);
-    try { await onLeave?.(); } catch { /* leaving anyway */ }
+    try {
+      await onLeave?.();
+    } catch {
+      /* leaving anyway */
+    }
     setBusy(false);
     waiting.proceed?.();
   };
-  const cancel = () => { if (blocker.state === 'blocked') blocker.reset(); };
+  const cancel = () => {
+    if (blocker.state === 'blocked') blocker.reset();
+  };
 
   const dialog = (
     <Confirm

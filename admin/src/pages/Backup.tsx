@@ -3,22 +3,52 @@
 // downloaded), and restoring a backup file in place of the current data — after
 // confirmation; everyone is then logged out (the sessions are those of the backup).
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Confirm, Title, useLogout, useNotify } from 'react-admin';
 import { api, API } from '../api';
 import { formatDateFr } from '../../../common/dates';
 
-interface Run { id: number; kind: 'auto' | 'manual' | 'download'; startedAt: string; finishedAt: string | null; status: 'running' | 'done' | 'failed'; file: string | null; size: number | null }
+interface Run {
+  id: number;
+  kind: 'auto' | 'manual' | 'download';
+  startedAt: string;
+  finishedAt: string | null;
+  status: 'running' | 'done' | 'failed';
+  file: string | null;
+  size: number | null;
+}
 interface Status {
-  last: Run | null; ageDays: number | null; stale: boolean; staleDays: number; retentionDays: number;
-  runs: Run[]; files: { name: string; size: number; modifiedAt: string }[];
+  last: Run | null;
+  ageDays: number | null;
+  stale: boolean;
+  staleDays: number;
+  retentionDays: number;
+  runs: Run[];
+  files: { name: string; size: number; modifiedAt: string }[];
 }
 
 const KIND: Record<Run['kind'], string> = { auto: 'Automatique', manual: 'Sur le serveur', download: 'Téléchargée' };
 const STATUS: Record<Run['status'], string> = { running: 'En cours', done: 'Terminée', failed: 'En échec' };
 const time = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
 const when = (iso: string) => `${formatDateFr(iso.slice(0, 10))} à ${time.format(new Date(iso))}`;
-const size = (n: number | null) => (n === null ? '—' : n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} Ko` : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`);
+const size = (n: number | null) =>
+  n === null
+    ? '—'
+    : n < 1024 * 1024
+      ? `${Math.max(1, Math.round(n / 1024))} Ko`
+      : `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} Mo`;
 
 export default function Backup() {
   const notify = useNotify();
@@ -31,19 +61,42 @@ export default function Backup() {
   const [confirm, setConfirm] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const load = () => api<Status>('/backup/status').then((s) => { setStatus(s); setRetention(String(s.retentionDays)); setError(null); }, (e) => setError(e.message));
-  useEffect(() => { void load(); }, []);
+  const load = () =>
+    api<Status>('/backup/status').then(
+      (s) => {
+        setStatus(s);
+        setRetention(String(s.retentionDays));
+        setError(null);
+      },
+      (e) => setError(e.message),
+    );
+  useEffect(() => {
+    void load();
+  }, []);
 
   const run = async (fn: () => Promise<unknown>, done: string) => {
     setBusy(true);
-    try { await fn(); notify(done, { type: 'success' }); await load(); } catch (e: any) { notify(e.message, { type: 'error' }); } finally { setBusy(false); }
+    try {
+      await fn();
+      notify(done, { type: 'success' });
+      await load();
+    } catch (e: any) {
+      notify(e.message, { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
   };
   const restore = async () => {
     setConfirm(false);
     if (!file) return;
     setBusy(true);
     try {
-      const r = await api<{ message: string }>('/backup/restore?confirm=1', { method: 'POST', body: file, headers: { 'Content-Type': 'application/gzip' }, authErrors: false });
+      const r = await api<{ message: string }>('/backup/restore?confirm=1', {
+        method: 'POST',
+        body: file,
+        headers: { 'Content-Type': 'application/gzip' },
+        authErrors: false,
+      });
       notify(r.message, { type: 'success' });
       logout();
     } catch (e: any) {
@@ -52,35 +105,99 @@ export default function Backup() {
     }
   };
 
-  if (error) return <Box sx={{ p: 2 }}><Alert severity="error">{error}</Alert></Box>;
+  if (error)
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="error">{error}</Alert>
+      </Box>
+    );
   if (!status) return null;
   return (
     <Box sx={{ p: 2, maxWidth: 900 }}>
       <Title title="Sauvegardes" />
-      <Typography variant="h5" component="h1" gutterBottom>Sauvegardes</Typography>
-      {status.stale
-        ? <Alert severity="warning" sx={{ mb: 2 }} data-testid="backup-stale">{status.last?.finishedAt ? `Dernière sauvegarde le ${when(status.last.finishedAt)} : plus de ${status.staleDays} jours.` : 'Aucune sauvegarde pour le moment.'}</Alert>
-        : <Alert severity="success" sx={{ mb: 2 }} data-testid="backup-last">Dernière sauvegarde le {when(status.last!.finishedAt!)}.</Alert>}
+      <Typography variant="h5" component="h1" gutterBottom>
+        Sauvegardes
+      </Typography>
+      {status.stale ? (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="backup-stale">
+          {status.last?.finishedAt
+            ? `Dernière sauvegarde le ${when(status.last.finishedAt)} : plus de ${status.staleDays} jours.`
+            : 'Aucune sauvegarde pour le moment.'}
+        </Alert>
+      ) : (
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="backup-last">
+          Dernière sauvegarde le {when(status.last!.finishedAt!)}.
+        </Alert>
+      )}
       <Stack direction="row" spacing={2} sx={{ mb: 3 }} flexWrap="wrap" useFlexGap>
-        <Button variant="contained" disabled={busy} onClick={() => run(() => api('/backup/run', { method: 'POST', json: {} }), 'Sauvegarde effectuée')}>Sauvegarder maintenant sur le serveur</Button>
-        <Button variant="outlined" disabled={busy} href={`${API}/establishment/establishment/backup`} onClick={() => setTimeout(load, 3000)}>Télécharger une sauvegarde</Button>
+        <Button
+          variant="contained"
+          disabled={busy}
+          onClick={() => run(() => api('/backup/run', { method: 'POST', json: {} }), 'Sauvegarde effectuée')}
+        >
+          Sauvegarder maintenant sur le serveur
+        </Button>
+        <Button
+          variant="outlined"
+          disabled={busy}
+          href={`${API}/establishment/establishment/backup`}
+          onClick={() => setTimeout(load, 3000)}
+        >
+          Télécharger une sauvegarde
+        </Button>
       </Stack>
 
-      <Typography variant="h6" component="h2">Sauvegarde automatique</Typography>
-      <Typography sx={{ mb: 1 }}>Une sauvegarde par jour dans le dossier de données du serveur (backups). Les sauvegardes automatiques plus anciennes que la durée de conservation sont supprimées ; la plus récente est toujours gardée.</Typography>
+      <Typography variant="h6" component="h2">
+        Sauvegarde automatique
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        Une sauvegarde par jour dans le dossier de données du serveur (backups). Les sauvegardes automatiques plus
+        anciennes que la durée de conservation sont supprimées ; la plus récente est toujours gardée.
+      </Typography>
       <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 3 }}>
-        <TextField label="Conservation (jours)" type="number" size="small" value={retention} onChange={(e) => setRetention(e.target.value)} inputProps={{ min: 1, max: 3650 }} />
-        <Button disabled={busy} onClick={() => run(() => api('/backup/settings', { method: 'POST', json: { retentionDays: Number(retention) } }), 'Durée de conservation enregistrée')}>Enregistrer</Button>
+        <TextField
+          label="Conservation (jours)"
+          type="number"
+          size="small"
+          value={retention}
+          onChange={(e) => setRetention(e.target.value)}
+          inputProps={{ min: 1, max: 3650 }}
+        />
+        <Button
+          disabled={busy}
+          onClick={() =>
+            run(
+              () => api('/backup/settings', { method: 'POST', json: { retentionDays: Number(retention) } }),
+              'Durée de conservation enregistrée',
+            )
+          }
+        >
+          Enregistrer
+        </Button>
       </Stack>
 
-      <Typography variant="h6" component="h2">Fichiers sur le serveur</Typography>
+      <Typography variant="h6" component="h2">
+        Fichiers sur le serveur
+      </Typography>
       <Table size="small" sx={{ mb: 3 }}>
-        <TableHead><TableRow><TableCell>Fichier</TableCell><TableCell>Date</TableCell><TableCell align="right">Taille</TableCell></TableRow></TableHead>
+        <TableHead>
+          <TableRow>
+            <TableCell>Fichier</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell align="right">Taille</TableCell>
+          </TableRow>
+        </TableHead>
         <TableBody>
-          {status.files.length === 0 && <TableRow><TableCell colSpan={3}>Aucun fichier</TableCell></TableRow>}
+          {status.files.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={3}>Aucun fichier</TableCell>
+            </TableRow>
+          )}
           {status.files.map((f) => (
             <TableRow key={f.name}>
-              <TableCell><a href={`${API}/backup/file/${encodeURIComponent(f.name)}`}>{f.name}</a></TableCell>
+              <TableCell>
+                <a href={`${API}/backup/file/${encodeURIComponent(f.name)}`}>{f.name}</a>
+              </TableCell>
               <TableCell>{when(f.modifiedAt)}</TableCell>
               <TableCell align="right">{size(f.size)}</TableCell>
             </TableRow>
@@ -88,21 +205,48 @@ export default function Backup() {
         </TableBody>
       </Table>
 
-      <Typography variant="h6" component="h2">Dernières sauvegardes</Typography>
+      <Typography variant="h6" component="h2">
+        Dernières sauvegardes
+      </Typography>
       <Table size="small" sx={{ mb: 3 }}>
-        <TableHead><TableRow><TableCell>Début</TableCell><TableCell>Type</TableCell><TableCell>État</TableCell><TableCell align="right">Taille</TableCell></TableRow></TableHead>
+        <TableHead>
+          <TableRow>
+            <TableCell>Début</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell>État</TableCell>
+            <TableCell align="right">Taille</TableCell>
+          </TableRow>
+        </TableHead>
         <TableBody>
           {status.runs.map((r) => (
-            <TableRow key={r.id}><TableCell>{when(r.startedAt)}</TableCell><TableCell>{KIND[r.kind]}</TableCell><TableCell>{STATUS[r.status]}</TableCell><TableCell align="right">{size(r.size)}</TableCell></TableRow>
+            <TableRow key={r.id}>
+              <TableCell>{when(r.startedAt)}</TableCell>
+              <TableCell>{KIND[r.kind]}</TableCell>
+              <TableCell>{STATUS[r.status]}</TableCell>
+              <TableCell align="right">{size(r.size)}</TableCell>
+            </TableRow>
           ))}
         </TableBody>
       </Table>
 
-      <Typography variant="h6" component="h2">Restaurer une sauvegarde</Typography>
-      <Typography sx={{ mb: 1 }}>Remplace toutes les données actuelles par celles du fichier (tout ou rien). Tous les utilisateurs sont ensuite déconnectés.</Typography>
+      <Typography variant="h6" component="h2">
+        Restaurer une sauvegarde
+      </Typography>
+      <Typography sx={{ mb: 1 }}>
+        Remplace toutes les données actuelles par celles du fichier (tout ou rien). Tous les utilisateurs sont ensuite
+        déconnectés.
+      </Typography>
       <Stack direction="row" spacing={2} alignItems="center">
-        <input ref={input} type="file" accept=".gz,application/gzip" aria-label="Fichier de sauvegarde" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-        <Button variant="contained" color="warning" disabled={busy || !file} onClick={() => setConfirm(true)}>Restaurer</Button>
+        <input
+          ref={input}
+          type="file"
+          accept=".gz,application/gzip"
+          aria-label="Fichier de sauvegarde"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+        <Button variant="contained" color="warning" disabled={busy || !file} onClick={() => setConfirm(true)}>
+          Restaurer
+        </Button>
       </Stack>
       <Confirm
         isOpen={confirm}

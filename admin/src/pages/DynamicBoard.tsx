@@ -14,12 +14,16 @@ export function ContextBoard({ header }: { header: MenuGroup }) {
   const navigate = useNavigate();
   return (
     <Box data-testid="context-board">
-      <Typography variant="h6" component="h2" gutterBottom>{header.label}</Typography>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {header.label}
+      </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 1.5 }}>
         {items(header.children).map((i) => (
           <Card key={i.key} variant="outlined">
             <CardActionArea onClick={() => navigate(`/${i.key}`)}>
-              <CardContent><Typography>{i.label}</Typography></CardContent>
+              <CardContent>
+                <Typography>{i.label}</Typography>
+              </CardContent>
             </CardActionArea>
           </Card>
         ))}

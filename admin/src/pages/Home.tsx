@@ -23,8 +23,19 @@ import { ContextBoard } from './DynamicBoard';
 
 declare const __APP_VERSION__: string;
 
-interface HomeTile { key: string; label: string; route: string | null; count: number | null; hidden: boolean; detail?: string; warning?: string | null }
-interface TilesAnswer { version: string; tiles: HomeTile[] }
+interface HomeTile {
+  key: string;
+  label: string;
+  route: string | null;
+  count: number | null;
+  hidden: boolean;
+  detail?: string;
+  warning?: string | null;
+}
+interface TilesAnswer {
+  version: string;
+  tiles: HomeTile[];
+}
 
 const numberFr = new Intl.NumberFormat('fr-FR');
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 2 } as const;
@@ -32,14 +43,30 @@ const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(2
 function TileCard({ tile, onOpen }: { tile: HomeTile; onOpen?: () => void }) {
   const body = (
     <CardContent>
-      <Typography variant="overline" component="h2" sx={{ lineHeight: 1.3, display: 'block' }}>{tile.label}</Typography>
-      {tile.detail !== undefined
-        ? <Typography variant="h6" component="p" data-testid={`tile-detail-${tile.key}`}>{tile.detail}</Typography>
-        : <Typography variant="h4" component="p" data-testid={`tile-count-${tile.key}`}>{tile.count === null ? '—' : numberFr.format(tile.count)}</Typography>}
-      {tile.warning && <Typography variant="body2" color="error" role="alert" data-testid={`tile-warning-${tile.key}`}>{tile.warning}</Typography>}
+      <Typography variant="overline" component="h2" sx={{ lineHeight: 1.3, display: 'block' }}>
+        {tile.label}
+      </Typography>
+      {tile.detail !== undefined ? (
+        <Typography variant="h6" component="p" data-testid={`tile-detail-${tile.key}`}>
+          {tile.detail}
+        </Typography>
+      ) : (
+        <Typography variant="h4" component="p" data-testid={`tile-count-${tile.key}`}>
+          {tile.count === null ? '—' : numberFr.format(tile.count)}
+        </Typography>
+      )}
+      {tile.warning && (
+        <Typography variant="body2" color="error" role="alert" data-testid={`tile-warning-${tile.key}`}>
+          {tile.warning}
+        </Typography>
+      )}
     </CardContent>
   );
-  return <Card data-testid={`tile-${tile.key}`}>{onOpen ? <CardActionArea onClick={onOpen}>{body}</CardActionArea> : body}</Card>;
+  return (
+    <Card data-testid={`tile-${tile.key}`}>
+      {onOpen ? <CardActionArea onClick={onOpen}>{body}</CardActionArea> : body}
+    </Card>
+  );
 }
 
 function Editor({ tiles, onSaved, onCancel }: { tiles: HomeTile[]; onSaved: () => void; onCancel: () => void }) {
@@ -54,7 +81,10 @@ function Editor({ tiles, onSaved, onCancel }: { tiles: HomeTile[]; onSaved: () =
   };
   const save = async () => {
     try {
-      await api('/home/layout', { method: 'POST', json: { tiles: list.map((x) => ({ key: x.key, hidden: x.hidden })) } });
+      await api('/home/layout', {
+        method: 'POST',
+        json: { tiles: list.map((x) => ({ key: x.key, hidden: x.hidden })) },
+      });
       notify('Enregistrement effectué', { type: 'success' });
       onSaved();
     } catch (e: any) {
@@ -64,19 +94,53 @@ function Editor({ tiles, onSaved, onCancel }: { tiles: HomeTile[]; onSaved: () =
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-        <Button variant="contained" startIcon={<LockIcon />} onClick={save}>Enregistrer</Button>
+        <Button variant="contained" startIcon={<LockIcon />} onClick={save}>
+          Enregistrer
+        </Button>
         <Button onClick={onCancel}>Annuler</Button>
       </Stack>
       <Box sx={grid}>
         {list.map((tile, i) => (
-          <Card key={tile.key} data-testid={`edit-tile-${tile.key}`} sx={{ opacity: tile.hidden ? 0.5 : 1, outline: '2px dashed', outlineColor: 'divider' }}>
+          <Card
+            key={tile.key}
+            data-testid={`edit-tile-${tile.key}`}
+            sx={{ opacity: tile.hidden ? 0.5 : 1, outline: '2px dashed', outlineColor: 'divider' }}
+          >
             <CardContent>
-              <Typography variant="overline" component="h2" sx={{ display: 'block' }}>{tile.label}</Typography>
+              <Typography variant="overline" component="h2" sx={{ display: 'block' }}>
+                {tile.label}
+              </Typography>
               <Stack direction="row" spacing={0.5}>
-                <Tooltip title="Déplacer avant"><span><IconButton size="small" aria-label={`Déplacer ${tile.label} avant`} disabled={i === 0} onClick={() => move(i, -1)}><ArrowBackIcon fontSize="small" /></IconButton></span></Tooltip>
-                <Tooltip title="Déplacer après"><span><IconButton size="small" aria-label={`Déplacer ${tile.label} après`} disabled={i === list.length - 1} onClick={() => move(i, 1)}><ArrowForwardIcon fontSize="small" /></IconButton></span></Tooltip>
+                <Tooltip title="Déplacer avant">
+                  <span>
+                    <IconButton
+                      size="small"
+                      aria-label={`Déplacer ${tile.label} avant`}
+                      disabled={i === 0}
+                      onClick={() => move(i, -1)}
+                    >
+                      <ArrowBackIcon fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+                <Tooltip title="Déplacer après">
+                  <span>
+                    <IconButton
+                      size="small"
+                      aria-label={`Déplacer ${tile.label} après`}
+                      disabled={i === list.length - 1}
+                      onClick={() => move(i, 1)}
+                    >
+                      <ArrowForwardIcon fontSize="small" />
+                    </IconButton>
+                  </span>
+                </Tooltip>
                 <Tooltip title={tile.hidden ? 'Afficher' : 'Masquer'}>
-                  <IconButton size="small" aria-label={`${tile.hidden ? 'Afficher' : 'Masquer'} ${tile.label}`} onClick={() => setList(list.map((x) => (x.key === tile.key ? { ...x, hidden: !x.hidden } : x)))}>
+                  <IconButton
+                    size="small"
+                    aria-label={`${tile.hidden ? 'Afficher' : 'Masquer'} ${tile.label}`}
+                    onClick={() => setList(list.map((x) => (x.key === tile.key ? { ...x, hidden: !x.hidden } : x)))}
+                  >
                     {tile.hidden ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
                   </IconButton>
                 </Tooltip>
@@ -94,13 +158,19 @@ export default function Home() {
   const queryClient = useQueryClient();
   const [unlocked, setUnlocked] = useState(false);
   const { dialog } = useLeaveGuard({ when: unlocked, onLeave: () => setUnlocked(false) });
-  const tilesQuery = (all: boolean) => ({ queryKey: ['home-tiles', all], queryFn: () => api<TilesAnswer>(`/home/tiles${all ? '?all=1' : ''}`), staleTime: 0 });
+  const tilesQuery = (all: boolean) => ({
+    queryKey: ['home-tiles', all],
+    queryFn: () => api<TilesAnswer>(`/home/tiles${all ? '?all=1' : ''}`),
+    staleTime: 0,
+  });
   const { data } = useQuery(tilesQuery(unlocked));
   const { data: menu } = useMenuTree();
   const context = findContext(menu, parentContext());
   // The saved layout is fetched before relocking: the cached one would show the old tiles for a moment.
   const relock = async () => {
-    await queryClient.fetchQuery(tilesQuery(false)).catch(() => queryClient.removeQueries({ queryKey: ['home-tiles', false] }));
+    await queryClient
+      .fetchQuery(tilesQuery(false))
+      .catch(() => queryClient.removeQueries({ queryKey: ['home-tiles', false] }));
     setUnlocked(false);
     queryClient.invalidateQueries({ queryKey: ['home-tiles', true] });
   };
@@ -108,31 +178,50 @@ export default function Home() {
     <Box sx={{ p: 2 }}>
       <Title title="Accueil" />
       <Stack direction="row" alignItems="center" sx={{ mb: 2 }} spacing={2}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>Accueil</Typography>
-        {!unlocked && <Button startIcon={<LockOpenIcon />} onClick={() => setUnlocked(true)}>Déverrouiller</Button>}
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+          Accueil
+        </Typography>
+        {!unlocked && (
+          <Button startIcon={<LockOpenIcon />} onClick={() => setUnlocked(true)}>
+            Déverrouiller
+          </Button>
+        )}
       </Stack>
       {context && !unlocked && (
         <Box sx={{ mb: 3 }}>
           <ContextBoard header={context} />
-          <Button size="small" sx={{ mt: 1 }} onClick={() => openMenuKey('home', navigate)}>Accueil général</Button>
+          <Button size="small" sx={{ mt: 1 }} onClick={() => openMenuKey('home', navigate)}>
+            Accueil général
+          </Button>
         </Box>
       )}
       {unlocked && data ? (
         <Editor tiles={data.tiles} onSaved={relock} onCancel={() => setUnlocked(false)} />
       ) : (
         <Box sx={grid}>
-          {(data?.tiles ?? []).map((tile) => <TileCard key={tile.key} tile={tile} onOpen={tile.route ? () => navigate(tile.route!) : undefined} />)}
+          {(data?.tiles ?? []).map((tile) => (
+            <TileCard key={tile.key} tile={tile} onOpen={tile.route ? () => navigate(tile.route!) : undefined} />
+          ))}
           <Card>
             <CardContent>
-              <Typography variant="overline" component="h2">Version du logiciel</Typography>
-              <Typography variant="h6" component="p">Bivouac {data?.version ?? __APP_VERSION__}</Typography>
+              <Typography variant="overline" component="h2">
+                Version du logiciel
+              </Typography>
+              <Typography variant="h6" component="p">
+                Bivouac {data?.version ?? __APP_VERSION__}
+              </Typography>
             </CardContent>
           </Card>
           <Card>
             <CardActionArea onClick={() => window.open(DOCUMENTATION_URL, '_blank', 'noopener')}>
               <CardContent>
-                <Typography variant="overline" component="h2">Documentation</Typography>
-                <Stack direction="row" spacing={1} alignItems="center"><MenuBookIcon /><Typography>Guide de l'utilisateur (PDF)</Typography></Stack>
+                <Typography variant="overline" component="h2">
+                  Documentation
+                </Typography>
+                <Stack direction="row" spacing={1} alignItems="center">
+                  <MenuBookIcon />
+                  <Typography>Guide de l'utilisateur (PDF)</Typography>
+                </Stack>
               </CardContent>
             </CardActionArea>
           </Card>

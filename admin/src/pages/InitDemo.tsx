@@ -24,12 +24,16 @@ export default function InitDemo() {
   return (
     <Box sx={{ p: 2, maxWidth: 640 }}>
       <Title title="Données de démonstration" />
-      <Typography variant="h5" component="h1" gutterBottom>Données de démonstration</Typography>
-      <Typography sx={{ mb: 2 }}>
-        Remplace toutes les données du camping (clients, séjours, catalogue, tarifs…) par le jeu de démonstration.
-        Les utilisateurs et l'établissement sont conservés.
+      <Typography variant="h5" component="h1" gutterBottom>
+        Données de démonstration
       </Typography>
-      <Button variant="contained" color="warning" disabled={busy} onClick={() => setOpen(true)}>Réinitialiser la démonstration</Button>
+      <Typography sx={{ mb: 2 }}>
+        Remplace toutes les données du camping (clients, séjours, catalogue, tarifs…) par le jeu de démonstration. Les
+        utilisateurs et l'établissement sont conservés.
+      </Typography>
+      <Button variant="contained" color="warning" disabled={busy} onClick={() => setOpen(true)}>
+        Réinitialiser la démonstration
+      </Button>
       <Confirm
         isOpen={open}
         title="Réinitialiser les données de démonstration ?"

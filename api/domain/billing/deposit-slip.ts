@@ -13,20 +13,48 @@ export async function renderDepositSlip(db: Knex, depositId: number): Promise<{ 
   const est = await currentEstablishment(db);
   const method = await db('payment_method').where('id', d.paymentMethodId).first('label');
   const account = d.bankAccountId ? await db('bank_account').where('id', d.bankAccountId).first() : null;
-  const rows = d.payments.map((p: Record<string, any>) => [formatDateFr(p.date), p.chequeNumber ?? '', p.chequeHolder ?? '', p.chequeBank ?? '', { text: formatEuros(p.amount), alignment: 'right' }]);
+  const commission = d.payments.reduce((s: number, p: Record<string, any>) => s + (p.commissionAmount ?? 0), 0);
+  const rows = d.payments.map((p: Record<string, any>) => [
+    formatDateFr(p.date),
+    p.chequeNumber ?? '',
+    p.chequeHolder ?? '',
+    p.chequeBank ?? '',
+    { text: formatEuros(p.amount), alignment: 'right' },
+  ]);
   const doc = {
-    info: { title: `Remise ${d.number}`, creator: 'Bivouac', producer: 'Bivouac', creationDate: new Date(`${d.date}T12:00:00Z`) },
-    pageSize: 'A4', pageMargins: [40, 40, 40, 40], defaultStyle: { font: 'Roboto', fontSize: 9 },
+    info: {
+      title: `Remise ${d.number}`,
+      creator: 'Bivouac',
+      producer: 'Bivouac',
+      creationDate: new Date(`${d.date}T12:00:00Z`),
+    },
+    pageSize: 'A4',
+    pageMargins: [40, 40, 40, 40],
+    defaultStyle: { font: 'Roboto', fontSize: 9 },
     content: [
       { text: est?.corporateName ?? est?.name ?? '', bold: true },
       { text: `Bordereau de remise en banque N° ${d.number}`, fontSize: 14, bold: true, margin: [0, 12, 0, 4] },
       `Date : ${formatDateFr(d.date)} — Mode de paiement : ${method?.label ?? ''}`,
       account ? `Compte : ${account.label ?? ''} ${account.iban ?? ''}` : '',
+      // A summary slip gives the count and the total only (print-mode preference or the deposit's choice).
+      d.slipType === 'summary'
+        ? { text: '', margin: [0, 6, 0, 6] }
+        : {
+            table: {
+              headerRows: 1,
+              widths: ['auto', 'auto', '*', '*', 'auto'],
+              body: [
+                ['Date', 'N° de chèque', 'Tireur', 'Banque', 'Montant'].map((t) => ({ text: t, bold: true })),
+                ...rows,
+              ],
+            },
+            layout: 'lightHorizontalLines',
+            margin: [0, 12, 0, 12],
+          },
       {
-        table: { headerRows: 1, widths: ['auto', 'auto', '*', '*', 'auto'], body: [['Date', 'N° de chèque', 'Tireur', 'Banque', 'Montant'].map((t) => ({ text: t, bold: true })), ...rows] },
-        layout: 'lightHorizontalLines', margin: [0, 12, 0, 12],
+        text: `${d.paymentCount} ${d.paymentCount > 1 ? 'paiements' : 'paiement'} — Total remis : ${formatEuros(d.totalAmount)}${commission ? ` — Commission : ${formatEuros(commission)}` : ''}`,
+        bold: true,
       },
-      { text: `${d.paymentCount} paiement(s) — Total remis : ${formatEuros(d.totalAmount)}`, bold: true },
     ],
   };
   const out = pdfmake().createPdf(doc);

@@ -6,21 +6,85 @@ import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { todayParis } from '../../../common/dates';
+import { monthRange } from '../../../common/cash';
+import { financePreferences } from './preferences';
 
-export interface DepositInput { paymentMethodId: number; paymentIds: number[]; date?: string; number?: string; bankAccountId?: number | null; notes?: string | null }
+export interface DepositInput {
+  paymentMethodId: number;
+  paymentIds: number[];
+  date?: string;
+  number?: string;
+  bankAccountId?: number | null;
+  notes?: string | null;
+  slipType?: 'detailed' | 'summary';
+}
+
+const DEPOSIT_TYPE: Record<string, string> = {
+  cheque: 'cheque',
+  'holiday-voucher': 'holiday-voucher',
+  cash: 'cash',
+  card: 'card',
+};
 
 type Db = Knex | Knex.Transaction;
 
 /** Payments of a method still at hand, oldest first (what /create-deposit/{paymentMethodId} offers). */
 export async function depositCandidates(db: Db, paymentMethodId: number): Promise<Record<string, any>[]> {
-  return db('payment').where({ paymentMethodId, isDeposited: false }).orderBy(['date', 'id'])
-    .select('id', 'date', 'amount', 'bookingId', 'customerId', 'chequeNumber', 'chequeHolder', 'chequeBank', 'doNotRemitBefore', 'payerType');
+  return db('payment')
+    .where({ paymentMethodId, isDeposited: false })
+    .orderBy(['date', 'id'])
+    .select(
+      'id',
+      'date',
+      'amount',
+      'bookingId',
+      'customerId',
+      'chequeNumber',
+      'chequeHolder',
+      'chequeBank',
+      'payingInstitution',
+      'doNotRemitBefore',
+      'payerType',
+      'commissionAmount',
+      'notes',
+    );
+}
+
+/** Deposits of a month (/deposit-list/{yearMonth}) with their total. */
+export async function depositsOfMonth(
+  db: Db,
+  yearMonth: string,
+): Promise<{ rows: Record<string, any>[]; total: number }> {
+  const { from, to } = monthRange(yearMonth);
+  const rows = await db('bank_deposit as d')
+    .join('payment_method as m', 'm.id', 'd.paymentMethodId')
+    .leftJoin('bank_account as a', 'a.id', 'd.bankAccountId')
+    .where('d.date', '>=', from)
+    .where('d.date', '<', to)
+    .orderBy([{ column: 'd.date' }, { column: 'd.id' }])
+    .select(
+      'd.id',
+      'd.number',
+      'd.date',
+      'd.paymentMethodId',
+      'm.label as methodLabel',
+      'd.bankAccountId',
+      'a.label as bankAccountLabel',
+      'd.depositType',
+      'd.slipType',
+      'd.totalAmount',
+      'd.paymentCount',
+    );
+  return { rows, total: rows.reduce((s, r) => s + r.totalAmount, 0) };
 }
 
 /** The next free number of the month: R<yyyymm>-<n>. */
 async function nextNumber(trx: Knex.Transaction, date: string): Promise<string> {
   const prefix = `R${date.slice(0, 4)}${date.slice(5, 7)}-`;
-  const { rows } = await trx.raw(`SELECT coalesce(max(substring(number from '^${prefix}([0-9]+)$')::int), 0) + 1 AS n FROM bank_deposit WHERE number LIKE ?`, [`${prefix}%`]);
+  const { rows } = await trx.raw(
+    `SELECT coalesce(max(substring(number from '^${prefix}([0-9]+)$')::int), 0) + 1 AS n FROM bank_deposit WHERE number LIKE ?`,
+    [`${prefix}%`],
+  );
   return `${prefix}${String(rows[0].n).padStart(3, '0')}`;
 }
 
@@ -29,30 +93,72 @@ export async function createDeposit(knex: Knex, input: DepositInput): Promise<nu
   return knex.transaction(async (trx) => {
     const method = await trx('payment_method').where('id', input.paymentMethodId).first();
     if (!method) throw badRequest('REFERENCE_NOT_FOUND', { paymentMethodId: formatMessage('REFERENCE_NOT_FOUND') });
-    if (!method.isBankable && !method.isAutoRemittance) throw badRequest('DEPOSIT_METHOD_NOT_BANKABLE', { paymentMethodId: formatMessage('DEPOSIT_METHOD_NOT_BANKABLE') });
+    if (!method.isBankable && !method.isAutoRemittance)
+      throw badRequest('DEPOSIT_METHOD_NOT_BANKABLE', {
+        paymentMethodId: formatMessage('DEPOSIT_METHOD_NOT_BANKABLE'),
+      });
     const bankAccountId = input.bankAccountId ?? method.bankAccountId ?? null;
-    if (method.isAutoRemittance && bankAccountId == null) throw badRequest('AUTO_REMITTANCE_NEEDS_BANK_ACCOUNT', { bankAccountId: formatMessage('AUTO_REMITTANCE_NEEDS_BANK_ACCOUNT') });
+    if (method.isAutoRemittance && bankAccountId == null)
+      throw badRequest('AUTO_REMITTANCE_NEEDS_BANK_ACCOUNT', {
+        bankAccountId: formatMessage('AUTO_REMITTANCE_NEEDS_BANK_ACCOUNT'),
+      });
     const ids = [...new Set(input.paymentIds)];
-    const payments = await trx('payment').whereIn('id', ids).forUpdate().select('id', 'amount', 'paymentMethodId', 'isDeposited', 'doNotRemitBefore');
-    if (!ids.length || payments.length !== ids.length || payments.some((p) => p.paymentMethodId !== method.id || p.isDeposited)) {
+    const payments = await trx('payment')
+      .whereIn('id', ids)
+      .forUpdate()
+      .select('id', 'amount', 'paymentMethodId', 'isDeposited', 'doNotRemitBefore');
+    if (
+      !ids.length ||
+      payments.length !== ids.length ||
+      payments.some((p) => p.paymentMethodId !== method.id || p.isDeposited)
+    ) {
       throw badRequest('DEPOSIT_PAYMENTS_INVALID', { paymentIds: formatMessage('DEPOSIT_PAYMENTS_INVALID') });
     }
     const early = payments.find((p) => p.doNotRemitBefore && p.doNotRemitBefore > date);
-    if (early) throw badRequest('DEPOSIT_CHEQUE_TOO_EARLY', undefined, { date: early.doNotRemitBefore.split('-').reverse().join('/') });
-    const number = input.number?.trim() || await nextNumber(trx, date);
-    const [{ id }] = await trx('bank_deposit').insert({
-      number, date, paymentMethodId: method.id, bankAccountId, notes: input.notes ?? null,
-      totalAmount: payments.reduce((s, p) => s + p.amount, 0), paymentCount: payments.length,
-    }).returning('id');
+    if (early)
+      throw badRequest('DEPOSIT_CHEQUE_TOO_EARLY', undefined, {
+        date: early.doNotRemitBefore.split('-').reverse().join('/'),
+      });
+    const number = input.number?.trim() || (await nextNumber(trx, date));
+    const [{ id }] = await trx('bank_deposit')
+      .insert({
+        number,
+        date,
+        paymentMethodId: method.id,
+        bankAccountId,
+        notes: input.notes ?? null,
+        depositType: DEPOSIT_TYPE[method.kind] ?? 'other',
+        slipType: input.slipType ?? (await financePreferences(trx)).depositSlipType,
+        totalAmount: payments.reduce((s, p) => s + p.amount, 0),
+        paymentCount: payments.length,
+      })
+      .returning('id');
     await trx('payment').whereIn('id', ids).update({ isDeposited: true, bankDepositId: id, updatedAt: trx.fn.now() });
     return id;
   });
 }
 
 export async function loadDeposit(db: Db, id: number): Promise<Record<string, any> | null> {
-  const d = await db('bank_deposit').where('id', id).first();
+  const d = await db('bank_deposit as d')
+    .join('payment_method as m', 'm.id', 'd.paymentMethodId')
+    .leftJoin('bank_account as a', 'a.id', 'd.bankAccountId')
+    .where('d.id', id)
+    .first('d.*', 'm.label as methodLabel', 'a.label as bankAccountLabel', 'a.iban');
   if (!d) return null;
-  const payments = await db('payment').where('bankDepositId', id).orderBy(['date', 'id'])
-    .select('id', 'date', 'amount', 'bookingId', 'customerId', 'chequeNumber', 'chequeHolder', 'chequeBank');
+  const payments = await db('payment')
+    .where('bankDepositId', id)
+    .orderBy(['date', 'id'])
+    .select(
+      'id',
+      'date',
+      'amount',
+      'bookingId',
+      'customerId',
+      'chequeNumber',
+      'chequeHolder',
+      'chequeBank',
+      'payingInstitution',
+      'commissionAmount',
+    );
   return { ...d, payments };
 }

@@ -14,7 +14,14 @@ type Row = Record<string, any>;
 type Trx = Knex.Transaction;
 
 const refuse = () => badRequest('BILLED_ITEMS_UNCHANGEABLE');
-const BOOKING_PRICE_FIELDS = ['customerId', 'partnerId', 'accessChannelId', 'promoCode', 'discountIds', 'withCancellationInsurance'];
+const BOOKING_PRICE_FIELDS = [
+  'customerId',
+  'partnerId',
+  'accessChannelId',
+  'promoCode',
+  'discountIds',
+  'withCancellationInsurance',
+];
 const OCCUPANCY_PRICE_FIELDS = ['bookingId', 'startDate', 'endDate', 'placeTypeId', 'priceOverrides', 'isCancelled'];
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -24,7 +31,7 @@ async function bookingOfOccupancy(trx: Trx, occupancyId: number | null | undefin
 }
 
 async function assertNotBilled(trx: Trx, ...bookingIds: (number | null | undefined)[]): Promise<void> {
-  for (const id of new Set(bookingIds)) if (id != null && await isStayBilled(trx, id)) throw refuse();
+  for (const id of new Set(bookingIds)) if (id != null && (await isStayBilled(trx, id))) throw refuse();
 }
 
 export function registerBillingFreeze(): void {
@@ -32,29 +39,46 @@ export function registerBillingFreeze(): void {
     async beforeSave(rec, existing, { trx }) {
       if (!existing) return;
       const changed = BOOKING_PRICE_FIELDS.find((f) => f in rec && !same(rec[f], existing[f]));
-      if (changed && await isStayBilled(trx, existing.id)) throw badRequest('BILLED_ITEMS_UNCHANGEABLE', { [changed]: formatMessage('BILLED_ITEMS_UNCHANGEABLE') });
+      if (changed && (await isStayBilled(trx, existing.id)))
+        throw badRequest('BILLED_ITEMS_UNCHANGEABLE', { [changed]: formatMessage('BILLED_ITEMS_UNCHANGEABLE') });
     },
-    async beforeDelete(existing, { trx }) { await assertNotBilled(trx, existing.id); },
+    async beforeDelete(existing, { trx }) {
+      await assertNotBilled(trx, existing.id);
+    },
   });
   registerHooks('occupancy', {
     async beforeSave(rec, existing, { trx }) {
       // Notes, the lock flag and the like still change; what the price is made of does not.
-      const changed = existing ? OCCUPANCY_PRICE_FIELDS.find((f) => f in rec && !same(rec[f], existing[f])) : 'bookingId';
+      const changed = existing
+        ? OCCUPANCY_PRICE_FIELDS.find((f) => f in rec && !same(rec[f], existing[f]))
+        : 'bookingId';
       if (changed) await assertNotBilled(trx, existing?.bookingId, rec.bookingId);
     },
-    async beforeDelete(existing, { trx }) { await assertNotBilled(trx, existing.bookingId); },
+    async beforeDelete(existing, { trx }) {
+      await assertNotBilled(trx, existing.bookingId);
+    },
   });
   for (const child of ['occupancy-detail', 'occupancy-animal', 'occupancy-vehicle', 'occupancy-extra']) {
     registerHooks(child, {
       async beforeSave(rec: Row, existing: Row | null, { trx }) {
-        await assertNotBilled(trx, await bookingOfOccupancy(trx, rec.occupancyId), await bookingOfOccupancy(trx, existing?.occupancyId));
+        await assertNotBilled(
+          trx,
+          await bookingOfOccupancy(trx, rec.occupancyId),
+          await bookingOfOccupancy(trx, existing?.occupancyId),
+        );
       },
-      async beforeDelete(existing: Row, { trx }) { await assertNotBilled(trx, await bookingOfOccupancy(trx, existing.occupancyId)); },
+      async beforeDelete(existing: Row, { trx }) {
+        await assertNotBilled(trx, await bookingOfOccupancy(trx, existing.occupancyId));
+      },
     });
   }
   registerHooks('bill-counter', {
     beforeSave(rec, existing) {
-      if (existing && existing.lastNumber > 0 && (rec.prefix !== existing.prefix || rec.digits !== existing.digits || rec.series !== existing.series)) {
+      if (
+        existing &&
+        existing.lastNumber > 0 &&
+        (rec.prefix !== existing.prefix || rec.digits !== existing.digits || rec.series !== existing.series)
+      ) {
         throw badRequest('INVOICE_PREFIX_USED', { prefix: formatMessage('INVOICE_PREFIX_USED') });
       }
     },

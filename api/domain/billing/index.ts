@@ -5,16 +5,33 @@ import type { Knex } from 'knex';
 import { routerOf } from '../../http/define-route';
 import { BILLING_ROUTES } from './routes';
 import { registerPaymentRules } from './payments';
+import { registerPaymentKindRules } from './payment-rules';
+import { registerCashRules } from './cash';
+import { MONEY_ROUTES } from './money-routes';
+import { assertBalanceAccepted } from './balance';
+import { registerActionGuard } from '../stays/actions';
 import { registerBillingFreeze } from './hooks';
 import { registerProtectedData } from '../establishment/demo-reset';
 
 export function registerBillingModule(): void {
   registerPaymentRules();
+  registerPaymentKindRules();
+  registerCashRules();
+  // Marking a guest gone with a balance due needs the confirmation's acceptBalance (balance.ts).
+  registerActionGuard((trx, booking, action, params) =>
+    assertBalanceAccepted(trx, booking.id, action, params as Record<string, unknown>),
+  );
   registerBillingFreeze();
   // Bills are append-only in the invoice area (protected as such); remitted payments too.
-  registerProtectedData(async (knex) => ((await knex('payment').where('isDeposited', true).first('id')) ? 'paiements remis en banque' : null));
+  registerProtectedData(async (knex) =>
+    (await knex('payment')
+      .where((w) => w.where('isDeposited', true).orWhere('isGrouped', true).orWhere('isExported', true))
+      .first('id'))
+      ? 'paiements remis en banque, groupés ou exportés'
+      : null,
+  );
 }
 
 export function billingRouters(knex: () => Knex): Router[] {
-  return [routerOf(BILLING_ROUTES, knex)];
+  return [routerOf(BILLING_ROUTES, knex), routerOf(MONEY_ROUTES, knex)];
 }

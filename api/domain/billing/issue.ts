@@ -8,9 +8,20 @@ import { formatMessage } from '../../../common/messages';
 import { isValidDate } from '../../../common/formats';
 import { todayParis } from '../../../common/dates';
 import { RELEASING, UNCONFIRMED } from '../stays/status';
-import type { StoredPrice } from '../stays/price-model';
-import { billTotals, creditLines, depositLines, finalLines, numberLines, stayLines, type CreditableLine, type DepositRemainder, type LineInput } from './lines';
+import {
+  billTotals,
+  creditLines,
+  depositLines,
+  finalLines,
+  numberLines,
+  type CreditableLine,
+  type DepositRemainder,
+  type LineInput,
+} from './lines';
+import { extraLines, markBilled, STAY_SOURCE, type BillSourceContext } from './sources';
+import { standingPartnerBills } from './partner';
 import { allocateNumber, type Series } from './numbering';
+import { appendBillEntry } from '../ledger/entries';
 import { customerSnapshot, paymentTermsText, sellerSnapshot } from './parties';
 
 type Trx = Knex.Transaction;
@@ -19,12 +30,20 @@ type Row = Record<string, any>;
 /** Advisory lock namespace of "a bill of this stay is being issued" (« a bill already being processed »). */
 const BILL_LOCK = 14_001;
 
-export interface StayBillInput { kind: 'deposit' | 'final'; amount?: number; date?: string }
-export interface CreditNoteInput { reason: string; lines?: { billLineId: number; quantity?: number | null }[]; date?: string }
+export interface StayBillInput {
+  kind: 'deposit' | 'final';
+  amount?: number;
+  date?: string;
+}
+export interface CreditNoteInput {
+  reason: string;
+  lines?: { billLineId: number; quantity?: number | null }[];
+  date?: string;
+}
 
 const json = (v: unknown) => JSON.stringify(v);
 
-async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
+export async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
   const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(?, ?) AS ok', [BILL_LOCK, bookingId]);
   if (!rows[0].ok) throw new HttpError(409, 'BILL_BEING_PROCESSED');
   const booking = await trx('booking').where('id', bookingId).forUpdate().first();
@@ -32,18 +51,31 @@ async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
   return booking;
 }
 
-function billDate(date: string | undefined): string {
+export function billDate(date: string | undefined): string {
   const d = date ?? todayParis();
   if (!isValidDate(d)) throw badRequest('INCORRECT_DATES', { date: formatMessage('INVALID_DATE') });
   return d;
 }
 
 /** Net of each line of the given invoices once their credit notes are taken off. */
-async function creditableLines(db: Knex | Trx, billIds: number[]): Promise<(CreditableLine & { billId: number })[]> {
+export async function creditableLines(
+  db: Knex | Trx,
+  billIds: number[],
+): Promise<(CreditableLine & { billId: number })[]> {
   if (!billIds.length) return [];
   const lines: Row[] = await db('bill_line').whereIn('billId', billIds).orderBy(['billId', 'position']);
-  const credited: Row[] = await db('bill_line').whereIn('creditedLineId', lines.map((l) => l.id))
-    .groupBy('creditedLineId').select('creditedLineId', db.raw('sum(quantity)::int AS q'), db.raw('sum(amount_incl_vat)::int AS a'), db.raw('sum(vat_amount)::int AS v'));
+  const credited: Row[] = await db('bill_line')
+    .whereIn(
+      'creditedLineId',
+      lines.map((l) => l.id),
+    )
+    .groupBy('creditedLineId')
+    .select(
+      'creditedLineId',
+      db.raw('sum(quantity)::int AS q'),
+      db.raw('sum(amount_incl_vat)::int AS a'),
+      db.raw('sum(vat_amount)::int AS v'),
+    );
   const byLine = new Map(credited.map((c) => [c.creditedLineId, c]));
   return lines.map((l) => {
     const c = byLine.get(l.id);
@@ -54,7 +86,15 @@ async function creditableLines(db: Knex | Trx, billIds: number[]): Promise<(Cred
 /** Invoices of a stay with what remains of each once credited (0: cancelled). */
 export async function stayInvoices(db: Knex | Trx, bookingId: number): Promise<(Row & { remaining: number })[]> {
   const bills: Row[] = await db('bill').where({ bookingId, kind: 'invoice' }).orderBy('id');
-  const credits: Row[] = bills.length ? await db('bill').whereIn('creditedBillId', bills.map((b) => b.id)).groupBy('creditedBillId').select('creditedBillId', db.raw('sum(total_incl_vat)::int AS s')) : [];
+  const credits: Row[] = bills.length
+    ? await db('bill')
+        .whereIn(
+          'creditedBillId',
+          bills.map((b) => b.id),
+        )
+        .groupBy('creditedBillId')
+        .select('creditedBillId', db.raw('sum(total_incl_vat)::int AS s'))
+    : [];
   const byBill = new Map(credits.map((c) => [c.creditedBillId, c.s]));
   return bills.map((b) => ({ ...b, remaining: b.totalInclVat + (byBill.get(b.id) ?? 0) }));
 }
@@ -68,63 +108,129 @@ export async function isStayBilled(db: Knex | Trx, bookingId: number): Promise<b
   return !!rows[0].billed;
 }
 
-async function insertBill(trx: Trx, bill: Row, lines: LineInput[], series: Series): Promise<number> {
+export async function insertBill(trx: Trx, bill: Row, lines: LineInput[], series: Series): Promise<number> {
   const numbered = numberLines(lines);
   const totals = billTotals(numbered);
   // The number comes last: the series stays locked only for the inserts and the commit.
   const n = await allocateNumber(trx, series, bill.date);
-  const [{ id }] = await trx('bill').insert({
-    ...bill, ...n, ...totals, vatTotals: json(totals.vatTotals),
-    customerSnapshot: json(bill.customerSnapshot), sellerSnapshot: json(bill.sellerSnapshot),
-  }).returning('id');
+  const [{ id }] = await trx('bill')
+    .insert({
+      ...bill,
+      ...n,
+      ...totals,
+      vatTotals: json(totals.vatTotals),
+      customerSnapshot: json(bill.customerSnapshot),
+      sellerSnapshot: json(bill.sellerSnapshot),
+    })
+    .returning('id');
   if (numbered.length) await trx('bill_line').insert(numbered.map((l) => ({ ...l, billId: id })));
+  await appendBillEntry(trx, id); // NF525: its ledger entry, in the same transaction
   return id;
 }
 
-export async function issueStayBill(knex: Knex, bookingId: number, input: StayBillInput, userId: number | null): Promise<number> {
+export async function issueStayBill(
+  knex: Knex,
+  bookingId: number,
+  input: StayBillInput,
+  userId: number | null,
+): Promise<number> {
   const date = billDate(input.date);
-  return knex.transaction(async (trx) => {
+  return knex.transaction((trx) => issueStayBillIn(trx, bookingId, input, date, userId));
+}
+
+/** The stay's bill inside a transaction of the caller (a deposit bill made from a payment). */
+export async function issueStayBillIn(
+  trx: Trx,
+  bookingId: number,
+  input: StayBillInput,
+  date: string,
+  userId: number | null,
+): Promise<number> {
+  {
     const booking = await lockStay(trx, bookingId);
-    if (booking.kind === 'quote' || RELEASING.includes(booking.statusId) || UNCONFIRMED.includes(booking.statusId)) throw badRequest('BILL_STAY_NOT_BILLABLE');
-    const occs: Row[] = await trx('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').select('id', 'pricedQuote', 'startDate', 'endDate');
-    const stay = occs.length ? stayLines(occs.map((o) => ({ id: o.id, pricedQuote: o.pricedQuote as StoredPrice | null }))) : null;
-    if (!stay || !stay.length) throw badRequest('BILL_NOTHING_TO_BILL');
+    if (booking.kind === 'quote' || RELEASING.includes(booking.statusId) || UNCONFIRMED.includes(booking.statusId))
+      throw badRequest('BILL_STAY_NOT_BILLABLE');
+    const occs: Row[] = await trx('occupancy')
+      .where({ bookingId, isCancelled: false })
+      .orderBy('id')
+      .select('id', 'startDate', 'endDate');
+    const ctx: BillSourceContext = { bookingId, customerId: booking.customerId, kind: input.kind };
+    const stay = await STAY_SOURCE.lines(trx, ctx);
+    if (!stay.length) throw badRequest('BILL_NOTHING_TO_BILL');
     const invoices = await stayInvoices(trx, bookingId);
     if (await isStayBilled(trx, bookingId)) throw badRequest('BILL_ALREADY_FINAL');
     const customer = await customerSnapshot(trx, booking.customerId);
     const seller = await sellerSnapshot(trx);
-    const period = { startDate: booking.startDate ?? occs[0].startDate, endDate: booking.endDate ?? occs[occs.length - 1].endDate };
+    const period = {
+      startDate: booking.startDate ?? occs[0].startDate,
+      endDate: booking.endDate ?? occs[occs.length - 1].endDate,
+    };
     const deposits = invoices.filter((b) => b.isDeposit && b.remaining !== 0);
-    const depositLinesLeft = (await creditableLines(trx, deposits.map((d) => d.id))).map((l): DepositRemainder => ({
-      billId: l.billId, number: deposits.find((d) => d.id === l.billId)!.number, vatRateBp: l.vatRateBp,
-      amountInclVat: l.amountInclVat + l.creditedAmount, vatAmount: l.vatAmount + l.creditedVat,
+    const depositLinesLeft = (
+      await creditableLines(
+        trx,
+        deposits.map((d) => d.id),
+      )
+    ).map((l): DepositRemainder => ({
+      billId: l.billId,
+      number: deposits.find((d) => d.id === l.billId)!.number,
+      vatRateBp: l.vatRateBp,
+      amountInclVat: l.amountInclVat + l.creditedAmount,
+      vatAmount: l.vatAmount + l.creditedVat,
     }));
     let lines: LineInput[];
     let dueDate: string | null;
+    // Sales charged to the stay, rent receipts…: registered sources add their lines to the final bill.
+    const extras = await extraLines(trx, ctx);
     if (input.kind === 'deposit') {
       const stayTotal = stay.reduce((s, l) => s + l.amountInclVat, 0);
       const left = stayTotal - depositLinesLeft.reduce((s, d) => s + d.amountInclVat, 0);
       const amount = input.amount ?? booking.downPaymentAmount ?? 0;
-      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw badRequest('BILL_DEPOSIT_AMOUNT_INVALID', { amount: formatMessage('BILL_DEPOSIT_AMOUNT_INVALID') });
+      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+        throw badRequest('BILL_DEPOSIT_AMOUNT_INVALID', { amount: formatMessage('BILL_DEPOSIT_AMOUNT_INVALID') });
       lines = depositLines(stay, amount, `Acompte sur le séjour ${booking.code ?? booking.id}`, period);
       dueDate = booking.downPaymentDueDate ?? null;
     } else {
-      lines = finalLines(stay, depositLinesLeft);
+      lines = finalLines([...stay, ...extras.flatMap((e) => e.lines)], depositLinesLeft);
       dueDate = booking.balanceDueDate ?? null;
     }
-    return insertBill(trx, {
-      kind: 'invoice', isDeposit: input.kind === 'deposit', payerType: 'customer', date, bookingId, customerId: booking.customerId,
-      customerName: customer.name, customerSnapshot: customer, sellerSnapshot: seller,
-      serviceStartDate: period.startDate, serviceEndDate: period.endDate, paymentTerms: paymentTermsText(customer, dueDate), dueDate, userId,
-      depositsDeducted: input.kind === 'final' ? depositLinesLeft.reduce((s, d) => s + d.amountInclVat, 0) : 0,
-    }, lines, 'invoice');
-  });
+    const billId = await insertBill(
+      trx,
+      {
+        kind: 'invoice',
+        isDeposit: input.kind === 'deposit',
+        payerType: 'customer',
+        date,
+        bookingId,
+        customerId: booking.customerId,
+        customerName: customer.name,
+        customerSnapshot: customer,
+        sellerSnapshot: seller,
+        serviceStartDate: period.startDate,
+        serviceEndDate: period.endDate,
+        paymentTerms: paymentTermsText(customer, dueDate),
+        dueDate,
+        userId,
+        depositsDeducted: input.kind === 'final' ? depositLinesLeft.reduce((s, d) => s + d.amountInclVat, 0) : 0,
+      },
+      lines,
+      'invoice',
+    );
+    await markBilled(trx, ctx, billId, extras);
+    return billId;
+  }
 }
 
-export async function issueCreditNote(knex: Knex, invoiceId: number, input: CreditNoteInput, userId: number | null): Promise<number> {
+export async function issueCreditNote(
+  knex: Knex,
+  invoiceId: number,
+  input: CreditNoteInput,
+  userId: number | null,
+): Promise<number> {
   const date = billDate(input.date);
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-  if (!reason) throw badRequest('CREDIT_NOTE_REASON_REQUIRED', { reason: formatMessage('CREDIT_NOTE_REASON_REQUIRED') });
+  if (!reason)
+    throw badRequest('CREDIT_NOTE_REASON_REQUIRED', { reason: formatMessage('CREDIT_NOTE_REASON_REQUIRED') });
   return knex.transaction(async (trx) => {
     const first = await trx('bill').where('id', invoiceId).first('bookingId');
     if (!first) throw new HttpError(404, 'BILL_NOT_FOUND');
@@ -135,19 +241,47 @@ export async function issueCreditNote(knex: Knex, invoiceId: number, input: Cred
     if (invoice.isDeposit && invoice.bookingId != null) {
       if (await isStayBilled(trx, invoice.bookingId)) throw badRequest('BILL_CANNOT_BE_CANCELLED');
     }
+    // « customer bill before partner bill », undone in the reverse order.
+    if (
+      invoice.payerType === 'customer' &&
+      !invoice.isDeposit &&
+      invoice.bookingId != null &&
+      (await standingPartnerBills(trx, invoice.bookingId)).length
+    ) {
+      throw badRequest('PARTNER_BILL_REMAINS');
+    }
     let lines: LineInput[];
     try {
       lines = creditLines(await creditableLines(trx, [invoiceId]), input.lines ?? null);
     } catch (e: any) {
-      if (e?.message === 'EXCEEDS' || e?.message === 'UNKNOWN_LINE') throw badRequest('CREDIT_NOTE_EXCEEDS_INVOICE', { lines: formatMessage('CREDIT_NOTE_EXCEEDS_INVOICE') });
+      if (e?.message === 'EXCEEDS' || e?.message === 'UNKNOWN_LINE')
+        throw badRequest('CREDIT_NOTE_EXCEEDS_INVOICE', { lines: formatMessage('CREDIT_NOTE_EXCEEDS_INVOICE') });
       throw e;
     }
     if (!lines.length || lines.every((l) => l.amountInclVat === 0)) throw badRequest('BILL_CANNOT_BE_CANCELLED');
-    return insertBill(trx, {
-      kind: 'credit-note', isDeposit: invoice.isDeposit, payerType: invoice.payerType, date, bookingId: invoice.bookingId, customerId: invoice.customerId,
-      partnerId: invoice.partnerId, customerName: invoice.customerName, customerSnapshot: invoice.customerSnapshot, sellerSnapshot: await sellerSnapshot(trx),
-      serviceStartDate: invoice.serviceStartDate, serviceEndDate: invoice.serviceEndDate, creditedBillId: invoice.id, reason, userId,
-      paymentTerms: null, dueDate: null,
-    }, lines, 'credit-note');
+    return insertBill(
+      trx,
+      {
+        kind: 'credit-note',
+        isDeposit: invoice.isDeposit,
+        payerType: invoice.payerType,
+        date,
+        bookingId: invoice.bookingId,
+        customerId: invoice.customerId,
+        partnerId: invoice.partnerId,
+        customerName: invoice.customerName,
+        customerSnapshot: invoice.customerSnapshot,
+        sellerSnapshot: await sellerSnapshot(trx),
+        serviceStartDate: invoice.serviceStartDate,
+        serviceEndDate: invoice.serviceEndDate,
+        creditedBillId: invoice.id,
+        reason,
+        userId,
+        paymentTerms: null,
+        dueDate: null,
+      },
+      lines,
+      'credit-note',
+    );
   });
 }

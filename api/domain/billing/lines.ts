@@ -35,7 +35,12 @@ export interface BillLineDraft extends LineInput {
   amountExclVat: number;
 }
 
-export interface VatTotal { vatRateBp: number; totalExclVat: number; vatAmount: number; totalInclVat: number }
+export interface VatTotal {
+  vatRateBp: number;
+  totalExclVat: number;
+  vatAmount: number;
+  totalInclVat: number;
+}
 
 export interface BillTotals {
   totalExclVat: number;
@@ -47,7 +52,8 @@ export interface BillTotals {
 }
 
 /** Net price of a VAT-inclusive unit price (half-up, as the engine rounds). */
-export const exclVat = (inclVat: number, rateBp: number | null) => (rateBp ? mulDivRound(inclVat, BP_SCALE, BP_SCALE + rateBp) : inclVat);
+export const exclVat = (inclVat: number, rateBp: number | null) =>
+  rateBp ? mulDivRound(inclVat, BP_SCALE, BP_SCALE + rateBp) : inclVat;
 
 export function numberLines(lines: LineInput[]): BillLineDraft[] {
   return lines.map((l, i) => ({
@@ -58,9 +64,14 @@ export function numberLines(lines: LineInput[]): BillLineDraft[] {
   }));
 }
 
-export function billTotals(lines: Pick<BillLineDraft, 'lineType' | 'amountInclVat' | 'amountExclVat' | 'vatAmount' | 'vatRateBp'>[]): BillTotals {
+export function billTotals(
+  lines: Pick<BillLineDraft, 'lineType' | 'amountInclVat' | 'amountExclVat' | 'vatAmount' | 'vatRateBp'>[],
+): BillTotals {
   const perRate = new Map<number, VatTotal>();
-  let totalExclVat = 0, totalVat = 0, totalInclVat = 0, touristTaxAmount = 0;
+  let totalExclVat = 0,
+    totalVat = 0,
+    totalInclVat = 0,
+    touristTaxAmount = 0;
   for (const l of lines) {
     totalExclVat += l.amountExclVat;
     totalVat += l.vatAmount;
@@ -73,7 +84,13 @@ export function billTotals(lines: Pick<BillLineDraft, 'lineType' | 'amountInclVa
     t.totalInclVat += l.amountInclVat;
     perRate.set(l.vatRateBp, t);
   }
-  return { totalExclVat, totalVat, totalInclVat, touristTaxAmount, vatTotals: [...perRate.values()].sort((a, b) => a.vatRateBp - b.vatRateBp) };
+  return {
+    totalExclVat,
+    totalVat,
+    totalInclVat,
+    touristTaxAmount,
+    vatTotals: [...perRate.values()].sort((a, b) => a.vatRateBp - b.vatRateBp),
+  };
 }
 
 /**
@@ -106,14 +123,20 @@ export function stayLines(occupancies: { id: number; pricedQuote: StoredPrice | 
   return out;
 }
 
-const rateLabel = (bp: number | null) => (bp == null ? 'hors TVA' : `TVA ${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`);
+const rateLabel = (bp: number | null) =>
+  bp == null ? 'hors TVA' : `TVA ${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 
 /**
  * A deposit (acompte) bill: `amount` split over the stay's VAT rates in proportion to
  * what each rate weighs in the stay (largest remainder, so the lines add up exactly),
  * one line per rate, VAT included (rules-fr §5: VAT on a service is due at payment).
  */
-export function depositLines(stay: LineInput[], amount: number, label: string, period: { startDate: string | null; endDate: string | null }): LineInput[] {
+export function depositLines(
+  stay: LineInput[],
+  amount: number,
+  label: string,
+  period: { startDate: string | null; endDate: string | null },
+): LineInput[] {
   const groups = new Map<string, { rate: number | null; weight: number }>();
   for (const l of stay) {
     const k = String(l.vatRateBp);
@@ -122,37 +145,54 @@ export function depositLines(stay: LineInput[], amount: number, label: string, p
     groups.set(k, g);
   }
   const list = [...groups.values()].sort((a, b) => (a.rate ?? -1) - (b.rate ?? -1));
-  const shares = allocate(amount, list.map((g) => Math.max(0, g.weight)));
-  return list.flatMap((g, i) => (shares[i] === 0 ? [] : [{
-    lineType: LINE_TYPE.DOWN_PAYMENT_BILL,
-    label: `${label} (${rateLabel(g.rate)})`,
-    quantity: 1,
-    unitPriceInclVat: shares[i],
-    amountInclVat: shares[i],
-    vatRateBp: g.rate,
-    vatAmount: g.rate == null ? 0 : vatOfInclusive(shares[i], g.rate),
-    startDate: period.startDate,
-    endDate: period.endDate,
-  }]));
+  const shares = allocate(
+    amount,
+    list.map((g) => Math.max(0, g.weight)),
+  );
+  return list.flatMap((g, i) =>
+    shares[i] === 0
+      ? []
+      : [
+          {
+            lineType: LINE_TYPE.DOWN_PAYMENT_BILL,
+            label: `${label} (${rateLabel(g.rate)})`,
+            quantity: 1,
+            unitPriceInclVat: shares[i],
+            amountInclVat: shares[i],
+            vatRateBp: g.rate,
+            vatAmount: g.rate == null ? 0 : vatOfInclusive(shares[i], g.rate),
+            startDate: period.startDate,
+            endDate: period.endDate,
+          },
+        ],
+  );
 }
 
 /** What is left of a deposit bill's line once its credit notes are taken off. */
-export interface DepositRemainder { billId: number; number: string; vatRateBp: number | null; amountInclVat: number; vatAmount: number }
+export interface DepositRemainder {
+  billId: number;
+  number: string;
+  vatRateBp: number | null;
+  amountInclVat: number;
+  vatAmount: number;
+}
 
 /** The final bill: the whole stay, then one deduction per deposit line still standing. */
 export function finalLines(stay: LineInput[], deposits: DepositRemainder[]): LineInput[] {
-  const deductions = deposits.filter((d) => d.amountInclVat !== 0).map((d): LineInput => ({
-    lineType: LINE_TYPE.DOWN_PAYMENT,
-    label: `Déduction de la facture d'acompte ${d.number} (${rateLabel(d.vatRateBp)})`,
-    quantity: 1,
-    unitPriceInclVat: neg(d.amountInclVat),
-    amountInclVat: neg(d.amountInclVat),
-    vatRateBp: d.vatRateBp,
-    vatAmount: neg(d.vatAmount),
-    startDate: null,
-    endDate: null,
-    depositBillId: d.billId,
-  }));
+  const deductions = deposits
+    .filter((d) => d.amountInclVat !== 0)
+    .map((d): LineInput => ({
+      lineType: LINE_TYPE.DOWN_PAYMENT,
+      label: `Déduction de la facture d'acompte ${d.number} (${rateLabel(d.vatRateBp)})`,
+      quantity: 1,
+      unitPriceInclVat: neg(d.amountInclVat),
+      amountInclVat: neg(d.amountInclVat),
+      vatRateBp: d.vatRateBp,
+      vatAmount: neg(d.vatAmount),
+      startDate: null,
+      endDate: null,
+      depositBillId: d.billId,
+    }));
   return [...stay, ...deductions];
 }
 
@@ -170,7 +210,10 @@ export interface CreditableLine extends BillLineDraft {
  * lines, the last unit of a line taking its exact remainder. Throws 'EXCEEDS' when a
  * request goes beyond what remains, 'UNKNOWN_LINE' for a line of another bill.
  */
-export function creditLines(invoice: CreditableLine[], requested: { billLineId: number; quantity?: number | null }[] | null): LineInput[] {
+export function creditLines(
+  invoice: CreditableLine[],
+  requested: { billLineId: number; quantity?: number | null }[] | null,
+): LineInput[] {
   const byId = new Map(invoice.map((l) => [l.id, l]));
   const picks = requested ?? invoice.map((l) => ({ billLineId: l.id, quantity: null }));
   const seen = new Set<number>();

@@ -9,7 +9,11 @@ import { badRequest } from '../../http/errors';
 export type Series = 'invoice' | 'credit-note' | 'partner-invoice';
 export const DEFAULT_PREFIX: Record<Series, string> = { invoice: 'FA', 'credit-note': 'AV', 'partner-invoice': 'FP' };
 
-export interface Allocated { prefix: string; sequence: number; number: string }
+export interface Allocated {
+  prefix: string;
+  sequence: number;
+  number: string;
+}
 
 export function formatNumber(prefix: string, sequence: number, digits: number): string {
   return `${prefix}${String(sequence).padStart(Math.max(4, digits), '0')}`;
@@ -23,9 +27,15 @@ export function formatNumber(prefix: string, sequence: number, digits: number): 
  */
 export async function allocateNumber(trx: Knex.Transaction, series: Series, date: string): Promise<Allocated> {
   await trx('bill_counter').insert({ series, prefix: DEFAULT_PREFIX[series] }).onConflict().ignore();
-  const c = await trx('bill_counter').where({ series }).forUpdate().first('id', 'prefix', 'digits', 'lastNumber', 'lastDate');
+  const c = await trx('bill_counter')
+    .where({ series })
+    .forUpdate()
+    .first('id', 'prefix', 'digits', 'lastNumber', 'lastDate');
   if (!c) throw badRequest('BILL_GENERATION_IMPOSSIBLE');
-  if (c.lastDate && date < c.lastDate) throw badRequest('BILL_EARLIER_THAN_LAST', { date: `Dernière facture de la série le ${c.lastDate.split('-').reverse().join('/')}` });
+  if (c.lastDate && date < c.lastDate)
+    throw badRequest('BILL_EARLIER_THAN_LAST', {
+      date: `Dernière facture de la série le ${c.lastDate.split('-').reverse().join('/')}`,
+    });
   const sequence = Number(c.lastNumber) + 1;
   await trx('bill_counter').where('id', c.id).update({ lastNumber: sequence, lastDate: date });
   return { prefix: c.prefix, sequence, number: formatNumber(c.prefix, sequence, c.digits) };

@@ -9,6 +9,7 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 import { registerPaymentSource } from '../planning/payments';
 import { paidByBookings } from './view';
 import { todayParis } from '../../../common/dates';
+import { appendPaymentEntry } from '../ledger/entries';
 
 type Row = Record<string, any>;
 
@@ -24,14 +25,16 @@ export function registerPaymentRules(): void {
     async beforeSave(rec, existing, { trx }) {
       const locked = existing && lockedMessage(existing);
       if (locked) throw badRequest(locked);
-      if (rec.bookingId == null && rec.customerId == null) throw badRequest('PAYMENT_BOOKING_OR_CUSTOMER', { bookingId: formatMessage('PAYMENT_BOOKING_OR_CUSTOMER') });
+      if (rec.bookingId == null && rec.customerId == null)
+        throw badRequest('PAYMENT_BOOKING_OR_CUSTOMER', { bookingId: formatMessage('PAYMENT_BOOKING_OR_CUSTOMER') });
       if (rec.bookingId != null && rec.customerId == null) {
         const b = await trx('booking').where('id', rec.bookingId).first('customerId');
         rec.customerId = b?.customerId ?? null;
       }
       if (rec.billId != null) {
         const bill = await trx('bill').where('id', rec.billId).first('bookingId', 'kind');
-        if (!bill || bill.kind !== 'invoice' || (rec.bookingId != null && bill.bookingId !== rec.bookingId)) throw badRequest('BILL_NOT_FOUND', { billId: formatMessage('BILL_NOT_FOUND') });
+        if (!bill || bill.kind !== 'invoice' || (rec.bookingId != null && bill.bookingId !== rec.bookingId))
+          throw badRequest('BILL_NOT_FOUND', { billId: formatMessage('BILL_NOT_FOUND') });
       }
     },
     beforeDelete(existing) {
@@ -55,11 +58,25 @@ async function channelMethodId(trx: Knex.Transaction): Promise<number> {
  * paid on the channel becomes a payment of the stay, paid by the channel (payer type
  * partner, the stay's partner when it has one), inside the integration's transaction.
  */
-export async function recordChannelPayment(trx: Knex.Transaction, bookingId: number, imp: { amount: number | null; externalRef: string }): Promise<void> {
+export async function recordChannelPayment(
+  trx: Knex.Transaction,
+  bookingId: number,
+  imp: { amount: number | null; externalRef: string },
+): Promise<void> {
   if (!imp.amount || imp.amount <= 0) return;
   const booking = await trx('booking').where('id', bookingId).first('customerId', 'partnerId');
-  await trx('payment').insert({
-    bookingId, customerId: booking?.customerId ?? null, partnerId: booking?.partnerId ?? null, paymentMethodId: await channelMethodId(trx),
-    payerType: 'partner', category: 'down-payment', amount: imp.amount, date: todayParis(), notes: `Réservation en ligne ${imp.externalRef}`,
-  });
+  const [row] = await trx('payment')
+    .insert({
+      bookingId,
+      customerId: booking?.customerId ?? null,
+      partnerId: booking?.partnerId ?? null,
+      paymentMethodId: await channelMethodId(trx),
+      payerType: 'partner',
+      category: 'down-payment',
+      amount: imp.amount,
+      date: todayParis(),
+      notes: `Réservation en ligne ${imp.externalRef}`,
+    })
+    .returning('*');
+  await appendPaymentEntry(trx, row, 'payment'); // NF525: its ledger entry, in the same transaction
 }

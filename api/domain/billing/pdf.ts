@@ -26,10 +26,13 @@ export function pdfmake(): any {
 type Row = Record<string, any>;
 
 const euros = (c: number) => formatEuros(c);
-const rate = (bp: number | null) => (bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`);
+const rate = (bp: number | null) =>
+  bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 const date = (d: string | null | undefined) => (d ? formatDateFr(d) : '');
 
-export interface PdfOptions { duplicate?: boolean }
+export interface PdfOptions {
+  duplicate?: boolean;
+}
 
 /** The document definition (kept apart from rendering so tests can read it). */
 export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
@@ -52,23 +55,53 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
   ];
   const vatBody = [
     ['Taux de TVA', 'Base HT', 'TVA', 'TTC'].map((t) => ({ text: t, bold: true })),
-    ...(bill.vatTotals as Row[]).map((v) => [rate(v.vatRateBp), euros(v.totalExclVat), euros(v.vatAmount), euros(v.totalInclVat)].map((t) => ({ text: t, alignment: 'right' }))),
+    ...(bill.vatTotals as Row[]).map((v) =>
+      [rate(v.vatRateBp), euros(v.totalExclVat), euros(v.vatAmount), euros(v.totalInclVat)].map((t) => ({
+        text: t,
+        alignment: 'right',
+      })),
+    ),
   ];
   const sellerLines = [
-    { text: s.corporateName, bold: true }, s.name !== s.corporateName ? s.name : null, s.address1, s.address2, `${s.postalCode} ${s.town}`, s.country,
-    `${s.legalForm} au capital de ${euros(s.capital)}`, `SIREN ${s.siren} — SIRET ${s.siret}`, `RCS ${s.rcs} — N° d'immatriculation ${s.tradeRegisterNumber}`,
-    `N° de TVA intracommunautaire : ${s.vatNumber}`, s.nafCode ? `Code NAF : ${s.nafCode}` : null,
+    { text: s.corporateName, bold: true },
+    s.name !== s.corporateName ? s.name : null,
+    s.address1,
+    s.address2,
+    `${s.postalCode} ${s.town}`,
+    s.country,
+    `${s.legalForm} au capital de ${euros(s.capital)}`,
+    `SIREN ${s.siren} — SIRET ${s.siret}`,
+    `RCS ${s.rcs} — N° d'immatriculation ${s.tradeRegisterNumber}`,
+    `N° de TVA intracommunautaire : ${s.vatNumber}`,
+    s.nafCode ? `Code NAF : ${s.nafCode}` : null,
   ].filter(Boolean);
   const customerLines = [
-    { text: c.name, bold: true }, c.address1, c.address2, `${c.postalCode} ${c.town}`, c.country,
+    { text: c.name, bold: true },
+    c.address1,
+    c.address2,
+    `${c.postalCode} ${c.town}`,
+    c.country,
     c.vatNumber ? `N° de TVA intracommunautaire : ${c.vatNumber}` : null,
   ].filter(Boolean);
-  const totals: [string, string][] = [['Total HT', euros(bill.totalExclVat)], ['Total TVA', euros(bill.totalVat)]];
+  const totals: [string, string][] = [
+    ['Total HT', euros(bill.totalExclVat)],
+    ['Total TVA', euros(bill.totalVat)],
+  ];
   if (bill.touristTaxAmount) totals.push(['Dont taxe de séjour (hors champ de la TVA)', euros(bill.touristTaxAmount)]);
   if (bill.depositsDeducted) totals.push(['Acomptes déjà facturés, déduits', euros(-bill.depositsDeducted)]);
-  totals.push([credit ? "Total TTC de l'avoir" : bill.depositsDeducted ? 'Net à payer TTC' : 'Total TTC', euros(bill.totalInclVat)]);
+  totals.push([
+    credit ? "Total TTC de l'avoir" : bill.depositsDeducted ? 'Net à payer TTC' : 'Total TTC',
+    euros(bill.totalInclVat),
+  ]);
   return {
-    info: { title: `${title} ${bill.number}`, author: s.corporateName, subject: title, creator: 'Bivouac', producer: 'Bivouac', creationDate: new Date(`${bill.date}T12:00:00Z`) },
+    info: {
+      title: `${title} ${bill.number}`,
+      author: s.corporateName,
+      subject: title,
+      creator: 'Bivouac',
+      producer: 'Bivouac',
+      creationDate: new Date(`${bill.date}T12:00:00Z`),
+    },
     version: '1.7',
     subset: 'PDF/A-3b',
     tagged: true,
@@ -77,19 +110,52 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
     pageMargins: [40, 40, 40, 50],
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     watermark: opts.duplicate ? { text: 'DUPLICATA', opacity: 0.15, bold: true } : undefined,
-    footer: (page: number, pages: number) => ({ text: `${title} ${bill.number} — page ${page} / ${pages}`, alignment: 'center', fontSize: 7, margin: [0, 20, 0, 0] }),
+    footer: (page: number, pages: number) => ({
+      text: `${title} ${bill.number} — page ${page} / ${pages}`,
+      alignment: 'center',
+      fontSize: 7,
+      margin: [0, 20, 0, 0],
+    }),
     content: [
-      { columns: [{ stack: sellerLines, width: '55%' }, { stack: [{ text: 'Facturé à', italics: true }, ...customerLines], width: '45%' }] },
-      { text: opts.duplicate ? `${title} N° ${bill.number} — DUPLICATA` : `${title} N° ${bill.number}`, style: 'title', margin: [0, 18, 0, 4], fontSize: 15, bold: true },
+      {
+        columns: [
+          { stack: sellerLines, width: '55%' },
+          { stack: [{ text: 'Facturé à', italics: true }, ...customerLines], width: '45%' },
+        ],
+      },
+      {
+        text: opts.duplicate ? `${title} N° ${bill.number} — DUPLICATA` : `${title} N° ${bill.number}`,
+        style: 'title',
+        margin: [0, 18, 0, 4],
+        fontSize: 15,
+        bold: true,
+      },
       `Date d'émission : ${date(bill.date)}`,
-      bill.serviceStartDate ? `Date de la prestation : du ${date(bill.serviceStartDate)} au ${date(bill.serviceEndDate)}` : null,
-      bill.creditedBill ? `Avoir sur la facture N° ${bill.creditedBill.number} du ${date(bill.creditedBill.date)}` : null,
+      bill.serviceStartDate
+        ? `Date de la prestation : du ${date(bill.serviceStartDate)} au ${date(bill.serviceEndDate)}`
+        : null,
+      bill.creditedBill
+        ? `Avoir sur la facture N° ${bill.creditedBill.number} du ${date(bill.creditedBill.date)}`
+        : null,
       bill.reason ? `Motif : ${bill.reason}` : null,
-      { table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'], body }, layout: 'lightHorizontalLines', margin: [0, 12, 0, 12] },
-      { columns: [
-        { width: '50%', table: { headerRows: 1, body: vatBody }, layout: 'lightHorizontalLines' },
-        { width: '50%', table: { widths: ['*', 'auto'], body: totals.map(([a, b]) => [a, { text: b, alignment: 'right', bold: true }]) }, layout: 'noBorders' },
-      ] },
+      {
+        table: { headerRows: 1, widths: ['*', 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'], body },
+        layout: 'lightHorizontalLines',
+        margin: [0, 12, 0, 12],
+      },
+      {
+        columns: [
+          { width: '50%', table: { headerRows: 1, body: vatBody }, layout: 'lightHorizontalLines' },
+          {
+            width: '50%',
+            table: {
+              widths: ['*', 'auto'],
+              body: totals.map(([a, b]) => [a, { text: b, alignment: 'right', bold: true }]),
+            },
+            layout: 'noBorders',
+          },
+        ],
+      },
       bill.paymentTerms ? { text: `Conditions de paiement : ${bill.paymentTerms}`, margin: [0, 16, 0, 0] } : null,
       bill.dueDate ? `Date d'échéance : ${date(bill.dueDate)}` : null,
     ].filter(Boolean),

@@ -8,7 +8,11 @@ import { printBill, storeOriginal } from './documents';
 import { loadBill, stayBalance } from './view';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
 import { renderDepositSlip } from './deposit-slip';
+import { dispositionOf, financePreferences } from './preferences';
 import { HttpError } from '../../http/errors';
+import { BILL_LIST_ROUTES } from './list-routes';
+import { standingPartnerBills } from './partner';
+import { usableCreditNotes } from './payment-rules';
 
 const tag = 'billing';
 const BILL = 'invoice.bill';
@@ -23,13 +27,33 @@ const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 defineSchemas({
   IssuedBill: {
     type: 'object',
-    description: "Une facture émise (ou un avoir) : numéro de la série, date, totaux par taux de TVA, lignes ; état calculé d'après ses avoirs.",
+    description:
+      "Une facture émise (ou un avoir) : numéro de la série, date, totaux par taux de TVA, lignes ; état calculé d'après ses avoirs.",
     properties: {
-      id: int, number: str, prefix: str, sequence: int, date: { type: 'string', format: 'date' }, kind: { enum: ['invoice', 'credit-note'] }, isDeposit: bool,
-      bookingId: { type: ['integer', 'null'] }, customerId: { type: ['integer', 'null'] }, customerName: str,
-      totalExclVat: money, totalVat: money, totalInclVat: money, touristTaxAmount: money, depositsDeducted: money,
-      vatTotals: { type: 'array', items: { type: 'object', properties: { vatRateBp: int, totalExclVat: money, vatAmount: money, totalInclVat: money } } },
-      state: { enum: ['issued', 'partly-credited', 'cancelled'] }, remaining: money,
+      id: int,
+      number: str,
+      prefix: str,
+      sequence: int,
+      date: { type: 'string', format: 'date' },
+      kind: { enum: ['invoice', 'credit-note'] },
+      isDeposit: bool,
+      bookingId: { type: ['integer', 'null'] },
+      customerId: { type: ['integer', 'null'] },
+      customerName: str,
+      totalExclVat: money,
+      totalVat: money,
+      totalInclVat: money,
+      touristTaxAmount: money,
+      depositsDeducted: money,
+      vatTotals: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { vatRateBp: int, totalExclVat: money, vatAmount: money, totalInclVat: money },
+        },
+      },
+      state: { enum: ['issued', 'partly-credited', 'cancelled'] },
+      remaining: money,
       creditedBillId: { type: ['integer', 'null'] },
       lines: { type: 'array', items: { $ref: '#/components/schemas/BillLine' } },
       creditNotes: { type: 'array', items: { type: 'object' } },
@@ -38,7 +62,30 @@ defineSchemas({
   },
   StayBalance: {
     type: 'object',
-    properties: { bookingId: int, stayTotal: money, billed: money, paid: money, due: money, isBilled: bool, bills: { type: 'array', items: { type: 'object' } } },
+    properties: {
+      bookingId: int,
+      stayTotal: money,
+      billed: money,
+      paid: money,
+      due: money,
+      isBilled: bool,
+      overdue: {
+        type: ['object', 'null'],
+        description: 'En retard : le montant dû après la date du versement ou du solde (since)',
+        properties: { amount: money, since: { type: 'string', format: 'date' } },
+      },
+      bills: { type: 'array', items: { type: 'object' } },
+      partnerId: { type: ['integer', 'null'] },
+      partnerBillStands: bool,
+      usableCreditNotes: {
+        type: 'array',
+        description: "Les avoirs du client qui peuvent encore servir de paiement, avec ce qu'il en reste (remaining)",
+        items: {
+          type: 'object',
+          properties: { id: int, number: str, date: { type: 'string', format: 'date' }, remaining: money },
+        },
+      },
+    },
   },
 });
 
@@ -53,11 +100,18 @@ async function withDocument(knex: Knex, id: number): Promise<Record<string, any>
 }
 
 export const BILLING_ROUTES = [
+  ...BILL_LIST_ROUTES,
   defineRoute<StayBillInput>({
-    method: 'POST', path: '/rest/booking/:bookingId/bill', right: [BILL, 'write'], tag,
-    summary: "Émet la facture d'acompte (kind deposit ; amount en centimes, défaut : l'acompte du séjour) ou la facture de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré ; numéro sans trou de la série",
+    method: 'POST',
+    path: '/rest/booking/:bookingId/bill',
+    right: [BILL, 'write'],
+    tag,
+    summary:
+      "Émet la facture d'acompte (kind deposit ; amount en centimes, défaut : l'acompte du séjour) ou la facture de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré ; numéro sans trou de la série",
     body: {
-      type: 'object', required: ['kind'], additionalProperties: false,
+      type: 'object',
+      required: ['kind'],
+      additionalProperties: false,
       properties: {
         kind: { enum: ['deposit', 'final'] },
         amount: { type: 'integer', minimum: 1, maximum: 1_000_000_000, 'x-message': 'BILL_DEPOSIT_AMOUNT_INVALID' },
@@ -66,32 +120,55 @@ export const BILLING_ROUTES = [
     },
     response: { $ref: '#/components/schemas/IssuedBill' },
     responseDescription: 'La facture émise',
-    responses: { 404: { description: 'Séjour inconnu' }, 409: { description: 'Une facture de ce séjour est déjà en cours de traitement (BILL_BEING_PROCESSED)' } },
-    handler: async ({ params, body, user, knex }) => withDocument(knex, await issueStayBill(knex, parseId(params.bookingId), body, user?.id ?? null)),
+    responses: {
+      404: { description: 'Séjour inconnu' },
+      409: { description: 'Une facture de ce séjour est déjà en cours de traitement (BILL_BEING_PROCESSED)' },
+    },
+    handler: async ({ params, body, user, knex }) =>
+      withDocument(knex, await issueStayBill(knex, parseId(params.bookingId), body, user?.id ?? null)),
   }),
 
   defineRoute<CreditNoteInput>({
-    method: 'POST', path: '/rest/bill/:billId/credit-note', right: [BILL, 'write'], tag,
-    summary: "Émet un avoir sur une facture : tout ce qui en reste sans lines, sinon les quantités des lignes données",
+    method: 'POST',
+    path: '/rest/bill/:billId/credit-note',
+    right: [BILL, 'write'],
+    tag,
+    summary: 'Émet un avoir sur une facture : tout ce qui en reste sans lines, sinon les quantités des lignes données',
     body: {
-      type: 'object', required: ['reason'], additionalProperties: false,
+      type: 'object',
+      required: ['reason'],
+      additionalProperties: false,
       properties: {
         reason: { type: 'string', maxLength: 500, 'x-message': 'CREDIT_NOTE_REASON_REQUIRED' },
         date,
         lines: {
-          type: 'array', minItems: 1, maxItems: 500,
-          items: { type: 'object', required: ['billLineId'], additionalProperties: false, properties: { billLineId: { type: 'integer', minimum: 1, maximum: 999_999_999 }, quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 } } },
+          type: 'array',
+          minItems: 1,
+          maxItems: 500,
+          items: {
+            type: 'object',
+            required: ['billLineId'],
+            additionalProperties: false,
+            properties: {
+              billLineId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+              quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+            },
+          },
         },
       },
     },
     response: { $ref: '#/components/schemas/IssuedBill' },
     responseDescription: "L'avoir émis",
     responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
-    handler: async ({ params, body, user, knex }) => withDocument(knex, await issueCreditNote(knex, parseId(params.billId), body, user?.id ?? null)),
+    handler: async ({ params, body, user, knex }) =>
+      withDocument(knex, await issueCreditNote(knex, parseId(params.billId), body, user?.id ?? null)),
   }),
 
   defineRoute({
-    method: 'GET', path: '/rest/bill/view/:billId', right: [BILL, 'read'], tag,
+    method: 'GET',
+    path: '/rest/bill/view/:billId',
+    right: [BILL, 'read'],
+    tag,
     summary: 'Une facture avec ses lignes, son état, ses avoirs et ses paiements',
     response: { $ref: '#/components/schemas/IssuedBill' },
     responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
@@ -99,8 +176,12 @@ export const BILLING_ROUTES = [
   }),
 
   defineRoute({
-    method: 'GET', path: '/rest/bill/document/:billId', right: [BILL, 'read'], tag,
-    summary: 'Le PDF (PDF/A-3b) de la facture, produit une fois : l’original à la première impression, ensuite le duplicata (toujours le même fichier)',
+    method: 'GET',
+    path: '/rest/bill/document/:billId',
+    right: [BILL, 'read'],
+    tag,
+    summary:
+      'Le PDF (PDF/A-3b) de la facture, produit une fois : l’original à la première impression, ensuite le duplicata (toujours le même fichier)',
     response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
     responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
     handler: async ({ ctx, params, knex }) => {
@@ -115,37 +196,69 @@ export const BILLING_ROUTES = [
   }),
 
   defineRoute({
-    method: 'GET', path: '/rest/booking/:bookingId/balance', right: [PAYMENT, 'read'], tag,
+    method: 'GET',
+    path: '/rest/booking/:bookingId/balance',
+    right: [PAYMENT, 'read'],
+    tag,
     summary: 'Facturé, payé et reste dû d’un séjour, avec ses factures',
     response: { $ref: '#/components/schemas/StayBalance' },
     responses: { 404: { description: 'Séjour inconnu' } },
     handler: async ({ params, knex }) => {
       const bookingId = parseId(params.bookingId);
       const balance = await stayBalance(knex, bookingId);
-      const bills = await knex('bill').where({ bookingId }).orderBy('id').select('id', 'number', 'date', 'kind', 'isDeposit', 'totalInclVat', 'creditedBillId');
-      return { ...balance, bills };
+      const bills = await knex('bill')
+        .where({ bookingId })
+        .orderBy('id')
+        .select('id', 'number', 'date', 'kind', 'isDeposit', 'payerType', 'totalInclVat', 'creditedBillId');
+      // The partner's bill comes after the customer's final bill (« Facture partenaire »).
+      const partnerId = (await knex('booking').where('id', bookingId).first('partnerId'))?.partnerId ?? null;
+      const partnerBillStands = partnerId != null && (await standingPartnerBills(knex, bookingId)).length > 0;
+      // The customer's credit notes with something left: the payment dialog's « Avoir » picker.
+      return {
+        ...balance,
+        bills,
+        partnerId,
+        partnerBillStands,
+        usableCreditNotes: await usableCreditNotes(knex, bookingId),
+      };
     },
   }),
 
   defineRoute({
-    method: 'GET', path: '/rest/bank-deposit/candidates/:paymentMethodId', right: [BANK, 'read'], tag,
+    method: 'GET',
+    path: '/rest/bank-deposit/candidates/:paymentMethodId',
+    right: [BANK, 'read'],
+    tag,
     summary: 'Les paiements de ce mode pas encore remis en banque (écran /create-deposit/{paymentMethodId})',
     response: { type: 'array', items: { type: 'object' } },
     handler: ({ params, knex }) => depositCandidates(knex, parseId(params.paymentMethodId)),
   }),
 
   defineRoute<DepositInput>({
-    method: 'POST', path: '/rest/bank-deposit/create', right: [BANK, 'write'], tag,
-    summary: 'Crée une remise en banque avec les paiements choisis (tous du même mode, pas encore remis) ; numéro unique, donné R<aaaamm>-<n> quand absent',
+    method: 'POST',
+    path: '/rest/bank-deposit/create',
+    right: [BANK, 'write'],
+    tag,
+    summary:
+      'Crée une remise en banque avec les paiements choisis (tous du même mode, pas encore remis) ; numéro unique, donné R<aaaamm>-<n> quand absent',
     body: {
-      type: 'object', required: ['paymentMethodId', 'paymentIds'], additionalProperties: false,
+      type: 'object',
+      required: ['paymentMethodId', 'paymentIds'],
+      additionalProperties: false,
       properties: {
         paymentMethodId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
-        paymentIds: { type: 'array', minItems: 1, maxItems: 2000, items: { type: 'integer', minimum: 1, maximum: 999_999_999 }, 'x-message': 'DEPOSIT_PAYMENTS_INVALID' },
+        paymentIds: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 2000,
+          items: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+          'x-message': 'DEPOSIT_PAYMENTS_INVALID',
+        },
         date,
         number: { type: 'string', minLength: 1, maxLength: 30 },
         bankAccountId: { type: ['integer', 'null'], minimum: 1, maximum: 999_999_999 },
         notes: { type: ['string', 'null'], maxLength: 500 },
+        slipType: { enum: ['detailed', 'summary'] },
       },
     },
     response: { type: 'object' },
@@ -154,7 +267,10 @@ export const BILLING_ROUTES = [
   }),
 
   defineRoute({
-    method: 'GET', path: '/rest/bank-deposit/view/:depositId', right: [BANK, 'read'], tag,
+    method: 'GET',
+    path: '/rest/bank-deposit/view/:depositId',
+    right: [BANK, 'read'],
+    tag,
     summary: 'Une remise en banque avec ses paiements',
     response: { type: 'object' },
     responses: { 404: { description: 'Remise inconnue' } },
@@ -166,7 +282,10 @@ export const BILLING_ROUTES = [
   }),
 
   defineRoute({
-    method: 'GET', path: '/rest/bank-deposit/document/:depositId', right: [BANK, 'read'], tag,
+    method: 'GET',
+    path: '/rest/bank-deposit/document/:depositId',
+    right: [BANK, 'read'],
+    tag,
     summary: 'Le bordereau de remise en banque (PDF)',
     response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
     responses: { 404: { description: 'Remise inconnue' } },
@@ -174,7 +293,7 @@ export const BILLING_ROUTES = [
       const slip = await renderDepositSlip(knex, parseId(params.depositId));
       if (!slip) throw new HttpError(404, 'NOT_FOUND');
       ctx.type = 'application/pdf';
-      ctx.set('Content-Disposition', `inline; filename="remise-${slip.number}.pdf"`);
+      ctx.set('Content-Disposition', dispositionOf(await financePreferences(knex), `remise-${slip.number}.pdf`));
       ctx.body = slip.pdf;
       return undefined;
     },

@@ -3,12 +3,18 @@
 // a stay's money summary (billed, paid, due).
 import type { Knex } from 'knex';
 import { HttpError } from '../../http/errors';
+import { todayParis } from '../../../common/dates';
+import { RELEASING } from '../stays/status';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
 
 export type BillState = 'issued' | 'partly-credited' | 'cancelled';
-export const BILL_STATE_LABELS: Record<BillState, string> = { issued: 'Émise', 'partly-credited': 'Partiellement annulée par avoir', cancelled: 'Annulée par avoir' };
+export const BILL_STATE_LABELS: Record<BillState, string> = {
+  issued: 'Émise',
+  'partly-credited': 'Partiellement annulée par avoir',
+  cancelled: 'Annulée par avoir',
+};
 
 export async function loadBill(db: Db, id: number): Promise<Row> {
   const bill = await db('bill').where('id', id).first();
@@ -20,9 +26,27 @@ export async function loadBill(db: Db, id: number): Promise<Row> {
   ];
   const credited = creditNotes.reduce((s: number, c: Row) => s + c.totalInclVat, 0);
   const remaining = bill.totalInclVat + credited;
-  const state: BillState = bill.kind === 'credit-note' || credited === 0 ? 'issued' : remaining === 0 ? 'cancelled' : 'partly-credited';
-  const credit = bill.creditedBillId ? await db('bill').where('id', bill.creditedBillId).first('id', 'number', 'date') : null;
-  return { ...bill, state, stateLabel: BILL_STATE_LABELS[state], remaining, lines, creditNotes, creditedBill: credit, payments };
+  const state: BillState =
+    bill.kind === 'credit-note' || credited === 0 ? 'issued' : remaining === 0 ? 'cancelled' : 'partly-credited';
+  const credit = bill.creditedBillId
+    ? await db('bill').where('id', bill.creditedBillId).first('id', 'number', 'date')
+    : null;
+  return {
+    ...bill,
+    state,
+    stateLabel: BILL_STATE_LABELS[state],
+    remaining,
+    lines,
+    creditNotes,
+    creditedBill: credit,
+    payments,
+  };
+}
+
+/** Money owed past its due date: the amount and the date it was due. */
+export interface Overdue {
+  amount: number;
+  since: string;
 }
 
 export interface StayBalance {
@@ -35,25 +59,73 @@ export interface StayBalance {
   /** what the guest still owes: billed (or the stay's price before its final bill) − paid */
   due: number;
   isBilled: boolean;
+  /** what is owed past the stay's down-payment or balance due date (null: nothing late) */
+  overdue: Overdue | null;
 }
 
 /** Amounts received per booking (cents), for the planning's payment view and the balances. */
 export async function paidByBookings(db: Db, bookingIds: number[]): Promise<Map<number, number>> {
   if (!bookingIds.length) return new Map();
-  const rows: Row[] = await db('payment').whereIn('bookingId', bookingIds).groupBy('bookingId').select('bookingId', db.raw('sum(amount)::bigint AS paid'));
+  const rows: Row[] = await db('payment')
+    .whereIn('bookingId', bookingIds)
+    .groupBy('bookingId')
+    .select('bookingId', db.raw('sum(amount)::bigint AS paid'));
   return new Map(rows.map((r) => [r.bookingId, Number(r.paid)]));
 }
 
 export async function stayBalance(db: Db, bookingId: number): Promise<StayBalance> {
-  const booking = await db('booking').where('id', bookingId).first('id', 'totalAmount');
+  const booking = await db('booking')
+    .where('id', bookingId)
+    .first('id', 'totalAmount', 'statusId', 'downPaymentAmount', 'downPaymentDueDate', 'balanceDueDate');
   if (!booking) throw new HttpError(404, 'NOT_FOUND');
-  const bills: Row[] = await db('bill').where({ bookingId }).select('kind', 'isDeposit', 'totalInclVat', 'creditedBillId', 'id');
+  // The partner's bills (its commission) are not the guest's to pay.
+  const bills: Row[] = await db('bill')
+    .where({ bookingId, payerType: 'customer' })
+    .select('kind', 'isDeposit', 'totalInclVat', 'creditedBillId', 'id');
   const billed = bills.reduce((s, b) => s + b.totalInclVat, 0);
   const finals = bills.filter((b) => b.kind === 'invoice' && !b.isDeposit);
-  const isBilled = finals.some((f) => f.totalInclVat + bills.filter((c) => c.creditedBillId === f.id).reduce((s, c) => s + c.totalInclVat, 0) !== 0);
+  const isBilled = finals.some(
+    (f) =>
+      f.totalInclVat + bills.filter((c) => c.creditedBillId === f.id).reduce((s, c) => s + c.totalInclVat, 0) !== 0,
+  );
   const paid = (await paidByBookings(db, [bookingId])).get(bookingId) ?? 0;
   const stayTotal = booking.totalAmount ?? 0;
-  return { bookingId, stayTotal, billed, paid, due: dueOf(stayTotal, billed, isBilled, paid), isBilled };
+  const due = dueOf(stayTotal, billed, isBilled, paid);
+  const overdue = RELEASING.includes(booking.statusId)
+    ? null
+    : overdueOf(
+        {
+          due,
+          paid,
+          downPaymentAmount: booking.downPaymentAmount,
+          downPaymentDueDate: booking.downPaymentDueDate,
+          balanceDueDate: booking.balanceDueDate,
+        },
+        todayParis(),
+      );
+  return { bookingId, stayTotal, billed, paid, due, isBilled, overdue };
+}
+
+/**
+ * What is late on `today`: the whole amount due once the balance date has passed; before
+ * it, what is missing of the down payment once its date has passed.
+ */
+export function overdueOf(
+  s: {
+    due: number;
+    paid: number;
+    downPaymentAmount: number | null;
+    downPaymentDueDate: string | null;
+    balanceDueDate: string | null;
+  },
+  today: string,
+): Overdue | null {
+  if (s.due <= 0) return null;
+  if (s.balanceDueDate && s.balanceDueDate < today) return { amount: s.due, since: s.balanceDueDate };
+  const missing = Math.min(s.due, (s.downPaymentAmount ?? 0) - s.paid);
+  if (s.downPaymentDueDate && s.downPaymentDueDate < today && missing > 0)
+    return { amount: missing, since: s.downPaymentDueDate };
+  return null;
 }
 
 /**

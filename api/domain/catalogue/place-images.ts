@@ -22,7 +22,12 @@ export const PLACE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 const REF = /^place-(\d{1,9})\/([0-9a-f]{32})\.(jpg|jpeg|png|gif)$/;
 const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
 
-export interface ImageRef { placeId: number; name: string; extension: string; ref: string }
+export interface ImageRef {
+  placeId: number;
+  name: string;
+  extension: string;
+  ref: string;
+}
 
 export function parseImageRef(ref: unknown): ImageRef | null {
   const m = typeof ref === 'string' ? REF.exec(ref) : null;
@@ -37,18 +42,24 @@ export const imageUrl = (r: ImageRef) => `/rest/image/show/${r.extension}/place-
  * place already had are kept as they are (a file lost on disk must not block the
  * place's other changes); new ones must name a stored file.
  */
-export async function checkPlaceImages(db: Knex.Transaction, images: unknown, existing: { id: number; images?: unknown } | null): Promise<void> {
+export async function checkPlaceImages(
+  db: Knex.Transaction,
+  images: unknown,
+  existing: { id: number; images?: unknown } | null,
+): Promise<void> {
   if (images === null || images === undefined) return;
-  const before = new Set<unknown>(Array.isArray(existing?.images) ? existing!.images as unknown[] : []);
+  const before = new Set<unknown>(Array.isArray(existing?.images) ? (existing!.images as unknown[]) : []);
   const seen = new Set<string>();
   for (const [i, entry] of (images as unknown[]).entries()) {
     const field = `images.${i}`;
-    if (seen.has(entry as string)) throw badRequest('PLACE_IMAGE_UNKNOWN', { [field]: formatMessage('PLACE_IMAGE_UNKNOWN') });
+    if (seen.has(entry as string))
+      throw badRequest('PLACE_IMAGE_UNKNOWN', { [field]: formatMessage('PLACE_IMAGE_UNKNOWN') });
     seen.add(entry as string);
     if (before.has(entry)) continue;
     const r = parseImageRef(entry);
     if (!r) throw badRequest('VALIDATION_FAILED', { [field]: formatMessage('IMAGE_TYPE') });
-    if (r.placeId !== existing?.id || !(await fileExists(db, r.ref))) throw badRequest('PLACE_IMAGE_UNKNOWN', { [field]: formatMessage('PLACE_IMAGE_UNKNOWN') });
+    if (r.placeId !== existing?.id || !(await fileExists(db, r.ref)))
+      throw badRequest('PLACE_IMAGE_UNKNOWN', { [field]: formatMessage('PLACE_IMAGE_UNKNOWN') });
   }
 }
 
@@ -61,7 +72,13 @@ async function placeImages(db: Knex | Knex.Transaction, placeId: number, lock = 
 }
 
 /** Stores an uploaded image and adds it to the place's images; answers the new list. */
-export async function addPlaceImage(knex: Knex, placeId: number, fileName: string, data: Buffer, userId: number | null): Promise<string[]> {
+export async function addPlaceImage(
+  knex: Knex,
+  placeId: number,
+  fileName: string,
+  data: Buffer,
+  userId: number | null,
+): Promise<string[]> {
   checkImage(fileName, data, PLACE_IMAGE_MAX_BYTES);
   const ext = /\.([a-z]+)$/i.exec(fileName)![1].toLowerCase();
   return knex.transaction(async (trx) => {
@@ -74,29 +91,53 @@ export async function addPlaceImage(knex: Knex, placeId: number, fileName: strin
 }
 
 /** Takes an image off the place (its file goes with it, see dropUnlistedImages). */
-export async function removePlaceImage(knex: Knex, placeId: number, ref: unknown, userId: number | null): Promise<string[]> {
+export async function removePlaceImage(
+  knex: Knex,
+  placeId: number,
+  ref: unknown,
+  userId: number | null,
+): Promise<string[]> {
   const r = parseImageRef(ref);
-  if (!r || r.placeId !== placeId) throw badRequest('VALIDATION_FAILED', { image: formatMessage('PLACE_IMAGE_UNKNOWN') });
+  if (!r || r.placeId !== placeId)
+    throw badRequest('VALIDATION_FAILED', { image: formatMessage('PLACE_IMAGE_UNKNOWN') });
   return knex.transaction(async (trx) => {
     const current = await placeImages(trx, placeId, true);
     if (!current.includes(r.ref)) throw notFound();
-    const saved = await saveRecord(trx, entityMeta('place'), { images: current.filter((x) => x !== r.ref) }, userId, placeId);
+    const saved = await saveRecord(
+      trx,
+      entityMeta('place'),
+      { images: current.filter((x) => x !== r.ref) },
+      userId,
+      placeId,
+    );
     return saved.images as string[];
   });
 }
 
 /** After a place is saved: the files of images it no longer lists are removed. */
-export async function dropUnlistedImages(trx: Knex.Transaction, saved: { images?: unknown }, existing: { images?: unknown } | null): Promise<void> {
+export async function dropUnlistedImages(
+  trx: Knex.Transaction,
+  saved: { images?: unknown },
+  existing: { images?: unknown } | null,
+): Promise<void> {
   const kept = new Set(Array.isArray(saved.images) ? saved.images : []);
-  const before: unknown[] = Array.isArray(existing?.images) ? existing!.images as unknown[] : [];
-  await removeFiles(trx, before.filter((x): x is string => !kept.has(x) && parseImageRef(x) !== null));
+  const before: unknown[] = Array.isArray(existing?.images) ? (existing!.images as unknown[]) : [];
+  await removeFiles(
+    trx,
+    before.filter((x): x is string => !kept.has(x) && parseImageRef(x) !== null),
+  );
 }
 
 /** After a place is deleted: its images go too. */
 export const dropPlaceImages = (trx: Knex.Transaction, placeId: number) => removeFolder(trx, `place-${placeId}`);
 
 /** An image of a place, when it is one of the place's images. */
-export async function readPlaceImage(knex: Knex, extension: string, path: string, name: string): Promise<{ mime: string; data: Buffer }> {
+export async function readPlaceImage(
+  knex: Knex,
+  extension: string,
+  path: string,
+  name: string,
+): Promise<{ mime: string; data: Buffer }> {
   const r = parseImageRef(`${path}/${name}.${extension}`);
   if (!r) throw notFound();
   const current = await placeImages(knex, r.placeId);

@@ -11,7 +11,8 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 import { checkPlaceImages, dropPlaceImages, dropUnlistedImages } from './place-images';
 
 type Row = Record<string, any>;
-const refuse = (code: MessageCode, field?: string) => badRequest(code, field ? { [field]: formatMessage(code) } : undefined);
+const refuse = (code: MessageCode, field?: string) =>
+  badRequest(code, field ? { [field]: formatMessage(code) } : undefined);
 
 /** Fields of a place type whose change is a new version (not the bookkeeping ones). */
 const VERSIONED_SKIP = new Set(['id', 'createdAt', 'updatedAt', 'version', 'historyVersion']);
@@ -33,8 +34,9 @@ export function registerCatalogueRules(): void {
     afterDelete: (existing, { trx }) => dropPlaceImages(trx, existing.id),
     async beforeDelete(existing, { trx }) {
       // Checked before the cascades (features, unavailabilities) run.
-      const used = await trx('occupancy').where('placeId', existing.id).first('id')
-        ?? await trx('partner_allotment').where('placeId', existing.id).first('id');
+      const used =
+        (await trx('occupancy').where('placeId', existing.id).first('id')) ??
+        (await trx('partner_allotment').where('placeId', existing.id).first('id'));
       if (used) throw refuse('PLACE_IN_USE');
     },
   });
@@ -54,7 +56,12 @@ export function registerCatalogueRules(): void {
       }
       const user = userId ? await trx('app_user').where('id', userId).first('name') : null;
       await trx(historyMeta.table).insert({
-        placeTypeId: saved.id, version, code: saved.code, label: saved.label, data: JSON.stringify(data), userName: user?.name ?? null,
+        placeTypeId: saved.id,
+        version,
+        code: saved.code,
+        label: saved.label,
+        data: JSON.stringify(data),
+        userName: user?.name ?? null,
       });
     },
   });
@@ -62,7 +69,8 @@ export function registerCatalogueRules(): void {
   registerHooks('extra', {
     async beforeSave(rec, existing, { trx }) {
       if (!existing || rec.isActive !== false || existing.isActive === false) return;
-      if (await trx('equipment').where('extraId', existing.id).first('id')) throw refuse('EXTRA_ATTACHED_TO_EQUIPMENT', 'isActive');
+      if (await trx('equipment').where('extraId', existing.id).first('id'))
+        throw refuse('EXTRA_ATTACHED_TO_EQUIPMENT', 'isActive');
     },
   });
 
@@ -82,7 +90,12 @@ export async function placeFeatureIds(knex: Knex, placeId: number): Promise<numb
 }
 
 /** Replaces the features of a place with the given set (duplicates removed), in one transaction. */
-export async function setPlaceFeatures(knex: Knex, placeId: number, featureIds: unknown, userId: number | null): Promise<number[]> {
+export async function setPlaceFeatures(
+  knex: Knex,
+  placeId: number,
+  featureIds: unknown,
+  userId: number | null,
+): Promise<number[]> {
   if (!Array.isArray(featureIds) || featureIds.length > 100 || !featureIds.every((x) => Number.isInteger(x) && x > 0)) {
     throw badRequest('VALIDATION_FAILED', { featureIds: formatMessage('INVALID_CHOICE') });
   }
@@ -91,13 +104,22 @@ export async function setPlaceFeatures(knex: Knex, placeId: number, featureIds: 
     const place = await trx('place').where('id', placeId).forUpdate().first('id', 'code');
     if (!place) throw notFound();
     const known = (await trx('feature').whereIn('id', wanted).select('id')).map((r: Row) => r.id);
-    if (known.length !== wanted.length) throw badRequest('VALIDATION_FAILED', { featureIds: formatMessage('REFERENCE_NOT_FOUND') });
+    if (known.length !== wanted.length)
+      throw badRequest('VALIDATION_FAILED', { featureIds: formatMessage('REFERENCE_NOT_FOUND') });
     const before = await placeFeatureIds(trx, placeId);
     await trx('place_feature').where('placeId', placeId).delete();
     if (wanted.length) await trx('place_feature').insert(wanted.map((featureId) => ({ placeId, featureId })));
     if (JSON.stringify(before) !== JSON.stringify(wanted)) {
-      const labels = wanted.length ? (await trx('feature').whereIn('id', wanted).orderBy('label').pluck('label')).join(', ') : 'aucune';
-      await recordHistory(trx, { userId, entity: entityMeta('place'), recordId: placeId, action: 'action', detail: `Caractéristiques : ${labels}`.slice(0, 200) });
+      const labels = wanted.length
+        ? (await trx('feature').whereIn('id', wanted).orderBy('label').pluck('label')).join(', ')
+        : 'aucune';
+      await recordHistory(trx, {
+        userId,
+        entity: entityMeta('place'),
+        recordId: placeId,
+        action: 'action',
+        detail: `Caractéristiques : ${labels}`.slice(0, 200),
+      });
     }
     return wanted;
   });

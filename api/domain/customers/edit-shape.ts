@@ -36,23 +36,32 @@ async function choices(knex: Knex | Knex.Transaction): Promise<{ availableCivili
 
 async function customerAddresses(knex: Knex | Knex.Transaction, customerId: number): Promise<Row[]> {
   if (!customerId) return [];
-  return knex('customer_address').select(readableColumns(entityMeta('customer-address'))).where('customerId', customerId).orderBy('id');
+  return knex('customer_address')
+    .select(readableColumns(entityMeta('customer-address')))
+    .where('customerId', customerId)
+    .orderBy('id');
 }
 
 /** `GET {customer|attendant}/edit/{id}`: the record (its defaults for id 0) in the §3 shape. */
 export async function editShape(knex: Knex | Knex.Transaction, entity: EditEntity, id: number): Promise<Row> {
   const meta = entityMeta(entity);
   const record: Row = id === 0 ? await newRecord(knex, meta) : await loadRecord(knex, meta, id);
-  const addressList = entity === 'customer'
-    ? await customerAddresses(knex, id)
-    : [Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, record[f] ?? null]))];
+  const addressList =
+    entity === 'customer'
+      ? await customerAddresses(knex, id)
+      : [Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, record[f] ?? null]))];
   return { ...record, addressList, ...(await choices(knex)) };
 }
 
 /** Field errors of one address, named after its place in the list. */
 function inList(e: unknown, i: number): never {
   if (e instanceof HttpError && e.errors) {
-    throw new HttpError(e.status, e.code, Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [`addressList.${i}.${k}`, v])), e.params);
+    throw new HttpError(
+      e.status,
+      e.code,
+      Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [`addressList.${i}.${k}`, v])),
+      e.params,
+    );
   }
   throw e;
 }
@@ -65,14 +74,22 @@ function parseList(v: unknown): Row[] | undefined {
   return v as Row[];
 }
 
-async function saveCustomerAddresses(trx: Knex.Transaction, customerId: number, list: Row[], userId: number | null): Promise<void> {
+async function saveCustomerAddresses(
+  trx: Knex.Transaction,
+  customerId: number,
+  list: Row[],
+  userId: number | null,
+): Promise<void> {
   const meta = entityMeta('customer-address');
-  const existing = new Set<number>((await trx('customer_address').where('customerId', customerId).forUpdate().select('id')).map((r: Row) => r.id));
+  const existing = new Set<number>(
+    (await trx('customer_address').where('customerId', customerId).forUpdate().select('id')).map((r: Row) => r.id),
+  );
   const kept = new Set<number>();
   for (const [i, a] of list.entries()) {
     const { id, customerId: _ignored, createdAt: _c, updatedAt: _u, ...fields } = a;
     const rowId = id === undefined || id === null || id === 0 ? 0 : Number(id);
-    if (rowId && !existing.has(rowId)) throw badRequest('VALIDATION_FAILED', { [`addressList.${i}.id`]: formatMessage('REFERENCE_NOT_FOUND') });
+    if (rowId && !existing.has(rowId))
+      throw badRequest('VALIDATION_FAILED', { [`addressList.${i}.id`]: formatMessage('REFERENCE_NOT_FOUND') });
     try {
       const saved = await saveRecord(trx, meta, { ...fields, customerId }, userId, rowId);
       kept.add(saved.id);
@@ -93,13 +110,20 @@ function attendantAddress(list: Row[]): Row {
  * `POST {customer|attendant}/edit`: saves the record and, for a customer, its
  * addresses, in one transaction; answers the saved record in the §3 shape.
  */
-export async function saveEditShape(knex: Knex, entity: EditEntity, body: unknown, userId: number | null): Promise<Row> {
+export async function saveEditShape(
+  knex: Knex,
+  entity: EditEntity,
+  body: unknown,
+  userId: number | null,
+  ifMatch?: string | null,
+): Promise<Row> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('INCORRECT_FORM');
   const { addressList, availableCivility: _c, availableCountry: _a, ...fields } = body as Row;
   const list = parseList(addressList);
   return knex.transaction(async (trx) => {
     const own = entity === 'attendant' && list ? { ...fields, ...attendantAddress(list) } : fields;
-    const saved = await saveRecord(trx, entityMeta(entity), own, userId);
+    // The version read (body or If-Match): a stale one is the 409 of the one write path.
+    const saved = await saveRecord(trx, entityMeta(entity), own, userId, undefined, { ifMatch });
     if (entity === 'customer' && list) await saveCustomerAddresses(trx, saved.id, list, userId);
     return editShape(trx, entity, saved.id);
   });

@@ -16,13 +16,21 @@ const saveResult = { $ref: '#/components/schemas/SaveResult' };
 
 export const CUSTOMER_ROUTES: RouteDecl[] = [
   defineRoute({
-    method: 'GET', path: '/rest/customer/:id/resume', right: ['customer.customer', 'read'], tag,
-    summary: "Tout ce qu'a un client : séjours, et les lignes de chaque entité qui le référence", response: { type: 'object' },
+    method: 'GET',
+    path: '/rest/customer/:id/resume',
+    right: ['customer.customer', 'read'],
+    tag,
+    summary: "Tout ce qu'a un client : séjours, et les lignes de chaque entité qui le référence",
+    response: { type: 'object' },
     handler: ({ params, knex }) => customerResume(knex, parseId(params.id)),
   }),
   defineRoute({
-    method: 'GET', path: '/rest/customer/:id/links', right: ['customer.customer', 'read'], tag,
-    summary: 'Nombre de lignes de chaque entité qui référence le client', response: { type: 'array', items: { type: 'object' } },
+    method: 'GET',
+    path: '/rest/customer/:id/links',
+    right: ['customer.customer', 'read'],
+    tag,
+    summary: 'Nombre de lignes de chaque entité qui référence le client',
+    response: { type: 'array', items: { type: 'object' } },
     handler: async ({ params, knex }) => {
       const id = parseId(params.id);
       if (!(await knex('customer').where('id', id).first('id'))) throw notFound();
@@ -30,19 +38,47 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/rest/customer/transfer', right: { all: [['customer.customer', 'write'], ['customer.customer', 'delete']] }, tag,
-    summary: 'Fusion de doublons : tout passe de fromCustomerId à toCustomerId, puis fromCustomerId est supprimé (droits écriture et suppression)',
+    method: 'POST',
+    path: '/rest/customer/transfer',
+    right: {
+      all: [
+        ['customer.customer', 'write'],
+        ['customer.customer', 'delete'],
+      ],
+    },
+    tag,
+    summary:
+      'Fusion de doublons : tout passe de fromCustomerId à toCustomerId, puis fromCustomerId est supprimé (droits écriture et suppression)',
     body: { type: 'object', properties: { fromCustomerId: {}, toCustomerId: {} } },
-    openapi: { requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['fromCustomerId', 'toCustomerId'], properties: { fromCustomerId: int, toCustomerId: int } } } } } },
+    openapi: {
+      requestBody: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['fromCustomerId', 'toCustomerId'],
+              properties: { fromCustomerId: int, toCustomerId: int },
+            },
+          },
+        },
+      },
+    },
     response: { type: 'object' },
-    handler: async ({ body, user, knex }) => ({ status: 'SAVED', ...(await transferCustomer(knex, body.fromCustomerId, body.toCustomerId, user.id ?? null)) }),
+    handler: async ({ body, user, knex }) => ({
+      status: 'SAVED',
+      ...(await transferCustomer(knex, body.fromCustomerId, body.toCustomerId, user.id ?? null)),
+    }),
   }),
   ...(['customer', 'attendant'] as EditEntity[]).flatMap((entity) => {
     const functionality = entityMeta(entity).functionality;
     const customer = entity === 'customer';
     return [
       defineRoute({
-        method: 'GET', path: `/rest/${entity}/edit/:id`, right: [functionality, 'read'], tag,
+        method: 'GET',
+        path: `/rest/${entity}/edit/:id`,
+        right: [functionality, 'read'],
+        tag,
         summary: customer
           ? 'Un client dans la forme du §3 (id 0 : ses valeurs par défaut) : ses champs, addressList (autres adresses, avec countryId), availableCivility et availableCountry (avec isDefault)'
           : 'Un accompagnant dans la forme du §3 : addressList (sa seule adresse), availableCivility et availableCountry',
@@ -50,14 +86,33 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
         handler: ({ params, knex }) => editShape(knex, entity, parseId(params.id, true)),
       }),
       defineRoute({
-        method: 'POST', path: `/rest/${entity}/edit`, right: [functionality, 'write'], tag,
+        method: 'POST',
+        path: `/rest/${entity}/edit`,
+        right: [functionality, 'write'],
+        tag,
+        versioned: true,
         summary: customer
           ? "Enregistre un client (id 0 : création) ; addressList, si donnée, est l'ensemble de ses autres adresses (créées, modifiées, supprimées). En-tête returnEditItem: true pour recevoir l'élément"
           : "Enregistre un accompagnant ; la seule entrée d'addressList devient son adresse",
-        openapi: { requestBody: { required: true, content: { 'application/json': { schema: customer ? { $ref: '#/components/schemas/CustomerEdit' } : { type: 'object' } } } } },
+        openapi: {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: customer ? { $ref: '#/components/schemas/CustomerEdit' } : { type: 'object' },
+              },
+            },
+          },
+        },
         response: saveResult,
         handler: async ({ ctx, user, knex }) => {
-          const item = await saveEditShape(knex, entity, (ctx.request as any).body, user.id ?? null);
+          const item = await saveEditShape(
+            knex,
+            entity,
+            (ctx.request as any).body,
+            user.id ?? null,
+            ctx.get('If-Match'),
+          );
           const wantItem = String(ctx.get('returnEditItem')).toLowerCase() === 'true';
           return { status: 'SAVED', id: item.id, version: item.version, ...(wantItem ? { item } : {}) };
         },

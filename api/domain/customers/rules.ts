@@ -6,18 +6,37 @@ import { badRequest } from '../../http/errors';
 import { normalizePhone } from '../../../common/phones';
 import { customerDocuments, registerCustomerDocumentCheck } from './documents';
 import { normalizePlate } from '../stays/hooks';
+import { stayPreferences } from '../stays/preferences';
+import { requiredCustomerFields } from '../../../common/stay-preferences';
+import { formatMessage } from '../../../common/messages';
 
 const trimOrNull = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
 
 export function registerCustomerRules(): void {
   registerHooks('customer', {
-    beforeSave(rec) {
-      for (const f of ['lastName', 'firstName', 'companyName', 'address1', 'address2', 'postalCode', 'town', 'birthPlace']) {
+    async beforeSave(rec, _existing, { trx }) {
+      for (const f of [
+        'lastName',
+        'firstName',
+        'companyName',
+        'address1',
+        'address2',
+        'postalCode',
+        'town',
+        'birthPlace',
+      ]) {
         if (f in rec) rec[f] = f === 'lastName' ? String(rec[f] ?? '').trim() : trimOrNull(rec[f]);
       }
       for (const f of ['phone1', 'phone2']) if (typeof rec[f] === 'string') rec[f] = normalizePhone(rec[f]);
-      if (typeof rec.vatNumber === 'string') rec.vatNumber = rec.vatNumber.replace(/[\s.-]+/g, '').toUpperCase() || null;
+      if (typeof rec.vatNumber === 'string')
+        rec.vatNumber = rec.vatNumber.replace(/[\s.-]+/g, '').toUpperCase() || null;
       if (typeof rec.email === 'string') rec.email = rec.email.trim();
+      // The fields the preferences (« customer » section) make mandatory; a company has no birth date.
+      const missing = requiredCustomerFields(await stayPreferences(trx)).filter(
+        (f) => !(f === 'birthDate' && rec.isLegalEntity) && (rec[f] == null || rec[f] === ''),
+      );
+      if (missing.length)
+        throw badRequest('VALIDATION_FAILED', Object.fromEntries(missing.map((f) => [f, formatMessage('REQUIRED')])));
     },
     async beforeDelete(existing, { trx }) {
       if ((await customerDocuments(trx, existing.id)).length) throw badRequest('CUSTOMER_WITH_DOCUMENT');
@@ -29,5 +48,8 @@ export function registerCustomerRules(): void {
     },
   });
   // Stays are documents (quotes, options, bookings — billed or not, §4).
-  registerCustomerDocumentCheck('stays', async (trx, customerId) => !!(await trx('booking').where('customerId', customerId).first('id')));
+  registerCustomerDocumentCheck(
+    'stays',
+    async (trx, customerId) => !!(await trx('booking').where('customerId', customerId).first('id')),
+  );
 }

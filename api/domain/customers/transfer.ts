@@ -15,13 +15,18 @@ type Row = Record<string, any>;
 
 /** Every (entity, field) that references a customer. */
 export function customerLinks(): { entity: string; table: string; field: string; column: string; label: string }[] {
-  return allEntities().flatMap((m) => m.fields
-    .filter((f) => f.ref?.entity === 'customer')
-    .map((f) => ({ entity: m.name, table: m.table, field: f.name, column: f.column, label: m.label.many })));
+  return allEntities().flatMap((m) =>
+    m.fields
+      .filter((f) => f.ref?.entity === 'customer')
+      .map((f) => ({ entity: m.name, table: m.table, field: f.name, column: f.column, label: m.label.many })),
+  );
 }
 
 /** How many rows of each linked entity name this customer. */
-export async function linkCounts(db: Knex | Knex.Transaction, customerId: number): Promise<{ entity: string; label: string; count: number }[]> {
+export async function linkCounts(
+  db: Knex | Knex.Transaction,
+  customerId: number,
+): Promise<{ entity: string; label: string; count: number }[]> {
   const out = [];
   for (const l of customerLinks()) {
     const [{ n }] = await db(l.table).where(l.column, customerId).count({ n: '*' });
@@ -32,14 +37,28 @@ export async function linkCounts(db: Knex | Knex.Transaction, customerId: number
 
 const EMPTY = (v: unknown) => v === null || v === undefined || v === '';
 
-export async function transferCustomer(knex: Knex, fromId: unknown, toId: unknown, userId: number | null): Promise<{ customer: Row; moved: { entity: string; label: string; count: number }[] }> {
-  for (const [name, v] of [['fromCustomerId', fromId], ['toCustomerId', toId]] as const) {
-    if (!Number.isInteger(v) || (v as number) <= 0) throw badRequest('VALIDATION_FAILED', { [name]: formatMessage('REQUIRED') });
+export async function transferCustomer(
+  knex: Knex,
+  fromId: unknown,
+  toId: unknown,
+  userId: number | null,
+): Promise<{ customer: Row; moved: { entity: string; label: string; count: number }[] }> {
+  for (const [name, v] of [
+    ['fromCustomerId', fromId],
+    ['toCustomerId', toId],
+  ] as const) {
+    if (!Number.isInteger(v) || (v as number) <= 0)
+      throw badRequest('VALIDATION_FAILED', { [name]: formatMessage('REQUIRED') });
   }
-  if (fromId === toId) throw badRequest('TRANSFER_SAME_CUSTOMER', { toCustomerId: formatMessage('TRANSFER_SAME_CUSTOMER') });
+  if (fromId === toId)
+    throw badRequest('TRANSFER_SAME_CUSTOMER', { toCustomerId: formatMessage('TRANSFER_SAME_CUSTOMER') });
   const meta = entityMeta('customer');
   return knex.transaction(async (trx) => {
-    const rows: Row[] = await trx('customer').select(readableColumns(meta)).whereIn('id', [fromId as number, toId as number]).orderBy('id').forUpdate();
+    const rows: Row[] = await trx('customer')
+      .select(readableColumns(meta))
+      .whereIn('id', [fromId as number, toId as number])
+      .orderBy('id')
+      .forUpdate();
     const from = rows.find((r) => r.id === fromId);
     const to = rows.find((r) => r.id === toId);
     if (!from || !to) throw notFound();
@@ -52,7 +71,9 @@ export async function transferCustomer(knex: Knex, fromId: unknown, toId: unknow
       }
     }
     for (const l of customerLinks().filter((x) => !entityMeta(x.entity).appendOnly)) {
-      const count = await trx(l.table).where(l.column, from.id).update({ [l.field]: to.id });
+      const count = await trx(l.table)
+        .where(l.column, from.id)
+        .update({ [l.field]: to.id });
       if (count) moved.push({ entity: l.entity, label: l.label, count: Number(count) });
     }
     const fill: Row = {};
@@ -62,10 +83,23 @@ export async function transferCustomer(knex: Knex, fromId: unknown, toId: unknow
     }
     if (from.newsletterConsent && !to.newsletterConsent) delete fill.newsletterConsent;
     await trx('customer').where('id', from.id).delete();
-    await recordHistory(trx, { userId, entity: meta, recordId: from.id, action: 'delete', before: from, detail: `Fusionné dans le client ${to.code}` });
+    await recordHistory(trx, {
+      userId,
+      entity: meta,
+      recordId: from.id,
+      action: 'delete',
+      before: from,
+      detail: `Fusionné dans le client ${to.code}`,
+    });
     const customer = Object.keys(fill).length ? await saveRecord(trx, meta, fill, userId, to.id) : to;
     const what = moved.map((m) => `${m.count} ${m.label.toLowerCase()}`).join(', ') || 'aucun élément';
-    await recordHistory(trx, { userId, entity: meta, recordId: to.id, action: 'action', detail: `Fusion du client ${from.code} (${from.lastName}) : ${what}`.slice(0, 200) });
+    await recordHistory(trx, {
+      userId,
+      entity: meta,
+      recordId: to.id,
+      action: 'action',
+      detail: `Fusion du client ${from.code} (${from.lastName}) : ${what}`.slice(0, 200),
+    });
     return { customer, moved };
   });
 }

@@ -5,40 +5,27 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import type { MessageCode } from '../../../common/messages';
+import type { EstablishmentRecord } from '../../../common/generated/types';
 
-export interface Establishment {
-  id: number;
-  name: string;
-  shortName: string | null;
-  corporateName: string | null;
-  address1: string | null;
-  address2: string | null;
-  postalCode: string | null;
-  town: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  nafCode: string | null;
-  siren: string | null;
-  siret: string | null;
-  vatNumber: string | null;
-  legalForm: string | null;
-  /** cents */
-  capital: number | null;
-  rcs: string | null;
-  tradeRegisterNumber: string | null;
-  currency: string;
-  classification: number;
-  isGroupMode: boolean;
-  groupName: string | null;
-}
+/** The establishment row as stored (its schema: schemas/establishment.schema.json). */
+export type Establishment = EstablishmentRecord;
 
 export async function currentEstablishment(knex: Knex | Knex.Transaction): Promise<Establishment | undefined> {
-  return knex('establishment').orderBy('id').first();
+  return knex<EstablishmentRecord>('establishment').orderBy('id').first();
 }
 
-export type CompanyItem = 'corporateName' | 'legalForm' | 'capital' | 'siren' | 'siret' | 'rcs' | 'tradeRegisterNumber' | 'address1' | 'postalCode' | 'town' | 'vatNumber';
+export type CompanyItem =
+  | 'corporateName'
+  | 'legalForm'
+  | 'capital'
+  | 'siren'
+  | 'siret'
+  | 'rcs'
+  | 'tradeRegisterNumber'
+  | 'address1'
+  | 'postalCode'
+  | 'town'
+  | 'vatNumber';
 
 export const COMPANY_MESSAGES: Record<CompanyItem, MessageCode> = {
   corporateName: 'COMPANY_CORPORATE_NAME_REQUIRED',
@@ -55,12 +42,23 @@ export const COMPANY_MESSAGES: Record<CompanyItem, MessageCode> = {
 };
 
 /** What §8 names for legal documents: legal form, capital, SIREN, RCS, registration, postal code, town. */
-export const LEGAL_MENTIONS: CompanyItem[] = ['legalForm', 'capital', 'siren', 'rcs', 'tradeRegisterNumber', 'postalCode', 'town'];
+export const LEGAL_MENTIONS: CompanyItem[] = [
+  'legalForm',
+  'capital',
+  'siren',
+  'rcs',
+  'tradeRegisterNumber',
+  'postalCode',
+  'town',
+];
 
 const missing = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
 /** The items of `need` the establishment lacks, in order. */
-export function missingCompanyData(est: Partial<Establishment> | undefined, need: CompanyItem[] = LEGAL_MENTIONS): CompanyItem[] {
+export function missingCompanyData(
+  est: Partial<Establishment> | undefined,
+  need: CompanyItem[] = LEGAL_MENTIONS,
+): CompanyItem[] {
   return need.filter((k) => missing(est?.[k]));
 }
 
@@ -68,7 +66,10 @@ export function missingCompanyData(est: Partial<Establishment> | undefined, need
  * The establishment, once it holds every item of `need` (default: the legal
  * mentions of a bill); otherwise a 400 with the first missing item's message.
  */
-export async function requireCompanyData(knex: Knex | Knex.Transaction, need: CompanyItem[] = LEGAL_MENTIONS): Promise<Establishment> {
+export async function requireCompanyData(
+  knex: Knex | Knex.Transaction,
+  need: CompanyItem[] = LEGAL_MENTIONS,
+): Promise<Establishment> {
   const est = await currentEstablishment(knex);
   const lacking = missingCompanyData(est, need);
   if (lacking.length) {

@@ -13,9 +13,33 @@ import { seedDemo } from '../../demo/index';
 import { currentEstablishment } from './company';
 
 /** Configuration entities kept by a reset; others may add theirs. */
-const KEEP = new Set(['user', 'group', 'user-group', 'group-right', 'user-right', 'establishment', 'post-history', 'setting', 'tile', 'user-tile', 'module', 'financial-year', 'activity-period', 'header-custom-name']);
+const KEEP = new Set([
+  'user',
+  'group',
+  'user-group',
+  'group-right',
+  'user-right',
+  'establishment',
+  'post-history',
+  'setting',
+  'tile',
+  'user-tile',
+  'module',
+  'financial-year',
+  'activity-period',
+  'header-custom-name',
+]);
 /** Hand-written tables that are not business data. */
-const KEEP_TABLES = new Set(['user_session', 'login_attempt', 'login_throttle', 'backup_run', 'backup_config', 'establishment_logo', 'knex_migrations', 'knex_migrations_lock']);
+const KEEP_TABLES = new Set([
+  'user_session',
+  'login_attempt',
+  'login_throttle',
+  'backup_run',
+  'backup_config',
+  'establishment_logo',
+  'knex_migrations',
+  'knex_migrations_lock',
+]);
 
 /** Answers a French description of legally protected data when some exists, else null. */
 export type ProtectedDataCheck = (knex: Knex | Knex.Transaction) => Promise<string | null>;
@@ -56,15 +80,29 @@ async function referencing(trx: Knex.Transaction, tables: string[]): Promise<{ f
        FROM pg_constraint c WHERE c.contype = 'f' AND c.confrelid::regclass::text = ANY(?)`,
     [tables],
   );
-  return rows.map((r: any) => ({ from: String(r.from).replace(/^.*\./, '').replace(/"/g, ''), to: String(r.to).replace(/^.*\./, '').replace(/"/g, '') }));
+  return rows.map((r: any) => ({
+    from: String(r.from).replace(/^.*\./, '').replace(/"/g, ''),
+    to: String(r.to).replace(/^.*\./, '').replace(/"/g, ''),
+  }));
 }
 
 export async function resetDemo(knex: Knex, userId: number | null): Promise<{ truncated: string[] }> {
   const found = await protectedData(knex);
   if (found.length) throw badRequest('DEMO_RESET_PROTECTED', undefined, { what: found.join(', ') });
-  const keptTables = new Set([...KEEP_TABLES, ...allEntities().filter((m) => KEEP.has(m.name) || isLegalLedger(m)).map((m) => m.table)]);
-  const business = allEntities().filter((m) => !keptTables.has(m.table)).map((m) => m.table);
-  const appendOnly = new Set(allEntities().filter((m) => m.appendOnly).map((m) => m.table));
+  const keptTables = new Set([
+    ...KEEP_TABLES,
+    ...allEntities()
+      .filter((m) => KEEP.has(m.name) || isLegalLedger(m))
+      .map((m) => m.table),
+  ]);
+  const business = allEntities()
+    .filter((m) => !keptTables.has(m.table))
+    .map((m) => m.table);
+  const appendOnly = new Set(
+    allEntities()
+      .filter((m) => m.appendOnly)
+      .map((m) => m.table),
+  );
   return knex.transaction(async (trx) => {
     // Business tables of other modules that reference these (hand-written tables) go too.
     const all = new Set(business);
@@ -91,7 +129,13 @@ export async function resetDemo(knex: Knex, userId: number | null): Promise<{ tr
     await seedDemo(trx, { demo: true });
     const est = await currentEstablishment(trx);
     if (est) {
-      await recordHistory(trx, { userId, entity: entityMeta('establishment'), recordId: est.id, action: 'action', detail: 'Données de démonstration réinitialisées' });
+      await recordHistory(trx, {
+        userId,
+        entity: entityMeta('establishment'),
+        recordId: est.id,
+        action: 'action',
+        detail: 'Données de démonstration réinitialisées',
+      });
     }
     return { truncated: tables.sort() };
   });

@@ -12,7 +12,10 @@ export type LogoKind = 'logo' | 'group';
 
 const TYPES: Record<string, { mime: string; magic: (b: Buffer) => boolean }> = {
   jpg: { mime: 'image/jpeg', magic: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  png: { mime: 'image/png', magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  png: {
+    mime: 'image/png',
+    magic: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   gif: { mime: 'image/gif', magic: (b) => ['GIF87a', 'GIF89a'].includes(b.subarray(0, 6).toString('latin1')) },
 };
 
@@ -35,7 +38,14 @@ export function checkImage(fileName: string, data: Buffer, maxBytes = LOGO_MAX_B
 export function imageUpload(maxBytes: number): Middleware {
   return koaBody({
     multipart: true,
-    formidable: { maxFiles: 1, maxFields: 5, maxFileSize: maxBytes, maxTotalFileSize: maxBytes, allowEmptyFiles: false, keepExtensions: false },
+    formidable: {
+      maxFiles: 1,
+      maxFields: 5,
+      maxFileSize: maxBytes,
+      maxTotalFileSize: maxBytes,
+      allowEmptyFiles: false,
+      keepExtensions: false,
+    },
     onError(err: any) {
       // formidable: 1009 = maxFileSize exceeded, 1016 = maxTotalFileSize exceeded
       if (err?.code === 1009 || err?.code === 1016 || err?.httpCode === 413) throw badRequest('IMAGE_TOO_LARGE');
@@ -56,14 +66,24 @@ export async function uploadedFile(ctx: Context): Promise<{ name: string; data: 
   }
 }
 
-export async function saveLogo(knex: Knex, establishmentId: number, kind: LogoKind, mime: string, data: Buffer): Promise<void> {
+export async function saveLogo(
+  knex: Knex,
+  establishmentId: number,
+  kind: LogoKind,
+  mime: string,
+  data: Buffer,
+): Promise<void> {
   await knex('establishment_logo')
     .insert({ establishmentId, kind, mime, data, updatedAt: knex.fn.now() })
     .onConflict(['establishment_id', 'kind'])
     .merge(['mime', 'data', 'updated_at']);
 }
 
-export async function readLogo(knex: Knex, establishmentId: number, kind: LogoKind): Promise<{ mime: string; data: Buffer; updatedAt: string } | undefined> {
+export async function readLogo(
+  knex: Knex,
+  establishmentId: number,
+  kind: LogoKind,
+): Promise<{ mime: string; data: Buffer; updatedAt: string } | undefined> {
   const row = await knex('establishment_logo').where({ establishmentId, kind }).first('mime', 'data', 'updatedAt');
   // PGlite answers bytea as a Uint8Array, pg as a Buffer.
   return row && { ...row, data: Buffer.from(row.data) };

@@ -8,10 +8,26 @@ export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'bullet'; text: string };
 
-const PAGE_W = 595.28, PAGE_H = 841.89, MARGIN = 56;
+const PAGE_W = 595.28,
+  PAGE_H = 841.89,
+  MARGIN = 56;
 
 // WinAnsi codes of the characters outside Latin-1 that French text uses.
-const WIN_ANSI: Record<string, number> = { '€': 0x80, '…': 0x85, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97, 'œ': 0x9c, 'Œ': 0x8c, '\u202f': 0x20, '\u00a0': 0x20 };
+const WIN_ANSI: Record<string, number> = {
+  '€': 0x80,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  œ: 0x9c,
+  Œ: 0x8c,
+  '\u202f': 0x20,
+  '\u00a0': 0x20,
+};
 
 function winAnsi(text: string): string {
   let out = '';
@@ -52,24 +68,36 @@ const STYLE = {
 export function renderPdf(blocks: Block[], meta: { title: string; footer?: string }): Buffer {
   const pages: string[][] = [[]];
   let y = PAGE_H - MARGIN;
-  const newPage = () => { pages.push([]); y = PAGE_H - MARGIN; };
+  const newPage = () => {
+    pages.push([]);
+    y = PAGE_H - MARGIN;
+  };
   for (const b of blocks) {
     const st = STYLE[b.kind];
     const indent = b.kind === 'bullet' ? 14 : 0;
     const lines = wrap(b.text, st.size, st.bold, PAGE_W - 2 * MARGIN - indent);
     const lead = st.size * 1.35;
-    if (y - st.before - lead * Math.min(lines.length, 3) < MARGIN) newPage(); else y -= st.before;
+    if (y - st.before - lead * Math.min(lines.length, 3) < MARGIN) newPage();
+    else y -= st.before;
     lines.forEach((text, n) => {
       if (y - lead < MARGIN) newPage();
       y -= lead;
       const font = st.bold ? 'F2' : 'F1';
-      const prefix = b.kind === 'bullet' && n === 0 ? `BT /F1 ${st.size} Tf ${MARGIN} ${y.toFixed(2)} Td (${winAnsi('•')}) Tj ET\n` : '';
-      pages[pages.length - 1].push(`${prefix}BT /${font} ${st.size} Tf ${MARGIN + indent} ${y.toFixed(2)} Td (${winAnsi(text)}) Tj ET`);
+      const prefix =
+        b.kind === 'bullet' && n === 0
+          ? `BT /F1 ${st.size} Tf ${MARGIN} ${y.toFixed(2)} Td (${winAnsi('•')}) Tj ET\n`
+          : '';
+      pages[pages.length - 1].push(
+        `${prefix}BT /${font} ${st.size} Tf ${MARGIN + indent} ${y.toFixed(2)} Td (${winAnsi(text)}) Tj ET`,
+      );
     });
     y -= st.after;
   }
   const objects: string[] = [];
-  const add = (body: string) => { objects.push(body); return objects.length; };
+  const add = (body: string) => {
+    objects.push(body);
+    return objects.length;
+  };
   const catalog = add('');
   const pagesObj = add('');
   const f1 = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
@@ -79,7 +107,11 @@ export function renderPdf(blocks: Block[], meta: { title: string; footer?: strin
     const footer = `BT /F1 8 Tf ${MARGIN} 28 Td (${winAnsi(`${meta.footer ?? meta.title} — page ${i + 1} / ${pages.length}`)}) Tj ET`;
     const stream = [...ops, footer].join('\n');
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 ${f1} 0 R /F2 ${f2} 0 R >> >> /Contents ${content} 0 R >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 ${f1} 0 R /F2 ${f2} 0 R >> >> /Contents ${content} 0 R >>`,
+      ),
+    );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
   objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;

@@ -31,7 +31,8 @@ export function registerPeriodRules(): void {
     registerHooks(entity, {
       async beforeSave(rec, existing, { trx }) {
         const months = wholeMonths(rec.startDate, rec.endDate);
-        if (months === null) throw refuse('WHOLE_MONTHS_OR_YEARS', rec.endDate < rec.startDate ? 'endDate' : 'startDate');
+        if (months === null)
+          throw refuse('WHOLE_MONTHS_OR_YEARS', rec.endDate < rec.startDate ? 'endDate' : 'startDate');
         if (months > maxMonths) throw refuse('PERIOD_TOO_LONG', 'endDate', { limit: maxMonths });
         // Serialises concurrent writes of this table; the exclusion constraint stays the guarantee.
         await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`periods:${table}`]);
@@ -49,7 +50,14 @@ export function registerPeriodRules(): void {
   }
 }
 
-export interface FinancialYear { id: number; label: string; startDate: string; endDate: string; isClosed: boolean; closedAt: string | null }
+export interface FinancialYear {
+  id: number;
+  label: string;
+  startDate: string;
+  endDate: string;
+  isClosed: boolean;
+  closedAt: string | null;
+}
 
 export async function financialYearAt(knex: Knex | Knex.Transaction, date: string): Promise<FinancialYear | undefined> {
   return knex('financial_year').where('startDate', '<=', date).where('endDate', '>=', date).first();
@@ -63,8 +71,15 @@ export async function assertOpenFinancialYear(knex: Knex | Knex.Transaction, dat
 }
 
 /** The first day of [start, end] (inclusive) that no open financial year holds, or null. */
-export async function firstDayWithoutOpenFinancialYear(knex: Knex | Knex.Transaction, start: string, end: string): Promise<string | null> {
-  const years: FinancialYear[] = await knex('financial_year').where('startDate', '<=', end).where('endDate', '>=', start).orderBy('startDate');
+export async function firstDayWithoutOpenFinancialYear(
+  knex: Knex | Knex.Transaction,
+  start: string,
+  end: string,
+): Promise<string | null> {
+  const years: FinancialYear[] = await knex('financial_year')
+    .where('startDate', '<=', end)
+    .where('endDate', '>=', start)
+    .orderBy('startDate');
   let day = start;
   for (const fy of years) {
     if (fy.startDate > day || fy.isClosed) return day;

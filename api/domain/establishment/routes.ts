@@ -4,15 +4,24 @@
 // multipart field `uploadfile`), the page header (title, logos), the documentation
 // PDF, closing a financial year, and the demo reset
 // (/init-demo).
-import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { checkAccess, requireAdmin, requireSystemUser, requireUser } from '../../auth/access';
+import { defineRoute, type RouteDecl } from '../../http/define-route';
+import { bool, int, multipartFile, ref, str } from '../../http/schema-parts';
 import { notFound } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
 import { recordHistory } from '../../rest/history';
 import { formatMessage } from '../../../common/messages';
 import { currentEstablishment } from './company';
-import { LOGO_MAX_BYTES, checkImage, imageUpload, logoKind, logoStamps, readLogo, saveLogo, uploadedFile } from './logo';
+import {
+  LOGO_MAX_BYTES,
+  checkImage,
+  imageUpload,
+  logoKind,
+  logoStamps,
+  readLogo,
+  saveLogo,
+  uploadedFile,
+} from './logo';
 import { APP_VERSION, userGuidePdf } from './user-guide';
 import { resetDemo } from './demo-reset';
 import { closeFinancialYear } from './financial-year-close';
@@ -20,8 +29,8 @@ import { parseId } from '../../rest/records';
 import { cachedSettings } from '../../auth/settings';
 
 const BASE = '/rest/establishment/establishment';
-
 const COMPANY = 'establishment.company';
+const tag = 'establishment';
 
 async function mustExist(knex: Knex) {
   const est = await currentEstablishment(knex);
@@ -30,90 +39,179 @@ async function mustExist(knex: Knex) {
 }
 
 const upload = imageUpload(LOGO_MAX_BYTES);
+const meta = () => entityMeta('establishment');
+/** `kind`: the establishment's logo unless `group` (anything else is the logo too). */
+const kindQuery = {
+  type: 'object',
+  properties: { kind: { type: 'string', maxLength: 20, description: 'logo (par défaut) ou group : celui du groupe' } },
+};
+const saved = (status: string, properties: Record<string, object> = {}) => ({
+  type: 'object',
+  properties: { status: { const: status }, ...properties },
+});
 
-export function establishmentRouter(knex: () => Knex): Router {
-  const r = new Router();
-  const meta = () => entityMeta('establishment');
-
-  r.get(`${BASE}/edit`, async (ctx) => {
-    await checkAccess(ctx, COMPANY, 'read');
-    ctx.body = await mustExist(knex());
-  });
-
+export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/edit`,
+    right: [COMPANY, 'read'],
+    tag,
+    summary: "L'établissement (enregistrement via POST …/edit avec son id)",
+    response: ref('Establishment'),
+    responses: { 404: { description: 'Aucun établissement' } },
+    handler: ({ knex }) => mustExist(knex),
+  }),
   /** What every page needs: the title (name, else short name, else "Bivouac") and logos. */
-  r.get(`${BASE}/header`, async (ctx) => {
-    requireUser(ctx);
-    const est = await currentEstablishment(knex());
-    const stamps = est ? await logoStamps(knex(), est.id) : {};
-    ctx.body = {
-      title: est?.name || est?.shortName || 'Bivouac',
-      name: est?.name ?? null,
-      shortName: est?.shortName ?? null,
-      isGroupMode: !!est?.isGroupMode,
-      groupName: est?.groupName ?? null,
-      logo: stamps.logo ?? null,
-      groupLogo: est?.isGroupMode ? stamps.group ?? null : null,
-      version: APP_VERSION,
-      remoteSupportUrl: (await cachedSettings(knex())).remoteSupportUrl,
-    };
-  });
-
-  r.get(`${BASE}/getLogo`, async (ctx) => {
-    requireUser(ctx);
-    const est = await mustExist(knex());
-    const logo = await readLogo(knex(), est.id, logoKind(ctx.query.kind));
-    if (!logo) throw notFound();
-    ctx.set('Cache-Control', 'private, max-age=300');
-    ctx.set('Content-Disposition', 'inline');
-    ctx.type = logo.mime;
-    ctx.body = logo.data;
-  });
-
-  r.post(`${BASE}/setLogo`, async (ctx, next) => {
-    await checkAccess(ctx, COMPANY, 'write');
-    await next();
-  }, upload, async (ctx) => {
-    const { name, data } = await uploadedFile(ctx);
-    const kind = logoKind((ctx.request as any).body?.kind ?? ctx.query.kind);
-    const mime = checkImage(name, data);
-    const est = await mustExist(knex());
-    await saveLogo(knex(), est.id, kind, mime, data);
-    await recordHistory(knex(), { userId: requireUser(ctx).id, entity: meta(), recordId: est.id, action: 'action', detail: kind === 'group' ? 'Logo du groupe modifié' : 'Logo modifié' });
-    ctx.body = { status: 'SAVED', kind, size: data.length, mime };
-  });
-
-  r.post(`${BASE}/deleteLogo`, async (ctx) => {
-    await checkAccess(ctx, COMPANY, 'write');
-    const est = await mustExist(knex());
-    const kind = logoKind(ctx.query.kind);
-    const n = await knex()('establishment_logo').where({ establishmentId: est.id, kind }).delete();
-    if (n) await recordHistory(knex(), { userId: requireUser(ctx).id, entity: meta(), recordId: est.id, action: 'action', detail: kind === 'group' ? 'Logo du groupe supprimé' : 'Logo supprimé' });
-    ctx.body = { status: 'DELETED' };
-  });
-
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/header`,
+    right: 'session',
+    tag,
+    summary: 'Titre des pages (nom, sinon nom court, sinon Bivouac), logos, version',
+    response: {
+      type: 'object',
+      properties: {
+        title: str,
+        name: { type: ['string', 'null'] },
+        shortName: { type: ['string', 'null'] },
+        isGroupMode: bool,
+        groupName: { type: ['string', 'null'] },
+        logo: { type: ['string', 'null'], description: 'date du logo (null : aucun)' },
+        groupLogo: { type: ['string', 'null'] },
+        version: str,
+        remoteSupportUrl: { type: ['string', 'null'] },
+      },
+    },
+    handler: async ({ knex }) => {
+      const est = await currentEstablishment(knex);
+      const stamps = est ? await logoStamps(knex, est.id) : {};
+      return {
+        title: est?.name || est?.shortName || 'Bivouac',
+        name: est?.name ?? null,
+        shortName: est?.shortName ?? null,
+        isGroupMode: !!est?.isGroupMode,
+        groupName: est?.groupName ?? null,
+        logo: stamps.logo ?? null,
+        groupLogo: est?.isGroupMode ? (stamps.group ?? null) : null,
+        version: APP_VERSION,
+        remoteSupportUrl: (await cachedSettings(knex)).remoteSupportUrl,
+      };
+    },
+  }),
+  defineRoute<unknown, { kind?: string }>({
+    method: 'GET',
+    path: `${BASE}/getLogo`,
+    right: 'session',
+    tag,
+    summary: "Logo de l'établissement, ou du groupe avec kind=group",
+    query: kindQuery,
+    response: { description: 'Image', content: { 'image/png': {}, 'image/jpeg': {}, 'image/gif': {} } },
+    responses: { 404: { description: 'Aucun logo' } },
+    handler: async ({ ctx, query, knex }) => {
+      const est = await mustExist(knex);
+      const logo = await readLogo(knex, est.id, logoKind(query.kind));
+      if (!logo) throw notFound();
+      ctx.set('Cache-Control', 'private, max-age=300');
+      ctx.set('Content-Disposition', 'inline');
+      ctx.type = logo.mime;
+      ctx.body = logo.data;
+      return undefined;
+    },
+  }),
+  defineRoute<unknown, { kind?: string }>({
+    method: 'POST',
+    path: `${BASE}/setLogo`,
+    right: [COMPANY, 'write'],
+    tag,
+    summary: 'Enregistre le logo (.jpg .jpeg .png .gif, 512 Kio au plus ; kind=group : celui du groupe)',
+    query: kindQuery,
+    openapi: multipartFile({ kind: { enum: ['logo', 'group'] } }),
+    response: saved('SAVED', { kind: { enum: ['logo', 'group'] }, size: int, mime: str }),
+    handler: async ({ ctx, query, user, knex }) => {
+      await upload(ctx, async () => undefined); // read only once the right is checked
+      const { name, data } = await uploadedFile(ctx);
+      const kind = logoKind((ctx.request as any).body?.kind ?? query.kind);
+      const mime = checkImage(name, data);
+      const est = await mustExist(knex);
+      await saveLogo(knex, est.id, kind, mime, data);
+      await recordHistory(knex, {
+        userId: user.id,
+        entity: meta(),
+        recordId: est.id,
+        action: 'action',
+        detail: kind === 'group' ? 'Logo du groupe modifié' : 'Logo modifié',
+      });
+      return { status: 'SAVED', kind, size: data.length, mime };
+    },
+  }),
+  defineRoute<unknown, { kind?: string }>({
+    method: 'POST',
+    path: `${BASE}/deleteLogo`,
+    right: [COMPANY, 'write'],
+    tag,
+    summary: 'Supprime le logo (kind=group : celui du groupe)',
+    query: kindQuery,
+    response: saved('DELETED'),
+    handler: async ({ query, user, knex }) => {
+      const est = await mustExist(knex);
+      const kind = logoKind(query.kind);
+      const n = await knex('establishment_logo').where({ establishmentId: est.id, kind }).delete();
+      if (n)
+        await recordHistory(knex, {
+          userId: user.id,
+          entity: meta(),
+          recordId: est.id,
+          action: 'action',
+          detail: kind === 'group' ? 'Logo du groupe supprimé' : 'Logo supprimé',
+        });
+      return { status: 'DELETED' };
+    },
+  }),
   /** The user guide (documentation PDF), shown in a new tab. */
-  r.get(`${BASE}/document`, async (ctx) => {
-    requireUser(ctx);
-    const est = await currentEstablishment(knex());
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', 'inline; filename="bivouac-guide-utilisateur.pdf"');
-    ctx.body = userGuidePdf(est?.name);
-  });
-
+  defineRoute({
+    method: 'GET',
+    path: `${BASE}/document`,
+    right: 'session',
+    tag,
+    summary: "Guide de l'utilisateur (PDF)",
+    response: { description: 'PDF', content: { 'application/pdf': {} } },
+    handler: async ({ ctx, knex }) => {
+      const est = await currentEstablishment(knex);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', 'inline; filename="bivouac-guide-utilisateur.pdf"');
+      ctx.body = userGuidePdf(est?.name);
+      return undefined;
+    },
+  }),
   // The backup (GET establishment/establishment/backup) is served by api/backup/routes.ts.
-
-  /** Closing a financial year: the technical user only (401 "only the technical user can close"). */
-  r.post('/rest/financial-year/close/:id', async (ctx) => {
-    const user = requireSystemUser(ctx);
-    const item = await closeFinancialYear(knex(), parseId(ctx.params.id), user.id);
-    ctx.body = { status: 'SAVED', message: formatMessage('FINANCIAL_YEAR_CLOSE_DONE'), item };
-  });
-
-  r.post('/rest/establishment/init-demo', async (ctx) => {
-    const user = requireAdmin(ctx);
-    const { truncated } = await resetDemo(knex(), user.id);
-    ctx.body = { status: 'SAVED', message: formatMessage('DEMO_RESET_DONE'), tables: truncated.length };
-  });
-
-  return r;
-}
+  defineRoute({
+    method: 'POST',
+    path: '/rest/financial-year/close/:id',
+    right: { system: 'ONLY_TECHNICAL_USER_CAN_CLOSE' },
+    tag,
+    summary:
+      'Clôture un exercice (utilisateur technique seulement) : terminé, exercices antérieurs clos, exercice suivant créé',
+    response: saved('SAVED', { message: str, item: ref('FinancialYear') }),
+    responseDescription: 'Clôturé, avec l’exercice',
+    responses: { 404: { description: 'Exercice inconnu' } },
+    description:
+      'Refusé (400) : déjà clos, exercice non terminé, exercice antérieur ouvert ou exercice suivant absent.',
+    handler: async ({ params, user, knex }) => {
+      const item = await closeFinancialYear(knex, parseId(params.id), user.id);
+      return { status: 'SAVED', message: formatMessage('FINANCIAL_YEAR_CLOSE_DONE'), item };
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/rest/establishment/init-demo',
+    right: 'admin',
+    tag,
+    summary: 'Réinitialise les données de démonstration (administrateurs)',
+    description: 'Refusé (400) quand des données protégées par la loi existent.',
+    response: saved('SAVED', { message: str, tables: int }),
+    handler: async ({ user, knex }) => {
+      const { truncated } = await resetDemo(knex, user.id);
+      return { status: 'SAVED', message: formatMessage('DEMO_RESET_DONE'), tables: truncated.length };
+    },
+  }),
+];

@@ -13,8 +13,10 @@ export function checkCompanyIds(rec: Record<string, any>): Record<string, string
   const errors: Record<string, string> = {};
   if (rec.siren && !isValidSiren(rec.siren)) Object.assign(errors, fieldError('siren', 'SIREN_CHECKSUM'));
   if (rec.siret && !isValidSiret(rec.siret)) Object.assign(errors, fieldError('siret', 'SIRET_CHECKSUM'));
-  else if (rec.siret && rec.siren && !rec.siret.startsWith(rec.siren)) Object.assign(errors, fieldError('siret', 'SIRET_SIREN_MISMATCH'));
-  if (rec.vatNumber && rec.vatNumber.startsWith('FR') && !isValidFrenchVat(rec.vatNumber)) Object.assign(errors, fieldError('vatNumber', 'INVALID_FORMAT'));
+  else if (rec.siret && rec.siren && !rec.siret.startsWith(rec.siren))
+    Object.assign(errors, fieldError('siret', 'SIRET_SIREN_MISMATCH'));
+  if (rec.vatNumber && rec.vatNumber.startsWith('FR') && !isValidFrenchVat(rec.vatNumber))
+    Object.assign(errors, fieldError('vatNumber', 'INVALID_FORMAT'));
   return errors;
 }
 
@@ -23,7 +25,8 @@ export function registerEstablishmentRules(): void {
   registerConstraintMessage('uq_tile__key', 'VALUE_ALREADY_ASSIGNED');
   registerHooks('establishment', {
     beforeSave(rec) {
-      if (typeof rec.nafCode === 'string' && /^\d{4}[A-Z]$/.test(rec.nafCode)) rec.nafCode = `${rec.nafCode.slice(0, 2)}.${rec.nafCode.slice(2)}`;
+      if (typeof rec.nafCode === 'string' && /^\d{4}[A-Z]$/.test(rec.nafCode))
+        rec.nafCode = `${rec.nafCode.slice(0, 2)}.${rec.nafCode.slice(2)}`;
       const errors = checkCompanyIds(rec);
       if (Object.keys(errors).length) throw badRequest('VALIDATION_FAILED', errors);
     },

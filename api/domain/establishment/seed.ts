@@ -41,6 +41,13 @@ export async function seedEstablishment(knex: Knex | Knex.Transaction): Promise<
     await knex('activity_period').insert([year, year + 1].map((y) => ({ label: `Année ${y}`, ...civilYear(y) })));
   }
   if (!(await knex('module_config').first('id'))) {
-    await knex('module_config').insert(MODULE_KINDS.map((k) => ({ kind: k.kind, label: k.label, isActive: false, settings: JSON.stringify(defaultSettings(k.kind)) })));
+    await knex('module_config').insert(
+      MODULE_KINDS.map((k) => ({
+        kind: k.kind,
+        label: k.label,
+        isActive: false,
+        settings: JSON.stringify(defaultSettings(k.kind)),
+      })),
+    );
   }
 }

@@ -37,7 +37,7 @@ export const TILE_SLOTS = {
   internetBookings: { key: 'internet-bookings', label: 'Réservations internet à intégrer', order: 20 },
   giftVouchers: { key: 'gift-vouchers', label: 'Bons cadeaux à intégrer', order: 30 },
   cancelledInternetBookings: { key: 'cancelled-internet-bookings', label: 'Réservations internet annulées', order: 40 },
-  birthdays: { key: 'birthdays', label: "Anniversaires du jour", order: 50 },
+  birthdays: { key: 'birthdays', label: 'Anniversaires du jour', order: 50 },
   residents: { key: 'residents', label: 'Résidents', order: 60 },
   residentialPlaces: { key: 'residential-places', label: 'Emplacements résidentiels', order: 70 },
   fees: { key: 'fees', label: 'Redevances', order: 80 },
@@ -71,57 +71,132 @@ async function syncTileRows(knex: Knex): Promise<void> {
   synced.add(knex);
 }
 
-export interface HomeTile { key: string; label: string; route: string | null; count: number | null; hidden: boolean; detail?: string; warning?: string | null }
+export interface HomeTile {
+  key: string;
+  label: string;
+  route: string | null;
+  count: number | null;
+  hidden: boolean;
+  detail?: string;
+  warning?: string | null;
+}
 
-export async function tilesFor(knex: Knex, user: { id: number } & Parameters<typeof holds>[0], withHidden: boolean, log: (e: unknown) => void = (e) => console.error(describeError(e, 'tuile /home'))): Promise<HomeTile[]> {
+export async function tilesFor(
+  knex: Knex,
+  user: { id: number } & Parameters<typeof holds>[0],
+  withHidden: boolean,
+  log: (e: unknown) => void = (e) => console.error(describeError(e, 'tuile /home')),
+): Promise<HomeTile[]> {
   await syncTileRows(knex);
   const settings = new Map<string, { label: string; order: number; isActive: boolean }>(
     (await knex('tile').select('key', 'label', 'order', 'isActive')).map((r: any) => [r.key, r]),
   );
   const mine = new Map<string, { position: number; isHidden: boolean }>(
-    (await knex('user_tile').where('userId', user.id).select('tileKey', 'position', 'isHidden')).map((r: any) => [r.tileKey, r]),
+    (await knex('user_tile').where('userId', user.id).select('tileKey', 'position', 'isHidden')).map((r: any) => [
+      r.tileKey,
+      r,
+    ]),
   );
   const today = todayParis();
   const visible = registeredTiles()
     .filter((t) => settings.get(t.key)?.isActive !== false && holds(user, t.functionality, 'read'))
-    .map((t) => ({ t, order: mine.get(t.key)?.position ?? 10_000 + (settings.get(t.key)?.order ?? t.order), hidden: mine.get(t.key)?.isHidden ?? false }))
-    .sort((a, b) => a.order - b.order || (settings.get(a.t.key)?.order ?? a.t.order) - (settings.get(b.t.key)?.order ?? b.t.order))
+    .map((t) => ({
+      t,
+      order: mine.get(t.key)?.position ?? 10_000 + (settings.get(t.key)?.order ?? t.order),
+      hidden: mine.get(t.key)?.isHidden ?? false,
+    }))
+    .sort(
+      (a, b) =>
+        a.order - b.order || (settings.get(a.t.key)?.order ?? a.t.order) - (settings.get(b.t.key)?.order ?? b.t.order),
+    )
     .filter((x) => withHidden || !x.hidden);
-  return Promise.all(visible.map(async ({ t, hidden }) => {
-    let count: number | null = null;
-    let detail: { text: string; warning: string | null } | undefined;
-    if (!hidden) {
-      try { count = Number(await t.count(knex, today)); } catch (e) { log(e); }
-      if (t.detail) try { detail = await t.detail(knex); } catch (e) { log(e); }
-    }
-    return { key: t.key, label: settings.get(t.key)?.label ?? t.label, route: t.route ?? null, count, hidden, ...(detail ? { detail: detail.text, warning: detail.warning } : {}) };
-  }));
+  return Promise.all(
+    visible.map(async ({ t, hidden }) => {
+      let count: number | null = null;
+      let detail: { text: string; warning: string | null } | undefined;
+      if (!hidden) {
+        try {
+          count = Number(await t.count(knex, today));
+        } catch (e) {
+          log(e);
+        }
+        if (t.detail)
+          try {
+            detail = await t.detail(knex);
+          } catch (e) {
+            log(e);
+          }
+      }
+      return {
+        key: t.key,
+        label: settings.get(t.key)?.label ?? t.label,
+        route: t.route ?? null,
+        count,
+        hidden,
+        ...(detail ? { detail: detail.text, warning: detail.warning } : {}),
+      };
+    }),
+  );
 }
 
 const tag = 'home';
 
 export const TILE_ROUTES = [
   defineRoute({
-    method: 'GET', path: '/rest/home/tiles', right: 'session', tag,
+    method: 'GET',
+    path: '/rest/home/tiles',
+    right: 'session',
+    tag,
     summary: "Tuiles de l'accueil avec leurs compteurs (all=1 : tuiles masquées comprises)",
     query: { type: 'object', properties: { all: { type: 'string', description: '1 : tuiles masquées comprises' } } },
-    response: { type: 'object', properties: { version: { type: 'string' }, tiles: { type: 'array', items: { type: 'object' } } } },
-    handler: async ({ query, user, knex }) => ({ version: APP_VERSION, tiles: await tilesFor(knex, user, query.all === '1' || query.all === 'true') }),
+    response: {
+      type: 'object',
+      properties: { version: { type: 'string' }, tiles: { type: 'array', items: { type: 'object' } } },
+    },
+    handler: async ({ query, user, knex }) => ({
+      version: APP_VERSION,
+      tiles: await tilesFor(knex, user, query.all === '1' || query.all === 'true'),
+    }),
   }),
   /** The user's own layout: `{ tiles: [{ key, hidden }] }` in display order. */
   defineRoute({
-    method: 'POST', path: '/rest/home/layout', right: 'session', tag,
+    method: 'POST',
+    path: '/rest/home/layout',
+    right: 'session',
+    tag,
     summary: "Disposition de l'accueil de l'utilisateur (ordre, tuiles masquées)",
-    body: { type: 'object', required: ['tiles'], properties: { tiles: { type: 'array', maxItems: 200, items: { type: 'object', required: ['key'], additionalProperties: false, properties: { key: { type: 'string' }, hidden: { type: 'boolean' } } } } } },
-    response: { type: 'object', properties: { status: { const: 'SAVED' }, tiles: { type: 'array', items: { type: 'object' } } } },
+    body: {
+      type: 'object',
+      required: ['tiles'],
+      properties: {
+        tiles: {
+          type: 'array',
+          maxItems: 200,
+          items: {
+            type: 'object',
+            required: ['key'],
+            additionalProperties: false,
+            properties: { key: { type: 'string' }, hidden: { type: 'boolean' } },
+          },
+        },
+      },
+    },
+    response: {
+      type: 'object',
+      properties: { status: { const: 'SAVED' }, tiles: { type: 'array', items: { type: 'object' } } },
+    },
     handler: async ({ body, user, knex }) => {
       const list: { key: string; hidden?: boolean }[] = body.tiles;
       const known = new Set(registeredTiles().map((t) => t.key));
       // Unknown or repeated tiles: the module's own refusal.
-      if (!list.every((x) => known.has(x.key)) || new Set(list.map((x) => x.key)).size !== list.length) throw badRequest('INCORRECT_FORM');
+      if (!list.every((x) => known.has(x.key)) || new Set(list.map((x) => x.key)).size !== list.length)
+        throw badRequest('INCORRECT_FORM');
       await knex.transaction(async (trx) => {
         await trx('user_tile').where('userId', user.id).delete();
-        if (list.length) await trx('user_tile').insert(list.map((x, i) => ({ userId: user.id, tileKey: x.key, position: i, isHidden: !!x.hidden })));
+        if (list.length)
+          await trx('user_tile').insert(
+            list.map((x, i) => ({ userId: user.id, tileKey: x.key, position: i, isHidden: !!x.hidden })),
+          );
       });
       return { status: 'SAVED', tiles: await tilesFor(knex, user, true) };
     },

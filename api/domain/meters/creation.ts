@@ -33,19 +33,32 @@ export interface CreationRow {
 
 /** Every meter of the type in service on the date, by place, with its last reading before the date. */
 export async function creationRows(knex: Knex, meterTypeId: number, date: string): Promise<CreationRow[]> {
-  const lastBefore = (col: string) => knex.raw(
-    `(SELECT r.${col} FROM meter_reading r WHERE r.meter_id = m.id AND r.reading_date < ? ORDER BY r.reading_date DESC LIMIT 1)`, [date]);
-  const onDate = (col: string) => knex.raw(`(SELECT r.${col} FROM meter_reading r WHERE r.meter_id = m.id AND r.reading_date = ?)`, [date]);
+  const lastBefore = (col: string) =>
+    knex.raw(
+      `(SELECT r.${col} FROM meter_reading r WHERE r.meter_id = m.id AND r.reading_date < ? ORDER BY r.reading_date DESC LIMIT 1)`,
+      [date],
+    );
+  const onDate = (col: string) =>
+    knex.raw(`(SELECT r.${col} FROM meter_reading r WHERE r.meter_id = m.id AND r.reading_date = ?)`, [date]);
   const rows = await metersInService(knex, date)
     .join('place as p', 'p.id', 'm.placeId')
     .where('m.meterTypeId', meterTypeId)
     .select('m.id as meterId', 'm.number', 'p.id as placeId', 'p.code as placeCode', 'p.label as placeLabel', {
-      lastId: lastBefore('id'), lastDate: lastBefore(`reading_date`), lastQuantity: lastBefore('quantity'),
-      onDateId: onDate('id'), onDateQuantity: onDate('quantity'),
+      lastId: lastBefore('id'),
+      lastDate: lastBefore(`reading_date`),
+      lastQuantity: lastBefore('quantity'),
+      onDateId: onDate('id'),
+      onDateQuantity: onDate('quantity'),
     })
-    .orderBy('p.order').orderBy('p.code').orderBy('m.number');
+    .orderBy('p.order')
+    .orderBy('p.code')
+    .orderBy('m.number');
   return rows.map((r: any) => ({
-    meterId: r.meterId, number: r.number, placeId: r.placeId, placeCode: r.placeCode, placeLabel: r.placeLabel,
+    meterId: r.meterId,
+    number: r.number,
+    placeId: r.placeId,
+    placeCode: r.placeCode,
+    placeLabel: r.placeLabel,
     lastReading: r.lastId ? { id: r.lastId, readingDate: r.lastDate, quantity: r.lastQuantity } : null,
     readingOnDate: r.onDateId ? { id: r.onDateId, quantity: r.onDateQuantity } : null,
   }));
@@ -65,7 +78,8 @@ export function parseBulkInput(body: any): BulkInput {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('INCORRECT_FORM');
   const errors: FieldErrors = {};
   if (!isId(body.meterTypeId)) errors.meterTypeId = formatMessage('REQUIRED');
-  if (typeof body.readingDate !== 'string' || !isValidDate(body.readingDate)) errors.readingDate = formatMessage('INVALID_DATE');
+  if (typeof body.readingDate !== 'string' || !isValidDate(body.readingDate))
+    errors.readingDate = formatMessage('INVALID_DATE');
   if (Object.keys(errors).length) throw badRequest('VALIDATION_FAILED', errors);
   if (!Array.isArray(body.rows) || body.rows.length > MAX_ROWS) throw badRequest('INCORRECT_FORM');
   if (!body.rows.length) throw badRequest('METER_READINGS_EMPTY');
@@ -78,7 +92,12 @@ export function parseBulkInput(body: any): BulkInput {
 }
 
 class RowRefused extends Error {
-  constructor(readonly code: MessageCode, readonly field: string) { super(code); }
+  constructor(
+    readonly code: MessageCode,
+    readonly field: string,
+  ) {
+    super(code);
+  }
 }
 
 /** The meter a row names: its meter id, or the meter of that type on its place. */
@@ -91,7 +110,9 @@ async function meterOf(trx: Knex.Transaction, input: BulkInput, row: BulkInput['
     return row.meterId;
   }
   if (!isId(row.placeId)) throw new RowRefused('INVALID_INTEGER', 'placeId');
-  const meters = await metersInService(trx, input.readingDate).where({ 'm.placeId': row.placeId, 'm.meterTypeId': input.meterTypeId }).select('m.id');
+  const meters = await metersInService(trx, input.readingDate)
+    .where({ 'm.placeId': row.placeId, 'm.meterTypeId': input.meterTypeId })
+    .select('m.id');
   // "The pitch has no meter of the linked type"; two of them: the row must name its meter.
   if (meters.length !== 1) throw new RowRefused(meters.length ? 'INCORRECT_FORM' : 'PITCH_NO_METER', 'placeId');
   return meters[0].id;
@@ -107,14 +128,24 @@ export async function saveBulk(knex: Knex, input: BulkInput, userId: number | nu
     const errors: FieldErrors = {};
     const saved: Record<string, any>[] = [];
     for (const [i, row] of input.rows.entries()) {
-      const flag = (field: string, message: string) => { errors[`rows.${i}.${field}`] = message; };
+      const flag = (field: string, message: string) => {
+        errors[`rows.${i}.${field}`] = message;
+      };
       try {
         const meterId = await meterOf(trx, input, row);
-        if (row.quantity === undefined || row.quantity === null || row.quantity === '') throw new RowRefused('METER_READING_QUANTITY_REQUIRED', 'quantity');
+        if (row.quantity === undefined || row.quantity === null || row.quantity === '')
+          throw new RowRefused('METER_READING_QUANTITY_REQUIRED', 'quantity');
         const last = await lastReading(trx, meterId);
         if (last && last.readingDate >= input.readingDate) throw new RowRefused('METER_READING_DATE', 'readingDate');
         // A savepoint per row: a refused row leaves the transaction usable for the next ones.
-        saved.push(await saveRecord(trx, meta, { meterId, readingDate: input.readingDate, quantity: row.quantity, notes: row.notes ?? null }, userId));
+        saved.push(
+          await saveRecord(
+            trx,
+            meta,
+            { meterId, readingDate: input.readingDate, quantity: row.quantity, notes: row.notes ?? null },
+            userId,
+          ),
+        );
       } catch (err) {
         if (err instanceof RowRefused) flag(err.field, formatMessage(err.code));
         else if (err instanceof HttpError) {

@@ -12,10 +12,21 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 const refuse = (code: MessageCode, field: string) => badRequest(code, { [field]: formatMessage(code) });
 
 type Db = Knex | Knex.Transaction;
-export interface Reading { id: number; meterId: number; readingDate: string; quantity: number; consumption: number | null }
+export interface Reading {
+  id: number;
+  meterId: number;
+  readingDate: string;
+  quantity: number;
+  consumption: number | null;
+}
 
 /** The reading just before `date` on that meter (another row than `exceptId`). */
-export function previousReading(db: Db, meterId: number, date: string, exceptId?: number): Promise<Reading | undefined> {
+export function previousReading(
+  db: Db,
+  meterId: number,
+  date: string,
+  exceptId?: number,
+): Promise<Reading | undefined> {
   const q = db('meter_reading').where('meterId', meterId).where('readingDate', '<', date);
   if (exceptId) q.whereNot('id', exceptId);
   return q.orderBy('readingDate', 'desc').first('id', 'meterId', 'readingDate', 'quantity', 'consumption');
@@ -30,7 +41,10 @@ export function nextReading(db: Db, meterId: number, date: string, exceptId?: nu
 
 /** The last reading of a meter. */
 export function lastReading(db: Db, meterId: number): Promise<Reading | undefined> {
-  return db('meter_reading').where('meterId', meterId).orderBy('readingDate', 'desc').first('id', 'meterId', 'readingDate', 'quantity', 'consumption');
+  return db('meter_reading')
+    .where('meterId', meterId)
+    .orderBy('readingDate', 'desc')
+    .first('id', 'meterId', 'readingDate', 'quantity', 'consumption');
 }
 
 /**
@@ -49,12 +63,19 @@ export async function recomputeConsumption(trx: Knex.Transaction, meterId: numbe
 }
 
 /** The meter of a reading, locked: concurrent readings of one meter are serialised. */
-function lockMeter(trx: Knex.Transaction, meterId: number): Promise<{ id: number; isActive: boolean; removedOn: string | null } | undefined> {
+function lockMeter(
+  trx: Knex.Transaction,
+  meterId: number,
+): Promise<{ id: number; isActive: boolean; removedOn: string | null } | undefined> {
   return trx('meter').where('id', meterId).forUpdate().first('id', 'isActive', 'removedOn');
 }
 
 /** Refusals of one reading (record = the merged record to save, existing = the stored one or null). */
-export async function checkReading(trx: Knex.Transaction, rec: Record<string, any>, existing: Record<string, any> | null): Promise<void> {
+export async function checkReading(
+  trx: Knex.Transaction,
+  rec: Record<string, any>,
+  existing: Record<string, any> | null,
+): Promise<void> {
   if (rec.meterId == null || rec.readingDate == null || rec.quantity == null) return;
   // A reading moved to another meter locks both, lowest id first (no deadlock between two such moves).
   if (existing && existing.meterId < rec.meterId) await lockMeter(trx, existing.meterId);
@@ -70,7 +91,8 @@ export async function checkReading(trx: Knex.Transaction, rec: Record<string, an
   if (await sameDay.first('id')) throw refuse('METER_READING_DATE', 'readingDate');
   const prev = await previousReading(trx, rec.meterId, rec.readingDate, existing?.id);
   const next = await nextReading(trx, rec.meterId, rec.readingDate, existing?.id);
-  if ((prev && rec.quantity < prev.quantity) || (next && rec.quantity > next.quantity)) throw refuse('METER_READING_QUANTITY', 'quantity');
+  if ((prev && rec.quantity < prev.quantity) || (next && rec.quantity > next.quantity))
+    throw refuse('METER_READING_QUANTITY', 'quantity');
 }
 
 export function registerReadingRules(): void {
@@ -97,7 +119,10 @@ export function registerReadingRules(): void {
   registerHooks('meter', {
     async beforeSave(rec, existing, { trx }) {
       if (!existing || rec.removedOn == null) return;
-      const later = await trx('meter_reading').where('meterId', existing.id).where('readingDate', '>', rec.removedOn).first('id');
+      const later = await trx('meter_reading')
+        .where('meterId', existing.id)
+        .where('readingDate', '>', rec.removedOn)
+        .first('id');
       if (later) throw refuse('METER_HAS_LATER_READINGS', 'removedOn');
     },
   });

@@ -17,7 +17,8 @@ const date = { type: 'string', format: 'date' };
 defineSchemas({
   MeterReadingCreation: {
     type: 'object',
-    description: 'Les compteurs en service du type à la date (actifs, posés, non déposés), par emplacement, avec leur dernier relevé avant la date.',
+    description:
+      'Les compteurs en service du type à la date (actifs, posés, non déposés), par emplacement, avec leur dernier relevé avant la date.',
     properties: {
       meterType: { type: 'object', properties: { id: int, label: str, unit: str } },
       readingDate: date,
@@ -26,9 +27,17 @@ defineSchemas({
         items: {
           type: 'object',
           properties: {
-            meterId: int, number: str, placeId: int, placeCode: str, placeLabel: { type: ['string', 'null'] },
+            meterId: int,
+            number: str,
+            placeId: int,
+            placeCode: str,
+            placeLabel: { type: ['string', 'null'] },
             lastReading: { type: ['object', 'null'], properties: { id: int, readingDate: date, quantity: num } },
-            readingOnDate: { type: ['object', 'null'], description: 'relevé déjà saisi à cette date', properties: { id: int, quantity: num } },
+            readingOnDate: {
+              type: ['object', 'null'],
+              description: 'relevé déjà saisi à cette date',
+              properties: { id: int, quantity: num },
+            },
           },
         },
       },
@@ -48,7 +57,12 @@ defineSchemas({
           type: 'object',
           description: 'le compteur (meterId), ou l’emplacement (placeId) dont le compteur du type est pris',
           additionalProperties: false,
-          properties: { meterId: int, placeId: int, quantity: num, notes: { type: ['string', 'null'], maxLength: 4000 } },
+          properties: {
+            meterId: int,
+            placeId: int,
+            quantity: num,
+            notes: { type: ['string', 'null'], maxLength: 4000 },
+          },
         },
       },
     },
@@ -57,14 +71,28 @@ defineSchemas({
 
 export const METER_ROUTES = [
   defineRoute<unknown, { meterTypeId: number; readingDate?: string }>({
-    method: 'GET', path: '/rest/meter-reading/creation', right: [METER, 'read'], tag,
+    method: 'GET',
+    path: '/rest/meter-reading/creation',
+    right: [METER, 'read'],
+    tag,
     summary: 'Saisie des relevés : compteurs en service d’un type à une date, avec leur dernier relevé',
     query: {
       type: 'object',
       required: ['meterTypeId'],
       properties: {
-        meterTypeId: { type: 'integer', minimum: 0, maximum: 999_999_999, 'x-message': 'INVALID_ID', description: 'type de compteur' },
-        readingDate: { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES', description: 'date du relevé (défaut : aujourd’hui)' },
+        meterTypeId: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 999_999_999,
+          'x-message': 'INVALID_ID',
+          description: 'type de compteur',
+        },
+        readingDate: {
+          type: 'string',
+          format: 'date',
+          'x-message': 'INCORRECT_DATES',
+          description: 'date du relevé (défaut : aujourd’hui)',
+        },
       },
     },
     invalid: 'INVALID_ID',
@@ -80,11 +108,22 @@ export const METER_ROUTES = [
   }),
 
   defineRoute({
-    method: 'POST', path: '/rest/meter-reading/bulk', right: [METER, 'write'], tag,
-    summary: 'Enregistre les nouveaux index de plusieurs compteurs en une transaction : tous, ou aucun (erreurs par ligne `rows.<n>.<champ>`, code METER_READINGS_REFUSED)',
+    method: 'POST',
+    path: '/rest/meter-reading/bulk',
+    right: [METER, 'write'],
+    tag,
+    summary:
+      'Enregistre les nouveaux index de plusieurs compteurs en une transaction : tous, ou aucun (erreurs par ligne `rows.<n>.<champ>`, code METER_READINGS_REFUSED)',
     body: { $ref: '#/components/schemas/MeterReadingBulk' },
     invalid: 'VALIDATION_FAILED',
-    response: { type: 'object', properties: { status: str, saved: int, items: { type: 'array', items: { $ref: '#/components/schemas/MeterReading' } } } },
+    response: {
+      type: 'object',
+      properties: {
+        status: str,
+        saved: int,
+        items: { type: 'array', items: { $ref: '#/components/schemas/MeterReading' } },
+      },
+    },
     responseDescription: 'Relevés enregistrés',
     handler: async ({ body, user, knex }) => {
       const input = parseBulkInput(body);

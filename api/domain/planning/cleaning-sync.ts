@@ -30,7 +30,13 @@ export interface ExistingTask {
   occupancyId: number | null;
 }
 
-export interface WantedTask { placeId: number; date: string; type: CleaningType; mode: CleaningMode; occupancyId: number }
+export interface WantedTask {
+  placeId: number;
+  date: string;
+  type: CleaningType;
+  mode: CleaningMode;
+  occupancyId: number;
+}
 
 export interface SyncPlan {
   insert: WantedTask[];
@@ -43,7 +49,13 @@ const key = (t: { placeId: number; date: string; type: string }) => `${t.placeId
 const open = (t: ExistingTask) => t.status === 'todo' || t.status === 'taken';
 
 export function wantedTask(d: Departure): WantedTask {
-  return { placeId: d.placeId, date: d.date, type: d.isRental ? 'cleaning' : 'control', mode: d.arrivalSameDay ? 'ready' : 'free', occupancyId: d.occupancyId };
+  return {
+    placeId: d.placeId,
+    date: d.date,
+    type: d.isRental ? 'cleaning' : 'control',
+    mode: d.arrivalSameDay ? 'ready' : 'free',
+    occupancyId: d.occupancyId,
+  };
 }
 
 /**
@@ -65,7 +77,10 @@ export function planCleaningSync(departures: readonly Departure[], existing: rea
   const pending: WantedTask[] = [];
   for (const [k, w] of wanted) {
     const t = byKey.get(k);
-    if (!t) { pending.push(w); continue; }
+    if (!t) {
+      pending.push(w);
+      continue;
+    }
     used.add(t.id);
     if (t.source === 'departure' && t.status !== 'done' && (t.mode !== w.mode || t.occupancyId !== w.occupancyId)) {
       plan.update.push({ id: t.id, patch: { mode: w.mode, occupancyId: w.occupancyId } });
@@ -75,7 +90,8 @@ export function planCleaningSync(departures: readonly Departure[], existing: rea
   }
   const movable = new Map<number, ExistingTask>();
   for (const t of existing) {
-    if (t.source === 'departure' && t.occupancyId != null && open(t) && !used.has(t.id) && !wanted.has(key(t))) movable.set(t.occupancyId, t);
+    if (t.source === 'departure' && t.occupancyId != null && open(t) && !used.has(t.id) && !wanted.has(key(t)))
+      movable.set(t.occupancyId, t);
   }
   for (const w of pending) {
     const m = movable.get(w.occupancyId);

@@ -17,20 +17,35 @@ export async function departuresBetween(db: Db, from: string, to: string): Promi
     .join('booking as b', 'b.id', 'o.bookingId')
     .join('place as p', 'p.id', 'o.placeId')
     .join('place_type as t', 't.id', 'p.placeTypeId')
-    .where('o.endDate', '>=', from).where('o.endDate', '<', to)
-    .where('o.isCancelled', false).whereNot('b.kind', 'quote').whereNotIn('b.statusId', RELEASING as number[])
+    .where('o.endDate', '>=', from)
+    .where('o.endDate', '<', to)
+    .where('o.isCancelled', false)
+    .whereNot('b.kind', 'quote')
+    .whereNotIn('b.statusId', RELEASING as number[])
     .select('o.id', 'o.placeId', 'o.endDate', 't.isRental')
-    .select(db.raw(`EXISTS (SELECT 1 FROM occupancy n JOIN booking nb ON nb.id = n.booking_id
+    .select(
+      db.raw(`EXISTS (SELECT 1 FROM occupancy n JOIN booking nb ON nb.id = n.booking_id
         WHERE n.place_id = o.place_id AND n.start_date = o.end_date AND NOT n.is_cancelled AND nb.kind <> 'quote'
-          AND nb.status_id NOT IN (${RELEASING.join(', ')})) AS arrival_same_day`));
-  return rows.map((r: Row) => ({ occupancyId: r.id, placeId: r.placeId, date: r.endDate, isRental: !!r.isRental, arrivalSameDay: !!r.arrivalSameDay }));
+          AND nb.status_id NOT IN (${RELEASING.join(', ')})) AS arrival_same_day`),
+    );
+  return rows.map((r: Row) => ({
+    occupancyId: r.id,
+    placeId: r.placeId,
+    date: r.endDate,
+    isRental: !!r.isRental,
+    arrivalSameDay: !!r.arrivalSameDay,
+  }));
 }
 
 /**
  * Brings the departure tasks of [from, to) in step with the departures; answers what
  * changed. Idempotent; safe to run on every display of the cleaning planning.
  */
-export async function syncDepartureTasks(db: Db, from: string, to: string): Promise<{ inserted: number; updated: number; deleted: number }> {
+export async function syncDepartureTasks(
+  db: Db,
+  from: string,
+  to: string,
+): Promise<{ inserted: number; updated: number; deleted: number }> {
   const departures = await departuresBetween(db, from, to);
   const occIds = departures.map((d) => d.occupancyId);
   const existing: ExistingTask[] = await db('cleaning_task')
@@ -40,7 +55,10 @@ export async function syncDepartureTasks(db: Db, from: string, to: string): Prom
     })
     .select('id', 'placeId', 'date', 'type', 'status', 'mode', 'source', 'occupancyId');
   const plan = planCleaningSync(departures, existing);
-  for (const u of plan.update) await db('cleaning_task').where('id', u.id).update({ ...u.patch, updatedAt: db.fn.now() });
+  for (const u of plan.update)
+    await db('cleaning_task')
+      .where('id', u.id)
+      .update({ ...u.patch, updatedAt: db.fn.now() });
   if (plan.delete.length) await db('cleaning_task').whereIn('id', plan.delete).delete();
   for (let i = 0; i < plan.insert.length; i += 500) {
     const part = plan.insert.slice(i, i + 500).map((w) => ({ ...w, status: 'todo', source: 'departure' }));
@@ -56,30 +74,80 @@ export function syncSpan(from: string, to: string, today = todayParis()): { from
   return lo < hi ? { from: lo, to: hi } : null;
 }
 
-export const TASK_FIELDS = ['id', 'date', 'placeId', 'placeCode', 'type', 'status', 'mode', 'cleaningUserId', 'source', 'occupancyId', 'bookingId', 'bookingCode', 'customer', 'notes', 'layoutId'] as const;
+export const TASK_FIELDS = [
+  'id',
+  'date',
+  'placeId',
+  'placeCode',
+  'type',
+  'status',
+  'mode',
+  'cleaningUserId',
+  'source',
+  'occupancyId',
+  'bookingId',
+  'bookingCode',
+  'customer',
+  'notes',
+  'layoutId',
+] as const;
 
 /** Staff rows and the tasks of [from, to). */
 export async function cleaningWindow(db: Db, from: string, to: string): Promise<Row> {
   const [users, tasks] = await independent(db, [
-    () => db('cleaning_user').where('isActive', true).orderBy('order').orderBy('lastName').select('id', 'lastName', 'firstName', 'team', 'color', 'phone'),
-    () => db('cleaning_task as k')
-      .join('place as p', 'p.id', 'k.placeId')
-      .leftJoin('occupancy as o', 'o.id', 'k.occupancyId')
-      .leftJoin('booking as b', 'b.id', 'o.bookingId')
-      .leftJoin('customer as c', 'c.id', 'b.customerId')
-      .where('k.date', '>=', from).where('k.date', '<', to)
-      .orderBy('k.date').orderBy('p.code')
-      .select('k.id', 'k.date', 'k.placeId', 'p.code as placeCode', 'k.type', 'k.status', 'k.mode', 'k.cleaningUserId', 'k.source', 'k.occupancyId', 'o.bookingId', 'b.code as bookingCode', 'k.notes', 'p.layoutId')
-      .select(db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`)),
+    () =>
+      db('cleaning_user')
+        .where('isActive', true)
+        .orderBy('order')
+        .orderBy('lastName')
+        .select('id', 'lastName', 'firstName', 'team', 'color', 'phone'),
+    () =>
+      db('cleaning_task as k')
+        .join('place as p', 'p.id', 'k.placeId')
+        .leftJoin('occupancy as o', 'o.id', 'k.occupancyId')
+        .leftJoin('booking as b', 'b.id', 'o.bookingId')
+        .leftJoin('customer as c', 'c.id', 'b.customerId')
+        .where('k.date', '>=', from)
+        .where('k.date', '<', to)
+        .orderBy('k.date')
+        .orderBy('p.code')
+        .select(
+          'k.id',
+          'k.date',
+          'k.placeId',
+          'p.code as placeCode',
+          'k.type',
+          'k.status',
+          'k.mode',
+          'k.cleaningUserId',
+          'k.source',
+          'k.occupancyId',
+          'o.bookingId',
+          'b.code as bookingCode',
+          'k.notes',
+          'p.layoutId',
+        )
+        .select(db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`)),
   ]);
-  return { from, to, users, taskFields: TASK_FIELDS, tasks: tasks.map((t: Row) => TASK_FIELDS.map((f) => t[f] ?? null)) };
+  return {
+    from,
+    to,
+    users,
+    taskFields: TASK_FIELDS,
+    tasks: tasks.map((t: Row) => TASK_FIELDS.map((f) => t[f] ?? null)),
+  };
 }
 
 /** The task's "done" time follows its status (a read-only column: written here, never by clients). */
 export function registerCleaningHooks(): void {
   registerHooks('cleaning-task', {
     async afterSave(saved, existing, { trx }) {
-      const doneAt = saved.status === 'done' ? (existing?.status === 'done' ? existing.doneAt ?? new Date().toISOString() : new Date().toISOString()) : null;
+      const doneAt =
+        saved.status === 'done'
+          ? existing?.status === 'done'
+            ? (existing.doneAt ?? new Date().toISOString())
+            : new Date().toISOString()
+          : null;
       if ((saved.doneAt ?? null) === doneAt) return;
       await trx('cleaning_task').where('id', saved.id).update({ doneAt });
       saved.doneAt = doneAt;

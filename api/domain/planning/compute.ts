@@ -3,7 +3,11 @@
 import { toDayNumber, fromDayNumber } from '../../../common/dates';
 
 /** Nights held: [startDate, endDate), by `count` places (default 1). */
-export interface Reservation { startDate: string; endDate: string; count?: number }
+export interface Reservation {
+  startDate: string;
+  endDate: string;
+  count?: number;
+}
 
 /**
  * Free places per day of [from, to): `total` minus the reservations covering that
@@ -11,7 +15,12 @@ export interface Reservation { startDate: string; endDate: string; count?: numbe
  * count of covering reservations is the count of held places. A difference array:
  * O(days + reservations).
  */
-export function freeCounts(from: string, to: string, total: number, reservations: readonly Reservation[]): Record<string, number> {
+export function freeCounts(
+  from: string,
+  to: string,
+  total: number,
+  reservations: readonly Reservation[],
+): Record<string, number> {
   const start = toDayNumber(from);
   const days = toDayNumber(to) - start;
   const diff = new Int32Array(Math.max(0, days) + 1);
@@ -31,8 +40,21 @@ export function freeCounts(from: string, to: string, total: number, reservations
   return out;
 }
 
-export interface GridPeriod { id: number; label: string; startDate: string; endDate: string; priceGridId: number }
-export interface BoardPeriod { id: number; label: string; startDate: string; endDate: string; color: string; grids: number }
+export interface GridPeriod {
+  id: number;
+  label: string;
+  startDate: string;
+  endDate: string;
+  priceGridId: number;
+}
+export interface BoardPeriod {
+  id: number;
+  label: string;
+  startDate: string;
+  endDate: string;
+  color: string;
+  grids: number;
+}
 
 const SEASON_COLORS: [RegExp, string][] = [
   [/tr[eè]s\s+haute|pointe|peak/i, '#fca5a5'],
@@ -61,10 +83,23 @@ export function mergePricePeriods(rows: readonly GridPeriod[]): BoardPeriod[] {
   for (const r of rows) {
     const key = `${r.label}|${r.startDate}|${r.endDate}`;
     const cur = byKey.get(key);
-    if (cur) { cur.gridSet.add(r.priceGridId); cur.id = Math.min(cur.id, r.id); continue; }
-    byKey.set(key, { id: r.id, label: r.label, startDate: r.startDate, endDate: r.endDate, color: periodColor(r.label), grids: 0, gridSet: new Set([r.priceGridId]) });
+    if (cur) {
+      cur.gridSet.add(r.priceGridId);
+      cur.id = Math.min(cur.id, r.id);
+      continue;
+    }
+    byKey.set(key, {
+      id: r.id,
+      label: r.label,
+      startDate: r.startDate,
+      endDate: r.endDate,
+      color: periodColor(r.label),
+      grids: 0,
+      gridSet: new Set([r.priceGridId]),
+    });
   }
-  const candidates = [...byKey.values()].map((p) => ({ ...p, grids: p.gridSet.size }))
+  const candidates = [...byKey.values()]
+    .map((p) => ({ ...p, grids: p.gridSet.size }))
     .sort((a, b) => b.grids - a.grids || a.startDate.localeCompare(b.startDate) || a.id - b.id);
   const kept: BoardPeriod[] = [];
   for (const c of candidates) {

@@ -10,33 +10,131 @@ import { statusCategory } from '../../../common/planning';
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
 
-export const USE_FIELDS = ['id', 'rowId', 'startDate', 'endDate', 'quantity', 'bookingId', 'code', 'customer', 'placeCode', 'category'] as const;
+export const USE_FIELDS = [
+  'id',
+  'rowId',
+  'startDate',
+  'endDate',
+  'quantity',
+  'bookingId',
+  'code',
+  'customer',
+  'placeCode',
+  'category',
+] as const;
 
 export async function extrasWindow(db: Db, from: string, to: string): Promise<Row> {
   const customer = db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`);
   const [extras, equipment, extraUses, equipmentUses] = await independent(db, [
-    () => db('extra as x').leftJoin('extra_type as t', 't.id', 'x.extraTypeId').where('x.isActive', true)
-      .orderBy('x.order').orderBy('x.label').select('x.id', 'x.label', 'x.unit', 'x.stock', 'x.color', 't.label as typeLabel'),
-    () => db('equipment').where({ isRental: true, isActive: true }).orderBy('order').select('id', 'code', 'label', 'capacity'),
-    () => db('occupancy_extra as e').join('occupancy as o', 'o.id', 'e.occupancyId').join('booking as b', 'b.id', 'o.bookingId')
-      .leftJoin('customer as c', 'c.id', 'b.customerId').leftJoin('place as p', 'p.id', 'o.placeId')
-      .where('o.isCancelled', false).whereNot('b.kind', 'quote').whereNotIn('b.statusId', RELEASING as number[])
-      .whereRaw('coalesce(e.start_date, o.start_date) < ?::date AND coalesce(e.end_date, o.end_date) > ?::date', [to, from])
-      .select('e.id', 'e.extraId', 'e.quantity', 'o.bookingId', 'b.code', 'b.kind', 'b.statusId', 'p.code as placeCode', customer)
-      .select(db.raw('coalesce(e.start_date, o.start_date)::text AS use_start'), db.raw('coalesce(e.end_date, o.end_date)::text AS use_end')),
-    () => db('occupancy as o').join('equipment as q', 'q.id', 'o.equipmentId').join('booking as b', 'b.id', 'o.bookingId')
-      .leftJoin('customer as c', 'c.id', 'b.customerId').leftJoin('place as p', 'p.id', 'o.placeId')
-      .where('q.isRental', true).where('o.isCancelled', false).whereNot('b.kind', 'quote').whereNotIn('b.statusId', RELEASING as number[])
-      .where('o.startDate', '<', to).where('o.endDate', '>', from)
-      .select('o.id', 'o.equipmentId', 'o.startDate', 'o.endDate', 'o.bookingId', 'b.code', 'b.kind', 'b.statusId', 'p.code as placeCode', customer),
+    () =>
+      db('extra as x')
+        .leftJoin('extra_type as t', 't.id', 'x.extraTypeId')
+        .where('x.isActive', true)
+        .orderBy('x.order')
+        .orderBy('x.label')
+        .select('x.id', 'x.label', 'x.unit', 'x.stock', 'x.color', 't.label as typeLabel'),
+    () =>
+      db('equipment')
+        .where({ isRental: true, isActive: true })
+        .orderBy('order')
+        .select('id', 'code', 'label', 'capacity'),
+    () =>
+      db('occupancy_extra as e')
+        .join('occupancy as o', 'o.id', 'e.occupancyId')
+        .join('booking as b', 'b.id', 'o.bookingId')
+        .leftJoin('customer as c', 'c.id', 'b.customerId')
+        .leftJoin('place as p', 'p.id', 'o.placeId')
+        .where('o.isCancelled', false)
+        .whereNot('b.kind', 'quote')
+        .whereNotIn('b.statusId', RELEASING as number[])
+        .whereRaw('coalesce(e.start_date, o.start_date) < ?::date AND coalesce(e.end_date, o.end_date) > ?::date', [
+          to,
+          from,
+        ])
+        .select(
+          'e.id',
+          'e.extraId',
+          'e.quantity',
+          'o.bookingId',
+          'b.code',
+          'b.kind',
+          'b.statusId',
+          'p.code as placeCode',
+          customer,
+        )
+        .select(
+          db.raw('coalesce(e.start_date, o.start_date)::text AS use_start'),
+          db.raw('coalesce(e.end_date, o.end_date)::text AS use_end'),
+        ),
+    () =>
+      db('occupancy as o')
+        .join('equipment as q', 'q.id', 'o.equipmentId')
+        .join('booking as b', 'b.id', 'o.bookingId')
+        .leftJoin('customer as c', 'c.id', 'b.customerId')
+        .leftJoin('place as p', 'p.id', 'o.placeId')
+        .where('q.isRental', true)
+        .where('o.isCancelled', false)
+        .whereNot('b.kind', 'quote')
+        .whereNotIn('b.statusId', RELEASING as number[])
+        .where('o.startDate', '<', to)
+        .where('o.endDate', '>', from)
+        .select(
+          'o.id',
+          'o.equipmentId',
+          'o.startDate',
+          'o.endDate',
+          'o.bookingId',
+          'b.code',
+          'b.kind',
+          'b.statusId',
+          'p.code as placeCode',
+          customer,
+        ),
   ]);
   const rows = [
-    ...equipment.map((e: Row) => ({ id: `q${e.id}`, kind: 'equipment', label: e.label, sublabel: `Équipement loué · ${e.capacity} pers.`, stock: null, group: 'Équipements loués' })),
-    ...extras.map((x: Row) => ({ id: `x${x.id}`, kind: 'extra', label: x.label, sublabel: x.stock != null ? `Stock : ${x.stock}` : x.typeLabel ?? '', stock: x.stock, color: x.color, group: x.typeLabel ?? 'Extras' })),
+    ...equipment.map((e: Row) => ({
+      id: `q${e.id}`,
+      kind: 'equipment',
+      label: e.label,
+      sublabel: `Équipement loué · ${e.capacity} pers.`,
+      stock: null,
+      group: 'Équipements loués',
+    })),
+    ...extras.map((x: Row) => ({
+      id: `x${x.id}`,
+      kind: 'extra',
+      label: x.label,
+      sublabel: x.stock != null ? `Stock : ${x.stock}` : (x.typeLabel ?? ''),
+      stock: x.stock,
+      color: x.color,
+      group: x.typeLabel ?? 'Extras',
+    })),
   ];
   const uses = [
-    ...equipmentUses.map((u: Row) => [`q-${u.id}`, `q${u.equipmentId}`, u.startDate, u.endDate, 1, u.bookingId, u.code, u.customer || '', u.placeCode, statusCategory(u.kind, u.statusId)]),
-    ...extraUses.map((u: Row) => [`x-${u.id}`, `x${u.extraId}`, u.useStart, u.useEnd, u.quantity, u.bookingId, u.code, u.customer || '', u.placeCode, statusCategory(u.kind, u.statusId)]),
+    ...equipmentUses.map((u: Row) => [
+      `q-${u.id}`,
+      `q${u.equipmentId}`,
+      u.startDate,
+      u.endDate,
+      1,
+      u.bookingId,
+      u.code,
+      u.customer || '',
+      u.placeCode,
+      statusCategory(u.kind, u.statusId),
+    ]),
+    ...extraUses.map((u: Row) => [
+      `x-${u.id}`,
+      `x${u.extraId}`,
+      u.useStart,
+      u.useEnd,
+      u.quantity,
+      u.bookingId,
+      u.code,
+      u.customer || '',
+      u.placeCode,
+      statusCategory(u.kind, u.statusId),
+    ]),
   ];
   return { from, to, rows, useFields: USE_FIELDS, uses };
 }

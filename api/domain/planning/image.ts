@@ -5,18 +5,30 @@ import { badRequest } from '../../http/errors';
 
 export const PLAN_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
-export interface ImageInfo { mime: string; width: number; height: number }
+export interface ImageInfo {
+  mime: string;
+  width: number;
+  height: number;
+}
 
-const isPng = (b: Uint8Array) => b.length > 24 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((x, i) => b[i] === x);
-const isGif = (b: Uint8Array) => b.length > 10 && ['GIF87a', 'GIF89a'].includes(String.fromCharCode(...b.subarray(0, 6)));
+const isPng = (b: Uint8Array) =>
+  b.length > 24 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((x, i) => b[i] === x);
+const isGif = (b: Uint8Array) =>
+  b.length > 10 && ['GIF87a', 'GIF89a'].includes(String.fromCharCode(...b.subarray(0, 6)));
 const isJpeg = (b: Uint8Array) => b.length > 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
 
 function jpegSize(b: Uint8Array): { width: number; height: number } | null {
   let i = 2;
   while (i + 9 < b.length) {
-    if (b[i] !== 0xff) { i++; continue; }
+    if (b[i] !== 0xff) {
+      i++;
+      continue;
+    }
     const marker = b[i + 1];
-    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { i += 2; continue; }
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += 2;
+      continue;
+    }
     const len = (b[i + 2] << 8) | b[i + 3];
     // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {

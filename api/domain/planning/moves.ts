@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import { badRequest, notFound } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
 import { saveRecord } from '../../rest/records';
+import { checkVersion } from '../../rest/write';
 import { recordHistory } from '../../rest/history';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { addDays, formatDateFr, nightsBetween, todayParis } from '../../../common/dates';
@@ -50,8 +51,13 @@ export interface MoveInput {
  * stay, and their place, must stay as they were. Moving a stay that has not begun, or
  * only its future nights, is not a correction of the past.
  */
-export function changesPastNights(from: { placeId: number | null; startDate: string; endDate: string }, to: { placeId: number; startDate: string; endDate: string }, today: string): boolean {
-  const past = (r: { startDate: string; endDate: string }) => (r.startDate < today ? [r.startDate, r.endDate < today ? r.endDate : today] : null);
+export function changesPastNights(
+  from: { placeId: number | null; startDate: string; endDate: string },
+  to: { placeId: number; startDate: string; endDate: string },
+  today: string,
+): boolean {
+  const past = (r: { startDate: string; endDate: string }) =>
+    r.startDate < today ? [r.startDate, r.endDate < today ? r.endDate : today] : null;
   const a = past(from);
   const b = past(to);
   if (!a && !b) return false;
@@ -59,7 +65,11 @@ export function changesPastNights(from: { placeId: number | null; startDate: str
   return a[0] !== b[0] || a[1] !== b[1] || from.placeId !== to.placeId;
 }
 
-export interface MoveNotice { code: MessageCode; message: string; blocking: boolean }
+export interface MoveNotice {
+  code: MessageCode;
+  message: string;
+  blocking: boolean;
+}
 
 export interface MovePrice {
   /** the stay priced today at its current place and dates */
@@ -87,51 +97,118 @@ export interface MoveCheck {
   summary: Row;
 }
 
-const notice = (code: MessageCode, blocking: boolean, params?: Record<string, string | number>): MoveNotice => ({ code, message: formatMessage(code, params), blocking });
+const notice = (code: MessageCode, blocking: boolean, params?: Record<string, string | number>): MoveNotice => ({
+  code,
+  message: formatMessage(code, params),
+  blocking,
+});
 
 export function parseMoveInput(body: any): MoveInput {
   const b = body ?? {};
   const errors: Record<string, string> = {};
   if (b.kind !== 'occupancy' && b.kind !== 'unavailability') errors.kind = formatMessage('INVALID_CHOICE');
-  for (const f of ['id', 'placeId']) if (!Number.isInteger(b[f]) || b[f] <= 0) errors[f] = formatMessage('INVALID_INTEGER');
-  for (const f of ['startDate', 'endDate']) if (typeof b[f] !== 'string' || !isValidDate(b[f])) errors[f] = formatMessage('INVALID_DATE');
+  for (const f of ['id', 'placeId'])
+    if (!Number.isInteger(b[f]) || b[f] <= 0) errors[f] = formatMessage('INVALID_INTEGER');
+  for (const f of ['startDate', 'endDate'])
+    if (typeof b[f] !== 'string' || !isValidDate(b[f])) errors[f] = formatMessage('INVALID_DATE');
   if (Object.keys(errors).length) throw badRequest('VALIDATION_FAILED', errors);
-  if (b.endDate === b.startDate) throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
+  if (b.endDate === b.startDate)
+    throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
   if (b.endDate < b.startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
-  if (nightsBetween(b.startDate, b.endDate) > 400) throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
+  if (nightsBetween(b.startDate, b.endDate) > 400)
+    throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
   let from: MoveInput['from'] = null;
   if (b.from != null) {
     const f = b.from;
-    if (!Number.isInteger(f.placeId) || typeof f.startDate !== 'string' || !isValidDate(f.startDate) || typeof f.endDate !== 'string' || !isValidDate(f.endDate)) {
+    if (
+      !Number.isInteger(f.placeId) ||
+      typeof f.startDate !== 'string' ||
+      !isValidDate(f.startDate) ||
+      typeof f.endDate !== 'string' ||
+      !isValidDate(f.endDate)
+    ) {
       throw badRequest('VALIDATION_FAILED', { from: formatMessage('INCORRECT_FORM') });
     }
     from = { placeId: f.placeId, startDate: f.startDate, endDate: f.endDate };
   }
-  return { kind: b.kind, id: b.id, placeId: b.placeId, startDate: b.startDate, endDate: b.endDate, from, force: b.force === true };
+  return {
+    kind: b.kind,
+    id: b.id,
+    placeId: b.placeId,
+    startDate: b.startDate,
+    endDate: b.endDate,
+    from,
+    force: b.force === true,
+  };
 }
 
 async function placeWithType(db: Db, placeId: number): Promise<Row | undefined> {
-  return db('place as p').join('place_type as t', 't.id', 'p.placeTypeId').join('place_family as f', 'f.id', 't.placeFamilyId')
+  return db('place as p')
+    .join('place_type as t', 't.id', 'p.placeTypeId')
+    .join('place_family as f', 'f.id', 't.placeFamilyId')
     .where('p.id', placeId)
-    .first('p.id', 'p.code', 'p.capacity', 'p.isActive', 'p.placeTypeId', 't.label as typeLabel', 't.maxPersons', 't.isResidential', 't.isRental', 'f.kind as familyKind', 'f.id as familyId');
+    .first(
+      'p.id',
+      'p.code',
+      'p.capacity',
+      'p.isActive',
+      'p.placeTypeId',
+      't.label as typeLabel',
+      't.maxPersons',
+      't.isResidential',
+      't.isRental',
+      'f.kind as familyKind',
+      'f.id as familyId',
+    );
 }
 
 type Priced = { total: number; warnings: { code: string; message: string }[] } | { error: string };
 
 /** A stored or previewed price as the check shows it. */
 function shown(p: StoredPrice): Priced {
-  return p.quote ? { total: p.quote.total, warnings: p.quote.warnings.map((w) => ({ code: w.code, message: w.message })) } : { error: p.error?.message ?? formatMessage('PLACE_NOT_FOUND') };
+  return p.quote
+    ? { total: p.quote.total, warnings: p.quote.warnings.map((w) => ({ code: w.code, message: w.message })) }
+    : { error: p.error?.message ?? formatMessage('PLACE_NOT_FOUND') };
 }
 
 /** Free places of a type on [start, end) large enough for `persons`, the moved one excepted. */
-async function alternatives(db: Db, placeTypeId: number, exceptPlaceId: number, start: string, end: string, persons: number): Promise<{ id: number; code: string }[]> {
-  return db('place as p').where({ 'p.placeTypeId': placeTypeId, 'p.isActive': true }).whereNot('p.id', exceptPlaceId).where('p.capacity', '>=', persons)
-    .whereRaw('NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ?::date))', [start, end])
-    .orderBy('p.order').orderBy('p.code').limit(5).select('p.id', 'p.code');
+async function alternatives(
+  db: Db,
+  placeTypeId: number,
+  exceptPlaceId: number,
+  start: string,
+  end: string,
+  persons: number,
+): Promise<{ id: number; code: string }[]> {
+  return db('place as p')
+    .where({ 'p.placeTypeId': placeTypeId, 'p.isActive': true })
+    .whereNot('p.id', exceptPlaceId)
+    .where('p.capacity', '>=', persons)
+    .whereRaw(
+      'NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ?::date))',
+      [start, end],
+    )
+    .orderBy('p.order')
+    .orderBy('p.code')
+    .limit(5)
+    .select('p.id', 'p.code');
 }
 
-const refusal = (code: MessageCode, summary: Row, params?: Record<string, string | number>, extra: Partial<MoveCheck> = {}): MoveCheck =>
-  ({ ok: false, code, message: formatMessage(code, params), warnings: [], needsForce: false, price: null, summary, ...extra });
+const refusal = (
+  code: MessageCode,
+  summary: Row,
+  params?: Record<string, string | number>,
+  extra: Partial<MoveCheck> = {},
+): MoveCheck => ({
+  ok: false,
+  code,
+  message: formatMessage(code, params),
+  warnings: [],
+  needsForce: false,
+  price: null,
+  summary,
+  ...extra,
+});
 
 const stale = (rec: Row, from: MoveInput['from']) =>
   !!from && (rec.placeId !== from.placeId || rec.startDate !== from.startDate || rec.endDate !== from.endDate);
@@ -141,9 +218,19 @@ async function checkUnavailability(db: Db, input: MoveInput, lock: boolean): Pro
   if (lock) q.forUpdate();
   const u = await q.first();
   if (!u) throw notFound();
+  // The record changed since the board read it (another user): 409 with it as it is now.
+  checkVersion(u, input.version);
   const target = await placeWithType(db, input.placeId);
-  const summary = { kind: 'unavailability', id: u.id, reason: u.reason, fromPlaceId: u.placeId, toPlaceId: input.placeId, toPlaceCode: target?.code ?? null,
-    from: { startDate: u.startDate, endDate: u.endDate }, to: { startDate: input.startDate, endDate: input.endDate } };
+  const summary = {
+    kind: 'unavailability',
+    id: u.id,
+    reason: u.reason,
+    fromPlaceId: u.placeId,
+    toPlaceId: input.placeId,
+    toPlaceCode: target?.code ?? null,
+    from: { startDate: u.startDate, endDate: u.endDate },
+    to: { startDate: input.startDate, endDate: input.endDate },
+  };
   if (stale(u, input.from)) return refusal('PLANNING_STALE', summary);
   if (!target || !target.isActive) return refusal('PLACE_UNAVAILABLE', summary);
   const c = await placeConflict(db, input.placeId, input.startDate, input.endDate, { unavailabilityId: u.id });
@@ -158,28 +245,46 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
   if (lock) oq.forUpdate();
   const occ = await oq.first();
   if (!occ) throw notFound();
-  const booking = await db('booking as b').leftJoin('customer as c', 'c.id', 'b.customerId').where('b.id', occ.bookingId)
+  checkVersion(occ, input.version);
+  const booking = await db('booking as b')
+    .leftJoin('customer as c', 'c.id', 'b.customerId')
+    .where('b.id', occ.bookingId)
     .first('b.*', db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`));
-  const [current, target] = await independent(db, [() => occ.placeId ? placeWithType(db, occ.placeId) : Promise.resolve(undefined), () => placeWithType(db, input.placeId)]);
+  const [current, target] = await independent(db, [
+    () => (occ.placeId ? placeWithType(db, occ.placeId) : Promise.resolve(undefined)),
+    () => placeWithType(db, input.placeId),
+  ]);
   const persons = await occupancyPersons(db, occ.id);
   const summary: Row = {
-    kind: 'occupancy', id: occ.id, bookingId: booking.id, code: booking.code, customer: booking.customer || null, persons,
-    fromPlaceId: occ.placeId, fromPlaceCode: current?.code ?? null, fromTypeLabel: current?.typeLabel ?? null,
-    toPlaceId: input.placeId, toPlaceCode: target?.code ?? null, toTypeLabel: target?.typeLabel ?? null,
-    from: { startDate: occ.startDate, endDate: occ.endDate }, to: { startDate: input.startDate, endDate: input.endDate },
+    kind: 'occupancy',
+    id: occ.id,
+    bookingId: booking.id,
+    code: booking.code,
+    customer: booking.customer || null,
+    persons,
+    fromPlaceId: occ.placeId,
+    fromPlaceCode: current?.code ?? null,
+    fromTypeLabel: current?.typeLabel ?? null,
+    toPlaceId: input.placeId,
+    toPlaceCode: target?.code ?? null,
+    toTypeLabel: target?.typeLabel ?? null,
+    from: { startDate: occ.startDate, endDate: occ.endDate },
+    to: { startDate: input.startDate, endDate: input.endDate },
   };
   if (stale(occ, input.from)) return refusal('PLANNING_STALE', summary);
   if (occ.isCancelled || !isModifiable(booking.statusId)) return refusal('INVALID_TRANSITION', summary);
   if (!target || !target.isActive) return refusal('PLACE_UNAVAILABLE', summary);
   const placeChanges = occ.placeId !== input.placeId;
   const datesChange = occ.startDate !== input.startDate || occ.endDate !== input.endDate;
-  if (booking.statusId === STATUS.ARRIVED && occ.startDate !== input.startDate) return refusal('PLANNING_ARRIVED_START', summary);
+  if (booking.statusId === STATUS.ARRIVED && occ.startDate !== input.startDate)
+    return refusal('PLANNING_ARRIVED_START', summary);
   // The nights already spent are history: only a user with the right to correct the past changes them, knowingly.
   const pastChanges = changesPastNights(occ, input, todayParis());
   if (pastChanges && !input.canCorrectPast) return refusal('PAST_NIGHTS_LOCKED', summary);
   if (placeChanges) {
     if (occ.isLocked) return refusal('PLACE_LOCKED_BY_CUSTOMER', summary);
-    if (occ.partnerAllotmentId || current?.isResidential || target.isResidential) return refusal('PLACE_CANNOT_CHANGE', summary);
+    if (occ.partnerAllotmentId || current?.isResidential || target.isResidential)
+      return refusal('PLACE_CANNOT_CHANGE', summary);
     if (current && current.familyKind !== target.familyKind) {
       return refusal('PLACE_TYPE_MISMATCH', summary, { from: current.typeLabel, to: target.typeLabel });
     }
@@ -192,22 +297,29 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
   if (holdsPlaces(booking.kind as Kind, booking.statusId)) {
     const c = await placeConflict(db, input.placeId, input.startDate, input.endDate, { occupancyId: occ.id });
     if (c) {
-      const alt = target.placeTypeId ? await alternatives(db, target.placeTypeId, input.placeId, input.startDate, input.endDate, persons) : [];
-      const message = formatMessage(c.code) + (alt.length ? ` — libres du même type : ${alt.map((a) => a.code).join(', ')}` : '');
+      const alt = target.placeTypeId
+        ? await alternatives(db, target.placeTypeId, input.placeId, input.startDate, input.endDate, persons)
+        : [];
+      const message =
+        formatMessage(c.code) + (alt.length ? ` — libres du même type : ${alt.map((a) => a.code).join(', ')}` : '');
       return { ...refusal(c.code, summary), message, alternatives: alt };
     }
     const allotment = await allotmentOn(db, input.placeId, input.startDate, input.endDate, todayParis());
-    if (allotment && allotment.partnerId !== booking.partnerId && occ.partnerAllotmentId !== allotment.id) return refusal('PLACE_UNAVAILABLE', summary);
+    if (allotment && allotment.partnerId !== booking.partnerId && occ.partnerAllotmentId !== allotment.id)
+      return refusal('PLACE_UNAVAILABLE', summary);
   }
 
   const warnings: MoveNotice[] = [];
   if (pastChanges) warnings.push(notice('PAST_NIGHTS_CORRECTED', true));
-  if (placeChanges && current && current.placeTypeId !== target.placeTypeId) warnings.push(notice('PLACE_TYPE_CHANGED', false, { from: current.typeLabel, to: target.typeLabel }));
+  if (placeChanges && current && current.placeTypeId !== target.placeTypeId)
+    warnings.push(notice('PLACE_TYPE_CHANGED', false, { from: current.typeLabel, to: target.typeLabel }));
   // Before: the stored price (computed now for a stay never priced); after: the same
   // stay at the new place and dates, manual prices and agreed conditions kept.
   const stored = occ.pricedQuote as StoredPrice | null;
   const before = shown(stored ?? (await previewOccupancyPrice(db, occ.id)));
-  const afterPrice = await previewOccupancyPrice(db, occ.id, { occupancy: { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate } });
+  const afterPrice = await previewOccupancyPrice(db, occ.id, {
+    occupancy: { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate },
+  });
   const after = shown(afterPrice);
   let price: MovePrice | null = null;
   let priceMessage: string | undefined;
@@ -217,14 +329,22 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
     // A rule the stay already broke where it was is not the move's doing: only new ones block.
     const already = new Set('error' in before || datesChange || placeChanges ? [] : before.warnings.map((w) => w.code));
     for (const w of after.warnings) {
-      if (rules.includes(w.code as MessageCode) && !already.has(w.code)) warnings.push(notice(w.code as MessageCode, true));
-      else if (!warnings.some((x) => x.code === w.code)) warnings.push({ code: w.code as MessageCode, message: w.message, blocking: false });
+      if (rules.includes(w.code as MessageCode) && !already.has(w.code))
+        warnings.push(notice(w.code as MessageCode, true));
+      else if (!warnings.some((x) => x.code === w.code))
+        warnings.push({ code: w.code as MessageCode, message: w.message, blocking: false });
     }
     if ('error' in before) priceMessage = before.error;
     else {
       const difference = after.total - before.total;
       const total = await bookingTotalWith(db, booking.id, occ.id, afterPrice);
-      price = { before: before.total, after: after.total, difference, bookingTotalBefore: booking.totalAmount ?? null, bookingTotalAfter: total ?? after.total };
+      price = {
+        before: before.total,
+        after: after.total,
+        difference,
+        bookingTotalBefore: booking.totalAmount ?? null,
+        bookingTotalAfter: total ?? after.total,
+      };
     }
   }
   const needsForce = warnings.some((w) => w.blocking);
@@ -235,26 +355,58 @@ const place = (code: string | null | undefined) => code ?? '—';
 const span = (s: string, e: string) => `du ${formatDateFr(s)} au ${formatDateFr(e)}`;
 
 /** Applies a move after checking it again, in one transaction. Answers the check and the saved record. */
-export async function applyMove(knex: Knex, input: MoveInput, userId: number | null): Promise<{ status: 'SAVED'; check: MoveCheck; record: Row }> {
+export async function applyMove(
+  knex: Knex,
+  input: MoveInput,
+  userId: number | null,
+): Promise<{ status: 'SAVED'; check: MoveCheck; record: Row }> {
   return knex.transaction(async (trx) => {
     const check = await checkMove(trx, input, true);
     if (!check.ok) throw badRequest(check.code!, { placeId: check.message! });
     if (check.needsForce && !input.force) {
-      throw badRequest('PLANNING_OVERRIDE_REQUIRED', { placeId: check.warnings.filter((w) => w.blocking).map((w) => w.message).join(' ; ') });
+      throw badRequest('PLANNING_OVERRIDE_REQUIRED', {
+        placeId: check.warnings
+          .filter((w) => w.blocking)
+          .map((w) => w.message)
+          .join(' ; '),
+      });
     }
     const s = check.summary;
     if (input.kind === 'unavailability') {
-      const record = await saveRecord(trx, entityMeta('unavailability'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate, version: input.version }, userId, input.id);
+      const record = await saveRecord(
+        trx,
+        entityMeta('unavailability'),
+        { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate, version: input.version },
+        userId,
+        input.id,
+      );
       return { status: 'SAVED', check, record };
     }
     // The stays hooks price the stay again (manual prices kept) and refresh the booking's totals.
-    const record = await saveRecord(trx, entityMeta('occupancy'), { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate, version: input.version }, userId, input.id);
+    const record = await saveRecord(
+      trx,
+      entityMeta('occupancy'),
+      { placeId: input.placeId, startDate: input.startDate, endDate: input.endDate, version: input.version },
+      userId,
+      input.id,
+    );
     let detail = `Déplacé depuis le planning : ${place(s.fromPlaceCode)} ${span(s.from.startDate, s.from.endDate)} → ${place(s.toPlaceCode)} ${span(input.startDate, input.endDate)}`;
     const total = (await trx('booking').where('id', s.bookingId).first('totalAmount')).totalAmount as number | null;
     const totalBefore = check.price?.bookingTotalBefore ?? null;
-    if (total !== totalBefore) detail += ` ; total ${totalBefore == null ? '—' : formatCents(totalBefore)} → ${total == null ? '—' : formatCents(total)}`;
-    if (input.force && check.needsForce) detail += ` (forcé : ${check.warnings.filter((w) => w.blocking).map((w) => w.message).join(' ; ')})`;
-    await recordHistory(trx, { userId, entity: entityMeta('booking'), recordId: s.bookingId, action: 'action', detail });
+    if (total !== totalBefore)
+      detail += ` ; total ${totalBefore == null ? '—' : formatCents(totalBefore)} → ${total == null ? '—' : formatCents(total)}`;
+    if (input.force && check.needsForce)
+      detail += ` (forcé : ${check.warnings
+        .filter((w) => w.blocking)
+        .map((w) => w.message)
+        .join(' ; ')})`;
+    await recordHistory(trx, {
+      userId,
+      entity: entityMeta('booking'),
+      recordId: s.bookingId,
+      action: 'action',
+      detail,
+    });
     // The cleaning list follows the departure: the new day first (its task moves there, keeping
     // its assignee), then the old one (whatever is left of it goes).
     for (const day of new Set([input.endDate, s.from.endDate])) await syncDepartureTasks(trx, day, addDays(day, 1));

@@ -1,17 +1,36 @@
 // Named schemas of the hand-written planning routes (/planning, /extra-planning,
 // /cleanning-planning, /plan, /new-booking), registered by ./routes.ts with
 // defineSchemas and served in /rest/openapi.json. Pure data.
-import { bool, date, int, obj, ref, str } from '../../openapi-parts';
+import { bool, date, int, obj, ref, str } from '../../http/schema-parts';
 
-const position = { type: 'object', required: ['placeId', 'startDate', 'endDate'], properties: { placeId: int, startDate: date, endDate: date } };
+const position = {
+  type: 'object',
+  required: ['placeId', 'startDate', 'endDate'],
+  properties: { placeId: int, startDate: date, endDate: date },
+};
 
 export const PLANNING_SCHEMAS: Record<string, object> = {
   WizardDraft: {
     type: 'object',
     description: 'Ce que l’assistant enregistre ; aucun montant : le prix est calculé par le serveur.',
     properties: {
-      customerId: int, accessChannelId: int, partnerId: int, notes: str, promoCode: str, discountIds: { type: 'array', items: int }, withCancellationInsurance: bool,
+      customerId: int,
+      accessChannelId: int,
+      partnerId: int,
+      notes: str,
+      promoCode: str,
+      discountIds: { type: 'array', items: int },
+      withCancellationInsurance: bool,
       occupancy: ref('OccupancyInput'),
+      version: {
+        ...int,
+        description:
+          'modification d’une occupation (PUT /rest/planning/occupancy/{id}) : la version de l’occupation lue (ou If-Match) ; périmée, 409 RECORD_CHANGED',
+      },
+      bookingVersion: {
+        ...int,
+        description: 'modification d’une occupation : la version de son séjour lue ; périmée, 409 RECORD_CHANGED',
+      },
     },
   },
   MoveInput: {
@@ -19,21 +38,47 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
     required: ['kind', 'id', 'placeId', 'startDate', 'endDate'],
     description: 'Une barre déposée sur un autre emplacement ou d’autres dates, ou l’un de ses bords tiré.',
     properties: {
-      kind: { enum: ['occupancy', 'unavailability'] }, id: int, placeId: int, startDate: date, endDate: date,
-      from: { ...position, type: ['object', 'null'], description: 'où l’écran voyait la barre : refusé si elle a bougé entre-temps' },
-      force: { ...bool, description: 'l’utilisateur passe outre les avertissements (séjour minimum, jour d’arrivée ou de départ)' },
+      kind: { enum: ['occupancy', 'unavailability'] },
+      id: int,
+      placeId: int,
+      startDate: date,
+      endDate: date,
+      from: {
+        ...position,
+        type: ['object', 'null'],
+        description: 'où l’écran voyait la barre : refusé si elle a bougé entre-temps',
+      },
+      force: {
+        ...bool,
+        description:
+          'l’utilisateur passe outre les avertissements (séjour minimum, jour d’arrivée ou de départ), jamais une version périmée',
+      },
+      version: {
+        ...int,
+        description:
+          'la version de l’occupation ou de l’indisponibilité que le planning a lue (ou If-Match) ; périmée, 409 RECORD_CHANGED avec l’enregistrement actuel',
+      },
     },
   },
   MoveCheck: {
     type: 'object',
     properties: {
-      ok: bool, code: str, message: { ...str, description: 'le refus, en français' },
+      ok: bool,
+      code: str,
+      message: { ...str, description: 'le refus, en français' },
       warnings: { type: 'array', items: { type: 'object', properties: { code: str, message: str, blocking: bool } } },
       needsForce: bool,
       price: {
         type: ['object', 'null'],
-        description: 'montants en centimes : before = le prix enregistré de l’occupation, after = son prix aux nouvelles place et dates (prix manuels et conditions convenues gardés), bookingTotalAfter = le total du séjour qui en résulte',
-        properties: { before: int, after: int, difference: int, bookingTotalBefore: { type: ['integer', 'null'] }, bookingTotalAfter: int },
+        description:
+          'montants en centimes : before = le prix enregistré de l’occupation, after = son prix aux nouvelles place et dates (prix manuels et conditions convenues gardés), bookingTotalAfter = le total du séjour qui en résulte',
+        properties: {
+          before: int,
+          after: int,
+          difference: int,
+          bookingTotalBefore: { type: ['integer', 'null'] },
+          bookingTotalAfter: int,
+        },
       },
       priceMessage: str,
       alternatives: { type: 'array', items: { type: 'object', properties: { id: int, code: str } } },

@@ -16,7 +16,16 @@ import type { ImageInfo } from './image';
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
 
-const PLAN_COLUMNS = ['id', 'label', 'imageMime', 'imageWidth', 'imageHeight', 'imageUpdatedAt', 'markerSize', 'showLegend'];
+const PLAN_COLUMNS = [
+  'id',
+  'label',
+  'imageMime',
+  'imageWidth',
+  'imageHeight',
+  'imageUpdatedAt',
+  'markerSize',
+  'showLegend',
+];
 
 /** The establishment's plan (the first one), or undefined. */
 export async function currentPlan(db: Db): Promise<Row | undefined> {
@@ -26,30 +35,69 @@ export async function currentPlan(db: Db): Promise<Row | undefined> {
 export async function ensurePlan(db: Db): Promise<Row> {
   const p = await currentPlan(db);
   if (p) return p;
-  const [row] = await db('plan').insert({ label: 'Plan du camping', markerSize: 22, showLegend: true }).returning(PLAN_COLUMNS);
+  const [row] = await db('plan')
+    .insert({ label: 'Plan du camping', markerSize: 22, showLegend: true })
+    .returning(PLAN_COLUMNS);
   return row;
 }
 
 export async function planView(db: Db): Promise<Row> {
   const [plan, places, layouts] = await independent(db, [
     () => currentPlan(db),
-    () => db('place as p').join('place_type as t', 't.id', 'p.placeTypeId').where('p.isActive', true)
-      .orderBy('p.order').orderBy('p.code')
-      .select('p.id', 'p.code', 'p.label', 'p.layoutId', 'p.placeTypeId', 't.label as typeLabel', 'p.capacity', 'p.planX', 'p.planY', 't.isRental'),
+    () =>
+      db('place as p')
+        .join('place_type as t', 't.id', 'p.placeTypeId')
+        .where('p.isActive', true)
+        .orderBy('p.order')
+        .orderBy('p.code')
+        .select(
+          'p.id',
+          'p.code',
+          'p.label',
+          'p.layoutId',
+          'p.placeTypeId',
+          't.label as typeLabel',
+          'p.capacity',
+          'p.planX',
+          'p.planY',
+          't.isRental',
+        ),
     () => db('layout').orderBy('order').orderBy('label').select('id', 'code', 'label', 'color'),
   ]);
   return { plan: plan ?? null, places, layouts };
 }
 
-export async function savePlanImage(knex: Knex, info: ImageInfo, data: Uint8Array, userId: number | null): Promise<Row> {
+export async function savePlanImage(
+  knex: Knex,
+  info: ImageInfo,
+  data: Uint8Array,
+  userId: number | null,
+): Promise<Row> {
   return knex.transaction(async (trx) => {
     const plan = await ensurePlan(trx);
-    await trx('plan_image').insert({ planId: plan.id, mime: info.mime, data: Buffer.from(data), updatedAt: trx.fn.now() })
-      .onConflict('plan_id').merge(['mime', 'data', 'updated_at']);
-    const [after] = await trx('plan').where('id', plan.id)
-      .update({ imageMime: info.mime, imageWidth: info.width, imageHeight: info.height, imageUpdatedAt: trx.fn.now(), updatedAt: trx.fn.now() })
+    await trx('plan_image')
+      .insert({ planId: plan.id, mime: info.mime, data: Buffer.from(data), updatedAt: trx.fn.now() })
+      .onConflict('plan_id')
+      .merge(['mime', 'data', 'updated_at']);
+    const [after] = await trx('plan')
+      .where('id', plan.id)
+      .update({
+        imageMime: info.mime,
+        imageWidth: info.width,
+        imageHeight: info.height,
+        imageUpdatedAt: trx.fn.now(),
+        updatedAt: trx.fn.now(),
+      })
       .returning(PLAN_COLUMNS);
-    await recordHistory(trx, { userId, entity: entityMeta('plan'), recordId: plan.id, action: 'action', before: plan, after, detail: `Image du plan remplacée (${info.width} × ${info.height} px)` });
+    await recordHistory(trx, {
+      userId,
+      entity: entityMeta('plan'),
+      recordId: plan.id,
+      action: 'action',
+      before: plan,
+      after,
+      detail: `Image du plan remplacée (${info.width} × ${info.height} px)`,
+    });
     return after;
   });
 }
@@ -62,7 +110,11 @@ export async function readPlanImage(db: Db): Promise<{ mime: string; data: Buffe
   return row && { mime: row.mime, data: Buffer.from(row.data), updatedAt: row.updatedAt };
 }
 
-export interface Position { placeId: number; planX: number | null; planY: number | null }
+export interface Position {
+  placeId: number;
+  planX: number | null;
+  planY: number | null;
+}
 
 export function parsePositions(body: any, bounds: { width: number | null; height: number | null }): Position[] {
   const list = body?.positions;
@@ -70,16 +122,24 @@ export function parsePositions(body: any, bounds: { width: number | null; height
   const errors: Record<string, string> = {};
   const out: Position[] = [];
   list.forEach((p: any, i: number) => {
-    if (!p || !Number.isInteger(p.placeId) || p.placeId <= 0) { errors[`positions.${i}.placeId`] = formatMessage('INVALID_INTEGER'); return; }
+    if (!p || !Number.isInteger(p.placeId) || p.placeId <= 0) {
+      errors[`positions.${i}.placeId`] = formatMessage('INVALID_INTEGER');
+      return;
+    }
     let bad = false;
     const clean = (v: unknown, max: number | null, field: string): number | null => {
       if (v === null) return null;
-      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || (max != null && v > max)) { errors[`positions.${i}.${field}`] = formatMessage('INVALID_NUMBER'); bad = true; return null; }
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || (max != null && v > max)) {
+        errors[`positions.${i}.${field}`] = formatMessage('INVALID_NUMBER');
+        bad = true;
+        return null;
+      }
       return Math.round(v * 10) / 10;
     };
     const planX = clean(p.planX, bounds.width, 'planX');
     const planY = clean(p.planY, bounds.height, 'planY');
-    if (!bad && (planX === null) !== (planY === null)) errors[`positions.${i}.${planX === null ? 'planX' : 'planY'}`] = formatMessage('REQUIRED');
+    if (!bad && (planX === null) !== (planY === null))
+      errors[`positions.${i}.${planX === null ? 'planX' : 'planY'}`] = formatMessage('REQUIRED');
     out.push({ placeId: p.placeId, planX, planY });
   });
   if (Object.keys(errors).length) throw badRequest('VALIDATION_FAILED', errors);
@@ -90,7 +150,12 @@ export function parsePositions(body: any, bounds: { width: number | null; height
 export async function savePositions(knex: Knex, positions: Position[], userId: number | null): Promise<number> {
   return knex.transaction(async (trx) => {
     const ids = positions.map((p) => p.placeId);
-    const before = new Map<number, Row>((await trx('place').whereIn('id', ids).forUpdate().select('id', 'code', 'planX', 'planY')).map((r: Row) => [r.id, r]));
+    const before = new Map<number, Row>(
+      (await trx('place').whereIn('id', ids).forUpdate().select('id', 'code', 'planX', 'planY')).map((r: Row) => [
+        r.id,
+        r,
+      ]),
+    );
     const missing = ids.find((id) => !before.has(id));
     if (missing) throw badRequest('PLACE_NOT_FOUND', { placeId: formatMessage('PLACE_NOT_FOUND') });
     let n = 0;
@@ -98,7 +163,15 @@ export async function savePositions(knex: Knex, positions: Position[], userId: n
       const b = before.get(p.placeId)!;
       if (b.planX === p.planX && b.planY === p.planY) continue;
       await trx('place').where('id', p.placeId).update({ planX: p.planX, planY: p.planY, updatedAt: trx.fn.now() });
-      await recordHistory(trx, { userId, entity: entityMeta('place'), recordId: p.placeId, action: 'update', before: b, after: { ...b, planX: p.planX, planY: p.planY }, detail: 'Position sur le plan' });
+      await recordHistory(trx, {
+        userId,
+        entity: entityMeta('place'),
+        recordId: p.placeId,
+        action: 'update',
+        before: b,
+        after: { ...b, planX: p.planX, planY: p.planY },
+        detail: 'Position sur le plan',
+      });
       n++;
     }
     return n;
@@ -117,14 +190,24 @@ export async function planOccupancy(db: Db, date: string, nights: number): Promi
   const to = addDays(date, nights);
   const [places, held, stays] = await independent(db, [
     () => db('place').where('isActive', true).select('id', 'layoutId'),
-    () => db.raw(`SELECT r.place_id, r.occupancy_id, r.unavailability_id, lower(r.nights)::text AS start_date, upper(r.nights)::text AS end_date
-              FROM place_reservation r WHERE r.nights && daterange(?::date, ?::date)`, [date, to]),
-    () => // What the user clicks on: the stays present on the first night, () => arrivals and departures of the day (quotes included: they hold nothing).
-    db('occupancy as o').join('booking as b', 'b.id', 'o.bookingId').leftJoin('customer as c', 'c.id', 'b.customerId')
-      .whereNotNull('o.placeId').where('o.isCancelled', false).whereNotIn('b.statusId', [9, 10, 11, 14, 15, 16])
-      .where('o.startDate', '<=', date).where('o.endDate', '>=', date)
-      .select('o.id', 'o.placeId', 'o.startDate', 'o.endDate', 'o.bookingId', 'b.code', 'b.kind', 'b.statusId')
-      .select(db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`)),
+    () =>
+      db.raw(
+        `SELECT r.place_id, r.occupancy_id, r.unavailability_id, lower(r.nights)::text AS start_date, upper(r.nights)::text AS end_date
+              FROM place_reservation r WHERE r.nights && daterange(?::date, ?::date)`,
+        [date, to],
+      ),
+    () =>
+      // What the user clicks on: the stays present on the first night, () => arrivals and departures of the day (quotes included: they hold nothing).
+      db('occupancy as o')
+        .join('booking as b', 'b.id', 'o.bookingId')
+        .leftJoin('customer as c', 'c.id', 'b.customerId')
+        .whereNotNull('o.placeId')
+        .where('o.isCancelled', false)
+        .whereNotIn('b.statusId', [9, 10, 11, 14, 15, 16])
+        .where('o.startDate', '<=', date)
+        .where('o.endDate', '>=', date)
+        .select('o.id', 'o.placeId', 'o.startDate', 'o.endDate', 'o.bookingId', 'b.code', 'b.kind', 'b.statusId')
+        .select(db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`)),
   ]);
   const heldRows: Row[] = (held as any).rows ?? held;
   const occupied = new Map<number, number>();
@@ -138,30 +221,70 @@ export async function planOccupancy(db: Db, date: string, nights: number): Promi
   const byPlace = new Map<number, Row>();
   for (const s of stays as Row[]) {
     const cur = byPlace.get(s.placeId) ?? {};
-    const info = { occupancyId: s.id, bookingId: s.bookingId, code: s.code, customer: s.customer || null, startDate: s.startDate, endDate: s.endDate, category: statusCategory(s.kind, s.statusId) };
+    const info = {
+      occupancyId: s.id,
+      bookingId: s.bookingId,
+      code: s.code,
+      customer: s.customer || null,
+      startDate: s.startDate,
+      endDate: s.endDate,
+      category: statusCategory(s.kind, s.statusId),
+    };
     if (s.startDate <= date && s.endDate > date && (!cur.stay || cur.stay.category === 'quote')) cur.stay = info;
     if (s.startDate === date) cur.arrival = info;
     if (s.endDate === date) cur.departure = info;
     byPlace.set(s.placeId, cur);
   }
   const zones = new Map<number | null, { occupied: number; sellable: number; places: number }>();
-  let totalOcc = 0, totalSellable = 0;
+  let totalOcc = 0,
+    totalSellable = 0;
   const out = (places as Row[]).map((p) => {
     const occ = occupied.get(p.id) ?? 0;
     const unav = unavailable.get(p.id) ?? 0;
     const rate = occupancyRate(occ, unav, nights);
     const sellable = Math.max(0, nights - unav);
     const z = zones.get(p.layoutId) ?? { occupied: 0, sellable: 0, places: 0 };
-    z.occupied += Math.min(occ, sellable); z.sellable += sellable; z.places++;
+    z.occupied += Math.min(occ, sellable);
+    z.sellable += sellable;
+    z.places++;
     zones.set(p.layoutId, z);
-    totalOcc += Math.min(occ, sellable); totalSellable += sellable;
+    totalOcc += Math.min(occ, sellable);
+    totalSellable += sellable;
     const state = rate === null ? 'unavailable' : rate === 0 ? 'free' : rate >= 100 ? 'occupied' : 'partial';
-    return { placeId: p.id, rate, band: bandOf(rate).key, state, occupiedNights: occ, unavailableNights: unav, ...byPlace.get(p.id) };
+    return {
+      placeId: p.id,
+      rate,
+      band: bandOf(rate).key,
+      state,
+      occupiedNights: occ,
+      unavailableNights: unav,
+      ...byPlace.get(p.id),
+    };
   });
   const layouts = [...zones].map(([layoutId, z]) => {
     const rate = z.sellable ? Math.round((z.occupied / z.sellable) * 1000) / 10 : null;
-    return { layoutId, places: z.places, occupiedNights: z.occupied, sellableNights: z.sellable, rate, band: bandOf(rate).key };
+    return {
+      layoutId,
+      places: z.places,
+      occupiedNights: z.occupied,
+      sellableNights: z.sellable,
+      rate,
+      band: bandOf(rate).key,
+    };
   });
   const rate = totalSellable ? Math.round((totalOcc / totalSellable) * 1000) / 10 : null;
-  return { date, nights, to, places: out, layouts, total: { places: out.length, occupiedNights: totalOcc, sellableNights: totalSellable, rate, band: bandOf(rate).key } };
+  return {
+    date,
+    nights,
+    to,
+    places: out,
+    layouts,
+    total: {
+      places: out.length,
+      occupiedNights: totalOcc,
+      sellableNights: totalSellable,
+      rate,
+      band: bandOf(rate).key,
+    },
+  };
 }

@@ -37,7 +37,8 @@ export function parseRange(query: Record<string, unknown>, maxDays = MAX_WINDOW_
 export function parseIdList(v: unknown, name: string, max = MAX_PLACE_IDS): number[] | undefined {
   if (v === undefined || v === null || v === '') return undefined;
   const parts = (Array.isArray(v) ? v.join(',') : String(v)).split(',').filter(Boolean);
-  if (parts.length > max || !parts.every((p) => /^\d{1,9}$/.test(p))) throw badRequest('INVALID_QUERY', undefined, { param: name });
+  if (parts.length > max || !parts.every((p) => /^\d{1,9}$/.test(p)))
+    throw badRequest('INVALID_QUERY', undefined, { param: name });
   return [...new Set(parts.map(Number))];
 }
 
@@ -46,41 +47,93 @@ const customerName = `trim(concat_ws(' ', c.last_name, c.first_name))`;
 /** Everything the screen needs once: places with their groups and features, the filter lists. */
 export async function planningSetup(db: Db): Promise<Row> {
   const [places, features, layouts, families, types, placeFeatures] = await independent(db, [
-    () => db('place as p').join('place_type as t', 't.id', 'p.placeTypeId')
-      .where('p.isActive', true)
-      .select('p.id', 'p.code', 'p.label', 'p.capacity', 'p.layoutId', 'p.placeTypeId', 't.placeFamilyId', 'p.order', 't.isRental', 't.isResidential'),
+    () =>
+      db('place as p')
+        .join('place_type as t', 't.id', 'p.placeTypeId')
+        .where('p.isActive', true)
+        .select(
+          'p.id',
+          'p.code',
+          'p.label',
+          'p.capacity',
+          'p.layoutId',
+          'p.placeTypeId',
+          't.placeFamilyId',
+          'p.order',
+          't.isRental',
+          't.isResidential',
+        ),
     () => db('feature').select('id', 'label', 'code').orderBy('label'),
     () => db('layout').select('id', 'code', 'label', 'color', 'order').orderBy('order').orderBy('label'),
     () => db('place_family').select('id', 'code', 'label', 'kind', 'order').orderBy('order').orderBy('label'),
-    () => db('place_type').select('id', 'code', 'label', 'placeFamilyId', 'color', 'maxPersons', 'isRental').orderBy('label'),
+    () =>
+      db('place_type')
+        .select('id', 'code', 'label', 'placeFamilyId', 'color', 'maxPersons', 'isRental')
+        .orderBy('label'),
     () => db('place_feature').select('placeId', 'featureId'),
   ]);
   const featuresOf = new Map<number, number[]>();
   for (const pf of placeFeatures) featuresOf.set(pf.placeId, [...(featuresOf.get(pf.placeId) ?? []), pf.featureId]);
   const rank = <T extends Row>(rows: T[]) => new Map(rows.map((r, i) => [r.id as number, i]));
-  const lr = rank(layouts), fr = rank(families), tr = rank(types);
-  const sorted = [...places].sort((a, b) =>
-    (lr.get(a.layoutId) ?? 1e6) - (lr.get(b.layoutId) ?? 1e6)
-    || (fr.get(a.placeFamilyId) ?? 1e6) - (fr.get(b.placeFamilyId) ?? 1e6)
-    || (tr.get(a.placeTypeId) ?? 1e6) - (tr.get(b.placeTypeId) ?? 1e6)
-    || a.order - b.order || String(a.code).localeCompare(String(b.code), 'fr', { numeric: true }));
+  const lr = rank(layouts),
+    fr = rank(families),
+    tr = rank(types);
+  const sorted = [...places].sort(
+    (a, b) =>
+      (lr.get(a.layoutId) ?? 1e6) - (lr.get(b.layoutId) ?? 1e6) ||
+      (fr.get(a.placeFamilyId) ?? 1e6) - (fr.get(b.placeFamilyId) ?? 1e6) ||
+      (tr.get(a.placeTypeId) ?? 1e6) - (tr.get(b.placeTypeId) ?? 1e6) ||
+      a.order - b.order ||
+      String(a.code).localeCompare(String(b.code), 'fr', { numeric: true }),
+  );
   return {
     today: todayParis(),
     places: sorted.map((p) => ({
-      id: p.id, code: p.code, label: p.label, capacity: p.capacity, layoutId: p.layoutId, placeTypeId: p.placeTypeId,
-      placeFamilyId: p.placeFamilyId, isRental: !!p.isRental, isResidential: !!p.isResidential, featureIds: featuresOf.get(p.id) ?? [],
+      id: p.id,
+      code: p.code,
+      label: p.label,
+      capacity: p.capacity,
+      layoutId: p.layoutId,
+      placeTypeId: p.placeTypeId,
+      placeFamilyId: p.placeFamilyId,
+      isRental: !!p.isRental,
+      isResidential: !!p.isResidential,
+      featureIds: featuresOf.get(p.id) ?? [],
     })),
-    layouts, families, types, features,
+    layouts,
+    families,
+    types,
+    features,
   };
 }
 
 /** Column order of the compact bars (documented in README.md). */
 export const OCCUPANCY_FIELDS = [
-  'id', 'placeId', 'startDate', 'endDate', 'bookingId', 'code', 'customer', 'category', 'statusId', 'statusLabel', 'kind', 'payment', 'locked', 'persons', 'totalAmount',
+  'id',
+  'placeId',
+  'startDate',
+  'endDate',
+  'bookingId',
+  'code',
+  'customer',
+  'category',
+  'statusId',
+  'statusLabel',
+  'kind',
+  'payment',
+  'locked',
+  'persons',
+  'totalAmount',
+  'version',
 ] as const;
-export const UNAVAILABILITY_FIELDS = ['id', 'placeId', 'startDate', 'endDate', 'reason'] as const;
+export const UNAVAILABILITY_FIELDS = ['id', 'placeId', 'startDate', 'endDate', 'reason', 'version'] as const;
 
-export interface WindowQuery { from: string; to: string; placeIds?: number[]; released: boolean }
+export interface WindowQuery {
+  from: string;
+  to: string;
+  placeIds?: number[];
+  released: boolean;
+}
 
 /** Occupancies and unavailabilities of the places in [from, to), as arrays in the field order above. */
 export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
@@ -91,34 +144,75 @@ export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
     // The overlap as a range, so the GiST index of migration 0024 answers it.
     .whereRaw('daterange(o.start_date, o.end_date) && daterange(?::date, ?::date)', [q.from, q.to])
     .whereNot('b.statusId', 16)
-    .select('o.id', 'o.placeId', 'o.startDate', 'o.endDate', 'o.bookingId', 'o.isLocked', 'o.isCancelled', 'b.code', 'b.kind', 'b.statusId', 'b.totalAmount', 'b.partnerId')
+    .select(
+      'o.id',
+      'o.placeId',
+      'o.startDate',
+      'o.endDate',
+      'o.bookingId',
+      'o.version',
+      'o.isLocked',
+      'o.isCancelled',
+      'b.code',
+      'b.kind',
+      'b.statusId',
+      'b.totalAmount',
+      'b.partnerId',
+    )
     .select(db.raw(`${customerName} AS customer`), db.raw('pa.name AS partner_name'))
-    .select(db.raw('(SELECT coalesce(sum(d.quantity), 0)::int FROM occupancy_detail d WHERE d.occupancy_id = o.id) AS persons'))
+    .select(
+      db.raw(
+        '(SELECT coalesce(sum(d.quantity), 0)::int FROM occupancy_detail d WHERE d.occupancy_id = o.id) AS persons',
+      ),
+    )
     .leftJoin('partner as pa', 'pa.id', 'b.partnerId')
-    .orderBy('o.placeId').orderBy('o.startDate');
+    .orderBy('o.placeId')
+    .orderBy('o.startDate');
   if (q.placeIds) occ.whereIn('o.placeId', q.placeIds);
   if (!q.released) occ.where('o.isCancelled', false).whereNotIn('b.statusId', RELEASING as number[]);
-  const unav = db('unavailability').whereRaw('daterange(start_date, end_date) && daterange(?::date, ?::date)', [q.from, q.to])
-    .select('id', 'placeId', 'startDate', 'endDate', 'reason').orderBy('placeId').orderBy('startDate');
+  const unav = db('unavailability')
+    .whereRaw('daterange(start_date, end_date) && daterange(?::date, ?::date)', [q.from, q.to])
+    .select('id', 'placeId', 'startDate', 'endDate', 'reason', 'version')
+    .orderBy('placeId')
+    .orderBy('startDate');
   if (q.placeIds) unav.whereIn('placeId', q.placeIds);
   const [occRows, unavRows] = await independent(db, [() => occ, () => unav]);
   const tracked = paymentsTracked();
   const paid = await paidByBooking(db, [...new Set<number>(occRows.map((o: Row) => o.bookingId))]);
   return {
-    from: q.from, to: q.to,
+    from: q.from,
+    to: q.to,
     occupancyFields: OCCUPANCY_FIELDS,
     unavailabilityFields: UNAVAILABILITY_FIELDS,
     occupancies: occRows.map((o: Row) => [
-      o.id, o.placeId, o.startDate, o.endDate, o.bookingId, o.code, o.customer || o.partnerName || '',
-      statusCategory(o.kind, o.statusId, o.isCancelled), o.statusId,
-      `${kindLabel(o.kind)} · ${o.isCancelled ? 'Occupation annulée' : statusLabel(o.statusId)}`, o.kind,
-      (tracked ? paymentStateOf(o.totalAmount, paid.get(o.bookingId) ?? 0) : null), o.isLocked ? 1 : 0, o.persons, o.totalAmount,
+      o.id,
+      o.placeId,
+      o.startDate,
+      o.endDate,
+      o.bookingId,
+      o.code,
+      o.customer || o.partnerName || '',
+      statusCategory(o.kind, o.statusId, o.isCancelled),
+      o.statusId,
+      `${kindLabel(o.kind)} · ${o.isCancelled ? 'Occupation annulée' : statusLabel(o.statusId)}`,
+      o.kind,
+      tracked ? paymentStateOf(o.totalAmount, paid.get(o.bookingId) ?? 0) : null,
+      o.isLocked ? 1 : 0,
+      o.persons,
+      o.totalAmount,
+      o.version,
     ]),
-    unavailabilities: unavRows.map((u: Row) => [u.id, u.placeId, u.startDate, u.endDate, u.reason ?? '']),
+    unavailabilities: unavRows.map((u: Row) => [u.id, u.placeId, u.startDate, u.endDate, u.reason ?? '', u.version]),
   };
 }
 
-export interface PlaceFilter { layoutIds?: number[]; familyIds?: number[]; typeIds?: number[]; featureIds?: number[]; placeIds?: number[] }
+export interface PlaceFilter {
+  layoutIds?: number[];
+  familyIds?: number[];
+  typeIds?: number[];
+  featureIds?: number[];
+  placeIds?: number[];
+}
 
 /** Active places matching the filters (features: every one asked). */
 export function filteredPlaces(db: Db, f: PlaceFilter): Knex.QueryBuilder {
@@ -128,7 +222,10 @@ export function filteredPlaces(db: Db, f: PlaceFilter): Knex.QueryBuilder {
   if (f.typeIds?.length) q.whereIn('p.placeTypeId', f.typeIds);
   if (f.placeIds?.length) q.whereIn('p.id', f.placeIds);
   if (f.featureIds?.length) {
-    q.whereRaw('(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ANY(?::integer[])) = ?', [f.featureIds, f.featureIds.length]);
+    q.whereRaw(
+      '(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ANY(?::integer[])) = ?',
+      [f.featureIds, f.featureIds.length],
+    );
   }
   return q;
 }
@@ -138,7 +235,12 @@ export function filteredPlaces(db: Db, f: PlaceFilter): Knex.QueryBuilder {
  * minus those held that night (an active occupancy or an unavailability — the rows
  * of place_reservation, the table the exclusion constraint guards).
  */
-export async function planningFree(db: Db, from: string, to: string, f: PlaceFilter): Promise<{ total: number; days: Record<string, number> }> {
+export async function planningFree(
+  db: Db,
+  from: string,
+  to: string,
+  f: PlaceFilter,
+): Promise<{ total: number; days: Record<string, number> }> {
   const filtered = Object.values(f).some((v) => v?.length);
   const places = filtered ? filteredPlaces(db, f) : db('place as p').where('p.isActive', true).select('p.id');
   const [{ n: total }] = await db.from(places.clone().as('x')).count({ n: '*' });
@@ -152,21 +254,33 @@ export async function planningFree(db: Db, from: string, to: string, f: PlaceFil
       GROUP BY 1, 2`,
     [from, to, from, to, ...(sub.bindings as any[])],
   );
-  const rows: Reservation[] = ((res.rows ?? res) as Row[]).map((r) => ({ startDate: String(r.startDate ?? r.start_date), endDate: String(r.endDate ?? r.end_date), count: Number(r.n) }));
+  const rows: Reservation[] = ((res.rows ?? res) as Row[]).map((r) => ({
+    startDate: String(r.startDate ?? r.start_date),
+    endDate: String(r.endDate ?? r.end_date),
+    count: Number(r.n),
+  }));
   return { total: Number(total), days: freeCounts(from, to, Number(total), rows) };
 }
 
 /** The price periods of the active grids over [from, to), one band (see compute.ts). */
 export async function planningPeriods(db: Db, from: string, to: string): Promise<Row[]> {
-  const rows = await db('price_grid_period as pp').join('price_grid as g', 'g.id', 'pp.priceGridId')
-    .where('g.isActive', true).where('pp.startDate', '<', to).where('pp.endDate', '>', from)
+  const rows = await db('price_grid_period as pp')
+    .join('price_grid as g', 'g.id', 'pp.priceGridId')
+    .where('g.isActive', true)
+    .where('pp.startDate', '<', to)
+    .where('pp.endDate', '>', from)
     .select('pp.id', 'pp.label', 'pp.startDate', 'pp.endDate', 'pp.priceGridId')
-    .orderBy('pp.startDate').orderBy('pp.id');
+    .orderBy('pp.startDate')
+    .orderBy('pp.id');
   return mergePricePeriods(rows as any);
 }
 
 /** Search (3 characters at least): booking code, customer name, licence plate. */
-export async function planningSearch(db: Db, text: unknown, opts: { released?: boolean; limit?: number } = {}): Promise<Row[]> {
+export async function planningSearch(
+  db: Db,
+  text: unknown,
+  opts: { released?: boolean; limit?: number } = {},
+): Promise<Row[]> {
   const q = typeof text === 'string' ? text.trim() : '';
   if (q.length < 3) throw badRequest('SEARCH_TOO_SHORT');
   if (q.length > 80) throw badRequest('INVALID_QUERY', undefined, { param: 'q' });
@@ -179,17 +293,47 @@ export async function planningSearch(db: Db, text: unknown, opts: { released?: b
     .leftJoin('place as p', 'p.id', 'o.placeId')
     .whereNotNull('o.placeId')
     .whereNot('b.statusId', 16)
-    .modify((qb) => { if (!opts.released) qb.where('o.isCancelled', false).whereNotIn('b.statusId', RELEASING as number[]); })
+    .modify((qb) => {
+      if (!opts.released) qb.where('o.isCancelled', false).whereNotIn('b.statusId', RELEASING as number[]);
+    })
     // The ids first, both through trigram indexes (migration 0024): the booking's folded text,
     // the folded plates; one list, so the occupancies are read by key, not scanned.
-    .whereIn('o.id', db('occupancy as m').select('m.id').whereIn('m.bookingId', bookingsMatching(db, like))
-      .union(db('occupancy_vehicle as v').select('v.occupancyId').whereRaw(`bv_fold(replace(replace(v.licence_plate, '-', ''), ' ', '')) LIKE bv_fold(?)`, [plate])))
-    .select('o.id', 'o.placeId', 'p.code as placeCode', 'o.startDate', 'o.endDate', 'o.bookingId', 'b.code', 'b.kind', 'b.statusId', 'o.isCancelled')
+    .whereIn(
+      'o.id',
+      db('occupancy as m')
+        .select('m.id')
+        .whereIn('m.bookingId', bookingsMatching(db, like))
+        .union(
+          db('occupancy_vehicle as v')
+            .select('v.occupancyId')
+            .whereRaw(`bv_fold(replace(replace(v.licence_plate, '-', ''), ' ', '')) LIKE bv_fold(?)`, [plate]),
+        ),
+    )
+    .select(
+      'o.id',
+      'o.placeId',
+      'p.code as placeCode',
+      'o.startDate',
+      'o.endDate',
+      'o.bookingId',
+      'b.code',
+      'b.kind',
+      'b.statusId',
+      'o.isCancelled',
+    )
     .select(db.raw(`${customerName} AS customer`))
-    .select(db.raw(`(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND v.licence_plate IS NOT NULL) AS licence_plates`))
+    .select(
+      db.raw(
+        `(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND v.licence_plate IS NOT NULL) AS licence_plates`,
+      ),
+    )
     .orderByRaw('(o.end_date >= ?::date) DESC, abs(o.start_date - ?::date), o.id', [today, today])
     .limit(opts.limit ?? 100);
-  return rows.map((r: Row) => ({ ...r, category: statusCategory(r.kind, r.statusId, r.isCancelled), statusLabel: statusLabel(r.statusId) }));
+  return rows.map((r: Row) => ({
+    ...r,
+    category: statusCategory(r.kind, r.statusId, r.isCancelled),
+    statusLabel: statusLabel(r.statusId),
+  }));
 }
 
 /** The whole board range: from the first day of the month six months back, 24 months long. */
@@ -202,4 +346,3 @@ export function boardRange(today: string): { startDate: string; endDate: string 
   const startDate = `${sy}-${String(sm).padStart(2, '0')}-01`;
   return { startDate, endDate: `${sy + 2}-${String(sm).padStart(2, '0')}-01` };
 }
-

@@ -7,7 +7,11 @@ import { formatMessage } from '../../../common/messages';
 
 type Db = Knex | Knex.Transaction;
 
-export interface CapacityTarget { placeId?: number | null; placeTypeId?: number | null; equipmentId?: number | null }
+export interface CapacityTarget {
+  placeId?: number | null;
+  placeTypeId?: number | null;
+  equipmentId?: number | null;
+}
 
 /** The capacity of a place (or, without one, of a place type) with an equipment; null when nothing limits it. */
 export async function stayCapacity(db: Db, t: CapacityTarget): Promise<number | null> {
@@ -15,7 +19,10 @@ export async function stayCapacity(db: Db, t: CapacityTarget): Promise<number | 
   let typeId = t.placeTypeId ?? null;
   if (t.placeId != null) {
     const p = await db('place').where('id', t.placeId).first('capacity', 'placeTypeId');
-    if (p) { limits.push(p.capacity); typeId = p.placeTypeId ?? typeId; }
+    if (p) {
+      limits.push(p.capacity);
+      typeId = p.placeTypeId ?? typeId;
+    }
   }
   if (typeId != null) {
     const pt = await db('place_type').where('id', typeId).first('maxPersons');
@@ -29,11 +36,19 @@ export async function stayCapacity(db: Db, t: CapacityTarget): Promise<number | 
 }
 
 /** Refuses more occupants than the target holds (400 QUANTITY_ABOVE_CAPACITY on `occupants`). */
-export async function assertWithinCapacity(db: Db, t: CapacityTarget, occupants: { quantity: number }[] | undefined): Promise<void> {
+export async function assertWithinCapacity(
+  db: Db,
+  t: CapacityTarget,
+  occupants: { quantity: number }[] | undefined,
+): Promise<void> {
   const persons = (occupants ?? []).reduce((s, o) => s + (Number.isInteger(o?.quantity) ? o.quantity : 0), 0);
   if (persons === 0) return;
   const capacity = await stayCapacity(db, t);
   if (capacity != null && persons > capacity) {
-    throw badRequest('QUANTITY_ABOVE_CAPACITY', { occupants: `${formatMessage('QUANTITY_ABOVE_CAPACITY')} (${persons} personnes pour ${capacity} places)` }, { persons, capacity });
+    throw badRequest(
+      'QUANTITY_ABOVE_CAPACITY',
+      { occupants: `${formatMessage('QUANTITY_ABOVE_CAPACITY')} (${persons} personnes pour ${capacity} places)` },
+      { persons, capacity },
+    );
   }
 }

@@ -17,8 +17,14 @@ function digit(s: string, i: number): number {
 /** Day number of 'YYYY-MM-DD'; null when the text is not a real date. */
 export function tryToDay(date: string): number | null {
   if (typeof date !== 'string' || date.length !== 10 || date[4] !== '-' || date[7] !== '-') return null;
-  const y1 = digit(date, 0), y2 = digit(date, 1), y3 = digit(date, 2), y4 = digit(date, 3);
-  const m1 = digit(date, 5), m2 = digit(date, 6), d1 = digit(date, 8), d2 = digit(date, 9);
+  const y1 = digit(date, 0),
+    y2 = digit(date, 1),
+    y3 = digit(date, 2),
+    y4 = digit(date, 3);
+  const m1 = digit(date, 5),
+    m2 = digit(date, 6),
+    d1 = digit(date, 8),
+    d2 = digit(date, 9);
   if ((y1 | y2 | y3 | y4 | m1 | m2 | d1 | d2) < 0) return null;
   const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
   const month = m1 * 10 + m2;

@@ -23,7 +23,13 @@ export function computeDownPayment(
     balanceDay <= run.quoteDay;
   if (isFullPayment) {
     return {
-      downPayment: { kind: settings.kind, rateBp: settings.rateBp, amount: total, dueDate: run.request.quoteDate, isFullPayment },
+      downPayment: {
+        kind: settings.kind,
+        rateBp: settings.rateBp,
+        amount: total,
+        dueDate: run.request.quoteDate,
+        isFullPayment,
+      },
       balance: { amount: 0, dueDate: run.request.quoteDate },
     };
   }

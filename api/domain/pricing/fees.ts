@@ -12,7 +12,15 @@ export function priceBookingFees(run: PricingRun): void {
     if (fee.channelIds.length > 0 && (channelId === null || !fee.channelIds.includes(channelId))) continue;
     if (fee.priceGridIds.length > 0 && !fee.priceGridIds.includes(run.grid.id)) continue;
     run.lines.push(
-      makeLine(BillLineType.FEES, fee.label, 1, fee.amount, vatBpOf(run.context, fee.vatRateId), run.startDate, run.endDate),
+      makeLine(
+        BillLineType.FEES,
+        fee.label,
+        1,
+        fee.amount,
+        vatBpOf(run.context, fee.vatRateId),
+        run.startDate,
+        run.endDate,
+      ),
     );
   }
 }

@@ -18,9 +18,13 @@ type Db = Knex | Knex.Transaction;
 export async function loadGridRows(db: Db, gridId: number, exclude: Excluded = {}): Promise<GridRows | null> {
   const grid = await db('price_grid').where('id', gridId).first();
   if (!grid) return null;
-  const periods = db('price_grid_period').where('priceGridId', gridId).orderBy([{ column: 'startDate' }, { column: 'id' }]);
+  const periods = db('price_grid_period')
+    .where('priceGridId', gridId)
+    .orderBy([{ column: 'startDate' }, { column: 'id' }]);
   if (exclude.periodId) periods.whereNot('id', exclude.periodId);
-  const options = db('price_grid_option').where('priceGridId', gridId).orderBy([{ column: 'order' }, { column: 'id' }]);
+  const options = db('price_grid_option')
+    .where('priceGridId', gridId)
+    .orderBy([{ column: 'order' }, { column: 'id' }]);
   if (exclude.optionId) options.whereNot('id', exclude.optionId);
   const prices = db('option_price')
     .join('price_grid_option', 'price_grid_option.id', 'option_price.price_grid_option_id')

@@ -82,7 +82,8 @@ async function placeTypeOfPlace(db: Db, placeId: number): Promise<number> {
  * none, then the partner's own beats a public one, then the grid covering more nights
  * (seasonal grids: per night out of season, per week in summer), then the lowest id.
  */
-const CALL = 'SELECT bv_pricing_context(?::int, ?::int, ?::int, ?::date, ?::date, ?::date, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::boolean, ?::int) AS ctx';
+const CALL =
+  'SELECT bv_pricing_context(?::int, ?::int, ?::int, ?::date, ?::date, ?::date, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::boolean, ?::int) AS ctx';
 
 export interface LoadedContext {
   context: PricingContext;
@@ -105,7 +106,9 @@ async function missingItems(db: Db, rows: GridRows, b: Row): Promise<void> {
 }
 
 export async function loadPricingContext(db: Db, req: LoadRequest): Promise<LoadedContext> {
-  const placeTypeId = req.placeTypeId ?? (req.placeId != null && req.priceGridId == null ? await placeTypeOfPlace(db, req.placeId) : null);
+  const placeTypeId =
+    req.placeTypeId ??
+    (req.placeId != null && req.priceGridId == null ? await placeTypeOfPlace(db, req.placeId) : null);
   if (req.priceGridId == null && placeTypeId == null) throw new PricingError('QUOTE_TARGET_REQUIRED');
   const result = await db.raw(CALL, [
     req.priceGridId ?? null,
@@ -125,11 +128,20 @@ export async function loadPricingContext(db: Db, req: LoadRequest): Promise<Load
   const raw = result.rows[0].ctx;
   const b: Row = camel(typeof raw === 'string' ? JSON.parse(raw) : raw)!;
   const gridRow = camel(b.grid);
-  if (!gridRow) throw new PricingError('PRICE_GRID_NOT_FOUND', req.priceGridId != null ? String(req.priceGridId) : `type d'emplacement ${placeTypeId}`);
+  if (!gridRow)
+    throw new PricingError(
+      'PRICE_GRID_NOT_FOUND',
+      req.priceGridId != null ? String(req.priceGridId) : `type d'emplacement ${placeTypeId}`,
+    );
   if (req.withCancellationInsurance && req.cancellationInsuranceId != null && !b.insurance) {
     throw new PricingError('REFERENCE_NOT_FOUND', `assurance ${req.cancellationInsuranceId}`);
   }
-  let rows: GridRows = { grid: gridRow, periods: camelAll(b.periods), options: camelAll(b.options), prices: camelAll(b.prices) };
+  let rows: GridRows = {
+    grid: gridRow,
+    periods: camelAll(b.periods),
+    options: camelAll(b.options),
+    prices: camelAll(b.prices),
+  };
   b.ageCategories = camelAll(b.ageCategories);
   b.extras = camelAll(b.extras);
   b.animalTypes = camelAll(b.animalTypes);
@@ -139,7 +151,12 @@ export async function loadPricingContext(db: Db, req: LoadRequest): Promise<Load
     if (!stored) throw new PricingError('PRICE_GRID_NOT_FOUND', `${gridRow.id} version ${req.historyVersion}`);
     const periods = stored.periods.filter((p) => p.startDate < req.endDate && p.endDate > req.startDate);
     const periodIds = new Set(periods.map((p) => p.id));
-    rows = { grid: stored.grid, periods, options: stored.options, prices: stored.prices.filter((p) => periodIds.has(p.priceGridPeriodId)) };
+    rows = {
+      grid: stored.grid,
+      periods,
+      options: stored.options,
+      prices: stored.prices.filter((p) => periodIds.has(p.priceGridPeriodId)),
+    };
     await missingItems(db, rows, b);
   }
 
@@ -162,7 +179,10 @@ export async function loadPricingContext(db: Db, req: LoadRequest): Promise<Load
     animalTypes: b.animalTypes.map(toItem),
     vehicleTypes: b.vehicleTypes.map(toItem),
     vatRates: (b.vat ?? []).map(toVatRate),
-    specialOffers: [...camelAll(b.offers).map(toSpecialOffer), ...camelAll(b.lastMinute).map((r) => lastMinuteToOffer(r, [grid.id]))],
+    specialOffers: [
+      ...camelAll(b.offers).map(toSpecialOffer),
+      ...camelAll(b.lastMinute).map((r) => lastMinuteToOffer(r, [grid.id])),
+    ],
     discounts: camelAll(b.discounts).map(toDiscount),
     bookingFees: camelAll(b.fees).map(toBookingFee),
     cancellationInsurance: insurance ? toInsurance(insurance) : null,

@@ -133,10 +133,18 @@ export const toAgeCategory = (r: Row): AgeCategory => ({
   vatRateId: nullable(r.tvaId),
 });
 
-export const toItem = (r: Row) => ({ id: r.id as number, label: r.label as string, vatRateId: nullable(r.tvaId) as number | null });
+export const toItem = (r: Row) => ({
+  id: r.id as number,
+  label: r.label as string,
+  vatRateId: nullable(r.tvaId) as number | null,
+});
 
 export function isPercentOffer(type: number): boolean {
-  return type === SpecialOfferType.LESS_PERCENT || type === SpecialOfferType.PRICE_STRIKEOUT || type === SpecialOfferType.LAST_MINUTE;
+  return (
+    type === SpecialOfferType.LESS_PERCENT ||
+    type === SpecialOfferType.PRICE_STRIKEOUT ||
+    type === SpecialOfferType.LAST_MINUTE
+  );
 }
 
 /** Cents for "less X euros", basis points for the percentage types, unused otherwise. */
@@ -155,7 +163,12 @@ export function toSpecialOffer(r: Row): SpecialOffer {
     value: offerValue(r),
     stayNights: nullable(r.stayNights),
     paidNights: nullable(r.paidNights),
-    steps: (Array.isArray(r.steps) ? r.steps : []).map((s: Row, i: number) => ({ id: i + 1, specialOfferId: r.id, weeks: s.weeks, value: s.value })),
+    steps: (Array.isArray(r.steps) ? r.steps : []).map((s: Row, i: number) => ({
+      id: i + 1,
+      specialOfferId: r.id,
+      weeks: s.weeks,
+      value: s.value,
+    })),
     periodStartDate: nullable(r.periodStartDate),
     periodEndDate: nullable(r.periodEndDate),
     bookingStartDate: nullable(r.bookingStartDate),
@@ -251,7 +264,8 @@ export const toSurcharge = (r: Row): TouristTaxSurcharge => ({
   endDate: nullable(r.endDate),
 });
 
-export const touristTaxMode = (mode: string | null | undefined) => (mode === 'flat' ? TouristTaxMode.FLAT : TouristTaxMode.REAL);
+export const touristTaxMode = (mode: string | null | undefined) =>
+  mode === 'flat' ? TouristTaxMode.FLAT : TouristTaxMode.REAL;
 
 /** Pricing settings + their payment terms → the engine's down-payment settings. */
 export function toDownPayment(settings: Row, terms: Row | null): DownPaymentSettings | null {

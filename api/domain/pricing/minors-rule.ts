@@ -10,7 +10,11 @@ export function registerMinorsRule(): void {
     beforeSave(rec) {
       if (isMinorsCategory(rec) && rec.isTouristTaxExempt === false) {
         const params = { from: rec.minAge ?? 0, to: rec.maxAge };
-        throw badRequest('MINORS_EXEMPTION_INCONSISTENT', { isTouristTaxExempt: formatMessage('MINORS_EXEMPTION_INCONSISTENT', params) }, params);
+        throw badRequest(
+          'MINORS_EXEMPTION_INCONSISTENT',
+          { isTouristTaxExempt: formatMessage('MINORS_EXEMPTION_INCONSISTENT', params) },
+          params,
+        );
       }
     },
   });

@@ -10,6 +10,9 @@ export function isMinorsCategory(c: { maxAge?: number | null }): boolean {
 }
 
 /** Exempt from the tourist tax: by the range (minors) or by the tick (council decision). */
-export function isTouristTaxExemptCategory(c: { maxAge?: number | null; isTouristTaxExempt?: boolean | null }): boolean {
+export function isTouristTaxExemptCategory(c: {
+  maxAge?: number | null;
+  isTouristTaxExempt?: boolean | null;
+}): boolean {
   return !!c.isTouristTaxExempt || isMinorsCategory(c);
 }

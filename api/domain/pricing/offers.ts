@@ -19,7 +19,11 @@ function normalizeCode(code: string | null | undefined): string {
 }
 
 function isPercent(type: SpecialOfferType): boolean {
-  return type === SpecialOfferType.LESS_PERCENT || type === SpecialOfferType.PRICE_STRIKEOUT || type === SpecialOfferType.LAST_MINUTE;
+  return (
+    type === SpecialOfferType.LESS_PERCENT ||
+    type === SpecialOfferType.PRICE_STRIKEOUT ||
+    type === SpecialOfferType.LAST_MINUTE
+  );
 }
 
 /** The offer's value for this stay (its highest step reached), or null when it does not apply. */
@@ -34,7 +38,8 @@ export function offerValue(run: PricingRun, offer: SpecialOffer): number | null 
   if (offer.bookingEndDate !== null && run.quoteDay >= toDay(offer.bookingEndDate)) return null;
   if (offer.minNights !== null && nights < offer.minNights) return null;
   if (offer.maxNights !== null && nights > offer.maxNights) return null;
-  if (normalizeCode(offer.promoCode) !== '' && normalizeCode(offer.promoCode) !== normalizeCode(r.promoCode)) return null;
+  if (normalizeCode(offer.promoCode) !== '' && normalizeCode(offer.promoCode) !== normalizeCode(r.promoCode))
+    return null;
   if (offer.channelIds.length > 0 && (r.channelId == null || !offer.channelIds.includes(r.channelId))) return null;
   if (offer.type === SpecialOfferType.LAST_MINUTE) {
     const lead = run.startDay - run.quoteDay;
@@ -106,7 +111,8 @@ function best(candidates: Candidate[], visibility: OfferVisibility): Candidate |
   let found: Candidate | null = null;
   for (const c of candidates) {
     if (c.offer.visibility !== visibility) continue;
-    if (!found || c.discount > found.discount || (c.discount === found.discount && c.offer.id < found.offer.id)) found = c;
+    if (!found || c.discount > found.discount || (c.discount === found.discount && c.offer.id < found.offer.id))
+      found = c;
   }
   return found;
 }
@@ -124,8 +130,8 @@ function select(candidates: Candidate[]): Candidate[] {
   // strikeouts set the price first; the others are computed on it, in id order
   return chosen.sort(
     (a, b) =>
-      Number(b.offer.type === SpecialOfferType.PRICE_STRIKEOUT) - Number(a.offer.type === SpecialOfferType.PRICE_STRIKEOUT) ||
-      a.offer.id - b.offer.id,
+      Number(b.offer.type === SpecialOfferType.PRICE_STRIKEOUT) -
+        Number(a.offer.type === SpecialOfferType.PRICE_STRIKEOUT) || a.offer.id - b.offer.id,
   );
 }
 
@@ -167,7 +173,15 @@ export function applySpecialOffers(run: PricingRun, count: number): number[] {
       offer.type === SpecialOfferType.PRICE_STRIKEOUT
         ? strike(run, c)
         : reduceLines(run, c.base, discountOf(run, c), (vatRateBp, amount) => {
-            const line = makeLine(BillLineType.SPECIAL_OFFER, offer.label, 1, amount, vatRateBp, run.startDate, run.endDate);
+            const line = makeLine(
+              BillLineType.SPECIAL_OFFER,
+              offer.label,
+              1,
+              amount,
+              vatRateBp,
+              run.startDate,
+              run.endDate,
+            );
             line.specialOfferId = offer.id;
             return line;
           });

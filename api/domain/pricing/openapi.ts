@@ -1,7 +1,7 @@
 // Named schemas of the pricing routes, registered by ./routes.ts with defineSchemas
 // and served in /rest/openapi.json. Pure data.
 import { QUOTE_REQUEST_SCHEMA } from './request-schema';
-import { date, error, int, json, ref } from '../../openapi-parts';
+import { date, int, ref } from '../../http/schema-parts';
 
 const cents = { type: 'integer', description: 'centimes d’euro' };
 const nullableInt = { type: ['integer', 'null'] };
@@ -20,12 +20,19 @@ export const PRICING_SCHEMAS: Record<string, object> = {
   PricingQuoteLine: {
     type: 'object',
     properties: {
-      lineType: { type: 'integer', description: 'type de ligne de facture (§9) : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 extra, 8 frais, 9 remise, 11 assurance, 12 offre spéciale, 13 commission' },
+      lineType: {
+        type: 'integer',
+        description:
+          'type de ligne de facture (§9) : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 extra, 8 frais, 9 remise, 11 assurance, 12 offre spéciale, 13 commission',
+      },
       label: { type: 'string' },
       quantity: int,
       unitPrice: cents,
       amount: { ...cents, description: 'quantity × unitPrice, TTC' },
-      vatRateBp: { type: ['integer', 'null'], description: 'taux de TVA en points de base (1000 = 10 %) ; null = hors TVA' },
+      vatRateBp: {
+        type: ['integer', 'null'],
+        description: 'taux de TVA en points de base (1000 = 10 %) ; null = hors TVA',
+      },
       vatAmount: cents,
       startDate: date,
       endDate: date,
@@ -38,13 +45,17 @@ export const PRICING_SCHEMAS: Record<string, object> = {
       lastMinuteOfferId: nullableInt,
       discountId: nullableInt,
       isManualPrice: { type: 'boolean', description: 'prix saisi à la main (avertissement PRICE_MANUALLY_CHANGED)' },
-      computedAmount: { type: ['integer', 'null'], description: 'ce que la grille aurait facturé, gardé quand le prix est manuel' },
+      computedAmount: {
+        type: ['integer', 'null'],
+        description: 'ce que la grille aurait facturé, gardé quand le prix est manuel',
+      },
       strikeoutUnitPrice: { type: ['integer', 'null'], description: 'prix unitaire barré (offre « prix barré »)' },
     },
   },
   PricingQuote: {
     type: 'object',
-    description: 'Le devis : lignes typées, TVA par ligne et par taux, taxe de séjour hors base de TVA, arrhes et solde, avertissements (§8).',
+    description:
+      'Le devis : lignes typées, TVA par ligne et par taux, taxe de séjour hors base de TVA, arrhes et solde, avertissements (§8).',
     properties: {
       priceGridId: int,
       placeTypeId: int,
@@ -60,8 +71,17 @@ export const PRICING_SCHEMAS: Record<string, object> = {
         items: {
           type: 'object',
           properties: {
-            priceGridOptionId: int, label: { type: 'string' }, ageCategoryId: nullableInt, extraId: nullableInt, animalTypeId: nullableInt,
-            vehicleTypeId: nullableInt, isRequired: { type: 'boolean' }, includedQuantity: int, quantity: int, startDate: date, endDate: date,
+            priceGridOptionId: int,
+            label: { type: 'string' },
+            ageCategoryId: nullableInt,
+            extraId: nullableInt,
+            animalTypeId: nullableInt,
+            vehicleTypeId: nullableInt,
+            isRequired: { type: 'boolean' },
+            includedQuantity: int,
+            quantity: int,
+            startDate: date,
+            endDate: date,
           },
         },
       },
@@ -69,7 +89,10 @@ export const PRICING_SCHEMAS: Record<string, object> = {
       appliedLastMinuteOfferIds: { type: 'array', items: int },
       vatTotals: {
         type: 'array',
-        items: { type: 'object', properties: { vatRateBp: int, totalExclVat: cents, vatAmount: cents, totalInclVat: cents } },
+        items: {
+          type: 'object',
+          properties: { vatRateBp: int, totalExclVat: cents, vatAmount: cents, totalInclVat: cents },
+        },
       },
       total: { ...cents, description: 'somme des lignes (taxe de séjour comprise)' },
       totalVat: cents,
@@ -77,24 +100,44 @@ export const PRICING_SCHEMAS: Record<string, object> = {
       touristTaxTotal: cents,
       touristTax: {
         type: ['object', 'null'],
-        properties: { mode: { type: 'integer', description: '1 au réel, 2 au forfait' }, taxablePersons: int, exemptPersons: int, nights: int, amount: cents },
+        properties: {
+          mode: { type: 'integer', description: '1 au réel, 2 au forfait' },
+          taxablePersons: int,
+          exemptPersons: int,
+          nights: int,
+          amount: cents,
+        },
       },
       downPayment: {
         type: ['object', 'null'],
-        properties: { kind: { type: 'integer', description: '1 arrhes, 2 acompte' }, rateBp: int, amount: cents, dueDate: date, isFullPayment: { type: 'boolean' } },
+        properties: {
+          kind: { type: 'integer', description: '1 arrhes, 2 acompte' },
+          rateBp: int,
+          amount: cents,
+          dueDate: date,
+          isFullPayment: { type: 'boolean' },
+        },
       },
       balance: { type: 'object', properties: { amount: cents, dueDate: date } },
-      partnerLines: { type: 'array', items: ref('PricingQuoteLine'), description: 'commission du partenaire (facture partenaire, hors total client)' },
+      partnerLines: {
+        type: 'array',
+        items: ref('PricingQuoteLine'),
+        description: 'commission du partenaire (facture partenaire, hors total client)',
+      },
       partnerCommissionTotal: cents,
       warnings: {
         type: 'array',
-        items: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' }, subject: { type: ['string', 'null'] } } },
+        items: {
+          type: 'object',
+          properties: { code: { type: 'string' }, message: { type: 'string' }, subject: { type: ['string', 'null'] } },
+        },
       },
     },
   },
   PriceGridVersion: {
     type: 'object',
-    description: 'Une version enregistrée d’une grille : la grille, ses périodes, ses options et leurs prix tels qu’ils étaient.',
+    description:
+      'Une version enregistrée d’une grille : la grille, ses périodes, ses options et leurs prix tels qu’ils étaient.',
     properties: {
       historyVersion: int,
       isCurrent: { type: 'boolean' },

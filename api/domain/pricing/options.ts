@@ -49,7 +49,13 @@ function requestedItem(run: PricingRun, option: PriceGridOption): RequestedItem 
   return null;
 }
 
-function optionPriceLine(option: PriceGridOption, label: string, quantity: number, startDate: string, endDate: string): OptionPriceLine {
+function optionPriceLine(
+  option: PriceGridOption,
+  label: string,
+  quantity: number,
+  startDate: string,
+  endDate: string,
+): OptionPriceLine {
   return {
     priceGridOptionId: option.id,
     label,
@@ -81,10 +87,14 @@ export function priceOptions(run: PricingRun): OptionPriceLine[] {
     scratch.length = 0;
 
     if (option.ageCategoryId !== null) {
-      optionLines.push(optionPriceLine(option, label, occupantsOf(run, option.ageCategoryId), run.startDate, run.endDate));
+      optionLines.push(
+        optionPriceLine(option, label, occupantsOf(run, option.ageCategoryId), run.startDate, run.endDate),
+      );
       if (charged[i] === 0) continue;
       const natural = priceOccupantOption(run, scratch, option, charged[i], label, vatRateBp);
-      pushItemLines(run, scratch, override, mark, (unit) => optionLine(run, option, label, natural, unit, vatRateBp, 0, nights));
+      pushItemLines(run, scratch, override, mark, (unit) =>
+        optionLine(run, option, label, natural, unit, vatRateBp, 0, nights),
+      );
       continue;
     }
 
@@ -106,14 +116,18 @@ export function priceOptions(run: PricingRun): OptionPriceLine[] {
       else to = Math.max(offset, from);
     }
     if (cut && quantity > 0) warn(run.warnings, 'OPTIONS_DATE_CUTS', label);
-    optionLines.push(optionPriceLine(option, label, quantity, fromDay(run.startDay + from), fromDay(run.startDay + to)));
+    optionLines.push(
+      optionPriceLine(option, label, quantity, fromDay(run.startDay + from), fromDay(run.startDay + to)),
+    );
 
     const units = quantity - Math.min(quantity, option.includedQuantity);
     if (units === 0 || from === to) continue;
     const perNight = option.priceUnit === OptionPriceUnit.PER_NIGHT;
     pushOptionLines(run, scratch, option, label, vatRateBp, units, from, to, perNight ? 'night' : 'stay');
     const natural = perNight ? units * (to - from) : units;
-    pushItemLines(run, scratch, override, mark, (unit) => optionLine(run, option, label, natural, unit, vatRateBp, from, to));
+    pushItemLines(run, scratch, override, mark, (unit) =>
+      optionLine(run, option, label, natural, unit, vatRateBp, from, to),
+    );
   }
   warnUnmapped(run);
   return optionLines;
@@ -132,8 +146,24 @@ function warnUnmapped(run: PricingRun): void {
       if (e.quantity > 0 && !grid.options.some((o) => mapped(o, e))) warn(run.warnings, 'OPTION_NOT_MAPPED', label(e));
     }
   };
-  check(r.extras, (o, e) => o.extraId === e.extraId, (e) => c.extras.find((x) => x.id === e.extraId)?.label ?? `Prestation ${e.extraId}`);
-  check(r.animals, (o, e) => o.animalTypeId === e.animalTypeId, (e) => c.animalTypes.find((x) => x.id === e.animalTypeId)?.label ?? `Animal ${e.animalTypeId}`);
-  check(r.vehicles, (o, e) => o.vehicleTypeId === e.vehicleTypeId, (e) => c.vehicleTypes.find((x) => x.id === e.vehicleTypeId)?.label ?? `Véhicule ${e.vehicleTypeId}`);
-  check(r.options, (o, e) => o.id === e.priceGridOptionId, (e) => `Option ${e.priceGridOptionId}`);
+  check(
+    r.extras,
+    (o, e) => o.extraId === e.extraId,
+    (e) => c.extras.find((x) => x.id === e.extraId)?.label ?? `Prestation ${e.extraId}`,
+  );
+  check(
+    r.animals,
+    (o, e) => o.animalTypeId === e.animalTypeId,
+    (e) => c.animalTypes.find((x) => x.id === e.animalTypeId)?.label ?? `Animal ${e.animalTypeId}`,
+  );
+  check(
+    r.vehicles,
+    (o, e) => o.vehicleTypeId === e.vehicleTypeId,
+    (e) => c.vehicleTypes.find((x) => x.id === e.vehicleTypeId)?.label ?? `Véhicule ${e.vehicleTypeId}`,
+  );
+  check(
+    r.options,
+    (o, e) => o.id === e.priceGridOptionId,
+    (e) => `Option ${e.priceGridOptionId}`,
+  );
 }

@@ -23,7 +23,15 @@ export function pricePartnerCommission(run: PricingRun): QuoteLine[] {
   const amount = applyBp(stayAmount(run.lines), rateBp);
   if (amount <= 0) return [];
   const vatRateBp = vatBpOf(run.context, partner.vatRateId);
-  const line = makeLine(BillLineType.PARTNER_COMMISSION, `Commission ${partner.label}`, 1, amount, vatRateBp, run.startDate, run.endDate);
+  const line = makeLine(
+    BillLineType.PARTNER_COMMISSION,
+    `Commission ${partner.label}`,
+    1,
+    amount,
+    vatRateBp,
+    run.startDate,
+    run.endDate,
+  );
   line.vatAmount = vatRateBp === null ? 0 : vatOfInclusive(amount, vatRateBp);
   return [line];
 }

@@ -40,12 +40,22 @@ let validate: ReturnType<ReturnType<typeof createAjv>['compile']> | undefined;
 
 function fieldMessage(err: ErrorObject): MessageCode {
   switch (err.keyword) {
-    case 'required': return 'REQUIRED';
-    case 'additionalProperties': return 'UNKNOWN_FIELD';
-    case 'format': return err.params.format === 'date' ? 'INVALID_DATE' : 'INVALID_FORMAT';
-    case 'type': return String(err.params.type).includes('integer') ? 'INVALID_INTEGER' : String(err.params.type).includes('boolean') ? 'INVALID_BOOLEAN' : 'INVALID_FORMAT';
-    case 'minimum': return 'MUST_BE_POSITIVE';
-    default: return 'INVALID_FORMAT';
+    case 'required':
+      return 'REQUIRED';
+    case 'additionalProperties':
+      return 'UNKNOWN_FIELD';
+    case 'format':
+      return err.params.format === 'date' ? 'INVALID_DATE' : 'INVALID_FORMAT';
+    case 'type':
+      return String(err.params.type).includes('integer')
+        ? 'INVALID_INTEGER'
+        : String(err.params.type).includes('boolean')
+          ? 'INVALID_BOOLEAN'
+          : 'INVALID_FORMAT';
+    case 'minimum':
+      return 'MUST_BE_POSITIVE';
+    default:
+      return 'INVALID_FORMAT';
   }
 }
 
@@ -82,22 +92,31 @@ export function parseQuoteRequest(body: unknown): QuoteRequest {
 function splitLastMinute(quote: Quote): StayQuote {
   const lines = quote.lines.map((line): StayQuoteLine => {
     const offerId = line.specialOfferId;
-    if (offerId !== null && offerId >= LAST_MINUTE_ID_BASE) return { ...line, specialOfferId: null, lastMinuteOfferId: offerId - LAST_MINUTE_ID_BASE };
+    if (offerId !== null && offerId >= LAST_MINUTE_ID_BASE)
+      return { ...line, specialOfferId: null, lastMinuteOfferId: offerId - LAST_MINUTE_ID_BASE };
     return { ...line, lastMinuteOfferId: null };
   });
   return {
     ...quote,
     lines,
     appliedSpecialOfferIds: quote.appliedSpecialOfferIds.filter((x) => x < LAST_MINUTE_ID_BASE),
-    appliedLastMinuteOfferIds: quote.appliedSpecialOfferIds.filter((x) => x >= LAST_MINUTE_ID_BASE).map((x) => x - LAST_MINUTE_ID_BASE),
+    appliedLastMinuteOfferIds: quote.appliedSpecialOfferIds
+      .filter((x) => x >= LAST_MINUTE_ID_BASE)
+      .map((x) => x - LAST_MINUTE_ID_BASE),
   };
 }
 
 function toHttp(err: unknown): unknown {
   if (err instanceof PricingError) {
     const field: Partial<Record<MessageCode, string>> = {
-      PRICE_GRID_NOT_FOUND: 'priceGridId', AGE_CATEGORY_NOT_FOUND: 'occupants', PLACE_NOT_FOUND: 'placeId', PLACE_NEEDS_PLACE_TYPE: 'placeId',
-      START_BEFORE_END: 'endDate', START_NOT_EQUAL_END: 'endDate', INCORRECT_DATES: 'startDate', MUST_BE_POSITIVE: err.detail ?? undefined,
+      PRICE_GRID_NOT_FOUND: 'priceGridId',
+      AGE_CATEGORY_NOT_FOUND: 'occupants',
+      PLACE_NOT_FOUND: 'placeId',
+      PLACE_NEEDS_PLACE_TYPE: 'placeId',
+      START_BEFORE_END: 'endDate',
+      START_NOT_EQUAL_END: 'endDate',
+      INCORRECT_DATES: 'startDate',
+      MUST_BE_POSITIVE: err.detail ?? undefined,
     };
     const key = field[err.code];
     return badRequest(err.code, key ? { [key]: formatMessage(err.code) } : undefined);
@@ -119,7 +138,11 @@ export interface QuoteOptions {
  * PGlite there is a single connection: a query on the root knex would wait for ever).
  * Throws an HttpError (400, French message) for input it cannot price.
  */
-export async function quoteForStay(db: Knex | Knex.Transaction, input: QuoteRequest, options: QuoteOptions = {}): Promise<StayQuote> {
+export async function quoteForStay(
+  db: Knex | Knex.Transaction,
+  input: QuoteRequest,
+  options: QuoteOptions = {},
+): Promise<StayQuote> {
   const req = parseQuoteRequest(input);
   try {
     const load: LoadRequest = { ...req, quoteDate: req.quoteDate ?? todayParis() };

@@ -90,7 +90,9 @@ export function priceStay(context: PricingContext, request: StayRequest): Quote 
   const mark = run.warnings.length;
   const occupancy: QuoteLine[] = [];
   priceOccupancy(run, occupancy);
-  pushItemLines(run, occupancy, findOverride(run, null), mark, (unit) => occupancyLine(run, 'nuit', nights, unit, 0, nights));
+  pushItemLines(run, occupancy, findOverride(run, null), mark, (unit) =>
+    occupancyLine(run, 'nuit', nights, unit, 0, nights),
+  );
   const optionLines = priceOptions(run);
   priceBookingFees(run);
 

@@ -63,4 +63,3 @@ export const QUOTE_REQUEST_SCHEMA = {
     },
   },
 } as const;
-

@@ -1,4 +1,4 @@
-// Hand-written pricing routes (documented in api/openapi-domain.ts). Thin: each checks
+// Hand-written pricing routes, declared with defineRoute. Thin: each checks
 // the right, parses, and calls the module.
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, defineSchemas, type RouteDecl } from '../../http/define-route';
@@ -15,7 +15,6 @@ import { checkSlices } from './rules';
 /** A quote is read by the booking desk (booking.booking) and by who sets the prices (stay.price). */
 export const QUOTE_RIGHTS = ['booking.booking', 'stay.price'] as const;
 
-
 interface PriceCell {
   priceGridPeriodId: number;
   price: number | null;
@@ -27,14 +26,26 @@ function parseCells(body: any): PriceCell[] {
   if (!Array.isArray(cells) || cells.length > 500) throw badRequest('INCORRECT_FORM');
   const seen = new Set<number>();
   for (const [i, c] of cells.entries()) {
-    const bad = (field: string, code: 'INVALID_INTEGER' | 'MUST_BE_POSITIVE' | 'INCORRECT_FORM') => badRequest('VALIDATION_FAILED', { [`prices.${i}.${field}`]: formatMessage(code) });
+    const bad = (field: string, code: 'INVALID_INTEGER' | 'MUST_BE_POSITIVE' | 'INCORRECT_FORM') =>
+      badRequest('VALIDATION_FAILED', { [`prices.${i}.${field}`]: formatMessage(code) });
     if (!c || typeof c !== 'object') throw badRequest('INCORRECT_FORM');
-    if (!Number.isInteger(c.priceGridPeriodId) || seen.has(c.priceGridPeriodId)) throw bad('priceGridPeriodId', 'INCORRECT_FORM');
+    if (!Number.isInteger(c.priceGridPeriodId) || seen.has(c.priceGridPeriodId))
+      throw bad('priceGridPeriodId', 'INCORRECT_FORM');
     seen.add(c.priceGridPeriodId);
     if (c.price !== null && !Number.isSafeInteger(c.price)) throw bad('price', 'INVALID_INTEGER');
     if (c.price !== null && c.price < 0) throw bad('price', 'MUST_BE_POSITIVE');
     if (c.slices !== undefined) {
-      if (!Array.isArray(c.slices) || c.slices.some((s: any) => !s || !Number.isInteger(s.fromNight) || !(s.toNight === null || Number.isInteger(s.toNight)) || !Number.isSafeInteger(s.price) || s.price < 0)) {
+      if (
+        !Array.isArray(c.slices) ||
+        c.slices.some(
+          (s: any) =>
+            !s ||
+            !Number.isInteger(s.fromNight) ||
+            !(s.toNight === null || Number.isInteger(s.toNight)) ||
+            !Number.isSafeInteger(s.price) ||
+            s.price < 0,
+        )
+      ) {
         throw bad('slices', 'INCORRECT_FORM');
       }
       checkSlices(c.slices);
@@ -52,10 +63,14 @@ defineSchemas(PRICING_SCHEMAS);
 
 export const PRICING_ROUTES: RouteDecl[] = [
   defineRoute({
-    method: 'POST', path: '/rest/pricing/quote', right: { any: QUOTE_RIGHTS.map((f) => [f, 'read'] as const) }, tag,
+    method: 'POST',
+    path: '/rest/pricing/quote',
+    right: { any: QUOTE_RIGHTS.map((f) => [f, 'read'] as const) },
+    tag,
     summary: 'Chiffre un séjour (droit en lecture sur booking.booking ou sur stay.price)',
     description: 'Demande incorrecte : 400, message en français et erreurs par champ (ex. « occupants.0.quantity »).',
-    body: { type: 'object' }, openapi: jsonBody(ref('PricingQuoteRequest')),
+    body: { type: 'object' },
+    openapi: jsonBody(ref('PricingQuoteRequest')),
     response: ref('PricingQuote'),
     handler: async ({ ctx, knex }) => {
       const req = parseQuoteRequest((ctx.request as any).body);
@@ -64,9 +79,24 @@ export const PRICING_ROUTES: RouteDecl[] = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/rest/pricing/grid/:id/versions', right: ['stay.price', 'read'], tag,
+    method: 'GET',
+    path: '/rest/pricing/grid/:id/versions',
+    right: ['stay.price', 'read'],
+    tag,
     summary: 'Les versions d’une grille tarifaire, de la plus récente à la plus ancienne (stay.price, lecture)',
-    response: { type: 'array', items: { type: 'object', properties: { historyVersion: int, label: { type: 'string' }, userName: { type: ['string', 'null'] }, change: { type: ['string', 'null'] }, createdAt: { type: 'string', format: 'date-time' } } } },
+    response: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          historyVersion: int,
+          label: { type: 'string' },
+          userName: { type: ['string', 'null'] },
+          change: { type: ['string', 'null'] },
+          createdAt: { type: 'string', format: 'date-time' },
+        },
+      },
+    },
     responses: { 404: { description: 'Grille inconnue' } },
     handler: async ({ params, knex }) => {
       const id = parseId(params.id);
@@ -75,7 +105,10 @@ export const PRICING_ROUTES: RouteDecl[] = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/rest/pricing/grid/:id/version/:version', right: ['stay.price', 'read'], tag,
+    method: 'GET',
+    path: '/rest/pricing/grid/:id/version/:version',
+    right: ['stay.price', 'read'],
+    tag,
     summary: 'Une version d’une grille tarifaire, en consultation seule (stay.price, lecture)',
     response: ref('PriceGridVersion'),
     responses: { 404: { description: 'Grille ou version inconnue' } },
@@ -94,8 +127,12 @@ export const PRICING_ROUTES: RouteDecl[] = [
    * for the whole table (a price null removes the period's price).
    */
   defineRoute({
-    method: 'PUT', path: '/rest/pricing/grid/:id/option/:optionId/prices', right: ['stay.price', 'write'], tag,
-    summary: 'Enregistre en une fois les prix d’une option pour chaque période (une seule nouvelle version ; stay.price, écriture)',
+    method: 'PUT',
+    path: '/rest/pricing/grid/:id/option/:optionId/prices',
+    right: ['stay.price', 'write'],
+    tag,
+    summary:
+      'Enregistre en une fois les prix d’une option pour chaque période (une seule nouvelle version ; stay.price, écriture)',
     body: { type: 'object' },
     openapi: jsonBody({
       type: 'object',
@@ -109,13 +146,26 @@ export const PRICING_ROUTES: RouteDecl[] = [
             properties: {
               priceGridPeriodId: int,
               price: { type: ['integer', 'null'], description: 'centimes ; null retire le prix de la période' },
-              slices: { type: 'array', items: { type: 'object', properties: { fromNight: int, toNight: { type: ['integer', 'null'] }, price: int } } },
+              slices: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { fromNight: int, toNight: { type: ['integer', 'null'] }, price: int },
+                },
+              },
             },
           },
         },
       },
     }),
-    response: { type: 'object', properties: { status: { const: 'SAVED' }, historyVersion: int, prices: { type: 'array', items: { type: 'object' } } } },
+    response: {
+      type: 'object',
+      properties: {
+        status: { const: 'SAVED' },
+        historyVersion: int,
+        prices: { type: 'array', items: { type: 'object' } },
+      },
+    },
     responses: { 404: { description: 'Grille ou option inconnue' } },
     handler: async ({ ctx, params, user, knex }) => {
       const gridId = parseId(params.id);
@@ -126,9 +176,14 @@ export const PRICING_ROUTES: RouteDecl[] = [
         const grid = await trx('price_grid').where('id', gridId).forUpdate().first('id');
         const option = await trx('price_grid_option').where({ id: optionId, priceGridId: gridId }).first();
         if (!grid || !option) throw notFound();
-        const periods = new Set((await trx('price_grid_period').where('priceGridId', gridId).select('id')).map((p: any) => p.id));
+        const periods = new Set(
+          (await trx('price_grid_period').where('priceGridId', gridId).select('id')).map((p: any) => p.id),
+        );
         cells.forEach((c, i) => {
-          if (!periods.has(c.priceGridPeriodId)) throw badRequest('OPTION_PERIOD_OTHER_GRID', { [`prices.${i}.priceGridPeriodId`]: formatMessage('OPTION_PERIOD_OTHER_GRID') });
+          if (!periods.has(c.priceGridPeriodId))
+            throw badRequest('OPTION_PERIOD_OTHER_GRID', {
+              [`prices.${i}.priceGridPeriodId`]: formatMessage('OPTION_PERIOD_OTHER_GRID'),
+            });
         });
         const existing = await trx('option_price').where('priceGridOptionId', optionId);
         const byPeriod = new Map(existing.map((p: any) => [p.priceGridPeriodId, p]));
@@ -137,23 +192,46 @@ export const PRICING_ROUTES: RouteDecl[] = [
           const before: any = byPeriod.get(c.priceGridPeriodId);
           const slices = c.slices ?? before?.slices ?? [];
           if (c.price === null) {
-            if (before) { await trx('option_price').where('id', before.id).delete(); changes++; }
+            if (before) {
+              await trx('option_price').where('id', before.id).delete();
+              changes++;
+            }
           } else if (!before) {
-            await trx('option_price').insert({ priceGridOptionId: optionId, priceGridPeriodId: c.priceGridPeriodId, price: c.price, slices: JSON.stringify(slices) });
+            await trx('option_price').insert({
+              priceGridOptionId: optionId,
+              priceGridPeriodId: c.priceGridPeriodId,
+              price: c.price,
+              slices: JSON.stringify(slices),
+            });
             changes++;
           } else if (before.price !== c.price || JSON.stringify(before.slices) !== JSON.stringify(slices)) {
-            await trx('option_price').where('id', before.id).update({ price: c.price, slices: JSON.stringify(slices), updatedAt: trx.fn.now() });
+            await trx('option_price')
+              .where('id', before.id)
+              .update({ price: c.price, slices: JSON.stringify(slices), updatedAt: trx.fn.now() });
             changes++;
           }
         }
         let historyVersion = (await trx('price_grid').where('id', gridId).first('historyVersion')).historyVersion;
         if (changes) {
           const label = option.label || `option ${option.id}`;
-          historyVersion = await writeGridVersion(trx, gridId, { userId, change: `Prix de l'option modifiés : ${label}` });
-          await recordHistory(trx, { userId, entity: entityMeta('price-grid-option'), recordId: optionId, action: 'action', detail: `Prix par période modifiés (${changes})` });
+          historyVersion = await writeGridVersion(trx, gridId, {
+            userId,
+            change: `Prix de l'option modifiés : ${label}`,
+          });
+          await recordHistory(trx, {
+            userId,
+            entity: entityMeta('price-grid-option'),
+            recordId: optionId,
+            action: 'action',
+            detail: `Prix par période modifiés (${changes})`,
+          });
         }
         const rows = await loadGridRows(trx, gridId);
-        return { status: 'SAVED', historyVersion, prices: rows!.prices.filter((p) => p.priceGridOptionId === optionId) };
+        return {
+          status: 'SAVED',
+          historyVersion,
+          prices: rows!.prices.filter((p) => p.priceGridOptionId === optionId),
+        };
       });
     },
   }),

@@ -20,13 +20,18 @@ type Row = Record<string, any>;
 
 const refuse = (code: MessageCode, field: string) => badRequest(code, { [field]: formatMessage(code) });
 const refuseMany = (errors: Record<string, MessageCode>) =>
-  badRequest(Object.values(errors)[0], Object.fromEntries(Object.entries(errors).map(([k, c]) => [k, formatMessage(c)])));
+  badRequest(
+    Object.values(errors)[0],
+    Object.fromEntries(Object.entries(errors).map(([k, c]) => [k, formatMessage(c)])),
+  );
 
 /** Fields a save may change without it being a change of the grid (timestamps). */
 const IGNORED = new Set(['createdAt', 'updatedAt', 'version', 'historyVersion']);
 function changed(before: Row | null, after: Row): boolean {
   if (!before) return true;
-  return Object.keys(after).some((k) => !IGNORED.has(k) && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null));
+  return Object.keys(after).some(
+    (k) => !IGNORED.has(k) && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
+  );
 }
 
 async function lockGrid(trx: Knex.Transaction, gridId: number): Promise<Row> {
@@ -40,7 +45,13 @@ function refuseMove(rec: Row, existing: Row | null): void {
 }
 
 /** Every id of a list field must name an existing row of `table`. */
-async function checkIds(trx: Knex.Transaction, rec: Row, field: string, table: string, where?: (q: Knex.QueryBuilder) => void): Promise<void> {
+async function checkIds(
+  trx: Knex.Transaction,
+  rec: Row,
+  field: string,
+  table: string,
+  where?: (q: Knex.QueryBuilder) => void,
+): Promise<void> {
   const list: number[] = Array.isArray(rec[field]) ? rec[field] : [];
   if (!list.length) return;
   const q = trx(table).whereIn('id', list);
@@ -74,8 +85,12 @@ function registerGridRules(): void {
       saved.historyVersion = await bump(ctx, saved.id, 'Grille modifiée');
     },
     async beforeDelete(existing, { trx }) {
-      const used = (table: string) => trx(table).whereRaw('price_grid_ids @> ?::jsonb', [JSON.stringify([existing.id])]).first('id');
-      if ((await used('special_offer')) || (await used('last_minute_offer')) || (await used('booking_fee'))) throw badRequest('PRICE_GRID_IN_USE');
+      const used = (table: string) =>
+        trx(table)
+          .whereRaw('price_grid_ids @> ?::jsonb', [JSON.stringify([existing.id])])
+          .first('id');
+      if ((await used('special_offer')) || (await used('last_minute_offer')) || (await used('booking_fee')))
+        throw badRequest('PRICE_GRID_IN_USE');
     },
   });
 
@@ -118,7 +133,12 @@ function registerGridRules(): void {
       if (items.length !== 1) throw refuse('OPTION_ITEM_REQUIRED', items[1] ?? 'ageCategoryId');
       if (!rec.label?.trim()) {
         // Named after its item, so that lists and offers show something readable.
-        const table = { ageCategoryId: 'age_category', extraId: 'extra', animalTypeId: 'animal_type', vehicleTypeId: 'vehicle_type' }[items[0]]!;
+        const table = {
+          ageCategoryId: 'age_category',
+          extraId: 'extra',
+          animalTypeId: 'animal_type',
+          vehicleTypeId: 'vehicle_type',
+        }[items[0]]!;
         rec.label = (await trx(table).where('id', rec[items[0]]).first('label'))?.label?.slice(0, 80) ?? null;
       }
       const grid = await lockGrid(trx, rec.priceGridId);
@@ -127,7 +147,10 @@ function registerGridRules(): void {
         .where('priceGridId', rec.priceGridId)
         .modify((q) => (existing ? q.whereNot('id', existing.id) : q));
       const engineGrid = toPriceGrid({ grid, periods: [], options: [], prices: [] });
-      engineGrid.options = [...others.map((o: Row) => toOption(o, [])), toOption({ ...rec, id: existing?.id ?? 0 }, [])];
+      engineGrid.options = [
+        ...others.map((o: Row) => toOption(o, [])),
+        toOption({ ...rec, id: existing?.id ?? 0 }, []),
+      ];
       const mine = `options.${others.length}`;
       const errors: Record<string, MessageCode> = {};
       for (const issue of validatePriceGrid(engineGrid)) {
@@ -139,12 +162,21 @@ function registerGridRules(): void {
     },
     async afterSave(saved, existing, ctx) {
       if (!changed(existing, saved)) return;
-      await bump(ctx, saved.priceGridId, `${existing ? 'Option modifiée' : 'Option ajoutée'} : ${saved.label ?? `option ${saved.id}`}`);
+      await bump(
+        ctx,
+        saved.priceGridId,
+        `${existing ? 'Option modifiée' : 'Option ajoutée'} : ${saved.label ?? `option ${saved.id}`}`,
+      );
     },
     async beforeDelete(existing, ctx) {
-      const used = await ctx.trx('special_offer').whereRaw('applied_option_ids @> ?::jsonb', [JSON.stringify([existing.id])]).first('id');
+      const used = await ctx
+        .trx('special_offer')
+        .whereRaw('applied_option_ids @> ?::jsonb', [JSON.stringify([existing.id])])
+        .first('id');
       if (used) throw badRequest('OPTION_IN_USE');
-      await bump(ctx, existing.priceGridId, `Option supprimée : ${existing.label ?? `option ${existing.id}`}`, { optionId: existing.id });
+      await bump(ctx, existing.priceGridId, `Option supprimée : ${existing.label ?? `option ${existing.id}`}`, {
+        optionId: existing.id,
+      });
     },
   });
 
@@ -154,22 +186,37 @@ function registerGridRules(): void {
         () => trx('price_grid_option').where('id', rec.priceGridOptionId).first('priceGridId'),
         () => trx('price_grid_period').where('id', rec.priceGridPeriodId).first('priceGridId'),
       ]);
-      if (option && period && option.priceGridId !== period.priceGridId) throw refuse('OPTION_PERIOD_OTHER_GRID', 'priceGridPeriodId');
+      if (option && period && option.priceGridId !== period.priceGridId)
+        throw refuse('OPTION_PERIOD_OTHER_GRID', 'priceGridPeriodId');
       if (existing && option) {
         const before = await trx('price_grid_option').where('id', existing.priceGridOptionId).first('priceGridId');
-        if (before && before.priceGridId !== option.priceGridId) throw refuse('PRICE_GRID_CANNOT_MOVE', 'priceGridOptionId');
+        if (before && before.priceGridId !== option.priceGridId)
+          throw refuse('PRICE_GRID_CANNOT_MOVE', 'priceGridOptionId');
       }
       if (option) await lockGrid(trx, option.priceGridId);
       checkSlices(rec.slices);
     },
     async afterSave(saved, existing, ctx) {
       if (!changed(existing, saved)) return;
-      const option = await ctx.trx('price_grid_option').where('id', saved.priceGridOptionId).first('priceGridId', 'label');
-      await bump(ctx, option.priceGridId, `Prix d'option ${existing ? 'modifié' : 'ajouté'}${option.label ? ` : ${option.label}` : ''}`);
+      const option = await ctx
+        .trx('price_grid_option')
+        .where('id', saved.priceGridOptionId)
+        .first('priceGridId', 'label');
+      await bump(
+        ctx,
+        option.priceGridId,
+        `Prix d'option ${existing ? 'modifié' : 'ajouté'}${option.label ? ` : ${option.label}` : ''}`,
+      );
     },
     async beforeDelete(existing, ctx) {
-      const option = await ctx.trx('price_grid_option').where('id', existing.priceGridOptionId).first('priceGridId', 'label');
-      if (option) await bump(ctx, option.priceGridId, `Prix d'option supprimé${option.label ? ` : ${option.label}` : ''}`, { priceId: existing.id });
+      const option = await ctx
+        .trx('price_grid_option')
+        .where('id', existing.priceGridOptionId)
+        .first('priceGridId', 'label');
+      if (option)
+        await bump(ctx, option.priceGridId, `Prix d'option supprimé${option.label ? ` : ${option.label}` : ''}`, {
+          priceId: existing.id,
+        });
     },
   });
 }
@@ -190,17 +237,30 @@ function registerOfferRules(): void {
         const field = issue.field.split('.')[0];
         if (isMessageCode(issue.code)) errors[field] ??= issue.code;
       }
-      const required = (field: string) => { if (rec[field] == null) errors[field] ??= 'REQUIRED'; };
+      const required = (field: string) => {
+        if (rec[field] == null) errors[field] ??= 'REQUIRED';
+      };
       switch (rec.type) {
-        case SpecialOfferType.LESS_AMOUNT: if (!rec.steps?.length) required('amount'); break;
-        case SpecialOfferType.LESS_PERCENT: case SpecialOfferType.PRICE_STRIKEOUT: if (!rec.steps?.length) required('rate'); break;
-        case SpecialOfferType.LAST_MINUTE: if (!rec.steps?.length) required('rate'); required('lastMinuteDays'); break;
+        case SpecialOfferType.LESS_AMOUNT:
+          if (!rec.steps?.length) required('amount');
+          break;
+        case SpecialOfferType.LESS_PERCENT:
+        case SpecialOfferType.PRICE_STRIKEOUT:
+          if (!rec.steps?.length) required('rate');
+          break;
+        case SpecialOfferType.LAST_MINUTE:
+          if (!rec.steps?.length) required('rate');
+          required('lastMinuteDays');
+          break;
         case SpecialOfferType.X_EQUALS_Y:
           required('stayNights');
           required('paidNights');
-          if (rec.stayNights != null && rec.paidNights != null && rec.paidNights >= rec.stayNights) errors.paidNights ??= 'INCORRECT_FORM';
+          if (rec.stayNights != null && rec.paidNights != null && rec.paidNights >= rec.stayNights)
+            errors.paidNights ??= 'INCORRECT_FORM';
           break;
-        case SpecialOfferType.INCLUDED_SERVICE: if (!rec.appliedOptionIds?.length) errors.appliedOptionIds ??= 'REQUIRED'; break;
+        case SpecialOfferType.INCLUDED_SERVICE:
+          if (!rec.appliedOptionIds?.length) errors.appliedOptionIds ??= 'REQUIRED';
+          break;
       }
       if (Object.keys(errors).length) throw refuseMany(errors);
       await checkIds(trx, rec, 'priceGridIds', 'price_grid');
@@ -208,7 +268,10 @@ function registerOfferRules(): void {
       await checkIds(trx, rec, 'channelIds', 'access_channel');
       if (rec.appliedOptionIds?.length) {
         const grids: number[] = rec.priceGridIds ?? [];
-        const found = await trx('price_grid_option').whereIn('id', rec.appliedOptionIds).whereIn('priceGridId', grids).select('id');
+        const found = await trx('price_grid_option')
+          .whereIn('id', rec.appliedOptionIds)
+          .whereIn('priceGridId', grids)
+          .select('id');
         if (found.length !== rec.appliedOptionIds.length) throw refuse('OPTION_NOT_IN_OFFER_GRIDS', 'appliedOptionIds');
       }
       if (typeof rec.promoCode === 'string') rec.promoCode = rec.promoCode.trim().toUpperCase() || null;
@@ -217,7 +280,8 @@ function registerOfferRules(): void {
 
   registerHooks('last-minute-offer', {
     async beforeSave(rec, _existing, { trx }) {
-      if (rec.minNights != null && rec.maxNights != null && rec.maxNights < rec.minNights) throw refuse('INCORRECT_FORM', 'maxNights');
+      if (rec.minNights != null && rec.maxNights != null && rec.maxNights < rec.minNights)
+        throw refuse('INCORRECT_FORM', 'maxNights');
       await checkIds(trx, rec, 'priceGridIds', 'price_grid');
       await checkIds(trx, rec, 'placeTypeIds', 'place_type');
       await checkIds(trx, rec, 'channelIds', 'access_channel');

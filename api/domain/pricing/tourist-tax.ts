@@ -32,11 +32,20 @@ export function priceTouristTax(run: PricingRun): TouristTaxSummary | null {
   const settings = run.context.touristTax;
   if (!settings) return null;
   const { taxable, exempt } = touristTaxPersons(run);
-  const summary: TouristTaxSummary = { mode: settings.mode, taxablePersons: taxable, exemptPersons: exempt, nights: run.nights, amount: 0 };
+  const summary: TouristTaxSummary = {
+    mode: settings.mode,
+    taxablePersons: taxable,
+    exemptPersons: exempt,
+    nights: run.nights,
+    amount: 0,
+  };
   if (settings.mode !== TouristTaxMode.REAL || taxable === 0) return summary;
 
   const tariffs = settings.tariffs.filter(
-    (t) => t.classificationId === null || settings.classificationId === null || t.classificationId === settings.classificationId,
+    (t) =>
+      t.classificationId === null ||
+      settings.classificationId === null ||
+      t.classificationId === settings.classificationId,
   );
   const tariffStart = tariffs.map((t) => toDay(t.startDate));
   const tariffEnd = tariffs.map((t) => toDayOrMax(t.endDate));

@@ -1,6 +1,23 @@
 // Input and output types of the pricing engine. Every shape maps 1:1 onto a
 // relational table (integer ids, camelCase columns, child rows as arrays), so the
 // entities built later can hand their rows to the engine without translation.
+import type {
+  AgeCategoryRecord,
+  AnimalTypeRecord,
+  BookingFeeRecord,
+  CancellationInsuranceRecord,
+  DiscountRecord,
+  ExtraRecord,
+  OptionPriceRecord,
+  PartnerCommissionPeriodRecord,
+  PriceGridOptionRecord,
+  PriceGridPeriodRecord,
+  PriceGridRecord,
+  SpecialOfferRecord,
+  TouristTaxSurchargeRecord,
+  TouristTaxTariffRecord,
+  VehicleTypeRecord,
+} from '../../../common/generated/types';
 
 /** Integer euro cents. Never a fraction: every rate goes through `money.ts`. */
 export type Cents = number;
@@ -102,7 +119,11 @@ export const DiscountUnit = { AMOUNT: 1, PERCENT: 2 } as const;
 export type DiscountUnit = (typeof DiscountUnit)[keyof typeof DiscountUnit];
 
 // ---------------------------------------------------------------------------
-// Context: the settings and catalogue the engine reads (plain rows).
+// Context: the settings and catalogue the engine reads (plain rows). Each shape picks
+// its columns from the entity's stored record (common/generated/types), so that a column
+// renamed or retyped in the schema breaks here; it declares only what mapping.ts turns
+// into the engine's units (rates in basis points, `tvaId` as `vatRateId`) or adds
+// (children, defaults).
 
 export interface VatRate {
   id: number;
@@ -110,55 +131,52 @@ export interface VatRate {
   rateBp: Bp;
 }
 
-export interface AgeCategory {
-  id: number;
-  label: string;
-  minAge: number | null;
-  maxAge: number | null;
-  /** Exempt from tourist tax by law (minors) or by council decision. */
-  isTouristTaxExempt: boolean;
-  /** Counts as a senior for the SENIOR price model. */
-  isSenior: boolean;
+/**
+ * `isTouristTaxExempt`: Exempt from tourist tax by law (minors) or by council decision.
+ * `isSenior`: Counts as a senior for the SENIOR price model.
+ */
+export interface AgeCategory extends Pick<
+  AgeCategoryRecord,
+  'id' | 'label' | 'minAge' | 'maxAge' | 'isTouristTaxExempt' | 'isSenior'
+> {
   vatRateId: number | null;
 }
 
-export interface Extra {
-  id: number;
-  label: string;
+export interface Extra extends Pick<ExtraRecord, 'id' | 'label'> {
   vatRateId: number | null;
 }
 
-export interface AnimalType {
-  id: number;
-  label: string;
+export interface AnimalType extends Pick<AnimalTypeRecord, 'id' | 'label'> {
   vatRateId: number | null;
 }
 
-export interface VehicleType {
-  id: number;
-  label: string;
+export interface VehicleType extends Pick<VehicleTypeRecord, 'id' | 'label'> {
   vatRateId: number | null;
 }
 
-export interface PriceGridPeriod {
-  id: number;
-  priceGridId: number;
-  label: string;
-  periodType: PeriodType;
-  /** Nights from startDate (included) to endDate (excluded). */
-  startDate: IsoDate;
-  endDate: IsoDate;
-  /** ISO weekdays 1 (Monday) … 7 (Sunday); empty = any day. Checked on the arrival period. */
-  arrivalDays: number[];
-  /** ISO weekdays; empty = any day. Checked on the period of the last night. */
-  departureDays: number[];
-  minNights: number | null;
+/**
+ * `startDate`: Nights from startDate (included) to endDate (excluded).
+ * `arrivalDays`: ISO weekdays 1 (Monday) … 7 (Sunday); empty = any day. Checked on the arrival period.
+ * `departureDays`: ISO weekdays; empty = any day. Checked on the period of the last night.
+ */
+export interface PriceGridPeriod extends Pick<
+  PriceGridPeriodRecord,
+  | 'id'
+  | 'priceGridId'
+  | 'label'
+  | 'periodType'
+  | 'startDate'
+  | 'endDate'
+  | 'arrivalDays'
+  | 'departureDays'
+  | 'minNights'
+  | 'pricePerNight'
+  | 'pricePerWeek'
+  | 'pricePerStay'
+  | 'firstNightPrice'
+  | 'extraNightPrice'
+> {
   minNightsOperator: MinNightsOperator | null;
-  pricePerNight: Cents | null;
-  pricePerWeek: Cents | null;
-  pricePerStay: Cents | null;
-  firstNightPrice: Cents | null;
-  extraNightPrice: Cents | null;
 }
 
 export interface OptionPriceSlice {
@@ -171,46 +189,52 @@ export interface OptionPriceSlice {
   price: Cents;
 }
 
-export interface OptionPrice {
-  id: number;
-  priceGridOptionId: number;
-  priceGridPeriodId: number;
-  price: Cents;
+export interface OptionPrice extends Pick<
+  OptionPriceRecord,
+  'id' | 'priceGridOptionId' | 'priceGridPeriodId' | 'price'
+> {
   /** Used by the WITH_SLICE occupant model only. */
   slices: OptionPriceSlice[];
 }
 
-/** A supplement mapped into a grid: exactly one of the four item ids is set. */
-export interface PriceGridOption {
-  id: number;
-  priceGridId: number;
+/** A supplement mapped into a grid: exactly one of the four item ids is set.
+ * `priceUnit`: Ignored for age-category options: the grid's occupant model decides.
+ */
+export interface PriceGridOption extends Pick<
+  PriceGridOptionRecord,
+  | 'id'
+  | 'priceGridId'
+  | 'ageCategoryId'
+  | 'extraId'
+  | 'animalTypeId'
+  | 'vehicleTypeId'
+  | 'isRequired'
+  | 'includedQuantity'
+  | 'priceUnit'
+> {
   label: string;
-  ageCategoryId: number | null;
-  extraId: number | null;
-  animalTypeId: number | null;
-  vehicleTypeId: number | null;
-  isRequired: boolean;
-  includedQuantity: number;
-  /** Ignored for age-category options: the grid's occupant model decides. */
-  priceUnit: OptionPriceUnit;
   /** Null = the item's own rate, else the grid's rate. */
   vatRateId: number | null;
   prices: OptionPrice[];
 }
 
-export interface PriceGrid {
-  id: number;
-  label: string;
-  placeTypeId: number;
-  historyVersion: number;
-  priceModel: PriceModel;
-  occupantPriceModel: OccupantPriceModel;
+/**
+ * `includedOccupants`: Persons included in the base price; null = 2 for couple and senior models, else 0.
+ */
+export interface PriceGrid extends Pick<
+  PriceGridRecord,
+  | 'id'
+  | 'label'
+  | 'placeTypeId'
+  | 'historyVersion'
+  | 'priceModel'
+  | 'occupantPriceModel'
+  | 'isActive'
+  | 'includedOccupants'
+  | 'partnerIds'
+> {
   /** VAT rate of the occupancy (10 % for a classified camping). */
   vatRateId: number;
-  isActive: boolean;
-  /** Persons included in the base price; null = 2 for couple and senior models, else 0. */
-  includedOccupants: number | null;
-  partnerIds: number[];
   periods: PriceGridPeriod[];
   options: PriceGridOption[];
 }
@@ -223,76 +247,75 @@ export interface SpecialOfferStep {
   value: number;
 }
 
-export interface SpecialOffer {
-  id: number;
-  label: string;
-  type: SpecialOfferType;
-  visibility: OfferVisibility;
+/**
+ * `stayNights`: X of "X = Y" (nights stayed).
+ * `paidNights`: Y of "X = Y" (nights paid).
+ * `periodStartDate`: The stay must lie inside [periodStartDate, periodEndDate); null = unbounded.
+ * `bookingStartDate`: The quote date must lie inside [bookingStartDate, bookingEndDate); null = unbounded.
+ * `placeTypeIds`: Accommodations; empty = every place type.
+ * `appliedOptionIds`: Grid options added to the discount base (the offered ones for INCLUDED_SERVICE).
+ * `channelIds`: Access channels; empty = every channel.
+ * `lastMinuteDays`: LAST_MINUTE: arrival at most this many days after the quote date.
+ */
+export interface SpecialOffer extends Pick<
+  SpecialOfferRecord,
+  | 'id'
+  | 'label'
+  | 'type'
+  | 'visibility'
+  | 'stayNights'
+  | 'paidNights'
+  | 'periodStartDate'
+  | 'periodEndDate'
+  | 'bookingStartDate'
+  | 'bookingEndDate'
+  | 'minNights'
+  | 'maxNights'
+  | 'placeTypeIds'
+  | 'appliedOptionIds'
+  | 'channelIds'
+  | 'promoCode'
+  | 'lastMinuteDays'
+  | 'isActive'
+> {
   /** Cents for LESS_AMOUNT, basis points for LESS_PERCENT, PRICE_STRIKEOUT and LAST_MINUTE. */
   value: number;
-  /** X of "X = Y" (nights stayed). */
-  stayNights: number | null;
-  /** Y of "X = Y" (nights paid). */
-  paidNights: number | null;
   steps: SpecialOfferStep[];
-  /** The stay must lie inside [periodStartDate, periodEndDate); null = unbounded. */
-  periodStartDate: IsoDate | null;
-  periodEndDate: IsoDate | null;
-  /** The quote date must lie inside [bookingStartDate, bookingEndDate); null = unbounded. */
-  bookingStartDate: IsoDate | null;
-  bookingEndDate: IsoDate | null;
-  minNights: number | null;
-  maxNights: number | null;
   /** Tariffs the offer applies to; an offer with none never applies. */
   priceGridIds: number[];
-  /** Accommodations; empty = every place type. */
-  placeTypeIds: number[];
-  /** Grid options added to the discount base (the offered ones for INCLUDED_SERVICE). */
-  appliedOptionIds: number[];
-  /** Access channels; empty = every channel. */
-  channelIds: number[];
-  promoCode: string | null;
-  /** LAST_MINUTE: arrival at most this many days after the quote date. */
-  lastMinuteDays: number | null;
-  isActive: boolean;
 }
 
-export interface Discount {
-  id: number;
-  label: string;
+export interface Discount extends Pick<DiscountRecord, 'id' | 'label'> {
   unit: DiscountUnit;
   /** Cents (AMOUNT) or basis points (PERCENT). */
   value: number;
 }
 
-export interface BookingFee {
-  id: number;
-  label: string;
-  amount: Cents;
+/**
+ * `channelIds`: Empty = every channel.
+ * `priceGridIds`: Empty = every grid.
+ */
+export interface BookingFee extends Pick<
+  BookingFeeRecord,
+  'id' | 'label' | 'amount' | 'channelIds' | 'priceGridIds' | 'isActive'
+> {
   vatRateId: number | null;
-  /** Empty = every channel. */
-  channelIds: number[];
-  /** Empty = every grid. */
-  priceGridIds: number[];
-  isActive: boolean;
 }
 
-export interface CancellationInsurance {
-  id: number;
-  label: string;
+export interface CancellationInsurance extends Pick<
+  CancellationInsuranceRecord,
+  'id' | 'label' | 'fixedAmount' | 'minimumAmount'
+> {
   /** Share of the stay amount; used when fixedAmount is null. */
   rateBp: Bp | null;
-  fixedAmount: Cents | null;
-  minimumAmount: Cents;
   /** Null = outside the VAT base (insurance premiums are exempt). */
   vatRateId: number | null;
 }
 
-export interface PartnerCommissionPeriod {
-  id: number;
-  partnerId: number;
-  startDate: IsoDate;
-  endDate: IsoDate;
+export interface PartnerCommissionPeriod extends Pick<
+  PartnerCommissionPeriodRecord,
+  'id' | 'partnerId' | 'startDate' | 'endDate'
+> {
   rateBp: Bp;
 }
 
@@ -305,24 +328,20 @@ export interface Partner {
   commissionPeriods: PartnerCommissionPeriod[];
 }
 
-export interface TouristTaxTariff {
-  id: number;
+/**
+ * `amount`: Communal tariff per taxable person per night.
+ */
+export interface TouristTaxTariff extends Pick<
+  TouristTaxTariffRecord,
+  'id' | 'label' | 'startDate' | 'endDate' | 'amount'
+> {
   /** Camping classification (stars); null = any. */
   classificationId: number | null;
-  label: string;
-  startDate: IsoDate;
-  endDate: IsoDate | null;
-  /** Communal tariff per taxable person per night. */
-  amount: Cents;
 }
 
-export interface TouristTaxSurcharge {
-  id: number;
-  label: string;
+export interface TouristTaxSurcharge extends Pick<TouristTaxSurchargeRecord, 'id' | 'label' | 'startDate' | 'endDate'> {
   /** Département 1000, regional 3400, Île-de-France 1500 and 20000. */
   rateBp: Bp;
-  startDate: IsoDate;
-  endDate: IsoDate | null;
 }
 
 export interface TouristTaxSettings {

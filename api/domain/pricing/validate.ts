@@ -26,7 +26,8 @@ export function validatePriceGrid(grid: PriceGrid): ValidationIssue[] {
       issues.push({ code: 'START_BEFORE_END', field: `periods.${i}.endDate` });
       return;
     }
-    if (ranges.some(([s, e]) => start < e && s < end)) issues.push({ code: 'OVERLAPPING_PERIODS', field: `periods.${i}.startDate` });
+    if (ranges.some(([s, e]) => start < e && s < end))
+      issues.push({ code: 'OVERLAPPING_PERIODS', field: `periods.${i}.startDate` });
     ranges.push([start, end]);
     // [startDate, endDate) of whole months is 1st of a month → 1st of a later month
     if (period.periodType === PeriodType.MONTH && !(isMonthStart(start) && isMonthStart(end))) {
@@ -35,7 +36,13 @@ export function validatePriceGrid(grid: PriceGrid): ValidationIssue[] {
     if (period.periodType === PeriodType.YEAR && !(isYearStart(start) && isYearStart(end))) {
       issues.push({ code: 'INCORRECT_DATES', field: `periods.${i}.startDate` });
     }
-    for (const price of [period.pricePerNight, period.pricePerWeek, period.pricePerStay, period.firstNightPrice, period.extraNightPrice]) {
+    for (const price of [
+      period.pricePerNight,
+      period.pricePerWeek,
+      period.pricePerStay,
+      period.firstNightPrice,
+      period.extraNightPrice,
+    ]) {
       if (price !== null && (!Number.isSafeInteger(price) || price < 0)) {
         issues.push({ code: 'INCORRECT_PRICE_PER_NIGHT', field: `periods.${i}` });
         break;

@@ -77,7 +77,8 @@ export function registerReferenceRules(): void {
       if (rec.departmentId == null) return;
       const country = await departmentCountry(trx, rec.departmentId);
       // An unknown department is left to the foreign key (REFERENCE_NOT_FOUND).
-      if (country !== undefined && country !== rec.countryId) throw refuse('TOWN_DEPARTMENT_COUNTRY_MISMATCH', 'departmentId');
+      if (country !== undefined && country !== rec.countryId)
+        throw refuse('TOWN_DEPARTMENT_COUNTRY_MISMATCH', 'departmentId');
     },
   });
 
@@ -86,7 +87,10 @@ export function registerReferenceRules(): void {
   registerHooks('department', {
     async beforeSave(rec, existing, { trx }) {
       if (!existing || existing.countryId === rec.countryId) return;
-      const stray = await trx('town').where('departmentId', existing.id).whereNot('countryId', rec.countryId).first('id');
+      const stray = await trx('town')
+        .where('departmentId', existing.id)
+        .whereNot('countryId', rec.countryId)
+        .first('id');
       if (stray) throw refuse('TOWN_DEPARTMENT_COUNTRY_MISMATCH', 'countryId');
     },
   });
@@ -109,15 +113,18 @@ export function registerReferenceRules(): void {
 
   registerHooks('payment-method', {
     beforeSave(rec) {
-      if (rec.isAutoRemittance && rec.bankAccountId == null) throw refuse('AUTO_REMITTANCE_NEEDS_BANK_ACCOUNT', 'bankAccountId');
+      if (rec.isAutoRemittance && rec.bankAccountId == null)
+        throw refuse('AUTO_REMITTANCE_NEEDS_BANK_ACCOUNT', 'bankAccountId');
     },
   });
 
   registerHooks('discount', {
     beforeSave(rec) {
       // The value matching the unit is required: cents for an amount, basis points for a percentage.
-      if (rec.unit === 'currency' && rec.amount == null) throw badRequest('VALIDATION_FAILED', { amount: formatMessage('REQUIRED') });
-      if (rec.unit === 'percentage' && rec.rate == null) throw badRequest('VALIDATION_FAILED', { rate: formatMessage('REQUIRED') });
+      if (rec.unit === 'currency' && rec.amount == null)
+        throw badRequest('VALIDATION_FAILED', { amount: formatMessage('REQUIRED') });
+      if (rec.unit === 'percentage' && rec.rate == null)
+        throw badRequest('VALIDATION_FAILED', { rate: formatMessage('REQUIRED') });
     },
   });
 }

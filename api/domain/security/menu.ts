@@ -1,16 +1,27 @@
 // The main menu of §2, built on the server for the logged-in user: every screen
-// with a menu place (generated resources' x-menu, custom screens' EXTRA_MENU) that
+// with a menu place (generated resources' x-menu, the screen registries' entries) that
 // the user may read, as a tree of nodes (top-level sections, submenus), headers
 // (second level and below, clickable as a context with key `menu-context-<id>`)
 // and items (key = route without its leading slash: "menu keys navigate to '/'
 // plus the key"). Header custom names (header-custom-name) replace labels.
 import type { Knex } from 'knex';
 import { ENTITY_METAS } from '../../../common/generated/meta/index';
-import { EXTRA_MENU, type MenuLeaf } from '../../../common/extra-menu';
-import type { MenuEntry, MenuGroup, MenuItem } from '../../../common/menu-tree';
+import { SCREEN_MENU } from '../../../common/generated/screen-menu';
+import type { MenuEntry, MenuGroup, MenuLeaf } from '../../../common/menu-tree';
 import { holds, type SessionUser } from '../../auth/access';
 
-export const SECTION_ORDER = ['Fichiers', 'Réservations', 'Autres séjours', 'Planning', 'Plan', 'Ventes annexes', 'Résultats', 'Statistiques', 'Mailing', 'Admin'];
+export const SECTION_ORDER = [
+  'Fichiers',
+  'Réservations',
+  'Autres séjours',
+  'Planning',
+  'Plan',
+  'Ventes annexes',
+  'Résultats',
+  'Statistiques',
+  'Mailing',
+  'Admin',
+];
 
 export type { MenuEntry, MenuGroup, MenuItem } from '../../../common/menu-tree';
 
@@ -21,18 +32,22 @@ export function contextIdOf(path: string): number {
     h ^= ch.codePointAt(0)!;
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return (h & 0x7fffffff) || 1;
+  return h & 0x7fffffff || 1;
 }
 
-const fillRoute = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'page' || name === 'tab' ? 'general' : '0'));
+const fillRoute = (pattern: string) =>
+  pattern.replace(/:(\w+)/g, (_, name: string) => (name === 'page' || name === 'tab' ? 'general' : '0'));
 
 /** Every menu leaf of the application, before rights. A custom leaf for a generated list's route takes its place. */
 export function allLeaves(): MenuLeaf[] {
-  const custom = new Set(EXTRA_MENU.map((l) => l.to));
+  const custom = new Set(SCREEN_MENU.map((l) => l.to));
   const fromEntities: MenuLeaf[] = ENTITY_METAS.filter((m) => m.generatedAdmin && m.menu).map((m) => ({
-    label: m.label.many, to: fillRoute(m.routes.list), functionality: m.functionality, path: m.menu!,
+    label: m.label.many,
+    to: fillRoute(m.routes.list),
+    functionality: m.functionality,
+    path: m.menu!,
   }));
-  return [...fromEntities.filter((l) => !custom.has(l.to)), ...EXTRA_MENU];
+  return [...fromEntities.filter((l) => !custom.has(l.to)), ...SCREEN_MENU];
 }
 
 /** Every group path of the menu ("Fichiers", "Fichiers/Géographie"…), for renaming. */
@@ -46,11 +61,13 @@ export function allHeaderPaths(): string[] {
 }
 
 export function visibleLeaves(user: SessionUser): MenuLeaf[] {
-  return allLeaves().filter((l) =>
-    // An entry follows the right of what it leads to: a screen that creates needs write.
-    (!l.functionality || holds(user, l.functionality, l.access ?? 'read'))
-    && (!l.adminOnly || user.isAdmin)
-    && (!l.systemOnly || user.isSystem));
+  return allLeaves().filter(
+    (l) =>
+      // An entry follows the right of what it leads to: a screen that creates needs write.
+      (!l.functionality || holds(user, l.functionality, l.access ?? 'read')) &&
+      (!l.adminOnly || user.isAdmin) &&
+      (!l.systemOnly || user.isSystem),
+  );
 }
 
 const sectionRank = (name: string) => {
@@ -59,7 +76,16 @@ const sectionRank = (name: string) => {
 };
 
 export function buildMenu(leaves: MenuLeaf[], customNames: Map<string, string>): MenuEntry[] {
-  const root: MenuGroup = { type: 'node', key: 'root', path: '', label: '', defaultLabel: '', contextId: 0, clickable: false, children: [] };
+  const root: MenuGroup = {
+    type: 'node',
+    key: 'root',
+    path: '',
+    label: '',
+    defaultLabel: '',
+    contextId: 0,
+    clickable: false,
+    children: [],
+  };
   for (const leaf of leaves) {
     let at = root;
     const parts = leaf.path.split('/');
@@ -72,7 +98,12 @@ export function buildMenu(leaves: MenuLeaf[], customNames: Map<string, string>):
         g = {
           type: header ? 'header' : 'node',
           key: header ? `menu-context-${contextId}` : `menu-node-${contextId}`,
-          path, label: customNames.get(path) ?? part, defaultLabel: part, contextId, clickable: header, children: [],
+          path,
+          label: customNames.get(path) ?? part,
+          defaultLabel: part,
+          contextId,
+          clickable: header,
+          children: [],
         };
         at.children.push(g);
       }
@@ -92,11 +123,18 @@ export function buildMenu(leaves: MenuLeaf[], customNames: Map<string, string>):
     for (const c of g.children) if (c.type !== 'item') sortRec(c);
   };
   sortRec(root);
-  root.children.sort((a, b) => sectionRank((a as MenuGroup).defaultLabel) - sectionRank((b as MenuGroup).defaultLabel) || a.label.localeCompare(b.label, 'fr'));
+  root.children.sort(
+    (a, b) =>
+      sectionRank((a as MenuGroup).defaultLabel) - sectionRank((b as MenuGroup).defaultLabel) ||
+      a.label.localeCompare(b.label, 'fr'),
+  );
   return [{ type: 'item', key: 'home', label: 'Accueil', route: '/home' }, ...root.children];
 }
 
 export async function menuFor(knex: Knex, user: SessionUser): Promise<MenuEntry[]> {
-  const rows: { headerKey: string; customName: string }[] = await knex('header_custom_name').select('headerKey', 'customName');
+  const rows: { headerKey: string; customName: string }[] = await knex('header_custom_name').select(
+    'headerKey',
+    'customName',
+  );
   return buildMenu(visibleLeaves(user), new Map(rows.map((r) => [r.headerKey, r.customName])));
 }

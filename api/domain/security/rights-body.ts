@@ -23,7 +23,12 @@ function entryFlags(key: string, e: any): RightFlags {
     if (!isLevel(level)) throw badRequest('INVALID_RIGHTS_LEVEL');
     return flagsOf(level, !!e.canExport);
   }
-  return normalise({ canRead: e.canSelect ?? e.canRead, canWrite: e.canWrite, canDelete: e.canDelete, canExport: e.canExport });
+  return normalise({
+    canRead: e.canSelect ?? e.canRead,
+    canWrite: e.canWrite,
+    canDelete: e.canDelete,
+    canExport: e.canExport,
+  });
 }
 
 /** The entries a body gives, by functionality key. */

@@ -12,14 +12,24 @@ import type { SessionUser } from '../../auth/access';
 import { recordHistory } from '../../rest/history';
 import { entityMeta } from '../../rest/entities';
 
-export interface Manager { id: number; isAdmin: boolean; isSystem: boolean; rights: Map<string, RightFlags> }
+export interface Manager {
+  id: number;
+  isAdmin: boolean;
+  isSystem: boolean;
+  rights: Map<string, RightFlags>;
+}
 
 /** What `next` grants that `current` did not. */
 export function newlyGranted(current: Map<string, RightFlags>, next: Map<string, RightFlags>): Map<string, RightFlags> {
   const out = new Map<string, RightFlags>();
   for (const [k, f] of next) {
     const c = current.get(k) ?? NO_RIGHT;
-    const g = { canRead: f.canRead && !c.canRead, canWrite: f.canWrite && !c.canWrite, canDelete: f.canDelete && !c.canDelete, canExport: f.canExport && !c.canExport };
+    const g = {
+      canRead: f.canRead && !c.canRead,
+      canWrite: f.canWrite && !c.canWrite,
+      canDelete: f.canDelete && !c.canDelete,
+      canExport: f.canExport && !c.canExport,
+    };
     if (g.canRead || g.canWrite || g.canDelete || g.canExport) out.set(k, g);
   }
   return out;
@@ -47,9 +57,14 @@ export function assertCanManage(manager: Manager, target: { isAdmin: boolean; is
 
 export async function userRightsView(knex: Knex, userId: number) {
   const u = await targetUser(knex, userId);
-  const effective = u.isAdmin ? new Map(FUNCTIONALITY_KEYS.map((k) => [k, { ...ALL_RIGHTS }])) : await loadRights(knex, userId);
-  const groups = await knex('user_group as ug').join('rights_group as g', 'g.id', 'ug.group_id')
-    .where('ug.user_id', userId).distinct('g.id', 'g.label', 'g.is_active').orderBy('g.label');
+  const effective = u.isAdmin
+    ? new Map(FUNCTIONALITY_KEYS.map((k) => [k, { ...ALL_RIGHTS }]))
+    : await loadRights(knex, userId);
+  const groups = await knex('user_group as ug')
+    .join('rights_group as g', 'g.id', 'ug.group_id')
+    .where('ug.user_id', userId)
+    .distinct('g.id', 'g.label', 'g.is_active')
+    .orderBy('g.label');
   const [{ n }] = await knex('user_right').where('userId', userId).count({ n: '*' });
   return {
     userId: u.id,
@@ -69,7 +84,12 @@ export async function userRightsView(knex: Knex, userId: number) {
  * The user's specific rights become their current effective rights (group rights
  * included) overlaid with the given entries; the user leaves every group.
  */
-export async function setUserRights(knex: Knex, manager: Manager, userId: number, given: Map<string, RightFlags>): Promise<void> {
+export async function setUserRights(
+  knex: Knex,
+  manager: Manager,
+  userId: number,
+  given: Map<string, RightFlags>,
+): Promise<void> {
   await knex.transaction(async (trx) => {
     const u = await trx('app_user').where('id', userId).forUpdate().first('id', 'name', 'isAdmin', 'isSystem');
     if (!u) throw notFound();
@@ -79,13 +99,19 @@ export async function setUserRights(knex: Knex, manager: Manager, userId: number
     for (const [k, f] of given) next.set(k, f);
     assertCanGrant(manager, newlyGranted(current, next));
     const before = await loadSpecificRights(trx, userId);
-    const groups = await trx('user_group as ug').join('rights_group as g', 'g.id', 'ug.group_id').where('ug.user_id', userId).distinct('g.label');
+    const groups = await trx('user_group as ug')
+      .join('rights_group as g', 'g.id', 'ug.group_id')
+      .where('ug.user_id', userId)
+      .distinct('g.label');
     await writeRights(trx, 'user_right', { userId }, next);
     await trx('user_group').where('userId', userId).delete();
     const summary = [...next].filter(([k, f]) => JSON.stringify(before.get(k)) !== JSON.stringify(f)).map(([k]) => k);
     const left = groups.length ? ` ; retiré des groupes : ${groups.map((g: any) => g.label).join(', ')}` : '';
     await recordHistory(trx, {
-      userId: manager.id, entity: entityMeta('user'), recordId: userId, action: 'action',
+      userId: manager.id,
+      entity: entityMeta('user'),
+      recordId: userId,
+      action: 'action',
       detail: `Droits spécifiques modifiés (${summary.length ? summary.join(', ') : 'aucun changement'})${left}`,
     });
   });
@@ -97,17 +123,35 @@ export async function setUserRights(knex: Knex, manager: Manager, userId: number
  * granted as specific rights — except on the functionalities in `skip`, which the
  * change itself is about to set. Answers the labels of the groups left.
  */
-export async function leaveGroupsKeepingRights(trx: Knex.Transaction, userId: number, skip: (string | undefined)[], managerId: number | null): Promise<string[]> {
-  const groups = await trx('user_group as ug').join('rights_group as g', 'g.id', 'ug.group_id').where('ug.user_id', userId).distinct('g.label').orderBy('g.label');
+export async function leaveGroupsKeepingRights(
+  trx: Knex.Transaction,
+  userId: number,
+  skip: (string | undefined)[],
+  managerId: number | null,
+): Promise<string[]> {
+  const groups = await trx('user_group as ug')
+    .join('rights_group as g', 'g.id', 'ug.group_id')
+    .where('ug.user_id', userId)
+    .distinct('g.label')
+    .orderBy('g.label');
   if (!groups.length) return [];
   const effective = await loadRights(trx, userId);
-  const rows = [...effective].filter(([k, f]) => f.canRead && !skip.includes(k)).map(([functionality, f]) => ({ userId, functionality, ...f }));
-  if (rows.length) await trx('user_right').insert(rows).onConflict(['user_id', 'functionality']).merge(['can_read', 'can_write', 'can_delete', 'can_export', 'updated_at']);
+  const rows = [...effective]
+    .filter(([k, f]) => f.canRead && !skip.includes(k))
+    .map(([functionality, f]) => ({ userId, functionality, ...f }));
+  if (rows.length)
+    await trx('user_right')
+      .insert(rows)
+      .onConflict(['user_id', 'functionality'])
+      .merge(['can_read', 'can_write', 'can_delete', 'can_export', 'updated_at']);
   await trx('user_group').where('userId', userId).delete();
   clearSessionCache(trx); // the user's next request sees the new rights
   const labels = groups.map((g: any) => g.label as string);
   await recordHistory(trx, {
-    userId: managerId, entity: entityMeta('user'), recordId: userId, action: 'action',
+    userId: managerId,
+    entity: entityMeta('user'),
+    recordId: userId,
+    action: 'action',
     detail: `Droits spécifiques modifiés ; retiré des groupes : ${labels.join(', ')}`.slice(0, 200),
   });
   return labels;
@@ -117,11 +161,20 @@ export async function groupRightsView(knex: Knex, groupId: number) {
   const g = await knex('rights_group').where('id', groupId).first('id', 'label', 'isActive');
   if (!g) throw notFound();
   const rights = Object.fromEntries(await loadGroupRights(knex, groupId));
-  const members = await knex('user_group as ug').join('app_user as u', 'u.id', 'ug.user_id').where('ug.group_id', groupId).distinct('u.id', 'u.login', 'u.name').orderBy('u.name');
+  const members = await knex('user_group as ug')
+    .join('app_user as u', 'u.id', 'ug.user_id')
+    .where('ug.group_id', groupId)
+    .distinct('u.id', 'u.login', 'u.name')
+    .orderBy('u.name');
   return { groupId: g.id, label: g.label, isActive: g.isActive, members, rights, functionalities: toGroups(rights) };
 }
 
-export async function setGroupRights(knex: Knex, manager: Manager, groupId: number, given: Map<string, RightFlags>): Promise<void> {
+export async function setGroupRights(
+  knex: Knex,
+  manager: Manager,
+  groupId: number,
+  given: Map<string, RightFlags>,
+): Promise<void> {
   await knex.transaction(async (trx) => {
     const g = await trx('rights_group').where('id', groupId).forUpdate().first('id', 'label');
     if (!g) throw notFound();
@@ -133,7 +186,10 @@ export async function setGroupRights(knex: Knex, manager: Manager, groupId: numb
     await writeRights(trx, 'group_right', { groupId }, next);
     if (changed.size) {
       await recordHistory(trx, {
-        userId: manager.id, entity: entityMeta('group'), recordId: groupId, action: 'action',
+        userId: manager.id,
+        entity: entityMeta('group'),
+        recordId: groupId,
+        action: 'action',
         detail: `Droits du groupe modifiés (${[...changed.keys()].join(', ')})`,
       });
     }
@@ -149,7 +205,9 @@ export async function setUserGroups(knex: Knex, manager: Manager, userId: number
     const ids = [...new Set(groupIds)];
     const found = ids.length ? await trx('rights_group').whereIn('id', ids).select('id', 'label') : [];
     if (found.length !== ids.length) throw notFound();
-    const current: number[] = (await trx('user_group').where('userId', userId).select('groupId')).map((r: any) => r.groupId);
+    const current: number[] = (await trx('user_group').where('userId', userId).select('groupId')).map(
+      (r: any) => r.groupId,
+    );
     const added = ids.filter((id) => !current.includes(id));
     for (const id of added) assertCanGrant(manager, await loadGroupRights(trx, id));
     await trx('user_group').where('userId', userId).delete();
@@ -159,11 +217,23 @@ export async function setUserGroups(knex: Knex, manager: Manager, userId: number
     if (added.length || removed.length) {
       const label = (id: number) => found.find((g: any) => g.id === id)?.label ?? `#${id}`;
       await recordHistory(trx, {
-        userId: manager.id, entity: entityMeta('user'), recordId: userId, action: 'action',
-        detail: `Groupes : ${[...added.map((id) => `+ ${label(id)}`), ...removed.map((id) => `− #${id}`)].join(', ')}`.slice(0, 200),
+        userId: manager.id,
+        entity: entityMeta('user'),
+        recordId: userId,
+        action: 'action',
+        detail:
+          `Groupes : ${[...added.map((id) => `+ ${label(id)}`), ...removed.map((id) => `− #${id}`)].join(', ')}`.slice(
+            0,
+            200,
+          ),
       });
     }
   });
 }
 
-export const managerOf = (u: SessionUser): Manager => ({ id: u.id, isAdmin: u.isAdmin, isSystem: u.isSystem, rights: u.rights });
+export const managerOf = (u: SessionUser): Manager => ({
+  id: u.id,
+  isAdmin: u.isAdmin,
+  isSystem: u.isSystem,
+  rights: u.rights,
+});

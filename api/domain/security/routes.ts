@@ -12,7 +12,12 @@ import { SECURITY_SCHEMAS } from './openapi';
 const USERS = 'establishment.users';
 const tag = 'security';
 const userRights = { $ref: '#/components/schemas/UserRights' };
-const rightsBody = { requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/RightsBody' } } } } };
+const rightsBody = {
+  requestBody: {
+    required: true,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/RightsBody' } } },
+  },
+};
 const list = { type: 'array', items: { type: 'object' } };
 
 defineSchemas(SECURITY_SCHEMAS);
@@ -20,10 +25,14 @@ defineSchemas(SECURITY_SCHEMAS);
 export const SECURITY_ROUTES: RouteDecl[] = [
   defineRoute({
     // Anyone may read their own rights (the admin refetches them when its map is empty).
-    method: 'GET', path: '/rest/security/user/get_right/:userId', right: 'session', tag,
+    method: 'GET',
+    path: '/rest/security/user/get_right/:userId',
+    right: 'session',
+    tag,
     summary: "Droits effectifs d'un utilisateur (groupes ∪ droits spécifiques) ; chacun peut lire les siens",
     description: "Ceux d'un autre utilisateur : establishment.users (read).",
-    response: userRights, responses: { 404: { description: 'Utilisateur inconnu' } },
+    response: userRights,
+    responses: { 404: { description: 'Utilisateur inconnu' } },
     handler: async ({ ctx, params, user, knex }) => {
       const userId = parseId(params.userId);
       if (userId !== user.id) await checkAccess(ctx, USERS, 'read');
@@ -31,9 +40,15 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     },
   }),
   defineRoute({
-    method: 'POST', path: '/rest/security/user/set_right/:userId', right: [USERS, 'write'], tag,
-    summary: "Droits spécifiques d'un utilisateur : il quitte tous ses groupes en conservant ses droits, les entrées données s'y appliquent",
-    body: { type: 'object' }, openapi: rightsBody, response: userRights,
+    method: 'POST',
+    path: '/rest/security/user/set_right/:userId',
+    right: [USERS, 'write'],
+    tag,
+    summary:
+      "Droits spécifiques d'un utilisateur : il quitte tous ses groupes en conservant ses droits, les entrées données s'y appliquent",
+    body: { type: 'object' },
+    openapi: rightsBody,
+    response: userRights,
     handler: async ({ body, params, user, knex }) => {
       const userId = parseId(params.userId);
       await setUserRights(knex, managerOf(user), userId, parseRightsBody(body));
@@ -41,19 +56,32 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/rest/security/user/groups/:userId', right: [USERS, 'read'], tag,
-    summary: "Groupes de droits, avec l'appartenance de l'utilisateur", response: list,
+    method: 'GET',
+    path: '/rest/security/user/groups/:userId',
+    right: [USERS, 'read'],
+    tag,
+    summary: "Groupes de droits, avec l'appartenance de l'utilisateur",
+    response: list,
     handler: async ({ params, knex }) => {
       const userId = parseId(params.userId);
-      const member = new Set((await knex('user_group').where('userId', userId).select('groupId')).map((x: any) => x.groupId));
+      const member = new Set(
+        (await knex('user_group').where('userId', userId).select('groupId')).map((x: any) => x.groupId),
+      );
       const groups = await knex('rights_group').orderBy('label').select('id', 'label', 'description', 'isActive');
       return groups.map((g: any) => ({ ...g, member: member.has(g.id) }));
     },
   }),
   defineRoute({
-    method: 'POST', path: '/rest/security/user/set_groups/:userId', right: [USERS, 'write'], tag,
+    method: 'POST',
+    path: '/rest/security/user/set_groups/:userId',
+    right: [USERS, 'write'],
+    tag,
     summary: "Remplace les groupes d'un utilisateur",
-    body: { type: 'object', required: ['groupIds'], properties: { groupIds: { type: 'array', items: { type: 'integer', minimum: 1 } } } },
+    body: {
+      type: 'object',
+      required: ['groupIds'],
+      properties: { groupIds: { type: 'array', items: { type: 'integer', minimum: 1 } } },
+    },
     response: userRights,
     handler: async ({ body, params, user, knex }) => {
       const userId = parseId(params.userId);
@@ -62,14 +90,23 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/rest/security/group/get_right/:groupId', right: [USERS, 'read'], tag,
-    summary: "Droits et membres d'un groupe", response: { type: 'object' },
+    method: 'GET',
+    path: '/rest/security/group/get_right/:groupId',
+    right: [USERS, 'read'],
+    tag,
+    summary: "Droits et membres d'un groupe",
+    response: { type: 'object' },
     handler: ({ params, knex }) => groupRightsView(knex, parseId(params.groupId)),
   }),
   defineRoute({
-    method: 'POST', path: '/rest/security/group/set_right/:groupId', right: [USERS, 'write'], tag,
+    method: 'POST',
+    path: '/rest/security/group/set_right/:groupId',
+    right: [USERS, 'write'],
+    tag,
     summary: "Droits d'un groupe (entrées données ; les autres restent)",
-    body: { type: 'object' }, openapi: rightsBody, response: { type: 'object' },
+    body: { type: 'object' },
+    openapi: rightsBody,
+    response: { type: 'object' },
     handler: async ({ body, params, user, knex }) => {
       const groupId = parseId(params.groupId);
       await setGroupRights(knex, managerOf(user), groupId, parseRightsBody(body));
@@ -77,13 +114,21 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     },
   }),
   defineRoute({
-    method: 'GET', path: '/rest/security/menu', right: 'session', tag,
-    summary: "Menu principal de l'utilisateur connecté (nœuds, en-têtes de contexte, éléments)", response: list,
+    method: 'GET',
+    path: '/rest/security/menu',
+    right: 'session',
+    tag,
+    summary: "Menu principal de l'utilisateur connecté (nœuds, en-têtes de contexte, éléments)",
+    response: list,
     handler: ({ user, knex }) => menuFor(knex, user),
   }),
   defineRoute({
-    method: 'GET', path: '/rest/security/menu/headers', right: ['establishment.settings', 'read'], tag,
-    summary: 'En-têtes du menu (pour les noms personnalisés)', response: list,
+    method: 'GET',
+    path: '/rest/security/menu/headers',
+    right: ['establishment.settings', 'read'],
+    tag,
+    summary: 'En-têtes du menu (pour les noms personnalisés)',
+    response: list,
     handler: () => allHeaderPaths().map((path) => ({ id: path, name: path.replace(/\//g, ' › ') })),
   }),
 ];

@@ -37,14 +37,21 @@ export function registerSecurityRules(): void {
         }
         if (manager) {
           const before = new Map<string, RightFlags>();
-          if (existing && existing.userId === rec.userId && existing.functionality === rec.functionality) before.set(existing.functionality, flags(existing));
+          if (existing && existing.userId === rec.userId && existing.functionality === rec.functionality)
+            before.set(existing.functionality, flags(existing));
           assertCanGrant(manager, newlyGranted(before, new Map([[rec.functionality, flags(rec)]])));
         }
         if (entity === 'user-right') {
           // The row being written (and the one it replaces) carry the change itself.
           const sameUser = existing?.userId === rec.userId;
-          await leaveGroupsKeepingRights(trx, rec.userId, [rec.functionality, sameUser ? existing?.functionality : undefined], userId);
-          if (existing && !sameUser) await leaveGroupsKeepingRights(trx, existing.userId, [existing.functionality], userId);
+          await leaveGroupsKeepingRights(
+            trx,
+            rec.userId,
+            [rec.functionality, sameUser ? existing?.functionality : undefined],
+            userId,
+          );
+          if (existing && !sameUser)
+            await leaveGroupsKeepingRights(trx, existing.userId, [existing.functionality], userId);
         }
       },
       async beforeDelete(existing, { trx, userId }) {

@@ -31,7 +31,8 @@ export interface AvailabilityQuery {
 const optId = (v: unknown, name: string): number | null => {
   if (v === undefined || v === null || v === '' || v === 0) return null;
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
-  if (!Number.isInteger(n) || (n as number) < 0) throw badRequest('VALIDATION_FAILED', { [name]: formatMessage('INVALID_INTEGER') });
+  if (!Number.isInteger(n) || (n as number) < 0)
+    throw badRequest('VALIDATION_FAILED', { [name]: formatMessage('INVALID_INTEGER') });
   return n as number;
 };
 
@@ -42,36 +43,72 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
     if (!b[f]) errors[f] = formatMessage('DATES_REQUIRED');
     else if (typeof b[f] !== 'string' || !isValidDate(b[f])) errors[f] = formatMessage('INVALID_DATE');
   }
-  if (Object.keys(errors).length) throw badRequest(errors.startDate === formatMessage('DATES_REQUIRED') || errors.endDate === formatMessage('DATES_REQUIRED') ? 'DATES_REQUIRED' : 'INCORRECT_DATES', errors);
-  if (b.endDate === b.startDate) throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
+  if (Object.keys(errors).length)
+    throw badRequest(
+      errors.startDate === formatMessage('DATES_REQUIRED') || errors.endDate === formatMessage('DATES_REQUIRED')
+        ? 'DATES_REQUIRED'
+        : 'INCORRECT_DATES',
+      errors,
+    );
+  if (b.endDate === b.startDate)
+    throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
   if (b.endDate < b.startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
-  if (nightsBetween(b.startDate, b.endDate) > 366) throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
+  if (nightsBetween(b.startDate, b.endDate) > 366)
+    throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
   const occupants = parseOccupantCounts(b.occupants);
-  const persons = occupants ? occupants.reduce((s, o) => s + o.quantity, 0) : b.persons === undefined || b.persons === null || b.persons === '' ? 1 : Number(b.persons);
-  if (!Number.isInteger(persons) || persons < 0 || persons > 100) throw badRequest('VALIDATION_FAILED', { persons: formatMessage('INVALID_INTEGER') });
+  const persons = occupants
+    ? occupants.reduce((s, o) => s + o.quantity, 0)
+    : b.persons === undefined || b.persons === null || b.persons === ''
+      ? 1
+      : Number(b.persons);
+  if (!Number.isInteger(persons) || persons < 0 || persons > 100)
+    throw badRequest('VALIDATION_FAILED', { persons: formatMessage('INVALID_INTEGER') });
   const featureIds = b.featureIds ?? [];
-  if (!Array.isArray(featureIds) || featureIds.length > 50 || !featureIds.every((x: unknown) => Number.isInteger(x) && (x as number) > 0)) {
+  if (
+    !Array.isArray(featureIds) ||
+    featureIds.length > 50 ||
+    !featureIds.every((x: unknown) => Number.isInteger(x) && (x as number) > 0)
+  ) {
     throw badRequest('VALIDATION_FAILED', { featureIds: formatMessage('INVALID_CHOICE') });
   }
   const limit = b.limit === undefined ? 500 : Number(b.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 5000) throw badRequest('INVALID_QUERY', undefined, { param: 'limit' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
+    throw badRequest('INVALID_QUERY', undefined, { param: 'limit' });
   return {
-    startDate: b.startDate, endDate: b.endDate, persons,
-    placeTypeId: optId(b.placeTypeId, 'placeTypeId'), placeFamilyId: optId(b.placeFamilyId, 'placeFamilyId'),
-    layoutId: optId(b.layoutId, 'layoutId'), featureIds: [...new Set<number>(featureIds)], partnerId: optId(b.partnerId, 'partnerId'), limit,
-    residential: b.residential === true, withPrices: b.withPrices === true, ...(occupants ? { occupants } : {}),
+    startDate: b.startDate,
+    endDate: b.endDate,
+    persons,
+    placeTypeId: optId(b.placeTypeId, 'placeTypeId'),
+    placeFamilyId: optId(b.placeFamilyId, 'placeFamilyId'),
+    layoutId: optId(b.layoutId, 'layoutId'),
+    featureIds: [...new Set<number>(featureIds)],
+    partnerId: optId(b.partnerId, 'partnerId'),
+    limit,
+    residential: b.residential === true,
+    withPrices: b.withPrices === true,
+    ...(occupants ? { occupants } : {}),
   };
 }
 
 function parseOccupantCounts(v: unknown): { ageCategoryId: number; quantity: number }[] | undefined {
   if (v === undefined || v === null) return undefined;
-  if (!Array.isArray(v) || v.length > 50) throw badRequest('INCORRECT_FORM', { occupants: formatMessage('INCORRECT_FORM') });
-  return v.map((o: any, i: number) => {
-    if (!o || !Number.isInteger(o.ageCategoryId) || o.ageCategoryId <= 0 || !Number.isInteger(o.quantity) || o.quantity < 0 || o.quantity > 100) {
-      throw badRequest('VALIDATION_FAILED', { [`occupants.${i}`]: formatMessage('INVALID_INTEGER') });
-    }
-    return { ageCategoryId: o.ageCategoryId as number, quantity: o.quantity as number };
-  }).filter((o) => o.quantity > 0);
+  if (!Array.isArray(v) || v.length > 50)
+    throw badRequest('INCORRECT_FORM', { occupants: formatMessage('INCORRECT_FORM') });
+  return v
+    .map((o: any, i: number) => {
+      if (
+        !o ||
+        !Number.isInteger(o.ageCategoryId) ||
+        o.ageCategoryId <= 0 ||
+        !Number.isInteger(o.quantity) ||
+        o.quantity < 0 ||
+        o.quantity > 100
+      ) {
+        throw badRequest('VALIDATION_FAILED', { [`occupants.${i}`]: formatMessage('INVALID_INTEGER') });
+      }
+      return { ageCategoryId: o.ageCategoryId as number, quantity: o.quantity as number };
+    })
+    .filter((o) => o.quantity > 0);
 }
 
 /**
@@ -82,17 +119,30 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
   const where: string[] = ['p.is_active', 't.is_active', 'p.capacity >= ?', 't.max_persons >= ?'];
   if (!q.residential) where.push('NOT t.is_residential');
   const bindings: unknown[] = [q.persons, q.persons];
-  if (q.placeTypeId) { where.push('p.place_type_id = ?'); bindings.push(q.placeTypeId); }
-  if (q.placeFamilyId) { where.push('t.place_family_id = ?'); bindings.push(q.placeFamilyId); }
-  if (q.layoutId) { where.push('p.layout_id = ?'); bindings.push(q.layoutId); }
-  where.push('NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ?::date))');
+  if (q.placeTypeId) {
+    where.push('p.place_type_id = ?');
+    bindings.push(q.placeTypeId);
+  }
+  if (q.placeFamilyId) {
+    where.push('t.place_family_id = ?');
+    bindings.push(q.placeFamilyId);
+  }
+  if (q.layoutId) {
+    where.push('p.layout_id = ?');
+    bindings.push(q.layoutId);
+  }
+  where.push(
+    'NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ?::date))',
+  );
   bindings.push(q.startDate, q.endDate);
   where.push(`NOT EXISTS (SELECT 1 FROM partner_allotment a WHERE a.place_id = p.id
     AND daterange(a.start_date, a.end_date) && daterange(?::date, ?::date)
     AND (a.release_date IS NULL OR a.release_date > ?::date) AND a.partner_id IS DISTINCT FROM ?::integer)`);
   bindings.push(q.startDate, q.endDate, today, q.partnerId);
   if (q.featureIds.length) {
-    where.push(`(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ANY(?::integer[])) = ?`);
+    where.push(
+      `(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ANY(?::integer[])) = ?`,
+    );
     bindings.push(q.featureIds, q.featureIds.length);
   }
   const sql = `SELECT p.id AS place_id, p.code, p.label, p.capacity, p.surface, p.sleeping_capacity,
@@ -112,7 +162,10 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
 
 export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Promise<Record<string, any>[]> {
   const { sql, bindings } = availabilitySql(q);
-  const rows = rawRows(await knex.raw(sql, bindings as any[])).map((r) => ({ ...r, features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features }));
+  const rows = rawRows(await knex.raw(sql, bindings as any[])).map((r) => ({
+    ...r,
+    features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features,
+  }));
   return q.withPrices ? withPrices(knex, rows, q) : rows;
 }
 
@@ -122,14 +175,32 @@ export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Prom
  * occupants by age category, booking fees), once per place type. An unpriceable type
  * carries its French message instead of a 400 per place.
  */
-async function withPrices(knex: Knex, rows: Record<string, any>[], q: AvailabilityQuery): Promise<Record<string, any>[]> {
+async function withPrices(
+  knex: Knex,
+  rows: Record<string, any>[],
+  q: AvailabilityQuery,
+): Promise<Record<string, any>[]> {
   if (!q.occupants?.length) return rows;
   const byType = new Map<number, { total: number | null; warnings: string[]; error: string | null }>();
   for (const r of rows) {
     if (byType.has(r.placeTypeId)) continue;
-    const inputs = { placeId: r.placeId, placeTypeId: r.placeTypeId, startDate: q.startDate, endDate: q.endDate, details: q.occupants, animals: [], vehicles: [], extras: [], priceOverrides: [] };
+    const inputs = {
+      placeId: r.placeId,
+      placeTypeId: r.placeTypeId,
+      startDate: q.startDate,
+      endDate: q.endDate,
+      details: q.occupants,
+      animals: [],
+      vehicles: [],
+      extras: [],
+      priceOverrides: [],
+    };
     const p = await computePrice(knex, inputs, bookingPricing({ partnerId: q.partnerId }), null, true);
-    byType.set(r.placeTypeId, { total: p.quote?.total ?? null, warnings: p.quote?.warnings.map((w) => w.message) ?? [], error: p.error?.message ?? null });
+    byType.set(r.placeTypeId, {
+      total: p.quote?.total ?? null,
+      warnings: p.quote?.warnings.map((w) => w.message) ?? [],
+      error: p.error?.message ?? null,
+    });
   }
   return rows.map((r) => ({ ...r, price: byType.get(r.placeTypeId) }));
 }

@@ -41,9 +41,12 @@ function refuseIf(errors: FieldErrors): void {
 }
 
 async function isResidentialPlace(trx: Knex.Transaction, rec: Row): Promise<boolean> {
-  const q = rec.placeId != null
-    ? trx('place').join('place_type', 'place_type.id', 'place.place_type_id').where('place.id', rec.placeId)
-    : rec.placeTypeId != null ? trx('place_type').where('place_type.id', rec.placeTypeId) : null;
+  const q =
+    rec.placeId != null
+      ? trx('place').join('place_type', 'place_type.id', 'place.place_type_id').where('place.id', rec.placeId)
+      : rec.placeTypeId != null
+        ? trx('place_type').where('place_type.id', rec.placeTypeId)
+        : null;
   if (!q) return false;
   const row = await q.first('place_type.is_residential');
   return !!row?.isResidential;
@@ -54,7 +57,12 @@ export function registerStayDateRules(): void {
     async beforeSave(rec, existing, { trx }) {
       const today = todayParis();
       refuseIf(windowErrors(rec, existing, ['startDate', 'endDate'], today));
-      if (!rec.startDate || !rec.endDate || (!changed(rec, existing, 'startDate') && !changed(rec, existing, 'endDate'))) return;
+      if (
+        !rec.startDate ||
+        !rec.endDate ||
+        (!changed(rec, existing, 'startDate') && !changed(rec, existing, 'endDate'))
+      )
+        return;
       const nights = nightsBetween(rec.startDate, rec.endDate);
       const limit = await maxStayNights(trx);
       if (nights > limit && !(await isResidentialPlace(trx, rec))) {

@@ -3,6 +3,7 @@
 // business routes, so that no shape of the API gets round them. Statuses, the
 // cancellation marker and the derived columns are read-only in the schemas: only the
 // business actions (actions.ts) change them.
+import type { BookingRecord } from '../../../common/generated/types';
 import { stayCapacity } from '../pricing/capacity';
 import type { Knex } from 'knex';
 import { registerHooks, entityMeta } from '../../rest/entities';
@@ -13,14 +14,16 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 import { addDays, todayParis } from '../../../common/dates';
 import { noOverlappingPeriods } from '../reference/rules';
 import { allotmentOn, assertPlaceFree, bookingFacts, occupancyPersons, refreshBooking } from './store';
-import { DEFAULT_OPTION_DAYS, holdsPlaces, isModifiable, kindLabel, RELEASING, STATUS, UNCONFIRMED } from './status';
+import { stayPreferences } from './preferences';
+import { holdsPlaces, isModifiable, kindLabel, RELEASING, STATUS, UNCONFIRMED } from './status';
 import { decide, TransitionError } from './state-machine';
 import { registerStayDateRules } from './date-rules';
 
 type Row = Record<string, any>;
 type Trx = Knex.Transaction;
 
-const refuse = (code: MessageCode, field?: string) => badRequest(code, field ? { [field]: formatMessage(code) } : undefined);
+const refuse = (code: MessageCode, field?: string) =>
+  badRequest(code, field ? { [field]: formatMessage(code) } : undefined);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 const changedFields = (before: Row, after: Row, fields: string[]) => fields.filter((f) => !same(before[f], after[f]));
 
@@ -46,7 +49,11 @@ export async function assertKeepsAnOccupancy(trx: Trx, bookingId: number, occupa
   if (!other) throw refuse('BOOKING_NEEDS_OCCUPANCY');
 }
 
-async function bookingOfOccupancy(trx: Trx, occupancyId: number, lock = false): Promise<{ occupancy: Row; booking: Row } | undefined> {
+async function bookingOfOccupancy(
+  trx: Trx,
+  occupancyId: number,
+  lock = false,
+): Promise<{ occupancy: Row; booking: Row } | undefined> {
   const q = trx('occupancy').where('id', occupancyId);
   if (lock) q.forUpdate();
   const occupancy = await q.first();
@@ -68,19 +75,29 @@ function registerBookingHooks(): void {
   registerHooks('booking', {
     async beforeSave(rec, existing, { trx }) {
       if (!existing) {
-        if (rec.kind === 'option' && !rec.optionExpiryDate) rec.optionExpiryDate = addDays(todayParis(), DEFAULT_OPTION_DAYS);
+        if (rec.kind === 'option' && !rec.optionExpiryDate)
+          rec.optionExpiryDate = addDays(todayParis(), (await stayPreferences(trx)).optionDays);
         return;
       }
       if (RELEASING.includes(existing.statusId)) {
         // A cancelled, refused, expired or deleted stay keeps its data; only notes change.
-        const changed = changedFields(existing, rec, meta.fields.filter((f) => !f.system && !f.readOnly && f.name !== 'notes').map((f) => f.name));
+        const changed = changedFields(
+          existing,
+          rec,
+          meta.fields.filter((f) => !f.system && !f.readOnly && f.name !== 'notes').map((f) => f.name),
+        );
         if (changed.length) throw refuse('INVALID_TRANSITION', changed[0]);
         return;
       }
-      const facts = await bookingFacts(trx, existing);
+      const facts = await bookingFacts(trx, existing as BookingRecord); // the generic write path hands the stored row
       if (rec.kind !== existing.kind) {
         try {
-          const d = decide(facts, 'convert', { kind: rec.kind, date: rec.optionExpiryDate }, { today: todayParis(), now: new Date().toISOString() });
+          const d = decide(
+            facts,
+            'convert',
+            { kind: rec.kind, date: rec.optionExpiryDate },
+            { today: todayParis(), now: new Date().toISOString() },
+          );
           Object.assign(rec, d.patch);
         } catch (e) {
           if (e instanceof TransitionError) throw refuse(e.code, 'kind');
@@ -88,29 +105,45 @@ function registerBookingHooks(): void {
         }
         if (existing.kind === 'quote') await assertOccupanciesFree(trx, existing.id);
       } else if (rec.kind === 'option' && !rec.optionExpiryDate) {
-        rec.optionExpiryDate = existing.optionExpiryDate ?? addDays(todayParis(), DEFAULT_OPTION_DAYS);
+        rec.optionExpiryDate =
+          existing.optionExpiryDate ?? addDays(todayParis(), (await stayPreferences(trx)).optionDays);
       }
-      if (rec.customerId == null && existing.statusId !== STATUS.TEMPORARY && existing.statusId !== STATUS.IN_PROGRESS) {
+      if (
+        rec.customerId == null &&
+        existing.statusId !== STATUS.TEMPORARY &&
+        existing.statusId !== STATUS.IN_PROGRESS
+      ) {
         throw refuse('CUSTOMER_NOT_INITIALISED', 'customerId');
       }
-      if (!same(rec.partnerId, existing.partnerId) && facts.partnerOccupancies > 0) throw refuse('SUBLET_ALLOTMENT_LOCKED', 'partnerId');
+      if (!same(rec.partnerId, existing.partnerId) && facts.partnerOccupancies > 0)
+        throw refuse('SUBLET_ALLOTMENT_LOCKED', 'partnerId');
     },
     async afterSave(saved, existing, { trx, userId }) {
       if (existing && existing.kind !== saved.kind) {
-        await recordHistory(trx, { userId, entity: meta, recordId: saved.id, action: 'action', detail: `Conversion : ${kindLabel(existing.kind)} → ${kindLabel(saved.kind)}` });
+        await recordHistory(trx, {
+          userId,
+          entity: meta,
+          recordId: saved.id,
+          action: 'action',
+          detail: `Conversion : ${kindLabel(existing.kind)} → ${kindLabel(saved.kind)}`,
+        });
       }
     },
     async beforeDelete(existing) {
       // A booking keeps its number: only a temporary or abandoned one disappears; the
       // others are reset (status DELETED) with POST /rest/booking/{id}/reset.
-      if (existing.statusId !== STATUS.TEMPORARY && existing.statusId !== STATUS.ABANDONED) throw refuse('INVALID_TRANSITION');
+      if (existing.statusId !== STATUS.TEMPORARY && existing.statusId !== STATUS.ABANDONED)
+        throw refuse('INVALID_TRANSITION');
     },
   });
 }
 
 /** Before a quote becomes a holding kind: every placed occupancy must be free. */
 export async function assertOccupanciesFree(trx: Trx, bookingId: number): Promise<void> {
-  const occs = await trx('occupancy').where({ bookingId, isCancelled: false }).whereNotNull('placeId').select('id', 'placeId', 'startDate', 'endDate');
+  const occs = await trx('occupancy')
+    .where({ bookingId, isCancelled: false })
+    .whereNotNull('placeId')
+    .select('id', 'placeId', 'startDate', 'endDate');
   for (const o of occs) await assertPlaceFree(trx, o.placeId, o.startDate, o.endDate, { occupancyId: o.id });
 }
 
@@ -120,7 +153,14 @@ function registerOccupancyHooks(): void {
       const booking = await loadBooking(trx, rec.bookingId);
       if (!booking) return; // the foreign key answers REFERENCE_NOT_FOUND
       if (existing?.isCancelled) {
-        const changed = changedFields(existing, rec, ['bookingId', 'placeId', 'placeTypeId', 'equipmentId', 'startDate', 'endDate']);
+        const changed = changedFields(existing, rec, [
+          'bookingId',
+          'placeId',
+          'placeTypeId',
+          'equipmentId',
+          'startDate',
+          'endDate',
+        ]);
         if (changed.length) throw refuse('INVALID_TRANSITION', changed[0]);
         return;
       }
@@ -129,7 +169,8 @@ function registerOccupancyHooks(): void {
         assertModifiable(await loadBooking(trx, existing.bookingId));
         await assertKeepsAnOccupancy(trx, existing.bookingId, existing.id);
       }
-      if (rec.placeId == null && existing?.placeId != null && !UNCONFIRMED.includes(booking.statusId)) throw refuse('BOOKING_NEEDS_OCCUPANCY', 'placeId');
+      if (rec.placeId == null && existing?.placeId != null && !UNCONFIRMED.includes(booking.statusId))
+        throw refuse('BOOKING_NEEDS_OCCUPANCY', 'placeId');
       let place: Row | undefined;
       if (rec.placeId != null) {
         place = await trx('place').where('id', rec.placeId).first('id', 'placeTypeId', 'capacity');
@@ -138,7 +179,10 @@ function registerOccupancyHooks(): void {
       if (existing && existing.placeId != null && !same(existing.placeId, rec.placeId)) {
         if (existing.isLocked) throw refuse('PLACE_LOCKED_BY_CUSTOMER', 'placeId');
         if (existing.partnerAllotmentId) throw refuse('PLACE_CANNOT_CHANGE', 'placeId');
-        const oldType = await trx('place').join('place_type', 'place_type.id', 'place.place_type_id').where('place.id', existing.placeId).first('place_type.is_residential');
+        const oldType = await trx('place')
+          .join('place_type', 'place_type.id', 'place.place_type_id')
+          .where('place.id', existing.placeId)
+          .first('place_type.is_residential');
         if (oldType?.isResidential) throw refuse('PLACE_CANNOT_CHANGE', 'placeId');
       }
       if (existing) {
@@ -152,9 +196,19 @@ function registerOccupancyHooks(): void {
         }
       }
       if (rec.placeId != null && holdsPlaces(booking.kind, booking.statusId)) {
-        await assertPlaceFree(trx, rec.placeId, rec.startDate, rec.endDate, existing ? { occupancyId: existing.id } : {});
+        await assertPlaceFree(
+          trx,
+          rec.placeId,
+          rec.startDate,
+          rec.endDate,
+          existing ? { occupancyId: existing.id } : {},
+        );
         const allotment = await allotmentOn(trx, rec.placeId, rec.startDate, rec.endDate, todayParis());
-        if (allotment && allotment.partnerId !== booking.partnerId && !(existing?.partnerAllotmentId === allotment.id)) {
+        if (
+          allotment &&
+          allotment.partnerId !== booking.partnerId &&
+          !(existing?.partnerAllotmentId === allotment.id)
+        ) {
           throw refuse('PLACE_UNAVAILABLE', 'placeId');
         }
       }
@@ -189,7 +243,8 @@ function registerOccupancyHooks(): void {
       const found = await bookingOfOccupancy(trx, rec.occupancyId, true);
       if (!found) return;
       assertModifiable(found.booking);
-      if (existing && existing.occupancyId !== rec.occupancyId) assertModifiable((await bookingOfOccupancy(trx, existing.occupancyId))?.booking);
+      if (existing && existing.occupancyId !== rec.occupancyId)
+        assertModifiable((await bookingOfOccupancy(trx, existing.occupancyId))?.booking);
       const limit = await capacityOf(trx, found.occupancy);
       if (limit == null) return;
       const others = await occupancyPersons(trx, rec.occupancyId, existing?.id);
@@ -214,7 +269,8 @@ function registerOccupancyHooks(): void {
     registerHooks(child, {
       async beforeSave(rec, existing, { trx }) {
         assertModifiable((await bookingOfOccupancy(trx, rec.occupancyId))?.booking);
-        if (existing && existing.occupancyId !== rec.occupancyId) assertModifiable((await bookingOfOccupancy(trx, existing.occupancyId))?.booking);
+        if (existing && existing.occupancyId !== rec.occupancyId)
+          assertModifiable((await bookingOfOccupancy(trx, existing.occupancyId))?.booking);
         if (typeof rec.licencePlate === 'string') rec.licencePlate = normalizePlate(rec.licencePlate);
       },
       async beforeDelete(existing, { trx }) {
@@ -232,7 +288,13 @@ export function normalizePlate(plate: string): string {
 function registerUnavailabilityHooks(): void {
   registerHooks('unavailability', {
     async beforeSave(rec, existing, { trx }) {
-      await assertPlaceFree(trx, rec.placeId, rec.startDate, rec.endDate, existing ? { unavailabilityId: existing.id } : {});
+      await assertPlaceFree(
+        trx,
+        rec.placeId,
+        rec.startDate,
+        rec.endDate,
+        existing ? { unavailabilityId: existing.id } : {},
+      );
     },
   });
 }
@@ -249,7 +311,8 @@ function registerPartnerHooks(): void {
       if (used) throw refuse('SUBLET_ALLOTMENT_LOCKED', changed[0]);
     },
     async beforeDelete(existing, { trx }) {
-      if (await trx('occupancy').where({ partnerAllotmentId: existing.id }).first('id')) throw refuse('SUBLET_ALLOTMENT_LOCKED');
+      if (await trx('occupancy').where({ partnerAllotmentId: existing.id }).first('id'))
+        throw refuse('SUBLET_ALLOTMENT_LOCKED');
     },
   });
 }

@@ -35,11 +35,20 @@ async function lockImport(trx: Knex.Transaction, id: number): Promise<Row> {
 }
 
 function refuseIfIntegrated(row: Row): void {
-  if (row.statusId === STATUS.INTEGRATED || row.bookingId != null) throw badRequest('ONLINE_BOOKING_ALREADY_INTEGRATED');
+  if (row.statusId === STATUS.INTEGRATED || row.bookingId != null)
+    throw badRequest('ONLINE_BOOKING_ALREADY_INTEGRATED');
 }
 
-async function setStatus(trx: Knex.Transaction, before: Row, patch: Row, detail: string, userId: number | null): Promise<Row> {
-  await trx('booking_import').where('id', before.id).update({ ...patch, updatedAt: trx.fn.now() });
+async function setStatus(
+  trx: Knex.Transaction,
+  before: Row,
+  patch: Row,
+  detail: string,
+  userId: number | null,
+): Promise<Row> {
+  await trx('booking_import')
+    .where('id', before.id)
+    .update({ ...patch, updatedAt: trx.fn.now() });
   const after = await trx('booking_import').select(readableColumns(meta())).where('id', before.id).first();
   await recordHistory(trx, { userId, entity: meta(), recordId: before.id, action: 'action', before, after, detail });
   return after;
@@ -59,8 +68,15 @@ export async function refuseImport(knex: Knex, id: number, reason: unknown, user
   return knex.transaction(async (trx) => {
     const row = await lockImport(trx, id);
     refuseIfIntegrated(row);
-    if (row.statusId !== STATUS.TO_INTEGRATE && row.statusId !== STATUS.ACCEPTED) throw badRequest('INVALID_TRANSITION');
-    return setStatus(trx, row, { statusId: STATUS.REFUSED, refusalReason: text || null }, text ? `Réservation en ligne refusée : ${text}` : 'Réservation en ligne refusée', userId);
+    if (row.statusId !== STATUS.TO_INTEGRATE && row.statusId !== STATUS.ACCEPTED)
+      throw badRequest('INVALID_TRANSITION');
+    return setStatus(
+      trx,
+      row,
+      { statusId: STATUS.REFUSED, refusalReason: text || null },
+      text ? `Réservation en ligne refusée : ${text}` : 'Réservation en ligne refusée',
+      userId,
+    );
   });
 }
 
@@ -70,18 +86,41 @@ async function customerFor(trx: Knex.Transaction, row: Row, userId: number | nul
     const found = await trx('customer').whereRaw('lower(email) = lower(?)', [row.email]).orderBy('id').first('id');
     if (found) return found.id;
   }
-  const c = await saveRecord(trx, entityMeta('customer'), {
-    lastName: row.lastName, firstName: row.firstName, email: row.email, phone1: row.phone,
-    address1: row.address1, postalCode: row.postalCode, town: row.town, ...(row.countryId ? { countryId: row.countryId } : {}),
-  }, userId, 0);
+  const c = await saveRecord(
+    trx,
+    entityMeta('customer'),
+    {
+      lastName: row.lastName,
+      firstName: row.firstName,
+      email: row.email,
+      phone1: row.phone,
+      address1: row.address1,
+      postalCode: row.postalCode,
+      town: row.town,
+      ...(row.countryId ? { countryId: row.countryId } : {}),
+    },
+    userId,
+    0,
+  );
   return c.id;
 }
 
 /** Adults, children and babies of the channel mapped on the first active age category of each (§8). */
-async function occupantDetails(trx: Knex.Transaction, row: Row): Promise<{ ageCategoryId: number; quantity: number }[]> {
-  const cats: Row[] = await trx('age_category').where('isActif', true).orderBy('order').orderBy('id').select('id', 'channelCategory');
+async function occupantDetails(
+  trx: Knex.Transaction,
+  row: Row,
+): Promise<{ ageCategoryId: number; quantity: number }[]> {
+  const cats: Row[] = await trx('age_category')
+    .where('isActif', true)
+    .orderBy('order')
+    .orderBy('id')
+    .select('id', 'channelCategory');
   const out = [];
-  for (const [channel, quantity] of [['adult', row.adults], ['child', row.children], ['baby', row.babies]] as const) {
+  for (const [channel, quantity] of [
+    ['adult', row.adults],
+    ['child', row.children],
+    ['baby', row.babies],
+  ] as const) {
     if (!quantity) continue;
     const cat = cats.find((c) => c.channelCategory === channel);
     if (!cat) throw badRequest('MISSING_AGE_CATEGORY_MAPPING');
@@ -97,52 +136,100 @@ export async function integrateImport(knex: Knex, id: number, userId: number | n
     if (row.statusId !== STATUS.ACCEPTED) throw badRequest('BOOKING_NOT_ACCEPTED');
     let placeId: number | null = row.placeId;
     if (placeId == null) {
-      if (row.placeTypeId == null) throw badRequest('ONLINE_BOOKING_INTEGRATION_ERROR', { placeTypeId: formatMessage('REQUIRED') });
+      if (row.placeTypeId == null)
+        throw badRequest('ONLINE_BOOKING_INTEGRATION_ERROR', { placeTypeId: formatMessage('REQUIRED') });
       const free = await searchAvailability(trx as unknown as Knex, {
-        startDate: row.startDate, endDate: row.endDate, persons: row.adults + row.children + row.babies, placeTypeId: row.placeTypeId,
-        placeFamilyId: null, layoutId: null, featureIds: [], partnerId: null, limit: 1,
+        startDate: row.startDate,
+        endDate: row.endDate,
+        persons: row.adults + row.children + row.babies,
+        placeTypeId: row.placeTypeId,
+        placeFamilyId: null,
+        layoutId: null,
+        featureIds: [],
+        partnerId: null,
+        limit: 1,
       });
       if (!free.length) throw badRequest('NO_FREE_PLACE');
       placeId = free[0].placeId;
     }
     const customerId = await customerFor(trx, row, userId);
-    const booking = await createBooking(knex, {
-      kind: 'booking', customerId, accessChannelId: row.accessChannelId,
-      notes: `Réservation en ligne ${row.externalRef}`,
-      occupancies: [{ placeId, startDate: row.startDate, endDate: row.endDate, details: await occupantDetails(trx, row) }],
-    }, userId, trx, { integrate: row.externalRef });
-    const after = await setStatus(trx, row, { statusId: STATUS.INTEGRATED, bookingId: booking.id, integratedAt: new Date().toISOString() },
-      `Intégrée : séjour ${booking.code}`, userId);
+    const booking = await createBooking(
+      knex,
+      {
+        kind: 'booking',
+        customerId,
+        accessChannelId: row.accessChannelId,
+        notes: `Réservation en ligne ${row.externalRef}`,
+        occupancies: [
+          { placeId, startDate: row.startDate, endDate: row.endDate, details: await occupantDetails(trx, row) },
+        ],
+      },
+      userId,
+      trx,
+      { integrate: row.externalRef },
+    );
+    const after = await setStatus(
+      trx,
+      row,
+      { statusId: STATUS.INTEGRATED, bookingId: booking.id, integratedAt: new Date().toISOString() },
+      `Intégrée : séjour ${booking.code}`,
+      userId,
+    );
     // What the guest paid on the channel is a payment of the stay (billing module).
     await recordChannelPayment(trx, booking.id, { amount: row.amount, externalRef: row.externalRef });
     // The stay is priced here like any other; the amount the channel took stays on the import.
     if (row.amount != null && row.amount !== booking.totalAmount) {
       const detail = `Montant payé sur le canal : ${formatCents(row.amount)}, prix calculé : ${booking.totalAmount == null ? '—' : formatCents(booking.totalAmount)}`;
-      await recordHistory(trx, { userId, entity: entityMeta('booking'), recordId: booking.id, action: 'action', detail });
+      await recordHistory(trx, {
+        userId,
+        entity: entityMeta('booking'),
+        recordId: booking.id,
+        action: 'action',
+        detail,
+      });
     }
     return { ...after, booking };
   });
 }
 
 export function importsToIntegrate(knex: Knex): Knex.QueryBuilder {
-  return knex('booking_import').whereIn('statusId', [...IMPORT_SOURCES['to-integrate']]).where('channelCancelled', false);
+  return knex('booking_import')
+    .whereIn('statusId', [...IMPORT_SOURCES['to-integrate']])
+    .where('channelCancelled', false);
 }
 
 /** Cancelled by the channel while the stay is still live here: someone must cancel it. */
 export function cancelledImports(knex: Knex): Knex.QueryBuilder {
-  return knex('booking_import as i').leftJoin('booking as b', 'b.id', 'i.bookingId').where('i.channelCancelled', true)
-    .where((w) => w.whereIn('i.statusId', [...IMPORT_SOURCES['to-integrate']]).orWhere((x) => x.whereNotNull('i.bookingId').whereNot('b.statusId', STATUS.CANCELLED)));
+  return knex('booking_import as i')
+    .leftJoin('booking as b', 'b.id', 'i.bookingId')
+    .where('i.channelCancelled', true)
+    .where((w) =>
+      w
+        .whereIn('i.statusId', [...IMPORT_SOURCES['to-integrate']])
+        .orWhere((x) => x.whereNotNull('i.bookingId').whereNot('b.statusId', STATUS.CANCELLED)),
+    );
 }
 
-export async function importList(knex: Knex, source: unknown, page = 1, pageSize = 50): Promise<{ items: Row[]; total: number }> {
+export async function importList(
+  knex: Knex,
+  source: unknown,
+  page = 1,
+  pageSize = 50,
+): Promise<{ items: Row[]; total: number }> {
   let q: Knex.QueryBuilder;
   if (source === 'cancelled') q = cancelledImports(knex);
   else if (source === 'processed') q = knex('booking_import as i').whereIn('i.statusId', [...IMPORT_SOURCES.processed]);
-  else if (source === undefined || source === null || source === '' || source === 'to-integrate') q = knex('booking_import as i').whereIn('i.statusId', [...IMPORT_SOURCES['to-integrate']]);
+  else if (source === undefined || source === null || source === '' || source === 'to-integrate')
+    q = knex('booking_import as i').whereIn('i.statusId', [...IMPORT_SOURCES['to-integrate']]);
   else throw badRequest('INVALID_QUERY', undefined, { param: 'source' });
   const [{ n }] = await q.clone().count({ n: '*' });
-  const items = await q.leftJoin('access_channel as ch', 'ch.id', 'i.accessChannelId').leftJoin('booking as bk', 'bk.id', 'i.bookingId')
+  const items = await q
+    .leftJoin('access_channel as ch', 'ch.id', 'i.accessChannelId')
+    .leftJoin('booking as bk', 'bk.id', 'i.bookingId')
     .select('i.*', 'ch.label as channelLabel', 'bk.code as bookingCode')
-    .orderBy('i.startDate').orderBy('i.id').offset((page - 1) * pageSize).limit(pageSize);
+    .orderBy('i.startDate')
+    .orderBy('i.id')
+    .offset((page - 1) * pageSize)
+    .limit(pageSize);
   return { items, total: Number(n) };
 }

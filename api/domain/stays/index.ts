@@ -7,7 +7,7 @@ import { registerStayTiles } from './tiles';
 import { routerOf } from '../../http/define-route';
 import { STAY_ROUTES } from './routes';
 import { registerCatalogueRules } from '../catalogue/rules';
-import { catalogueRouter } from '../catalogue/routes';
+import { CATALOGUE_ROUTES } from '../catalogue/routes';
 import { registerCustomerRules } from '../customers/rules';
 import { CUSTOMER_ROUTES } from '../customers/routes';
 
@@ -20,5 +20,5 @@ export function registerStaysModule(): void {
 }
 
 export function staysRouters(knex: () => Knex): Router[] {
-  return [catalogueRouter(knex), routerOf(CUSTOMER_ROUTES, knex), routerOf(STAY_ROUTES, knex)];
+  return [routerOf(CATALOGUE_ROUTES, knex), routerOf(CUSTOMER_ROUTES, knex), routerOf(STAY_ROUTES, knex)];
 }

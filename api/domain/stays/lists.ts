@@ -2,6 +2,7 @@
 // partner), arrivals and departures of a day, departures to clean, who is on site,
 // birthdays of the guests present. Plain SQL over the stay tables, paged where
 // lists can be long.
+import { stayPreferences } from './preferences';
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { isValidDate } from '../../../common/formats';
@@ -9,6 +10,7 @@ import { addDays, todayParis } from '../../../common/dates';
 import { RELEASING, STATUS } from './status';
 import { optionsToFollowUp } from './sweeps';
 import { rawRows } from './store';
+import { balanceDueSql } from '../billing/balance';
 import { MAX_TERM_LENGTH } from '../../rest/query';
 
 type Row = Record<string, any>;
@@ -26,7 +28,8 @@ export const bookingsMatching = (knex: Knex | Knex.Transaction, like: string): K
   knex('booking_search').select('booking_id').whereRaw('text LIKE bv_fold(?)', [like]);
 
 /** Places (codes) of the active occupancies of each booking. */
-const placesOf = (alias = 'b') => `(SELECT string_agg(p.code, ', ' ORDER BY p.code) FROM occupancy o JOIN place p ON p.id = o.place_id WHERE o.booking_id = ${alias}.id AND NOT o.is_cancelled) AS places`;
+const placesOf = (alias = 'b') =>
+  `(SELECT string_agg(p.code, ', ' ORDER BY p.code) FROM occupancy o JOIN place p ON p.id = o.place_id WHERE o.booking_id = ${alias}.id AND NOT o.is_cancelled) AS places`;
 
 export interface BookingListQuery {
   scope: 'active' | 'cancelled' | 'partner';
@@ -42,35 +45,69 @@ export interface BookingListQuery {
 }
 
 const SORTABLE: Record<string, string> = {
-  code: 'b.code', startDate: 'b.start_date', endDate: 'b.end_date', customerName: 'customer_name', statusId: 'b.status_id',
-  kind: 'b.kind', persons: 'b.persons', optionExpiryDate: 'b.option_expiry_date', createdAt: 'b.created_at', totalAmount: 'b.total_amount',
+  code: 'b.code',
+  startDate: 'b.start_date',
+  endDate: 'b.end_date',
+  customerName: 'customer_name',
+  statusId: 'b.status_id',
+  kind: 'b.kind',
+  persons: 'b.persons',
+  optionExpiryDate: 'b.option_expiry_date',
+  createdAt: 'b.created_at',
+  totalAmount: 'b.total_amount',
 };
 
 export function parseBookingListQuery(b: any): BookingListQuery {
   b = b ?? {};
   const scope = b.scope ?? 'active';
-  if (!['active', 'cancelled', 'partner'].includes(scope)) throw badRequest('INVALID_QUERY', undefined, { param: 'scope' });
-  const statusId = b.statusId === undefined || b.statusId === null || b.statusId === 0 || b.statusId === '0' ? null : Number(b.statusId);
-  if (statusId !== null && !(Number.isInteger(statusId) && statusId >= 1 && statusId <= 16)) throw badRequest('INVALID_QUERY', undefined, { param: 'statusId' });
+  if (!['active', 'cancelled', 'partner'].includes(scope))
+    throw badRequest('INVALID_QUERY', undefined, { param: 'scope' });
+  const statusId =
+    b.statusId === undefined || b.statusId === null || b.statusId === 0 || b.statusId === '0'
+      ? null
+      : Number(b.statusId);
+  if (statusId !== null && !(Number.isInteger(statusId) && statusId >= 1 && statusId <= 16))
+    throw badRequest('INVALID_QUERY', undefined, { param: 'statusId' });
   const kind = b.kind ? String(b.kind) : null;
-  if (kind && !['quote', 'option', 'booking', 'passage'].includes(kind)) throw badRequest('INVALID_QUERY', undefined, { param: 'kind' });
+  if (kind && !['quote', 'option', 'booking', 'passage'].includes(kind))
+    throw badRequest('INVALID_QUERY', undefined, { param: 'kind' });
   const q = typeof b.q === 'string' && b.q.trim() ? b.q.trim() : null;
   if (q !== null && q.length < 3) throw badRequest('SEARCH_TOO_SHORT');
-  if (q !== null && q.length > MAX_TERM_LENGTH) throw badRequest('SEARCH_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
+  if (q !== null && q.length > MAX_TERM_LENGTH)
+    throw badRequest('SEARCH_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
   const from = b.from ? parseDate(b.from) : null;
   const to = b.to ? parseDate(b.to) : null;
   const page = b.page ?? 1;
   const pageSize = b.pageSize ?? 20;
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) throw badRequest('INVALID_QUERY', undefined, { param: 'page' });
+  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500)
+    throw badRequest('INVALID_QUERY', undefined, { param: 'page' });
   const sortField = b.sort?.field ?? 'startDate';
   const order = String(b.sort?.order ?? 'DESC').toUpperCase();
-  if (!(sortField in SORTABLE) || (order !== 'ASC' && order !== 'DESC')) throw badRequest('INVALID_QUERY', undefined, { param: 'sort' });
-  return { scope, statusId, kind, q, from, to, dueOptions: b.dueOptions === true, page, pageSize, sort: { field: sortField, order } };
+  if (!(sortField in SORTABLE) || (order !== 'ASC' && order !== 'DESC'))
+    throw badRequest('INVALID_QUERY', undefined, { param: 'sort' });
+  return {
+    scope,
+    statusId,
+    kind,
+    q,
+    from,
+    to,
+    dueOptions: b.dueOptions === true,
+    page,
+    pageSize,
+    sort: { field: sortField, order },
+  };
 }
 
-export async function bookingList(knex: Knex, p: BookingListQuery): Promise<{ items: Row[]; total: number; page: number; pageSize: number }> {
-  const base = knex('booking as b').leftJoin('customer as c', 'c.id', 'b.customerId').leftJoin('partner as pa', 'pa.id', 'b.partnerId');
-  if (p.scope === 'cancelled') base.where((w) => w.where('b.statusId', STATUS.CANCELLED).orWhere('b.cancellation', 'cancelling'));
+export async function bookingList(
+  knex: Knex,
+  p: BookingListQuery,
+): Promise<{ items: Row[]; total: number; page: number; pageSize: number }> {
+  const base = knex('booking as b')
+    .leftJoin('customer as c', 'c.id', 'b.customerId')
+    .leftJoin('partner as pa', 'pa.id', 'b.partnerId');
+  if (p.scope === 'cancelled')
+    base.where((w) => w.where('b.statusId', STATUS.CANCELLED).orWhere('b.cancellation', 'cancelling'));
   else base.whereNot('b.statusId', STATUS.DELETED);
   if (p.scope === 'partner') base.whereNotNull('b.partnerId');
   if (p.statusId) base.where('b.statusId', p.statusId);
@@ -86,11 +123,31 @@ export async function bookingList(knex: Knex, p: BookingListQuery): Promise<{ it
   }
   const [{ n }] = await base.clone().count({ n: '*' });
   const items = await base
-    .select('b.id', 'b.code', 'b.kind', 'b.statusId', 'b.cancellation', 'b.customerId', 'b.partnerId', 'b.startDate', 'b.endDate',
-      'b.persons', 'b.optionExpiryDate', 'b.totalAmount', 'b.cancelReason', 'b.createdAt', 'pa.name as partnerName')
-    .select(knex.raw(`${customerName} AS customer_name`), knex.raw(placesOf()))
+    .select(
+      'b.id',
+      'b.code',
+      'b.kind',
+      'b.statusId',
+      'b.cancellation',
+      'b.customerId',
+      'b.partnerId',
+      'b.startDate',
+      'b.endDate',
+      'b.persons',
+      'b.optionExpiryDate',
+      'b.totalAmount',
+      'b.cancelReason',
+      'b.createdAt',
+      'pa.name as partnerName',
+    )
+    .select(
+      knex.raw(`${customerName} AS customer_name`),
+      knex.raw(placesOf()),
+      knex.raw(`${balanceDueSql('b')} AS balance_due`),
+    )
     .orderByRaw(`${SORTABLE[p.sort.field]} ${p.sort.order} NULLS LAST, b.id DESC`)
-    .offset((p.page - 1) * p.pageSize).limit(p.pageSize);
+    .offset((p.page - 1) * p.pageSize)
+    .limit(p.pageSize);
   return { items, total: Number(n), page: p.page, pageSize: p.pageSize };
 }
 
@@ -105,19 +162,59 @@ function occupancyRows(knex: Knex): Knex.QueryBuilder {
     .where('o.isCancelled', false)
     .whereNot('b.kind', 'quote')
     .whereNotIn('b.statusId', RELEASING as number[])
-    .select('o.id as occupancyId', 'o.bookingId', 'b.code', 'b.kind', 'b.statusId', 'b.cancellation', 'b.customerId', 'o.placeId', 'p.code as placeCode',
-      't.label as placeTypeLabel', 't.isRental', 'o.startDate', 'o.endDate', 'e.label as equipmentLabel', 'b.arrivedAt', 'b.goneAt', 'c.phone1', 'c.phone2')
+    .select(
+      'o.id as occupancyId',
+      'o.bookingId',
+      'b.code',
+      'b.kind',
+      'b.statusId',
+      'b.cancellation',
+      'b.customerId',
+      'o.placeId',
+      'p.code as placeCode',
+      't.label as placeTypeLabel',
+      't.isRental',
+      'o.startDate',
+      'o.endDate',
+      'e.label as equipmentLabel',
+      'b.arrivedAt',
+      'b.goneAt',
+      'c.phone1',
+      'c.phone2',
+    )
     .select(knex.raw(`${customerName} AS customer_name`))
-    .select(knex.raw('(SELECT coalesce(sum(d.quantity), 0)::int FROM occupancy_detail d WHERE d.occupancy_id = o.id) AS persons'))
-    .select(knex.raw(`(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND v.licence_plate IS NOT NULL) AS licence_plates`));
+    .select(
+      knex.raw(
+        '(SELECT coalesce(sum(d.quantity), 0)::int FROM occupancy_detail d WHERE d.occupancy_id = o.id) AS persons',
+      ),
+    )
+    .select(
+      knex.raw(
+        `(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND v.licence_plate IS NOT NULL) AS licence_plates`,
+      ),
+    );
 }
 
+// Each row carries the hour the guests are expected (preference « arrival_departure »).
 export async function arrivals(knex: Knex, date: string): Promise<Row[]> {
-  return occupancyRows(knex).where('o.startDate', date).orderBy('p.code').orderBy('o.id');
+  const [rows, p] = await Promise.all([
+    occupancyRows(knex).where('o.startDate', date).orderBy('p.code').orderBy('o.id'),
+    stayPreferences(knex),
+  ]);
+  return rows.map((r: Row) => ({ ...r, expectedTime: p.arrivalTime }));
 }
 
 export async function departures(knex: Knex, date: string): Promise<Row[]> {
-  return occupancyRows(knex).where('o.endDate', date).orderBy('p.code').orderBy('o.id');
+  const [rows, p] = await Promise.all([
+    occupancyRows(knex)
+      .where('o.endDate', date)
+      // The balance due of each stay (billing), to settle before the guest leaves.
+      .select(knex.raw(`${balanceDueSql('b')} AS balance_due`))
+      .orderBy('p.code')
+      .orderBy('o.id'),
+    stayPreferences(knex),
+  ]);
+  return rows.map((r: Row) => ({ ...r, expectedTime: p.departureTime }));
 }
 
 /**
@@ -125,22 +222,37 @@ export async function departures(knex: Knex, date: string): Promise<Row[]> {
  * next arrival on the same place (same day = to be ready for the afternoon).
  */
 export async function departureCleaning(knex: Knex, date: string): Promise<Row[]> {
-  const rows = await occupancyRows(knex).where('o.endDate', date).whereNotNull('o.placeId')
-    .select(knex.raw(`(SELECT min(n.start_date) FROM occupancy n JOIN booking nb ON nb.id = n.booking_id
+  const rows = await occupancyRows(knex)
+    .where('o.endDate', date)
+    .whereNotNull('o.placeId')
+    .select(
+      knex.raw(`(SELECT min(n.start_date) FROM occupancy n JOIN booking nb ON nb.id = n.booking_id
         WHERE n.place_id = o.place_id AND n.start_date >= o.end_date AND NOT n.is_cancelled AND nb.kind <> 'quote'
-          AND nb.status_id NOT IN (${RELEASING.join(', ')})) AS next_arrival`))
+          AND nb.status_id NOT IN (${RELEASING.join(', ')})) AS next_arrival`),
+    )
     // The cleaning task the departure feeds (planning/cleaning.ts), and who is on it.
-    .leftJoin('cleaning_task as ct', (j) => j.on('ct.occupancyId', 'o.id').andOn('ct.source', knex.raw('?', ['departure'])))
+    .leftJoin('cleaning_task as ct', (j) =>
+      j.on('ct.occupancyId', 'o.id').andOn('ct.source', knex.raw('?', ['departure'])),
+    )
     .leftJoin('cleaning_user as cu', 'cu.id', 'ct.cleaningUserId')
-    .select('ct.id as taskId', 'ct.type as taskType', 'ct.status as taskStatus', 'ct.mode as taskMode',
-      knex.raw(`NULLIF(concat_ws(' ', cu.first_name, cu.last_name), '') AS cleaner`))
+    .select(
+      'ct.id as taskId',
+      'ct.type as taskType',
+      'ct.status as taskStatus',
+      'ct.mode as taskMode',
+      knex.raw(`NULLIF(concat_ws(' ', cu.first_name, cu.last_name), '') AS cleaner`),
+    )
     .orderByRaw('t.is_rental DESC NULLS LAST, p.code');
   return rows.map((r: Row) => ({ ...r, urgent: r.nextArrival === date }));
 }
 
 /** Who occupies which place on the night of `date`. */
 export async function occupation(knex: Knex, date: string): Promise<Row[]> {
-  return occupancyRows(knex).where('o.startDate', '<=', date).where('o.endDate', '>', date).orderBy('p.code').orderBy('o.id');
+  return occupancyRows(knex)
+    .where('o.startDate', '<=', date)
+    .where('o.endDate', '>', date)
+    .orderBy('p.code')
+    .orderBy('o.id');
 }
 
 /**
@@ -153,7 +265,8 @@ export async function birthdays(knex: Knex, from: string, to: string): Promise<R
   const days: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
   const mmdd = days.map((d) => d.slice(5));
-  const res: any = await knex.raw(`
+  const res: any = await knex.raw(
+    `
     WITH present AS (
       SELECT o.id AS occupancy_id, o.booking_id, o.start_date, o.end_date, b.code, b.customer_id, p.code AS place_code
         FROM occupancy o JOIN booking b ON b.id = o.booking_id LEFT JOIN place p ON p.id = o.place_id
@@ -168,11 +281,15 @@ export async function birthdays(knex: Knex, from: string, to: string): Promise<R
     )
     SELECT DISTINCT ON (person_kind, person_id, booking_id) * FROM people
      WHERE birth_date IS NOT NULL AND to_char(birth_date, 'MM-DD') = ANY(?::text[])
-     ORDER BY person_kind, person_id, booking_id`, [to, from, mmdd]);
+     ORDER BY person_kind, person_id, booking_id`,
+    [to, from, mmdd],
+  );
   const rows: Row[] = rawRows(res).map((r: Row) => {
     const day = days.find((d) => d.slice(5) === String(r.birthDate).slice(5))!;
     const inStay = day >= r.startDate && day < r.endDate;
     return { ...r, birthday: day, age: Number(day.slice(0, 4)) - Number(String(r.birthDate).slice(0, 4)), inStay };
   });
-  return rows.filter((r) => r.inStay).sort((a, b) => a.birthday.localeCompare(b.birthday) || String(a.lastName).localeCompare(String(b.lastName)));
+  return rows
+    .filter((r) => r.inStay)
+    .sort((a, b) => a.birthday.localeCompare(b.birthday) || String(a.lastName).localeCompare(String(b.lastName)));
 }

@@ -60,11 +60,21 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /** True when the pinned grid version still applies to these inputs. */
 export function gridPinHolds(pins: Pins | null, placeTypeId: number | null, partnerId: number | null): boolean {
-  return !!pins && pins.priceGridId != null && pins.priceGridVersion != null && pins.gridPlaceTypeId != null
-    && pins.gridPlaceTypeId === placeTypeId && same(pins.gridPartnerId, partnerId);
+  return (
+    !!pins &&
+    pins.priceGridId != null &&
+    pins.priceGridVersion != null &&
+    pins.gridPlaceTypeId != null &&
+    pins.gridPlaceTypeId === placeTypeId &&
+    same(pins.gridPartnerId, partnerId)
+  );
 }
 
-function sumBy<K extends string>(rows: Record<string, any>[], key: K, qty: (r: Record<string, any>) => number): ({ [P in K]: number } & { quantity: number })[] {
+function sumBy<K extends string>(
+  rows: Record<string, any>[],
+  key: K,
+  qty: (r: Record<string, any>) => number,
+): ({ [P in K]: number } & { quantity: number })[] {
   const m = new Map<number, number>();
   for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + qty(r));
   return [...m].map(([id, quantity]) => ({ [key]: id, quantity }) as { [P in K]: number } & { quantity: number });
@@ -78,7 +88,9 @@ function sumBy<K extends string>(rows: Record<string, any>[], key: K, qty: (r: R
 export function stayQuoteRequest(s: StayInputs, b: BookingPricing, pins: Pins | null, today: string): QuoteRequest {
   const target = gridPinHolds(pins, s.placeTypeId, b.partnerId)
     ? { priceGridId: pins!.priceGridId, historyVersion: pins!.priceGridVersion }
-    : s.placeId != null ? { placeId: s.placeId } : { placeTypeId: s.placeTypeId };
+    : s.placeId != null
+      ? { placeId: s.placeId }
+      : { placeTypeId: s.placeTypeId };
   const occupants = new Map<number, { ageCategoryId: number; quantity: number; exemptQuantity: number }>();
   for (const d of s.details) {
     const o = occupants.get(d.ageCategoryId) ?? { ageCategoryId: d.ageCategoryId, quantity: 0, exemptQuantity: 0 };
@@ -93,19 +105,29 @@ export function stayQuoteRequest(s: StayInputs, b: BookingPricing, pins: Pins | 
     startDate: s.startDate,
     endDate: s.endDate,
     quoteDate: pins?.quoteDate ?? today,
-    occupants: [...occupants.values()].map((o) => (o.exemptQuantity ? o : { ageCategoryId: o.ageCategoryId, quantity: o.quantity })),
+    occupants: [...occupants.values()].map((o) =>
+      o.exemptQuantity ? o : { ageCategoryId: o.ageCategoryId, quantity: o.quantity },
+    ),
     animals: sumBy(s.animals, 'animalTypeId', (r) => r.quantity ?? 1),
     vehicles: sumBy(s.vehicles, 'vehicleTypeId', () => 1),
     extras: s.extras.map((x) => {
-      const start = inside(x.startDate), end = inside(x.endDate);
-      return { extraId: x.extraId, quantity: x.quantity ?? 1, ...(start && end && start < end ? { startDate: start, endDate: end } : {}) };
+      const start = inside(x.startDate),
+        end = inside(x.endDate);
+      return {
+        extraId: x.extraId,
+        quantity: x.quantity ?? 1,
+        ...(start && end && start < end ? { startDate: start, endDate: end } : {}),
+      };
     }),
     promoCode: promo ? promo : null,
     channelId: b.accessChannelId,
     partnerId: b.partnerId,
     discountIds: b.discountIds,
     withCancellationInsurance: b.withCancellationInsurance,
-    overrides: s.priceOverrides.map((o) => ({ priceGridOptionId: o.priceGridOptionId ?? null, unitPrice: o.unitPrice })),
+    overrides: s.priceOverrides.map((o) => ({
+      priceGridOptionId: o.priceGridOptionId ?? null,
+      unitPrice: o.unitPrice,
+    })),
   };
 }
 
@@ -134,7 +156,16 @@ const minDate = (dates: (string | null | undefined)[]): string | null =>
 export function bookingTotals(prices: (StoredPrice | null)[]): BookingTotals {
   const quotes = prices.map((p) => p?.quote).filter((q): q is StayQuote => !!q);
   if (!quotes.length) {
-    return { totalAmount: null, touristTaxAmount: null, downPaymentKind: 'none', downPaymentAmount: null, downPaymentDueDate: null, balanceAmount: null, balanceDueDate: null, isManualPrice: false };
+    return {
+      totalAmount: null,
+      touristTaxAmount: null,
+      downPaymentKind: 'none',
+      downPaymentAmount: null,
+      downPaymentDueDate: null,
+      balanceAmount: null,
+      balanceDueDate: null,
+      isManualPrice: false,
+    };
   }
   const withDown = quotes.filter((q) => q.downPayment);
   const kind = withDown[0]?.downPayment?.kind;

@@ -17,7 +17,13 @@ const refuse = (code: MessageCode, field: string) => badRequest(code, { [field]:
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Booking fields the price depends on. */
-export const PRICED_BOOKING_FIELDS = ['partnerId', 'accessChannelId', 'promoCode', 'discountIds', 'withCancellationInsurance'] as const;
+export const PRICED_BOOKING_FIELDS = [
+  'partnerId',
+  'accessChannelId',
+  'promoCode',
+  'discountIds',
+  'withCancellationInsurance',
+] as const;
 /** Occupancy fields the price depends on (its occupants, animals, vehicles and extras are rows of their own). */
 export const PRICED_OCCUPANCY_FIELDS = ['placeId', 'placeTypeId', 'startDate', 'endDate', 'priceOverrides'] as const;
 
@@ -55,7 +61,8 @@ export function checkOverrides(overrides: unknown): void {
 export function checkExemption(rec: Row): void {
   const exempt = rec.exemptQuantity ?? 0;
   if (exempt > (rec.quantity ?? 0)) throw refuse('EXEMPTIONS_ABOVE_OCCUPANTS', 'exemptQuantity');
-  if (exempt > 0 && rec.touristTaxExemptionId == null) throw refuse('EXEMPTION_REASON_REQUIRED', 'touristTaxExemptionId');
+  if (exempt > 0 && rec.touristTaxExemptionId == null)
+    throw refuse('EXEMPTION_REASON_REQUIRED', 'touristTaxExemptionId');
   if (exempt === 0) rec.touristTaxExemptionId = null;
 }
 
@@ -65,7 +72,8 @@ export function registerPricingHooks(): void {
 
   registerHooks('booking', {
     async afterSave(saved, existing, { trx }) {
-      if (existing && PRICED_BOOKING_FIELDS.some((f) => !same(existing[f], saved[f]))) await pricedInputsChanged(trx, saved.id, 'all');
+      if (existing && PRICED_BOOKING_FIELDS.some((f) => !same(existing[f], saved[f])))
+        await pricedInputsChanged(trx, saved.id, 'all');
     },
   });
 
@@ -76,7 +84,13 @@ export function registerPricingHooks(): void {
     async afterSave(saved, existing, { trx, userId }) {
       if (saved.isCancelled) return;
       if (existing && !same(existing.priceOverrides, saved.priceOverrides)) {
-        await recordHistory(trx, { userId, entity: entityMeta('booking'), recordId: saved.bookingId, action: 'action', detail: overridesDetail(saved.priceOverrides) });
+        await recordHistory(trx, {
+          userId,
+          entity: entityMeta('booking'),
+          recordId: saved.bookingId,
+          action: 'action',
+          detail: overridesDetail(saved.priceOverrides),
+        });
       }
       const moved = !!existing && existing.bookingId !== saved.bookingId;
       if (!existing || moved || PRICED_OCCUPANCY_FIELDS.some((f) => !same(existing[f], saved[f]))) {

@@ -14,7 +14,14 @@ import { todayParis } from '../../../common/dates';
 import { quoteForStay } from '../pricing/quote-for-stay';
 import type { PriceOverride } from '../pricing/types';
 import { isModifiable } from './status';
-import { bookingTotals, stayQuoteRequest, type BookingPricing, type Pins, type StayInputs, type StoredPrice } from './price-model';
+import {
+  bookingTotals,
+  stayQuoteRequest,
+  type BookingPricing,
+  type Pins,
+  type StayInputs,
+  type StoredPrice,
+} from './price-model';
 
 type Db = Knex | Knex.Transaction;
 type Trx = Knex.Transaction;
@@ -45,19 +52,40 @@ export function pinsOf(occ: Row): Pins {
 /** An occupancy's price inputs as stored. */
 export async function loadStayInputs(db: Db, occ: Row): Promise<StayInputs> {
   const [details, animals, vehicles, extras] = await independent(db as Knex, [
-    () => db('occupancy_detail').where('occupancyId', occ.id).orderBy('id').select('ageCategoryId', 'quantity', 'exemptQuantity'),
+    () =>
+      db('occupancy_detail')
+        .where('occupancyId', occ.id)
+        .orderBy('id')
+        .select('ageCategoryId', 'quantity', 'exemptQuantity'),
     () => db('occupancy_animal').where('occupancyId', occ.id).orderBy('id').select('animalTypeId', 'quantity'),
     () => db('occupancy_vehicle').where('occupancyId', occ.id).orderBy('id').select('vehicleTypeId'),
-    () => db('occupancy_extra').where('occupancyId', occ.id).orderBy('id').select('extraId', 'quantity', 'startDate', 'endDate'),
+    () =>
+      db('occupancy_extra')
+        .where('occupancyId', occ.id)
+        .orderBy('id')
+        .select('extraId', 'quantity', 'startDate', 'endDate'),
   ]);
   return {
-    placeId: occ.placeId ?? null, placeTypeId: occ.placeTypeId ?? null, startDate: occ.startDate, endDate: occ.endDate,
-    details, animals, vehicles, extras, priceOverrides: (occ.priceOverrides ?? []) as PriceOverride[],
+    placeId: occ.placeId ?? null,
+    placeTypeId: occ.placeTypeId ?? null,
+    startDate: occ.startDate,
+    endDate: occ.endDate,
+    details,
+    animals,
+    vehicles,
+    extras,
+    priceOverrides: (occ.priceOverrides ?? []) as PriceOverride[],
   };
 }
 
 /** Prices inputs; what the engine refuses becomes an unpriced snapshot with its French message. */
-export async function computePrice(db: Db, inputs: StayInputs, booking: BookingPricing, pins: Pins | null, withBookingFees: boolean): Promise<StoredPrice> {
+export async function computePrice(
+  db: Db,
+  inputs: StayInputs,
+  booking: BookingPricing,
+  pins: Pins | null,
+  withBookingFees: boolean,
+): Promise<StoredPrice> {
   const request = stayQuoteRequest(inputs, booking, pins, todayParis());
   const unpinned = () => stayQuoteRequest(inputs, booking, pins && { ...pins, priceGridId: null }, todayParis());
   const base = { quoteDate: request.quoteDate!, withBookingFees };
@@ -70,12 +98,19 @@ export async function computePrice(db: Db, inputs: StayInputs, booking: BookingP
       return await attempt(request);
     } catch (e) {
       // A pinned grid that is gone (deleted, history purged): choose the grid again.
-      if (e instanceof HttpError && e.code === 'PRICE_GRID_NOT_FOUND' && request.priceGridId != null) return await attempt(unpinned());
+      if (e instanceof HttpError && e.code === 'PRICE_GRID_NOT_FOUND' && request.priceGridId != null)
+        return await attempt(unpinned());
       throw e;
     }
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
-    return { ...base, gridPlaceTypeId: pins?.gridPlaceTypeId ?? null, gridPartnerId: pins?.gridPartnerId ?? null, quote: null, error: { code: e.code, message: e.message } };
+    return {
+      ...base,
+      gridPlaceTypeId: pins?.gridPlaceTypeId ?? null,
+      gridPartnerId: pins?.gridPartnerId ?? null,
+      quote: null,
+      error: { code: e.code, message: e.message },
+    };
   }
 }
 
@@ -86,30 +121,43 @@ export async function computePrice(db: Db, inputs: StayInputs, booking: BookingP
  */
 async function carriesFees(db: Db, occ: Row): Promise<boolean> {
   if (occ.isCancelled) return false;
-  const earlier: Row[] = await db('occupancy').where({ bookingId: occ.bookingId, isCancelled: false }).where('id', '<', occ.id).select('pricedQuote');
+  const earlier: Row[] = await db('occupancy')
+    .where({ bookingId: occ.bookingId, isCancelled: false })
+    .where('id', '<', occ.id)
+    .select('pricedQuote');
   return !earlier.some((o) => (o.pricedQuote as StoredPrice | null)?.quote);
 }
 
-async function storePrice(trx: Trx, occ: Row, booking: Row, withBookingFees: boolean, atCurrentPrices: boolean): Promise<StoredPrice> {
+async function storePrice(
+  trx: Trx,
+  occ: Row,
+  booking: Row,
+  withBookingFees: boolean,
+  atCurrentPrices: boolean,
+): Promise<StoredPrice> {
   const pins = atCurrentPrices ? null : pinsOf(occ);
   const price = await computePrice(trx, await loadStayInputs(trx, occ), bookingPricing(booking), pins, withBookingFees);
   const q = price.quote;
-  await trx('occupancy').where('id', occ.id).update({
-    amount: q ? q.total : null,
-    isManualPrice: !!q && q.lines.some((l) => l.isManualPrice),
-    quoteDate: price.quoteDate,
-    // An unpriced stay keeps its former pins, for when it can be priced again.
-    priceGridId: q ? q.priceGridId : occ.priceGridId ?? null,
-    priceGridVersion: q ? q.historyVersion : occ.priceGridVersion ?? null,
-    pricedQuote: JSON.stringify(price),
-  });
+  await trx('occupancy')
+    .where('id', occ.id)
+    .update({
+      amount: q ? q.total : null,
+      isManualPrice: !!q && q.lines.some((l) => l.isManualPrice),
+      quoteDate: price.quoteDate,
+      // An unpriced stay keeps its former pins, for when it can be priced again.
+      priceGridId: q ? q.priceGridId : (occ.priceGridId ?? null),
+      priceGridVersion: q ? q.historyVersion : (occ.priceGridVersion ?? null),
+      pricedQuote: JSON.stringify(price),
+    });
   return price;
 }
 
 /** Sums the booking's active occupancies into its read-only price columns (none: no totals). */
 export async function refreshBookingPrice(db: Db, bookingId: number): Promise<void> {
   const rows = await db('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').select('pricedQuote');
-  await db('booking').where('id', bookingId).update(bookingTotals(rows.map((r: Row) => r.pricedQuote as StoredPrice | null)));
+  await db('booking')
+    .where('id', bookingId)
+    .update(bookingTotals(rows.map((r: Row) => r.pricedQuote as StoredPrice | null)));
 }
 
 export interface RepriceOptions {
@@ -147,7 +195,8 @@ async function priceOccupancies(trx: Trx, booking: Row, opts: RepriceOptions): P
     const withFees = !earlierPriced;
     let price = occ.pricedQuote as StoredPrice | null;
     const changed = !opts.occupancyIds || opts.occupancyIds.includes(occ.id);
-    if (changed || !price || price.withBookingFees !== withFees) price = await storePrice(trx, occ, booking, withFees, !!opts.atCurrentPrices);
+    if (changed || !price || price.withBookingFees !== withFees)
+      price = await storePrice(trx, occ, booking, withFees, !!opts.atCurrentPrices);
     if (price.quote) earlierPriced = true;
   }
   await refreshBookingPrice(trx, bookingId);
@@ -164,7 +213,8 @@ export async function pricingBatch<T>(trx: Trx, fn: () => Promise<T>): Promise<T
   if (batch.getStore()) return fn();
   const dirty = new Map<number, Set<number> | 'all'>();
   const result = await batch.run(dirty, fn);
-  for (const [bookingId, occs] of dirty) await repriceBooking(trx, bookingId, occs === 'all' ? {} : { occupancyIds: [...occs] });
+  for (const [bookingId, occs] of dirty)
+    await repriceBooking(trx, bookingId, occs === 'all' ? {} : { occupancyIds: [...occs] });
   return result;
 }
 
@@ -194,14 +244,27 @@ export interface PreviewChanges {
 }
 
 /** The price of an occupancy with `changes` applied, computed exactly as saving them would. */
-export async function previewOccupancyPrice(db: Db, occupancyId: number, changes: PreviewChanges = {}): Promise<StoredPrice> {
+export async function previewOccupancyPrice(
+  db: Db,
+  occupancyId: number,
+  changes: PreviewChanges = {},
+): Promise<StoredPrice> {
   const occ = await db('occupancy').where('id', occupancyId).first();
   if (!occ) throw notFound();
   const booking = await db('booking').where('id', occ.bookingId).first();
   const stored = await loadStayInputs(db, occ);
   const c = changes.occupancy ?? {};
   const inputs: StayInputs = { ...stored };
-  for (const k of ['placeId', 'startDate', 'endDate', 'details', 'animals', 'vehicles', 'extras', 'priceOverrides'] as const) {
+  for (const k of [
+    'placeId',
+    'startDate',
+    'endDate',
+    'details',
+    'animals',
+    'vehicles',
+    'extras',
+    'priceOverrides',
+  ] as const) {
     if (c[k] !== undefined) (inputs as any)[k] = c[k];
   }
   if (c.placeId !== undefined && c.placeId !== stored.placeId && c.placeId != null) {
@@ -219,8 +282,16 @@ function definedOnly<T extends object>(o: T): Partial<T> {
  * What the booking's total becomes when one of its occupancies takes `price`: the other
  * active occupancies at their stored price (priced now when they have none yet).
  */
-export async function bookingTotalWith(db: Db, bookingId: number, occupancyId: number, price: StoredPrice): Promise<number | null> {
-  const others: Row[] = await db('occupancy').where({ bookingId, isCancelled: false }).whereNot('id', occupancyId).orderBy('id');
+export async function bookingTotalWith(
+  db: Db,
+  bookingId: number,
+  occupancyId: number,
+  price: StoredPrice,
+): Promise<number | null> {
+  const others: Row[] = await db('occupancy')
+    .where({ bookingId, isCancelled: false })
+    .whereNot('id', occupancyId)
+    .orderBy('id');
   const prices: (StoredPrice | null)[] = [price];
   for (const o of others) prices.push((o.pricedQuote as StoredPrice | null) ?? (await previewOccupancyPrice(db, o.id)));
   return bookingTotals(prices).totalAmount;
@@ -268,7 +339,12 @@ export function parsePreview(body: unknown): PreviewChanges {
       c.promoCode = b.promoCode;
     }
     if (b.discountIds !== undefined) {
-      if (!Array.isArray(b.discountIds) || b.discountIds.length > 20 || !b.discountIds.every((x: unknown) => Number.isInteger(x) && (x as number) > 0)) throw bad('booking.discountIds');
+      if (
+        !Array.isArray(b.discountIds) ||
+        b.discountIds.length > 20 ||
+        !b.discountIds.every((x: unknown) => Number.isInteger(x) && (x as number) > 0)
+      )
+        throw bad('booking.discountIds');
       c.discountIds = b.discountIds;
     }
     if (b.withCancellationInsurance !== undefined) {

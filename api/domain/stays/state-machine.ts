@@ -4,15 +4,55 @@
 // go through `decide`; nothing here touches the database.
 import type { MessageCode } from '../../../common/messages';
 import { addDays, formatDateFr, todayParis } from '../../../common/dates';
-import { CLOSED, DEFAULT_OPTION_DAYS, kindLabel, RELEASING, STATUS, statusLabel, type Cancellation, type Kind } from './status';
+import { cancellationFee, type StayPreferences } from '../../../common/stay-preferences';
+import { formatCents } from '../../../common/money';
+import {
+  CLOSED,
+  CONVERSIONS,
+  DEFAULT_OPTION_DAYS,
+  kindLabel,
+  RELEASING,
+  STATUS,
+  statusLabel,
+  type Cancellation,
+  type Kind,
+} from './status';
 
 export type Action =
-  | 'confirm' | 'set-in-progress' | 'abandon' | 'validate' | 'cancel' | 'mark-cancelling' | 'withdraw-cancelling'
-  | 'refuse' | 'arrive' | 'depart' | 'early-departure' | 'convert' | 'reset' | 'expire' | 'undo-arrival' | 'undo-departure';
+  | 'confirm'
+  | 'set-in-progress'
+  | 'abandon'
+  | 'validate'
+  | 'cancel'
+  | 'mark-cancelling'
+  | 'withdraw-cancelling'
+  | 'refuse'
+  | 'arrive'
+  | 'depart'
+  | 'early-departure'
+  | 'convert'
+  | 'reset'
+  | 'expire'
+  | 'undo-arrival'
+  | 'undo-departure';
 
 export const ACTIONS: readonly Action[] = [
-  'confirm', 'set-in-progress', 'abandon', 'validate', 'cancel', 'mark-cancelling', 'withdraw-cancelling',
-  'refuse', 'arrive', 'depart', 'early-departure', 'convert', 'reset', 'expire', 'undo-arrival', 'undo-departure',
+  'confirm',
+  'set-in-progress',
+  'abandon',
+  'validate',
+  'cancel',
+  'mark-cancelling',
+  'withdraw-cancelling',
+  'refuse',
+  'arrive',
+  'depart',
+  'early-departure',
+  'convert',
+  'reset',
+  'expire',
+  'undo-arrival',
+  'undo-departure',
 ];
 
 /** What the rules need to know about a booking and its occupancies. */
@@ -36,6 +76,10 @@ export interface BookingFacts {
   goneOn?: string | null;
   /** the status the stay had before its arrival was recorded (undo-arrival goes back to it) */
   statusBeforeArrival?: number | null;
+  /** the stay preferences (option duration, cancellation fees, early-departure charge) */
+  preferences?: StayPreferences;
+  /** the stay's price (cents), for the cancellation fee */
+  totalAmount?: number | null;
 }
 
 export interface ActionParams {
@@ -46,9 +90,15 @@ export interface ActionParams {
   date?: string | null;
 }
 
-export interface Clock { today: string; now: string }
+export interface Clock {
+  today: string;
+  now: string;
+}
 
-export type Effect = { type: 'delete-occupancies' } | { type: 'end-occupancies'; date: string };
+export type Effect =
+  | { type: 'delete-occupancies' }
+  | { type: 'end-occupancies'; date: string; reprice: boolean }
+  | { type: 'restore-occupancies' };
 
 export interface Decision {
   action: Action | 'integrate';
@@ -62,7 +112,11 @@ export interface Decision {
 }
 
 export class TransitionError extends Error {
-  constructor(readonly code: MessageCode, readonly field?: string, readonly params?: Record<string, string | number>) {
+  constructor(
+    readonly code: MessageCode,
+    readonly field?: string,
+    readonly params?: Record<string, string | number>,
+  ) {
     super(code);
   }
 }
@@ -88,19 +142,25 @@ export const FROM: Record<Action, readonly number[]> = {
   depart: [S.ARRIVED],
   'early-departure': [S.ARRIVED],
   convert: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED],
-  reset: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.INTEGRATED, S.CANCELLED, S.REFUSED, S.REFUSED_COUNTER, S.EXPIRED, S.ABANDONED],
+  reset: [
+    S.TEMPORARY,
+    S.IN_PROGRESS,
+    S.CONFIRMED,
+    S.VALIDATED,
+    S.INTEGRATED,
+    S.CANCELLED,
+    S.REFUSED,
+    S.REFUSED_COUNTER,
+    S.EXPIRED,
+    S.ABANDONED,
+  ],
   expire: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED],
   'undo-arrival': [S.ARRIVED],
-  'undo-departure': [S.GONE],
+  'undo-departure': [S.GONE, S.EARLY_DEPARTURE],
 };
 
-/** Kind changes allowed by "convert" (§4: option → booking, booking → option, a quote → another kind). */
-export const CONVERSIONS: Record<Kind, readonly Kind[]> = {
-  quote: ['option', 'booking', 'passage'],
-  option: ['booking'],
-  booking: ['option'],
-  passage: [],
-};
+/** Kind changes allowed by "convert": common/stay-status.ts (the screens label them too). */
+export { CONVERSIONS };
 
 /** `POST /rest/booking/{id}/set-state`: the action reaching a status. */
 export const ACTION_FOR_STATUS: Partial<Record<number, Action>> = {
@@ -135,7 +195,9 @@ export function rightForStatus(statusId: unknown): 'write' | 'delete' {
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
-const refuse = (code: MessageCode, field?: string, params?: Record<string, string | number>): never => { throw new TransitionError(code, field, params); };
+const refuse = (code: MessageCode, field?: string, params?: Record<string, string | number>): never => {
+  throw new TransitionError(code, field, params);
+};
 
 /** The first day an arrival may be recorded: the arrival date less the early-arrival tolerance. */
 export function firstArrivalDay(b: BookingFacts): string | null {
@@ -152,16 +214,35 @@ function checkFrom(b: BookingFacts, action: Action): void {
   const from = FROM[action];
   if (from.includes(b.statusId)) return;
   const gone = CLOSED.includes(b.statusId);
-  if (action === 'arrive') refuse(b.statusId === S.ARRIVED ? 'ALREADY_ARRIVED' : gone ? 'ALREADY_GONE' : 'INVALID_TRANSITION');
-  if (action === 'depart' || action === 'early-departure') refuse(gone ? 'ALREADY_GONE' : RELEASING.includes(b.statusId) ? 'INVALID_TRANSITION' : 'NOT_ARRIVED');
+  if (action === 'arrive')
+    refuse(b.statusId === S.ARRIVED ? 'ALREADY_ARRIVED' : gone ? 'ALREADY_GONE' : 'INVALID_TRANSITION');
+  if (action === 'depart' || action === 'early-departure')
+    refuse(gone ? 'ALREADY_GONE' : RELEASING.includes(b.statusId) ? 'INVALID_TRANSITION' : 'NOT_ARRIVED');
   refuse('INVALID_TRANSITION');
 }
+
+/** Days an option is held when no expiry date is given (preference booking/option). */
+export const optionDays = (b: Pick<BookingFacts, 'preferences'>): number =>
+  b.preferences?.optionDays ?? DEFAULT_OPTION_DAYS;
+
+/** The cancellation fee a cancellation on `today` costs (preference « cancellation »). */
+export const cancellationFeeOf = (b: BookingFacts, today: string): number =>
+  b.preferences ? cancellationFee(b.preferences, b.totalAmount ?? null, b.startDate, today) : 0;
+
+const feeText = (b: BookingFacts, today: string): string => {
+  const fee = cancellationFeeOf(b, today);
+  return fee > 0 ? ` (frais d'annulation : ${formatCents(fee)})` : '';
+};
 
 export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: Clock): Decision {
   if (!ACTIONS.includes(action)) refuse('INVALID_TRANSITION');
   checkFrom(b, action);
-  const to = (statusId: number, detail: string, extra: Record<string, unknown> = {}, effects: Effect[] = []): Decision =>
-    ({ action, patch: { statusId, ...extra }, detail, effects, activates: false });
+  const to = (
+    statusId: number,
+    detail: string,
+    extra: Record<string, unknown> = {},
+    effects: Effect[] = [],
+  ): Decision => ({ action, patch: { statusId, ...extra }, detail, effects, activates: false });
   const reason = text(p.reason);
   switch (action) {
     case 'confirm':
@@ -178,18 +259,38 @@ export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: 
     case 'cancel':
       if (!reason) refuse('CANCEL_REASON_REQUIRED', 'reason');
       if (b.partnerOccupancies > 0) refuse('CANNOT_CANCEL_PARTNER_OCCUPANCY');
-      return to(S.CANCELLED, `Annulation : ${reason}`, { cancellation: 'cancelled', cancelReason: reason, cancelledAt: clock.now });
+      return to(S.CANCELLED, `Annulation : ${reason}${feeText(b, clock.today)}`, {
+        cancellation: 'cancelled',
+        cancelReason: reason,
+        cancelledAt: clock.now,
+      });
     case 'mark-cancelling':
       if (b.cancellation !== 'none') refuse('INVALID_TRANSITION');
       if (!reason) refuse('CANCEL_REASON_REQUIRED', 'reason');
       if (b.partnerOccupancies > 0) refuse('CANNOT_CANCEL_PARTNER_OCCUPANCY');
-      return { action, patch: { cancellation: 'cancelling', cancelReason: reason }, detail: `Annulation en cours : ${reason}`, effects: [], activates: false };
+      return {
+        action,
+        patch: { cancellation: 'cancelling', cancelReason: reason },
+        detail: `Annulation en cours : ${reason}`,
+        effects: [],
+        activates: false,
+      };
     case 'withdraw-cancelling':
       if (b.cancellation !== 'cancelling') refuse('INVALID_TRANSITION');
-      return { action, patch: { cancellation: 'none', cancelReason: null }, detail: "Demande d'annulation retirée", effects: [], activates: false };
+      return {
+        action,
+        patch: { cancellation: 'none', cancelReason: null },
+        detail: "Demande d'annulation retirée",
+        effects: [],
+        activates: false,
+      };
     case 'refuse': {
       const counter = text(p.counterProposal);
-      if (counter) return to(S.REFUSED_COUNTER, `Refus avec contre-proposition : ${counter}`, { refusalReason: reason || null, counterProposal: counter });
+      if (counter)
+        return to(S.REFUSED_COUNTER, `Refus avec contre-proposition : ${counter}`, {
+          refusalReason: reason || null,
+          counterProposal: counter,
+        });
       return to(S.REFUSED, reason ? `Refus : ${reason}` : 'Refus', { refusalReason: reason || null });
     }
     case 'arrive':
@@ -197,43 +298,76 @@ export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: 
       if (b.cancellation === 'cancelling') refuse('INVALID_TRANSITION');
       needsCustomerAndPlaces(b);
       // A stay months ahead cannot be ticked « Arrivé » (and then closed) by a slip of the hand.
-      if (clock.today < firstArrivalDay(b)!) refuse('ARRIVAL_TOO_EARLY', undefined, { date: formatDateFr(firstArrivalDay(b)), start: formatDateFr(b.startDate) });
+      if (clock.today < firstArrivalDay(b)!)
+        refuse('ARRIVAL_TOO_EARLY', undefined, {
+          date: formatDateFr(firstArrivalDay(b)),
+          start: formatDateFr(b.startDate),
+        });
       return to(S.ARRIVED, 'Client arrivé', { arrivedAt: clock.now });
     case 'depart':
       return to(S.GONE, 'Client parti', { goneAt: clock.now });
     case 'undo-arrival':
       if (!reason) refuse('UNDO_REASON_REQUIRED', 'reason');
-      if (b.arrivedOn && b.arrivedOn !== clock.today) refuse('UNDO_NOT_SAME_DAY', undefined, { date: formatDateFr(b.arrivedOn) });
-      return to(b.statusBeforeArrival && FROM.arrive.includes(b.statusBeforeArrival) ? b.statusBeforeArrival : S.CONFIRMED, `Arrivée annulée : ${reason}`, { arrivedAt: null });
+      if (b.arrivedOn && b.arrivedOn !== clock.today)
+        refuse('UNDO_NOT_SAME_DAY', undefined, { date: formatDateFr(b.arrivedOn) });
+      return to(
+        b.statusBeforeArrival && FROM.arrive.includes(b.statusBeforeArrival) ? b.statusBeforeArrival : S.CONFIRMED,
+        `Arrivée annulée : ${reason}`,
+        { arrivedAt: null },
+      );
     case 'undo-departure':
       if (!reason) refuse('UNDO_REASON_REQUIRED', 'reason');
-      if (b.goneOn && b.goneOn !== clock.today) refuse('UNDO_NOT_SAME_DAY', undefined, { date: formatDateFr(b.goneOn) });
+      if (b.goneOn && b.goneOn !== clock.today)
+        refuse('UNDO_NOT_SAME_DAY', undefined, { date: formatDateFr(b.goneOn) });
+      // An early departure given back: its freed nights return to the stay (if still free).
+      if (b.statusId === S.EARLY_DEPARTURE) {
+        return to(S.ARRIVED, `Départ anticipé annulé : ${reason}`, { goneAt: null, earlyDepartureDate: null }, [
+          { type: 'restore-occupancies' },
+        ]);
+      }
       return to(S.ARRIVED, `Départ annulé : ${reason}`, { goneAt: null });
     case 'early-departure': {
       const date = text(p.date);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse('DATES_REQUIRED', 'date');
       if (!b.startDate || !b.endDate || date <= b.startDate || date >= b.endDate) refuse('INCORRECT_DATES', 'date');
-      return to(S.EARLY_DEPARTURE, `Départ anticipé au ${formatDateFr(date)}`, { goneAt: clock.now, earlyDepartureDate: date }, [{ type: 'end-occupancies', date }]);
+      const reprice = b.preferences?.earlyDepartureCharge === 'consumed';
+      return to(
+        S.EARLY_DEPARTURE,
+        `Départ anticipé au ${formatDateFr(date)}${reprice ? ' (seules les nuits passées sont dues)' : ''}`,
+        { goneAt: clock.now, earlyDepartureDate: date },
+        [{ type: 'end-occupancies', date, reprice }],
+      );
     }
     case 'convert': {
       const kind = p.kind as Kind;
       if (!(kind in CONVERSIONS) || !CONVERSIONS[b.kind].includes(kind)) refuse('INVALID_TRANSITION', 'kind');
       const patch: Record<string, unknown> = { kind };
       if (kind === 'option') {
-        const date = text(p.date) || b.optionExpiryDate || addDays(clock.today, DEFAULT_OPTION_DAYS);
+        const date = text(p.date) || b.optionExpiryDate || addDays(clock.today, optionDays(b));
         if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse('INVALID_DATE', 'date');
         // A new expiry date given with the conversion cannot be already past (§5 "date not in the past").
         if (text(p.date) && date < clock.today) refuse('DATE_IN_PAST', 'date');
         patch.optionExpiryDate = date;
       }
-      return { action, patch, detail: `Conversion : ${kindLabel(b.kind)} → ${kindLabel(kind)}`, effects: [], activates: b.kind === 'quote' };
+      return {
+        action,
+        patch,
+        detail: `Conversion : ${kindLabel(b.kind)} → ${kindLabel(kind)}`,
+        effects: [],
+        activates: b.kind === 'quote',
+      };
     }
     case 'reset':
       if (!reason) refuse('DELETE_REASON_REQUIRED', 'reason');
-      return to(S.DELETED, `Suppression (réinitialisation) : ${reason}`, { deleteReason: reason }, [{ type: 'delete-occupancies' }]);
+      return to(S.DELETED, `Suppression (réinitialisation) : ${reason}`, { deleteReason: reason }, [
+        { type: 'delete-occupancies' },
+      ]);
     case 'expire':
       if (b.kind !== 'option') refuse('INVALID_TRANSITION');
-      return to(S.EXPIRED, b.optionExpiryDate ? `Option expirée (échéance du ${formatDateFr(b.optionExpiryDate)})` : 'Option expirée');
+      return to(
+        S.EXPIRED,
+        b.optionExpiryDate ? `Option expirée (échéance du ${formatDateFr(b.optionExpiryDate)})` : 'Option expirée',
+      );
   }
 }
 
@@ -244,7 +378,13 @@ export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: 
 export function decideIntegration(b: BookingFacts, externalRef: string): Decision {
   if (b.statusId !== S.TEMPORARY || b.kind !== 'booking') refuse('INVALID_TRANSITION');
   needsCustomerAndPlaces(b);
-  return { action: 'integrate', patch: { statusId: S.INTEGRATED }, detail: `Réservation en ligne ${externalRef} intégrée`, effects: [], activates: false };
+  return {
+    action: 'integrate',
+    patch: { statusId: S.INTEGRATED },
+    detail: `Réservation en ligne ${externalRef} intégrée`,
+    effects: [],
+    activates: false,
+  };
 }
 
 /** Actions that `decide` may accept for this booking (the screen shows their buttons). */
@@ -252,7 +392,8 @@ export function availableActions(b: BookingFacts, today: string = todayParis()):
   return ACTIONS.filter((a) => {
     if (!FROM[a].includes(b.statusId)) return false;
     if (a === 'convert') return CONVERSIONS[b.kind].length > 0;
-    if (a === 'arrive') return (b.kind === 'booking' || b.kind === 'passage') && (!firstArrivalDay(b) || today >= firstArrivalDay(b)!);
+    if (a === 'arrive')
+      return (b.kind === 'booking' || b.kind === 'passage') && (!firstArrivalDay(b) || today >= firstArrivalDay(b)!);
     if (a === 'validate') return b.kind === 'booking' || b.kind === 'passage';
     if (a === 'expire') return b.kind === 'option';
     if (a === 'mark-cancelling') return b.cancellation === 'none';

@@ -6,10 +6,26 @@ import { formatMessage } from '../../../common/messages';
 import { badRequest } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
 import type { BookingFacts } from './state-machine';
+import { stayPreferences } from './preferences';
+import { STATUS } from '../../../common/stay-status';
+import type { BookingRecord } from '../../../common/generated/types';
 
 type Db = Knex | Knex.Transaction;
+/** The columns of a stored booking the rules read. */
+type FactsSource = Pick<
+  BookingRecord,
+  | 'id'
+  | 'kind'
+  | 'statusId'
+  | 'cancellation'
+  | 'customerId'
+  | 'optionExpiryDate'
+  | 'totalAmount'
+  | 'arrivedAt'
+  | 'goneAt'
+>;
 
-export async function bookingFacts(db: Db, booking: Record<string, any>): Promise<BookingFacts> {
+export async function bookingFacts(db: Db, booking: FactsSource): Promise<BookingFacts> {
   const [agg] = await db('occupancy')
     .where({ bookingId: booking.id, isCancelled: false })
     .select(
@@ -37,19 +53,34 @@ export async function bookingFacts(db: Db, booking: Record<string, any>): Promis
 const parisDay = (at: unknown): string | null => (at == null ? null : todayParis(new Date(at as string)));
 
 /** The early-arrival tolerance and, for a stay arrived or gone, when that was recorded and from which status. */
-async function arrivalFacts(db: Db, booking: Record<string, any>): Promise<Pick<BookingFacts, 'earlyArrivalDays' | 'arrivedOn' | 'goneOn' | 'statusBeforeArrival'>> {
-  const setting = await db('setting').orderBy('id').first('earlyArrivalDays');
+async function arrivalFacts(
+  db: Db,
+  booking: FactsSource,
+): Promise<
+  Pick<
+    BookingFacts,
+    'earlyArrivalDays' | 'arrivedOn' | 'goneOn' | 'statusBeforeArrival' | 'preferences' | 'totalAmount'
+  >
+> {
+  const preferences = await stayPreferences(db);
   let statusBeforeArrival: number | null = null;
-  if (booking.statusId === 6 /* ARRIVED */) {
+  if (booking.statusId === STATUS.ARRIVED) {
     // The history line of the arrival holds the status it came from.
-    const h = await db('post_history').where({ entity: 'booking', recordId: booking.id, action: 'action' })
-      .whereRaw(`(changes::jsonb -> 'statusId' ->> 1) = '6' AND (changes::jsonb -> 'statusId' ->> 0) IN ('2', '3', '13')`).orderBy('id', 'desc').first('changes');
+    const h = await db('post_history')
+      .where({ entity: 'booking', recordId: booking.id, action: 'action' })
+      .whereRaw(
+        `(changes::jsonb -> 'statusId' ->> 1) = '6' AND (changes::jsonb -> 'statusId' ->> 0) IN ('2', '3', '13')`,
+      )
+      .orderBy('id', 'desc')
+      .first('changes');
     const changes = typeof h?.changes === 'string' ? JSON.parse(h.changes) : h?.changes;
     const from = changes?.statusId?.[0];
     if (Number.isInteger(from)) statusBeforeArrival = from;
   }
   return {
-    earlyArrivalDays: Number(setting?.earlyArrivalDays ?? 0),
+    earlyArrivalDays: preferences.earlyArrivalDays,
+    preferences,
+    totalAmount: booking.totalAmount ?? null,
     arrivedOn: parisDay(booking.arrivedAt),
     goneOn: parisDay(booking.goneAt),
     statusBeforeArrival,
@@ -61,17 +92,34 @@ async function arrivalFacts(db: Db, booking: Record<string, any>): Promise<Pick<
  * cancelled ones count only when all are cancelled). `without` leaves out an
  * occupancy (or a detail) about to be deleted.
  */
-export async function refreshBooking(db: Db, bookingId: number, without: { occupancyId?: number; detailId?: number } = {}): Promise<void> {
+export async function refreshBooking(
+  db: Db,
+  bookingId: number,
+  without: { occupancyId?: number; detailId?: number } = {},
+): Promise<void> {
   const occ = db('occupancy').where('bookingId', bookingId);
   if (without.occupancyId) occ.whereNot('id', without.occupancyId);
-  const rows: { id: number; startDate: string; endDate: string; isCancelled: boolean }[] = await occ.select('id', 'startDate', 'endDate', 'isCancelled');
+  const rows: { id: number; startDate: string; endDate: string; isCancelled: boolean }[] = await occ.select(
+    'id',
+    'startDate',
+    'endDate',
+    'isCancelled',
+  );
   const active = rows.filter((r) => !r.isCancelled);
   const use = active.length ? active : rows;
   const startDate = use.length ? use.map((r) => r.startDate).sort()[0] : null;
-  const endDate = use.length ? use.map((r) => r.endDate).sort().at(-1)! : null;
+  const endDate = use.length
+    ? use
+        .map((r) => r.endDate)
+        .sort()
+        .at(-1)!
+    : null;
   let persons = 0;
   if (active.length) {
-    const q = db('occupancyDetail').whereIn('occupancyId', active.map((r) => r.id));
+    const q = db('occupancyDetail').whereIn(
+      'occupancyId',
+      active.map((r) => r.id),
+    );
     if (without.detailId) q.whereNot('id', without.detailId);
     const [{ n }] = await q.sum({ n: 'quantity' });
     persons = Number(n ?? 0);
@@ -87,7 +135,11 @@ export async function occupancyPersons(db: Db, occupancyId: number, withoutDetai
   return Number(n ?? 0);
 }
 
-export interface Conflict { code: MessageCode; occupancyId: number | null; unavailabilityId: number | null }
+export interface Conflict {
+  code: MessageCode;
+  occupancyId: number | null;
+  unavailabilityId: number | null;
+}
 
 /**
  * The friendly check before the exclusion constraint: what already holds `placeId`
@@ -95,21 +147,34 @@ export interface Conflict { code: MessageCode; occupancyId: number | null; unava
  * equipment at that date") or an unavailability ("place unavailable").
  */
 export async function placeConflict(
-  db: Db, placeId: number, startDate: string, endDate: string, except: { occupancyId?: number; unavailabilityId?: number } = {},
+  db: Db,
+  placeId: number,
+  startDate: string,
+  endDate: string,
+  except: { occupancyId?: number; unavailabilityId?: number } = {},
 ): Promise<Conflict | null> {
   const q = db('place_reservation')
     .where('placeId', placeId)
     .whereRaw('nights && daterange(?::date, ?::date)', [startDate, endDate])
     .first('occupancyId', 'unavailabilityId');
   if (except.occupancyId) q.where((w) => w.whereNull('occupancyId').orWhereNot('occupancyId', except.occupancyId!));
-  if (except.unavailabilityId) q.where((w) => w.whereNull('unavailabilityId').orWhereNot('unavailabilityId', except.unavailabilityId!));
+  if (except.unavailabilityId)
+    q.where((w) => w.whereNull('unavailabilityId').orWhereNot('unavailabilityId', except.unavailabilityId!));
   const row = await q;
   if (!row) return null;
-  return { code: row.occupancyId ? 'PLACE_HAS_OTHER_EQUIPMENT' : 'PLACE_UNAVAILABLE', occupancyId: row.occupancyId, unavailabilityId: row.unavailabilityId };
+  return {
+    code: row.occupancyId ? 'PLACE_HAS_OTHER_EQUIPMENT' : 'PLACE_UNAVAILABLE',
+    occupancyId: row.occupancyId,
+    unavailabilityId: row.unavailabilityId,
+  };
 }
 
 export async function assertPlaceFree(
-  db: Db, placeId: number, startDate: string, endDate: string, except: { occupancyId?: number; unavailabilityId?: number } = {},
+  db: Db,
+  placeId: number,
+  startDate: string,
+  endDate: string,
+  except: { occupancyId?: number; unavailabilityId?: number } = {},
 ): Promise<void> {
   const c = await placeConflict(db, placeId, startDate, endDate, except);
   if (c) throw badRequest(c.code, { placeId: formatMessage(c.code) });
@@ -119,7 +184,13 @@ export async function assertPlaceFree(
  * The allotment of a partner covering [startDate, endDate) on a place, if any; with
  * `today`, only one not yet released (its release date is still to come).
  */
-export async function allotmentOn(db: Db, placeId: number, startDate: string, endDate: string, today: string | null): Promise<{ id: number; partnerId: number } | undefined> {
+export async function allotmentOn(
+  db: Db,
+  placeId: number,
+  startDate: string,
+  endDate: string,
+  today: string | null,
+): Promise<{ id: number; partnerId: number } | undefined> {
   const q = db('partnerAllotment')
     .where('placeId', placeId)
     .whereRaw('daterange(start_date, end_date) && daterange(?::date, ?::date)', [startDate, endDate]);

@@ -24,7 +24,10 @@ const HOLDING_OPTION: number[] = [STATUS.TEMPORARY, STATUS.IN_PROGRESS, STATUS.C
 
 /** Options whose expiry date is before `today` and that still hold their places. */
 export function dueOptions(db: Db, today: string): Knex.QueryBuilder {
-  return db('booking').where('kind', 'option').where('optionExpiryDate', '<', today).whereIn('statusId', HOLDING_OPTION);
+  return db('booking')
+    .where('kind', 'option')
+    .where('optionExpiryDate', '<', today)
+    .whereIn('statusId', HOLDING_OPTION);
 }
 
 /**
@@ -32,13 +35,23 @@ export function dueOptions(db: Db, today: string): Knex.QueryBuilder {
  * those expired for a stay still to come — the desk may call the customer back.
  */
 export function optionsToFollowUp(db: Db, today: string): Knex.QueryBuilder {
-  return db('booking').where('kind', 'option').where((w) => w
-    .where((d) => d.where('optionExpiryDate', '<', today).whereIn('statusId', HOLDING_OPTION))
-    .orWhere((e) => e.where('statusId', STATUS.EXPIRED).where('startDate', '>=', today)));
+  return db('booking')
+    .where('kind', 'option')
+    .where((w) =>
+      w
+        .where((d) => d.where('optionExpiryDate', '<', today).whereIn('statusId', HOLDING_OPTION))
+        .orWhere((e) => e.where('statusId', STATUS.EXPIRED).where('startDate', '>=', today)),
+    );
 }
 
 /** What a draft is made of: a change to any of these rows is activity. */
-export const DRAFT_PARTS = ['occupancy_detail', 'occupancy_animal', 'occupancy_vehicle', 'occupancy_extra', 'occupancy_attendant'];
+export const DRAFT_PARTS = [
+  'occupancy_detail',
+  'occupancy_animal',
+  'occupancy_vehicle',
+  'occupancy_extra',
+  'occupancy_attendant',
+];
 
 /**
  * Temporary bookings (the wizard's drafts, "create temp") with no change since
@@ -48,11 +61,22 @@ export const DRAFT_PARTS = ['occupancy_detail', 'occupancy_animal', 'occupancy_v
  */
 export function idleDrafts(db: Db, cutoff: Date): Knex.QueryBuilder {
   const at = cutoff.toISOString();
-  return db('booking as b').where('b.statusId', STATUS.TEMPORARY).where('b.updatedAt', '<', at)
-    .whereNotExists((q) => q.select(db.raw('1')).from('occupancy as o').whereRaw('o.booking_id = b.id').where('o.updatedAt', '>=', at))
+  return db('booking as b')
+    .where('b.statusId', STATUS.TEMPORARY)
+    .where('b.updatedAt', '<', at)
+    .whereNotExists((q) =>
+      q.select(db.raw('1')).from('occupancy as o').whereRaw('o.booking_id = b.id').where('o.updatedAt', '>=', at),
+    )
     .where((w) => {
       for (const t of DRAFT_PARTS) {
-        w.whereNotExists((q) => q.select(db.raw('1')).from('occupancy as o').join(`${t} as x`, 'x.occupancyId', 'o.id').whereRaw('o.booking_id = b.id').where('x.updatedAt', '>=', at));
+        w.whereNotExists((q) =>
+          q
+            .select(db.raw('1'))
+            .from('occupancy as o')
+            .join(`${t} as x`, 'x.occupancyId', 'o.id')
+            .whereRaw('o.booking_id = b.id')
+            .where('x.updatedAt', '>=', at),
+        );
       }
     });
 }
@@ -78,7 +102,11 @@ export interface SweepOptions {
   onError?: (bookingId: number, err: unknown) => void;
 }
 
-async function each(ids: number[], run: (id: number) => Promise<Row | null>, onError: SweepOptions['onError']): Promise<number> {
+async function each(
+  ids: number[],
+  run: (id: number) => Promise<Row | null>,
+  onError: SweepOptions['onError'],
+): Promise<number> {
   let n = 0;
   for (const id of ids) {
     try {
@@ -97,11 +125,16 @@ export async function expireDueOptions(knex: Knex, opts: SweepOptions = {}): Pro
   const today = todayParis(now);
   const userId = opts.userId !== undefined ? opts.userId : await sweeper(knex);
   const ids: number[] = (await dueOptions(knex, today).orderBy('id').select('id')).map((r: Row) => r.id);
-  return each(ids, (id) => runAction(knex, id, 'expire', {}, userId, {
-    when: async (trx, b) => !!(await dueOptions(trx, today).where('id', b.id).first('id')),
-    detail: opts.userId === undefined ? (d) => `${d.detail}, automatiquement` : undefined,
-    clock: { today, now: now.toISOString() },
-  }), opts.onError);
+  return each(
+    ids,
+    (id) =>
+      runAction(knex, id, 'expire', {}, userId, {
+        when: async (trx, b) => !!(await dueOptions(trx, today).where('id', b.id).first('id')),
+        detail: opts.userId === undefined ? (d) => `${d.detail}, automatiquement` : undefined,
+        clock: { today, now: now.toISOString() },
+      }),
+    opts.onError,
+  );
 }
 
 /** Abandons the temporary bookings idle for longer than the setting; answers how many. */
@@ -111,11 +144,16 @@ export async function abandonIdleDrafts(knex: Knex, opts: SweepOptions = {}): Pr
   const cutoff = new Date(now.getTime() - minutes * 60_000);
   const userId = opts.userId !== undefined ? opts.userId : await sweeper(knex);
   const ids: number[] = (await idleDrafts(knex, cutoff).orderBy('b.id').select('b.id')).map((r: Row) => r.id);
-  return each(ids, (id) => runAction(knex, id, 'abandon', {}, userId, {
-    when: async (trx, b) => !!(await idleDrafts(trx, cutoff).where('b.id', b.id).first('b.id')),
-    detail: () => `Séjour temporaire abandonné automatiquement (sans modification depuis ${minutes} min)`,
-    clock: { today: todayParis(now), now: now.toISOString() },
-  }), opts.onError);
+  return each(
+    ids,
+    (id) =>
+      runAction(knex, id, 'abandon', {}, userId, {
+        when: async (trx, b) => !!(await idleDrafts(trx, cutoff).where('b.id', b.id).first('b.id')),
+        detail: () => `Séjour temporaire abandonné automatiquement (sans modification depuis ${minutes} min)`,
+        clock: { today: todayParis(now), now: now.toISOString() },
+      }),
+    opts.onError,
+  );
 }
 
 /** Both sweeps, for the scheduler. */

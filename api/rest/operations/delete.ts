@@ -5,6 +5,12 @@ import { deleteRecord, expectedVersion } from '../write';
 import type { OperationHandler } from './context';
 
 export const remove: OperationHandler = async ({ ctx, knex, meta, body, userId, params }) => {
-  const removed = await deleteRecord(knex, meta, parseId(params.id), userId, expectedVersion(body, ctx.get('If-Match')));
+  const removed = await deleteRecord(
+    knex,
+    meta,
+    parseId(params.id),
+    userId,
+    expectedVersion(body, ctx.get('If-Match')),
+  );
   ctx.body = ctx.method === 'DELETE' ? removed : { status: 'DELETED', id: removed.id };
 };

@@ -3,10 +3,14 @@
 import { entityMeta } from '../entities';
 import { applyFilter, applySort, parseRestQuery, parseSearchBody, readableColumns } from '../query';
 import { toCsv } from '../csv';
+import { inHeavyLane } from '../../http/heavy-lane';
 import type { OperationHandler } from './context';
 
-export const exportCsv: OperationHandler = async ({ ctx, knex, meta, body }) => {
-  const p = ctx.method === 'GET' ? parseRestQuery(meta, ctx.query) : parseSearchBody(meta, { pageSize: 5000, ...(body as object) });
+export const exportCsv: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
+  const p =
+    ctx.method === 'GET'
+      ? parseRestQuery(meta, ctx.query)
+      : parseSearchBody(meta, { pageSize: 5000, ...(body as object) });
   const q = knex(meta.table).select(readableColumns(meta));
   for (const f of meta.fields) {
     if (!f.ref) continue;
@@ -19,8 +23,9 @@ export const exportCsv: OperationHandler = async ({ ctx, knex, meta, body }) => 
   applyFilter(q, meta, p.filter);
   applySort(q, meta, p.sort);
   const start = p.range?.[0] ?? 0;
-  q.offset(start).limit(p.range ? p.range[1] - p.range[0] + 1 : 100_000);
-  const rows = await q;
+  const limit = p.range ? p.range[1] - p.range[0] + 1 : 100_000;
+  q.offset(start).limit(limit);
+  const rows = await inHeavyLane(userId, limit, async () => q);
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
   ctx.set('Content-Disposition', 'attachment; filename="export.csv"');
   ctx.body = toCsv(meta, rows);

@@ -12,7 +12,18 @@ import { active } from './active';
 import { byParent } from './by-parent';
 
 export const OPERATIONS: Record<Operation, OperationHandler> = {
-  list, search, export: exportCsv, active, byParent, get, getEdit, create, update, save, delete: remove, order,
+  list,
+  search,
+  export: exportCsv,
+  active,
+  byParent,
+  get,
+  getEdit,
+  create,
+  update,
+  save,
+  delete: remove,
+  order,
 };
 
 export type { OpContext, OperationHandler } from './context';

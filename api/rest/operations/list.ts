@@ -2,7 +2,16 @@
 // {base}/search): one page and its total.
 import type { Knex } from 'knex';
 import type { EntityMeta } from '../../../common/entity-meta';
-import { applyFilter, applySort, MAX_ROWS, parseRestQuery, parseSearchBody, readableColumns, type ListParams } from '../query';
+import {
+  applyFilter,
+  applySort,
+  MAX_ROWS,
+  parseRestQuery,
+  parseSearchBody,
+  readableColumns,
+  type ListParams,
+} from '../query';
+import { inHeavyLane } from '../../http/heavy-lane';
 import type { OperationHandler } from './context';
 
 /** Per table, whether its last list overflowed one page: decides how the next first page is read. */
@@ -15,7 +24,11 @@ const overflowed = new Map<string, boolean>();
  * list overflowed — the count runs beside the page on another pooled connection, so
  * the answer waits for the slower of the two, not for both one after the other.
  */
-export async function listRows(knex: Knex, meta: EntityMeta, p: ListParams): Promise<{ rows: Record<string, any>[]; total: number; start: number }> {
+export async function listRows(
+  knex: Knex,
+  meta: EntityMeta,
+  p: ListParams,
+): Promise<{ rows: Record<string, any>[]; total: number; start: number }> {
   const base = knex(meta.table);
   applyFilter(base, meta, p.filter);
   const start = p.range?.[0] ?? 0;
@@ -37,17 +50,19 @@ export async function listRows(knex: Knex, meta: EntityMeta, p: ListParams): Pro
   return { rows: rows.slice(0, limit), total, start };
 }
 
-export const list: OperationHandler = async ({ ctx, knex, meta }) => {
+const pageRows = (p: ListParams) => (p.range ? p.range[1] - p.range[0] + 1 : MAX_ROWS);
+
+export const list: OperationHandler = async ({ ctx, knex, meta, userId }) => {
   const p = parseRestQuery(meta, ctx.query);
-  const { rows, total, start } = await listRows(knex, meta, p);
+  const { rows, total, start } = await inHeavyLane(userId, pageRows(p), () => listRows(knex, meta, p));
   const end = rows.length ? start + rows.length - 1 : start;
   ctx.set('Content-Range', `${meta.base} ${start}-${end}/${total}`);
   ctx.set('Access-Control-Expose-Headers', 'Content-Range');
   ctx.body = rows;
 };
 
-export const search: OperationHandler = async ({ ctx, knex, meta, body }) => {
+export const search: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
   const p = parseSearchBody(meta, body);
-  const { rows, total } = await listRows(knex, meta, p);
+  const { rows, total } = await inHeavyLane(userId, pageRows(p), () => listRows(knex, meta, p));
   ctx.body = { items: rows, total, page: p.page, pageSize: p.pageSize };
 };

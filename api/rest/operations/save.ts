@@ -27,5 +27,10 @@ export const save: OperationHandler = async ({ ctx, knex, meta, body, userId }) 
   const etag = etagOf(saved);
   if (etag) ctx.set('ETag', etag);
   // The new version comes back even without the item, so the caller can save again.
-  ctx.body = { status: 'SAVED', id: saved.id, ...(saved.version !== undefined ? { version: saved.version } : {}), ...(wantItem ? { item: saved } : {}) };
+  ctx.body = {
+    status: 'SAVED',
+    id: saved.id,
+    ...(saved.version !== undefined ? { version: saved.version } : {}),
+    ...(wantItem ? { item: saved } : {}),
+  };
 };

@@ -18,6 +18,7 @@ export const meta: EntityMeta = {
     "date",
     "paymentMethodId",
     "bankAccountId",
+    "depositType",
     "totalAmount",
     "paymentCount"
   ],
@@ -177,6 +178,62 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "depositType",
+      "column": "deposit_type",
+      "label": "Type de remise",
+      "kind": "enum",
+      "sql": {
+        "t": "varchar",
+        "length": 15
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "enum": [
+        "cheque",
+        "holiday-voucher",
+        "cash",
+        "card",
+        "other"
+      ],
+      "enumLabels": {
+        "cheque": "Chèques",
+        "holiday-voucher": "Chèques-vacances",
+        "cash": "Espèces",
+        "card": "Cartes bancaires",
+        "other": "Autre"
+      },
+      "default": "cheque",
+      "indexed": false
+    },
+    {
+      "name": "slipType",
+      "column": "slip_type",
+      "label": "Type de bordereau",
+      "kind": "enum",
+      "sql": {
+        "t": "varchar",
+        "length": 8
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "enum": [
+        "detailed",
+        "summary"
+      ],
+      "enumLabels": {
+        "detailed": "Détaillé",
+        "summary": "Récapitulatif"
+      },
+      "default": "detailed",
+      "indexed": false
+    },
+    {
       "name": "totalAmount",
       "column": "total_amount",
       "label": "Montant remis",
@@ -245,6 +302,7 @@ export const meta: EntityMeta = {
       "date",
       "paymentMethodId",
       "bankAccountId",
+      "depositType",
       "totalAmount",
       "paymentCount"
     ],
@@ -307,6 +365,38 @@ export const meta: EntityMeta = {
         ],
         "x-ref": "bank-account",
         "x-label": "Compte bancaire"
+      },
+      "depositType": {
+        "type": "string",
+        "enum": [
+          "cheque",
+          "holiday-voucher",
+          "cash",
+          "card",
+          "other"
+        ],
+        "x-enum-labels": {
+          "cheque": "Chèques",
+          "holiday-voucher": "Chèques-vacances",
+          "cash": "Espèces",
+          "card": "Cartes bancaires",
+          "other": "Autre"
+        },
+        "default": "cheque",
+        "x-label": "Type de remise"
+      },
+      "slipType": {
+        "type": "string",
+        "enum": [
+          "detailed",
+          "summary"
+        ],
+        "x-enum-labels": {
+          "detailed": "Détaillé",
+          "summary": "Récapitulatif"
+        },
+        "default": "detailed",
+        "x-label": "Type de bordereau"
       },
       "totalAmount": {
         "type": "integer",

@@ -162,6 +162,76 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "buttonsPerPage",
+      "column": "buttons_per_page",
+      "label": "Boutons par page",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 4,
+      "maximum": 60,
+      "default": 24,
+      "indexed": false
+    },
+    {
+      "name": "maxPages",
+      "column": "max_pages",
+      "label": "Nombre maximum de pages",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 1,
+      "maximum": 20,
+      "default": 5,
+      "indexed": false
+    },
+    {
+      "name": "sellsBracelets",
+      "column": "sells_bracelets",
+      "label": "Vend des bracelets (compteur affiché)",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
+      "name": "ticketPrefix",
+      "column": "ticket_prefix",
+      "label": "Préfixe des tickets (défaut : le code)",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 8
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "maxLength": 8,
+      "message": "INVOICE_PREFIX_INVALID",
+      "indexed": false
+    },
+    {
       "name": "isActive",
       "column": "is_active",
       "label": "Active",
@@ -256,6 +326,40 @@ export const meta: EntityMeta = {
         "type": "integer",
         "x-ref": "cash-register-type",
         "x-label": "Type de caisse"
+      },
+      "buttonsPerPage": {
+        "type": "integer",
+        "minimum": 4,
+        "maximum": 60,
+        "default": 24,
+        "x-label": "Boutons par page"
+      },
+      "maxPages": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 20,
+        "default": 5,
+        "x-label": "Nombre maximum de pages"
+      },
+      "sellsBracelets": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Vend des bracelets (compteur affiché)"
+      },
+      "ticketPrefix": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 8,
+        "pattern": "^[A-Z0-9-]{1,8}$",
+        "examples": [
+          "T1",
+          "T2",
+          "T3"
+        ],
+        "x-message": "INVOICE_PREFIX_INVALID",
+        "x-label": "Préfixe des tickets (défaut : le code)"
       },
       "isActive": {
         "type": "boolean",

@@ -255,6 +255,31 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "downPaymentNature",
+      "column": "down_payment_nature",
+      "label": "Nature du versement anticipé (arrhes ou acompte)",
+      "kind": "enum",
+      "sql": {
+        "t": "varchar",
+        "length": 7
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "enum": [
+        "arrhes",
+        "acompte"
+      ],
+      "enumLabels": {
+        "arrhes": "Arrhes",
+        "acompte": "Acompte"
+      },
+      "default": "arrhes",
+      "indexed": false
+    },
+    {
       "name": "amount",
       "column": "amount",
       "label": "Montant",
@@ -442,6 +467,42 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "creditNoteBillId",
+      "column": "credit_note_bill_id",
+      "label": "Avoir utilisé",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "bill",
+        "onDelete": "restrict"
+      },
+      "indexed": false
+    },
+    {
+      "name": "giftVoucherCode",
+      "column": "gift_voucher_code",
+      "label": "Code du bon cadeau",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 40
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "maxLength": 40,
+      "indexed": false
+    },
+    {
       "name": "notes",
       "column": "notes",
       "label": "Remarques",
@@ -508,6 +569,25 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "default": false,
+      "indexed": false
+    },
+    {
+      "name": "groupedPaymentId",
+      "column": "grouped_payment_id",
+      "label": "Paiement groupé",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "payment",
+        "onDelete": "restrict"
+      },
       "indexed": false
     },
     {
@@ -649,6 +729,19 @@ export const meta: EntityMeta = {
         "default": "payment",
         "x-label": "Catégorie"
       },
+      "downPaymentNature": {
+        "type": "string",
+        "enum": [
+          "arrhes",
+          "acompte"
+        ],
+        "x-enum-labels": {
+          "arrhes": "Arrhes",
+          "acompte": "Acompte"
+        },
+        "default": "arrhes",
+        "x-label": "Nature du versement anticipé (arrhes ou acompte)"
+      },
       "amount": {
         "type": "integer",
         "exclusiveMinimum": 0,
@@ -745,6 +838,22 @@ export const meta: EntityMeta = {
         "x-money": true,
         "x-label": "Commission (chèques-vacances)"
       },
+      "creditNoteBillId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "bill",
+        "x-label": "Avoir utilisé"
+      },
+      "giftVoucherCode": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 40,
+        "x-label": "Code du bon cadeau"
+      },
       "notes": {
         "type": [
           "string",
@@ -774,6 +883,15 @@ export const meta: EntityMeta = {
         "default": false,
         "readOnly": true,
         "x-label": "Exporté en comptabilité"
+      },
+      "groupedPaymentId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "payment",
+        "readOnly": true,
+        "x-label": "Paiement groupé"
       },
       "isGrouped": {
         "type": "boolean",

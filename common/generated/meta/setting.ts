@@ -168,6 +168,219 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "optionDays",
+      "column": "option_days",
+      "label": "Durée d'une option sans échéance donnée (jours)",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 1,
+      "maximum": 365,
+      "default": 7,
+      "indexed": false
+    },
+    {
+      "name": "arrivalTime",
+      "column": "arrival_time",
+      "label": "Arrivées à partir de (heure)",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 255
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "maxLength": 255,
+      "default": "14:00",
+      "indexed": false
+    },
+    {
+      "name": "departureTime",
+      "column": "departure_time",
+      "label": "Départs avant (heure)",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 255
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "maxLength": 255,
+      "default": "12:00",
+      "indexed": false
+    },
+    {
+      "name": "earlyDepartureCharge",
+      "column": "early_departure_charge",
+      "label": "Départ anticipé : prix du séjour",
+      "kind": "enum",
+      "sql": {
+        "t": "varchar",
+        "length": 8
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "enum": [
+        "planned",
+        "consumed"
+      ],
+      "enumLabels": {
+        "planned": "Les nuits prévues restent dues",
+        "consumed": "Seules les nuits passées sont dues"
+      },
+      "default": "planned",
+      "indexed": false
+    },
+    {
+      "name": "cancellationFreeDays",
+      "column": "cancellation_free_days",
+      "label": "Annulation sans frais jusqu'à (jours avant l'arrivée)",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "maximum": 365,
+      "default": 30,
+      "indexed": false
+    },
+    {
+      "name": "cancellationFeePercent",
+      "column": "cancellation_fee_percent",
+      "label": "Frais d'annulation ensuite (% du séjour)",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "maximum": 100,
+      "default": 0,
+      "indexed": false
+    },
+    {
+      "name": "cancellationFeeMinimum",
+      "column": "cancellation_fee_minimum",
+      "label": "Frais d'annulation minimum",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "maximum": 10000000,
+      "default": 0,
+      "indexed": false
+    },
+    {
+      "name": "customerRequiresEmail",
+      "column": "customer_requires_email",
+      "label": "Fiche client : e-mail obligatoire",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
+      "name": "customerRequiresPhone",
+      "column": "customer_requires_phone",
+      "label": "Fiche client : téléphone obligatoire",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
+      "name": "customerRequiresAddress",
+      "column": "customer_requires_address",
+      "label": "Fiche client : adresse obligatoire (rue, code postal, ville)",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
+      "name": "customerRequiresBirthDate",
+      "column": "customer_requires_birth_date",
+      "label": "Fiche client : date de naissance obligatoire",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
+      "name": "customerResumeCancelledStays",
+      "column": "customer_resume_cancelled_stays",
+      "label": "Résumé client : montrer les séjours annulés ou supprimés",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": true,
+      "indexed": false
+    },
+    {
       "name": "maxStayNights",
       "column": "max_stay_nights",
       "label": "Durée maximale d'un séjour (nuits, hors résidentiel)",
@@ -294,6 +507,97 @@ export const meta: EntityMeta = {
         "maximum": 30,
         "default": 0,
         "x-label": "Arrivée possible avant la date prévue (jours de tolérance)"
+      },
+      "optionDays": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 365,
+        "default": 7,
+        "x-label": "Durée d'une option sans échéance donnée (jours)"
+      },
+      "arrivalTime": {
+        "type": "string",
+        "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        "default": "14:00",
+        "examples": [
+          "14:00",
+          "15:30",
+          "16:00"
+        ],
+        "x-label": "Arrivées à partir de (heure)",
+        "maxLength": 255
+      },
+      "departureTime": {
+        "type": "string",
+        "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+        "default": "12:00",
+        "examples": [
+          "12:00",
+          "10:00",
+          "11:30"
+        ],
+        "x-label": "Départs avant (heure)",
+        "maxLength": 255
+      },
+      "earlyDepartureCharge": {
+        "type": "string",
+        "enum": [
+          "planned",
+          "consumed"
+        ],
+        "x-enum-labels": {
+          "planned": "Les nuits prévues restent dues",
+          "consumed": "Seules les nuits passées sont dues"
+        },
+        "default": "planned",
+        "x-label": "Départ anticipé : prix du séjour"
+      },
+      "cancellationFreeDays": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 365,
+        "default": 30,
+        "x-label": "Annulation sans frais jusqu'à (jours avant l'arrivée)"
+      },
+      "cancellationFeePercent": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 100,
+        "default": 0,
+        "x-label": "Frais d'annulation ensuite (% du séjour)"
+      },
+      "cancellationFeeMinimum": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 10000000,
+        "default": 0,
+        "x-money": true,
+        "x-label": "Frais d'annulation minimum"
+      },
+      "customerRequiresEmail": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Fiche client : e-mail obligatoire"
+      },
+      "customerRequiresPhone": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Fiche client : téléphone obligatoire"
+      },
+      "customerRequiresAddress": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Fiche client : adresse obligatoire (rue, code postal, ville)"
+      },
+      "customerRequiresBirthDate": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Fiche client : date de naissance obligatoire"
+      },
+      "customerResumeCancelledStays": {
+        "type": "boolean",
+        "default": true,
+        "x-label": "Résumé client : montrer les séjours annulés ou supprimés"
       },
       "maxStayNights": {
         "type": "integer",

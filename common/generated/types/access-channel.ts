@@ -11,3 +11,6 @@ export interface AccessChannel {
   isActive?: boolean;
   order?: number;
 }
+
+/** A stored Canal de vente as a read returns it: every column present, null when empty. */
+export type AccessChannelRecord = Required<AccessChannel>;

@@ -9,3 +9,6 @@ export interface ActivityPeriod {
   startDate: string;
   endDate: string;
 }
+
+/** A stored Période d'activité as a read returns it: every column present, null when empty. */
+export type ActivityPeriodRecord = Required<ActivityPeriod>;

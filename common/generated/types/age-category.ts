@@ -15,3 +15,6 @@ export interface AgeCategory {
   order?: number;
   isActif?: boolean;
 }
+
+/** A stored Catégorie d'âge as a read returns it: every column present, null when empty. */
+export type AgeCategoryRecord = Required<AgeCategory>;

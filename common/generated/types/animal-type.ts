@@ -10,3 +10,6 @@ export interface AnimalType {
   tvaId?: number | null;
   price?: number;
 }
+
+/** A stored Type d'animal as a read returns it: every column present, null when empty. */
+export type AnimalTypeRecord = Required<AnimalType>;

@@ -18,3 +18,6 @@ export interface Attendant {
   countryId?: number | null;
   languageId?: number | null;
 }
+
+/** A stored Accompagnant as a read returns it: every column present, null when empty. */
+export type AttendantRecord = Required<Attendant>;

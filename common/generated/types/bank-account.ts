@@ -12,3 +12,6 @@ export interface BankAccount {
   accountingCode?: string | null;
   isDefault?: boolean;
 }
+
+/** A stored Compte bancaire as a read returns it: every column present, null when empty. */
+export type BankAccountRecord = Required<BankAccount>;

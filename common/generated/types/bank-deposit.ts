@@ -9,7 +9,12 @@ export interface BankDeposit {
   date: string;
   paymentMethodId: number;
   bankAccountId?: number | null;
+  depositType?: "cheque" | "holiday-voucher" | "cash" | "card" | "other";
+  slipType?: "detailed" | "summary";
   totalAmount?: number;
   paymentCount?: number;
   notes?: string | null;
 }
+
+/** A stored Remise en banque as a read returns it: every column present, null when empty. */
+export type BankDepositRecord = Required<BankDeposit>;

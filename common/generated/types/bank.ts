@@ -9,3 +9,6 @@ export interface Bank {
   code?: string | null;
   bic?: string | null;
 }
+
+/** A stored Banque as a read returns it: every column present, null when empty. */
+export type BankRecord = Required<Bank>;

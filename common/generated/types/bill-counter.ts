@@ -11,3 +11,6 @@ export interface BillCounter {
   lastNumber?: number;
   lastDate?: string | null;
 }
+
+/** A stored Série de numérotation as a read returns it: every column present, null when empty. */
+export type BillCounterRecord = Required<BillCounter>;

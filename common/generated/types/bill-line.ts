@@ -22,3 +22,6 @@ export interface BillLine {
   creditedLineId?: number | null;
   depositBillId?: number | null;
 }
+
+/** A stored Ligne de facture as a read returns it: every column present, null when empty. */
+export type BillLineRecord = Required<BillLine>;

@@ -31,3 +31,6 @@ export interface Bill {
   dueDate?: string | null;
   userId?: number | null;
 }
+
+/** A stored Facture as a read returns it: every column present, null when empty. */
+export type BillRecord = Required<Bill>;

@@ -18,3 +18,6 @@ export interface BookingFee {
   priceGridIds?: number[];
   isActive?: boolean;
 }
+
+/** A stored Frais de dossier as a read returns it: every column present, null when empty. */
+export type BookingFeeRecord = Required<BookingFee>;

@@ -30,3 +30,6 @@ export interface BookingImport {
   integratedAt?: string | null;
   refusalReason?: string | null;
 }
+
+/** A stored Réservation en ligne as a read returns it: every column present, null when empty. */
+export type BookingImportRecord = Required<BookingImport>;

@@ -172,3 +172,6 @@ export interface Booking {
   earlyDepartureDate?: string | null;
   deleteReason?: string | null;
 }
+
+/** A stored Séjour as a read returns it: every column present, null when empty. */
+export type BookingRecord = Required<Booking>;

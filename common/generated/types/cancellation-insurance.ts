@@ -15,3 +15,6 @@ export interface CancellationInsurance {
   isActive?: boolean;
   description?: string | null;
 }
+
+/** A stored Assurance annulation as a read returns it: every column present, null when empty. */
+export type CancellationInsuranceRecord = Required<CancellationInsurance>;

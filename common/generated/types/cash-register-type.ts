@@ -7,3 +7,6 @@ export interface CashRegisterType {
   version: number;
   label: string;
 }
+
+/** A stored Type de caisse as a read returns it: every column present, null when empty. */
+export type CashRegisterTypeRecord = Required<CashRegisterType>;

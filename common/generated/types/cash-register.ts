@@ -8,5 +8,12 @@ export interface CashRegister {
   label: string;
   code: string;
   cashRegisterTypeId: number;
+  buttonsPerPage?: number;
+  maxPages?: number;
+  sellsBracelets?: boolean;
+  ticketPrefix?: string | null;
   isActive?: boolean;
 }
+
+/** A stored Caisse as a read returns it: every column present, null when empty. */
+export type CashRegisterRecord = Required<CashRegister>;

@@ -10,3 +10,6 @@ export interface Civility {
   isLegalEntity?: boolean;
   isDefault?: boolean;
 }
+
+/** A stored Civilité as a read returns it: every column present, null when empty. */
+export type CivilityRecord = Required<Civility>;

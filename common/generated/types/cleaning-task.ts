@@ -16,3 +16,6 @@ export interface CleaningTask {
   doneAt?: string | null;
   notes?: string | null;
 }
+
+/** A stored Tâche de ménage as a read returns it: every column present, null when empty. */
+export type CleaningTaskRecord = Required<CleaningTask>;

@@ -14,3 +14,6 @@ export interface CleaningUser {
   order?: number;
   isActive?: boolean;
 }
+
+/** A stored Personnel de ménage as a read returns it: every column present, null when empty. */
+export type CleaningUserRecord = Required<CleaningUser>;

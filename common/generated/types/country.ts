@@ -13,3 +13,6 @@ export interface Country {
   isEu?: boolean;
   isDefault?: boolean;
 }
+
+/** A stored Pays as a read returns it: every column present, null when empty. */
+export type CountryRecord = Required<Country>;

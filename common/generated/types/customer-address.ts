@@ -14,3 +14,6 @@ export interface CustomerAddress {
   countryId?: number | null;
   isBilling?: boolean;
 }
+
+/** A stored Adresse du client as a read returns it: every column present, null when empty. */
+export type CustomerAddressRecord = Required<CustomerAddress>;

@@ -11,3 +11,6 @@ export interface CustomerAnimal {
   breed?: string | null;
   identification?: string | null;
 }
+
+/** A stored Animal du client as a read returns it: every column present, null when empty. */
+export type CustomerAnimalRecord = Required<CustomerAnimal>;

@@ -11,3 +11,6 @@ export interface CustomerVehicle {
   vehicleBrandId?: number | null;
   model?: string | null;
 }
+
+/** A stored Véhicule du client as a read returns it: every column present, null when empty. */
+export type CustomerVehicleRecord = Required<CustomerVehicle>;

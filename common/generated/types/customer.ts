@@ -27,3 +27,6 @@ export interface Customer {
   newsletterConsent?: boolean;
   notes?: string | null;
 }
+
+/** A stored Client as a read returns it: every column present, null when empty. */
+export type CustomerRecord = Required<Customer>;

@@ -10,3 +10,6 @@ export interface Department {
   regionId?: number | null;
   countryId: number;
 }
+
+/** A stored Département as a read returns it: every column present, null when empty. */
+export type DepartmentRecord = Required<Department>;

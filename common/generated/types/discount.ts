@@ -11,3 +11,6 @@ export interface Discount {
   rate?: number | null;
   tvaId?: number | null;
 }
+
+/** A stored Remise as a read returns it: every column present, null when empty. */
+export type DiscountRecord = Required<Discount>;

@@ -15,3 +15,6 @@ export interface Equipment {
   order?: number;
   isActive?: boolean;
 }
+
+/** A stored Équipement as a read returns it: every column present, null when empty. */
+export type EquipmentRecord = Required<Equipment>;

@@ -29,3 +29,6 @@ export interface Establishment {
   isGroupMode?: boolean;
   groupName?: string | null;
 }
+
+/** A stored Établissement as a read returns it: every column present, null when empty. */
+export type EstablishmentRecord = Required<Establishment>;

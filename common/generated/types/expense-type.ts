@@ -9,3 +9,6 @@ export interface ExpenseType {
   accountingCode?: string | null;
   tvaId?: number | null;
 }
+
+/** A stored Type de dépense as a read returns it: every column present, null when empty. */
+export type ExpenseTypeRecord = Required<ExpenseType>;

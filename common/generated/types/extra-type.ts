@@ -7,3 +7,6 @@ export interface ExtraType {
   version: number;
   label: string;
 }
+
+/** A stored Type d'extra as a read returns it: every column present, null when empty. */
+export type ExtraTypeRecord = Required<ExtraType>;

@@ -15,3 +15,6 @@ export interface Extra {
   isActive?: boolean;
   order?: number;
 }
+
+/** A stored Extra as a read returns it: every column present, null when empty. */
+export type ExtraRecord = Required<Extra>;

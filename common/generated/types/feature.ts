@@ -9,3 +9,6 @@ export interface Feature {
   code?: string | null;
   icon?: string | null;
 }
+
+/** A stored Caractéristique as a read returns it: every column present, null when empty. */
+export type FeatureRecord = Required<Feature>;

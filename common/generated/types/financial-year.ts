@@ -11,3 +11,6 @@ export interface FinancialYear {
   isClosed?: boolean;
   closedAt?: string | null;
 }
+
+/** A stored Exercice as a read returns it: every column present, null when empty. */
+export type FinancialYearRecord = Required<FinancialYear>;

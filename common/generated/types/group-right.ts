@@ -41,3 +41,6 @@ export interface GroupRight {
   canDelete?: boolean;
   canExport?: boolean;
 }
+
+/** A stored Droit de groupe as a read returns it: every column present, null when empty. */
+export type GroupRightRecord = Required<GroupRight>;

@@ -9,3 +9,6 @@ export interface Group {
   description?: string | null;
   isActive?: boolean;
 }
+
+/** A stored Groupe de droits as a read returns it: every column present, null when empty. */
+export type GroupRecord = Required<Group>;

@@ -8,3 +8,6 @@ export interface HeaderCustomName {
   headerKey: string;
   customName: string;
 }
+
+/** A stored Nom d'en-tête personnalisé as a read returns it: every column present, null when empty. */
+export type HeaderCustomNameRecord = Required<HeaderCustomName>;

@@ -9,3 +9,6 @@ export interface Language {
   name: string;
   isDefault?: boolean;
 }
+
+/** A stored Langue as a read returns it: every column present, null when empty. */
+export type LanguageRecord = Required<Language>;

@@ -27,3 +27,6 @@ export interface LastMinuteOffer {
   channelIds?: number[];
   isActive?: boolean;
 }
+
+/** A stored Offre de dernière minute as a read returns it: every column present, null when empty. */
+export type LastMinuteOfferRecord = Required<LastMinuteOffer>;

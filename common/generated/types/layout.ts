@@ -10,3 +10,6 @@ export interface Layout {
   color?: string | null;
   order?: number;
 }
+
+/** A stored Zone as a read returns it: every column present, null when empty. */
+export type LayoutRecord = Required<Layout>;

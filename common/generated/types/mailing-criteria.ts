@@ -9,3 +9,6 @@ export interface MailingCriteria {
   criteria?: {};
   description?: string | null;
 }
+
+/** A stored Critère de mailing as a read returns it: every column present, null when empty. */
+export type MailingCriteriaRecord = Required<MailingCriteria>;

@@ -11,3 +11,6 @@ export interface MeterReading {
   consumption?: number | null;
   notes?: string | null;
 }
+
+/** A stored Relevé de compteur as a read returns it: every column present, null when empty. */
+export type MeterReadingRecord = Required<MeterReading>;

@@ -11,3 +11,6 @@ export interface MeterTarificationType {
   startDate: string;
   endDate?: string | null;
 }
+
+/** A stored Tarification de compteur as a read returns it: every column present, null when empty. */
+export type MeterTarificationTypeRecord = Required<MeterTarificationType>;

@@ -9,3 +9,6 @@ export interface MeterType {
   unit: string;
   tvaId?: number | null;
 }
+
+/** A stored Type de compteur as a read returns it: every column present, null when empty. */
+export type MeterTypeRecord = Required<MeterType>;

@@ -13,3 +13,6 @@ export interface Meter {
   isActive?: boolean;
   notes?: string | null;
 }
+
+/** A stored Compteur as a read returns it: every column present, null when empty. */
+export type MeterRecord = Required<Meter>;

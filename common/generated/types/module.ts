@@ -38,3 +38,6 @@ export interface Module {
   isActive?: boolean;
   settings?: {};
 }
+
+/** A stored Module as a read returns it: every column present, null when empty. */
+export type ModuleRecord = Required<Module>;

@@ -10,3 +10,6 @@ export interface OccupancyAnimal {
   customerAnimalId?: number | null;
   quantity?: number;
 }
+
+/** A stored Animal du séjour as a read returns it: every column present, null when empty. */
+export type OccupancyAnimalRecord = Required<OccupancyAnimal>;

@@ -8,3 +8,6 @@ export interface OccupancyAttendant {
   occupancyId: number;
   attendantId: number;
 }
+
+/** A stored Accompagnant du séjour as a read returns it: every column present, null when empty. */
+export type OccupancyAttendantRecord = Required<OccupancyAttendant>;

@@ -11,3 +11,6 @@ export interface OccupancyDetail {
   exemptQuantity?: number;
   touristTaxExemptionId?: number | null;
 }
+
+/** A stored Occupants par catégorie d'âge as a read returns it: every column present, null when empty. */
+export type OccupancyDetailRecord = Required<OccupancyDetail>;

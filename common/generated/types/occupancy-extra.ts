@@ -11,3 +11,6 @@ export interface OccupancyExtra {
   startDate?: string | null;
   endDate?: string | null;
 }
+
+/** A stored Extra du séjour as a read returns it: every column present, null when empty. */
+export type OccupancyExtraRecord = Required<OccupancyExtra>;

@@ -10,3 +10,6 @@ export interface OccupancyVehicle {
   customerVehicleId?: number | null;
   licencePlate?: string | null;
 }
+
+/** A stored Véhicule du séjour as a read returns it: every column present, null when empty. */
+export type OccupancyVehicleRecord = Required<OccupancyVehicle>;

@@ -31,3 +31,6 @@ export interface Occupancy {
   priceGridVersion?: number | null;
   pricedQuote?: {} | null;
 }
+
+/** A stored Occupation as a read returns it: every column present, null when empty. */
+export type OccupancyRecord = Required<Occupancy>;

@@ -1104,3 +1104,6 @@ export interface OptionPrice {
         }
       ];
 }
+
+/** A stored Prix d'option as a read returns it: every column present, null when empty. */
+export type OptionPriceRecord = Required<OptionPrice>;

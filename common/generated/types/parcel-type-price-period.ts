@@ -10,3 +10,6 @@ export interface ParcelTypePricePeriod {
   endDate: string;
   price: number;
 }
+
+/** A stored Période tarifaire de parcelle as a read returns it: every column present, null when empty. */
+export type ParcelTypePricePeriodRecord = Required<ParcelTypePricePeriod>;

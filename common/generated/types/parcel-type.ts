@@ -8,3 +8,6 @@ export interface ParcelType {
   label: string;
   surface?: number | null;
 }
+
+/** A stored Type de parcelle as a read returns it: every column present, null when empty. */
+export type ParcelTypeRecord = Required<ParcelType>;

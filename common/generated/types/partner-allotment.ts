@@ -12,3 +12,6 @@ export interface PartnerAllotment {
   releaseDate?: string | null;
   notes?: string | null;
 }
+
+/** A stored Allotement as a read returns it: every column present, null when empty. */
+export type PartnerAllotmentRecord = Required<PartnerAllotment>;

@@ -10,3 +10,6 @@ export interface PartnerCommissionPeriod {
   endDate: string;
   commissionRate: number;
 }
+
+/** A stored Période de commission as a read returns it: every column present, null when empty. */
+export type PartnerCommissionPeriodRecord = Required<PartnerCommissionPeriod>;

@@ -7,3 +7,6 @@ export interface PartnerType {
   version: number;
   label: string;
 }
+
+/** A stored Type de partenaire as a read returns it: every column present, null when empty. */
+export type PartnerTypeRecord = Required<PartnerType>;

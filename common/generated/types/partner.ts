@@ -20,3 +20,6 @@ export interface Partner {
   isManager?: boolean;
   isActive?: boolean;
 }
+
+/** A stored Partenaire as a read returns it: every column present, null when empty. */
+export type PartnerRecord = Required<Partner>;

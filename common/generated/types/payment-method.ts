@@ -14,3 +14,6 @@ export interface PaymentMethod {
   isActive?: boolean;
   order?: number;
 }
+
+/** A stored Mode de paiement as a read returns it: every column present, null when empty. */
+export type PaymentMethodRecord = Required<PaymentMethod>;

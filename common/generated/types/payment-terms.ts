@@ -11,3 +11,6 @@ export interface PaymentTerms {
   balanceDaysBeforeArrival?: number;
   description?: string | null;
 }
+
+/** A stored Conditions de paiement as a read returns it: every column present, null when empty. */
+export type PaymentTermsRecord = Required<PaymentTerms>;

@@ -12,6 +12,7 @@ export interface Payment {
   paymentMethodId: number;
   payerType?: "customer" | "holiday-aid" | "partner";
   category?: "payment" | "down-payment" | "cash-register-sale";
+  downPaymentNature?: "arrhes" | "acompte";
   amount: number;
   date: string;
   chequeNumber?: string | null;
@@ -23,9 +24,15 @@ export interface Payment {
   cardLast4?: string | null;
   cardExpiry?: string | null;
   commissionAmount?: number;
+  creditNoteBillId?: number | null;
+  giftVoucherCode?: string | null;
   notes?: string | null;
   bankDepositId?: number | null;
   isDeposited?: boolean;
   isExported?: boolean;
+  groupedPaymentId?: number | null;
   isGrouped?: boolean;
 }
+
+/** A stored Paiement as a read returns it: every column present, null when empty. */
+export type PaymentRecord = Required<Payment>;

@@ -10,3 +10,6 @@ export interface PlaceFamily {
   kind?: "pitch" | "rental";
   order?: number;
 }
+
+/** A stored Famille d'emplacement as a read returns it: every column present, null when empty. */
+export type PlaceFamilyRecord = Required<PlaceFamily>;

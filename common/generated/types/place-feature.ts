@@ -8,3 +8,6 @@ export interface PlaceFeature {
   placeId: number;
   featureId: number;
 }
+
+/** A stored Caractéristique d'emplacement as a read returns it: every column present, null when empty. */
+export type PlaceFeatureRecord = Required<PlaceFeature>;

@@ -11,3 +11,6 @@ export interface PlaceTypeHistory {
   data: {};
   userName?: string | null;
 }
+
+/** A stored Version de type d'emplacement as a read returns it: every column present, null when empty. */
+export type PlaceTypeHistoryRecord = Required<PlaceTypeHistory>;

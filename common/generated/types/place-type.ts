@@ -19,3 +19,6 @@ export interface PlaceType {
   isActive?: boolean;
   historyVersion?: number;
 }
+
+/** A stored Type d'emplacement as a read returns it: every column present, null when empty. */
+export type PlaceTypeRecord = Required<PlaceType>;

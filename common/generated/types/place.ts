@@ -157,3 +157,6 @@ export interface Place {
   order?: number;
   isActive?: boolean;
 }
+
+/** A stored Emplacement as a read returns it: every column present, null when empty. */
+export type PlaceRecord = Required<Place>;

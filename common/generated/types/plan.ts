@@ -13,3 +13,6 @@ export interface Plan {
   markerSize?: number;
   showLegend?: boolean;
 }
+
+/** A stored Plan du camping as a read returns it: every column present, null when empty. */
+export type PlanRecord = Required<Plan>;

@@ -14,3 +14,6 @@ export interface PostHistory {
   detail?: string | null;
   changes?: {} | null;
 }
+
+/** A stored Historique as a read returns it: every column present, null when empty. */
+export type PostHistoryRecord = Required<PostHistory>;

@@ -17,3 +17,6 @@ export interface PriceGridOption {
   tvaId?: number | null;
   order?: number;
 }
+
+/** A stored Option de grille as a read returns it: every column present, null when empty. */
+export type PriceGridOptionRecord = Required<PriceGridOption>;

@@ -20,3 +20,6 @@ export interface PriceGridPeriod {
   firstNightPrice?: number | null;
   extraNightPrice?: number | null;
 }
+
+/** A stored Période tarifaire as a read returns it: every column present, null when empty. */
+export type PriceGridPeriodRecord = Required<PriceGridPeriod>;

@@ -19,3 +19,6 @@ export interface PriceGrid {
   historyVersion?: number;
   description?: string | null;
 }
+
+/** A stored Grille tarifaire as a read returns it: every column present, null when empty. */
+export type PriceGridRecord = Required<PriceGrid>;

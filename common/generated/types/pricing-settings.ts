@@ -14,3 +14,6 @@ export interface PricingSettings {
   fullPaymentMaxNights?: number | null;
   fullPaymentDaysBeforeArrival?: number | null;
 }
+
+/** A stored Paramètres de tarification as a read returns it: every column present, null when empty. */
+export type PricingSettingsRecord = Required<PricingSettings>;

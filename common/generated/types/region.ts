@@ -9,3 +9,6 @@ export interface Region {
   code: string;
   countryId: number;
 }
+
+/** A stored Région as a read returns it: every column present, null when empty. */
+export type RegionRecord = Required<Region>;

@@ -10,3 +10,6 @@ export interface ResidentialFeesPricePeriod {
   endDate: string;
   price: number;
 }
+
+/** A stored Période tarifaire de redevance as a read returns it: every column present, null when empty. */
+export type ResidentialFeesPricePeriodRecord = Required<ResidentialFeesPricePeriod>;

@@ -10,3 +10,6 @@ export interface ResidentialFees {
   tvaId?: number | null;
   periodicity?: "monthly" | "quarterly" | "yearly";
 }
+
+/** A stored Redevance résidentielle as a read returns it: every column present, null when empty. */
+export type ResidentialFeesRecord = Required<ResidentialFees>;

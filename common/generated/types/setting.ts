@@ -9,7 +9,22 @@ export interface Setting {
   absoluteHours?: number;
   draftIdleMinutes?: number;
   earlyArrivalDays?: number;
+  optionDays?: number;
+  arrivalTime?: string;
+  departureTime?: string;
+  earlyDepartureCharge?: "planned" | "consumed";
+  cancellationFreeDays?: number;
+  cancellationFeePercent?: number;
+  cancellationFeeMinimum?: number;
+  customerRequiresEmail?: boolean;
+  customerRequiresPhone?: boolean;
+  customerRequiresAddress?: boolean;
+  customerRequiresBirthDate?: boolean;
+  customerResumeCancelledStays?: boolean;
   maxStayNights?: number;
   minPasswordLength?: number;
   remoteSupportUrl?: string | null;
 }
+
+/** A stored Paramètres généraux as a read returns it: every column present, null when empty. */
+export type SettingRecord = Required<Setting>;

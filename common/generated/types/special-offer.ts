@@ -95,3 +95,6 @@ export interface SpecialOffer {
   isActive?: boolean;
   description?: string | null;
 }
+
+/** A stored Offre spéciale as a read returns it: every column present, null when empty. */
+export type SpecialOfferRecord = Required<SpecialOffer>;

@@ -8,3 +8,6 @@ export interface TaxType {
   label: string;
   code: string;
 }
+
+/** A stored Type de taxe as a read returns it: every column present, null when empty. */
+export type TaxTypeRecord = Required<TaxType>;

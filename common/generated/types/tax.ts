@@ -13,3 +13,6 @@ export interface Tax {
   endDate?: string | null;
   description?: string | null;
 }
+
+/** A stored Taxe as a read returns it: every column present, null when empty. */
+export type TaxRecord = Required<Tax>;

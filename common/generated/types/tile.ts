@@ -10,3 +10,6 @@ export interface Tile {
   order?: number;
   isActive?: boolean;
 }
+
+/** A stored Tuile d'accueil as a read returns it: every column present, null when empty. */
+export type TileRecord = Required<Tile>;

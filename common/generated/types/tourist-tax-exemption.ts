@@ -10,3 +10,6 @@ export interface TouristTaxExemption {
   isActive?: boolean;
   description?: string | null;
 }
+
+/** A stored Motif d'exonération de taxe de séjour as a read returns it: every column present, null when empty. */
+export type TouristTaxExemptionRecord = Required<TouristTaxExemption>;

@@ -11,3 +11,6 @@ export interface TouristTaxSurcharge {
   startDate: string;
   endDate?: string | null;
 }
+
+/** A stored Taxe additionnelle de séjour as a read returns it: every column present, null when empty. */
+export type TouristTaxSurchargeRecord = Required<TouristTaxSurcharge>;

@@ -12,3 +12,6 @@ export interface TouristTaxTariff {
   endDate?: string | null;
   description?: string | null;
 }
+
+/** A stored Tarif de taxe de séjour as a read returns it: every column present, null when empty. */
+export type TouristTaxTariffRecord = Required<TouristTaxTariff>;

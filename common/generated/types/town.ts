@@ -11,3 +11,6 @@ export interface Town {
   departmentId?: number | null;
   countryId: number;
 }
+
+/** A stored Ville as a read returns it: every column present, null when empty. */
+export type TownRecord = Required<Town>;

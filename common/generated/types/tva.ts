@@ -13,3 +13,6 @@ export interface Tva {
   isDefaultForAttendant?: boolean;
   isActive?: boolean;
 }
+
+/** A stored Taux de TVA as a read returns it: every column present, null when empty. */
+export type TvaRecord = Required<Tva>;

@@ -10,3 +10,6 @@ export interface Unavailability {
   endDate: string;
   reason?: string | null;
 }
+
+/** A stored Indisponibilité as a read returns it: every column present, null when empty. */
+export type UnavailabilityRecord = Required<Unavailability>;

@@ -8,3 +8,6 @@ export interface UserGroup {
   userId: number;
   groupId: number;
 }
+
+/** A stored Appartenance à un groupe as a read returns it: every column present, null when empty. */
+export type UserGroupRecord = Required<UserGroup>;

@@ -41,3 +41,6 @@ export interface UserRight {
   canDelete?: boolean;
   canExport?: boolean;
 }
+
+/** A stored Droit spécifique as a read returns it: every column present, null when empty. */
+export type UserRightRecord = Required<UserRight>;

@@ -10,3 +10,6 @@ export interface UserTile {
   position?: number;
   isHidden?: boolean;
 }
+
+/** A stored Tuile d'un utilisateur as a read returns it: every column present, null when empty. */
+export type UserTileRecord = Required<UserTile>;

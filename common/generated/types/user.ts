@@ -13,3 +13,6 @@ export interface User {
   isSystem?: boolean;
   isActive?: boolean;
 }
+
+/** A stored Utilisateur as a read returns it: every column present, null when empty. */
+export type UserRecord = Required<Omit<User, 'password'>>;

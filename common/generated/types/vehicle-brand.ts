@@ -7,3 +7,6 @@ export interface VehicleBrand {
   version: number;
   label: string;
 }
+
+/** A stored Marque de véhicule as a read returns it: every column present, null when empty. */
+export type VehicleBrandRecord = Required<VehicleBrand>;

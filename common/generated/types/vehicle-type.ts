@@ -10,3 +10,6 @@ export interface VehicleType {
   tvaId?: number | null;
   price?: number;
 }
+
+/** A stored Type de véhicule as a read returns it: every column present, null when empty. */
+export type VehicleTypeRecord = Required<VehicleType>;

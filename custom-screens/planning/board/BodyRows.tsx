@@ -10,7 +10,17 @@ import { paintClass } from './paintClasses';
 import type { RowLayout } from './rowLayout';
 import { barBox, type TimeScale } from './timeScale';
 import type { Span } from './virtualWindow';
-import type { BarPaint, BarRenderContext, BoardBar, BoardRow, ColorMode, Id, Palette, PaymentState, Zoom } from './types';
+import type {
+  BarPaint,
+  BarRenderContext,
+  BoardBar,
+  BoardRow,
+  ColorMode,
+  Id,
+  Palette,
+  PaymentState,
+  Zoom,
+} from './types';
 
 export interface PaintContext<B extends BoardBar> {
   mode: ColorMode;
@@ -45,15 +55,33 @@ function BodyRows<R extends BoardRow, B extends BoardBar>(p: BodyRowsProps<R, B>
     const top = layout.offsets[i];
     const height = layout.offsets[i + 1] - top;
     if (item.kind === 'group') {
-      out.push(<div key={item.key} className="pb-group-band" style={{ top, height, width: scale.width }} role="presentation" />);
+      out.push(
+        <div
+          key={item.key}
+          className="pb-group-band"
+          style={{ top, height, width: scale.width }}
+          role="presentation"
+        />,
+      );
       continue;
     }
     const id = item.row.id;
     out.push(
-      <RowView<B> key={item.key} rowId={id} rowIndex={i} label={item.row.label} top={top} height={height} rb={p.index.byRow.get(id)}
-        from={from} to={to} scale={scale} paint={p.paint}
+      <RowView<B>
+        key={item.key}
+        rowId={id}
+        rowIndex={i}
+        label={item.row.label}
+        top={top}
+        height={height}
+        rb={p.index.byRow.get(id)}
+        from={from}
+        to={to}
+        scale={scale}
+        paint={p.paint}
         selectedBarId={p.selectedRowId === id ? p.selectedBarId : null}
-        draggingBarId={p.draggingRowId === id ? p.draggingBarId : null} />,
+        draggingBarId={p.draggingRowId === id ? p.draggingBarId : null}
+      />,
     );
   }
   return <>{out}</>;
@@ -95,23 +123,40 @@ function RowViewImpl<B extends BoardBar>(p: RowViewProps<B>) {
       if (it.lane !== lane) continue;
       const { left, width } = barBox(scale, it.start, it.end);
       bars.push(
-        <BarView<B> key={it.bar.id} it={it} width={width} marginLeft={left - right} paint={paint}
-          selected={it.bar.id === p.selectedBarId} source={it.bar.id === p.draggingBarId}
-          pending={paint.pending.has(it.bar.id)} mark={hl ? (hl.has(it.bar.id) ? 'hl' : 'dim') : null} />,
+        <BarView<B>
+          key={it.bar.id}
+          it={it}
+          width={width}
+          marginLeft={left - right}
+          paint={paint}
+          selected={it.bar.id === p.selectedBarId}
+          source={it.bar.id === p.draggingBarId}
+          pending={paint.pending.has(it.bar.id)}
+          mark={hl ? (hl.has(it.bar.id) ? 'hl' : 'dim') : null}
+        />,
       );
       right = left + width;
     }
     const multi = rb!.lanes > 1;
     lanes.push(
-      <div key={lane} className={v.height < 10 ? 'pb-lane pb-short' : 'pb-lane'}
-        style={{ height: v.height, lineHeight: `${v.height - 2}px`, paddingBottom: multi ? 1 : undefined }}>
+      <div
+        key={lane}
+        className={v.height < 10 ? 'pb-lane pb-short' : 'pb-lane'}
+        style={{ height: v.height, lineHeight: `${v.height - 2}px`, paddingBottom: multi ? 1 : undefined }}
+      >
         {bars}
       </div>,
     );
   }
   return (
-    <div className="pb-row" role="row" aria-rowindex={p.rowIndex + 1} aria-label={p.label} data-row-id={p.rowId}
-      style={{ top: p.top, height: p.height, width: scale.width }}>
+    <div
+      className="pb-row"
+      role="row"
+      aria-rowindex={p.rowIndex + 1}
+      aria-label={p.label}
+      data-row-id={p.rowId}
+      style={{ top: p.top, height: p.height, width: scale.width }}
+    >
       {lanes}
     </div>
   );
@@ -133,7 +178,16 @@ interface BarViewProps<B extends BoardBar> {
  * textFit.ts); colours come from a shared class (paintClasses.ts), so only
  * the width and the offset are inline.
  */
-function BarViewImpl<B extends BoardBar>({ it, width, marginLeft, paint, selected, source, pending, mark }: BarViewProps<B>) {
+function BarViewImpl<B extends BoardBar>({
+  it,
+  width,
+  marginLeft,
+  paint,
+  selected,
+  source,
+  pending,
+  mark,
+}: BarViewProps<B>) {
   const bar = it.bar;
   const resolved = resolvePaint(bar, paint.mode, paint.palette, paint.payment, paint.barColor);
   // custom content cannot be cut in JS: such bars clip (a little more paint work per bar)
@@ -145,7 +199,9 @@ function BarViewImpl<B extends BoardBar>({ it, width, marginLeft, paint, selecte
   if (mark) cls += mark === 'hl' ? ' pb-bar-hl' : ' pb-bar-dim';
   const content = paint.renderBarContent
     ? paint.renderBarContent(bar, { width, colorMode: paint.mode, zoom: paint.zoom })
-    : width >= MIN_TEXT_WIDTH ? fitText(bar.label ?? bar.code ?? '', width - 2 * TEXT_INSET) : null;
+    : width >= MIN_TEXT_WIDTH
+      ? fitText(bar.label ?? bar.code ?? '', width - 2 * TEXT_INSET)
+      : null;
   return (
     <div className={cls} style={{ width, marginLeft }} data-bar-id={bar.id}>
       {content}

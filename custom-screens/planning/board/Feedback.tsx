@@ -24,12 +24,23 @@ interface TooltipProps<B extends BoardBar> {
   render?: (bar: B) => ReactNode;
 }
 
-export function Tooltip<B extends BoardBar>({ it, x, y, rowLabel, palette, payment, messages: m, render }: TooltipProps<B>) {
+export function Tooltip<B extends BoardBar>({
+  it,
+  x,
+  y,
+  rowLabel,
+  palette,
+  payment,
+  messages: m,
+  render,
+}: TooltipProps<B>) {
   const bar = it.bar;
   const status = statusLabel(bar, palette);
   return (
     <div className="pb-tooltip" role="tooltip" style={{ left: x, top: y }}>
-      {render ? render(bar) : (
+      {render ? (
+        render(bar)
+      ) : (
         <>
           <div className="pb-tooltip-title">
             {bar.code && <span className="pb-tooltip-code">{bar.code}</span>} {bar.label}
@@ -38,8 +49,16 @@ export function Tooltip<B extends BoardBar>({ it, x, y, rowLabel, palette, payme
           <div>
             {m.range(numericDateLabel(it.start), numericDateLabel(it.end))} · {m.nights(it.end - it.start)}
           </div>
-          {status && <div>{m.status} : {status}</div>}
-          {bar.paymentState && bar.kind !== 'unavailability' && <div>{m.payment} : {payment[bar.paymentState].label}</div>}
+          {status && (
+            <div>
+              {m.status} : {status}
+            </div>
+          )}
+          {bar.paymentState && bar.kind !== 'unavailability' && (
+            <div>
+              {m.payment} : {payment[bar.paymentState].label}
+            </div>
+          )}
         </>
       )}
     </div>
@@ -62,7 +81,9 @@ export function Toast({ toast, onClose, closeLabel }: { toast: ToastState; onClo
   return (
     <div className={`pb-toast pb-toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
       <span>{toast.text}</span>
-      <button type="button" className="pb-toast-close" onClick={onClose} aria-label={closeLabel}>×</button>
+      <button type="button" className="pb-toast-close" onClick={onClose} aria-label={closeLabel}>
+        ×
+      </button>
     </div>
   );
 }

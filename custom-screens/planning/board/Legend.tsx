@@ -11,14 +11,22 @@ export interface LegendProps {
   keys?: readonly string[];
 }
 
-export function Legend({ colorMode = 'status', statusPalette = DEFAULT_STATUS_PALETTE, paymentPalette = DEFAULT_PAYMENT_PALETTE, keys }: LegendProps) {
+export function Legend({
+  colorMode = 'status',
+  statusPalette = DEFAULT_STATUS_PALETTE,
+  paymentPalette = DEFAULT_PAYMENT_PALETTE,
+  keys,
+}: LegendProps) {
   const palette: Palette = colorMode === 'payment' ? paymentPalette : statusPalette;
   const entries = (keys ?? Object.keys(palette)).map((k) => [k, palette[k]] as const).filter(([, p]) => p);
   return (
     <ul className="pb-legend" aria-label={colorMode === 'payment' ? 'Légende des paiements' : 'Légende des statuts'}>
       {entries.map(([k, p]) => (
         <li key={k}>
-          <span className={`pb-legend-swatch${p.pattern ? ` pb-pat-${p.pattern}` : ''}`} style={{ backgroundColor: p.background, borderColor: p.border ?? p.background }} />
+          <span
+            className={`pb-legend-swatch${p.pattern ? ` pb-pat-${p.pattern}` : ''}`}
+            style={{ backgroundColor: p.background, borderColor: p.border ?? p.background }}
+          />
           {p.label ?? k}
         </li>
       ))}

@@ -31,26 +31,63 @@ interface OverlayProps {
 }
 
 /** Month separators, drawn under the rows (render before them). */
-export const MonthLines = memo(function MonthLines({ scale, span, height }: { scale: TimeScale; span: Span | null; height: number }) {
+export const MonthLines = memo(function MonthLines({
+  scale,
+  span,
+  height,
+}: {
+  scale: TimeScale;
+  span: Span | null;
+  height: number;
+}) {
   const months = span ? monthSegments(scale, scale.origin + span.firstDay, scale.origin + span.lastDay) : [];
-  return <>{months.map((s) => s.start >= scale.origin && <div key={s.start} className="pb-month-line" style={{ left: s.left, height }} aria-hidden />)}</>;
+  return (
+    <>
+      {months.map(
+        (s) =>
+          s.start >= scale.origin && (
+            <div key={s.start} className="pb-month-line" style={{ left: s.left, height }} aria-hidden />
+          ),
+      )}
+    </>
+  );
 });
 
 function Overlay({ scale, layout, height, today, drag, dragPaint, cursor, messages: m }: OverlayProps) {
   const inRange = today >= scale.origin && today < scale.origin + scale.dayCount;
   return (
     <>
-      {inRange && <div className="pb-today-line pb-today-body" style={{ left: dayToX(scale, today), height }} aria-hidden />}
+      {inRange && (
+        <div className="pb-today-line pb-today-body" style={{ left: dayToX(scale, today), height }} aria-hidden />
+      )}
       {cursor && (
-        <div id={cursor.id} className="pb-cursor" role="gridcell" aria-selected="true" aria-label={cursor.label}
-          style={{ left: cursor.left, top: cursor.top, width: cursor.width, height: cursor.height }} />
+        <div
+          id={cursor.id}
+          className="pb-cursor"
+          role="gridcell"
+          aria-selected="true"
+          aria-label={cursor.label}
+          style={{ left: cursor.left, top: cursor.top, width: cursor.width, height: cursor.height }}
+        />
       )}
       {drag?.moved && <Ghost scale={scale} layout={layout} drag={drag} paint={dragPaint} m={m} />}
     </>
   );
 }
 
-function Ghost({ scale, layout, drag, paint, m }: { scale: TimeScale; layout: RowLayout; drag: DragState; paint: BarPaint | null; m: BoardMessages }) {
+function Ghost({
+  scale,
+  layout,
+  drag,
+  paint,
+  m,
+}: {
+  scale: TimeScale;
+  layout: RowLayout;
+  drag: DragState;
+  paint: BarPaint | null;
+  m: BoardMessages;
+}) {
   const index = drag.type === 'bar' ? drag.target.index : drag.index;
   const start = drag.type === 'bar' ? drag.target.start : drag.start;
   const end = drag.type === 'bar' ? drag.target.end : drag.end;
@@ -61,7 +98,11 @@ function Ghost({ scale, layout, drag, paint, m }: { scale: TimeScale; layout: Ro
   const cls = drag.type === 'bar' ? 'pb-ghost' : 'pb-ghost pb-ghost-range';
   const style = drag.type === 'bar' && paint ? { background: paint.background, color: paint.color } : undefined;
   return (
-    <div className={cls} style={{ left, width, top: top + BAR_PAD, height: Math.max(4, rowH - 2 * BAR_PAD), ...style }} aria-hidden>
+    <div
+      className={cls}
+      style={{ left, width, top: top + BAR_PAD, height: Math.max(4, rowH - 2 * BAR_PAD), ...style }}
+      aria-hidden
+    >
       {width >= 60 && <span className="pb-bar-text">{text}</span>}
     </div>
   );

@@ -25,8 +25,16 @@ function RowLabels<R extends BoardRow>(p: RowLabelsProps<R>) {
   for (let i = p.firstRow; i <= p.lastRow && i < layout.items.length; i++) {
     const it = layout.items[i];
     out.push(
-      <LabelView<R> key={it.key} item={it} top={layout.offsets[i]} height={layout.offsets[i + 1] - layout.offsets[i]}
-        active={i === p.activeIndex} onToggle={p.onToggle} renderRowLabel={p.renderRowLabel} messages={p.messages} />,
+      <LabelView<R>
+        key={it.key}
+        item={it}
+        top={layout.offsets[i]}
+        height={layout.offsets[i + 1] - layout.offsets[i]}
+        active={i === p.activeIndex}
+        onToggle={p.onToggle}
+        renderRowLabel={p.renderRowLabel}
+        messages={p.messages}
+      />,
     );
   }
   return (
@@ -46,14 +54,31 @@ interface LabelViewProps<R extends BoardRow> {
   messages: BoardMessages;
 }
 
-function LabelViewImpl<R extends BoardRow>({ item: it, top, height, active, onToggle, renderRowLabel, messages: m }: LabelViewProps<R>) {
+function LabelViewImpl<R extends BoardRow>({
+  item: it,
+  top,
+  height,
+  active,
+  onToggle,
+  renderRowLabel,
+  messages: m,
+}: LabelViewProps<R>) {
   const act = active ? ' pb-label-active' : '';
   if (it.kind === 'group') {
     return (
-      <div className={`pb-label pb-group-label pb-group-l${Math.min(it.level, 3)}${act}`}
-        style={{ top, height, paddingLeft: 4 + it.level * INDENT }} role="rowheader">
-        <button type="button" className="pb-toggle" tabIndex={-1} aria-expanded={!it.collapsed}
-          aria-label={`${it.collapsed ? m.expand : m.collapse} ${it.label}`} onClick={() => onToggle(it.key)}>
+      <div
+        className={`pb-label pb-group-label pb-group-l${Math.min(it.level, 3)}${act}`}
+        style={{ top, height, paddingLeft: 4 + it.level * INDENT }}
+        role="rowheader"
+      >
+        <button
+          type="button"
+          className="pb-toggle"
+          tabIndex={-1}
+          aria-expanded={!it.collapsed}
+          aria-label={`${it.collapsed ? m.expand : m.collapse} ${it.label}`}
+          onClick={() => onToggle(it.key)}
+        >
           {it.collapsed ? '▸' : '▾'}
         </button>
         <span className="pb-label-text">{it.label}</span>
@@ -63,9 +88,15 @@ function LabelViewImpl<R extends BoardRow>({ item: it, top, height, active, onTo
   }
   const row = it.row;
   return (
-    <div className={`pb-label pb-row-label${act}`} style={{ top, height, paddingLeft: 8 + it.level * INDENT }}
-      role="rowheader" title={row.sublabel ? `${row.label} – ${row.sublabel}` : row.label}>
-      {renderRowLabel ? renderRowLabel(row) : (
+    <div
+      className={`pb-label pb-row-label${act}`}
+      style={{ top, height, paddingLeft: 8 + it.level * INDENT }}
+      role="rowheader"
+      title={row.sublabel ? `${row.label} – ${row.sublabel}` : row.label}
+    >
+      {renderRowLabel ? (
+        renderRowLabel(row)
+      ) : (
         <>
           <span className="pb-label-text">{row.label}</span>
           {row.sublabel && <span className="pb-label-sub">{row.sublabel}</span>}

@@ -39,5 +39,9 @@ export function bodyBackground(scale: TimeScale): CSSProperties {
   layers.push(`linear-gradient(90deg, var(--pb-weekend) 0 ${2 * w}px, transparent ${2 * w}px)`);
   sizes.push(`${7 * w}px 100%`);
   positions.push(`${saturday}px 0`);
-  return { backgroundImage: layers.join(', '), backgroundSize: sizes.join(', '), backgroundPosition: positions.join(', ') };
+  return {
+    backgroundImage: layers.join(', '),
+    backgroundSize: sizes.join(', '),
+    backgroundPosition: positions.join(', '),
+  };
 }

@@ -100,7 +100,10 @@ export function barAt<B extends BoardBar>(rb: RowBars<B> | undefined, day: numbe
  * The index with moved bars at their new place. Only the rows touched are
  * rebuilt; untouched rows keep their identity (their memoised rendering holds).
  */
-export function applyOverrides<B extends BoardBar>(base: BarIndex<B>, overrides: ReadonlyMap<Id, BarOverride>): BarIndex<B> {
+export function applyOverrides<B extends BoardBar>(
+  base: BarIndex<B>,
+  overrides: ReadonlyMap<Id, BarOverride>,
+): BarIndex<B> {
   if (overrides.size === 0) return base;
   const byRow = new Map(base.byRow);
   const byId = new Map<Id, IndexedBar<B>>();

@@ -39,7 +39,11 @@ export interface ResolvedPaint {
 
 export function statusPaint(bar: BoardBar, palette: Palette): BarPaint {
   if (bar.kind === 'unavailability') {
-    return (bar.statusId !== undefined && palette[String(bar.statusId)]) || palette.unavailability || DEFAULT_STATUS_PALETTE.unavailability;
+    return (
+      (bar.statusId !== undefined && palette[String(bar.statusId)]) ||
+      palette.unavailability ||
+      DEFAULT_STATUS_PALETTE.unavailability
+    );
   }
   return (bar.statusId !== undefined && palette[String(bar.statusId)]) || palette[bar.kind] || FALLBACK;
 }

@@ -8,7 +8,22 @@ import type { BoardBar, BoardRow } from './types';
 
 type C = Controller<BoardRow, BoardBar>;
 
-const NAV = new Set<string>(['left', 'right', 'up', 'down', 'extend-left', 'extend-right', 'prev-bar', 'next-bar', 'page-up', 'page-down', 'home', 'end', 'first-row', 'last-row']);
+const NAV = new Set<string>([
+  'left',
+  'right',
+  'up',
+  'down',
+  'extend-left',
+  'extend-right',
+  'prev-bar',
+  'next-bar',
+  'page-up',
+  'page-down',
+  'home',
+  'end',
+  'first-row',
+  'last-row',
+]);
 
 function pageRows(c: C): number {
   const el = c.scroller;
@@ -37,7 +52,10 @@ export function onKeyDown(c: C, e: KeyLike & { preventDefault(): void }): void {
     const next = c.cursor
       ? moveCursor(cur, action as NavAction, {
           layout: c.layout,
-          rowBars: (i) => { const r = rowOf(c, i); return r ? c.index.byRow.get(r.id) : undefined; },
+          rowBars: (i) => {
+            const r = rowOf(c, i);
+            return r ? c.index.byRow.get(r.id) : undefined;
+          },
           first: c.scale.origin,
           last: c.scale.origin + c.scale.dayCount - 1,
           pageRows: pageRows(c),
@@ -47,7 +65,13 @@ export function onKeyDown(c: C, e: KeyLike & { preventDefault(): void }): void {
     return;
   }
 
-  const handlers = { create: p.onCreate, modify: p.onModify, export: p.onExport, delete: p.onDelete, validate: p.onValidate };
+  const handlers = {
+    create: p.onCreate,
+    modify: p.onModify,
+    export: p.onExport,
+    delete: p.onDelete,
+    validate: p.onValidate,
+  };
   switch (action) {
     case 'create':
     case 'modify':

@@ -7,7 +7,16 @@ import type { Cursor } from './keyboard';
 import type { RowLayout } from './rowLayout';
 import { toIso } from './dates';
 import type { TimeScale } from './timeScale';
-import type { BoardBar, BoardMessages, BoardRow, Id, MoveCause, PlanningBoardProps, RangeSelection, ShortcutContext } from './types';
+import type {
+  BoardBar,
+  BoardMessages,
+  BoardRow,
+  Id,
+  MoveCause,
+  PlanningBoardProps,
+  RangeSelection,
+  ShortcutContext,
+} from './types';
 
 export interface Target {
   rowId: Id;
@@ -51,8 +60,14 @@ export function toBody(c: Controller, clientX: number, clientY: number): { x: nu
   const cy = clientY - rect.top - el.clientTop;
   const x = cx - c.labelWidth + el.scrollLeft;
   const y = cy - c.headerHeight + el.scrollTop;
-  const area: Area = cx < 0 || cy < 0 || cx >= el.clientWidth || cy >= el.clientHeight ? 'outside'
-    : cy < c.headerHeight ? 'header' : cx < c.labelWidth ? 'labels' : 'body';
+  const area: Area =
+    cx < 0 || cy < 0 || cx >= el.clientWidth || cy >= el.clientHeight
+      ? 'outside'
+      : cy < c.headerHeight
+        ? 'header'
+        : cx < c.labelWidth
+          ? 'labels'
+          : 'body';
   return { x, y, area };
 }
 
@@ -62,7 +77,10 @@ export function rowOf<R extends BoardRow, B extends BoardBar>(c: Controller<R, B
 }
 
 /** The bar under the cursor (the one picked by pointer first). */
-export function selectedBar<R extends BoardRow, B extends BoardBar>(c: Controller<R, B>, cur: Cursor | null = c.cursor): IndexedBar<B> | null {
+export function selectedBar<R extends BoardRow, B extends BoardBar>(
+  c: Controller<R, B>,
+  cur: Cursor | null = c.cursor,
+): IndexedBar<B> | null {
   if (!cur) return null;
   const row = rowOf(c, cur.index);
   if (!row) return null;
@@ -75,10 +93,17 @@ export function selectedBar<R extends BoardRow, B extends BoardBar>(c: Controlle
 
 export function canDrag<R extends BoardRow, B extends BoardBar>(c: Controller<R, B>, bar: B): boolean {
   const p = c.props;
-  return !!p.onMoveBar && !p.readOnly && !bar.locked && !c.pending.has(bar.id) && (p.canMoveBar ? p.canMoveBar(bar) : true);
+  return (
+    !!p.onMoveBar && !p.readOnly && !bar.locked && !c.pending.has(bar.id) && (p.canMoveBar ? p.canMoveBar(bar) : true)
+  );
 }
 
-export function rangeSelection<R extends BoardRow, B extends BoardBar>(c: Controller<R, B>, index: number, start: number, end: number): RangeSelection<R> | null {
+export function rangeSelection<R extends BoardRow, B extends BoardBar>(
+  c: Controller<R, B>,
+  index: number,
+  start: number,
+  end: number,
+): RangeSelection<R> | null {
   const row = rowOf(c, index);
   return row ? { rowId: row.id, row, startDate: toIso(start), endDate: toIso(end) } : null;
 }

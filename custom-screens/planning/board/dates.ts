@@ -88,5 +88,10 @@ export function nextMonthStart(day: number): number {
 /** Today's date in Europe/Paris, as 'YYYY-MM-DD'. */
 export function parisToday(now: Date = new Date()): IsoDate {
   // en-CA formats as YYYY-MM-DD
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

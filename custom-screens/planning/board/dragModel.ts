@@ -48,7 +48,13 @@ export interface RangeDrag {
 
 export type DragState = BarDrag | RangeDrag;
 
-export function startBarDrag(bar: IndexedBar, index: number, edge: 'start' | 'end' | null, x: number, y: number): BarDrag {
+export function startBarDrag(
+  bar: IndexedBar,
+  index: number,
+  edge: 'start' | 'end' | null,
+  x: number,
+  y: number,
+): BarDrag {
   const place: Place = { rowId: bar.rowId, index, start: bar.start, end: bar.end };
   const mode: BarDragMode = edge === 'start' ? 'resize-start' : edge === 'end' ? 'resize-end' : 'move';
   return { type: 'bar', mode, barId: bar.bar.id, origin: place, target: place, grabX: x, grabY: y, moved: false };
@@ -75,7 +81,14 @@ export function updateBarDrag(d: BarDrag, x: number, y: number, scale: TimeScale
     target = { ...o, end: Math.max(o.end + delta, o.start + 1) };
   }
   const t = d.target;
-  if (d.moved && t.rowId === target.rowId && t.index === target.index && t.start === target.start && t.end === target.end) return d;
+  if (
+    d.moved &&
+    t.rowId === target.rowId &&
+    t.index === target.index &&
+    t.start === target.start &&
+    t.end === target.end
+  )
+    return d;
   return { ...d, target, moved: true };
 }
 
@@ -89,7 +102,11 @@ export function isBarChanged(d: BarDrag): boolean {
  * The free nights around `night` on a row, inclusive: [min, max].
  * Null when the night is taken by a bar.
  */
-export function freeRun(rb: RowBars | undefined, night: number, limit: { first: number; last: number }): { min: number; max: number } | null {
+export function freeRun(
+  rb: RowBars | undefined,
+  night: number,
+  limit: { first: number; last: number },
+): { min: number; max: number } | null {
   if (barAt(rb, night)) return null;
   let min = limit.first;
   let max = limit.last;
@@ -116,7 +133,18 @@ export function startRange(
   if (night < limit.first || night > limit.last) return null;
   const run = acrossBars ? { min: limit.first, max: limit.last } : freeRun(rb, night, limit);
   if (!run) return null;
-  return { type: 'range', rowId, index, anchor: night, current: night, min: run.min, max: run.max, start: night, end: night + 1, moved: false };
+  return {
+    type: 'range',
+    rowId,
+    index,
+    anchor: night,
+    current: night,
+    min: run.min,
+    max: run.max,
+    start: night,
+    end: night + 1,
+    moved: false,
+  };
 }
 
 export function updateRange(d: RangeDrag, night: number): RangeDrag {

@@ -28,7 +28,8 @@ export const monthYearLabel = (day: number) => cached('my', day, () => capitaliz
 /** 'juil.' */
 export const monthShortLabel = (day: number) => cached('ms', day, () => monthShortFmt.format(dateOf(day)));
 /** 'lun' (without the abbreviation dot, it is narrow enough for a 36 px column) */
-export const weekdayShortLabel = (day: number) => cached('ws', day, () => weekdayShortFmt.format(dateOf(day)).replace('.', ''));
+export const weekdayShortLabel = (day: number) =>
+  cached('ws', day, () => weekdayShortFmt.format(dateOf(day)).replace('.', ''));
 /** 'lundi 13 juillet 2026' */
 export const longDateLabel = (day: number) => cached('ld', day, () => longFmt.format(dateOf(day)));
 /** '13/07/2026' */

@@ -37,7 +37,14 @@ export function onPointerDown(c: C, e: PE): void {
   } else {
     c.setCursor({ index: hit.index, night: hit.night, anchor: null });
     if (c.props.onSelectRange && !c.props.readOnly) {
-      drag = startRange(hit.item.row.id, hit.index, hit.night, c.index.byRow.get(hit.item.row.id), limits(c), !!c.props.selectAcrossBars);
+      drag = startRange(
+        hit.item.row.id,
+        hit.index,
+        hit.night,
+        c.index.byRow.get(hit.item.row.id),
+        limits(c),
+        !!c.props.selectAcrossBars,
+      );
     }
   }
   if (drag) {
@@ -53,7 +60,8 @@ export function applyPointer(c: C, clientX: number, clientY: number): void {
   const d = c.drag;
   if (!d) return;
   const p = toBody(c, clientX, clientY);
-  const next = d.type === 'bar' ? updateBarDrag(d, p.x, p.y, c.scale, c.layout) : updateRange(d, xToNight(c.scale, p.x));
+  const next =
+    d.type === 'bar' ? updateBarDrag(d, p.x, p.y, c.scale, c.layout) : updateRange(d, xToNight(c.scale, p.x));
   if (next !== d) c.setDrag(next);
 }
 
@@ -110,7 +118,14 @@ export function onDoubleClick(c: C, e: { clientX: number; clientY: number }): vo
     return;
   }
   if (hit.item?.kind !== 'row' || !c.props.onSelectRange || c.props.readOnly) return;
-  const r = startRange(hit.item.row.id, hit.index, hit.night, c.index.byRow.get(hit.item.row.id), limits(c), !!c.props.selectAcrossBars);
+  const r = startRange(
+    hit.item.row.id,
+    hit.index,
+    hit.night,
+    c.index.byRow.get(hit.item.row.id),
+    limits(c),
+    !!c.props.selectAcrossBars,
+  );
   const sel = r && rangeSelection(c, hit.index, r.start, r.end);
   if (sel) c.props.onSelectRange(sel);
 }

@@ -38,13 +38,24 @@ export interface FreeCell {
   value: number | null;
 }
 
-export function freeCells(scale: TimeScale, from: number, to: number, counts: Readonly<Record<IsoDate, number>>): FreeCell[] {
+export function freeCells(
+  scale: TimeScale,
+  from: number,
+  to: number,
+  counts: Readonly<Record<IsoDate, number>>,
+): FreeCell[] {
   const out: FreeCell[] = [];
   if (scale.dayWidth >= FREE_PER_DAY_MIN_WIDTH) {
     const [a, b] = dayRange(scale, from, to);
     for (let d = a; d < b; d++) {
       const v = counts[toIso(d)];
-      out.push({ start: d, end: d + 1, left: (d - scale.origin) * scale.dayWidth, width: scale.dayWidth, value: v ?? null });
+      out.push({
+        start: d,
+        end: d + 1,
+        left: (d - scale.origin) * scale.dayWidth,
+        width: scale.dayWidth,
+        value: v ?? null,
+      });
     }
     return out;
   }

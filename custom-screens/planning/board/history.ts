@@ -36,6 +36,16 @@ export function undoDone<B extends BoardBar>(h: MoveHistory<B>): MoveHistory<B> 
   return e ? { done: h.done.slice(0, -1), undone: [...h.undone, e] } : h;
 }
 
+/**
+ * The entry an undo (or redo) was about to replay can never be replayed: its record
+ * changed meanwhile (someone else's edit). Dropped, so that the next undo does not force it.
+ */
+export function forget<B extends BoardBar>(h: MoveHistory<B>, kind: 'undo' | 'redo'): MoveHistory<B> {
+  return kind === 'undo'
+    ? { done: h.done.slice(0, -1), undone: h.undone }
+    : { done: h.done, undone: h.undone.slice(0, -1) };
+}
+
 /** The last undone move was redone. */
 export function redoDone<B extends BoardBar>(h: MoveHistory<B>): MoveHistory<B> {
   const e = peekRedo(h);

@@ -7,16 +7,36 @@ import { nearestRow, type RowLayout } from './rowLayout';
 import type { Id } from './types';
 
 export type NavAction =
-  | 'left' | 'right' | 'up' | 'down'
-  | 'extend-left' | 'extend-right'
-  | 'prev-bar' | 'next-bar'
-  | 'page-up' | 'page-down'
-  | 'home' | 'end' | 'first-row' | 'last-row';
+  | 'left'
+  | 'right'
+  | 'up'
+  | 'down'
+  | 'extend-left'
+  | 'extend-right'
+  | 'prev-bar'
+  | 'next-bar'
+  | 'page-up'
+  | 'page-down'
+  | 'home'
+  | 'end'
+  | 'first-row'
+  | 'last-row';
 
 export type CommandAction =
-  | 'open' | 'toggle' | 'cancel' | 'undo' | 'redo'
-  | 'create' | 'modify' | 'export' | 'delete' | 'validate'
-  | 'bar-left' | 'bar-right' | 'bar-up' | 'bar-down';
+  | 'open'
+  | 'toggle'
+  | 'cancel'
+  | 'undo'
+  | 'redo'
+  | 'create'
+  | 'modify'
+  | 'export'
+  | 'delete'
+  | 'validate'
+  | 'bar-left'
+  | 'bar-right'
+  | 'bar-up'
+  | 'bar-down';
 
 export type KeyAction = NavAction | CommandAction;
 
@@ -28,8 +48,19 @@ export interface KeyLike {
   altKey?: boolean;
 }
 
-const FUNCTION_KEYS: Record<string, CommandAction> = { F3: 'create', F4: 'modify', F8: 'export', F9: 'delete', F12: 'validate' };
-const ARROWS: Record<string, 'left' | 'right' | 'up' | 'down'> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+const FUNCTION_KEYS: Record<string, CommandAction> = {
+  F3: 'create',
+  F4: 'modify',
+  F8: 'export',
+  F9: 'delete',
+  F12: 'validate',
+};
+const ARROWS: Record<string, 'left' | 'right' | 'up' | 'down'> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+};
 
 export function keyToAction(e: KeyLike): KeyAction | null {
   const mod = !!(e.ctrlKey || e.metaKey);

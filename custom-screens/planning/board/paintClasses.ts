@@ -25,7 +25,8 @@ const safe = (v: string) => (/^[#\w\s(),.%-]+$/.test(v) ? v : 'inherit');
 export function paintDeclarations({ paint, accent }: ResolvedPaint, mode: ColorMode): string {
   let css = `background-color:${safe(paint.background)};color:${safe(paint.color)};`;
   if (paint.border) css += `border-color:${safe(paint.border)};`;
-  if (accent) css += `box-shadow:${mode === 'payment' ? `inset 4px 0 0 ${safe(accent)}` : `inset 0 -3px 0 ${safe(accent)}`};`;
+  if (accent)
+    css += `box-shadow:${mode === 'payment' ? `inset 4px 0 0 ${safe(accent)}` : `inset 0 -3px 0 ${safe(accent)}`};`;
   return css;
 }
 

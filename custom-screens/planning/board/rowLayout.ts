@@ -106,7 +106,14 @@ export function buildRowLayout<R extends BoardRow>(
         continue;
       }
       const isCollapsed = collapsed.has(node.key);
-      items.push({ kind: 'group', key: node.key, level: visualLevel, label: node.label, count: node.rows.length, collapsed: isCollapsed });
+      items.push({
+        kind: 'group',
+        key: node.key,
+        level: visualLevel,
+        label: node.label,
+        count: node.rows.length,
+        collapsed: isCollapsed,
+      });
       if (!isCollapsed) walk(node.rows, depth + 1, `${node.key}/`, visualLevel + 1);
     }
   };

@@ -22,7 +22,12 @@ export interface TimeScale {
   width: number;
 }
 
-export function createTimeScale(startDate: IsoDate, endDate: IsoDate, dayWidth: number, anchor: 'midday' | 'day' = 'midday'): TimeScale {
+export function createTimeScale(
+  startDate: IsoDate,
+  endDate: IsoDate,
+  dayWidth: number,
+  anchor: 'midday' | 'day' = 'midday',
+): TimeScale {
   const origin = toDay(startDate);
   const dayCount = Math.max(1, toDay(endDate) - origin);
   const dw = Math.max(1, dayWidth);

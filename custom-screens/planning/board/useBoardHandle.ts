@@ -20,7 +20,10 @@ interface HandleDeps<R extends BoardRow, B extends BoardBar> {
   showMessage: (text: string, tone?: 'error' | 'info') => void;
 }
 
-export function useBoardHandle<R extends BoardRow, B extends BoardBar>(ref: Ref<PlanningBoardHandle> | undefined, d: HandleDeps<R, B>) {
+export function useBoardHandle<R extends BoardRow, B extends BoardBar>(
+  ref: Ref<PlanningBoardHandle> | undefined,
+  d: HandleDeps<R, B>,
+) {
   const deps = useRef(d);
   deps.current = d;
 
@@ -46,30 +49,35 @@ export function useBoardHandle<R extends BoardRow, B extends BoardBar>(ref: Ref<
     return true;
   };
 
-  useImperativeHandle(ref, () => ({
-    undo: () => deps.current.ctlRef.current.undo(),
-    redo: () => deps.current.ctlRef.current.redo(),
-    canUndo: () => deps.current.canUndo(),
-    canRedo: () => deps.current.canRedo(),
-    clearHistory: () => deps.current.clearHistory(),
-    scrollToDate: (date, align = 'start') => {
-      const el = deps.current.scrollerRef.current;
-      const c = deps.current.ctlRef.current;
-      if (!el) return;
-      const x = (toDay(date) - c.scale.origin) * c.scale.dayWidth;
-      el.scrollLeft = Math.max(0, align === 'center' ? x - (el.clientWidth - c.labelWidth) / 2 : x);
-    },
-    scrollToRow: (rowId, date) => revealRow(rowId, date ? toDay(date) : undefined, undefined, true),
-    scrollToBar: (barId) => {
-      const it = deps.current.ctlRef.current.index.byId.get(barId);
-      return !!it && revealRow(it.rowId, it.start, barId, true);
-    },
-    focus: () => deps.current.scrollerRef.current?.focus({ preventScroll: true }),
-    cancel: () => {
-      const c = deps.current.ctlRef.current;
-      if (!cancelDrag(c as unknown as Controller)) c.setCursor(null);
-    },
-    getVisibleWindow: () => deps.current.windowRef.current,
-    showMessage: (text, tone) => deps.current.showMessage(text, tone),
-  }), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useImperativeHandle(
+    ref,
+    () => ({
+      undo: () => deps.current.ctlRef.current.undo(),
+      redo: () => deps.current.ctlRef.current.redo(),
+      canUndo: () => deps.current.canUndo(),
+      canRedo: () => deps.current.canRedo(),
+      clearHistory: () => deps.current.clearHistory(),
+      scrollToDate: (date, align = 'start') => {
+        const el = deps.current.scrollerRef.current;
+        const c = deps.current.ctlRef.current;
+        if (!el) return;
+        const x = (toDay(date) - c.scale.origin) * c.scale.dayWidth;
+        el.scrollLeft = Math.max(0, align === 'center' ? x - (el.clientWidth - c.labelWidth) / 2 : x);
+      },
+      scrollToRow: (rowId, date) => revealRow(rowId, date ? toDay(date) : undefined, undefined, true),
+      scrollToBar: (barId) => {
+        const it = deps.current.ctlRef.current.index.byId.get(barId);
+        return !!it && revealRow(it.rowId, it.start, barId, true);
+      },
+      focus: () => deps.current.scrollerRef.current?.focus({ preventScroll: true }),
+      cancel: () => {
+        const c = deps.current.ctlRef.current;
+        if (!cancelDrag(c as unknown as Controller)) c.setCursor(null);
+      },
+      getVisibleWindow: () => deps.current.windowRef.current,
+      showMessage: (text, tone) => deps.current.showMessage(text, tone),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one stable handle; it reads the current values through deps.current
+    [],
+  );
 }

@@ -5,7 +5,7 @@ import { applyOverrides, type BarIndex, type BarOverride } from './barIndex';
 import type { Target } from './controller';
 import { toDay, toIso } from './dates';
 import type { ToastState } from './Feedback';
-import { emptyHistory, peekRedo, peekUndo, record, redoDone, undoDone, type MoveHistory } from './history';
+import { emptyHistory, forget, peekRedo, peekUndo, record, redoDone, undoDone, type MoveHistory } from './history';
 import type { BarPosition, BoardBar, BoardMessages, Id, MoveCause, MoveRequest, MoveResult } from './types';
 
 const EMPTY = new Map<Id, BarOverride>();
@@ -42,7 +42,10 @@ export function useMoves<B extends BoardBar>(
     });
   }, [base]);
 
-  const pending = useMemo(() => new Set([...overrides].filter(([, o]) => o.state === 'pending').map(([id]) => id)), [overrides]);
+  const pending = useMemo(
+    () => new Set([...overrides].filter(([, o]) => o.state === 'pending').map(([id]) => id)),
+    [overrides],
+  );
 
   useEffect(() => {
     onHistoryChange?.({ canUndo: history.done.length > 0, canRedo: history.undone.length > 0 });
@@ -53,61 +56,87 @@ export function useMoves<B extends BoardBar>(
   }, []);
   const closeToast = useCallback(() => setToast(null), []);
 
-  /** Asks the caller to move a bar; returns whether it was accepted. */
-  const move = useCallback(async (bar: B, target: Target, previous: BarPosition, cause: MoveCause): Promise<boolean> => {
-    const onMove = moveRef.current;
-    if (!onMove) return false;
-    const pos: BarPosition = { rowId: target.rowId, startDate: toIso(target.start), endDate: toIso(target.end) };
-    if (pos.rowId === previous.rowId && pos.startDate === previous.startDate && pos.endDate === previous.endDate) return true;
-    const id = bar.id;
-    const known = indexRef.current.byId.has(id);
-    if (known) setOverrides((prev) => new Map(prev).set(id, { ...target, state: 'pending' }));
-    let res: MoveResult | undefined;
-    try {
-      res = await onMove({ barId: id, ...pos, bar, previous, cause });
-    } catch (err) {
-      res = { ok: false, message: err instanceof Error && err.message ? err.message : m.moveFailed };
-    }
-    const refused = refusal(res, m);
-    // The caller may have put the bar elsewhere than the drop (an auto-move to a free place).
-    const put = refused === null && typeof res === 'object' && res.ok && res.position ? res.position : pos;
-    const landed: Target = put === pos ? target : { rowId: put.rowId, start: toDay(put.startDate), end: toDay(put.endDate) };
-    setOverrides((prev) => {
-      const next = new Map(prev);
-      if (refused === null) {
-        if (known) next.set(id, { ...landed, state: 'confirmed' });
-      } else next.delete(id);
-      return next;
-    });
-    if (refused !== null) showMessage(refused, 'error');
-    else if (cause !== 'undo' && cause !== 'redo') setHistory((h) => record(h, { bar, before: previous, after: put }));
-    return refused === null;
-  }, [m, showMessage]);
+  /** Asks the caller to move a bar; answers accepted, refused, or refused for good (`forget`: its record changed). */
+  const move = useCallback(
+    async (
+      bar: B,
+      target: Target,
+      previous: BarPosition,
+      cause: MoveCause,
+    ): Promise<'accepted' | 'refused' | 'forget'> => {
+      const onMove = moveRef.current;
+      if (!onMove) return 'refused';
+      const pos: BarPosition = { rowId: target.rowId, startDate: toIso(target.start), endDate: toIso(target.end) };
+      if (pos.rowId === previous.rowId && pos.startDate === previous.startDate && pos.endDate === previous.endDate)
+        return 'accepted';
+      const id = bar.id;
+      const known = indexRef.current.byId.has(id);
+      if (known) setOverrides((prev) => new Map(prev).set(id, { ...target, state: 'pending' }));
+      let res: MoveResult | undefined;
+      try {
+        res = await onMove({ barId: id, ...pos, bar, previous, cause });
+      } catch (err) {
+        res = { ok: false, message: err instanceof Error && err.message ? err.message : m.moveFailed };
+      }
+      const refused = refusal(res, m);
+      // The caller may have put the bar elsewhere than the drop (an auto-move to a free place).
+      const put = refused === null && typeof res === 'object' && res.ok && res.position ? res.position : pos;
+      const landed: Target =
+        put === pos ? target : { rowId: put.rowId, start: toDay(put.startDate), end: toDay(put.endDate) };
+      setOverrides((prev) => {
+        const next = new Map(prev);
+        if (refused === null) {
+          if (known) next.set(id, { ...landed, state: 'confirmed' });
+        } else next.delete(id);
+        return next;
+      });
+      if (refused !== null) showMessage(refused, 'error');
+      else if (cause !== 'undo' && cause !== 'redo')
+        setHistory((h) => record(h, { bar, before: previous, after: put }));
+      if (refused === null) return 'accepted';
+      return typeof res === 'object' && !res.ok && res.forget ? 'forget' : 'refused';
+    },
+    [m, showMessage],
+  );
 
-  const commitMove = useCallback((barId: Id, target: Target, cause: MoveCause): Promise<boolean> => {
-    const it = indexRef.current.byId.get(barId);
-    if (!it) return Promise.resolve(false);
-    const previous = { rowId: it.rowId, startDate: toIso(it.start), endDate: toIso(it.end) };
-    return move(it.bar, target, previous, cause);
-  }, [move]);
+  const commitMove = useCallback(
+    (barId: Id, target: Target, cause: MoveCause): Promise<boolean> => {
+      const it = indexRef.current.byId.get(barId);
+      if (!it) return Promise.resolve(false);
+      const previous = { rowId: it.rowId, startDate: toIso(it.start), endDate: toIso(it.end) };
+      return move(it.bar, target, previous, cause).then((r) => r === 'accepted');
+    },
+    [move],
+  );
 
-  const replay = useCallback(async (kind: 'undo' | 'redo'): Promise<boolean> => {
-    const h = historyRef.current;
-    const e = kind === 'undo' ? peekUndo(h) : peekRedo(h);
-    if (!e) {
-      showMessage(kind === 'undo' ? m.nothingToUndo : m.nothingToRedo, 'info');
-      return false;
-    }
-    const [from, to] = kind === 'undo' ? [e.after, e.before] : [e.before, e.after];
-    const cur = indexRef.current.byId.get(e.bar.id);
-    const previous = cur ? { rowId: cur.rowId, startDate: toIso(cur.start), endDate: toIso(cur.end) } : from;
-    const ok = await move(cur?.bar ?? e.bar, { rowId: to.rowId, start: toDay(to.startDate), end: toDay(to.endDate) }, previous, kind);
-    if (ok) {
-      setHistory((x) => (kind === 'undo' ? undoDone(x) : redoDone(x)));
-      if (kind === 'undo') showMessage(m.undone, 'info');
-    }
-    return ok;
-  }, [m, move, showMessage]);
+  const replay = useCallback(
+    async (kind: 'undo' | 'redo'): Promise<boolean> => {
+      const h = historyRef.current;
+      const e = kind === 'undo' ? peekUndo(h) : peekRedo(h);
+      if (!e) {
+        showMessage(kind === 'undo' ? m.nothingToUndo : m.nothingToRedo, 'info');
+        return false;
+      }
+      const [from, to] = kind === 'undo' ? [e.after, e.before] : [e.before, e.after];
+      const cur = indexRef.current.byId.get(e.bar.id);
+      const previous = cur ? { rowId: cur.rowId, startDate: toIso(cur.start), endDate: toIso(cur.end) } : from;
+      const r = await move(
+        cur?.bar ?? e.bar,
+        { rowId: to.rowId, start: toDay(to.startDate), end: toDay(to.endDate) },
+        previous,
+        kind,
+      );
+      if (r === 'accepted') {
+        setHistory((x) => (kind === 'undo' ? undoDone(x) : redoDone(x)));
+        if (kind === 'undo') showMessage(m.undone, 'info');
+      } else if (r === 'forget') {
+        // Someone else changed the record since: this move is never replayed (nor forced).
+        setHistory((x) => forget(x, kind));
+      }
+      return r === 'accepted';
+    },
+    [m, move, showMessage],
+  );
 
   const undo = useCallback(() => replay('undo'), [replay]);
   const redo = useCallback(() => replay('redo'), [replay]);

@@ -44,18 +44,21 @@ export function useViewport<R extends BoardRow>(
   const scrolledRef = useRef(onScrolled);
   scrolledRef.current = onScrolled;
 
-  const compute = useCallback((reset: boolean): Span | null => {
-    const el = scrollerRef.current;
-    if (!el) return null;
-    const g = geoRef.current;
-    const vp = viewportOf(el, g.labelWidth, g.headerHeight);
-    const lim = { itemCount: g.layout.items.length, dayCount: g.scale.dayCount, dayWidth: g.scale.dayWidth };
-    centerDay.current = g.scale.origin + (vp.scrollLeft + vp.width / 2) / g.scale.dayWidth;
-    const next = renderSpan(vp, g.layout.offsets, lim);
-    if (!reset && sameSpan(next, spanRef.current)) return null;
-    spanRef.current = next;
-    return next;
-  }, [scrollerRef]);
+  const compute = useCallback(
+    (reset: boolean): Span | null => {
+      const el = scrollerRef.current;
+      if (!el) return null;
+      const g = geoRef.current;
+      const vp = viewportOf(el, g.labelWidth, g.headerHeight);
+      const lim = { itemCount: g.layout.items.length, dayCount: g.scale.dayCount, dayWidth: g.scale.dayWidth };
+      centerDay.current = g.scale.origin + (vp.scrollLeft + vp.width / 2) / g.scale.dayWidth;
+      const next = renderSpan(vp, g.layout.offsets, lim);
+      if (!reset && sameSpan(next, spanRef.current)) return null;
+      spanRef.current = next;
+      return next;
+    },
+    [scrollerRef],
+  );
 
   // Geometry changed (zoom, collapse, rows): keep the centre date, recompute.
   const lastScale = useRef<TimeScale | null>(null);
@@ -74,7 +77,7 @@ export function useViewport<R extends BoardRow>(
     lastScale.current = scale;
     const next = compute(true);
     if (next) setSpan(next);
-  }, [geo.layout, geo.scale, geo.labelWidth, geo.headerHeight]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [geo.layout, geo.scale, geo.labelWidth, geo.headerHeight]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of geometry re-anchors the scroll; compute reads the rest at call time
 
   useEffect(() => {
     const el = scrollerRef.current;
@@ -134,17 +137,20 @@ export function useViewport<R extends BoardRow>(
     }
     const t = setTimeout(emit, wait);
     return () => clearTimeout(t);
-  }, [span, geo.layout, geo.scale]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [span, geo.layout, geo.scale]); // eslint-disable-line react-hooks/exhaustive-deps -- emit reads refs; the window is emitted again only when the span or the geometry changes
 
   /** Scrolls so that a body rectangle is visible. */
-  const reveal = useCallback((r: Rect) => {
-    const el = scrollerRef.current;
-    if (!el) return;
-    const g = geoRef.current;
-    const s = revealScroll(viewportOf(el, g.labelWidth, g.headerHeight), r);
-    if (s.scrollLeft !== el.scrollLeft) el.scrollLeft = s.scrollLeft;
-    if (s.scrollTop !== el.scrollTop) el.scrollTop = s.scrollTop;
-  }, [scrollerRef]);
+  const reveal = useCallback(
+    (r: Rect) => {
+      const el = scrollerRef.current;
+      if (!el) return;
+      const g = geoRef.current;
+      const s = revealScroll(viewportOf(el, g.labelWidth, g.headerHeight), r);
+      if (s.scrollLeft !== el.scrollLeft) el.scrollLeft = s.scrollLeft;
+      if (s.scrollTop !== el.scrollTop) el.scrollTop = s.scrollTop;
+    },
+    [scrollerRef],
+  );
 
   return { span, reveal, windowRef };
 }

@@ -76,7 +76,14 @@ export function renderSpan(vp: Viewport, offsets: Float64Array, lim: Limits, o: 
 }
 
 export function sameSpan(a: Span | null, b: Span | null): boolean {
-  return !!a && !!b && a.firstRow === b.firstRow && a.lastRow === b.lastRow && a.firstDay === b.firstDay && a.lastDay === b.lastDay;
+  return (
+    !!a &&
+    !!b &&
+    a.firstRow === b.firstRow &&
+    a.lastRow === b.lastRow &&
+    a.firstDay === b.firstDay &&
+    a.lastDay === b.lastDay
+  );
 }
 
 export interface Rect {
@@ -90,9 +97,11 @@ export interface Rect {
 export function revealScroll(vp: Viewport, r: Rect, margin = 8): { scrollLeft: number; scrollTop: number } {
   let { scrollLeft, scrollTop } = vp;
   if (r.left - margin < scrollLeft) scrollLeft = Math.max(0, r.left - margin);
-  else if (r.left + r.width + margin > scrollLeft + vp.width) scrollLeft = Math.min(r.left - margin, r.left + r.width + margin - vp.width);
+  else if (r.left + r.width + margin > scrollLeft + vp.width)
+    scrollLeft = Math.min(r.left - margin, r.left + r.width + margin - vp.width);
   if (r.top - margin < scrollTop) scrollTop = Math.max(0, r.top - margin);
-  else if (r.top + r.height + margin > scrollTop + vp.height) scrollTop = Math.min(r.top - margin, r.top + r.height + margin - vp.height);
+  else if (r.top + r.height + margin > scrollTop + vp.height)
+    scrollTop = Math.min(r.top - margin, r.top + r.height + margin - vp.height);
   return { scrollLeft, scrollTop };
 }
 

@@ -4,10 +4,23 @@ import type { BoardBar, BoardRow, PaymentState } from '../board';
 import type { StatusCategory } from '../../../common/planning';
 
 export interface SetupPlace {
-  id: number; code: string; label: string | null; capacity: number; layoutId: number | null; placeTypeId: number;
-  placeFamilyId: number; isRental: boolean; isResidential: boolean; featureIds: number[];
+  id: number;
+  code: string;
+  label: string | null;
+  capacity: number;
+  layoutId: number | null;
+  placeTypeId: number;
+  placeFamilyId: number;
+  isRental: boolean;
+  isResidential: boolean;
+  featureIds: number[];
 }
-export interface Named { id: number; label: string; code?: string; color?: string | null }
+export interface Named {
+  id: number;
+  label: string;
+  code?: string;
+  color?: string | null;
+}
 export interface Setup {
   today: string;
   range: { startDate: string; endDate: string };
@@ -34,6 +47,8 @@ export interface StayData {
   totalAmount?: number | null;
   persons?: number;
   reason?: string;
+  /** the record's version when read: sent back with a move, a stale one is refused (409) */
+  version?: number;
 }
 export type StayBar = BoardBar & { data: StayData; rowId: number };
 
@@ -55,15 +70,27 @@ export function placeRows(setup: Setup, f: Filters): PlaceRow[] {
   const types = new Map(setup.types.map((x) => [x.id, x]));
   const ok = (list: number[], v: number | null) => !list.length || (v != null && list.includes(v));
   return setup.places
-    .filter((p) => ok(f.layoutIds, p.layoutId) && ok(f.familyIds, p.placeFamilyId) && ok(f.typeIds, p.placeTypeId)
-      && f.featureIds.every((id) => p.featureIds.includes(id)))
+    .filter(
+      (p) =>
+        ok(f.layoutIds, p.layoutId) &&
+        ok(f.familyIds, p.placeFamilyId) &&
+        ok(f.typeIds, p.placeTypeId) &&
+        f.featureIds.every((id) => p.featureIds.includes(id)),
+    )
     .map((p) => {
       const type = types.get(p.placeTypeId);
       return {
-        id: p.id, label: p.code, sublabel: p.label ?? `${p.capacity} pers.`,
-        layoutId: p.layoutId ?? 0, layoutLabel: p.layoutId ? layouts.get(p.layoutId)?.label ?? '' : 'Sans zone',
-        familyId: p.placeFamilyId, familyLabel: families.get(p.placeFamilyId)?.label ?? '',
-        typeId: p.placeTypeId, typeLabel: type?.label ?? '', capacity: p.capacity, data: p,
+        id: p.id,
+        label: p.code,
+        sublabel: p.label ?? `${p.capacity} pers.`,
+        layoutId: p.layoutId ?? 0,
+        layoutLabel: p.layoutId ? (layouts.get(p.layoutId)?.label ?? '') : 'Sans zone',
+        familyId: p.placeFamilyId,
+        familyLabel: families.get(p.placeFamilyId)?.label ?? '',
+        typeId: p.placeTypeId,
+        typeLabel: type?.label ?? '',
+        capacity: p.capacity,
+        data: p,
       };
     });
 }
@@ -83,17 +110,44 @@ export function barsOf(w: WindowAnswer): StayBar[] {
   for (const r of w.occupancies) {
     const category = r[oi.category] as StatusCategory;
     out.push({
-      id: `o${r[oi.id]}`, rowId: r[oi.placeId] as number, startDate: r[oi.startDate] as string, endDate: r[oi.endDate] as string,
-      kind: 'occupancy', statusId: category, statusLabel: r[oi.statusLabel] as string, paymentState: (r[oi.payment] ?? undefined) as PaymentState | undefined,
-      label: (r[oi.customer] as string) || undefined, code: r[oi.code] as string, locked: r[oi.locked] === 1 || category === 'cancelled' || category === 'gone',
-      data: { kind: 'occupancy', recordId: r[oi.id] as number, bookingId: r[oi.bookingId] as number, category, totalAmount: r[oi.totalAmount] as number | null, persons: r[oi.persons] as number },
+      id: `o${r[oi.id]}`,
+      rowId: r[oi.placeId] as number,
+      startDate: r[oi.startDate] as string,
+      endDate: r[oi.endDate] as string,
+      kind: 'occupancy',
+      statusId: category,
+      statusLabel: r[oi.statusLabel] as string,
+      paymentState: (r[oi.payment] ?? undefined) as PaymentState | undefined,
+      label: (r[oi.customer] as string) || undefined,
+      code: r[oi.code] as string,
+      locked: r[oi.locked] === 1 || category === 'cancelled' || category === 'gone',
+      data: {
+        kind: 'occupancy',
+        recordId: r[oi.id] as number,
+        bookingId: r[oi.bookingId] as number,
+        category,
+        totalAmount: r[oi.totalAmount] as number | null,
+        persons: r[oi.persons] as number,
+        version: r[oi.version] as number | undefined,
+      },
     });
   }
   for (const r of w.unavailabilities) {
     out.push({
-      id: `u${r[ui.id]}`, rowId: r[ui.placeId] as number, startDate: r[ui.startDate] as string, endDate: r[ui.endDate] as string,
-      kind: 'unavailability', label: (r[ui.reason] as string) || 'Indisponible', statusLabel: 'Indisponibilité',
-      data: { kind: 'unavailability', recordId: r[ui.id] as number, category: 'unavailability', reason: r[ui.reason] as string },
+      id: `u${r[ui.id]}`,
+      rowId: r[ui.placeId] as number,
+      startDate: r[ui.startDate] as string,
+      endDate: r[ui.endDate] as string,
+      kind: 'unavailability',
+      label: (r[ui.reason] as string) || 'Indisponible',
+      statusLabel: 'Indisponibilité',
+      data: {
+        kind: 'unavailability',
+        recordId: r[ui.id] as number,
+        category: 'unavailability',
+        reason: r[ui.reason] as string,
+        version: r[ui.version] as number | undefined,
+      },
     });
   }
   return out;

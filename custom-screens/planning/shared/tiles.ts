@@ -17,7 +17,10 @@ export function monthsBetween(start: string, end: string): string[] {
     if (k > last) break;
     out.push(k);
     m++;
-    if (m > 12) { m = 1; y++; }
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
   }
   return out;
 }
@@ -25,25 +28,40 @@ export function monthsBetween(start: string, end: string): string[] {
 function prevMonth(ym: string): string {
   let y = Number(ym.slice(0, 4));
   let m = Number(ym.slice(5, 7)) - 1;
-  if (m === 0) { m = 12; y--; }
+  if (m === 0) {
+    m = 12;
+    y--;
+  }
   return `${y}-${pad(m)}`;
 }
 
 export function nextMonthStart(ym: string): string {
   let y = Number(ym.slice(0, 4));
   let m = Number(ym.slice(5, 7)) + 1;
-  if (m === 13) { m = 1; y++; }
+  if (m === 13) {
+    m = 1;
+    y++;
+  }
   return `${y}-${pad(m)}-01`;
 }
 
-export interface TileRequest<Id = number> { from: string; to: string; placeIds: Id[] }
+export interface TileRequest<Id = number> {
+  from: string;
+  to: string;
+  placeIds: Id[];
+}
 
 /**
  * The request covering every (row, month) of the window not yet `held` (loaded or
  * loading): the rows missing something, from the first to the last missing month.
  * Null when the window is fully held.
  */
-export function missingTiles<Id extends string | number>(held: ReadonlySet<TileKey>, rowIds: readonly Id[], start: string, end: string): TileRequest<Id> | null {
+export function missingTiles<Id extends string | number>(
+  held: ReadonlySet<TileKey>,
+  rowIds: readonly Id[],
+  start: string,
+  end: string,
+): TileRequest<Id> | null {
   const months = monthsBetween(start, end);
   const places: Id[] = [];
   let lo: string | null = null;

@@ -11,14 +11,19 @@ const rot = (k: number) => ABC.slice(k) + ABC.slice(0, k);
 
 async function columns(knex: Knex, table: string): Promise<string[]> {
   const r: any = await knex.raw(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position`, [table]);
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position`,
+    [table],
+  );
   return (r.rows ?? r).map((x: any) => String(x.columnName ?? x.column_name));
 }
 
 /** Copies the original rows `times - 1` times; returns the number of bookings afterwards. */
 export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
-  const [cust, book, occ, det, veh] = await Promise.all(['customer', 'booking', 'occupancy', 'occupancy_detail', 'occupancy_vehicle'].map((t) => columns(knex, t)));
-  const list = (cols: string[], alias: string, over: Record<string, string>) => cols.map((c) => over[c] ?? `${alias}.${c}`).join(', ');
+  const [cust, book, occ, det, veh] = await Promise.all(
+    ['customer', 'booking', 'occupancy', 'occupancy_detail', 'occupancy_vehicle'].map((t) => columns(knex, t)),
+  );
+  const list = (cols: string[], alias: string, over: Record<string, string>) =>
+    cols.map((c) => over[c] ?? `${alias}.${c}`).join(', ');
   const [{ maxC }] = (await knex.raw('SELECT max(id) AS "maxC" FROM customer')).rows;
   const [{ maxB }] = (await knex.raw('SELECT max(id) AS "maxB" FROM booking')).rows;
   const [{ maxO }] = (await knex.raw('SELECT max(id) AS "maxO" FROM occupancy')).rows;
@@ -26,7 +31,9 @@ export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
     for (let k = 1; k < times; k++) {
       const years = `interval '${2 * k} years'`;
       const shift = (c: string) => `(x.${c} - ${years})::date`;
-      await trx.raw('CREATE TEMP TABLE IF NOT EXISTS map_c (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_b (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_o (old int PRIMARY KEY, new int) ON COMMIT DROP; TRUNCATE map_c, map_b, map_o');
+      await trx.raw(
+        'CREATE TEMP TABLE IF NOT EXISTS map_c (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_b (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_o (old int PRIMARY KEY, new int) ON COMMIT DROP; TRUNCATE map_c, map_b, map_o',
+      );
       const r = rot(k + 3);
       const custOver: Record<string, string> = {
         last_name: `initcap(translate(lower(x.last_name), '${ABC}', '${r}'))`,
@@ -42,7 +49,14 @@ export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
             JOIN (SELECT id, row_number() OVER (ORDER BY id) n FROM ins) i USING (n)`);
       };
       await copy('customer', cust, custOver, `x.id <= ${maxC}`, 'map_c');
-      const dateCols = ['start_date', 'end_date', 'option_expiry_date', 'early_departure_date', 'down_payment_due_date', 'balance_due_date'];
+      const dateCols = [
+        'start_date',
+        'end_date',
+        'option_expiry_date',
+        'early_departure_date',
+        'down_payment_due_date',
+        'balance_due_date',
+      ];
       const bookOver: Record<string, string> = {
         code: `chr(ascii('A') + ${k}) || substr(x.code, 2)`,
         customer_id: `(SELECT m.new FROM map_c m WHERE m.old = x.customer_id)`,
@@ -51,7 +65,8 @@ export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
       await copy('booking', book, bookOver, `x.id <= ${maxB}`, 'map_b');
       const occOver: Record<string, string> = {
         booking_id: `(SELECT m.new FROM map_b m WHERE m.old = x.booking_id)`,
-        start_date: shift('start_date'), end_date: shift('end_date'),
+        start_date: shift('start_date'),
+        end_date: shift('end_date'),
       };
       await copy('occupancy', occ, occOver, `x.id <= ${maxO}`, 'map_o');
       await trx.raw(`INSERT INTO occupancy_detail (${det.join(', ')}) SELECT ${list(det, 'x', { occupancy_id: 'm.new' })}

@@ -3,7 +3,15 @@
 import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Legend, PlanningBoard, toDay } from '../../../custom-screens/planning/board';
-import type { BoardBar, ColorMode, Id, MoveRequest, MoveResult, PlanningBoardHandle, Zoom } from '../../../custom-screens/planning/board';
+import type {
+  BoardBar,
+  ColorMode,
+  Id,
+  MoveRequest,
+  MoveResult,
+  PlanningBoardHandle,
+  Zoom,
+} from '../../../custom-screens/planning/board';
 import { END, generate, START, TODAY } from './data';
 import { afterPaint, scrollRun, type FrameStats } from './measure';
 import { CleaningDemo } from './cleaning';
@@ -38,7 +46,14 @@ window.__bench = {
 function overlaps(bars: readonly BoardBar[], req: MoveRequest): boolean {
   const s = toDay(req.startDate);
   const e = toDay(req.endDate);
-  return bars.some((b) => b.id !== req.barId && b.rowId === req.rowId && b.statusId !== 'cancelled' && toDay(b.startDate) < e && s < toDay(b.endDate));
+  return bars.some(
+    (b) =>
+      b.id !== req.barId &&
+      b.rowId === req.rowId &&
+      b.statusId !== 'cancelled' &&
+      toDay(b.startDate) < e &&
+      s < toDay(b.endDate),
+  );
 }
 
 function App() {
@@ -66,14 +81,20 @@ function App() {
     await new Promise((r) => setTimeout(r, 150));
     window.__bench.log.push(`move ${req.barId} → ${req.rowId} ${req.startDate} ${req.endDate} (${req.cause})`);
     if (overlaps(barsRef.current, req)) return { ok: false, message: "L'emplacement est déjà occupé à ces dates." };
-    setBars((list) => list.map((b) => (b.id === req.barId ? { ...b, rowId: req.rowId, startDate: req.startDate, endDate: req.endDate } : b)));
+    setBars((list) =>
+      list.map((b) =>
+        b.id === req.barId ? { ...b, rowId: req.rowId, startDate: req.startDate, endDate: req.endDate } : b,
+      ),
+    );
     return true;
   }, []);
 
   const highlighted = useMemo(() => {
     const q = search.trim().toLowerCase();
     if (q.length < 3) return undefined;
-    return new Set<Id>(bars.filter((b) => b.label?.toLowerCase().includes(q) || b.code?.toLowerCase().includes(q)).map((b) => b.id));
+    return new Set<Id>(
+      bars.filter((b) => b.label?.toLowerCase().includes(q) || b.code?.toLowerCase().includes(q)).map((b) => b.id),
+    );
   }, [search, bars]);
 
   return (
@@ -87,24 +108,51 @@ function App() {
         <button type="button" onClick={() => setColorMode(colorMode === 'status' ? 'payment' : 'status')}>
           {colorMode === 'status' ? 'Vue paiements' : 'Vue statuts'}
         </button>
-        <button type="button" disabled={!canUndo} onClick={() => void ref.current?.undo()}>Annuler (Ctrl+Z)</button>
-        <input placeholder="Client ou code (3 car. min.)" value={search} onChange={(e) => setSearch(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter' && highlighted) { const first = highlighted.values().next().value; if (first !== undefined) ref.current?.scrollToBar(first); } }} />
+        <button type="button" disabled={!canUndo} onClick={() => void ref.current?.undo()}>
+          Annuler (Ctrl+Z)
+        </button>
+        <input
+          placeholder="Client ou code (3 car. min.)"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && highlighted) {
+              const first = highlighted.values().next().value;
+              if (first !== undefined) ref.current?.scrollToBar(first);
+            }
+          }}
+        />
         <Legend colorMode={colorMode} />
       </div>
       <div className="bench-board">
-        <PlanningBoard ref={ref} rows={data.rows} bars={bars} startDate={START} endDate={END} today={TODAY}
-          zoom={zoom} colorMode={colorMode} pricePeriods={data.pricePeriods} freeCounts={data.freeCounts}
-          highlightedBarIds={highlighted} onMoveBar={onMoveBar} onHistoryChange={(h) => setCanUndo(h.canUndo)}
-          onVisibleWindowChange={() => { window.__bench.windows++; }}
+        <PlanningBoard
+          ref={ref}
+          rows={data.rows}
+          bars={bars}
+          startDate={START}
+          endDate={END}
+          today={TODAY}
+          zoom={zoom}
+          colorMode={colorMode}
+          pricePeriods={data.pricePeriods}
+          freeCounts={data.freeCounts}
+          highlightedBarIds={highlighted}
+          onMoveBar={onMoveBar}
+          onHistoryChange={(h) => setCanUndo(h.canUndo)}
+          onVisibleWindowChange={() => {
+            window.__bench.windows++;
+          }}
           onSelectRange={(s) => window.__bench.log.push(`select ${s.rowId} ${s.startDate} ${s.endDate}`)}
           onOpenBar={(b) => window.__bench.log.push(`open ${b.id}`)}
           onCreate={(c) => window.__bench.log.push(`F3 ${c.row?.id ?? ''} ${c.range?.startDate ?? ''}`)}
-          onModify={(c) => window.__bench.log.push(`F4 ${c.bar?.id ?? ''}`)} />
+          onModify={(c) => window.__bench.log.push(`F4 ${c.bar?.id ?? ''}`)}
+        />
       </div>
     </div>
   );
 }
 
 const demo = new URLSearchParams(location.search).get('demo');
-createRoot(document.getElementById('root')!).render(<StrictMode>{demo === 'cleaning' ? <CleaningDemo /> : <App />}</StrictMode>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>{demo === 'cleaning' ? <CleaningDemo /> : <App />}</StrictMode>,
+);

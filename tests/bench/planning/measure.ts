@@ -33,7 +33,12 @@ const quantile = (a: number[], p: number) => {
  * framed by the user-timing marks 'pb-scroll-start' / 'pb-scroll-end', so the
  * driver can read each frame's main-thread time from a Chromium trace.
  */
-export async function scrollRun(axis: 'x' | 'y', step: number, frames: number, windowCount: () => number): Promise<FrameStats> {
+export async function scrollRun(
+  axis: 'x' | 'y',
+  step: number,
+  frames: number,
+  windowCount: () => number,
+): Promise<FrameStats> {
   const el = document.querySelector('.pb-scroller') as HTMLElement;
   const before = windowCount();
   const deltas: number[] = [];

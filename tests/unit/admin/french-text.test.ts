@@ -7,7 +7,11 @@ describe('englishWords', () => {
     expect(englishWords('Open')).toEqual(['Open']);
   });
   it('leaves French alone, even when an English word hides inside it', () => {
-    expect(englishWords('Ouvrir, Fermer, Annuler le séjour, Options, Export CSV, Showroom, Page 2 sur 3, Offre « Close-up »')).toEqual([]);
+    expect(
+      englishWords(
+        'Ouvrir, Fermer, Annuler le séjour, Options, Export CSV, Showroom, Page 2 sur 3, Offre « Close-up »',
+      ),
+    ).toEqual([]);
     expect(englishWords('Lignes par page : 1–10 sur 42')).toEqual([]);
   });
 });

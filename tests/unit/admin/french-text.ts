@@ -6,14 +6,48 @@
  * Words French shares (« Export », « Page », « Actions ») are left out.
  */
 export const ENGLISH_UI_WORDS = [
-  'Open', 'Close', 'Cancel', 'Save', 'Delete', 'Search', 'Loading', 'Rows per page', 'No results',
-  'of', 'Next', 'Previous', 'Clear', 'Show', 'Edit', 'Create', 'Refresh', 'Submit', 'Confirm',
-  'Go to page', 'next page', 'previous page', 'Remove', 'Add filter', 'Undo', 'Back',
-  'Select all', 'Sort', 'Hide', 'Choose', 'Yes', 'No', 'Today', 'Required', 'Home',
+  'Open',
+  'Close',
+  'Cancel',
+  'Save',
+  'Delete',
+  'Search',
+  'Loading',
+  'Rows per page',
+  'No results',
+  'of',
+  'Next',
+  'Previous',
+  'Clear',
+  'Show',
+  'Edit',
+  'Create',
+  'Refresh',
+  'Submit',
+  'Confirm',
+  'Go to page',
+  'next page',
+  'previous page',
+  'Remove',
+  'Add filter',
+  'Undo',
+  'Back',
+  'Select all',
+  'Sort',
+  'Hide',
+  'Choose',
+  'Yes',
+  'No',
+  'Today',
+  'Required',
+  'Home',
 ];
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const ENGLISH = new RegExp(`(?<![\\p{L}\\p{N}_-])(${ENGLISH_UI_WORDS.map(escape).join('|')})(?![\\p{L}\\p{N}_-])`, 'gu');
+const ENGLISH = new RegExp(
+  `(?<![\\p{L}\\p{N}_-])(${ENGLISH_UI_WORDS.map(escape).join('|')})(?![\\p{L}\\p{N}_-])`,
+  'gu',
+);
 
 /** The English UI words found in a text. */
 export function englishWords(text: string): string[] {
@@ -34,7 +68,8 @@ export function doubledWords(text: string): string[] {
     // the second word in a lookahead, so that « de la la » finds « la la »; a tab is a
     // table's column break (a code and a label may well be the same word)
     for (const m of line.matchAll(/(?<![\p{L}\p{N}])(\p{L}{2,})(?=([ \u00a0]+)(\p{L}{2,})(?![\p{L}\p{N}]))/gu)) {
-      if (m[1].toLowerCase() === m[3].toLowerCase() && !ALLOWED_DOUBLES.has(m[1].toLowerCase())) found.push(`${m[1]}${m[2]}${m[3]}`);
+      if (m[1].toLowerCase() === m[3].toLowerCase() && !ALLOWED_DOUBLES.has(m[1].toLowerCase()))
+        found.push(`${m[1]}${m[2]}${m[3]}`);
     }
     for (const m of line.matchAll(/(?<![\p{L}])(\p{Lu}\p{Ll}{2,})\1(?![\p{Ll}])/gu)) found.push(m[0]);
   }

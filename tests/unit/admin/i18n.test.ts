@@ -6,10 +6,17 @@ import { i18nProvider } from '../../../admin/src/i18n';
 import { countFr } from '../../../common/french';
 
 type Tree = { [k: string]: string | Tree };
-const keys = (o: Tree, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [p + k] : keys(v, `${p + k}.`)));
+const keys = (o: Tree, p = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [p + k] : keys(v, `${p + k}.`)));
 
 /** Messages that are the same in both languages on purpose (placeholders, « Page %{page} »). */
-const SAME_IN_BOTH = new Set(['ra.boolean.null', 'ra.page.edit', 'ra.page.list', 'ra.page.show', 'ra.navigation.current_page']);
+const SAME_IN_BOTH = new Set([
+  'ra.boolean.null',
+  'ra.page.edit',
+  'ra.page.list',
+  'ra.page.show',
+  'ra.navigation.current_page',
+]);
 
 describe('react-admin in French', () => {
   it('translates every message react-admin has in English', () => {
@@ -25,6 +32,11 @@ describe('react-admin in French', () => {
     expect(i18nProvider.translate('bivouac.count.stay', { smart_count: 1 })).toBe('1 séjour');
     expect(i18nProvider.translate('bivouac.count.stay', { smart_count: 0 })).toBe('0 séjour');
     expect(i18nProvider.translate('bivouac.count.stay', { smart_count: 2 })).toBe('2 séjours');
-    fc.assert(fc.property(fc.nat(10_000), (n) => i18nProvider.translate('bivouac.count.night', { smart_count: n }) === countFr(n, 'nuit')));
+    fc.assert(
+      fc.property(
+        fc.nat(10_000),
+        (n) => i18nProvider.translate('bivouac.count.night', { smart_count: n }) === countFr(n, 'nuit'),
+      ),
+    );
   });
 });

@@ -10,7 +10,10 @@ describe('mapDbError', () => {
     const e = mapDbError({ code: '23P01', constraint: 'ex_test_period__overlap' })!;
     expect(e.status).toBe(400);
     expect(e.code).toBe('OVERLAPPING_PERIODS');
-    expect(e.errors).toEqual({ startDate: formatMessage('OVERLAPPING_PERIODS'), endDate: formatMessage('OVERLAPPING_PERIODS') });
+    expect(e.errors).toEqual({
+      startDate: formatMessage('OVERLAPPING_PERIODS'),
+      endDate: formatMessage('OVERLAPPING_PERIODS'),
+    });
   });
 
   it('answers 409 « réessayez » to a deadlock or a serialization failure, never a 500', () => {
@@ -31,9 +34,15 @@ describe('mapDbError', () => {
 
   it('flags registered fields of checks, and the columns of generated names otherwise', () => {
     registerConstraintMessage('ck_test__whole', 'WHOLE_MONTHS_OR_YEARS', ['endDate']);
-    expect(mapDbError({ code: '23514', constraint: 'ck_test__whole' })!.errors).toEqual({ endDate: formatMessage('WHOLE_MONTHS_OR_YEARS') });
-    expect(mapDbError({ code: '23505', constraint: 'uq_country__iso_code' })!.errors).toEqual({ isoCode: formatMessage('VALUE_ALREADY_ASSIGNED') });
-    expect(mapDbError({ code: '23514', constraint: 'ck_meter__removed_on_after' })!.errors).toEqual({ removedOn: formatMessage('START_BEFORE_END') });
+    expect(mapDbError({ code: '23514', constraint: 'ck_test__whole' })!.errors).toEqual({
+      endDate: formatMessage('WHOLE_MONTHS_OR_YEARS'),
+    });
+    expect(mapDbError({ code: '23505', constraint: 'uq_country__iso_code' })!.errors).toEqual({
+      isoCode: formatMessage('VALUE_ALREADY_ASSIGNED'),
+    });
+    expect(mapDbError({ code: '23514', constraint: 'ck_meter__removed_on_after' })!.errors).toEqual({
+      removedOn: formatMessage('START_BEFORE_END'),
+    });
   });
 
   it('leaves errors that are not database errors to the 500 handler', () => {

@@ -6,7 +6,11 @@ import Router from '@koa/router';
 import { ROUTES } from '../../../api/generated/routes';
 import { RouteTable } from '../../../api/rest/dispatch';
 
-const concrete = (path: string) => path.replace(':from', '2030-01-01').replace(':to', '2030-02-01').replace(/:[a-zA-Z]+/g, '42');
+const concrete = (path: string) =>
+  path
+    .replace(':from', '2030-01-01')
+    .replace(':to', '2030-02-01')
+    .replace(/:[a-zA-Z]+/g, '42');
 
 describe('RouteTable', () => {
   const table = new RouteTable(ROUTES);

@@ -52,7 +52,9 @@ describe('migration diff', () => {
     expect(up).toEqual(['ALTER TABLE "child" DROP CONSTRAINT "fk_child__parent_id"', 'DROP TABLE "child"']);
     expect(down[0]).toMatch(/^CREATE TABLE "child"/);
     expect(down).toContain('CREATE INDEX "ix_child__parent_id" ON "child" ("parent_id")');
-    expect(down.at(-1)).toBe('ALTER TABLE "child" ADD CONSTRAINT "fk_child__parent_id" FOREIGN KEY ("parent_id") REFERENCES "parent" ("id") ON DELETE RESTRICT');
+    expect(down.at(-1)).toBe(
+      'ALTER TABLE "child" ADD CONSTRAINT "fk_child__parent_id" FOREIGN KEY ("parent_id") REFERENCES "parent" ("id") ON DELETE RESTRICT',
+    );
   });
 
   it('adds a unique constraint and a column', () => {
@@ -60,8 +62,14 @@ describe('migration diff', () => {
     next.tables.parent.columns.code = col('varchar(10)', true);
     next.tables.parent.constraints.uq_parent__code = 'UNIQUE ("code")';
     const { up, down, summary } = diffSnapshots(base, next);
-    expect(up).toEqual(['ALTER TABLE "parent" ADD COLUMN "code" varchar(10) NOT NULL', 'ALTER TABLE "parent" ADD CONSTRAINT "uq_parent__code" UNIQUE ("code")']);
-    expect(down).toEqual(['ALTER TABLE "parent" DROP CONSTRAINT "uq_parent__code"', 'ALTER TABLE "parent" DROP COLUMN "code"']);
+    expect(up).toEqual([
+      'ALTER TABLE "parent" ADD COLUMN "code" varchar(10) NOT NULL',
+      'ALTER TABLE "parent" ADD CONSTRAINT "uq_parent__code" UNIQUE ("code")',
+    ]);
+    expect(down).toEqual([
+      'ALTER TABLE "parent" DROP CONSTRAINT "uq_parent__code"',
+      'ALTER TABLE "parent" DROP COLUMN "code"',
+    ]);
     expect(summary).toEqual(['add uq_parent__code', 'add parent.code']);
   });
 });

@@ -9,7 +9,9 @@ import { generate } from '../../../generator/cli';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const temps: string[] = [];
-afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
 
 /** A copy of the schemas and migrations outside any git repository. */
 function sandbox(): string {
@@ -29,8 +31,14 @@ describe('generator', () => {
   it('gives the same bytes on two runs', async () => {
     const dir = sandbox();
     await generate(dir, { check: false });
-    const snapshot = () => ['common/generated/meta/country.ts', 'api/generated/routes.ts', 'api/generated/openapi.json', 'admin/src/generated/registry.ts', 'common/generated/types/country.ts']
-      .map((f) => readFileSync(join(dir, f), 'utf8'));
+    const snapshot = () =>
+      [
+        'common/generated/meta/country.ts',
+        'api/generated/routes.ts',
+        'api/generated/openapi.json',
+        'admin/src/generated/registry.ts',
+        'common/generated/types/country.ts',
+      ].map((f) => readFileSync(join(dir, f), 'utf8'));
     const first = snapshot();
     const second = await generate(dir, { check: false });
     expect(second.changed).toEqual([]);
@@ -42,7 +50,13 @@ describe('generator', () => {
     await generate(dir, { check: false });
     const file = join(dir, 'schemas/country.schema.json');
     const schema = JSON.parse(readFileSync(file, 'utf8'));
-    schema.properties.dialCode = { type: ['string', 'null'], maxLength: 6, pattern: '^\\+[0-9]{1,5}$', examples: ['+33'], 'x-label': 'Indicatif' };
+    schema.properties.dialCode = {
+      type: ['string', 'null'],
+      maxLength: 6,
+      pattern: '^\\+[0-9]{1,5}$',
+      examples: ['+33'],
+      'x-label': 'Indicatif',
+    };
     writeFileSync(file, JSON.stringify(schema));
     const { changed } = await generate(dir, { check: false, name: 'add_country_dial_code' });
     const migration = readdirSync(join(dir, 'migrations')).find((f) => f.endsWith('_add_country_dial_code.ts'))!;
@@ -52,8 +66,12 @@ describe('generator', () => {
     expect(source).toContain('`ALTER TABLE "country" ADD COLUMN "dial_code" varchar(6)`');
     expect(source).toContain('`ALTER TABLE "country" DROP COLUMN "dial_code"`');
     expect(readFileSync(join(dir, 'migrations/index.ts'), 'utf8')).toContain(migration.replace('.ts', ''));
-    expect(readFileSync(join(dir, 'admin/src/generated/resources/country.tsx'), 'utf8')).toContain('<TextInput source="dialCode" label="Indicatif" />');
-    expect(readFileSync(join(dir, 'common/generated/meta/country.ts'), 'utf8')).toContain('"pattern": "^\\\\+[0-9]{1,5}$"');
+    expect(readFileSync(join(dir, 'admin/src/generated/resources/country.tsx'), 'utf8')).toContain(
+      '<TextInput source="dialCode" label="Indicatif" />',
+    );
+    expect(readFileSync(join(dir, 'common/generated/meta/country.ts'), 'utf8')).toContain(
+      '"pattern": "^\\\\+[0-9]{1,5}$"',
+    );
     expect(readFileSync(join(dir, 'common/generated/types/country.ts'), 'utf8')).toMatch(/dialCode\?: string \| null;/);
     // And --check now agrees everything is fresh.
     expect((await generate(dir, { check: true })).changed).toEqual([]);

@@ -13,7 +13,9 @@ import { DEFAULT_MAX_LENGTH, SchemaError } from '../../../common/entity-meta';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const temps: string[] = [];
-afterAll(() => { for (const d of temps) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of temps) rmSync(d, { recursive: true, force: true });
+});
 
 function sandbox(withMigrations = false): string {
   const dir = mkdtempSync(join(tmpdir(), 'bivouac-gen-'));
@@ -32,17 +34,31 @@ function edit(dir: string, entity: string, change: (schema: any) => void): void 
 }
 
 const seasonField = (extra: object = {}) => ({
-  type: ['string', 'null'], enum: ['summer', 'winter'], 'x-enum-labels': { summer: 'Été', winter: 'Hiver' }, 'x-label': 'Saison', ...extra,
+  type: ['string', 'null'],
+  enum: ['summer', 'winter'],
+  'x-enum-labels': { summer: 'Été', winter: 'Hiver' },
+  'x-label': 'Saison',
+  ...extra,
 });
 
 describe('a nullable enum', () => {
-  for (const [variant, field] of [['without null in enum', seasonField()], ['with null in enum', seasonField({ enum: ['summer', 'winter', null] })]] as const) {
+  for (const [variant, field] of [
+    ['without null in enum', seasonField()],
+    ['with null in enum', seasonField({ enum: ['summer', 'winter', null] })],
+  ] as const) {
     it(`validates null, a value, and refuses another value (${variant})`, () => {
       const dir = sandbox();
-      edit(dir, 'language', (s) => { s.properties.season = field; });
+      edit(dir, 'language', (s) => {
+        s.properties.season = field;
+      });
       const meta = loadSchemas(dir).find((m) => m.name === 'language')!;
       const f = meta.fields.find((x) => x.name === 'season')!;
-      expect(f).toMatchObject({ kind: 'enum', nullable: true, enum: ['summer', 'winter'], sql: { t: 'varchar', length: 6 } });
+      expect(f).toMatchObject({
+        kind: 'enum',
+        nullable: true,
+        enum: ['summer', 'winter'],
+        sql: { t: 'varchar', length: 6 },
+      });
       const validate = compileEntityValidator(createAjv(), meta);
       const base = { code: 'fr', name: 'Français' };
       expect(validate({ ...base, season: null })).toBeNull();
@@ -59,7 +75,9 @@ describe('a nullable enum', () => {
   it('generates a migration, a clearable select and a type with null', async () => {
     const dir = sandbox(true);
     await generate(dir, { check: false });
-    edit(dir, 'language', (s) => { s.properties.season = seasonField({ enum: ['summer', 'winter', null] }); });
+    edit(dir, 'language', (s) => {
+      s.properties.season = seasonField({ enum: ['summer', 'winter', null] });
+    });
     await generate(dir, { check: false, name: 'add_language_season' });
     const migration = readdirSync(join(dir, 'migrations')).find((f) => f.endsWith('_add_language_season.ts'))!;
     const source = readFileSync(join(dir, 'migrations', migration), 'utf8');
@@ -67,35 +85,127 @@ describe('a nullable enum', () => {
     expect(source).toContain(`CHECK ("season" IN ('summer', 'winter'))`);
     // The select is not required: react-admin offers its empty choice, which clears the field.
     const screen = readFileSync(join(dir, 'admin/src/generated/resources/language.tsx'), 'utf8');
-    expect(screen).toContain('<EnumInput source="season" label="Saison" choices={[{ id: "summer", name: "Été" }, { id: "winter", name: "Hiver" }]} />');
-    expect(readFileSync(join(dir, 'common/generated/types/language.ts'), 'utf8')).toMatch(/season\?: "summer" \| "winter" \| null;/);
+    expect(screen).toContain(
+      '<EnumInput source="season" label="Saison" choices={[{ id: "summer", name: "Été" }, { id: "winter", name: "Hiver" }]} />',
+    );
+    expect(readFileSync(join(dir, 'common/generated/types/language.ts'), 'utf8')).toMatch(
+      /season\?: "summer" \| "winter" \| null;/,
+    );
     expect((await generate(dir, { check: true })).changed).toEqual([]);
   }, 120_000);
 });
 
 describe('schema mistakes are SchemaErrors naming the file and the keyword', () => {
   const cases: [string, (s: any) => void, RegExp][] = [
-    ['null in the enum of a non-null field', (s) => { s.properties.season = seasonField({ type: 'string', enum: ['summer', null], default: 'summer' }); }, /language\.schema\.json: language\.season: "enum" holds null/],
-    ['an enum of nothing but null', (s) => { s.properties.season = seasonField({ enum: [null] }); }, /language\.schema\.json: .*"enum" needs at least one value/],
-    ['an enum value of the wrong type', (s) => { s.properties.season = seasonField({ enum: ['summer', 3] }); }, /language\.schema\.json: .*"enum" value 3/],
-    ['an empty enum', (s) => { s.properties.season = seasonField({ enum: [] }); }, /language\.schema\.json: .*enum/],
-    ['a label for no enum value', (s) => { s.properties.season = seasonField({ 'x-enum-labels': { autumn: 'Automne' } }); }, /language\.schema\.json: .*"x-enum-labels" names "autumn"/],
-    ['a default outside the enum', (s) => { s.properties.season = seasonField({ default: 'spring' }); }, /language\.schema\.json: .*"default" "spring" is not in "enum"/],
-    ['two types', (s) => { s.properties.season = { type: ['string', 'integer'], 'x-label': 'Saison' }; }, /language\.schema\.json: .*"type"/],
-    ['a field that is not an object', (s) => { s.properties.season = 'texte'; }, /language\.schema\.json: .*season/],
-    ['required naming no field', (s) => { s.required = [...s.required, 'nowhere']; }, /language\.schema\.json: .*required.*"nowhere"/],
-    ['a misspelt keyword', (s) => { s.properties.season = { type: ['string', 'null'], 'x-label': 'Saison', 'x-lable': 'Saison' }; }, /language\.schema\.json: .*x-lable/],
-    ['a malformed x- value', (s) => { s.properties.season = { type: ['integer', 'null'], 'x-label': 'Saison', 'x-on-delete': 'explode' }; }, /language\.schema\.json: .*x-on-delete/],
-    ['x-label of the wrong shape', (s) => { s['x-label'] = 'Langue'; }, /language\.schema\.json: .*x-label/],
-    ['minLength above maxLength', (s) => { s.properties.season = { type: ['string', 'null'], minLength: 10, maxLength: 5, 'x-label': 'Saison' }; }, /language\.schema\.json: .*"minLength"/],
-    ['an unknown reference', (s) => { s.properties.season = { type: ['integer', 'null'], 'x-ref': 'nowhere', 'x-label': 'Saison' }; }, /language\.schema\.json: .*"x-ref" names unknown entity "nowhere"/],
+    [
+      'null in the enum of a non-null field',
+      (s) => {
+        s.properties.season = seasonField({ type: 'string', enum: ['summer', null], default: 'summer' });
+      },
+      /language\.schema\.json: language\.season: "enum" holds null/,
+    ],
+    [
+      'an enum of nothing but null',
+      (s) => {
+        s.properties.season = seasonField({ enum: [null] });
+      },
+      /language\.schema\.json: .*"enum" needs at least one value/,
+    ],
+    [
+      'an enum value of the wrong type',
+      (s) => {
+        s.properties.season = seasonField({ enum: ['summer', 3] });
+      },
+      /language\.schema\.json: .*"enum" value 3/,
+    ],
+    [
+      'an empty enum',
+      (s) => {
+        s.properties.season = seasonField({ enum: [] });
+      },
+      /language\.schema\.json: .*enum/,
+    ],
+    [
+      'a label for no enum value',
+      (s) => {
+        s.properties.season = seasonField({ 'x-enum-labels': { autumn: 'Automne' } });
+      },
+      /language\.schema\.json: .*"x-enum-labels" names "autumn"/,
+    ],
+    [
+      'a default outside the enum',
+      (s) => {
+        s.properties.season = seasonField({ default: 'spring' });
+      },
+      /language\.schema\.json: .*"default" "spring" is not in "enum"/,
+    ],
+    [
+      'two types',
+      (s) => {
+        s.properties.season = { type: ['string', 'integer'], 'x-label': 'Saison' };
+      },
+      /language\.schema\.json: .*"type"/,
+    ],
+    [
+      'a field that is not an object',
+      (s) => {
+        s.properties.season = 'texte';
+      },
+      /language\.schema\.json: .*season/,
+    ],
+    [
+      'required naming no field',
+      (s) => {
+        s.required = [...s.required, 'nowhere'];
+      },
+      /language\.schema\.json: .*required.*"nowhere"/,
+    ],
+    [
+      'a misspelt keyword',
+      (s) => {
+        s.properties.season = { type: ['string', 'null'], 'x-label': 'Saison', 'x-lable': 'Saison' };
+      },
+      /language\.schema\.json: .*x-lable/,
+    ],
+    [
+      'a malformed x- value',
+      (s) => {
+        s.properties.season = { type: ['integer', 'null'], 'x-label': 'Saison', 'x-on-delete': 'explode' };
+      },
+      /language\.schema\.json: .*x-on-delete/,
+    ],
+    [
+      'x-label of the wrong shape',
+      (s) => {
+        s['x-label'] = 'Langue';
+      },
+      /language\.schema\.json: .*x-label/,
+    ],
+    [
+      'minLength above maxLength',
+      (s) => {
+        s.properties.season = { type: ['string', 'null'], minLength: 10, maxLength: 5, 'x-label': 'Saison' };
+      },
+      /language\.schema\.json: .*"minLength"/,
+    ],
+    [
+      'an unknown reference',
+      (s) => {
+        s.properties.season = { type: ['integer', 'null'], 'x-ref': 'nowhere', 'x-label': 'Saison' };
+      },
+      /language\.schema\.json: .*"x-ref" names unknown entity "nowhere"/,
+    ],
   ];
   for (const [what, change, message] of cases) {
     it(what, () => {
       const dir = sandbox();
       edit(dir, 'language', change);
       let error: unknown;
-      try { loadSchemas(dir); } catch (e) { error = e; }
+      try {
+        loadSchemas(dir);
+      } catch (e) {
+        error = e;
+      }
       expect(error).toBeInstanceOf(SchemaError);
       expect((error as Error).message).toMatch(message);
     });
@@ -114,8 +224,13 @@ describe('every string field is bounded', () => {
     });
     const meta = loadSchemas(dir).find((m) => m.name === 'language')!;
     const max = (n: string) => meta.fields.find((f) => f.name === n)!.maxLength;
-    expect([max('motto'), max('story'), max('raw'), max('site'), max('short')])
-      .toEqual([DEFAULT_MAX_LENGTH.string, DEFAULT_MAX_LENGTH.text, DEFAULT_MAX_LENGTH.text, DEFAULT_MAX_LENGTH.uri, 12]);
+    expect([max('motto'), max('story'), max('raw'), max('site'), max('short')]).toEqual([
+      DEFAULT_MAX_LENGTH.string,
+      DEFAULT_MAX_LENGTH.text,
+      DEFAULT_MAX_LENGTH.text,
+      DEFAULT_MAX_LENGTH.uri,
+      12,
+    ]);
     const validate = compileEntityValidator(createAjv(), meta);
     const base = { code: 'fr', name: 'Français' };
     expect(validate({ ...base, motto: 'x'.repeat(255), story: 'x'.repeat(10_000) })).toBeNull();
@@ -129,7 +244,8 @@ describe('every string field is bounded', () => {
     // Every string field of every real entity has its bound.
     for (const m of loadSchemas(repo)) {
       for (const f of m.fields) {
-        if (['string', 'text', 'email', 'color', 'password'].includes(f.kind)) expect(f.maxLength, `${m.name}.${f.name}`).toBeGreaterThan(0);
+        if (['string', 'text', 'email', 'color', 'password'].includes(f.kind))
+          expect(f.maxLength, `${m.name}.${f.name}`).toBeGreaterThan(0);
       }
     }
   });

@@ -15,22 +15,28 @@ describe('freeCounts', () => {
 
   it('is empty for an empty span and never negative', () => {
     expect(freeCounts('2026-07-01', '2026-07-01', 3, [])).toEqual({});
-    expect(freeCounts('2026-07-01', '2026-07-02', 0, [{ startDate: '2026-07-01', endDate: '2026-07-02' }])).toEqual({ '2026-07-01': 0 });
+    expect(freeCounts('2026-07-01', '2026-07-02', 0, [{ startDate: '2026-07-01', endDate: '2026-07-02' }])).toEqual({
+      '2026-07-01': 0,
+    });
   });
 
   it('equals a night-by-night count (property)', () => {
-    const res = fc.array(fc.tuple(fc.integer({ min: -10, max: 40 }), fc.integer({ min: 1, max: 15 })), { maxLength: 30 });
-    fc.assert(fc.property(res, fc.integer({ min: 0, max: 40 }), (list, total) => {
-      const from = '2026-07-01';
-      const to = addDays(from, 30);
-      const reservations = list.map(([s, n]) => ({ startDate: addDays(from, s), endDate: addDays(from, s + n) }));
-      const got = freeCounts(from, to, total, reservations);
-      for (let i = 0; i < nightsBetween(from, to); i++) {
-        const d = addDays(from, i);
-        const held = reservations.filter((r) => r.startDate <= d && d < r.endDate).length;
-        expect(got[d]).toBe(Math.max(0, total - held));
-      }
-    }));
+    const res = fc.array(fc.tuple(fc.integer({ min: -10, max: 40 }), fc.integer({ min: 1, max: 15 })), {
+      maxLength: 30,
+    });
+    fc.assert(
+      fc.property(res, fc.integer({ min: 0, max: 40 }), (list, total) => {
+        const from = '2026-07-01';
+        const to = addDays(from, 30);
+        const reservations = list.map(([s, n]) => ({ startDate: addDays(from, s), endDate: addDays(from, s + n) }));
+        const got = freeCounts(from, to, total, reservations);
+        for (let i = 0; i < nightsBetween(from, to); i++) {
+          const d = addDays(from, i);
+          const held = reservations.filter((r) => r.startDate <= d && d < r.endDate).length;
+          expect(got[d]).toBe(Math.max(0, total - held));
+        }
+      }),
+    );
   });
 });
 
@@ -43,7 +49,10 @@ describe('mergePricePeriods', () => {
       { id: 4, label: 'Basse saison', startDate: '2026-04-01', endDate: '2026-07-04', priceGridId: 1 },
     ];
     const out = mergePricePeriods(rows);
-    expect(out.map((p) => [p.id, p.label, p.grids])).toEqual([[4, 'Basse saison', 1], [1, 'Haute saison', 2]]);
+    expect(out.map((p) => [p.id, p.label, p.grids])).toEqual([
+      [4, 'Basse saison', 1],
+      [1, 'Haute saison', 2],
+    ]);
     expect(out[1].color).toBe(periodColor('Haute saison'));
   });
 

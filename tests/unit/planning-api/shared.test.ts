@@ -30,7 +30,20 @@ describe('paymentStateOf', () => {
 
 describe('plan legend bands', () => {
   it('has "below 0 %", "0 %", then ten 10-point bands to 100 %', () => {
-    expect(PLAN_BANDS.map((b) => b.key)).toEqual(['below', '0', '10', '20', '30', '40', '50', '60', '70', '80', '90', '100']);
+    expect(PLAN_BANDS.map((b) => b.key)).toEqual([
+      'below',
+      '0',
+      '10',
+      '20',
+      '30',
+      '40',
+      '50',
+      '60',
+      '70',
+      '80',
+      '90',
+      '100',
+    ]);
     expect(PLAN_BANDS[0].label).toBe('Inférieur à 0 % (indisponible)');
   });
   it('puts a rate in its band (upper bounds included)', () => {
@@ -53,7 +66,9 @@ describe('plan legend bands', () => {
   });
   it('keeps readable text on every band (contrast ≥ 4.5:1)', () => {
     const lum = (hex: string) => {
-      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      const [r, g, b] = [1, 3, 5]
+        .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
       return 0.2126 * r + 0.7152 * g + 0.0722 * b;
     };
     for (const b of PLAN_BANDS) {

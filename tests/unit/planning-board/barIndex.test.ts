@@ -49,13 +49,19 @@ describe('barIndex', () => {
   });
 
   it('applies overrides by rebuilding only the rows touched', () => {
-    const moved = applyOverrides(index, new Map([[a.id, { rowId: 2, start: d('2026-07-10'), end: d('2026-07-12'), state: 'pending' as const }]]));
+    const moved = applyOverrides(
+      index,
+      new Map([[a.id, { rowId: 2, start: d('2026-07-10'), end: d('2026-07-12'), state: 'pending' as const }]]),
+    );
     expect(moved.byRow.get(1)!.items.map((i) => i.bar.id)).toEqual([long.id, b.id]);
     expect(moved.byRow.get(2)!.items.map((i) => i.bar.id)).toEqual([other.id, a.id]);
     expect(moved.byId.get(a.id)).toMatchObject({ rowId: 2, start: d('2026-07-10') });
     expect(index.byRow.get(1)!.items).toHaveLength(3); // base untouched
     const untouched = buildBarIndex([a, bar(9, '2026-01-01', '2026-01-02')]);
-    const o = applyOverrides(untouched, new Map([[a.id, { rowId: 1, start: d('2026-08-01'), end: d('2026-08-02'), state: 'confirmed' as const }]]));
+    const o = applyOverrides(
+      untouched,
+      new Map([[a.id, { rowId: 1, start: d('2026-08-01'), end: d('2026-08-02'), state: 'confirmed' as const }]]),
+    );
     expect(o.byRow.get(9)).toBe(untouched.byRow.get(9));
     expect(applyOverrides(index, new Map())).toBe(index);
   });

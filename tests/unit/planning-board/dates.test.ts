@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeek, isWeekend, mondayOf, monthStart, nextMonthStart, parisToday, toDay, toIso, weekday } from '../../../custom-screens/planning/board/dates';
+import {
+  isoWeek,
+  isWeekend,
+  mondayOf,
+  monthStart,
+  nextMonthStart,
+  parisToday,
+  toDay,
+  toIso,
+  weekday,
+} from '../../../custom-screens/planning/board/dates';
 
 describe('dates', () => {
   it('parses and formats YYYY-MM-DD as UTC day numbers', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildBarIndex } from '../../../custom-screens/planning/board/barIndex';
 import { toDay } from '../../../custom-screens/planning/board/dates';
-import { DRAG_THRESHOLD, freeRun, isBarChanged, startBarDrag, startRange, updateBarDrag, updateRange } from '../../../custom-screens/planning/board/dragModel';
+import {
+  DRAG_THRESHOLD,
+  freeRun,
+  isBarChanged,
+  startBarDrag,
+  startRange,
+  updateBarDrag,
+  updateRange,
+} from '../../../custom-screens/planning/board/dragModel';
 import { buildRowLayout } from '../../../custom-screens/planning/board/rowLayout';
 import { createTimeScale } from '../../../custom-screens/planning/board/timeScale';
 import { bar, row } from './fixtures';
@@ -10,7 +18,11 @@ const d = toDay;
 const scale = createTimeScale('2026-07-01', '2026-08-01', 36);
 // display: 0 group A, 1 row 1, 2 row 2, 3 group B, 4 row 3
 const layout = buildRowLayout(
-  [row(1, { layoutId: 'a' }), row(2, { layoutId: 'a' }), row(3, { layoutId: 'b' })], ['layout'], new Set(), { rowHeight: 28, groupHeight: 24 });
+  [row(1, { layoutId: 'a' }), row(2, { layoutId: 'a' }), row(3, { layoutId: 'b' })],
+  ['layout'],
+  new Set(),
+  { rowHeight: 28, groupHeight: 24 },
+);
 const stay = bar(1, '2026-07-10', '2026-07-14');
 const index = buildBarIndex([stay, bar(2, '2026-07-05', '2026-07-08'), bar(2, '2026-07-20', '2026-07-22')]);
 const it0 = index.byId.get(stay.id)!;
@@ -37,11 +49,21 @@ describe('dragModel: bars', () => {
 
   it('resizes either end, never below one night', () => {
     const left = startBarDrag(it0, 1, 'start', 100, yOf(1));
-    expect(updateBarDrag(left, 100 - 36 * 3, yOf(2), scale, layout).target).toMatchObject({ rowId: 1, start: d('2026-07-07'), end: d('2026-07-14') });
-    expect(updateBarDrag(left, 100 + 36 * 10, yOf(1), scale, layout).target).toMatchObject({ start: d('2026-07-13'), end: d('2026-07-14') });
+    expect(updateBarDrag(left, 100 - 36 * 3, yOf(2), scale, layout).target).toMatchObject({
+      rowId: 1,
+      start: d('2026-07-07'),
+      end: d('2026-07-14'),
+    });
+    expect(updateBarDrag(left, 100 + 36 * 10, yOf(1), scale, layout).target).toMatchObject({
+      start: d('2026-07-13'),
+      end: d('2026-07-14'),
+    });
     const right = startBarDrag(it0, 1, 'end', 100, yOf(1));
     expect(updateBarDrag(right, 100 + 36, yOf(1), scale, layout).target.end).toBe(d('2026-07-15'));
-    expect(updateBarDrag(right, 100 - 36 * 10, yOf(1), scale, layout).target).toMatchObject({ start: d('2026-07-10'), end: d('2026-07-11') });
+    expect(updateBarDrag(right, 100 - 36 * 10, yOf(1), scale, layout).target).toMatchObject({
+      start: d('2026-07-10'),
+      end: d('2026-07-11'),
+    });
   });
 
   it('is unchanged when dropped where it started', () => {

@@ -8,5 +8,15 @@ export function row(id: number, extra: Partial<BoardRow> = {}): BoardRow {
 let n = 0;
 export function bar(rowId: number, startDate: string, endDate: string, extra: Partial<BoardBar> = {}): BoardBar {
   n++;
-  return { id: `b${n}`, rowId, startDate, endDate, kind: 'occupancy', statusId: 'booking', label: `Client ${n}`, code: `R-${n}`, ...extra };
+  return {
+    id: `b${n}`,
+    rowId,
+    startDate,
+    endDate,
+    kind: 'occupancy',
+    statusId: 'booking',
+    label: `Client ${n}`,
+    code: `R-${n}`,
+    ...extra,
+  };
 }

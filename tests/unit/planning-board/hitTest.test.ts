@@ -7,7 +7,12 @@ import { barBox, createTimeScale } from '../../../custom-screens/planning/board/
 import { bar, row } from './fixtures';
 
 const scale = createTimeScale('2026-07-01', '2026-08-01', 36);
-const layout = buildRowLayout([row(1, { layoutId: 1, layoutLabel: 'A' }), row(2, { layoutId: 1 })], ['layout'], new Set(), { rowHeight: 28, groupHeight: 24 });
+const layout = buildRowLayout(
+  [row(1, { layoutId: 1, layoutLabel: 'A' }), row(2, { layoutId: 1 })],
+  ['layout'],
+  new Set(),
+  { rowHeight: 28, groupHeight: 24 },
+);
 const stay = bar(1, '2026-07-03', '2026-07-06');
 const x = bar(2, '2026-07-03', '2026-07-05');
 const y = bar(2, '2026-07-04', '2026-07-06');

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildBarIndex } from '../../../custom-screens/planning/board/barIndex';
 import { toDay } from '../../../custom-screens/planning/board/dates';
-import { cursorRange, keyToAction, moveCursor, type Cursor, type CursorContext } from '../../../custom-screens/planning/board/keyboard';
+import {
+  cursorRange,
+  keyToAction,
+  moveCursor,
+  type Cursor,
+  type CursorContext,
+} from '../../../custom-screens/planning/board/keyboard';
 import { buildRowLayout } from '../../../custom-screens/planning/board/rowLayout';
 import { bar, row } from './fixtures';
 
@@ -9,7 +15,13 @@ const d = toDay;
 
 describe('keyToAction', () => {
   it('maps the function keys of the spec', () => {
-    expect(['F3', 'F4', 'F8', 'F9', 'F12'].map((key) => keyToAction({ key }))).toEqual(['create', 'modify', 'export', 'delete', 'validate']);
+    expect(['F3', 'F4', 'F8', 'F9', 'F12'].map((key) => keyToAction({ key }))).toEqual([
+      'create',
+      'modify',
+      'export',
+      'delete',
+      'validate',
+    ]);
     expect(keyToAction({ key: 'Escape' })).toBe('cancel');
     expect(keyToAction({ key: 'Enter' })).toBe('open');
     expect(keyToAction({ key: 'F5' })).toBeNull();
@@ -35,16 +47,30 @@ describe('keyToAction', () => {
 
 describe('moveCursor', () => {
   // 0 group, 1 row 1, 2 row 2
-  const layout = buildRowLayout([row(1, { layoutId: 1 }), row(2, { layoutId: 1 })], ['layout'], new Set(), { rowHeight: 28, groupHeight: 24 });
-  const index = buildBarIndex([bar(1, '2026-07-10', '2026-07-14'), bar(1, '2026-07-14', '2026-07-16'), bar(1, '2026-07-20', '2026-07-21')]);
+  const layout = buildRowLayout([row(1, { layoutId: 1 }), row(2, { layoutId: 1 })], ['layout'], new Set(), {
+    rowHeight: 28,
+    groupHeight: 24,
+  });
+  const index = buildBarIndex([
+    bar(1, '2026-07-10', '2026-07-14'),
+    bar(1, '2026-07-14', '2026-07-16'),
+    bar(1, '2026-07-20', '2026-07-21'),
+  ]);
   const ctx: CursorContext = {
     layout,
-    rowBars: (i) => { const it = layout.items[i]; return it.kind === 'row' ? index.byRow.get(it.row.id) : undefined; },
+    rowBars: (i) => {
+      const it = layout.items[i];
+      return it.kind === 'row' ? index.byRow.get(it.row.id) : undefined;
+    },
     first: d('2026-07-01'),
     last: d('2026-07-31'),
     pageRows: 10,
   };
-  const at = (index: number, date: string, anchor: string | null = null): Cursor => ({ index, night: d(date), anchor: anchor ? d(anchor) : null });
+  const at = (index: number, date: string, anchor: string | null = null): Cursor => ({
+    index,
+    night: d(date),
+    anchor: anchor ? d(anchor) : null,
+  });
 
   it('steps over a bar as one cell', () => {
     expect(moveCursor(at(1, '2026-07-11'), 'right', ctx).night).toBe(d('2026-07-14')); // next bar, adjacent

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { buildRowLayout, groupPathOf, indexAtY, nearestRow, toggleKey } from '../../../custom-screens/planning/board/rowLayout';
+import {
+  buildRowLayout,
+  groupPathOf,
+  indexAtY,
+  nearestRow,
+  toggleKey,
+} from '../../../custom-screens/planning/board/rowLayout';
 import type { BoardRow, GroupLevel } from '../../../custom-screens/planning/board/types';
 import { row } from './fixtures';
 
 const sizes = { rowHeight: 28, groupHeight: 24 };
 const place = (id: number, layout: number, family: number, type: number) =>
-  row(id, { layoutId: layout, layoutLabel: `Secteur ${layout}`, familyId: family, familyLabel: `Famille ${family}`, typeId: type, typeLabel: `Type ${type}` });
+  row(id, {
+    layoutId: layout,
+    layoutLabel: `Secteur ${layout}`,
+    familyId: family,
+    familyLabel: `Famille ${family}`,
+    typeId: type,
+    typeLabel: `Type ${type}`,
+  });
 const levels: GroupLevel[] = ['layout', 'family', 'type'];
 
 describe('rowLayout', () => {
@@ -13,10 +26,25 @@ describe('rowLayout', () => {
 
   it('groups by layout → family → type keeping first-appearance order', () => {
     const l = buildRowLayout(rows, levels, new Set(), sizes);
-    expect(l.items.map((i) => (i.kind === 'group' ? `${'  '.repeat(i.level)}${i.label} (${i.count})` : `${'  '.repeat(i.level)}${i.row.label}`))).toEqual([
-      'Secteur 1 (4)', '  Famille 1 (3)', '    Type 1 (2)', '      P1', '      P2', '    Type 2 (1)', '      P5',
-      '  Famille 2 (1)', '    Type 3 (1)', '      P3',
-      'Secteur 2 (1)', '  Famille 1 (1)', '    Type 1 (1)', '      P4',
+    expect(
+      l.items.map((i) =>
+        i.kind === 'group' ? `${'  '.repeat(i.level)}${i.label} (${i.count})` : `${'  '.repeat(i.level)}${i.row.label}`,
+      ),
+    ).toEqual([
+      'Secteur 1 (4)',
+      '  Famille 1 (3)',
+      '    Type 1 (2)',
+      '      P1',
+      '      P2',
+      '    Type 2 (1)',
+      '      P5',
+      '  Famille 2 (1)',
+      '    Type 3 (1)',
+      '      P3',
+      'Secteur 2 (1)',
+      '  Famille 1 (1)',
+      '    Type 1 (1)',
+      '      P4',
     ]);
     expect(l.rowCount).toBe(5);
   });
@@ -55,7 +83,11 @@ describe('rowLayout', () => {
   });
 
   it('accepts custom levels and row heights', () => {
-    const byUser: GroupLevel<BoardRow> = { name: 'team', key: (r) => (Number(r.id) % 2 ? 'odd' : 'even'), label: (r) => (Number(r.id) % 2 ? 'Impairs' : 'Pairs') };
+    const byUser: GroupLevel<BoardRow> = {
+      name: 'team',
+      key: (r) => (Number(r.id) % 2 ? 'odd' : 'even'),
+      label: (r) => (Number(r.id) % 2 ? 'Impairs' : 'Pairs'),
+    };
     const l = buildRowLayout([row(1), row(2, { height: 50 }), row(3)], [byUser], new Set(), sizes);
     expect(l.items.map((i) => (i.kind === 'row' ? i.row.id : i.label))).toEqual(['Impairs', 1, 3, 'Pairs', 2]);
     expect(l.totalHeight).toBe(24 * 2 + 28 * 2 + 50);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { toDay, toIso } from '../../../custom-screens/planning/board/dates';
-import { barBox, createTimeScale, dayToX, monthSegments, weekSegments, xToDay, xToNight, ZOOM_DAY_WIDTH } from '../../../custom-screens/planning/board/timeScale';
+import {
+  barBox,
+  createTimeScale,
+  dayToX,
+  monthSegments,
+  weekSegments,
+  xToDay,
+  xToNight,
+  ZOOM_DAY_WIDTH,
+} from '../../../custom-screens/planning/board/timeScale';
 
 describe('timeScale', () => {
   const s = createTimeScale('2026-01-01', '2027-01-01', 36);

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildRowLayout } from '../../../custom-screens/planning/board/rowLayout';
-import { renderSpan, revealScroll, sameSpan, visibleSpan, type Viewport } from '../../../custom-screens/planning/board/virtualWindow';
+import {
+  renderSpan,
+  revealScroll,
+  sameSpan,
+  visibleSpan,
+  type Viewport,
+} from '../../../custom-screens/planning/board/virtualWindow';
 import type { BoardRow } from '../../../custom-screens/planning/board/types';
 
-const rows: BoardRow[] = Array.from({ length: 2000 }, (_, i) => ({ id: i, label: `P${i}`, layoutId: Math.floor(i / 500), familyId: Math.floor(i / 100) }));
+const rows: BoardRow[] = Array.from({ length: 2000 }, (_, i) => ({
+  id: i,
+  label: `P${i}`,
+  layoutId: Math.floor(i / 500),
+  familyId: Math.floor(i / 100),
+}));
 const layout = buildRowLayout(rows, ['layout', 'family'], new Set(), { rowHeight: 28, groupHeight: 24 });
 const lim = { itemCount: layout.items.length, dayCount: 365, dayWidth: 36 };
 
@@ -15,16 +26,25 @@ describe('virtualWindow', () => {
   });
 
   it('always renders the whole visible area, at any scroll position', () => {
-    fc.assert(fc.property(
-      fc.integer({ min: 0, max: Math.floor(layout.totalHeight) }), fc.integer({ min: 0, max: 365 * 36 }),
-      fc.integer({ min: 50, max: 1200 }), fc.integer({ min: 50, max: 2000 }),
-      (top, left, height, width) => {
-        const vp: Viewport = { scrollTop: top, scrollLeft: left, width, height };
-        const vis = visibleSpan(vp, layout.offsets, lim);
-        const win = renderSpan(vp, layout.offsets, lim);
-        return win.firstRow <= vis.firstRow && win.lastRow >= vis.lastRow && win.firstDay <= vis.firstDay && win.lastDay >= vis.lastDay;
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: Math.floor(layout.totalHeight) }),
+        fc.integer({ min: 0, max: 365 * 36 }),
+        fc.integer({ min: 50, max: 1200 }),
+        fc.integer({ min: 50, max: 2000 }),
+        (top, left, height, width) => {
+          const vp: Viewport = { scrollTop: top, scrollLeft: left, width, height };
+          const vis = visibleSpan(vp, layout.offsets, lim);
+          const win = renderSpan(vp, layout.offsets, lim);
+          return (
+            win.firstRow <= vis.firstRow &&
+            win.lastRow >= vis.lastRow &&
+            win.firstDay <= vis.firstDay &&
+            win.lastDay >= vis.lastDay
+          );
+        },
+      ),
+    );
   });
 
   it('changes only once per chunk scrolled, both edges together', () => {
@@ -43,13 +63,21 @@ describe('virtualWindow', () => {
 
   it('handles an empty board', () => {
     const empty = buildRowLayout([], [], new Set(), { rowHeight: 28, groupHeight: 24 });
-    expect(renderSpan({ scrollTop: 0, scrollLeft: 0, width: 500, height: 300 }, empty.offsets, { ...lim, itemCount: 0 })).toMatchObject({ firstRow: 0, lastRow: -1 });
+    expect(
+      renderSpan({ scrollTop: 0, scrollLeft: 0, width: 500, height: 300 }, empty.offsets, { ...lim, itemCount: 0 }),
+    ).toMatchObject({ firstRow: 0, lastRow: -1 });
   });
 
   it('scrolls just enough to reveal a rectangle', () => {
     const vp: Viewport = { scrollLeft: 100, scrollTop: 100, width: 400, height: 300 };
-    expect(revealScroll(vp, { left: 200, top: 200, width: 36, height: 28 })).toEqual({ scrollLeft: 100, scrollTop: 100 });
+    expect(revealScroll(vp, { left: 200, top: 200, width: 36, height: 28 })).toEqual({
+      scrollLeft: 100,
+      scrollTop: 100,
+    });
     expect(revealScroll(vp, { left: 50, top: 50, width: 36, height: 28 })).toEqual({ scrollLeft: 42, scrollTop: 42 });
-    expect(revealScroll(vp, { left: 600, top: 500, width: 36, height: 28 })).toEqual({ scrollLeft: 600 + 36 + 8 - 400, scrollTop: 500 + 28 + 8 - 300 });
+    expect(revealScroll(vp, { left: 600, top: 500, width: 36, height: 28 })).toEqual({
+      scrollLeft: 600 + 36 + 8 - 400,
+      scrollTop: 500 + 28 + 8 - 300,
+    });
   });
 });

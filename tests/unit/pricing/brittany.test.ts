@@ -8,7 +8,10 @@ const c = context({
     grid({
       label: 'Mobil-home',
       priceModel: PriceModel.BRITTANY,
-      periods: seasons({ low: { pricePerNight: 6000, pricePerWeek: 40000 }, high: { pricePerNight: 10000, pricePerWeek: 60000 } }),
+      periods: seasons({
+        low: { pricePerNight: 6000, pricePerWeek: 40000 },
+        high: { pricePerNight: 10000, pricePerWeek: 60000 },
+      }),
     }),
   ],
 });

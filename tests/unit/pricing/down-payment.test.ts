@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { DownPaymentKind, priceStay } from '../../../api/domain/pricing';
 import { CAT, DOWN_PAYMENT_25, VAT, context, request, touristTax } from './fixtures';
 
-const fees = [{ id: 1, label: 'Frais de dossier', amount: 1500, vatRateId: VAT.STANDARD, channelIds: [], priceGridIds: [], isActive: true }];
+const fees = [
+  {
+    id: 1,
+    label: 'Frais de dossier',
+    amount: 1500,
+    vatRateId: VAT.STANDARD,
+    channelIds: [],
+    priceGridIds: [],
+    isActive: true,
+  },
+];
 const family = [
   { ageCategoryId: CAT.ADULT, quantity: 2 },
   { ageCategoryId: CAT.CHILD, quantity: 2 },
@@ -43,7 +53,10 @@ describe('down payment and balance', () => {
   });
 
   it('full payment for short stays and for arrivals within X days', () => {
-    expect(priceStay(withDeposit({ fullPaymentMaxNights: 3 }), request({ endDate: '2025-07-07' })).downPayment?.isFullPayment).toBe(true);
+    expect(
+      priceStay(withDeposit({ fullPaymentMaxNights: 3 }), request({ endDate: '2025-07-07' })).downPayment
+        ?.isFullPayment,
+    ).toBe(true);
     expect(priceStay(withDeposit({ fullPaymentMaxNights: 3 }), request()).downPayment?.isFullPayment).toBe(false);
     const late = withDeposit({ fullPaymentDaysBeforeArrival: 45 });
     expect(priceStay(late, request({ quoteDate: '2025-05-25' })).downPayment?.isFullPayment).toBe(true);
@@ -66,7 +79,14 @@ describe('down payment and balance', () => {
 
   it('cancellation insurance is paid with the down payment', () => {
     const c = withDeposit();
-    c.cancellationInsurance = { id: 1, label: 'Assurance annulation', rateBp: 350, fixedAmount: null, minimumAmount: 0, vatRateId: null };
+    c.cancellationInsurance = {
+      id: 1,
+      label: 'Assurance annulation',
+      rateBp: 350,
+      fixedAmount: null,
+      minimumAmount: 0,
+      vatRateId: null,
+    };
     const quote = priceStay(c, request({ occupants: family, withCancellationInsurance: true }));
     // insurance 3,5 % of 210 € = 7,35 €
     expect(quote.downPayment?.amount).toBe(5250 + 1500 + 735);

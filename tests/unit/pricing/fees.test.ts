@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { BillLineType, DiscountUnit, SpecialOfferType, priceStay } from '../../../api/domain/pricing';
 import { ANIMAL, HIGH, VAT, compact, context, grid, linesOf, offer, option, request, warningCodes } from './fixtures';
 
-const fee = (over = {}) => ({ id: 1, label: 'Frais de dossier', amount: 1500, vatRateId: VAT.STANDARD, channelIds: [], priceGridIds: [], isActive: true, ...over });
+const fee = (over = {}) => ({
+  id: 1,
+  label: 'Frais de dossier',
+  amount: 1500,
+  vatRateId: VAT.STANDARD,
+  channelIds: [],
+  priceGridIds: [],
+  isActive: true,
+  ...over,
+});
 
 describe('booking fees', () => {
   it('a fee per stay at 20 %', () => {
@@ -14,22 +23,40 @@ describe('booking fees', () => {
   });
 
   it('fees limited to a channel or a grid, inactive fees', () => {
-    const fees = [fee({ id: 2, label: 'Frais internet', amount: 900, channelIds: [3] }), fee({ id: 3, priceGridIds: [2] }), fee({ id: 4, isActive: false })];
+    const fees = [
+      fee({ id: 2, label: 'Frais internet', amount: 900, channelIds: [3] }),
+      fee({ id: 3, priceGridIds: [2] }),
+      fee({ id: 4, isActive: false }),
+    ];
     expect(linesOf(priceStay(context({ bookingFees: fees }), request()), BillLineType.FEES)).toEqual([]);
-    expect(compact(linesOf(priceStay(context({ bookingFees: fees }), request({ channelId: 3 })), BillLineType.FEES))).toEqual([
-      ['Frais internet', 1, 900, 900],
-    ]);
+    expect(
+      compact(linesOf(priceStay(context({ bookingFees: fees }), request({ channelId: 3 })), BillLineType.FEES)),
+    ).toEqual([['Frais internet', 1, 900, 900]]);
   });
 });
 
 describe('cancellation insurance', () => {
-  const insurance = { id: 1, label: 'Assurance annulation', rateBp: 350, fixedAmount: null, minimumAmount: 500, vatRateId: null };
+  const insurance = {
+    id: 1,
+    label: 'Assurance annulation',
+    rateBp: 350,
+    fixedAmount: null,
+    minimumAmount: 500,
+    vatRateId: null,
+  };
   const dog = option({ id: 20, label: 'Chien', animalTypeId: ANIMAL.DOG }, { [HIGH]: 300 });
 
   it('3,5 % of the stay (options included, fees excluded), rounded half-up, outside VAT', () => {
-    const c = context({ priceGrids: [grid({ options: [dog] })], cancellationInsurance: insurance, bookingFees: [fee()] });
+    const c = context({
+      priceGrids: [grid({ options: [dog] })],
+      cancellationInsurance: insurance,
+      bookingFees: [fee()],
+    });
     // 210 € + dog 21 € = 231 € × 3,5 % = 8,085 → 8,09 €
-    const quote = priceStay(c, request({ animals: [{ animalTypeId: ANIMAL.DOG, quantity: 1 }], withCancellationInsurance: true }));
+    const quote = priceStay(
+      c,
+      request({ animals: [{ animalTypeId: ANIMAL.DOG, quantity: 1 }], withCancellationInsurance: true }),
+    );
     expect(compact(linesOf(quote, BillLineType.INSURANCE))).toEqual([['Assurance annulation', 1, 809, 809]]);
     expect(linesOf(quote, BillLineType.INSURANCE)[0]).toMatchObject({ vatRateBp: null, vatAmount: 0 });
   });
@@ -43,7 +70,10 @@ describe('cancellation insurance', () => {
   });
 
   it('is computed on the stay after offers', () => {
-    const c = context({ cancellationInsurance: insurance, specialOffers: [offer({ id: 1, type: SpecialOfferType.LESS_AMOUNT, value: 1000 })] });
+    const c = context({
+      cancellationInsurance: insurance,
+      specialOffers: [offer({ id: 1, type: SpecialOfferType.LESS_AMOUNT, value: 1000 })],
+    });
     // (210 − 10) × 3,5 % = 7,00 €
     expect(amount(priceStay(c, request({ withCancellationInsurance: true })), BillLineType.INSURANCE)).toBe(700);
   });
@@ -69,12 +99,17 @@ describe('discounts chosen by the desk', () => {
     const c = context({ discounts, specialOffers: [offer({ id: 1, value: 1000 })] });
     // 210 − 21 = 189 € → 5 % = 9,45 €
     expect(amount(priceStay(c, request({ discountIds: [1] })), BillLineType.DISCOUNT)).toBe(-945);
-    const manual = priceStay(c, request({ discountIds: [1], overrides: [{ priceGridOptionId: null, unitPrice: 2000 }] }));
+    const manual = priceStay(
+      c,
+      request({ discountIds: [1], overrides: [{ priceGridOptionId: null, unitPrice: 2000 }] }),
+    );
     expect(amount(manual, BillLineType.DISCOUNT)).toBe(-700);
   });
 
   it('an unknown discount warns', () => {
-    expect(warningCodes(priceStay(context({ discounts }), request({ discountIds: [9] })))).toEqual(['DISCOUNT_NOT_FOUND']);
+    expect(warningCodes(priceStay(context({ discounts }), request({ discountIds: [9] })))).toEqual([
+      'DISCOUNT_NOT_FOUND',
+    ]);
   });
 });
 
@@ -90,13 +125,20 @@ describe('partner commission', () => {
   it('10 % of the stay on the partner bill, not on the customer’s', () => {
     const quote = priceStay(context({ partners: [partner], bookingFees: [fee()] }), request({ partnerId: 4 }));
     expect(compact(quote.partnerLines)).toEqual([['Commission Comité d’entreprise', 1, 2100, 2100]]);
-    expect(quote.partnerLines[0]).toMatchObject({ lineType: BillLineType.PARTNER_COMMISSION, vatRateBp: 2000, vatAmount: 350 });
+    expect(quote.partnerLines[0]).toMatchObject({
+      lineType: BillLineType.PARTNER_COMMISSION,
+      vatRateBp: 2000,
+      vatAmount: 350,
+    });
     expect(quote.partnerCommissionTotal).toBe(2100);
     expect(quote.total).toBe(22500);
   });
 
   it('a commission period holding the arrival sets the rate', () => {
-    const quote = priceStay(context({ partners: [partner] }), request({ partnerId: 4, startDate: '2025-08-02', endDate: '2025-08-09' }));
+    const quote = priceStay(
+      context({ partners: [partner] }),
+      request({ partnerId: 4, startDate: '2025-08-02', endDate: '2025-08-09' }),
+    );
     expect(quote.partnerCommissionTotal).toBe(3150);
   });
 

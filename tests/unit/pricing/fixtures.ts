@@ -139,8 +139,12 @@ export function touristTax(over: Partial<TouristTaxSettings> = {}): TouristTaxSe
     mode: TouristTaxMode.REAL,
     label: 'Taxe de séjour',
     classificationId: 3,
-    tariffs: [{ id: 1, classificationId: 3, label: '3 étoiles', startDate: '2025-01-01', endDate: '2026-01-01', amount: 60 }],
-    surcharges: [{ id: 1, label: 'Taxe additionnelle départementale', rateBp: 1000, startDate: '2025-01-01', endDate: null }],
+    tariffs: [
+      { id: 1, classificationId: 3, label: '3 étoiles', startDate: '2025-01-01', endDate: '2026-01-01', amount: 60 },
+    ],
+    surcharges: [
+      { id: 1, label: 'Taxe additionnelle départementale', rateBp: 1000, startDate: '2025-01-01', endDate: null },
+    ],
     ...over,
   };
 }
@@ -150,10 +154,34 @@ export function context(over: Partial<PricingContext> = {}): PricingContext {
   return {
     priceGrids: [grid()],
     ageCategories: [
-      { id: CAT.ADULT, label: 'Adulte', minAge: 18, maxAge: null, isTouristTaxExempt: false, isSenior: false, vatRateId: null },
-      { id: CAT.CHILD, label: 'Enfant', minAge: 3, maxAge: 17, isTouristTaxExempt: true, isSenior: false, vatRateId: null },
+      {
+        id: CAT.ADULT,
+        label: 'Adulte',
+        minAge: 18,
+        maxAge: null,
+        isTouristTaxExempt: false,
+        isSenior: false,
+        vatRateId: null,
+      },
+      {
+        id: CAT.CHILD,
+        label: 'Enfant',
+        minAge: 3,
+        maxAge: 17,
+        isTouristTaxExempt: true,
+        isSenior: false,
+        vatRateId: null,
+      },
       { id: CAT.BABY, label: 'Bébé', minAge: 0, maxAge: 2, isTouristTaxExempt: true, isSenior: false, vatRateId: null },
-      { id: CAT.SENIOR, label: 'Senior', minAge: 60, maxAge: null, isTouristTaxExempt: false, isSenior: true, vatRateId: null },
+      {
+        id: CAT.SENIOR,
+        label: 'Senior',
+        minAge: 60,
+        maxAge: null,
+        isTouristTaxExempt: false,
+        isSenior: true,
+        vatRateId: null,
+      },
     ],
     extras: [
       { id: EXTRA.ELECTRICITY, label: 'Électricité 10 A', vatRateId: null },

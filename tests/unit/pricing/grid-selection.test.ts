@@ -35,7 +35,13 @@ describe('grid and offer validation', () => {
       periods: [
         period({ id: 1, startDate: '2025-06-01', endDate: '2025-07-01', periodType: PeriodType.MONTH }),
         period({ id: 2, startDate: '2025-06-15', endDate: '2025-07-15', periodType: PeriodType.MONTH }),
-        period({ id: 3, startDate: '2026-01-01', endDate: '2027-01-01', periodType: PeriodType.YEAR, pricePerNight: -1 }),
+        period({
+          id: 3,
+          startDate: '2026-01-01',
+          endDate: '2027-01-01',
+          periodType: PeriodType.YEAR,
+          pricePerNight: -1,
+        }),
         period({ id: 4, startDate: '2028-01-01', endDate: '2028-06-01', periodType: PeriodType.YEAR }),
         period({ id: 5, startDate: '2029-01-02', endDate: '2029-01-01' }),
       ],
@@ -57,7 +63,10 @@ describe('grid and offer validation', () => {
         option({ id: 3, extraId: EXTRA.CLEANING, isRequired: true, includedQuantity: 1 }),
       ],
     });
-    expect(validatePriceGrid(g).map((i) => i.code)).toEqual(['OPTION_ALREADY_IN_GRID', 'OPTION_MANDATORY_AND_INCLUDED']);
+    expect(validatePriceGrid(g).map((i) => i.code)).toEqual([
+      'OPTION_ALREADY_IN_GRID',
+      'OPTION_MANDATORY_AND_INCLUDED',
+    ]);
   });
 
   it('a special offer needs a tariff and at most 4 weekly steps', () => {
@@ -69,6 +78,10 @@ describe('grid and offer validation', () => {
       minNights: 7,
       maxNights: 3,
     });
-    expect(validateSpecialOffer(bad).map((i) => i.code)).toEqual(['SPECIAL_OFFER_NEEDS_TARIFF', 'INVALID_CHOICE', 'INCORRECT_FORM']);
+    expect(validateSpecialOffer(bad).map((i) => i.code)).toEqual([
+      'SPECIAL_OFFER_NEEDS_TARIFF',
+      'INVALID_CHOICE',
+      'INCORRECT_FORM',
+    ]);
   });
 });

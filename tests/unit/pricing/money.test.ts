@@ -1,6 +1,16 @@
 // The one rounding rule and the calendar helpers.
 import { describe, expect, it } from 'vitest';
-import { addDays, allocate, applyBp, formatEuros, fromDay, isoWeekday, mulDivRound, nightsBetween, toDay } from '../../../api/domain/pricing';
+import {
+  addDays,
+  allocate,
+  applyBp,
+  formatEuros,
+  fromDay,
+  isoWeekday,
+  mulDivRound,
+  nightsBetween,
+  toDay,
+} from '../../../api/domain/pricing';
 
 describe('money', () => {
   it('rounds half-up, away from zero for negatives', () => {

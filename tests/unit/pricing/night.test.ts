@@ -34,7 +34,9 @@ describe('price model: night', () => {
   });
 
   it('first-night and following-night prices make a degressive stay', () => {
-    const g = grid({ periods: seasons({ high: { pricePerNight: 3000, firstNightPrice: 8000, extraNightPrice: 5000 } }) });
+    const g = grid({
+      periods: seasons({ high: { pricePerNight: 3000, firstNightPrice: 8000, extraNightPrice: 5000 } }),
+    });
     const quote = priceStay(context({ priceGrids: [g] }), request({ endDate: '2025-07-08' }));
     expect(compact(quote.lines)).toEqual([
       ['Emplacement – première nuit', 1, 8000, 8000],
@@ -88,7 +90,13 @@ describe('price model: night', () => {
   it('checks arrival and departure days and the minimum nights of the period', () => {
     const g = grid({
       periods: seasons({
-        high: { pricePerNight: 3000, arrivalDays: [6], departureDays: [6], minNights: 7, minNightsOperator: MinNightsOperator.AT_LEAST },
+        high: {
+          pricePerNight: 3000,
+          arrivalDays: [6],
+          departureDays: [6],
+          minNights: 7,
+          minNightsOperator: MinNightsOperator.AT_LEAST,
+        },
       }),
     });
     const c = context({ priceGrids: [g] });
@@ -102,7 +110,11 @@ describe('price model: night', () => {
 
   it('supports the "exactly" and "multiple of" minimum-night operators', () => {
     const make = (op: MinNightsOperator) =>
-      context({ priceGrids: [grid({ periods: seasons({ high: { pricePerNight: 3000, minNights: 7, minNightsOperator: op } }) })] });
+      context({
+        priceGrids: [
+          grid({ periods: seasons({ high: { pricePerNight: 3000, minNights: 7, minNightsOperator: op } }) }),
+        ],
+      });
     const exactly = make(MinNightsOperator.EXACTLY);
     expect(warningCodes(priceStay(exactly, request({ endDate: '2025-07-19' })))).toEqual(['MIN_NIGHTS_NOT_MET']);
     const multiple = make(MinNightsOperator.MULTIPLE_OF);

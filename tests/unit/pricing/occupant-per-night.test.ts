@@ -29,7 +29,11 @@ describe('occupant model: per night per occupant', () => {
   it('a stay across two periods gets a line per price', () => {
     const quote = priceStay(
       context({ priceGrids: [grid({ options: options.slice(0, 1) })] }),
-      request({ startDate: '2025-07-03', endDate: '2025-07-06', occupants: [{ ageCategoryId: CAT.ADULT, quantity: 2 }] }),
+      request({
+        startDate: '2025-07-03',
+        endDate: '2025-07-06',
+        occupants: [{ ageCategoryId: CAT.ADULT, quantity: 2 }],
+      }),
     );
     expect(compact(linesOf(quote, BillLineType.ATTENDANT))).toEqual([
       ['Adulte', 4, 500, 2000],

@@ -35,7 +35,10 @@ describe('occupant model: per occupancy per occupant', () => {
   });
 
   it('the arrival period gives the price', () => {
-    const quote = priceStay(c, request({ startDate: '2025-07-03', occupants: [{ ageCategoryId: CAT.ADULT, quantity: 2 }] }));
+    const quote = priceStay(
+      c,
+      request({ startDate: '2025-07-03', occupants: [{ ageCategoryId: CAT.ADULT, quantity: 2 }] }),
+    );
     expect(compact(linesOf(quote, BillLineType.ATTENDANT))).toEqual([['Adulte', 2, 2000, 4000]]);
   });
 });

@@ -10,7 +10,9 @@ adult.prices[0].slices = [
   { id: 2, optionPriceId: adult.prices[0].id, fromNight: 4, toNight: null, price: 500 },
 ];
 const child = option({ id: 2, label: 'Enfant', ageCategoryId: CAT.CHILD }, { [HIGH]: 400 });
-const c = context({ priceGrids: [grid({ occupantPriceModel: OccupantPriceModel.WITH_SLICE, options: [adult, child] })] });
+const c = context({
+  priceGrids: [grid({ occupantPriceModel: OccupantPriceModel.WITH_SLICE, options: [adult, child] })],
+});
 
 describe('occupant model: with slice', () => {
   it('nights 1–3 at 7 €, nights 4 and after at 5 €', () => {
@@ -31,7 +33,10 @@ describe('occupant model: with slice', () => {
   });
 
   it('a 2-night stay stays in the first slice', () => {
-    const quote = priceStay(c, request({ endDate: '2025-07-07', occupants: [{ ageCategoryId: CAT.ADULT, quantity: 1 }] }));
+    const quote = priceStay(
+      c,
+      request({ endDate: '2025-07-07', occupants: [{ ageCategoryId: CAT.ADULT, quantity: 1 }] }),
+    );
     expect(compact(linesOf(quote, BillLineType.ATTENDANT))).toEqual([['Adulte', 2, 700, 1400]]);
   });
 });

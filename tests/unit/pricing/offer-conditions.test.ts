@@ -59,7 +59,11 @@ describe('special offer conditions', () => {
     const wrong = priceStay(context({ specialOffers: [o] }), request({ promoCode: 'HIVER' }));
     expect(wrong.appliedSpecialOfferIds).toEqual([]);
     expect(wrong.warnings).toEqual([
-      { code: 'PROMO_CODE_NOT_APPLICABLE', message: 'Code promo inconnu ou non applicable à ce séjour', subject: 'HIVER' },
+      {
+        code: 'PROMO_CODE_NOT_APPLICABLE',
+        message: 'Code promo inconnu ou non applicable à ce séjour',
+        subject: 'HIVER',
+      },
     ]);
     expect(warningCodes(priceStay(context({ specialOffers: [o] }), request({ promoCode: 'ete25' })))).toEqual([]);
   });

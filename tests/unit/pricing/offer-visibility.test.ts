@@ -35,7 +35,10 @@ describe('special offer visibility', () => {
   });
 
   it('duplicate percentages add up, they do not compound', () => {
-    const quote = quoteWith(offer({ id: 1, visibility: DUPLICATE, value: 1000 }), offer({ id: 2, visibility: DUPLICATE, value: 1000 }));
+    const quote = quoteWith(
+      offer({ id: 1, visibility: DUPLICATE, value: 1000 }),
+      offer({ id: 2, visibility: DUPLICATE, value: 1000 }),
+    );
     expect(quote.total).toBe(16800);
   });
 
@@ -50,7 +53,10 @@ describe('special offer visibility', () => {
   });
 
   it('among dominant offers the best applies', () => {
-    const quote = quoteWith(offer({ id: 1, visibility: DOMINANT, value: 500 }), offer({ id: 2, visibility: DOMINANT, value: 800 }));
+    const quote = quoteWith(
+      offer({ id: 1, visibility: DOMINANT, value: 500 }),
+      offer({ id: 2, visibility: DOMINANT, value: 800 }),
+    );
     expect(quote.appliedSpecialOfferIds).toEqual([2]);
   });
 
@@ -63,7 +69,10 @@ describe('special offer visibility', () => {
   });
 
   it('cumulated offers never take the stay below zero', () => {
-    const quote = quoteWith(offer({ id: 1, visibility: DUPLICATE, value: 6000 }), offer({ id: 2, visibility: DUPLICATE, value: 6000 }));
+    const quote = quoteWith(
+      offer({ id: 1, visibility: DUPLICATE, value: 6000 }),
+      offer({ id: 2, visibility: DUPLICATE, value: 6000 }),
+    );
     expect(quote.total).toBe(0);
     expect(quote.lines.map((l) => l.amount)).toEqual([21000, -12600, -8400]);
   });

@@ -1,18 +1,34 @@
 // The 7 special offer types of spec §9, on a 7-night high-season stay at 30 € a night
 // (210,00 €) unless said otherwise.
 import { describe, expect, it } from 'vitest';
-import { BillLineType, OptionPriceUnit, SpecialOfferType, priceStay, type SpecialOffer } from '../../../api/domain/pricing';
+import {
+  BillLineType,
+  OptionPriceUnit,
+  SpecialOfferType,
+  priceStay,
+  type SpecialOffer,
+} from '../../../api/domain/pricing';
 import { CAT, EXTRA, HIGH, VAT, compact, context, grid, linesOf, offer, option, request } from './fixtures';
 
-const cleaning = option({ id: 11, label: 'Ménage', extraId: EXTRA.CLEANING, priceUnit: OptionPriceUnit.PER_STAY }, { [HIGH]: 5000 });
+const cleaning = option(
+  { id: 11, label: 'Ménage', extraId: EXTRA.CLEANING, priceUnit: OptionPriceUnit.PER_STAY },
+  { [HIGH]: 5000 },
+);
 const withOffers = (...offers: SpecialOffer[]) =>
   context({ priceGrids: [grid({ options: [cleaning] })], specialOffers: offers });
 
 describe('special offer types', () => {
   it('less X euros: −25,00 €', () => {
-    const quote = priceStay(withOffers(offer({ id: 1, label: 'Remise 25 €', type: SpecialOfferType.LESS_AMOUNT, value: 2500 })), request());
+    const quote = priceStay(
+      withOffers(offer({ id: 1, label: 'Remise 25 €', type: SpecialOfferType.LESS_AMOUNT, value: 2500 })),
+      request(),
+    );
     expect(compact(linesOf(quote, BillLineType.SPECIAL_OFFER))).toEqual([['Remise 25 €', 1, -2500, -2500]]);
-    expect(linesOf(quote, BillLineType.SPECIAL_OFFER)[0]).toMatchObject({ specialOfferId: 1, vatRateBp: 1000, vatAmount: -227 });
+    expect(linesOf(quote, BillLineType.SPECIAL_OFFER)[0]).toMatchObject({
+      specialOfferId: 1,
+      vatRateBp: 1000,
+      vatAmount: -227,
+    });
     expect(quote.total).toBe(18500);
     expect(quote.appliedSpecialOfferIds).toEqual([1]);
   });
@@ -31,10 +47,24 @@ describe('special offer types', () => {
 
   it('booking fees offered: the fees come back as an offer line at the fees’ VAT rate', () => {
     const c = withOffers(offer({ id: 1, label: 'Frais de dossier offerts', type: SpecialOfferType.BOOKING_FEES }));
-    c.bookingFees = [{ id: 1, label: 'Frais de dossier', amount: 1500, vatRateId: VAT.STANDARD, channelIds: [], priceGridIds: [], isActive: true }];
+    c.bookingFees = [
+      {
+        id: 1,
+        label: 'Frais de dossier',
+        amount: 1500,
+        vatRateId: VAT.STANDARD,
+        channelIds: [],
+        priceGridIds: [],
+        isActive: true,
+      },
+    ];
     const quote = priceStay(c, request());
     expect(compact(linesOf(quote, BillLineType.FEES))).toEqual([['Frais de dossier', 1, 1500, 1500]]);
-    expect(linesOf(quote, BillLineType.SPECIAL_OFFER)[0]).toMatchObject({ amount: -1500, vatRateBp: 2000, vatAmount: -250 });
+    expect(linesOf(quote, BillLineType.SPECIAL_OFFER)[0]).toMatchObject({
+      amount: -1500,
+      vatRateBp: 2000,
+      vatAmount: -250,
+    });
     expect(quote.total).toBe(21000);
   });
 
@@ -58,24 +88,45 @@ describe('special offer types', () => {
   });
 
   it('price strikeout: the unit price is cut by 20 % and the old one is shown crossed out', () => {
-    const quote = priceStay(withOffers(offer({ id: 1, type: SpecialOfferType.PRICE_STRIKEOUT, value: 2000 })), request());
+    const quote = priceStay(
+      withOffers(offer({ id: 1, type: SpecialOfferType.PRICE_STRIKEOUT, value: 2000 })),
+      request(),
+    );
     expect(quote.lines).toHaveLength(1);
-    expect(quote.lines[0]).toMatchObject({ quantity: 7, unitPrice: 2400, amount: 16800, strikeoutUnitPrice: 3000, specialOfferId: 1 });
+    expect(quote.lines[0]).toMatchObject({
+      quantity: 7,
+      unitPrice: 2400,
+      amount: 16800,
+      strikeoutUnitPrice: 3000,
+      specialOfferId: 1,
+    });
     expect(quote.appliedSpecialOfferIds).toEqual([1]);
   });
 
   it('included service: the cleaning is offered', () => {
-    const c = withOffers(offer({ id: 1, label: 'Ménage offert', type: SpecialOfferType.INCLUDED_SERVICE, appliedOptionIds: [11] }));
+    const c = withOffers(
+      offer({ id: 1, label: 'Ménage offert', type: SpecialOfferType.INCLUDED_SERVICE, appliedOptionIds: [11] }),
+    );
     const quote = priceStay(c, request({ extras: [{ extraId: EXTRA.CLEANING, quantity: 1 }] }));
     expect(compact(linesOf(quote, BillLineType.EXTRA))).toEqual([['Ménage', 1, 5000, 5000]]);
-    expect(linesOf(quote, BillLineType.SPECIAL_OFFER)[0]).toMatchObject({ amount: -5000, vatRateBp: 2000, vatAmount: -833 });
+    expect(linesOf(quote, BillLineType.SPECIAL_OFFER)[0]).toMatchObject({
+      amount: -5000,
+      vatRateBp: 2000,
+      vatAmount: -833,
+    });
     expect(quote.total).toBe(21000);
     // without the cleaning in the stay there is nothing to offer
     expect(priceStay(c, request()).appliedSpecialOfferIds).toEqual([]);
   });
 
   it('last minute: −15 % when arriving within 10 days of the quote', () => {
-    const last = offer({ id: 1, label: 'Dernière minute', type: SpecialOfferType.LAST_MINUTE, value: 1500, lastMinuteDays: 10 });
+    const last = offer({
+      id: 1,
+      label: 'Dernière minute',
+      type: SpecialOfferType.LAST_MINUTE,
+      value: 1500,
+      lastMinuteDays: 10,
+    });
     expect(priceStay(withOffers(last), request({ quoteDate: '2025-06-28' })).total).toBe(21000 - 3150);
     expect(priceStay(withOffers(last), request({ quoteDate: '2025-06-25' })).total).toBe(21000 - 3150);
     expect(priceStay(withOffers(last), request({ quoteDate: '2025-06-24' })).total).toBe(21000);
@@ -85,9 +136,15 @@ describe('special offer types', () => {
 
   it('occupant supplements are part of the discounted stay; other options only when applied', () => {
     const adult = option({ id: 1, label: 'Adulte', ageCategoryId: CAT.ADULT }, { [HIGH]: 500 });
-    const electricity = option({ id: 10, label: 'Électricité', extraId: EXTRA.ELECTRICITY, vatRateId: VAT.STANDARD }, { [HIGH]: 500 });
+    const electricity = option(
+      { id: 10, label: 'Électricité', extraId: EXTRA.ELECTRICITY, vatRateId: VAT.STANDARD },
+      { [HIGH]: 500 },
+    );
     const make = (applied: number[]) =>
-      context({ priceGrids: [grid({ options: [adult, electricity] })], specialOffers: [offer({ id: 1, value: 1000, appliedOptionIds: applied })] });
+      context({
+        priceGrids: [grid({ options: [adult, electricity] })],
+        specialOffers: [offer({ id: 1, value: 1000, appliedOptionIds: applied })],
+      });
     const req = request({ extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1 }] });
     // 210 € pitch + 70 € adults = 280 € → −28 €
     expect(amountOfOffers(priceStay(make([]), req))).toBe(-2800);

@@ -3,7 +3,22 @@
 // dates come from the first occupancy.
 import { describe, expect, it } from 'vitest';
 import { BillLineType, OptionPriceUnit, initialOptionQuantity, priceStay } from '../../../api/domain/pricing';
-import { ANIMAL, CAT, EXTRA, HIGH, LATE, VAT, VEHICLE, compact, context, grid, linesOf, option, request, warningCodes } from './fixtures';
+import {
+  ANIMAL,
+  CAT,
+  EXTRA,
+  HIGH,
+  LATE,
+  VAT,
+  VEHICLE,
+  compact,
+  context,
+  grid,
+  linesOf,
+  option,
+  request,
+  warningCodes,
+} from './fixtures';
 
 const electricity = option({ id: 10, label: 'Électricité 10 A', extraId: EXTRA.ELECTRICITY }, { [HIGH]: 450 });
 const cleaning = option(
@@ -25,7 +40,9 @@ describe('option price lines (§5)', () => {
 
   it('an untouched stay shows every option line with its starting quantity and the occupancy dates', () => {
     const quote = priceStay(c, request({ occupants: [] }));
-    expect(quote.optionLines.map((l) => [l.label, l.quantity, l.isRequired, l.includedQuantity, l.startDate, l.endDate])).toEqual([
+    expect(
+      quote.optionLines.map((l) => [l.label, l.quantity, l.isRequired, l.includedQuantity, l.startDate, l.endDate]),
+    ).toEqual([
       ['Adulte', 0, false, 2, '2025-07-05', '2025-07-12'],
       ['Électricité 10 A', 0, false, 0, '2025-07-05', '2025-07-12'],
       ['Ménage', 1, true, 0, '2025-07-05', '2025-07-12'],
@@ -74,14 +91,24 @@ describe('option price lines (§5)', () => {
   });
 
   it('an option with its own dates inside the stay is priced on those nights', () => {
-    const quote = priceStay(c, request({ extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1, startDate: '2025-07-07', endDate: '2025-07-10' }] }));
+    const quote = priceStay(
+      c,
+      request({
+        extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1, startDate: '2025-07-07', endDate: '2025-07-10' }],
+      }),
+    );
     const line = linesOf(quote, BillLineType.EXTRA)[0];
     expect(line).toMatchObject({ quantity: 3, amount: 1350, startDate: '2025-07-07', endDate: '2025-07-10' });
     expect(quote.warnings).toEqual([]);
   });
 
   it('option dates reaching outside the stay are cut to it, with a warning', () => {
-    const quote = priceStay(c, request({ extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1, startDate: '2025-07-01', endDate: '2025-07-20' }] }));
+    const quote = priceStay(
+      c,
+      request({
+        extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1, startDate: '2025-07-01', endDate: '2025-07-20' }],
+      }),
+    );
     expect(quote.optionLines[1]).toMatchObject({ startDate: '2025-07-05', endDate: '2025-07-12' });
     expect(linesOf(quote, BillLineType.EXTRA)[0]).toMatchObject({ quantity: 7, amount: 3150 });
     expect(quote.warnings).toEqual([
@@ -93,7 +120,11 @@ describe('option price lines (§5)', () => {
     // 28 August → 2 September: 2 high nights priced, 3 late-season nights without price
     const quote = priceStay(
       c,
-      request({ startDate: '2025-08-28', endDate: '2025-09-02', extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1 }] }),
+      request({
+        startDate: '2025-08-28',
+        endDate: '2025-09-02',
+        extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1 }],
+      }),
     );
     expect(linesOf(quote, BillLineType.EXTRA)[0]).toMatchObject({ quantity: 2, amount: 900 });
     expect(warningCodes(quote)).toContain('OPTIONS_DATE_CUTS');
@@ -121,29 +152,50 @@ describe('option price lines (§5)', () => {
   });
 
   it('a per-stay option takes the price of the period of its first night', () => {
-    const both = { ...cleaning, prices: [...cleaning.prices, { ...cleaning.prices[0], id: 2, priceGridPeriodId: LATE, price: 4000 }] };
+    const both = {
+      ...cleaning,
+      prices: [...cleaning.prices, { ...cleaning.prices[0], id: 2, priceGridPeriodId: LATE, price: 4000 }],
+    };
     const cc = context({ priceGrids: [grid({ options: [both] })] });
-    expect(compact(linesOf(priceStay(cc, request({ startDate: '2025-08-28', endDate: '2025-09-02' })), BillLineType.EXTRA))).toEqual([
-      ['Ménage', 1, 5000, 5000],
-    ]);
-    expect(compact(linesOf(priceStay(cc, request({ startDate: '2025-08-30', endDate: '2025-09-02' })), BillLineType.EXTRA))).toEqual([
-      ['Ménage', 1, 4000, 4000],
-    ]);
+    expect(
+      compact(linesOf(priceStay(cc, request({ startDate: '2025-08-28', endDate: '2025-09-02' })), BillLineType.EXTRA)),
+    ).toEqual([['Ménage', 1, 5000, 5000]]);
+    expect(
+      compact(linesOf(priceStay(cc, request({ startDate: '2025-08-30', endDate: '2025-09-02' })), BillLineType.EXTRA)),
+    ).toEqual([['Ménage', 1, 4000, 4000]]);
   });
 
   it('a grid option can be addressed by its id, and its VAT rate wins over the item’s', () => {
-    const linen = option({ id: 12, label: 'Draps', extraId: EXTRA.LINEN, vatRateId: VAT.PITCH, priceUnit: OptionPriceUnit.PER_STAY }, { [HIGH]: 1200 });
+    const linen = option(
+      { id: 12, label: 'Draps', extraId: EXTRA.LINEN, vatRateId: VAT.PITCH, priceUnit: OptionPriceUnit.PER_STAY },
+      { [HIGH]: 1200 },
+    );
     const cc = context({ priceGrids: [grid({ options: [linen] })] });
     const quote = priceStay(cc, request({ options: [{ priceGridOptionId: 12, quantity: 2 }] }));
-    expect(linesOf(quote, BillLineType.EXTRA)[0]).toMatchObject({ quantity: 2, unitPrice: 1200, amount: 2400, vatRateBp: 1000, extraId: EXTRA.LINEN });
+    expect(linesOf(quote, BillLineType.EXTRA)[0]).toMatchObject({
+      quantity: 2,
+      unitPrice: 1200,
+      amount: 2400,
+      vatRateBp: 1000,
+      extraId: EXTRA.LINEN,
+    });
   });
 
   it('a manual option price is per unit and night for per-night options', () => {
     const quote = priceStay(
       c,
-      request({ extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1 }], overrides: [{ priceGridOptionId: 10, unitPrice: 400 }] }),
+      request({
+        extras: [{ extraId: EXTRA.ELECTRICITY, quantity: 1 }],
+        overrides: [{ priceGridOptionId: 10, unitPrice: 400 }],
+      }),
     );
-    expect(linesOf(quote, BillLineType.EXTRA)[0]).toMatchObject({ quantity: 7, unitPrice: 400, amount: 2800, isManualPrice: true, computedAmount: 3150 });
+    expect(linesOf(quote, BillLineType.EXTRA)[0]).toMatchObject({
+      quantity: 7,
+      unitPrice: 400,
+      amount: 2800,
+      isManualPrice: true,
+      computedAmount: 3150,
+    });
     expect(warningCodes(quote)).toEqual(['PRICE_MANUALLY_CHANGED']);
   });
 });

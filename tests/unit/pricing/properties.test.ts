@@ -16,7 +16,22 @@ import {
   type SpecialOffer,
   type StayRequest,
 } from '../../../api/domain/pricing';
-import { ANIMAL, CAT, DOWN_PAYMENT_25, EXTRA, HIGH, LATE, LOW, VAT, context, grid, offer, option, seasons, touristTax } from './fixtures';
+import {
+  ANIMAL,
+  CAT,
+  DOWN_PAYMENT_25,
+  EXTRA,
+  HIGH,
+  LATE,
+  LOW,
+  VAT,
+  context,
+  grid,
+  offer,
+  option,
+  seasons,
+  touristTax,
+} from './fixtures';
 
 const price = fc.integer({ min: 0, max: 20_000 });
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
@@ -55,7 +70,9 @@ const offerArb: fc.Arbitrary<SpecialOffer> = fc
       value: o.type === SpecialOfferType.LESS_AMOUNT ? o.amount : o.percent,
       stayNights: o.x,
       paidNights: Math.min(o.y, o.x - 1),
-      steps: o.steps ? [1, 2, 3, 4].map((weeks) => ({ id: weeks, specialOfferId: o.id, weeks, value: (o.percent * weeks) % 10_001 })) : [],
+      steps: o.steps
+        ? [1, 2, 3, 4].map((weeks) => ({ id: weeks, specialOfferId: o.id, weeks, value: (o.percent * weeks) % 10_001 }))
+        : [],
       appliedOptionIds: o.applied,
       promoCode: o.promo ? 'ETE25' : null,
       lastMinuteDays: o.lastMinuteDays,
@@ -94,18 +111,48 @@ const contextArb: fc.Arbitrary<PricingContext> = fc
             option({ id: 1, label: 'Adulte', ageCategoryId: CAT.ADULT }, byPeriod(a.adult)),
             option({ id: 2, label: 'Enfant', ageCategoryId: CAT.CHILD }, byPeriod(a.child)),
             option({ id: 10, label: 'Électricité', extraId: EXTRA.ELECTRICITY }, byPeriod(a.electricity)),
-            option({ id: 11, label: 'Ménage', extraId: EXTRA.CLEANING, priceUnit: OptionPriceUnit.PER_STAY, vatRateId: VAT.STANDARD }, byPeriod(a.cleaning)),
+            option(
+              {
+                id: 11,
+                label: 'Ménage',
+                extraId: EXTRA.CLEANING,
+                priceUnit: OptionPriceUnit.PER_STAY,
+                vatRateId: VAT.STANDARD,
+              },
+              byPeriod(a.cleaning),
+            ),
             option({ id: 20, label: 'Chien', animalTypeId: ANIMAL.DOG }, byPeriod(a.dog)),
           ],
         }),
       ],
       specialOffers: a.offers,
-      bookingFees: [{ id: 1, label: 'Frais de dossier', amount: a.fees, vatRateId: VAT.STANDARD, channelIds: [], priceGridIds: [], isActive: true }],
-      cancellationInsurance: { id: 1, label: 'Assurance annulation', rateBp: a.insuranceBp, fixedAmount: null, minimumAmount: 0, vatRateId: null },
+      bookingFees: [
+        {
+          id: 1,
+          label: 'Frais de dossier',
+          amount: a.fees,
+          vatRateId: VAT.STANDARD,
+          channelIds: [],
+          priceGridIds: [],
+          isActive: true,
+        },
+      ],
+      cancellationInsurance: {
+        id: 1,
+        label: 'Assurance annulation',
+        rateBp: a.insuranceBp,
+        fixedAmount: null,
+        minimumAmount: 0,
+        vatRateId: null,
+      },
       discounts: [{ id: 1, label: 'Remise', unit: DiscountUnit.PERCENT, value: a.discountBp }],
-      partners: [{ id: 1, label: 'Partenaire', commissionRateBp: 1000, vatRateId: VAT.STANDARD, commissionPeriods: [] }],
+      partners: [
+        { id: 1, label: 'Partenaire', commissionRateBp: 1000, vatRateId: VAT.STANDARD, commissionPeriods: [] },
+      ],
       touristTax: touristTax({
-        tariffs: [{ id: 1, classificationId: 3, label: 'Tarif', startDate: '2025-01-01', endDate: null, amount: a.tariff }],
+        tariffs: [
+          { id: 1, classificationId: 3, label: 'Tarif', startDate: '2025-01-01', endDate: null, amount: a.tariff },
+        ],
         surcharges: [{ id: 1, label: 'Surtaxe', rateBp: a.surchargeBp, startDate: '2025-01-01', endDate: null }],
       }),
       downPayment: DOWN_PAYMENT_25,
@@ -170,7 +217,9 @@ describe('pricing properties', () => {
           expect(line.amount).toBe(line.quantity * line.unitPrice);
           expect(Number.isSafeInteger(line.amount) && Number.isSafeInteger(line.vatAmount)).toBe(true);
         }
-        expect(quote.touristTaxTotal).toBe(sum(quote.lines.filter((l) => l.lineType === BillLineType.TAX).map((l) => l.amount)));
+        expect(quote.touristTaxTotal).toBe(
+          sum(quote.lines.filter((l) => l.lineType === BillLineType.TAX).map((l) => l.amount)),
+        );
         expect(quote.balance.amount + (quote.downPayment?.amount ?? 0)).toBe(quote.total);
       }),
       { numRuns: 300 },
@@ -181,7 +230,9 @@ describe('pricing properties', () => {
     fc.assert(
       fc.property(contextArb, requestArb, (c, r) => {
         const quote = priceStay(c, r);
-        const rates = [...new Set(quote.lines.filter((l) => l.vatRateBp !== null).map((l) => l.vatRateBp as number))].sort((a, b) => a - b);
+        const rates = [
+          ...new Set(quote.lines.filter((l) => l.vatRateBp !== null).map((l) => l.vatRateBp as number)),
+        ].sort((a, b) => a - b);
         expect(quote.vatTotals.map((t) => t.vatRateBp)).toEqual(rates);
         for (const total of quote.vatTotals) {
           const lines = quote.lines.filter((l) => l.vatRateBp === total.vatRateBp);
@@ -211,7 +262,11 @@ describe('pricing properties', () => {
   });
 
   it('exempt persons are never taxed', () => {
-    const extra = fc.record({ children: fc.integer({ min: 0, max: 5 }), babies: fc.integer({ min: 0, max: 5 }), workers: fc.integer({ min: 0, max: 3 }) });
+    const extra = fc.record({
+      children: fc.integer({ min: 0, max: 5 }),
+      babies: fc.integer({ min: 0, max: 5 }),
+      workers: fc.integer({ min: 0, max: 3 }),
+    });
     fc.assert(
       fc.property(contextArb, requestArb, extra, (c, r, more) => {
         const base = priceStay(c, r);
@@ -219,7 +274,11 @@ describe('pricing properties', () => {
         const withExempt: StayRequest = {
           ...r,
           occupants: [
-            { ...adults, quantity: adults.quantity + more.workers, exemptQuantity: (adults.exemptQuantity ?? 0) + more.workers },
+            {
+              ...adults,
+              quantity: adults.quantity + more.workers,
+              exemptQuantity: (adults.exemptQuantity ?? 0) + more.workers,
+            },
             { ...children, quantity: children.quantity + more.children },
             { ...babies, quantity: babies.quantity + more.babies },
             seniors,
@@ -230,7 +289,9 @@ describe('pricing properties', () => {
         expect(quote.touristTax?.taxablePersons).toBe(base.touristTax?.taxablePersons);
         // and the tax is the taxable persons × nights × the rate
         const taxable = adults.quantity - (adults.exemptQuantity ?? 0) + seniors.quantity;
-        const rate = Math.floor((c.touristTax!.tariffs[0].amount * (10_000 + c.touristTax!.surcharges[0].rateBp) + 5_000) / 10_000);
+        const rate = Math.floor(
+          (c.touristTax!.tariffs[0].amount * (10_000 + c.touristTax!.surcharges[0].rateBp) + 5_000) / 10_000,
+        );
         expect(base.touristTaxTotal).toBe(taxable * base.nights * rate);
       }),
       { numRuns: 300 },

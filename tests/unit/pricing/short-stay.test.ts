@@ -41,7 +41,10 @@ describe('price model: short stay and weekend', () => {
   });
 
   it('extra nights fall back to the price per night', () => {
-    const g = grid({ priceModel: PriceModel.SHORT_STAY_WEEKEND, periods: seasons({ high: { pricePerStay: 7000, pricePerNight: 4000 } }) });
+    const g = grid({
+      priceModel: PriceModel.SHORT_STAY_WEEKEND,
+      periods: seasons({ high: { pricePerStay: 7000, pricePerNight: 4000 } }),
+    });
     // no minNights: the package covers 2 nights, 2 more at 40 €
     const quote = priceStay(context({ priceGrids: [g] }), request({ startDate: '2025-07-11', endDate: '2025-07-15' }));
     expect(quote.total).toBe(7000 + 2 * 4000);

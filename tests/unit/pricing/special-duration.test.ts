@@ -7,9 +7,29 @@ const packages = grid({
   label: 'Tente safari',
   priceModel: PriceModel.SPECIAL_DURATION,
   periods: [
-    period({ id: 1, label: 'Semaine du 14 juillet', periodType: PeriodType.PACKAGE, startDate: '2025-07-12', endDate: '2025-07-19', pricePerStay: 65000 }),
-    period({ id: 2, label: 'Pont du 15 août', periodType: PeriodType.PACKAGE, startDate: '2025-08-14', endDate: '2025-08-18', pricePerStay: 30000 }),
-    period({ id: 3, label: 'Sans prix', periodType: PeriodType.PACKAGE, startDate: '2025-09-01', endDate: '2025-09-05' }),
+    period({
+      id: 1,
+      label: 'Semaine du 14 juillet',
+      periodType: PeriodType.PACKAGE,
+      startDate: '2025-07-12',
+      endDate: '2025-07-19',
+      pricePerStay: 65000,
+    }),
+    period({
+      id: 2,
+      label: 'Pont du 15 août',
+      periodType: PeriodType.PACKAGE,
+      startDate: '2025-08-14',
+      endDate: '2025-08-18',
+      pricePerStay: 30000,
+    }),
+    period({
+      id: 3,
+      label: 'Sans prix',
+      periodType: PeriodType.PACKAGE,
+      startDate: '2025-09-01',
+      endDate: '2025-09-05',
+    }),
   ],
 });
 const c = context({ priceGrids: [packages] });
@@ -44,7 +64,15 @@ describe('price model: special duration', () => {
     // the package is listed first: on its nights it wins over the low season that also covers them
     const g = grid({
       periods: [
-        period({ id: 9, label: 'Pont de l’Ascension', periodType: PeriodType.PACKAGE, startDate: '2025-05-29', endDate: '2025-06-01', pricePerNight: 2500, pricePerStay: 6000 }),
+        period({
+          id: 9,
+          label: 'Pont de l’Ascension',
+          periodType: PeriodType.PACKAGE,
+          startDate: '2025-05-29',
+          endDate: '2025-06-01',
+          pricePerNight: 2500,
+          pricePerStay: 6000,
+        }),
         ...seasons({ low: { pricePerNight: 2000 } }),
       ],
     });

@@ -16,7 +16,13 @@ describe('tourist tax', () => {
     expect(compact(linesOf(quote, BillLineType.TAX))).toEqual([['Taxe de séjour', 14, 66, 924]]);
     expect(linesOf(quote, BillLineType.TAX)[0]).toMatchObject({ vatRateBp: null, vatAmount: 0 });
     expect(quote.touristTaxTotal).toBe(924);
-    expect(quote.touristTax).toEqual({ mode: TouristTaxMode.REAL, taxablePersons: 2, exemptPersons: 2, nights: 7, amount: 924 });
+    expect(quote.touristTax).toEqual({
+      mode: TouristTaxMode.REAL,
+      taxablePersons: 2,
+      exemptPersons: 2,
+      nights: 7,
+      amount: 924,
+    });
     expect(quote.total).toBe(21000 + 924);
   });
 
@@ -27,13 +33,19 @@ describe('tourist tax', () => {
   });
 
   it('persons exempt for another reason (seasonal worker) are not taxed', () => {
-    const quote = priceStay(withTax(), request({ occupants: [{ ageCategoryId: CAT.ADULT, quantity: 2, exemptQuantity: 1 }] }));
+    const quote = priceStay(
+      withTax(),
+      request({ occupants: [{ ageCategoryId: CAT.ADULT, quantity: 2, exemptQuantity: 1 }] }),
+    );
     expect(quote.touristTaxTotal).toBe(7 * 66);
     expect(quote.touristTax).toMatchObject({ taxablePersons: 1, exemptPersons: 1 });
   });
 
   it('more exemptions than persons are capped and warned', () => {
-    const quote = priceStay(withTax(), request({ occupants: [{ ageCategoryId: CAT.ADULT, quantity: 1, exemptQuantity: 2 }] }));
+    const quote = priceStay(
+      withTax(),
+      request({ occupants: [{ ageCategoryId: CAT.ADULT, quantity: 1, exemptQuantity: 2 }] }),
+    );
     expect(quote.touristTaxTotal).toBe(0);
     expect(warningCodes(quote)).toEqual(['EXEMPTIONS_ABOVE_OCCUPANTS']);
   });
@@ -72,7 +84,9 @@ describe('tourist tax', () => {
 
   it('the rate is rounded half-up once, per person-night: 0,45 € + 10 % = 0,495 → 0,50 €', () => {
     const quote = priceStay(
-      withTax({ tariffs: [{ id: 1, classificationId: 3, label: '3★', startDate: '2025-01-01', endDate: null, amount: 45 }] }),
+      withTax({
+        tariffs: [{ id: 1, classificationId: 3, label: '3★', startDate: '2025-01-01', endDate: null, amount: 45 }],
+      }),
       request(),
     );
     expect(compact(linesOf(quote, BillLineType.TAX))).toEqual([['Taxe de séjour', 14, 50, 700]]);
@@ -106,7 +120,13 @@ describe('tourist tax', () => {
     const quote = priceStay(withTax({ mode: TouristTaxMode.FLAT }), request({ occupants: family }));
     expect(linesOf(quote, BillLineType.TAX)).toEqual([]);
     expect(quote.touristTaxTotal).toBe(0);
-    expect(quote.touristTax).toEqual({ mode: TouristTaxMode.FLAT, taxablePersons: 2, exemptPersons: 2, nights: 7, amount: 0 });
+    expect(quote.touristTax).toEqual({
+      mode: TouristTaxMode.FLAT,
+      taxablePersons: 2,
+      exemptPersons: 2,
+      nights: 7,
+      amount: 0,
+    });
     expect(quote.total).toBe(21000);
   });
 

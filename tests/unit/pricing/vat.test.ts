@@ -8,13 +8,21 @@ describe('VAT per rate', () => {
   it('10 % pitch, 20 % cleaning, 5,5 % bread: one total per rate, by ascending rate', () => {
     const g = grid({
       options: [
-        option({ id: 11, label: 'Ménage', extraId: EXTRA.CLEANING, priceUnit: OptionPriceUnit.PER_STAY }, { [HIGH]: 5000 }),
+        option(
+          { id: 11, label: 'Ménage', extraId: EXTRA.CLEANING, priceUnit: OptionPriceUnit.PER_STAY },
+          { [HIGH]: 5000 },
+        ),
         option({ id: 13, label: 'Pain', extraId: EXTRA.BREAKFAST }, { [HIGH]: 650 }),
       ],
     });
     const quote = priceStay(
       context({ priceGrids: [g] }),
-      request({ extras: [{ extraId: EXTRA.CLEANING, quantity: 1 }, { extraId: EXTRA.BREAKFAST, quantity: 1 }] }),
+      request({
+        extras: [
+          { extraId: EXTRA.CLEANING, quantity: 1 },
+          { extraId: EXTRA.BREAKFAST, quantity: 1 },
+        ],
+      }),
     );
     // 210 € → net 190,91 VAT 19,09; 50 € → net 41,67 VAT 8,33; 45,50 € → net 43,13 VAT 2,37
     expect(quote.lines.map((l) => [l.amount, l.vatRateBp, l.vatAmount])).toEqual([

@@ -6,7 +6,13 @@ import { EXTRA, HIGH, context, grid, option, request, seasons } from './fixtures
 
 describe('pricing warnings', () => {
   it('the §8 warnings keep the shared catalogue’s French text', () => {
-    for (const code of ['PRICE_MANUALLY_CHANGED', 'OPTIONS_DATE_CUTS', 'OPTION_NOT_MAPPED', 'NO_PRICING_FOR_PERIOD', 'PRICE_PER_NIGHT_REQUIRED'] as const) {
+    for (const code of [
+      'PRICE_MANUALLY_CHANGED',
+      'OPTIONS_DATE_CUTS',
+      'OPTION_NOT_MAPPED',
+      'NO_PRICING_FOR_PERIOD',
+      'PRICE_PER_NIGHT_REQUIRED',
+    ] as const) {
       expect(PRICING_WARNING_TEXTS[code]).toBe(MESSAGES[code]);
     }
     expect(PRICING_WARNING_TEXTS.PRICE_MANUALLY_CHANGED).toBe('Prix modifié manuellement');
@@ -39,6 +45,8 @@ describe('pricing warnings', () => {
     ]);
     const g2 = grid({ periods: seasons({ high: { pricePerNight: null } }) });
     const missing = priceStay(context({ priceGrids: [g2] }), request());
-    expect(missing.warnings).toEqual([{ code: 'PRICE_PER_NIGHT_REQUIRED', message: 'Prix par nuit obligatoire', subject: 'Haute saison' }]);
+    expect(missing.warnings).toEqual([
+      { code: 'PRICE_PER_NIGHT_REQUIRED', message: 'Prix par nuit obligatoire', subject: 'Haute saison' },
+    ]);
   });
 });

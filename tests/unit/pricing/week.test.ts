@@ -73,7 +73,10 @@ describe('price model: week', () => {
   });
 
   it('extra nights never cost more than a started week', () => {
-    const g = grid({ priceModel: PriceModel.WEEK, periods: seasons({ high: { pricePerWeek: 60000, extraNightPrice: 12000 } }) });
+    const g = grid({
+      priceModel: PriceModel.WEEK,
+      periods: seasons({ high: { pricePerWeek: 60000, extraNightPrice: 12000 } }),
+    });
     // 6 extra nights at 120 € = 720 € > 600 €: the started week wins
     const quote = priceStay(context({ priceGrids: [g] }), request({ endDate: '2025-07-18' }));
     expect(quote.total).toBe(120000);
@@ -83,7 +86,10 @@ describe('price model: week', () => {
 
   it('each week takes the price of the period holding its first night', () => {
     // Saturday 28 June (low) to Saturday 12 July: one low week, one high week
-    const quote = priceStay(context({ priceGrids: [weekGrid()] }), request({ startDate: '2025-06-28', endDate: '2025-07-12' }));
+    const quote = priceStay(
+      context({ priceGrids: [weekGrid()] }),
+      request({ startDate: '2025-06-28', endDate: '2025-07-12' }),
+    );
     expect(compact(quote.lines)).toEqual([
       ['Mobil-home – semaine', 1, 40000, 40000],
       ['Mobil-home – semaine', 1, 60000, 60000],

@@ -20,7 +20,17 @@ describe('SIREN, SIRET, VAT', () => {
   });
 
   it('names the missing company data in order', () => {
-    expect(missingCompanyData({ legalForm: 'SARL', capital: 0, siren: ' ', rcs: null, tradeRegisterNumber: 'x', postalCode: '56000', town: 'Vannes' })).toEqual(['siren', 'rcs']);
+    expect(
+      missingCompanyData({
+        legalForm: 'SARL',
+        capital: 0,
+        siren: ' ',
+        rcs: null,
+        tradeRegisterNumber: 'x',
+        postalCode: '56000',
+        town: 'Vannes',
+      }),
+    ).toEqual(['siren', 'rcs']);
     expect(missingCompanyData(undefined, ['town'])).toEqual(['town']);
   });
 });
@@ -41,13 +51,22 @@ describe('module settings', () => {
   it('refuses unknown kinds, shapes and names', () => {
     expect(settingsErrors('nope', {})).toEqual({ kind: 'Module inconnu' });
     expect(settingsErrors('plan', [])).toEqual({ settings: 'Paramètres invalides' });
-    expect(settingsErrors('plan', { showLegend: 'oui', x: 1 })).toEqual({ 'settings.showLegend': 'Valeur oui/non attendue', 'settings.x': 'Paramètre inconnu pour ce module' });
+    expect(settingsErrors('plan', { showLegend: 'oui', x: 1 })).toEqual({
+      'settings.showLegend': 'Valeur oui/non attendue',
+      'settings.x': 'Paramètre inconnu pour ce module',
+    });
   });
 });
 
 describe('PDF writer', () => {
   it('writes a parseable PDF with pages, a valid xref and WinAnsi text', () => {
-    const blocks = [{ kind: 'title' as const, text: 'Été – « guide » (test) \\ 100 €' }, ...Array.from({ length: 120 }, (_, i) => ({ kind: 'paragraph' as const, text: `Paragraphe ${i} ${'mot '.repeat(40)}` }))];
+    const blocks = [
+      { kind: 'title' as const, text: 'Été – « guide » (test) \\ 100 €' },
+      ...Array.from({ length: 120 }, (_, i) => ({
+        kind: 'paragraph' as const,
+        text: `Paragraphe ${i} ${'mot '.repeat(40)}`,
+      })),
+    ];
     const pdf = renderPdf(blocks, { title: 'Test' }).toString('latin1');
     expect(pdf.startsWith('%PDF-1.4')).toBe(true);
     const pages = Number(/\/Count (\d+)/.exec(pdf)![1]);

@@ -27,7 +27,14 @@ describe('buildMenu', () => {
     expect(files).toMatchObject({ type: 'node', clickable: false, key: `menu-node-${contextIdOf('Fichiers')}` });
     expect(files.children.map((c) => c.label)).toEqual(['Hébergements', 'Lieux']);
     const geo = files.children[1] as MenuGroup;
-    expect(geo).toMatchObject({ type: 'header', clickable: true, label: 'Lieux', defaultLabel: 'Géographie', path: 'Fichiers/Géographie', contextId: contextIdOf('Fichiers/Géographie') });
+    expect(geo).toMatchObject({
+      type: 'header',
+      clickable: true,
+      label: 'Lieux',
+      defaultLabel: 'Géographie',
+      path: 'Fichiers/Géographie',
+      contextId: contextIdOf('Fichiers/Géographie'),
+    });
     expect(geo.key).toBe(`menu-context-${geo.contextId}`);
     expect(geo.children).toEqual([
       { type: 'item', key: 'country-list', label: 'Pays', route: '/country-list' },

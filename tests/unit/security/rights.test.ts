@@ -1,7 +1,18 @@
 // Levels and flags of §6, the get_right / set_right body, the rights entities' schemas.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ALL_RIGHTS, LEVELS, NO_RIGHT, emptyRightsMap, flagsOf, includes, levelOf, normalise, toGroups, union } from '../../../common/rights';
+import {
+  ALL_RIGHTS,
+  LEVELS,
+  NO_RIGHT,
+  emptyRightsMap,
+  flagsOf,
+  includes,
+  levelOf,
+  normalise,
+  toGroups,
+  union,
+} from '../../../common/rights';
 import { FUNCTIONAL_AREAS, FUNCTIONALITY_KEYS } from '../../../common/functionalities';
 import { parseRightsBody } from '../../../api/domain/security/rights-body';
 import { rightsFromRows } from '../../../api/auth/rights';
@@ -9,7 +20,12 @@ import { newlyGranted } from '../../../api/domain/security/rights';
 import { meta as groupRight } from '../../../common/generated/meta/group-right';
 import { meta as userRight } from '../../../common/generated/meta/user-right';
 
-const flags = fc.record({ canRead: fc.boolean(), canWrite: fc.boolean(), canDelete: fc.boolean(), canExport: fc.boolean() });
+const flags = fc.record({
+  canRead: fc.boolean(),
+  canWrite: fc.boolean(),
+  canDelete: fc.boolean(),
+  canExport: fc.boolean(),
+});
 
 describe('levels', () => {
   it('000 none, 001 read, 011 create/modify, 111 create/modify/delete', () => {
@@ -22,26 +38,39 @@ describe('levels', () => {
   });
 
   it('normalise closes flags upward and always gives a level', () => {
-    fc.assert(fc.property(flags, (f) => {
-      const n = normalise(f);
-      expect(flagsOf(levelOf(n), n.canExport)).toEqual(n);
-      expect(includes(n, f.canExport && !f.canRead && !f.canWrite && !f.canDelete ? { ...f, canExport: false } : f)).toBe(true);
-      expect(normalise(n)).toEqual(n);
-    }));
+    fc.assert(
+      fc.property(flags, (f) => {
+        const n = normalise(f);
+        expect(flagsOf(levelOf(n), n.canExport)).toEqual(n);
+        expect(
+          includes(n, f.canExport && !f.canRead && !f.canWrite && !f.canDelete ? { ...f, canExport: false } : f),
+        ).toBe(true);
+        expect(normalise(n)).toEqual(n);
+      }),
+    );
   });
 
   it('union and inclusion', () => {
-    fc.assert(fc.property(flags, flags, (a, b) => {
-      const u = union(a, b);
-      expect(includes(u, a) && includes(u, b)).toBe(true);
-      expect(includes(ALL_RIGHTS, a)).toBe(true);
-      expect(includes(NO_RIGHT, a)).toBe(!a.canRead && !a.canWrite && !a.canDelete && !a.canExport);
-    }));
+    fc.assert(
+      fc.property(flags, flags, (a, b) => {
+        const u = union(a, b);
+        expect(includes(u, a) && includes(u, b)).toBe(true);
+        expect(includes(ALL_RIGHTS, a)).toBe(true);
+        expect(includes(NO_RIGHT, a)).toBe(!a.canRead && !a.canWrite && !a.canDelete && !a.canExport);
+      }),
+    );
   });
 
   it('newlyGranted keeps only what the change adds', () => {
-    const current = new Map([['camp.pitch', flagsOf('011')], ['camp.plan', flagsOf('111')]]);
-    const next = new Map([['camp.pitch', flagsOf('111')], ['camp.plan', flagsOf('001')], ['sale.sale', flagsOf('001', true)]]);
+    const current = new Map([
+      ['camp.pitch', flagsOf('011')],
+      ['camp.plan', flagsOf('111')],
+    ]);
+    const next = new Map([
+      ['camp.pitch', flagsOf('111')],
+      ['camp.plan', flagsOf('001')],
+      ['sale.sale', flagsOf('001', true)],
+    ]);
     expect(Object.fromEntries(newlyGranted(current, next))).toEqual({
       'camp.pitch': { canRead: false, canWrite: false, canDelete: true, canExport: false },
       'sale.sale': { canRead: true, canWrite: false, canDelete: false, canExport: true },
@@ -69,16 +98,31 @@ describe('rights maps', () => {
     expect(groups.map((g) => g.key)).toEqual(FUNCTIONAL_AREAS.map((a) => a.key));
     const booking = groups.find((g) => g.key === 'booking')!;
     expect(booking.label).toBe('Réservations');
-    expect(booking.subFunctionalities[1]).toEqual({ key: 'booking.unavailability', label: 'Indisponibilités', rights: '011', canSelect: true, canWrite: true, canDelete: false, canExport: true });
+    expect(booking.subFunctionalities[1]).toEqual({
+      key: 'booking.unavailability',
+      label: 'Indisponibilités',
+      rights: '011',
+      canSelect: true,
+      canWrite: true,
+      canDelete: false,
+      canExport: true,
+    });
   });
 });
 
 describe('set_right body', () => {
   it('reads the groups shape: the three-digit string wins, else the flags', () => {
-    const m = parseRightsBody({ functionalities: [{ key: 'camp', subFunctionalities: [
-      { key: 'camp.pitch', rights: '001', canWrite: true, canExport: true },
-      { key: 'camp.plan', canSelect: false, canWrite: true },
-    ] }] });
+    const m = parseRightsBody({
+      functionalities: [
+        {
+          key: 'camp',
+          subFunctionalities: [
+            { key: 'camp.pitch', rights: '001', canWrite: true, canExport: true },
+            { key: 'camp.plan', canSelect: false, canWrite: true },
+          ],
+        },
+      ],
+    });
     expect(m.get('camp.pitch')).toEqual(flagsOf('001', true));
     expect(m.get('camp.plan')).toEqual(flagsOf('011'));
     expect(m.size).toBe(2);
@@ -87,7 +131,9 @@ describe('set_right body', () => {
   it('reads the flat shape and refuses the rest', () => {
     expect(parseRightsBody({ rights: { 'sale.sale': { level: '111' } } }).get('sale.sale')).toEqual(flagsOf('111'));
     expect(() => parseRightsBody({ rights: { 'sale.sale': { rights: '010' } } })).toThrow('Niveau de droits invalide');
-    expect(() => parseRightsBody({ rights: { 'sale.nope': { rights: '001' } } })).toThrow('Fonctionnalité inconnue : sale.nope');
+    expect(() => parseRightsBody({ rights: { 'sale.nope': { rights: '001' } } })).toThrow(
+      'Fonctionnalité inconnue : sale.nope',
+    );
     expect(() => parseRightsBody({ rights: { 'sale.sale': { canRead: 'oui' } } })).toThrow('Formulaire incorrect');
     expect(() => parseRightsBody([])).toThrow();
     expect(() => parseRightsBody({ functionalities: [{ key: 'x' }] })).toThrow();

@@ -23,10 +23,29 @@ describe('startScheduler', () => {
     const logged: string[] = [];
     let runs = 0;
     let release: () => void = () => {};
-    const scheduler = startScheduler([
-      { name: 'en panne', everyMs: 3_600_000, run: async () => { throw new Error('base indisponible'); } },
-      { name: 'lente', everyMs: 3_600_000, afterMidnight: true, run: () => { runs++; return new Promise<void>((r) => { release = r; }); } },
-    ], (m, e) => logged.push(`${m}: ${(e as Error).message}`));
+    const scheduler = startScheduler(
+      [
+        {
+          name: 'en panne',
+          everyMs: 3_600_000,
+          run: async () => {
+            throw new Error('base indisponible');
+          },
+        },
+        {
+          name: 'lente',
+          everyMs: 3_600_000,
+          afterMidnight: true,
+          run: () => {
+            runs++;
+            return new Promise<void>((r) => {
+              release = r;
+            });
+          },
+        },
+      ],
+      (m, e) => logged.push(`${m}: ${(e as Error).message}`),
+    );
     try {
       // Both ran once at start-up; the slow one is still running.
       expect(runs).toBe(1);
@@ -35,7 +54,10 @@ describe('startScheduler', () => {
       release();
       await new Promise((r) => setImmediate(r));
       expect(await scheduler.runNow('en panne')).toBe(true);
-      expect(logged).toEqual(['Tâche « en panne » en échec: base indisponible', 'Tâche « en panne » en échec: base indisponible']);
+      expect(logged).toEqual([
+        'Tâche « en panne » en échec: base indisponible',
+        'Tâche « en panne » en échec: base indisponible',
+      ]);
       const second = scheduler.runNow('lente');
       expect(runs).toBe(2);
       release();

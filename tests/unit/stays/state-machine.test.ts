@@ -1,7 +1,16 @@
 // The stay life cycle (§4), every action from every status and kind: what is allowed,
 // what is refused and with which message, and what an allowed action writes.
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, availableActions, decide, decideIntegration, TransitionError, type Action, type ActionParams, type BookingFacts } from '../../../api/domain/stays/state-machine';
+import {
+  ACTIONS,
+  availableActions,
+  decide,
+  decideIntegration,
+  TransitionError,
+  type Action,
+  type ActionParams,
+  type BookingFacts,
+} from '../../../api/domain/stays/state-machine';
 import { STATUS, holdsPlaces } from '../../../api/domain/stays/status';
 
 const S = STATUS;
@@ -10,12 +19,26 @@ const KINDS = ['quote', 'option', 'booking', 'passage'] as const;
 const clock = { today: '2031-06-15', now: '2031-06-15T10:00:00.000Z' };
 
 const facts = (over: Partial<BookingFacts> = {}): BookingFacts => ({
-  kind: 'booking', statusId: S.CONFIRMED, cancellation: 'none', customerId: 1, optionExpiryDate: null,
-  startDate: '2031-06-15', endDate: '2031-06-22', activeOccupancies: 1, occupanciesWithoutPlace: 0, partnerOccupancies: 0, ...over,
+  kind: 'booking',
+  statusId: S.CONFIRMED,
+  cancellation: 'none',
+  customerId: 1,
+  optionExpiryDate: null,
+  startDate: '2031-06-15',
+  endDate: '2031-06-22',
+  activeOccupancies: 1,
+  occupanciesWithoutPlace: 0,
+  partnerOccupancies: 0,
+  ...over,
 });
 const params = (a: Action, kind: string) => ({
-  reason: 'Motif', counterProposal: null, date: a === 'early-departure' ? '2031-06-18' : null,
-  kind: a === 'convert' ? ({ quote: 'booking', option: 'booking', booking: 'option', passage: 'booking' } as Record<string, string>)[kind] : undefined,
+  reason: 'Motif',
+  counterProposal: null,
+  date: a === 'early-departure' ? '2031-06-18' : null,
+  kind:
+    a === 'convert'
+      ? ({ quote: 'booking', option: 'booking', booking: 'option', passage: 'booking' } as Record<string, string>)[kind]
+      : undefined,
 });
 const attempt = (b: BookingFacts, a: Action, p: ActionParams = params(a, b.kind)) => {
   try {
@@ -38,16 +61,25 @@ function expected(a: Action, kind: string, status: number): { ok: true; to?: num
   const gone = status === S.GONE || status === S.EARLY_DEPARTURE;
   const released = [S.CANCELLED, S.REFUSED, S.REFUSED_COUNTER, S.EXPIRED, S.ABANDONED, S.DELETED].includes(status as 9);
   switch (a) {
-    case 'confirm': return [S.TEMPORARY, S.IN_PROGRESS].includes(status as 1) ? { ok: true, to: S.CONFIRMED } : refuse();
-    case 'set-in-progress': return status === S.TEMPORARY ? { ok: true, to: S.IN_PROGRESS } : refuse();
-    case 'abandon': return [S.TEMPORARY, S.IN_PROGRESS].includes(status as 1) ? { ok: true, to: S.ABANDONED } : refuse();
+    case 'confirm':
+      return [S.TEMPORARY, S.IN_PROGRESS].includes(status as 1) ? { ok: true, to: S.CONFIRMED } : refuse();
+    case 'set-in-progress':
+      return status === S.TEMPORARY ? { ok: true, to: S.IN_PROGRESS } : refuse();
+    case 'abandon':
+      return [S.TEMPORARY, S.IN_PROGRESS].includes(status as 1) ? { ok: true, to: S.ABANDONED } : refuse();
     case 'validate':
       if (![S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED].includes(status as 1)) return refuse();
       return kind === 'booking' || kind === 'passage' ? { ok: true, to: S.VALIDATED } : refuse();
-    case 'cancel': return OPEN.includes(status as 1) ? { ok: true, to: S.CANCELLED } : refuse();
-    case 'mark-cancelling': return FIRM.includes(status as 2) ? { ok: true } : refuse();
-    case 'withdraw-cancelling': return refuse(); // nothing is "cancelling" in this table
-    case 'refuse': return [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED].includes(status as 1) ? { ok: true, to: S.REFUSED } : refuse();
+    case 'cancel':
+      return OPEN.includes(status as 1) ? { ok: true, to: S.CANCELLED } : refuse();
+    case 'mark-cancelling':
+      return FIRM.includes(status as 2) ? { ok: true } : refuse();
+    case 'withdraw-cancelling':
+      return refuse(); // nothing is "cancelling" in this table
+    case 'refuse':
+      return [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED].includes(status as 1)
+        ? { ok: true, to: S.REFUSED }
+        : refuse();
     case 'arrive':
       if (status === S.ARRIVED) return refuse('ALREADY_ARRIVED');
       if (gone) return refuse('ALREADY_GONE');
@@ -61,12 +93,17 @@ function expected(a: Action, kind: string, status: number): { ok: true; to?: num
     case 'convert':
       if (!OPEN.includes(status as 1) || status === S.INTEGRATED) return refuse();
       return kind === 'passage' ? refuse() : { ok: true };
-    case 'reset': return status === S.DELETED || status === S.ARRIVED || gone || status === S.TO_INTEGRATE || status === S.ACCEPTED ? refuse() : { ok: true, to: S.DELETED };
+    case 'reset':
+      return status === S.DELETED || status === S.ARRIVED || gone || status === S.TO_INTEGRATE || status === S.ACCEPTED
+        ? refuse()
+        : { ok: true, to: S.DELETED };
     case 'expire':
       if (![S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED].includes(status as 1)) return refuse();
       return kind === 'option' ? { ok: true, to: S.EXPIRED } : refuse();
-    case 'undo-arrival': return status === S.ARRIVED ? { ok: true, to: S.CONFIRMED } : refuse();
-    case 'undo-departure': return status === S.GONE ? { ok: true, to: S.ARRIVED } : refuse();
+    case 'undo-arrival':
+      return status === S.ARRIVED ? { ok: true, to: S.CONFIRMED } : refuse();
+    case 'undo-departure':
+      return status === S.GONE || status === S.EARLY_DEPARTURE ? { ok: true, to: S.ARRIVED } : refuse();
   }
 }
 
@@ -75,7 +112,10 @@ describe('every action from every status and kind', () => {
     for (const status of ALL_STATUSES) {
       for (const action of ACTIONS) {
         it(`${action} on a ${kind} in status ${status}`, () => {
-          const got = attempt(facts({ kind, statusId: status, cancellation: status === S.CANCELLED ? 'cancelled' : 'none' }), action);
+          const got = attempt(
+            facts({ kind, statusId: status, cancellation: status === S.CANCELLED ? 'cancelled' : 'none' }),
+            action,
+          );
           const want = expected(action, kind, status);
           if (want.ok) {
             expect(got.ok, `refused with ${!got.ok && got.code}`).toBe(true);
@@ -107,16 +147,27 @@ describe('the rules inside the transitions', () => {
 
   it('cancel needs a reason and no partner occupancy', () => {
     expect(attempt(facts(), 'cancel', { reason: '  ' })).toEqual({ ok: false, code: 'CANCEL_REASON_REQUIRED' });
-    expect(attempt(facts({ partnerOccupancies: 1 }), 'cancel', { reason: 'x' })).toEqual({ ok: false, code: 'CANNOT_CANCEL_PARTNER_OCCUPANCY' });
+    expect(attempt(facts({ partnerOccupancies: 1 }), 'cancel', { reason: 'x' })).toEqual({
+      ok: false,
+      code: 'CANNOT_CANCEL_PARTNER_OCCUPANCY',
+    });
     const ok = attempt(facts(), 'cancel', { reason: ' Client malade ' });
-    expect(ok.ok && ok.d.patch).toEqual({ statusId: S.CANCELLED, cancellation: 'cancelled', cancelReason: 'Client malade', cancelledAt: clock.now });
+    expect(ok.ok && ok.d.patch).toEqual({
+      statusId: S.CANCELLED,
+      cancellation: 'cancelled',
+      cancelReason: 'Client malade',
+      cancelledAt: clock.now,
+    });
     expect(ok.ok && ok.d.detail).toBe('Annulation : Client malade');
   });
 
   it('the cancellation marker: cancelling, then withdrawn', () => {
     const marked = attempt(facts(), 'mark-cancelling', { reason: 'Demande du client' });
     expect(marked.ok && marked.d.patch).toEqual({ cancellation: 'cancelling', cancelReason: 'Demande du client' });
-    expect(attempt(facts({ cancellation: 'cancelling' }), 'mark-cancelling', { reason: 'x' })).toEqual({ ok: false, code: 'INVALID_TRANSITION' });
+    expect(attempt(facts({ cancellation: 'cancelling' }), 'mark-cancelling', { reason: 'x' })).toEqual({
+      ok: false,
+      code: 'INVALID_TRANSITION',
+    });
     expect(attempt(facts({ cancellation: 'cancelling' }), 'arrive')).toEqual({ ok: false, code: 'INVALID_TRANSITION' });
     const back = attempt(facts({ cancellation: 'cancelling' }), 'withdraw-cancelling');
     expect(back.ok && back.d.patch).toEqual({ cancellation: 'none', cancelReason: null });
@@ -127,7 +178,11 @@ describe('the rules inside the transitions', () => {
     const plain = attempt(facts(), 'refuse', { reason: 'Complet' });
     expect(plain.ok && plain.d.patch).toEqual({ statusId: S.REFUSED, refusalReason: 'Complet' });
     const counter = attempt(facts(), 'refuse', { reason: 'Complet', counterProposal: 'Un chalet aux mêmes dates' });
-    expect(counter.ok && counter.d.patch).toEqual({ statusId: S.REFUSED_COUNTER, refusalReason: 'Complet', counterProposal: 'Un chalet aux mêmes dates' });
+    expect(counter.ok && counter.d.patch).toEqual({
+      statusId: S.REFUSED_COUNTER,
+      refusalReason: 'Complet',
+      counterProposal: 'Un chalet aux mêmes dates',
+    });
   });
 
   it('confirm, validate and arrive need a customer and a place for every occupancy', () => {
@@ -136,7 +191,10 @@ describe('the rules inside the transitions', () => {
       expect(attempt(facts({ occupanciesWithoutPlace: 1 }), a)).toEqual({ ok: false, code: 'BOOKING_NEEDS_OCCUPANCY' });
       expect(attempt(facts({ activeOccupancies: 0 }), a)).toEqual({ ok: false, code: 'BOOKING_NEEDS_OCCUPANCY' });
     }
-    expect(attempt(facts({ statusId: S.TEMPORARY, customerId: null }), 'confirm')).toEqual({ ok: false, code: 'CUSTOMER_NOT_INITIALISED' });
+    expect(attempt(facts({ statusId: S.TEMPORARY, customerId: null }), 'confirm')).toEqual({
+      ok: false,
+      code: 'CUSTOMER_NOT_INITIALISED',
+    });
   });
 
   it('arrival from the arrival day less the early-arrival tolerance; undo the same day, with a reason', () => {
@@ -150,20 +208,27 @@ describe('the rules inside the transitions', () => {
     expect(attempt(arrived, 'undo-arrival', { reason: ' ' })).toEqual({ ok: false, code: 'UNDO_REASON_REQUIRED' });
     const undone = attempt(arrived, 'undo-arrival', { reason: 'Mauvais client coché' });
     expect(undone.ok && undone.d.patch).toEqual({ statusId: S.VALIDATED, arrivedAt: null });
-    expect(attempt({ ...arrived, arrivedOn: '2031-06-14' }, 'undo-arrival', { reason: 'x' })).toEqual({ ok: false, code: 'UNDO_NOT_SAME_DAY' });
+    expect(attempt({ ...arrived, arrivedOn: '2031-06-14' }, 'undo-arrival', { reason: 'x' })).toEqual({
+      ok: false,
+      code: 'UNDO_NOT_SAME_DAY',
+    });
     expect(availableActions({ ...arrived, arrivedOn: '2031-06-14' }, clock.today)).not.toContain('undo-arrival');
     const gone = facts({ statusId: S.GONE, goneOn: clock.today });
     const back = attempt(gone, 'undo-departure', { reason: 'Parti demain' });
     expect(back.ok && back.d.patch).toEqual({ statusId: S.ARRIVED, goneAt: null });
-    expect(attempt({ ...gone, goneOn: '2031-06-01' }, 'undo-departure', { reason: 'x' })).toEqual({ ok: false, code: 'UNDO_NOT_SAME_DAY' });
+    expect(attempt({ ...gone, goneOn: '2031-06-01' }, 'undo-departure', { reason: 'x' })).toEqual({
+      ok: false,
+      code: 'UNDO_NOT_SAME_DAY',
+    });
   });
 
   it('early departure: between the first night and the departure, freeing the nights after', () => {
     const b = facts({ statusId: S.ARRIVED, startDate: '2031-07-01', endDate: '2031-07-08' });
-    for (const date of ['2031-07-01', '2031-07-08', '2031-06-30', '2031-07-09']) expect(attempt(b, 'early-departure', { date })).toEqual({ ok: false, code: 'INCORRECT_DATES' });
+    for (const date of ['2031-07-01', '2031-07-08', '2031-06-30', '2031-07-09'])
+      expect(attempt(b, 'early-departure', { date })).toEqual({ ok: false, code: 'INCORRECT_DATES' });
     expect(attempt(b, 'early-departure', {})).toEqual({ ok: false, code: 'DATES_REQUIRED' });
     const ok = attempt(b, 'early-departure', { date: '2031-07-05' });
-    expect(ok.ok && ok.d.effects).toEqual([{ type: 'end-occupancies', date: '2031-07-05' }]);
+    expect(ok.ok && ok.d.effects).toEqual([{ type: 'end-occupancies', date: '2031-07-05', reprice: false }]);
     expect(ok.ok && ok.d.patch).toMatchObject({ statusId: S.EARLY_DEPARTURE, earlyDepartureDate: '2031-07-05' });
   });
 
@@ -172,7 +237,14 @@ describe('the rules inside the transitions', () => {
     expect(ok('option', 'booking').ok).toBe(true);
     expect(ok('booking', 'option').ok).toBe(true);
     for (const to of ['option', 'booking', 'passage']) expect(ok('quote', to).ok).toBe(true);
-    for (const [k, to] of [['booking', 'quote'], ['option', 'quote'], ['passage', 'booking'], ['booking', 'booking'], ['booking', 'nothing'], ['option', 'passage']]) {
+    for (const [k, to] of [
+      ['booking', 'quote'],
+      ['option', 'quote'],
+      ['passage', 'booking'],
+      ['booking', 'booking'],
+      ['booking', 'nothing'],
+      ['option', 'passage'],
+    ]) {
       expect(ok(k, to)).toEqual({ ok: false, code: 'INVALID_TRANSITION' });
     }
     const down = ok('booking', 'option');
@@ -194,13 +266,28 @@ describe('the rules inside the transitions', () => {
     const d = decideIntegration(draft, 'WEB-2031-1001');
     expect(d.patch).toEqual({ statusId: S.INTEGRATED });
     expect(d.detail).toBe('Réservation en ligne WEB-2031-1001 intégrée');
-    const refused = (b: BookingFacts) => { try { decideIntegration(b, 'X'); return null; } catch (e) { return (e as TransitionError).code; } };
+    const refused = (b: BookingFacts) => {
+      try {
+        decideIntegration(b, 'X');
+        return null;
+      } catch (e) {
+        return (e as TransitionError).code;
+      }
+    };
     expect(refused({ ...draft, customerId: null })).toBe('CUSTOMER_NOT_INITIALISED');
     expect(refused({ ...draft, occupanciesWithoutPlace: 1 })).toBe('BOOKING_NEEDS_OCCUPANCY');
     expect(refused({ ...draft, kind: 'option' })).toBe('INVALID_TRANSITION');
-    for (const s of ALL_STATUSES.filter((x) => x !== S.TEMPORARY)) expect(refused({ ...draft, statusId: s })).toBe('INVALID_TRANSITION');
+    for (const s of ALL_STATUSES.filter((x) => x !== S.TEMPORARY))
+      expect(refused({ ...draft, statusId: s })).toBe('INVALID_TRANSITION');
     // Then the life of a firm booking: validated, arrived, cancelled, refused (not transmitted to the channel), reset.
-    expect(availableActions(facts({ statusId: S.INTEGRATED }), clock.today)).toEqual(['validate', 'cancel', 'mark-cancelling', 'refuse', 'arrive', 'reset']);
+    expect(availableActions(facts({ statusId: S.INTEGRATED }), clock.today)).toEqual([
+      'validate',
+      'cancel',
+      'mark-cancelling',
+      'refuse',
+      'arrive',
+      'reset',
+    ]);
     // No action starts from, or leads to, the statuses of the online booking before integration.
     for (const s of [S.ACCEPTED, S.TO_INTEGRATE]) expect(availableActions(facts({ statusId: s }))).toEqual([]);
     for (const status of ALL_STATUSES) {

@@ -27,6 +27,7 @@ export function Edit() {
       <RefInput source="paymentMethodId" label="Mode de paiement" isRequired reference="payment-method" optionText="label" searchable />
       <EnumInput source="payerType" label="Payeur" choices={[{ id: "customer", name: "Client" }, { id: "holiday-aid", name: "Aide aux vacances (VACAF)" }, { id: "partner", name: "Partenaire" }]} />
       <EnumInput source="category" label="Catégorie" choices={[{ id: "payment", name: "Règlement" }, { id: "down-payment", name: "Acompte" }, { id: "cash-register-sale", name: "Vente en caisse" }]} />
+      <EnumInput source="downPaymentNature" label="Nature du versement anticipé (arrhes ou acompte)" choices={[{ id: "arrhes", name: "Arrhes" }, { id: "acompte", name: "Acompte" }]} />
       <MoneyInput source="amount" label="Montant" isRequired />
       <DateInputFr source="date" label="Date" isRequired />
       <TextInput source="chequeNumber" label="N° de chèque" />
@@ -38,10 +39,13 @@ export function Edit() {
       <TextInput source="cardLast4" label="4 derniers chiffres de la carte" />
       <TextInput source="cardExpiry" label="Expiration (MM/AA)" />
       <MoneyInput source="commissionAmount" label="Commission (chèques-vacances)" />
+      <RefInput source="creditNoteBillId" label="Avoir utilisé" reference="bill" optionText="number" searchable />
+      <TextInput source="giftVoucherCode" label="Code du bon cadeau" />
       <TextInput source="notes" label="Remarques" multiline minRows={3} />
       <RefInput source="bankDepositId" label="Remise en banque" readOnly reference="bank-deposit" optionText="number" searchable />
       <BooleanInput source="isDeposited" label="Remis en banque" readOnly />
       <BooleanInput source="isExported" label="Exporté en comptabilité" readOnly />
+      <RefInput source="groupedPaymentId" label="Paiement groupé" readOnly reference="payment" optionText="date" searchable />
       <BooleanInput source="isGrouped" label="Groupé" readOnly />
     </EntityForm>
   );

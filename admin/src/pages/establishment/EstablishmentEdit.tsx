@@ -6,7 +6,18 @@ import { useRef, useState } from 'react';
 import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { AutocompleteInput, BooleanInput, Edit, Loading, SaveButton, TabbedForm, TextInput, Title, Toolbar, useNotify } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  Edit,
+  Loading,
+  SaveButton,
+  TabbedForm,
+  TextInput,
+  Title,
+  Toolbar,
+  useNotify,
+} from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { meta } from '../../../../common/generated/meta/establishment';
 import { LEGAL_FORMS } from '../../../../common/company';
@@ -17,8 +28,16 @@ import { useFunctionKeys } from '../../entity/useFunctionKeys';
 import { useCan } from '../../auth/useCan';
 import { useEstablishmentHeader } from '../../layout/usePageTitle';
 
-const CLASSIFICATION = [0, 1, 2, 3, 4, 5].map((n) => ({ id: n, name: n === 0 ? 'Non classé' : `${n} étoile${n > 1 ? 's' : ''}` }));
-const CURRENCIES = [{ id: 'EUR', name: 'Euro (EUR)' }, { id: 'CHF', name: 'Franc suisse (CHF)' }, { id: 'GBP', name: 'Livre sterling (GBP)' }, { id: 'XPF', name: 'Franc CFP (XPF)' }];
+const CLASSIFICATION = [0, 1, 2, 3, 4, 5].map((n) => ({
+  id: n,
+  name: n === 0 ? 'Non classé' : `${n} étoile${n > 1 ? 's' : ''}`,
+}));
+const CURRENCIES = [
+  { id: 'EUR', name: 'Euro (EUR)' },
+  { id: 'CHF', name: 'Franc suisse (CHF)' },
+  { id: 'GBP', name: 'Livre sterling (GBP)' },
+  { id: 'XPF', name: 'Franc CFP (XPF)' },
+];
 
 function LogoCard({ kind, title }: { kind: 'logo' | 'group'; title: string }) {
   const canWrite = useCan('establishment.company', 'write');
@@ -46,33 +65,73 @@ function LogoCard({ kind, title }: { kind: 'logo' | 'group'; title: string }) {
     }
   };
   const remove = async () => {
-    await api(`/establishment/establishment/deleteLogo?kind=${kind}`, { method: 'POST', json: {} }).catch((e) => notify(e.message, { type: 'error' }));
+    await api(`/establishment/establishment/deleteLogo?kind=${kind}`, { method: 'POST', json: {} }).catch((e) =>
+      notify(e.message, { type: 'error' }),
+    );
     refresh();
   };
   return (
     <Card variant="outlined" sx={{ minWidth: 260 }}>
       <CardHeader title={title} titleTypographyProps={{ variant: 'subtitle1' }} />
       <CardContent>
-        <Box sx={{ height: 96, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'action.hover', borderRadius: 1, mb: 1 }}>
-          {stamp ? <img src={`/rest/establishment/establishment/getLogo?kind=${kind}&v=${encodeURIComponent(stamp)}`} alt={title} style={{ maxHeight: 88, maxWidth: 220 }} />
-            : <Typography color="text.secondary">Aucun logo</Typography>}
+        <Box
+          sx={{
+            height: 96,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            bgcolor: 'action.hover',
+            borderRadius: 1,
+            mb: 1,
+          }}
+        >
+          {stamp ? (
+            <img
+              src={`/rest/establishment/establishment/getLogo?kind=${kind}&v=${encodeURIComponent(stamp)}`}
+              alt={title}
+              style={{ maxHeight: 88, maxWidth: 220 }}
+            />
+          ) : (
+            <Typography color="text.secondary">Aucun logo</Typography>
+          )}
         </Box>
         {canWrite && (
           <Stack direction="row" spacing={1}>
-            <Button size="small" startIcon={<UploadIcon />} disabled={busy} onClick={() => input.current?.click()}>Choisir une image</Button>
-            {stamp && <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={remove}>Supprimer</Button>}
-            <input ref={input} hidden type="file" accept=".jpg,.jpeg,.png,.gif" data-testid={`upload-${kind}`} onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])} />
+            <Button size="small" startIcon={<UploadIcon />} disabled={busy} onClick={() => input.current?.click()}>
+              Choisir une image
+            </Button>
+            {stamp && (
+              <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={remove}>
+                Supprimer
+              </Button>
+            )}
+            <input
+              ref={input}
+              hidden
+              type="file"
+              accept=".jpg,.jpeg,.png,.gif"
+              data-testid={`upload-${kind}`}
+              onChange={(e) => e.target.files?.[0] && upload(e.target.files[0])}
+            />
           </Stack>
         )}
-        <Typography variant="caption" color="text.secondary">Formats .jpg, .jpeg, .png, .gif — 512 Ko au plus</Typography>
+        <Typography variant="caption" color="text.secondary">
+          Formats .jpg, .jpeg, .png, .gif — 512 Ko au plus
+        </Typography>
       </CardContent>
     </Card>
   );
 }
 
 function FormToolbar() {
-  useFunctionKeys({ F12: () => (document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.click() });
-  return <Toolbar><SaveButton label="Enregistrer" title="Enregistrer (F12)" /></Toolbar>;
+  useFunctionKeys({
+    F12: () => (document.querySelector('button[type="submit"]') as HTMLButtonElement | null)?.click(),
+  });
+  return (
+    <Toolbar>
+      <SaveButton label="Enregistrer" title="Enregistrer (F12)" />
+    </Toolbar>
+  );
 }
 
 function EstablishmentForm({ id }: { id: number }) {
@@ -80,9 +139,21 @@ function EstablishmentForm({ id }: { id: number }) {
   const validate = useFormValidator(meta);
   const queryClient = useQueryClient();
   return (
-    <Edit resource="establishment" id={id} redirect={false} mutationMode="pessimistic" title="Établissement"
-      mutationOptions={{ onSuccess: () => queryClient.invalidateQueries({ queryKey: ['establishment-header'] }) }}>
-      <TabbedForm syncWithLocation={false} validate={validate} toolbar={canWrite ? <FormToolbar /> : false} disabled={!canWrite} warnWhenUnsavedChanges>
+    <Edit
+      resource="establishment"
+      id={id}
+      redirect={false}
+      mutationMode="pessimistic"
+      title="Établissement"
+      mutationOptions={{ onSuccess: () => queryClient.invalidateQueries({ queryKey: ['establishment-header'] }) }}
+    >
+      <TabbedForm
+        syncWithLocation={false}
+        validate={validate}
+        toolbar={canWrite ? <FormToolbar /> : false}
+        disabled={!canWrite}
+        warnWhenUnsavedChanges
+      >
         <TabbedForm.Tab label="Identité">
           <TextInput source="name" label="Nom de l'établissement" isRequired fullWidth />
           <TextInput source="shortName" label="Nom court" />
@@ -101,8 +172,13 @@ function EstablishmentForm({ id }: { id: number }) {
         </TabbedForm.Tab>
         <TabbedForm.Tab label="Informations">
           <TextInput source="corporateName" label="Raison sociale" fullWidth />
-          <AutocompleteInput source="legalForm" label="Forme juridique" choices={LEGAL_FORMS.map((f) => ({ id: f, name: f }))}
-            onCreate={(text?: string) => ({ id: text ?? '', name: text ?? '' })} createItemLabel="Utiliser « %{item} »" />
+          <AutocompleteInput
+            source="legalForm"
+            label="Forme juridique"
+            choices={LEGAL_FORMS.map((f) => ({ id: f, name: f }))}
+            onCreate={(text?: string) => ({ id: text ?? '', name: text ?? '' })}
+            createItemLabel="Utiliser « %{item} »"
+          />
           <MoneyInput source="capital" label="Capital" />
           <TextInput source="siren" label="SIREN (9 chiffres)" />
           <TextInput source="siret" label="SIRET (14 chiffres)" />
@@ -125,12 +201,21 @@ function EstablishmentForm({ id }: { id: number }) {
 }
 
 export default function EstablishmentEdit() {
-  const { data, isPending, error } = useQuery({ queryKey: ['establishment-current'], queryFn: () => api<{ id: number }>('/establishment/establishment/edit') });
+  const { data, isPending, error } = useQuery({
+    queryKey: ['establishment-current'],
+    queryFn: () => api<{ id: number }>('/establishment/establishment/edit'),
+  });
   return (
     <>
       {/* the form's <Edit> gives the title itself: a second one printed « ÉtablissementÉtablissement » */}
       {(isPending || error || !data) && <Title title="Établissement" />}
-      {isPending ? <Loading /> : error || !data ? <Typography sx={{ p: 2 }}>Aucun établissement</Typography> : <EstablishmentForm id={data.id} />}
+      {isPending ? (
+        <Loading />
+      ) : error || !data ? (
+        <Typography sx={{ p: 2 }}>Aucun établissement</Typography>
+      ) : (
+        <EstablishmentForm id={data.id} />
+      )}
     </>
   );
 }

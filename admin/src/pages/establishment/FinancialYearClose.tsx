@@ -32,7 +32,9 @@ export default function FinancialYearClose() {
   };
   return (
     <>
-      <Button color="warning" variant="outlined" startIcon={<LockIcon />} disabled={busy} onClick={() => setOpen(true)}>Clôturer l'exercice</Button>
+      <Button color="warning" variant="outlined" startIcon={<LockIcon />} disabled={busy} onClick={() => setOpen(true)}>
+        Clôturer l'exercice
+      </Button>
       <Confirm
         isOpen={open}
         title={`Clôturer l'exercice « ${record.label} » ?`}

@@ -16,10 +16,17 @@ export function HeaderCustomNameList() {
 }
 
 export function HeaderCustomNameEdit() {
-  const { data } = useQuery({ queryKey: ['menu-headers'], queryFn: () => api<{ id: string; name: string }[]>('/security/menu/headers') });
+  const { data } = useQuery({
+    queryKey: ['menu-headers'],
+    queryFn: () => api<{ id: string; name: string }[]>('/security/menu/headers'),
+  });
   return (
     <EntityForm meta={meta}>
-      {data ? <EnumInput source="headerKey" label="En-tête du menu" isRequired choices={data} /> : <TextInput source="headerKey" label="En-tête du menu" isRequired />}
+      {data ? (
+        <EnumInput source="headerKey" label="En-tête du menu" isRequired choices={data} />
+      ) : (
+        <TextInput source="headerKey" label="En-tête du menu" isRequired />
+      )}
       <TextInput source="customName" label="Nom personnalisé" isRequired />
     </EntityForm>
   );

@@ -2,7 +2,21 @@
 // (who, when, which record), and /post-history/{id} with what changed as a table
 // (field labels from the entity's metadata, values formatted the French way).
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Chip, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { FunctionField, Loading, TextField, Title, useGetOne } from 'react-admin';
 import { ENTITY_METAS } from '../../../../common/generated/meta/index';
@@ -15,10 +29,24 @@ import { useFunctionKeys } from '../../entity/useFunctionKeys';
 import { useNavigate } from 'react-router-dom';
 import { routeExists } from '../../layout/routeExists';
 
-const ACTIONS = [{ id: 'create', name: 'Création' }, { id: 'update', name: 'Modification' }, { id: 'delete', name: 'Suppression' }, { id: 'action', name: 'Action' }];
-const ACTION_COLORS: Record<string, 'success' | 'info' | 'error' | 'default'> = { create: 'success', update: 'info', delete: 'error', action: 'default' };
+const ACTIONS = [
+  { id: 'create', name: 'Création' },
+  { id: 'update', name: 'Modification' },
+  { id: 'delete', name: 'Suppression' },
+  { id: 'action', name: 'Action' },
+];
+const ACTION_COLORS: Record<string, 'success' | 'info' | 'error' | 'default'> = {
+  create: 'success',
+  update: 'info',
+  delete: 'error',
+  action: 'default',
+};
 const metas = new Map(ENTITY_METAS.map((m) => [m.name, m]));
-const dateTimeFr = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Paris' });
+const dateTimeFr = new Intl.DateTimeFormat('fr-FR', {
+  dateStyle: 'short',
+  timeStyle: 'medium',
+  timeZone: 'Europe/Paris',
+});
 
 export function HistoryList() {
   return (
@@ -28,10 +56,13 @@ export function HistoryList() {
       <TextField source="entityLabel" label="Type d'élément" />
       <TextField source="recordLabel" label="Élément" />
       <EnumField source="action" label="Action" choices={ACTIONS} />
-      <FunctionField label="Changements" render={(r: any) => {
-        const n = r?.changes ? Object.keys(r.changes).length : 0;
-        return r?.detail ?? (n ? `${n} champ${n > 1 ? 's' : ''}` : '');
-      }} />
+      <FunctionField
+        label="Changements"
+        render={(r: any) => {
+          const n = r?.changes ? Object.keys(r.changes).length : 0;
+          return r?.detail ?? (n ? `${n} champ${n > 1 ? 's' : ''}` : '');
+        }}
+      />
     </EntityList>
   );
 }
@@ -41,14 +72,22 @@ export function formatValue(f: FieldMeta | undefined, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (!f) return typeof v === 'object' ? JSON.stringify(v) : String(v);
   switch (f.kind) {
-    case 'boolean': return v ? 'Oui' : 'Non';
-    case 'money': return typeof v === 'number' ? formatCents(v) : String(v);
-    case 'rate': return typeof v === 'number' ? `${formatRate(v)} %` : String(v);
-    case 'date': return formatDateFr(String(v));
-    case 'datetime': return dateTimeFr.format(new Date(String(v)));
-    case 'enum': return f.enumLabels?.[String(v)] ?? String(v);
-    case 'json': return JSON.stringify(v);
-    default: return String(v);
+    case 'boolean':
+      return v ? 'Oui' : 'Non';
+    case 'money':
+      return typeof v === 'number' ? formatCents(v) : String(v);
+    case 'rate':
+      return typeof v === 'number' ? `${formatRate(v)} %` : String(v);
+    case 'date':
+      return formatDateFr(String(v));
+    case 'datetime':
+      return dateTimeFr.format(new Date(String(v)));
+    case 'enum':
+      return f.enumLabels?.[String(v)] ?? String(v);
+    case 'json':
+      return JSON.stringify(v);
+    default:
+      return String(v);
   }
 }
 
@@ -59,7 +98,11 @@ export function ChangesTable({ entity, changes }: { entity: string; changes: Rec
   return (
     <Table size="small" aria-label="Changements">
       <TableHead>
-        <TableRow><TableCell>Champ</TableCell><TableCell>Avant</TableCell><TableCell>Après</TableCell></TableRow>
+        <TableRow>
+          <TableCell>Champ</TableCell>
+          <TableCell>Avant</TableCell>
+          <TableCell>Après</TableCell>
+        </TableRow>
       </TableHead>
       <TableBody>
         {rows.map(([name, [before, after]]) => {
@@ -67,8 +110,12 @@ export function ChangesTable({ entity, changes }: { entity: string; changes: Rec
           return (
             <TableRow key={name}>
               <TableCell>{f?.label ?? name}</TableCell>
-              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'pre-wrap' }}>{f?.kind === 'ref' && before !== null ? `n° ${before}` : formatValue(f, before)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{f?.kind === 'ref' && after !== null ? `n° ${after}` : formatValue(f, after)}</TableCell>
+              <TableCell sx={{ color: 'text.secondary', whiteSpace: 'pre-wrap' }}>
+                {f?.kind === 'ref' && before !== null ? `n° ${before}` : formatValue(f, before)}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'pre-wrap' }}>
+                {f?.kind === 'ref' && after !== null ? `n° ${after}` : formatValue(f, after)}
+              </TableCell>
             </TableRow>
           );
         })}
@@ -96,17 +143,37 @@ export function HistoryShow() {
   return (
     <Box sx={{ p: 2, maxWidth: 960 }}>
       <Title title="Historique" />
-      <Button component={RouterLink} to="/post-history" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>Retour</Button>
-      {isPending ? <Loading /> : error || !data ? <Typography>Élément introuvable</Typography> : (
+      <Button component={RouterLink} to="/post-history" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        Retour
+      </Button>
+      {isPending ? (
+        <Loading />
+      ) : error || !data ? (
+        <Typography>Élément introuvable</Typography>
+      ) : (
         <Card>
           <CardContent>
             <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-              <Chip label={ACTIONS.find((a) => a.id === data.action)?.name ?? data.action} color={ACTION_COLORS[data.action] ?? 'default'} size="small" />
-              <Typography variant="h6" component="h1">{data.entityLabel} « {data.recordLabel ?? `n° ${data.recordId}`} »</Typography>
+              <Chip
+                label={ACTIONS.find((a) => a.id === data.action)?.name ?? data.action}
+                color={ACTION_COLORS[data.action] ?? 'default'}
+                size="small"
+              />
+              <Typography variant="h6" component="h1">
+                {data.entityLabel} « {data.recordLabel ?? `n° ${data.recordId}`} »
+              </Typography>
             </Stack>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
               {dateTimeFr.format(new Date(data.createdAt))} — {data.userName ?? 'Système'}
-              {targetPath && <> — <Link component={RouterLink} to={targetPath}>ouvrir l'élément</Link></>}
+              {targetPath && (
+                <>
+                  {' '}
+                  —{' '}
+                  <Link component={RouterLink} to={targetPath}>
+                    ouvrir l'élément
+                  </Link>
+                </>
+              )}
             </Typography>
             {data.detail && <Typography sx={{ mb: 2 }}>{data.detail}</Typography>}
             {data.changes && <ChangesTable entity={data.entity} changes={data.changes} />}

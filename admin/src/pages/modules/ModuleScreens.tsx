@@ -5,7 +5,16 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { AutocompleteInput, BooleanField, BooleanInput, Loading, TextField, TextInput, Title, useGetList } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanField,
+  BooleanInput,
+  Loading,
+  TextField,
+  TextInput,
+  Title,
+  useGetList,
+} from 'react-admin';
 import type { EntityMeta } from '../../../../common/entity-meta';
 import { meta as moduleMeta } from '../../../../common/generated/meta/module';
 import { MODULE_KINDS, defaultSettings, type ModuleField, type ModuleKind } from '../../../../common/modules';
@@ -14,27 +23,44 @@ import { EntityForm, EntityList, EnumInput, NumberInputFr, RateInput } from '../
 /** The module entity's metadata on the routes of one kind. */
 function kindMeta(k: ModuleKind): EntityMeta {
   const edit = k.editRoute ?? `${k.route}/:moduleId`;
-  return { ...moduleMeta, label: { ...moduleMeta.label, many: k.label }, routes: { list: k.route, edit, idParam: edit.split('/').pop()!.slice(1) } };
+  return {
+    ...moduleMeta,
+    label: { ...moduleMeta.label, many: k.label },
+    routes: { list: k.route, edit, idParam: edit.split('/').pop()!.slice(1) },
+  };
 }
 
 function SettingInput({ f }: { f: ModuleField }) {
   const source = `settings.${f.name}`;
   switch (f.type) {
-    case 'boolean': return <BooleanInput source={source} label={f.label} />;
-    case 'integer': return <NumberInputFr source={source} label={f.label} integer />;
-    case 'rate': return <RateInput source={source} label={f.label} />;
-    case 'enum': return <EnumInput source={source} label={f.label} choices={f.choices!} />;
-    default: return <TextInput source={source} label={f.label} sx={{ minWidth: 320 }} />;
+    case 'boolean':
+      return <BooleanInput source={source} label={f.label} />;
+    case 'integer':
+      return <NumberInputFr source={source} label={f.label} integer />;
+    case 'rate':
+      return <RateInput source={source} label={f.label} />;
+    case 'enum':
+      return <EnumInput source={source} label={f.label} choices={f.choices!} />;
+    default:
+      return <TextInput source={source} label={f.label} sx={{ minWidth: 320 }} />;
   }
 }
 
 function ModuleInputs({ k }: { k: ModuleKind }) {
   return [
     <TextInput key="label" source="label" label="Libellé" isRequired />,
-    k.providers
-      ? <AutocompleteInput key="provider" source="provider" label="Prestataire" choices={k.providers.map((p) => ({ id: p, name: p }))}
-        onCreate={(text?: string) => ({ id: text ?? '', name: text ?? '' })} createItemLabel="Utiliser « %{item} »" />
-      : <TextInput key="provider" source="provider" label="Prestataire" />,
+    k.providers ? (
+      <AutocompleteInput
+        key="provider"
+        source="provider"
+        label="Prestataire"
+        choices={k.providers.map((p) => ({ id: p, name: p }))}
+        onCreate={(text?: string) => ({ id: text ?? '', name: text ?? '' })}
+        createItemLabel="Utiliser « %{item} »"
+      />
+    ) : (
+      <TextInput key="provider" source="provider" label="Prestataire" />
+    ),
     <BooleanInput key="isActive" source="isActive" label="Actif" />,
     ...k.fields.map((f) => <SettingInput key={f.name} f={f} />),
   ];
@@ -63,10 +89,18 @@ export function ModuleEdit({ k }: { k: ModuleKind }) {
 /** One record per kind: the first of that kind, created on first save. */
 export function ModuleSingle({ k }: { k: ModuleKind }) {
   const m = useMemo(() => kindMeta(k), [k]);
-  const { data, isPending } = useGetList('module', { filter: { kind: k.kind }, pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' } });
+  const { data, isPending } = useGetList('module', {
+    filter: { kind: k.kind },
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'ASC' },
+  });
   if (isPending) return <Loading />;
   return (
-    <EntityForm meta={m} id={data?.[0]?.id ?? 0} prefill={{ kind: k.kind, label: k.label, settings: defaultSettings(k.kind) }}>
+    <EntityForm
+      meta={m}
+      id={data?.[0]?.id ?? 0}
+      prefill={{ kind: k.kind, label: k.label, settings: defaultSettings(k.kind) }}
+    >
       {ModuleInputs({ k })}
     </EntityForm>
   );
@@ -74,12 +108,19 @@ export function ModuleSingle({ k }: { k: ModuleKind }) {
 
 export function ModuleOverview() {
   const navigate = useNavigate();
-  const { data, isPending } = useGetList('module', { pagination: { page: 1, perPage: 500 }, sort: { field: 'label', order: 'ASC' } });
+  const { data, isPending } = useGetList('module', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'label', order: 'ASC' },
+  });
   return (
     <Box sx={{ p: 2 }}>
       <Title title="Modules" />
-      <Typography variant="h5" component="h1" gutterBottom>Modules</Typography>
-      {isPending ? <Loading /> : (
+      <Typography variant="h5" component="h1" gutterBottom>
+        Modules
+      </Typography>
+      {isPending ? (
+        <Loading />
+      ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 1.5 }}>
           {MODULE_KINDS.map((k) => {
             const rows = (data ?? []).filter((r) => r.kind === k.kind);
@@ -90,8 +131,18 @@ export function ModuleOverview() {
                   <CardContent>
                     <Typography variant="subtitle1">{k.label}</Typography>
                     <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-                      <Chip size="small" color={active ? 'success' : 'default'} label={active ? `${active} actif${active > 1 ? 's' : ''}` : 'Inactif'} />
-                      {k.screen === 'grid' && <Chip size="small" variant="outlined" label={`${rows.length} configuration${rows.length > 1 ? 's' : ''}`} />}
+                      <Chip
+                        size="small"
+                        color={active ? 'success' : 'default'}
+                        label={active ? `${active} actif${active > 1 ? 's' : ''}` : 'Inactif'}
+                      />
+                      {k.screen === 'grid' && (
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={`${rows.length} configuration${rows.length > 1 ? 's' : ''}`}
+                        />
+                      )}
                     </Stack>
                   </CardContent>
                 </CardActionArea>

@@ -9,7 +9,8 @@ export default function ModuleScreen() {
   const { pathname } = useLocation();
   if (pathname === '/admin/module-grid') return <ModuleOverview />;
   for (const k of MODULE_KINDS) {
-    if (matchPath({ path: k.route, end: true }, pathname)) return k.screen === 'grid' ? <ModuleKindGrid key={k.kind} k={k} /> : <ModuleSingle key={k.kind} k={k} />;
+    if (matchPath({ path: k.route, end: true }, pathname))
+      return k.screen === 'grid' ? <ModuleKindGrid key={k.kind} k={k} /> : <ModuleSingle key={k.kind} k={k} />;
     if (k.editRoute && matchPath({ path: k.editRoute, end: true }, pathname)) return <ModuleEdit key={k.kind} k={k} />;
   }
   return <NotFound />;

@@ -23,15 +23,25 @@ export function GroupList() {
   );
 }
 
-interface GroupRights { groupId: number; label: string; members: { id: number; login: string; name: string }[]; rights: RightsMap }
+interface GroupRights {
+  groupId: number;
+  label: string;
+  members: { id: number; login: string; name: string }[];
+  rights: RightsMap;
+}
 
 function GroupRightsCard({ groupId }: { groupId: number }) {
   const canWrite = useCan('establishment.users', 'write');
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: ['group-rights', groupId], queryFn: () => api<GroupRights>(`/security/group/get_right/${groupId}`) });
+  const { data } = useQuery({
+    queryKey: ['group-rights', groupId],
+    queryFn: () => api<GroupRights>(`/security/group/get_right/${groupId}`),
+  });
   const [rights, setRights] = useState<RightsMap | null>(null);
-  useEffect(() => { if (data) setRights(data.rights); }, [data]);
+  useEffect(() => {
+    if (data) setRights(data.rights);
+  }, [data]);
   if (!data || !rights) return null;
   const dirty = JSON.stringify(rights) !== JSON.stringify(data.rights);
   const save = async () => {
@@ -45,13 +55,24 @@ function GroupRightsCard({ groupId }: { groupId: number }) {
   };
   return (
     <Card sx={{ mt: 2 }} data-testid="group-rights">
-      <CardHeader title="Droits du groupe" action={canWrite && (
-        <Button variant="contained" startIcon={<SaveIcon />} disabled={!dirty} onClick={save}>Enregistrer les droits</Button>
-      )} />
+      <CardHeader
+        title="Droits du groupe"
+        action={
+          canWrite && (
+            <Button variant="contained" startIcon={<SaveIcon />} disabled={!dirty} onClick={save}>
+              Enregistrer les droits
+            </Button>
+          )
+        }
+      />
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }} alignItems="center">
           <span>Membres :</span>
-          {data.members.length ? data.members.map((m) => <Chip key={m.id} size="small" label={m.name} />) : <em>aucun</em>}
+          {data.members.length ? (
+            data.members.map((m) => <Chip key={m.id} size="small" label={m.name} />)
+          ) : (
+            <em>aucun</em>
+          )}
         </Stack>
         <RightsMatrix value={rights} onChange={setRights} readOnly={!canWrite} />
       </CardContent>
@@ -69,7 +90,13 @@ export function GroupEdit() {
         <TextInput source="description" label="Description" multiline minRows={2} />
         <BooleanInput source="isActive" label="Actif" />
       </EntityForm>
-      {id > 0 ? <GroupRightsCard groupId={id} /> : <Alert severity="info" sx={{ m: 2 }}>Enregistrez le groupe pour définir ses droits.</Alert>}
+      {id > 0 ? (
+        <GroupRightsCard groupId={id} />
+      ) : (
+        <Alert severity="info" sx={{ m: 2 }}>
+          Enregistrez le groupe pour définir ses droits.
+        </Alert>
+      )}
     </Box>
   );
 }

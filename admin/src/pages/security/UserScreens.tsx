@@ -3,7 +3,19 @@
 // user from every group while keeping those rights").
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, FormGroup, Stack, Tab, Tabs } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  Stack,
+  Tab,
+  Tabs,
+} from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanField, BooleanInput, Confirm, PasswordInput, TextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,16 +39,34 @@ export function UserList() {
   );
 }
 
-interface UserRights { userId: number; admin: boolean; systeme: boolean; groups: { id: number; label: string }[]; specific: boolean; rights: RightsMap }
-interface GroupChoice { id: number; label: string; description: string | null; isActive: boolean; member: boolean }
+interface UserRights {
+  userId: number;
+  admin: boolean;
+  systeme: boolean;
+  groups: { id: number; label: string }[];
+  specific: boolean;
+  rights: RightsMap;
+}
+interface GroupChoice {
+  id: number;
+  label: string;
+  description: string | null;
+  isActive: boolean;
+  member: boolean;
+}
 
 function GroupsTab({ userId }: { userId: number }) {
   const canWrite = useCan('establishment.users', 'write');
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: ['user-groups', userId], queryFn: () => api<GroupChoice[]>(`/security/user/groups/${userId}`) });
+  const { data } = useQuery({
+    queryKey: ['user-groups', userId],
+    queryFn: () => api<GroupChoice[]>(`/security/user/groups/${userId}`),
+  });
   const [chosen, setChosen] = useState<Set<number> | null>(null);
-  useEffect(() => { if (data) setChosen(new Set(data.filter((g) => g.member).map((g) => g.id))); }, [data]);
+  useEffect(() => {
+    if (data) setChosen(new Set(data.filter((g) => g.member).map((g) => g.id)));
+  }, [data]);
   if (!data || !chosen) return null;
   const save = async () => {
     try {
@@ -49,20 +79,38 @@ function GroupsTab({ userId }: { userId: number }) {
     }
   };
   return (
-    <Card><CardContent>
-      {data.length === 0 && <Alert severity="info">Aucun groupe de droits : créez-en dans Admin › Accès › Groupes de droits.</Alert>}
-      <FormGroup>
-        {data.map((g) => (
-          <FormControlLabel key={g.id} disabled={!canWrite} label={`${g.label}${g.isActive ? '' : ' (inactif)'}${g.description ? ` — ${g.description}` : ''}`}
-            control={<Checkbox checked={chosen.has(g.id)} onChange={(e) => {
-              const next = new Set(chosen);
-              if (e.target.checked) next.add(g.id); else next.delete(g.id);
-              setChosen(next);
-            }} />} />
-        ))}
-      </FormGroup>
-      {canWrite && <Button sx={{ mt: 2 }} variant="contained" startIcon={<SaveIcon />} onClick={save}>Enregistrer les groupes</Button>}
-    </CardContent></Card>
+    <Card>
+      <CardContent>
+        {data.length === 0 && (
+          <Alert severity="info">Aucun groupe de droits : créez-en dans Admin › Accès › Groupes de droits.</Alert>
+        )}
+        <FormGroup>
+          {data.map((g) => (
+            <FormControlLabel
+              key={g.id}
+              disabled={!canWrite}
+              label={`${g.label}${g.isActive ? '' : ' (inactif)'}${g.description ? ` — ${g.description}` : ''}`}
+              control={
+                <Checkbox
+                  checked={chosen.has(g.id)}
+                  onChange={(e) => {
+                    const next = new Set(chosen);
+                    if (e.target.checked) next.add(g.id);
+                    else next.delete(g.id);
+                    setChosen(next);
+                  }}
+                />
+              }
+            />
+          ))}
+        </FormGroup>
+        {canWrite && (
+          <Button sx={{ mt: 2 }} variant="contained" startIcon={<SaveIcon />} onClick={save}>
+            Enregistrer les groupes
+          </Button>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 
@@ -70,10 +118,15 @@ function RightsTab({ userId }: { userId: number }) {
   const canWrite = useCan('establishment.users', 'write');
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const { data } = useQuery({ queryKey: ['user-rights', userId], queryFn: () => api<UserRights>(`/security/user/get_right/${userId}`) });
+  const { data } = useQuery({
+    queryKey: ['user-rights', userId],
+    queryFn: () => api<UserRights>(`/security/user/get_right/${userId}`),
+  });
   const [rights, setRights] = useState<RightsMap | null>(null);
   const [confirm, setConfirm] = useState(false);
-  useEffect(() => { if (data) setRights(data.rights); }, [data]);
+  useEffect(() => {
+    if (data) setRights(data.rights);
+  }, [data]);
   if (!data || !rights) return null;
   const dirty = JSON.stringify(rights) !== JSON.stringify(data.rights);
   const save = async () => {
@@ -88,26 +141,51 @@ function RightsTab({ userId }: { userId: number }) {
     }
   };
   return (
-    <Card><CardContent>
-      {data.admin && <Alert severity="info" sx={{ mb: 2 }}>Administrateur : cet utilisateur détient tous les droits.</Alert>}
-      {!data.admin && data.groups.length > 0 && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          Droits hérités des groupes : {data.groups.map((g) => g.label).join(', ')}. Modifier les droits spécifiques retire l'utilisateur de tous ses groupes, en conservant ces droits.
-        </Alert>
-      )}
-      {canWrite && !data.admin && (
-        <Stack direction="row" sx={{ mb: 1 }}>
-          <Button variant="contained" startIcon={<SaveIcon />} disabled={!dirty} onClick={() => (data.groups.length ? setConfirm(true) : save())}>Enregistrer les droits</Button>
-        </Stack>
-      )}
-      <RightsMatrix value={rights} onChange={setRights} readOnly={!canWrite || data.admin} />
-      <Confirm isOpen={confirm} title="Droits spécifiques" content="L'utilisateur sera retiré de tous ses groupes ; ses droits actuels sont conservés. Continuer ?"
-        confirm="Enregistrer" cancel="Annuler" onConfirm={save} onClose={() => setConfirm(false)} />
-    </CardContent></Card>
+    <Card>
+      <CardContent>
+        {data.admin && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Administrateur : cet utilisateur détient tous les droits.
+          </Alert>
+        )}
+        {!data.admin && data.groups.length > 0 && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            Droits hérités des groupes : {data.groups.map((g) => g.label).join(', ')}. Modifier les droits spécifiques
+            retire l'utilisateur de tous ses groupes, en conservant ces droits.
+          </Alert>
+        )}
+        {canWrite && !data.admin && (
+          <Stack direction="row" sx={{ mb: 1 }}>
+            <Button
+              variant="contained"
+              startIcon={<SaveIcon />}
+              disabled={!dirty}
+              onClick={() => (data.groups.length ? setConfirm(true) : save())}
+            >
+              Enregistrer les droits
+            </Button>
+          </Stack>
+        )}
+        <RightsMatrix value={rights} onChange={setRights} readOnly={!canWrite || data.admin} />
+        <Confirm
+          isOpen={confirm}
+          title="Droits spécifiques"
+          content="L'utilisateur sera retiré de tous ses groupes ; ses droits actuels sont conservés. Continuer ?"
+          confirm="Enregistrer"
+          cancel="Annuler"
+          onConfirm={save}
+          onClose={() => setConfirm(false)}
+        />
+      </CardContent>
+    </Card>
   );
 }
 
-const TABS = [['general', 'Général'], ['groups', 'Groupes'], ['rights', 'Droits spécifiques']] as const;
+const TABS = [
+  ['general', 'Général'],
+  ['groups', 'Groupes'],
+  ['rights', 'Droits spécifiques'],
+] as const;
 
 export function UserEdit() {
   const { page = 'general', userId = '0' } = useParams();
@@ -117,7 +195,9 @@ export function UserEdit() {
   return (
     <Box>
       <Tabs value={tab} onChange={(_e, v) => navigate(`/admin/user/${v}/${userId}`)} sx={{ px: 2 }}>
-        {TABS.map(([k, label]) => <Tab key={k} value={k} label={label} disabled={k !== 'general' && !(id > 0)} />)}
+        {TABS.map(([k, label]) => (
+          <Tab key={k} value={k} label={label} disabled={k !== 'general' && !(id > 0)} />
+        ))}
       </Tabs>
       {tab === 'general' && (
         <EntityForm meta={meta}>
@@ -127,11 +207,24 @@ export function UserEdit() {
           <BooleanInput source="isAdmin" label="Administrateur" />
           <BooleanInput source="isActive" label="Actif" />
           <BooleanInput source="isSystem" label="Utilisateur technique" readOnly disabled />
-          <PasswordInput source="password" label="Mot de passe" autoComplete="new-password" helperText={id > 0 ? 'Laisser vide pour ne pas le changer' : ' '} />
+          <PasswordInput
+            source="password"
+            label="Mot de passe"
+            autoComplete="new-password"
+            helperText={id > 0 ? 'Laisser vide pour ne pas le changer' : ' '}
+          />
         </EntityForm>
       )}
-      {tab === 'groups' && id > 0 && <Box sx={{ p: 2 }}><GroupsTab userId={id} /></Box>}
-      {tab === 'rights' && id > 0 && <Box sx={{ p: 2 }}><RightsTab userId={id} /></Box>}
+      {tab === 'groups' && id > 0 && (
+        <Box sx={{ p: 2 }}>
+          <GroupsTab userId={id} />
+        </Box>
+      )}
+      {tab === 'rights' && id > 0 && (
+        <Box sx={{ p: 2 }}>
+          <RightsTab userId={id} />
+        </Box>
+      )}
     </Box>
   );
 }

@@ -42,7 +42,9 @@ export function priceOccupancy(run: PricingRun, out: QuoteLine[]): void {
 /** Persons included in the base price: 2 for the couple and senior packages unless set. */
 export function includedOccupants(priceModel: PriceModel, includedOccupants: number | null): number {
   if (includedOccupants !== null) return includedOccupants;
-  return priceModel === PriceModel.COUPLE_NIGHT || priceModel === PriceModel.COUPLE_WEEK || priceModel === PriceModel.SENIOR
+  return priceModel === PriceModel.COUPLE_NIGHT ||
+    priceModel === PriceModel.COUPLE_WEEK ||
+    priceModel === PriceModel.SENIOR
     ? 2
     : 0;
 }

@@ -1,0 +1,280 @@
+// Factur-X (EN 16931 profile) for business customers with a VAT number: the bill's
+// pdfmake PDF with its structured data embedded as factur-x.xml (@e-invoice-eu/core,
+// which writes the CII XML and the PDF/A-3 attachment). The data is mapped from the
+// bill as issued (its frozen snapshots), so a Factur-X is as immutable as the bill.
+// French identifiers use ISO 6523 scheme 0002 (SIREN).
+import { InvoiceService, invoiceSchema, type Invoice } from '@e-invoice-eu/core';
+import Ajv2019 from 'ajv/dist/2019';
+import type { CustomerSnapshot, SellerSnapshot } from './parties';
+
+type Row = Record<string, any>;
+
+export const FACTURX_FORMAT = 'Factur-X-EN16931';
+const EUR = 'EUR';
+/** Débours: the tourist tax is collected for the commune (CGI art. 267 II 2°, directive art. 79 c). */
+const OUTSIDE_VAT = {
+  code: 'VATEX-EU-79-C',
+  reason: 'Taxe de séjour et débours perçus au nom et pour le compte de tiers, hors champ de la TVA',
+};
+
+/** Only business customers with a VAT number get a Factur-X (the reform's B2B scope). */
+export function wantsFacturX(customer: CustomerSnapshot | null | undefined): boolean {
+  return !!customer?.isLegalEntity && !!customer.vatNumber?.trim() && customerEndpoint(customer) != null;
+}
+
+const amount = (cents: number) => {
+  const sign = cents < 0 ? '-' : '';
+  const a = Math.abs(cents);
+  return `${sign}${Math.floor(a / 100)}.${String(a % 100).padStart(2, '0')}`;
+};
+/**
+ * The net price (never negative in EN 16931, 2 decimals): per unit when the net amount
+ * divides by the quantity, else the whole amount for a base quantity of all the units,
+ * so quantity × price = the line's net amount exactly.
+ */
+const price = (cents: number, quantity: number) => {
+  const q = Math.max(1, Math.abs(quantity));
+  const a = Math.abs(cents);
+  return a % q === 0
+    ? { 'cbc:PriceAmount': amount(a / q), 'cbc:PriceAmount@currencyID': EUR }
+    : {
+        'cbc:PriceAmount': amount(a),
+        'cbc:PriceAmount@currencyID': EUR,
+        'cbc:BaseQuantity': String(q),
+        'cbc:BaseQuantity@unitCode': 'C62',
+      };
+};
+const percent = (bp: number) => (bp / 100).toFixed(2);
+
+/** SIREN of a French VAT number (FR + 2 key characters + SIREN). */
+export function sirenOfVat(vat: string | null | undefined): string | null {
+  const m = /^FR[0-9A-Z]{2}(\d{9})$/.exec((vat ?? '').replace(/\s/g, '').toUpperCase());
+  return m ? m[1] : null;
+}
+
+interface Category {
+  id: 'S' | 'Z' | 'E';
+  percent: string;
+  exemption?: typeof OUTSIDE_VAT;
+}
+function category(rateBp: number | null): Category {
+  if (rateBp == null) return { id: 'E', percent: '0.00', exemption: OUTSIDE_VAT };
+  return rateBp === 0 ? { id: 'Z', percent: '0.00' } : { id: 'S', percent: percent(rateBp) };
+}
+const taxCategory = (c: Category, breakdown = true) => ({
+  'cbc:ID': c.id,
+  'cbc:Percent': c.percent,
+  ...(c.exemption && breakdown
+    ? { 'cbc:TaxExemptionReasonCode': c.exemption.code, 'cbc:TaxExemptionReason': c.exemption.reason }
+    : {}),
+  'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+});
+
+function customerEndpoint(c: CustomerSnapshot): Row | null {
+  const siren = sirenOfVat(c.vatNumber);
+  if (siren) return { 'cbc:EndpointID': siren, 'cbc:EndpointID@schemeID': '0002' };
+  const vat = c.vatNumber!.replace(/\s/g, '').toUpperCase();
+  const scheme = VAT_SCHEMES[vat.slice(0, 2)];
+  if (scheme) return { 'cbc:EndpointID': vat, 'cbc:EndpointID@schemeID': scheme };
+  if (c.email) return { 'cbc:EndpointID': c.email, 'cbc:EndpointID@schemeID': 'EM' };
+  return null;
+}
+
+/** EAS schemes of the VAT numbers of the countries our guests mostly come from. */
+const VAT_SCHEMES: Record<string, string> = {
+  FR: '9957',
+  DE: '9930',
+  ES: '9920',
+  IT: '0211',
+  BE: '9925',
+  NL: '9944',
+  AT: '9914',
+  LU: '9938',
+  PT: '9946',
+  IE: '9935',
+};
+
+/**
+ * The bill in the library's internal format (UBL semantics). A credit note is the
+ * credit-note document (type 381) with positive amounts and a reference to its invoice;
+ * a deposit bill is a prepayment invoice (386); negative lines of a final bill (deducted
+ * deposits) keep a positive net price with a negative quantity, as EN 16931 requires.
+ */
+export function facturxInvoice(bill: Row): Invoice {
+  const s = bill.sellerSnapshot as SellerSnapshot;
+  const c = bill.customerSnapshot as CustomerSnapshot;
+  const credit = bill.kind === 'credit-note';
+  const sign = credit ? -1 : 1;
+  const lines: Row[] = bill.lines ?? [];
+  const sums = new Map<string, { c: Category; base: number; vat: number }>();
+  for (const l of lines) {
+    const cat = category(l.vatRateBp);
+    const k = `${cat.id}:${cat.percent}`;
+    const t = sums.get(k) ?? { c: cat, base: 0, vat: 0 };
+    t.base += sign * l.amountExclVat;
+    t.vat += sign * l.vatAmount;
+    sums.set(k, t);
+  }
+  const lineExtension = lines.reduce((a, l) => a + sign * l.amountExclVat, 0);
+  const invoice: Row = {
+    'cbc:ID': bill.number,
+    'cbc:IssueDate': bill.date,
+    ...(bill.dueDate && !credit ? { 'cbc:DueDate': bill.dueDate } : {}),
+    'cbc:InvoiceTypeCode': credit ? '381' : bill.isDeposit ? '386' : '380',
+    'cbc:Note': [
+      bill.reason ? `Motif : ${bill.reason}` : null,
+      "Pénalités de retard : trois fois le taux d'intérêt légal. Indemnité forfaitaire pour frais de recouvrement : 40 €.",
+    ].filter(Boolean),
+    'cbc:DocumentCurrencyCode': EUR,
+    'cbc:BuyerReference': bill.bookingId ? `SEJOUR-${bill.bookingId}` : bill.number,
+    ...(bill.serviceStartDate
+      ? {
+          'cac:InvoicePeriod': {
+            'cbc:StartDate': bill.serviceStartDate,
+            'cbc:EndDate': bill.serviceEndDate ?? bill.serviceStartDate,
+          },
+        }
+      : {}),
+    ...(credit && bill.creditedBill
+      ? {
+          'cac:BillingReference': [
+            {
+              'cac:InvoiceDocumentReference': {
+                'cbc:ID': bill.creditedBill.number,
+                'cbc:IssueDate': bill.creditedBill.date,
+              },
+            },
+          ],
+        }
+      : {}),
+    'cac:AccountingSupplierParty': {
+      'cac:Party': {
+        'cbc:EndpointID': s.siren,
+        'cbc:EndpointID@schemeID': '0002',
+        'cac:PartyIdentification': [{ 'cbc:ID': s.siret, 'cbc:ID@schemeID': '0009' }],
+        'cac:PartyName': { 'cbc:Name': s.name || s.corporateName },
+        'cac:PostalAddress': {
+          'cbc:StreetName': s.address1,
+          ...(s.address2 ? { 'cbc:AdditionalStreetName': s.address2 } : {}),
+          'cbc:CityName': s.town,
+          'cbc:PostalZone': s.postalCode,
+          'cac:Country': { 'cbc:IdentificationCode': 'FR' },
+        },
+        'cac:PartyTaxScheme': [
+          { 'cbc:CompanyID': s.vatNumber.replace(/\s/g, ''), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
+        ],
+        'cac:PartyLegalEntity': {
+          'cbc:RegistrationName': s.corporateName,
+          'cbc:CompanyID': s.siren,
+          'cbc:CompanyID@schemeID': '0002',
+          'cbc:CompanyLegalForm': `${s.legalForm} au capital de ${amount(s.capital)} €, RCS ${s.rcs}`,
+        },
+        ...(s.email || s.phone
+          ? {
+              'cac:Contact': {
+                ...(s.phone ? { 'cbc:Telephone': s.phone } : {}),
+                ...(s.email ? { 'cbc:ElectronicMail': s.email } : {}),
+              },
+            }
+          : {}),
+      },
+    },
+    'cac:AccountingCustomerParty': {
+      'cac:Party': {
+        ...customerEndpoint(c)!,
+        'cac:PostalAddress': {
+          'cbc:StreetName': c.address1,
+          ...(c.address2 ? { 'cbc:AdditionalStreetName': c.address2 } : {}),
+          'cbc:CityName': c.town,
+          'cbc:PostalZone': c.postalCode,
+          'cac:Country': { 'cbc:IdentificationCode': c.countryIso ?? 'FR' },
+        },
+        'cac:PartyTaxScheme': {
+          'cbc:CompanyID': c.vatNumber!.replace(/\s/g, ''),
+          'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+        },
+        'cac:PartyLegalEntity': {
+          'cbc:RegistrationName': c.companyName || c.name,
+          ...(sirenOfVat(c.vatNumber)
+            ? { 'cbc:CompanyID': sirenOfVat(c.vatNumber)!, 'cbc:CompanyID@schemeID': '0002' }
+            : {}),
+        },
+      },
+    },
+    ...(bill.paymentTerms ? { 'cac:PaymentTerms': { 'cbc:Note': bill.paymentTerms } } : {}),
+    'cac:TaxTotal': [
+      {
+        'cbc:TaxAmount': amount(sign * bill.totalVat),
+        'cbc:TaxAmount@currencyID': EUR,
+        'cac:TaxSubtotal': [...sums.values()].map((t) => ({
+          'cbc:TaxableAmount': amount(t.base),
+          'cbc:TaxableAmount@currencyID': EUR,
+          'cbc:TaxAmount': amount(t.vat),
+          'cbc:TaxAmount@currencyID': EUR,
+          'cac:TaxCategory': taxCategory(t.c),
+        })),
+      },
+    ],
+    'cac:LegalMonetaryTotal': {
+      'cbc:LineExtensionAmount': amount(lineExtension),
+      'cbc:LineExtensionAmount@currencyID': EUR,
+      'cbc:TaxExclusiveAmount': amount(sign * bill.totalExclVat),
+      'cbc:TaxExclusiveAmount@currencyID': EUR,
+      'cbc:TaxInclusiveAmount': amount(sign * bill.totalInclVat),
+      'cbc:TaxInclusiveAmount@currencyID': EUR,
+      'cbc:PayableAmount': amount(sign * bill.totalInclVat),
+      'cbc:PayableAmount@currencyID': EUR,
+    },
+    'cac:InvoiceLine': lines.map((l) => {
+      const q = sign * l.quantity;
+      const net = sign * l.amountExclVat;
+      // The net price is positive: a negative amount is carried by the quantity.
+      const qty = net < 0 ? -Math.abs(q || 1) : Math.abs(q || 1);
+      return {
+        'cbc:ID': String(l.position),
+        'cbc:InvoicedQuantity': String(qty),
+        'cbc:InvoicedQuantity@unitCode': 'C62',
+        'cbc:LineExtensionAmount': amount(net),
+        'cbc:LineExtensionAmount@currencyID': EUR,
+        ...(l.startDate
+          ? { 'cac:InvoicePeriod': { 'cbc:StartDate': l.startDate, 'cbc:EndDate': l.endDate ?? l.startDate } }
+          : {}),
+        'cac:Item': {
+          'cbc:Name': String(l.label).slice(0, 200),
+          'cac:ClassifiedTaxCategory': taxCategory(category(l.vatRateBp), false),
+        },
+        'cac:Price': price(net, qty),
+      };
+    }),
+  };
+  return { 'ubl:Invoice': invoice } as unknown as Invoice;
+}
+
+/**
+ * The library's EN 16931 checks of the data (its JSON schema, patched by the Factur-X
+ * EN 16931 format as `generate` does): the list of errors, empty when valid.
+ */
+let validator: ReturnType<Ajv2019['compile']> | undefined;
+export function facturxErrors(invoice: Invoice): string[] {
+  if (!validator) {
+    const schema = structuredClone(invoiceSchema) as Row;
+    for (const party of ['cac:AccountingCustomerParty', 'cac:AccountingSupplierParty'])
+      schema.properties['ubl:Invoice'].properties[party].properties['cac:Party'].required.push('cbc:EndpointID');
+    validator = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
+  }
+  const validate = validator;
+  return validate(structuredClone(invoice)) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
+
+const quiet = { log() {}, warn() {}, error() {} } as any;
+
+/** The Factur-X PDF: `pdf` (the bill as rendered) with the bill's EN 16931 XML embedded. */
+export async function toFacturX(pdf: Buffer, bill: Row): Promise<Buffer> {
+  const out = await new InvoiceService(quiet).generate(facturxInvoice(bill), {
+    format: FACTURX_FORMAT,
+    lang: 'fr-fr',
+    noWarnings: true,
+    pdf: { buffer: new Uint8Array(pdf), filename: `${bill.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  return Buffer.from(out as Uint8Array);
+}

@@ -1,0 +1,243 @@
+// Routes of payments, bank and cash (the bills' routes are in routes.ts): several
+// cheques for one amount, grouped payments, a payment's VAT, deposits of a month, the
+// cash fund of a day, expenses and injections of a month, starting bases, the cash and
+// bank journal, the finance preferences. One declaration each, thin handlers.
+import { defineRoute } from '../../http/define-route';
+import { parseId } from '../../rest/records';
+import { entityMeta } from '../../rest/entities';
+import { saveRecord } from '../../rest/records';
+import { badRequest, HttpError } from '../../http/errors';
+import { isYearMonth } from '../../../common/cash';
+import { paymentVat } from '../../../common/payment-vat';
+import { recordCheques, type ChequesInput } from './cheques';
+import { groupPayments, type GroupInput } from './grouping';
+import { cashAndBankJournal, cashFund, movementsOfMonth, startingBases } from './cash';
+import { depositsOfMonth } from './deposits';
+import { financePreferences } from './preferences';
+import { stayRateShares } from './payment-vat-source';
+
+const tag = 'billing';
+const PAYMENT = 'invoice.payment';
+const BANK = 'invoice.bank';
+const id = { type: 'integer', minimum: 1, maximum: 999_999_999 };
+const money = { type: 'integer', minimum: 1, maximum: 100_000_000, 'x-message': 'MUST_BE_POSITIVE' };
+const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
+const text = (n: number) => ({ type: ['string', 'null'], maxLength: n });
+const obj = { type: 'object' };
+
+function yearMonthOf(raw: string): string {
+  if (!isYearMonth(raw)) throw badRequest('INCORRECT_DATES');
+  return raw;
+}
+function dateOf(raw: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`)))
+    throw badRequest('INCORRECT_DATES');
+  return raw;
+}
+
+export const MONEY_ROUTES = [
+  defineRoute<ChequesInput>({
+    method: 'POST',
+    path: '/rest/payment/cheques',
+    right: [PAYMENT, 'write'],
+    tag,
+    summary:
+      'Enregistre plusieurs chèques (ou chèques-vacances) pour un montant attendu : un paiement par chèque, refusé si leur somme diffère du montant attendu',
+    body: {
+      type: 'object',
+      required: ['paymentMethodId', 'expectedAmount', 'cheques'],
+      additionalProperties: false,
+      properties: {
+        bookingId: { ...id, type: ['integer', 'null'] },
+        customerId: { ...id, type: ['integer', 'null'] },
+        billId: { ...id, type: ['integer', 'null'] },
+        paymentMethodId: id,
+        expectedAmount: money,
+        date,
+        payerType: { enum: ['customer', 'holiday-aid', 'partner'] },
+        category: { enum: ['payment', 'down-payment'] },
+        downPaymentNature: { enum: ['arrhes', 'acompte'] },
+        notes: text(500),
+        cheques: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 24,
+          items: {
+            type: 'object',
+            required: ['amount', 'chequeNumber', 'chequeHolder', 'payingInstitution'],
+            additionalProperties: false,
+            properties: {
+              amount: money,
+              chequeNumber: { type: 'string', minLength: 1, maxLength: 30, 'x-message': 'CHEQUE_FIELDS_REQUIRED' },
+              chequeHolder: { type: 'string', minLength: 1, maxLength: 120, 'x-message': 'CHEQUE_FIELDS_REQUIRED' },
+              chequeBank: text(120),
+              payingInstitution: {
+                type: 'string',
+                minLength: 1,
+                maxLength: 120,
+                'x-message': 'CHEQUE_FIELDS_REQUIRED',
+              },
+              doNotRemitBefore: { anyOf: [date, { type: 'null' }] },
+            },
+          },
+        },
+      },
+    },
+    response: { type: 'array', items: obj },
+    responseDescription: 'Les paiements créés, un par chèque',
+    handler: ({ body, user, knex }) => recordCheques(knex, body, user?.id ?? null),
+  }),
+
+  defineRoute<GroupInput>({
+    method: 'POST',
+    path: '/rest/payment/group',
+    right: [PAYMENT, 'write'],
+    tag,
+    summary:
+      'Groupe plusieurs paiements libres sous un paiement du mode « Paiement groupé » (qui se remet ou s’exporte en un) ; les paiements groupés ne se modifient plus',
+    body: {
+      type: 'object',
+      required: ['paymentIds'],
+      additionalProperties: false,
+      properties: {
+        paymentIds: { type: 'array', minItems: 2, maxItems: 500, items: id, 'x-message': 'GROUP_PAYMENTS_INVALID' },
+        date,
+        notes: text(500),
+      },
+    },
+    response: obj,
+    responseDescription: 'Le paiement groupé et les paiements qu’il regroupe',
+    handler: async ({ body, knex }) => {
+      const groupId = await groupPayments(knex, body);
+      return {
+        ...(await knex('payment').where('id', groupId).first()),
+        payments: await knex('payment').where('groupedPaymentId', groupId).orderBy('id'),
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/rest/payment/vat/:paymentId',
+    right: [PAYMENT, 'read'],
+    tag,
+    summary:
+      'La TVA comprise dans un paiement d’un séjour (due à l’encaissement pour une prestation de services), répartie sur les taux du séjour ; arrhes ou acompte',
+    response: obj,
+    responses: { 404: { description: 'Paiement inconnu' } },
+    handler: async ({ params, knex }) => {
+      const p = await knex('payment')
+        .where('id', parseId(params.paymentId))
+        .first('id', 'amount', 'bookingId', 'category', 'downPaymentNature');
+      if (!p) throw new HttpError(404, 'NOT_FOUND');
+      const lines = p.bookingId ? paymentVat(p.amount, await stayRateShares(knex, p.bookingId)) : [];
+      return { ...p, lines, vatAmount: lines.reduce((s, l) => s + l.vatAmount, 0) };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/rest/bank-deposit/month/:yearMonth',
+    right: [BANK, 'read'],
+    tag,
+    summary: 'Les remises en banque d’un mois (écran /deposit-list/{yearMonth}) et leur total',
+    response: obj,
+    handler: ({ params, knex }) => depositsOfMonth(knex, yearMonthOf(params.yearMonth)),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/rest/cash-fund/:paymentMethodId/:date',
+    right: [BANK, 'read'],
+    tag,
+    summary:
+      'Le fond de caisse d’un mode espèces un jour : ouverture, encaissements, apports, dépenses, remises, attendu, comptage et écart',
+    response: obj,
+    handler: ({ params, knex }) => cashFund(knex, parseId(params.paymentMethodId), dateOf(params.date)),
+  }),
+
+  defineRoute<{ countedAmount: number; notes?: string | null; version?: number }>({
+    method: 'POST',
+    path: '/rest/cash-fund/:paymentMethodId/:date',
+    right: [BANK, 'write'],
+    tag,
+    summary:
+      'Enregistre (ou corrige) le comptage de la caisse ce jour ; le montant attendu y est gardé tel qu’il était',
+    body: {
+      type: 'object',
+      required: ['countedAmount'],
+      additionalProperties: false,
+      properties: {
+        countedAmount: { type: 'integer', minimum: 0, maximum: 100_000_000 },
+        notes: text(500),
+        version: { type: 'integer', minimum: 1 },
+      },
+    },
+    response: obj,
+    handler: async ({ params, body, user, knex }) => {
+      const paymentMethodId = parseId(params.paymentMethodId);
+      const day = dateOf(params.date);
+      const existing = await knex('cash_count').where({ paymentMethodId, date: day }).first('id');
+      await saveRecord(
+        knex,
+        entityMeta('cash-count'),
+        { ...body, id: existing?.id ?? 0, paymentMethodId, date: day },
+        user?.id ?? null,
+      );
+      return cashFund(knex, paymentMethodId, day);
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/rest/cash-movement/month/:kind/:yearMonth',
+    right: [BANK, 'read'],
+    tag,
+    summary: 'Les dépenses (kind expense) ou les apports (kind injection) de caisse d’un mois et leur total',
+    response: obj,
+    handler: ({ params, knex }) => {
+      if (params.kind !== 'expense' && params.kind !== 'injection') throw badRequest('INVALID_CHOICE');
+      return movementsOfMonth(knex, params.kind, yearMonthOf(params.yearMonth));
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/rest/starting-base/month/:yearMonth',
+    right: [BANK, 'read'],
+    tag,
+    summary: 'Les modes espèces et leur fond de caisse de début de mois (null quand il n’est pas encore saisi)',
+    response: { type: 'array', items: obj },
+    handler: ({ params, knex }) => startingBases(knex, yearMonthOf(params.yearMonth)),
+  }),
+
+  defineRoute<unknown, { from: string; to: string; paymentMethodId?: number }>({
+    method: 'GET',
+    path: '/rest/cash-and-bank-journal',
+    right: [BANK, 'read'],
+    tag,
+    summary:
+      'Journal de caisse et de banque : encaissements par mode, dépenses, apports et remises d’espèces sur une période, avec les totaux par mode',
+    query: {
+      type: 'object',
+      required: ['from', 'to'],
+      properties: { from: date, to: date, paymentMethodId: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
+    },
+    response: obj,
+    handler: ({ query, knex }) => {
+      if (query.to < query.from) throw badRequest('INCORRECT_DATES');
+      return cashAndBankJournal(knex, query);
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/rest/finance-preference/current',
+    right: ['establishment.settings', 'read'],
+    tag,
+    summary:
+      'Les préférences des sections résultat, frais, mode d’impression et vente (les valeurs par défaut, id 0, tant qu’elles n’ont pas été enregistrées)',
+    response: obj,
+    handler: ({ knex }) => financePreferences(knex),
+  }),
+];

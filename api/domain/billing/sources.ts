@@ -1,0 +1,85 @@
+// Bill sources: where the lines of a stay's final bill come from. The stay itself (its
+// occupancies' stored prices) is the first source; the sales/till module (tickets
+// « charged to the stay ») and the rent receipts plug in with registerBillSource. Each
+// source answers, inside the bill's transaction, the lines of the §9 line types it has
+// to bill for a stay, and is told the bill's id once the bill is inserted so it can
+// mark what it handed over as billed (frozen: « Billed sale, stay or rent receipt
+// cannot be edited »). See the README's « Bill sources ».
+import type { Knex } from 'knex';
+import type { StoredPrice } from '../stays/price-model';
+import { stayLines, type LineInput } from './lines';
+
+export interface BillSourceContext {
+  bookingId: number;
+  customerId: number | null;
+  /** the bill being issued: sources other than the stay contribute to final bills only */
+  kind: 'deposit' | 'final';
+}
+
+export interface BillSource {
+  /** unique key, e.g. 'stay', 'sale', 'rent-receipt' */
+  key: string;
+  /**
+   * The lines still to bill for this stay (VAT-inclusive cents, each with its VAT,
+   * `lineType` of §9: 16 additional sales, 18 residential deadline…). Runs inside the
+   * bill's transaction after the stay row is locked: lock your own rows (FOR UPDATE)
+   * so that they cannot change before `billed` marks them.
+   */
+  lines(trx: Knex.Transaction, ctx: BillSourceContext): Promise<LineInput[]>;
+  /** Called in the same transaction once the bill exists, with the lines this source gave. */
+  billed?(trx: Knex.Transaction, ctx: BillSourceContext & { billId: number }, lines: LineInput[]): Promise<void>;
+}
+
+const sources = new Map<string, BillSource>();
+
+/** Adds (or replaces, same key) a source; returns the one it replaces. */
+export function registerBillSource(source: BillSource): BillSource | undefined {
+  const before = sources.get(source.key);
+  sources.set(source.key, source);
+  return before;
+}
+
+export const billSources = (): BillSource[] => [...sources.values()];
+
+/** The stay: the lines of its active occupancies' stored prices (null: one is unpriced). */
+export async function stayOwnLines(trx: Knex.Transaction, bookingId: number): Promise<LineInput[] | null> {
+  const occs = await trx('occupancy')
+    .where({ bookingId, isCancelled: false })
+    .orderBy('id')
+    .select('id', 'pricedQuote');
+  return occs.length
+    ? stayLines(occs.map((o: any) => ({ id: o.id, pricedQuote: o.pricedQuote as StoredPrice | null })))
+    : null;
+}
+
+/** The first source: the stay's own price (nothing when an occupancy is unpriced). */
+export const STAY_SOURCE: BillSource = {
+  key: 'stay',
+  lines: async (trx, ctx) => (await stayOwnLines(trx, ctx.bookingId)) ?? [],
+};
+registerBillSource(STAY_SOURCE);
+
+/** The lines the other sources give for a final bill, kept per source for `billed`. */
+export async function extraLines(
+  trx: Knex.Transaction,
+  ctx: BillSourceContext,
+): Promise<{ source: BillSource; lines: LineInput[] }[]> {
+  if (ctx.kind !== 'final') return [];
+  const out: { source: BillSource; lines: LineInput[] }[] = [];
+  for (const source of billSources()) {
+    if (source.key === STAY_SOURCE.key) continue;
+    const lines = await source.lines(trx, ctx);
+    if (lines.length) out.push({ source, lines });
+  }
+  return out;
+}
+
+/** Tells each source which bill took its lines. */
+export async function markBilled(
+  trx: Knex.Transaction,
+  ctx: BillSourceContext,
+  billId: number,
+  given: { source: BillSource; lines: LineInput[] }[],
+): Promise<void> {
+  for (const g of given) await g.source.billed?.(trx, { ...ctx, billId }, g.lines);
+}

@@ -1,0 +1,122 @@
+// Appending to the ledger, inside the caller's business transaction: no bill, credit
+// note, payment or closure without its entry, and no entry without its record (both
+// commit or roll back together). The chain's head row is locked FOR UPDATE, so entries
+// get gap-free sequence numbers in commit order; two writers at once queue on that row.
+import type { Knex } from 'knex';
+import { badRequest } from '../../http/errors';
+import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical } from './canonical';
+import { currentKeyId, signText, signingKey } from './keys';
+
+export type Chain = 'fiscal' | 'jet';
+/** Sales: amounts per VAT rate (`data.vat`); payments: `data.method`. */
+export const SALE_KINDS = ['bill', 'credit-note', 'cash-ticket'] as const;
+export const PAYMENT_KINDS = ['payment', 'payment-cancel'] as const;
+export const CLOSURE_KINDS = ['closure-day', 'closure-month', 'closure-year'] as const;
+export type FiscalKind =
+  (typeof SALE_KINDS)[number] | (typeof PAYMENT_KINDS)[number] | (typeof CLOSURE_KINDS)[number] | 'archive';
+export type JetKind =
+  'start' | 'stop' | 'login' | 'closure' | 'archive' | 'backup' | 'restore' | 'verify-failed' | 'setting' | 'key';
+
+export interface EntryInput {
+  /** default `fiscal` */
+  chain?: Chain;
+  kind: FiscalKind | JetKind;
+  /** business date (YYYY-MM-DD): a bill's or payment's date, a closure's first day */
+  date?: string | null;
+  /** a closure's last day (included) */
+  periodEnd?: string | null;
+  /** the business record, e.g. { table: 'bill', id: 12 } */
+  source?: { table: string; id: number } | null;
+  /** total incl. VAT in cents, signed (a credit note or a cancelled payment is negative) */
+  amount?: number;
+  /** the other fixed fields: per-rate totals, number, method… (integers and strings only) */
+  data?: Record<string, Canonical>;
+}
+
+export interface AppendedEntry {
+  seq: number;
+  hash: string;
+  at: string;
+  establishmentId: number;
+}
+
+const isSale = (k: string) =>
+  (SALE_KINDS as readonly string[]).includes(k) || (PAYMENT_KINDS as readonly string[]).includes(k);
+
+export async function establishmentId(db: Knex | Knex.Transaction): Promise<number> {
+  return (await db('establishment').orderBy('id').first('id'))?.id ?? 0;
+}
+
+/**
+ * A transaction dated in a closed month is refused (« Mois déjà clôturé »). A closed
+ * day is no barrier: a Z covers what was recorded since the previous one, so a late
+ * entry goes to the next Z.
+ */
+async function assertOpen(trx: Knex.Transaction, est: number, date: string): Promise<void> {
+  const closed = await trx('ledger_entry')
+    .where({ establishmentId: est, chain: 'fiscal', kind: 'closure-month', businessDate: `${date.slice(0, 7)}-01` })
+    .first('seq');
+  if (closed) throw badRequest('MONTH_ALREADY_CLOSED', { date: 'Mois déjà clôturé' });
+}
+
+/**
+ * Appends one entry to its chain and moves the head, in `trx`: body = canonical JSON of
+ * the fixed fields, hash = SHA-256(previous hash ‖ body), Ed25519 signature of the hash
+ * (and of the head). Throws a 400 MONTH_ALREADY_CLOSED for a sale or payment dated in
+ * a closed month: the business write rolls back with it.
+ */
+export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Promise<AppendedEntry> {
+  const chain = input.chain ?? 'fiscal';
+  const est = await establishmentId(trx);
+  await trx('ledger_head')
+    .insert({ establishmentId: est, chain, lastSeq: 0, lastHash: GENESIS })
+    .onConflict(['establishmentId', 'chain'])
+    .ignore();
+  const head = await trx('ledger_head').where({ establishmentId: est, chain }).forUpdate().first('lastSeq', 'lastHash');
+  if (chain === 'fiscal' && input.date && isSale(input.kind)) await assertOpen(trx, est, input.date);
+  const key = signingKey();
+  const keyId = await currentKeyId(trx, key);
+  const seq = Number(head.lastSeq) + 1;
+  const at = utcSecond();
+  const amount = input.amount ?? 0;
+  const body = canonicalJson({
+    at,
+    chain,
+    establishment: est,
+    seq,
+    kind: input.kind,
+    date: input.date ?? null,
+    periodEnd: input.periodEnd ?? null,
+    source: input.source ?? null,
+    amount,
+    data: input.data ?? {},
+  });
+  const hash = chainHash(head.lastHash, body);
+  await trx('ledger_entry').insert({
+    establishmentId: est,
+    chain,
+    seq,
+    kind: input.kind,
+    recordedAt: at,
+    businessDate: input.date ?? null,
+    periodEnd: input.periodEnd ?? null,
+    sourceTable: input.source?.table ?? null,
+    sourceId: input.source?.id ?? null,
+    amount,
+    body,
+    prevHash: head.lastHash,
+    hash,
+    keyId,
+    signature: signText(hash, key),
+  });
+  await trx('ledger_head')
+    .where({ establishmentId: est, chain })
+    .update({
+      lastSeq: seq,
+      lastHash: hash,
+      keyId,
+      signature: signText(headMessage(est, chain, seq, hash), key),
+      updatedAt: trx.fn.now(),
+    });
+  return { seq, hash, at, establishmentId: est };
+}

@@ -1,0 +1,300 @@
+// Closures (§4: bills → periods (days) → months → year), each one a ledger entry in the
+// same transaction as its checks, so a killed process leaves the whole closure or none.
+// - A day closure (Z) of date D covers every sale and payment recorded since the previous
+//   Z (a contiguous range of sequence numbers); D is never before the previous Z's date.
+// - A month closure sums the day closures dated in it, once the month is over and no
+//   transaction dated in it is left outside a Z; from then on nothing is dated in it
+//   (appendEntry refuses it: « Mois déjà clôturé »).
+// - A year closure sums its months, inside the financial year's closing (technical user).
+// Each carries its totals, the perpetual grand total of its level (previous + period)
+// and the sequence numbers covered. Two closures at once: the second answers 409
+// « Clôture en cours » (advisory lock), and a unique index keeps one per period.
+import type { Knex } from 'knex';
+import { badRequest, HttpError } from '../../http/errors';
+import { addDays, todayParis } from '../../../common/dates';
+import { isValidDate } from '../../../common/formats';
+import { appendEntry, establishmentId, PAYMENT_KINDS, SALE_KINDS, type AppendedEntry } from './append';
+import { GENESIS } from './canonical';
+import { sumTotals, totalsOf, totalsOfEntries, type ClosureTotals } from './totals';
+
+type Trx = Knex.Transaction;
+type Row = Record<string, any>;
+export type ClosureLevel = 'day' | 'month' | 'year';
+
+/** Advisory lock namespace of "a closure is running". */
+const CLOSURE_LOCK = 15_001;
+const TRANSACTION_KINDS = [...SALE_KINDS, ...PAYMENT_KINDS];
+
+export interface Closure extends ClosureTotals {
+  seq: number;
+  level: ClosureLevel;
+  date: string;
+  periodEnd: string;
+  perpetual: number;
+  at: string;
+  hash: string;
+  signature: string;
+}
+
+export function monthEnd(monthStart: string): string {
+  const y = Number(monthStart.slice(0, 4)),
+    m = Number(monthStart.slice(5, 7));
+  return addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
+}
+
+export function closureOf(row: Row): Closure {
+  const body = JSON.parse(row.body);
+  return {
+    ...totalsOf(body.data),
+    seq: Number(row.seq),
+    level: String(row.kind).slice('closure-'.length) as ClosureLevel,
+    date: body.date,
+    periodEnd: body.periodEnd,
+    perpetual: body.data.perpetual,
+    at: body.at,
+    hash: row.hash,
+    signature: row.signature,
+  };
+}
+
+async function lockClosures(trx: Trx): Promise<number> {
+  const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(?, 0) AS ok', [CLOSURE_LOCK]);
+  if (!rows[0].ok) throw new HttpError(409, 'CLOSING_IN_PROGRESS');
+  const est = await establishmentId(trx);
+  // The head first: no transaction is appended while the closure reads what it covers.
+  await trx('ledger_head')
+    .insert({ establishmentId: est, chain: 'fiscal', lastSeq: 0, lastHash: GENESIS })
+    .onConflict(['establishmentId', 'chain'])
+    .ignore();
+  await trx('ledger_head').where({ establishmentId: est, chain: 'fiscal' }).forUpdate().first('lastSeq');
+  return est;
+}
+
+const closures = (db: Knex | Trx, est: number, level: ClosureLevel) =>
+  db('ledger_entry').where({ establishmentId: est, chain: 'fiscal', kind: `closure-${level}` });
+
+async function lastClosure(db: Knex | Trx, est: number, level: ClosureLevel): Promise<Closure | null> {
+  const row = await closures(db, est, level).orderBy('seq', 'desc').first('seq', 'kind', 'body', 'hash', 'signature');
+  return row ? closureOf(row) : null;
+}
+
+async function isMonthClosed(db: Knex | Trx, est: number, date: string): Promise<boolean> {
+  return !!(await closures(db, est, 'month')
+    .where('businessDate', `${date.slice(0, 7)}-01`)
+    .first('seq'));
+}
+
+/** Transactions recorded since the last Z. */
+async function uncovered(trx: Knex | Trx, est: number): Promise<Row[]> {
+  const last = await lastClosure(trx, est, 'day');
+  return trx('ledger_entry')
+    .where({ establishmentId: est, chain: 'fiscal' })
+    .whereIn('kind', TRANSACTION_KINDS)
+    .where('seq', '>', last?.lastSeq ?? 0)
+    .orderBy('seq')
+    .select('seq', 'kind', 'amount', 'body', 'businessDate');
+}
+
+async function record(
+  trx: Trx,
+  level: ClosureLevel,
+  date: string,
+  periodEnd: string,
+  totals: ClosureTotals,
+  previous: Closure | null,
+  userId: number | null,
+): Promise<AppendedEntry> {
+  const perpetual = (previous?.perpetual ?? 0) + totals.sales;
+  const entry = await appendEntry(trx, {
+    kind: `closure-${level}`,
+    date,
+    periodEnd,
+    amount: totals.sales,
+    data: { ...(totals as any), perpetual, userId },
+  });
+  await appendEntry(trx, {
+    chain: 'jet',
+    kind: 'closure',
+    date,
+    periodEnd,
+    data: { level, fiscalSeq: entry.seq, userId },
+  });
+  return entry;
+}
+
+async function closureAt(db: Knex | Trx, est: number, seq: number): Promise<Closure> {
+  return closureOf(
+    await db('ledger_entry')
+      .where({ establishmentId: est, chain: 'fiscal', seq })
+      .first('seq', 'kind', 'body', 'hash', 'signature'),
+  );
+}
+
+/** The Z of `date`: everything recorded since the previous one. */
+export async function closeDay(
+  knex: Knex,
+  date: string,
+  userId: number | null,
+  today = todayParis(),
+): Promise<Closure> {
+  if (!isValidDate(date) || date > today) throw badRequest('INCORRECT_DATES', { date: 'Date de clôture incorrecte' });
+  return knex.transaction(async (trx) => {
+    const est = await lockClosures(trx);
+    if (await isMonthClosed(trx, est, date)) throw badRequest('MONTH_ALREADY_CLOSED');
+    if (await closures(trx, est, 'day').where('businessDate', date).first('seq'))
+      throw badRequest('CLOSURE_DOCUMENTS_GENERATED');
+    const previous = await lastClosure(trx, est, 'day');
+    if (previous && date < previous.date)
+      throw badRequest('NOTHING_TO_CLOSE', { date: 'Une journée postérieure est déjà clôturée' });
+    const rows = await uncovered(trx, est);
+    if (!rows.length) throw badRequest('NO_INVOICE_SINCE_LAST_PERIOD');
+    const totals = totalsOfEntries(
+      rows.map((r) => ({ seq: Number(r.seq), kind: r.kind, amount: Number(r.amount), data: JSON.parse(r.body).data })),
+    );
+    const entry = await record(trx, 'day', date, date, totals, previous, userId);
+    return closureAt(trx, est, entry.seq);
+  });
+}
+
+/** The month starting `month` (YYYY-MM): the sum of its days. */
+export async function closeMonth(
+  knex: Knex,
+  month: string,
+  userId: number | null,
+  today = todayParis(),
+): Promise<Closure> {
+  const start = `${month}-01`;
+  if (!/^\d{4}-\d{2}$/.test(month) || !isValidDate(start))
+    throw badRequest('INCORRECT_DATES', { month: 'Mois incorrect' });
+  const end = monthEnd(start);
+  if (end >= today) throw badRequest('NOTHING_TO_CLOSE', { month: 'Le mois n’est pas terminé' });
+  return knex.transaction(async (trx) => {
+    const est = await lockClosures(trx);
+    if (await isMonthClosed(trx, est, start)) throw badRequest('MONTH_ALREADY_CLOSED');
+    // Months close in order: an earlier month with closed days must be closed first.
+    const earlier: Row[] = await closures(trx, est, 'day')
+      .where('businessDate', '<', start)
+      .select(trx.raw("distinct to_char(business_date, 'YYYY-MM') AS m"));
+    for (const { m } of earlier)
+      if (!(await isMonthClosed(trx, est, `${m}-01`))) throw badRequest('MONTH_MUST_BE_CLOSED', { month: m });
+    if ((await uncovered(trx, est)).some((r) => String(r.businessDate) <= end))
+      throw badRequest('PERIOD_MUST_BE_CLOSED');
+    const days: Row[] = await closures(trx, est, 'day')
+      .whereBetween('businessDate', [start, end])
+      .orderBy('seq')
+      .select('seq', 'kind', 'body', 'hash', 'signature');
+    const totals = sumTotals(days.map((d) => closureOf(d)));
+    const entry = await record(trx, 'month', start, end, totals, await lastClosure(trx, est, 'month'), userId);
+    return closureAt(trx, est, entry.seq);
+  });
+}
+
+/**
+ * The year closure of a financial year, inside its closing transaction
+ * (api/domain/establishment/financial-year-close.ts): the sum of its months.
+ */
+export async function closeLedgerYear(
+  trx: Trx,
+  fy: { startDate: string; endDate: string },
+  userId: number | null,
+): Promise<Closure> {
+  const est = await lockClosures(trx);
+  const days: Row[] = await closures(trx, est, 'day')
+    .whereBetween('businessDate', [fy.startDate, fy.endDate])
+    .select(trx.raw("distinct to_char(business_date, 'YYYY-MM') AS m"));
+  for (const { m } of days)
+    if (!(await isMonthClosed(trx, est, `${m}-01`))) throw badRequest('MONTH_MUST_BE_CLOSED', { month: m });
+  if ((await uncovered(trx, est)).some((r) => String(r.businessDate) <= fy.endDate))
+    throw badRequest('PERIOD_MUST_BE_CLOSED');
+  if (await closures(trx, est, 'year').where('businessDate', fy.startDate).first('seq'))
+    throw badRequest('CLOSURE_DOCUMENTS_GENERATED');
+  const months: Row[] = await closures(trx, est, 'month')
+    .whereBetween('businessDate', [fy.startDate, fy.endDate])
+    .orderBy('seq')
+    .select('seq', 'kind', 'body', 'hash', 'signature');
+  const entry = await record(
+    trx,
+    'year',
+    fy.startDate,
+    fy.endDate,
+    sumTotals(months.map((d) => closureOf(d))),
+    await lastClosure(trx, est, 'year'),
+    userId,
+  );
+  return closureAt(trx, est, entry.seq);
+}
+
+/** The nightly Z of yesterday, when something was recorded since the last one. */
+export async function autoCloseDay(knex: Knex, today = todayParis()): Promise<Closure | null> {
+  const yesterday = addDays(today, -1);
+  const est = await establishmentId(knex);
+  if (await closures(knex, est, 'day').where('businessDate', '>=', yesterday).first('seq')) return null;
+  if (await isMonthClosed(knex, est, yesterday)) return null;
+  if (!(await uncovered(knex, est)).length) return null;
+  return closeDay(knex, yesterday, null, today);
+}
+
+export async function listClosures(db: Knex, level?: ClosureLevel, limit = 400): Promise<Closure[]> {
+  const est = await establishmentId(db);
+  const q = db('ledger_entry')
+    .where({ establishmentId: est, chain: 'fiscal' })
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .select('seq', 'kind', 'body', 'hash', 'signature');
+  if (level) q.where('kind', `closure-${level}`);
+  else q.where('kind', 'like', 'closure-%');
+  return (await q).map(closureOf);
+}
+
+export async function closureBySeq(db: Knex, seq: number): Promise<Closure | null> {
+  const est = await establishmentId(db);
+  const row = await db('ledger_entry')
+    .where({ establishmentId: est, chain: 'fiscal', seq })
+    .where('kind', 'like', 'closure-%')
+    .first('seq', 'kind', 'body', 'hash', 'signature');
+  return row ? closureOf(row) : null;
+}
+
+/** For /closure and the home flag: the last closures, what waits for a Z. */
+export async function closureStatus(db: Knex): Promise<{
+  lastDay: Closure | null;
+  lastMonth: Closure | null;
+  lastYear: Closure | null;
+  pending: number;
+  pendingSince: string | null;
+  stale: boolean;
+}> {
+  const est = await establishmentId(db);
+  const [lastDay, lastMonth, lastYear] = await Promise.all([
+    lastClosure(db, est, 'day'),
+    lastClosure(db, est, 'month'),
+    lastClosure(db, est, 'year'),
+  ]);
+  const w = await db('ledger_entry')
+    .where({ establishmentId: est, chain: 'fiscal' })
+    .whereIn('kind', TRANSACTION_KINDS)
+    .where('seq', '>', lastDay?.lastSeq ?? 0)
+    .first(db.raw('count(*)::int AS n'), db.raw('min(business_date)::text AS since'));
+  const pending = w?.n ?? 0,
+    since: string | null = w?.since ?? null;
+  const last =
+    [lastDay, lastMonth, lastYear]
+      .filter(Boolean)
+      .map((c) => c!.periodEnd)
+      .sort()
+      .pop() ?? null;
+  // §9: a flag when the last financial period closure is older than 4 months.
+  const limit = addDays(todayParis(), -122);
+  const stale = pending > 0 && (last == null ? (since ?? '') < limit : last < limit);
+  return { lastDay, lastMonth, lastYear, pending, pendingSince: since, stale };
+}
+
+/** The nightly job: yesterday's Z when due; another process closing it meanwhile is no error. */
+export async function nightlyClosure(knex: Knex): Promise<Closure | null> {
+  try {
+    return await autoCloseDay(knex);
+  } catch (e) {
+    if (e instanceof HttpError && (e.status === 409 || e.code === 'CLOSURE_DOCUMENTS_GENERATED')) return null;
+    throw e;
+  }
+}

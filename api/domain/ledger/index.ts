@@ -1,0 +1,47 @@
+// The ledger module (issue 15): the inalterable chain of every payment-bearing record,
+// closures, the technical event journal. Payments written through the generic path get
+// their entries from hooks here (a new payment; a changed amount, date, method or stay:
+// its cancellation then the new one; a deletion: its cancellation); bills and credit
+// notes from billing's insertBill; the online channel's payments from billing too.
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import { routerOf } from '../../http/define-route';
+import { registerHooks } from '../../rest/entities';
+import { registerProtectedData } from '../establishment/demo-reset';
+import { appendPaymentEntry, PAYMENT_LEDGER_FIELDS } from './entries';
+import { LEDGER_ROUTES } from './routes';
+import { ACCOUNTING_ROUTES } from '../accounting/routes';
+import { STATEMENT_ROUTES } from '../statements/routes';
+import { registerClosureTile } from './tile';
+import { registerSettingJournal } from './setting-events';
+
+const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
+export function registerLedgerModule(): void {
+  registerHooks('payment', {
+    async afterSave(saved, existing, { trx }) {
+      if (!existing) {
+        await appendPaymentEntry(trx, saved, 'payment');
+        return;
+      }
+      if (PAYMENT_LEDGER_FIELDS.some((f) => !same(saved[f], existing[f]))) {
+        // Corrections only as added records: the old payment cancelled, the new one recorded.
+        await appendPaymentEntry(trx, existing, 'payment-cancel');
+        await appendPaymentEntry(trx, saved, 'payment');
+      }
+    },
+    async afterDelete(existing, { trx }) {
+      await appendPaymentEntry(trx, existing, 'payment-cancel');
+    },
+  });
+  registerClosureTile();
+  registerSettingJournal();
+  // Sales, payments and closures in the chain are kept by law: no demo reset then.
+  registerProtectedData(async (knex) =>
+    (await knex('ledger_entry').where('chain', 'fiscal').first('id')) ? 'journal inaltérable (NF525)' : null,
+  );
+}
+
+export function ledgerRouters(knex: () => Knex): Router[] {
+  return [routerOf(LEDGER_ROUTES, knex), routerOf(ACCOUNTING_ROUTES, knex), routerOf(STATEMENT_ROUTES, knex)];
+}

@@ -1,0 +1,54 @@
+// The technical event journal (JET): start and stop of the server, log-ins of the
+// technical user, closures, archives, backups and restores, failed verifications,
+// chained and signed like the fiscal chain (chain `jet` of ledger_entry).
+import type { Knex } from 'knex';
+import { appendEntry, type JetKind } from './append';
+import type { Canonical } from './canonical';
+
+export const JET_LABELS: Record<JetKind, string> = {
+  start: 'Démarrage',
+  stop: 'Arrêt',
+  login: "Connexion de l'utilisateur technique",
+  closure: 'Clôture',
+  archive: 'Archivage',
+  backup: 'Sauvegarde',
+  restore: 'Restauration',
+  'verify-failed': 'Échec de vérification du journal',
+  setting: 'Modification de paramètre',
+  key: 'Clé de signature',
+};
+
+/** One event in its own transaction (the caller's business write, if any, is separate). */
+export async function recordTechnicalEvent(
+  knex: Knex,
+  kind: JetKind,
+  data: Record<string, Canonical> = {},
+): Promise<void> {
+  await knex.transaction((trx) => appendEntry(trx, { chain: 'jet', kind, data }));
+}
+
+/** The same inside a transaction of the caller (e.g. a restore, a closure). */
+export const appendTechnicalEvent = (trx: Knex.Transaction, kind: JetKind, data: Record<string, Canonical> = {}) =>
+  appendEntry(trx, { chain: 'jet', kind, data });
+
+export async function listJet(
+  db: Knex,
+  limit = 500,
+): Promise<{ seq: number; kind: string; label: string; at: string; data: any; hash: string }[]> {
+  const rows = await db('ledger_entry')
+    .where({ chain: 'jet' })
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .select('seq', 'kind', 'body', 'hash');
+  return rows.map((r) => {
+    const b = JSON.parse(r.body);
+    return {
+      seq: Number(r.seq),
+      kind: r.kind,
+      label: JET_LABELS[r.kind as JetKind] ?? r.kind,
+      at: b.at,
+      data: b.data,
+      hash: r.hash,
+    };
+  });
+}

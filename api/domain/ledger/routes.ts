@@ -1,0 +1,205 @@
+// Routes of the ledger: verification, signing key, technical event journal, closures
+// (day, month, year), their PDF, and the day's operations. Thin: parse, call.
+import { defineRoute } from '../../http/define-route';
+import { HttpError } from '../../http/errors';
+import { parseId } from '../../rest/records';
+import { todayParis } from '../../../common/dates';
+import { formatMessage } from '../../../common/messages';
+import { currentEstablishment } from '../establishment/company';
+import { closeFinancialYear } from '../establishment/financial-year-close';
+import { verifyLedger } from './verify';
+import { signingKey } from './keys';
+import { listJet } from './jet';
+import { closeDay, closeMonth, closureBySeq, closureStatus, listClosures } from './closures';
+import { renderClosurePdf } from './pdf';
+import { dailyOperations } from './daily';
+import { archiveYear, listArchives, readArchive } from './archive';
+
+const tag = 'fiscal';
+const CLOSURES = 'invoice.closures';
+const JOURNAL = 'invoice.journal';
+const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
+
+export const LEDGER_ROUTES = [
+  defineRoute<unknown, { chain?: 'fiscal' | 'jet'; signatures?: 'all' | 'sample' }>({
+    method: 'GET',
+    path: '/rest/fiscal/verify',
+    right: [JOURNAL, 'read'],
+    tag,
+    summary:
+      'Vérifie le journal inaltérable : chaînage, empreintes, signatures, continuité, fin de chaîne, totaux des clôtures',
+    query: {
+      type: 'object',
+      properties: { chain: { enum: ['fiscal', 'jet'] }, signatures: { enum: ['all', 'sample'] } },
+    },
+    response: {
+      type: 'object',
+      required: ['status', 'count', 'first', 'last', 'breaks'],
+      properties: {
+        status: { enum: ['ok', 'broken'] },
+        count: { type: 'integer' },
+        first: { type: ['integer', 'null'] },
+        last: { type: ['integer', 'null'] },
+        breaks: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { seq: { type: 'integer' }, kind: { type: 'string' }, reason: { type: 'string' } },
+          },
+        },
+      },
+    },
+    handler: ({ query, knex }) =>
+      verifyLedger(knex, { chain: query.chain ?? 'fiscal', allSignatures: query.signatures === 'all' }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/fiscal/key',
+    right: [CLOSURES, 'read'],
+    tag,
+    summary: 'La clé publique (Ed25519) qui signe le journal de cette installation, et son empreinte',
+    handler: () => {
+      const k = signingKey();
+      return { algorithm: 'Ed25519', fingerprint: k.fingerprint, publicKey: k.publicPem };
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/jet/list',
+    right: [JOURNAL, 'read'],
+    tag,
+    summary: 'Le journal des événements techniques (JET), du plus récent au plus ancien',
+    handler: async ({ knex }) => ({ rows: await listJet(knex) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/closure/status',
+    right: [CLOSURES, 'read'],
+    tag,
+    summary: 'Dernières clôtures (jour, mois, exercice), opérations en attente de clôture, alerte au-delà de 4 mois',
+    handler: ({ knex }) => closureStatus(knex),
+  }),
+  defineRoute<unknown, { level?: 'day' | 'month' | 'year' }>({
+    method: 'GET',
+    path: '/rest/closure/list',
+    right: [CLOSURES, 'read'],
+    tag,
+    summary: 'Les clôtures, de la plus récente à la plus ancienne',
+    query: { type: 'object', properties: { level: { enum: ['day', 'month', 'year'] } } },
+    handler: async ({ query, knex }) => ({ rows: await listClosures(knex, query.level) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/closure/document/:seq',
+    right: [CLOSURES, 'read'],
+    tag,
+    params: { seq: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
+    summary: 'Le PDF d’une clôture (totaux, grand total perpétuel, extrait de signature)',
+    response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+    responses: { 404: { description: 'Clôture inconnue' } },
+    handler: async ({ ctx, params, knex }) => {
+      const c = await closureBySeq(knex, Number(params.seq));
+      if (!c) throw new HttpError(404, 'NOT_FOUND');
+      const est = (await currentEstablishment(knex)) ?? {};
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `inline; filename="cloture-${c.level}-${c.date}.pdf"`);
+      ctx.body = await renderClosurePdf(c, est as any, signingKey().fingerprint);
+      return undefined;
+    },
+  }),
+  defineRoute<{ date: string }>({
+    method: 'POST',
+    path: '/rest/closure/day',
+    right: [CLOSURES, 'write'],
+    tag,
+    summary: 'Clôture journalière (Z) : tout ce qui est enregistré depuis la précédente',
+    body: { type: 'object', required: ['date'], properties: { date }, additionalProperties: false },
+    responses: { 409: { description: 'Clôture en cours (CLOSING_IN_PROGRESS)' } },
+    handler: async ({ body, knex, user }) => ({ status: 'SAVED', item: await closeDay(knex, body.date, user.id) }),
+  }),
+  defineRoute<{ month: string }>({
+    method: 'POST',
+    path: '/rest/closure/month',
+    right: [CLOSURES, 'write'],
+    tag,
+    summary: 'Clôture mensuelle : la somme des clôtures journalières du mois, une fois le mois terminé',
+    body: {
+      type: 'object',
+      required: ['month'],
+      properties: { month: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', 'x-message': 'INCORRECT_DATES' } },
+      additionalProperties: false,
+    },
+    responses: { 409: { description: 'Clôture en cours (CLOSING_IN_PROGRESS)' } },
+    handler: async ({ body, knex, user }) => ({ status: 'SAVED', item: await closeMonth(knex, body.month, user.id) }),
+  }),
+  defineRoute<{ financialYearId: number }>({
+    method: 'POST',
+    path: '/rest/closure/year',
+    right: { system: 'ONLY_TECHNICAL_USER_CAN_CLOSE' },
+    tag,
+    summary: "Clôture de l'exercice (l'utilisateur technique seulement) : la somme de ses mois, une fois pour toutes",
+    body: {
+      type: 'object',
+      required: ['financialYearId'],
+      properties: { financialYearId: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
+      additionalProperties: false,
+    },
+    handler: async ({ body, knex, user }) => ({
+      status: 'SAVED',
+      message: formatMessage('FINANCIAL_YEAR_CLOSE_DONE'),
+      item: await closeFinancialYear(knex, parseId(String(body.financialYearId)), user.id),
+    }),
+  }),
+  defineRoute<{ closureSeq: number }>({
+    method: 'POST',
+    path: '/rest/closure/archive',
+    right: [CLOSURES, 'write'],
+    tag,
+    summary:
+      "Archive annuelle signée d'un exercice clôturé (écritures, manifeste, empreintes), une fois par exercice, journalisée",
+    body: {
+      type: 'object',
+      required: ['closureSeq'],
+      properties: { closureSeq: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
+      additionalProperties: false,
+    },
+    responses: { 404: { description: "Pas de clôture d'exercice à ce numéro" } },
+    handler: async ({ body, knex, user }) => ({
+      status: 'SAVED',
+      item: await archiveYear(knex, body.closureSeq, user.id),
+    }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/closure/archives',
+    right: [CLOSURES, 'read'],
+    tag,
+    summary: 'Les archives annuelles faites, de la plus récente à la plus ancienne',
+    handler: async ({ knex }) => ({ rows: await listArchives(knex) }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/closure/archive/:seq',
+    right: [CLOSURES, 'read'],
+    tag,
+    summary: "Télécharge l'archive de l'exercice clos par la clôture n° seq (JSON signé, vérifiable hors ligne)",
+    params: { seq: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
+    responses: { 404: { description: 'Archive inconnue' } },
+    handler: async ({ ctx, params, knex }) => {
+      const a = await readArchive(knex, Number(params.seq));
+      ctx.type = 'application/json';
+      ctx.set('Content-Disposition', `attachment; filename="${a.name}"`);
+      ctx.body = a.text;
+      return undefined;
+    },
+  }),
+  defineRoute<unknown, { date?: string }>({
+    method: 'GET',
+    path: '/rest/daily-operations',
+    right: [CLOSURES, 'read'],
+    tag,
+    summary: 'Les opérations du jour : encaissements par mode de paiement, ventes par taux de TVA, et le Z du jour',
+    query: { type: 'object', properties: { date } },
+    handler: ({ query, knex }) => dailyOperations(knex, query.date ?? todayParis()),
+  }),
+];

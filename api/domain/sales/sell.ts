@@ -1,0 +1,307 @@
+// Issuing a ticket, all in one transaction: the register's open window (held FOR SHARE,
+// so a closing waits for sales in flight and no sale slips in after its Z), the
+// articles, their stock (rows FOR UPDATE), the gift vouchers spent (FOR UPDATE), the
+// number from the register's counter (FOR UPDATE, taken last so it is held briefly),
+// the ticket, its lines and payments, the vouchers sold, the stock movements and the
+// ledger entry. Any refusal rolls all of it back; a ticket is never edited afterwards.
+import type { Knex } from 'knex';
+import { badRequest } from '../../http/errors';
+import { todayParis } from '../../../common/dates';
+import {
+  computeTicket,
+  settle,
+  SettlementError,
+  TicketError,
+  type TillPaymentKind,
+} from '../../../common/sales-totals';
+import { formatEuros } from '../pricing/money';
+import { sellerSnapshot } from '../billing/parties';
+import { salePreferences } from '../billing/preferences';
+import { nextTicketNumber } from './numbering';
+import { reserveStock, writeMovements } from './stock';
+import { createVoucher, spendVoucher } from './gifts';
+import { appendTicketEntry } from './ledger-entry';
+import { isStayPresent } from './stays';
+
+type Trx = Knex.Transaction;
+type Row = Record<string, any>;
+
+export interface SellLine {
+  articleId: number;
+  quantity: number;
+  lineDiscount?: number;
+}
+export interface SellPayment {
+  kind: TillPaymentKind;
+  amount: number;
+  paymentMethodId?: number | null;
+  giftVoucherCode?: string | null;
+  reference?: string | null;
+}
+export interface SellInput {
+  cashRegisterId: number;
+  lines: SellLine[];
+  ticketDiscount?: number;
+  payments: SellPayment[];
+  bookingId?: number | null;
+  customerId?: number | null;
+  braceletCount?: number;
+}
+
+export interface Operator {
+  id: number | null;
+  name: string;
+}
+
+/** The open window of a register, held FOR SHARE until the ticket commits. */
+export async function openWindowForSale(trx: Trx, cashRegisterId: number): Promise<Row> {
+  const register = await trx('cash_register')
+    .where({ id: cashRegisterId, isActive: true })
+    .first('id', 'code', 'label', 'ticketPrefix');
+  if (!register) throw badRequest('CASH_REGISTER_INACTIVE');
+  const window = await trx('cash_register_window')
+    .where({ cashRegisterId })
+    .whereNull('closedAt')
+    .forShare()
+    .first('id');
+  if (!window) throw badRequest('CASH_WINDOW_NOT_OPEN');
+  return { register, window };
+}
+
+/** Articles of the lines, refused when hidden or not sold at this register today. */
+async function sellableArticles(
+  trx: Trx,
+  ids: number[],
+  cashRegisterId: number,
+  today: string,
+): Promise<Map<number, Row>> {
+  const rows = await trx('article as a')
+    .leftJoin('tva as t', 't.id', 'a.tvaId')
+    .whereIn('a.id', ids)
+    .where('a.isActive', true)
+    .select(
+      'a.id',
+      'a.code',
+      'a.label',
+      'a.price',
+      'a.accountingCode',
+      'a.giftType',
+      'a.giftValidityMonths',
+      'a.isBracelet',
+      't.rate as vatRateBp',
+    );
+  const found = new Map(rows.map((r) => [r.id, r]));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing) throw badRequest('ARTICLE_UNKNOWN', { [`article.${missing}`]: 'Article inconnu ou masqué' });
+  const rules = await trx('article_commercialization')
+    .whereIn('articleId', ids)
+    .select('articleId', 'cashRegisterId', 'startDate', 'endDate');
+  for (const id of ids) {
+    const mine = rules.filter((r) => r.articleId === id);
+    if (!mine.length) continue;
+    const ok = mine.some(
+      (r) =>
+        (r.cashRegisterId == null || r.cashRegisterId === cashRegisterId) &&
+        (!r.startDate || r.startDate <= today) &&
+        (!r.endDate || today <= r.endDate),
+    );
+    if (!ok) throw badRequest('ARTICLE_NOT_SOLD_HERE', { [`article.${id}`]: found.get(id)!.label });
+  }
+  return found;
+}
+
+/**
+ * The method of a till payment: the one named, else the « sale » preferences' cash or
+ * default method when it is of this kind, else the first active one of the kind.
+ */
+async function paymentMethodFor(
+  trx: Trx,
+  kind: TillPaymentKind,
+  id: number | null | undefined,
+  preferred: (number | null)[],
+): Promise<number | null> {
+  if (kind === 'stay') return null;
+  const q = () => trx('payment_method').where({ kind, isActive: true });
+  const chosen = preferred.filter((x): x is number => x != null);
+  const m = id
+    ? await q().where('id', id).first('id')
+    : ((chosen.length
+        ? await q().whereIn('id', chosen).orderByRaw('array_position(?::int[], id)', [chosen]).first('id')
+        : undefined) ?? (await q().orderBy(['order', 'id']).first('id')));
+  if (!m)
+    throw badRequest('NO_PAYMENT_METHOD', { [`payments.${kind}`]: 'Aucun mode de paiement actif de cette nature' });
+  return m.id;
+}
+
+function ticketError(e: unknown): never {
+  if (e instanceof TicketError) throw badRequest(e.code);
+  if (e instanceof SettlementError) throw badRequest(e.code, undefined, { paid: formatEuros(e.paid), total: '' });
+  throw e;
+}
+
+export async function sell(knex: Knex, input: SellInput, operator: Operator): Promise<number> {
+  if (!input.lines.length) throw badRequest('SALE_EMPTY');
+  return knex.transaction(async (trx) => {
+    const today = todayParis();
+    const { register, window } = await openWindowForSale(trx, input.cashRegisterId);
+    const articles = await sellableArticles(trx, [...new Set(input.lines.map((l) => l.articleId))], register.id, today);
+    // A gift voucher is one unit per line (each line then carries its voucher).
+    const lines = input.lines.flatMap((l) => {
+      const a = articles.get(l.articleId)!;
+      if (a.giftType === 'none' || l.quantity <= 1) return [{ ...l, a }];
+      if (l.lineDiscount)
+        throw badRequest('SALE_DISCOUNT_TOO_HIGH', {
+          lineDiscount: 'Remise impossible sur plusieurs bons à la fois : une ligne par bon',
+        });
+      return Array.from({ length: l.quantity }, () => ({ articleId: l.articleId, quantity: 1, lineDiscount: 0, a }));
+    });
+    if (lines.some((l) => l.quantity <= 0))
+      throw badRequest('INCORRECT_FORM', {
+        quantity: 'Quantité positive attendue (un retour se fait depuis le ticket d’origine)',
+      });
+    let ticket;
+    try {
+      ticket = computeTicket(
+        lines.map((l) => ({
+          unitPrice: l.a.price,
+          quantity: l.quantity,
+          lineDiscount: l.lineDiscount ?? 0,
+          vatRateBp: l.a.giftType === 'none' ? (l.a.vatRateBp ?? null) : null,
+        })),
+        input.ticketDiscount ?? 0,
+      );
+    } catch (e) {
+      ticketError(e);
+    }
+    let settlement;
+    try {
+      settlement = settle(ticket!.totalInclVat, input.payments);
+    } catch (e) {
+      if (e instanceof SettlementError)
+        throw badRequest(e.code, undefined, { paid: formatEuros(e.paid), total: formatEuros(ticket!.totalInclVat) });
+      throw e;
+    }
+    if (input.payments.some((p) => p.kind === 'gift') && lines.some((l) => l.a.giftType !== 'none'))
+      throw badRequest('GIFT_VOUCHER_ON_GIFT');
+
+    // Charge to a stay: the guest must be on site today.
+    const stayPayment = input.payments.find((p) => p.kind === 'stay' && p.amount !== 0);
+    const bookingId = input.bookingId ?? null;
+    let customerId = input.customerId ?? null;
+    let customerName: string | null = null;
+    if (stayPayment && bookingId == null)
+      throw badRequest('SALE_STAY_NOT_PRESENT', { bookingId: 'Choisissez le séjour' });
+    if (bookingId != null) {
+      const stay = await isStayPresent(trx, bookingId, today);
+      if (!stay) throw badRequest('SALE_STAY_NOT_PRESENT', { bookingId: "Séjour absent aujourd'hui" });
+      customerId = customerId ?? stay.customerId ?? null;
+      customerName = stay.customerName ?? null;
+    } else if (customerId != null) {
+      const c = await trx('customer').where('id', customerId).first('lastName', 'firstName', 'companyName');
+      customerName = c ? c.companyName || [c.lastName, c.firstName].filter(Boolean).join(' ') : null;
+    }
+
+    // The « sale » section of the preferences (billing/preferences.ts): customer required, methods, footer.
+    const prefs = await salePreferences(trx);
+    if (prefs.requireCustomer && customerId == null)
+      throw badRequest('SALE_CUSTOMER_REQUIRED', { customerId: 'Choisissez le client' });
+
+    const stock = await reserveStock(
+      trx,
+      lines.map((l) => ({ articleId: l.articleId, quantity: -l.quantity })),
+      'sale',
+    );
+    const preferred = [prefs.cashPaymentMethodId, prefs.defaultPaymentMethodId];
+    const methods = await Promise.all(
+      input.payments.map((p) => paymentMethodFor(trx, p.kind, p.paymentMethodId, preferred)),
+    );
+    const voucherIds: (number | null)[] = [];
+    for (const p of input.payments) {
+      if (p.kind !== 'gift') {
+        voucherIds.push(null);
+        continue;
+      }
+      if (!p.giftVoucherCode) throw badRequest('GIFT_VOUCHER_CODE_REQUIRED', { giftVoucherCode: 'Code du bon cadeau' });
+      voucherIds.push((await spendVoucher(trx, p.giftVoucherCode, p.amount, today)).id);
+    }
+    const seller = await sellerSnapshot(trx);
+    const { sequence, number } = await nextTicketNumber(trx, register);
+    const [sale] = await trx('sale')
+      .insert({
+        kind: 'sale',
+        number,
+        sequence,
+        cashRegisterId: register.id,
+        cashRegisterWindowId: window.id,
+        issuedAt: trx.fn.now(),
+        date: today,
+        userId: operator.id,
+        operatorName: operator.name,
+        bookingId,
+        customerId,
+        customerName,
+        returnOfSaleId: null,
+        grossInclVat: ticket!.grossInclVat,
+        ticketDiscount: ticket!.ticketDiscount,
+        totalExclVat: ticket!.totalExclVat,
+        totalVat: ticket!.totalVat,
+        totalInclVat: ticket!.totalInclVat,
+        vatTotals: JSON.stringify(ticket!.vatTotals),
+        changeGiven: settlement!.change,
+        braceletCount: input.braceletCount ?? lines.reduce((n, l) => n + (l.a.isBracelet ? l.quantity : 0), 0),
+        // the ticket footer as it was at the sale: a reprint is the same ticket
+        sellerSnapshot: JSON.stringify({ ...seller, ticketFooter: prefs.ticketFooter }),
+      })
+      .returning('*');
+    const lineRows = [];
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
+      const t = ticket!.lines[i];
+      const giftVoucherId =
+        l.a.giftType === 'none'
+          ? null
+          : await createVoucher(trx, {
+              giftType: l.a.giftType,
+              articleId: l.a.id,
+              value: t.amountInclVat,
+              validityMonths: l.a.giftValidityMonths,
+              saleId: sale.id,
+              origin: 'till',
+              issuedOn: today,
+            });
+      lineRows.push({
+        saleId: sale.id,
+        position: i + 1,
+        articleId: l.a.id,
+        code: l.a.code,
+        label: l.a.label,
+        quantity: l.quantity,
+        unitPrice: l.a.price,
+        lineDiscount: t.lineDiscount,
+        ticketDiscountShare: t.ticketDiscountShare,
+        vatRateBp: t.vatRateBp,
+        amountInclVat: t.amountInclVat,
+        amountExclVat: t.amountExclVat,
+        vatAmount: t.vatAmount,
+        accountingCode: l.a.accountingCode,
+        giftVoucherId,
+      });
+    }
+    await trx('sale_line').insert(lineRows);
+    const payRows = input.payments
+      .map((p, i) => ({
+        saleId: sale.id,
+        paymentMethodId: methods[i],
+        kind: p.kind,
+        amount: settlement!.applied[i],
+        received: p.amount,
+        giftVoucherId: voucherIds[i],
+        reference: p.kind === 'gift' ? p.giftVoucherCode!.trim().toUpperCase() : (p.reference ?? null),
+      }))
+      .filter((p) => p.received !== 0 || p.amount !== 0);
+    if (payRows.length) await trx('sale_payment').insert(payRows);
+    await writeMovements(trx, stock, 'sale', { saleId: sale.id, userId: operator.id });
+    await appendTicketEntry(trx, sale, register.code, payRows);
+    return sale.id as number;
+  });
+}

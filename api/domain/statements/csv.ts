@@ -1,0 +1,24 @@
+// The statements as CSV for a spreadsheet or the commune's and the tax office's forms:
+// French conventions as the generic export (api/rest/csv.ts) — UTF-8 with BOM,
+// semicolons, CRLF, DD/MM/YYYY dates, amounts with a decimal comma.
+import type Koa from 'koa';
+import { formatCents, formatRate } from '../../../common/money';
+import { formatDateFr } from '../../../common/dates';
+
+export type Cell = string | number | null | undefined;
+export const money = (c: number) => formatCents(c, false);
+export const rate = (bp: number | null) => (bp == null ? 'Hors TVA' : `${formatRate(bp)} %`);
+export const date = (d: string) => formatDateFr(d);
+
+function cell(v: Cell): string {
+  if (v === null || v === undefined) return '';
+  const s = String(v);
+  return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function sendCsv(ctx: Koa.Context, fileName: string, header: string[], rows: Cell[][]): undefined {
+  ctx.set('Content-Type', 'text/csv; charset=utf-8');
+  ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
+  ctx.body = `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
+  return undefined;
+}

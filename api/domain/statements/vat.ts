@@ -1,0 +1,159 @@
+// VAT statement (rules-fr §2): per month and rate, read from the inalterable ledger.
+// - Services (pitches, rentals, stay extras) owe VAT when the money is received: every
+//   payment and payment cancellation dated in the month is spread over its stay's rates
+//   as billing does for a payment's own VAT (common/payment-vat.ts, stayRateShares:
+//   the final bill's lines when one stands, else the stay's stored price); a payment
+//   tied to a bill alone follows that bill's lines. Tourist tax shares are outside VAT.
+// - Goods sold at the till owe VAT on the sale: the cash tickets dated in the month,
+//   with the per-rate totals of their ledger entry.
+// Also the sales per day and rate (bills, credit notes, tickets) for the B2C e-reporting.
+import type { Knex } from 'knex';
+import { paymentVat, type RateShare } from '../../../common/payment-vat';
+import { stayRateShares } from '../billing/payment-vat-source';
+import { establishmentId } from '../ledger/append';
+import type { VatCents } from '../ledger/entries';
+
+type Row = Record<string, any>;
+
+export interface VatRow {
+  rateBp: number;
+  basis: 'receipts' | 'sales';
+  inclVat: number;
+  exclVat: number;
+  vat: number;
+}
+export interface VatMonth {
+  month: string;
+  rows: VatRow[];
+  outsideVat: number;
+  unallocated: number;
+  vatTotal: number;
+}
+
+const lastDay = (month: string) =>
+  new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
+async function entriesBetween(
+  db: Knex,
+  kinds: string[],
+  from: string,
+  to: string,
+): Promise<{ kind: string; date: string; amount: number; sourceTable: string | null; data: Row }[]> {
+  const est = await establishmentId(db);
+  const rows: Row[] = await db('ledger_entry')
+    .where({ establishmentId: est, chain: 'fiscal' })
+    .whereIn('kind', kinds)
+    .whereBetween('businessDate', [from, to])
+    .orderBy('seq')
+    .select('kind', 'businessDate', 'amount', 'sourceTable', 'body');
+  return rows.map((r) => ({
+    kind: r.kind,
+    date: String(r.businessDate),
+    amount: Number(r.amount),
+    sourceTable: r.sourceTable,
+    data: JSON.parse(r.body).data ?? {},
+  }));
+}
+
+async function billShares(db: Knex, billId: number): Promise<RateShare[]> {
+  const lines: Row[] = await db('bill_line').where('billId', billId).select('vatRateBp', 'amountInclVat');
+  const m = new Map<number, number>();
+  for (const l of lines) m.set(l.vatRateBp ?? 0, (m.get(l.vatRateBp ?? 0) ?? 0) + Number(l.amountInclVat));
+  return [...m].map(([vatRateBp, amountInclVat]) => ({ vatRateBp, amountInclVat }));
+}
+
+function add(rows: VatRow[], basis: VatRow['basis'], rateBp: number, inclVat: number, vat: number): void {
+  const r = rows.find((x) => x.rateBp === rateBp && x.basis === basis);
+  if (r) {
+    r.inclVat += inclVat;
+    r.vat += vat;
+    r.exclVat = r.inclVat - r.vat;
+  } else rows.push({ rateBp, basis, inclVat, vat, exclVat: inclVat - vat });
+}
+
+export async function vatOfMonth(db: Knex, month: string): Promise<VatMonth> {
+  const from = `${month}-01`;
+  const to = lastDay(month);
+  const out: VatMonth = { month, rows: [], outsideVat: 0, unallocated: 0, vatTotal: 0 };
+  const shares = new Map<string, RateShare[]>();
+  for (const e of await entriesBetween(db, ['payment', 'payment-cancel'], from, to)) {
+    // Payments of till tickets are not here: the goods' VAT is due on the ticket.
+    if (e.sourceTable !== 'payment') continue;
+    const key = e.data.bookingId ? `b${e.data.bookingId}` : e.data.billId ? `f${e.data.billId}` : null;
+    if (!key) {
+      out.unallocated += e.amount;
+      continue;
+    }
+    if (!shares.has(key))
+      shares.set(
+        key,
+        e.data.bookingId ? await stayRateShares(db, e.data.bookingId) : await billShares(db, e.data.billId),
+      );
+    // A cancellation spreads like the payment it cancels, negated.
+    const sign = e.amount < 0 ? -1 : 1;
+    const lines = paymentVat(Math.abs(e.amount), shares.get(key)!);
+    if (!lines.length) {
+      out.unallocated += e.amount;
+      continue;
+    }
+    for (const l of lines) {
+      if (l.vatRateBp === 0) out.outsideVat += sign * l.amountInclVat;
+      else add(out.rows, 'receipts', l.vatRateBp, sign * l.amountInclVat, sign * l.vatAmount);
+    }
+  }
+  for (const e of await entriesBetween(db, ['cash-ticket'], from, to)) {
+    for (const v of (e.data.vat ?? []) as VatCents[]) add(out.rows, 'sales', v.rateBp, v.inclVat, v.vat);
+    out.outsideVat += Number(e.data.outsideVat ?? 0);
+  }
+  out.rows.sort((a, b) => a.basis.localeCompare(b.basis) || b.rateBp - a.rateBp);
+  out.vatTotal = out.rows.reduce((s, r) => s + r.vat, 0);
+  return out;
+}
+
+export async function vatStatement(
+  db: Knex,
+  year: number,
+): Promise<{
+  year: number;
+  months: VatMonth[];
+  total: { rateBp: number; exclVat: number; vat: number; inclVat: number }[];
+  vatTotal: number;
+}> {
+  const months: VatMonth[] = [];
+  for (let m = 1; m <= 12; m++) months.push(await vatOfMonth(db, `${year}-${String(m).padStart(2, '0')}`));
+  const total: { rateBp: number; exclVat: number; vat: number; inclVat: number }[] = [];
+  for (const m of months) {
+    for (const r of m.rows) {
+      const t = total.find((x) => x.rateBp === r.rateBp);
+      if (t) {
+        t.exclVat += r.exclVat;
+        t.vat += r.vat;
+        t.inclVat += r.inclVat;
+      } else total.push({ rateBp: r.rateBp, exclVat: r.exclVat, vat: r.vat, inclVat: r.inclVat });
+    }
+  }
+  total.sort((a, b) => b.rateBp - a.rateBp);
+  return { year, months, total, vatTotal: months.reduce((s, m) => s + m.vatTotal, 0) };
+}
+
+/** Sales (bills, credit notes, till tickets) per day and VAT rate, as the ledger recorded them (B2C e-reporting). */
+export async function dailyVat(
+  db: Knex,
+  from: string,
+  to: string,
+): Promise<{ date: string; rateBp: number | null; exclVat: number; vat: number; inclVat: number }[]> {
+  const out: { date: string; rateBp: number | null; exclVat: number; vat: number; inclVat: number }[] = [];
+  const put = (date: string, rateBp: number | null, exclVat: number, vat: number, inclVat: number) => {
+    const r = out.find((x) => x.date === date && x.rateBp === rateBp);
+    if (r) {
+      r.exclVat += exclVat;
+      r.vat += vat;
+      r.inclVat += inclVat;
+    } else out.push({ date, rateBp, exclVat, vat, inclVat });
+  };
+  for (const e of await entriesBetween(db, ['bill', 'credit-note', 'cash-ticket'], from, to)) {
+    for (const v of (e.data.vat ?? []) as VatCents[]) put(e.date, v.rateBp, v.exclVat, v.vat, v.inclVat);
+    if (Number(e.data.outsideVat ?? 0)) put(e.date, null, Number(e.data.outsideVat), 0, Number(e.data.outsideVat));
+  }
+  return out.sort((a, b) => a.date.localeCompare(b.date) || (b.rateBp ?? -1) - (a.rateBp ?? -1));
+}

@@ -1,0 +1,72 @@
+// Routes of the surety module's provider (§7 module/surety): read right on the surety
+// function to see, write right to send deposit requests.
+import { defineRoute } from '../../http/define-route';
+import { HttpError } from '../../http/errors';
+import { sendDepositRequests, suretyBookings, suretyCalcul, suretyModule } from './swikly';
+
+const tag = 'documents';
+const SURETY = 'customer.surety';
+const DATE = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
+
+export const SURETY_MODULE_ROUTES = [
+  defineRoute({
+    method: 'GET',
+    path: '/rest/module/surety/index',
+    right: [SURETY, 'read'],
+    tag,
+    summary:
+      'Module Caution : paramètres (calcul, jours de rappel, montant de la caution) et état du prestataire (configuré ou non)',
+    handler: ({ knex }) => suretyModule(knex),
+  }),
+  defineRoute<{ startDate: string; endDate: string }>({
+    method: 'POST',
+    path: '/rest/module/surety/swikly/bookings',
+    right: [SURETY, 'read'],
+    tag,
+    summary:
+      'Séjours arrivant dans la période avec leur caution chez le prestataire : aucune, demandée, détenue, restituée, encaissée',
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['startDate', 'endDate'],
+      properties: { startDate: DATE, endDate: DATE },
+    },
+    invalid: 'INCORRECT_DATES',
+    handler: ({ knex, body }) => {
+      if (body.endDate < body.startDate) throw new HttpError(400, 'INCORRECT_DATES');
+      return suretyBookings(knex, body.startDate, body.endDate);
+    },
+  }),
+  defineRoute<{ bookingIds: number[] }>({
+    method: 'POST',
+    path: '/rest/module/surety/swikly/send',
+    right: [SURETY, 'write'],
+    tag,
+    summary:
+      "Demande au prestataire d'envoyer par e-mail la demande de caution des séjours ; 200 si accepté, sinon 400 avec le message du prestataire",
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['bookingIds'],
+      properties: {
+        bookingIds: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 200,
+          items: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+        },
+      },
+    },
+    invalid: 'NO_EMAILING_SELECTION',
+    handler: ({ knex, body }) => sendDepositRequests(knex, body.bookingIds),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/rest/module/surety/booking/calcul',
+    right: [SURETY, 'read'],
+    tag,
+    summary:
+      'Recalcule les cautions des séjours à relancer (arrivée sous nbdaySurety jours, aucune caution demandée) ; corps vide',
+    handler: ({ knex }) => suretyCalcul(knex),
+  }),
+];

@@ -1,0 +1,25 @@
+// Short JSON Schema pieces for route declarations and named schemas (defineRoute,
+// defineSchemas): common types and a reference to a named schema. Pure data.
+export const int = { type: 'integer' };
+export const str = { type: 'string' };
+export const bool = { type: 'boolean' };
+export const date = { type: 'string', format: 'date' };
+export const obj = { type: 'object' };
+export const ids = { type: 'array', items: int };
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** An OpenAPI request body of one uploaded file (multipart field `uploadfile`) and these other fields. */
+export const multipartFile = (fields: Record<string, object> = {}) => ({
+  requestBody: {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['uploadfile'],
+          properties: { uploadfile: { type: 'string', format: 'binary' }, ...fields },
+        },
+      },
+    },
+  },
+});

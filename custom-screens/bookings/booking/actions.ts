@@ -1,0 +1,183 @@
+// The stay's summary as the server answers it, and how each action it allows is offered:
+// its button, what its dialog asks, and the buttons of that dialog.
+import { STATUS } from '../../../common/stay-status';
+import { convertKey, convertTarget, type StayAllowed } from '../../../common/stay-actions';
+import type { BookingRecord, CustomerRecord, PartnerRecord } from '../../../common/generated/types';
+import { euros, type AskField, type Row } from '../../../admin/src/ui';
+import { kindLabel } from '../status';
+
+/** GET /rest/booking/{id}/summary (and every stay action's answer). */
+export interface Summary {
+  booking: BookingRecord;
+  customer: Pick<CustomerRecord, 'id' | 'code' | 'lastName' | 'firstName' | 'phone1' | 'phone2' | 'email'> | null;
+  partner: Pick<PartnerRecord, 'id' | 'name'> | null;
+  occupancies: Row[];
+  allowed: StayAllowed;
+  history: Row[];
+  /** what a cancellation today costs (preferences « cancellation »), cents */
+  cancellationFee?: number;
+}
+
+/** How each action is offered: its button, what it asks, and its confirmation. */
+// `confirm`/`keep`: the dialog's buttons, saying what each does (§8: never a bare « Confirmer » / « Annuler »).
+const ACTION_UI: Record<
+  string,
+  {
+    label: string;
+    title: string;
+    confirm?: string;
+    keep?: string;
+    text?: string;
+    fields?: AskField[];
+    danger?: boolean;
+    body?: (v: Record<string, string>) => Row;
+  }
+> = {
+  confirm: {
+    label: 'Confirmer',
+    title: 'Confirmer le séjour ?',
+    confirm: 'Confirmer le séjour',
+    text: 'Le séjour devient définitif.',
+  },
+  'set-in-progress': {
+    label: 'En cours de traitement',
+    title: 'Marquer le séjour en cours de traitement ?',
+    confirm: 'Marquer en cours de traitement',
+  },
+  validate: { label: 'Valider', title: 'Valider le séjour ?', confirm: 'Valider le séjour' },
+  arrive: { label: 'Arrivé', title: 'Enregistrer l’arrivée du client ?', confirm: 'Enregistrer l’arrivée' },
+  depart: { label: 'Parti', title: 'Enregistrer le départ du client ?', confirm: 'Enregistrer le départ' },
+  'undo-arrival': {
+    label: 'Annuler l’arrivée',
+    title: 'Annuler l’arrivée enregistrée ?',
+    confirm: 'Annuler l’arrivée',
+    keep: 'Garder l’arrivée',
+    text: 'Possible le jour même seulement.',
+    fields: [{ name: 'reason', label: 'Motif', required: true }],
+    danger: true,
+  },
+  'undo-departure': {
+    label: 'Annuler le départ',
+    title: 'Annuler le départ enregistré ?',
+    confirm: 'Annuler le départ',
+    keep: 'Garder le départ',
+    text: 'Possible le jour même seulement.',
+    fields: [{ name: 'reason', label: 'Motif', required: true }],
+    danger: true,
+  },
+  'early-departure': {
+    label: 'Départ anticipé',
+    title: 'Départ anticipé',
+    confirm: 'Enregistrer le départ anticipé',
+    text: 'Les nuits à partir de ce jour sont libérées.',
+    fields: [{ name: 'date', label: 'Jour du départ', type: 'date', required: true }],
+  },
+  'mark-cancelling': {
+    label: 'Annulation en cours',
+    title: 'Demande d’annulation',
+    confirm: 'Enregistrer la demande',
+    fields: [{ name: 'reason', label: 'Motif', required: true }],
+    danger: true,
+  },
+  'withdraw-cancelling': {
+    label: 'Retirer la demande d’annulation',
+    title: 'Retirer la demande d’annulation ?',
+    confirm: 'Retirer la demande',
+    keep: 'Garder la demande',
+  },
+  cancel: {
+    label: 'Annuler',
+    title: 'Annuler le séjour ?',
+    confirm: 'Annuler le séjour',
+    keep: 'Garder le séjour',
+    text: 'Les emplacements sont libérés.',
+    fields: [{ name: 'reason', label: "Motif d'annulation", required: true }],
+    danger: true,
+  },
+  refuse: {
+    label: 'Refuser',
+    title: 'Refuser le séjour',
+    confirm: 'Refuser le séjour',
+    fields: [
+      { name: 'reason', label: 'Motif du refus' },
+      { name: 'counterProposal', label: 'Contre-proposition (facultative)', multiline: true },
+    ],
+    danger: true,
+  },
+  expire: {
+    label: 'Expirer l’option',
+    title: 'Expirer l’option ?',
+    confirm: 'Expirer l’option',
+    keep: 'Garder l’option',
+    text: 'Les emplacements sont libérés.',
+    danger: true,
+  },
+  abandon: {
+    label: 'Abandonner',
+    title: 'Abandonner ce séjour temporaire ?',
+    confirm: 'Abandonner le séjour',
+    keep: 'Garder le séjour',
+    danger: true,
+  },
+  reset: {
+    label: 'Supprimer',
+    title: 'Supprimer le séjour ?',
+    confirm: 'Supprimer le séjour',
+    keep: 'Garder le séjour',
+    text: 'Le séjour garde son numéro, ses occupations sont supprimées.',
+    fields: [{ name: 'reason', label: 'Motif de la suppression', required: true }],
+    danger: true,
+  },
+};
+
+/** §8 confirmations on an integrated online booking (status 13): what the channel will not know. */
+function onlineWarning(action: string, statusId: number): string | undefined {
+  if (statusId !== STATUS.INTEGRATED) return undefined;
+  if (action === 'validate' || action === 'refuse')
+    return 'Réservation en ligne : ce choix n’est pas transmis au fournisseur externe.';
+  if (action === 'reset')
+    return 'Réservation en ligne : une fois supprimée, elle ne pourra pas être réimportée. Le séjour garde son numéro, ses occupations sont supprimées.';
+  return undefined;
+}
+
+/** A button of the stay's actions bar and the dialog it opens. */
+export type ButtonUi = {
+  key: string;
+  label: string;
+  title: string;
+  confirm?: string;
+  keep?: string;
+  text?: string;
+  fields?: AskField[];
+  danger?: boolean;
+};
+
+const convertUi = (kind: string): ButtonUi => ({
+  key: convertKey(kind),
+  label: `Convertir en ${kindLabel(kind).toLowerCase()}`,
+  title: `Convertir en ${kindLabel(kind).toLowerCase()} ?`,
+  fields:
+    kind === 'option' ? [{ name: 'date', label: "Échéance de l'option (vide : dans 7 jours)", type: 'date' }] : [],
+});
+
+/** The buttons of the actions the server allows on this stay, with what each dialog says (cancellation fee, balance due). */
+export function actionButtons(s: Summary, dueWarning: string | null | undefined): ButtonUi[] {
+  const b = s.booking;
+  return s.allowed.actions.flatMap((a): ButtonUi[] => {
+    const kind = convertTarget(a);
+    if (kind) return [convertUi(kind)];
+    const x = ACTION_UI[a];
+    const fee = a === 'cancel' && s.cancellationFee ? ` Frais d'annulation : ${euros(s.cancellationFee)}.` : '';
+    return x
+      ? [
+          {
+            key: a,
+            ...x,
+            text:
+              onlineWarning(a, b.statusId) ??
+              ((a === 'depart' || a === 'early-departure') && dueWarning ? dueWarning : `${x.text}${fee}`),
+          },
+        ]
+      : [];
+  });
+}

@@ -1,0 +1,239 @@
+// The payment of a ticket: tenders split across kinds (cash with the change to give,
+// card, cheque, holiday vouchers, gift voucher by code, credit note), or charged to the
+// stay of a guest on site (searched by name, pitch or plate). The server decides; this
+// dialog shows what is left to pay and the change with the same arithmetic. By keyboard:
+// the amount field has the focus with what is left; Enter adds it, Enter again pays.
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { formatCents, parseEurosToCents } from '../../common/money';
+import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../common/sales-totals';
+import { api, type Row } from '../../admin/src/ui';
+
+export interface Tender {
+  kind: TillPaymentKind;
+  amount: number;
+  giftVoucherCode?: string;
+  reference?: string;
+}
+
+const KINDS: TillPaymentKind[] = ['cash', 'card', 'cheque', 'holiday-voucher', 'gift', 'credit-note', 'stay'];
+
+export function PaymentDialog({
+  open,
+  total,
+  kinds,
+  onClose,
+  onPay,
+}: {
+  open: boolean;
+  total: number;
+  kinds: string[];
+  onClose: () => void;
+  onPay: (tenders: Tender[], bookingId: number | null) => Promise<void>;
+}) {
+  const available = KINDS.filter((k) => k === 'stay' || kinds.includes(k));
+  const [tenders, setTenders] = useState<Tender[]>([]);
+  const [kind, setKind] = useState<TillPaymentKind>('cash');
+  const [amount, setAmount] = useState('');
+  const [code, setCode] = useState('');
+  const [stayQuery, setStayQuery] = useState('');
+  const [stays, setStays] = useState<Row[]>([]);
+  const [stay, setStay] = useState<Row | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (open) {
+      setTenders([]);
+      setStay(null);
+      setError(null);
+      setAmount('');
+      setCode('');
+    }
+  }, [open]);
+  const other = tenders.filter((t) => t.kind !== 'cash').reduce((a, t) => a + t.amount, 0);
+  const cash = tenders.filter((t) => t.kind === 'cash').reduce((a, t) => a + t.amount, 0);
+  const left = Math.max(0, total - other - cash);
+  const change = Math.max(0, cash - Math.max(0, total - other));
+  useEffect(() => {
+    setAmount(left ? (left / 100).toFixed(2).replace('.', ',') : '');
+  }, [left, open]);
+
+  useEffect(() => {
+    if (kind !== 'stay' || stayQuery.trim().length < 2) {
+      setStays([]);
+      return;
+    }
+    const id = setTimeout(() => {
+      api<Row[]>(`/sales/stays-present?q=${encodeURIComponent(stayQuery.trim())}`).then(setStays, () => setStays([]));
+    }, 250);
+    return () => clearTimeout(id);
+  }, [kind, stayQuery]);
+
+  const add = (k: TillPaymentKind = kind, value = amount) => {
+    const cents = parseEurosToCents(value);
+    if (!cents || cents <= 0) {
+      setError('Montant invalide');
+      return;
+    }
+    if (k === 'gift' && !code.trim()) {
+      setError('Indiquez le code du bon cadeau');
+      return;
+    }
+    if (k === 'stay' && !stay) {
+      setError('Choisissez le séjour');
+      return;
+    }
+    setError(null);
+    setTenders([
+      ...tenders,
+      { kind: k, amount: cents, ...(k === 'gift' ? { giftVoucherCode: code.trim().toUpperCase() } : {}) },
+    ]);
+    setCode('');
+  };
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await onPay(tenders, tenders.some((t) => t.kind === 'stay') ? (stay?.id ?? null) : null);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const quick = (k: TillPaymentKind) => () => add(k, (left / 100).toFixed(2).replace('.', ','));
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pay-title">
+      <DialogTitle id="pay-title">Encaisser {formatCents(total)}</DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+          {available
+            .filter((k) => k !== 'stay' && k !== 'gift')
+            .map((k) => (
+              <Button key={k} variant="outlined" onClick={quick(k)} disabled={!left} data-testid={`quick-${k}`}>
+                {PAYMENT_KIND_LABELS[k]} : le reste
+              </Button>
+            ))}
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+          <TextField
+            select
+            label="Nature"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as TillPaymentKind)}
+            size="small"
+            sx={{ minWidth: 170 }}
+            inputProps={{ 'data-testid': 'tender-kind' }}
+          >
+            {available.map((k) => (
+              <MenuItem key={k} value={k}>
+                {PAYMENT_KIND_LABELS[k]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Montant (€)"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            size="small"
+            sx={{ width: 130 }}
+            inputProps={{ inputMode: 'decimal', 'data-testid': 'tender-amount' }}
+            autoFocus
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              if (left === 0 && tenders.length && !busy) pay();
+              else add();
+            }}
+          />
+          {kind === 'gift' && (
+            <TextField
+              label="Code du bon"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              size="small"
+              inputProps={{ 'data-testid': 'tender-code' }}
+            />
+          )}
+          <Button variant="contained" onClick={() => add()} data-testid="tender-add">
+            Ajouter
+          </Button>
+        </Box>
+        {kind === 'stay' && (
+          <Box sx={{ mt: 2 }}>
+            <TextField
+              label="Client présent (nom, emplacement, immatriculation)"
+              value={stayQuery}
+              onChange={(e) => setStayQuery(e.target.value)}
+              size="small"
+              fullWidth
+            />
+            <List dense>
+              {stays.map((s) => (
+                <ListItemButton key={s.id} selected={stay?.id === s.id} onClick={() => setStay(s)}>
+                  <ListItemText
+                    primary={`${s.customerName ?? 'Client'} — ${s.places ?? ''}`}
+                    secondary={`Séjour ${s.code ?? s.id}`}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          </Box>
+        )}
+        <List dense aria-label="Règlements">
+          {tenders.map((t, i) => (
+            <Box key={i} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography sx={{ flex: 1 }}>
+                {PAYMENT_KIND_LABELS[t.kind]}
+                {t.giftVoucherCode ? ` ${t.giftVoucherCode}` : ''}
+                {t.kind === 'stay' && stay ? ` — ${stay.customerName}` : ''}
+              </Typography>
+              <Typography>{formatCents(t.amount)}</Typography>
+              <IconButton
+                aria-label="Retirer ce règlement"
+                onClick={() => setTenders(tenders.filter((_, j) => j !== i))}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+        </List>
+        <Typography data-testid="pay-left">Reste à payer : {formatCents(left)}</Typography>
+        {change > 0 && (
+          <Typography variant="h6" data-testid="pay-change">
+            Monnaie à rendre : {formatCents(change)}
+          </Typography>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Annuler</Button>
+        <Button variant="contained" onClick={pay} disabled={busy || left > 0} data-testid="pay-confirm">
+          Valider le paiement
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

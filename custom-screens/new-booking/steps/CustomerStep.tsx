@@ -1,0 +1,224 @@
+// Step 3 of the wizard: the customer, searched from 3 characters, or created.
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import type { Draft } from '../wizardModel';
+import { errorText } from '../wizardModel';
+import { api } from '../../../admin/src/ui';
+import { type SetDraft } from './shared';
+
+interface Customer {
+  id: number;
+  code: string | null;
+  lastName: string;
+  firstName: string | null;
+  town: string | null;
+  postalCode: string | null;
+  email: string | null;
+  phone1: string | null;
+}
+const nameOf = (c: Customer) => `${c.lastName}${c.firstName ? ` ${c.firstName}` : ''}`;
+
+export function CustomerStep({
+  draft,
+  set,
+  locked,
+  onError,
+}: {
+  draft: Draft;
+  set: SetDraft;
+  locked: boolean;
+  onError: (m: string) => void;
+}) {
+  const [q, setQ] = useState('');
+  const [found, setFound] = useState<Customer[]>([]);
+  const [current, setCurrent] = useState<Customer | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [form, setForm] = useState({
+    lastName: '',
+    firstName: '',
+    email: '',
+    phone1: '',
+    address1: '',
+    postalCode: '',
+    town: '',
+  });
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!draft.customerId) {
+      setCurrent(null);
+      return;
+    }
+    api<Customer>(`/customer/${draft.customerId}`)
+      .then(setCurrent)
+      .catch(() => setCurrent(null));
+  }, [draft.customerId]);
+  useEffect(() => {
+    const text = q.trim();
+    if (text.length < 3) {
+      setFound([]);
+      return;
+    }
+    const t = setTimeout(() => {
+      api<Customer[]>(`/customer?filter=${encodeURIComponent(JSON.stringify({ q: text }))}&range=[0,19]`)
+        .then(setFound)
+        .catch((e) => onError(errorText(e)));
+    }, 300);
+    return () => clearTimeout(t);
+  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps -- the search follows the typed text only; onError is the caller's stable reporter
+  const create = async () => {
+    setFormErrors({});
+    try {
+      const body = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim() || null]));
+      const c = await api<Customer>('/customer', { method: 'POST', json: body });
+      set({ customerId: c.id });
+      setCreating(false);
+    } catch (e: any) {
+      setFormErrors(e?.body?.errors ?? {});
+      onError(errorText(e));
+    }
+  };
+  return (
+    <Stack spacing={2}>
+      {current ? (
+        <Alert
+          severity="success"
+          action={
+            !locked && (
+              <Button color="inherit" size="small" onClick={() => set({ customerId: null })}>
+                Changer
+              </Button>
+            )
+          }
+        >
+          Client : <strong>{nameOf(current)}</strong>
+          {current.code ? ` (${current.code})` : ''}
+          {current.town ? ` — ${current.postalCode ?? ''} ${current.town}` : ''}
+          {current.email ? ` — ${current.email}` : ''}
+        </Alert>
+      ) : (
+        <Alert severity="info">Choisissez le client : recherche à partir de 3 caractères, ou création.</Alert>
+      )}
+      {!locked && !creating && (
+        <>
+          <TextField
+            label="Rechercher un client (nom, code, e-mail, téléphone, ville)"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            autoFocus
+            inputProps={{ 'data-testid': 'nb-customer-search' }}
+            helperText={q.trim() && q.trim().length < 3 ? 'La recherche nécessite au moins 3 caractères' : ' '}
+          />
+          {found.length > 0 && (
+            <Table size="small" aria-label="Clients trouvés">
+              <TableBody>
+                {found.map((c) => (
+                  <TableRow
+                    key={c.id}
+                    hover
+                    selected={c.id === draft.customerId}
+                    onClick={() => set({ customerId: c.id })}
+                    sx={{ cursor: 'pointer' }}
+                  >
+                    <TableCell>{nameOf(c)}</TableCell>
+                    <TableCell>{c.code}</TableCell>
+                    <TableCell>
+                      {c.postalCode} {c.town}
+                    </TableCell>
+                    <TableCell>{c.email}</TableCell>
+                    <TableCell>{c.phone1}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {q.trim().length >= 3 && !found.length && (
+            <Typography variant="body2" color="text.secondary">
+              Aucun client trouvé.
+            </Typography>
+          )}
+          <Box>
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => {
+                setCreating(true);
+                setForm((f) => ({ ...f, lastName: q.trim() }));
+              }}
+            >
+              Nouveau client
+            </Button>
+          </Box>
+        </>
+      )}
+      {creating && (
+        <Stack spacing={1.5} sx={{ maxWidth: 640 }}>
+          <Typography variant="subtitle1">Nouveau client</Typography>
+          <Stack direction="row" spacing={1}>
+            <TextField
+              size="small"
+              required
+              label="Nom"
+              value={form.lastName}
+              onChange={(e) => setForm({ ...form, lastName: e.target.value })}
+              error={!!formErrors.lastName}
+              helperText={formErrors.lastName}
+              inputProps={{ 'data-testid': 'nb-new-lastName' }}
+            />
+            <TextField
+              size="small"
+              label="Prénom"
+              value={form.firstName}
+              onChange={(e) => setForm({ ...form, firstName: e.target.value })}
+              inputProps={{ 'data-testid': 'nb-new-firstName' }}
+            />
+          </Stack>
+          <Stack direction="row" spacing={1}>
+            <TextField
+              size="small"
+              label="E-mail"
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+              error={!!formErrors.email}
+              helperText={formErrors.email}
+            />
+            <TextField
+              size="small"
+              label="Téléphone"
+              value={form.phone1}
+              onChange={(e) => setForm({ ...form, phone1: e.target.value })}
+              error={!!formErrors.phone1}
+              helperText={formErrors.phone1}
+            />
+          </Stack>
+          <TextField
+            size="small"
+            label="Adresse"
+            value={form.address1}
+            onChange={(e) => setForm({ ...form, address1: e.target.value })}
+          />
+          <Stack direction="row" spacing={1}>
+            <TextField
+              size="small"
+              label="Code postal"
+              value={form.postalCode}
+              onChange={(e) => setForm({ ...form, postalCode: e.target.value })}
+              sx={{ width: 140 }}
+            />
+            <TextField
+              size="small"
+              label="Ville"
+              value={form.town}
+              onChange={(e) => setForm({ ...form, town: e.target.value })}
+            />
+          </Stack>
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" onClick={() => void create()} disabled={!form.lastName.trim()}>
+              Créer le client
+            </Button>
+            <Button onClick={() => setCreating(false)}>Retour à la recherche</Button>
+          </Stack>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,271 @@
+// The inalterable ledger: (1) what it adds to issuing a bill on the demo campsite — the
+// whole issue (its entry included) against the entry alone (appendBillEntry of an issued
+// bill in a transaction rolled back), as a ratio; (2) the verifier on a chain of
+// 1 000 000 entries (sales, payments and a Z every 500 entries, each hashed and signed
+// with the installation key, bulk-loaded with the triggers off): hashes, links,
+// columns, closure totals and sampled signatures of every entry, then every signature
+// on the first 20 000 to give the full-signature figure. On a scratch database, dropped
+// at the end. Prints, never asserts. Run: npx tsx tests/bench/ledger.bench.ts
+import { openScratchDatabase } from '../pg';
+import { migrateLatest } from '../../api/db/migrate';
+import { bootstrap } from '../../api/demo/bootstrap';
+import { issueStayBill } from '../../api/domain/billing/issue';
+import { appendBillEntry } from '../../api/domain/ledger/entries';
+import { canonicalJson, chainHash, headMessage, utcSecond } from '../../api/domain/ledger/canonical';
+import { currentKeyId, signText, signingKey } from '../../api/domain/ledger/keys';
+import { establishmentId } from '../../api/domain/ledger/append';
+import { totalsOfEntries, type EntryLike } from '../../api/domain/ledger/totals';
+import { verifyLedger } from '../../api/domain/ledger/verify';
+
+const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 40);
+const N = Number(process.env.LEDGER_BENCH_ENTRIES ?? 1_000_000);
+const scratch = await openScratchDatabase('ledger', { pool: 4 });
+const knex = scratch.db.knex;
+try {
+  await migrateLatest(knex);
+  await bootstrap(knex, { adminPassword: 'bench-ledger-password', demo: true });
+  await knex('establishment').update({
+    corporateName: 'SARL Les Pins Bleus',
+    address1: '12 route de la Plage',
+    postalCode: '40200',
+    town: 'Mimizan',
+    siren: '732829320',
+    siret: '73282932000074',
+    vatNumber: 'FR44732829320',
+    legalForm: 'SARL',
+    capital: 5000000,
+    rcs: 'Mont-de-Marsan',
+    tradeRegisterNumber: '732 829 320',
+  });
+  await knex('customer').whereNull('address1').update({ address1: '1 rue du Port' });
+  await knex('customer').whereNull('postalCode').update({ postalCode: '44000' });
+  await knex('customer').whereNull('town').update({ town: 'Nantes' });
+  const candidates: number[] = (
+    await knex.raw(
+      `
+    SELECT b.id FROM booking b
+    WHERE b.kind <> 'quote' AND b.status_id IN (2, 3, 4, 6, 7, 8) AND b.customer_id IS NOT NULL AND b.total_amount > 0
+      AND EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND NOT o.is_cancelled)
+      AND NOT EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND NOT o.is_cancelled AND jsonb_typeof(o.priced_quote->'quote') IS DISTINCT FROM 'object')
+    ORDER BY b.id LIMIT ?`,
+      [ROUNDS * 2],
+    )
+  ).rows.map((r: any) => r.id);
+
+  // (1) the ledger's cost on a bill
+  const p50 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)];
+  const issue: number[] = [],
+    entry: number[] = [];
+  const billIds: number[] = [];
+  for (let i = 0; i < Math.min(ROUNDS, candidates.length); i++) {
+    const t = performance.now();
+    billIds.push(await issueStayBill(knex, candidates[i], { kind: 'final' }, null));
+    issue.push(performance.now() - t);
+  }
+  class Rollback extends Error {}
+  for (const id of billIds) {
+    const t = performance.now();
+    await knex
+      .transaction(async (trx) => {
+        await appendBillEntry(trx, id);
+        throw new Rollback();
+      })
+      .catch((e) => {
+        if (!(e instanceof Rollback)) throw e;
+      });
+    entry.push(performance.now() - t);
+  }
+  const i50 = p50(issue),
+    e50 = p50(entry);
+  console.log(`${scratch.where}: ${issue.length} final bills of the demo`);
+  console.log(`issue a final bill (its ledger entry included)          p50 ${i50.toFixed(1)} ms`);
+  console.log(`its ledger entry alone (head lock, hash, 2 signatures)  p50 ${e50.toFixed(1)} ms`);
+  console.log(
+    `ratio issue ÷ issue without the ledger                  ${(i50 / Math.max(0.1, i50 - e50)).toFixed(2)}x`,
+  );
+
+  // (2) a chain of N entries, continuing the demo's
+  const est = await establishmentId(knex);
+  const key = signingKey();
+  const keyId = await currentKeyId(knex, key);
+  const head = await knex('ledger_head').where({ establishmentId: est, chain: 'fiscal' }).first('lastSeq', 'lastHash');
+  let seq = Number(head.lastSeq),
+    prev = head.lastHash as string,
+    perpetual = 0;
+  const methods = [
+    { id: 1, label: 'Carte', kind: 'card' },
+    { id: 2, label: 'Espèces', kind: 'cash' },
+    { id: 3, label: 'Chèque', kind: 'cheque' },
+  ];
+  // The demo bills just issued wait for the first Z too.
+  let sinceZ: EntryLike[] = (
+    await knex('ledger_entry')
+      .where({ establishmentId: est, chain: 'fiscal' })
+      .orderBy('seq')
+      .select('seq', 'kind', 'amount', 'body')
+  ).map((r) => ({ seq: Number(r.seq), kind: r.kind, amount: Number(r.amount), data: JSON.parse(r.body).data }));
+  const t0 = performance.now();
+  const BATCH = 5000;
+  let rows: any[] = [];
+  const flush = async () => {
+    if (!rows.length) return;
+    const cols = [
+      'seq',
+      'kind',
+      'business_date',
+      'period_end',
+      'source_table',
+      'source_id',
+      'amount',
+      'body',
+      'prev_hash',
+      'hash',
+      'signature',
+    ];
+    await knex.transaction(async (trx) => {
+      await trx.raw('SET LOCAL session_replication_role = replica');
+      await trx.raw(
+        `INSERT INTO ledger_entry (establishment_id, chain, recorded_at, key_id, ${cols.join(', ')})
+        SELECT ?, 'fiscal', now(), ?, * FROM unnest(?::bigint[], ?::text[], ?::date[], ?::date[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])`,
+        [est, keyId, ...cols.map((_, c) => rows.map((r) => r[c]))],
+      );
+    });
+    rows = [];
+  };
+  const at = utcSecond();
+  for (let i = 1; i <= N; i++) {
+    seq++;
+    const date = `2027-${String(1 + (Math.floor(i / 90_000) % 12)).padStart(2, '0')}-${String(1 + (Math.floor(i / 3000) % 28)).padStart(2, '0')}`;
+    let kind: string,
+      amount: number,
+      data: any,
+      source: any = null,
+      periodEnd: string | null = null;
+    if (i % 500 === 0) {
+      const t = totalsOfEntries(sinceZ);
+      perpetual += t.sales;
+      kind = 'closure-day';
+      amount = t.sales;
+      data = { ...t, perpetual, userId: null };
+      periodEnd = `${date}#${i}`;
+      sinceZ = [];
+    } else if (i % 3 === 0) {
+      kind = 'payment';
+      amount = 1000 + (i % 9000);
+      data = {
+        method: methods[i % 3],
+        bookingId: i,
+        customerId: i % 500,
+        billId: null,
+        payerType: 'customer',
+        category: 'payment',
+      };
+      source = { table: 'payment', id: i };
+    } else {
+      const excl = 1000 + (i % 50_000),
+        rateBp = i % 2 ? 1000 : 2000,
+        vat = Math.round((excl * rateBp) / 10_000);
+      kind = i % 97 ? 'bill' : 'credit-note';
+      const sign = kind === 'bill' ? 1 : -1;
+      data = {
+        number: `FA${i}`,
+        isDeposit: false,
+        customer: 'Client',
+        customerId: i % 500,
+        creditedBillId: null,
+        exclVat: sign * excl,
+        vatTotal: sign * vat,
+        inclVat: sign * (excl + vat),
+        outsideVat: sign * 66,
+        touristTax: sign * 66,
+        vat: [{ rateBp, exclVat: sign * excl, vat: sign * vat, inclVat: sign * (excl + vat) }],
+      };
+      amount = sign * (excl + vat + 66);
+      source = { table: 'bill', id: i };
+    }
+    if (kind !== 'closure-day') sinceZ.push({ seq, kind, amount, data });
+    // A closure per day: its date made unique for the unique index, its end the same day.
+    const bizDate =
+      kind === 'closure-day'
+        ? new Date(Date.UTC(2030, 0, 1) + (i / 500) * 86_400_000).toISOString().slice(0, 10)
+        : date;
+    if (periodEnd) periodEnd = bizDate;
+    const body = canonicalJson({
+      at,
+      chain: 'fiscal',
+      establishment: est,
+      seq,
+      kind,
+      date: bizDate,
+      periodEnd,
+      source,
+      amount,
+      data,
+    });
+    const hash = chainHash(prev, body);
+    rows.push([
+      seq,
+      kind,
+      bizDate,
+      periodEnd,
+      source?.table ?? null,
+      source?.id ?? null,
+      amount,
+      body,
+      prev,
+      hash,
+      signText(hash, key),
+    ]);
+    prev = hash;
+    if (rows.length >= BATCH) await flush();
+  }
+  await flush();
+  await knex.transaction(async (trx) => {
+    await trx.raw('SET LOCAL session_replication_role = replica');
+    await trx('ledger_head')
+      .where({ establishmentId: est, chain: 'fiscal' })
+      .update({ lastSeq: seq, lastHash: prev, keyId, signature: signText(headMessage(est, 'fiscal', seq, prev), key) });
+  });
+  const built = performance.now() - t0;
+  console.log(
+    `built ${N.toLocaleString('fr-FR')} entries (hash + Ed25519 signature each, bulk insert)  ${(built / 1000).toFixed(1)} s`,
+  );
+  await knex.raw('VACUUM ANALYZE ledger_entry');
+  const v = await verifyLedger(knex);
+  console.log(
+    `verify ${v.count.toLocaleString('fr-FR')} entries (hashes, links, columns, closures, ${v.signaturesChecked} signatures)  ${(v.ms / 1000).toFixed(2)} s  status ${v.status}${
+      v.breaks.length
+        ? ` — ${v.breaks
+            .slice(0, 3)
+            .map((b) => `${b.seq} ${b.kind}: ${b.reason}`)
+            .join('; ')}`
+        : ''
+    }  (target < 10 s)`,
+  );
+  // What reading alone costs (the same batches, no check).
+  const t2 = performance.now();
+  for (let after = 0; ;) {
+    const { rows: r } = await knex.raw(
+      'SELECT seq, kind, business_date::text, period_end::text, source_table, source_id, amount, body, hash, key_id, signature FROM ledger_entry WHERE establishment_id = ? AND chain = ? AND seq > ? ORDER BY seq LIMIT 20000',
+      [est, 'fiscal', after],
+    );
+    if (!r.length) break;
+    after = Number(r[r.length - 1].seq);
+  }
+  console.log(`  of which reading the rows (knex, same batches)  ${((performance.now() - t2) / 1000).toFixed(2)} s`);
+  const SUB = 20_000;
+  const t1 = performance.now();
+  const subset = await knex('ledger_entry')
+    .where({ establishmentId: est, chain: 'fiscal' })
+    .orderBy('seq')
+    .limit(SUB)
+    .select('hash', 'signature');
+  const { verifyText } = await import('../../api/domain/ledger/keys');
+  for (const r of subset) verifyText(r.hash, r.signature, key.publicKey);
+  const perSig = (performance.now() - t1) / subset.length;
+  console.log(
+    `every signature: ${(perSig * 1000).toFixed(0)} µs each → ${((perSig * v.count) / 1000).toFixed(0)} s more for all ${v.count.toLocaleString('fr-FR')} (signatures=all)`,
+  );
+} finally {
+  await scratch.close();
+}

@@ -1,0 +1,94 @@
+// The till on the demo campsite: from « encaisser » to the ticket PDF — the selling
+// transaction (window, articles, stock rows, counter, ticket, lines, payments, ledger
+// entry), the ticket read back, then the 80 mm PDF rendered — and the throughput of
+// tickets on one register, 8 at a time (its counter row serialises them). Baseline of
+// the same run: the bare round trip of an indexed read. On a scratch database, dropped
+// at the end. It prints and never asserts. Run: npx tsx tests/bench/till.bench.ts
+import { openScratchDatabase } from '../pg';
+import { migrateLatest } from '../../api/db/migrate';
+import { bootstrap } from '../../api/demo/bootstrap';
+import { sell } from '../../api/domain/sales/sell';
+import { openWindow } from '../../api/domain/sales/windows';
+import { loadSale } from '../../api/domain/sales/view';
+import { renderTicketPdf } from '../../api/domain/sales/pdf';
+
+const ROUNDS = Number(process.env.TILL_BENCH_ROUNDS ?? 60);
+const scratch = await openScratchDatabase('till', { pool: 10 });
+const knex = scratch.db.knex;
+await migrateLatest(knex);
+await bootstrap(knex, { adminPassword: 'bench-till-password', demo: true });
+await knex('establishment').update({
+  corporateName: 'SARL Les Pins Bleus',
+  address1: '12 route de la Plage',
+  postalCode: '40200',
+  town: 'Mimizan',
+  siren: '732829320',
+  siret: '73282932000074',
+  vatNumber: 'FR44732829320',
+  legalForm: 'SARL',
+  capital: 5000000,
+  rcs: 'Mont-de-Marsan',
+  tradeRegisterNumber: '732 829 320',
+});
+const reg = (await knex('cash_register').where('code', 'ACC1').first('id')).id;
+await openWindow(knex, reg, 10000, null);
+const art = async (code: string) => (await knex('article').where('code', code).first('id')).id;
+const lines = [
+  { articleId: await art('BAGUETTE'), quantity: 3 },
+  { articleId: await art('CROISSANT'), quantity: 2 },
+  { articleId: await art('JETON-LAV'), quantity: 1 },
+];
+await knex('article').where('isStockTracked', true).update({ stock: 1_000_000 });
+const input = {
+  cashRegisterId: reg,
+  lines,
+  payments: [
+    { kind: 'card' as const, amount: 200 },
+    { kind: 'cash' as const, amount: 2000 },
+  ],
+};
+const operator = { id: null, name: 'Banc' };
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { p50: at(0.5), p95: at(0.95), mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+async function time(label: string, fn: () => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await fn(); // warm-up (fonts, plans)
+  const ms: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  const s = stats(ms);
+  console.log(
+    `${label.padEnd(52)} p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  → ${(1000 / s.mean).toFixed(1)} /s`,
+  );
+  return s;
+}
+
+console.log(`${scratch.where}: register ACC1, ${lines.length} lines a ticket, card + cash with change`);
+const base = await time('baseline: indexed read', () => knex('article').where('id', lines[0].articleId).first('id'));
+const tx = await time('sell (transaction only)', () => sell(knex, input, operator));
+const full = await time('encaisser → ticket PDF (sell, read, render)', async () =>
+  renderTicketPdf(await loadSale(knex, await sell(knex, input, operator))),
+);
+const BATCH = 200,
+  PARALLEL = 8;
+const t0 = performance.now();
+for (let i = 0; i < BATCH; i += PARALLEL)
+  await Promise.all(Array.from({ length: PARALLEL }, () => sell(knex, input, operator)));
+const elapsed = performance.now() - t0;
+console.log(
+  `${`${BATCH} tickets, ${PARALLEL} at a time, one register`.padEnd(52)} ${elapsed.toFixed(0)} ms → ${(BATCH / (elapsed / 1000)).toFixed(1)} tickets/s`,
+);
+const gaps = await knex('sale')
+  .where('cashRegisterId', reg)
+  .first(knex.raw('count(*)::int as n'), knex.raw('max(sequence) - min(sequence) + 1 as span'));
+console.log(`numbers: ${gaps.n} tickets over a span of ${gaps.span} (no gap: ${gaps.n === Number(gaps.span)})`);
+console.log(
+  `sell / baseline (p50): ${(tx.p50 / base.p50).toFixed(1)}×; with PDF / without (p50): ${(full.p50 / tx.p50).toFixed(1)}×`,
+);
+await scratch.close();

@@ -1,0 +1,40 @@
+// The availability search at the desk (issue 13), in Chromium: it asks adults and
+// children by age category as the wizard does, and « Réserver » carries them (once
+// a search for 3 opened a booking of 2 adults, priced otherwise than shown).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, loginAs, newPage } from './browser';
+import { addDays, todayParis } from '../../common/dates';
+
+let browser: Browser;
+let page: Page & { errors: string[] };
+
+beforeAll(async () => {
+  browser = await launch();
+  page = await newPage(browser);
+  await loginAs(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('availability search', () => {
+  it('asks the occupants by age category and carries them into « Réserver »', async () => {
+    const start = addDays(todayParis(), 45);
+    await page.goto(`${baseUrl()}/search-availability`);
+    await page.fill('input[name="startDate"]', start);
+    await page.fill('input[name="endDate"]', addDays(start, 4));
+    await page.getByLabel('Adulte', { exact: true }).fill('2');
+    await page.getByLabel('Enfant 3–12 ans', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    const book = page.locator('[data-testid^="book-"]').first();
+    await book.waitFor();
+    await book.click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByLabel('Adulte', { exact: true }).inputValue()).toBe('2');
+    await expect(dialog.getByLabel('Enfant 3–12 ans', { exact: true }).inputValue()).resolves.toBe('1');
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,188 @@
+// Properties of the Factur-X mapping (api/domain/billing/facturx.ts) over random bills
+// made with the real line arithmetic: the data passes the library's EN 16931 schema;
+// line nets add up to the line total, the VAT breakdown to the taxable and VAT totals,
+// the grand total is net + VAT; net prices are never negative and quantity × price is
+// the line's net; a credit note is the same document with positive amounts. And the
+// partner commission (partner.ts): the rate on the stay without its tourist taxes.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { vatOfInclusive } from '../../../api/domain/pricing/money';
+import {
+  billTotals,
+  creditLines,
+  numberLines,
+  type CreditableLine,
+  type LineInput,
+} from '../../../api/domain/billing/lines';
+import { facturxErrors, facturxInvoice, sirenOfVat } from '../../../api/domain/billing/facturx';
+import { commissionLine } from '../../../api/domain/billing/partner';
+
+const RATES = [null, 550, 1000, 2000] as const;
+const lineArb: fc.Arbitrary<LineInput> = fc
+  .record({
+    lineType: fc.integer({ min: 1, max: 15 }),
+    quantity: fc.integer({ min: 1, max: 14 }),
+    unitPrice: fc.oneof(fc.integer({ min: 0, max: 30_000 }), fc.integer({ min: -3_000, max: -1 })),
+    rate: fc.constantFrom(...RATES),
+  })
+  .map(({ lineType, quantity, unitPrice, rate }) => {
+    const amount = quantity * unitPrice;
+    return {
+      lineType,
+      label: `ligne ${lineType}`,
+      quantity,
+      unitPriceInclVat: unitPrice,
+      amountInclVat: amount,
+      vatRateBp: rate,
+      vatAmount: rate == null ? 0 : vatOfInclusive(amount, rate),
+      startDate: '2031-07-01',
+      endDate: '2031-07-08',
+    };
+  });
+const SELLER = {
+  corporateName: 'SARL Les Pins',
+  name: 'Camping Les Pins',
+  address1: '12 route de la Plage',
+  address2: null,
+  postalCode: '40200',
+  town: 'Mimizan',
+  country: 'France',
+  siren: '732829320',
+  siret: '73282932000074',
+  vatNumber: 'FR44732829320',
+  legalForm: 'SARL',
+  capital: 5000000,
+  rcs: 'Mont-de-Marsan',
+  tradeRegisterNumber: 'RCS 732 829 320',
+  nafCode: null,
+  phone: null,
+  email: null,
+};
+const BUYER = {
+  name: 'Acme',
+  companyName: 'Acme SAS',
+  isLegalEntity: true,
+  address1: '1 rue',
+  address2: null,
+  postalCode: '33000',
+  town: 'Bordeaux',
+  country: 'France',
+  countryIso: 'FR',
+  vatNumber: 'FR40303265045',
+  email: null,
+};
+
+function billOf(lines: LineInput[], extra: Record<string, unknown> = {}) {
+  const numbered = numberLines(lines).map((l, i) => ({ ...l, id: i + 1 }));
+  return {
+    number: 'FA00001',
+    date: '2031-07-10',
+    kind: 'invoice',
+    isDeposit: false,
+    bookingId: 1,
+    serviceStartDate: '2031-07-01',
+    serviceEndDate: '2031-07-08',
+    paymentTerms: 'Règlement à réception.',
+    dueDate: '2031-07-20',
+    sellerSnapshot: SELLER,
+    customerSnapshot: BUYER,
+    ...billTotals(numbered),
+    lines: numbered,
+    ...extra,
+  };
+}
+const dec = (s: string) => Math.round(Number(s) * 100);
+
+function checkConsistent(inv: any) {
+  const u = inv['ubl:Invoice'];
+  const lines = u['cac:InvoiceLine'];
+  const lineSum = lines.reduce((s: number, l: any) => s + dec(l['cbc:LineExtensionAmount']), 0);
+  expect(dec(u['cac:LegalMonetaryTotal']['cbc:LineExtensionAmount'])).toBe(lineSum);
+  const subs = u['cac:TaxTotal'][0]['cac:TaxSubtotal'];
+  expect(subs.reduce((s: number, t: any) => s + dec(t['cbc:TaxableAmount']), 0)).toBe(
+    dec(u['cac:LegalMonetaryTotal']['cbc:TaxExclusiveAmount']),
+  );
+  expect(subs.reduce((s: number, t: any) => s + dec(t['cbc:TaxAmount']), 0)).toBe(
+    dec(u['cac:TaxTotal'][0]['cbc:TaxAmount']),
+  );
+  expect(dec(u['cac:LegalMonetaryTotal']['cbc:TaxInclusiveAmount'])).toBe(
+    dec(u['cac:LegalMonetaryTotal']['cbc:TaxExclusiveAmount']) + dec(u['cac:TaxTotal'][0]['cbc:TaxAmount']),
+  );
+  for (const l of lines) {
+    const price = dec(l['cac:Price']['cbc:PriceAmount']);
+    expect(price).toBeGreaterThanOrEqual(0);
+    const base = Number(l['cac:Price']['cbc:BaseQuantity'] ?? 1);
+    expect(Math.round((Number(l['cbc:InvoicedQuantity']) * price) / base)).toBe(dec(l['cbc:LineExtensionAmount']));
+  }
+}
+
+describe('Factur-X mapping', () => {
+  it('invoices: valid EN 16931 data whose totals add up', () => {
+    fc.assert(
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 20 }), (lines) => {
+        const inv = facturxInvoice(billOf(lines));
+        expect(facturxErrors(inv)).toEqual([]);
+        checkConsistent(inv);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('credit notes: type 381, positive amounts, the invoice referenced', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 12 }).filter((ls) => ls.some((l) => l.amountInclVat !== 0)),
+        (lines) => {
+          const invoice = billOf(lines);
+          const credit = billOf(
+            creditLines(
+              invoice.lines.map((l) => ({
+                ...l,
+                creditedQuantity: 0,
+                creditedAmount: 0,
+                creditedVat: 0,
+              })) as CreditableLine[],
+              null,
+            ),
+            { kind: 'credit-note', creditedBill: { number: 'FA00001', date: '2031-07-10' } },
+          );
+          const inv = facturxInvoice(credit) as any;
+          expect(facturxErrors(inv)).toEqual([]);
+          checkConsistent(inv);
+          expect(inv['ubl:Invoice']['cbc:InvoiceTypeCode']).toBe('381');
+          expect(dec(inv['ubl:Invoice']['cac:LegalMonetaryTotal']['cbc:PayableAmount'])).toBe(invoice.totalInclVat);
+          expect(inv['ubl:Invoice']['cac:BillingReference'][0]['cac:InvoiceDocumentReference']['cbc:ID']).toBe(
+            'FA00001',
+          );
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('reads the SIREN of a French VAT number', () => {
+    expect(sirenOfVat('FR 44 732829320')).toBe('732829320');
+    expect(sirenOfVat('DE123456789')).toBeNull();
+  });
+});
+
+describe('partner commission', () => {
+  it('is the rate on the stay without its tourist taxes, VAT included at the commission rate', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.constantFrom(550, 1000, 2000),
+        (stay, rate, vat) => {
+          const l = commissionLine(stay, rate, vat, 'Commission', { startDate: null, endDate: null });
+          const base = stay
+            .filter((x) => x.lineType !== 2 && x.lineType !== 3)
+            .reduce((s, x) => s + x.amountInclVat, 0);
+          expect(Math.abs(l.amountInclVat - (base * rate) / 10_000)).toBeLessThanOrEqual(0.5);
+          expect(l.vatAmount).toBe(vatOfInclusive(l.amountInclVat, vat));
+          expect(l).toMatchObject({ lineType: 13, quantity: 1, unitPriceInclVat: l.amountInclVat, vatRateBp: vat });
+        },
+      ),
+    );
+  });
+});
