@@ -28,7 +28,7 @@ export function ZReport({ z }: { z: Row }) {
   return (
     <>
       <Typography data-testid="z-title" sx={{ fontWeight: 'bold' }}>
-        {z.zNumber ? `Z n° ${z.zNumber}` : 'Situation de caisse (X)'} — caisse {z.registerLabel}
+        {z.zNumber ? `Z n° ${z.zNumber}` : 'Situation de caisse (X)'} — caisse : {z.registerLabel}
       </Typography>
       <Typography>
         {countFr(z.ticketCount, 'ticket')}

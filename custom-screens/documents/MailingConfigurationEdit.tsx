@@ -217,7 +217,7 @@ function Screen() {
             sx={{ my: 1, minWidth: 300 }}
           />
           <Typography variant="subtitle2" sx={{ mt: 1 }}>
-            Objet : {preview?.subject}
+            Objet : <span data-user-content>{preview?.subject}</span>
           </Typography>
           <Box
             component="iframe"

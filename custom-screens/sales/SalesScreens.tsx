@@ -114,7 +114,7 @@ export function SaleScreen() {
       }
     >
       <Typography>
-        Le {dateTime(s.issuedAt)} — caisse {s.registerLabel} — opérateur {s.operatorName || '—'}
+        Le {dateTime(s.issuedAt)} — caisse : {s.registerLabel} — opérateur : {s.operatorName || '—'}
       </Typography>
       {s.returnOf && (
         <Typography>

@@ -68,7 +68,12 @@ async function pageTexts(p: Page): Promise<{ text: string; attributes: string[] 
         if (v) attributes.push(v);
       }
     }
-    return { text: document.body.innerText, attributes };
+    // What a user typed (an English translation's subject or body) is not the UI's words.
+    const typed = Array.from(document.querySelectorAll<HTMLElement>('[contenteditable], [data-user-content]'));
+    for (const el of typed) el.style.display = 'none';
+    const text = document.body.innerText;
+    for (const el of typed) el.style.display = '';
+    return { text, attributes };
   });
 }
 
