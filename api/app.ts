@@ -81,7 +81,8 @@ export function createApp(opts: AppOptions): Koa {
     // ajv compiles the form validators at run time, hence 'unsafe-eval'.
     ctx.set(
       'Content-Security-Policy',
-      "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; frame-ancestors 'none'",
+      "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' " +
+        "data: blob:; frame-ancestors 'none'",
     );
     await next();
   });

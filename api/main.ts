@@ -26,7 +26,8 @@ const running: { jobs?: Scheduler } = {};
 if (!config.databaseUrl && existsSync(join(config.dataDir, 'PG_VERSION'))) {
   console.warn(
     `Attention : ${config.dataDir} contient une base PGlite d'une version précédente, qui n'est plus lue. ` +
-      'Pour en reprendre les données : une sauvegarde faite avec la version précédente, puis « npm run restore <fichier> ».',
+      'Pour en reprendre les données : une sauvegarde faite avec la version précédente, puis « npm run restore ' +
+      '<fichier> ».',
   );
 }
 // While the embedded server restarts after a crash, the API says so (503) instead of failing.

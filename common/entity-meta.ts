@@ -403,7 +403,8 @@ export function checkReferences(metas: EntityMeta[]): void {
         const src = byName.get(f.defaultFrom.entity);
         if (!src)
           throw new SchemaError(
-            `${m.name}.schema.json: ${m.name}.${f.name}: "x-default-from" names unknown entity "${f.defaultFrom.entity}"`,
+            `${m.name}.schema.json: ${m.name}.${f.name}: "x-default-from" names unknown entity "` +
+              `${f.defaultFrom.entity}"`,
           );
         for (const k of [...Object.keys(f.defaultFrom.where), f.defaultFrom.field ?? 'id']) {
           if (!src.fields.some((sf) => sf.name === k))

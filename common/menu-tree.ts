@@ -1,7 +1,10 @@
 // The shape of the main menu tree the server builds for a user (api/domain/security/menu.ts)
 // and the admin draws (admin/src/layout/Menu.tsx), and of the leaves it is built from.
 
-/** A menu entry of a screen: the generated ones' from their schema's x-menu, the hand-written ones' from the screen registries (common/generated/screen-menu.ts). */
+/**
+ * A menu entry of a screen: the generated ones' from their schema's x-menu, the hand-written ones' from the screen
+ * registries (common/generated/screen-menu.ts).
+ */
 export interface MenuLeaf {
   label: string;
   to: string;

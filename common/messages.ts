@@ -343,7 +343,8 @@ export const MESSAGES = {
   MERGE_DIFFERENT_CUSTOMERS: 'Fusion impossible : les séjours appartiennent à des clients différents',
   TRANSFER_SAME_CUSTOMER: 'Choisissez deux clients différents',
   TRANSFER_KEPT_RECORDS:
-    'Le client à supprimer a des factures ou des écritures qui ne peuvent plus changer de client : gardez plutôt celui-ci',
+    'Le client à supprimer a des factures ou des écritures qui ne peuvent plus changer de client : gardez plutôt ' +
+    'celui-ci',
   NO_FREE_PLACE: 'Aucun emplacement libre pour ces dates',
   EXEMPTION_REASON_REQUIRED: "Indiquez le motif d'exonération de taxe de séjour",
   ARRIVAL_TOO_EARLY: 'Arrivée impossible avant le %{date} (séjour du %{start})',
@@ -390,7 +391,8 @@ export const MESSAGES = {
     'Une remise en banque ne se modifie pas et ne se supprime pas : seules ses remarques peuvent changer',
   DEPOSIT_CREATE_THROUGH_SCREEN: 'Une remise en banque se crée depuis l’écran de remise, avec ses paiements',
   CARD_NUMBER_FORBIDDEN:
-    'Ne saisissez jamais le numéro complet ni le cryptogramme d’une carte : seulement le titulaire, les 4 derniers chiffres et l’expiration',
+    'Ne saisissez jamais le numéro complet ni le cryptogramme d’une carte : seulement le titulaire, les 4 ' +
+    'derniers chiffres et l’expiration',
   CHEQUE_DISTRIBUTION_MISMATCH:
     'La répartition des chèques (%{total}) doit correspondre au montant attendu (%{expected})',
   CHEQUE_FIELDS_REQUIRED: 'Chèque : numéro, titulaire et établissement payeur obligatoires',

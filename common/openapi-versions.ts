@@ -11,7 +11,9 @@ export const VERSION_PROPERTY = {
   type: 'integer',
   minimum: 1,
   description:
-    'Version de l’enregistrement, augmentée à chaque modification. À renvoyer avec une écriture (ou en If-Match) : une version périmée est refusée (409 RECORD_CHANGED) ; absente, l’écriture est acceptée (« le dernier écrit gagne »).',
+    'Version de l’enregistrement, augmentée à chaque modification. À renvoyer avec une écriture (ou en If-Match) ' +
+    ': une version périmée est refusée (409 RECORD_CHANGED) ; absente, l’écriture est acceptée (« le dernier ' +
+    'écrit gagne »).',
 } as const;
 
 /** components/schemas/StaleRecord: the 409 answer. */
@@ -39,7 +41,8 @@ export const IF_MATCH_PARAMETER = {
 
 export const STALE_RESPONSE = {
   description:
-    'RECORD_CHANGED : « Cet enregistrement a été modifié par un autre utilisateur », rien n’est écrit ; current : l’enregistrement tel qu’il est maintenant',
+    'RECORD_CHANGED : « Cet enregistrement a été modifié par un autre utilisateur », rien n’est écrit ; current ' +
+    ': l’enregistrement tel qu’il est maintenant',
   content: { 'application/json': { schema: ref('StaleRecord') } },
 } as const;
 

@@ -62,7 +62,10 @@ export function isModifiable(statusId: number): boolean {
   return !RELEASING.includes(statusId) && !CLOSED.includes(statusId);
 }
 
-/** The stay keeps its occupancies as they are (none cancelled, removed or merged away): arrived, or no longer modifiable. */
+/**
+ * The stay keeps its occupancies as they are (none cancelled, removed or merged away): arrived, or no longer
+ * modifiable.
+ */
 export function keepsOccupancies(statusId: number): boolean {
   return statusId === STATUS.ARRIVED || !isModifiable(statusId);
 }

@@ -13,9 +13,14 @@ import { birthDateError, isBirthDateField } from './date-sanity';
  * UTF-16 surrogates, which UTF-8 cannot carry (the database would store U+FFFD instead,
  * so what is written and what is read back would differ).
  */
-export const CONTROL_CHARACTERS =
-  // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const CONTROL_CHARACTERS = new RegExp(
+  [
+    // eslint-disable-next-line no-control-regex -- matching control characters is this pattern's purpose
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.source,
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.source, // a high surrogate alone
+    /(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.source, // a low surrogate alone
+  ].join('|'),
+);
 
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });

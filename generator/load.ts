@@ -52,7 +52,8 @@ export function loadSchemas(root: string): EntityMeta[] {
       throw e instanceof SchemaError
         ? new SchemaError(`${file}: ${e.message}`)
         : new SchemaError(
-            `${file}: the schema could not be read (${(e as Error).message}); check its keywords against schemas/README.md`,
+            `${file}: the schema could not be read (${(e as Error).message}); check its keywords against ` +
+              `schemas/README.md`,
           );
     }
     compileOrExplain(ajv, file, meta.schema);

@@ -45,6 +45,8 @@ import * as m41 from './0041_sale_customer';
 import * as m42 from './0042_sale_customer_guards';
 import * as m43 from './0043_grc_document_settings_surveys';
 import * as m44 from './0044_mail_sms_channel';
+import * as m45 from './0045_accounting_settings_exports';
+import * as m46 from './0046_accounting_defaults';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -94,4 +96,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0042_sale_customer_guards', m42],
   ['0043_grc_document_settings_surveys', m43],
   ['0044_mail_sms_channel', m44],
+  ['0045_accounting_settings_exports', m45],
+  ['0046_accounting_defaults', m46],
 ];

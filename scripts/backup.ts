@@ -18,7 +18,8 @@ async function main(): Promise<number> {
     const t0 = Date.now();
     const s = await backupToFile(target.db.knex, file, 'manual');
     console.log(
-      `Sauvegarde écrite : ${file} (${s.tables} tables, ${s.rows} lignes, schéma ${s.schemaVersion}, ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      `Sauvegarde écrite : ${file} (${s.tables} tables, ${s.rows} lignes, schéma ${s.schemaVersion}, ` +
+        `${((Date.now() - t0) / 1000).toFixed(1)} s)`,
     );
     return 0;
   } finally {

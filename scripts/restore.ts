@@ -32,7 +32,9 @@ async function main(): Promise<number> {
       tables: r.tables,
     });
     console.log(
-      `Restauration terminée : ${r.tables} tables, ${r.rows} lignes (schéma ${r.schemaVersion}${r.migrated.length ? `, puis ${r.migrated.length} migration(s)` : ''}), ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      `Restauration terminée : ${r.tables} tables, ${r.rows} lignes (schéma ${r.schemaVersion}` +
+        `${r.migrated.length ? `, puis ${r.migrated.length} migration(s)` : ''}), ` +
+        `${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
     return 0;
   } catch (e) {

@@ -22,7 +22,8 @@ if (!existsSync(chromium)) {
     }
   } else {
     console.error(
-      `Chromium est introuvable (${chromium}) : les tests navigateur ne peuvent pas tourner.\nInstallez-le avec : sudo apt-get install -y chromium\n(ou indiquez son chemin dans CHROMIUM_PATH).`,
+      `Chromium est introuvable (${chromium}) : les tests navigateur ne peuvent pas tourner.\nInstallez-le avec ` +
+        `: sudo apt-get install -y chromium\n(ou indiquez son chemin dans CHROMIUM_PATH).`,
     );
     process.exit(1);
   }
@@ -44,7 +45,8 @@ if (!pdftotext) {
     }
   } else {
     console.error(
-      'pdftotext est introuvable : les tests des factures ne peuvent pas lire leurs PDF.\nInstallez-le avec : sudo apt-get install -y poppler-utils',
+      'pdftotext est introuvable : les tests des factures ne peuvent pas lire leurs PDF.\nInstallez-le avec : ' +
+        'sudo apt-get install -y poppler-utils',
     );
     process.exit(1);
   }

@@ -14,7 +14,9 @@ async function main(): Promise<number> {
   try {
     const r = await verifyLedger(target.db.knex, { chain, allSignatures });
     console.log(
-      `Journal ${chain === 'jet' ? 'des événements techniques' : 'fiscal'} : ${r.count} écriture(s)${r.count ? ` (n° ${r.first} à ${r.last})` : ''}, ${r.signaturesChecked} signature(s) vérifiée(s), ${(r.ms / 1000).toFixed(2)} s`,
+      `Journal ${chain === 'jet' ? 'des événements techniques' : 'fiscal'} : ${r.count} écriture(s)` +
+        `${r.count ? ` (n° ${r.first} à ${r.last})` : ''}, ${r.signaturesChecked} signature(s) vérifiée(s), ` +
+        `${(r.ms / 1000).toFixed(2)} s`,
     );
     if (r.status === 'ok') {
       console.log('Intègre : aucune rupture.');

@@ -17,6 +17,7 @@ import { metersArea } from '../../custom-screens/meters';
 import { billingArea } from '../../custom-screens/billing';
 import { cashRegisterArea } from '../../custom-screens/cash-register';
 import { salesArea } from '../../custom-screens/sales';
+import { accountingArea } from '../../custom-screens/accounting';
 
 export const SCREEN_AREAS: readonly ScreenArea[] = [
   adminArea,
@@ -29,6 +30,7 @@ export const SCREEN_AREAS: readonly ScreenArea[] = [
   customersArea,
   bookingsArea,
   fiscalArea,
+  accountingArea,
   metersArea,
   billingArea,
   cashRegisterArea,

@@ -57,7 +57,8 @@ export async function reserveAttempt(knex: Knex, login: string, ip: string): Pro
       const n = (r.forgotten ? 0 : Number(r.failures)) + 1;
       const free = keys.find((k) => k.key === r.key)!.free;
       await trx.raw(
-        `UPDATE login_throttle SET failures = ?, last_at = clock_timestamp(), blocked_until = clock_timestamp() + make_interval(secs => ?) WHERE key = ?`,
+        `UPDATE login_throttle SET failures = ?, last_at = clock_timestamp(), blocked_until = clock_timestamp() ` +
+          `+ make_interval(secs => ?) WHERE key = ?`,
         [n, delaySeconds(n, free), r.key],
       );
     }
@@ -72,7 +73,8 @@ export async function reserveAttempt(knex: Knex, login: string, ip: string): Pro
       await k('login_throttle').where('key', pairKey(login, ip)).delete();
       await k.raw(
         `UPDATE login_throttle SET failures = greatest(failures - 1, 0),
-                blocked_until = CASE WHEN failures - 1 < ? THEN least(blocked_until, clock_timestamp()) ELSE blocked_until END
+                blocked_until = CASE WHEN failures - 1 < ? THEN least(blocked_until, clock_timestamp())
+                  ELSE blocked_until END
           WHERE key = ?`,
         [THROTTLE.perAddress, addressKey(ip)],
       );

@@ -37,7 +37,8 @@ export async function openConfigured(
       embedded = await startEmbedded({ dir: config.dataDir });
     } catch (e) {
       throw new Error(
-        `${(e as Error).message} Arrêtez le serveur Bivouac avant de lancer cette commande (pendant qu'il tourne, la sauvegarde se fait depuis l'écran de l'utilisateur technique).`,
+        `${(e as Error).message} Arrêtez le serveur Bivouac avant de lancer cette commande (pendant qu'il ` +
+          `tourne, la sauvegarde se fait depuis l'écran de l'utilisateur technique).`,
       );
     }
   }

@@ -37,7 +37,8 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /** Tables of the current schema (partitions are read through their parent). */
 export async function schemaTables(knex: Knex | Knex.Transaction): Promise<string[]> {
   const { rows } = await knex.raw(`SELECT c.relname AS name FROM pg_class c
-    WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+    WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind IN ('r', 'p')
+      AND NOT c.relispartition
     ORDER BY c.relname`);
   return rows.map((r: any) => r.name);
 }
@@ -94,7 +95,8 @@ export async function writeBackup(
       for (const name of tables)
         counts.push({ name, rows: Number((await trx.raw(`SELECT count(*) AS n FROM ${ident(name)}`)).rows[0].n) });
       const { rows: seqs } = await trx.raw(`SELECT c.relname AS name FROM pg_class c
-        WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind = 'S' ORDER BY c.relname`);
+        WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind = 'S'
+          ORDER BY c.relname`);
       const sequences: BackupHeader['sequences'] = [];
       for (const s of seqs) {
         const {

@@ -8,7 +8,8 @@ import { recordTechnicalEvent } from '../domain/ledger/jet';
 async function journal(knex: Knex, kind: 'backup' | 'restore', data: Record<string, string | number>): Promise<void> {
   await recordTechnicalEvent(knex, kind, data).catch((e) =>
     console.error(
-      `Journal des événements techniques : ${kind === 'backup' ? 'sauvegarde' : 'restauration'} non enregistrée — ${(e as Error).message}`,
+      `Journal des événements techniques : ${kind === 'backup' ? 'sauvegarde' : 'restauration'} non enregistrée ` +
+        `— ${(e as Error).message}`,
     ),
   );
 }

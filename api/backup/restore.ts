@@ -47,7 +47,8 @@ export function checkVersion(header: Pick<BackupHeader, 'schemaVersion'>): numbe
   const last = names[names.length - 1];
   if (String(header.schemaVersion) > last) {
     throw new RestoreRefused(
-      `Cette sauvegarde vient d'une version plus récente de Bivouac (schéma « ${header.schemaVersion} », celui-ci s'arrête à « ${last} ») : mettez Bivouac à jour avant de la restaurer.`,
+      `Cette sauvegarde vient d'une version plus récente de Bivouac (schéma « ${header.schemaVersion} », ` +
+        `celui-ci s'arrête à « ${last} ») : mettez Bivouac à jour avant de la restaurer.`,
       'BACKUP_NEWER',
     );
   }
@@ -132,7 +133,8 @@ export async function restoreBackup(
   const users = await usersIn(knex, schema);
   if (users > 0 && !opts.force) {
     throw new RestoreRefused(
-      `La base de destination n'est pas vide (${users} utilisateur${users > 1 ? 's' : ''}) : la restauration la remplacerait. Relancez avec --force pour la remplacer.`,
+      `La base de destination n'est pas vide (${users} utilisateur${users > 1 ? 's' : ''}) : la restauration la ` +
+        `remplacerait. Relancez avec --force pour la remplacer.`,
       'RESTORE_TARGET_NOT_EMPTY',
     );
   }
@@ -178,7 +180,8 @@ export async function restoreBackup(
     const present = new Set<string>(rels.map((r: any) => r.name));
     const { rows: fks } = await trx.raw(
       `SELECT c.conrelid::regclass::text AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def
-      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f' ORDER BY 1, 2`,
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f'
+        ORDER BY 1, 2`,
       [schema],
     );
     for (const fk of fks) await trx.raw(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${ident(fk.name)}`);
@@ -192,7 +195,8 @@ export async function restoreBackup(
       log(`Table ${expected.name} : ${expected.rows} ligne(s)`);
       const { rows: cols } = await trx.raw(
         `SELECT a.attname AS name FROM pg_attribute a
-        WHERE a.attrelid = format('%I.%I', ?::text, ?::text)::regclass AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
+        WHERE a.attrelid = format('%I.%I', ?::text, ?::text)::regclass AND a.attnum > 0 AND NOT a.attisdropped
+          AND a.attgenerated = ''
         ORDER BY a.attnum`,
         [schema, expected.name],
       );
@@ -229,7 +233,8 @@ export async function restoreBackup(
       ]);
     }
     const { rows: owned } = await trx.raw(
-      `SELECT c.relname AS tbl, a.attname AS col, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
+      `SELECT c.relname AS tbl, a.attname AS col,
+        pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped`,
       [schema],
@@ -238,7 +243,8 @@ export async function restoreBackup(
       // seq comes from the catalogue, already quoted where needed.
       await trx.raw(
         `SELECT setval(?::regclass, m) FROM (SELECT max(${ident(o.col)}) AS m FROM ${ident(o.tbl)}) x
-        WHERE m IS NOT NULL AND m >= (SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM ${o.seq})`,
+        WHERE m IS NOT NULL
+          AND m >= (SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM ${o.seq})`,
         [o.seq],
       );
     }

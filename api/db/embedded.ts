@@ -69,7 +69,8 @@ async function binaries(): Promise<Binaries> {
     return bins;
   } catch {
     throw new Error(
-      `Les binaires PostgreSQL pour ${platform()}-${arch()} sont absents (${name}) : relancez « npm install », ou indiquez une base dans DATABASE_URL.`,
+      `Les binaires PostgreSQL pour ${platform()}-${arch()} sont absents (${name}) : relancez « npm install », ` +
+        `ou indiquez une base dans DATABASE_URL.`,
     );
   }
 }

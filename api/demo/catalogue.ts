@@ -138,7 +138,14 @@ export async function seedDemoPlaces(knex: Knex): Promise<DemoPlace[]> {
         420 + ((r - 1) % 10) * 34,
         260 + Math.floor((r - 1) / 10) * 44,
         {
-          label: `${type === 'MH4' ? 'Mobil-home Cottage' : type === 'MH6' ? 'Mobil-home Family' : type === 'CHALET' ? 'Chalet Bois' : 'Lodge Safari'} ${i}`,
+          label:
+            (type === 'MH4'
+              ? 'Mobil-home Cottage'
+              : type === 'MH6'
+                ? 'Mobil-home Family'
+                : type === 'CHALET'
+                  ? 'Chalet Bois'
+                  : 'Lodge Safari') + ` ${i}`,
         },
       );
     }

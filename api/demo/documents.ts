@@ -18,9 +18,11 @@ interface Model {
 const SIGN_FR = '<p>À bientôt,<br>{{establishment.name}} — {{establishment.phone}}</p>';
 const SIGN_EN = '<p>See you soon,<br>{{establishment.name}} — {{establishment.phone}}</p>';
 const STAY_FR =
-  '<ul><li>Arrivée : {{stay.arrival}}</li><li>Départ : {{stay.departure}} ({{stay.nights}} nuits)</li><li>Hébergement : {{stay.places}}</li><li>Occupants : {{stay.occupants}}</li></ul>';
+  '<ul><li>Arrivée : {{stay.arrival}}</li><li>Départ : {{stay.departure}} ({{stay.nights}} ' +
+  'nuits)</li><li>Hébergement : {{stay.places}}</li><li>Occupants : {{stay.occupants}}</li></ul>';
 const STAY_EN =
-  '<ul><li>Arrival: {{stay.arrival}}</li><li>Departure: {{stay.departure}} ({{stay.nights}} nights)</li><li>Accommodation: {{stay.places}}</li><li>Guests: {{stay.occupants}}</li></ul>';
+  '<ul><li>Arrival: {{stay.arrival}}</li><li>Departure: {{stay.departure}} ({{stay.nights}} ' +
+  'nights)</li><li>Accommodation: {{stay.places}}</li><li>Guests: {{stay.occupants}}</li></ul>';
 
 const MODELS: Model[] = [
   {
@@ -29,11 +31,15 @@ const MODELS: Model[] = [
     attach: true,
     fr: [
       'Confirmation de votre séjour {{stay.code}}',
-      `<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Nous avons le plaisir de confirmer votre réservation :</p>${STAY_FR}<p>Total du séjour : <b>{{price.total}}</b>. Acompte : {{price.downPayment}} avant le {{price.downPaymentDueDate}} ; solde de {{price.balance}} avant le {{price.balanceDueDate}}.</p>`,
+      `<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Nous avons le plaisir de confirmer votre ` +
+        `réservation :</p>${STAY_FR}<p>Total du séjour : <b>{{price.total}}</b>. Acompte : {{price.downPayment}} ` +
+        `avant le {{price.downPaymentDueDate}} ; solde de {{price.balance}} avant le {{price.balanceDueDate}}.</p>`,
     ],
     en: [
       'Your stay {{stay.code}} is confirmed',
-      `<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>We are pleased to confirm your booking:</p>${STAY_EN}<p>Total: <b>{{price.total}}</b>. Deposit: {{price.downPayment}} by {{price.downPaymentDueDate}}; balance of {{price.balance}} by {{price.balanceDueDate}}.</p>`,
+      `<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>We are pleased to confirm your booking:</p>` +
+        `${STAY_EN}<p>Total: <b>{{price.total}}</b>. Deposit: {{price.downPayment}} by ` +
+        `{{price.downPaymentDueDate}}; balance of {{price.balance}} by {{price.balanceDueDate}}.</p>`,
     ],
   },
   {
@@ -42,11 +48,13 @@ const MODELS: Model[] = [
     attach: true,
     fr: [
       'Votre devis {{stay.code}}',
-      `<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Voici notre proposition pour votre séjour :</p>${STAY_FR}<p>Montant : <b>{{price.total}}</b>.</p>`,
+      `<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Voici notre proposition pour votre séjour ` +
+        `:</p>${STAY_FR}<p>Montant : <b>{{price.total}}</b>.</p>`,
     ],
     en: [
       'Your quote {{stay.code}}',
-      `<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Here is our offer for your stay:</p>${STAY_EN}<p>Amount: <b>{{price.total}}</b>.</p>`,
+      `<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Here is our offer for your stay:</p>${STAY_EN}` +
+        `<p>Amount: <b>{{price.total}}</b>.</p>`,
     ],
   },
   {
@@ -55,11 +63,15 @@ const MODELS: Model[] = [
     attach: true,
     fr: [
       'Option sur votre séjour {{stay.code}}',
-      `<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Nous avons posé une option pour vous :</p>${STAY_FR}<p>Pour la confirmer, merci de régler l’acompte de {{price.downPayment}} avant le {{price.downPaymentDueDate}}.</p>`,
+      `<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Nous avons posé une option pour vous :</p>` +
+        `${STAY_FR}<p>Pour la confirmer, merci de régler l’acompte de {{price.downPayment}} avant le ` +
+        `{{price.downPaymentDueDate}}.</p>`,
     ],
     en: [
       'Option on your stay {{stay.code}}',
-      `<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>We are holding this stay for you:</p>${STAY_EN}<p>To confirm it, please pay the deposit of {{price.downPayment}} by {{price.downPaymentDueDate}}.</p>`,
+      `<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>We are holding this stay for you:</p>` +
+        `${STAY_EN}<p>To confirm it, please pay the deposit of {{price.downPayment}} by ` +
+        `{{price.downPaymentDueDate}}.</p>`,
     ],
   },
   {
@@ -68,11 +80,13 @@ const MODELS: Model[] = [
     attach: true,
     fr: [
       'Facture {{bill.number}}',
-      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Veuillez trouver ci-joint la facture {{bill.number}} du {{bill.date}}, d’un montant de {{bill.total}}.</p>',
+      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Veuillez trouver ci-joint la facture ' +
+        '{{bill.number}} du {{bill.date}}, d’un montant de {{bill.total}}.</p>',
     ],
     en: [
       'Invoice {{bill.number}}',
-      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Please find attached invoice {{bill.number}} of {{bill.date}}, for {{bill.total}}.</p>',
+      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Please find attached invoice {{bill.number}} ' +
+        'of {{bill.date}}, for {{bill.total}}.</p>',
     ],
   },
   {
@@ -81,11 +95,13 @@ const MODELS: Model[] = [
     attach: true,
     fr: [
       'Avoir {{bill.number}}',
-      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Veuillez trouver ci-joint l’avoir {{bill.number}} du {{bill.date}}, d’un montant de {{bill.total}}.</p>',
+      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Veuillez trouver ci-joint l’avoir ' +
+        '{{bill.number}} du {{bill.date}}, d’un montant de {{bill.total}}.</p>',
     ],
     en: [
       'Credit note {{bill.number}}',
-      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Please find attached credit note {{bill.number}} of {{bill.date}}, for {{bill.total}}.</p>',
+      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Please find attached credit note ' +
+        '{{bill.number}} of {{bill.date}}, for {{bill.total}}.</p>',
     ],
   },
   {
@@ -94,11 +110,14 @@ const MODELS: Model[] = [
     attach: false,
     fr: [
       'Acompte de votre séjour {{stay.code}}',
-      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Sauf erreur de notre part, l’acompte de {{price.downPayment}} de votre séjour du {{stay.arrival}} au {{stay.departure}} n’a pas encore été réglé.</p>',
+      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Sauf erreur de notre part, l’acompte de ' +
+        '{{price.downPayment}} de votre séjour du {{stay.arrival}} au {{stay.departure}} n’a pas encore été ' +
+        'réglé.</p>',
     ],
     en: [
       'Deposit for your stay {{stay.code}}',
-      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Unless we are mistaken, the deposit of {{price.downPayment}} for your stay from {{stay.arrival}} to {{stay.departure}} has not been paid yet.</p>',
+      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Unless we are mistaken, the deposit of ' +
+        '{{price.downPayment}} for your stay from {{stay.arrival}} to {{stay.departure}} has not been paid yet.</p>',
     ],
   },
   {
@@ -108,11 +127,13 @@ const MODELS: Model[] = [
     attach: false,
     fr: [
       'Solde de votre séjour {{stay.code}}',
-      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Votre arrivée approche : il reste {{price.balance}} à régler avant le {{price.balanceDueDate}}.</p>',
+      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Votre arrivée approche : il reste ' +
+        '{{price.balance}} à régler avant le {{price.balanceDueDate}}.</p>',
     ],
     en: [
       'Balance of your stay {{stay.code}}',
-      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Your arrival is near: {{price.balance}} remains to be paid by {{price.balanceDueDate}}.</p>',
+      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Your arrival is near: {{price.balance}} ' +
+        'remains to be paid by {{price.balanceDueDate}}.</p>',
     ],
   },
   {
@@ -122,11 +143,13 @@ const MODELS: Model[] = [
     attach: false,
     fr: [
       'Préparez votre arrivée, {{customer.firstName}}',
-      '<p>Bonjour {{customer.firstName}},</p><p>Votre séjour commence le {{stay.arrival}}. Quelques questions pour bien vous accueillir :</p>',
+      '<p>Bonjour {{customer.firstName}},</p><p>Votre séjour commence le {{stay.arrival}}. Quelques questions ' +
+        'pour bien vous accueillir :</p>',
     ],
     en: [
       'Getting ready for your arrival, {{customer.firstName}}',
-      '<p>Hello {{customer.firstName}},</p><p>Your stay starts on {{stay.arrival}}. A few questions so we can welcome you well:</p>',
+      '<p>Hello {{customer.firstName}},</p><p>Your stay starts on {{stay.arrival}}. A few questions so we can ' +
+        'welcome you well:</p>',
     ],
   },
   {
@@ -136,7 +159,8 @@ const MODELS: Model[] = [
     attach: false,
     fr: [
       'Votre avis sur votre séjour',
-      '<p>Bonjour {{customer.firstName}},</p><p>Merci d’avoir séjourné chez nous. Votre avis nous aide à progresser :</p>',
+      '<p>Bonjour {{customer.firstName}},</p><p>Merci d’avoir séjourné chez nous. Votre avis nous aide à ' +
+        'progresser :</p>',
     ],
     en: [
       'How was your stay?',
@@ -184,7 +208,8 @@ export async function seedDocumentsDemo(knex: Knex): Promise<void> {
   }
   if (!(await knex('document_setting_target').first('id'))) {
     const legal =
-      'Conditions générales de vente disponibles à l’accueil et sur notre site. Médiateur de la consommation : voir nos conditions générales.';
+      'Conditions générales de vente disponibles à l’accueil et sur notre site. Médiateur de la consommation : ' +
+      'voir nos conditions générales.';
     const [booking] = await knex('document_setting_target')
       .insert([
         {

@@ -240,7 +240,8 @@ export async function seedPricingDemo(knex: Knex, years: number[] = demoPriceYea
     closing,
   }: DemoSeasons): Promise<Row[]> {
     const offSeason = `${year + 1}-04-01`;
-    // Pitches: six periods (the off season at the low price), the package includes 2 persons (the dearest first) and 1 car.
+    // Pitches: six periods (the off season at the low price), the package includes 2 persons (the dearest first) and 1
+    // car.
     const pitchPeriods = (low: number, mid: number, high: number): PeriodSpec[] => [
       { label: 'Basse saison (printemps)', startDate: opening, endDate: midStart, pricePerNight: low },
       { label: 'Moyenne saison (juin)', startDate: midStart, endDate: highStart, pricePerNight: mid },
@@ -279,7 +280,8 @@ export async function seedPricingDemo(knex: Knex, years: number[] = demoPriceYea
       priceModel: 1,
       includedOccupants: 2,
       description:
-        'Forfait par nuit : emplacement, 2 personnes et 1 voiture ; suppléments par personne, électricité, animal, visiteur, véhicule.',
+        'Forfait par nuit : emplacement, 2 personnes et 1 voiture ; suppléments par personne, électricité, ' +
+        'animal, visiteur, véhicule.',
       periods: pitchPeriods(low, mid, high),
       options: supplements(withElectricity),
     });
@@ -391,7 +393,8 @@ export async function seedPricingDemo(knex: Knex, years: number[] = demoPriceYea
         placeType: code,
         priceModel: 2,
         description:
-          'Juin à septembre : prix à la semaine ; en haute saison du samedi au samedi, nuits supplémentaires de la 8e à la 13e nuit.',
+          'Juin à septembre : prix à la semaine ; en haute saison du samedi au samedi, nuits supplémentaires de ' +
+          'la 8e à la 13e nuit.',
         periods: rentalWeeks(p.weekMid, p.weekHigh, p.extraNight),
         options: rentalOptions(400, 3),
       },

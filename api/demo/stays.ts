@@ -353,7 +353,8 @@ export async function seedDemoStays(
     const createdAt =
       plan.statusId === STATUS.TEMPORARY
         ? new Date(Date.now() - rnd.int(1, 30) * 60_000).toISOString()
-        : `${created < today ? created : today}T${String(rnd.int(8, 18)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}:00.000Z`;
+        : `${created < today ? created : today}T${String(rnd.int(8, 18)).padStart(2, '0')}:` +
+          `${String(rnd.int(0, 59)).padStart(2, '0')}:00.000Z`;
     let end = s.end;
     const b: Row = {
       code: `R${String(bookings.length + 1).padStart(6, '0')}`,

@@ -24,6 +24,7 @@ import { metersRouters, registerMetersModule } from './meters/index';
 import { billingRouters, registerBillingModule } from './billing/index';
 import { mailRouters, registerMailModule } from './mail/index';
 import { ledgerRouters, registerLedgerModule } from './ledger/index';
+import { registerAccountingModule } from './accounting/rules';
 import { registerSalesModule, salesRouters } from './sales/index';
 import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
@@ -49,6 +50,7 @@ export function registerDomainRules(): void {
   registerBillingModule();
   registerMailModule();
   registerLedgerModule();
+  registerAccountingModule();
   registerSalesModule();
   registerBackupTile();
 }

@@ -68,7 +68,10 @@ export interface RouteSpec<B = any, Q = any> {
   query?: JsonSchema;
   /** schema of the JSON body */
   body?: JsonSchema;
-  /** code of the 400 when the query or the body does not match (default INCORRECT_FORM; a property's own `x-message` wins) */
+  /**
+   * code of the 400 when the query or the body does not match (default INCORRECT_FORM; a property's own `x-message`
+   * wins)
+   */
   invalid?: MessageCode;
   /** schema of the 200 JSON answer, or `{ description, content }` for another answer (a file) */
   response?: JsonSchema | { description: string; content: Record<string, unknown> };

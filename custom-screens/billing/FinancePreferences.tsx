@@ -107,7 +107,9 @@ function FinancePreferences({ section }: { section: Section }) {
         ]),
       ),
     );
-  }, [q.data, section]); // eslint-disable-line react-hooks/exhaustive-deps -- fields follow the section, which is in the list
+    // Fields follow the section, which is in the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q.data, section]);
   const save = async () => {
     const rec: Row = { ...values };
     const typed: Record<string, string> = {};

@@ -92,7 +92,8 @@ export function BookingImportList() {
             key: 'statusId',
             label: 'Statut',
             render: (r) =>
-              `${IMPORT_STATUS[String(r.statusId)] ?? r.statusId}${r.channelCancelled ? ' (annulée par le canal)' : ''}`,
+              `${IMPORT_STATUS[String(r.statusId)] ?? r.statusId}` +
+              `${r.channelCancelled ? ' (annulée par le canal)' : ''}`,
           },
           { key: 'name', label: 'Client', render: (r) => `${r.lastName} ${r.firstName ?? ''}`.trim() },
           { key: 'startDate', label: 'Arrivée', render: (r) => dateFr(r.startDate) },
@@ -205,7 +206,10 @@ export function BookingImportScreen() {
       <AskDialog
         open={asking === 'integrate'}
         title="Intégrer cette réservation ?"
-        text="Un séjour confirmé est créé (client retrouvé par son e-mail, sinon créé) ; une réservation en ligne n'est intégrée qu'une fois."
+        text={
+          'Un séjour confirmé est créé (client retrouvé par son e-mail, sinon créé) ; une réservation en ligne ' +
+          "n'est intégrée qu'une fois."
+        }
         onClose={() => setAsking(null)}
         onConfirm={() => run('integrate')}
       />

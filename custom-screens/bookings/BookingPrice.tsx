@@ -237,8 +237,10 @@ export function BookingPrice({
           title={asking === 'current' ? 'Recalculer aux tarifs du jour ?' : 'Recalculer le prix ?'}
           text={
             asking === 'current'
-              ? 'Le séjour est tarifé avec la grille actuelle, les offres et les échéances du jour. Les prix manuels restent.'
-              : 'Le séjour est tarifé aux conditions convenues (date du tarif et version de la grille). Les prix manuels restent.'
+              ? 'Le séjour est tarifé avec la grille actuelle, les offres et les échéances du jour. Les prix ' +
+                'manuels restent.'
+              : 'Le séjour est tarifé aux conditions convenues (date du tarif et version de la grille). Les prix ' +
+                'manuels restent.'
           }
           onConfirm={() => reprice(asking === 'current')}
         />

@@ -40,7 +40,8 @@ export function useAgeCategories() {
     queryKey: ['age-categories-active'],
     queryFn: () =>
       api<Row[]>(
-        `/age-category?filter=${encodeURIComponent(JSON.stringify({ isActif: true }))}&sort=${encodeURIComponent(JSON.stringify(['order', 'ASC']))}`,
+        `/age-category?filter=${encodeURIComponent(JSON.stringify({ isActif: true }))}&sort=` +
+          `${encodeURIComponent(JSON.stringify(['order', 'ASC']))}`,
       ),
     staleTime: 60_000,
   });

@@ -64,7 +64,10 @@ export interface PriceOverride {
 export const MANUAL_LABEL = 'Prix modifié manuellement';
 const LINE_STAY = 1;
 
-/** The down payment's name: arrhes (engine kind 1, booking 'arrhes') or acompte (2, 'acompte'); the whole when paid at once. */
+/**
+ * The down payment's name: arrhes (engine kind 1, booking 'arrhes') or acompte (2, 'acompte'); the whole when paid at
+ * once.
+ */
 export function downPaymentLabel(kind: number | string | null | undefined, isFullPayment = false): string {
   if (isFullPayment) return 'Paiement intégral';
   if (kind === 2 || kind === 'acompte') return 'Acompte';

@@ -76,7 +76,10 @@ export default function TransferCustomers() {
         onClose={() => setConfirming(false)}
         confirmLabel="Fusionner"
         title="Fusionner ces clients ?"
-        text={`Tout ce qui appartient à ${customerLabel(from)} passe à ${customerLabel(to)}, puis ${customerLabel(from)} est supprimé. Cette opération est définitive.`}
+        text={
+          `Tout ce qui appartient à ${customerLabel(from)} passe à ${customerLabel(to)}, puis ` +
+          `${customerLabel(from)} est supprimé. Cette opération est définitive.`
+        }
         onConfirm={async () => {
           await api('/customer/transfer', { method: 'POST', json: { fromCustomerId: from!.id, toCustomerId: to!.id } });
           notify('Fusion effectuée', { type: 'success' });

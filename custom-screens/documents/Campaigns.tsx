@@ -80,7 +80,8 @@ function Screen() {
         json: { mailingConfigurationId: mcId, mailingCriteriaId: criteriaId, channel },
       });
       notify(
-        `${sms ? countFr(r.queued, 'SMS mis', 'SMS mis') : countFr(r.queued, 'e-mail mis', 'e-mails mis')} en file d'envoi (sur ${countFr(r.selected, 'destinataire')})`,
+        `${sms ? countFr(r.queued, 'SMS mis', 'SMS mis') : countFr(r.queued, 'e-mail mis', 'e-mails mis')} en ` +
+          `file d'envoi (sur ${countFr(r.selected, 'destinataire')})`,
         { type: 'success' },
       );
     } catch (e) {

@@ -81,7 +81,8 @@ function Screen() {
       );
     }, 400);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the texts re-render the preview, not every field of the record
+    // Only the texts re-render the preview, not every field of the record.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mc?.subject, mc?.body, mc?.signature, bookingId]);
 
   if (!mc) return <Page title="Configuration d'e-mail">{error && <Alert severity="error">{error}</Alert>}</Page>;

@@ -17,9 +17,12 @@ async function defaultConfiguration(functionCode: string): Promise<number | null
     `/document-function-model?${new URLSearchParams({ filter: JSON.stringify({ functionCode }), range: '[0,49]' })}`,
   );
   for (const m of models.filter((x) => x.isActive)) {
-    const mcs = await api<{ id: number; isDefault: boolean }[]>(
-      `/mailing-configuration?${new URLSearchParams({ filter: JSON.stringify({ documentFunctionModelId: m.id }), range: '[0,49]', sort: '["id","ASC"]' })}`,
-    );
+    const query = new URLSearchParams({
+      filter: JSON.stringify({ documentFunctionModelId: m.id }),
+      range: '[0,49]',
+      sort: '["id","ASC"]',
+    });
+    const mcs = await api<{ id: number; isDefault: boolean }[]>(`/mailing-configuration?${query}`);
     const pick = mcs.find((x) => x.isDefault) ?? mcs[0];
     if (pick) return pick.id;
   }

@@ -3,8 +3,8 @@
 // Arrival dates: from tomorrow to 11 days from today; changing the start empties the
 // lists and sets the end 7 days later. Two tables: stays to remind, stays to remind
 // again; each row shows its e-mail error. Double-click opens the stay in a new tab.
-// « Envoyer les e-mails » (or the SMS, §9 reminder channels) needs the write right on the surety function; after sending
-// the lists are searched again. Messages: one toast at a time, 4 s, top right.
+// « Envoyer les e-mails » (or the SMS, §9 reminder channels) needs the write right on the surety function; after
+// sending the lists are searched again. Messages: one toast at a time, 4 s, top right.
 import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
@@ -108,7 +108,8 @@ function Screen() {
       (m) => setProvider(m.provider.configured ? m.provider.name : null),
       () => setProvider(null),
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at opening: configuration then the first search (§2)
+    // Once, at opening: configuration then the first search (§2)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const changeStart = (v: string) => {
@@ -135,7 +136,8 @@ function Screen() {
           : countFr(r.sent, 'e-mail envoyé', 'e-mails envoyés');
       say(
         r.errors.length
-          ? `${done} ; ${channel === 'sms' ? 'SMS' : 'e-mails'} non envoyés : ${countFr(new Set(r.errors.map((x) => x.bookingId)).size, 'séjour')}`
+          ? `${done} ; ${channel === 'sms' ? 'SMS' : 'e-mails'} non envoyés : ` +
+              `${countFr(new Set(r.errors.map((x) => x.bookingId)).size, 'séjour')}`
           : done,
         r.errors.length ? 'warning' : 'success',
       );

@@ -13,7 +13,10 @@ import { closurePdf, euros, LEVEL, period, type Row } from './common';
 import { api, useCan, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
 
 const lastMonth = () => addDays(`${todayParis().slice(0, 7)}-01`, -1).slice(0, 7);
-/** The 24 months before this one, newest first (a month is closed once ended; no native month input: it is English in an English browser). */
+/**
+ * The 24 months before this one, newest first (a month is closed once ended; no native month input: it is English in an
+ * English browser).
+ */
 const recentMonths = () => {
   const out: string[] = [];
   let first = `${lastMonth()}-01`;

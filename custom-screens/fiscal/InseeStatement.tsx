@@ -9,6 +9,8 @@ import { type Row } from './common';
 import { MONTHS } from './periods';
 import { YearPicker } from './YearPicker';
 
+/** The plural mark of a French noun counted `n` times. */
+const pluralS = (n: number) => (n > 1 ? 's' : '');
 const pct = (bp: number) => `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} %`;
 
 export default function InseeStatement() {
@@ -65,9 +67,9 @@ export default function InseeStatement() {
       </Typography>
       {d && (
         <Typography sx={{ mb: 1 }} data-testid="insee-total">
-          {d.total.arrivals} arrivée{d.total.arrivals > 1 ? 's' : ''} ({d.total.personArrivals} personne
-          {d.total.personArrivals > 1 ? 's' : ''}), {d.total.personNights} nuitée{d.total.personNights > 1 ? 's' : ''}{' '}
-          dont {d.total.foreignPersonNights} de clients étrangers
+          {d.total.arrivals} arrivée{pluralS(d.total.arrivals)} ({d.total.personArrivals} personne
+          {pluralS(d.total.personArrivals)}), {d.total.personNights} nuitée{pluralS(d.total.personNights)} dont{' '}
+          {d.total.foreignPersonNights} de clients étrangers
         </Typography>
       )}
       <DataTable

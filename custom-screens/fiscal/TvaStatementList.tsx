@@ -72,7 +72,9 @@ export default function TvaStatementList() {
         <Typography sx={{ my: 2 }} data-testid="tva-statement-total">
           TVA de l’année : {euros(d.vatTotal)}
           {d.total.length
-            ? ` — ${d.total.map((t: Row) => `${rate(t.rateBp)} : base ${euros(t.exclVat)}, TVA ${euros(t.vat)}`).join(' ; ')}`
+            ? ` — ${d.total
+                .map((t: Row) => `${rate(t.rateBp)} : base ${euros(t.exclVat)}, TVA ${euros(t.vat)}`)
+                .join(' ; ')}`
             : ''}
         </Typography>
       )}

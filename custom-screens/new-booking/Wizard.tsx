@@ -21,7 +21,9 @@ export function Wizard() {
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const params = useParams();
-  const start = useMemo(() => parseRoute(params as Record<string, string>), []); // eslint-disable-line react-hooks/exhaustive-deps -- the route is parsed once, at mount: later URL changes are the wizard's own
+  // The route is parsed once, at mount: later URL changes are the wizard's own.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const start = useMemo(() => parseRoute(params as Record<string, string>), []);
   /** editing an existing occupancy (no temporary booking) */
   const editing = start.bookingId > 0 && start.occupancyId > 0;
   const refs = useReferences();

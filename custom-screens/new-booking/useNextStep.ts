@@ -116,7 +116,8 @@ export function useNextStep(c: StepContext): () => Promise<void> {
         setRoute((r) => ({ ...r, customerId: draft.customerId ?? 0 }));
         if (!draft.vehicles.length) {
           const cars = await api<any[]>(
-            `/customer-vehicle?filter=${encodeURIComponent(JSON.stringify({ customerId: draft.customerId }))}&range=[0,9]`,
+            `/customer-vehicle?filter=${encodeURIComponent(JSON.stringify({ customerId: draft.customerId }))}` +
+              `&range=[0,9]`,
           ).catch(() => []);
           if (cars.length)
             setDraft((d) => ({

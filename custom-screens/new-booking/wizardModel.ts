@@ -18,7 +18,10 @@ export type StepKey = (typeof STEPS)[number]['key'];
 /** /new-booking/{activeKey}/{bookingId}/{tempBookingId}/{occupancyId}/{tempOccupancyId}/{customerId}/{statusId} */
 export interface RouteParams {
   activeKey: StepKey;
-  /** an existing booking: the new occupancy joins it, or (with occupancyId) one of its occupancies is edited (0: a new stay) */
+  /**
+   * an existing booking: the new occupancy joins it, or (with occupancyId) one of its occupancies is edited (0: a new
+   * stay)
+   */
   bookingId: number;
   /** the wizard's temporary booking (0: not created yet, or editing an existing occupancy) */
   tempBookingId: number;
@@ -47,7 +50,10 @@ export function parseRoute(p: Record<string, string | undefined>): RouteParams {
 }
 
 export function routeUrl(r: RouteParams, search = ''): string {
-  return `/new-booking/${r.activeKey}/${r.bookingId}/${r.tempBookingId}/${r.occupancyId}/${r.tempOccupancyId}/${r.customerId}/${r.statusId}${search}`;
+  return (
+    `/new-booking/${r.activeKey}/${r.bookingId}/${r.tempBookingId}/${r.occupancyId}/${r.tempOccupancyId}/` +
+    `${r.customerId}/${r.statusId}${search}`
+  );
 }
 
 /** A manual price: the accommodation per night (priceGridOptionId null) or a grid option's unit price, in cents. */
@@ -151,7 +157,10 @@ export function bookingPricing(d: Draft): Record<string, unknown> {
   };
 }
 
-/** The occupancy as POST /rest/booking/create, PUT /rest/planning/draft/{id} and PUT /rest/planning/occupancy/{id} take it. */
+/**
+ * The occupancy as POST /rest/booking/create, PUT /rest/planning/draft/{id} and PUT /rest/planning/occupancy/{id} take
+ * it.
+ */
 export function occupancyBody(d: Draft): Record<string, unknown> {
   return {
     placeId: d.placeId,

@@ -314,7 +314,8 @@ function Plan() {
               height: height * scale,
               cursor: edit && armed != null ? 'crosshair' : 'default',
               background: hasImage
-                ? `url(${API}/planning/plan/image?v=${encodeURIComponent(plan!.imageUpdatedAt ?? '')}) 0 0 / 100% 100% no-repeat`
+                ? `url(${API}/planning/plan/image?v=${encodeURIComponent(plan!.imageUpdatedAt ?? '')}) 0 0 / 100% ` +
+                  `100% no-repeat`
                 : 'repeating-linear-gradient(0deg, #f8fafc 0 39px, #e2e8f0 39px 40px), #f8fafc',
             }}
           >
@@ -327,7 +328,10 @@ function Plan() {
               return (
                 <Tooltip
                   key={p.id}
-                  title={`${label} · ${p.typeLabel}, ${p.capacity} pers.${s?.arrival ? ' · arrivée ce jour' : ''}${s?.departure ? ' · départ ce jour' : ''}`}
+                  title={
+                    `${label} · ${p.typeLabel}, ${p.capacity} pers.${s?.arrival ? ' · arrivée ce jour' : ''}` +
+                    `${s?.departure ? ' · départ ce jour' : ''}`
+                  }
                 >
                   <Box
                     component="button"

@@ -184,7 +184,9 @@ function CleaningPlanning() {
     const out: Record<string, number> = {};
     for (const t of tasks.current.values()) if (t.status !== 'done') out[t.date] = (out[t.date] ?? 0) + 1;
     return out;
-  }, [version]); // eslint-disable-line react-hooks/exhaustive-deps -- tasks live in a ref; version says when they changed
+    // Tasks live in a ref; version says when they changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
 
   const save = async (id: number, patch: Partial<Task>) => {
     const saved = await api<Task>(`/cleaning-task/${id}`, { method: 'PUT', json: patch });
@@ -215,7 +217,8 @@ function CleaningPlanning() {
         json: { from, to },
       });
       notify(
-        `Départs synchronisés : ${countFr(r.inserted, 'tâche créée', 'tâches créées')}, ${countFr(r.updated, 'mise à jour', 'mises à jour')}, ${countFr(r.deleted, 'supprimée')}`,
+        `Départs synchronisés : ${countFr(r.inserted, 'tâche créée', 'tâches créées')}, ` +
+          `${countFr(r.updated, 'mise à jour', 'mises à jour')}, ${countFr(r.deleted, 'supprimée')}`,
         { type: 'info' },
       );
       void load(w, true);
@@ -296,7 +299,8 @@ function CleaningPlanning() {
           renderBarContent={(b, { width }) =>
             width < 24
               ? null
-              : `${b.data.mode === 'ready' ? '★ ' : ''}${b.label}${b.data.type !== 'cleaning' && width > 60 ? ` · ${TYPE[b.data.type]}` : ''}`
+              : `${b.data.mode === 'ready' ? '★ ' : ''}${b.label}` +
+                `${b.data.type !== 'cleaning' && width > 60 ? ` · ${TYPE[b.data.type]}` : ''}`
           }
           renderTooltip={(b) => (
             <div>

@@ -102,7 +102,9 @@ function ExtraPlanning() {
     },
   });
 
-  const allUses = useMemo(() => [...uses.current.values()], [version]); // eslint-disable-line react-hooks/exhaustive-deps -- uses live in a ref; version says when they changed
+  // Uses live in a ref; version says when they changed.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const allUses = useMemo(() => [...uses.current.values()], [version]);
   // Rows tall enough for their stays; a row used by too many stays at once shows its use per day instead.
   const { sizedRows, bars } = useMemo(() => {
     const byRow = new Map<string, UseBar[]>();
@@ -163,7 +165,8 @@ function ExtraPlanning() {
         </Button>
         <Typography variant="body2" color="text.secondary">
           {cursorRow
-            ? `${cursorRow.label}${cursorRow.data.stock != null ? ` — stock ${cursorRow.data.stock}` : ' — pas de stock suivi'}`
+            ? `${cursorRow.label}` +
+              `${cursorRow.data.stock != null ? ` — stock ${cursorRow.data.stock}` : ' — pas de stock suivi'}`
             : 'Placez le curseur sur une ligne pour voir son stock restant par jour.'}
         </Typography>
         <Box sx={{ flex: 1 }} />

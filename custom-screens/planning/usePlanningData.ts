@@ -30,8 +30,9 @@ export function usePlanningData(filters: Filters, onError: (message: string) => 
     rowsOf: (win) => win.rowIds as number[],
     onError: (m) => errorRef.current(m),
     fetch: async (req, isCurrent) => {
+      const released = releasedRef.current ? '1' : undefined;
       const w = await api<WindowAnswer>(
-        `/planning/window?${qs({ from: req.from, to: req.to, placeIds: req.placeIds, released: releasedRef.current ? '1' : undefined })}`,
+        `/planning/window?${qs({ from: req.from, to: req.to, placeIds: req.placeIds, released })}`,
       );
       if (!isCurrent()) return;
       // A reloaded row loses the bars that are gone from it.
@@ -111,7 +112,9 @@ export function usePlanningData(filters: Filters, onError: (message: string) => 
       return;
     }
     reloadAll();
-  }, [released]); // eslint-disable-line react-hooks/exhaustive-deps -- a filter change reloads; reloadAll is stable in effect (reads refs)
+    // A filter change reloads; reloadAll is stable in effect (reads refs)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [released]);
 
   // ---- free places per day (by quarter, for the filters) --------------------
   const filterKey = useMemo(
@@ -165,7 +168,9 @@ export function usePlanningData(filters: Filters, onError: (message: string) => 
       return;
     }
     resetFree();
-  }, [filterKey]); // eslint-disable-line react-hooks/exhaustive-deps -- a filter change resets the free counts; resetFree reads the current window from a ref
+    // A filter change resets the free counts; resetFree reads the current window from a ref.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey]);
 
   const onWindowAll = useCallback(
     (win: VisibleWindow) => {

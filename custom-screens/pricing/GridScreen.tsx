@@ -121,7 +121,9 @@ function GridToolbar({ creating }: { creating?: boolean }) {
           mutationMode="pessimistic"
           redirect={GRID_LIST}
           confirmTitle="Supprimer cette grille tarifaire ?"
-          confirmContent="La grille, ses périodes, ses options, ses prix et son historique seront supprimés définitivement."
+          confirmContent={
+            'La grille, ses périodes, ses options, ' + 'ses prix et son historique seront supprimés définitivement.'
+          }
         />
       )}
     </Toolbar>

@@ -43,7 +43,8 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
     queryKey: ['pricing', 'age-categories'],
     queryFn: () =>
       api<Row[]>(
-        `/age-category?filter=${encodeURIComponent(JSON.stringify({ isActif: true }))}&sort=${encodeURIComponent(JSON.stringify(['order', 'ASC']))}`,
+        `/age-category?filter=${encodeURIComponent(JSON.stringify({ isActif: true }))}&sort=` +
+          `${encodeURIComponent(JSON.stringify(['order', 'ASC']))}`,
       ),
   });
   const channels = useQuery({
@@ -231,7 +232,8 @@ function QuoteResult({ quote }: { quote: Row }) {
       <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', mt: 1 }}>
         <Typography variant="body2">dont TVA : {euros(quote.totalVat)}</Typography>
         {quote.vatTotals.map((v: Row) => (
-          // Each line's VAT is taken out of its TTC amount, then summed per rate: base + VAT = TTC holds, rate × base may not.
+          // Each line's VAT is taken out of its TTC amount, then summed per rate: base + VAT = TTC holds, rate × base
+          // may not.
           <Typography variant="body2" key={v.vatRateBp}>
             TVA {formatRate(v.vatRateBp)} % comprise : {euros(v.vatAmount)} (base {euros(v.totalExclVat)} HT, calculée
             ligne par ligne)

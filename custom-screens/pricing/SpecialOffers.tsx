@@ -46,7 +46,9 @@ const TYPE = {
 };
 const PERCENT = [TYPE.LESS_PERCENT, TYPE.PRICE_STRIKEOUT, TYPE.LAST_MINUTE];
 
-/** The generic list (remembered row, highlight, CSV export, rights) with two create buttons and the kind's edit route. */
+/**
+ * The generic list (remembered row, highlight, CSV export, rights) with two create buttons and the kind's edit route.
+ */
 export function SpecialOfferList() {
   return (
     <EntityList

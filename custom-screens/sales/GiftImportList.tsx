@@ -25,7 +25,8 @@ export default function GiftImportList() {
         json: { csv: await file.text() },
       });
       notify(
-        `${countFr(r.imported, 'bon importé', 'bons importés')}${r.skipped ? `, ${countFr(r.skipped, 'déjà connu', 'déjà connus')}` : ''}`,
+        `${countFr(r.imported, 'bon importé', 'bons importés')}` +
+          `${r.skipped ? `, ${countFr(r.skipped, 'déjà connu', 'déjà connus')}` : ''}`,
         { type: 'success' },
       );
       setErrors(r.errors);

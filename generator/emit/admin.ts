@@ -55,7 +55,10 @@ function input(f: FieldMeta, byName: Map<string, EntityMeta>, used: Set<string>)
     case 'ref': {
       const target = byName.get(f.ref!.entity)!;
       const searchable = target.searchFields.length > 0;
-      return `<${use('RefInput')} ${common} reference=${attr(target.name)} optionText=${attr(target.representation)}${searchable ? ' searchable' : ''} />`;
+      return (
+        `<${use('RefInput')} ${common} reference=${attr(target.name)} optionText=${attr(target.representation)}` +
+        `${searchable ? ' searchable' : ''} />`
+      );
     }
     case 'money':
       return `<${use('MoneyInput')} ${common} />`;
@@ -97,8 +100,11 @@ function resource(m: EntityMeta, byName: Map<string, EntityMeta>): string {
   for (const f of m.fields.filter((x) => x.kind === 'password')) inputs.push(`      ${input(f, byName, used)}`);
   const ra = [...used].filter((c) => RA.has(c)).sort();
   const ours = [...used].filter((c) => !RA.has(c)).sort();
+  const raImport = ra.length ? `import { ${ra.join(', ')} } from 'react-admin';\n` : '';
+  const oursNames = ['EntityForm', 'EntityList', ...ours].join(', ');
+  const oursImport = `import { ${oursNames} } from '../../entity';`;
   return `${BANNER}
-${ra.length ? `import { ${ra.join(', ')} } from 'react-admin';\n` : ''}import { EntityForm, EntityList${ours.length ? `, ${ours.join(', ')}` : ''} } from '../../entity';
+${raImport}${oursImport}
 import { meta } from '../../../../common/generated/meta/${m.name}';
 
 export function List() {

@@ -130,6 +130,8 @@ export function planMigration(root: string, next: Snapshot, name?: string): Migr
   const imports = migrations.map((m, i) => `import * as m${i} from './${m.name}';`).join('\n');
   const entries = migrations.map((m, i) => `  ['${m.name}', m${i}],`).join('\n');
   files[join(MIGRATION_DIR, 'index.ts')] =
-    `${BANNER}\nimport type { Knex } from 'knex';\n${imports}\n\nexport interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }\n\nexport const MIGRATIONS: [string, MigrationModule][] = [\n${entries}\n];\n`;
+    `${BANNER}\nimport type { Knex } from 'knex';\n${imports}\n\nexport interface MigrationModule { up(knex: ` +
+    `Knex): Promise<void>; down(knex: Knex): Promise<void> }\n\nexport const MIGRATIONS: [string, ` +
+    `MigrationModule][] = [\n${entries}\n];\n`;
   return { files, remove: remove.filter((f) => !(f in files)), summary };
 }

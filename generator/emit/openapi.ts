@@ -47,7 +47,9 @@ function operation(r: RouteDef, m: EntityMeta): object {
     );
   const base = {
     tags: [m.name],
-    operationId: `${m.name}.${r.op}.${r.method.toLowerCase()}${r.field ? `.${r.field}` : ''}${r.path.includes(':from') ? '.range' : ''}`,
+    operationId:
+      `${m.name}.${r.op}.${r.method.toLowerCase()}${r.field ? `.${r.field}` : ''}` +
+      `${r.path.includes(':from') ? '.range' : ''}`,
     parameters: params,
   };
   const listQuery = [

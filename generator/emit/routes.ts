@@ -40,6 +40,8 @@ export function emitRoutes(metas: EntityMeta[]): Record<string, string> {
   const all = metas.flatMap((m) => routesFor(m, metas));
   const body = all.map((r) => `  ${JSON.stringify(r)},`).join('\n');
   return {
-    'api/generated/routes.ts': `${BANNER}\nimport type { RouteDef } from '../../common/route-def';\n\nexport const ROUTES: RouteDef[] = [\n${body}\n];\n`,
+    'api/generated/routes.ts':
+      `${BANNER}\nimport type { RouteDef } from '../../common/route-def';\n\nexport const ROUTES: RouteDef[] = [\n` +
+      `${body}\n];\n`,
   };
 }

@@ -23,7 +23,10 @@ function stripVocabulary(node: any): any {
 function recordType(m: EntityMeta): string {
   const hidden = m.fields.filter((f) => f.hidden).map((f) => `'${f.name}'`);
   const base = hidden.length ? `Omit<${m.typeName}, ${hidden.join(' | ')}>` : m.typeName;
-  return `/** A stored ${m.label.one} as a read returns it: every column present, null when empty. */\nexport type ${m.typeName}Record = Required<${base}>;\n`;
+  return (
+    `/** A stored ${m.label.one} as a read returns it: every column present, null when empty. */\nexport type ` +
+    `${m.typeName}Record = Required<${base}>;\n`
+  );
 }
 
 export async function emitTypes(metas: EntityMeta[]): Promise<Record<string, string>> {
@@ -46,6 +49,7 @@ export async function emitTypes(metas: EntityMeta[]): Promise<Record<string, str
     out[`common/generated/types/${m.name}.ts`] = `${ts}\n${recordType(m)}`;
   }
   out['common/generated/types/index.ts'] =
-    `${BANNER}\n${metas.map((m) => `export type { ${m.typeName}, ${m.typeName}Record } from './${m.name}';`).join('\n')}\n`;
+    `${BANNER}\n` +
+    `${metas.map((m) => `export type { ${m.typeName}, ${m.typeName}Record } from './${m.name}';`).join('\n')}\n`;
   return out;
 }

@@ -90,13 +90,15 @@ async function main() {
     await k('occupancy').insert(part.map((s, j) => ({ ...s, bookingId: ids[Math.floor(j / 10)] })));
   }
   await k.raw(
-    'INSERT INTO place_reservation (place_id, nights, occupancy_id) SELECT place_id, daterange(start_date, end_date), id FROM occupancy',
+    'INSERT INTO place_reservation (place_id, nights, occupancy_id) SELECT place_id, daterange(start_date, ' +
+      'end_date), id FROM occupancy',
   );
   await k.raw('ALTER TABLE occupancy ENABLE TRIGGER tg_occupancy__reservation');
   await k.raw('ANALYZE');
   const [{ n }] = await k('place_reservation').count({ n: '*' });
   console.log(
-    `setup: ${PLACES} places, ${n} occupancies held, ${links.length} place features (${((performance.now() - t0) / 1000).toFixed(1)} s, ${scratch.where})`,
+    `setup: ${PLACES} places, ${n} occupancies held, ${links.length} place features (` +
+      `${((performance.now() - t0) / 1000).toFixed(1)} s, ${scratch.where})`,
   );
 
   const server = createServer({ keepAliveTimeout: 65_000 });

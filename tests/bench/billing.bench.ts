@@ -42,7 +42,8 @@ const candidates: number[] = (
   SELECT b.id FROM booking b
   WHERE b.kind <> 'quote' AND b.status_id IN (2, 3, 4, 6, 7, 8) AND b.customer_id IS NOT NULL AND b.total_amount > 0
     AND EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND NOT o.is_cancelled)
-    AND NOT EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND NOT o.is_cancelled AND jsonb_typeof(o.priced_quote->'quote') IS DISTINCT FROM 'object')
+    AND NOT EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND NOT o.is_cancelled
+      AND jsonb_typeof(o.priced_quote->'quote') IS DISTINCT FROM 'object')
   ORDER BY b.id`)
 ).rows.map((r: any) => r.id);
 let next = 0;
@@ -117,13 +118,16 @@ await Promise.all(
 );
 const elapsed = performance.now() - t0;
 console.log(
-  `${`${BATCH} issues, ${PARALLEL} at a time, without the PDF`.padEnd(52)} ${elapsed.toFixed(0)} ms → ${(BATCH / (elapsed / 1000)).toFixed(1)} bills/s`,
+  `${`${BATCH} issues, ${PARALLEL} at a time, without the PDF`.padEnd(52)} ${elapsed.toFixed(0)} ms → ` +
+    `${(BATCH / (elapsed / 1000)).toFixed(1)} bills/s`,
 );
 const gaps = (
   await knex.raw(`SELECT count(*)::int AS n, max(sequence) - min(sequence) + 1 AS span FROM bill WHERE prefix = 'FA'`)
 ).rows[0];
 console.log(`numbers: ${gaps.n} bills over a span of ${gaps.span} (no gap: ${gaps.n === Number(gaps.span)})`);
 console.log(
-  `issue / baseline (p50): ${(tx.p50 / base.p50).toFixed(1)}×; with PDF / without (p50): ${(withPdf.p50 / tx.p50).toFixed(1)}×; PDF share ${Math.round((100 * (withPdf.p50 - tx.p50)) / withPdf.p50)} %; 30-line PDF p50 ${pdf.p50.toFixed(0)} ms, as Factur-X ${fx.p50.toFixed(0)} ms`,
+  `issue / baseline (p50): ${(tx.p50 / base.p50).toFixed(1)}×; with PDF / without (p50): ` +
+    `${(withPdf.p50 / tx.p50).toFixed(1)}×; PDF share ${Math.round((100 * (withPdf.p50 - tx.p50)) / withPdf.p50)} ` +
+    `%; 30-line PDF p50 ${pdf.p50.toFixed(0)} ms, as Factur-X ${fx.p50.toFixed(0)} ms`,
 );
 await scratch.close();

@@ -126,15 +126,20 @@ async function main() {
         u = plain[step];
       const label = step === 'login' ? '/login (form shown)' : 'then /home (after log-in)';
       console.log(
-        `${label.padEnd(28)} JS ${kb(p.jsBytes).padStart(11)} in ${p.jsFiles} files (uncompressed ${kb(u.jsBytes)}, ${ratio(p.jsBytes, u.jsBytes)}); all ${kb(p.allBytes)} in ${p.requests} requests (uncompressed ${kb(u.allBytes)})`,
+        `${label.padEnd(28)} JS ${kb(p.jsBytes).padStart(11)} in ${p.jsFiles} files (uncompressed ` +
+          `${kb(u.jsBytes)}, ${ratio(p.jsBytes, u.jsBytes)}); all ${kb(p.allBytes)} in ${p.requests} requests ` +
+          `(uncompressed ${kb(u.allBytes)})`,
       );
     }
     const jsLogin = packed.login.jsBytes / 1000;
     console.log(
-      `JavaScript to show the log-in form: ${jsLogin.toFixed(1).replace('.', ',')} kB compressed — ${jsLogin < GOAL_KB ? `under the ${GOAL_KB} kB goal` : `OVER the ${GOAL_KB} kB goal`}`,
+      `JavaScript to show the log-in form: ${jsLogin.toFixed(1).replace('.', ',')} kB compressed — ` +
+        `${jsLogin < GOAL_KB ? `under the ${GOAL_KB} kB goal` : `OVER the ${GOAL_KB} kB goal`}`,
     );
     console.log(
-      `/login then /home together: JS ${kb(packed.login.jsBytes + packed.home.jsBytes)} compressed, ${kb(plain.login.jsBytes + plain.home.jsBytes)} uncompressed; ${packed.login.requests + packed.home.requests} requests`,
+      `/login then /home together: JS ${kb(packed.login.jsBytes + packed.home.jsBytes)} compressed, ` +
+        `${kb(plain.login.jsBytes + plain.home.jsBytes)} uncompressed; ` +
+        `${packed.login.requests + packed.home.requests} requests`,
     );
   } finally {
     await new Promise((resolve) => server.close(resolve));

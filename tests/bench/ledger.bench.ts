@@ -46,7 +46,8 @@ try {
     SELECT b.id FROM booking b
     WHERE b.kind <> 'quote' AND b.status_id IN (2, 3, 4, 6, 7, 8) AND b.customer_id IS NOT NULL AND b.total_amount > 0
       AND EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND NOT o.is_cancelled)
-      AND NOT EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND NOT o.is_cancelled AND jsonb_typeof(o.priced_quote->'quote') IS DISTINCT FROM 'object')
+      AND NOT EXISTS (SELECT 1 FROM occupancy o WHERE o.booking_id = b.id AND NOT o.is_cancelled
+        AND jsonb_typeof(o.priced_quote->'quote') IS DISTINCT FROM 'object')
     ORDER BY b.id LIMIT ?`,
       [ROUNDS * 2],
     )
@@ -126,7 +127,8 @@ try {
       await trx.raw('SET LOCAL session_replication_role = replica');
       await trx.raw(
         `INSERT INTO ledger_entry (establishment_id, chain, recorded_at, key_id, ${cols.join(', ')})
-        SELECT ?, 'fiscal', now(), ?, * FROM unnest(?::bigint[], ?::text[], ?::date[], ?::date[], ?::text[], ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])`,
+        SELECT ?, 'fiscal', now(), ?, * FROM unnest(?::bigint[], ?::text[], ?::date[], ?::date[], ?::text[],
+          ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])`,
         [est, keyId, ...cols.map((_, c) => rows.map((r) => r[c]))],
       );
     });
@@ -135,7 +137,9 @@ try {
   const at = utcSecond();
   for (let i = 1; i <= N; i++) {
     seq++;
-    const date = `2027-${String(1 + (Math.floor(i / 90_000) % 12)).padStart(2, '0')}-${String(1 + (Math.floor(i / 3000) % 28)).padStart(2, '0')}`;
+    const date =
+      `2027-${String(1 + (Math.floor(i / 90_000) % 12)).padStart(2, '0')}-` +
+      `${String(1 + (Math.floor(i / 3000) % 28)).padStart(2, '0')}`;
     let kind: string,
       amount: number,
       data: any,
@@ -228,25 +232,29 @@ try {
   });
   const built = performance.now() - t0;
   console.log(
-    `built ${N.toLocaleString('fr-FR')} entries (hash + Ed25519 signature each, bulk insert)  ${(built / 1000).toFixed(1)} s`,
+    `built ${N.toLocaleString('fr-FR')} entries (hash + Ed25519 signature each, bulk insert)  ` +
+      `${(built / 1000).toFixed(1)} s`,
   );
   await knex.raw('VACUUM ANALYZE ledger_entry');
   const v = await verifyLedger(knex);
   console.log(
-    `verify ${v.count.toLocaleString('fr-FR')} entries (hashes, links, columns, closures, ${v.signaturesChecked} signatures)  ${(v.ms / 1000).toFixed(2)} s  status ${v.status}${
-      v.breaks.length
-        ? ` — ${v.breaks
-            .slice(0, 3)
-            .map((b) => `${b.seq} ${b.kind}: ${b.reason}`)
-            .join('; ')}`
-        : ''
-    }  (target < 10 s)`,
+    `verify ${v.count.toLocaleString('fr-FR')} entries (hashes, links, columns, closures, ` +
+      `${v.signaturesChecked} signatures)  ${(v.ms / 1000).toFixed(2)} s  status ${v.status}${
+        v.breaks.length
+          ? ` — ${v.breaks
+              .slice(0, 3)
+              .map((b) => `${b.seq} ${b.kind}: ${b.reason}`)
+              .join('; ')}`
+          : ''
+      }  (target < 10 s)`,
   );
   // What reading alone costs (the same batches, no check).
   const t2 = performance.now();
   for (let after = 0; ;) {
     const { rows: r } = await knex.raw(
-      'SELECT seq, kind, business_date::text, period_end::text, source_table, source_id, amount, body, hash, key_id, signature FROM ledger_entry WHERE establishment_id = ? AND chain = ? AND seq > ? ORDER BY seq LIMIT 20000',
+      'SELECT seq, kind, business_date::text, period_end::text, source_table, source_id, amount, body, hash, ' +
+        'key_id, signature FROM ledger_entry WHERE establishment_id = ? AND chain = ? AND seq > ? ORDER BY seq ' +
+        'LIMIT 20000',
       [est, 'fiscal', after],
     );
     if (!r.length) break;
@@ -264,7 +272,8 @@ try {
   for (const r of subset) verifyText(r.hash, r.signature, key.publicKey);
   const perSig = (performance.now() - t1) / subset.length;
   console.log(
-    `every signature: ${(perSig * 1000).toFixed(0)} µs each → ${((perSig * v.count) / 1000).toFixed(0)} s more for all ${v.count.toLocaleString('fr-FR')} (signatures=all)`,
+    `every signature: ${(perSig * 1000).toFixed(0)} µs each → ${((perSig * v.count) / 1000).toFixed(0)} s more ` +
+      `for all ${v.count.toLocaleString('fr-FR')} (signatures=all)`,
   );
 } finally {
   await scratch.close();

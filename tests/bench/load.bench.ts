@@ -144,7 +144,8 @@ async function main() {
   const [{ c }] = await scratch.db.knex('customer').count({ c: '*' });
   const [{ b }] = await scratch.db.knex('booking').count({ b: '*' });
   console.log(
-    `${scratch.where}: demo seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${c} customers, ${b} bookings)`,
+    `${scratch.where}: demo seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${c} customers, ${b} ` +
+      `bookings)`,
   );
   await scratch.db.close();
 
@@ -191,7 +192,9 @@ async function main() {
         await k.sql(sqlDb.knex);
       });
       console.log(
-        `  ${'request'.padEnd(26)} ${'HTTP req/s'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}   ${'SQL q/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   ${'req/s HTTP ÷ SQL'.padStart(16)}`,
+        `  ${'request'.padEnd(26)} ${'HTTP req/s'.padStart(10)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ` +
+          `${'errors'.padStart(7)}   ${'SQL q/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}   ` +
+          `${'req/s HTTP ÷ SQL'.padStart(16)}`,
       );
       for (const k of KINDS) {
         const h = http.get(k.name)!,
@@ -199,14 +202,18 @@ async function main() {
         const hr = h.ms.length / SECONDS,
           sr = s.ms.length / SECONDS;
         console.log(
-          `  ${k.name.padEnd(26)} ${hr.toFixed(0).padStart(10)} ${f1(pct(h.ms, 0.5)).padStart(8)} ${f1(pct(h.ms, 0.99)).padStart(8)} ${String(h.errors).padStart(7)}   ${sr.toFixed(0).padStart(8)} ${f1(pct(s.ms, 0.5)).padStart(8)} ${f1(pct(s.ms, 0.99)).padStart(8)}   ${(hr / sr).toFixed(2).padStart(16)}`,
+          `  ${k.name.padEnd(26)} ${hr.toFixed(0).padStart(10)} ${f1(pct(h.ms, 0.5)).padStart(8)} ` +
+            `${f1(pct(h.ms, 0.99)).padStart(8)} ${String(h.errors).padStart(7)}   ${sr.toFixed(0).padStart(8)} ` +
+            `${f1(pct(s.ms, 0.5)).padStart(8)} ${f1(pct(s.ms, 0.99)).padStart(8)}   ` +
+            `${(hr / sr).toFixed(2).padStart(16)}`,
         );
         if (h.firstError) console.log(`    first HTTP error: ${h.firstError}`);
         if (s.errors) console.log(`    SQL errors: ${s.errors} (${s.firstError})`);
       }
       const total = (m: Map<string, Tally>) => [...m.values()].reduce((n, t) => n + t.ms.length, 0) / SECONDS;
       console.log(
-        `  ${'all'.padEnd(26)} ${total(http).toFixed(0).padStart(10)} ${''.padStart(26)}   ${total(sql).toFixed(0).padStart(8)}`,
+        `  ${'all'.padEnd(26)} ${total(http).toFixed(0).padStart(10)} ${''.padStart(26)}   ` +
+          `${total(sql).toFixed(0).padStart(8)}`,
       );
 
       // Stall: a plain list, one at a time, alone and then beside four heavy searches.
@@ -239,12 +246,14 @@ async function main() {
       stop = true;
       await Promise.all(hs);
       console.log(
-        `\nstall: customer list, 200 requests one at a time; heavy search = booking search « ${heavyBody.q} », 500 rows sorted by customer name (${heavyDone} run meanwhile)`,
+        `\nstall: customer list, 200 requests one at a time; heavy search = booking search « ${heavyBody.q} », ` +
+          `500 rows sorted by customer name (${heavyDone} run meanwhile)`,
       );
       console.log(`  idle        p50 ${f1(pct(idle, 0.5))} ms   p99 ${f1(pct(idle, 0.99))} ms`);
       console.log(`  4 searches  p50 ${f1(pct(busy, 0.5))} ms   p99 ${f1(pct(busy, 0.99))} ms`);
       console.log(
-        `  ratio       p50 ${(pct(busy, 0.5) / pct(idle, 0.5)).toFixed(2)}×   p99 ${(pct(busy, 0.99) / pct(idle, 0.99)).toFixed(2)}×   (target ≤ 3×)`,
+        `  ratio       p50 ${(pct(busy, 0.5) / pct(idle, 0.5)).toFixed(2)}×   p99 ` +
+          `${(pct(busy, 0.99) / pct(idle, 0.99)).toFixed(2)}×   (target ≤ 3×)`,
       );
     } finally {
       await sqlDb.close();

@@ -170,25 +170,30 @@ async function main() {
     const loaded = await heap(cdp, false);
 
     console.log(
-      `\nReal /planning screen at ${july} — ${Number(places).toLocaleString('fr-FR')} places, ${Number(stays).toLocaleString('fr-FR')} stays in the database, viewport 1600×900, Chromium ${browser.version()}`,
+      `\nReal /planning screen at ${july} — ${Number(places).toLocaleString('fr-FR')} places, ` +
+        `${Number(stays).toLocaleString('fr-FR')} stays in the database, viewport 1600×900, Chromium ` +
+        `${browser.version()}`,
     );
     console.log('─'.repeat(96));
     console.log(
-      `first render (navigation start → first bars painted) ${ms(first).padStart(12)}   target < ${ms(TARGETS.firstRenderMs)}   ${verdict(first < TARGETS.firstRenderMs)}`,
+      `first render (navigation start → first bars painted) ${ms(first).padStart(12)}   target < ` +
+        `${ms(TARGETS.firstRenderMs)}   ${verdict(first < TARGETS.firstRenderMs)}`,
     );
     console.log(
       `  (includes loading the admin bundle, the session, GET /rest/planning/setup, the first window and free places)`,
     );
     console.log(`  bars in the DOM                                    ${String(barsInDom).padStart(12)}`);
     console.log(
-      `  window requests so far                             ${String(windows.length).padStart(12)}   server+network median ${ms(quantile(windows, 0.5))}`,
+      `  window requests so far                             ${String(windows.length).padStart(12)}   ` +
+        `server+network median ${ms(quantile(windows, 0.5))}`,
     );
     console.log(`  DOM nodes                                          ${String(loaded.nodes).padStart(12)}`);
     const steps: { name: string; start: number; end: number }[] = await page.evaluate(`(() => {
       const nav = performance.getEntriesByType('navigation')[0];
       const out = [{ name: 'HTML + DOMContentLoaded', start: 0, end: nav.domContentLoadedEventEnd }];
       for (const r of performance.getEntriesByType('resource')) {
-        if (r.name.includes('/rest/') || r.name.endsWith('.js')) out.push({ name: r.name.replace(location.origin, '').slice(0, 70), start: r.startTime, end: r.responseEnd });
+        if (r.name.includes('/rest/') || r.name.endsWith('.js'))
+          out.push({ name: r.name.replace(location.origin, '').slice(0, 70), start: r.startTime, end: r.responseEnd });
       }
       return out;
     })()`);
@@ -227,22 +232,27 @@ async function main() {
         `\n${name}: ${s.frames} frames, ${inDom} bars in the DOM, ${windows.length - before} window requests`,
       );
       console.log(
-        `  frame time, rAF delta      median ${ms(s.medianDelta).padStart(9)}  p95 ${ms(s.p95Delta).padStart(9)}  frames late (> 25 ms) ${s.late}/${s.frames}`,
+        `  frame time, rAF delta      median ${ms(s.medianDelta).padStart(9)}  p95 ${ms(s.p95Delta).padStart(9)} ` +
+          ` frames late (> 25 ms) ${s.late}/${s.frames}`,
       );
       if (!s.main.length) console.log('  main-thread time / frame   n/a (no trace events)');
       else
         console.log(
-          `  main-thread time / frame   median ${ms(med).padStart(9)}  p95 ${ms(quantile(s.main, 0.95)).padStart(9)}  max ${ms(Math.max(...s.main))}   target median < ${ms(TARGETS.medianFrameMs)} ${verdict(med < TARGETS.medianFrameMs)}`,
+          `  main-thread time / frame   median ${ms(med).padStart(9)}  p95 ` +
+            `${ms(quantile(s.main, 0.95)).padStart(9)}  max ${ms(Math.max(...s.main))}   target median < ` +
+            `${ms(TARGETS.medianFrameMs)} ${verdict(med < TARGETS.medianFrameMs)}`,
         );
     }
     await setZoom('Jour');
     const after = await heap(cdp, false);
     const gced = await heap(cdp, true);
     console.log(
-      `\nwindow requests in all: ${windows.length}, server+network median ${ms(quantile(windows, 0.5))}, p95 ${ms(quantile(windows, 0.95))}`,
+      `\nwindow requests in all: ${windows.length}, server+network median ${ms(quantile(windows, 0.5))}, p95 ` +
+        `${ms(quantile(windows, 0.95))}`,
     );
     console.log(
-      `JS heap used after scrolling                        ${mb(after.heap).padStart(12)}   target < ${mb(TARGETS.heapMb)}   ${verdict(after.heap < TARGETS.heapMb)}`,
+      `JS heap used after scrolling                        ${mb(after.heap).padStart(12)}   target < ` +
+        `${mb(TARGETS.heapMb)}   ${verdict(after.heap < TARGETS.heapMb)}`,
     );
     console.log(`JS heap used after a forced GC                      ${mb(gced.heap).padStart(12)}`);
     console.log('─'.repeat(96));

@@ -118,7 +118,8 @@ async function main() {
     );
     console.log('─'.repeat(92));
     console.log(
-      `first render (navigation start → board painted) ${ms(b.firstRender!).padStart(12)}   target < ${ms(TARGETS.firstRenderMs)}   ${verdict(b.firstRender! < TARGETS.firstRenderMs)}`,
+      `first render (navigation start → board painted) ${ms(b.firstRender!).padStart(12)}   target < ` +
+        `${ms(TARGETS.firstRenderMs)}   ${verdict(b.firstRender! < TARGETS.firstRenderMs)}`,
     );
     console.log(`  of which synthetic data generation           ${ms(b.genMs).padStart(12)}`);
     console.log(`  bars in the DOM after first render           ${String(b.barsInDom).padStart(12)}   (of 60 000)`);
@@ -152,12 +153,15 @@ async function main() {
       const inDom = await page.evaluate(() => document.querySelectorAll('.pb-bar').length);
       console.log(`\n${name}: ${s.frames} frames, ${inDom} bars in the DOM, ${s.windows} window loads requested`);
       console.log(
-        `  frame time, rAF delta      median ${ms(s.medianDelta).padStart(9)}  p95 ${ms(s.p95Delta).padStart(9)}  frames late (> 25 ms) ${s.late}/${s.frames}`,
+        `  frame time, rAF delta      median ${ms(s.medianDelta).padStart(9)}  p95 ${ms(s.p95Delta).padStart(9)} ` +
+          ` frames late (> 25 ms) ${s.late}/${s.frames}`,
       );
       if (s.mainFrames.length === 0) console.log('  main-thread time / frame   n/a (no trace events)');
       else
         console.log(
-          `  main-thread time / frame   median ${ms(mMain).padStart(9)}  p95 ${ms(quantile(s.mainFrames, 0.95)).padStart(9)}  max ${ms(Math.max(...s.mainFrames))}   target median < ${ms(TARGETS.medianFrameMs)} ${verdict(mMain < TARGETS.medianFrameMs)}`,
+          `  main-thread time / frame   median ${ms(mMain).padStart(9)}  p95 ` +
+            `${ms(quantile(s.mainFrames, 0.95)).padStart(9)}  max ${ms(Math.max(...s.mainFrames))}   target median ` +
+            `< ${ms(TARGETS.medianFrameMs)} ${verdict(mMain < TARGETS.medianFrameMs)}`,
         );
     }
 
@@ -171,7 +175,8 @@ async function main() {
     const after = await heapMb(page, cdp, false);
     const gced = await heapMb(page, cdp, true);
     console.log(
-      `JS heap used after scrolling                   ${mb(after.heap).padStart(12)}   target < ${mb(TARGETS.heapMb)}   ${verdict(after.heap < TARGETS.heapMb)}`,
+      `JS heap used after scrolling                   ${mb(after.heap).padStart(12)}   target < ` +
+        `${mb(TARGETS.heapMb)}   ${verdict(after.heap < TARGETS.heapMb)}`,
     );
     console.log(`JS heap used after a forced GC                 ${mb(gced.heap).padStart(12)}`);
     console.log(`DOM nodes after scrolling                      ${String(gced.nodes).padStart(12)}`);

@@ -55,7 +55,8 @@ async function measure(label: string, work: () => Promise<unknown>): Promise<num
 
 const sample = await quoteForStay(knex, request);
 console.log(
-  `${scratch.where}: 7 nights, 4 occupants, electricity and a dog, ${sample.appliedSpecialOfferIds.length} offer(s) → ${sample.lines.length} lines, total ${sample.total} cents`,
+  `${scratch.where}: 7 nights, 4 occupants, electricity and a dog, ${sample.appliedSpecialOfferIds.length} ` +
+    `offer(s) → ${sample.lines.length} lines, total ${sample.total} cents`,
 );
 const gridId = sample.priceGridId;
 const base = await measure('baseline: one-row indexed read (round trip)', () =>
@@ -69,6 +70,7 @@ await measure('priceStay (engine only, same context)', async () => priceStay(con
 const full = await measure('quoteForStay (validate + load + price)', () => quoteForStay(knex, request));
 const med = (xs: number[]) => xs[Math.floor(xs.length / 2)];
 console.log(
-  `quoteForStay / baseline (p50): ${(med(full) / med(base)).toFixed(1)}×; loader share ${Math.round((100 * med(load)) / med(full))} %`,
+  `quoteForStay / baseline (p50): ${(med(full) / med(base)).toFixed(1)}×; loader share ` +
+    `${Math.round((100 * med(load)) / med(full))} %`,
 );
 await scratch.close();

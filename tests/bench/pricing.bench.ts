@@ -204,7 +204,8 @@ function time(label: string, work: (i: number) => number): number {
 
 const sample = priceStay(context, request);
 console.log(
-  `Quote sample: ${sample.lines.length} lines, total ${sample.total} cents, offers [${sample.appliedSpecialOfferIds.join(', ')}], warnings [${sample.warnings.map((w) => w.code).join(', ')}]`,
+  `Quote sample: ${sample.lines.length} lines, total ${sample.total} cents, offers [` +
+    `${sample.appliedSpecialOfferIds.join(', ')}], warnings [${sample.warnings.map((w) => w.code).join(', ')}]`,
 );
 
 // warm-up so that both loops run optimised code

@@ -52,7 +52,9 @@ async function client(plan: Plan) {
   const paths = {
     list: { router: `/rest/security/user?range=[1000,1019]&sort=["name","ASC"]`, baseline: '/list' },
     search: {
-      router: `/rest/security/user?range=[0,19]&sort=["name","ASC"]&filter=${encodeURIComponent(JSON.stringify({ q: Q }))}`,
+      router:
+        `/rest/security/user?range=[0,19]&sort=["name","ASC"]&filter=` +
+        `${encodeURIComponent(JSON.stringify({ q: Q }))}`,
       baseline: '/search',
     },
   };
@@ -96,7 +98,9 @@ async function client(plan: Plan) {
       const sb = stats(b);
       const ratio = sr.p50 / sb.p50;
       console.log(
-        `  ${k.padEnd(36)} ${f(sr.p50).padStart(8)} ${f(sr.p95).padStart(6)} ${f(sb.p50).padStart(12)} ${f(sb.p95).padStart(6)}   ${f(ratio).padStart(6)}× ${f(sr.mean / sb.mean).padStart(5)}×  ${ratio <= 1.3 ? '(goal ≤ 1.3× met)' : '(OVER the 1.3× goal)'}`,
+        `  ${k.padEnd(36)} ${f(sr.p50).padStart(8)} ${f(sr.p95).padStart(6)} ${f(sb.p50).padStart(12)} ` +
+          `${f(sb.p95).padStart(6)}   ${f(ratio).padStart(6)}× ${f(sr.mean / sb.mean).padStart(5)}×  ` +
+          `${ratio <= 1.3 ? '(goal ≤ 1.3× met)' : '(OVER the 1.3× goal)'}`,
       );
     }
     console.log(
@@ -271,7 +275,8 @@ async function server() {
   const sizes = files.map((file) => gzipSync(readFileSync(`${root}admin/dist/${file}`)).length);
   const total = sizes.reduce((a, b) => a + b, 0);
   console.log(
-    `admin initial JavaScript: ${files.length} file(s), ${(total / 1024).toFixed(1)} KiB gzip (${files.map((x, i) => `${x.split('/').pop()} ${(sizes[i] / 1024).toFixed(1)} KiB`).join(', ')})`,
+    `admin initial JavaScript: ${files.length} file(s), ${(total / 1024).toFixed(1)} KiB gzip (` +
+      `${files.map((x, i) => `${x.split('/').pop()} ${(sizes[i] / 1024).toFixed(1)} KiB`).join(', ')})`,
   );
 }
 

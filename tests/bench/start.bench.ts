@@ -85,7 +85,8 @@ async function main() {
     stdio: 'inherit',
   });
   console.log(
-    `admin build (only when its sources changed): ${sec(performance.now() - t)}${build.status ? ` (failed: ${build.status})` : ''}`,
+    `admin build (only when its sources changed): ${sec(performance.now() - t)}` +
+      `${build.status ? ` (failed: ${build.status})` : ''}`,
   );
   rmSync(DIR, { recursive: true, force: true });
   const port = await freePort();

@@ -82,13 +82,15 @@ for (let i = 0; i < BATCH; i += PARALLEL)
   await Promise.all(Array.from({ length: PARALLEL }, () => sell(knex, input, operator)));
 const elapsed = performance.now() - t0;
 console.log(
-  `${`${BATCH} tickets, ${PARALLEL} at a time, one register`.padEnd(52)} ${elapsed.toFixed(0)} ms → ${(BATCH / (elapsed / 1000)).toFixed(1)} tickets/s`,
+  `${`${BATCH} tickets, ${PARALLEL} at a time, one register`.padEnd(52)} ${elapsed.toFixed(0)} ms → ` +
+    `${(BATCH / (elapsed / 1000)).toFixed(1)} tickets/s`,
 );
 const gaps = await knex('sale')
   .where('cashRegisterId', reg)
   .first(knex.raw('count(*)::int as n'), knex.raw('max(sequence) - min(sequence) + 1 as span'));
 console.log(`numbers: ${gaps.n} tickets over a span of ${gaps.span} (no gap: ${gaps.n === Number(gaps.span)})`);
 console.log(
-  `sell / baseline (p50): ${(tx.p50 / base.p50).toFixed(1)}×; with PDF / without (p50): ${(full.p50 / tx.p50).toFixed(1)}×`,
+  `sell / baseline (p50): ${(tx.p50 / base.p50).toFixed(1)}×; with PDF / without (p50): ` +
+    `${(full.p50 / tx.p50).toFixed(1)}×`,
 );
 await scratch.close();

@@ -7,22 +7,13 @@
 // (credit notes and customers in credit), holiday-aid payments, insured stays,
 // guarantees, the checks, the till (starting base, injection, expense, count) and the
 // cash and bank journal, and the four preference sections of billing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi, searchList } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, pageApi, searchList, withLoggedInPage, type TestPage } from './browser';
 import { todayParis } from '../../common/dates';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 const today = todayParis();
 const addDays = (d: string, n: number) =>
@@ -240,79 +231,84 @@ describe("the accountant's screens show that money", () => {
       .waitFor();
   }, 90_000);
 
-  it('a credit note issued from the bill screen; credit notes and customers in credit, holiday aid, insured stays', async () => {
-    const { tag } = made;
-    // A second stay, insured, paid 30 € by the guest and 20 € by the holiday aid (VACAF), billed, then credited from its bill screen.
-    const guest = await pageApi<any>(page, 'POST', '/customer', {
-      lastName: `Avoir${tag}`,
-      firstName: 'Léa',
-      address1: '3 allée des Pins',
-      postalCode: '33000',
-      town: 'Bordeaux',
-    });
-    const [adult] = await pageApi<any[]>(page, 'GET', `/age-category?filter=${filter({ minAge: 18 })}&range=[0,0]`);
-    const free = await pageApi<any[]>(page, 'POST', '/booking/search-availability', {
-      startDate: today,
-      endDate: addDays(today, 1),
-      persons: 2,
-    });
-    expect(free.length, 'a place free tonight').toBeGreaterThan(0);
-    const stay = await pageApi<any>(page, 'POST', '/booking/create', {
-      kind: 'booking',
-      customerId: guest.id,
-      withCancellationInsurance: true,
-      occupancies: [
-        {
-          placeId: free[0].placeId,
-          startDate: today,
-          endDate: addDays(today, 1),
-          details: [{ ageCategoryId: adult.id, quantity: 2 }],
-        },
-      ],
-    });
-    const transfer = await pageApi<any>(page, 'POST', '/payment-method', {
-      label: `Virement e2e ${tag}`,
-      kind: 'none',
-    });
-    await pageApi(page, 'POST', '/payment/edit', {
-      id: 0,
-      bookingId: stay.booking.id,
-      paymentMethodId: transfer.id,
-      amount: 3000,
-      date: today,
-    });
-    await pageApi(page, 'POST', '/payment/edit', {
-      id: 0,
-      bookingId: stay.booking.id,
-      paymentMethodId: transfer.id,
-      amount: 2000,
-      date: today,
-      payerType: 'holiday-aid',
-      payingInstitution: `CAF e2e ${tag}`,
-    });
-    const bill = await pageApi<any>(page, 'POST', `/booking/${stay.booking.id}/bill`, { kind: 'final' });
-    await page.goto(`${baseUrl()}/bill/${bill.id}`);
-    await page.getByTestId('credit-note').click();
-    await page.getByRole('dialog').getByLabel("Motif de l'avoir").fill(`Annulation e2e ${tag}`);
-    await page.getByRole('dialog').getByRole('button', { name: "Émettre l'avoir" }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await page.getByText('Annulée par avoir', { exact: true }).waitFor();
-    const note = (await pageApi<any>(page, 'GET', `/bill/view/${bill.id}`)).creditNotes[0];
-    expect(note.totalInclVat).toBe(-bill.totalInclVat);
-    // The stay shows its bill's state.
-    await page.goto(`${baseUrl()}/booking/${stay.booking.id}`);
-    await page.getByTestId(`bill-state-${bill.id}`).filter({ hasText: 'Annulée par avoir' }).waitFor();
+  it(
+    'a credit note issued from the bill screen; ' + 'credit notes and customers in credit, holiday aid, insured stays',
+    async () => {
+      const { tag } = made;
+      // A second stay, insured, paid 30 € by the guest and 20 € by the holiday aid (VACAF), billed, then credited from
+      // its bill screen.
+      const guest = await pageApi<any>(page, 'POST', '/customer', {
+        lastName: `Avoir${tag}`,
+        firstName: 'Léa',
+        address1: '3 allée des Pins',
+        postalCode: '33000',
+        town: 'Bordeaux',
+      });
+      const [adult] = await pageApi<any[]>(page, 'GET', `/age-category?filter=${filter({ minAge: 18 })}&range=[0,0]`);
+      const free = await pageApi<any[]>(page, 'POST', '/booking/search-availability', {
+        startDate: today,
+        endDate: addDays(today, 1),
+        persons: 2,
+      });
+      expect(free.length, 'a place free tonight').toBeGreaterThan(0);
+      const stay = await pageApi<any>(page, 'POST', '/booking/create', {
+        kind: 'booking',
+        customerId: guest.id,
+        withCancellationInsurance: true,
+        occupancies: [
+          {
+            placeId: free[0].placeId,
+            startDate: today,
+            endDate: addDays(today, 1),
+            details: [{ ageCategoryId: adult.id, quantity: 2 }],
+          },
+        ],
+      });
+      const transfer = await pageApi<any>(page, 'POST', '/payment-method', {
+        label: `Virement e2e ${tag}`,
+        kind: 'none',
+      });
+      await pageApi(page, 'POST', '/payment/edit', {
+        id: 0,
+        bookingId: stay.booking.id,
+        paymentMethodId: transfer.id,
+        amount: 3000,
+        date: today,
+      });
+      await pageApi(page, 'POST', '/payment/edit', {
+        id: 0,
+        bookingId: stay.booking.id,
+        paymentMethodId: transfer.id,
+        amount: 2000,
+        date: today,
+        payerType: 'holiday-aid',
+        payingInstitution: `CAF e2e ${tag}`,
+      });
+      const bill = await pageApi<any>(page, 'POST', `/booking/${stay.booking.id}/bill`, { kind: 'final' });
+      await page.goto(`${baseUrl()}/bill/${bill.id}`);
+      await page.getByTestId('credit-note').click();
+      await page.getByRole('dialog').getByLabel("Motif de l'avoir").fill(`Annulation e2e ${tag}`);
+      await page.getByRole('dialog').getByRole('button', { name: "Émettre l'avoir" }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.getByText('Annulée par avoir', { exact: true }).waitFor();
+      const note = (await pageApi<any>(page, 'GET', `/bill/view/${bill.id}`)).creditNotes[0];
+      expect(note.totalInclVat).toBe(-bill.totalInclVat);
+      // The stay shows its bill's state.
+      await page.goto(`${baseUrl()}/booking/${stay.booking.id}`);
+      await page.getByTestId(`bill-state-${bill.id}`).filter({ hasText: 'Annulée par avoir' }).waitFor();
 
-    // /result-credit-list: the credit note, and the guest in credit of the 30 € they paid.
-    await page.goto(`${baseUrl()}/result-credit-list`);
-    await row('result-credit-list', note.number).getByText(bill.number).waitFor();
-    await row('result-credit-balances', `Avoir${tag}`).getByText(amountRe(3000)).first().waitFor();
-    // /vacaf-list and /assurance-list.
-    await page.goto(`${baseUrl()}/vacaf-list`);
-    await row('vacaf-list', `CAF e2e ${tag}`).getByText(amountRe(2000)).waitFor();
-    await page.goto(`${baseUrl()}/assurance-list`);
-    await row('assurance-list', `Avoir${tag}`).waitFor();
-  }, 90_000);
+      // /result-credit-list: the credit note, and the guest in credit of the 30 € they paid.
+      await page.goto(`${baseUrl()}/result-credit-list`);
+      await row('result-credit-list', note.number).getByText(bill.number).waitFor();
+      await row('result-credit-balances', `Avoir${tag}`).getByText(amountRe(3000)).first().waitFor();
+      // /vacaf-list and /assurance-list.
+      await page.goto(`${baseUrl()}/vacaf-list`);
+      await row('vacaf-list', `CAF e2e ${tag}`).getByText(amountRe(2000)).waitFor();
+      await page.goto(`${baseUrl()}/assurance-list`);
+      await row('assurance-list', `Avoir${tag}`).waitFor();
+    },
+    90_000,
+  );
 
   it('guarantees, and the checks show what their routes answer', async () => {
     const { tag } = made;
@@ -364,7 +360,8 @@ describe("the accountant's screens show that money", () => {
 
   it('the till of the day, expenses, injections, starting base, and the cash and bank journal', async () => {
     const { tag, chequePayment } = made;
-    // The till of a new cash method: 100 € at the start of the month, 20 € brought in, 5 € spent: 115 € expected, counted.
+    // The till of a new cash method: 100 € at the start of the month, 20 € brought in, 5 € spent: 115 € expected,
+    // counted.
     const till = `Espèces e2e ${tag}`;
     const cash = await pageApi<any>(page, 'POST', '/payment-method', { label: till, kind: 'cash' });
     const ym = today.slice(0, 7);

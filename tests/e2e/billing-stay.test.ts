@@ -2,21 +2,12 @@
 // issues the final bill, its screen shows the lines and the total, « Encaisser » records
 // a card payment (last four digits only) and the stay owes nothing; the planning's
 // payment view has its source.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 const euros = (c: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(c / 100);
 const same = (a: string | null, b: string) => (a ?? '').replace(/\s/g, '') === b.replace(/\s/g, '');

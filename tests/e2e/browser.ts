@@ -1,6 +1,6 @@
 // Chromium through playwright-core (Debian's browser, never a download).
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './password';
 
 export const baseUrl = () => inject('baseUrl');
@@ -39,18 +39,42 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/** A page from newPage: its uncaught exceptions are in `errors`. */
+export type TestPage = Page & { errors: string[] };
+
 /** A page whose errors fail loudly: uncaught exceptions are collected. */
-export async function newPage(browser: Browser): Promise<Page & { errors: string[] }> {
+export async function newPage(browser: Browser): Promise<TestPage> {
   const context = await browser.newContext({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     viewport: { width: 1400, height: 900 },
   });
-  const page = (await context.newPage()) as Page & { errors: string[] };
+  const page = (await context.newPage()) as TestPage;
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.setDefaultTimeout(15_000);
   return page;
+}
+
+/**
+ * The set-up most browser test files share: before their tests, one browser and one page logged in through
+ * the /login form, handed to `ready`; after them, the browser closed. `beforeLogin` prepares the page first.
+ */
+export function withLoggedInPage(
+  ready: (page: TestPage, browser: Browser) => void,
+  options: { beforeLogin?: (page: TestPage) => Promise<void> } = {},
+): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+    const page = await newPage(browser);
+    ready(page, browser);
+    await options.beforeLogin?.(page);
+    await loginAs(page);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }
 
 /** Logs in through the real /login form. */

@@ -1,22 +1,13 @@
 // The availability search at the desk (issue 13), in Chromium: it asks adults and
 // children by age category as the wizard does, and « Réserver » carries them (once
 // a search for 3 opened a booking of 2 adults, priced otherwise than shown).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, withLoggedInPage, type TestPage } from './browser';
 import { addDays, todayParis } from '../../common/dates';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 describe('availability search', () => {
   it('asks the occupants by age category and carries them into « Réserver »', async () => {

@@ -6,12 +6,10 @@
 // - the server's 400 for every field of the form (its answer replaced in the browser,
 //   so that no demo record changes) is shown under the fields, and nothing crashes
 //   (React error #31 once replaced a screen with « Un problème est survenu »).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 let forms: string[] = [];
 
 const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
@@ -20,10 +18,8 @@ const SERVER_SAYS = 'Valeur refusée par le serveur';
 const NUMBER_INPUTS = 'input[inputmode="decimal"]:visible:enabled, input[type="number"]:visible:enabled';
 const SAVE = /^Enregistrer/;
 
+withLoggedInPage((p) => (page = p));
 beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
   // Leaving a form with refused entries: the browser's « leave the page? » is accepted.
   page.on('dialog', (d) => void d.accept());
   const first = async (base: string, f: Record<string, unknown> = {}) =>
@@ -59,9 +55,6 @@ beforeAll(async () => {
     '/admin/group/0',
     '/admin/header-custom-name/0',
   ];
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Opens a form and waits for its save button (a form still loading has none). */

@@ -2,26 +2,25 @@
 // field shows its error and keeps what was typed (a form-level or server error is an
 // object, once rendered as a child: React error #31, « Un problème est survenu ») —
 // and the customer form shows the saved customer after « Enregistrer ».
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { baseUrl, loginAs, newPage, pageApi, withLoggedInPage, type TestPage } from './browser';
 
 let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 const stamp = Date.now().toString(36).toUpperCase();
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
+withLoggedInPage((p, b) => {
+  page = p;
+  browser = b;
 });
 
 const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
 
-/** Types each value in the input, saves, and expects a field error with the input kept (as typed, or re-formatted the French way) and no crash. */
+/**
+ * Types each value in the input, saves, and expects a field error with the input kept (as typed, or re-formatted the
+ * French way) and no crash.
+ */
 async function refusesEach(input: ReturnType<Page['locator']>, values: string[], pg: Page = page) {
   for (const typed of values) {
     await input.fill(typed);
@@ -107,42 +106,46 @@ describe('invalid input never crashes a form', () => {
 });
 
 describe('one French date field, and delete confirmations that say what they do', () => {
-  it('customer: the birth date is typed DD/MM/YYYY, a wrong one is told in French, the API gets YYYY-MM-DD; deleting asks « Supprimer le client » / « Garder le client »', async () => {
-    const page = await newPage(browser);
-    await loginAs(page);
-    await page.goto(`${baseUrl()}/customer/general/0`);
-    await page.fill('input[name="lastName"]', `Datefr${stamp}`);
-    const birth = page.locator('input[name="birthDate"]');
-    await expect(birth.getAttribute('placeholder')).resolves.toBe('JJ/MM/AAAA');
-    await birth.pressSequentially('31/02/1990');
-    await page.getByText('Date invalide : JJ/MM/AAAA attendu').waitFor();
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect(page.getByText('Un problème est survenu').count()).resolves.toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/customer/general/0'); // not saved with a wrong date
-    await birth.fill('');
-    await birth.pressSequentially('15071985'); // digits only: the slashes come by themselves on leaving the field
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await page.waitForURL((u) => /^\/customer\/general\/[1-9]\d*$/.test(u.pathname));
-    const id = Number(new URL(page.url()).pathname.split('/').pop());
-    await expect.poll(async () => (await pageApi(page, 'GET', `/customer/${id}`)).birthDate).toBe('1985-07-15');
-    await expect.poll(() => birth.inputValue()).toBe('15/07/1985');
+  it(
+    'customer: the birth date is typed DD/MM/YYYY, a wrong one is told in French, the API gets YYYY-MM-DD; ' +
+      'deleting asks « Supprimer le client » / « Garder le client »',
+    async () => {
+      const page = await newPage(browser);
+      await loginAs(page);
+      await page.goto(`${baseUrl()}/customer/general/0`);
+      await page.fill('input[name="lastName"]', `Datefr${stamp}`);
+      const birth = page.locator('input[name="birthDate"]');
+      await expect(birth.getAttribute('placeholder')).resolves.toBe('JJ/MM/AAAA');
+      await birth.pressSequentially('31/02/1990');
+      await page.getByText('Date invalide : JJ/MM/AAAA attendu').waitFor();
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await expect(page.getByText('Un problème est survenu').count()).resolves.toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/customer/general/0'); // not saved with a wrong date
+      await birth.fill('');
+      await birth.pressSequentially('15071985'); // digits only: the slashes come by themselves on leaving the field
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await page.waitForURL((u) => /^\/customer\/general\/[1-9]\d*$/.test(u.pathname));
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      await expect.poll(async () => (await pageApi(page, 'GET', `/customer/${id}`)).birthDate).toBe('1985-07-15');
+      await expect.poll(() => birth.inputValue()).toBe('15/07/1985');
 
-    await page.locator('.bv-delete').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText(`Supprimer le client « `).waitFor();
-    await expect(dialog.getByRole('button').allTextContents()).resolves.toEqual([
-      'Garder le client',
-      'Supprimer le client',
-    ]);
-    await dialog.getByRole('button', { name: 'Garder le client' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-    await page.locator('.bv-delete').click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer le client' }).click();
-    await page.waitForURL((u) => !/\/customer\/general\/[1-9]/.test(u.pathname));
-    await expect(
-      page.evaluate(async (i) => (await fetch(`/rest/customer/${i}`, { credentials: 'same-origin' })).status, id),
-    ).resolves.toBe(404);
-    expect(page.errors).toEqual([]);
-    await page.context().close();
-  });
+      await page.locator('.bv-delete').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(`Supprimer le client « `).waitFor();
+      await expect(dialog.getByRole('button').allTextContents()).resolves.toEqual([
+        'Garder le client',
+        'Supprimer le client',
+      ]);
+      await dialog.getByRole('button', { name: 'Garder le client' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.locator('.bv-delete').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Supprimer le client' }).click();
+      await page.waitForURL((u) => !/\/customer\/general\/[1-9]/.test(u.pathname));
+      await expect(
+        page.evaluate(async (i) => (await fetch(`/rest/customer/${i}`, { credentials: 'same-origin' })).status, id),
+      ).resolves.toBe(404);
+      expect(page.errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

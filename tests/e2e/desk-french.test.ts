@@ -4,22 +4,18 @@
 // says that it holds the tourist tax (once « Total HT » with the tax in it), a VAT
 // line that the VAT is inside the amounts; the
 // cancel confirmation's buttons say what they do (once ANNULER / CONFIRMER).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { addDays, todayParis } from '../../common/dates';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 let bookingId = 0;
 let occupancyId = 0;
 
 const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
 
+withLoggedInPage((p) => (page = p));
 beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
   // A stay of 2 adults and 1 child, 40 days ahead, on a place free for 3 (the demo's own: other files book near today).
   const [adult] = await pageApi<any[]>(page, 'GET', `/age-category?filter=${filter({ label: 'Adulte' })}&range=[0,0]`);
   const [child] = await pageApi<any[]>(
@@ -52,9 +48,6 @@ beforeAll(async () => {
   bookingId = s.booking.id;
   occupancyId = (await pageApi<any[]>(page, 'GET', `/occupancy?filter=${filter({ bookingId })}&range=[0,0]`))[0].id;
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('a stay’s screen in French', () => {
   it('counts its occupants in the plural, the categories as common nouns', async () => {
@@ -70,7 +63,8 @@ describe('a stay’s screen in French', () => {
     const row = table.getByRole('row', { name: /^Total hors TVA, taxe de séjour comprise/ });
     await row.waitFor();
     expect(await table.getByRole('cell', { name: 'Total HT', exact: true }).count()).toBe(0);
-    // A VAT line says that the VAT is inside the TTC amounts (once « TVA 10 % sur 263,46 € HT = 26,34 € », which 10 % of it is not).
+    // A VAT line says that the VAT is inside the TTC amounts (once « TVA 10 % sur 263,46 € HT = 26,34 € », which 10 %
+    // of it is not).
     const vat = await table.getByRole('row', { name: /^TVA / }).allTextContents();
     expect(vat.length).toBeGreaterThan(0);
     for (const line of vat)
@@ -86,18 +80,21 @@ describe('a stay’s screen in French', () => {
     expect(Math.round(Number(shown) * 100)).toBe(q.totalExclVat);
   });
 
-  it('asks « Annuler le séjour ? » with « Garder le séjour » and « Annuler le séjour », and keeps it when told', async () => {
-    await page.goto(`${baseUrl()}/booking/${bookingId}`);
-    await page.getByTestId('action-cancel').click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Annuler le séjour ?').waitFor();
-    await expect(dialog.getByRole('button').allTextContents()).resolves.toEqual([
-      'Garder le séjour',
-      'Annuler le séjour',
-    ]);
-    await dialog.getByRole('button', { name: 'Garder le séjour' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect((await pageApi<any>(page, 'GET', `/booking/${bookingId}`)).statusId).not.toBe(5);
-    expect(page.errors).toEqual([]);
-  });
+  it(
+    'asks « Annuler le séjour ? » with « Garder le séjour » and « Annuler le séjour », ' + 'and keeps it when told',
+    async () => {
+      await page.goto(`${baseUrl()}/booking/${bookingId}`);
+      await page.getByTestId('action-cancel').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Annuler le séjour ?').waitFor();
+      await expect(dialog.getByRole('button').allTextContents()).resolves.toEqual([
+        'Garder le séjour',
+        'Annuler le séjour',
+      ]);
+      await dialog.getByRole('button', { name: 'Garder le séjour' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect((await pageApi<any>(page, 'GET', `/booking/${bookingId}`)).statusId).not.toBe(5);
+      expect(page.errors).toEqual([]);
+    },
+  );
 });

@@ -2,24 +2,20 @@
 // undone the same day; the day lists fit a 1 366 px screen (optional columns behind
 // « Colonnes »); a read-only user is not offered « Nouvelle réservation »; a wizard
 // tab closed on its draft lets the place go at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseUrl, loginAs, newPage, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { addDays, todayParis } from '../../common/dates';
 
 let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 const tag = Date.now().toString(36);
 const PASSWORD = 'mot-de-passe-desk';
 const today = todayParis();
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
+withLoggedInPage((p, b) => {
+  page = p;
+  browser = b;
 });
 
 const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));

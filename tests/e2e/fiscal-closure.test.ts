@@ -1,22 +1,13 @@
 // Closing a day in Chromium: a payment taken today, /daily-operations shows it under its
 // method, « Clôturer la journée (Z) » makes the Z, which the screen then shows with its
 // PDF link; /closure lists it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { todayParis } from '../../common/dates';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 describe('the day closure in the browser', () => {
   it('a payment today, then the Z of the day with its PDF', async () => {

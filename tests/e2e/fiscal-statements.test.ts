@@ -1,21 +1,12 @@
 // The statement screens in Chromium on the demo: the tourist tax statement of this year
 // (commune, periods, person-nights, PDF and CSV), the register of a summer month, the
 // INSEE survey and the police register render their server figures in French.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 describe('the statement screens', () => {
   it('the tourist tax statement shows the server figures, with its PDF and CSV', async () => {

@@ -4,24 +4,16 @@
 // (mm/dd/yyyy in an English browser: the French date field is wanted). Routes come from the
 // generated registry (list, and the edit screen of a stored record) and the
 // hand-written screens; parameters are filled with demo ids.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { RESOURCES } from '../../admin/src/generated/registry';
 import { CUSTOM_SCREENS } from '../../admin/src/screens';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { englishWords, doubledWords } from '../unit/admin/french-text';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 /** A tab or page segment every tabbed screen knows. */
 const FIXED: Record<string, string> = { statusId: '0', tab: 'general', page: 'general' };
@@ -53,7 +45,8 @@ const TEMPLATES: string[] = [
   ...new Set([
     '/home',
     ...RESOURCES.flatMap((r) => [r.routes.list, r.routes.edit]),
-    ...CUSTOM_SCREENS.map((s) => s.path).filter((p) => p !== '/init-demo'), // a button that wipes the demo: not for a walk
+    // /init-demo: a button that wipes the demo, not for a walk.
+    ...CUSTOM_SCREENS.map((s) => s.path).filter((p) => p !== '/init-demo'),
   ]),
 ];
 const ids: Record<string, number> = {};

@@ -2,22 +2,13 @@
 // and « Ajouter un suivi » adds one under it; a new GRC record opens dated today; the
 // mail history has its E-mail / SMS column; the campaign history opens from the
 // campaigns screen. Records are made by the test itself (shared demo server).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { formatDateFr, todayParis } from '../../common/dates';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 describe('GRC screen', () => {
   it('lists the record’s follow-ups and adds one', async () => {

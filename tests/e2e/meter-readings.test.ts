@@ -1,21 +1,12 @@
 // The meter reading round in Chromium (/meter-reading-creation), on the demo meters:
 // opened from the menu, the meters of a type with their last reading, indexes typed
 // with a French decimal comma; a wrong row saves nothing and says why; then all saved.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, clickMenuItem, launch, loginAs, newPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, clickMenuItem, withLoggedInPage, type TestPage } from './browser';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 async function api(path: string) {
   return (await page.context().request.get(`${baseUrl()}${path}`)).json();

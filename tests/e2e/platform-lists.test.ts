@@ -2,22 +2,13 @@
 // French amounts and rates typed in generic forms, CSV export with a short search,
 // and the special offers list built on the generic one (remembered row, CSV).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, searchList } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, searchList, withLoggedInPage, type TestPage } from './browser';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 const tag = Date.now().toString(36).slice(-5);
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 async function api(method: string, path: string, data?: unknown) {
   const res = await page

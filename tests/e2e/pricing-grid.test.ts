@@ -1,12 +1,10 @@
 // Price grid screens in Chromium: edit a period's price on its screen, see the grid's
 // new version and the new price in a quote from the grid screen; an older version
 // stays readable, read-only, and quotes at its own prices.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, withLoggedInPage, type TestPage } from './browser';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 const stamp = Date.now().toString(36);
 
 async function apiCall(method: 'GET' | 'POST', path: string, data?: unknown): Promise<any> {
@@ -18,14 +16,7 @@ async function apiCall(method: 'GET' | 'POST', path: string, data?: unknown): Pr
   return r.json();
 }
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 describe('price grid screen', () => {
   let gridId = 0;

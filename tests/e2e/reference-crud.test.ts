@@ -1,20 +1,11 @@
 // Reference data screens in Chromium: list, create, edit and delete through the
 // generated screens; French validation messages; the 404 page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, searchList } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, searchList, withLoggedInPage, type TestPage } from './browser';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 async function saveAndBackToList(listPath: string) {
   await page.getByRole('button', { name: 'Enregistrer' }).click();

@@ -7,22 +7,14 @@
 // Z read; the stay's final bill carries the token. Then every sales screen of the issue
 // shows what was just sold (lists, ticket, voucher, checks) and a customer is assigned
 // to the first ticket. Waits on conditions only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { todayParis } from '../../common/dates';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await page.setViewportSize({ width: 768, height: 1024 });
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
+withLoggedInPage((p) => (page = p), {
+  beforeLogin: (p) => p.setViewportSize({ width: 768, height: 1024 }),
 });
 
 const today = todayParis();

@@ -2,27 +2,32 @@
 // title, the home tiles with live counts, unlocking the home (hide, reorder, save)
 // and the confirmation when leaving it unlocked (useLeaveGuard), menu contexts,
 // the user menu, the establishment screen with its logo, the readable history.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, clickMenuItem, launch, loginAs, newPage, openMenuGroup, sidebar } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import {
+  baseUrl,
+  clickMenuItem,
+  loginAs,
+  newPage,
+  openMenuGroup,
+  sidebar,
+  withLoggedInPage,
+  type TestPage,
+} from './browser';
 import { E2E_SYSTEM_PASSWORD } from './password';
 import { SYSTEM_LOGIN } from '../../api/auth/system';
 
 let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 const tag = Date.now().toString(36);
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
+withLoggedInPage((p, b) => {
+  page = p;
+  browser = b;
 });
 
 async function api(method: string, path: string, data?: unknown) {
@@ -33,21 +38,24 @@ async function api(method: string, path: string, data?: unknown) {
 }
 
 describe('home', () => {
-  it("shows the tiles with their counts, the version and the documentation, under the establishment's title", async () => {
-    await page.goto(`${baseUrl()}/home`);
-    const tiles = (await api('GET', '/rest/home/tiles')).tiles as { key: string; count: number | null }[];
-    expect(tiles.length).toBeGreaterThan(0);
-    for (const t of tiles.slice(0, 3)) {
-      await page.getByTestId(`tile-${t.key}`).waitFor();
-      await expect
-        .poll(() => page.getByTestId(`tile-count-${t.key}`).textContent())
-        .toBe(t.count === null ? '—' : new Intl.NumberFormat('fr-FR').format(t.count));
-    }
-    await page.getByText('Version du logiciel').waitFor();
-    await page.getByText("Guide de l'utilisateur (PDF)").waitFor();
-    const header = await api('GET', '/rest/establishment/establishment/header');
-    await page.waitForFunction((title) => document.title === title, header.title);
-  });
+  it(
+    'shows the tiles with their counts, ' + "the version and the documentation, under the establishment's title",
+    async () => {
+      await page.goto(`${baseUrl()}/home`);
+      const tiles = (await api('GET', '/rest/home/tiles')).tiles as { key: string; count: number | null }[];
+      expect(tiles.length).toBeGreaterThan(0);
+      for (const t of tiles.slice(0, 3)) {
+        await page.getByTestId(`tile-${t.key}`).waitFor();
+        await expect
+          .poll(() => page.getByTestId(`tile-count-${t.key}`).textContent())
+          .toBe(t.count === null ? '—' : new Intl.NumberFormat('fr-FR').format(t.count));
+      }
+      await page.getByText('Version du logiciel').waitFor();
+      await page.getByText("Guide de l'utilisateur (PDF)").waitFor();
+      const header = await api('GET', '/rest/establishment/establishment/header');
+      await page.waitForFunction((title) => document.title === title, header.title);
+    },
+  );
 
   it('unlocks to hide and reorder tiles, saves, and asks before leaving while unlocked', async () => {
     await page.goto(`${baseUrl()}/home`);

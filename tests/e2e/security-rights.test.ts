@@ -4,23 +4,19 @@
 // change takes effect; the function keys F3, F4, F8 (CSV and print), F12, Esc and F9
 // work on the generated screens; a session ended on the server sends a hand-written
 // screen to /login with "401/403 Vous n'êtes pas connecté".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
-import { baseUrl, launch, loginAs, newPage, searchList } from './browser';
+import { baseUrl, loginAs, newPage, searchList, withLoggedInPage, type TestPage } from './browser';
 
 let browser: Browser;
-let admin: Page & { errors: string[] };
+let admin: TestPage;
 const tag = Date.now().toString(36);
 const PASSWORD = 'mot-de-passe-e2e';
 
-beforeAll(async () => {
-  browser = await launch();
-  admin = await newPage(browser);
-  await loginAs(admin);
-});
-afterAll(async () => {
-  await browser?.close();
+withLoggedInPage((p, b) => {
+  admin = p;
+  browser = b;
 });
 
 /** Types in the list's search box and waits for its debounce (a late filter would navigate back to the list). */

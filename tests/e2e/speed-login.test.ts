@@ -71,36 +71,39 @@ describe('a bookmark opened without a session', () => {
     await page.context().close();
   });
 
-  it("sends a stale stored user (session gone) to the form once, with « 401/403 Vous n'êtes pas connecté »", async () => {
-    const page = await newPage(browser);
-    await page.goto(`${baseUrl()}/login`);
-    await loginForm(page).waitFor();
-    // A user left in the browser from a session the server no longer knows.
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'bivouac.user',
-        JSON.stringify({ id: 1, login: 'admin', name: 'Administrateur', admin: true, systeme: false, rights: null }),
-      ),
-    );
-    const paths = record(page);
-    await page.goto(`${baseUrl()}/planning`);
-    await page.waitForURL((u) => u.pathname === '/login');
-    await page.getByText("401/403 Vous n'êtes pas connecté").waitFor();
-    await loginForm(page).waitFor();
-    await page.waitForLoadState('networkidle');
-    // The admin asked a few things and got 403 — a handful of calls, not a loop.
-    const rest = restCalls(paths);
-    expect(rest.length).toBeGreaterThan(0);
-    expect(rest.length).toBeLessThanOrEqual(12);
-    expect(await page.evaluate(() => localStorage.getItem('bivouac.user'))).toBeNull();
-    // The bookmark is opened once logged in again.
-    await page.fill('input[name="username"]', 'admin');
-    await page.fill('input[name="password"]', E2E_ADMIN_PASSWORD);
-    await page.click('button[type="submit"]');
-    await page.waitForURL((u) => u.pathname === '/planning');
-    await page.getByTestId('planning-board').waitFor();
-    await page.context().close();
-  });
+  it(
+    'sends a stale stored user (session gone) to the form once, ' + "with « 401/403 Vous n'êtes pas connecté »",
+    async () => {
+      const page = await newPage(browser);
+      await page.goto(`${baseUrl()}/login`);
+      await loginForm(page).waitFor();
+      // A user left in the browser from a session the server no longer knows.
+      await page.evaluate(() =>
+        localStorage.setItem(
+          'bivouac.user',
+          JSON.stringify({ id: 1, login: 'admin', name: 'Administrateur', admin: true, systeme: false, rights: null }),
+        ),
+      );
+      const paths = record(page);
+      await page.goto(`${baseUrl()}/planning`);
+      await page.waitForURL((u) => u.pathname === '/login');
+      await page.getByText("401/403 Vous n'êtes pas connecté").waitFor();
+      await loginForm(page).waitFor();
+      await page.waitForLoadState('networkidle');
+      // The admin asked a few things and got 403 — a handful of calls, not a loop.
+      const rest = restCalls(paths);
+      expect(rest.length).toBeGreaterThan(0);
+      expect(rest.length).toBeLessThanOrEqual(12);
+      expect(await page.evaluate(() => localStorage.getItem('bivouac.user'))).toBeNull();
+      // The bookmark is opened once logged in again.
+      await page.fill('input[name="username"]', 'admin');
+      await page.fill('input[name="password"]', E2E_ADMIN_PASSWORD);
+      await page.click('button[type="submit"]');
+      await page.waitForURL((u) => u.pathname === '/planning');
+      await page.getByTestId('planning-board').waitFor();
+      await page.context().close();
+    },
+  );
 });
 
 describe('built assets', () => {

@@ -2,21 +2,12 @@
 // refused with « Cet enregistrement a été modifié par un autre utilisateur », what
 // was typed stays on screen, the record can be reloaded, the entries reapplied and
 // saved knowingly — nothing is silently lost.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage, pageApi } from './browser';
+import { expect, it } from 'vitest';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 it('refuses a stale save, keeps the entries, reloads and reapplies them', async () => {
   const made = await pageApi(page, 'POST', '/country', {

@@ -1,26 +1,17 @@
 // A day at the reception desk in Chromium: create a customer, book a free pitch for
 // tonight from the availability search, tick the guest arrived in today's arrival
 // list, then gone in tomorrow's departure list, and see the stay's status follow.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, loginAs, newPage } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, withLoggedInPage, type TestPage } from './browser';
 import { addDays, todayParis } from '../../common/dates';
 
-let browser: Browser;
-let page: Page & { errors: string[] };
+let page: TestPage;
 const stamp = Date.now().toString(36).toUpperCase();
 const lastName = `Réception${stamp}`;
 const today = todayParis();
 const tomorrow = addDays(today, 1);
 
-beforeAll(async () => {
-  browser = await launch();
-  page = await newPage(browser);
-  await loginAs(page);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+withLoggedInPage((p) => (page = p));
 
 describe('customer, booking, arrival and departure', () => {
   let bookingId = '';

@@ -89,7 +89,8 @@ describe('manual price through the wizard and the booking screen', () => {
     const before = (await call('GET', `/booking/${bookingId}`)).totalAmount as number;
     await page.getByTestId(`edit-occupancy-${occupancyId}`).click();
     await page.waitForURL((u) => u.pathname === `/new-booking/1/${bookingId}/0/${occupancyId}/0/${customerId}/0`);
-    await expect(page.getByTestId('nb-start').inputValue()).resolves.toBe(start.split('-').reverse().join('/')); // the French date field
+    // the French date field
+    await expect(page.getByTestId('nb-start').inputValue()).resolves.toBe(start.split('-').reverse().join('/'));
     await page.getByTestId('nb-end').fill(addDays(start, 4));
     await next();
     await page.getByTestId(`nb-place-${placeCode}`).getByText('(emplacement actuel)').waitFor();

@@ -74,7 +74,8 @@ async function sameTables(a: Knex, b: Knex, fiscalOnly = false): Promise<number>
 
 async function sequencesOf(knex: Knex): Promise<Record<string, string>> {
   const { rows } = await knex.raw(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'S'`,
+    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ` +
+      `'public' AND c.relkind = 'S'`,
   );
   const out: Record<string, string> = {};
   for (const { name } of rows) {
@@ -103,7 +104,8 @@ beforeAll(async () => {
   t = await startTestServer({ demo: true });
   // A value a lossy backup would spoil: microseconds.
   await t.knex.raw(
-    `INSERT INTO login_attempt (at, login, ip, success, reason) VALUES ('2026-03-04 05:06:07.123456+00', 'x', '127.0.0.9', false, 'password')`,
+    `INSERT INTO login_attempt (at, login, ip, success, reason) VALUES ('2026-03-04 05:06:07.123456+00', 'x', ` +
+      `'127.0.0.9', false, 'password')`,
   );
   dir = mkdtempSync(join(tmpdir(), 'bivouac-backup-'));
   file = join(dir, 'demo.json.gz');
@@ -145,8 +147,8 @@ describe('backup of the demo, restored into an empty database', () => {
       const target = await newDatabase();
       await restoreBackup(target.knex, 'public', createReadStream(file));
       // Every id sequence gives a value above the restored ones.
-      const { rows: owned } = await target.knex
-        .raw(`SELECT c.relname AS tbl, a.attname AS col, pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
+      const { rows: owned } = await target.knex.raw(`SELECT c.relname AS tbl, a.attname AS col,
+          pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped`);
       const withSeq = owned.filter((o: any) => o.seq);
@@ -162,8 +164,10 @@ describe('backup of the demo, restored into an empty database', () => {
       }
       // Append-only tables refuse UPDATE, DELETE and TRUNCATE again (plain SQL).
       const { rows: guarded } = await target.knex.raw(`SELECT c.relname AS tbl,
-        bool_or(pg_get_triggerdef(g.oid) LIKE '%DELETE%') AS del, bool_or(pg_get_triggerdef(g.oid) LIKE '%TRUNCATE%') AS trunc
-      FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_proc p ON p.oid = g.tgfoid
+        bool_or(pg_get_triggerdef(g.oid) LIKE '%DELETE%') AS del,
+          bool_or(pg_get_triggerdef(g.oid) LIKE '%TRUNCATE%') AS trunc
+      FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+        JOIN pg_proc p ON p.oid = g.tgfoid
       WHERE n.nspname = 'public' AND p.proname = 'bv_refuse_change' GROUP BY 1 ORDER BY 1`);
       expect(guarded.length).toBeGreaterThan(0);
       let tried = 0;

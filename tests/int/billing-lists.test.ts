@@ -200,21 +200,25 @@ describe('the lists', () => {
     );
   });
 
-  it('/verif-double-bill: deposits billed beyond a price lowered since; no double final bill, no hole in the numbering', async () => {
-    const s = await bookStay(t, c, c.places[6], '2031-09-01', '2031-09-03');
-    await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'deposit', amount: s.total });
-    await t
-      .knex('booking')
-      .where('id', s.bookingId)
-      .update({ totalAmount: s.total - 1000 });
-    const rows = await get('/rest/bill/verif-double');
-    expect(rows.find((r: any) => r.bookingId === s.bookingId)).toMatchObject({
-      check: 'deposits-exceed',
-      amount: 1000,
-      customerName: 'Claire Martin',
-    });
-    expect(rows.filter((r: any) => r.check === 'double-final' || r.check.startsWith('numbering'))).toEqual([]);
-  });
+  it(
+    '/verif-double-bill: deposits billed beyond a price lowered since; no double final bill, no hole in the ' +
+      'numbering',
+    async () => {
+      const s = await bookStay(t, c, c.places[6], '2031-09-01', '2031-09-03');
+      await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'deposit', amount: s.total });
+      await t
+        .knex('booking')
+        .where('id', s.bookingId)
+        .update({ totalAmount: s.total - 1000 });
+      const rows = await get('/rest/bill/verif-double');
+      expect(rows.find((r: any) => r.bookingId === s.bookingId)).toMatchObject({
+        check: 'deposits-exceed',
+        amount: 1000,
+        customerName: 'Claire Martin',
+      });
+      expect(rows.filter((r: any) => r.check === 'double-final' || r.check.startsWith('numbering'))).toEqual([]);
+    },
+  );
 
   it('/result-credit-list: credit notes and customers in credit', async () => {
     const s = await bookStay(

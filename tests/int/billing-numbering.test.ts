@@ -47,7 +47,8 @@ describe('numbering', () => {
     const numbers = replies.map((r) => r.body.number as string).sort();
     // the figure of the closing note (HTTP, PDF rendered and stored with each bill)
     console.log(
-      `50 parallel bill issues: ${numbers[0]}…${numbers[49]}, consecutive, in ${Math.round(ms)} ms (${(50_000 / ms).toFixed(1)} bills/s)`,
+      `50 parallel bill issues: ${numbers[0]}…${numbers[49]}, consecutive, in ${Math.round(ms)} ms (` +
+        `${(50_000 / ms).toFixed(1)} bills/s)`,
     );
   }, 120_000);
 
@@ -88,8 +89,10 @@ describe('numbering', () => {
       const { rows } = await t.knex.raw(`
         SELECT a.pid FROM pg_stat_activity a
         WHERE a.wait_event_type = 'Lock' AND a.query ILIKE '%ledger_head%'
-          AND EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.relation = 'bill_counter'::regclass AND l.mode = 'RowExclusiveLock')
-          AND EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.relation = 'bill_line'::regclass AND l.mode = 'RowExclusiveLock')`);
+          AND EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.relation = 'bill_counter'::regclass
+            AND l.mode = 'RowExclusiveLock')
+          AND EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.relation = 'bill_line'::regclass
+            AND l.mode = 'RowExclusiveLock')`);
       pid = rows[0]?.pid ?? null;
       if (i > 5000) throw new Error('the issue never reached the ledger');
       if (pid == null) await new Promise((resolve) => setImmediate(resolve));
@@ -115,7 +118,8 @@ describe('numbering', () => {
     );
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
     console.log(
-      `issue killed mid-transaction (backend ${pid}, HTTP ${r.status}): counter stayed at ${last}, next bills ${a.body.number} and ${b.body.number}, ${seqs.length} bills without a hole`,
+      `issue killed mid-transaction (backend ${pid}, HTTP ${r.status}): counter stayed at ${last}, next bills ` +
+        `${a.body.number} and ${b.body.number}, ${seqs.length} bills without a hole`,
     );
   });
 
@@ -133,7 +137,8 @@ describe('numbering', () => {
     // The issue is now waiting for the counter row the victim holds.
     for (let i = 0; ; i++) {
       const { rows } = await t.knex.raw(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%bill_counter%'",
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE " +
+          "'%bill_counter%'",
       );
       if (rows[0].n > 0) break;
       if (i > 2000) throw new Error('the issue never waited on the counter');

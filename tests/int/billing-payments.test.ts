@@ -418,7 +418,8 @@ describe('bank deposits, guaranteed by the database', () => {
     ).toMatch('DEPOSIT_PAYMENTS_INVALID');
     expect(
       await sqlError(
-        `INSERT INTO bank_deposit (number, date, payment_method_id, total_amount, payment_count) VALUES ('FAUX-1', ?, ?, 999, 1)`,
+        `INSERT INTO bank_deposit (number, date, payment_method_id, total_amount, payment_count) VALUES ` +
+          `('FAUX-1', ?, ?, 999, 1)`,
         [today, c.cheque],
       ),
     ).toMatch('DEPOSIT_PAYMENTS_INVALID');
@@ -536,54 +537,57 @@ describe('cash fund, expenses, injections, starting base, journal', () => {
 });
 
 describe('balances in the lists and at departure', () => {
-  it('shows the balance in the booking and departure lists; a departure with money due needs acceptBalance', async () => {
-    // A period priced today, so that a stay arriving today owes something.
-    const grid = (await t.knex('price_grid').where('placeTypeId', c.type).first('id')).id;
-    const end = new Date(Date.parse(`${today}T12:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
-    const dayAfter = new Date(Date.parse(`${today}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
-    await postOk(t.admin, '/rest/price-grid-period', {
-      priceGridId: grid,
-      label: 'Maintenant',
-      startDate: today,
-      endDate: end,
-      pricePerNight: 2000,
-    });
-    const owing = await bookStay(t, c, c.places[2], today, dayAfter);
-    const paid = await bookStay(t, c, c.places[3], today, dayAfter);
-    expect(owing.total).toBeGreaterThan(0);
-    await postOk(t.admin, '/rest/payment', {
-      bookingId: owing.bookingId,
-      paymentMethodId: c.card,
-      amount: 1000,
-      date: today,
-    });
-    await postOk(t.admin, '/rest/payment', {
-      bookingId: paid.bookingId,
-      paymentMethodId: c.card,
-      amount: paid.total,
-      date: today,
-    });
-    const due = owing.total - 1000;
+  it(
+    'shows the balance in the booking and departure lists; ' + 'a departure with money due needs acceptBalance',
+    async () => {
+      // A period priced today, so that a stay arriving today owes something.
+      const grid = (await t.knex('price_grid').where('placeTypeId', c.type).first('id')).id;
+      const end = new Date(Date.parse(`${today}T12:00:00Z`) + 20 * 86_400_000).toISOString().slice(0, 10);
+      const dayAfter = new Date(Date.parse(`${today}T12:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+      await postOk(t.admin, '/rest/price-grid-period', {
+        priceGridId: grid,
+        label: 'Maintenant',
+        startDate: today,
+        endDate: end,
+        pricePerNight: 2000,
+      });
+      const owing = await bookStay(t, c, c.places[2], today, dayAfter);
+      const paid = await bookStay(t, c, c.places[3], today, dayAfter);
+      expect(owing.total).toBeGreaterThan(0);
+      await postOk(t.admin, '/rest/payment', {
+        bookingId: owing.bookingId,
+        paymentMethodId: c.card,
+        amount: 1000,
+        date: today,
+      });
+      await postOk(t.admin, '/rest/payment', {
+        bookingId: paid.bookingId,
+        paymentMethodId: c.card,
+        amount: paid.total,
+        date: today,
+      });
+      const due = owing.total - 1000;
 
-    const list = (await t.admin.post('/rest/booking/list', { from: today, to: dayAfter, pageSize: 200 })).body.items;
-    expect(list.find((r: any) => r.id === owing.bookingId).balanceDue).toBe(due);
-    expect(list.find((r: any) => r.id === paid.bookingId).balanceDue).toBe(0);
-    const departures = (await t.admin.get(`/rest/booking/departures?date=${dayAfter}`)).body;
-    expect(departures.find((r: any) => r.bookingId === owing.bookingId).balanceDue).toBe(due);
+      const list = (await t.admin.post('/rest/booking/list', { from: today, to: dayAfter, pageSize: 200 })).body.items;
+      expect(list.find((r: any) => r.id === owing.bookingId).balanceDue).toBe(due);
+      expect(list.find((r: any) => r.id === paid.bookingId).balanceDue).toBe(0);
+      const departures = (await t.admin.get(`/rest/booking/departures?date=${dayAfter}`)).body;
+      expect(departures.find((r: any) => r.bookingId === owing.bookingId).balanceDue).toBe(due);
 
-    for (const s of [owing, paid])
-      expect((await t.admin.post(`/rest/booking/${s.bookingId}/arrive`, {})).status).toBe(200);
-    const refused = await t.admin.post(`/rest/booking/${owing.bookingId}/depart`, {});
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({
-      code: 'BALANCE_DUE_CONFIRM',
-      due,
-      message: formatMessage('BALANCE_DUE_CONFIRM', { amount: formatCents(due) }),
-    });
-    expect((await t.knex('booking').where('id', owing.bookingId).first('goneAt')).goneAt).toBeNull();
-    expect((await t.admin.post(`/rest/booking/${owing.bookingId}/depart`, { acceptBalance: true })).status).toBe(200);
-    expect((await t.admin.post(`/rest/booking/${paid.bookingId}/depart`, {})).status).toBe(200);
-  });
+      for (const s of [owing, paid])
+        expect((await t.admin.post(`/rest/booking/${s.bookingId}/arrive`, {})).status).toBe(200);
+      const refused = await t.admin.post(`/rest/booking/${owing.bookingId}/depart`, {});
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        code: 'BALANCE_DUE_CONFIRM',
+        due,
+        message: formatMessage('BALANCE_DUE_CONFIRM', { amount: formatCents(due) }),
+      });
+      expect((await t.knex('booking').where('id', owing.bookingId).first('goneAt')).goneAt).toBeNull();
+      expect((await t.admin.post(`/rest/booking/${owing.bookingId}/depart`, { acceptBalance: true })).status).toBe(200);
+      expect((await t.admin.post(`/rest/booking/${paid.bookingId}/depart`, {})).status).toBe(200);
+    },
+  );
 });
 
 describe('two users at once', () => {

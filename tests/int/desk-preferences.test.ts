@@ -92,36 +92,40 @@ describe('cancellation: the fees', () => {
 });
 
 describe('early departure: the price and the undo', () => {
-  it('keeps the planned price by default, reprices the nights spent with « consumed », and the undo gives everything back', async () => {
-    const planned = await stay(addDays(today, -2), 6);
-    await act(t.admin, planned.id, 'arrive');
-    const early = await act(t.admin, planned.id, 'early-departure', { date: addDays(today, 1), acceptBalance: true });
-    expect(early.status, early.text).toBe(200);
-    expect(early.body.booking).toMatchObject({
-      statusId: S.EARLY_DEPARTURE,
-      totalAmount: planned.total,
-      endDate: addDays(today, 1),
-    });
+  it(
+    'keeps the planned price by default, reprices the nights spent with « consumed », and the undo gives ' +
+      'everything back',
+    async () => {
+      const planned = await stay(addDays(today, -2), 6);
+      await act(t.admin, planned.id, 'arrive');
+      const early = await act(t.admin, planned.id, 'early-departure', { date: addDays(today, 1), acceptBalance: true });
+      expect(early.status, early.text).toBe(200);
+      expect(early.body.booking).toMatchObject({
+        statusId: S.EARLY_DEPARTURE,
+        totalAmount: planned.total,
+        endDate: addDays(today, 1),
+      });
 
-    await prefs({ earlyDepartureCharge: 'consumed' });
-    const consumed = await stay(addDays(today, -2), 6);
-    await act(t.admin, consumed.id, 'arrive');
-    const cut = await act(t.admin, consumed.id, 'early-departure', { date: addDays(today, 1), acceptBalance: true });
-    expect(cut.body.booking.totalAmount).toBeLessThan(consumed.total);
-    expect(cut.body.actions).toContain('undo-departure');
-    expect((await act(t.admin, consumed.id, 'undo-departure', {})).body.code).toBe('UNDO_REASON_REQUIRED');
-    const back = await act(t.admin, consumed.id, 'undo-departure', { reason: 'Reste finalement' });
-    expect(back.status, back.text).toBe(200);
-    expect(back.body.booking).toMatchObject({
-      statusId: S.ARRIVED,
-      goneAt: null,
-      earlyDepartureDate: null,
-      endDate: addDays(today, 4),
-      totalAmount: consumed.total,
-    });
-    expect(back.body.occupancies.map((o: any) => [o.endDate, o.isCancelled])).toEqual([[addDays(today, 4), false]]);
-    expect(await lines(consumed.id)).toContain('Départ anticipé annulé : Reste finalement');
-  });
+      await prefs({ earlyDepartureCharge: 'consumed' });
+      const consumed = await stay(addDays(today, -2), 6);
+      await act(t.admin, consumed.id, 'arrive');
+      const cut = await act(t.admin, consumed.id, 'early-departure', { date: addDays(today, 1), acceptBalance: true });
+      expect(cut.body.booking.totalAmount).toBeLessThan(consumed.total);
+      expect(cut.body.actions).toContain('undo-departure');
+      expect((await act(t.admin, consumed.id, 'undo-departure', {})).body.code).toBe('UNDO_REASON_REQUIRED');
+      const back = await act(t.admin, consumed.id, 'undo-departure', { reason: 'Reste finalement' });
+      expect(back.status, back.text).toBe(200);
+      expect(back.body.booking).toMatchObject({
+        statusId: S.ARRIVED,
+        goneAt: null,
+        earlyDepartureDate: null,
+        endDate: addDays(today, 4),
+        totalAmount: consumed.total,
+      });
+      expect(back.body.occupancies.map((o: any) => [o.endDate, o.isCancelled])).toEqual([[addDays(today, 4), false]]);
+      expect(await lines(consumed.id)).toContain('Départ anticipé annulé : Reste finalement');
+    },
+  );
 
   it('refuses the undo when the freed nights were taken meanwhile, and on another day', async () => {
     const s = await stay(addDays(today, -1), 5);

@@ -115,7 +115,9 @@ it('after a kill -9 of the node process, the next start stops the orphaned serve
 
 it('refuses a second process on a data directory in use', async () => {
   const code = `const { startEmbedded } = await import(${JSON.stringify(`${ROOT}api/db/embedded.ts`)});
-    try { await startEmbedded({ dir: ${JSON.stringify(dir)} }); console.log('started'); } catch (e) { console.log(e.message); } process.exit(0);`;
+    try { await startEmbedded({ dir: ${JSON.stringify(dir)} }); console.log('started'); }
+    catch (e) { console.log(e.message); }
+    process.exit(0);`;
   const out = await new Promise<string>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
       cwd: ROOT,

@@ -63,20 +63,23 @@ describe('the establishment', () => {
     expect(h.changes.shortName).toEqual(['Les Pins Bleus', 'Pins']);
   });
 
-  it('checks SIREN (9 digits), SIRET (14 digits), their keys, SIRET starting with SIREN and the French VAT key', async () => {
-    const est = (await t.admin.get('/rest/establishment/establishment/edit')).body;
-    const put = (patch: Record<string, unknown>) => t.admin.put(`/rest/establishment/establishment/${est.id}`, patch);
-    expect((await put({ siren: '12345678' })).body.errors.siren).toBe('Le SIREN comporte 9 chiffres');
-    expect((await put({ siret: '1234567800001' })).body.errors.siret).toBe('Le SIRET comporte 14 chiffres');
-    expect((await put({ siren: '412345671' })).body.errors.siren).toBe('SIREN invalide (clé de contrôle)');
-    expect((await put({ siret: '41234567000018' })).body.errors.siret).toBe('SIRET invalide (clé de contrôle)');
-    expect((await put({ siret: '52345678800018' })).body.errors.siret).toBe('Le SIRET doit commencer par le SIREN');
-    expect((await put({ vatNumber: 'FR11412345670' })).body.errors.vatNumber).toBe('Format invalide');
-    expect((await put({ classification: 6 })).status).toBe(400);
-    expect((await put({ capital: -1 })).status).toBe(400);
-    // La Poste's establishments follow their own rule.
-    expect((await put({ siren: '356000000', siret: '35600000000001', vatNumber: null })).status).toBe(200);
-  });
+  it(
+    'checks SIREN (9 digits), SIRET (14 digits), their keys, ' + 'SIRET starting with SIREN and the French VAT key',
+    async () => {
+      const est = (await t.admin.get('/rest/establishment/establishment/edit')).body;
+      const put = (patch: Record<string, unknown>) => t.admin.put(`/rest/establishment/establishment/${est.id}`, patch);
+      expect((await put({ siren: '12345678' })).body.errors.siren).toBe('Le SIREN comporte 9 chiffres');
+      expect((await put({ siret: '1234567800001' })).body.errors.siret).toBe('Le SIRET comporte 14 chiffres');
+      expect((await put({ siren: '412345671' })).body.errors.siren).toBe('SIREN invalide (clé de contrôle)');
+      expect((await put({ siret: '41234567000018' })).body.errors.siret).toBe('SIRET invalide (clé de contrôle)');
+      expect((await put({ siret: '52345678800018' })).body.errors.siret).toBe('Le SIRET doit commencer par le SIREN');
+      expect((await put({ vatNumber: 'FR11412345670' })).body.errors.vatNumber).toBe('Format invalide');
+      expect((await put({ classification: 6 })).status).toBe(400);
+      expect((await put({ capital: -1 })).status).toBe(400);
+      // La Poste's establishments follow their own rule.
+      expect((await put({ siren: '356000000', siret: '35600000000001', vatNumber: null })).status).toBe(200);
+    },
+  );
 
   it('cannot lose its last row', async () => {
     const est = (await t.admin.get('/rest/establishment/establishment/edit')).body;

@@ -242,16 +242,20 @@ describe('closing a financial year (POST /rest/financial-year/close/{id})', () =
       ).body.id;
   });
 
-  it('is for the technical user only: 403 without a session, 401 for an administrator or a user holding the closures right', async () => {
-    expect((await close(t.client(), years[2001])).status).toBe(403);
-    const admin = await close(t.admin, years[2001]);
-    expect(admin.status).toBe(401);
-    expect(admin.body.message).toBe("Seul l'utilisateur technique peut clôturer");
-    const closer = await userWithRights(t, { rights: { 'invoice.closures': { rights: '111' } } });
-    expect((await close(closer.client, years[2001])).status).toBe(401);
-    expect((await t.knex('financial_year').where('id', years[2001]).first()).isClosed).toBe(false);
-    expect((await close(system, 99999999)).status).toBe(404);
-  });
+  it(
+    'is for the technical user only: 403 without a session, 401 for an administrator or a user holding the ' +
+      'closures right',
+    async () => {
+      expect((await close(t.client(), years[2001])).status).toBe(403);
+      const admin = await close(t.admin, years[2001]);
+      expect(admin.status).toBe(401);
+      expect(admin.body.message).toBe("Seul l'utilisateur technique peut clôturer");
+      const closer = await userWithRights(t, { rights: { 'invoice.closures': { rights: '111' } } });
+      expect((await close(closer.client, years[2001])).status).toBe(401);
+      expect((await t.knex('financial_year').where('id', years[2001]).first()).isClosed).toBe(false);
+      expect((await close(system, 99999999)).status).toBe(404);
+    },
+  );
 
   it('closes the years in order, once ended, when the next one exists; a closed year is closed for good', async () => {
     const earlier = await close(system, years[2002]);

@@ -280,7 +280,8 @@ describe('fuzz: malformed inputs on every write route', () => {
       .filter(([s]) => Number(s) >= 500)
       .reduce((n, [, k]) => n + k, 0);
     console.log(
-      `fuzz: ${routes.length} write routes, ${sent} requests in ${seconds} s, ${seenCases.size}/${CORPUS.length} corpus entries used, answers ${JSON.stringify(byStatus)}, 5xx = ${fivexx}, re-logins ${relogins}`,
+      `fuzz: ${routes.length} write routes, ${sent} requests in ${seconds} s, ${seenCases.size}/${CORPUS.length} ` +
+        `corpus entries used, answers ${JSON.stringify(byStatus)}, 5xx = ${fivexx}, re-logins ${relogins}`,
     );
     expect(failures, failures.slice(0, 30).join('\n')).toEqual([]);
     expect(fivexx).toBe(0);

@@ -16,7 +16,8 @@ it('records who changed what, and when', async () => {
   await t.admin.put(`/rest/language/${id}`, { name: 'Gallois (Cymraeg)' });
   await t.admin.del(`/rest/language/${id}`);
   const r = await t.admin.get(
-    `/rest/post-history?filter=${encodeURIComponent(JSON.stringify({ entity: 'language', recordId: id }))}&sort=["id","ASC"]`,
+    `/rest/post-history?filter=${encodeURIComponent(JSON.stringify({ entity: 'language', recordId: id }))}` +
+      `&sort=["id","ASC"]`,
   );
   expect(r.body.map((h: any) => h.action)).toEqual(['create', 'update', 'delete']);
   expect(r.body.every((h: any) => h.userName === 'Administrateur' && h.entityLabel === 'Langue')).toBe(true);

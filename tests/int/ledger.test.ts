@@ -140,30 +140,36 @@ describe('every payment-bearing record is in the chain, in its own transaction',
 });
 
 describe('the database refuses any change (plain SQL)', () => {
-  it('UPDATE, DELETE and TRUNCATE of entries, DELETE or a jump of the head, an entry not continuing the chain', async () => {
-    expect(await sqlError(t.knex, 'UPDATE ledger_entry SET amount = amount + 1 WHERE seq = 2')).toContain(
-      'NOT_AUTHORISED',
-    );
-    expect(await sqlError(t.knex, 'UPDATE ledger_entry SET amount = 0 WHERE false')).toContain('NOT_AUTHORISED');
-    expect(await sqlError(t.knex, 'DELETE FROM ledger_entry WHERE seq = 8')).toContain('NOT_AUTHORISED');
-    expect(await sqlError(t.knex, 'TRUNCATE ledger_entry CASCADE')).toContain('NOT_AUTHORISED');
-    expect(await sqlError(t.knex, 'DELETE FROM ledger_head')).toContain('NOT_AUTHORISED');
-    expect(
-      await sqlError(
-        t.knex,
-        "UPDATE ledger_head SET last_seq = 6, last_hash = (SELECT hash FROM ledger_entry WHERE seq = 6 AND chain = 'fiscal') WHERE chain = 'fiscal'",
-      ),
-    ).toContain('NOT_AUTHORISED');
-    expect(await sqlError(t.knex, 'UPDATE ledger_key SET public_key = public_key')).toContain('NOT_AUTHORISED');
-    expect(
-      await sqlError(
-        t.knex,
-        `INSERT INTO ledger_entry (establishment_id, chain, seq, kind, recorded_at, amount, body, prev_hash, hash, key_id, signature)
-      SELECT establishment_id, 'fiscal', 9, 'payment', now(), 1, '{}', last_hash, repeat('a', 64), 1, 'x' FROM ledger_head WHERE chain = 'fiscal'`,
-      ),
-    ).toContain('NOT_AUTHORISED');
-    expect((await verifyLedger(t.knex)).status).toBe('ok');
-  });
+  it(
+    'UPDATE, DELETE and TRUNCATE of entries, ' + 'DELETE or a jump of the head, an entry not continuing the chain',
+    async () => {
+      expect(await sqlError(t.knex, 'UPDATE ledger_entry SET amount = amount + 1 WHERE seq = 2')).toContain(
+        'NOT_AUTHORISED',
+      );
+      expect(await sqlError(t.knex, 'UPDATE ledger_entry SET amount = 0 WHERE false')).toContain('NOT_AUTHORISED');
+      expect(await sqlError(t.knex, 'DELETE FROM ledger_entry WHERE seq = 8')).toContain('NOT_AUTHORISED');
+      expect(await sqlError(t.knex, 'TRUNCATE ledger_entry CASCADE')).toContain('NOT_AUTHORISED');
+      expect(await sqlError(t.knex, 'DELETE FROM ledger_head')).toContain('NOT_AUTHORISED');
+      expect(
+        await sqlError(
+          t.knex,
+          'UPDATE ledger_head SET last_seq = 6, last_hash = (SELECT hash FROM ledger_entry WHERE seq = 6 AND chain ' +
+            "= 'fiscal') WHERE chain = 'fiscal'",
+        ),
+      ).toContain('NOT_AUTHORISED');
+      expect(await sqlError(t.knex, 'UPDATE ledger_key SET public_key = public_key')).toContain('NOT_AUTHORISED');
+      expect(
+        await sqlError(
+          t.knex,
+          `INSERT INTO ledger_entry (establishment_id, chain, seq, kind, recorded_at, amount, body, prev_hash, hash,
+            key_id, signature)
+      SELECT establishment_id, 'fiscal', 9, 'payment', now(), 1, '{}', last_hash, repeat('a', 64), 1, 'x'
+        FROM ledger_head WHERE chain = 'fiscal'`,
+        ),
+      ).toContain('NOT_AUTHORISED');
+      expect((await verifyLedger(t.knex)).status).toBe('ok');
+    },
+  );
 });
 
 describe('the verifier catches tampering made as superuser with the triggers off', () => {
@@ -175,7 +181,8 @@ describe('the verifier catches tampering made as superuser with the triggers off
     expect(v.breaks).toEqual([expect.objectContaining({ seq: 3, kind: 'field' })]);
     v = await tampered((trx) =>
       trx.raw(
-        `UPDATE ledger_entry SET body = replace(body, '"amount":3000', '"amount":3001') WHERE chain = 'fiscal' AND seq = 3`,
+        `UPDATE ledger_entry SET body = replace(body, '"amount":3000', '"amount":3001') WHERE chain = 'fiscal' ` +
+          `AND seq = 3`,
       ),
     );
     expect(v.breaks[0]).toMatchObject({ seq: 3, kind: 'hash' });
@@ -196,7 +203,8 @@ describe('the verifier catches tampering made as superuser with the triggers off
     const w = await tampered(async (trx) => {
       await trx.raw("DELETE FROM ledger_entry WHERE chain = 'fiscal' AND seq >= 7");
       await trx.raw(
-        "UPDATE ledger_head h SET last_seq = 6, last_hash = e.hash FROM ledger_entry e WHERE e.chain = 'fiscal' AND e.seq = 6 AND h.chain = 'fiscal'",
+        "UPDATE ledger_head h SET last_seq = 6, last_hash = e.hash FROM ledger_entry e WHERE e.chain = 'fiscal' " +
+          "AND e.seq = 6 AND h.chain = 'fiscal'",
       );
     });
     expect(w.breaks[0]).toMatchObject({ seq: 6, kind: 'signature' });
@@ -214,7 +222,8 @@ describe('the verifier catches tampering made as superuser with the triggers off
   it('a whole chain recomputed without the key: the signatures', async () => {
     const v = await tampered(async (trx) => {
       await trx.raw(
-        "UPDATE ledger_entry SET signature = (SELECT signature FROM ledger_entry WHERE chain = 'fiscal' AND seq = 1) WHERE chain = 'fiscal' AND seq = 2",
+        "UPDATE ledger_entry SET signature = (SELECT signature FROM ledger_entry WHERE chain = 'fiscal' AND seq " +
+          "= 1) WHERE chain = 'fiscal' AND seq = 2",
       );
     });
     expect(v.status).toBe('ok'); // sampled: entry 2 is neither a closure nor the last one
@@ -223,7 +232,8 @@ describe('the verifier catches tampering made as superuser with the triggers off
       .transaction(async (trx) => {
         await trx.raw('SET LOCAL session_replication_role = replica');
         await trx.raw(
-          "UPDATE ledger_entry SET signature = (SELECT signature FROM ledger_entry WHERE chain = 'fiscal' AND seq = 1) WHERE chain = 'fiscal' AND seq = 2",
+          "UPDATE ledger_entry SET signature = (SELECT signature FROM ledger_entry WHERE chain = 'fiscal' AND " +
+            "seq = 1) WHERE chain = 'fiscal' AND seq = 2",
         );
         all = await verifyLedger(trx as unknown as Knex, { allSignatures: true });
         throw new Rollback();
@@ -343,7 +353,8 @@ describe('closures', () => {
       .poll(
         async () => {
           const { rows } = await t.knex.raw(
-            "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%ledger_head%' AND pid <> pg_backend_pid()",
+            "SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%ledger_head%' AND " +
+              'pid <> pg_backend_pid()',
           );
           pid = rows[0]?.pid;
           return !!pid;
@@ -450,7 +461,8 @@ describe('the yearly archive (signed, checked offline)', () => {
     const a = JSON.parse(text);
     expect(sha256(canonicalJson(a.manifest))).toBe(rec.sha256);
 
-    // One amount changed inside an entry (a digit of its body), the manifest's hash put right: the signature catches it.
+    // One amount changed inside an entry (a digit of its body), the manifest's hash put right: the signature catches
+    // it.
     const entries: string = a.files['entries.jsonl'];
     const needle = '\\"amount\\":'; // inside each line's body, a JSON string
     expect(entries.indexOf(needle)).toBeGreaterThan(0);

@@ -116,7 +116,9 @@ describe('SMTP setting and test e-mail', () => {
     expect((m.to as any).value[0].address).toBe('gerant@example.org');
     expect(m.text).toContain("les paramètres d'e-mail sont corrects");
     expect(m.messageId).toBe(
-      `<bivouac-mail-${r.id}.${new Date((await t.knex('mail_message').where('id', r.id).first('createdAt')).createdAt).getTime()}@pins-bleus.fr>`,
+      `<bivouac-mail-${r.id}.` +
+        `${new Date((await t.knex('mail_message').where('id', r.id).first('createdAt')).createdAt).getTime()}` +
+        `@pins-bleus.fr>`,
     );
   });
 
@@ -228,7 +230,9 @@ describe('documents from a model', () => {
       mailingConfigurationId: mcId,
       languageId: en,
       subject: 'Your stay {{stay.code}} is confirmed',
-      body: '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Arrival on {{stay.arrival}}, {{stay.nights}} nights, total {{price.total}}.</p><script>alert(1)</script><p onclick="x()">Thanks</p>',
+      body:
+        '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Arrival on {{stay.arrival}}, {{stay.nights}} ' +
+        'nights, total {{price.total}}.</p><script>alert(1)</script><p onclick="x()">Thanks</p>',
       signature: '<i>The team</i>',
     });
   });
@@ -353,53 +357,59 @@ describe('documents sent on their dates by the scheduler', () => {
       await postOk(t.admin, '/rest/customer', { lastName: 'Durand', firstName: 'Léa', email: 'lea@example.fr' })
     ).id;
     const bare = (await postOk(t.admin, '/rest/customer', { lastName: 'Sansmail', firstName: 'Paul' })).id;
-    arriving = (await bookStay(t, c, c.places[0], '2031-08-10', '2031-08-12', customer)).bookingId; // 10 days after 2031-07-31
+    // 10 days after 2031-07-31
+    arriving = (await bookStay(t, c, c.places[0], '2031-08-10', '2031-08-12', customer)).bookingId;
     later = (await bookStay(t, c, c.places[1], '2031-08-11', '2031-08-13', customer)).bookingId; // 11 days: not yet
     noEmail = (await bookStay(t, c, c.places[0], '2031-08-05', '2031-08-07', bare)).bookingId;
-    leaving = (await bookStay(t, c, c.places[1], '2031-07-28', '2031-07-30', customer)).bookingId; // left the day before
+    // left the day before
+    leaving = (await bookStay(t, c, c.places[1], '2031-07-28', '2031-07-30', customer)).bookingId;
   });
 
-  it('queues the pre-stay survey 10 days before arrival, the post-stay survey the day after departure, the balance reminder — each once', async () => {
-    const { sendScheduledDocuments } = await import('../../api/domain/documents/scheduled');
-    const day = '2031-07-31';
-    const r = await sendScheduledDocuments(t.knex, day);
-    const keysOf = async (ids: number[]) =>
-      (await t.knex('mail_message').whereNotNull('dedupeKey').whereIn('bookingId', ids).select('dedupeKey'))
-        .map((m) => m.dedupeKey as string)
-        .sort();
-    const keys = await keysOf([arriving, leaving, later, noEmail]);
-    expect(keys).toEqual(
-      [`balance-reminder-10:${arriving}`, `post-stay-survey:${leaving}`, `pre-stay-survey:${arriving}`].sort(),
-    );
-    expect(r.queued).toBe(3);
-    expect(r.skipped).toBeGreaterThanOrEqual(2); // the stay without e-mail: pre-stay survey and reminder
-    // again, and twice at once: nothing more
-    const again = await Promise.all([sendScheduledDocuments(t.knex, day), sendScheduledDocuments(t.knex, day)]);
-    expect(again.reduce((s, x) => s + x.queued, 0)).toBe(0);
-    // the queue sends them to the real server
-    const before = received.length;
-    await t
-      .knex('mail_message')
-      .whereIn('dedupeKey', keys)
-      .update({ nextAttemptAt: new Date(Date.now() - 1000) });
-    await processQueue(t.knex);
-    const subjects = received.slice(before).map((m) => m.subject);
-    const code = async (id: number) => (await t.knex('booking').where('id', id).first('code')).code;
-    expect(subjects).toEqual(
-      expect.arrayContaining([
-        `Avant votre séjour ${await code(arriving)}`,
-        `Votre avis sur le séjour ${await code(leaving)}`,
-      ]),
-    );
-    expect(subjects.some((s) => s?.startsWith('Solde de votre séjour : '))).toBe(true);
-    // 5 days before: the second reminder; the survey is not sent again
-    await sendScheduledDocuments(t.knex, '2031-08-05');
-    expect(await keysOf([arriving])).toEqual([
-      `balance-reminder-10:${arriving}`,
-      `balance-reminder-5:${arriving}`,
-      `pre-stay-survey:${arriving}`,
-    ]);
-  });
+  it(
+    'queues the pre-stay survey 10 days before arrival, the post-stay survey the day after departure, the balance ' +
+      'reminder — each once',
+    async () => {
+      const { sendScheduledDocuments } = await import('../../api/domain/documents/scheduled');
+      const day = '2031-07-31';
+      const r = await sendScheduledDocuments(t.knex, day);
+      const keysOf = async (ids: number[]) =>
+        (await t.knex('mail_message').whereNotNull('dedupeKey').whereIn('bookingId', ids).select('dedupeKey'))
+          .map((m) => m.dedupeKey as string)
+          .sort();
+      const keys = await keysOf([arriving, leaving, later, noEmail]);
+      expect(keys).toEqual(
+        [`balance-reminder-10:${arriving}`, `post-stay-survey:${leaving}`, `pre-stay-survey:${arriving}`].sort(),
+      );
+      expect(r.queued).toBe(3);
+      expect(r.skipped).toBeGreaterThanOrEqual(2); // the stay without e-mail: pre-stay survey and reminder
+      // again, and twice at once: nothing more
+      const again = await Promise.all([sendScheduledDocuments(t.knex, day), sendScheduledDocuments(t.knex, day)]);
+      expect(again.reduce((s, x) => s + x.queued, 0)).toBe(0);
+      // the queue sends them to the real server
+      const before = received.length;
+      await t
+        .knex('mail_message')
+        .whereIn('dedupeKey', keys)
+        .update({ nextAttemptAt: new Date(Date.now() - 1000) });
+      await processQueue(t.knex);
+      const subjects = received.slice(before).map((m) => m.subject);
+      const code = async (id: number) => (await t.knex('booking').where('id', id).first('code')).code;
+      expect(subjects).toEqual(
+        expect.arrayContaining([
+          `Avant votre séjour ${await code(arriving)}`,
+          `Votre avis sur le séjour ${await code(leaving)}`,
+        ]),
+      );
+      expect(subjects.some((s) => s?.startsWith('Solde de votre séjour : '))).toBe(true);
+      // 5 days before: the second reminder; the survey is not sent again
+      await sendScheduledDocuments(t.knex, '2031-08-05');
+      expect(await keysOf([arriving])).toEqual([
+        `balance-reminder-10:${arriving}`,
+        `balance-reminder-5:${arriving}`,
+        `pre-stay-survey:${arriving}`,
+      ]);
+    },
+  );
 });
 
 describe('surety reminders (/surety-list)', () => {
@@ -446,29 +456,32 @@ describe('surety reminders (/surety-list)', () => {
       .map((m) => m.kind)
       .sort();
 
-  it("lists the stays with a deposit or a balance due, with amounts and the missing address as the row's error", async () => {
-    expect((await t.admin.get('/rest/surety/configuration')).body).toEqual({
-      calcul: 3,
-      nbdaySurety: 10,
-      nbdaySuretyReminder: 5,
-    });
-    const l = await list();
-    expect(l.calcul).toBe(3);
-    expect(l.suretyList.map((r: any) => r.bookingId)).toEqual([a, b, bare]);
-    expect(l.suretyReminderList).toEqual([]);
-    const booking = await t.knex('booking').where('id', a).first('downPaymentAmount', 'totalAmount', 'code');
-    expect(l.suretyList[0]).toMatchObject({
-      bookingCode: booking.code,
-      customerName: 'Caution Anne',
-      suretyAmount: booking.downPaymentAmount,
-      balanceAmount: booking.totalAmount,
-      isSuretySend: false,
-      isBalanceSend: false,
-      error: null,
-    });
-    expect(l.suretyList[2].error).toBe('E-mail du destinataire manquant');
-    expect((await t.admin.get('/rest/surety/list?startDate=2031-08-26&endDate=2031-08-19')).status).toBe(400);
-  });
+  it(
+    'lists the stays with a deposit or a balance due, ' + "with amounts and the missing address as the row's error",
+    async () => {
+      expect((await t.admin.get('/rest/surety/configuration')).body).toEqual({
+        calcul: 3,
+        nbdaySurety: 10,
+        nbdaySuretyReminder: 5,
+      });
+      const l = await list();
+      expect(l.calcul).toBe(3);
+      expect(l.suretyList.map((r: any) => r.bookingId)).toEqual([a, b, bare]);
+      expect(l.suretyReminderList).toEqual([]);
+      const booking = await t.knex('booking').where('id', a).first('downPaymentAmount', 'totalAmount', 'code');
+      expect(l.suretyList[0]).toMatchObject({
+        bookingCode: booking.code,
+        customerName: 'Caution Anne',
+        suretyAmount: booking.downPaymentAmount,
+        balanceAmount: booking.totalAmount,
+        isSuretySend: false,
+        isBalanceSend: false,
+        error: null,
+      });
+      expect(l.suretyList[2].error).toBe('E-mail du destinataire manquant');
+      expect((await t.admin.get('/rest/surety/list?startDate=2031-08-26&endDate=2031-08-19')).status).toBe(400);
+    },
+  );
 
   it('sending needs the write right on the surety function', async () => {
     const reader = (await userWithRights(t, { rights: { 'customer.surety': { rights: '001' } } })).client;
@@ -494,7 +507,8 @@ describe('surety reminders (/surety-list)', () => {
     expect(mine).toHaveLength(4);
     const down = (await t.knex('booking').where('id', a).first('downPaymentAmount')).downPaymentAmount;
     expect(mine.map((m) => m.subject)).toContain(
-      `Acompte de ${(down / 100).toFixed(2).replace('.', ',')} € pour ${(await t.knex('booking').where('id', a).first('code')).code}`,
+      `Acompte de ${(down / 100).toFixed(2).replace('.', ',')} € pour ` +
+        `${(await t.knex('booking').where('id', a).first('code')).code}`,
     );
     let l = await list();
     expect(l.suretyList.map((x: any) => x.bookingId)).toEqual([bare]);
@@ -594,20 +608,23 @@ describe('e-mail campaigns', () => {
 });
 
 describe('attachment names', () => {
-  it('an attachment without a file name is refused with « Nom de fichier obligatoire » and nothing is queued', async () => {
-    const before = await t.knex('mail_message').count({ n: '*' }).first();
-    const attempt = enqueueMail(t.knex, {
-      kind: 'test',
-      to: 'anna@example.fr',
-      subject: 'Sans nom',
-      html: '<p>x</p>',
-      attachments: [{ fileName: '  ', mime: 'application/pdf', data: new Uint8Array([37, 80]) }],
-    });
-    await expect(attempt).rejects.toMatchObject({
-      status: 400,
-      code: 'FILE_NAME_REQUIRED',
-      errors: { attachments: 'Nom de fichier obligatoire' },
-    });
-    expect(await t.knex('mail_message').count({ n: '*' }).first()).toEqual(before);
-  });
+  it(
+    'an attachment without a file name is refused with ' + '« Nom de fichier obligatoire » and nothing is queued',
+    async () => {
+      const before = await t.knex('mail_message').count({ n: '*' }).first();
+      const attempt = enqueueMail(t.knex, {
+        kind: 'test',
+        to: 'anna@example.fr',
+        subject: 'Sans nom',
+        html: '<p>x</p>',
+        attachments: [{ fileName: '  ', mime: 'application/pdf', data: new Uint8Array([37, 80]) }],
+      });
+      await expect(attempt).rejects.toMatchObject({
+        status: 400,
+        code: 'FILE_NAME_REQUIRED',
+        errors: { attachments: 'Nom de fichier obligatoire' },
+      });
+      expect(await t.knex('mail_message').count({ n: '*' }).first()).toEqual(before);
+    },
+  );
 });

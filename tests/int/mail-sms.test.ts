@@ -3,8 +3,8 @@
 // 0): surety reminders by SMS to the customer's mobile, a gateway that fails (503),
 // then accepts, gets each message exactly once even with two queue runs at once; a 4xx
 // refusal is final; a campaign by SMS reaches only consenting customers with a mobile,
-// its unsubscribe link as text, and shows in the campaign history; without a gateway the message waits with the §8 text;
-// the mail history gives each row its channel.
+// its unsubscribe link as text, and shows in the campaign history; without a gateway the message waits with the §8
+// text; the mail history gives each row its channel.
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,47 +95,50 @@ describe('surety reminders by SMS', () => {
       .bookingId;
   });
 
-  it('a gateway that fails, then accepts, gets the reminder exactly once; a refused number fails for good', async () => {
-    answer = 503;
-    const r = await postOk(t.admin, '/rest/surety/send', {
-      ...period,
-      bookingIds: [mobile, landline, refused],
-      channel: 'sms',
-    });
-    expect(r.sent).toBe(2);
-    expect(r.errors).toEqual([{ bookingId: landline, error: 'Numéro de mobile du destinataire manquant' }]);
-    const rows = await t
-      .knex('mail_message')
-      .whereIn('bookingId', [mobile, refused])
-      .orderBy('id')
-      .select('id', 'channel', 'toAddress', 'status', 'lastError', 'attachments');
-    expect(rows.map((m) => [m.channel, m.toAddress, m.status])).toEqual([
-      ['sms', '+33612345678', 'queued'],
-      ['sms', '+33699999999', 'failed'],
-    ]);
-    expect(rows[0].lastError).toContain('SMS : 503');
-    expect(rows[1].lastError).toContain('SMS : 400');
-    expect(rows[0].attachments).toEqual([]); // no PDF by SMS
-    // the reminder counts (§3 flag) while it waits: the stay moves to « to remind again »
-    const l = (await t.admin.get(`/rest/surety/list?startDate=${period.startDate}&endDate=${period.endDate}`)).body;
-    expect(l.suretyReminderList.map((x: any) => x.bookingId)).toEqual([mobile]);
+  it(
+    'a gateway that fails, then accepts, ' + 'gets the reminder exactly once; a refused number fails for good',
+    async () => {
+      answer = 503;
+      const r = await postOk(t.admin, '/rest/surety/send', {
+        ...period,
+        bookingIds: [mobile, landline, refused],
+        channel: 'sms',
+      });
+      expect(r.sent).toBe(2);
+      expect(r.errors).toEqual([{ bookingId: landline, error: 'Numéro de mobile du destinataire manquant' }]);
+      const rows = await t
+        .knex('mail_message')
+        .whereIn('bookingId', [mobile, refused])
+        .orderBy('id')
+        .select('id', 'channel', 'toAddress', 'status', 'lastError', 'attachments');
+      expect(rows.map((m) => [m.channel, m.toAddress, m.status])).toEqual([
+        ['sms', '+33612345678', 'queued'],
+        ['sms', '+33699999999', 'failed'],
+      ]);
+      expect(rows[0].lastError).toContain('SMS : 503');
+      expect(rows[1].lastError).toContain('SMS : 400');
+      expect(rows[0].attachments).toEqual([]); // no PDF by SMS
+      // the reminder counts (§3 flag) while it waits: the stay moves to « to remind again »
+      const l = (await t.admin.get(`/rest/surety/list?startDate=${period.startDate}&endDate=${period.endDate}`)).body;
+      expect(l.suretyReminderList.map((x: any) => x.bookingId)).toEqual([mobile]);
 
-    answer = 200;
-    await due([rows[0].id]);
-    const before = calls;
-    const runs = await Promise.all([processQueue(t.knex), processQueue(t.knex), processQueue(t.knex)]);
-    expect(runs.reduce((s, x) => s + x.sent, 0)).toBe(1);
-    expect(calls - before).toBe(1);
-    const sms = accepted.filter((a) => a.to === '+33612345678');
-    expect(sms).toHaveLength(1);
-    const code = (await t.knex('booking').where('id', mobile).first('code')).code;
-    expect(sms[0]).toMatchObject({ sender: 'PinsBleus', auth: 'Bearer jeton-sms' });
-    expect(sms[0].text).toMatch(new RegExp(`^Acompte ${code}\\nMerci de régler \\d+,\\d{2}`));
-    expect(await t.knex('mail_message').where('id', rows[0].id).first('status', 'messageId')).toEqual({
-      status: 'sent',
-      messageId: 'sms-1',
-    });
-  });
+      answer = 200;
+      await due([rows[0].id]);
+      const before = calls;
+      const runs = await Promise.all([processQueue(t.knex), processQueue(t.knex), processQueue(t.knex)]);
+      expect(runs.reduce((s, x) => s + x.sent, 0)).toBe(1);
+      expect(calls - before).toBe(1);
+      const sms = accepted.filter((a) => a.to === '+33612345678');
+      expect(sms).toHaveLength(1);
+      const code = (await t.knex('booking').where('id', mobile).first('code')).code;
+      expect(sms[0]).toMatchObject({ sender: 'PinsBleus', auth: 'Bearer jeton-sms' });
+      expect(sms[0].text).toMatch(new RegExp(`^Acompte ${code}\\nMerci de régler \\d+,\\d{2}`));
+      expect(await t.knex('mail_message').where('id', rows[0].id).first('status', 'messageId')).toEqual({
+        status: 'sent',
+        messageId: 'sms-1',
+      });
+    },
+  );
 });
 
 describe('campaigns by SMS', () => {

@@ -375,38 +375,42 @@ describe('dates that cannot be meant', () => {
     expect(windowText).toBe(`Date incorrecte : l’année doit être comprise entre 2000 et ${year + 5}`);
   });
 
-  it('refuses those years on every business date of every entity and every domain write; an old date already stored stays editable', async () => {
-    const far = await t.admin.post('/rest/establishment/financial-year', {
-      label: 'Exercice lointain',
-      startDate: `${year + 6}-01-01`,
-      endDate: `${year + 6}-12-31`,
-    });
-    expect400(far, 'INCORRECT_DATES', 'startDate', windowText);
-    expect(far.body.errors.endDate).toBe(windowText);
-    const [old] = await t
-      .knex('financial_year')
-      .insert({ label: 'Exercice 1998', startDate: '1998-01-01', endDate: '1998-12-31' })
-      .returning('id');
-    const renamed = await t.admin.put(`/rest/establishment/financial-year/${old.id}`, {
-      label: 'Exercice 1998 (repris)',
-    });
-    expect(renamed.status, renamed.text).toBe(200);
-    expect400(
-      await t.admin.put(`/rest/establishment/financial-year/${old.id}`, { startDate: '1997-01-01' }),
-      'INCORRECT_DATES',
-      'startDate',
-      windowText,
-    );
-    // A domain route: the dates of its body.
-    const move = await t.admin.post('/rest/planning/move', {
-      kind: 'occupancy',
-      id: 1,
-      placeId: 1,
-      startDate: `${year + 7}-07-01`,
-      endDate: `${year + 7}-07-03`,
-    });
-    expect400(move, 'INCORRECT_DATES', 'startDate', windowText);
-  });
+  it(
+    'refuses those years on every business date of every entity and every domain write; an old date already stored ' +
+      'stays editable',
+    async () => {
+      const far = await t.admin.post('/rest/establishment/financial-year', {
+        label: 'Exercice lointain',
+        startDate: `${year + 6}-01-01`,
+        endDate: `${year + 6}-12-31`,
+      });
+      expect400(far, 'INCORRECT_DATES', 'startDate', windowText);
+      expect(far.body.errors.endDate).toBe(windowText);
+      const [old] = await t
+        .knex('financial_year')
+        .insert({ label: 'Exercice 1998', startDate: '1998-01-01', endDate: '1998-12-31' })
+        .returning('id');
+      const renamed = await t.admin.put(`/rest/establishment/financial-year/${old.id}`, {
+        label: 'Exercice 1998 (repris)',
+      });
+      expect(renamed.status, renamed.text).toBe(200);
+      expect400(
+        await t.admin.put(`/rest/establishment/financial-year/${old.id}`, { startDate: '1997-01-01' }),
+        'INCORRECT_DATES',
+        'startDate',
+        windowText,
+      );
+      // A domain route: the dates of its body.
+      const move = await t.admin.post('/rest/planning/move', {
+        kind: 'occupancy',
+        id: 1,
+        placeId: 1,
+        startDate: `${year + 7}-07-01`,
+        endDate: `${year + 7}-07-03`,
+      });
+      expect400(move, 'INCORRECT_DATES', 'startDate', windowText);
+    },
+  );
 
   it('refuses a stay longer than the setting (365 nights by default), residential places excepted', async () => {
     const start = addDays(today, 30);

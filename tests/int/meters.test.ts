@@ -320,29 +320,32 @@ describe('meter reading creation', () => {
     expect(await count()).toBe(before);
   });
 
-  it('refuses a place with no meter of the type, a meter of another type, a date not after the last reading', async () => {
-    const bare = await place();
-    const elec = await createdThroughEdit(t.admin, 'meter', {
-      placeId: bare.id,
-      meterTypeId: electricity,
-      number: unique('E'),
-    });
-    const r = await bulk(
-      [
-        { placeId: bare.id, quantity: 1 },
-        { meterId: elec.id, quantity: 1 },
-        { meterId: m1.id, quantity: 45 },
-      ],
-      t.admin,
-      '2026-05-31',
-    );
-    expect(r.status, r.text).toBe(400);
-    expect(r.body.errors).toEqual({
-      'rows.0.placeId': formatMessage('PITCH_NO_METER'),
-      'rows.1.meterId': formatMessage('PITCH_NO_METER'),
-      'rows.2.readingDate': formatMessage('METER_READING_DATE'),
-    });
-  });
+  it(
+    'refuses a place with no meter of the type, ' + 'a meter of another type, a date not after the last reading',
+    async () => {
+      const bare = await place();
+      const elec = await createdThroughEdit(t.admin, 'meter', {
+        placeId: bare.id,
+        meterTypeId: electricity,
+        number: unique('E'),
+      });
+      const r = await bulk(
+        [
+          { placeId: bare.id, quantity: 1 },
+          { meterId: elec.id, quantity: 1 },
+          { meterId: m1.id, quantity: 45 },
+        ],
+        t.admin,
+        '2026-05-31',
+      );
+      expect(r.status, r.text).toBe(400);
+      expect(r.body.errors).toEqual({
+        'rows.0.placeId': formatMessage('PITCH_NO_METER'),
+        'rows.1.meterId': formatMessage('PITCH_NO_METER'),
+        'rows.2.readingDate': formatMessage('METER_READING_DATE'),
+      });
+    },
+  );
 
   it('saves every row in one go, by meter or by place, with its consumption', async () => {
     const r = await bulk([

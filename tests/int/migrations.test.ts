@@ -44,14 +44,16 @@ async function schemaOf(): Promise<Record<string, string[]>> {
       FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE ${ours} ORDER BY 1, 2`),
     indexes: await rows(`SELECT c.relname AS tbl, i.relname, pg_get_indexdef(i.oid) AS def
-      FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+      FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid JOIN pg_namespace n
+        ON n.oid = c.relnamespace
       WHERE ${ours} ORDER BY 1, 2`),
     triggers: await rows(`SELECT c.relname, t.tgname, pg_get_triggerdef(t.oid) AS def
       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE ${ours} AND NOT t.tgisinternal ORDER BY 1, 2`),
     functions: await rows(`SELECT p.proname, pg_get_function_identity_arguments(p.oid) AS args, md5(p.prosrc) AS body
       FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-      WHERE n.nspname = :schema AND p.prokind = 'f' AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e') ORDER BY 1, 2`),
+      WHERE n.nspname = :schema AND p.prokind = 'f'
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e') ORDER BY 1, 2`),
   };
 }
 

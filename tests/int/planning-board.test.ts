@@ -285,7 +285,8 @@ describe('moves', () => {
       startDate: '2030-07-21',
       endDate: '2030-07-25',
     });
-    expect((await t.knex('booking').where('id', a.bookingId).first('totalAmount')).totalAmount).toBe(4 * 2000); // same nights, same price
+    // same nights, same price
+    expect((await t.knex('booking').where('id', a.bookingId).first('totalAmount')).totalAmount).toBe(4 * 2000);
     const h = await t
       .knex('post_history')
       .where({ entity: 'booking', recordId: a.bookingId })
@@ -421,93 +422,98 @@ describe('moves', () => {
     });
   });
 
-  it('sends back the version the board read: a stale drag, resize, undo or unavailability move is a 409 with the record as it is now', async () => {
-    const a = await book(ids.PA1, '2030-11-02', '2030-11-05');
-    const barOf = async (placeId: number) => {
-      const w = await t.admin.get(`/rest/planning/window?from=2030-11-01&to=2030-12-01&placeIds=${placeId}`);
-      const f = w.body.occupancyFields as string[];
-      const row = w.body.occupancies.find((x: unknown[]) => x[0] === a.occupancyId);
-      return Object.fromEntries(f.map((k, i) => [k, row[i]]));
-    };
-    const seen = await barOf(ids.PA1);
-    const from = { placeId: ids.PA1, startDate: '2030-11-02', endDate: '2030-11-05' };
-    // Another user edits the stay's notes meanwhile: same place and dates, a new version.
-    const other = await t.admin.put(`/rest/occupancy/${a.occupancyId}`, { notes: 'changé par un autre poste' });
-    expect(other.status, other.text).toBe(200);
-    for (const [path, body] of [
-      ['/rest/planning/move/check', move(a, ids.PA2, '2030-11-02', '2030-11-05', { from, version: seen.version })], // drag, checked
-      [
+  it(
+    'sends back the version the board read: a stale drag, resize, undo or unavailability move is a 409 with the ' +
+      'record as it is now',
+    async () => {
+      const a = await book(ids.PA1, '2030-11-02', '2030-11-05');
+      const barOf = async (placeId: number) => {
+        const w = await t.admin.get(`/rest/planning/window?from=2030-11-01&to=2030-12-01&placeIds=${placeId}`);
+        const f = w.body.occupancyFields as string[];
+        const row = w.body.occupancies.find((x: unknown[]) => x[0] === a.occupancyId);
+        return Object.fromEntries(f.map((k, i) => [k, row[i]]));
+      };
+      const seen = await barOf(ids.PA1);
+      const from = { placeId: ids.PA1, startDate: '2030-11-02', endDate: '2030-11-05' };
+      // Another user edits the stay's notes meanwhile: same place and dates, a new version.
+      const other = await t.admin.put(`/rest/occupancy/${a.occupancyId}`, { notes: 'changé par un autre poste' });
+      expect(other.status, other.text).toBe(200);
+      for (const [path, body] of [
+        // drag, checked
+        ['/rest/planning/move/check', move(a, ids.PA2, '2030-11-02', '2030-11-05', { from, version: seen.version })],
+        [
+          '/rest/planning/move',
+          move(a, ids.PA1, '2030-11-02', '2030-11-06', { from, version: seen.version, force: true }),
+        ], // resize
+        [
+          '/rest/planning/move',
+          move(a, ids.PA2, '2030-11-02', '2030-11-05', { from, force: true, version: seen.version }),
+        ], // an undo (forced, never past a version)
+      ] as const) {
+        const r = await t.admin.post(path, body);
+        expect(r.status, `${path} ${r.text}`).toBe(409);
+        expect(r.body).toMatchObject({
+          code: 'RECORD_CHANGED',
+          message: 'Cet enregistrement a été modifié par un autre utilisateur',
+        });
+        expect(r.body.current).toMatchObject({
+          id: a.occupancyId,
+          notes: 'changé par un autre poste',
+          version: other.body.version,
+        });
+      }
+      // The If-Match header says the same.
+      const viaHeader = await t.admin.request(
+        'POST',
         '/rest/planning/move',
-        move(a, ids.PA1, '2030-11-02', '2030-11-06', { from, version: seen.version, force: true }),
-      ], // resize
-      [
-        '/rest/planning/move',
-        move(a, ids.PA2, '2030-11-02', '2030-11-05', { from, force: true, version: seen.version }),
-      ], // an undo (forced, never past a version)
-    ] as const) {
-      const r = await t.admin.post(path, body);
-      expect(r.status, `${path} ${r.text}`).toBe(409);
-      expect(r.body).toMatchObject({
-        code: 'RECORD_CHANGED',
-        message: 'Cet enregistrement a été modifié par un autre utilisateur',
-      });
-      expect(r.body.current).toMatchObject({
-        id: a.occupancyId,
+        move(a, ids.PA2, '2030-11-02', '2030-11-05', { force: true }),
+        { 'If-Match': `W/"${seen.version}"` },
+      );
+      expect(viaHeader.status).toBe(409);
+      expect(await t.knex('occupancy').where('id', a.occupancyId).first('placeId', 'endDate', 'notes')).toEqual({
+        placeId: ids.PA1,
+        endDate: '2030-11-05',
         notes: 'changé par un autre poste',
-        version: other.body.version,
       });
-    }
-    // The If-Match header says the same.
-    const viaHeader = await t.admin.request(
-      'POST',
-      '/rest/planning/move',
-      move(a, ids.PA2, '2030-11-02', '2030-11-05', { force: true }),
-      { 'If-Match': `W/"${seen.version}"` },
-    );
-    expect(viaHeader.status).toBe(409);
-    expect(await t.knex('occupancy').where('id', a.occupancyId).first('placeId', 'endDate', 'notes')).toEqual({
-      placeId: ids.PA1,
-      endDate: '2030-11-05',
-      notes: 'changé par un autre poste',
-    });
-    // Reloaded, the board moves it; the answer gives the new version for the next move (an undo).
-    const fresh = await barOf(ids.PA1);
-    expect(fresh.version).toBe(other.body.version);
-    const moved = await t.admin.post(
-      '/rest/planning/move',
-      move(a, ids.PA2, '2030-11-02', '2030-11-05', { from, version: fresh.version }),
-    );
-    expect(moved.status, moved.text).toBe(200);
-    expect(moved.body.record.version).toBe((await barOf(ids.PA2)).version);
-    const undo = await t.admin.post(
-      '/rest/planning/move',
-      move(a, ids.PA1, '2030-11-02', '2030-11-05', {
-        from: { ...from, placeId: ids.PA2 },
-        force: true,
-        version: moved.body.record.version,
-      }),
-    );
-    expect(undo.status, undo.text).toBe(200);
+      // Reloaded, the board moves it; the answer gives the new version for the next move (an undo).
+      const fresh = await barOf(ids.PA1);
+      expect(fresh.version).toBe(other.body.version);
+      const moved = await t.admin.post(
+        '/rest/planning/move',
+        move(a, ids.PA2, '2030-11-02', '2030-11-05', { from, version: fresh.version }),
+      );
+      expect(moved.status, moved.text).toBe(200);
+      expect(moved.body.record.version).toBe((await barOf(ids.PA2)).version);
+      const undo = await t.admin.post(
+        '/rest/planning/move',
+        move(a, ids.PA1, '2030-11-02', '2030-11-05', {
+          from: { ...from, placeId: ids.PA2 },
+          force: true,
+          version: moved.body.record.version,
+        }),
+      );
+      expect(undo.status, undo.text).toBe(200);
 
-    const un = await post('/rest/unavailability', {
-      placeId: ids.PS1,
-      startDate: '2030-11-10',
-      endDate: '2030-11-12',
-      reason: 'Peinture',
-    });
-    await t.admin.put(`/rest/unavailability/${un.id}`, { reason: 'Peinture et vernis' });
-    const staleUn = await t.admin.post('/rest/planning/move', {
-      kind: 'unavailability',
-      id: un.id,
-      placeId: ids.PS1,
-      startDate: '2030-11-11',
-      endDate: '2030-11-13',
-      version: un.version,
-    });
-    expect(staleUn.status).toBe(409);
-    expect(staleUn.body.current.reason).toBe('Peinture et vernis');
-    expect((await t.knex('unavailability').where('id', un.id).first('startDate')).startDate).toBe('2030-11-10');
-  });
+      const un = await post('/rest/unavailability', {
+        placeId: ids.PS1,
+        startDate: '2030-11-10',
+        endDate: '2030-11-12',
+        reason: 'Peinture',
+      });
+      await t.admin.put(`/rest/unavailability/${un.id}`, { reason: 'Peinture et vernis' });
+      const staleUn = await t.admin.post('/rest/planning/move', {
+        kind: 'unavailability',
+        id: un.id,
+        placeId: ids.PS1,
+        startDate: '2030-11-11',
+        endDate: '2030-11-13',
+        version: un.version,
+      });
+      expect(staleUn.status).toBe(409);
+      expect(staleUn.body.current.reason).toBe('Peinture et vernis');
+      expect((await t.knex('unavailability').where('id', un.id).first('startDate')).startDate).toBe('2030-11-10');
+    },
+  );
 
   it('validates the request and the rights', async () => {
     const r = await t.admin.post('/rest/planning/move', {

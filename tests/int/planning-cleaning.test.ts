@@ -45,30 +45,33 @@ afterAll(async () => {
 });
 
 describe('departures feed the cleaning list', () => {
-  it('creates a task per departure: cleaning for a rental, control for a pitch, ready when someone arrives', async () => {
-    const a = await book(ids.rental, '2030-07-01', '2030-07-05');
-    await book(ids.rental, '2030-07-05', '2030-07-09'); // arrives on a's departure day
-    const p = await book(ids.pitch, '2030-07-02', '2030-07-06');
-    const r = await t.admin.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-07-31' });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ status: 'SAVED', inserted: 3, updated: 0, deleted: 0 });
-    expect(await tasksOf(ids.rental)).toMatchObject([
-      {
-        date: '2030-07-05',
-        type: 'cleaning',
-        status: 'todo',
-        mode: 'ready',
-        source: 'departure',
-        occupancyId: a.occupancyId,
-      },
-      { date: '2030-07-09', type: 'cleaning', mode: 'free' },
-    ]);
-    expect(await tasksOf(ids.pitch)).toMatchObject([
-      { date: '2030-07-06', type: 'control', mode: 'free', occupancyId: p.occupancyId },
-    ]);
-    const again = await t.admin.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-07-31' });
-    expect(again.body).toMatchObject({ inserted: 0, updated: 0, deleted: 0 });
-  });
+  it(
+    'creates a task per departure: cleaning for a rental, ' + 'control for a pitch, ready when someone arrives',
+    async () => {
+      const a = await book(ids.rental, '2030-07-01', '2030-07-05');
+      await book(ids.rental, '2030-07-05', '2030-07-09'); // arrives on a's departure day
+      const p = await book(ids.pitch, '2030-07-02', '2030-07-06');
+      const r = await t.admin.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-07-31' });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toMatchObject({ status: 'SAVED', inserted: 3, updated: 0, deleted: 0 });
+      expect(await tasksOf(ids.rental)).toMatchObject([
+        {
+          date: '2030-07-05',
+          type: 'cleaning',
+          status: 'todo',
+          mode: 'ready',
+          source: 'departure',
+          occupancyId: a.occupancyId,
+        },
+        { date: '2030-07-09', type: 'cleaning', mode: 'free' },
+      ]);
+      expect(await tasksOf(ids.pitch)).toMatchObject([
+        { date: '2030-07-06', type: 'control', mode: 'free', occupancyId: p.occupancyId },
+      ]);
+      const again = await t.admin.post('/rest/planning/cleaning/sync', { from: '2030-07-01', to: '2030-07-31' });
+      expect(again.body).toMatchObject({ inserted: 0, updated: 0, deleted: 0 });
+    },
+  );
 
   it('a moved departure moves its task (assignee kept); a cancelled stay loses its open task', async () => {
     const b = await book(ids.pitch, '2030-08-01', '2030-08-04');

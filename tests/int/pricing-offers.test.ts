@@ -133,26 +133,29 @@ describe('special offers in quotes', () => {
     expect(byType(await quote({ quoteDate: '2027-01-15', endDate: '2027-05-04' }), 12)).toEqual([]);
   });
 
-  it('a promo code offer applies with its code only (any case), on top of a competing offer when duplicate', async () => {
-    const promo = await created('special-offer', {
-      label: 'Code ÉTÉ',
-      type: 1,
-      amount: 1000,
-      promoCode: 'ete2027',
-      visibility: 2,
-      priceGridIds: [ids.grid],
-    });
-    expect(promo.promoCode).toBe('ETE2027');
-    const both = await quote({ quoteDate: '2027-01-15', promoCode: 'Ete2027' });
-    expect(byType(both, 12).map((l: any) => [l.specialOfferId, l.amount])).toEqual([
-      [ids.early, -1400],
-      [promo.id, -1000],
-    ]);
-    expect(both.total).toBe(11600);
-    const wrong = await quote({ quoteDate: '2027-01-15', promoCode: 'FAUX' });
-    expect(wrong.warnings.map((w: any) => w.code)).toEqual(['PROMO_CODE_NOT_APPLICABLE']);
-    expect(wrong.total).toBe(12600);
-  });
+  it(
+    'a promo code offer applies with its code only (any case), ' + 'on top of a competing offer when duplicate',
+    async () => {
+      const promo = await created('special-offer', {
+        label: 'Code ÉTÉ',
+        type: 1,
+        amount: 1000,
+        promoCode: 'ete2027',
+        visibility: 2,
+        priceGridIds: [ids.grid],
+      });
+      expect(promo.promoCode).toBe('ETE2027');
+      const both = await quote({ quoteDate: '2027-01-15', promoCode: 'Ete2027' });
+      expect(byType(both, 12).map((l: any) => [l.specialOfferId, l.amount])).toEqual([
+        [ids.early, -1400],
+        [promo.id, -1000],
+      ]);
+      expect(both.total).toBe(11600);
+      const wrong = await quote({ quoteDate: '2027-01-15', promoCode: 'FAUX' });
+      expect(wrong.warnings.map((w: any) => w.code)).toEqual(['PROMO_CODE_NOT_APPLICABLE']);
+      expect(wrong.total).toBe(12600);
+    },
+  );
 
   it('a last-minute offer applies to arrivals within its days, reported as a last-minute offer', async () => {
     const lm = await created('last-minute-offer', { label: 'Dernière minute', rate: 1500, daysBeforeArrival: 7 });
@@ -228,16 +231,25 @@ describe('fees, insurance, down payment, partner', () => {
     await t.admin.put(`/rest/cancellation-insurance/${second.id}`, { isActive: false });
   });
 
-  it('arrhes of 25 % from the payment terms, balance 30 days before arrival; flat tourist tax off the bill', async () => {
-    const r = await quote({ quoteDate: '2027-01-15' });
-    expect(r.downPayment).toEqual({ kind: 1, rateBp: 2500, amount: 3150, dueDate: '2027-01-23', isFullPayment: false });
-    expect(r.balance).toEqual({ amount: 9450, dueDate: '2027-04-01' });
-    expect(r.touristTax).toMatchObject({ mode: 2, taxablePersons: 2, amount: 0 });
-    expect(byType(r, 2)).toEqual([]);
-    // arrival within 30 days: everything at once
-    const late = await quote({ quoteDate: '2027-04-20' });
-    expect(late.downPayment).toMatchObject({ isFullPayment: true, amount: late.total });
-  });
+  it(
+    'arrhes of 25 % from the payment terms, ' + 'balance 30 days before arrival; flat tourist tax off the bill',
+    async () => {
+      const r = await quote({ quoteDate: '2027-01-15' });
+      expect(r.downPayment).toEqual({
+        kind: 1,
+        rateBp: 2500,
+        amount: 3150,
+        dueDate: '2027-01-23',
+        isFullPayment: false,
+      });
+      expect(r.balance).toEqual({ amount: 9450, dueDate: '2027-04-01' });
+      expect(r.touristTax).toMatchObject({ mode: 2, taxablePersons: 2, amount: 0 });
+      expect(byType(r, 2)).toEqual([]);
+      // arrival within 30 days: everything at once
+      const late = await quote({ quoteDate: '2027-04-20' });
+      expect(late.downPayment).toMatchObject({ isFullPayment: true, amount: late.total });
+    },
+  );
 
   it('a partner gets its own grid and its commission on the partner bill', async () => {
     const own = await created('price-grid', {

@@ -237,21 +237,24 @@ describe.each([
       );
     });
 
-    it('turns the exclusion constraint itself (23P01, e.g. a concurrent write) into an error on startDate', async () => {
-      registerDomainRules();
-      let err: any;
-      await t
-        .knex(entityMeta(base).table)
-        .insert(period(parent, '2031-02-01', '2031-03-01'))
-        .catch((e) => {
-          err = e;
-        });
-      expect(err?.code).toBe('23P01');
-      const mapped = mapDbError(err)!;
-      expect(mapped.status).toBe(400);
-      expect(mapped.code).toBe('OVERLAPPING_PERIODS');
-      expect(mapped.errors).toEqual({ startDate: formatMessage('OVERLAPPING_PERIODS') });
-    });
+    it(
+      'turns the exclusion constraint itself (23P01, ' + 'e.g. a concurrent write) into an error on startDate',
+      async () => {
+        registerDomainRules();
+        let err: any;
+        await t
+          .knex(entityMeta(base).table)
+          .insert(period(parent, '2031-02-01', '2031-03-01'))
+          .catch((e) => {
+            err = e;
+          });
+        expect(err?.code).toBe('23P01');
+        const mapped = mapDbError(err)!;
+        expect(mapped.status).toBe(400);
+        expect(mapped.code).toBe('OVERLAPPING_PERIODS');
+        expect(mapped.errors).toEqual({ startDate: formatMessage('OVERLAPPING_PERIODS') });
+      },
+    );
 
     it('still answers the schema error when the end is not after the start', async () => {
       const r = await create(base, period(parent, '2035-01-01', '2035-01-01'));

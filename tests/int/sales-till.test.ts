@@ -284,7 +284,8 @@ describe('the database refuses edits (plain SQL)', () => {
     await refused(`DELETE FROM sale_payment WHERE sale_id = ${s.id}`, 'NOT_AUTHORISED');
     await refused(`UPDATE sale SET number = number WHERE false`, 'NOT_AUTHORISED');
     await refused(
-      `INSERT INTO sale_line (sale_id, position, article_id, code, label, quantity, unit_price, amount_incl_vat, amount_excl_vat, vat_amount)
+      `INSERT INTO sale_line (sale_id, position, article_id, code, label, quantity, unit_price, amount_incl_vat,
+        amount_excl_vat, vat_amount)
       VALUES (${s.id}, 99, ${ids.bread}, 'X', 'Ajout', 1, 130, 130, 123, 7)`,
       'SALE_TICKET_LOCKED',
     );
@@ -399,7 +400,8 @@ describe('charging a guest present today', () => {
 describe('gift vouchers bought on an outside shop', () => {
   it('imports the CSV once, refuses integrating an unmapped row, integrates a mapped one into a voucher', async () => {
     const csv =
-      'référence;article;montant;date;acheteur;bénéficiaire\nSHOP-1001;Bon cadeau 50 €;50,00;24/11/2026;Anne Dupuis;Léa Dupuis\nSHOP-1002;Carte inconnue;30;2026-11-20;Marc;';
+      'référence;article;montant;date;acheteur;bénéficiaire\nSHOP-1001;Bon cadeau 50 €;50,00;24/11/2026;Anne ' +
+      'Dupuis;Léa Dupuis\nSHOP-1002;Carte inconnue;30;2026-11-20;Marc;';
     const first = await postOk(t.admin, '/rest/sale-gift-import/csv', { csv });
     expect(first).toEqual({ imported: 2, skipped: 0, errors: [] });
     expect((await postOk(t.admin, '/rest/sale-gift-import/csv', { csv })).skipped).toBe(2);

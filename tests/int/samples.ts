@@ -269,7 +269,11 @@ export { metaByName };
 
 // Made by their domain with what they gather, never typed on the generic path (each
 // refuses it with its message): a bank deposit is made from the deposit screen with its payments.
-export const DOMAIN_CREATED: Record<string, string> = { 'bank-deposit': 'DEPOSIT_CREATE_THROUGH_SCREEN' };
+export const DOMAIN_CREATED: Record<string, string> = {
+  'bank-deposit': 'DEPOSIT_CREATE_THROUGH_SCREEN',
+  // An accounting export is made by POST /rest/accounting/exports from the period's ledger entries.
+  'accounting-export': 'NOT_AUTHORISED',
+};
 
 /** One row at most: a unique key made of a single-valued enum (a preference section). */
 export const singleRow = (m: EntityMeta) =>

@@ -19,22 +19,25 @@ afterAll(async () => {
 const sidOf = (cookie: string | null) => cookie!.split('=')[1];
 
 describe('log-in', () => {
-  it('sets an HttpOnly SameSite=Lax cookie named after the port and answers the user with menus and rights', async () => {
-    const c = t.client();
-    const r = await c.login();
-    expect(r.status).toBe(200);
-    const setCookie = r.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(new RegExp(`^bivouac_sid_${t.port}=[A-Za-z0-9_-]{40,}`));
-    expect(setCookie).toMatch(/httponly/i);
-    expect(setCookie).toMatch(/samesite=lax/i);
-    expect(setCookie).not.toMatch(/secure/i);
-    expect(r.body).toMatchObject({ login: 'admin', admin: true, systeme: false, rights: null });
-    expect(r.body.menus[0]).toMatchObject({ key: 'home', route: '/home' });
-    // Only the SHA-256 of the id is stored.
-    const rows = await t.knex('user_session').where('idHash', sessionHash(sidOf(c.cookie)));
-    expect(rows).toHaveLength(1);
-    expect(await t.knex('user_session').where('idHash', sidOf(c.cookie)).first()).toBeUndefined();
-  });
+  it(
+    'sets an HttpOnly SameSite=Lax cookie named after ' + 'the port and answers the user with menus and rights',
+    async () => {
+      const c = t.client();
+      const r = await c.login();
+      expect(r.status).toBe(200);
+      const setCookie = r.headers.get('set-cookie')!;
+      expect(setCookie).toMatch(new RegExp(`^bivouac_sid_${t.port}=[A-Za-z0-9_-]{40,}`));
+      expect(setCookie).toMatch(/httponly/i);
+      expect(setCookie).toMatch(/samesite=lax/i);
+      expect(setCookie).not.toMatch(/secure/i);
+      expect(r.body).toMatchObject({ login: 'admin', admin: true, systeme: false, rights: null });
+      expect(r.body.menus[0]).toMatchObject({ key: 'home', route: '/home' });
+      // Only the SHA-256 of the id is stored.
+      const rows = await t.knex('user_session').where('idHash', sessionHash(sidOf(c.cookie)));
+      expect(rows).toHaveLength(1);
+      expect(await t.knex('user_session').where('idHash', sidOf(c.cookie)).first()).toBeUndefined();
+    },
+  );
 
   it('gives a new session id at each log-in and ends the previous one', async () => {
     const c = t.client();

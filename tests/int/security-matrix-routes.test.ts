@@ -858,6 +858,25 @@ const ROWS: Row[] = [
     ok: { status: 404, why: 'no archive for that closure: past the right, 404' },
   },
   { method: 'GET', route: '/rest/accounting/fec/:year', make: async () => ({ path: '/rest/accounting/fec/2031' }) },
+  {
+    method: 'GET',
+    route: '/rest/accounting/preview',
+    make: async () => ({ path: '/rest/accounting/preview?startDate=2031-07-01&endDate=2031-07-31' }),
+  },
+  { method: 'GET', route: '/rest/accounting/exports', make: async () => ({ path: '/rest/accounting/exports' }) },
+  {
+    method: 'POST',
+    route: '/rest/accounting/exports',
+    make: async () => ({ path: '/rest/accounting/exports', body: { startDate: '2030-01-01', endDate: '2030-01-31' } }),
+    state: async () => t.knex('accounting_export').count({ n: '*' }),
+    ok: { status: 400, why: 'a period without entries: past the right, the rule answers NOTHING_TO_EXPORT' },
+  },
+  {
+    method: 'GET',
+    route: '/rest/accounting/exports/:id/file',
+    make: async () => ({ path: '/rest/accounting/exports/999999999/file' }),
+    ok: { status: 404, why: 'no export has that id: past the right, 404' },
+  },
   // Tax statements (api/domain/statements)
   {
     method: 'GET',
@@ -1069,7 +1088,9 @@ const ROWS: Row[] = [
     state: async () => t.knex('guarantee').count({ n: '*' }),
     ok: {
       status: 400,
-      why: 'no deposit provider here (SURETY_PROVIDER_URL): past the right, 400; surety-provider.test.ts runs it against a fake provider',
+      why:
+        'no deposit provider here (SURETY_PROVIDER_URL): past the right, 400; surety-provider.test.ts runs it ' +
+        'against a fake provider',
     },
   },
   {

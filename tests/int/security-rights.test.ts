@@ -26,51 +26,54 @@ const entry = (body: any, key: string) =>
   body.functionalities.flatMap((g: any) => g.subFunctionalities).find((s: any) => s.key === key);
 
 describe('get_right / set_right', () => {
-  it('round-trips the spec shape: functionality groups with sub-functionality entries and the three-digit string', async () => {
-    const u = await createUser(t);
-    const empty = await t.admin.get(`/rest/security/user/get_right/${u.id}`);
-    expect(empty.status).toBe(200);
-    expect(empty.body.functionalities.map((g: any) => g.key)).toEqual(FUNCTIONAL_AREAS.map((a) => a.key));
-    expect(entry(empty.body, 'camp.pitch')).toEqual({
-      key: 'camp.pitch',
-      label: 'Emplacements',
-      rights: '000',
-      canSelect: false,
-      canWrite: false,
-      canDelete: false,
-      canExport: false,
-    });
-    // Edit what get_right answered and send it back.
-    const body = structuredClone(empty.body);
-    Object.assign(entry(body, 'camp.pitch'), { rights: '011', canExport: true });
-    Object.assign(entry(body, 'booking.booking'), { rights: '111' });
-    Object.assign(entry(body, 'stats.stats'), { rights: undefined, canSelect: true });
-    const saved = await t.admin.post(`/rest/security/user/set_right/${u.id}`, {
-      functionalities: body.functionalities,
-    });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.status).toBe('SAVED');
-    const again = await t.admin.get(`/rest/security/user/get_right/${u.id}`);
-    expect(entry(again.body, 'camp.pitch')).toMatchObject({
-      rights: '011',
-      canSelect: true,
-      canWrite: true,
-      canDelete: false,
-      canExport: true,
-    });
-    expect(entry(again.body, 'booking.booking')).toMatchObject({ rights: '111', canDelete: true, canExport: false });
-    expect(entry(again.body, 'stats.stats')).toMatchObject({ rights: '001' });
-    expect(again.body.rights['camp.plan']).toEqual({
-      canRead: false,
-      canWrite: false,
-      canDelete: false,
-      canExport: false,
-    });
-    expect(again.body.specific).toBe(true);
-    // Stored as rows, only the granted ones.
-    const rows = await t.knex('user_right').where('userId', u.id).orderBy('functionality');
-    expect(rows.map((r: any) => r.functionality)).toEqual(['booking.booking', 'camp.pitch', 'stats.stats']);
-  });
+  it(
+    'round-trips the spec shape: ' + 'functionality groups with sub-functionality entries and the three-digit string',
+    async () => {
+      const u = await createUser(t);
+      const empty = await t.admin.get(`/rest/security/user/get_right/${u.id}`);
+      expect(empty.status).toBe(200);
+      expect(empty.body.functionalities.map((g: any) => g.key)).toEqual(FUNCTIONAL_AREAS.map((a) => a.key));
+      expect(entry(empty.body, 'camp.pitch')).toEqual({
+        key: 'camp.pitch',
+        label: 'Emplacements',
+        rights: '000',
+        canSelect: false,
+        canWrite: false,
+        canDelete: false,
+        canExport: false,
+      });
+      // Edit what get_right answered and send it back.
+      const body = structuredClone(empty.body);
+      Object.assign(entry(body, 'camp.pitch'), { rights: '011', canExport: true });
+      Object.assign(entry(body, 'booking.booking'), { rights: '111' });
+      Object.assign(entry(body, 'stats.stats'), { rights: undefined, canSelect: true });
+      const saved = await t.admin.post(`/rest/security/user/set_right/${u.id}`, {
+        functionalities: body.functionalities,
+      });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.body.status).toBe('SAVED');
+      const again = await t.admin.get(`/rest/security/user/get_right/${u.id}`);
+      expect(entry(again.body, 'camp.pitch')).toMatchObject({
+        rights: '011',
+        canSelect: true,
+        canWrite: true,
+        canDelete: false,
+        canExport: true,
+      });
+      expect(entry(again.body, 'booking.booking')).toMatchObject({ rights: '111', canDelete: true, canExport: false });
+      expect(entry(again.body, 'stats.stats')).toMatchObject({ rights: '001' });
+      expect(again.body.rights['camp.plan']).toEqual({
+        canRead: false,
+        canWrite: false,
+        canDelete: false,
+        canExport: false,
+      });
+      expect(again.body.specific).toBe(true);
+      // Stored as rows, only the granted ones.
+      const rows = await t.knex('user_right').where('userId', u.id).orderBy('functionality');
+      expect(rows.map((r: any) => r.functionality)).toEqual(['booking.booking', 'camp.pitch', 'stats.stats']);
+    },
+  );
 
   it('refuses unknown functionalities and levels', async () => {
     const u = await createUser(t);
@@ -211,64 +214,72 @@ describe('the specific-rights rule holds on the generic routes too (/rest/securi
   const rightsOf = async (id: number) => (await t.admin.get(`/rest/security/user/get_right/${id}`)).body;
   const memberOf = async (id: number) => (await t.knex('user_group').where('userId', id)).length;
 
-  it('POST, PUT and DELETE of one specific right take the user out of every group, keeping the group rights', async () => {
-    const a = await group('Générique A', {
-      'booking.booking': { rights: '111' },
-      'sale.sale': { rights: '001', canExport: true },
-    });
-    const b = await group('Générique B', { 'camp.planning': { rights: '011' } });
-    const u = await createUser(t);
-    await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [a, b] });
-    // POST: a new specific right.
-    const created = await t.admin.post('/rest/security/user-right', {
-      userId: u.id,
-      functionality: 'stats.stats',
-      canRead: true,
-    });
-    expect(created.status, created.text).toBe(200);
-    expect(await memberOf(u.id)).toBe(0);
-    let view = await rightsOf(u.id);
-    expect(view.groups).toEqual([]);
-    expect(view.rights['booking.booking']).toEqual({
-      canRead: true,
-      canWrite: true,
-      canDelete: true,
-      canExport: false,
-    });
-    expect(view.rights['sale.sale']).toEqual({ canRead: true, canWrite: false, canDelete: false, canExport: true });
-    expect(view.rights['camp.planning']).toEqual({ canRead: true, canWrite: true, canDelete: false, canExport: false });
-    expect(view.rights['stats.stats'].canRead).toBe(true);
-    const h = await t
-      .knex('post_history')
-      .where({ entity: 'user', recordId: u.id, action: 'action' })
-      .orderBy('id', 'desc')
-      .first();
-    expect(h.detail).toBe('Droits spécifiques modifiés ; retiré des groupes : Générique A, Générique B');
-    // The former groups no longer count.
-    await t.admin.post(`/rest/security/group/set_right/${a}`, { rights: { 'booking.booking': { rights: '000' } } });
-    expect((await rightsOf(u.id)).rights['booking.booking'].canDelete).toBe(true);
+  it(
+    'POST, PUT and DELETE of one specific right take the user out of every group, ' + 'keeping the group rights',
+    async () => {
+      const a = await group('Générique A', {
+        'booking.booking': { rights: '111' },
+        'sale.sale': { rights: '001', canExport: true },
+      });
+      const b = await group('Générique B', { 'camp.planning': { rights: '011' } });
+      const u = await createUser(t);
+      await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [a, b] });
+      // POST: a new specific right.
+      const created = await t.admin.post('/rest/security/user-right', {
+        userId: u.id,
+        functionality: 'stats.stats',
+        canRead: true,
+      });
+      expect(created.status, created.text).toBe(200);
+      expect(await memberOf(u.id)).toBe(0);
+      let view = await rightsOf(u.id);
+      expect(view.groups).toEqual([]);
+      expect(view.rights['booking.booking']).toEqual({
+        canRead: true,
+        canWrite: true,
+        canDelete: true,
+        canExport: false,
+      });
+      expect(view.rights['sale.sale']).toEqual({ canRead: true, canWrite: false, canDelete: false, canExport: true });
+      expect(view.rights['camp.planning']).toEqual({
+        canRead: true,
+        canWrite: true,
+        canDelete: false,
+        canExport: false,
+      });
+      expect(view.rights['stats.stats'].canRead).toBe(true);
+      const h = await t
+        .knex('post_history')
+        .where({ entity: 'user', recordId: u.id, action: 'action' })
+        .orderBy('id', 'desc')
+        .first();
+      expect(h.detail).toBe('Droits spécifiques modifiés ; retiré des groupes : Générique A, Générique B');
+      // The former groups no longer count.
+      await t.admin.post(`/rest/security/group/set_right/${a}`, { rights: { 'booking.booking': { rights: '000' } } });
+      expect((await rightsOf(u.id)).rights['booking.booking'].canDelete).toBe(true);
 
-    // PUT: back in a group, then one specific right changes.
-    await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [b] });
-    await t.admin.post(`/rest/security/group/set_right/${b}`, { rights: { 'camp.plan': { rights: '001' } } });
-    const row = await t.knex('user_right').where({ userId: u.id, functionality: 'stats.stats' }).first();
-    const updated = await t.admin.put(`/rest/security/user-right/${row.id}`, { canWrite: true });
-    expect(updated.status, updated.text).toBe(200);
-    expect(await memberOf(u.id)).toBe(0);
-    view = await rightsOf(u.id);
-    expect(view.rights['stats.stats']).toMatchObject({ canRead: true, canWrite: true });
-    expect(view.rights['camp.plan'].canRead).toBe(true);
+      // PUT: back in a group, then one specific right changes.
+      await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [b] });
+      await t.admin.post(`/rest/security/group/set_right/${b}`, { rights: { 'camp.plan': { rights: '001' } } });
+      const row = await t.knex('user_right').where({ userId: u.id, functionality: 'stats.stats' }).first();
+      const updated = await t.admin.put(`/rest/security/user-right/${row.id}`, { canWrite: true });
+      expect(updated.status, updated.text).toBe(200);
+      expect(await memberOf(u.id)).toBe(0);
+      view = await rightsOf(u.id);
+      expect(view.rights['stats.stats']).toMatchObject({ canRead: true, canWrite: true });
+      expect(view.rights['camp.plan'].canRead).toBe(true);
 
-    // DELETE: the right removed is gone, the group's others stay.
-    await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [b] });
-    const bookingRow = await t.knex('user_right').where({ userId: u.id, functionality: 'booking.booking' }).first();
-    expect((await t.admin.del(`/rest/security/user-right/${bookingRow.id}`)).status).toBe(200);
-    expect(await memberOf(u.id)).toBe(0);
-    view = await rightsOf(u.id);
-    expect(view.rights['booking.booking'].canRead).toBe(false);
-    expect(view.rights['camp.plan'].canRead).toBe(true);
-    expect(view.rights['camp.planning']).toMatchObject({ canRead: true, canWrite: true });
-  });
+      // DELETE: the right removed is gone, the group's others stay.
+      await t.admin.post(`/rest/security/user/set_groups/${u.id}`, { groupIds: [b] });
+      const bookingRow = await t.knex('user_right').where({ userId: u.id, functionality: 'booking.booking' }).first();
+      expect((await t.admin.del(`/rest/security/user-right/${bookingRow.id}`)).status).toBe(200);
+      expect(await memberOf(u.id)).toBe(0);
+      view = await rightsOf(u.id);
+      expect(view.rights['booking.booking'].canRead).toBe(false);
+      expect(view.rights['camp.plan'].canRead).toBe(true);
+      expect(view.rights['camp.planning']).toMatchObject({ canRead: true, canWrite: true });
+    },
+  );
 
   it('a refused change leaves the groups and rights as they were', async () => {
     const manager = await userWithRights(t, {
@@ -287,20 +298,26 @@ describe('the specific-rights rule holds on the generic routes too (/rest/securi
     expect(await t.knex('user_right').where('userId', u.id)).toEqual([]);
   });
 
-  it('a membership moved through /rest/security/user-group checks the user who leaves as well as the one who joins', async () => {
-    const manager = await userWithRights(t, {
-      rights: { 'establishment.users': { rights: '111' }, 'camp.pitch': { rights: '001' } },
-    });
-    const g = await group('Générique D', { 'camp.pitch': { rights: '001' } });
-    const otherAdmin = await createUser(t, { isAdmin: true });
-    const plain = await createUser(t);
-    const m = await t.admin.post('/rest/security/user-group', { userId: otherAdmin.id, groupId: g });
-    expect(m.status, m.text).toBe(200);
-    const moved = await manager.client.put(`/rest/security/user-group/${m.body.id}`, { userId: plain.id, groupId: g });
-    expect(moved.status).toBe(401);
-    expect(moved.body.message).toBe('Action réservée aux administrateurs');
-    expect((await t.knex('user_group').where('id', m.body.id).first()).userId).toBe(otherAdmin.id);
-  });
+  it(
+    'a membership moved through /rest/security/user-group ' + 'checks the user who leaves as well as the one who joins',
+    async () => {
+      const manager = await userWithRights(t, {
+        rights: { 'establishment.users': { rights: '111' }, 'camp.pitch': { rights: '001' } },
+      });
+      const g = await group('Générique D', { 'camp.pitch': { rights: '001' } });
+      const otherAdmin = await createUser(t, { isAdmin: true });
+      const plain = await createUser(t);
+      const m = await t.admin.post('/rest/security/user-group', { userId: otherAdmin.id, groupId: g });
+      expect(m.status, m.text).toBe(200);
+      const moved = await manager.client.put(`/rest/security/user-group/${m.body.id}`, {
+        userId: plain.id,
+        groupId: g,
+      });
+      expect(moved.status).toBe(401);
+      expect(moved.body.message).toBe('Action réservée aux administrateurs');
+      expect((await t.knex('user_group').where('id', m.body.id).first()).userId).toBe(otherAdmin.id);
+    },
+  );
 });
 
 describe('no privilege escalation', () => {

@@ -73,29 +73,35 @@ const checked = async (where: Record<string, unknown>) =>
   );
 
 describe('per account and address', () => {
-  it(`40 parallel wrong guesses: at most ${THROTTLE.perAccount} passwords checked; the owner logs in from another address meanwhile`, async () => {
-    const guesses = Array.from({ length: 40 }, (_, i) => loginFrom('127.0.0.2', 'admin', `faux-${i}`));
-    const owner = loginFrom('127.0.0.3', 'admin', ADMIN_PASSWORD);
-    const answers = await Promise.all(guesses);
-    expect((await owner).status).toBe(200);
-    expect(answers.filter((a) => a.code === 'LOGIN_FAILED').length).toBeLessThanOrEqual(THROTTLE.perAccount);
-    expect(answers.filter((a) => a.code === 'LOGIN_THROTTLED').length).toBeGreaterThanOrEqual(40 - THROTTLE.perAccount);
-    expect(answers.every((a) => a.status === 400 && !a.cookie)).toBe(true);
-    expect(await checked({ login: 'admin', ip: '127.0.0.2' })).toBeLessThanOrEqual(THROTTLE.perAccount);
-    // Every failure is in the log-in history with its address.
-    const logged = await t
-      .knex('login_attempt')
-      .where({ login: 'admin', ip: '127.0.0.2', success: false })
-      .count({ n: '*' });
-    expect(Number(logged[0].n)).toBe(40);
-    // The right password from the guessing address waits too, with a French message…
-    const blocked = await loginFrom('127.0.0.2', 'admin', ADMIN_PASSWORD);
-    expect(blocked.code).toBe('LOGIN_THROTTLED');
-    expect(blocked.message).toMatch(/^Trop de tentatives de connexion : réessayez dans \d+ minute\(s\)$/);
-    expect(blocked.cookie).toBe(false);
-    // …while the owner still gets in from anywhere else.
-    expect((await loginFrom('127.0.0.4', 'admin', ADMIN_PASSWORD)).status).toBe(200);
-  });
+  it(
+    `40 parallel wrong guesses: at most ${THROTTLE.perAccount} passwords checked; the owner logs in from another ` +
+      `address meanwhile`,
+    async () => {
+      const guesses = Array.from({ length: 40 }, (_, i) => loginFrom('127.0.0.2', 'admin', `faux-${i}`));
+      const owner = loginFrom('127.0.0.3', 'admin', ADMIN_PASSWORD);
+      const answers = await Promise.all(guesses);
+      expect((await owner).status).toBe(200);
+      expect(answers.filter((a) => a.code === 'LOGIN_FAILED').length).toBeLessThanOrEqual(THROTTLE.perAccount);
+      expect(answers.filter((a) => a.code === 'LOGIN_THROTTLED').length).toBeGreaterThanOrEqual(
+        40 - THROTTLE.perAccount,
+      );
+      expect(answers.every((a) => a.status === 400 && !a.cookie)).toBe(true);
+      expect(await checked({ login: 'admin', ip: '127.0.0.2' })).toBeLessThanOrEqual(THROTTLE.perAccount);
+      // Every failure is in the log-in history with its address.
+      const logged = await t
+        .knex('login_attempt')
+        .where({ login: 'admin', ip: '127.0.0.2', success: false })
+        .count({ n: '*' });
+      expect(Number(logged[0].n)).toBe(40);
+      // The right password from the guessing address waits too, with a French message…
+      const blocked = await loginFrom('127.0.0.2', 'admin', ADMIN_PASSWORD);
+      expect(blocked.code).toBe('LOGIN_THROTTLED');
+      expect(blocked.message).toMatch(/^Trop de tentatives de connexion : réessayez dans \d+ minute\(s\)$/);
+      expect(blocked.cookie).toBe(false);
+      // …while the owner still gets in from anywhere else.
+      expect((await loginFrom('127.0.0.4', 'admin', ADMIN_PASSWORD)).status).toBe(200);
+    },
+  );
 
   it('100 wrong guesses one after another from one address: the same few checked', async () => {
     const u = await createUser(t);
@@ -160,25 +166,28 @@ describe('per account and address', () => {
 });
 
 describe('per address', () => {
-  it(`parallel guesses over many logins: at most ${THROTTLE.perAddress} checked; other addresses unaffected`, async () => {
-    // On a loaded machine the 20 password checks may outlast the first 30 s delay, which
-    // starts at the 20th reservation: a longer one keeps the check below about the block.
-    const base = THROTTLE.baseDelaySeconds;
-    THROTTLE.baseDelaySeconds = 600;
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => loginFrom('127.0.0.9', `inconnu${i}`, 'faux')),
-      );
-      expect(answers.filter((a) => a.code === 'LOGIN_FAILED').length).toBeLessThanOrEqual(THROTTLE.perAddress);
-      expect(await checked({ ip: '127.0.0.9' })).toBeLessThanOrEqual(THROTTLE.perAddress);
-      // The address waits, even for an account it never tried…
-      expect((await loginFrom('127.0.0.9', 'admin', ADMIN_PASSWORD)).code).toBe('LOGIN_THROTTLED');
-      // …not the others.
-      expect((await loginFrom('127.0.0.10', 'admin', ADMIN_PASSWORD)).status).toBe(200);
-    } finally {
-      THROTTLE.baseDelaySeconds = base;
-    }
-  });
+  it(
+    `parallel guesses over many logins: at most ` + `${THROTTLE.perAddress} checked; other addresses unaffected`,
+    async () => {
+      // On a loaded machine the 20 password checks may outlast the first 30 s delay, which
+      // starts at the 20th reservation: a longer one keeps the check below about the block.
+      const base = THROTTLE.baseDelaySeconds;
+      THROTTLE.baseDelaySeconds = 600;
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 60 }, (_, i) => loginFrom('127.0.0.9', `inconnu${i}`, 'faux')),
+        );
+        expect(answers.filter((a) => a.code === 'LOGIN_FAILED').length).toBeLessThanOrEqual(THROTTLE.perAddress);
+        expect(await checked({ ip: '127.0.0.9' })).toBeLessThanOrEqual(THROTTLE.perAddress);
+        // The address waits, even for an account it never tried…
+        expect((await loginFrom('127.0.0.9', 'admin', ADMIN_PASSWORD)).code).toBe('LOGIN_THROTTLED');
+        // …not the others.
+        expect((await loginFrom('127.0.0.10', 'admin', ADMIN_PASSWORD)).status).toBe(200);
+      } finally {
+        THROTTLE.baseDelaySeconds = base;
+      }
+    },
+  );
 
   it("a success from an address gives back only its own attempt, not the address's other failures", async () => {
     const u = await createUser(t);

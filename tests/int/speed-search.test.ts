@@ -34,31 +34,34 @@ const planningIds = async (q: string) => {
 };
 
 describe('booking search text kept by the database', () => {
-  it('finds a booking by code, either name order and without accents, and follows renames of the customer', async () => {
-    const c = await makeCustomer(t.admin, { lastName: 'Lefèvre-Quéméner', firstName: 'Héloïse' });
-    const place = await makePlace(t.admin, ref);
-    const b = await book(t.admin, ref, {
-      placeId: place.id,
-      customerId: c.id,
-      startDate: '2031-05-03',
-      endDate: '2031-05-06',
-    });
-    const id = b.booking.id;
-    for (const q of ['quemener', 'QUÉMÉNER', 'heloise lefevre', 'Lefèvre-Quéméner Héloïse', b.booking.code]) {
-      expect(await listIds(q), q).toEqual([id]);
-      expect(await planningIds(q), q).toEqual([id]);
-    }
-    // The customer is renamed: the old name no longer finds the stay, the new one does.
-    const cust = (await t.admin.get(`/rest/customer/${c.id}`)).body;
-    expect((await t.admin.put(`/rest/customer/${c.id}`, { ...cust, lastName: 'Kerangoff' })).status).toBe(200);
-    expect(await listIds('quemener')).toEqual([]);
-    expect(await listIds('kerangoff heloise')).toEqual([id]);
-    expect(await planningIds('heloise kerangoff')).toEqual([id]);
-    // Wildcards typed by the user are plain characters.
-    expect(await listIds('ker%off')).toEqual([]);
-    const row = await t.knex('booking_search').where('bookingId', id).first();
-    expect(row.text).toContain('kerangoff heloise');
-  });
+  it(
+    'finds a booking by code, either name order and without accents, ' + 'and follows renames of the customer',
+    async () => {
+      const c = await makeCustomer(t.admin, { lastName: 'Lefèvre-Quéméner', firstName: 'Héloïse' });
+      const place = await makePlace(t.admin, ref);
+      const b = await book(t.admin, ref, {
+        placeId: place.id,
+        customerId: c.id,
+        startDate: '2031-05-03',
+        endDate: '2031-05-06',
+      });
+      const id = b.booking.id;
+      for (const q of ['quemener', 'QUÉMÉNER', 'heloise lefevre', 'Lefèvre-Quéméner Héloïse', b.booking.code]) {
+        expect(await listIds(q), q).toEqual([id]);
+        expect(await planningIds(q), q).toEqual([id]);
+      }
+      // The customer is renamed: the old name no longer finds the stay, the new one does.
+      const cust = (await t.admin.get(`/rest/customer/${c.id}`)).body;
+      expect((await t.admin.put(`/rest/customer/${c.id}`, { ...cust, lastName: 'Kerangoff' })).status).toBe(200);
+      expect(await listIds('quemener')).toEqual([]);
+      expect(await listIds('kerangoff heloise')).toEqual([id]);
+      expect(await planningIds('heloise kerangoff')).toEqual([id]);
+      // Wildcards typed by the user are plain characters.
+      expect(await listIds('ker%off')).toEqual([]);
+      const row = await t.knex('booking_search').where('bookingId', id).first();
+      expect(row.text).toContain('kerangoff heloise');
+    },
+  );
 
   it("follows the booking's customer and its partner's name", async () => {
     const first = await makeCustomer(t.admin, { lastName: 'Trégastel' });
@@ -86,7 +89,8 @@ describe('booking search text kept by the database', () => {
 
   it('keeps one text per booking, equal to what the bookings say', async () => {
     const res: any = await t.knex.raw(`SELECT count(*)::int AS n FROM booking b
-      LEFT JOIN booking_search s ON s.booking_id = b.id WHERE s.booking_id IS NULL OR s.text NOT LIKE '%' || bv_fold(b.code) || '%'`);
+      LEFT JOIN booking_search s ON s.booking_id = b.id WHERE s.booking_id IS NULL
+        OR s.text NOT LIKE '%' || bv_fold(b.code) || '%'`);
     expect((res.rows ?? res)[0].n).toBe(0);
   });
 });
@@ -130,7 +134,8 @@ describe('built admin served precompressed', () => {
     dir = mkdtempSync(join(tmpdir(), 'bivouac-dist-'));
     mkdirSync(join(dir, 'assets'));
     const html =
-      '<!doctype html><html lang="fr"><body><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script></body></html>';
+      '<!doctype html><html lang="fr"><body><div id="root"></div><script type="module" ' +
+      'src="/assets/index-abc123.js"></script></body></html>';
     for (const [name, body] of [
       ['index.html', html],
       ['assets/index-abc123.js', js],

@@ -316,104 +316,113 @@ describe('results (/result, /result-detail) and the balance (/balance)', () => {
 });
 
 describe('the police register (/police-note-book)', () => {
-  it('one form per foreign guest (EU included), children under 15 on an adult’s form, the French left out', async () => {
-    const country = async (iso: string) => (await t.knex('country').where('isoCode', iso).first('id')).id;
-    const [fr, de, be, ch] = [await country('FR'), await country('DE'), await country('BE'), await country('CH')];
-    const guest = await postOk(t.admin, '/rest/customer', {
-      lastName: 'Schmidt',
-      firstName: 'Anna Maria',
-      birthDate: '1980-03-02',
-      birthPlace: 'Köln',
-      nationalityId: de,
-      countryId: de,
-      address1: 'Hauptstraße 5',
-      postalCode: '50667',
-      town: 'Köln',
-      phone2: '+49 151 23456789',
-      email: 'anna.schmidt@example.de',
-    });
-    const attendant = (body: Record<string, unknown>) =>
-      postOk(t.admin, '/rest/attendant', { customerId: guest.id, ...body });
-    const kid = await attendant({ lastName: 'Schmidt', firstName: 'Lena', birthDate: '2021-05-01', nationalityId: de });
-    const friend = await attendant({
-      lastName: 'Dupont',
-      firstName: 'Luc',
-      birthDate: '1975-01-01',
-      birthPlace: 'Liège',
-      nationalityId: be,
-      countryId: be,
-      town: 'Liège',
-    });
-    const french = await attendant({
-      lastName: 'Martin',
-      firstName: 'Paul',
-      birthDate: '1979-01-01',
-      nationalityId: fr,
-    });
-    const s = await postOk(t.admin, '/rest/booking/create', {
-      kind: 'booking',
-      customerId: guest.id,
-      occupancies: [
-        {
-          placeId: c.places[3],
-          startDate: '2031-07-20',
-          endDate: '2031-07-27',
-          details: [
-            { ageCategoryId: c.adult, quantity: 3 },
-            { ageCategoryId: child, quantity: 1 },
-          ],
-          attendantIds: [kid.id, friend.id, french.id],
-        },
-      ],
-    });
-    // A French customer with a Swiss friend: only the friend's form.
-    const swiss = await postOk(t.admin, '/rest/attendant', {
-      customerId: c.customer,
-      lastName: 'Keller',
-      firstName: 'Urs',
-      birthDate: '1990-06-06',
-      nationalityId: ch,
-    });
-    await t.knex('customer').where('id', c.customer).update({ nationalityId: fr });
-    const s2 = await postOk(t.admin, '/rest/booking/create', {
-      kind: 'booking',
-      customerId: c.customer,
-      occupancies: [
-        {
-          placeId: c.places[2],
-          startDate: '2031-07-21',
-          endDate: '2031-07-23',
-          details: [{ ageCategoryId: c.adult, quantity: 2 }],
-          attendantIds: [swiss.id],
-        },
-      ],
-    });
-    const r = await t.admin.get('/rest/police-note-book?from=2031-07-20&to=2031-07-21');
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.forms.map((f: any) => [f.bookingId, f.lastName, f.nationality])).toEqual([
-      [s.booking.id, 'Schmidt', 'Allemande'],
-      [s.booking.id, 'Dupont', 'Belge'],
-      [s2.booking.id, 'Keller', 'Suisse'],
-    ]);
-    expect(r.body.forms[0]).toMatchObject({
-      firstName: 'Anna Maria',
-      birthDate: '1980-03-02',
-      birthPlace: 'Köln',
-      arrival: '2031-07-20',
-      departure: '2031-07-27',
-      address: 'Hauptstraße 5, 50667 Köln, Allemagne',
-      phone: '+49 151 23456789',
-      email: 'anna.schmidt@example.de',
-      children: [{ lastName: 'Schmidt', firstName: 'Lena', birthDate: '2021-05-01', nationality: 'Allemande' }],
-    });
-    expect(r.body.forms[1].children).toEqual([]);
-    const csv = await t.admin.get('/rest/police-note-book/export?from=2031-07-20&to=2031-07-21');
-    expect(csv.status, csv.text).toBe(200);
-    expect(csv.text.trim().split('\r\n')).toHaveLength(4);
-    expect(csv.text).toContain(
-      ';Schmidt;Anna Maria;02/03/1980;Köln;Allemande;Hauptstraße 5, 50667 Köln, Allemagne;+49 151 23456789;anna.schmidt@example.de;Schmidt Lena 01/05/2021',
-    );
-  });
+  it(
+    'one form per foreign guest (EU included), ' + 'children under 15 on an adult’s form, the French left out',
+    async () => {
+      const country = async (iso: string) => (await t.knex('country').where('isoCode', iso).first('id')).id;
+      const [fr, de, be, ch] = [await country('FR'), await country('DE'), await country('BE'), await country('CH')];
+      const guest = await postOk(t.admin, '/rest/customer', {
+        lastName: 'Schmidt',
+        firstName: 'Anna Maria',
+        birthDate: '1980-03-02',
+        birthPlace: 'Köln',
+        nationalityId: de,
+        countryId: de,
+        address1: 'Hauptstraße 5',
+        postalCode: '50667',
+        town: 'Köln',
+        phone2: '+49 151 23456789',
+        email: 'anna.schmidt@example.de',
+      });
+      const attendant = (body: Record<string, unknown>) =>
+        postOk(t.admin, '/rest/attendant', { customerId: guest.id, ...body });
+      const kid = await attendant({
+        lastName: 'Schmidt',
+        firstName: 'Lena',
+        birthDate: '2021-05-01',
+        nationalityId: de,
+      });
+      const friend = await attendant({
+        lastName: 'Dupont',
+        firstName: 'Luc',
+        birthDate: '1975-01-01',
+        birthPlace: 'Liège',
+        nationalityId: be,
+        countryId: be,
+        town: 'Liège',
+      });
+      const french = await attendant({
+        lastName: 'Martin',
+        firstName: 'Paul',
+        birthDate: '1979-01-01',
+        nationalityId: fr,
+      });
+      const s = await postOk(t.admin, '/rest/booking/create', {
+        kind: 'booking',
+        customerId: guest.id,
+        occupancies: [
+          {
+            placeId: c.places[3],
+            startDate: '2031-07-20',
+            endDate: '2031-07-27',
+            details: [
+              { ageCategoryId: c.adult, quantity: 3 },
+              { ageCategoryId: child, quantity: 1 },
+            ],
+            attendantIds: [kid.id, friend.id, french.id],
+          },
+        ],
+      });
+      // A French customer with a Swiss friend: only the friend's form.
+      const swiss = await postOk(t.admin, '/rest/attendant', {
+        customerId: c.customer,
+        lastName: 'Keller',
+        firstName: 'Urs',
+        birthDate: '1990-06-06',
+        nationalityId: ch,
+      });
+      await t.knex('customer').where('id', c.customer).update({ nationalityId: fr });
+      const s2 = await postOk(t.admin, '/rest/booking/create', {
+        kind: 'booking',
+        customerId: c.customer,
+        occupancies: [
+          {
+            placeId: c.places[2],
+            startDate: '2031-07-21',
+            endDate: '2031-07-23',
+            details: [{ ageCategoryId: c.adult, quantity: 2 }],
+            attendantIds: [swiss.id],
+          },
+        ],
+      });
+      const r = await t.admin.get('/rest/police-note-book?from=2031-07-20&to=2031-07-21');
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.forms.map((f: any) => [f.bookingId, f.lastName, f.nationality])).toEqual([
+        [s.booking.id, 'Schmidt', 'Allemande'],
+        [s.booking.id, 'Dupont', 'Belge'],
+        [s2.booking.id, 'Keller', 'Suisse'],
+      ]);
+      expect(r.body.forms[0]).toMatchObject({
+        firstName: 'Anna Maria',
+        birthDate: '1980-03-02',
+        birthPlace: 'Köln',
+        arrival: '2031-07-20',
+        departure: '2031-07-27',
+        address: 'Hauptstraße 5, 50667 Köln, Allemagne',
+        phone: '+49 151 23456789',
+        email: 'anna.schmidt@example.de',
+        children: [{ lastName: 'Schmidt', firstName: 'Lena', birthDate: '2021-05-01', nationality: 'Allemande' }],
+      });
+      expect(r.body.forms[1].children).toEqual([]);
+      const csv = await t.admin.get('/rest/police-note-book/export?from=2031-07-20&to=2031-07-21');
+      expect(csv.status, csv.text).toBe(200);
+      expect(csv.text.trim().split('\r\n')).toHaveLength(4);
+      expect(csv.text).toContain(
+        ';Schmidt;Anna Maria;02/03/1980;Köln;Allemande;Hauptstraße 5, 50667 Köln, Allemagne;+49 151 ' +
+          '23456789;anna.schmidt@example.de;Schmidt Lena 01/05/2021',
+      );
+    },
+  );
 
   it('kept 6 months: no form for an arrival before', async () => {
     const r = await t.admin.get('/rest/police-note-book?from=2025-01-01&to=2025-01-31');

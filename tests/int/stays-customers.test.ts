@@ -68,25 +68,28 @@ describe('a new customer', () => {
 });
 
 describe('the §3 shape of the edit calls', () => {
-  it('answers addressList, availableCivility and availableCountry (each with isDefault) beside the record', async () => {
-    const fr = await t.knex('country').where('isDefault', true).first();
-    const civ = await t.knex('civility').where('isDefault', true).first();
-    const blank = (await t.admin.get('/rest/customer/edit/0')).body;
-    expect(blank).toMatchObject({ id: 0, civilityId: civ.id, languageId: fr.languageId, addressList: [] });
-    expect(blank.availableCivility).toContainEqual(
-      expect.objectContaining({ id: civ.id, label: civ.label, isDefault: true }),
-    );
-    expect(blank.availableCivility.every((c: any) => typeof c.isDefault === 'boolean')).toBe(true);
-    expect(blank.availableCountry).toContainEqual(
-      expect.objectContaining({ id: fr.id, isoCode: fr.isoCode, languageId: fr.languageId, isDefault: true }),
-    );
-    expect(blank.availableCountry.filter((c: any) => c.isDefault)).toHaveLength(1);
-    // The react-admin shape stays the plain record.
-    const c = await makeCustomer(t.admin);
-    const plain = (await t.admin.get(`/rest/customer/${c.id}`)).body;
-    expect(plain).not.toHaveProperty('addressList');
-    expect(plain).not.toHaveProperty('availableCountry');
-  });
+  it(
+    'answers addressList, ' + 'availableCivility and availableCountry (each with isDefault) beside the record',
+    async () => {
+      const fr = await t.knex('country').where('isDefault', true).first();
+      const civ = await t.knex('civility').where('isDefault', true).first();
+      const blank = (await t.admin.get('/rest/customer/edit/0')).body;
+      expect(blank).toMatchObject({ id: 0, civilityId: civ.id, languageId: fr.languageId, addressList: [] });
+      expect(blank.availableCivility).toContainEqual(
+        expect.objectContaining({ id: civ.id, label: civ.label, isDefault: true }),
+      );
+      expect(blank.availableCivility.every((c: any) => typeof c.isDefault === 'boolean')).toBe(true);
+      expect(blank.availableCountry).toContainEqual(
+        expect.objectContaining({ id: fr.id, isoCode: fr.isoCode, languageId: fr.languageId, isDefault: true }),
+      );
+      expect(blank.availableCountry.filter((c: any) => c.isDefault)).toHaveLength(1);
+      // The react-admin shape stays the plain record.
+      const c = await makeCustomer(t.admin);
+      const plain = (await t.admin.get(`/rest/customer/${c.id}`)).body;
+      expect(plain).not.toHaveProperty('addressList');
+      expect(plain).not.toHaveProperty('availableCountry');
+    },
+  );
 
   it('saves addressList onto the customer-address rows: created, updated, deleted, in one transaction', async () => {
     const be = await t.knex('country').where('isoCode', 'BE').first();

@@ -48,7 +48,8 @@ describe('demo campsite', () => {
       .select(
         'p.id',
         t.knex.raw(
-          `(SELECT array_agg(mt.label ORDER BY mt.label) FROM meter m JOIN meter_type mt ON mt.id = m.meter_type_id WHERE m.place_id = p.id AND m.is_active) AS types`,
+          `(SELECT array_agg(mt.label ORDER BY mt.label) FROM meter m JOIN meter_type mt ON mt.id = ` +
+            `m.meter_type_id WHERE m.place_id = p.id AND m.is_active) AS types`,
         ),
       );
     expect(rows.length).toBeGreaterThan(40);
@@ -192,63 +193,70 @@ describe('demo stays', () => {
   });
 
   // Issue 13: a campsite owner would believe it.
-  it('is consistent with itself: the 4★ site in Carnac (Morbihan) charges the 4★ tariff and the Morbihan surcharge', async () => {
-    const site = await t.knex('establishment').first('classification', 'postalCode', 'town');
-    const town = await t.knex('town').where({ postalCode: site.postalCode, name: site.town }).first();
-    expect(town).toBeTruthy();
-    const dept = await t.knex('department').where('id', town.departmentId).first();
-    expect(town.inseeCode.slice(0, 2)).toBe(site.postalCode.slice(0, 2));
-    expect(dept).toMatchObject({ name: 'Morbihan', code: site.postalCode.slice(0, 2) });
-    const settings = await t.knex('pricing_settings').orderBy('validFrom', 'desc').first('classification');
-    expect(settings.classification).toBe(site.classification);
-    const tariffs = await t.knex('tourist_tax_tariff').select('label', 'classification');
-    expect(
-      tariffs.every(
-        (r: Row) => r.classification === site.classification && r.label.includes(`${site.classification}★`),
-      ),
-    ).toBe(true);
-    const labels = [
-      ...(await t.knex('tourist_tax_surcharge').pluck('label')),
-      ...(await t.knex('tax').pluck('label')),
-    ].join(' | ');
-    expect(labels).not.toMatch(/Finistère|3★/);
-    expect(labels).toMatch(/Morbihan/);
-  });
+  it(
+    'is consistent with itself: ' + 'the 4★ site in Carnac (Morbihan) charges the 4★ tariff and the Morbihan surcharge',
+    async () => {
+      const site = await t.knex('establishment').first('classification', 'postalCode', 'town');
+      const town = await t.knex('town').where({ postalCode: site.postalCode, name: site.town }).first();
+      expect(town).toBeTruthy();
+      const dept = await t.knex('department').where('id', town.departmentId).first();
+      expect(town.inseeCode.slice(0, 2)).toBe(site.postalCode.slice(0, 2));
+      expect(dept).toMatchObject({ name: 'Morbihan', code: site.postalCode.slice(0, 2) });
+      const settings = await t.knex('pricing_settings').orderBy('validFrom', 'desc').first('classification');
+      expect(settings.classification).toBe(site.classification);
+      const tariffs = await t.knex('tourist_tax_tariff').select('label', 'classification');
+      expect(
+        tariffs.every(
+          (r: Row) => r.classification === site.classification && r.label.includes(`${site.classification}★`),
+        ),
+      ).toBe(true);
+      const labels = [
+        ...(await t.knex('tourist_tax_surcharge').pluck('label')),
+        ...(await t.knex('tax').pluck('label')),
+      ].join(' | ');
+      expect(labels).not.toMatch(/Finistère|3★/);
+      expect(labels).toMatch(/Morbihan/);
+    },
+  );
 
-  it('keeps its season: no pitch occupied out of season, arrivals and departures at the desk hours, none in the future', async () => {
-    const today = todayParis();
-    const { seasonA, seasonB } = demoStayWindows(today);
-    const offSeasonPitches = await count(
-      t
-        .knex('occupancy as o')
-        .join('place as p', 'p.id', 'o.placeId')
-        .join('place_type as pt', 'pt.id', 'p.placeTypeId')
-        .join('booking as b', 'b.id', 'o.bookingId')
-        .where('o.isCancelled', false)
-        .whereNot('b.kind', 'quote')
-        .where('pt.isRental', false)
-        .where('pt.isResidential', false)
-        .where('o.endDate', '>', seasonA[1])
-        .where('o.startDate', '<', seasonB[0]),
-    );
-    expect(offSeasonPitches).toBe(0);
-    const now = new Date().toISOString();
-    const stamps: Row[] = await t.knex('booking').whereNotNull('arrivedAt').select('arrivedAt', 'goneAt', 'statusId');
-    expect(stamps.length).toBeGreaterThan(100);
-    const paris = (d: Date) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Europe/Paris',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(d);
-    for (const r of stamps) {
-      expect(new Date(r.arrivedAt).toISOString() <= now).toBe(true);
-      expect(paris(new Date(r.arrivedAt)) >= '14:00').toBe(true); // the default arrival hour of the preferences
-      if (r.goneAt) {
-        expect(new Date(r.goneAt).toISOString() <= now).toBe(true);
-        expect(paris(new Date(r.goneAt)) >= '08:00' && paris(new Date(r.goneAt)) <= '12:00').toBe(true);
+  it(
+    'keeps its season: no pitch occupied out of season, arrivals and departures at the desk hours, none in the ' +
+      'future',
+    async () => {
+      const today = todayParis();
+      const { seasonA, seasonB } = demoStayWindows(today);
+      const offSeasonPitches = await count(
+        t
+          .knex('occupancy as o')
+          .join('place as p', 'p.id', 'o.placeId')
+          .join('place_type as pt', 'pt.id', 'p.placeTypeId')
+          .join('booking as b', 'b.id', 'o.bookingId')
+          .where('o.isCancelled', false)
+          .whereNot('b.kind', 'quote')
+          .where('pt.isRental', false)
+          .where('pt.isResidential', false)
+          .where('o.endDate', '>', seasonA[1])
+          .where('o.startDate', '<', seasonB[0]),
+      );
+      expect(offSeasonPitches).toBe(0);
+      const now = new Date().toISOString();
+      const stamps: Row[] = await t.knex('booking').whereNotNull('arrivedAt').select('arrivedAt', 'goneAt', 'statusId');
+      expect(stamps.length).toBeGreaterThan(100);
+      const paris = (d: Date) =>
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Europe/Paris',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(d);
+      for (const r of stamps) {
+        expect(new Date(r.arrivedAt).toISOString() <= now).toBe(true);
+        expect(paris(new Date(r.arrivedAt)) >= '14:00').toBe(true); // the default arrival hour of the preferences
+        if (r.goneAt) {
+          expect(new Date(r.goneAt).toISOString() <= now).toBe(true);
+          expect(paris(new Date(r.goneAt)) >= '08:00' && paris(new Date(r.goneAt)) <= '12:00').toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 });

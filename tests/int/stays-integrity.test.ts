@@ -175,7 +175,8 @@ describe('the database has the last word', () => {
     // A hand-made reservation row cannot overlap either.
     const err6 = await k
       .raw(
-        `INSERT INTO place_reservation (place_id, nights, unavailability_id) SELECT ?, daterange('2030-09-22', '2030-09-23'), id FROM unavailability WHERE place_id = ? LIMIT 1`,
+        `INSERT INTO place_reservation (place_id, nights, unavailability_id) SELECT ?, daterange('2030-09-22', ` +
+          `'2030-09-23'), id FROM unavailability WHERE place_id = ? LIMIT 1`,
         [place.id, place.id],
       )
       .catch((e) => e);

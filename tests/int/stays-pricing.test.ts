@@ -392,28 +392,32 @@ describe('tourist tax exemptions', () => {
 });
 
 describe('an agreed price', () => {
-  it('a change of the grid does not re-price it; a later change keeps the agreed version; « aux tarifs du jour » takes the new one', async () => {
-    const b = await book(ids.S2, '2031-08-05', '2031-08-08');
-    const agreed = 3 * NIGHT + 2 * 3 * TAX + FEES;
-    const grid = (await t.admin.get(`/rest/price-grid/${ids.grid}`)).body;
-    let r = await t.admin.put(`/rest/price-grid-period/${ids.summer}`, { pricePerNight: 4000 });
-    expect(r.status, r.text).toBe(200);
-    expect((await t.admin.get(`/rest/price-grid/${ids.grid}`)).body.historyVersion).toBe(grid.historyVersion + 1);
-    expect((await booking(b.bookingId)).totalAmount).toBe(agreed);
-    // One more adult: the tax changes, the night stays at the agreed 30 €.
-    await post('/rest/occupancy-detail', { occupancyId: b.occupancyId, ageCategoryId: adult, quantity: 1 });
-    expect((await occupancy(b.occupancyId)).priceGridVersion).toBe(grid.historyVersion);
-    expect((await booking(b.bookingId)).totalAmount).toBe(agreed + 3 * TAX);
-    // A new booking gets the new price.
-    const fresh = await book(ids.S5, '2031-08-05', '2031-08-08');
-    expect(fresh.booking.totalAmount).toBe(3 * 4000 + 2 * 3 * TAX + FEES);
-    // Re-priced at today's prices on request.
-    r = await t.admin.post(`/rest/booking/${b.bookingId}/reprice`, { atCurrentPrices: true });
-    expect(r.status, r.text).toBe(200);
-    expect(r.body.booking.totalAmount).toBe(3 * 4000 + 3 * 3 * TAX + FEES);
-    expect(r.body.history[0].detail).toMatch(/^Prix recalculé aux tarifs du jour : /);
-    await t.admin.put(`/rest/price-grid-period/${ids.summer}`, { pricePerNight: NIGHT });
-  });
+  it(
+    'a change of the grid does not re-price it; a later change keeps the agreed version; « aux tarifs du jour » ' +
+      'takes the new one',
+    async () => {
+      const b = await book(ids.S2, '2031-08-05', '2031-08-08');
+      const agreed = 3 * NIGHT + 2 * 3 * TAX + FEES;
+      const grid = (await t.admin.get(`/rest/price-grid/${ids.grid}`)).body;
+      let r = await t.admin.put(`/rest/price-grid-period/${ids.summer}`, { pricePerNight: 4000 });
+      expect(r.status, r.text).toBe(200);
+      expect((await t.admin.get(`/rest/price-grid/${ids.grid}`)).body.historyVersion).toBe(grid.historyVersion + 1);
+      expect((await booking(b.bookingId)).totalAmount).toBe(agreed);
+      // One more adult: the tax changes, the night stays at the agreed 30 €.
+      await post('/rest/occupancy-detail', { occupancyId: b.occupancyId, ageCategoryId: adult, quantity: 1 });
+      expect((await occupancy(b.occupancyId)).priceGridVersion).toBe(grid.historyVersion);
+      expect((await booking(b.bookingId)).totalAmount).toBe(agreed + 3 * TAX);
+      // A new booking gets the new price.
+      const fresh = await book(ids.S5, '2031-08-05', '2031-08-08');
+      expect(fresh.booking.totalAmount).toBe(3 * 4000 + 2 * 3 * TAX + FEES);
+      // Re-priced at today's prices on request.
+      r = await t.admin.post(`/rest/booking/${b.bookingId}/reprice`, { atCurrentPrices: true });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.booking.totalAmount).toBe(3 * 4000 + 3 * 3 * TAX + FEES);
+      expect(r.body.history[0].detail).toMatch(/^Prix recalculé aux tarifs du jour : /);
+      await t.admin.put(`/rest/price-grid-period/${ids.summer}`, { pricePerNight: NIGHT });
+    },
+  );
 });
 
 describe('rights', () => {

@@ -75,7 +75,8 @@ describe('catalogue', () => {
     const id = created.body.id;
     const up = await t.admin.put(`/rest/place-type/${id}`, { maxPersons: 5 });
     expect(up.body.historyVersion).toBe(2);
-    expect((await t.admin.put(`/rest/place-type/${id}`, { maxPersons: 5 })).body.historyVersion).toBe(2); // no change, no version
+    // no change, no version
+    expect((await t.admin.put(`/rest/place-type/${id}`, { maxPersons: 5 })).body.historyVersion).toBe(2);
     const versions = await t.admin.get(
       `/rest/place-type-history?filter=${encodeURIComponent(JSON.stringify({ placeTypeId: id }))}`,
     );
@@ -387,7 +388,8 @@ describe('online bookings', () => {
       persons: 3,
       startDate: '2029-05-02',
     });
-    // Priced here like any stay (no grid for this type in this database: not priced); the channel's amount stays on the import.
+    // Priced here like any stay (no grid for this type in this database: not priced); the channel's amount stays on the
+    // import.
     expect(booking.totalAmount).toBeNull();
     expect(
       Number(

@@ -161,7 +161,8 @@ describe('temporary bookings left behind', () => {
     expect(await status(idle.id)).toBe(S.ABANDONED);
     expect(await held(idle.placeId)).toBe(0);
     expect((await lines(idle.id)).at(-1)).toEqual({
-      detail: `Séjour temporaire abandonné automatiquement (sans modification depuis ${DEFAULT_DRAFT_IDLE_MINUTES} min)`,
+      detail:
+        `Séjour temporaire abandonné automatiquement (sans ` + `modification depuis ${DEFAULT_DRAFT_IDLE_MINUTES} min)`,
       userName: 'Utilisateur technique',
     });
     expect(await status(busy.id)).toBe(S.TEMPORARY);

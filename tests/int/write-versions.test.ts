@@ -36,7 +36,10 @@ function freeTextFields(m: EntityMeta): FieldMeta[] {
       (m.schema.properties?.[f.name]?.minLength ?? 0) <= 3,
   );
 }
-/** Short values, distinct per client (unique fields then never collide among them); capitals survive normalising hooks (plates). */
+/**
+ * Short values, distinct per client (unique fields then never collide among them); capitals survive normalising hooks
+ * (plates).
+ */
 const value = (tag: string, i: number) => `${tag}${String(i).padStart(2, '0')}`;
 
 function expectOneWinner(replies: Reply[]): Reply {
@@ -88,31 +91,34 @@ describe.each(matrix.map((m) => [m.name, m] as const))('%s', (_name, m) => {
     expect(win.body.version).toBeGreaterThan(reads[0].body.version);
   });
 
-  it('10 parallel full-record saves, each changing a different field: one 200, 9 × 409, no change mixed in', async () => {
-    const read = await t.admin.get(`${base}/${id}`);
-    const saves = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => {
-        const f = text[i % text.length];
-        // PUT: the customer's spec edit shape (POST edit) takes its address fields from elsewhere.
-        return t.admin.put(`${base}/${id}`, { ...read.body, [f.name]: value('F', i) });
-      }),
-    );
-    const ok = saves.filter((r) => r.status === 200);
-    expect(
-      ok,
-      saves
-        .filter((r) => r.status !== 409)
-        .map((r) => r.text)
-        .join('\n'),
-    ).toHaveLength(1);
-    expect(saves.filter((r) => r.status === 409)).toHaveLength(9);
-    const winner = saves.indexOf(ok[0]);
-    const now = (await t.admin.get(`${base}/${id}`)).body;
-    // Exactly the winner's change: its field holds its value, every other field the value read.
-    for (const f of text)
-      expect(now[f.name], f.name).toBe(f === text[winner % text.length] ? value('F', winner) : read.body[f.name]);
-    expect(ok[0].body.version).toBe(now.version);
-  });
+  it(
+    '10 parallel full-record saves, each changing a different field: ' + 'one 200, 9 × 409, no change mixed in',
+    async () => {
+      const read = await t.admin.get(`${base}/${id}`);
+      const saves = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => {
+          const f = text[i % text.length];
+          // PUT: the customer's spec edit shape (POST edit) takes its address fields from elsewhere.
+          return t.admin.put(`${base}/${id}`, { ...read.body, [f.name]: value('F', i) });
+        }),
+      );
+      const ok = saves.filter((r) => r.status === 200);
+      expect(
+        ok,
+        saves
+          .filter((r) => r.status !== 409)
+          .map((r) => r.text)
+          .join('\n'),
+      ).toHaveLength(1);
+      expect(saves.filter((r) => r.status === 409)).toHaveLength(9);
+      const winner = saves.indexOf(ok[0]);
+      const now = (await t.admin.get(`${base}/${id}`)).body;
+      // Exactly the winner's change: its field holds its value, every other field the value read.
+      for (const f of text)
+        expect(now[f.name], f.name).toBe(f === text[winner % text.length] ? value('F', winner) : read.body[f.name]);
+      expect(ok[0].body.version).toBe(now.version);
+    },
+  );
 
   it('answers the version as an ETag, honours If-Match, and refuses a stale version on every write', async () => {
     const f = text[0];
@@ -265,34 +271,37 @@ describe.each(others.map((m) => [m.name, m] as const))('%s (no free text)', (_na
     expect(win.body.version).toBeGreaterThan(reads[0].body.version);
   });
 
-  it('10 parallel full-record saves, each changing a different field: one 200, 9 × 409, no change mixed in', async () => {
-    const read = (await t.admin.get(`${base}/${id}`)).body;
-    const bodies = Array.from({ length: 10 }, (_, i) => {
-      const c = changes[i % changes.length];
-      return { ...read, [c.field]: pick(c, read[c.field], i) };
-    });
-    const saves = await Promise.all(bodies.map((b) => t.admin.put(`${base}/${id}`, b)));
-    const ok = saves.filter((r) => r.status === 200);
-    expect(
-      ok,
-      saves
-        .filter((r) => r.status !== 409)
-        .map((r) => r.text)
-        .join('\n'),
-    ).toHaveLength(1);
-    expect(saves.filter((r) => r.status === 409)).toHaveLength(9);
-    const winner = saves.indexOf(ok[0]);
-    const now = (await t.admin.get(`${base}/${id}`)).body;
-    for (const c of changes) expect(now[c.field], c.field).toEqual(ok[0].body[c.field]);
-    expect(ok[0].body.version).toBe(now.version);
-    // Exactly the winner's save alone (rules may derive one field from another: a right to
-    // delete brings the right to write): the record put back as read, that save replayed.
-    const back = await t.admin.put(`${base}/${id}`, Object.fromEntries(changes.map((c) => [c.field, read[c.field]])));
-    expect(back.status, back.text).toBe(200);
-    const { version: _v, ...alone } = bodies[winner];
-    const replay = (await t.admin.put(`${base}/${id}`, alone)).body;
-    for (const c of changes) expect(now[c.field], c.field).toEqual(replay[c.field]);
-  });
+  it(
+    '10 parallel full-record saves, each changing a different field: ' + 'one 200, 9 × 409, no change mixed in',
+    async () => {
+      const read = (await t.admin.get(`${base}/${id}`)).body;
+      const bodies = Array.from({ length: 10 }, (_, i) => {
+        const c = changes[i % changes.length];
+        return { ...read, [c.field]: pick(c, read[c.field], i) };
+      });
+      const saves = await Promise.all(bodies.map((b) => t.admin.put(`${base}/${id}`, b)));
+      const ok = saves.filter((r) => r.status === 200);
+      expect(
+        ok,
+        saves
+          .filter((r) => r.status !== 409)
+          .map((r) => r.text)
+          .join('\n'),
+      ).toHaveLength(1);
+      expect(saves.filter((r) => r.status === 409)).toHaveLength(9);
+      const winner = saves.indexOf(ok[0]);
+      const now = (await t.admin.get(`${base}/${id}`)).body;
+      for (const c of changes) expect(now[c.field], c.field).toEqual(ok[0].body[c.field]);
+      expect(ok[0].body.version).toBe(now.version);
+      // Exactly the winner's save alone (rules may derive one field from another: a right to
+      // delete brings the right to write): the record put back as read, that save replayed.
+      const back = await t.admin.put(`${base}/${id}`, Object.fromEntries(changes.map((c) => [c.field, read[c.field]])));
+      expect(back.status, back.text).toBe(200);
+      const { version: _v, ...alone } = bodies[winner];
+      const replay = (await t.admin.put(`${base}/${id}`, alone)).body;
+      for (const c of changes) expect(now[c.field], c.field).toEqual(replay[c.field]);
+    },
+  );
 
   it('answers the version as an ETag, honours If-Match, and refuses a stale version on every write', async () => {
     const c = changes[0];

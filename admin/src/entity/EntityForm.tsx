@@ -72,7 +72,16 @@ function EditTitle({ meta }: { meta: EntityMeta }) {
   return (
     <span>
       {meta.label.one}
-      {record ? ` « ${record[meta.representation] ?? record.id} »` : ''}
+      {/* the record's name is what a user typed (a translation's English subject), not UI words */}
+      {record ? (
+        <>
+          {' « '}
+          <span data-user-content>{record[meta.representation] ?? record.id}</span>
+          {' »'}
+        </>
+      ) : (
+        ''
+      )}
     </span>
   );
 }

@@ -251,7 +251,10 @@ export default function Backup() {
       <Confirm
         isOpen={confirm}
         title="Restaurer cette sauvegarde ?"
-        content={`Toutes les données actuelles seront remplacées par celles de « ${file?.name ?? ''} », puis vous serez déconnecté. Continuer ?`}
+        content={
+          `Toutes les données actuelles seront remplacées par celles de « ${file?.name ?? ''} », puis vous serez ` +
+          `déconnecté. Continuer ?`
+        }
         confirm="Restaurer"
         cancel="Annuler"
         onConfirm={restore}

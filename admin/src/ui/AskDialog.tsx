@@ -45,7 +45,8 @@ export function AskDialog({
       setValues(Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ''])));
       setError(null);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the fields are read when the dialog opens, not on each render of the caller
+    // The fields are read when the dialog opens, not on each render of the caller.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const missing = fields.some((f) => f.required && !values[f.name]?.trim());
   const confirm = async () => {

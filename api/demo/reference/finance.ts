@@ -126,7 +126,8 @@ export async function seedFinance(knex: Knex): Promise<Finance> {
       downPaymentRate: 2500,
       balanceDaysBeforeArrival: 30,
       description:
-        'Arrhes de 25 % à la réservation : perdues en cas d’annulation par le client, remboursées au double en cas d’annulation par le camping.',
+        'Arrhes de 25 % à la réservation : perdues en cas d’annulation par le client, remboursées au double en ' +
+        'cas d’annulation par le camping.',
     },
     {
       label: 'Acompte 30 %, solde à l’arrivée',

@@ -1,15 +1,25 @@
 // The FEC (Fichier des écritures comptables, LPF A47 A-1; rules-fr §6) of a financial
-// year, built from the inalterable ledger (what was billed and received cannot differ
-// from what is exported): 18 tab-separated columns, CR/LF, dates AAAAMMJJ, amounts with a
-// decimal comma, one balanced entry per bill, credit note, payment or cancellation,
-// numbered continuously per journal in date order. Journals: VT sales, BQ bank, CA cash.
-// Accounts (plan comptable général): 411000 customers (one auxiliary account per
-// customer), 706xxx sales per VAT rate, 44571xxx output VAT per rate, 468600 tourist tax
-// to pay over, 708000 other sales outside VAT, 512000 bank / 530000 cash / 511200
-// cheques / 511300 holiday vouchers, or the payment method's own accounting code.
+// year or of an export's period, built from the inalterable ledger (what was billed and
+// received cannot differ from what is exported): 18 tab-separated columns, CR/LF, dates
+// AAAAMMJJ, amounts with a decimal comma, one balanced entry per bill, credit note,
+// payment or cancellation, numbered continuously per journal in date order. Accounts and
+// journals come from the accounting settings (plan.ts; the defaults: VT sales, BQ bank,
+// CA cash; 411000 customers with one auxiliary account per customer, 706xxx sales and
+// 44571xxx output VAT per rate, 468600 tourist tax to pay over, 708000 other sales
+// outside VAT, 512000 bank / 530000 cash / 511200 cheques / 511300 holiday vouchers), or
+// the payment method's own accounting code.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { establishmentId } from '../ledger/append';
+import {
+  defaultPlanSettings,
+  JOURNAL_KINDS,
+  loadPlanSettings,
+  Plan,
+  type JournalKind,
+  type PlanAccount,
+  type PlanSettings,
+} from './plan';
 
 export const FEC_FIELDS = [
   'JournalCode',
@@ -32,8 +42,6 @@ export const FEC_FIELDS = [
   'Idevise',
 ] as const;
 
-export const JOURNALS: Record<string, string> = { VT: 'Ventes', BQ: 'Banque', CA: 'Caisse' };
-
 export interface LedgerRow {
   seq: number;
   kind: string;
@@ -41,16 +49,19 @@ export interface LedgerRow {
   at: string;
   amount: number;
   data: Record<string, any>;
+  /** the ledger entry's id and source (exports record which entries they carried) */
+  id?: number;
+  sourceTable?: string | null;
+  sourceId?: number | null;
 }
 interface Line {
-  account: string;
-  label: string;
+  account: PlanAccount;
   aux?: { num: string; label: string };
   debit: number;
   credit: number;
 }
 interface Entry {
-  journal: string;
+  journal: JournalKind;
   date: string;
   validDate: string;
   piece: string;
@@ -58,46 +69,54 @@ interface Entry {
   lines: Line[];
   seq: number;
 }
+/** One line of the FEC, as the preview shows it. */
+export interface FecLine {
+  journal: string;
+  journalLabel: string;
+  entryNumber: string;
+  date: string;
+  account: string;
+  accountLabel: string;
+  auxNum: string;
+  auxLabel: string;
+  piece: string;
+  label: string;
+  debit: number;
+  credit: number;
+  validDate: string;
+}
 
 const ymd = (d: string) => d.replaceAll('-', '');
 /** 123456 → "1234,56"; the FEC wants a decimal comma, no thousands separator. */
 export const fecAmount = (cents: number) =>
   `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-const rateLabel = (bp: number) => `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
-export const salesAccount = (bp: number) => `706${String(Math.round(bp / 10)).padStart(3, '0')}`;
-export const vatAccount = (bp: number) => `44571${String(Math.round(bp / 10)).padStart(3, '0')}`;
-const METHOD_ACCOUNTS: Record<string, [string, string]> = {
-  cash: ['530000', 'Caisse'],
-  cheque: ['511200', 'Chèques à encaisser'],
-  'holiday-voucher': ['511300', 'Chèques-vacances à encaisser'],
-};
+const METHOD_KINDS = new Set(['cash', 'cheque', 'holiday-voucher']);
 const clean = (s: unknown) =>
   String(s ?? '')
     .replace(/[\t\r\n|]/g, ' ')
     .slice(0, 200);
 
 /** A line debiting (positive) or crediting (negative) an account; zero lines are left out. */
-function line(account: string, label: string, signed: number, aux?: Line['aux']): Line[] {
+function line(account: PlanAccount, signed: number, aux?: Line['aux']): Line[] {
   if (!signed) return [];
-  return [{ account, label, aux, debit: signed > 0 ? signed : 0, credit: signed < 0 ? -signed : 0 }];
+  return [{ account, aux, debit: signed > 0 ? signed : 0, credit: signed < 0 ? -signed : 0 }];
 }
 
-function saleEntry(r: LedgerRow): Entry {
+function saleEntry(r: LedgerRow, plan: Plan): Entry {
   const d = r.data;
-  const aux = { num: `C${d.customerId ?? 0}`, label: clean(d.customer) || 'Client' };
+  const aux = plan.auxiliary(d.customerId, clean(d.customer) || 'Client');
   const tourist = Number(d.touristTax ?? 0);
   // A credit note's amounts are negative: its lines reverse the invoice's by themselves.
-  const lines: Line[] = [...line('411000', 'Clients', r.amount, aux)];
+  const lines: Line[] = [...line(plan.account('customer'), r.amount, aux)];
   for (const v of d.vat ?? []) {
-    lines.push(...line(salesAccount(v.rateBp), `Prestations TVA ${rateLabel(v.rateBp)}`, -v.exclVat));
-    lines.push(...line(vatAccount(v.rateBp), `TVA collectée ${rateLabel(v.rateBp)}`, -v.vat));
+    if (v.exclVat) lines.push(...line(plan.account('sales', v.rateBp), -v.exclVat));
+    if (v.vat) lines.push(...line(plan.account('vat', v.rateBp), -v.vat));
   }
   const outside = Number(d.outsideVat ?? 0);
-  lines.push(...line('468600', 'Taxe de séjour à reverser', -(tourist || outside)));
-  if (tourist && outside !== tourist)
-    lines.push(...line('708000', 'Produits hors champ de la TVA', -(outside - tourist)));
+  if (tourist || outside) lines.push(...line(plan.account('tourist-tax'), -(tourist || outside)));
+  if (tourist && outside !== tourist) lines.push(...line(plan.account('outside-vat'), -(outside - tourist)));
   return {
-    journal: 'VT',
+    journal: 'sales',
     date: r.date,
     validDate: r.at.slice(0, 10),
     piece: clean(d.number),
@@ -107,63 +126,105 @@ function saleEntry(r: LedgerRow): Entry {
   };
 }
 
-function paymentEntry(r: LedgerRow, accounts: Map<number, string | null>): Entry {
+function paymentEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Plan): Entry {
   const m = r.data.method ?? {};
   const own = accounts.get(Number(m.id));
-  const [account, accountLabel] = own ? [own, clean(m.label)] : (METHOD_ACCOUNTS[m.kind] ?? ['512000', 'Banque']);
-  const aux = { num: `C${r.data.customerId ?? 0}`, label: 'Client' };
+  const account = own ? { code: own, label: clean(m.label) } : plan.account(METHOD_KINDS.has(m.kind) ? m.kind : 'bank');
+  const aux = plan.auxiliary(r.data.customerId, 'Client');
   const cancel = r.kind === 'payment-cancel';
   return {
-    journal: m.kind === 'cash' ? 'CA' : 'BQ',
+    journal: m.kind === 'cash' ? 'cash' : 'bank',
     date: r.date,
     validDate: r.at.slice(0, 10),
     piece: `P${r.seq}`,
     label: `${cancel ? 'Annulation paiement' : 'Paiement'} ${clean(m.label)}`,
     seq: r.seq,
-    lines: [...line(account, accountLabel, r.amount), ...line('411000', 'Clients', -r.amount, aux)],
+    lines: [...line(account, r.amount), ...line(plan.account('customer'), -r.amount, aux)],
   };
 }
 
-/** The FEC text of ledger rows (those dated inside the year), CR/LF, header first. */
-export function buildFec(rows: LedgerRow[], accounts: Map<number, string | null> = new Map()): string {
+const isPayment = (r: LedgerRow) => r.kind === 'payment' || r.kind === 'payment-cancel';
+
+/** The FEC lines of ledger rows, numbered continuously per journal in date order. */
+export function fecLines(rows: LedgerRow[], accounts: Map<number, string | null>, plan: Plan): FecLine[] {
   const entries = rows
     .filter((r) => r.amount !== 0)
-    .map((r) => (r.kind === 'payment' || r.kind === 'payment-cancel' ? paymentEntry(r, accounts) : saleEntry(r)));
-  const out: string[] = [FEC_FIELDS.join('\t')];
-  for (const journal of Object.keys(JOURNALS)) {
+    .map((r) => (isPayment(r) ? paymentEntry(r, accounts, plan) : saleEntry(r, plan)));
+  const out: FecLine[] = [];
+  for (const kind of JOURNAL_KINDS) {
     const mine = entries
-      .filter((e) => e.journal === journal)
+      .filter((e) => e.journal === kind)
       .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
+    if (!mine.length) continue;
+    const journal = plan.journal(kind);
     mine.forEach((e, i) => {
       // Validated when recorded in the ledger, never before the entry's own date.
       const valid = e.validDate < e.date ? e.date : e.validDate;
-      for (const l of e.lines) {
-        out.push(
-          [
-            journal,
-            JOURNALS[journal],
-            `${journal}${String(i + 1).padStart(6, '0')}`,
-            ymd(e.date),
-            l.account,
-            l.label,
-            l.aux?.num ?? '',
-            l.aux?.label ?? '',
-            e.piece,
-            ymd(e.date),
-            e.label,
-            fecAmount(l.debit),
-            fecAmount(l.credit),
-            '',
-            '',
-            ymd(valid),
-            '',
-            '',
-          ].join('\t'),
-        );
-      }
+      for (const l of e.lines)
+        out.push({
+          journal: journal.code,
+          journalLabel: journal.label,
+          entryNumber: `${journal.code}${String(i + 1).padStart(6, '0')}`,
+          date: e.date,
+          account: l.account.code,
+          accountLabel: l.account.label,
+          auxNum: l.aux?.num ?? '',
+          auxLabel: l.aux?.label ?? '',
+          piece: e.piece,
+          label: e.label,
+          debit: l.debit,
+          credit: l.credit,
+          validDate: valid,
+        });
     });
   }
+  return out;
+}
+
+/** The FEC text of lines, CR/LF, header first. */
+export function fecText(lines: FecLine[]): string {
+  const out: string[] = [FEC_FIELDS.join('\t')];
+  for (const l of lines)
+    out.push(
+      [
+        l.journal,
+        l.journalLabel,
+        l.entryNumber,
+        ymd(l.date),
+        l.account,
+        l.accountLabel,
+        l.auxNum,
+        l.auxLabel,
+        l.piece,
+        ymd(l.date),
+        l.label,
+        fecAmount(l.debit),
+        fecAmount(l.credit),
+        '',
+        '',
+        ymd(l.validDate),
+        '',
+        '',
+      ].join('\t'),
+    );
   return `${out.join('\r\n')}\r\n`;
+}
+
+/**
+ * The FEC text of ledger rows (those dated inside the year), CR/LF, header first. Without
+ * settings, the accounts hard-coded before the accounting settings existed.
+ */
+export function buildFec(
+  rows: LedgerRow[],
+  accounts: Map<number, string | null> = new Map(),
+  settings?: PlanSettings,
+): string {
+  const rates = rows.flatMap((r) => (isPayment(r) ? [] : (r.data.vat ?? []).map((v: any) => Number(v.rateBp))));
+  const plan = new Plan(settings ?? defaultPlanSettings([...new Set(rates)]));
+  const lines = fecLines(rows, accounts, plan);
+  const incomplete = plan.incomplete();
+  if (incomplete) throw incomplete;
+  return fecText(lines);
 }
 
 /** The financial year of `year`: the one ending in it, else the calendar year. */
@@ -175,24 +236,50 @@ export async function fecPeriod(db: Knex, year: number): Promise<{ startDate: st
   return fy ?? { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
 }
 
-export async function fecOfYear(db: Knex, year: number): Promise<{ fileName: string; text: string }> {
+/** The SIREN the FEC file is named after (COMPANY_SIREN_REQUIRED without one). */
+export async function fecSiren(db: Knex): Promise<string> {
   const est = await db('establishment').orderBy('id').first('siren');
   const siren = String(est?.siren ?? '').replace(/\s/g, '');
   if (!/^\d{9}$/.test(siren)) throw badRequest('COMPANY_SIREN_REQUIRED');
-  const { startDate, endDate } = await fecPeriod(db, year);
+  return siren;
+}
+
+/** The fiscal ledger rows the FEC is made of, dated inside [startDate, endDate]. */
+export async function ledgerRows(db: Knex, startDate: string, endDate: string): Promise<LedgerRow[]> {
   const rows = await db('ledger_entry')
     .where({ establishmentId: await establishmentId(db), chain: 'fiscal' })
     .whereIn('kind', ['bill', 'credit-note', 'cash-ticket', 'payment', 'payment-cancel'])
     .whereBetween('businessDate', [startDate, endDate])
     .orderBy('seq')
-    .select('seq', 'kind', 'amount', 'body');
-  const ledger: LedgerRow[] = rows.map((r) => {
+    .select('id', 'seq', 'kind', 'amount', 'body', 'sourceTable', 'sourceId');
+  return rows.map((r) => {
     const b = JSON.parse(r.body);
-    return { seq: Number(r.seq), kind: r.kind, date: b.date, at: b.at, amount: Number(r.amount), data: b.data };
+    return {
+      id: Number(r.id),
+      seq: Number(r.seq),
+      kind: r.kind,
+      date: b.date,
+      at: b.at,
+      amount: Number(r.amount),
+      data: b.data,
+      sourceTable: r.sourceTable,
+      sourceId: r.sourceId === null ? null : Number(r.sourceId),
+    };
   });
+}
+
+/** Each payment method's own accounting code, when it has one. */
+export async function methodAccounts(db: Knex): Promise<Map<number, string | null>> {
   const methods = await db('payment_method').select('id', 'accountingCode');
-  const accounts = new Map<number, string | null>(
-    methods.map((m) => [m.id, m.accountingCode ? String(m.accountingCode) : null]),
-  );
-  return { fileName: `${siren}FEC${ymd(endDate)}.txt`, text: buildFec(ledger, accounts) };
+  return new Map(methods.map((m) => [m.id, m.accountingCode ? String(m.accountingCode) : null]));
+}
+
+export const fecFileName = (siren: string, endDate: string) => `${siren}FEC${ymd(endDate)}.txt`;
+
+export async function fecOfYear(db: Knex, year: number): Promise<{ fileName: string; text: string }> {
+  const siren = await fecSiren(db);
+  const { startDate, endDate } = await fecPeriod(db, year);
+  const rows = await ledgerRows(db, startDate, endDate);
+  const text = buildFec(rows, await methodAccounts(db), await loadPlanSettings(db));
+  return { fileName: fecFileName(siren, endDate), text };
 }

@@ -1,13 +1,23 @@
-// The accounting export routes: the FEC of a financial year.
+// The accounting export routes: the FEC of a financial year, the preview of a period's
+// entries, the exports (made here, deleted by DELETE /rest/accounting-export/{id}) and
+// their history and stored files.
 import { defineRoute } from '../../http/define-route';
+import { notFound } from '../../http/errors';
+import { parseId } from '../../rest/records';
 import { fecOfYear } from './fec';
+import { createExport, exportHistory, previewPeriod, type ExportRequest } from './exports';
+
+const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
+const ids = { type: 'array', maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } };
+const tag = 'accounting';
+const RIGHT = 'invoice.accounting';
 
 export const ACCOUNTING_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/accounting/fec/:year',
-    right: ['invoice.accounting', 'export'],
-    tag: 'accounting',
+    right: [RIGHT, 'export'],
+    tag,
     params: { year: { type: 'integer', minimum: 2000, maximum: 2100, 'x-message': 'INCORRECT_DATES' } },
     summary: "Le FEC de l'exercice (fichier <SIREN>FEC<AAAAMMJJ>.txt, 18 colonnes séparées par des tabulations)",
     response: { description: 'Fichier texte', content: { 'text/plain': { schema: { type: 'string' } } } },
@@ -16,6 +26,68 @@ export const ACCOUNTING_ROUTES = [
       ctx.type = 'text/plain; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
       ctx.body = text;
+      return undefined;
+    },
+  }),
+  defineRoute<unknown, { startDate: string; endDate: string; pending?: boolean }>({
+    method: 'GET',
+    path: '/rest/accounting/preview',
+    right: [RIGHT, 'read'],
+    tag,
+    summary:
+      "Prévisualisation des écritures d'une période (journal, date, compte, libellé, débit, crédit, équilibre) ; " +
+      '`pending` : seulement celles qui ne sont pas encore exportées',
+    query: {
+      type: 'object',
+      required: ['startDate', 'endDate'],
+      properties: { startDate: date, endDate: date, pending: { type: 'boolean' } },
+    },
+    response: { type: 'object' },
+    handler: async ({ query, knex }) => previewPeriod(knex, query.startDate, query.endDate, query.pending ?? false),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/accounting/exports',
+    right: [RIGHT, 'read'],
+    tag,
+    summary: 'Historique des exports comptables : qui, quand, période, nombres et totaux',
+    response: { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } },
+    handler: async ({ knex }) => ({ rows: await exportHistory(knex) }),
+  }),
+  defineRoute<ExportRequest>({
+    method: 'POST',
+    path: '/rest/accounting/exports',
+    right: [RIGHT, 'export'],
+    tag,
+    summary:
+      "Exporte les écritures de la période (dans un seul exercice) qui ne l'ont pas encore été, ou seulement celles " +
+      'des paiements et factures donnés : fichier FEC conservé, paiements marqués exportés ' +
+      '(NOTHING_TO_EXPORT, ITEMS_ALREADY_EXPORTED, EXPORT_SETTINGS_INCOMPLETE)',
+    body: {
+      type: 'object',
+      required: ['startDate', 'endDate'],
+      additionalProperties: false,
+      properties: { startDate: date, endDate: date, paymentIds: ids, billIds: ids },
+    },
+    response: { type: 'object', properties: { id: { type: 'integer' } } },
+    handler: async ({ body, user, knex }) => createExport(knex, body, user?.id ?? null),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/accounting/exports/:id/file',
+    right: [RIGHT, 'export'],
+    tag,
+    params: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, 'x-message': 'INVALID_ID' } },
+    summary: "Le fichier FEC conservé d'un export",
+    response: { description: 'Fichier texte', content: { 'text/plain': { schema: { type: 'string' } } } },
+    handler: async ({ ctx, params, knex }) => {
+      const e = await knex('accounting_export')
+        .where('id', parseId(String(params.id)))
+        .first('fileName', 'fileText');
+      if (!e) throw notFound();
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.set('Content-Disposition', `attachment; filename="${e.fileName}"`);
+      ctx.body = e.fileText;
       return undefined;
     },
   }),

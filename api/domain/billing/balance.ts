@@ -11,8 +11,11 @@ import { stayBalance } from './view';
 
 /** SQL of the balance due of the booking aliased `alias` (cents, integer). */
 export function balanceDueSql(alias = 'b'): string {
-  const billed = `(SELECT coalesce(sum(x.total_incl_vat), 0) FROM bill x WHERE x.booking_id = ${alias}.id AND x.payer_type = 'customer')`;
-  return `((CASE WHEN bv_stay_billed(${alias}.id) THEN ${billed} ELSE greatest(${billed}, coalesce(${alias}.total_amount, 0)) END)
+  const billed =
+    `(SELECT coalesce(sum(x.total_incl_vat), 0) FROM bill x WHERE x.booking_id = ${alias}.id AND x.payer_type = ` +
+    `'customer')`;
+  return `((CASE WHEN bv_stay_billed(${alias}.id) THEN ${billed}
+    ELSE greatest(${billed}, coalesce(${alias}.total_amount, 0)) END)
     - (SELECT coalesce(sum(y.amount), 0) FROM payment y WHERE y.booking_id = ${alias}.id))::int`;
 }
 

@@ -52,7 +52,9 @@ export async function renderDepositSlip(db: Knex, depositId: number): Promise<{ 
             margin: [0, 12, 0, 12],
           },
       {
-        text: `${d.paymentCount} ${d.paymentCount > 1 ? 'paiements' : 'paiement'} — Total remis : ${formatEuros(d.totalAmount)}${commission ? ` — Commission : ${formatEuros(commission)}` : ''}`,
+        text:
+          `${d.paymentCount} ${d.paymentCount > 1 ? 'paiements' : 'paiement'} — Total remis : ` +
+          `${formatEuros(d.totalAmount)}${commission ? ` — Commission : ${formatEuros(commission)}` : ''}`,
         bold: true,
       },
     ],

@@ -82,7 +82,8 @@ export async function depositsOfMonth(
 async function nextNumber(trx: Knex.Transaction, date: string): Promise<string> {
   const prefix = `R${date.slice(0, 4)}${date.slice(5, 7)}-`;
   const { rows } = await trx.raw(
-    `SELECT coalesce(max(substring(number from '^${prefix}([0-9]+)$')::int), 0) + 1 AS n FROM bank_deposit WHERE number LIKE ?`,
+    `SELECT coalesce(max(substring(number from '^${prefix}([0-9]+)$')::int), 0) + 1 AS n FROM bank_deposit WHERE ` +
+      `number LIKE ?`,
     [`${prefix}%`],
   );
   return `${prefix}${String(rows[0].n).padStart(3, '0')}`;

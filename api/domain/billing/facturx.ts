@@ -123,7 +123,8 @@ export function facturxInvoice(bill: Row): Invoice {
     'cbc:InvoiceTypeCode': credit ? '381' : bill.isDeposit ? '386' : '380',
     'cbc:Note': [
       bill.reason ? `Motif : ${bill.reason}` : null,
-      "Pénalités de retard : trois fois le taux d'intérêt légal. Indemnité forfaitaire pour frais de recouvrement : 40 €.",
+      "Pénalités de retard : trois fois le taux d'intérêt légal. Indemnité forfaitaire pour frais de " +
+        'recouvrement : 40 €.',
     ].filter(Boolean),
     'cbc:DocumentCurrencyCode': EUR,
     'cbc:BuyerReference': bill.bookingId ? `SEJOUR-${bill.bookingId}` : bill.number,

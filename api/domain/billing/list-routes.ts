@@ -42,7 +42,8 @@ export const BILL_LIST_ROUTES = [
     right: [BILL, 'read'],
     tag,
     summary:
-      'Les factures et avoirs (écran /bill-list) filtrés par période, nature, client ou numéro, état ; avec les totaux de toute la sélection',
+      'Les factures et avoirs (écran /bill-list) filtrés par période, nature, client ou numéro, état ; avec les ' +
+      'totaux de toute la sélection',
     query: {
       type: 'object',
       additionalProperties: false,
@@ -63,7 +64,8 @@ export const BILL_LIST_ROUTES = [
     right: [BILL, 'read'],
     tag,
     summary:
-      'Les séjours terminés (ou partis) dont la facture de solde n’est pas émise (écran /unbill-document-list) : prix, facturé, payé, reste à facturer',
+      'Les séjours terminés (ou partis) dont la facture de solde n’est pas émise (écran /unbill-document-list) : ' +
+      'prix, facturé, payé, reste à facturer',
     query: { type: 'object', additionalProperties: false, properties: { until: date } },
     response: { type: 'array', items: { type: 'object' } },
     handler: ({ query, knex }) => unbilledStays(knex, query.until ?? todayParis()),
@@ -74,7 +76,8 @@ export const BILL_LIST_ROUTES = [
     right: [BILL, 'read'],
     tag,
     summary:
-      'Contrôle des doubles facturations (écran /verif-double-bill) : plusieurs soldes pour un séjour, acomptes au-delà du prix, séjours identiques facturés deux fois, trous ou doublons de numérotation',
+      'Contrôle des doubles facturations (écran /verif-double-bill) : plusieurs soldes pour un séjour, acomptes ' +
+      'au-delà du prix, séjours identiques facturés deux fois, trous ou doublons de numérotation',
     response: { type: 'array', items: { type: 'object' } },
     handler: ({ knex }) => doubleBills(knex),
   }),
@@ -124,7 +127,8 @@ export const BILL_LIST_ROUTES = [
     right: [BILL, 'write'],
     tag,
     summary:
-      'Émet la facture partenaire du séjour (commission du partenaire, série des factures partenaires), après la facture de solde du client',
+      'Émet la facture partenaire du séjour (commission du partenaire, série des factures partenaires), après la ' +
+      'facture de solde du client',
     body: { type: 'object', additionalProperties: false, properties: { date } },
     response: { $ref: '#/components/schemas/IssuedBill' },
     responses: {
@@ -140,7 +144,8 @@ export const BILL_LIST_ROUTES = [
     right: [BILL, 'write'],
     tag,
     summary:
-      "Émet la facture d'acompte d'un paiement reçu (montant du paiement), liée au paiement ; refusée pour un paiement déjà facturé",
+      "Émet la facture d'acompte d'un paiement reçu (montant du paiement), liée au paiement ; refusée pour un " +
+      'paiement déjà facturé',
     body: { type: 'object', additionalProperties: false, properties: { date } },
     response: { $ref: '#/components/schemas/IssuedBill' },
     responses: { 404: { description: 'Paiement inconnu' } },

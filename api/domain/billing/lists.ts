@@ -14,7 +14,9 @@ type Row = Record<string, any>;
 
 /** Σ of an invoice's credit notes (negative), as SQL on alias `b`. */
 const CREDITED = '(SELECT coalesce(sum(c.total_incl_vat), 0) FROM bill c WHERE c.credited_bill_id = b.id)';
-const STATE = `CASE WHEN b.kind = 'credit-note' OR ${CREDITED} = 0 THEN 'issued' WHEN b.total_incl_vat + ${CREDITED} = 0 THEN 'cancelled' ELSE 'partly-credited' END`;
+const STATE =
+  `CASE WHEN b.kind = 'credit-note' OR ${CREDITED} = 0 THEN 'issued' WHEN b.total_incl_vat + ${CREDITED} = 0 THEN ` +
+  `'cancelled' ELSE 'partly-credited' END`;
 /** Net billed to the guest for stay `k` (customer invoices and their credit notes). */
 const billedOf = (k: string) =>
   `(SELECT coalesce(sum(x.total_incl_vat), 0) FROM bill x WHERE x.booking_id = ${k}.id AND x.payer_type = 'customer')`;
@@ -141,7 +143,8 @@ export async function doubleBills(db: Db): Promise<Row[]> {
   const out: Row[] = [];
   const finals: Row[] = (
     await db.raw(`
-    SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', ' ORDER BY b.id) AS bills, sum(b.total_incl_vat)::int AS amount
+    SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', '
+      ORDER BY b.id) AS bills, sum(b.total_incl_vat)::int AS amount
     FROM bill b JOIN booking k ON k.id = b.booking_id LEFT JOIN customer c ON c.id = k.customer_id
     WHERE b.kind = 'invoice' AND NOT b.is_deposit AND b.payer_type = 'customer' AND b.total_incl_vat + ${CREDITED} <> 0
     GROUP BY k.id, k.code, c.id HAVING count(*) > 1`)
@@ -150,7 +153,8 @@ export async function doubleBills(db: Db): Promise<Row[]> {
     out.push({ check: 'double-final', label: 'Plusieurs factures de solde pour un même séjour', ...r });
   const deposits: Row[] = (
     await db.raw(`
-    SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', ' ORDER BY b.id) AS bills,
+    SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', '
+      ORDER BY b.id) AS bills,
       (sum(b.total_incl_vat + ${CREDITED}) - coalesce(k.total_amount, 0))::int AS amount
     FROM bill b JOIN booking k ON k.id = b.booking_id LEFT JOIN customer c ON c.id = k.customer_id
     WHERE b.kind = 'invoice' AND b.is_deposit
@@ -160,7 +164,8 @@ export async function doubleBills(db: Db): Promise<Row[]> {
     out.push({ check: 'deposits-exceed', label: 'Acomptes facturés au-delà du prix du séjour', ...r });
   const twins: Row[] = (
     await db.raw(`
-    SELECT min(k.id) AS "bookingId", string_agg(coalesce(k.code, k.id::text), ', ' ORDER BY k.id) AS code, ${customerName('c')} AS "customerName",
+    SELECT min(k.id) AS "bookingId", string_agg(coalesce(k.code, k.id::text), ', ' ORDER BY k.id) AS code,
+      ${customerName('c')} AS "customerName",
       string_agg(coalesce(k.code, k.id::text), ', ') AS bills, min(k.total_amount)::int AS amount
     FROM booking k JOIN customer c ON c.id = k.customer_id
     WHERE bv_stay_billed(k.id)
@@ -174,7 +179,8 @@ export async function doubleBills(db: Db): Promise<Row[]> {
     });
   const series: Row[] = (
     await db.raw(`
-    SELECT prefix, count(*)::int AS n, count(DISTINCT sequence)::int AS d, min(sequence)::int AS lo, max(sequence)::int AS hi FROM bill GROUP BY prefix`)
+    SELECT prefix, count(*)::int AS n, count(DISTINCT sequence)::int AS d, min(sequence)::int AS lo,
+      max(sequence)::int AS hi FROM bill GROUP BY prefix`)
   ).rows;
   for (const s of series) {
     if (s.n !== s.d)
@@ -202,7 +208,8 @@ export async function dueBills(db: Db, on: string): Promise<Row[]> {
   const rows: Row[] = (
     await db.raw(
       `
-    SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', ' ORDER BY b.id) AS bills, min(b.due_date) AS "dueDate",
+    SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', '
+      ORDER BY b.id) AS bills, min(b.due_date) AS "dueDate",
       ${billedOf('k')}::int AS billed, ${paidOf('k')}::int AS paid
     FROM bill b JOIN booking k ON k.id = b.booking_id LEFT JOIN customer c ON c.id = k.customer_id
     WHERE b.kind = 'invoice' AND b.payer_type = 'customer' AND b.due_date < ? AND b.total_incl_vat + ${CREDITED} <> 0
@@ -244,12 +251,16 @@ export async function credits(
     );
   const balances: Row[] = (
     await db.raw(`
-    WITH billed AS (SELECT customer_id AS id, sum(total_incl_vat) AS s FROM bill WHERE payer_type = 'customer' AND customer_id IS NOT NULL GROUP BY customer_id),
-         paid AS (SELECT coalesce(p.customer_id, k.customer_id) AS id, sum(p.amount) AS s FROM payment p LEFT JOIN booking k ON k.id = p.booking_id
+    WITH billed AS (SELECT customer_id AS id, sum(total_incl_vat) AS s FROM bill WHERE payer_type = 'customer'
+      AND customer_id IS NOT NULL GROUP BY customer_id),
+         paid AS (SELECT coalesce(p.customer_id, k.customer_id) AS id, sum(p.amount) AS s FROM payment p
+           LEFT JOIN booking k ON k.id = p.booking_id
                   WHERE p.payer_type = 'customer' GROUP BY 1)
-    SELECT c.id AS "customerId", ${customerName('c')} AS "customerName", coalesce(b.s, 0)::bigint AS billed, p.s::bigint AS paid
+    SELECT c.id AS "customerId", ${customerName('c')} AS "customerName", coalesce(b.s, 0)::bigint AS billed,
+      p.s::bigint AS paid
     FROM paid p JOIN customer c ON c.id = p.id LEFT JOIN billed b ON b.id = p.id
-    WHERE p.s > coalesce(b.s, 0) AND b.id IS NOT NULL -- billed once (a guest wholly credited since too), not merely paid in advance
+    WHERE p.s > coalesce(b.s, 0) AND b.id IS NOT NULL
+      -- billed once (a guest wholly credited since too), not merely paid in advance
     ORDER BY p.s - coalesce(b.s, 0) DESC LIMIT 2000`)
   ).rows;
   const bal = balances.map((r) => ({

@@ -42,7 +42,8 @@ export const MONEY_ROUTES = [
     right: [PAYMENT, 'write'],
     tag,
     summary:
-      'Enregistre plusieurs chèques (ou chèques-vacances) pour un montant attendu : un paiement par chèque, refusé si leur somme diffère du montant attendu',
+      'Enregistre plusieurs chèques (ou chèques-vacances) pour un montant attendu : un paiement par chèque, ' +
+      'refusé si leur somme diffère du montant attendu',
     body: {
       type: 'object',
       required: ['paymentMethodId', 'expectedAmount', 'cheques'],
@@ -94,7 +95,8 @@ export const MONEY_ROUTES = [
     right: [PAYMENT, 'write'],
     tag,
     summary:
-      'Groupe plusieurs paiements libres sous un paiement du mode « Paiement groupé » (qui se remet ou s’exporte en un) ; les paiements groupés ne se modifient plus',
+      'Groupe plusieurs paiements libres sous un paiement du mode « Paiement groupé » (qui se remet ou s’exporte ' +
+      'en un) ; les paiements groupés ne se modifient plus',
     body: {
       type: 'object',
       required: ['paymentIds'],
@@ -122,7 +124,8 @@ export const MONEY_ROUTES = [
     right: [PAYMENT, 'read'],
     tag,
     summary:
-      'La TVA comprise dans un paiement d’un séjour (due à l’encaissement pour une prestation de services), répartie sur les taux du séjour ; arrhes ou acompte',
+      'La TVA comprise dans un paiement d’un séjour (due à l’encaissement pour une prestation de services), ' +
+      'répartie sur les taux du séjour ; arrhes ou acompte',
     response: obj,
     responses: { 404: { description: 'Paiement inconnu' } },
     handler: async ({ params, knex }) => {
@@ -151,7 +154,8 @@ export const MONEY_ROUTES = [
     right: [BANK, 'read'],
     tag,
     summary:
-      'Le fond de caisse d’un mode espèces un jour : ouverture, encaissements, apports, dépenses, remises, attendu, comptage et écart',
+      'Le fond de caisse d’un mode espèces un jour : ouverture, encaissements, apports, dépenses, remises, ' +
+      'attendu, comptage et écart',
     response: obj,
     handler: ({ params, knex }) => cashFund(knex, parseId(params.paymentMethodId), dateOf(params.date)),
   }),
@@ -217,7 +221,8 @@ export const MONEY_ROUTES = [
     right: [BANK, 'read'],
     tag,
     summary:
-      'Journal de caisse et de banque : encaissements par mode, dépenses, apports et remises d’espèces sur une période, avec les totaux par mode',
+      'Journal de caisse et de banque : encaissements par mode, dépenses, apports et remises d’espèces sur une ' +
+      'période, avec les totaux par mode',
     query: {
       type: 'object',
       required: ['from', 'to'],
@@ -236,7 +241,8 @@ export const MONEY_ROUTES = [
     right: ['establishment.settings', 'read'],
     tag,
     summary:
-      'Les préférences des sections résultat, frais, mode d’impression et vente (les valeurs par défaut, id 0, tant qu’elles n’ont pas été enregistrées)',
+      'Les préférences des sections résultat, frais, mode d’impression et vente (les valeurs par défaut, id 0, ' +
+      'tant qu’elles n’ont pas été enregistrées)',
     response: obj,
     handler: ({ knex }) => financePreferences(knex),
   }),

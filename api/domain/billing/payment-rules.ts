@@ -83,7 +83,8 @@ export async function usableCreditNotes(
   if (stay.customerId == null) return [];
   const { rows } = await db.raw(
     `
-    SELECT n.id, n.number, n.date, (-n.total_incl_vat - coalesce((SELECT sum(p.amount) FROM payment p WHERE p.credit_note_bill_id = n.id), 0))::int AS remaining
+    SELECT n.id, n.number, n.date, (-n.total_incl_vat - coalesce((SELECT sum(p.amount) FROM payment p
+      WHERE p.credit_note_bill_id = n.id), 0))::int AS remaining
     FROM bill n WHERE n.kind = 'credit-note' AND n.customer_id = ? ORDER BY n.id`,
     [stay.customerId],
   );

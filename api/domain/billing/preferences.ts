@@ -43,5 +43,8 @@ export async function salePreferences(db: Db): Promise<{
 
 /** Content-Disposition of a PDF by the print-mode preference. */
 export function dispositionOf(p: FinancePreferences, filename: string): string {
-  return `${p.documentDisposition === 'attachment' ? 'attachment' : 'inline'}; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+  return (
+    `${p.documentDisposition === 'attachment' ? 'attachment' : 'inline'}; filename="` +
+    `${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`
+  );
 }

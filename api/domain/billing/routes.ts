@@ -28,7 +28,8 @@ defineSchemas({
   IssuedBill: {
     type: 'object',
     description:
-      "Une facture émise (ou un avoir) : numéro de la série, date, totaux par taux de TVA, lignes ; état calculé d'après ses avoirs.",
+      'Une facture émise (ou un avoir) : numéro de la série, date, totaux par taux de TVA, lignes ; état calculé ' +
+      "d'après ses avoirs.",
     properties: {
       id: int,
       number: str,
@@ -107,7 +108,9 @@ export const BILLING_ROUTES = [
     right: [BILL, 'write'],
     tag,
     summary:
-      "Émet la facture d'acompte (kind deposit ; amount en centimes, défaut : l'acompte du séjour) ou la facture de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré ; numéro sans trou de la série",
+      "Émet la facture d'acompte (kind deposit ; amount en centimes, défaut : l'acompte du séjour) ou la facture " +
+      "de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré ; numéro sans " +
+      'trou de la série',
     body: {
       type: 'object',
       required: ['kind'],
@@ -181,7 +184,8 @@ export const BILLING_ROUTES = [
     right: [BILL, 'read'],
     tag,
     summary:
-      'Le PDF (PDF/A-3b) de la facture, produit une fois : l’original à la première impression, ensuite le duplicata (toujours le même fichier)',
+      'Le PDF (PDF/A-3b) de la facture, produit une fois : l’original à la première impression, ensuite le ' +
+      'duplicata (toujours le même fichier)',
     response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
     responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
     handler: async ({ ctx, params, knex }) => {
@@ -240,7 +244,8 @@ export const BILLING_ROUTES = [
     right: [BANK, 'write'],
     tag,
     summary:
-      'Crée une remise en banque avec les paiements choisis (tous du même mode, pas encore remis) ; numéro unique, donné R<aaaamm>-<n> quand absent',
+      'Crée une remise en banque avec les paiements choisis (tous du même mode, pas encore remis) ; numéro ' +
+      'unique, donné R<aaaamm>-<n> quand absent',
     body: {
       type: 'object',
       required: ['paymentMethodId', 'paymentIds'],

@@ -58,7 +58,8 @@ export const CATALOGUE_ROUTES: RouteDecl[] = [
     right: [PITCH, 'write'],
     tag,
     summary:
-      'Ajoute une image à un emplacement (champ multipart uploadfile ; .jpg .jpeg .png .gif, contenu vérifié, 2 Mo au plus)',
+      'Ajoute une image à un emplacement (champ multipart uploadfile ; .jpg .jpeg .png .gif, contenu vérifié, 2 ' +
+      'Mo au plus)',
     openapi: multipartFile(),
     response: images,
     handler: async ({ ctx, params, user, knex }) => {

@@ -1,6 +1,6 @@
 // Catalogue rules no schema expresses: a place needs a place type and names only
-// its uploaded images (place-images.ts), a place in use cannot be deleted, a place type keeps a history version of every change, an extra
-// billed with an equipment stays active, and the place-feature links of a place are
+// its uploaded images (place-images.ts), a place in use cannot be deleted, a place type keeps a history version of
+// every change, an extra billed with an equipment stays active, and the place-feature links of a place are
 // written as a set.
 import type { Knex } from 'knex';
 import { entityMeta, registerHooks } from '../../rest/entities';

@@ -64,7 +64,8 @@ export async function customerResume(
     )
     .select(
       knex.raw(
-        `(SELECT string_agg(DISTINCT p.code, ', ') FROM occupancy o JOIN place p ON p.id = o.place_id WHERE o.booking_id = b.id AND NOT o.is_cancelled) AS places`,
+        `(SELECT string_agg(DISTINCT p.code, ', ') FROM occupancy o JOIN place p ON p.id = o.place_id WHERE ` +
+          `o.booking_id = b.id AND NOT o.is_cancelled) AS places`,
       ),
     )
     .orderBy('b.startDate', 'desc')

@@ -48,7 +48,8 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
     },
     tag,
     summary:
-      'Fusion de doublons : tout passe de fromCustomerId à toCustomerId, puis fromCustomerId est supprimé (droits écriture et suppression)',
+      'Fusion de doublons : tout passe de fromCustomerId à toCustomerId, puis fromCustomerId est supprimé ' +
+      '(droits écriture et suppression)',
     body: { type: 'object', properties: { fromCustomerId: {}, toCustomerId: {} } },
     openapi: {
       requestBody: {
@@ -80,8 +81,10 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
         right: [functionality, 'read'],
         tag,
         summary: customer
-          ? 'Un client dans la forme du §3 (id 0 : ses valeurs par défaut) : ses champs, addressList (autres adresses, avec countryId), availableCivility et availableCountry (avec isDefault)'
-          : 'Un accompagnant dans la forme du §3 : addressList (sa seule adresse), availableCivility et availableCountry',
+          ? 'Un client dans la forme du §3 (id 0 : ses valeurs par défaut) : ses champs, addressList (autres ' +
+            'adresses, avec countryId), availableCivility et availableCountry (avec isDefault)'
+          : 'Un accompagnant dans la forme du §3 : addressList (sa seule adresse), availableCivility et ' +
+            'availableCountry',
         response: customer ? { $ref: '#/components/schemas/CustomerEdit' } : { type: 'object' },
         handler: ({ params, knex }) => editShape(knex, entity, parseId(params.id, true)),
       }),
@@ -92,7 +95,8 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
         tag,
         versioned: true,
         summary: customer
-          ? "Enregistre un client (id 0 : création) ; addressList, si donnée, est l'ensemble de ses autres adresses (créées, modifiées, supprimées). En-tête returnEditItem: true pour recevoir l'élément"
+          ? "Enregistre un client (id 0 : création) ; addressList, si donnée, est l'ensemble de ses autres " +
+            "adresses (créées, modifiées, supprimées). En-tête returnEditItem: true pour recevoir l'élément"
           : "Enregistre un accompagnant ; la seule entrée d'addressList devient son adresse",
         openapi: {
           requestBody: {

@@ -65,7 +65,8 @@ export const BILL_MAIL_ROUTES = [
     right: ['invoice.bill', 'read'],
     tag: 'documents',
     summary:
-      'E-mail d’une facture (modèle Facture ou Avoir, langue du client) avec son PDF enregistré (original la première fois, duplicata ensuite) ; envoyé aussitôt',
+      'E-mail d’une facture (modèle Facture ou Avoir, langue du client) avec son PDF enregistré (original la ' +
+      'première fois, duplicata ensuite) ; envoyé aussitôt',
     body: {
       type: 'object',
       additionalProperties: false,

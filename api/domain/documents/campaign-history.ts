@@ -44,12 +44,15 @@ export async function campaignHistory(knex: Knex): Promise<CampaignHistoryRow[]>
   // The criteria id is the dedupe key's last-but-one part: `campaign:[sms:]<mc>:<criteria>:<customer>`.
   const { rows } = await knex.raw(`
     WITH m AS (
-      SELECT channel, mailing_configuration_id, reverse(split_part(reverse(dedupe_key), ':', 2))::int AS criteria_id, status, created_at
+      SELECT channel, mailing_configuration_id, reverse(split_part(reverse(dedupe_key), ':', 2))::int AS criteria_id,
+        status, created_at
       FROM mail_message WHERE kind = 'campaign' AND resent_from_id IS NULL AND dedupe_key LIKE 'campaign:%'
     )
-    SELECT m.channel, m.mailing_configuration_id, f.label AS model_label, m.criteria_id, k.label AS criteria_label, k.criteria,
+    SELECT m.channel, m.mailing_configuration_id, f.label AS model_label, m.criteria_id, k.label AS criteria_label,
+      k.criteria,
       min(m.created_at) AS first_sent_at, max(m.created_at) AS last_sent_at, count(*)::int AS recipients,
-      (count(*) FILTER (WHERE m.status = 'sent'))::int AS sent, (count(*) FILTER (WHERE m.status = 'failed'))::int AS failed
+      (count(*) FILTER (WHERE m.status = 'sent'))::int AS sent,
+        (count(*) FILTER (WHERE m.status = 'failed'))::int AS failed
     FROM m
     LEFT JOIN mailing_configuration mc ON mc.id = m.mailing_configuration_id
     LEFT JOIN document_function_model f ON f.id = mc.document_function_model_id

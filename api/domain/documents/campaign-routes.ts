@@ -11,7 +11,9 @@ const tag = 'documents';
 const CAMPAIGN = 'campaign.campaigns';
 
 const page = (title: string, text: string) =>
-  `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:sans-serif;max-width:40em;margin:3em auto"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p></body></html>`;
+  `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body ` +
+  `style="font-family:sans-serif;max-width:40em;margin:3em auto"><h1>${escapeHtml(title)}</h1><p>` +
+  `${escapeHtml(text)}</p></body></html>`;
 
 export const CAMPAIGN_ROUTES = [
   defineRoute({
@@ -39,7 +41,8 @@ export const CAMPAIGN_ROUTES = [
     right: [CAMPAIGN, 'read'],
     tag,
     summary:
-      'Historique des campagnes (modèle × critère × canal), la plus récente d’abord : dates d’envoi, résumé du critère, destinataires, envoyés, en échec, en attente',
+      'Historique des campagnes (modèle × critère × canal), la plus récente d’abord : dates d’envoi, résumé du ' +
+      'critère, destinataires, envoyés, en échec, en attente',
     handler: ({ knex }) => campaignHistory(knex),
   }),
   defineRoute<{ mailingConfigurationId: number; mailingCriteriaId: number; channel?: 'email' | 'sms' }>({
@@ -48,7 +51,8 @@ export const CAMPAIGN_ROUTES = [
     right: [CAMPAIGN, 'write'],
     tag,
     summary:
-      'Met en file une campagne (modèle × critère, par e-mail ou SMS) pour chaque client sélectionné pas encore atteint par elle ; la file l’envoie',
+      'Met en file une campagne (modèle × critère, par e-mail ou SMS) pour chaque client sélectionné pas encore ' +
+      'atteint par elle ; la file l’envoie',
     body: {
       type: 'object',
       additionalProperties: false,

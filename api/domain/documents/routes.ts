@@ -27,7 +27,8 @@ export const DOCUMENT_ROUTES = [
       languageId: { type: 'integer', minimum: 0, maximum: 999_999_999 },
     },
     summary:
-      'Le document d’un modèle pour une fiche, en PDF (langue 0 : celle du client) ; type bill : la facture enregistrée (droit facture)',
+      'Le document d’un modèle pour une fiche, en PDF (langue 0 : celle du client) ; type bill : la facture ' +
+      'enregistrée (droit facture)',
     response: PDF,
     responses: { 404: { description: 'Fiche ou configuration inconnue' } },
     handler: async ({ ctx, params, knex }) => {
@@ -59,7 +60,8 @@ export const DOCUMENT_ROUTES = [
     right: ['booking.booking', 'write'],
     tag,
     summary:
-      'E-mail du document d’un séjour (par défaut la confirmation) dans la langue du client, PDF joint ; mis en file puis envoyé aussitôt',
+      'E-mail du document d’un séjour (par défaut la confirmation) dans la langue du client, PDF joint ; mis en ' +
+      'file puis envoyé aussitôt',
     body: {
       type: 'object',
       additionalProperties: false,

@@ -27,7 +27,8 @@ export const SURETY_ROUTES = [
     right: [SURETY, 'read'],
     tag,
     summary:
-      'Configuration des relances de caution (module Caution) : calcul 1 caution, 2 solde, 3 les deux ; jours de rappel et de relance',
+      'Configuration des relances de caution (module Caution) : calcul 1 caution, 2 solde, 3 les deux ; jours de ' +
+      'rappel et de relance',
     handler: ({ knex }) => suretyConfig(knex),
   }),
   defineRoute<unknown, { startDate: string; endDate: string }>({
@@ -36,7 +37,8 @@ export const SURETY_ROUTES = [
     right: [SURETY, 'read'],
     tag,
     summary:
-      'Séjours arrivant dans la période avec une caution ou un solde dû : à relancer (suretyList) et à relancer de nouveau (suretyReminderList)',
+      'Séjours arrivant dans la période avec une caution ou un solde dû : à relancer (suretyList) et à relancer ' +
+      'de nouveau (suretyReminderList)',
     query: period,
     invalid: 'INCORRECT_DATES',
     handler: ({ knex, query }) => {
@@ -50,7 +52,8 @@ export const SURETY_ROUTES = [
     right: [SURETY, 'write'],
     tag,
     summary:
-      'Envoie par e-mail (ou SMS) les relances des séjours listés (caution et/ou solde selon le calcul), marque leurs indicateurs ; répond les erreurs par séjour',
+      'Envoie par e-mail (ou SMS) les relances des séjours listés (caution et/ou solde selon le calcul), marque ' +
+      'leurs indicateurs ; répond les erreurs par séjour',
     body: {
       ...period,
       required: ['startDate', 'endDate', 'bookingIds'],

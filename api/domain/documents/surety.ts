@@ -148,7 +148,10 @@ export async function suretyLists(knex: Knex, startDate: string, endDate: string
   };
 }
 
-/** Sends the reminders the listed stays need, by e-mail or SMS (§9 reminder channels); answers what was queued and each row's error. */
+/**
+ * Sends the reminders the listed stays need, by e-mail or SMS (§9 reminder channels); answers what was queued and each
+ * row's error.
+ */
 export async function sendSuretyReminders(
   knex: Knex,
   startDate: string,

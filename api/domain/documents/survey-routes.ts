@@ -22,8 +22,10 @@ const TITLES: Record<SurveyKind, string> = {
 };
 
 const page = (title: string, inner: string) =>
-  `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
-  `<body style="font-family:sans-serif;max-width:40em;margin:2em auto;padding:0 1em"><h1>${escapeHtml(title)}</h1>${inner}</body></html>`;
+  `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, ` +
+  `initial-scale=1"><title>${escapeHtml(title)}</title></head>` +
+  `<body style="font-family:sans-serif;max-width:40em;margin:2em auto;padding:0 1em"><h1>${escapeHtml(title)}` +
+  `</h1>${inner}</body></html>`;
 const para = (text: string) => `<p>${escapeHtml(text)}</p>`;
 
 const linkQuery = {
@@ -54,17 +56,21 @@ async function formPage(knex: Knex, b: number, s: SurveyKind, t: string): Promis
         input = ['oui', 'non']
           .map(
             (v) =>
-              `<label style="margin-right:1em"><input type="radio" name="${name}" value="${v}"> ${v === 'oui' ? 'Oui' : 'Non'}</label>`,
+              `<label style="margin-right:1em"><input type="radio" name="${name}" value="${v}"> ` +
+              `${v === 'oui' ? 'Oui' : 'Non'}</label>`,
           )
           .join('');
       else input = `<textarea name="${name}" rows="4" maxlength="2000" style="width:100%"></textarea>`;
       return `<fieldset style="margin-bottom:1em;border:1px solid #ccc">${label}${input}</fieldset>`;
     })
     .join('');
-  const hidden = `<input type="hidden" name="b" value="${b}"><input type="hidden" name="s" value="${escapeHtml(s)}"><input type="hidden" name="t" value="${escapeHtml(t)}">`;
+  const hidden =
+    `<input type="hidden" name="b" value="${b}"><input type="hidden" name="s" value="${escapeHtml(s)}"><input ` +
+    `type="hidden" name="t" value="${escapeHtml(t)}">`;
   return page(
     TITLES[s],
-    `<form method="post" action="/rest/survey">${hidden}${fields}<button type="submit">Envoyer mes réponses</button></form>`,
+    `<form method="post" action="/rest/survey">${hidden}${fields}<button type="submit">Envoyer mes ` +
+      `réponses</button></form>`,
   );
 }
 
@@ -137,7 +143,8 @@ export const SURVEY_ROUTES = [
     right: [CAMPAIGN, 'read'],
     tag,
     summary:
-      'Résultats d’un questionnaire de satisfaction par question (moyenne des notes ×100, répartition, oui/non, textes)',
+      'Résultats d’un questionnaire de satisfaction par question (moyenne des notes ×100, répartition, oui/non, ' +
+      'textes)',
     query: {
       type: 'object',
       additionalProperties: false,

@@ -104,12 +104,15 @@ export function renderPdf(blocks: Block[], meta: { title: string; footer?: strin
   const f2 = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
   const kids: number[] = [];
   pages.forEach((ops, i) => {
-    const footer = `BT /F1 8 Tf ${MARGIN} 28 Td (${winAnsi(`${meta.footer ?? meta.title} — page ${i + 1} / ${pages.length}`)}) Tj ET`;
+    const footer =
+      `BT /F1 8 Tf ${MARGIN} 28 Td (${winAnsi(`${meta.footer ?? meta.title} — page ${i + 1} / ${pages.length}`)}) ` +
+      `Tj ET`;
     const stream = [...ops, footer].join('\n');
     const content = add(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
     kids.push(
       add(
-        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 ${f1} 0 R /F2 ${f2} 0 R >> >> /Contents ${content} 0 R >>`,
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 ` +
+          `${f1} 0 R /F2 ${f2} 0 R >> >> /Contents ${content} 0 R >>`,
       ),
     );
   });
@@ -123,7 +126,11 @@ export function renderPdf(blocks: Block[], meta: { title: string; footer?: strin
     out += `${i + 1} 0 obj\n${body}\nendobj\n`;
   });
   const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info ${info} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  out +=
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    `${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out +=
+    `trailer\n<< /Size ${objects.length + 1} /Root ${catalog}` +
+    ` 0 R /Info ${info} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }

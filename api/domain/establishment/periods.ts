@@ -93,7 +93,10 @@ export async function activityPeriodAt(knex: Knex | Knex.Transaction, date: stri
   return knex('activity_period').where('startDate', '<=', date).where('endDate', '>=', date).first();
 }
 
-/** `date` lies in an activity period: "Aucune période d'activité" when none exists, else "date not in the activity period". */
+/**
+ * `date` lies in an activity period: "Aucune période d'activité" when none exists, else "date not in the activity
+ * period".
+ */
 export async function assertInActivityPeriod(knex: Knex | Knex.Transaction, date: string): Promise<void> {
   if (await activityPeriodAt(knex, date)) return;
   const any = await knex('activity_period').first('id');

@@ -190,7 +190,8 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
     right: { system: 'ONLY_TECHNICAL_USER_CAN_CLOSE' },
     tag,
     summary:
-      'Clôture un exercice (utilisateur technique seulement) : terminé, exercices antérieurs clos, exercice suivant créé',
+      'Clôture un exercice (utilisateur technique seulement) : terminé, exercices antérieurs clos, exercice ' +
+      'suivant créé',
     response: saved('SAVED', { message: str, item: ref('FinancialYear') }),
     responseDescription: 'Clôturé, avec l’exercice',
     responses: { 404: { description: 'Exercice inconnu' } },

@@ -27,7 +27,8 @@ export const LEDGER_ROUTES = [
     right: [JOURNAL, 'read'],
     tag,
     summary:
-      'Vérifie le journal inaltérable : chaînage, empreintes, signatures, continuité, fin de chaîne, totaux des clôtures',
+      'Vérifie le journal inaltérable : chaînage, empreintes, signatures, continuité, fin de chaîne, totaux des ' +
+      'clôtures',
     query: {
       type: 'object',
       properties: { chain: { enum: ['fiscal', 'jet'] }, signatures: { enum: ['all', 'sample'] } },
@@ -156,7 +157,8 @@ export const LEDGER_ROUTES = [
     right: [CLOSURES, 'write'],
     tag,
     summary:
-      "Archive annuelle signée d'un exercice clôturé (écritures, manifeste, empreintes), une fois par exercice, journalisée",
+      "Archive annuelle signée d'un exercice clôturé (écritures, manifeste, empreintes), une fois par exercice, " +
+      'journalisée',
     body: {
       type: 'object',
       required: ['closureSeq'],

@@ -50,7 +50,8 @@ async function fetchBatch(knex: Knex, est: number, chain: Chain, after: number, 
   const conn = await client.acquireConnection();
   try {
     const res = await conn.query({
-      text: `SELECT seq, kind, business_date::text, period_end::text, source_table, source_id, amount, body, hash, key_id, signature
+      text: `SELECT seq, kind, business_date::text, period_end::text, source_table, source_id, amount, body, hash,
+        key_id, signature
                FROM ledger_entry WHERE establishment_id = $1 AND chain = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
       values: [est, chain, after, limit],
       rowMode: 'array',
@@ -225,7 +226,8 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
   if (chain === 'fiscal') {
     const missing = async (table: string, label: string) => {
       const { rows } = await knex.raw(
-        `SELECT count(*)::int AS n FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM ledger_entry e WHERE e.source_table = ? AND e.source_id = t.id AND e.chain = 'fiscal')`,
+        `SELECT count(*)::int AS n FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM ledger_entry e WHERE ` +
+          `e.source_table = ? AND e.source_id = t.id AND e.chain = 'fiscal')`,
         [table],
       );
       if (rows[0].n) add({ seq: 0, kind: 'missing', reason: `${rows[0].n} ${label} sans écriture au journal` });

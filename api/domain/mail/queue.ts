@@ -60,7 +60,9 @@ const safeName = (s: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'fichier';
 
-/** Queues a message (its attachments stored beside it); answers its id, or null when its dedupe key was used already. */
+/**
+ * Queues a message (its attachments stored beside it); answers its id, or null when its dedupe key was used already.
+ */
 export async function enqueueMail(db: Db, m: NewMail): Promise<number | null> {
   // §8 « Nom de fichier obligatoire »: an attachment must be named for the customer (and the history).
   if ((m.attachments ?? []).some((a) => !a.fileName?.trim()))
@@ -190,7 +192,9 @@ export async function processQueue(knex: Knex, opts: { limit?: number; onlyId?: 
         text: htmlToText(row.bodyHtml),
         attachments,
         // One Message-ID per row: a copy ever delivered twice is recognisable.
-        messageId: `<bivouac-mail-${row.id}.${new Date(row.createdAt).getTime()}@${(typeof conn.from === 'string' ? conn.from : conn.from.address).split('@')[1] ?? 'bivouac'}>`,
+        messageId:
+          `<bivouac-mail-${row.id}.${new Date(row.createdAt).getTime()}@` +
+          `${(typeof conn.from === 'string' ? conn.from : conn.from.address).split('@')[1] ?? 'bivouac'}>`,
       });
       await knex('mail_message')
         .where('id', row.id)

@@ -117,7 +117,10 @@ export const MAIL_ROUTES = [
         kind: 'test',
         to: body.to,
         subject: 'Bivouac : e-mail de test',
-        html: `<p>Cet e-mail de test a été envoyé par Bivouac à la demande de ${escapeHtml(user.login ?? 'un utilisateur')}.</p><p>Si vous le lisez, les paramètres d'e-mail sont corrects.</p>`,
+        html:
+          `<p>Cet e-mail de test a été envoyé par Bivouac à la demande de ` +
+          `${escapeHtml(user.login ?? 'un utilisateur')}.</p><p>Si vous le lisez, les paramètres d'e-mail sont ` +
+          `corrects.</p>`,
         userId: user.id,
       }))!;
       await processQueue(knex, { onlyId: id });

@@ -35,7 +35,8 @@ export interface CreationRow {
 export async function creationRows(knex: Knex, meterTypeId: number, date: string): Promise<CreationRow[]> {
   const lastBefore = (col: string) =>
     knex.raw(
-      `(SELECT r.${col} FROM meter_reading r WHERE r.meter_id = m.id AND r.reading_date < ? ORDER BY r.reading_date DESC LIMIT 1)`,
+      `(SELECT r.${col} FROM meter_reading r WHERE r.meter_id = m.id AND r.reading_date < ? ORDER BY ` +
+        `r.reading_date DESC LIMIT 1)`,
       [date],
     );
   const onDate = (col: string) =>

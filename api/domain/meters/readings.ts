@@ -55,7 +55,8 @@ export function lastReading(db: Db, meterId: number): Promise<Reading | undefine
 export async function recomputeConsumption(trx: Knex.Transaction, meterId: number): Promise<void> {
   await trx.raw(
     `UPDATE meter_reading AS r SET consumption = s.c, updated_at = now()
-       FROM (SELECT id, round((quantity - lag(quantity) OVER (ORDER BY reading_date))::numeric, 6)::double precision AS c
+       FROM (SELECT id,
+               round((quantity - lag(quantity) OVER (ORDER BY reading_date))::numeric, 6)::double precision AS c
                FROM meter_reading WHERE meter_id = ?) AS s
       WHERE r.id = s.id AND r.consumption IS DISTINCT FROM s.c`,
     [meterId],

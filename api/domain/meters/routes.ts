@@ -18,7 +18,8 @@ defineSchemas({
   MeterReadingCreation: {
     type: 'object',
     description:
-      'Les compteurs en service du type à la date (actifs, posés, non déposés), par emplacement, avec leur dernier relevé avant la date.',
+      'Les compteurs en service du type à la date (actifs, posés, non déposés), par emplacement, avec leur ' +
+      'dernier relevé avant la date.',
     properties: {
       meterType: { type: 'object', properties: { id: int, label: str, unit: str } },
       readingDate: date,
@@ -113,7 +114,8 @@ export const METER_ROUTES = [
     right: [METER, 'write'],
     tag,
     summary:
-      'Enregistre les nouveaux index de plusieurs compteurs en une transaction : tous, ou aucun (erreurs par ligne `rows.<n>.<champ>`, code METER_READINGS_REFUSED)',
+      'Enregistre les nouveaux index de plusieurs compteurs en une transaction : tous, ou aucun (erreurs par ' +
+      'ligne `rows.<n>.<champ>`, code METER_READINGS_REFUSED)',
     body: { $ref: '#/components/schemas/MeterReadingBulk' },
     invalid: 'VALIDATION_FAILED',
     response: {

@@ -185,7 +185,8 @@ async function alternatives(
     .whereNot('p.id', exceptPlaceId)
     .where('p.capacity', '>=', persons)
     .whereRaw(
-      'NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ?::date))',
+      'NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ' +
+        '?::date))',
       [start, end],
     )
     .orderBy('p.order')
@@ -390,11 +391,15 @@ export async function applyMove(
       userId,
       input.id,
     );
-    let detail = `Déplacé depuis le planning : ${place(s.fromPlaceCode)} ${span(s.from.startDate, s.from.endDate)} → ${place(s.toPlaceCode)} ${span(input.startDate, input.endDate)}`;
+    let detail =
+      `Déplacé depuis le planning : ${place(s.fromPlaceCode)} ${span(s.from.startDate, s.from.endDate)} → ` +
+      `${place(s.toPlaceCode)} ${span(input.startDate, input.endDate)}`;
     const total = (await trx('booking').where('id', s.bookingId).first('totalAmount')).totalAmount as number | null;
     const totalBefore = check.price?.bookingTotalBefore ?? null;
     if (total !== totalBefore)
-      detail += ` ; total ${totalBefore == null ? '—' : formatCents(totalBefore)} → ${total == null ? '—' : formatCents(total)}`;
+      detail +=
+        ` ; total ${totalBefore == null ? '—' : formatCents(totalBefore)} → ` +
+        `${total == null ? '—' : formatCents(total)}`;
     if (input.force && check.needsForce)
       detail += ` (forcé : ${check.warnings
         .filter((w) => w.blocking)

@@ -25,7 +25,8 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
       version: {
         ...int,
         description:
-          'modification d’une occupation (PUT /rest/planning/occupancy/{id}) : la version de l’occupation lue (ou If-Match) ; périmée, 409 RECORD_CHANGED',
+          'modification d’une occupation (PUT /rest/planning/occupancy/{id}) : la version de l’occupation lue ' +
+          '(ou If-Match) ; périmée, 409 RECORD_CHANGED',
       },
       bookingVersion: {
         ...int,
@@ -51,12 +52,14 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
       force: {
         ...bool,
         description:
-          'l’utilisateur passe outre les avertissements (séjour minimum, jour d’arrivée ou de départ), jamais une version périmée',
+          'l’utilisateur passe outre les avertissements (séjour minimum, jour d’arrivée ou de départ), jamais ' +
+          'une version périmée',
       },
       version: {
         ...int,
         description:
-          'la version de l’occupation ou de l’indisponibilité que le planning a lue (ou If-Match) ; périmée, 409 RECORD_CHANGED avec l’enregistrement actuel',
+          'la version de l’occupation ou de l’indisponibilité que le planning a lue (ou If-Match) ; périmée, 409 ' +
+          'RECORD_CHANGED avec l’enregistrement actuel',
       },
     },
   },
@@ -71,7 +74,9 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
       price: {
         type: ['object', 'null'],
         description:
-          'montants en centimes : before = le prix enregistré de l’occupation, after = son prix aux nouvelles place et dates (prix manuels et conditions convenues gardés), bookingTotalAfter = le total du séjour qui en résulte',
+          'montants en centimes : before = le prix enregistré de l’occupation, after = son prix aux nouvelles ' +
+          'place et dates (prix manuels et conditions convenues gardés), bookingTotalAfter = le total du séjour ' +
+          'qui en résulte',
         properties: {
           before: int,
           after: int,

@@ -192,12 +192,14 @@ export async function planOccupancy(db: Db, date: string, nights: number): Promi
     () => db('place').where('isActive', true).select('id', 'layoutId'),
     () =>
       db.raw(
-        `SELECT r.place_id, r.occupancy_id, r.unavailability_id, lower(r.nights)::text AS start_date, upper(r.nights)::text AS end_date
+        `SELECT r.place_id, r.occupancy_id, r.unavailability_id, lower(r.nights)::text AS start_date,
+          upper(r.nights)::text AS end_date
               FROM place_reservation r WHERE r.nights && daterange(?::date, ?::date)`,
         [date, to],
       ),
     () =>
-      // What the user clicks on: the stays present on the first night, () => arrivals and departures of the day (quotes included: they hold nothing).
+      // What the user clicks on: the stays present on the first night, () => arrivals and departures of the day (quotes
+      // included: they hold nothing).
       db('occupancy as o')
         .join('booking as b', 'b.id', 'o.bookingId')
         .leftJoin('customer as c', 'c.id', 'b.customerId')

@@ -198,7 +198,8 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     tag,
     versioned: true,
     summary:
-      'Enregistre un déplacement (mêmes vérifications dans la transaction ; la contrainte d’exclusion a le dernier mot)',
+      'Enregistre un déplacement (mêmes vérifications dans la transaction ; la contrainte d’exclusion a le ' +
+      'dernier mot)',
     description:
       'Demande aussi l’écriture des réservations (booking.booking), ou des indisponibilités pour en déplacer une.',
     body: obj,
@@ -433,7 +434,8 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     right: [BOOKING, 'write'],
     tag,
     summary:
-      'Met à jour le séjour temporaire de l’assistant (client, choix de prix, occupation, prix manuels, occupants, animaux, véhicules, extras) ; le serveur calcule le prix',
+      'Met à jour le séjour temporaire de l’assistant (client, choix de prix, occupation, prix manuels, ' +
+      'occupants, animaux, véhicules, extras) ; le serveur calcule le prix',
     body: obj,
     openapi: { requestBody: { required: true, content: { 'application/json': { schema: ref('WizardDraft') } } } },
     response: ref('BookingSummary'),
@@ -445,7 +447,8 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     right: [BOOKING, 'write'],
     tag,
     summary:
-      'L’assistant est toujours utilisé sur ce séjour temporaire : il n’est pas abandonné pour inactivité (délai des paramètres généraux)',
+      'L’assistant est toujours utilisé sur ce séjour temporaire : il n’est pas abandonné pour inactivité (délai ' +
+      'des paramètres généraux)',
     response: saved(),
     handler: async ({ params, knex }) => {
       await touchDraft(knex, parseId(params.id));
@@ -460,7 +463,8 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     right: [BOOKING, 'write'],
     tag,
     summary:
-      'L’assistant est fermé (onglet fermé, rechargé ou quitté) : le séjour temporaire est abandonné et ses emplacements libérés aussitôt (released false s’il n’était plus en cours de saisie)',
+      'L’assistant est fermé (onglet fermé, rechargé ou quitté) : le séjour temporaire est abandonné et ses ' +
+      'emplacements libérés aussitôt (released false s’il n’était plus en cours de saisie)',
     response: saved({ released: { type: 'boolean' } }),
     handler: async ({ params, user, knex }) => ({
       status: 'SAVED',
@@ -473,7 +477,8 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     right: [BOOKING, 'write'],
     tag,
     summary:
-      'Enregistre le séjour temporaire comme devis, option ou réservation, ou le fusionne dans un séjour existant (droit de suppression : le brouillon finit supprimé)',
+      'Enregistre le séjour temporaire comme devis, option ou réservation, ou le fusionne dans un séjour ' +
+      'existant (droit de suppression : le brouillon finit supprimé)',
     body: {
       type: 'object',
       properties: {
@@ -497,7 +502,8 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     tag,
     versioned: true,
     summary:
-      'L’assistant modifie une occupation existante (dates, emplacement, occupants…) : enregistrée sur son séjour en une transaction, prix recalculé (prix manuels gardés)',
+      'L’assistant modifie une occupation existante (dates, emplacement, occupants…) : enregistrée sur son ' +
+      'séjour en une transaction, prix recalculé (prix manuels gardés)',
     body: obj,
     openapi: { requestBody: { required: true, content: { 'application/json': { schema: ref('WizardDraft') } } } },
     response: ref('BookingSummary'),

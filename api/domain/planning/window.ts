@@ -223,7 +223,8 @@ export function filteredPlaces(db: Db, f: PlaceFilter): Knex.QueryBuilder {
   if (f.placeIds?.length) q.whereIn('p.id', f.placeIds);
   if (f.featureIds?.length) {
     q.whereRaw(
-      '(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ANY(?::integer[])) = ?',
+      '(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ' +
+        'ANY(?::integer[])) = ?',
       [f.featureIds, f.featureIds.length],
     );
   }
@@ -324,7 +325,8 @@ export async function planningSearch(
     .select(db.raw(`${customerName} AS customer`))
     .select(
       db.raw(
-        `(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND v.licence_plate IS NOT NULL) AS licence_plates`,
+        `(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND ` +
+          `v.licence_plate IS NOT NULL) AS licence_plates`,
       ),
     )
     .orderByRaw('(o.end_date >= ?::date) DESC, abs(o.start_date - ?::date), o.id', [today, today])

@@ -324,7 +324,9 @@ export async function saveOccupancy(
       entity: entityMeta('booking'),
       recordId: occ.bookingId,
       action: 'action',
-      detail: `Occupation modifiée par l'assistant : du ${formatDateFr(after.startDate)} au ${formatDateFr(after.endDate)}`,
+      detail:
+        `Occupation modifiée par l'assistant : du ${formatDateFr(after.startDate)} au ` +
+        `${formatDateFr(after.endDate)}`,
     });
     return occ.bookingId as number;
   });

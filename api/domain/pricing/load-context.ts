@@ -83,7 +83,8 @@ async function placeTypeOfPlace(db: Db, placeId: number): Promise<number> {
  * (seasonal grids: per night out of season, per week in summer), then the lowest id.
  */
 const CALL =
-  'SELECT bv_pricing_context(?::int, ?::int, ?::int, ?::date, ?::date, ?::date, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::jsonb, ?::boolean, ?::int) AS ctx';
+  'SELECT bv_pricing_context(?::int, ?::int, ?::int, ?::date, ?::date, ?::date, ?::jsonb, ?::jsonb, ?::jsonb, ' +
+  '?::jsonb, ?::jsonb, ?::boolean, ?::int) AS ctx';
 
 export interface LoadedContext {
   context: PricingContext;

@@ -12,10 +12,13 @@ export const PRICING_SCHEMAS: Record<string, object> = {
   PricingQuoteRequest: {
     ...request,
     description:
-      'Un séjour à chiffrer. La grille : priceGridId, sinon celle du type d’emplacement (placeTypeId, ou celui de placeId) : ' +
+      'Un séjour à chiffrer. La grille : priceGridId, sinon celle du type d’emplacement (placeTypeId, ou celui ' +
+      'de placeId) : ' +
       'la grille propre du partenaire puis la grille publique active dont les périodes couvrent le plus de nuits. ' +
-      'historyVersion : chiffrer avec une version antérieure de la grille. quoteDate : « aujourd’hui » (Europe/Paris) si absente. ' +
-      'overrides : prix unitaires saisis à la main (priceGridOptionId null = l’hébergement, par nuit), gardés et signalés.',
+      'historyVersion : chiffrer avec une version antérieure de la grille. quoteDate : « aujourd’hui » ' +
+      '(Europe/Paris) si absente. ' +
+      'overrides : prix unitaires saisis à la main (priceGridOptionId null = l’hébergement, par nuit), gardés et ' +
+      'signalés.',
   },
   PricingQuoteLine: {
     type: 'object',
@@ -23,7 +26,8 @@ export const PRICING_SCHEMAS: Record<string, object> = {
       lineType: {
         type: 'integer',
         description:
-          'type de ligne de facture (§9) : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 extra, 8 frais, 9 remise, 11 assurance, 12 offre spéciale, 13 commission',
+          'type de ligne de facture (§9) : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 ' +
+          'extra, 8 frais, 9 remise, 11 assurance, 12 offre spéciale, 13 commission',
       },
       label: { type: 'string' },
       quantity: int,
@@ -55,7 +59,8 @@ export const PRICING_SCHEMAS: Record<string, object> = {
   PricingQuote: {
     type: 'object',
     description:
-      'Le devis : lignes typées, TVA par ligne et par taux, taxe de séjour hors base de TVA, arrhes et solde, avertissements (§8).',
+      'Le devis : lignes typées, TVA par ligne et par taux, taxe de séjour hors base de TVA, arrhes et solde, ' +
+      'avertissements (§8).',
     properties: {
       priceGridId: int,
       placeTypeId: int,

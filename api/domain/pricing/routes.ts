@@ -132,7 +132,8 @@ export const PRICING_ROUTES: RouteDecl[] = [
     right: ['stay.price', 'write'],
     tag,
     summary:
-      'Enregistre en une fois les prix d’une option pour chaque période (une seule nouvelle version ; stay.price, écriture)',
+      'Enregistre en une fois les prix d’une option pour chaque période (une seule nouvelle version ; ' +
+      'stay.price, écriture)',
     body: { type: 'object' },
     openapi: jsonBody({
       type: 'object',

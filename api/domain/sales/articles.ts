@@ -21,7 +21,8 @@ export function registerArticleRules(): void {
             .join('bill as f', 'f.id', 'sb.billId')
             .whereRaw('sb.sale_id = s.id')
             .whereRaw(
-              'f.total_incl_vat + coalesce((SELECT sum(c.total_incl_vat) FROM bill c WHERE c.credited_bill_id = f.id), 0) <> 0',
+              'f.total_incl_vat + coalesce((SELECT sum(c.total_incl_vat) FROM bill c WHERE c.credited_bill_id = ' +
+                'f.id), 0) <> 0',
             ),
         )
         .first('s.id');

@@ -27,7 +27,10 @@ export function validUntilFrom(issuedOn: string, months: number): string {
   const [y, m, d] = issuedOn.split('-').map(Number);
   const target = new Date(Date.UTC(y, m - 1 + months, 1));
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  return `${target.getUTCFullYear()}-${String(target.getUTCMonth() + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+  return (
+    `${target.getUTCFullYear()}-${String(target.getUTCMonth() + 1).padStart(2, '0')}-` +
+    `${String(Math.min(d, last)).padStart(2, '0')}`
+  );
 }
 
 export async function createVoucher(

@@ -104,7 +104,8 @@ export function ticketDocument(sale: Row, duplicate = 0): Row {
       `Caisse ${sale.registerCode ?? ''} — Opérateur : ${sale.operatorName || '—'}`,
       sale.returnOf ? `Retour du ticket N° ${sale.returnOf.number}` : null,
       sale.booking
-        ? `Porté sur le séjour ${sale.booking.code ?? sale.booking.id}${sale.customerName ? ` — ${sale.customerName}` : ''}`
+        ? `Porté sur le séjour ${sale.booking.code ?? sale.booking.id}` +
+          `${sale.customerName ? ` — ${sale.customerName}` : ''}`
         : sale.customerName
           ? `Client : ${sale.customerName}`
           : null,

@@ -48,7 +48,8 @@ defineSchemas({
   SaleTicket: {
     type: 'object',
     description:
-      'Un ticket de caisse émis (ou de retour) : numéro sans trou de sa caisse, lignes, règlements, totaux par taux de TVA',
+      'Un ticket de caisse émis (ou de retour) : numéro sans trou de sa caisse, lignes, règlements, totaux par ' +
+      'taux de TVA',
     properties: {
       id: { type: 'integer' },
       number: { type: 'string' },
@@ -63,7 +64,8 @@ defineSchemas({
   CashRegisterZ: {
     type: 'object',
     description:
-      "Le Z d'une session de caisse : attendu, compté et écart par nature de règlement, totaux par taux de TVA, nombre de tickets",
+      "Le Z d'une session de caisse : attendu, compté et écart par nature de règlement, totaux par taux de TVA, " +
+      'nombre de tickets',
     properties: {
       windowId: { type: 'integer' },
       zNumber: { type: ['integer', 'null'] },
@@ -82,7 +84,8 @@ export const SALES_ROUTES = [
     right: [SALE, 'read'],
     tag,
     summary:
-      "L'écran de caisse : la caisse et ses réglages, les familles, les articles vendus ici aujourd'hui (stock), les modes de paiement, la session ouverte",
+      "L'écran de caisse : la caisse et ses réglages, les familles, les articles vendus ici aujourd'hui (stock), " +
+      'les modes de paiement, la session ouverte',
     response: { type: 'object' },
     handler: ({ params, knex }) => tillData(knex, parseId(params.cashRegisterId), todayParis()),
   }),
@@ -136,7 +139,8 @@ export const SALES_ROUTES = [
     right: [SALE, 'write'],
     tag,
     summary:
-      "Encaisse un ticket : lignes (remises), remise sur le ticket, règlements partagés (espèces avec monnaie rendue, carte, chèque, chèques-vacances, bon cadeau, avoir) ou porté sur le séjour d'un client présent",
+      'Encaisse un ticket : lignes (remises), remise sur le ticket, règlements partagés (espèces avec monnaie ' +
+      "rendue, carte, chèque, chèques-vacances, bon cadeau, avoir) ou porté sur le séjour d'un client présent",
     body: {
       type: 'object',
       required: ['cashRegisterId', 'lines', 'payments'],
@@ -177,7 +181,8 @@ export const SALES_ROUTES = [
     right: [SALE, 'write'],
     tag,
     summary:
-      "Retour : un nouveau ticket négatif qui référence l'original (jamais de modification), remboursé par les règlements donnés",
+      "Retour : un nouveau ticket négatif qui référence l'original (jamais de modification), remboursé par les " +
+      'règlements donnés',
     body: {
       type: 'object',
       required: ['cashRegisterId', 'lines', 'payments'],
@@ -219,7 +224,8 @@ export const SALES_ROUTES = [
     right: [SALE, 'read'],
     tag,
     summary:
-      'Le ticket en PDF 80 mm : l’original à la première impression, « DUPLICATA n » ensuite (chaque impression est enregistrée)',
+      'Le ticket en PDF 80 mm : l’original à la première impression, « DUPLICATA n » ensuite (chaque impression ' +
+      'est enregistrée)',
     response: pdf,
     handler: async ({ ctx, params, user, knex }) => {
       const p = await printTicket(knex, parseId(params.saleId), user?.id ?? null);
@@ -244,7 +250,8 @@ export const SALES_ROUTES = [
     },
     tag,
     summary:
-      "Clients présents aujourd'hui (séjour en cours), cherchés par nom, emplacement ou immatriculation, pour porter une vente sur leur séjour",
+      "Clients présents aujourd'hui (séjour en cours), cherchés par nom, emplacement ou immatriculation, pour " +
+      'porter une vente sur leur séjour',
     query: { type: 'object', required: ['q'], properties: { q: { type: 'string', minLength: 2, maxLength: 60 } } },
     response: { type: 'array', items: { type: 'object' } },
     handler: ({ query, knex }) => searchPresentStays(knex, query.q, todayParis()),
@@ -333,7 +340,9 @@ export const SALES_ROUTES = [
     right: [SALE, 'write'],
     tag,
     summary:
-      "Importe les bons cadeaux vendus sur une boutique extérieure (CSV : référence;article;montant;date;acheteur;bénéficiaire) ; une référence déjà importée est ignorée, l'article est retrouvé d'après un import précédent ou son libellé",
+      'Importe les bons cadeaux vendus sur une boutique extérieure (CSV : ' +
+      'référence;article;montant;date;acheteur;bénéficiaire) ; une référence déjà importée est ignorée, ' +
+      "l'article est retrouvé d'après un import précédent ou son libellé",
     body: {
       type: 'object',
       required: ['csv'],
@@ -357,7 +366,8 @@ export const SALES_ROUTES = [
     right: [SALE, 'write'],
     tag,
     summary:
-      "Intègre un bon importé : crée le bon cadeau (montant de la boutique, validité de l'article) ; refusé tant que l'article n'est pas paramétré",
+      "Intègre un bon importé : crée le bon cadeau (montant de la boutique, validité de l'article) ; refusé tant " +
+      "que l'article n'est pas paramétré",
     response: { type: 'object' },
     responses: { 400: { description: 'Article bon cadeau non paramétré (GIFT_ARTICLE_NOT_MAPPED)' } },
     handler: ({ params, knex }) => integrateGiftImport(knex, parseId(params.saleGiftImportId)),
@@ -383,7 +393,8 @@ export const SALES_ROUTES = [
     right: [SALE, 'write'],
     tag,
     summary:
-      "Affecte un client à des tickets émis sans client (le ticket n'est pas modifié : l'affectation est enregistrée à côté, une fois par ticket) ; tous ou aucun",
+      "Affecte un client à des tickets émis sans client (le ticket n'est pas modifié : l'affectation est " +
+      'enregistrée à côté, une fois par ticket) ; tous ou aucun',
     body: {
       type: 'object',
       required: ['customerId', 'saleIds'],
@@ -401,7 +412,8 @@ export const SALES_ROUTES = [
     right: [SALE, 'read'],
     tag,
     summary:
-      "Envoie le ticket en PDF par e-mail (à l'adresse saisie, sinon à celle du client) ; compté comme une impression : l'original la première fois, « DUPLICATA n » ensuite",
+      "Envoie le ticket en PDF par e-mail (à l'adresse saisie, sinon à celle du client) ; compté comme une " +
+      "impression : l'original la première fois, « DUPLICATA n » ensuite",
     body: {
       type: 'object',
       additionalProperties: false,

@@ -61,7 +61,8 @@ export async function searchPresentStays(db: Db, q: string, today: string): Prom
       'b.customerId',
       db.raw(`${nameSql} as "customerName"`),
       db.raw(
-        `(SELECT string_agg(DISTINCT p.label, ', ') FROM occupancy o JOIN place p ON p.id = o.place_id WHERE o.booking_id = b.id AND NOT o.is_cancelled) as "places"`,
+        `(SELECT string_agg(DISTINCT p.label, ', ') FROM occupancy o JOIN place p ON p.id = o.place_id WHERE ` +
+          `o.booking_id = b.id AND NOT o.is_cancelled) as "places"`,
       ),
     );
 }

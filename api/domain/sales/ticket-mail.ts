@@ -29,7 +29,9 @@ export async function mailTicket(
     kind: 'sale-ticket',
     to: address,
     subject: `Votre ticket ${sale.number}${shop ? ` — ${shop}` : ''}`,
-    html: `<p>Bonjour,</p><p>Veuillez trouver ci-joint votre ticket n° ${escape(sale.number)} d’un montant de ${escape(formatEuros(sale.totalInclVat))}.</p><p>Merci de votre visite.</p>`,
+    html:
+      `<p>Bonjour,</p><p>Veuillez trouver ci-joint votre ticket n° ${escape(sale.number)} d’un montant de ` +
+      `${escape(formatEuros(sale.totalInclVat))}.</p><p>Merci de votre visite.</p>`,
     attachments: [
       {
         fileName: `ticket-${sale.number}${pdf.duplicate ? `-duplicata-${pdf.duplicate}` : ''}.pdf`,

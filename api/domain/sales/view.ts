@@ -111,7 +111,10 @@ export async function tillData(db: Db, cashRegisterId: number, today: string): P
   return { register, families, articles, paymentMethods, window: window ?? null, braceletCount: bracelets };
 }
 
-/** Tickets whose payments differ from their total (the commit-time trigger makes this empty; kept as the check §2 lists). */
+/**
+ * Tickets whose payments differ from their total (the commit-time trigger makes this empty; kept as the check §2
+ * lists).
+ */
 export async function ticketsPaymentMismatch(db: Db): Promise<Row[]> {
   return db('sale as s')
     .leftJoin(
@@ -144,7 +147,8 @@ export async function salesCharged(db: Db, from: string, to: string): Promise<Ro
       's.customerName',
       'p.amount',
       db.raw(
-        `EXISTS (SELECT 1 FROM bill f WHERE f.booking_id = s.booking_id AND f.kind = 'invoice' AND NOT f.is_deposit AND f.created_at >= s.created_at) as "isBilled"`,
+        `EXISTS (SELECT 1 FROM bill f WHERE f.booking_id = s.booking_id AND f.kind = 'invoice' AND NOT ` +
+          `f.is_deposit AND f.created_at >= s.created_at) as "isBilled"`,
       ),
     );
 }

@@ -33,7 +33,10 @@ export type Counted = Partial<Record<TillPaymentKind, number>>;
 
 export type KindLine = ZKindLine;
 
-/** The Z of a window from its tickets: per payment kind, per VAT rate (common/sales-totals.ts zTotals), counts and totals. */
+/**
+ * The Z of a window from its tickets: per payment kind, per VAT rate (common/sales-totals.ts zTotals), counts and
+ * totals.
+ */
 export async function computeZ(db: Db, windowId: number, counted: Counted | null = null): Promise<Row> {
   const w = await db('cash_register_window as w')
     .join('cash_register as r', 'r.id', 'w.cashRegisterId')

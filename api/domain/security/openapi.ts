@@ -20,7 +20,8 @@ export const SECURITY_SCHEMAS: Record<string, object> = {
   RightsBody: {
     type: 'object',
     description:
-      'Groupes de fonctionnalités avec leurs sous-fonctionnalités ; la chaîne à trois chiffres prime sur les drapeaux. Forme plate acceptée : { rights: { "camp.pitch": { rights: "011", canExport: true } } }',
+      'Groupes de fonctionnalités avec leurs sous-fonctionnalités ; la chaîne à trois chiffres prime sur les ' +
+      'drapeaux. Forme plate acceptée : { rights: { "camp.pitch": { rights: "011", canExport: true } } }',
     properties: {
       functionalities: {
         type: 'array',

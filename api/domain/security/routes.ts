@@ -45,7 +45,8 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     right: [USERS, 'write'],
     tag,
     summary:
-      "Droits spécifiques d'un utilisateur : il quitte tous ses groupes en conservant ses droits, les entrées données s'y appliquent",
+      "Droits spécifiques d'un utilisateur : il quitte tous ses groupes en conservant ses droits, les entrées " +
+      "données s'y appliquent",
     body: { type: 'object' },
     openapi: rightsBody,
     response: userRights,

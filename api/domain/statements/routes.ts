@@ -38,7 +38,8 @@ export const STATEMENT_ROUTES = [
     query: period,
     response: obj,
     summary:
-      'Registre de la taxe de séjour (R2333-50) : par séjour, nuits, personnes, exonérations et motifs, taxe due et facturée',
+      'Registre de la taxe de séjour (R2333-50) : par séjour, nuits, personnes, exonérations et motifs, taxe due ' +
+      'et facturée',
     handler: async ({ query, knex }) => {
       const rows = await taxRegister(knex, query.from, query.to);
       return {
@@ -104,7 +105,8 @@ export const STATEMENT_ROUTES = [
     query: yearQuery,
     response: obj,
     summary:
-      "Déclaration de taxe de séjour à la commune : par période de l'année civile (périodicité du module) ou pour une période donnée",
+      "Déclaration de taxe de séjour à la commune : par période de l'année civile (périodicité du module) ou " +
+      'pour une période donnée',
     handler: ({ query, knex }) => taxStatement(knex, query.year, range(query)),
   }),
   defineRoute<unknown, Year>({
@@ -170,7 +172,8 @@ export const STATEMENT_ROUTES = [
     response: obj,
     query: { type: 'object', required: ['year'], properties: { year } },
     summary:
-      'Déclaration de TVA : par mois et par taux, TVA sur les encaissements (prestations) et sur les ventes du comptoir (biens)',
+      'Déclaration de TVA : par mois et par taux, TVA sur les encaissements (prestations) et sur les ventes du ' +
+      'comptoir (biens)',
     handler: ({ query, knex }) => vatStatement(knex, query.year),
   }),
   defineRoute<unknown, { year: number }>({
@@ -227,7 +230,8 @@ export const STATEMENT_ROUTES = [
     query: period,
     response: obj,
     summary:
-      "Résultats d'une période : ventes par type de ligne et par taux de TVA (factures, avoirs, tickets), encaissements par mode de paiement",
+      "Résultats d'une période : ventes par type de ligne et par taux de TVA (factures, avoirs, tickets), " +
+      'encaissements par mode de paiement',
     handler: ({ query, knex }) => {
       ordered(query);
       return periodResult(knex, query.from, query.to);
@@ -254,7 +258,8 @@ export const STATEMENT_ROUTES = [
     response: obj,
     query: { type: 'object', required: ['date'], properties: { date: day } },
     summary:
-      'Balance des comptes clients et partenaires à une date : facturé, réglé, solde (positif : dû ; négatif : avance détenue)',
+      'Balance des comptes clients et partenaires à une date : facturé, réglé, solde (positif : dû ; négatif : ' +
+      'avance détenue)',
     handler: ({ query, knex }) => balanceAt(knex, query.date),
   }),
   defineRoute<unknown, Period>({
@@ -330,7 +335,8 @@ export const STATEMENT_ROUTES = [
       },
     },
     summary:
-      "Enquête mensuelle de fréquentation de l'INSEE : emplacements offerts et occupés par catégorie, arrivées et nuitées par pays de résidence",
+      "Enquête mensuelle de fréquentation de l'INSEE : emplacements offerts et occupés par catégorie, arrivées " +
+      'et nuitées par pays de résidence',
     handler: ({ query, knex }) => inseeMonth(knex, query.month),
   }),
 ];

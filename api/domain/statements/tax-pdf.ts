@@ -21,11 +21,14 @@ export function taxStatementDocument(s: Statement): Record<string, unknown> {
       s.siret ? `SIRET ${s.siret}` : '',
       s.operatorNumber ? `N° d'enregistrement de l'hébergeur : ${s.operatorNumber}` : '',
       { text: `Déclaration de taxe de séjour au réel — ${s.year}`, fontSize: 15, bold: true, margin: [0, 12, 0, 4] },
-      `Collectivité : ${s.commune || '—'}${s.communeCode ? ` (code INSEE ${s.communeCode})` : ''} — déclaration ${FREQUENCY[s.frequency] ?? s.frequency}`,
+      `Collectivité : ${s.commune || '—'}${s.communeCode ? ` (code INSEE ${s.communeCode})` : ''} — déclaration ` +
+        `${FREQUENCY[s.frequency] ?? s.frequency}`,
       ...(periods.length ? [] : [{ text: 'Aucun séjour taxable sur la période.', margin: [0, 12, 0, 0] }]),
       ...periods.flatMap((p) => [
         {
-          text: `Du ${formatDateFr(p.from)} au ${formatDateFr(p.to)} — ${p.stays} séjour${p.stays > 1 ? 's' : ''}, ${p.personNights} nuitée${p.personNights > 1 ? 's' : ''}`,
+          text:
+            `Du ${formatDateFr(p.from)} au ${formatDateFr(p.to)} — ${p.stays} séjour${p.stays > 1 ? 's' : ''}, ` +
+            `${p.personNights} nuitée${p.personNights > 1 ? 's' : ''}`,
           bold: true,
           margin: [0, 12, 0, 4],
         },

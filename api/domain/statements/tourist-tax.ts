@@ -61,7 +61,10 @@ export interface TaxRegisterRow {
   amountBilled: number;
 }
 
-/** Period [from, to] of night dates, both included, inside one civil year (§8 « Tax base start must be in the same civil year »). */
+/**
+ * Period [from, to] of night dates, both included, inside one civil year (§8 « Tax base start must be in the same civil
+ * year »).
+ */
 export function checkTaxPeriod(from: string, to: string): void {
   if (from > to) throw badRequest('INCORRECT_DATES', { to: formatMessage('INCORRECT_DATES') });
   if (from.slice(0, 4) !== to.slice(0, 4))

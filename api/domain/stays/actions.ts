@@ -256,7 +256,9 @@ export interface OccupancyInput {
   endDate: string;
   isLocked?: boolean;
   notes?: string | null;
-  /** manual prices (stays/pricing.ts): the accommodation per night (priceGridOptionId null) or an option's unit price */
+  /**
+   * manual prices (stays/pricing.ts): the accommodation per night (priceGridOptionId null) or an option's unit price
+   */
   priceOverrides?: { priceGridOptionId: number | null; unitPrice: number }[];
   details?: {
     ageCategoryId: number;
@@ -565,7 +567,9 @@ export async function repriceStay(
       action: 'action',
       before,
       after,
-      detail: `Prix recalculé${atCurrentPrices === true ? ' aux tarifs du jour' : ''} : ${money(before.totalAmount)} → ${money(after.totalAmount)}`,
+      detail:
+        `Prix recalculé${atCurrentPrices === true ? ' aux tarifs du jour' : ''} : ${money(before.totalAmount)} → ` +
+        `${money(after.totalAmount)}`,
     });
     return after;
   });

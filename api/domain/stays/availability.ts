@@ -132,7 +132,8 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
     bindings.push(q.layoutId);
   }
   where.push(
-    'NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ?::date))',
+    'NOT EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = p.id AND r.nights && daterange(?::date, ' +
+      '?::date))',
   );
   bindings.push(q.startDate, q.endDate);
   where.push(`NOT EXISTS (SELECT 1 FROM partner_allotment a WHERE a.place_id = p.id
@@ -141,7 +142,8 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
   bindings.push(q.startDate, q.endDate, today, q.partnerId);
   if (q.featureIds.length) {
     where.push(
-      `(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ANY(?::integer[])) = ?`,
+      `(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ` +
+        `ANY(?::integer[])) = ?`,
     );
     bindings.push(q.featureIds, q.featureIds.length);
   }
@@ -149,7 +151,8 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
       p.place_type_id, t.label AS place_type_label, t.place_family_id, f.label AS place_family_label,
       p.layout_id, l.label AS layout_label,
       coalesce((SELECT json_agg(json_build_object('id', ft.id, 'label', ft.label) ORDER BY ft.label)
-         FROM (SELECT DISTINCT feature_id FROM place_feature WHERE place_id = p.id) pf JOIN feature ft ON ft.id = pf.feature_id), '[]'::json) AS features
+         FROM (SELECT DISTINCT feature_id FROM place_feature WHERE place_id = p.id) pf JOIN feature ft
+           ON ft.id = pf.feature_id), '[]'::json) AS features
     FROM place p
     JOIN place_type t ON t.id = p.place_type_id
     JOIN place_family f ON f.id = t.place_family_id

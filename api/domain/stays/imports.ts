@@ -179,7 +179,9 @@ export async function integrateImport(knex: Knex, id: number, userId: number | n
     await recordChannelPayment(trx, booking.id, { amount: row.amount, externalRef: row.externalRef });
     // The stay is priced here like any other; the amount the channel took stays on the import.
     if (row.amount != null && row.amount !== booking.totalAmount) {
-      const detail = `Montant payé sur le canal : ${formatCents(row.amount)}, prix calculé : ${booking.totalAmount == null ? '—' : formatCents(booking.totalAmount)}`;
+      const detail =
+        `Montant payé sur le canal : ${formatCents(row.amount)}, prix calculé : ` +
+        `${booking.totalAmount == null ? '—' : formatCents(booking.totalAmount)}`;
       await recordHistory(trx, {
         userId,
         entity: entityMeta('booking'),

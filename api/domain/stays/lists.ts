@@ -29,7 +29,8 @@ export const bookingsMatching = (knex: Knex | Knex.Transaction, like: string): K
 
 /** Places (codes) of the active occupancies of each booking. */
 const placesOf = (alias = 'b') =>
-  `(SELECT string_agg(p.code, ', ' ORDER BY p.code) FROM occupancy o JOIN place p ON p.id = o.place_id WHERE o.booking_id = ${alias}.id AND NOT o.is_cancelled) AS places`;
+  `(SELECT string_agg(p.code, ', ' ORDER BY p.code) FROM occupancy o JOIN place p ON p.id = o.place_id WHERE ` +
+  `o.booking_id = ${alias}.id AND NOT o.is_cancelled) AS places`;
 
 export interface BookingListQuery {
   scope: 'active' | 'cancelled' | 'partner';
@@ -190,7 +191,8 @@ function occupancyRows(knex: Knex): Knex.QueryBuilder {
     )
     .select(
       knex.raw(
-        `(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND v.licence_plate IS NOT NULL) AS licence_plates`,
+        `(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND ` +
+          `v.licence_plate IS NOT NULL) AS licence_plates`,
       ),
     );
 }
@@ -277,7 +279,8 @@ export async function birthdays(knex: Knex, from: string, to: string): Promise<R
         FROM present pr JOIN customer c ON c.id = pr.customer_id
       UNION ALL
       SELECT pr.*, 'attendant', a.id, a.last_name, a.first_name, a.birth_date
-        FROM present pr JOIN occupancy_attendant oa ON oa.occupancy_id = pr.occupancy_id JOIN attendant a ON a.id = oa.attendant_id
+        FROM present pr JOIN occupancy_attendant oa ON oa.occupancy_id = pr.occupancy_id JOIN attendant a
+          ON a.id = oa.attendant_id
     )
     SELECT DISTINCT ON (person_kind, person_id, booking_id) * FROM people
      WHERE birth_date IS NOT NULL AND to_char(birth_date, 'MM-DD') = ANY(?::text[])

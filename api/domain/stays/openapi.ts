@@ -18,16 +18,19 @@ export const ACTION_DOCS: Record<Action, { summary: string; body?: Record<string
   refuse: { summary: 'Refuse le séjour, avec ou sans contre-proposition', body: { reason: str, counterProposal: str } },
   arrive: {
     summary:
-      "Coche le client arrivé, à partir du jour d'arrivée moins la tolérance des préférences (ARRIVAL_TOO_EARLY, ALREADY_ARRIVED, ALREADY_GONE)",
+      "Coche le client arrivé, à partir du jour d'arrivée moins la tolérance des préférences (ARRIVAL_TOO_EARLY, " +
+      'ALREADY_ARRIVED, ALREADY_GONE)',
   },
   depart: {
     summary:
-      'Coche le client parti (NOT_ARRIVED avant son arrivée, ALREADY_GONE ensuite) ; avec un solde dû, 409 BALANCE_DUE_CONFIRM et le montant (due) sauf acceptBalance: true',
+      'Coche le client parti (NOT_ARRIVED avant son arrivée, ALREADY_GONE ensuite) ; avec un solde dû, 409 ' +
+      'BALANCE_DUE_CONFIRM et le montant (due) sauf acceptBalance: true',
     body: { acceptBalance: { type: 'boolean' } },
   },
   'early-departure': {
     summary:
-      'Départ anticipé : les nuits à partir de date sont libérées ; avec un solde dû, 409 BALANCE_DUE_CONFIRM sauf acceptBalance: true',
+      'Départ anticipé : les nuits à partir de date sont libérées ; avec un solde dû, 409 BALANCE_DUE_CONFIRM ' +
+      'sauf acceptBalance: true',
     body: { date, acceptBalance: { type: 'boolean' } },
   },
   convert: {
@@ -49,7 +52,8 @@ export const ACTION_DOCS: Record<Action, { summary: string; body?: Record<string
   },
   'undo-departure': {
     summary:
-      'Annule le départ (ou le départ anticipé : ses nuits reviennent au séjour) enregistré, le jour même (motif obligatoire ; droit de suppression)',
+      'Annule le départ (ou le départ anticipé : ses nuits reviennent au séjour) enregistré, le jour même (motif ' +
+      'obligatoire ; droit de suppression)',
     body: { reason: str },
   },
 };
@@ -113,7 +117,8 @@ export const STAYS_SCHEMAS: Record<string, object> = {
   BookingSummary: {
     type: 'object',
     description:
-      'Un séjour, ses occupations (occupants par catégorie d’âge, animaux, véhicules, extras, accompagnants), les actions permises et l’historique.',
+      'Un séjour, ses occupations (occupants par catégorie d’âge, animaux, véhicules, extras, accompagnants), ' +
+      'les actions permises et l’historique.',
     properties: {
       booking: ref('Booking'),
       customer: { type: ['object', 'null'] },
@@ -131,7 +136,8 @@ export const STAYS_SCHEMAS: Record<string, object> = {
   StayAllowed: {
     type: 'object',
     description:
-      "Ce que l'utilisateur peut faire sur ce séjour, décidé par le serveur (statut, nature, droits, séjour facturé) : l'écran l'affiche sans rien en déduire.",
+      "Ce que l'utilisateur peut faire sur ce séjour, décidé par le serveur (statut, nature, droits, séjour " +
+      "facturé) : l'écran l'affiche sans rien en déduire.",
     properties: {
       actions: {
         type: 'array',
@@ -242,7 +248,8 @@ export const STAYS_SCHEMAS: Record<string, object> = {
   StoredPrice: {
     type: 'object',
     description:
-      'Le prix d’une occupation (occupancy.pricedQuote) : le devis du moteur, ou la raison pour laquelle elle n’a pas pu être tarifée.',
+      'Le prix d’une occupation (occupancy.pricedQuote) : le devis du moteur, ou la raison pour laquelle elle ' +
+      'n’a pas pu être tarifée.',
     properties: {
       quoteDate: { ...date, description: 'date du tarif (offres, échéances), fixée au premier calcul' },
       gridPlaceTypeId: { type: ['integer', 'null'] },
@@ -280,7 +287,8 @@ export const STAYS_SCHEMAS: Record<string, object> = {
       withPrices: {
         type: 'boolean',
         description:
-          'chaque emplacement avec le prix que la réservation facturera pour ces occupants (price: total, warnings, error)',
+          'chaque emplacement avec le prix que la réservation facturera pour ces occupants (price: total, ' +
+          'warnings, error)',
       },
       residential: {
         type: 'boolean',

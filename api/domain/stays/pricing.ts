@@ -161,7 +161,9 @@ export async function refreshBookingPrice(db: Db, bookingId: number): Promise<vo
 }
 
 export interface RepriceOptions {
-  /** only these occupancies changed (default: all); others are priced again only when unpriced or their fees share moved */
+  /**
+   * only these occupancies changed (default: all); others are priced again only when unpriced or their fees share moved
+   */
   occupancyIds?: number[];
   /** forget the pins: today's quote date and the current grid version */
   atCurrentPrices?: boolean;

@@ -191,9 +191,11 @@ export const STAY_ROUTES: RouteDecl[] = [
     right: [BOOKING, 'read'],
     tag,
     summary:
-      'Départs à nettoyer, avec la prochaine arrivée sur la place et la tâche de ménage (type, statut, mode, personne affectée)',
+      'Départs à nettoyer, avec la prochaine arrivée sur la place et la tâche de ménage (type, statut, mode, ' +
+      'personne affectée)',
     description:
-      'Lecture seule : l’écran aligne d’abord les tâches du jour par POST /rest/planning/cleaning/sync (pour qui peut modifier le planning).',
+      'Lecture seule : l’écran aligne d’abord les tâches du jour par POST /rest/planning/cleaning/sync (pour qui ' +
+      'peut modifier le planning).',
     query: dateQuery('date'),
     response: rows,
     handler: ({ query, knex }) => departureCleaning(knex, parseDate(query.date)),
@@ -261,7 +263,8 @@ export const STAY_ROUTES: RouteDecl[] = [
     right: [BOOKING, 'write'],
     tag,
     summary:
-      "Expire maintenant les options dont l'échéance est passée (le serveur le fait aussi toutes les 5 minutes et après minuit)",
+      "Expire maintenant les options dont l'échéance est passée (le serveur le fait aussi toutes les 5 minutes " +
+      'et après minuit)',
     response: { type: 'object', properties: { status: str, expired: int } },
     handler: async ({ user, knex }) => ({
       status: 'SAVED',
@@ -281,7 +284,8 @@ export const STAY_ROUTES: RouteDecl[] = [
     tag,
     versioned: true,
     summary:
-      "Fusionne : les occupations de fromBookingId passent sur ce séjour (même client), l'autre est réinitialisé (droit de suppression)",
+      "Fusionne : les occupations de fromBookingId passent sur ce séjour (même client), l'autre est réinitialisé " +
+      '(droit de suppression)',
     body: { type: 'object', properties: { fromBookingId: int, version: int } },
     response: summaryRef,
     handler: async ({ ctx, body, params, user, knex }) =>
@@ -350,7 +354,8 @@ export const STAY_ROUTES: RouteDecl[] = [
     tag,
     versioned: true,
     summary:
-      'Recalcule le prix de chaque occupation active : aux conditions convenues (date du tarif, version de la grille), ou aux tarifs du jour ; les prix manuels restent',
+      'Recalcule le prix de chaque occupation active : aux conditions convenues (date du tarif, version de la ' +
+      'grille), ou aux tarifs du jour ; les prix manuels restent',
     body: { type: 'object', properties: { atCurrentPrices: { type: ['boolean', 'null'] }, version: int } },
     response: summaryRef,
     handler: async ({ ctx, body, params, user, knex }) =>
@@ -422,7 +427,8 @@ export const STAY_ROUTES: RouteDecl[] = [
     right: [BOOKING, 'read'],
     tag,
     summary:
-      "Prix qu'aurait l'occupation avec ces changements, calculé comme leur enregistrement le calculerait (rien n'est écrit ; droit de lecture)",
+      "Prix qu'aurait l'occupation avec ces changements, calculé comme leur enregistrement le calculerait (rien " +
+      "n'est écrit ; droit de lecture)",
     body: {
       type: 'object',
       properties: {
@@ -514,7 +520,8 @@ export const STAY_ROUTES: RouteDecl[] = [
     right: [BOOKING, 'write'],
     tag,
     summary:
-      'Intègre une réservation en ligne acceptée, une seule fois (BOOKING_NOT_ACCEPTED, ONLINE_BOOKING_ALREADY_INTEGRATED)',
+      'Intègre une réservation en ligne acceptée, une seule fois (BOOKING_NOT_ACCEPTED, ' +
+      'ONLINE_BOOKING_ALREADY_INTEGRATED)',
     response: { type: 'object' },
     handler: ({ params, user, knex }) => integrateImport(knex, parseId(params.id), user.id ?? null),
   }),

@@ -15,7 +15,8 @@ export const SURETY_MODULE_ROUTES = [
     right: [SURETY, 'read'],
     tag,
     summary:
-      'Module Caution : paramètres (calcul, jours de rappel, montant de la caution) et état du prestataire (configuré ou non)',
+      'Module Caution : paramètres (calcul, jours de rappel, montant de la caution) et état du prestataire ' +
+      '(configuré ou non)',
     handler: ({ knex }) => suretyModule(knex),
   }),
   defineRoute<{ startDate: string; endDate: string }>({
@@ -24,7 +25,8 @@ export const SURETY_MODULE_ROUTES = [
     right: [SURETY, 'read'],
     tag,
     summary:
-      'Séjours arrivant dans la période avec leur caution chez le prestataire : aucune, demandée, détenue, restituée, encaissée',
+      'Séjours arrivant dans la période avec leur caution chez le prestataire : aucune, demandée, détenue, ' +
+      'restituée, encaissée',
     body: {
       type: 'object',
       additionalProperties: false,
@@ -43,7 +45,8 @@ export const SURETY_MODULE_ROUTES = [
     right: [SURETY, 'write'],
     tag,
     summary:
-      "Demande au prestataire d'envoyer par e-mail la demande de caution des séjours ; 200 si accepté, sinon 400 avec le message du prestataire",
+      "Demande au prestataire d'envoyer par e-mail la demande de caution des séjours ; 200 si accepté, sinon 400 " +
+      'avec le message du prestataire',
     body: {
       type: 'object',
       additionalProperties: false,
@@ -66,7 +69,8 @@ export const SURETY_MODULE_ROUTES = [
     right: [SURETY, 'read'],
     tag,
     summary:
-      'Recalcule les cautions des séjours à relancer (arrivée sous nbdaySurety jours, aucune caution demandée) ; corps vide',
+      'Recalcule les cautions des séjours à relancer (arrivée sous nbdaySurety jours, aucune caution demandée) ; ' +
+      'corps vide',
     handler: ({ knex }) => suretyCalcul(knex),
   }),
 ];

@@ -107,7 +107,10 @@ export async function suretyCalcul(knex: Knex) {
   };
 }
 
-/** Asks the provider to e-mail a deposit request for each stay; keeps what it accepted; a refusal is the provider's message. */
+/**
+ * Asks the provider to e-mail a deposit request for each stay; keeps what it accepted; a refusal is the provider's
+ * message.
+ */
 export async function sendDepositRequests(knex: Knex, bookingIds: number[]) {
   const provider = suretyProvider();
   if (!provider) throw new HttpError(400, 'SURETY_PROVIDER_NOT_CONFIGURED');

@@ -23,7 +23,8 @@ export function MergeWith({ booking, onMerged }: { booking: Row; onMerged: (answ
     queryKey: ['booking-merge-candidates', booking.id, booking.customerId],
     queryFn: () =>
       api<BookingRecord[]>(
-        `/booking?filter=${encodeURIComponent(JSON.stringify({ customerId: booking.customerId }))}&sort=${encodeURIComponent('["startDate","ASC"]')}&range=[0,199]`,
+        `/booking?filter=${encodeURIComponent(JSON.stringify({ customerId: booking.customerId }))}&sort=` +
+          `${encodeURIComponent('["startDate","ASC"]')}&range=[0,199]`,
       ),
     enabled: open,
   });
@@ -79,10 +80,10 @@ export function MergeWith({ booking, onMerged }: { booking: Row; onMerged: (answ
             }
           >
             {candidates.map((o) => (
-              <MenuItem
-                key={o.id}
-                value={String(o.id)}
-              >{`${o.code} · ${kindLabel(o.kind)} ${statusLabel(o.statusId).toLowerCase()} · ${dateFr(o.startDate)} → ${dateFr(o.endDate)}`}</MenuItem>
+              <MenuItem key={o.id} value={String(o.id)}>
+                {`${o.code} · ${kindLabel(o.kind)} ${statusLabel(o.statusId).toLowerCase()} · ${dateFr(o.startDate)}` +
+                  ` → ${dateFr(o.endDate)}`}
+              </MenuItem>
             ))}
           </TextField>
           {chosen && (

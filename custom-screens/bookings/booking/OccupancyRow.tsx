@@ -128,7 +128,11 @@ export function OccupancyRow({
           title="Supprimer cette occupation ?"
           confirmLabel="Supprimer l’occupation"
           keepLabel="Garder l’occupation"
-          text={`Occupation du ${dateFr(o.startDate)} au ${dateFr(o.endDate)}${o.placeCode ? ` sur ${o.placeCode}` : ''} : elle est supprimée avec ses occupants, animaux, véhicules et extras. Cette suppression est définitive.`}
+          text={
+            `Occupation du ${dateFr(o.startDate)} au ${dateFr(o.endDate)}` +
+            `${o.placeCode ? ` sur ${o.placeCode}` : ''} : elle est supprimée avec ses occupants, animaux, ` +
+            `véhicules et extras. Cette suppression est définitive.`
+          }
           onConfirm={async () => {
             await api(`/occupancy/${o.id}`, { method: 'DELETE' });
             notify('Occupation supprimée', { type: 'success' });

@@ -136,7 +136,10 @@ function onlineWarning(action: string, statusId: number): string | undefined {
   if (action === 'validate' || action === 'refuse')
     return 'Réservation en ligne : ce choix n’est pas transmis au fournisseur externe.';
   if (action === 'reset')
-    return 'Réservation en ligne : une fois supprimée, elle ne pourra pas être réimportée. Le séjour garde son numéro, ses occupations sont supprimées.';
+    return (
+      'Réservation en ligne : une fois supprimée, elle ne pourra pas être réimportée. Le séjour garde son numéro, ' +
+      'ses occupations sont supprimées.'
+    );
   return undefined;
 }
 
@@ -160,7 +163,10 @@ const convertUi = (kind: string): ButtonUi => ({
     kind === 'option' ? [{ name: 'date', label: "Échéance de l'option (vide : dans 7 jours)", type: 'date' }] : [],
 });
 
-/** The buttons of the actions the server allows on this stay, with what each dialog says (cancellation fee, balance due). */
+/**
+ * The buttons of the actions the server allows on this stay, with what each dialog says (cancellation fee, balance
+ * due).
+ */
 export function actionButtons(s: Summary, dueWarning: string | null | undefined): ButtonUi[] {
   const b = s.booking;
   return s.allowed.actions.flatMap((a): ButtonUi[] => {

@@ -65,7 +65,9 @@ export function CustomerStep({
         .catch((e) => onError(errorText(e)));
     }, 300);
     return () => clearTimeout(t);
-  }, [q]); // eslint-disable-line react-hooks/exhaustive-deps -- the search follows the typed text only; onError is the caller's stable reporter
+    // The search follows the typed text only; onError is the caller's stable reporter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
   const create = async () => {
     setFormErrors({});
     try {

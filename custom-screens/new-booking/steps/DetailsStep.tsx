@@ -19,7 +19,9 @@ import { occupantList, persons } from '../wizardModel';
 import type { References } from '../reference';
 import { type SetDraft, numberInput } from './shared';
 
-/** Per age category (minors are exempt by their category): how many persons are exempt from the tourist tax, and why. */
+/**
+ * Per age category (minors are exempt by their category): how many persons are exempt from the tourist tax, and why.
+ */
 function Exemptions({ draft, set, refs }: { draft: Draft; set: SetDraft; refs: References }) {
   const taxed = occupantList(draft).filter((o) => !refs.ages.find((a) => a.id === o.ageCategoryId)?.isTouristTaxExempt);
   if (!taxed.length || !refs.exemptions.length) return null;

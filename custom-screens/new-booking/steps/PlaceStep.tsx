@@ -48,6 +48,9 @@ interface OfferAnswer {
   }[];
 }
 
+/** The plural mark of a French noun counted `n` times. */
+const pluralS = (n: number) => (n > 1 ? 's' : '');
+
 export function PlaceStep({
   draft,
   set,
@@ -92,16 +95,18 @@ export function PlaceStep({
     return () => {
       live = false;
     };
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the step opens: the draft of that moment is searched
+    // Once, when the step opens: the draft of that moment is searched.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   if (loading || !data) return <LinearProgress aria-label="Recherche des emplacements libres" />;
   const chosenMissing = draft.placeId && !data.places.some((p) => p.placeId === draft.placeId);
   const warningsOf = new Map(data.types.map((t) => [t.placeTypeId, t]));
   return (
     <Stack spacing={1}>
       <Typography>
-        {data.places.length} emplacement{data.places.length > 1 ? 's' : ''} libre{data.places.length > 1 ? 's' : ''} du{' '}
+        {data.places.length} emplacement{pluralS(data.places.length)} libre{pluralS(data.places.length)} du{' '}
         {formatDateFr(draft.startDate)} au {formatDateFr(draft.endDate)} pour {persons(draft)} personne
-        {persons(draft) > 1 ? 's' : ''}.
+        {pluralS(persons(draft))}.
       </Typography>
       {chosenMissing && (
         <Alert severity="warning">

@@ -71,7 +71,9 @@ function Header(p: HeaderProps) {
             {(p.pricePeriods ?? []).map((pp, i) => {
               const [a, b] = dayRange(scale, Math.max(toDay(pp.startDate), from), Math.min(toDay(pp.endDate), to));
               if (b <= a) return null;
-              const title = `${pp.label} : ${m.range(numericDateLabel(toDay(pp.startDate)), numericDateLabel(toDay(pp.endDate)))}`;
+              const title =
+                `${pp.label} : ` +
+                `${m.range(numericDateLabel(toDay(pp.startDate)), numericDateLabel(toDay(pp.endDate)))}`;
               return (
                 <div
                   key={pp.id}
@@ -108,7 +110,10 @@ function Header(p: HeaderProps) {
                 title={
                   c.value === null
                     ? undefined
-                    : `${m.freePlaces} : ${formatInt(c.value)}${c.end - c.start > 1 ? ` (minimum ${m.range(numericDateLabel(c.start), numericDateLabel(c.end - 1))})` : ''}`
+                    : `${m.freePlaces} : ${formatInt(c.value)}` +
+                      (c.end - c.start > 1
+                        ? ` (minimum ${m.range(numericDateLabel(c.start), numericDateLabel(c.end - 1))})`
+                        : '')
                 }
               >
                 {c.value === null ? '' : c.value}

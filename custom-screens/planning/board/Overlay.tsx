@@ -94,7 +94,8 @@ function Ghost({
   const top = layout.offsets[index];
   const rowH = layout.offsets[index + 1] - top;
   const { left, width } = barBox(scale, start, end);
-  const text = `${numericDateLabel(start).slice(0, 5)} → ${numericDateLabel(end).slice(0, 5)} · ${m.nights(end - start)}`;
+  const text =
+    `${numericDateLabel(start).slice(0, 5)} → ` + `${numericDateLabel(end).slice(0, 5)} · ${m.nights(end - start)}`;
   const cls = drag.type === 'bar' ? 'pb-ghost' : 'pb-ghost pb-ghost-range';
   const style = drag.type === 'bar' && paint ? { background: paint.background, color: paint.color } : undefined;
   return (

@@ -85,7 +85,9 @@ export function PlanningBoard<R extends BoardRow = BoardRow, B extends BoardBar 
     setHover(null);
   }, []);
 
-  const initialDay = useMemo(() => (props.initialDate ? toDay(props.initialDate) : today - 3), []); // eslint-disable-line react-hooks/exhaustive-deps -- the first day shown is decided once, at mount
+  // The first day shown is decided once, at mount.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const initialDay = useMemo(() => (props.initialDate ? toDay(props.initialDate) : today - 3), []);
   const geo = useMemo(
     () => ({ layout, scale, labelWidth, headerHeight: bands.height }),
     [layout, scale, labelWidth, bands.height],

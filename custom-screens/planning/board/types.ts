@@ -97,7 +97,9 @@ export interface MoveRequest<B extends BoardBar = BoardBar> extends BarPosition 
 
 /** true / { ok: true } accepts; false or { ok: false, message } refuses (bar returns). */
 /** `position`: where the bar was really put when the caller chose another place (auto-move). */
-/** `forget`: the refused move can never be replayed (its record changed meanwhile): an undo or redo leaves the history. */
+/**
+ * `forget`: the refused move can never be replayed (its record changed meanwhile): an undo or redo leaves the history.
+ */
 export type MoveResult =
   boolean | { ok: true; position?: BarPosition } | { ok: false; message: string; forget?: boolean };
 

@@ -77,7 +77,8 @@ export function useBoardHandle<R extends BoardRow, B extends BoardBar>(
       getVisibleWindow: () => deps.current.windowRef.current,
       showMessage: (text, tone) => deps.current.showMessage(text, tone),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one stable handle; it reads the current values through deps.current
+    // One stable handle; it reads the current values through deps.current.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
 }

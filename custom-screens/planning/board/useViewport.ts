@@ -77,7 +77,9 @@ export function useViewport<R extends BoardRow>(
     lastScale.current = scale;
     const next = compute(true);
     if (next) setSpan(next);
-  }, [geo.layout, geo.scale, geo.labelWidth, geo.headerHeight]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of geometry re-anchors the scroll; compute reads the rest at call time
+    // Only a change of geometry re-anchors the scroll; compute reads the rest at call time.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [geo.layout, geo.scale, geo.labelWidth, geo.headerHeight]);
 
   useEffect(() => {
     const el = scrollerRef.current;
@@ -137,7 +139,9 @@ export function useViewport<R extends BoardRow>(
     }
     const t = setTimeout(emit, wait);
     return () => clearTimeout(t);
-  }, [span, geo.layout, geo.scale]); // eslint-disable-line react-hooks/exhaustive-deps -- emit reads refs; the window is emitted again only when the span or the geometry changes
+    // Emit reads refs; the window is emitted again only when the span or the geometry changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [span, geo.layout, geo.scale]);
 
   /** Scrolls so that a body rectangle is visible. */
   const reveal = useCallback(

@@ -206,7 +206,8 @@ export function Board({ setup }: { setup: Setup }) {
         rowCount={rows.length}
       />
     ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the toolbar callbacks read refs; listing them would rebuild the toolbars on every render
+    // The toolbar callbacks read refs; listing them would rebuild the toolbars on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [
       zoom,
       shownMode,

@@ -68,7 +68,8 @@ export function useStaySearch(
     goTo(hits[i]);
   };
 
-  // ?placeId=…&date=…[&occupancyId=…] (from the wizard, the plan, a booking): that row, centred, at that date; that stay highlighted.
+  // ?placeId=…&date=…[&occupancyId=…] (from the wizard, the plan, a booking): that row, centred, at that date; that
+  // stay highlighted.
   const focusOcc = Number(params.get('occupancyId')) || null;
   const focusPlace = Number(params.get('placeId')) || null;
   const initialDate = params.get('date') ?? undefined;

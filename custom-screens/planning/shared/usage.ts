@@ -26,7 +26,9 @@ export interface UseRun {
   quantity: number;
 }
 
-/** One run per span of days with the same quantity used; its level against the stock (over, 80 % and more, else fine). */
+/**
+ * One run per span of days with the same quantity used; its level against the stock (over, 80 % and more, else fine).
+ */
 export function usageRunsPerDay(
   rowId: string,
   stock: number | null,

@@ -11,7 +11,8 @@ const rot = (k: number) => ABC.slice(k) + ABC.slice(0, k);
 
 async function columns(knex: Knex, table: string): Promise<string[]> {
   const r: any = await knex.raw(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position`,
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ` +
+      `AND is_generated = 'NEVER' AND column_name <> 'id' ORDER BY ordinal_position`,
     [table],
   );
   return (r.rows ?? r).map((x: any) => String(x.columnName ?? x.column_name));
@@ -32,7 +33,9 @@ export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
       const years = `interval '${2 * k} years'`;
       const shift = (c: string) => `(x.${c} - ${years})::date`;
       await trx.raw(
-        'CREATE TEMP TABLE IF NOT EXISTS map_c (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_b (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS map_o (old int PRIMARY KEY, new int) ON COMMIT DROP; TRUNCATE map_c, map_b, map_o',
+        'CREATE TEMP TABLE IF NOT EXISTS map_c (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE ' +
+          'IF NOT EXISTS map_b (old int PRIMARY KEY, new int) ON COMMIT DROP; CREATE TEMP TABLE IF NOT EXISTS ' +
+          'map_o (old int PRIMARY KEY, new int) ON COMMIT DROP; TRUNCATE map_c, map_b, map_o',
       );
       const r = rot(k + 3);
       const custOver: Record<string, string> = {
@@ -44,7 +47,8 @@ export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
       // INSERT … SELECT keeps no order: pair old and new ids through row_number over both.
       const copy = async (table: string, cols: string[], over: Record<string, string>, where: string, map: string) => {
         await trx.raw(`WITH src AS (SELECT x.* FROM ${table} x WHERE ${where} ORDER BY x.id),
-          ins AS (INSERT INTO ${table} (${cols.join(', ')}) SELECT ${list(cols, 'x', over)} FROM src x ORDER BY x.id RETURNING id)
+          ins AS (INSERT INTO ${table} (${cols.join(', ')}) SELECT ${list(cols, 'x', over)} FROM src x
+            ORDER BY x.id RETURNING id)
           INSERT INTO ${map} (old, new) SELECT s.id, i.id FROM (SELECT id, row_number() OVER (ORDER BY id) n FROM src) s
             JOIN (SELECT id, row_number() OVER (ORDER BY id) n FROM ins) i USING (n)`);
       };
@@ -69,9 +73,14 @@ export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
         end_date: shift('end_date'),
       };
       await copy('occupancy', occ, occOver, `x.id <= ${maxO}`, 'map_o');
-      await trx.raw(`INSERT INTO occupancy_detail (${det.join(', ')}) SELECT ${list(det, 'x', { occupancy_id: 'm.new' })}
+      await trx.raw(`INSERT INTO occupancy_detail (${det.join(', ')})
+        SELECT ${list(det, 'x', { occupancy_id: 'm.new' })}
         FROM occupancy_detail x JOIN map_o m ON m.old = x.occupancy_id`);
-      await trx.raw(`INSERT INTO occupancy_vehicle (${veh.join(', ')}) SELECT ${list(veh, 'x', { occupancy_id: 'm.new', licence_plate: `CASE WHEN x.licence_plate IS NULL THEN NULL ELSE translate(x.licence_plate, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '${r.toUpperCase()}') END` })}
+      const plate =
+        `CASE WHEN x.licence_plate IS NULL THEN NULL ` +
+        `ELSE translate(x.licence_plate, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '${r.toUpperCase()}') END`;
+      await trx.raw(`INSERT INTO occupancy_vehicle (${veh.join(', ')})
+        SELECT ${list(veh, 'x', { occupancy_id: 'm.new', licence_plate: plate })}
         FROM occupancy_vehicle x JOIN map_o m ON m.old = x.occupancy_id`);
     }
   });

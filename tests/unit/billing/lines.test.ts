@@ -195,20 +195,24 @@ describe('overdue', () => {
     downPaymentDueDate: '2031-05-01',
     balanceDueDate: '2031-06-01',
   };
-  it('nothing before the down-payment date, the missing down payment after it, everything due after the balance date', () => {
-    expect(overdueOf(stay, '2031-05-01')).toBeNull();
-    expect(overdueOf(stay, '2031-05-02')).toEqual({ amount: 9_000, since: '2031-05-01' });
-    expect(overdueOf({ ...stay, paid: 4_000, due: 26_000 }, '2031-05-02')).toEqual({
-      amount: 5_000,
-      since: '2031-05-01',
-    });
-    expect(overdueOf({ ...stay, paid: 9_000, due: 21_000 }, '2031-05-20')).toBeNull();
-    expect(overdueOf({ ...stay, paid: 9_000, due: 21_000 }, '2031-06-02')).toEqual({
-      amount: 21_000,
-      since: '2031-06-01',
-    });
-    expect(overdueOf({ ...stay, due: 0, paid: 30_000 }, '2031-07-01')).toBeNull();
-  });
+  it(
+    'nothing before the down-payment date, the missing down ' +
+      'payment after it, everything due after the balance date',
+    () => {
+      expect(overdueOf(stay, '2031-05-01')).toBeNull();
+      expect(overdueOf(stay, '2031-05-02')).toEqual({ amount: 9_000, since: '2031-05-01' });
+      expect(overdueOf({ ...stay, paid: 4_000, due: 26_000 }, '2031-05-02')).toEqual({
+        amount: 5_000,
+        since: '2031-05-01',
+      });
+      expect(overdueOf({ ...stay, paid: 9_000, due: 21_000 }, '2031-05-20')).toBeNull();
+      expect(overdueOf({ ...stay, paid: 9_000, due: 21_000 }, '2031-06-02')).toEqual({
+        amount: 21_000,
+        since: '2031-06-01',
+      });
+      expect(overdueOf({ ...stay, due: 0, paid: 30_000 }, '2031-07-01')).toBeNull();
+    },
+  );
   it('never more than what is due, never for a stay paid up', () => {
     const date = fc
       .integer({ min: 0, max: 400 })

@@ -53,7 +53,8 @@ describe('migration diff', () => {
     expect(down[0]).toMatch(/^CREATE TABLE "child"/);
     expect(down).toContain('CREATE INDEX "ix_child__parent_id" ON "child" ("parent_id")');
     expect(down.at(-1)).toBe(
-      'ALTER TABLE "child" ADD CONSTRAINT "fk_child__parent_id" FOREIGN KEY ("parent_id") REFERENCES "parent" ("id") ON DELETE RESTRICT',
+      'ALTER TABLE "child" ADD CONSTRAINT "fk_child__parent_id" FOREIGN KEY ("parent_id") REFERENCES "parent" ' +
+        '("id") ON DELETE RESTRICT',
     );
   });
 

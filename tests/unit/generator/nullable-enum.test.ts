@@ -86,7 +86,8 @@ describe('a nullable enum', () => {
     // The select is not required: react-admin offers its empty choice, which clears the field.
     const screen = readFileSync(join(dir, 'admin/src/generated/resources/language.tsx'), 'utf8');
     expect(screen).toContain(
-      '<EnumInput source="season" label="Saison" choices={[{ id: "summer", name: "Été" }, { id: "winter", name: "Hiver" }]} />',
+      '<EnumInput source="season" label="Saison" choices={[{ id: "summer", name: "Été" }, { id: "winter", name: ' +
+        '"Hiver" }]} />',
     );
     expect(readFileSync(join(dir, 'common/generated/types/language.ts'), 'utf8')).toMatch(
       /season\?: "summer" \| "winter" \| null;/,

@@ -122,10 +122,12 @@ describe('sanitizeHtml', () => {
   it("keeps the letter's formatting", () => {
     expect(
       sanitizeHtml(
-        '<p class="x" style="color:red">Bonjour <strong>Claire</strong>,<br>à <a href="https://camping.fr/?a=1&amp;b=2" onclick="x">bientôt</a></p><script>x</script><ul><li>un</li></ul>',
+        '<p class="x" style="color:red">Bonjour <strong>Claire</strong>,<br>à <a ' +
+          'href="https://camping.fr/?a=1&amp;b=2" onclick="x">bientôt</a></p><script>x</script><ul><li>un</li></ul>',
       ),
     ).toBe(
-      '<p>Bonjour <strong>Claire</strong>,<br>à <a href="https://camping.fr/?a=1&amp;b=2">bientôt</a></p><ul><li>un</li></ul>',
+      '<p>Bonjour <strong>Claire</strong>,<br>à <a ' +
+        'href="https://camping.fr/?a=1&amp;b=2">bientôt</a></p><ul><li>un</li></ul>',
     );
     expect(sanitizeHtml('<p>a <b>b</p> c')).toBe('<p>a <b>b</b></p> c');
   });

@@ -33,15 +33,18 @@ describe('history', () => {
     expect(undoDone(emptyHistory())).toEqual(emptyHistory());
   });
 
-  it('forgets an undo or a redo refused for good (its record changed meanwhile): never replayed, the others kept', () => {
-    const h = undoDone(record(record(record(emptyHistory(), move(2)), move(3)), move(4)));
-    const u = forget(h, 'undo');
-    expect(u.done.map((e) => e.after.rowId)).toEqual([2]);
-    expect(u.undone.map((e) => e.after.rowId)).toEqual([4]);
-    const r = forget(h, 'redo');
-    expect(r.done.map((e) => e.after.rowId)).toEqual([2, 3]);
-    expect(r.undone).toHaveLength(0);
-  });
+  it(
+    'forgets an undo or a redo refused for good (its record changed meanwhile): ' + 'never replayed, the others kept',
+    () => {
+      const h = undoDone(record(record(record(emptyHistory(), move(2)), move(3)), move(4)));
+      const u = forget(h, 'undo');
+      expect(u.done.map((e) => e.after.rowId)).toEqual([2]);
+      expect(u.undone.map((e) => e.after.rowId)).toEqual([4]);
+      const r = forget(h, 'redo');
+      expect(r.done.map((e) => e.after.rowId)).toEqual([2, 3]);
+      expect(r.undone).toHaveLength(0);
+    },
+  );
 
   it('keeps at most HISTORY_LIMIT moves', () => {
     let h = emptyHistory();

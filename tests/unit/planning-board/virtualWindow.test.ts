@@ -50,7 +50,8 @@ describe('virtualWindow', () => {
   it('changes only once per chunk scrolled, both edges together', () => {
     const base: Viewport = { scrollTop: 5000, scrollLeft: 0, width: 1400, height: 800 };
     const a = renderSpan(base, layout.offsets, lim);
-    // the chunk is a quarter of the viewport: 200 px; 5000 is not on the grid (5000 = 25 × 200) → same window up to 5199
+    // the chunk is a quarter of the viewport: 200 px; 5000 is not on the grid (5000 = 25 × 200) → same window up to
+    // 5199
     expect(sameSpan(renderSpan({ ...base, scrollTop: 5199 }, layout.offsets, lim), a)).toBe(true);
     const b = renderSpan({ ...base, scrollTop: 5200 }, layout.offsets, lim);
     expect(sameSpan(a, b)).toBe(false);

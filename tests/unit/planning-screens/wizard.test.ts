@@ -97,36 +97,40 @@ describe('requests', () => {
       { priceGridOptionId: 14, unitPrice: 300 },
     ],
   });
-  it('asks the server to price the draft as it would be saved: partner, channel, promo code, discounts, insurance, exemptions, manual prices', () => {
-    expect(previewBody(withPrices)).toEqual({
-      occupancy: {
-        placeId: 12,
-        startDate: '2026-07-01',
-        endDate: '2026-07-08',
-        details: [
-          { ageCategoryId: 1, quantity: 2, exemptQuantity: 1, touristTaxExemptionId: 2 },
-          { ageCategoryId: 3, quantity: 1, exemptQuantity: 1, touristTaxExemptionId: 2 },
-        ],
-        animals: [{ animalTypeId: 2, quantity: 1 }],
-        vehicles: [
-          { vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: null },
-          { vehicleTypeId: 7, licencePlate: null, customerVehicleId: null },
-        ],
-        extras: [{ extraId: 4, quantity: 2 }],
-        priceOverrides: [
-          { priceGridOptionId: null, unitPrice: 2500 },
-          { priceGridOptionId: 14, unitPrice: 300 },
-        ],
-      },
-      booking: {
-        accessChannelId: 6,
-        partnerId: 8,
-        promoCode: 'ETE',
-        discountIds: [3],
-        withCancellationInsurance: true,
-      },
-    });
-  });
+  it(
+    'asks the server to price the draft as it would be saved: partner, channel, promo code, discounts, insurance, ' +
+      'exemptions, manual prices',
+    () => {
+      expect(previewBody(withPrices)).toEqual({
+        occupancy: {
+          placeId: 12,
+          startDate: '2026-07-01',
+          endDate: '2026-07-08',
+          details: [
+            { ageCategoryId: 1, quantity: 2, exemptQuantity: 1, touristTaxExemptionId: 2 },
+            { ageCategoryId: 3, quantity: 1, exemptQuantity: 1, touristTaxExemptionId: 2 },
+          ],
+          animals: [{ animalTypeId: 2, quantity: 1 }],
+          vehicles: [
+            { vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: null },
+            { vehicleTypeId: 7, licencePlate: null, customerVehicleId: null },
+          ],
+          extras: [{ extraId: 4, quantity: 2 }],
+          priceOverrides: [
+            { priceGridOptionId: null, unitPrice: 2500 },
+            { priceGridOptionId: 14, unitPrice: 300 },
+          ],
+        },
+        booking: {
+          accessChannelId: 6,
+          partnerId: 8,
+          promoCode: 'ETE',
+          discountIds: [3],
+          withCancellationInsurance: true,
+        },
+      });
+    },
+  );
   it('sends the occupancy as the stays module takes it, and never a price', () => {
     expect(occupancyBody(d)).toEqual({
       placeId: 12,
@@ -157,55 +161,58 @@ describe('requests', () => {
     });
     expect(JSON.stringify(body)).not.toMatch(/total|amount/i);
   });
-  it('reads a temporary booking back (reload): the booking’s pricing choices, the search filters from the session', () => {
-    const s = {
-      booking: {
-        customerId: 9,
-        accessChannelId: 6,
-        partnerId: 8,
-        promoCode: 'ETE',
-        discountIds: [3],
-        withCancellationInsurance: true,
-        notes: 'Arrivée tardive',
-      },
-      occupancies: [
-        {
-          id: 40,
-          isCancelled: false,
-          placeId: 12,
-          equipmentId: null,
+  it(
+    'reads a temporary booking back (reload): ' + 'the booking’s pricing choices, the search filters from the session',
+    () => {
+      const s = {
+        booking: {
+          customerId: 9,
+          accessChannelId: 6,
+          partnerId: 8,
+          promoCode: 'ETE',
+          discountIds: [3],
+          withCancellationInsurance: true,
+          notes: 'Arrivée tardive',
+        },
+        occupancies: [
+          {
+            id: 40,
+            isCancelled: false,
+            placeId: 12,
+            equipmentId: null,
+            startDate: '2026-07-01',
+            endDate: '2026-07-08',
+            priceOverrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
+            details: [{ ageCategoryId: 1, quantity: 2, exemptQuantity: 1, touristTaxExemptionId: 2 }],
+            animals: [{ animalTypeId: 2, quantity: 1 }],
+            vehicles: [{ vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: 3 }],
+            extras: [{ extraId: 4, quantity: 2 }],
+          },
+        ],
+      };
+      expect(draftFromSummary(s, { placeTypeId: 5 })).toEqual(
+        draft({
           startDate: '2026-07-01',
           endDate: '2026-07-08',
-          priceOverrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
-          details: [{ ageCategoryId: 1, quantity: 2, exemptQuantity: 1, touristTaxExemptionId: 2 }],
+          occupants: { 1: 2 },
+          exemptions: { 1: { quantity: 1, reasonId: 2 } },
+          placeId: 12,
+          placeTypeId: 5,
+          customerId: 9,
+          accessChannelId: 6,
+          partnerId: 8,
+          notes: 'Arrivée tardive',
+          promoCode: 'ETE',
+          discountIds: [3],
+          withCancellationInsurance: true,
           animals: [{ animalTypeId: 2, quantity: 1 }],
           vehicles: [{ vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: 3 }],
           extras: [{ extraId: 4, quantity: 2 }],
-        },
-      ],
-    };
-    expect(draftFromSummary(s, { placeTypeId: 5 })).toEqual(
-      draft({
-        startDate: '2026-07-01',
-        endDate: '2026-07-08',
-        occupants: { 1: 2 },
-        exemptions: { 1: { quantity: 1, reasonId: 2 } },
-        placeId: 12,
-        placeTypeId: 5,
-        customerId: 9,
-        accessChannelId: 6,
-        partnerId: 8,
-        notes: 'Arrivée tardive',
-        promoCode: 'ETE',
-        discountIds: [3],
-        withCancellationInsurance: true,
-        animals: [{ animalTypeId: 2, quantity: 1 }],
-        vehicles: [{ vehicleTypeId: 7, licencePlate: 'AB-123-CD', customerVehicleId: 3 }],
-        extras: [{ extraId: 4, quantity: 2 }],
-        overrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
-      }),
-    );
-  });
+          overrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
+        }),
+      );
+    },
+  );
   it('reads the occupancy being edited, not the first one', () => {
     const s = {
       booking: { customerId: 9 },

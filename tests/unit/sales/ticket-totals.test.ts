@@ -149,33 +149,37 @@ describe('the Z of a window', () => {
       return { totalInclVat: t.totalInclVat, vatTotals: t.vatTotals, payments };
     });
 
-  it("expected per kind = Σ the tickets' payments of that kind (+ the float in cash); Σ kinds and Σ rates = Σ tickets", () => {
-    fc.assert(
-      fc.property(
-        fc.array(ticket, { maxLength: 15 }),
-        fc.integer({ min: 0, max: 50_000 }),
-        fc.integer({ min: -500, max: 500 }),
-        (tickets, float, off) => {
-          const total = tickets.reduce((a, t) => a + t.totalInclVat, 0);
-          const z = zTotals(tickets, float, null);
-          for (const k of z.byKind) {
-            const sum = tickets
-              .flatMap((t) => t.payments)
-              .filter((p) => p.kind === k.kind)
-              .reduce((a, p) => a + p.amount, 0);
-            expect(k.expected).toBe(sum + (k.kind === 'cash' ? float : 0));
-          }
-          expect(z.byKind.reduce((a, k) => a + k.expected, 0) - float).toBe(total);
-          expect(z.totalInclVat).toBe(total);
-          expect(z.vatTotals.reduce((a, v) => a + v.totalInclVat, 0)).toBe(total);
-          expect(z.vatTotals.reduce((a, v) => a + v.totalExclVat + v.vatAmount, 0)).toBe(total);
-          // Counted against expected: the difference; a stay charge is never counted.
-          const cash = z.byKind.find((k) => k.kind === 'cash')!.expected;
-          const counted = zTotals(tickets, float, { cash: cash + off, stay: 1 });
-          expect(counted.byKind.find((k) => k.kind === 'cash')!.difference).toBe(off);
-          expect(counted.byKind.find((k) => k.kind === 'stay')?.counted ?? null).toBeNull();
-        },
-      ),
-    );
-  });
+  it(
+    "expected per kind = Σ the tickets' payments of that kind (+ the float in cash); Σ kinds and Σ rates = Σ " +
+      'tickets',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(ticket, { maxLength: 15 }),
+          fc.integer({ min: 0, max: 50_000 }),
+          fc.integer({ min: -500, max: 500 }),
+          (tickets, float, off) => {
+            const total = tickets.reduce((a, t) => a + t.totalInclVat, 0);
+            const z = zTotals(tickets, float, null);
+            for (const k of z.byKind) {
+              const sum = tickets
+                .flatMap((t) => t.payments)
+                .filter((p) => p.kind === k.kind)
+                .reduce((a, p) => a + p.amount, 0);
+              expect(k.expected).toBe(sum + (k.kind === 'cash' ? float : 0));
+            }
+            expect(z.byKind.reduce((a, k) => a + k.expected, 0) - float).toBe(total);
+            expect(z.totalInclVat).toBe(total);
+            expect(z.vatTotals.reduce((a, v) => a + v.totalInclVat, 0)).toBe(total);
+            expect(z.vatTotals.reduce((a, v) => a + v.totalExclVat + v.vatAmount, 0)).toBe(total);
+            // Counted against expected: the difference; a stay charge is never counted.
+            const cash = z.byKind.find((k) => k.kind === 'cash')!.expected;
+            const counted = zTotals(tickets, float, { cash: cash + off, stay: 1 });
+            expect(counted.byKind.find((k) => k.kind === 'cash')!.difference).toBe(off);
+            expect(counted.byKind.find((k) => k.kind === 'stay')?.counted ?? null).toBeNull();
+          },
+        ),
+      );
+    },
+  );
 });

@@ -46,52 +46,55 @@ const pins = (over: Partial<Pins> = {}): Pins => ({
 });
 
 describe('the quote request of an occupancy', () => {
-  it('sums occupants by category with their exempt persons, animals, vehicles; keeps extras’ dates inside the stay', () => {
-    const req = stayQuoteRequest(
-      stay({
-        details: [
-          { ageCategoryId: CAT.ADULT, quantity: 2, exemptQuantity: 1 },
-          { ageCategoryId: CAT.ADULT, quantity: 1 },
-          { ageCategoryId: CAT.CHILD, quantity: 2, exemptQuantity: 0 },
+  it(
+    'sums occupants by category with their exempt persons, ' + 'animals, vehicles; keeps extras’ dates inside the stay',
+    () => {
+      const req = stayQuoteRequest(
+        stay({
+          details: [
+            { ageCategoryId: CAT.ADULT, quantity: 2, exemptQuantity: 1 },
+            { ageCategoryId: CAT.ADULT, quantity: 1 },
+            { ageCategoryId: CAT.CHILD, quantity: 2, exemptQuantity: 0 },
+          ],
+          animals: [
+            { animalTypeId: 20, quantity: 1 },
+            { animalTypeId: 20, quantity: null },
+          ],
+          vehicles: [{ vehicleTypeId: 30 }, { vehicleTypeId: 30 }],
+          extras: [
+            { extraId: 10, quantity: 1, startDate: '2025-07-06', endDate: '2025-07-08' },
+            { extraId: 11, quantity: null, startDate: '2025-06-01', endDate: '2025-07-08' },
+          ],
+          priceOverrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
+        }),
+        desk,
+        null,
+        '2025-03-02',
+      );
+      expect(req).toEqual({
+        placeId: 7,
+        startDate: '2025-07-05',
+        endDate: '2025-07-12',
+        quoteDate: '2025-03-02',
+        occupants: [
+          { ageCategoryId: CAT.ADULT, quantity: 3, exemptQuantity: 1 },
+          { ageCategoryId: CAT.CHILD, quantity: 2 },
         ],
-        animals: [
-          { animalTypeId: 20, quantity: 1 },
-          { animalTypeId: 20, quantity: null },
-        ],
-        vehicles: [{ vehicleTypeId: 30 }, { vehicleTypeId: 30 }],
+        animals: [{ animalTypeId: 20, quantity: 2 }],
+        vehicles: [{ vehicleTypeId: 30, quantity: 2 }],
         extras: [
           { extraId: 10, quantity: 1, startDate: '2025-07-06', endDate: '2025-07-08' },
-          { extraId: 11, quantity: null, startDate: '2025-06-01', endDate: '2025-07-08' },
+          { extraId: 11, quantity: 1 },
         ],
-        priceOverrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
-      }),
-      desk,
-      null,
-      '2025-03-02',
-    );
-    expect(req).toEqual({
-      placeId: 7,
-      startDate: '2025-07-05',
-      endDate: '2025-07-12',
-      quoteDate: '2025-03-02',
-      occupants: [
-        { ageCategoryId: CAT.ADULT, quantity: 3, exemptQuantity: 1 },
-        { ageCategoryId: CAT.CHILD, quantity: 2 },
-      ],
-      animals: [{ animalTypeId: 20, quantity: 2 }],
-      vehicles: [{ vehicleTypeId: 30, quantity: 2 }],
-      extras: [
-        { extraId: 10, quantity: 1, startDate: '2025-07-06', endDate: '2025-07-08' },
-        { extraId: 11, quantity: 1 },
-      ],
-      promoCode: 'ete',
-      channelId: 4,
-      partnerId: null,
-      discountIds: [2],
-      withCancellationInsurance: true,
-      overrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
-    });
-  });
+        promoCode: 'ete',
+        channelId: 4,
+        partnerId: null,
+        discountIds: [2],
+        withCancellationInsurance: true,
+        overrides: [{ priceGridOptionId: null, unitPrice: 2500 }],
+      });
+    },
+  );
 
   it('keeps the agreed grid version and quote date while the place type and partner stay', () => {
     expect(stayQuoteRequest(stay(), desk, pins(), '2025-05-01')).toMatchObject({

@@ -38,7 +38,10 @@ export default function FinancialYearClose() {
       <Confirm
         isOpen={open}
         title={`Clôturer l'exercice « ${record.label} » ?`}
-        content={`La clôture est définitive : l'exercice du ${formatDateFr(record.startDate)} au ${formatDateFr(record.endDate)} ne pourra plus être modifié.`}
+        content={
+          `La clôture est définitive : l'exercice du ${formatDateFr(record.startDate)} au ` +
+          `${formatDateFr(record.endDate)} ne pourra plus être modifié.`
+        }
         confirm="Clôturer"
         cancel="Annuler"
         onConfirm={close}

@@ -55,7 +55,10 @@ export default function SettingEdit() {
               label="Abandon des séjours temporaires après (minutes sans modification)"
               integer
               isRequired
-              helperText="Un séjour temporaire (assistant de réservation quitté sans enregistrer) libère alors son emplacement."
+              helperText={
+                'Un séjour temporaire (assistant de réservation quitté sans enregistrer) libère alors son ' +
+                'emplacement.'
+              }
             />
             <NumberInputFr
               source="maxStayNights"

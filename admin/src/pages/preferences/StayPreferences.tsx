@@ -119,7 +119,10 @@ export default function StayPreferences() {
                 label="Prix du séjour après un départ anticipé"
                 choices={choices}
                 isRequired
-                helperText="« Seules les nuits passées » recalcule le prix des occupations raccourcies ; l'annulation du départ le jour même rend le prix d'origine."
+                helperText={
+                  "« Seules les nuits passées » recalcule le prix des occupations raccourcies ; l'annulation du " +
+                  "départ le jour même rend le prix d'origine."
+                }
               />
             </Section>
             <Section id="cancellation" title="Annulation">

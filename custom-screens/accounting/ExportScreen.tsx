@@ -1,0 +1,134 @@
+// /accounting-export: export a period's entries not exported yet (a FEC file kept with
+// the export, its payments then frozen), and the history of exports: who, when, period,
+// counts, total; each file downloaded again, or the export deleted, which releases its
+// payments and bills (§8 confirmation).
+import { useState } from 'react';
+import { Alert, Button, Stack } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  api,
+  AskDialog,
+  DataTable,
+  DateFieldFr,
+  Page,
+  dateFr,
+  dateTimeFr,
+  euros,
+  useCan,
+  type Row,
+} from '../../admin/src/ui';
+import { EntryLines } from './EntryLines';
+import { plural, previousMonth } from './period';
+
+const releasedOf = (r: Row) =>
+  `${plural(r.paymentCount, 'paiement', 'paiements')}, ` +
+  `${plural(r.billCount, 'facture ou avoir', 'factures et avoirs')} de nouveau exportables`;
+
+export default function ExportScreen() {
+  const qc = useQueryClient();
+  const canExport = useCan('invoice.accounting', 'export');
+  const canDelete = useCan('invoice.accounting', 'delete');
+  const [range, setRange] = useState(previousMonth());
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [removing, setRemoving] = useState<Row | null>(null);
+  const ready = !!range.from && !!range.to;
+  const preview = useQuery({
+    queryKey: ['accounting-preview', range, true],
+    queryFn: () => api<Row>(`/accounting/preview?startDate=${range.from}&endDate=${range.to}&pending=true`),
+    enabled: ready,
+    retry: false,
+  });
+  const history = useQuery({ queryKey: ['accounting-exports'], queryFn: () => api<Row>('/accounting/exports') });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['accounting-preview'] }).then(() => history.refetch());
+  const exportNow = async () => {
+    setMessage(null);
+    try {
+      await api('/accounting/exports', { method: 'POST', json: { startDate: range.from, endDate: range.to } });
+      setMessage({ ok: true, text: 'Export enregistré : le fichier est dans l’historique' });
+    } catch (e: any) {
+      setMessage({ ok: false, text: e?.message ?? 'Une erreur est survenue' });
+    }
+    await refresh();
+  };
+  return (
+    <Page
+      title="Export comptable"
+      actions={
+        canExport && (
+          <Button variant="contained" onClick={exportNow} disabled={!ready} data-testid="accounting-export-run">
+            Exporter la période
+          </Button>
+        )
+      }
+    >
+      <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
+        <DateFieldFr label="Du" value={range.from} onChange={(v) => setRange({ ...range, from: v ?? '' })} />
+        <DateFieldFr label="Au" value={range.to} onChange={(v) => setRange({ ...range, to: v ?? '' })} />
+      </Stack>
+      {message && (
+        <Alert severity={message.ok ? 'success' : 'error'} sx={{ mb: 2 }} data-testid="accounting-export-message">
+          {message.text}
+        </Alert>
+      )}
+      {preview.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {(preview.error as Error).message}
+        </Alert>
+      )}
+      <EntryLines data={preview.data} loading={preview.isLoading && ready} />
+      <h2>Historique des exports</h2>
+      <DataTable
+        name="accounting-exports"
+        loading={history.isLoading}
+        rows={history.data?.rows}
+        empty="Aucun export"
+        columns={[
+          { key: 'createdAt', label: 'Exporté le', render: (r) => dateTimeFr(r.createdAt) },
+          { key: 'userName', label: 'Par' },
+          { key: 'period', label: 'Période', render: (r) => `du ${dateFr(r.startDate)} au ${dateFr(r.endDate)}` },
+          { key: 'entryCount', label: 'Écritures', align: 'right' },
+          { key: 'paymentCount', label: 'Paiements', align: 'right' },
+          { key: 'billCount', label: 'Factures et avoirs', align: 'right', optional: true },
+          { key: 'debitTotal', label: 'Total débit', align: 'right', render: (r) => euros(r.debitTotal) },
+          {
+            key: 'actions',
+            label: '',
+            render: (r) => (
+              <Stack direction="row" spacing={1}>
+                {canExport && (
+                  <Button size="small" href={`/rest/accounting/exports/${r.id}/file`}>
+                    Télécharger
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button size="small" color="error" onClick={() => setRemoving(r)}>
+                    Supprimer
+                  </Button>
+                )}
+              </Stack>
+            ),
+          },
+        ]}
+      />
+      <AskDialog
+        open={!!removing}
+        title="Supprimer l’export comptable"
+        text={
+          removing
+            ? `La suppression d’un export comptable libère ses paiements et ses factures (${releasedOf(removing)}).`
+            : ''
+        }
+        confirmLabel="Supprimer l’export"
+        keepLabel="Garder l’export"
+        onConfirm={async () => {
+          await api(`/accounting-export/${removing!.id}`, {
+            method: 'DELETE',
+            headers: { 'If-Match': `W/"${removing!.version}"` },
+          });
+          await refresh();
+        }}
+        onClose={() => setRemoving(null)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,14 @@
+// Accounting (issue 15, api/domain/accounting): the preview of a period's entries and the
+// exports with their history. The plan's accounts, journals and customer account
+// settings are generated screens of their schemas (accounting-*), under the same menu.
+import { withRight, type ScreenArea } from '../../admin/src/ui/registry';
+
+const path = 'Facturation/Comptabilité';
+
+export const accountingArea: ScreenArea = {
+  name: 'accounting',
+  screens: withRight('invoice.accounting', [
+    { path: '/accounting-preview', load: () => import('./PreviewScreen'), menu: { label: 'Prévisualisation', path } },
+    { path: '/accounting-export', load: () => import('./ExportScreen'), menu: { label: 'Export comptable', path } },
+  ]),
+};
