@@ -6,9 +6,10 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
-import { Edit as PartnerForm } from '../../admin/src/generated/resources/partner';
 import { meta as partnerMeta } from '../../common/generated/meta/partner';
-import { api, useCan, RequireRight, DataTable, dateFr, type Row } from '../../admin/src/ui';
+import { api, useCan, RequireRight, DataTable, dateFr, generatedScreen, type Row } from '../../admin/src/ui';
+
+const PartnerForm = generatedScreen('partner', 'Edit');
 
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 const rate = (bp: number | null | undefined) =>

@@ -17,9 +17,10 @@ import {
   TableRow,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Edit as PlaceTypeForm } from '../../admin/src/generated/resources/place-type';
 import { meta as placeTypeMeta } from '../../common/generated/meta/place-type';
-import { api, RequireRight, DataTable, dateTimeFr, type Row } from '../../admin/src/ui';
+import { api, RequireRight, DataTable, dateTimeFr, generatedScreen, type Row } from '../../admin/src/ui';
+
+const PlaceTypeForm = generatedScreen('place-type', 'Edit');
 
 const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 const label = (name: string) => placeTypeMeta.fields.find((f) => f.name === name)?.label ?? name;

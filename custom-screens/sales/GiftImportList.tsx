@@ -6,9 +6,10 @@ import { useRef, useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useNotify, useRefresh } from 'react-admin';
-import { api, useCan } from '../../admin/src/ui';
+import { api, generatedScreen, useCan } from '../../admin/src/ui';
+
+const List = generatedScreen('sale-gift-import', 'List');
 import { countFr } from '../../common/french';
-import { List } from '../../admin/src/generated/resources/sale-gift-import';
 
 export default function GiftImportList() {
   const canWrite = useCan('sale.sale', 'write');

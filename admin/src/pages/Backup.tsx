@@ -16,9 +16,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Confirm, Title, useLogout, useNotify } from 'react-admin';
-import { api, API } from '../api';
-import { formatDateFr } from '../../../common/dates';
+import { Title, useLogout, useNotify } from 'react-admin';
+import { AskDialog, api, API, dateFr } from '../ui';
 
 interface Run {
   id: number;
@@ -42,7 +41,7 @@ interface Status {
 const KIND: Record<Run['kind'], string> = { auto: 'Automatique', manual: 'Sur le serveur', download: 'Téléchargée' };
 const STATUS: Record<Run['status'], string> = { running: 'En cours', done: 'Terminée', failed: 'En échec' };
 const time = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit' });
-const when = (iso: string) => `${formatDateFr(iso.slice(0, 10))} à ${time.format(new Date(iso))}`;
+const when = (iso: string) => `${dateFr(iso.slice(0, 10))} à ${time.format(new Date(iso))}`;
 const size = (n: number | null) =>
   n === null
     ? '—'
@@ -87,7 +86,6 @@ export default function Backup() {
     }
   };
   const restore = async () => {
-    setConfirm(false);
     if (!file) return;
     setBusy(true);
     try {
@@ -248,15 +246,15 @@ export default function Backup() {
           Restaurer
         </Button>
       </Stack>
-      <Confirm
-        isOpen={confirm}
+      <AskDialog
+        open={confirm}
         title="Restaurer cette sauvegarde ?"
-        content={
+        text={
           `Toutes les données actuelles seront remplacées par celles de « ${file?.name ?? ''} », puis vous serez ` +
           `déconnecté. Continuer ?`
         }
-        confirm="Restaurer"
-        cancel="Annuler"
+        confirmLabel="Restaurer"
+        keepLabel="Ne pas restaurer"
         onConfirm={restore}
         onClose={() => setConfirm(false)}
       />

@@ -5,7 +5,7 @@ import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/materia
 import { Title } from 'react-admin';
 import type { MenuEntry, MenuGroup } from '../../../common/menu-tree';
 import { findContext, useMenuTree } from '../layout/Menu';
-import { NotFound } from '../layout/NotFound';
+import { NotFound } from '../ui';
 
 const items = (entries: MenuEntry[]): { key: string; label: string }[] =>
   entries.flatMap((e) => (e.type === 'item' ? [{ key: e.key, label: e.label }] : items(e.children)));

@@ -19,3 +19,4 @@ export { ExportPrintMenu, type ExportPrintHandle } from '../entity/ExportPrintMe
 export { useFunctionKeys } from '../entity/useFunctionKeys';
 export { useFormValidator } from '../entity/validation';
 export { staleCurrent } from '../entity/StaleRecord';
+export { generatedScreen } from './generatedScreen';

@@ -21,11 +21,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { meta } from '../../../../common/generated/meta/establishment';
 import { LEGAL_FORMS } from '../../../../common/company';
-import { api } from '../../api';
-import { EnumInput, MoneyInput } from '../../entity';
-import { useFormValidator } from '../../entity/validation';
-import { useFunctionKeys } from '../../entity/useFunctionKeys';
-import { useCan } from '../../auth/useCan';
+import { api, EnumInput, MoneyInput, useFormValidator, useFunctionKeys, useCan } from '../../ui';
 import { useEstablishmentHeader } from '../../layout/usePageTitle';
 
 const CLASSIFICATION = [0, 1, 2, 3, 4, 5].map((n) => ({

@@ -4,10 +4,8 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
-import { Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { api } from '../../api';
-import { useCurrentUser } from '../../auth/useCan';
-import { formatDateFr } from '../../../../common/dates';
+import { useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { AskDialog, api, dateFr, useCurrentUser } from '../../ui';
 
 export default function FinancialYearClose() {
   const record = useRecordContext();
@@ -18,7 +16,6 @@ export default function FinancialYearClose() {
   const [busy, setBusy] = useState(false);
   if (!record || record.isClosed || !user?.systeme) return null;
   const close = async () => {
-    setOpen(false);
     setBusy(true);
     try {
       const r = await api<{ message: string }>(`/financial-year/close/${record.id}`, { method: 'POST', json: {} });
@@ -35,15 +32,15 @@ export default function FinancialYearClose() {
       <Button color="warning" variant="outlined" startIcon={<LockIcon />} disabled={busy} onClick={() => setOpen(true)}>
         Clôturer l'exercice
       </Button>
-      <Confirm
-        isOpen={open}
+      <AskDialog
+        open={open}
         title={`Clôturer l'exercice « ${record.label} » ?`}
-        content={
-          `La clôture est définitive : l'exercice du ${formatDateFr(record.startDate)} au ` +
-          `${formatDateFr(record.endDate)} ne pourra plus être modifié.`
+        text={
+          `La clôture est définitive : l'exercice du ${dateFr(record.startDate)} au ` +
+          `${dateFr(record.endDate)} ne pourra plus être modifié.`
         }
-        confirm="Clôturer"
-        cancel="Annuler"
+        confirmLabel="Clôturer l'exercice"
+        keepLabel="Garder l'exercice ouvert"
         onConfirm={close}
         onClose={() => setOpen(false)}
       />

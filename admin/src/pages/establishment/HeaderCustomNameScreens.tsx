@@ -2,9 +2,8 @@
 // of the main menu's headers (one per header).
 import { TextField, TextInput } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { EntityForm, EntityList, EnumInput } from '../../entity';
+import { EntityForm, EntityList, EnumInput, api } from '../../ui';
 import { meta } from '../../../../common/generated/meta/header-custom-name';
-import { api } from '../../api';
 
 export function HeaderCustomNameList() {
   return (

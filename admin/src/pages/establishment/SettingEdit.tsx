@@ -4,10 +4,7 @@ import { Alert, Typography } from '@mui/material';
 import { Edit, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { meta } from '../../../../common/generated/meta/setting';
-import { api } from '../../api';
-import { NumberInputFr } from '../../entity';
-import { useFormValidator } from '../../entity/validation';
-import { useCan } from '../../auth/useCan';
+import { api, NumberInputFr, useFormValidator, useCan } from '../../ui';
 
 export default function SettingEdit() {
   const canWrite = useCan('establishment.users', 'write');

@@ -24,8 +24,7 @@ import { meta } from '../../../../common/generated/meta/post-history';
 import type { FieldMeta } from '../../../../common/entity-meta';
 import { formatCents, formatRate } from '../../../../common/money';
 import { formatDateFr } from '../../../../common/dates';
-import { DateTimeFr, EntityList, EnumField } from '../../entity';
-import { useFunctionKeys } from '../../entity/useFunctionKeys';
+import { DateTimeFr, EntityList, EnumField, useFunctionKeys } from '../../ui';
 import { useNavigate } from 'react-router-dom';
 import { routeExists } from '../../layout/routeExists';
 

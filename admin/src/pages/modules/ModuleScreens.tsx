@@ -18,7 +18,7 @@ import {
 import type { EntityMeta } from '../../../../common/entity-meta';
 import { meta as moduleMeta } from '../../../../common/generated/meta/module';
 import { MODULE_KINDS, defaultSettings, type ModuleField, type ModuleKind } from '../../../../common/modules';
-import { EntityForm, EntityList, EnumInput, NumberInputFr, RateInput } from '../../entity';
+import { EntityForm, EntityList, EnumInput, NumberInputFr, RateInput } from '../../ui';
 
 /** The module entity's metadata on the routes of one kind. */
 function kindMeta(k: ModuleKind): EntityMeta {

@@ -2,7 +2,7 @@
 // component that picks the screen from the current path.
 import { matchPath, useLocation } from 'react-router-dom';
 import { MODULE_KINDS } from '../../../../common/modules';
-import { NotFound } from '../../layout/NotFound';
+import { NotFound } from '../../ui';
 import { ModuleEdit, ModuleKindGrid, ModuleOverview, ModuleSingle } from './ModuleScreens';
 
 export default function ModuleScreen() {

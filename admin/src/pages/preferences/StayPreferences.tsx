@@ -8,10 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { BooleanInput, Edit, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { meta } from '../../../../common/generated/meta/setting';
-import { api } from '../../api';
-import { EnumInput, MoneyInput, NumberInputFr } from '../../entity';
-import { useFormValidator } from '../../entity/validation';
-import { useCan } from '../../auth/useCan';
+import { api, EnumInput, MoneyInput, NumberInputFr, useFormValidator, useCan } from '../../ui';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const timeValid = (v: unknown) =>

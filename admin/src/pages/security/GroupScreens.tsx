@@ -6,11 +6,9 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack } from '
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanField, BooleanInput, TextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EntityForm, EntityList } from '../../entity';
+import { EntityForm, EntityList, api, useCan } from '../../ui';
 import { meta } from '../../../../common/generated/meta/group';
 import type { RightsMap } from '../../../../common/rights';
-import { api } from '../../api';
-import { useCan } from '../../auth/useCan';
 import { RightsMatrix } from './RightsMatrix';
 
 export function GroupList() {

@@ -19,11 +19,9 @@ import {
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanField, BooleanInput, Confirm, PasswordInput, TextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EntityForm, EntityList } from '../../entity';
+import { EntityForm, EntityList, api, useCan } from '../../ui';
 import { meta } from '../../../../common/generated/meta/user';
 import type { RightsMap } from '../../../../common/rights';
-import { api } from '../../api';
-import { useCan } from '../../auth/useCan';
 import { RightsMatrix } from './RightsMatrix';
 
 export function UserList() {
