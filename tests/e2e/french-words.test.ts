@@ -15,6 +15,24 @@ let page: TestPage;
 
 withLoggedInPage((p) => (page = p));
 
+/**
+ * The walk runs a few routes at once, each in a page of its own taken from a pool (one
+ * session: the pages share the logged-in context); most of a route's time is waiting.
+ */
+const POOL_SIZE = 3;
+const free: TestPage[] = [];
+const waiting: ((p: TestPage) => void)[] = [];
+async function withPage<T>(fn: (p: TestPage) => Promise<T>): Promise<T> {
+  const p = free.pop() ?? (await new Promise<TestPage>((resolve) => waiting.push(resolve)));
+  try {
+    return await fn(p);
+  } finally {
+    const next = waiting.shift();
+    if (next) next(p);
+    else free.push(p);
+  }
+}
+
 /** A tab or page segment every tabbed screen knows. */
 const FIXED: Record<string, string> = { statusId: '0', tab: 'general', page: 'general' };
 
@@ -97,26 +115,37 @@ async function settled(p: Page): Promise<void> {
 describe('French on every screen', () => {
   beforeAll(async () => {
     for (const r of RESOURCES) ids[r.routes.idParam] = await firstId(r.base);
+    free.push(page);
+    for (let i = 1; i < POOL_SIZE; i++) {
+      const extra = (await page.context().newPage()) as TestPage;
+      extra.errors = [];
+      extra.on('pageerror', (e) => extra.errors.push(e.message));
+      extra.setDefaultTimeout(15_000);
+      free.push(extra);
+    }
   });
 
   it('walks more than 60 screen routes', () => {
     expect(TEMPLATES.length).toBeGreaterThan(60);
   });
 
-  it.each(TEMPLATES)('%s: no English UI word, no doubled word', async (template) => {
+  it.concurrent.for(TEMPLATES)('%s: no English UI word, no doubled word', async (template, { expect }) => {
     const route = fill(template, ids);
     if (!route) return; // a parameter no demo id fills (a wizard step, a grid version)
-    await page.goto(`${baseUrl()}${route}`, { waitUntil: 'domcontentloaded' });
-    await settled(page);
-    const { text, attributes } = await pageTexts(page);
-    const problems: string[] = [];
-    for (const w of englishWords(text)) problems.push(`English « ${w} » in the text`);
-    for (const a of attributes) for (const w of englishWords(a)) problems.push(`English « ${w} » in « ${a} »`);
-    for (const d of doubledWords(text)) problems.push(`doubled « ${d} »`);
-    // One French date field (DD/MM/YYYY whatever the browser's language), never a native one.
-    const nativeDates = await page.locator('input[type="date"], input[type="datetime-local"]').count();
-    if (nativeDates) problems.push(`${nativeDates} native date input(s)`);
-    expect([...new Set(problems)], route).toEqual([]);
-    expect(page.errors, route).toEqual([]);
+    await withPage(async (page) => {
+      page.errors.length = 0;
+      await page.goto(`${baseUrl()}${route}`, { waitUntil: 'domcontentloaded' });
+      await settled(page);
+      const { text, attributes } = await pageTexts(page);
+      const problems: string[] = [];
+      for (const w of englishWords(text)) problems.push(`English « ${w} » in the text`);
+      for (const a of attributes) for (const w of englishWords(a)) problems.push(`English « ${w} » in « ${a} »`);
+      for (const d of doubledWords(text)) problems.push(`doubled « ${d} »`);
+      // One French date field (DD/MM/YYYY whatever the browser's language), never a native one.
+      const nativeDates = await page.locator('input[type="date"], input[type="datetime-local"]').count();
+      if (nativeDates) problems.push(`${nativeDates} native date input(s)`);
+      expect([...new Set(problems)], route).toEqual([]);
+      expect(page.errors, route).toEqual([]);
+    });
   });
 });
