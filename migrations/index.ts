@@ -47,6 +47,7 @@ import * as m43 from './0043_grc_document_settings_surveys';
 import * as m44 from './0044_mail_sms_channel';
 import * as m45 from './0045_accounting_settings_exports';
 import * as m46 from './0046_accounting_defaults';
+import * as m47 from './0047_create_accounting_payment_plan_and_2_more';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -98,4 +99,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0044_mail_sms_channel', m44],
   ['0045_accounting_settings_exports', m45],
   ['0046_accounting_defaults', m46],
+  ['0047_create_accounting_payment_plan_and_2_more', m47],
 ];

@@ -54,6 +54,7 @@ export const SCREEN_MENU: MenuLeaf[] = [
   {"label":"Enquête de fréquentation INSEE","to":"/insee-statement","functionality":"stats.stats","path":"Statistiques"},
   {"label":"Prévisualisation","to":"/accounting-preview","functionality":"invoice.accounting","path":"Facturation/Comptabilité"},
   {"label":"Export comptable","to":"/accounting-export","functionality":"invoice.accounting","path":"Facturation/Comptabilité"},
+  {"label":"Plan de règlement","to":"/payment-plan","functionality":"invoice.accounting","path":"Facturation/Comptabilité"},
   {"label":"Saisie des relevés","to":"/meter-reading-creation","functionality":"camp.meter","path":"Autres séjours/Relevés de compteur","access":"write"},
   {"label":"Liste des relevés","to":"/meter-reading-list","functionality":"camp.meter","path":"Autres séjours/Relevés de compteur"},
   {"label":"Nouveau relevé","to":"/meter-reading-form/0","functionality":"camp.meter","access":"write","path":"Autres séjours/Relevés de compteur"},

@@ -3,7 +3,7 @@
 // counts, total; each file downloaded again, or the export deleted, which releases its
 // payments and bills (§8 confirmation).
 import { useState } from 'react';
-import { Alert, Button, Stack } from '@mui/material';
+import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
@@ -19,6 +19,8 @@ import {
 } from '../../admin/src/ui';
 import { EntryLines } from './EntryLines';
 import { plural, previousMonth } from './period';
+
+const SOFTWARES = { none: 'Aucun (à choisir)', fec: 'FEC générique', csv: 'CSV (séparateur point-virgule)' };
 
 const releasedOf = (r: Row) =>
   `${plural(r.paymentCount, 'paiement', 'paiements')}, ` +
@@ -40,6 +42,19 @@ export default function ExportScreen() {
   });
   const history = useQuery({ queryKey: ['accounting-exports'], queryFn: () => api<Row>('/accounting/exports') });
   const refresh = () => qc.invalidateQueries({ queryKey: ['accounting-preview'] }).then(() => history.refetch());
+  const setting = history.data?.setting;
+  const canSet = useCan('invoice.accounting', 'write');
+  const chooseSoftware = async (software: string) => {
+    setMessage(null);
+    try {
+      // The whole record goes back: a PUT replaces it.
+      const rec = await api<Row>(`/accounting-setting/${setting.id}`);
+      await api(`/accounting-setting/${setting.id}`, { method: 'PUT', json: { ...rec, software } });
+    } catch (e: any) {
+      setMessage({ ok: false, text: e?.message ?? 'Une erreur est survenue' });
+    }
+    await history.refetch();
+  };
   const exportNow = async () => {
     setMessage(null);
     try {
@@ -64,6 +79,23 @@ export default function ExportScreen() {
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
         <DateFieldFr label="Du" value={range.from} onChange={(v) => setRange({ ...range, from: v ?? '' })} />
         <DateFieldFr label="Au" value={range.to} onChange={(v) => setRange({ ...range, to: v ?? '' })} />
+        {setting && (
+          <TextField
+            select
+            label="Logiciel comptable"
+            value={setting.software}
+            disabled={!canSet}
+            onChange={(e) => chooseSoftware(e.target.value)}
+            inputProps={{ 'data-testid': 'accounting-software' }}
+            sx={{ minWidth: 260 }}
+          >
+            {Object.entries(SOFTWARES).map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       </Stack>
       {message && (
         <Alert severity={message.ok ? 'success' : 'error'} sx={{ mb: 2 }} data-testid="accounting-export-message">
@@ -96,12 +128,21 @@ export default function ExportScreen() {
             render: (r) => (
               <Stack direction="row" spacing={1}>
                 {canExport && (
-                  <Button size="small" href={`/rest/accounting/exports/${r.id}/file`}>
+                  <Button
+                    size="small"
+                    href={`/rest/accounting/exports/${r.id}/file`}
+                    data-testid={`accounting-export-file-${r.id}`}
+                  >
                     Télécharger
                   </Button>
                 )}
                 {canDelete && (
-                  <Button size="small" color="error" onClick={() => setRemoving(r)}>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setRemoving(r)}
+                    data-testid={`accounting-export-delete-${r.id}`}
+                  >
                     Supprimer
                   </Button>
                 )}

@@ -1,5 +1,5 @@
-// Accounting (issue 15, api/domain/accounting): the preview of a period's entries and the
-// exports with their history. The plan's accounts, journals and customer account
+// Accounting (issue 15, api/domain/accounting): the preview of a period's entries, the
+// exports with their history and the payment plan. The plan's accounts, journals and customer account
 // settings are generated screens of their schemas (accounting-*), under the same menu.
 import { withRight, type ScreenArea } from '../../admin/src/ui/registry';
 
@@ -10,5 +10,6 @@ export const accountingArea: ScreenArea = {
   screens: withRight('invoice.accounting', [
     { path: '/accounting-preview', load: () => import('./PreviewScreen'), menu: { label: 'Prévisualisation', path } },
     { path: '/accounting-export', load: () => import('./ExportScreen'), menu: { label: 'Export comptable', path } },
+    { path: '/payment-plan', load: () => import('./PaymentPlanScreen'), menu: { label: 'Plan de règlement', path } },
   ]),
 };

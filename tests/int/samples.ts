@@ -134,6 +134,8 @@ const FRESH_REFS: Record<string, string[]> = {
   'document-setting-translation': ['documentSettingTargetId'],
   'mailing-configuration-translation': ['mailingConfigurationId'],
   'survey-answer': ['surveyQuestionId'],
+  // One payment plan row per payment method.
+  'accounting-payment-plan': ['paymentMethodId'],
 };
 
 /**
@@ -166,8 +168,16 @@ const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => 
   'mailing-configuration': (rec, n) => {
     rec.label = `${rec.label} ${n}`;
   },
+  // Unique labels: the payment plan's samples make payment methods of their own.
+  'payment-method': (rec, n) => {
+    rec.label = `${rec.label} ${n}`;
+  },
   'survey-question': (rec, n) => {
     rec.question = `${rec.question} ${n}`;
+  },
+  // The first account (411000 Clients) is no payment account: the default one instead.
+  'accounting-payment-plan': (rec) => {
+    rec.accountId = null;
   },
   // An expense type is for expenses only (EXPENSE_TYPE_ONLY_FOR_EXPENSES).
   'cash-movement': (rec) => {

@@ -877,6 +877,11 @@ const ROWS: Row[] = [
     make: async () => ({ path: '/rest/accounting/exports/999999999/file' }),
     ok: { status: 404, why: 'no export has that id: past the right, 404' },
   },
+  {
+    method: 'GET',
+    route: '/rest/accounting/payment-plan',
+    make: async () => ({ path: '/rest/accounting/payment-plan' }),
+  },
   // Tax statements (api/domain/statements)
   {
     method: 'GET',

@@ -7,18 +7,9 @@
 // released go into the next export, rebuilt from the ledger as they were).
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
-import {
-  fecFileName,
-  fecLines,
-  fecPeriod,
-  fecSiren,
-  fecText,
-  ledgerRows,
-  methodAccounts,
-  type FecLine,
-  type LedgerRow,
-} from './fec';
+import { fecLines, fecPeriod, fecSiren, ledgerRows, methodAccounts, type FecLine, type LedgerRow } from './fec';
 import { loadPlanSettings, Plan } from './plan';
+import { chosenSoftware, exportFile } from './software';
 
 export interface ExportRequest {
   startDate: string;
@@ -106,6 +97,7 @@ export async function createExport(knex: Knex, req: ExportRequest, userId: numbe
     // One export at a time: two would otherwise carry the same entries.
     await trx.raw("SELECT pg_advisory_xact_lock(hashtext('accounting_export'))");
     await checkPeriod(trx, req.startDate, req.endDate);
+    const software = await chosenSoftware(trx);
     const siren = await fecSiren(trx);
     let rows = (await ledgerRows(trx, req.startDate, req.endDate)).filter((r) => r.amount !== 0);
     if (req.paymentIds || req.billIds) {
@@ -143,14 +135,15 @@ export async function createExport(knex: Knex, req: ExportRequest, userId: numbe
     const incomplete = plan.incomplete();
     if (incomplete) throw incomplete;
     const sum = summarise(lines);
+    const file = exportFile(software, siren, (await fecPeriod(trx, Number(req.endDate.slice(0, 4)))).endDate, lines);
     const paymentIds = await existing(trx, 'payment', rows, (r) => r.sourceTable === 'payment');
     const billIds = await existing(trx, 'bill', rows, (r) => r.sourceTable === 'bill');
     const [made] = await trx('accounting_export')
       .insert({
         startDate: req.startDate,
         endDate: req.endDate,
-        fileName: fecFileName(siren, (await fecPeriod(trx, Number(req.endDate.slice(0, 4)))).endDate),
-        fileText: fecText(lines),
+        fileName: file.fileName,
+        fileText: file.text,
         entryCount: sum.entryCount,
         paymentCount: new Set(rows.filter((r) => r.sourceTable === 'payment').map((r) => r.sourceId)).size,
         billCount: new Set(rows.filter((r) => r.sourceTable === 'bill').map((r) => r.sourceId)).size,

@@ -7,7 +7,8 @@
 // CA cash; 411000 customers with one auxiliary account per customer, 706xxx sales and
 // 44571xxx output VAT per rate, 468600 tourist tax to pay over, 708000 other sales
 // outside VAT, 512000 bank / 530000 cash / 511200 cheques / 511300 holiday vouchers), or
-// the payment method's own accounting code.
+// the payment method's own accounting code; the payment plan (payment-plan.ts) overrides
+// a method's account and journal.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { establishmentId } from '../ledger/append';
@@ -62,6 +63,8 @@ interface Line {
 }
 interface Entry {
   journal: JournalKind;
+  /** the payment plan's journal, instead of the default journal of the kind */
+  planJournal?: PlanAccount;
   date: string;
   validDate: string;
   piece: string;
@@ -126,14 +129,27 @@ function saleEntry(r: LedgerRow, plan: Plan): Entry {
   };
 }
 
+/** The account a method's payments go to: the payment plan's, the method's own code, or the kind's default. */
+export function methodAccount(
+  m: { id?: number; kind?: string; label?: string },
+  accounts: Map<number, string | null>,
+  plan: Plan,
+): PlanAccount {
+  const planned = plan.settings.paymentPlan?.get(Number(m.id))?.account;
+  if (planned) return planned;
+  const own = accounts.get(Number(m.id));
+  return own ? { code: own, label: clean(m.label) } : plan.account(METHOD_KINDS.has(m.kind!) ? m.kind! : 'bank');
+}
+export const methodJournalKind = (kind: unknown): JournalKind => (kind === 'cash' ? 'cash' : 'bank');
+
 function paymentEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Plan): Entry {
   const m = r.data.method ?? {};
-  const own = accounts.get(Number(m.id));
-  const account = own ? { code: own, label: clean(m.label) } : plan.account(METHOD_KINDS.has(m.kind) ? m.kind : 'bank');
+  const account = methodAccount(m, accounts, plan);
   const aux = plan.auxiliary(r.data.customerId, 'Client');
   const cancel = r.kind === 'payment-cancel';
   return {
-    journal: m.kind === 'cash' ? 'cash' : 'bank',
+    journal: methodJournalKind(m.kind),
+    planJournal: plan.settings.paymentPlan?.get(Number(m.id))?.journal,
     date: r.date,
     validDate: r.at.slice(0, 10),
     piece: `P${r.seq}`,
@@ -150,13 +166,20 @@ export function fecLines(rows: LedgerRow[], accounts: Map<number, string | null>
   const entries = rows
     .filter((r) => r.amount !== 0)
     .map((r) => (isPayment(r) ? paymentEntry(r, accounts, plan) : saleEntry(r, plan)));
+  // Entries are numbered per journal code: the default journals in their kinds' order, then
+  // the payment plan's other journals by code (a plan naming a default journal joins it).
+  const groups = new Map<string, { journal: PlanAccount; rank: string; entries: Entry[] }>();
+  for (const e of entries) {
+    const journal = e.planJournal ?? plan.journal(e.journal);
+    const rank = e.planJournal ? `9${journal.code}` : String(JOURNAL_KINDS.indexOf(e.journal));
+    const g = groups.get(journal.code) ?? { journal, rank, entries: [] };
+    if (rank < g.rank) g.rank = rank;
+    g.entries.push(e);
+    groups.set(journal.code, g);
+  }
   const out: FecLine[] = [];
-  for (const kind of JOURNAL_KINDS) {
-    const mine = entries
-      .filter((e) => e.journal === kind)
-      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
-    if (!mine.length) continue;
-    const journal = plan.journal(kind);
+  for (const { journal, entries: group } of [...groups.values()].sort((a, b) => (a.rank < b.rank ? -1 : 1))) {
+    const mine = group.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
     mine.forEach((e, i) => {
       // Validated when recorded in the ledger, never before the entry's own date.
       const valid = e.validDate < e.date ? e.date : e.validDate;

@@ -15,6 +15,13 @@ export interface PlanSettings {
   customer: { mode: 'auxiliary' | 'collective'; accountId: number | null; prefix: string; length: number };
   /** the customer account chosen in the settings, when it still exists */
   customerAccount?: PlanAccount;
+  /** the payment plan: per payment method id, the account and journal its payments go to */
+  paymentPlan?: Map<number, PaymentRoute>;
+}
+/** Where a payment method's payments go; what is left out keeps the default. */
+export interface PaymentRoute {
+  account?: PlanAccount;
+  journal?: PlanAccount;
 }
 
 export const JOURNAL_KINDS = ['sales', 'bank', 'cash'] as const;
@@ -124,5 +131,24 @@ export async function loadPlanSettings(db: Knex): Promise<PlanSettings> {
       length: Number(s?.auxiliaryLength ?? 0),
     },
     customerAccount: chosen ? { code: chosen.code, label: chosen.label } : undefined,
+    paymentPlan: await loadPaymentPlan(db),
   };
+}
+
+/** The payment plan rows, with their account and journal (a row of nulls changes nothing). */
+export async function loadPaymentPlan(db: Knex): Promise<Map<number, PaymentRoute>> {
+  const rows = await db('accounting_payment_plan as p')
+    .leftJoin('accounting_account as a', 'a.id', 'p.accountId')
+    .leftJoin('accounting_journal as j', 'j.id', 'p.journalId')
+    .select('p.paymentMethodId', 'a.code as accountCode', 'a.label as accountLabel', 'j.code as journalCode')
+    .select('j.label as journalLabel');
+  return new Map(
+    rows.map((r) => [
+      Number(r.paymentMethodId),
+      {
+        account: r.accountCode ? { code: r.accountCode, label: r.accountLabel } : undefined,
+        journal: r.journalCode ? { code: r.journalCode, label: r.journalLabel } : undefined,
+      },
+    ]),
+  );
 }

@@ -5,6 +5,8 @@ import { defineRoute } from '../../http/define-route';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
 import { fecOfYear } from './fec';
+import { fileType } from './software';
+import { paymentPlanChoices, paymentPlanRows } from './payment-plan';
 import { createExport, exportHistory, previewPeriod, type ExportRequest } from './exports';
 
 const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
@@ -50,9 +52,17 @@ export const ACCOUNTING_ROUTES = [
     path: '/rest/accounting/exports',
     right: [RIGHT, 'read'],
     tag,
-    summary: 'Historique des exports comptables : qui, quand, période, nombres et totaux',
-    response: { type: 'object', properties: { rows: { type: 'array', items: { type: 'object' } } } },
-    handler: async ({ knex }) => ({ rows: await exportHistory(knex) }),
+    summary:
+      'Historique des exports comptables : qui, quand, période, nombres et totaux ; `setting` : ' +
+      'la ligne des paramètres comptables et son logiciel comptable (modifié par /rest/accounting-setting)',
+    response: {
+      type: 'object',
+      properties: { rows: { type: 'array', items: { type: 'object' } }, setting: { type: ['object', 'null'] } },
+    },
+    handler: async ({ knex }) => ({
+      rows: await exportHistory(knex),
+      setting: (await knex('accounting_setting').orderBy('id').first('id', 'software')) ?? null,
+    }),
   }),
   defineRoute<ExportRequest>({
     method: 'POST',
@@ -62,7 +72,7 @@ export const ACCOUNTING_ROUTES = [
     summary:
       "Exporte les écritures de la période (dans un seul exercice) qui ne l'ont pas encore été, ou seulement celles " +
       'des paiements et factures donnés : fichier FEC conservé, paiements marqués exportés ' +
-      '(NOTHING_TO_EXPORT, ITEMS_ALREADY_EXPORTED, EXPORT_SETTINGS_INCOMPLETE)',
+      '(CHOOSE_ACCOUNTING_SOFTWARE, NOTHING_TO_EXPORT, ITEMS_ALREADY_EXPORTED, EXPORT_SETTINGS_INCOMPLETE)',
     body: {
       type: 'object',
       required: ['startDate', 'endDate'],
@@ -78,17 +88,38 @@ export const ACCOUNTING_ROUTES = [
     right: [RIGHT, 'export'],
     tag,
     params: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, 'x-message': 'INVALID_ID' } },
-    summary: "Le fichier FEC conservé d'un export",
-    response: { description: 'Fichier texte', content: { 'text/plain': { schema: { type: 'string' } } } },
+    summary: "Le fichier conservé d'un export (FEC, ou CSV selon le logiciel comptable choisi)",
+    response: {
+      description: 'Fichier texte',
+      content: { 'text/plain': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
+    },
     handler: async ({ ctx, params, knex }) => {
       const e = await knex('accounting_export')
         .where('id', parseId(String(params.id)))
         .first('fileName', 'fileText');
       if (!e) throw notFound();
-      ctx.type = 'text/plain; charset=utf-8';
+      ctx.type = `${fileType(e.fileName)}; charset=utf-8`;
       ctx.set('Content-Disposition', `attachment; filename="${e.fileName}"`);
       ctx.body = e.fileText;
       return undefined;
     },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/accounting/payment-plan',
+    right: [RIGHT, 'read'],
+    tag,
+    summary:
+      'Plan de règlement : chaque mode de paiement avec le compte et le journal de ses paiements ' +
+      '(ligne modifiée par /rest/accounting-payment-plan ; sans ligne, les comptes et journaux par défaut)',
+    response: {
+      type: 'object',
+      properties: {
+        rows: { type: 'array', items: { type: 'object' } },
+        accounts: { type: 'array', items: { type: 'object' } },
+        journals: { type: 'array', items: { type: 'object' } },
+      },
+    },
+    handler: async ({ knex }) => ({ rows: await paymentPlanRows(knex), ...(await paymentPlanChoices(knex)) }),
   }),
 ];

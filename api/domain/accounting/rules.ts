@@ -5,14 +5,17 @@
 //   deleted (ACCOUNTING_CODE_LINKED);
 // - exports are made by the export route only; deleting an export (the
 //   generic DELETE, its version checked) releases its payments and bills;
+// - a payment plan row names a payment account and no sales journal;
 // - the plan survives a demo reset.
 import { registerHooks } from '../../rest/entities';
 import { badRequest } from '../../http/errors';
 import { keepOnDemoReset } from '../establishment/demo-reset';
 import { releaseExport } from './exports';
+import { checkPaymentPlan } from './payment-plan';
 
 export function registerAccountingModule(): void {
   // The plan is configuration: a demo reset keeps it (migration 0046 seeded it).
+  // The payment plan goes with the payment methods it names.
   for (const e of ['accounting-account', 'accounting-journal', 'accounting-setting']) keepOnDemoReset(e);
   registerHooks('accounting-account', {
     async beforeSave(rec, existing, { trx }) {
@@ -33,6 +36,11 @@ export function registerAccountingModule(): void {
     },
     async beforeDelete(existing, { trx }) {
       if (await inExport(trx, existing.code)) throw badRequest('ACCOUNTING_CODE_LINKED');
+    },
+  });
+  registerHooks('accounting-payment-plan', {
+    async beforeSave(rec, _existing, { trx }) {
+      await checkPaymentPlan(trx, rec);
     },
   });
   registerHooks('accounting-export', {

@@ -99,6 +99,33 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "software",
+      "column": "software",
+      "label": "Logiciel comptable",
+      "kind": "enum",
+      "sql": {
+        "t": "varchar",
+        "length": 4
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "enum": [
+        "none",
+        "fec",
+        "csv"
+      ],
+      "enumLabels": {
+        "none": "Aucun (à choisir)",
+        "fec": "FEC générique",
+        "csv": "CSV (séparateur point-virgule)"
+      },
+      "default": "fec",
+      "indexed": false
+    },
+    {
       "name": "defaultCodeLength",
       "column": "default_code_length",
       "label": "Longueur par défaut des numéros de compte",
@@ -240,6 +267,21 @@ export const meta: EntityMeta = {
         "type": "integer",
         "readOnly": true,
         "x-label": "Version"
+      },
+      "software": {
+        "type": "string",
+        "enum": [
+          "none",
+          "fec",
+          "csv"
+        ],
+        "x-enum-labels": {
+          "none": "Aucun (à choisir)",
+          "fec": "FEC générique",
+          "csv": "CSV (séparateur point-virgule)"
+        },
+        "default": "fec",
+        "x-label": "Logiciel comptable"
       },
       "defaultCodeLength": {
         "type": "integer",

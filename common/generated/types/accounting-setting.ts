@@ -5,6 +5,7 @@ export interface AccountingSetting {
   createdAt: string;
   updatedAt: string;
   version: number;
+  software?: "none" | "fec" | "csv";
   defaultCodeLength?: number;
   customerMode?: "auxiliary" | "collective";
   customerAccountId?: number | null;

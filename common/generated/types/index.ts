@@ -3,6 +3,7 @@ export type { AccessChannel, AccessChannelRecord } from './access-channel';
 export type { AccountingAccount, AccountingAccountRecord } from './accounting-account';
 export type { AccountingExport, AccountingExportRecord } from './accounting-export';
 export type { AccountingJournal, AccountingJournalRecord } from './accounting-journal';
+export type { AccountingPaymentPlan, AccountingPaymentPlanRecord } from './accounting-payment-plan';
 export type { AccountingSetting, AccountingSettingRecord } from './accounting-setting';
 export type { ActivityPeriod, ActivityPeriodRecord } from './activity-period';
 export type { AgeCategory, AgeCategoryRecord } from './age-category';

@@ -18,6 +18,7 @@ export function List() {
 export function Edit() {
   return (
     <EntityForm meta={meta}>
+      <EnumInput source="software" label="Logiciel comptable" choices={[{ id: "none", name: "Aucun (à choisir)" }, { id: "fec", name: "FEC générique" }, { id: "csv", name: "CSV (séparateur point-virgule)" }]} />
       <NumberInputFr source="defaultCodeLength" label="Longueur par défaut des numéros de compte" integer />
       <EnumInput source="customerMode" label="Comptes clients" choices={[{ id: "auxiliary", name: "Compte collectif et un compte auxiliaire par client" }, { id: "collective", name: "Compte collectif seul" }]} />
       <RefInput source="customerAccountId" label="Compte collectif clients" reference="accounting-account" optionText="code" searchable />
