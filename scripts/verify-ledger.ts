@@ -8,7 +8,12 @@ import { recordTechnicalEvent } from '../api/domain/ledger/jet';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  const allSignatures = argv.includes('--all-signatures');
+  // the default: every signature up to ALL_SIGNATURES_UP_TO entries, sampled beyond
+  const allSignatures = argv.includes('--all-signatures')
+    ? true
+    : argv.includes('--sample-signatures')
+      ? false
+      : undefined;
   const chain = argv.includes('--chain') && argv[argv.indexOf('--chain') + 1] === 'jet' ? 'jet' : 'fiscal';
   const target = await openConfigured();
   try {

@@ -51,7 +51,10 @@ export const LEDGER_ROUTES = [
       },
     },
     handler: ({ query, knex }) =>
-      verifyLedger(knex, { chain: query.chain ?? 'fiscal', allSignatures: query.signatures === 'all' }),
+      verifyLedger(knex, {
+        chain: query.chain ?? 'fiscal',
+        allSignatures: query.signatures ? query.signatures === 'all' : undefined,
+      }),
   }),
   defineRoute({
     method: 'GET',
