@@ -58,13 +58,8 @@ export interface SuretyRow {
   error: string | null;
 }
 
-async function rowsOf(
-  knex: Knex,
-  cfg: SuretyConfig,
-  startDate: string,
-  endDate: string,
-  onlyIds?: number[],
-): Promise<SuretyRow[]> {
+/** The stays a surety is asked for: bookings arriving in the range, neither released nor closed. */
+export function suretyStays(knex: Knex, startDate: string, endDate: string, onlyIds?: number[]) {
   const q = knex('booking as b')
     .leftJoin('customer as c', 'c.id', 'b.customerId')
     .where('b.kind', 'booking')
@@ -83,7 +78,17 @@ async function rowsOf(
       knex.raw("concat_ws(' ', c.last_name, c.first_name) AS customer_name"),
     );
   if (onlyIds) q.whereIn('b.id', onlyIds);
-  const stays = await q;
+  return q;
+}
+
+async function rowsOf(
+  knex: Knex,
+  cfg: SuretyConfig,
+  startDate: string,
+  endDate: string,
+  onlyIds?: number[],
+): Promise<SuretyRow[]> {
+  const stays = await suretyStays(knex, startDate, endDate, onlyIds);
   if (!stays.length) return [];
   const ids = stays.map((s) => s.id);
   const paid = await paidByBookings(knex, ids);

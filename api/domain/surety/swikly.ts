@@ -6,10 +6,9 @@
 // provider answers that the deposit is held the row becomes « Détenue par le
 // prestataire », so /guarantee-list shows it.
 import type { Knex } from 'knex';
-import { CLOSED, RELEASING, STATUS } from '../../../common/stay-status';
 import { addDays, todayParis } from '../../../common/dates';
 import { HttpError } from '../../http/errors';
-import { suretyConfig } from '../documents/surety';
+import { suretyConfig, suretyStays } from '../documents/surety';
 import { suretyProvider, SuretyProviderError } from './provider';
 
 const PROVIDER = 'Swikly';
@@ -45,23 +44,7 @@ const STATE: Record<string, State> = {
 };
 
 async function stays(knex: Knex, startDate: string, endDate: string, onlyIds?: number[]) {
-  const q = knex('booking as b')
-    .leftJoin('customer as c', 'c.id', 'b.customerId')
-    .where('b.kind', 'booking')
-    .whereNotIn('b.statusId', [...RELEASING, ...CLOSED, STATUS.TEMPORARY, STATUS.TO_INTEGRATE])
-    .whereBetween('b.startDate', [startDate, endDate])
-    .orderBy([{ column: 'b.startDate' }, { column: 'b.id' }])
-    .select(
-      'b.id',
-      'b.code',
-      'b.customerId',
-      'b.startDate',
-      'b.endDate',
-      'c.email',
-      knex.raw("concat_ws(' ', c.last_name, c.first_name) AS customer_name"),
-    );
-  if (onlyIds) q.whereIn('b.id', onlyIds);
-  const rows = await q;
+  const rows = await suretyStays(knex, startDate, endDate, onlyIds);
   const g = rows.length
     ? await knex('guarantee')
         .whereIn(

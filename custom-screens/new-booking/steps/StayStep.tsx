@@ -70,38 +70,22 @@ export function StayStep({
         )}
       </Box>
       <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
-        <TextField
-          fullWidth={false}
-          select
-          size="small"
+        <AnySelect
           label="Type d'emplacement"
-          value={draft.placeTypeId ?? 0}
-          sx={{ minWidth: 240 }}
-          onChange={(e) => set({ placeTypeId: Number(e.target.value) || null })}
-        >
-          <MenuItem value={0}>Tous les types</MenuItem>
-          {refs.placeTypes.map((t) => (
-            <MenuItem key={t.id} value={t.id}>
-              {t.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          fullWidth={false}
-          select
-          size="small"
+          all="Tous les types"
+          value={draft.placeTypeId}
+          options={refs.placeTypes}
+          width={240}
+          onChange={(placeTypeId) => set({ placeTypeId })}
+        />
+        <AnySelect
           label="Zone"
-          value={draft.layoutId ?? 0}
-          sx={{ minWidth: 200 }}
-          onChange={(e) => set({ layoutId: Number(e.target.value) || null })}
-        >
-          <MenuItem value={0}>Toutes les zones</MenuItem>
-          {refs.layouts.map((t) => (
-            <MenuItem key={t.id} value={t.id}>
-              {t.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          all="Toutes les zones"
+          value={draft.layoutId}
+          options={refs.layouts}
+          width={200}
+          onChange={(layoutId) => set({ layoutId })}
+        />
         <Autocomplete
           multiple
           size="small"
@@ -158,5 +142,34 @@ export function StayStep({
         />
       </Stack>
     </Stack>
+  );
+}
+
+/** A filter select whose first choice (« Tous les types ») means no filter (null). */
+function AnySelect(props: {
+  label: string;
+  all: string;
+  value: number | null | undefined;
+  options: { id: number; label: string }[];
+  width: number;
+  onChange: (id: number | null) => void;
+}) {
+  return (
+    <TextField
+      fullWidth={false}
+      select
+      size="small"
+      label={props.label}
+      value={props.value ?? 0}
+      sx={{ minWidth: props.width }}
+      onChange={(e) => props.onChange(Number(e.target.value) || null)}
+    >
+      <MenuItem value={0}>{props.all}</MenuItem>
+      {props.options.map((t) => (
+        <MenuItem key={t.id} value={t.id}>
+          {t.label}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
