@@ -14,7 +14,7 @@ import { migrateLatest } from './db/migrate';
 import { bootstrap } from './demo/bootstrap';
 import { createApp } from './app';
 import { startJobs } from './jobs/index';
-import { recordTechnicalEvent } from './domain/ledger/jet';
+import { recordSigningKey, recordTechnicalEvent } from './domain/ledger/jet';
 import type { Scheduler } from './jobs/scheduler';
 
 const config = readConfig();
@@ -112,9 +112,13 @@ try {
   await setup.close();
 }
 preparing = null;
+// The technical event journal (NF525): a signing key met for the first time, before
+// the jobs can sign anything; then every start and stop of the server.
+await recordSigningKey(db.knex).catch((e) =>
+  console.error(`Journal des événements techniques : clé de signature non enregistrée — ${(e as Error).name}`),
+);
 // Options past their date and abandoned drafts let their places go (every few minutes).
 running.jobs = startJobs(db.knex);
-// The technical event journal (NF525): every start and stop of the server.
 void recordTechnicalEvent(db.knex, 'start', { pid: process.pid }).catch((e) =>
   console.error(`Journal des événements techniques : démarrage non enregistré — ${(e as Error).name}`),
 );

@@ -38,3 +38,45 @@ export interface MenuGroup {
   children: MenuEntry[];
 }
 export type MenuEntry = MenuItem | MenuGroup;
+
+/** Where a screen stands in the menu: its label and place ("Section" or "Section/Header"). */
+export interface ScreenMenu {
+  label: string;
+  path: string;
+  /** the address the entry opens, when the route has parameters (default: the route) */
+  to?: string;
+  /** the right the entry needs on its functionality (default read): a screen that creates asks write */
+  access?: 'read' | 'write';
+  /** a functionality other than the screen's (a screen open to everyone shown to some) */
+  functionality?: string;
+  adminOnly?: boolean;
+  systemOnly?: boolean;
+}
+
+/** What the menu reads of a screen area (admin/src/ui/registry.ts's ScreenArea). */
+export interface MenuSource {
+  screens: { path: string; functionality: string | null; menu?: ScreenMenu }[];
+  /** entries of the area that lead to generated screens */
+  links?: MenuLeaf[];
+}
+
+/** The menu entries of the areas, in their order: each area's screens, then its links. */
+export function menuLeaves(areas: readonly MenuSource[]): MenuLeaf[] {
+  return areas.flatMap((a) => [
+    ...a.screens
+      .filter((s) => s.menu)
+      .map((s): MenuLeaf => {
+        const { label, path, to, access, functionality, adminOnly, systemOnly } = s.menu!;
+        return {
+          label,
+          to: to ?? s.path,
+          functionality: functionality ?? s.functionality ?? undefined,
+          path,
+          ...(access ? { access } : {}),
+          ...(adminOnly ? { adminOnly } : {}),
+          ...(systemOnly ? { systemOnly } : {}),
+        };
+      }),
+    ...(a.links ?? []),
+  ]);
+}

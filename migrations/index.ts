@@ -48,6 +48,7 @@ import * as m44 from './0044_mail_sms_channel';
 import * as m45 from './0045_accounting_settings_exports';
 import * as m46 from './0046_accounting_defaults';
 import * as m47 from './0047_create_accounting_payment_plan_and_2_more';
+import * as m48 from './0048_cash_closed_months';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -100,4 +101,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0045_accounting_settings_exports', m45],
   ['0046_accounting_defaults', m46],
   ['0047_create_accounting_payment_plan_and_2_more', m47],
+  ['0048_cash_closed_months', m48],
 ];

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -52,10 +53,20 @@ if (!pdftotext) {
   }
 }
 
+const vitest = (args) =>
+  spawnSync(
+    process.execPath,
+    [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', ...args],
+    { cwd: root, stdio: 'inherit' },
+  ).status ?? 1;
+
 const args = process.argv.slice(2);
-const r = spawnSync(
-  process.execPath,
-  [fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url)), 'run', ...args],
-  { cwd: root, stdio: 'inherit' },
-);
-process.exit(r.status ?? 1);
+if (args.length) process.exit(vitest(args));
+// The whole suite in two runs. Unit and integration tests first, at least two files at
+// a time: an integration file waits on PostgreSQL much of its time, and vitest's default
+// on a 2-core machine is one file at a time. Then the browser tests on their own, so
+// that no integration file loads the machine while a browser test waits on a screen.
+const workers = Math.max(2, availableParallelism() - 1);
+const server = vitest(['--project', 'unit', '--project', 'int', `--maxWorkers=${workers}`]);
+const browser = vitest(['--project', 'e2e']);
+process.exit(server || browser);

@@ -15,6 +15,7 @@ import { NotFound } from './layout/NotFound';
 import { Waiting } from './layout/Waiting';
 import { theme } from './theme';
 import { CUSTOM_SCREENS } from './screens';
+import { queryClient } from './queryClient';
 import { RequireRight } from './auth/RequireRight';
 
 const Home = lazy(() => import('./pages/Home'));
@@ -50,6 +51,7 @@ function AdminApp() {
     <Admin
       title="Bivouac"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       loginPage={LoginPage}
       i18nProvider={i18nProvider}
@@ -64,7 +66,9 @@ function AdminApp() {
       disableTelemetry
     >
       {RESOURCES.map((r) => (
-        <Resource key={r.name} name={r.name} recordRepresentation={r.representation} />
+        // react-admin mounts /<name>/* for each resource; our screens live elsewhere, so a
+        // stray address there (a typed URL) says « Page non trouvée » instead of a blank page.
+        <Resource key={r.name} name={r.name} recordRepresentation={r.representation} list={NotFound} />
       ))}
       <CustomRoutes>
         <Route path="/home" element={withSuspense(Home)} />

@@ -353,6 +353,9 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         throw new Error(`PostgreSQL n'a pas démarré : voir ${join(opts.dir, 'pg.log')}.`);
       }
       const c = new pg.Client({ connectionString: connection('postgres') });
+      // A server still settling may end the connection on its own (57P01): the awaited
+      // calls report it; without a listener the event would end this process.
+      c.on('error', () => {});
       try {
         await c.connect();
         await c.end();
@@ -370,6 +373,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
 
   await launch();
   const admin = new pg.Client({ connectionString: connection('postgres') });
+  admin.on('error', () => {});
   await admin.connect();
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);

@@ -1,5 +1,6 @@
 // The server's housekeeping jobs: stays that let their places go by themselves
 // (options past their date, drafts left by the wizard — api/domain/stays/sweeps.ts),
+// the deposits' states polled from the surety provider (api/domain/surety/poll.ts),
 // and the daily backup with its retention (api/backup/files.ts).
 import type { Knex } from 'knex';
 import { sweepStays } from '../domain/stays/sweeps';
@@ -11,6 +12,8 @@ import { readConfig } from '../config';
 import { nightlyClosure } from '../domain/ledger/closures';
 import { processQueue } from '../domain/mail/queue';
 import { sendScheduledDocuments } from '../domain/documents/scheduled';
+import { pollSuretyStatuses } from '../domain/surety/poll';
+import { suretyProvider } from '../domain/surety/provider';
 
 const MINUTE = 60_000;
 
@@ -66,6 +69,18 @@ export function startJobs(
         run: async () => {
           const z = await nightlyClosure(knex);
           if (z) console.log(`Clôture journalière automatique : Z n° ${z.seq} du ${z.date}`);
+        },
+      },
+      {
+        // The provider's deposits (api/domain/surety/poll.ts); it asks nothing without one.
+        name: 'états des cautions chez le prestataire',
+        everyMs: 60 * MINUTE,
+        run: async () => {
+          const r = await pollSuretyStatuses(knex, suretyProvider(), log);
+          if (r.changed || r.failed)
+            console.log(
+              `Cautions chez le prestataire : ${r.changed} mise(s) à jour, ${r.failed} en échec sur ${r.checked}`,
+            );
         },
       },
       {

@@ -13,7 +13,6 @@ export default function BalanceScreen() {
     queryKey: ['balance', date],
     queryFn: () => api<Row>(`/balance?date=${date}`),
     enabled: !!date,
-    retry: false,
   });
   const d = q.data;
   return (

@@ -21,7 +21,6 @@ export default function InseeStatement() {
   const q = useQuery({
     queryKey: ['insee-statement', ym],
     queryFn: () => api<Row>(`/insee-statement?month=${ym}`),
-    retry: false,
   });
   const d = q.data;
   return (

@@ -19,7 +19,6 @@ export default function PoliceNoteBook() {
     queryKey: ['police-note-book', range],
     queryFn: () => api<Row>(`/police-note-book?from=${range.from}&to=${range.to}`),
     enabled: ready,
-    retry: false,
   });
   const d = q.data;
   return (

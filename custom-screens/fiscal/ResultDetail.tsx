@@ -23,7 +23,6 @@ export default function ResultDetail() {
     queryKey: ['result-detail', range],
     queryFn: () => api<Row>(`/result-detail?from=${range.from}&to=${range.to}`),
     enabled: ready,
-    retry: false,
   });
   const d = q.data;
   return (

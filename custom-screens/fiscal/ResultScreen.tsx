@@ -25,7 +25,6 @@ export default function ResultScreen() {
     queryKey: ['result', range],
     queryFn: () => api<Row>(`/result?from=${range.from}&to=${range.to}`),
     enabled: ready,
-    retry: false,
   });
   const d = q.data;
   const types = d

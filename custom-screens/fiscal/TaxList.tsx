@@ -16,7 +16,6 @@ export default function TaxList() {
     queryKey: ['tax-list', range],
     queryFn: () => api<Row>(`/tax-list?from=${range.from}&to=${range.to}`),
     enabled: ready,
-    retry: false,
   });
   const d = q.data;
   return (

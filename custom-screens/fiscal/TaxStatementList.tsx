@@ -17,7 +17,6 @@ export default function TaxStatementList() {
   const q = useQuery({
     queryKey: ['tax-statement-list', year],
     queryFn: () => api<Row>(`/tax-statement-list?year=${year}`),
-    retry: false,
   });
   const d = q.data;
   return (

@@ -17,7 +17,6 @@ export default function TvaStatementList() {
   const q = useQuery({
     queryKey: ['tva-statement-list', year],
     queryFn: () => api<Row>(`/tva-statement-list?year=${year}`),
-    retry: false,
   });
   const d = q.data;
   const rows = (d?.months ?? []).flatMap((m: Row) => [

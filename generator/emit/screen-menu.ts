@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { menuLeaves, type ScreenArea } from '../../admin/src/ui/registry';
+import { menuLeaves, type MenuSource } from '../../common/menu-tree';
 
 const AREAS = 'admin/src/screen-areas.ts';
 const HEADER =
@@ -15,7 +15,7 @@ const HEADER =
 export async function emitScreenMenu(root: string): Promise<Record<string, string>> {
   // A copy of the schemas alone (the generator's tests) has no screens.
   if (!existsSync(join(root, AREAS))) return {};
-  const { SCREEN_AREAS } = (await import(pathToFileURL(join(root, AREAS)).href)) as { SCREEN_AREAS: ScreenArea[] };
+  const { SCREEN_AREAS } = (await import(pathToFileURL(join(root, AREAS)).href)) as { SCREEN_AREAS: MenuSource[] };
   const leaves = menuLeaves(SCREEN_AREAS);
   return {
     'common/generated/screen-menu.ts':

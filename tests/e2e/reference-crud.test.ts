@@ -106,6 +106,22 @@ describe('validation and errors', () => {
     await expect(page.getByText('Page non trouvée').waitFor()).resolves.toBeUndefined();
     await page.getByText("Cette page n'existe pas.").waitFor();
   });
+
+  it('answers an address under an entity name that is no screen with the 404 page (once blank)', async () => {
+    await page.goto(`${baseUrl()}/place/1`);
+    await page.getByText('Page non trouvée').waitFor();
+  });
+
+  it('takes a record that does not exist back to its list, saying so (once a blank page)', async () => {
+    await page.goto(`${baseUrl()}/place/general/999999`);
+    await page.waitForURL(/\/place-list$/);
+    await page.getByText("L'élément n'existe pas").waitFor();
+  });
+
+  it('says at once that a till does not exist (a 404 is not retried)', async () => {
+    await page.goto(`${baseUrl()}/sale-cash-register/999999`);
+    await page.getByText('Élément introuvable').waitFor();
+  });
 });
 
 describe('unsaved changes', () => {

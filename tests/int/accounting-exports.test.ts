@@ -6,7 +6,8 @@
 // account numbers are digits within the default length, and a used account stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { expectRefused, postOk, unique } from './http-helpers';
+import { sqlError } from './sql-helpers';
+import { expectRefused, fecFile, postOk, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 import { checkFec } from '../unit/ledger/fec-checker';
 import { buildFec, ledgerRows, methodAccounts } from '../../api/domain/accounting/fec';
@@ -20,24 +21,12 @@ let coins: any;
 const OCT = { startDate: '2026-10-01', endDate: '2026-10-31' };
 const YEAR = { start: '2026-01-01', end: '2026-12-31' };
 
-async function fec(): Promise<{ status: number; text: string; name: string }> {
-  const r = await fetch(`${t.url}/rest/accounting/fec/2026`, { headers: { cookie: t.admin.cookie! } });
-  const name = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? '';
-  return { status: r.status, text: await r.text(), name };
-}
+const fec = () => fecFile(t, 2026);
 async function paid(body: Record<string, unknown>) {
   const r = await t.admin.post('/rest/payment/edit', { id: 0, ...body }, { returnEditItem: 'true' });
   expect(r.status, r.text).toBe(200);
   return r.body.item;
 }
-const sqlError = async (sql: string, bindings: any[]) => {
-  try {
-    await t.knex.raw(sql, bindings);
-  } catch (e: any) {
-    return String(e.message);
-  }
-  return 'no error';
-};
 const exported = async (id: number) => (await t.admin.get(`/rest/payment/${id}`)).body.isExported;
 const accountId = async (code: string) => (await t.knex('accounting_account').where({ code }).first('id')).id;
 
@@ -178,8 +167,10 @@ describe('exports and their history', () => {
       await t.admin.put(`/rest/payment/${card.id}`, { ...card, version: undefined, amount: 5100 }),
       'PAYMENT_EXPORTED',
     );
-    expect(await sqlError('UPDATE payment SET amount = 1 WHERE id = ?', [card.id])).toContain('PAYMENT_EXPORTED');
-    expect(await sqlError('UPDATE payment SET is_exported = false WHERE id = ?', [card.id])).toContain(
+    expect(await sqlError(t.knex, 'UPDATE payment SET amount = 1 WHERE id = ?', [card.id])).toContain(
+      'PAYMENT_EXPORTED',
+    );
+    expect(await sqlError(t.knex, 'UPDATE payment SET is_exported = false WHERE id = ?', [card.id])).toContain(
       'PAYMENT_EXPORTED',
     );
   });
@@ -203,7 +194,9 @@ describe('exports and their history', () => {
     expect(rest.status, rest.text).toBe(200);
     const [h] = (await t.admin.get('/rest/accounting/exports')).body.rows;
     expect(h).toMatchObject({ paymentCount: 1, billCount: 1, entryCount: 2 });
-    expect(await sqlError('UPDATE payment SET amount = 1 WHERE id = ?', [coins.id])).toContain('PAYMENT_EXPORTED');
+    expect(await sqlError(t.knex, 'UPDATE payment SET amount = 1 WHERE id = ?', [coins.id])).toContain(
+      'PAYMENT_EXPORTED',
+    );
     expect(firstFile.length).toBeGreaterThan(0);
   });
 });

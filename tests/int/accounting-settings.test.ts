@@ -6,7 +6,7 @@
 // while the FEC route always answers a FEC.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { expectRefused, postOk, unique } from './http-helpers';
+import { expectRefused, fecFile, postOk, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 import { checkFec } from '../unit/ledger/fec-checker';
 
@@ -16,8 +16,7 @@ let cash: number;
 const OCT = { startDate: '2026-10-01', endDate: '2026-10-31' };
 const YEAR = { start: '2026-01-01', end: '2026-12-31' };
 
-const fecText = async () =>
-  (await fetch(`${t.url}/rest/accounting/fec/2026`, { headers: { cookie: t.admin.cookie! } })).text();
+const fecText = async () => (await fecFile(t, 2026)).text;
 const planRow = async (methodId: number) =>
   (await t.admin.get('/rest/accounting/payment-plan')).body.rows.find((r: any) => r.paymentMethodId === methodId);
 const byCode = async (table: string, code: string) => (await t.knex(table).where({ code }).first('id')).id;

@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayParis } from '../../common/dates';
 import { startTestServer, type TestServer } from './harness';
+import { sqlError } from './sql-helpers';
 import { expectRefused, postOk } from './http-helpers';
 import { userWithRights } from './security-helpers';
 import { bookStay, campsite, COMPANY, type Campsite } from './billing-fixtures';
@@ -22,14 +23,6 @@ const NIGHT = 3000,
 const bill = (bookingId: number, body: Record<string, unknown>) =>
   t.admin.post(`/rest/booking/${bookingId}/bill`, body);
 const sumBy = (rows: any[], f: (r: any) => number) => rows.reduce((s, r) => s + f(r), 0);
-const sqlError = async (sql: string, bindings: any[] = []) => {
-  try {
-    await t.knex.raw(sql, bindings);
-  } catch (e: any) {
-    return String(e.message);
-  }
-  return 'no error';
-};
 
 function checkTotals(b: any) {
   expect(b.totalInclVat).toBe(sumBy(b.lines, (l) => l.amountInclVat));
@@ -107,13 +100,13 @@ describe('a stay billed in two steps', () => {
     const detail = await t.knex('occupancy_detail').where('occupancyId', stay.occupancyId).first('id');
     r = await t.admin.put(`/rest/occupancy-detail/${detail.id}`, { quantity: 3 });
     expectRefused(r, 'BILLED_ITEMS_UNCHANGEABLE');
-    expect(await sqlError('UPDATE occupancy SET end_date = ? WHERE id = ?', ['2031-07-10', stay.occupancyId])).toMatch(
+    expect(
+      await sqlError(t.knex, 'UPDATE occupancy SET end_date = ? WHERE id = ?', ['2031-07-10', stay.occupancyId]),
+    ).toMatch(/BILLED_ITEMS_UNCHANGEABLE/);
+    expect(await sqlError(t.knex, 'DELETE FROM occupancy_detail WHERE occupancy_id = ?', [stay.occupancyId])).toMatch(
       /BILLED_ITEMS_UNCHANGEABLE/,
     );
-    expect(await sqlError('DELETE FROM occupancy_detail WHERE occupancy_id = ?', [stay.occupancyId])).toMatch(
-      /BILLED_ITEMS_UNCHANGEABLE/,
-    );
-    expect(await sqlError('UPDATE booking SET status_id = 9 WHERE id = ?', [stay.bookingId])).toMatch(
+    expect(await sqlError(t.knex, 'UPDATE booking SET status_id = 9 WHERE id = ?', [stay.bookingId])).toMatch(
       /BILLED_ITEMS_UNCHANGEABLE/,
     );
     // what does not change the bill still does: the notes
@@ -122,13 +115,15 @@ describe('a stay billed in two steps', () => {
   });
 
   it('never lets an issued bill or its lines change, even in plain SQL', async () => {
-    expect(await sqlError('UPDATE bill SET total_incl_vat = 1 WHERE id = ?', [final.id])).toMatch(/NOT_AUTHORISED/);
-    expect(await sqlError('DELETE FROM bill WHERE id = ?', [final.id])).toMatch(/NOT_AUTHORISED/);
-    expect(await sqlError('UPDATE bill_line SET amount_incl_vat = 0 WHERE bill_id = ?', [final.id])).toMatch(
+    expect(await sqlError(t.knex, 'UPDATE bill SET total_incl_vat = 1 WHERE id = ?', [final.id])).toMatch(
       /NOT_AUTHORISED/,
     );
-    expect(await sqlError('DELETE FROM bill_line WHERE bill_id = ?', [final.id])).toMatch(/NOT_AUTHORISED/);
-    expect(await sqlError('TRUNCATE bill_line')).toMatch(/NOT_AUTHORISED/);
+    expect(await sqlError(t.knex, 'DELETE FROM bill WHERE id = ?', [final.id])).toMatch(/NOT_AUTHORISED/);
+    expect(await sqlError(t.knex, 'UPDATE bill_line SET amount_incl_vat = 0 WHERE bill_id = ?', [final.id])).toMatch(
+      /NOT_AUTHORISED/,
+    );
+    expect(await sqlError(t.knex, 'DELETE FROM bill_line WHERE bill_id = ?', [final.id])).toMatch(/NOT_AUTHORISED/);
+    expect(await sqlError(t.knex, 'TRUNCATE bill_line')).toMatch(/NOT_AUTHORISED/);
     const r = await t.admin.put(`/rest/bill/${final.id}`, { totalInclVat: 1 });
     expect([400, 404, 405]).toContain(r.status);
     expect((await t.knex('bill').where('id', final.id).first('totalInclVat')).totalInclVat).toBe(final.totalInclVat);
@@ -366,8 +361,8 @@ describe('payments', () => {
     });
     expectRefused(await t.admin.put(`/rest/payment/${p.id}`, { amount: 1000 }), 'PAYMENT_DEPOSITED');
     expectRefused(await t.admin.post(`/rest/payment/delete/${p.id}`), 'PAYMENT_DEPOSITED');
-    expect(await sqlError('UPDATE payment SET amount = 1 WHERE id = ?', [p.id])).toMatch(/PAYMENT_DEPOSITED/);
-    expect(await sqlError('DELETE FROM payment WHERE id = ?', [p.id])).toMatch(/PAYMENT_DEPOSITED/);
+    expect(await sqlError(t.knex, 'UPDATE payment SET amount = 1 WHERE id = ?', [p.id])).toMatch(/PAYMENT_DEPOSITED/);
+    expect(await sqlError(t.knex, 'DELETE FROM payment WHERE id = ?', [p.id])).toMatch(/PAYMENT_DEPOSITED/);
     const q = (
       await t.admin.post(
         '/rest/payment/edit',
@@ -376,7 +371,7 @@ describe('payments', () => {
       )
     ).body.item;
     await t.knex('payment').where('id', q.id).update({ isExported: true });
-    expect(await sqlError('UPDATE payment SET amount = 1 WHERE id = ?', [q.id])).toMatch(/PAYMENT_EXPORTED/);
+    expect(await sqlError(t.knex, 'UPDATE payment SET amount = 1 WHERE id = ?', [q.id])).toMatch(/PAYMENT_EXPORTED/);
     const g = (
       await t.admin.post(
         '/rest/payment/edit',
@@ -385,7 +380,7 @@ describe('payments', () => {
       )
     ).body.item;
     await t.knex('payment').where('id', g.id).update({ isGrouped: true, groupedPaymentId: q.id });
-    expect(await sqlError('DELETE FROM payment WHERE id = ?', [g.id])).toMatch(/PAYMENT_GROUPED/);
+    expect(await sqlError(t.knex, 'DELETE FROM payment WHERE id = ?', [g.id])).toMatch(/PAYMENT_GROUPED/);
     // a payment still at hand changes
     const h = (
       await t.admin.post(

@@ -11,6 +11,7 @@ import { todayParis } from '../../common/dates';
 import { formatMessage } from '../../common/messages';
 import { formatCents } from '../../common/money';
 import { startTestServer, type TestServer } from './harness';
+import { sqlError } from './sql-helpers';
 import { createdThroughEdit, expectRefused, postOk, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 
@@ -19,14 +20,6 @@ let c: Campsite;
 const today = todayParis();
 
 const pay = (body: Record<string, unknown>) => t.admin.post('/rest/payment', { date: today, ...body });
-const sqlError = async (sql: string, bindings: any[] = []) => {
-  try {
-    await t.knex.raw(sql, bindings);
-  } catch (e: any) {
-    return String(e.message);
-  }
-  return 'no error';
-};
 const CHEQUE = { chequeNumber: '0001234', chequeHolder: 'Claire Martin', payingInstitution: 'Banque des Landes' };
 
 beforeAll(async () => {
@@ -311,12 +304,12 @@ describe('grouped payments', () => {
     );
     expect((await t.admin.put(`/rest/payment/${p1.id}`, { amount: 1 })).body.code).toBe('PAYMENT_GROUPED');
     expect((await t.admin.del(`/rest/payment/${p1.id}`)).body.code).toBe('PAYMENT_GROUPED');
-    expect(await sqlError('UPDATE payment SET amount = 1 WHERE id = ?', [p1.id])).toMatch('PAYMENT_GROUPED');
+    expect(await sqlError(t.knex, 'UPDATE payment SET amount = 1 WHERE id = ?', [p1.id])).toMatch('PAYMENT_GROUPED');
     expect(
-      await sqlError('UPDATE payment SET is_grouped = false, grouped_payment_id = NULL WHERE id = ?', [p1.id]),
+      await sqlError(t.knex, 'UPDATE payment SET is_grouped = false, grouped_payment_id = NULL WHERE id = ?', [p1.id]),
     ).toMatch('PAYMENT_GROUPED');
-    expect(await sqlError('DELETE FROM payment WHERE id = ?', [g.id])).toMatch('PAYMENT_GROUPED');
-    expect(await sqlError('UPDATE payment SET amount = 1 WHERE id = ?', [g.id])).toMatch('PAYMENT_GROUPED');
+    expect(await sqlError(t.knex, 'DELETE FROM payment WHERE id = ?', [g.id])).toMatch('PAYMENT_GROUPED');
+    expect(await sqlError(t.knex, 'UPDATE payment SET amount = 1 WHERE id = ?', [g.id])).toMatch('PAYMENT_GROUPED');
   });
 });
 
@@ -390,19 +383,25 @@ describe('bank deposits, guaranteed by the database', () => {
   });
 
   it('refuses in plain SQL any change of a deposit or of what a deposited payment says', async () => {
-    expect(await sqlError('UPDATE bank_deposit SET total_amount = 1 WHERE id = ?', [deposit.id])).toMatch(
+    expect(await sqlError(t.knex, 'UPDATE bank_deposit SET total_amount = 1 WHERE id = ?', [deposit.id])).toMatch(
       'DEPOSIT_UNCHANGEABLE',
     );
-    expect(await sqlError('DELETE FROM bank_deposit WHERE id = ?', [deposit.id])).toMatch('DEPOSIT_UNCHANGEABLE');
-    expect(await sqlError("UPDATE bank_deposit SET notes = 'ok' WHERE id = ?", [deposit.id])).toBe('no error');
-    expect(await sqlError('UPDATE payment SET amount = 1 WHERE id = ?', [payment.id])).toMatch('PAYMENT_DEPOSITED');
-    expect(
-      await sqlError('UPDATE payment SET is_deposited = false, bank_deposit_id = NULL WHERE id = ?', [payment.id]),
-    ).toMatch('PAYMENT_DEPOSITED');
-    expect(await sqlError("UPDATE payment SET cheque_holder = 'X' WHERE id = ?", [payment.id])).toMatch(
+    expect(await sqlError(t.knex, 'DELETE FROM bank_deposit WHERE id = ?', [deposit.id])).toMatch(
+      'DEPOSIT_UNCHANGEABLE',
+    );
+    expect(await sqlError(t.knex, "UPDATE bank_deposit SET notes = 'ok' WHERE id = ?", [deposit.id])).toBe('no error');
+    expect(await sqlError(t.knex, 'UPDATE payment SET amount = 1 WHERE id = ?', [payment.id])).toMatch(
       'PAYMENT_DEPOSITED',
     );
-    expect(await sqlError('DELETE FROM payment WHERE id = ?', [payment.id])).toMatch('PAYMENT_DEPOSITED');
+    expect(
+      await sqlError(t.knex, 'UPDATE payment SET is_deposited = false, bank_deposit_id = NULL WHERE id = ?', [
+        payment.id,
+      ]),
+    ).toMatch('PAYMENT_DEPOSITED');
+    expect(await sqlError(t.knex, "UPDATE payment SET cheque_holder = 'X' WHERE id = ?", [payment.id])).toMatch(
+      'PAYMENT_DEPOSITED',
+    );
+    expect(await sqlError(t.knex, 'DELETE FROM payment WHERE id = ?', [payment.id])).toMatch('PAYMENT_DEPOSITED');
     // Locking and changing in one statement; joining a deposit of another method; totals that lie.
     const free = await postOk(t.admin, '/rest/payment', {
       customerId: c.customer,
@@ -410,14 +409,18 @@ describe('bank deposits, guaranteed by the database', () => {
       amount: 700,
       date: today,
     });
-    expect(await sqlError('UPDATE payment SET is_exported = true, amount = 1 WHERE id = ?', [free.id])).toMatch(
+    expect(await sqlError(t.knex, 'UPDATE payment SET is_exported = true, amount = 1 WHERE id = ?', [free.id])).toMatch(
       'PAYMENT_EXPORTED',
     );
     expect(
-      await sqlError('UPDATE payment SET is_deposited = true, bank_deposit_id = ? WHERE id = ?', [deposit.id, free.id]),
+      await sqlError(t.knex, 'UPDATE payment SET is_deposited = true, bank_deposit_id = ? WHERE id = ?', [
+        deposit.id,
+        free.id,
+      ]),
     ).toMatch('DEPOSIT_PAYMENTS_INVALID');
     expect(
       await sqlError(
+        t.knex,
         `INSERT INTO bank_deposit (number, date, payment_method_id, total_amount, payment_count) VALUES ` +
           `('FAUX-1', ?, ?, 999, 1)`,
         [today, c.cheque],
@@ -431,14 +434,14 @@ describe('bank deposits, guaranteed by the database', () => {
       ...CHEQUE,
     });
     expect(
-      await sqlError('UPDATE payment SET is_deposited = true, bank_deposit_id = ? WHERE id = ?', [
+      await sqlError(t.knex, 'UPDATE payment SET is_deposited = true, bank_deposit_id = ? WHERE id = ?', [
         deposit.id,
         cheque2.id,
       ]),
     ).toMatch('DEPOSIT_PAYMENTS_INVALID');
     // An export is released only by the export's deletion, which says so.
     await t.knex.raw('UPDATE payment SET is_exported = true WHERE id = ?', [free.id]);
-    expect(await sqlError('UPDATE payment SET is_exported = false WHERE id = ?', [free.id])).toMatch(
+    expect(await sqlError(t.knex, 'UPDATE payment SET is_exported = false WHERE id = ?', [free.id])).toMatch(
       'PAYMENT_EXPORTED',
     );
     await t.knex.transaction(async (trx) => {

@@ -1,9 +1,9 @@
 // Small assertions over the test client, shared by the domain test files: a call that
 // must succeed, the one row a filter finds, a record created through `POST …/edit`, a
-// refusal with its §8 code, and codes unique within a run.
+// refusal with its §8 code, codes unique within a run, and the FEC file of a year.
 import { expect } from 'vitest';
 import { formatMessage } from '../../common/messages';
-import type { Client, Reply } from './harness';
+import type { Client, Reply, TestServer } from './harness';
 
 let seq = 0;
 /** A code or name unique within the run (tests share one database per file). */
@@ -40,4 +40,14 @@ export function expectRefused(r: Reply, code: string, field?: string) {
   expect(r.status, r.text).toBe(400);
   expect(r.body.code).toBe(code);
   if (field) expect(r.body.errors?.[field], r.text).toBe(formatMessage(code as any));
+}
+
+/** `GET /rest/accounting/fec/{year}` as the admin: status, file name and text. */
+export async function fecFile(
+  t: TestServer,
+  year: string | number,
+): Promise<{ status: number; name: string; text: string }> {
+  const r = await fetch(`${t.url}/rest/accounting/fec/${year}`, { headers: { cookie: t.admin.cookie! } });
+  const name = /filename="?([^";]+)"?/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? '';
+  return { status: r.status, name, text: await r.text() };
 }

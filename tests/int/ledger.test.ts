@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from './harness';
-import { expectRefused, postOk, unique } from './http-helpers';
+import { sqlError } from './sql-helpers';
+import { expectRefused, fecFile, postOk, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 import { verifyLedger } from '../../api/domain/ledger/verify';
 import { checkFec } from '../unit/ledger/fec-checker';
@@ -34,14 +35,6 @@ const entries = () =>
     .where('chain', 'fiscal')
     .orderBy('seq')
     .select('seq', 'kind', 'amount', 'businessDate', 'sourceTable', 'sourceId', 'body');
-const sqlError = async (db: Knex | Knex.Transaction, sql: string, bindings: any[] = []) => {
-  try {
-    await db.raw(sql, bindings);
-  } catch (e: any) {
-    return String(e.message);
-  }
-  return 'no error';
-};
 class Rollback extends Error {}
 /** Tampers as superuser with triggers off, verifies, then rolls everything back. */
 async function tampered(change: (trx: Knex.Transaction) => Promise<void>) {
@@ -424,11 +417,9 @@ describe('the year closure (inside the financial year closing)', () => {
 
 describe('the FEC', () => {
   it('of the year: named <SIREN>FEC<AAAAMMJJ>.txt, it passes the structural checker', async () => {
-    const r = await fetch(`${t.url}/rest/accounting/fec/2026`, { headers: { cookie: t.admin.cookie! } });
-    expect(r.status).toBe(200);
-    const name = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')?.[1] ?? '';
+    const { status, name, text } = await fecFile(t, 2026);
+    expect(status).toBe(200);
     expect(name).toBe('732829320FEC20261231.txt');
-    const text = await r.text();
     const check = checkFec(name, text, { start: '2026-01-01', end: '2026-12-31' });
     expect(check.problems).toEqual([]);
     expect(check.entries).toBe(10); // 3 bills/credit notes, 7 payments and cancellations

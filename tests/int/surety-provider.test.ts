@@ -2,7 +2,8 @@
 // local fake provider started here (node:http, port 0): a request it accepts is a
 // guarantee « En cours », one it refuses answers 400 with its French message and keeps
 // nothing, one whose deposit it holds is a guarantee « Détenue par le prestataire »
-// shown by /guarantee-list; the amounts to remind; the surety function's rights.
+// shown by /guarantee-list; the amounts to remind; the surety function's rights; the
+// hourly poll of the deposits' states (GET /deposits/{id}), one failure not stopping it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,8 @@ import { postOk, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 import { userWithRights } from './security-helpers';
 import { addDays, todayParis } from '../../common/dates';
+import { pollSuretyStatuses } from '../../api/domain/surety/poll';
+import { describeError } from '../../api/http/log';
 
 let t: TestServer;
 let c: Campsite;
@@ -18,6 +21,11 @@ let provider: Server;
 /** what the fake provider answers next, per booking reference */
 const answers = new Map<string, { status: number; body: unknown }>();
 const received: { body: any; auth: string | undefined; path: string | undefined }[] = [];
+/** the deposits the fake provider knows (id → status), which a test may move */
+const deposits = new Map<string, string>();
+/** what the fake provider answers once to GET /deposits/{id} instead of the deposit's state */
+const statusAnswers = new Map<string, { status: number; body: unknown }>();
+const polled: { id: string; auth: string | undefined }[] = [];
 
 beforeAll(async () => {
   provider = createServer((req, res) => {
@@ -26,6 +34,23 @@ beforeAll(async () => {
       raw += d;
     });
     req.on('end', () => {
+      const answer = (a: { status: number; body: unknown }) => {
+        res.writeHead(a.status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(a.body));
+      };
+      const get = /^\/api\/deposits\/([^/]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && get) {
+        const id = decodeURIComponent(get[1]);
+        polled.push({ id, auth: req.headers.authorization });
+        const once = statusAnswers.get(id);
+        statusAnswers.delete(id); // a failure is answered once
+        const state = deposits.get(id);
+        answer(
+          once ??
+            (state ? { status: 200, body: { id, status: state } } : { status: 404, body: { message: 'inconnue' } }),
+        );
+        return;
+      }
       const body = JSON.parse(raw);
       received.push({ body, auth: req.headers.authorization, path: req.url });
       const a = answers.get(body.reference) ?? {
@@ -33,8 +58,9 @@ beforeAll(async () => {
         body: { id: `sw-${received.length}`, status: 'requested' },
       };
       answers.delete(body.reference); // a refusal is answered once
-      res.writeHead(a.status, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify(a.body));
+      const b = a.body as { id?: string; status?: string };
+      if (a.status === 200 && b.id && b.status) deposits.set(b.id, b.status);
+      answer(a);
     });
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
@@ -186,5 +212,86 @@ describe('surety provider', () => {
     } finally {
       process.env.SURETY_PROVIDER_URL = url;
     }
+  });
+
+  describe('poll of the deposit states', () => {
+    const rows = async () =>
+      t
+        .knex('guarantee')
+        .whereIn('bookingId', [accepted, refused, held])
+        .orderBy('bookingId')
+        .select('bookingId', 'status', 'version', 'releasedOn', 'notes');
+    const idOf = (notes: string) => notes.replace('Demande Swikly ', '');
+
+    it('without a provider configured, nothing is asked', async () => {
+      const url = process.env.SURETY_PROVIDER_URL;
+      delete process.env.SURETY_PROVIDER_URL;
+      try {
+        expect(await pollSuretyStatuses(t.knex)).toEqual({ checked: 0, changed: 0, failed: 0 });
+      } finally {
+        process.env.SURETY_PROVIDER_URL = url;
+      }
+      expect(polled).toEqual([]);
+    });
+
+    it('asks each deposit in progress or held, with the key; unchanged states write nothing', async () => {
+      const before = await rows();
+      expect(await pollSuretyStatuses(t.knex)).toEqual({ checked: 3, changed: 0, failed: 0 });
+      expect(polled.map((p) => p.id).sort()).toEqual(before.map((r) => idOf(r.notes)).sort());
+      expect(polled.every((p) => p.auth === 'Bearer cle-swikly')).toBe(true);
+      expect(await rows()).toEqual(before);
+    });
+
+    it('held, released, captured follow; a provider failing for one leaves it and updates the others', async () => {
+      const before = await rows();
+      const [a, r, h] = before.map((x) => idOf(x.notes));
+      deposits.set(r, 'held');
+      deposits.set(a, 'released');
+      deposits.set(h, 'captured');
+      statusAnswers.set(h, { status: 500, body: { message: 'Erreur pour Léa Detenue' } });
+      const logged: string[] = [];
+      expect(await pollSuretyStatuses(t.knex, undefined, (m, e) => logged.push(`${m} — ${describeError(e)}`))).toEqual({
+        checked: 3,
+        changed: 2,
+        failed: 1,
+      });
+      expect(logged).toHaveLength(1);
+      // the provider's message may quote the customer: never logged
+      expect(logged[0]).toContain('SuretyProviderError');
+      expect(logged[0]).not.toContain('Léa');
+      const after = await rows();
+      expect(
+        after.map((x) => [x.bookingId, x.status, x.version - before.find((b) => b.bookingId === x.bookingId).version]),
+      ).toEqual([
+        [accepted, 'released', 1],
+        [refused, 'provider-held', 1],
+        [held, 'provider-held', 0],
+      ]);
+      expect(after[0].releasedOn).toBe(todayParis());
+      expect(after[1].releasedOn).toBeNull();
+
+      // the next hour the provider answers: the captured deposit is cashed; a released one is not asked again
+      polled.length = 0;
+      expect(await pollSuretyStatuses(t.knex)).toEqual({ checked: 2, changed: 1, failed: 0 });
+      expect(polled.map((p) => p.id).sort()).toEqual([r, h].sort());
+      const last = await rows();
+      expect(last.map((x) => [x.bookingId, x.status])).toEqual([
+        [accepted, 'released'],
+        [refused, 'provider-held'],
+        [held, 'cashed'],
+      ]);
+      expect(last[2].releasedOn).toBe(todayParis());
+      expect(
+        (await t.admin.get(`/rest/guarantee/${(await t.knex('guarantee').where('bookingId', held).first('id')).id}`))
+          .body,
+      ).toMatchObject({ status: 'cashed' });
+    });
+
+    it('an unknown state is a failure, not a change', async () => {
+      const r = idOf((await rows())[1].notes);
+      statusAnswers.set(r, { status: 200, body: { id: r, status: 'disputed' } });
+      expect(await pollSuretyStatuses(t.knex, undefined, () => {})).toEqual({ checked: 1, changed: 0, failed: 1 });
+      expect((await rows())[1].status).toBe('provider-held');
+    });
   });
 });

@@ -182,6 +182,9 @@ function GuardedForm({ meta, children, id: givenId, prefill, stayOnSaved }: Enti
       id={id}
       mutationMode="pessimistic"
       redirect={toSaved ? false : () => back}
+      // A record that cannot be read (deleted, a wrong id): « L'élément n'existe pas » and its
+      // list, not react-admin's /<resource> path, which is no screen here.
+      redirectOnError={back}
       title={<EditTitle meta={meta} />}
       mutationOptions={{ onError }}
     >

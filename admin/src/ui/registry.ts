@@ -2,27 +2,13 @@
 // index.ts) declares its screens once — route, the right that opens it, the code to load,
 // its menu entry — and admin/src/screens.ts (the routes) and the menu (built by the
 // server from common/generated/screen-menu.ts, which `npm run generate` writes from
-// these registries) both come from it. Pure data: no React at run time, so that the
-// generator can read it.
+// these registries, with common/menu-tree.ts's menuLeaves) both come from it. Pure data:
+// no React at run time, so that the generator can read it.
 import type { ComponentType } from 'react';
-import type { MenuLeaf } from '../../../common/menu-tree';
+import type { MenuLeaf, ScreenMenu } from '../../../common/menu-tree';
 
 export interface ScreenModule {
   default: ComponentType;
-}
-
-/** Where a screen stands in the menu: its label and place ("Section" or "Section/Header"). */
-export interface ScreenMenu {
-  label: string;
-  path: string;
-  /** the address the entry opens, when the route has parameters (default: the route) */
-  to?: string;
-  /** the right the entry needs on its functionality (default read): a screen that creates asks write */
-  access?: 'read' | 'write';
-  /** a functionality other than the screen's (a screen open to everyone shown to some) */
-  functionality?: string;
-  adminOnly?: boolean;
-  systemOnly?: boolean;
 }
 
 export interface ScreenDef {
@@ -53,25 +39,4 @@ export function named<M, K extends keyof M>(load: () => Promise<M>, name: K): ()
 /** Screens of one functionality (the common case: a folder's screens share one right). */
 export function withRight(functionality: string | null, screens: Omit<ScreenDef, 'functionality'>[]): ScreenDef[] {
   return screens.map((s) => ({ ...s, functionality }));
-}
-
-/** The menu entries of the areas, in their order: each area's screens, then its links. */
-export function menuLeaves(areas: readonly ScreenArea[]): MenuLeaf[] {
-  return areas.flatMap((a) => [
-    ...a.screens
-      .filter((s) => s.menu)
-      .map((s): MenuLeaf => {
-        const { label, path, to, access, functionality, adminOnly, systemOnly } = s.menu!;
-        return {
-          label,
-          to: to ?? s.path,
-          functionality: functionality ?? s.functionality ?? undefined,
-          path,
-          ...(access ? { access } : {}),
-          ...(adminOnly ? { adminOnly } : {}),
-          ...(systemOnly ? { systemOnly } : {}),
-        };
-      }),
-    ...(a.links ?? []),
-  ]);
 }

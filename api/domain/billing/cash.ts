@@ -10,6 +10,7 @@ import { formatMessage } from '../../../common/messages';
 import { cashDifference, expectedCash, monthRange, type CashFlows } from '../../../common/cash';
 import { addDays } from '../pricing/dates';
 import { financePreferences } from './preferences';
+import { assertMonthOpen } from '../ledger/append';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -266,30 +267,51 @@ export async function cashAndBankJournal(
   return { rows, totals: [...totals.values()], basis: prefs.resultBasis };
 }
 
+/**
+ * A closed month keeps its cash records: neither the month a row is in nor the one it
+ * would move to may be closed (migration 0048's triggers are the guarantee in plain SQL).
+ */
+async function assertCashMonthsOpen(db: Db, field: string, rec: Row | null, existing: Row | null): Promise<void> {
+  for (const day of new Set([existing?.[field], rec?.[field]]))
+    if (typeof day === 'string' && day) await assertMonthOpen(db, day, field);
+}
+
 export function registerCashRules(): void {
   registerHooks('cash-movement', {
-    async beforeSave(rec, _existing, { trx }) {
+    async beforeSave(rec, existing, { trx }) {
+      await assertCashMonthsOpen(trx, 'date', rec, existing);
       await cashMethod(trx, rec.paymentMethodId);
       if (rec.kind !== 'expense' && rec.expenseTypeId != null)
         throw badRequest('EXPENSE_TYPE_ONLY_FOR_EXPENSES', {
           expenseTypeId: formatMessage('EXPENSE_TYPE_ONLY_FOR_EXPENSES'),
         });
     },
+    async beforeDelete(existing, { trx }) {
+      await assertCashMonthsOpen(trx, 'date', null, existing);
+    },
   });
   registerHooks('starting-base', {
-    async beforeSave(rec, _existing, { trx }) {
+    async beforeSave(rec, existing, { trx }) {
+      await assertCashMonthsOpen(trx, 'yearMonth', rec, existing);
       await cashMethod(trx, rec.paymentMethodId);
+    },
+    async beforeDelete(existing, { trx }) {
+      await assertCashMonthsOpen(trx, 'yearMonth', null, existing);
     },
   });
   // A count stores what was expected when it was made (the screen recomputes it live).
   registerHooks('cash-count', {
-    async beforeSave(rec, _existing, { trx }) {
+    async beforeSave(rec, existing, { trx }) {
+      await assertCashMonthsOpen(trx, 'date', rec, existing);
       await cashMethod(trx, rec.paymentMethodId);
     },
     async afterSave(saved, _existing, { trx }) {
       const expectedAmount = expectedCash(await cashFlows(trx, saved.paymentMethodId, saved.date));
       if (expectedAmount !== saved.expectedAmount)
         await trx('cash_count').where('id', saved.id).update({ expectedAmount });
+    },
+    async beforeDelete(existing, { trx }) {
+      await assertCashMonthsOpen(trx, 'date', null, existing);
     },
   });
 }

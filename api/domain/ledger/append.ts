@@ -4,6 +4,7 @@
 // get gap-free sequence numbers in commit order; two writers at once queue on that row.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
+import { formatMessage } from '../../../common/messages';
 import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical } from './canonical';
 import { currentKeyId, signText, signingKey } from './keys';
 
@@ -47,16 +48,27 @@ export async function establishmentId(db: Knex | Knex.Transaction): Promise<numb
   return (await db('establishment').orderBy('id').first('id'))?.id ?? 0;
 }
 
-/**
- * A transaction dated in a closed month is refused (« Mois déjà clôturé »). A closed
- * day is no barrier: a Z covers what was recorded since the previous one, so a late
- * entry goes to the next Z.
- */
-async function assertOpen(trx: Knex.Transaction, est: number, date: string): Promise<void> {
-  const closed = await trx('ledger_entry')
+/** Whether the month of `date` (YYYY-MM-DD or YYYY-MM) has its fiscal closure. */
+export async function isMonthClosed(db: Knex | Knex.Transaction, est: number, date: string): Promise<boolean> {
+  return !!(await db('ledger_entry')
     .where({ establishmentId: est, chain: 'fiscal', kind: 'closure-month', businessDate: `${date.slice(0, 7)}-01` })
-    .first('seq');
-  if (closed) throw badRequest('MONTH_ALREADY_CLOSED', { date: 'Mois déjà clôturé' });
+    .first('seq'));
+}
+
+/**
+ * A record dated in a closed month is refused (« Mois déjà clôturé » on `field`): sales,
+ * payments, and the cash records (movements, counts, starting bases; migration 0048 is
+ * the guarantee in plain SQL). A closed day is no barrier: a Z covers what was recorded
+ * since the previous one, so a late entry goes to the next Z.
+ */
+export async function assertMonthOpen(
+  db: Knex | Knex.Transaction,
+  date: string,
+  field = 'date',
+  est?: number,
+): Promise<void> {
+  if (await isMonthClosed(db, est ?? (await establishmentId(db)), date))
+    throw badRequest('MONTH_ALREADY_CLOSED', { [field]: formatMessage('MONTH_ALREADY_CLOSED') });
 }
 
 /**
@@ -73,7 +85,7 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
     .onConflict(['establishmentId', 'chain'])
     .ignore();
   const head = await trx('ledger_head').where({ establishmentId: est, chain }).forUpdate().first('lastSeq', 'lastHash');
-  if (chain === 'fiscal' && input.date && isSale(input.kind)) await assertOpen(trx, est, input.date);
+  if (chain === 'fiscal' && input.date && isSale(input.kind)) await assertMonthOpen(trx, input.date, 'date', est);
   const key = signingKey();
   const keyId = await currentKeyId(trx, key);
   const seq = Number(head.lastSeq) + 1;

@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import { badRequest, HttpError } from '../../http/errors';
 import { addDays, todayParis } from '../../../common/dates';
 import { isValidDate } from '../../../common/formats';
-import { appendEntry, establishmentId, PAYMENT_KINDS, SALE_KINDS, type AppendedEntry } from './append';
+import { appendEntry, establishmentId, isMonthClosed, PAYMENT_KINDS, SALE_KINDS, type AppendedEntry } from './append';
 import { GENESIS } from './canonical';
 import { sumTotals, totalsOf, totalsOfEntries, type ClosureTotals } from './totals';
 
@@ -76,12 +76,6 @@ const closures = (db: Knex | Trx, est: number, level: ClosureLevel) =>
 async function lastClosure(db: Knex | Trx, est: number, level: ClosureLevel): Promise<Closure | null> {
   const row = await closures(db, est, level).orderBy('seq', 'desc').first('seq', 'kind', 'body', 'hash', 'signature');
   return row ? closureOf(row) : null;
-}
-
-async function isMonthClosed(db: Knex | Trx, est: number, date: string): Promise<boolean> {
-  return !!(await closures(db, est, 'month')
-    .where('businessDate', `${date.slice(0, 7)}-01`)
-    .first('seq'));
 }
 
 /** Transactions recorded since the last Z. */

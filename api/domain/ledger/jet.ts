@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { appendEntry, type JetKind } from './append';
 import type { Canonical } from './canonical';
+import { insertKey, signingKey } from './keys';
 
 export const JET_LABELS: Record<JetKind, string> = {
   start: 'Démarrage',
@@ -30,6 +31,30 @@ export async function recordTechnicalEvent(
 /** The same inside a transaction of the caller (e.g. a restore, a closure). */
 export const appendTechnicalEvent = (trx: Knex.Transaction, kind: JetKind, data: Record<string, Canonical> = {}) =>
   appendEntry(trx, { chain: 'jet', kind, data });
+
+/**
+ * The installation's signing key enters the journal the first time it is met in this
+ * database (a first start, a new installation, a lost DATA_DIR): the JET says when the
+ * key changed and which one it follows. Run at start, before anything is signed, so
+ * the event is not appended while another entry holds a head. Two processes at once:
+ * the key row's unique fingerprint lets one of them insert it, and only that one
+ * records the event. Answers whether the key was new.
+ */
+export async function recordSigningKey(knex: Knex, key = signingKey()): Promise<boolean> {
+  return knex.transaction(async (trx) => {
+    if (!(await insertKey(trx, key))) return false;
+    const previous = await trx('ledger_key')
+      .whereNot('fingerprint', key.fingerprint)
+      .orderBy('id', 'desc')
+      .first('fingerprint');
+    await appendEntry(trx, {
+      chain: 'jet',
+      kind: 'key',
+      data: { fingerprint: key.fingerprint, previous: previous?.fingerprint ?? null },
+    });
+    return true;
+  });
+}
 
 export async function listJet(
   db: Knex,

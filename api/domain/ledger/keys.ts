@@ -56,15 +56,22 @@ export function signingKey(file = keyFile()): SigningKey {
   return cached;
 }
 
+/** Stores the key's public part unless it is there; true when this call inserted it. */
+export async function insertKey(db: Knex | Knex.Transaction, key = signingKey()): Promise<boolean> {
+  const inserted = await db('ledger_key')
+    .insert({ fingerprint: key.fingerprint, publicKey: key.publicPem })
+    .onConflict('fingerprint')
+    .ignore()
+    .returning('id');
+  return inserted.length > 0;
+}
+
 /** The id of the current key in ledger_key, inserted the first time it signs in this database. */
 export async function currentKeyId(trx: Knex | Knex.Transaction, key = signingKey()): Promise<number> {
   // Not memoised: the row may come from a transaction that later rolled back.
   const found = await trx('ledger_key').where('fingerprint', key.fingerprint).first('id');
   if (found) return found.id;
-  await trx('ledger_key')
-    .insert({ fingerprint: key.fingerprint, publicKey: key.publicPem })
-    .onConflict('fingerprint')
-    .ignore();
+  await insertKey(trx, key);
   return (await trx('ledger_key').where('fingerprint', key.fingerprint).first('id')).id;
 }
 

@@ -77,7 +77,14 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
     if (breaks.length < MAX_BREAKS) breaks.push(b);
   };
   const keys = new Map<number, KeyObject>();
-  for (const k of await knex('ledger_key').select('id', 'publicKey')) keys.set(k.id, createPublicKey(k.publicKey));
+  // A key row that is no public key (written by hand) signs nothing: its entries are breaks.
+  for (const k of await knex('ledger_key').select('id', 'publicKey')) {
+    try {
+      keys.set(k.id, createPublicKey(k.publicKey));
+    } catch {
+      continue;
+    }
+  }
   const head = await knex('ledger_head')
     .where({ establishmentId: est, chain })
     .first('lastSeq', 'lastHash', 'keyId', 'signature');

@@ -3,8 +3,11 @@
 // (sent as a Bearer token). A deposit request is `POST {url}/deposits` with
 // `{ reference, amount, email, name, startDate, endDate }` as JSON; the provider e-mails
 // the customer and answers 2xx `{ id, status: 'requested' | 'held' }` ('held' when the
-// customer's deposit is already held). Any other answer is a refusal: its JSON `message`
-// (or its text) is the provider's French message, shown as is.
+// customer's deposit is already held). A deposit's state is `GET {url}/deposits/{id}` (the
+// id it answered), answering 2xx `{ id, status: 'requested' | 'held' | 'released' |
+// 'captured' }` ('released': given back to the customer; 'captured': cashed by the
+// campsite); the scheduler polls it (poll.ts). Any other answer, to either call, is a
+// refusal: its JSON `message` (or its text) is the provider's French message, shown as is.
 
 export interface DepositRequest {
   reference: string;
@@ -18,12 +21,23 @@ export interface DepositAnswer {
   id: string | null;
   status: 'requested' | 'held';
 }
+export type DepositStatus = 'requested' | 'held' | 'released' | 'captured';
+export interface DepositState {
+  id: string;
+  status: DepositStatus;
+}
 export interface SuretyProvider {
   readonly host: string;
   request(r: DepositRequest): Promise<DepositAnswer>;
+  status(id: string): Promise<DepositState>;
 }
 
-export class SuretyProviderError extends Error {}
+const STATUSES: readonly string[] = ['requested', 'held', 'released', 'captured'];
+
+export class SuretyProviderError extends Error {
+  // Named in the log (describeError), whose message it never prints.
+  override name = 'SuretyProviderError';
+}
 
 export function suretyProvider(env: NodeJS.ProcessEnv = process.env): SuretyProvider | null {
   const base = env.SURETY_PROVIDER_URL?.trim().replace(/\/+$/, '');
@@ -35,35 +49,49 @@ export function suretyProvider(env: NodeJS.ProcessEnv = process.env): SuretyProv
   } catch {
     return null;
   }
+  /** The provider's JSON answer to a 2xx; any other answer throws its message. */
+  async function call(path: string, init: RequestInit): Promise<Record<string, unknown> | null> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        ...init,
+        signal: AbortSignal.timeout(15_000),
+        headers: { ...(init.headers as Record<string, string>), ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+      });
+    } catch (e) {
+      throw new SuretyProviderError((e as Error).name === 'TimeoutError' ? 'délai dépassé' : 'prestataire injoignable');
+    }
+    const text = await res.text();
+    let json: Record<string, unknown> | null = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* a provider answering plain text */
+    }
+    if (!res.ok) {
+      const msg = typeof json?.message === 'string' ? json.message : text;
+      throw new SuretyProviderError(`${res.status} ${msg.replace(/[\r\n]+/g, ' ').slice(0, 200)}`.trim());
+    }
+    return json;
+  }
   return {
     host,
     async request(r) {
-      let res: Response;
-      try {
-        res = await fetch(`${base}/deposits`, {
-          method: 'POST',
-          signal: AbortSignal.timeout(15_000),
-          headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) },
-          body: JSON.stringify(r),
-        });
-      } catch (e) {
-        throw new SuretyProviderError(
-          (e as Error).name === 'TimeoutError' ? 'délai dépassé' : 'prestataire injoignable',
-        );
-      }
-      const text = await res.text();
-      let json: Record<string, unknown> | null = null;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        /* a provider answering plain text */
-      }
-      if (!res.ok) {
-        const msg = typeof json?.message === 'string' ? json.message : text;
-        throw new SuretyProviderError(`${res.status} ${msg.replace(/[\r\n]+/g, ' ').slice(0, 200)}`.trim());
-      }
+      const json = await call('/deposits', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(r),
+      });
       const id = typeof json?.id === 'string' || typeof json?.id === 'number' ? String(json.id) : null;
       return { id, status: json?.status === 'held' ? 'held' : 'requested' };
+    },
+    async status(id) {
+      const json = await call(`/deposits/${encodeURIComponent(id)}`, { method: 'GET' });
+      const status = json?.status;
+      // An unknown state must not be read as one we know (a deposit wrongly marked cashed).
+      if (typeof status !== 'string' || !STATUSES.includes(status))
+        throw new SuretyProviderError('réponse du prestataire sans état reconnu');
+      return { id, status: status as DepositStatus };
     },
   };
 }

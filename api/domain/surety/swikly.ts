@@ -4,14 +4,24 @@
 // deposit asked per stay is the module's `depositAmount` setting (cents). A request the
 // provider accepted is a guarantee row of kind « provider » « En cours »; when the
 // provider answers that the deposit is held the row becomes « Détenue par le
-// prestataire », so /guarantee-list shows it.
+// prestataire », so /guarantee-list shows it. The provider's deposit id is kept in the
+// row's notes (« Demande Swikly <id> », depositNote) for the hourly poll (poll.ts).
 import type { Knex } from 'knex';
 import { addDays, todayParis } from '../../../common/dates';
 import { HttpError } from '../../http/errors';
 import { suretyConfig, suretyStays } from '../documents/surety';
 import { suretyProvider, SuretyProviderError } from './provider';
 
-const PROVIDER = 'Swikly';
+export const PROVIDER = 'Swikly';
+const NOTE = `Demande ${PROVIDER} `;
+
+/** The guarantee notes that carry the provider's deposit id. */
+export const depositNote = (id: string) => `${NOTE}${id}`;
+/** The provider's deposit id written by depositNote, or null (notes are editable: a changed one has none). */
+export function depositIdOf(notes: string | null | undefined): string | null {
+  if (!notes?.startsWith(NOTE)) return null;
+  return /^\S+/.exec(notes.slice(NOTE.length))?.[0] ?? null;
+}
 
 async function moduleRow(knex: Knex) {
   return knex('module_config')
@@ -138,7 +148,7 @@ export async function sendDepositRequests(knex: Knex, bookingIds: number[]) {
         .whereIn('status', ['in-progress', 'provider-held'])
         .orderBy('id', 'desc')
         .first('id');
-      const notes = a.id ? `Demande ${PROVIDER} ${a.id}` : null;
+      const notes = a.id ? depositNote(a.id) : null;
       if (cur)
         await trx('guarantee')
           .where('id', cur.id)

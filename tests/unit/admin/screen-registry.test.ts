@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_AREAS } from '../../../admin/src/screen-areas';
-import { menuLeaves } from '../../../admin/src/ui/registry';
+import { menuLeaves } from '../../../common/menu-tree';
 import { SCREEN_MENU } from '../../../common/generated/screen-menu';
 import { ENTITY_METAS } from '../../../common/generated/meta/index';
 
