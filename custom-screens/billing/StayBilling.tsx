@@ -151,7 +151,9 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
               Facture partenaire
             </Button>
           )}
-          {canPay && (
+          {/* Shown with the balance, not before: a button that moves down when the figures
+              arrive takes the click meant for it somewhere else. */}
+          {canPay && b && (
             <Button variant="outlined" onClick={() => setPaying(true)} data-testid="pay">
               Encaisser
             </Button>

@@ -8,7 +8,7 @@
 // guarantees, the checks, the till (starting base, injection, expense, count) and the
 // cash and bank journal, and the four preference sections of billing.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, pageApi, searchList, withLoggedInPage, type TestPage } from './browser';
+import { baseUrl, clickUntilShown, pageApi, searchList, withLoggedInPage, type TestPage } from './browser';
 import { todayParis } from '../../common/dates';
 
 let page: TestPage;
@@ -49,8 +49,11 @@ const made = {} as {
   depositNumber: string;
 };
 
-async function pickMethod(label: string) {
-  await page.getByTestId('payment-method').locator('..').click();
+/** « Encaisser » on the stay's money card, then the payment method. */
+async function payWith(label: string) {
+  const dialog = page.getByRole('dialog', { name: 'Encaisser' });
+  await clickUntilShown(page.getByTestId('stay-billing').getByTestId('pay'), dialog);
+  await dialog.getByTestId('payment-method').locator('..').click();
   await page.getByRole('option', { name: label }).click();
 }
 
@@ -108,8 +111,7 @@ describe('a stay billed, paid and remitted in the browser', () => {
     expect(deposit.isDeposit).toBe(true);
     // The card pays 30 % (the demo's deposit may be the whole stay when it starts tonight).
     const byCard = Math.floor((total * 0.3) / 100) * 100;
-    await money.getByTestId('pay').click();
-    await pickMethod(card);
+    await payWith(card);
     await page.getByTestId('payment-amount').fill(String(byCard / 100));
     await page.getByLabel('4 derniers chiffres').fill('4242');
     await page.getByTestId('payment-save').click();
@@ -134,8 +136,7 @@ describe('a stay billed, paid and remitted in the browser', () => {
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await money.getByTestId('pay').click();
-    await pickMethod(cheque);
+    await payWith(cheque);
     await page.getByLabel('N° de chèque').fill(`E2E${tag}`);
     await page.getByLabel('Titulaire du chèque').fill(customer.lastName);
     await page.getByLabel('Établissement payeur').fill('Banque e2e');

@@ -3,7 +3,7 @@
 // a card payment (last four digits only) and the stay owes nothing; the planning's
 // payment view has its source.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
+import { baseUrl, clickUntilShown, pageApi, withLoggedInPage, type TestPage } from './browser';
 
 let page: TestPage;
 
@@ -60,8 +60,9 @@ describe('a stay billed and paid in the browser', () => {
     await page.getByRole('table', { name: 'Lignes de la facture' }).locator('tbody tr').first().waitFor();
 
     await page.goto(`${baseUrl()}/booking/${stay.id}`);
-    await card.getByTestId('pay').click();
-    await page.getByTestId('payment-method').locator('..').click();
+    const dialog = page.getByRole('dialog', { name: 'Encaisser' });
+    await clickUntilShown(card.getByTestId('pay'), dialog);
+    await dialog.getByTestId('payment-method').locator('..').click();
     await page.getByRole('option', { name: label }).click();
     await page.getByLabel('4 derniers chiffres').fill('4242');
     await page.getByTestId('payment-save').click();

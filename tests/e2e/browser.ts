@@ -1,6 +1,6 @@
 // Chromium through playwright-core (Debian's browser, never a download).
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject, vi } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './password';
 
 export const baseUrl = () => inject('baseUrl');
@@ -65,16 +65,43 @@ export function withLoggedInPage(
   options: { beforeLogin?: (page: TestPage) => Promise<void> } = {},
 ): void {
   let browser: Browser | undefined;
+  let page: TestPage | undefined;
   beforeAll(async () => {
     browser = await launch();
-    const page = await newPage(browser);
+    page = await newPage(browser);
     ready(page, browser);
     await options.beforeLogin?.(page);
     await loginAs(page);
   });
+  // A failed test says where its page was and what the page threw: a CI log is all we get.
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail' || !page) return;
+    const dialogs = await page
+      .getByRole('dialog')
+      .allInnerTexts()
+      .catch(() => []);
+    console.error(`page at failure: ${page.url()}\npage errors: ${JSON.stringify(page.errors)}`);
+    if (dialogs.length) console.error(`open dialogs: ${JSON.stringify(dialogs)}`);
+  });
   afterAll(async () => {
     await browser?.close();
   });
+}
+
+/**
+ * Clicks `button` until `opened` shows. A click is lost when the page lays itself out
+ * again between the aim and the press (a query refetched, a row added): a receptionist
+ * would click again, and so does the test, on a condition and never after a sleep.
+ */
+export async function clickUntilShown(button: Locator, opened: Locator, timeout = 15_000): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (await opened.isVisible()) return;
+      await button.click({ timeout: 3_000 });
+      await opened.waitFor({ state: 'visible', timeout: 3_000 });
+    },
+    { timeout, interval: 100 },
+  );
 }
 
 /** Logs in through the real /login form. */
