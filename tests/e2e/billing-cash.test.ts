@@ -9,6 +9,7 @@
 // cash and bank journal, and the four preference sections of billing.
 import { describe, expect, it } from 'vitest';
 import { baseUrl, clickUntilShown, pageApi, searchList, withLoggedInPage, type TestPage } from './browser';
+import { euros, payAtStay, same } from './billing-fixtures';
 import { todayParis } from '../../common/dates';
 
 let page: TestPage;
@@ -19,8 +20,6 @@ const today = todayParis();
 const addDays = (d: string, n: number) =>
   new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
-const euros = (c: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(c / 100);
-const same = (a: string | null, b: string) => (a ?? '').replace(/\s/g, '') === b.replace(/\s/g, '');
 const PAID_GREEN = 'rgb(21, 128, 61)'; // the payment palette's « Soldé » (planning/board/colors.ts)
 /** An amount as the screens print it, whatever space the locale puts before « € ». */
 const amountRe = (c: number) =>
@@ -48,14 +47,6 @@ const made = {} as {
   depositId: number;
   depositNumber: string;
 };
-
-/** « Encaisser » on the stay's money card, then the payment method. */
-async function payWith(label: string) {
-  const dialog = page.getByRole('dialog', { name: 'Encaisser' });
-  await clickUntilShown(page.getByTestId('stay-billing').getByTestId('pay'), dialog);
-  await dialog.getByTestId('payment-method').locator('..').click();
-  await page.getByRole('option', { name: label }).click();
-}
 
 describe('a stay billed, paid and remitted in the browser', () => {
   it('deposit bill, card, arrival, final bill, cheque, deposit slip, paid bar', async () => {
@@ -111,7 +102,7 @@ describe('a stay billed, paid and remitted in the browser', () => {
     expect(deposit.isDeposit).toBe(true);
     // The card pays 30 % (the demo's deposit may be the whole stay when it starts tonight).
     const byCard = Math.floor((total * 0.3) / 100) * 100;
-    await payWith(card);
+    await payAtStay(page, card);
     await page.getByTestId('payment-amount').fill(String(byCard / 100));
     await page.getByLabel('4 derniers chiffres').fill('4242');
     await page.getByTestId('payment-save').click();
@@ -140,7 +131,7 @@ describe('a stay billed, paid and remitted in the browser', () => {
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await payWith(cheque);
+    await payAtStay(page, cheque);
     await page.getByLabel('N° de chèque').fill(`E2E${tag}`);
     await page.getByLabel('Titulaire du chèque').fill(customer.lastName);
     await page.getByLabel('Établissement payeur').fill('Banque e2e');

@@ -3,14 +3,12 @@
 // a card payment (last four digits only) and the stay owes nothing; the planning's
 // payment view has its source.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, clickUntilShown, pageApi, withLoggedInPage, type TestPage } from './browser';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
+import { euros, payAtStay, same } from './billing-fixtures';
 
 let page: TestPage;
 
 withLoggedInPage((p) => (page = p));
-
-const euros = (c: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(c / 100);
-const same = (a: string | null, b: string) => (a ?? '').replace(/\s/g, '') === b.replace(/\s/g, '');
 
 describe('a stay billed and paid in the browser', () => {
   it('bills a confirmed stay, shows the bill, takes a card payment', async () => {
@@ -60,10 +58,7 @@ describe('a stay billed and paid in the browser', () => {
     await page.getByRole('table', { name: 'Lignes de la facture' }).locator('tbody tr').first().waitFor();
 
     await page.goto(`${baseUrl()}/booking/${stay.id}`);
-    const dialog = page.getByRole('dialog', { name: 'Encaisser' });
-    await clickUntilShown(card.getByTestId('pay'), dialog);
-    await dialog.getByTestId('payment-method').locator('..').click();
-    await page.getByRole('option', { name: label }).click();
+    await payAtStay(page, label);
     await page.getByLabel('4 derniers chiffres').fill('4242');
     await page.getByTestId('payment-save').click();
     await expect
