@@ -147,6 +147,16 @@ describe('booking lists', () => {
     expect(ids(await t.admin.post('/rest/booking/list', { scope: 'cancelled', q: 'kerlis' }))).toEqual([b.booking.id]);
     expect(ids(await t.admin.post('/rest/booking/list', { scope: 'partner', q: 'kerlis' }))).toEqual([p.booking.id]);
     expect(ids(await t.admin.post('/rest/booking/list', { statusId: 9, q: 'kerlis' }))).toEqual([b.booking.id]);
+    // The screens send null for an empty filter (the body the stay lists sent when they answered 400).
+    const nulls = { statusId: null, kind: null, from: null, to: null, q: 'kerlis', dueOptions: false, page: 1 };
+    for (const scope of ['active', 'cancelled', 'partner']) {
+      const r = await t.admin.post('/rest/booking/list', { scope, ...nulls, pageSize: 20 });
+      expect(r.status, scope).toBe(200);
+    }
+    expect(ids(await t.admin.post('/rest/booking/list', { ...nulls, kind: 'booking', statusId: 0 }))).toEqual(
+      expect.arrayContaining([a.booking.id, p.booking.id]),
+    );
+    expect((await t.admin.post('/rest/booking/list', { kind: 'holiday' })).status).toBe(400);
     expect((await t.admin.post('/rest/booking/list', { q: 'ke' })).body.code).toBe('SEARCH_TOO_SHORT');
     expect((await t.admin.post('/rest/booking/list', { statusId: 99 })).status).toBe(400);
     const paged = await t.admin.post('/rest/booking/list', {

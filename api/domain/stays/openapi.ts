@@ -59,6 +59,31 @@ export const ACTION_DOCS: Record<Action, { summary: string; body?: Record<string
 };
 
 export const STAYS_SCHEMAS: Record<string, object> = {
+  BookingListRow: {
+    type: 'object',
+    description: 'Un séjour des listes (actifs, annulés, partenaires, options échues).',
+    required: ['id', 'code', 'kind', 'statusId', 'startDate', 'endDate'],
+    properties: {
+      id: int,
+      code: str,
+      kind: { enum: ['quote', 'option', 'booking', 'passage'] },
+      statusId: int,
+      cancellation: { type: ['string', 'null'] },
+      customerId: { type: ['integer', 'null'] },
+      partnerId: { type: ['integer', 'null'] },
+      startDate: { ...date, type: ['string', 'null'] },
+      endDate: { ...date, type: ['string', 'null'] },
+      persons: { type: ['integer', 'null'] },
+      optionExpiryDate: { ...date, type: ['string', 'null'] },
+      totalAmount: { type: ['integer', 'null'], description: 'centimes' },
+      cancelReason: { type: ['string', 'null'] },
+      createdAt: { type: ['string', 'null'] },
+      partnerName: { type: ['string', 'null'] },
+      customerName: { type: ['string', 'null'] },
+      places: { type: ['string', 'null'], description: 'codes des emplacements, séparés par des virgules' },
+      balanceDue: { type: ['integer', 'null'], description: 'reste dû, centimes' },
+    },
+  },
   CustomerEdit: {
     type: 'object',
     description:

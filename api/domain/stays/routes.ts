@@ -144,22 +144,32 @@ export const STAY_ROUTES: RouteDecl[] = [
     tag,
     summary:
       'Séjours par statut : actifs, annulés ou de partenaires, recherche texte (3 caractères), période, options échues',
+    // Every filter may be absent or null (« no filter »): the screens send null for an empty field.
     body: {
       type: 'object',
+      additionalProperties: false,
       properties: {
-        scope: { enum: ['active', 'cancelled', 'partner'] },
-        statusId: int,
-        kind: str,
-        q: str,
-        from: date,
-        to: date,
-        dueOptions: { type: 'boolean' },
-        page: int,
-        pageSize: int,
-        sort: { type: 'object' },
+        scope: { enum: ['active', 'cancelled', 'partner', null] },
+        statusId: { type: ['integer', 'null'], minimum: 0, maximum: 16 },
+        kind: { enum: ['quote', 'option', 'booking', 'passage', null] },
+        q: { type: ['string', 'null'] },
+        from: { ...date, type: ['string', 'null'] },
+        to: { ...date, type: ['string', 'null'] },
+        dueOptions: { type: ['boolean', 'null'] },
+        page: { type: ['integer', 'null'], minimum: 1 },
+        pageSize: { type: ['integer', 'null'], minimum: 1, maximum: 500 },
+        sort: {
+          type: ['object', 'null'],
+          additionalProperties: false,
+          properties: { field: str, order: { enum: ['ASC', 'DESC', 'asc', 'desc'] } },
+        },
       },
     },
-    response: { type: 'object', properties: { items: rows, total: int, page: int, pageSize: int } },
+    response: {
+      type: 'object',
+      required: ['items', 'total', 'page', 'pageSize'],
+      properties: { items: { type: 'array', items: ref('BookingListRow') }, total: int, page: int, pageSize: int },
+    },
     handler: ({ body, knex, user }) => {
       const p = parseBookingListQuery(body);
       return inHeavyLane(user.id, p.pageSize, () => bookingList(knex, p));
