@@ -118,7 +118,10 @@ export function planMigration(root: string, next: Snapshot, name?: string): Migr
     migrations = all.filter((m) => m !== last);
   }
   if (up.length > 0) {
-    const number = (migrations.at(-1)?.number ?? 0) + 1;
+    // MIGRATION_FLOOR: the first number a branch may take, so that branches developed side
+    // by side never take the same number (each its own range; the merge keeps them apart).
+    const floor = Number(process.env.MIGRATION_FLOOR ?? 0) || 0;
+    const number = Math.max((migrations.at(-1)?.number ?? 0) + 1, floor);
     // A rewritten migration keeps its name unless a new one is given.
     const keep = amend ? last!.name.replace(/^\d{4}_/, '') : undefined;
     const id = `${String(number).padStart(4, '0')}_${name ?? keep ?? slug(summary)}`;
