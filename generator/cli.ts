@@ -13,6 +13,7 @@ import { emitRoutes, routesFor } from './emit/routes';
 import { emitOpenApi } from './emit/openapi';
 import { emitAdmin } from './emit/admin';
 import { emitScreenMenu } from './emit/screen-menu';
+import { emitApiTypes } from './emit/api-types';
 
 const GENERATED_DIRS = ['common/generated', 'api/generated', 'admin/src/generated'];
 
@@ -38,6 +39,7 @@ export async function generate(
     ...emitAdmin(metas),
     ...(await emitScreenMenu(root)),
   };
+  Object.assign(outputs, await emitApiTypes(root, outputs['api/generated/openapi.json']));
   const plan = planMigration(root, buildSnapshot(metas), opts.name);
   Object.assign(outputs, plan.files);
   const stale = GENERATED_DIRS.flatMap((d) => walk(root, d)).filter((f) => !(f in outputs));

@@ -12,7 +12,11 @@ let cached: string | undefined;
 
 /** The whole document; built once, when every module has declared its routes. */
 export function openApiDocument(): Record<string, any> {
-  const doc = JSON.parse(readFileSync(GENERATED, 'utf8'));
+  return withDeclaredRoutes(JSON.parse(readFileSync(GENERATED, 'utf8')));
+}
+
+/** The generated document (`api/generated/openapi.json`, parsed) with every declared route merged in. */
+export function withDeclaredRoutes(doc: Record<string, any>): Record<string, any> {
   const declared = openApiOf();
   // Per method: a hand-written operation replaces the generic one of the same method only.
   for (const [path, ops] of Object.entries(declared.paths)) doc.paths[path] = { ...doc.paths[path], ...ops };

@@ -10,10 +10,22 @@ import TimerOffIcon from '@mui/icons-material/TimerOff';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import { api, useCan, DataTable, DateBox, Page, dateFr, euros, type Row } from '../../admin/src/ui';
+import {
+  api,
+  rest,
+  useCan,
+  DataTable,
+  DateBox,
+  Page,
+  dateFr,
+  euros,
+  type RestBody,
+  type Row,
+} from '../../admin/src/ui';
 import { KIND_LABELS, STATUS_LABELS, StatusChip, kindLabel } from './status';
 
 type Scope = 'active' | 'cancelled' | 'partner';
+type Kind = NonNullable<RestBody<'/booking/list', 'post'>['kind']>;
 const ROUTES: Record<Scope, { base: string; title: string }> = {
   active: { base: '/booking-list', title: 'Séjours' },
   cancelled: { base: '/booking-cancelled-list', title: 'Séjours annulés' },
@@ -29,12 +41,12 @@ export function BookingList({ scope }: { scope: Scope }) {
   const qc = useQueryClient();
   const canWrite = useCan('booking.booking', 'write');
   const [q, setQ] = useState('');
-  const [kind, setKind] = useState('');
+  const [kind, setKind] = useState<Kind | ''>('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
   const text = q.trim().length >= 3 ? q.trim() : undefined;
-  const body = {
+  const body: RestBody<'/booking/list', 'post'> = {
     scope,
     statusId: Number(statusId) || null,
     kind: kind || null,
@@ -47,7 +59,7 @@ export function BookingList({ scope }: { scope: Scope }) {
   };
   const list = useQuery({
     queryKey: ['booking-list', body],
-    queryFn: () => api<{ items: Row[]; total: number }>('/booking/list', { method: 'POST', json: body }),
+    queryFn: () => rest('post', '/booking/list', { body }),
     placeholderData: keepPreviousData,
   });
   const expire = async () => {
@@ -101,7 +113,7 @@ export function BookingList({ scope }: { scope: Scope }) {
           sx={{ minWidth: 160 }}
           onChange={(e) => {
             setPage(1);
-            setKind(e.target.value);
+            setKind(e.target.value as Kind | '');
           }}
         >
           <MenuItem value="">Toutes</MenuItem>

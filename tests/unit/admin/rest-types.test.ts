@@ -1,0 +1,35 @@
+// The typed contract between screens and routes (issue 23 §2): `tsc` (npm run typecheck)
+// refuses a call that sends what its route's schema refuses or reads what its answer does
+// not declare. The `@ts-expect-error` lines fail the type check the day they compile.
+import { describe, expect, it } from 'vitest';
+import { restUrl, type RestAnswer, type RestBody, type RestInit } from '../../../admin/src/rest';
+
+type ListBody = RestBody<'/booking/list', 'post'>;
+type ListAnswer = RestAnswer<'/booking/list', 'post'>;
+
+// What the stay lists send: nulls for empty filters are part of the contract.
+const screenBody: ListBody = { scope: 'active', statusId: null, kind: null, from: null, to: null, q: undefined };
+// @ts-expect-error a field the route refuses (additionalProperties: false)
+const unknownField: ListBody = { scope: 'active', status: 2 };
+// @ts-expect-error a value outside the enum
+const wrongKind: ListBody = { kind: 'holiday' };
+// @ts-expect-error the summary route needs its path parameter
+const noId: RestInit<'/booking/{id}/summary', 'get'> = {};
+const withId: RestInit<'/booking/{id}/summary', 'get'> = { path: { id: 3 } };
+
+function readAnswer(a: ListAnswer): string {
+  // @ts-expect-error the list's rows have no such field
+  void a.items[0].customerLabel;
+  return `${a.total} ${a.items[0].code} ${a.items[0].customerName ?? ''}`;
+}
+
+describe('rest()', () => {
+  it('fills path parameters and the query string', () => {
+    expect(restUrl('/booking/{id}/summary', { id: 12 })).toBe('/booking/12/summary');
+    expect(restUrl('/booking/arrivals', undefined, { date: '2026-07-01', x: undefined })).toBe(
+      '/booking/arrivals?date=2026-07-01',
+    );
+    expect(() => restUrl('/booking/{id}/summary', {})).toThrow(/id/);
+    expect([screenBody, unknownField, wrongKind, noId, withId, readAnswer].length).toBe(6);
+  });
+});
