@@ -285,7 +285,27 @@ interface Parsers {
   query?: ValidateFunction;
   body?: ValidateFunction;
   params?: ValidateFunction;
+  /** the 200 answer's schema, compiled only when answers are checked (tests) */
+  response?: ValidateFunction;
 }
+
+/** A 200 answer that does not match its route's `response` schema. */
+export interface ResponseMismatch {
+  route: string;
+  errors: FieldErrors;
+}
+let responseCheck: ((m: ResponseMismatch) => void) | undefined;
+/**
+ * Checks every JSON 200 answer against its route's `response` schema and tells `onMismatch`
+ * (the integration tests: the contract the screens' types come from must be what the
+ * server answers). Off in production: the answer is the handler's.
+ */
+export function checkResponses(onMismatch: ((m: ResponseMismatch) => void) | undefined): void {
+  responseCheck = onMismatch;
+}
+let responseAjv: Ajv2020 | undefined;
+const isJsonSchema = (res: RouteDecl['response']): res is JsonSchema =>
+  !!res && !(typeof (res as { description?: unknown }).description === 'string' && 'content' in res);
 const PARSERS = new WeakMap<RouteDecl, Parsers>();
 
 function parsersOf(r: RouteDecl): Parsers {
@@ -327,6 +347,13 @@ export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
       }
       const out = await r.handler({ ctx, body, query, params, user, knex: knex() });
       if (out !== undefined) ctx.body = out;
+      if (responseCheck && out !== undefined && isJsonSchema(r.response)) {
+        responseAjv ??= makeAjv(false);
+        parse.response ??= compile(responseAjv, r.response, r.key);
+        // What the client receives: dates and the like as JSON makes them.
+        if (!parse.response(JSON.parse(JSON.stringify(out) ?? 'null')))
+          responseCheck({ route: r.key, errors: fieldErrors(parse.response.errors) });
+      }
     });
   }
   return router;

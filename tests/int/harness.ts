@@ -4,6 +4,22 @@ import { createServer } from 'node:http';
 import type { Knex } from 'knex';
 import { createApp, type AppOptions } from '../../api/app';
 import { ADMIN_PASSWORD, openTestDatabase, type TestDatabaseOptions } from './db';
+import { checkResponses, type ResponseMismatch } from '../../api/http/define-route';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+// Every 200 answer of a declared route is checked against its `response` schema (the
+// contract the screens' types are generated from). Mismatches are written to
+// .tmp/response-mismatches.jsonl (RESPONSE_CHECK=collect, today) while the schemas are made precise.
+const mismatches: ResponseMismatch[] = [];
+checkResponses((m) => mismatches.push(m));
+const MISMATCH_FILE = fileURLToPath(new URL('../../.tmp/response-mismatches.jsonl', import.meta.url));
+function flushMismatches(): void {
+  if (!mismatches.length) return;
+  mkdirSync(fileURLToPath(new URL('../../.tmp/', import.meta.url)), { recursive: true });
+  appendFileSync(MISMATCH_FILE, mismatches.map((m) => `${JSON.stringify(m)}\n`).join(''));
+  mismatches.length = 0;
+}
 
 export interface Reply<T = any> {
   status: number;
@@ -97,6 +113,7 @@ export async function startTestServer(
     client: () => makeClient(url),
     admin,
     async close() {
+      flushMismatches();
       await new Promise((resolve) => server.close(resolve));
       await db.close();
     },
