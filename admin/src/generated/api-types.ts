@@ -9043,14 +9043,14 @@ export type components = {
         };
         CustomerEdit: {
             addressList?: {
-                address1?: string;
-                address2?: string;
+                address1?: string | null;
+                address2?: string | null;
                 countryId?: number | null;
                 id?: number;
                 isBilling?: boolean;
-                label?: string;
-                postalCode?: string;
-                town?: string;
+                label?: string | null;
+                postalCode?: string | null;
+                town?: string | null;
             }[];
             readonly availableCivility?: {
                 id?: number;
