@@ -170,10 +170,18 @@ export function BookingList({ scope }: { scope: Scope }) {
           { key: 'places', label: 'Emplacements' },
           { key: 'startDate', label: 'Arrivée', render: (r: Row) => dateFr(r.startDate) },
           { key: 'endDate', label: 'Départ', render: (r: Row) => dateFr(r.endDate) },
-          { key: 'persons', label: 'Pers.', align: 'right' as const },
+          { key: 'persons', label: 'Pers.', align: 'right' as const, optional: true },
           ...(scope === 'cancelled'
             ? [{ key: 'cancelReason', label: "Motif d'annulation" }]
-            : [{ key: 'optionExpiryDate', label: 'Échéance option', render: (r: Row) => dateFr(r.optionExpiryDate) }]),
+            : [
+                {
+                  key: 'optionExpiryDate',
+                  label: 'Échéance option',
+                  render: (r: Row) => dateFr(r.optionExpiryDate),
+                  // The due date is what the options to follow up are about; elsewhere on demand (1 366 px).
+                  optional: !dueOptions,
+                },
+              ]),
           { key: 'totalAmount', label: 'Montant', align: 'right' as const, render: (r: Row) => euros(r.totalAmount) },
           // What the guest still owes (billing: billed or priced, less paid).
           {

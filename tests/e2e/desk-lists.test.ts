@@ -173,8 +173,10 @@ describe('rights lead the menu', () => {
     try {
       await loginAs(reader, login, PASSWORD);
       await reader.locator('[data-menu-key]').first().waitFor();
-      await reader.getByText('Réservations', { exact: true }).first().click();
+      await reader.getByText('Séjours', { exact: true }).first().click();
       await reader.getByRole('menuitem', { name: 'Séjours', exact: true }).waitFor();
+      await reader.getByText('Réception', { exact: true }).first().click();
+      await reader.getByRole('menuitem', { name: 'Arrivées', exact: true }).waitFor();
       await expect.poll(() => reader.getByRole('menuitem', { name: 'Nouvelle réservation' }).count()).toBe(0);
       await reader.goto(`${baseUrl()}/new-booking`);
       await reader.getByTestId('nb-no-right').waitFor();

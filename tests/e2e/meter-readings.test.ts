@@ -19,7 +19,7 @@ const frNumber = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFraction
 describe('meter reading creation', () => {
   it('reads the water meters of the residential pitches in one round', async () => {
     await page.goto(`${baseUrl()}/home`);
-    await clickMenuItem(page, 'Autres séjours', 'Saisie des relevés');
+    await clickMenuItem(page, 'Séjours', 'Saisie des relevés');
     await page.waitForURL((u) => u.pathname === '/meter-reading-creation');
     await page.locator('h1', { hasText: 'Saisie des relevés de compteur' }).waitFor();
 
@@ -61,11 +61,11 @@ describe('meter reading creation', () => {
 
   it('lists the readings and opens the reading form from the menu', async () => {
     await page.goto(`${baseUrl()}/home`);
-    await clickMenuItem(page, 'Autres séjours', 'Liste des relevés');
+    await clickMenuItem(page, 'Séjours', 'Liste des relevés');
     await page.waitForURL((u) => u.pathname === '/meter-reading-list');
     await page.locator('.RaDatagrid-tbody > tr').first().waitFor();
     await page.goto(`${baseUrl()}/home`);
-    await clickMenuItem(page, 'Autres séjours', 'Nouveau relevé');
+    await clickMenuItem(page, 'Séjours', 'Nouveau relevé');
     await page.waitForURL((u) => u.pathname === '/meter-reading-form/0');
     await page.locator('input[name="quantity"]').waitFor();
     expect(page.errors).toEqual([]);

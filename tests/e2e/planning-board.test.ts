@@ -213,7 +213,7 @@ describe('new-booking wizard', () => {
     await page.waitForURL((u) => /^\/new-booking\/3\//.test(u.pathname));
     const tempId = Number(new URL(page.url()).pathname.split('/')[4]);
     // An in-app navigation: the menu's "Planning ménage".
-    await clickMenuItem(page, 'Planning', 'Planning ménage');
+    await clickMenuItem(page, 'Réception', 'Planning ménage');
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Les modifications non enregistrées seront perdues. Quitter la page ?').waitFor();
     await confirm.getByRole('button', { name: 'Quitter' }).click();

@@ -94,7 +94,7 @@ describe('home', () => {
 
   it('a menu header opens its board on /home as the parent context; the home key clears it', async () => {
     await page.goto(`${baseUrl()}/home`);
-    const header = (await openMenuGroup(page, 'Fichiers'))
+    const header = (await openMenuGroup(page, 'Paramètres'))
       .locator('[data-menu-key^="menu-context-"]')
       .filter({ hasText: /^Géographie$/i });
     await header.click();

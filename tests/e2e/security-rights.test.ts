@@ -92,7 +92,7 @@ describe('a read-only user', () => {
       }
       // The menu holds only what the user may read.
       const menu = page.locator('.RaSidebar-fixed, .MuiDrawer-root').first();
-      await menu.getByText('Fichiers').waitFor();
+      await menu.getByText('Paramètres').waitFor();
       await expect.poll(() => menu.getByText('Zones', { exact: true }).count()).toBe(0);
       await expect.poll(() => menu.locator('[data-menu-key]').filter({ hasText: 'Accès' }).count()).toBe(0);
       expect(page.errors).toEqual([]);

@@ -18,6 +18,36 @@ function assertNoMismatch(): void {
   throw new Error(`answers that differ from their route's response schema:\n${seen.join('\n')}`);
 }
 
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface Client {
+  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  get<T = any>(path: string): Promise<Reply<T>>;
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  put<T = any>(path: string, body?: unknown): Promise<Reply<T>>;
+  del<T = any>(path: string): Promise<Reply<T>>;
+  login(login?: string, password?: string): Promise<Reply>;
+  cookie: string | null;
+}
+
+export interface TestServer {
+  url: string;
+  port: number;
+  knex: Knex;
+  /** URL of this file's database (for a second, independent connection) */
+  dbUrl: string;
+  /** a new client with its own cookie jar */
+  client(): Client;
+  /** a client logged in as admin */
+  admin: Client;
+  close(): Promise<void>;
+}
+
 export function makeClient(url: string): Client {
   const c: Client = {
     cookie: null,

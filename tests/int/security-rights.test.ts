@@ -378,27 +378,27 @@ describe('menu tree', () => {
       rights: { 'establishment.settings': { rights: '001' } },
     });
     const menu = (await u.client.get('/rest/security/menu')).body;
-    const fichiers = menu.find((n: any) => n.label === 'Fichiers');
-    expect(fichiers).toMatchObject({ type: 'node', clickable: false });
-    const geo = fichiers.children.find((n: any) => n.defaultLabel === 'Géographie');
-    expect(geo).toMatchObject({ type: 'header', clickable: true, path: 'Fichiers/Géographie' });
+    const settings = menu.find((n: any) => n.label === 'Paramètres');
+    expect(settings).toMatchObject({ type: 'node', clickable: false });
+    const geo = settings.children.find((n: any) => n.defaultLabel === 'Géographie');
+    expect(geo).toMatchObject({ type: 'header', clickable: true, path: 'Paramètres/Géographie' });
     expect(geo.key).toBe(`menu-context-${geo.contextId}`);
     expect(geo.children.map((i: any) => i.key)).toContain('country-list');
     expect(JSON.stringify(menu)).not.toContain('admin/user-list');
     expect(JSON.stringify(menu)).not.toContain('init-demo');
     // Renaming a header (unique per header).
     const h = await t.admin.post('/rest/establishment/header-custom-name', {
-      headerKey: 'Fichiers/Géographie',
+      headerKey: 'Paramètres/Géographie',
       customName: 'Lieux',
     });
     expect(h.status, h.text).toBe(200);
     const dup = await t.admin.post('/rest/establishment/header-custom-name', {
-      headerKey: 'Fichiers/Géographie',
+      headerKey: 'Paramètres/Géographie',
       customName: 'Autre',
     });
     expect(dup.body.message).toBe('En-tête déjà renommé');
     const renamed = (await u.client.get('/rest/security/menu')).body
-      .find((n: any) => n.label === 'Fichiers')
+      .find((n: any) => n.label === 'Paramètres')
       .children.find((n: any) => n.contextId === geo.contextId);
     expect(renamed.label).toBe('Lieux');
     // The context ids are stable.
@@ -407,7 +407,7 @@ describe('menu tree', () => {
     expect(admin.at(-1).label).toBe('Admin');
     expect(JSON.stringify(admin)).toContain('"key":"admin/user-list"');
     expect((await t.admin.get('/rest/security/menu/headers')).body.map((x: any) => x.id)).toContain(
-      'Fichiers/Géographie',
+      'Paramètres/Géographie',
     );
   });
 });

@@ -13,6 +13,7 @@ import { Menu as RaMenu, useSidebarState } from 'react-admin';
 import type { MenuEntry, MenuGroup } from '../../../common/menu-tree';
 import { api } from '../api';
 import { openMenuKey, parentContext } from './menuContext';
+import { MenuSearch } from './MenuSearch';
 
 export type { MenuLeaf } from '../../../common/menu-tree';
 
@@ -104,6 +105,7 @@ export function Menu() {
           <ListItemText primary="Accueil" />
         </ListItemButton>
       </Tooltip>
+      {sidebarOpen && <MenuSearch entries={entries} />}
       <Entries entries={entries} depth={0} />
     </RaMenu>
   );

@@ -9,19 +9,7 @@ import { ENTITY_METAS } from '../../../common/generated/meta/index';
 import { SCREEN_MENU } from '../../../common/generated/screen-menu';
 import type { MenuEntry, MenuGroup, MenuLeaf } from '../../../common/menu-tree';
 import { holds, type SessionUser } from '../../auth/access';
-
-export const SECTION_ORDER = [
-  'Fichiers',
-  'Réservations',
-  'Autres séjours',
-  'Planning',
-  'Plan',
-  'Ventes annexes',
-  'Résultats',
-  'Statistiques',
-  'Mailing',
-  'Admin',
-];
+import { sectionRank, taskPlace } from '../../../common/menu-tasks';
 
 export type { MenuEntry, MenuGroup, MenuItem } from '../../../common/menu-tree';
 
@@ -54,7 +42,7 @@ export function allLeaves(): MenuLeaf[] {
 export function allHeaderPaths(): string[] {
   const paths = new Set<string>();
   for (const l of allLeaves()) {
-    const parts = l.path.split('/');
+    const parts = taskPlace(l).path.split('/');
     for (let i = 1; i <= parts.length; i++) paths.add(parts.slice(0, i).join('/'));
   }
   return [...paths].sort((a, b) => a.localeCompare(b, 'fr'));
@@ -70,11 +58,6 @@ export function visibleLeaves(user: SessionUser): MenuLeaf[] {
   );
 }
 
-const sectionRank = (name: string) => {
-  const i = SECTION_ORDER.indexOf(name);
-  return i < 0 ? SECTION_ORDER.indexOf('Admin') - 0.5 : i; // unknown sections just before Admin
-};
-
 export function buildMenu(leaves: MenuLeaf[], customNames: Map<string, string>): MenuEntry[] {
   const root: MenuGroup = {
     type: 'node',
@@ -86,9 +69,13 @@ export function buildMenu(leaves: MenuLeaf[], customNames: Map<string, string>):
     clickable: false,
     children: [],
   };
+  // Each screen where the task menu puts it (common/menu-tasks.ts), most frequent first.
+  const rank = new Map<string, number>();
   for (const leaf of leaves) {
     let at = root;
-    const parts = leaf.path.split('/');
+    const place = taskPlace(leaf);
+    rank.set(leaf.to, Math.min(rank.get(leaf.to) ?? Infinity, place.rank));
+    const parts = place.path.split('/');
     parts.forEach((part, i) => {
       const path = parts.slice(0, i + 1).join('/');
       let g = at.children.find((c): c is MenuGroup => c.type !== 'item' && c.path === path);
@@ -115,9 +102,12 @@ export function buildMenu(leaves: MenuLeaf[], customNames: Map<string, string>):
     }
   }
   const sortRec = (g: MenuGroup) => {
+    // A section's own screens first (by rank, then name), then its headers.
     g.children.sort((a, b) => {
-      if (a.type === 'item' && b.type !== 'item') return 1;
-      if (a.type !== 'item' && b.type === 'item') return -1;
+      if (a.type === 'item' && b.type !== 'item') return -1;
+      if (a.type !== 'item' && b.type === 'item') return 1;
+      if (a.type === 'item' && b.type === 'item')
+        return (rank.get(a.route) ?? 0) - (rank.get(b.route) ?? 0) || a.label.localeCompare(b.label, 'fr');
       return a.label.localeCompare(b.label, 'fr');
     });
     for (const c of g.children) if (c.type !== 'item') sortRec(c);
