@@ -28,6 +28,7 @@ import { registerAccountingModule } from './accounting/rules';
 import { registerSalesModule, salesRouters } from './sales/index';
 import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
+import { statisticsRouters } from './statistics/index';
 
 let registered = false;
 
@@ -70,5 +71,6 @@ export function domainRouters(ctx: AppContext): Router[] {
     ...salesRouters(ctx.knex),
     ...mailRouters(ctx.knex),
     backupRouter(ctx.knex),
+    ...statisticsRouters(ctx.knex),
   ];
 }
