@@ -17,7 +17,8 @@ const BOOKED_ON = `(b.created_at AT TIME ZONE 'Europe/Paris')::date`;
 const inService = (d: string) =>
   `(p.in_service_from IS NULL OR p.in_service_from <= ${d}) AND (p.in_service_until IS NULL OR ${d} < p.in_service_until)`;
 /** The site is open on night `d`: an activity period holds it (its end date is its last day). */
-const openOn = (d: string) => `EXISTS (SELECT 1 FROM activity_period a WHERE a.start_date <= ${d} AND ${d} <= a.end_date)`;
+const openOn = (d: string) =>
+  `EXISTS (SELECT 1 FROM activity_period a WHERE a.start_date <= ${d} AND ${d} <= a.end_date)`;
 
 const FROM = `FROM occupancy o
   JOIN booking b ON b.id = o.booking_id
@@ -37,7 +38,8 @@ function where(scope: Scope, forNights: boolean): { sql: string; bindings: Knex.
 const range = (scope: Scope) => ('bookingIds' in scope ? ['1900-01-01', '9999-12-31'] : [scope.from, scope.to]);
 
 /** ⌊a / n⌋ on integers for n > 0 (PostgreSQL's integer division truncates towards zero). */
-const floorDiv = (a: string, n: string) => `(CASE WHEN ${a} >= 0 THEN (${a}) / ${n} ELSE -((${n} - 1 - (${a})) / ${n}) END)`;
+const floorDiv = (a: string, n: string) =>
+  `(CASE WHEN ${a} >= 0 THEN (${a}) / ${n} ELSE -((${n} - 1 - (${a})) / ${n}) END)`;
 
 const revenueSum = (b: string) => `COALESCE(sum(l.excl) FILTER (WHERE l.bucket = '${b}'), 0)::int`;
 

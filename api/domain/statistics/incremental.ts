@@ -9,7 +9,16 @@ import { insertNights, insertStays, sumNightsSql } from './facts';
 import { lockStatistics, regenerateMonth } from './regenerate';
 
 const DAY_KEY = '(day, place_type_id, layout_id, channel_id, source, residential)';
-const ADD = ['occupied', 'occupied_closed', 'closed_capacity', 'person_nights', 'accommodation', 'extras', 'other', 'tax']
+const ADD = [
+  'occupied',
+  'occupied_closed',
+  'closed_capacity',
+  'person_nights',
+  'accommodation',
+  'extras',
+  'other',
+  'tax',
+]
   .map((c) => `${c} = stat_day.${c} + EXCLUDED.${c}`)
   .join(', ');
 const upsertDays = (sign: 1 | -1) =>

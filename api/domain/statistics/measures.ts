@@ -36,7 +36,13 @@ export const emptyOccupancy = (): Occupancy => ({
 });
 
 const keyOf = (by: GroupBy, a: string) =>
-  by === 'total' ? `'total'` : by === 'month' ? `to_char(${a}.day, 'YYYY-MM')` : by === 'day' ? `${a}.day::text` : `${a}.${by}::text`;
+  by === 'total'
+    ? `'total'`
+    : by === 'month'
+      ? `to_char(${a}.day, 'YYYY-MM')`
+      : by === 'day'
+        ? `${a}.day::text`
+        : `${a}.${by}::text`;
 
 /** The occupancy figures of one period per key of `by` (the key « total » for the whole). */
 export async function occupancyBy(

@@ -53,9 +53,13 @@ export const MAX_DAYS = 1830;
 export function periodsOf(f: StatFilters, maxDays = MAX_DAYS): StatPeriod[] {
   if (f.to < f.from) throw badRequest('INCORRECT_DATES', { to: formatMessage('INCORRECT_DATES') });
   if (nightsBetween(f.from, f.to) + 1 > maxDays)
-    throw badRequest('STATS_PERIOD_TOO_LONG', { to: formatMessage('STATS_PERIOD_TOO_LONG', { days: maxDays }) }, {
-      days: maxDays,
-    });
+    throw badRequest(
+      'STATS_PERIOD_TOO_LONG',
+      { to: formatMessage('STATS_PERIOD_TOO_LONG', { days: maxDays }) },
+      {
+        days: maxDays,
+      },
+    );
   const year = Number(f.from.slice(0, 4));
   const years = idList(f.compare);
   if (new Set(years).size !== years.length || years.some((y) => y >= year || y < 2000))

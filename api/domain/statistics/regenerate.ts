@@ -21,7 +21,12 @@ export function nextMonth(m: string): string {
   return mo === 12 ? `${y + 1}-01-01` : `${y}-${String(mo + 1).padStart(2, '0')}-01`;
 }
 export function monthsBetween(first: string, last: string): number {
-  return (Number(last.slice(0, 4)) - Number(first.slice(0, 4))) * 12 + Number(last.slice(5, 7)) - Number(first.slice(5, 7)) + 1;
+  return (
+    (Number(last.slice(0, 4)) - Number(first.slice(0, 4))) * 12 +
+    Number(last.slice(5, 7)) -
+    Number(first.slice(5, 7)) +
+    1
+  );
 }
 
 export const lockStatistics = (trx: Knex.Transaction) => trx.raw('SELECT pg_advisory_xact_lock(?)', [STAT_LOCK]);
@@ -108,7 +113,11 @@ export async function continueRun(knex: Knex, runId: number): Promise<'done' | '
       const code = (err as { code?: string }).code;
       await knex('stat_run')
         .where('id', runId)
-        .update({ status: 'failed', finishedAt: knex.fn.now(), errorCode: `SQLSTATE ${code ?? 'inconnu'}`.slice(0, 60) });
+        .update({
+          status: 'failed',
+          finishedAt: knex.fn.now(),
+          errorCode: `SQLSTATE ${code ?? 'inconnu'}`.slice(0, 60),
+        });
       throw err;
     }
   }

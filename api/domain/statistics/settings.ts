@@ -18,6 +18,8 @@ export async function statisticsSettings(db: Knex): Promise<StatisticsSettings> 
   return {
     regenerateNightly: s.regenerateNightly !== false,
     referenceYears: Math.min(3, Math.max(1, Number(s.referenceYears ?? 3) || 3)),
-    defaultSource: (['all', 'direct', 'channel'].includes(s.defaultSource as string) ? s.defaultSource : 'all') as Source,
+    defaultSource: (['all', 'direct', 'channel'].includes(s.defaultSource as string)
+      ? s.defaultSource
+      : 'all') as Source,
   };
 }

@@ -11,7 +11,18 @@ export async function statisticsStatus(db: Knex) {
   const runs = await db('stat_run')
     .orderBy('id', 'desc')
     .limit(10)
-    .select('id', 'kind', 'status', 'firstMonth', 'lastMonth', 'monthsTotal', 'monthsDone', 'startedAt', 'finishedAt', 'errorCode');
+    .select(
+      'id',
+      'kind',
+      'status',
+      'firstMonth',
+      'lastMonth',
+      'monthsTotal',
+      'monthsDone',
+      'startedAt',
+      'finishedAt',
+      'errorCode',
+    );
   const [stays, months] = await Promise.all([
     db('stat_dirty').count<{ count: number }[]>('* as count'),
     db('stat_dirty_month').count<{ count: number }[]>('* as count'),

@@ -57,7 +57,12 @@ export function buildTable(t: TableInput): Pick<StatAnswer, 'table' | 'chart'> {
   };
   const table: StatTable = {
     columns,
-    rows: t.keys.map((k) => row(k.label, t.values.map((v) => v.get(k.key)))),
+    rows: t.keys.map((k) =>
+      row(
+        k.label,
+        t.values.map((v) => v.get(k.key)),
+      ),
+    ),
   };
   if (t.totals) table.total = row('Total', t.totals);
   const cm = t.chart?.measure ?? compared[0]?.key ?? t.measures[0].key;

@@ -15,5 +15,9 @@ export interface ScreenDef {
   params?: Record<string, unknown>;
   /** longest period in days (default five years) */
   maxDays?: number;
-  build(db: Knex, q: ScreenQuery, periods: StatPeriod[]): Promise<Pick<StatAnswer, 'chart' | 'table' | 'map'> & { warnings?: string[] }>;
+  build(
+    db: Knex,
+    q: ScreenQuery,
+    periods: StatPeriod[],
+  ): Promise<Pick<StatAnswer, 'chart' | 'table' | 'map'> & { warnings?: string[] }>;
 }
