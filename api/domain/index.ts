@@ -28,7 +28,7 @@ import { registerAccountingModule } from './accounting/rules';
 import { registerSalesModule, salesRouters } from './sales/index';
 import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
-import { statisticsRouters } from './statistics/index';
+import { registerStatisticsRules, statisticsRouters } from './statistics/index';
 
 let registered = false;
 
@@ -54,6 +54,7 @@ export function registerDomainRules(): void {
   registerAccountingModule();
   registerSalesModule();
   registerBackupTile();
+  registerStatisticsRules();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
