@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { todayParis } from '../../common/dates';
+import { formatStat } from '../../common/stats';
 
 let page: TestPage;
 withLoggedInPage((p) => (page = p));
@@ -56,7 +57,7 @@ describe('the statistics screens', () => {
       if (first) {
         const cell = table.locator('tbody tr').first().locator('td').nth(a.table.columns.indexOf(col));
         const shown = (await cell.textContent())!.replace(/\s/g, '');
-        expect(shown).toBe(String(first[col.key] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, '') || '');
+        expect(shown).toBe(formatStat(col.kind, first[col.key] ?? null).replace(/\s/g, ''));
       }
       // The CSV is that table.
       const href = await page.getByTestId('stat-export').getAttribute('href');
