@@ -86,7 +86,10 @@ export default function Parameters() {
       <AskDialog
         open={ask}
         title="Régénérer les statistiques"
-        text="Toutes les statistiques sont recalculées depuis les séjours, mois par mois. Les écrans restent consultables pendant ce temps."
+        text={
+          'Toutes les statistiques sont recalculées depuis les séjours, mois par mois. ' +
+          'Les écrans restent consultables pendant ce temps.'
+        }
         confirmLabel="Régénérer"
         keepLabel="Retour"
         onConfirm={async () => {

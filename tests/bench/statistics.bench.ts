@@ -36,7 +36,8 @@ try {
   await knex.raw('ANALYZE');
   const nights = (await knex.raw(`SELECT sum(end_date - start_date) AS n FROM occupancy`)).rows[0].n;
   console.log(
-    `data: ${PLACES} places, ${YEARS} years, ${g.stays} stays, ${nights} place-nights (generated in ${ms(performance.now() - t0)})`,
+    `data: ${PLACES} places, ${YEARS} years, ${g.stays} stays, ${nights} place-nights ` +
+      `(generated in ${ms(performance.now() - t0)})`,
   );
 
   // (1) Bare aggregation of the same rows: occupied nights and revenue per day and dimension, not stored.
@@ -54,7 +55,8 @@ try {
   const regen = performance.now() - t0;
   const run = await knex('stat_run').where('id', runId).first();
   console.log(
-    `regeneration: ${ms(regen)} for ${run.monthsTotal} months (${ms(regen / run.monthsTotal)} per month transaction); ` +
+    `regeneration: ${ms(regen)} for ${run.monthsTotal} months ` +
+      `(${ms(regen / run.monthsTotal)} per month transaction); ` +
       `bare aggregation of the same rows ${ms(bare)}; ratio ${(regen / bare).toFixed(2)}×`,
   );
   const rows = await knex.raw(

@@ -72,7 +72,7 @@ describe('the statistics screens', () => {
       expect(page.errors).toEqual([]);
     });
 
-  it('the map colours the departments with the §9 legend, and the parameters screen regenerates on demand', async () => {
+  it('the map has the §9 legend; the parameters screen regenerates on demand', async () => {
     await page.goto(`${baseUrl()}/stats/map`);
     await page.getByTestId('stat-map').locator('path').first().waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('map-legend').textContent()).toContain('moins de 0 %');

@@ -50,7 +50,7 @@ describe('statistics on the edge cases', () => {
     ]);
   });
 
-  it('counts the place opened mid-season from its service date, the unavailable nights out, the night sold while closed in', async () => {
+  it('counts a place opened mid-season from then, unavailable nights out, a night sold while closed in', async () => {
     const a = await get('nights-per-place', `from=${Y}-01-01&to=${Y}-12-31`);
     const avail = await raw.availableByPlace(t.knex, `${Y}-01-01`, `${Y + 1}-01-01`);
     const p = data.c.places;
@@ -77,7 +77,7 @@ describe('statistics on the edge cases', () => {
     expect(dec.accommodation).toBe(Math.floor((13636 * 4) / 6));
   });
 
-  it('never counts the cancelled stay, the quote or the option, but keeps the cancelled stay on the books until its cancellation', async () => {
+  it('never counts a cancelled stay, a quote, an option; pace keeps the cancelled one until cancelled', async () => {
     const q = `from=${Y}-07-01&to=${Y}-07-31&view=pace`;
     const pace = await get('booking-lead-time', q);
     // 1 July − 9 weeks = 29 April (before the cancellation on 1 May): P4's 5 nights are on the books
@@ -98,7 +98,7 @@ describe('statistics on the edge cases', () => {
     );
   });
 
-  it('refuses detailed statistics of a selection without capacity with the §8 message, and the database refuses a place of capacity 0', async () => {
+  it('refuses details without capacity (§8); the database refuses a place of capacity 0', async () => {
     const r = await t.admin.get(`/rest/stat/details?from=${Y}-01-01&to=${Y}-12-31&layoutIds=${data.c.layouts.empty}`);
     expect(r.status).toBe(400);
     expect(r.body.message).toBe(MESSAGES.DETAILED_STATS_CAPACITY_ZERO);

@@ -21,7 +21,8 @@ async function snapshot(db: Knex) {
   const q = (sql: string) => db.raw(sql).then((r) => r.rows);
   return {
     day: await q(
-      `SELECT * FROM stat_day WHERE occupied <> 0 ORDER BY day, place_type_id, layout_id, channel_id, source, residential`,
+      `SELECT * FROM stat_day WHERE occupied <> 0 ORDER BY day, place_type_id, layout_id, channel_id, source,
+        residential`,
     ),
     night: await q(`SELECT * FROM stat_night ORDER BY occupancy_id, night`),
     stay: await q(`SELECT * FROM stat_stay ORDER BY occupancy_id`),
@@ -45,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('incremental update', () => {
-  it('a stay lengthened, moved, cancelled, deleted, an unavailability added: the queue gives what a full regeneration gives', async () => {
+  it('stays lengthened, moved, cancelled, deleted, an unavailability: the queue equals a regeneration', async () => {
     const [first, second] = data.bookings;
     await t
       .knex('occupancy')
@@ -66,7 +67,7 @@ describe('incremental update', () => {
     await incrementalEqualsFull();
   });
 
-  it('two users changing stays at once and two processes applying the queue at once give the full regeneration', async () => {
+  it('two writers and two queue appliers at once give the full regeneration', async () => {
     const ids = await insertStays(t.knex, data.c, [
       {
         place: data.c.places.L2,
@@ -164,7 +165,7 @@ describe('regeneration', () => {
 });
 
 describe('properties', () => {
-  it('Σ per-type occupied nights = overall; revenue by night over a year = revenue booked of the stays of that year', async () => {
+  it('Σ per-type occupied = overall; revenue by night over a year = booked revenue of its stays', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 2, max: 9 }), async (seed, places) => {
         const s = await startTestServer();

@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
 
 const COUNTED = `o.place_id IS NOT NULL AND NOT o.is_cancelled AND b.kind IN ('booking', 'passage')
   AND b.status_id IN (2, 3, 6, 7, 8, 13) AND b.cancellation <> 'cancelled'`;
-const TOURIST = `NOT COALESCE((SELECT t.is_residential FROM place_type t JOIN place p ON p.place_type_id = t.id WHERE p.id = o.place_id), false)`;
+const TOURIST = `NOT COALESCE((SELECT t.is_residential FROM place_type t JOIN place p ON p.place_type_id = t.id
+  WHERE p.id = o.place_id), false)`;
 const BUCKET = `CASE WHEN lt IN (1, 6, 9, 12, 21) THEN 'accommodation' WHEN lt IN (4, 5, 7, 17) THEN 'extras'
   WHEN lt IN (2, 3) THEN 'tax' ELSE 'other' END`;
 
@@ -38,13 +39,16 @@ export async function availableByPlace(db: Knex, from: string, to: string): Prom
     db,
     `SELECT p.id AS k,
        (SELECT count(*) FROM generate_series(?::date, ?::date - 1, '1 day') d
-        WHERE (p.in_service_from IS NULL OR d >= p.in_service_from) AND (p.in_service_until IS NULL OR d < p.in_service_until)
+        WHERE (p.in_service_from IS NULL OR d >= p.in_service_from) AND (p.in_service_until IS NULL OR d <
+          p.in_service_until)
           AND EXISTS (SELECT 1 FROM activity_period a WHERE d BETWEEN a.start_date AND a.end_date)
-          AND NOT EXISTS (SELECT 1 FROM unavailability u WHERE u.place_id = p.id AND d >= u.start_date AND d < u.end_date))
+          AND NOT EXISTS (SELECT 1 FROM unavailability u WHERE u.place_id = p.id AND d >= u.start_date AND d <
+            u.end_date))
        + (SELECT count(*) FROM occupancy o JOIN booking b ON b.id = o.booking_id
           CROSS JOIN generate_series(greatest(o.start_date, ?::date), least(o.end_date, ?::date) - 1, '1 day') d
           WHERE o.place_id = p.id AND ${COUNTED}
-            AND NOT ((p.in_service_from IS NULL OR d >= p.in_service_from) AND (p.in_service_until IS NULL OR d < p.in_service_until)
+            AND NOT ((p.in_service_from IS NULL OR d >= p.in_service_from) AND (p.in_service_until IS NULL OR d <
+              p.in_service_until)
               AND EXISTS (SELECT 1 FROM activity_period a WHERE d BETWEEN a.start_date AND a.end_date))) AS n
      FROM place p LEFT JOIN place_type t ON t.id = p.place_type_id WHERE NOT COALESCE(t.is_residential, false)`,
     [from, to, from, to],
@@ -57,7 +61,8 @@ export async function revenueOfNights(db: Knex, from: string, to: string): Promi
   const r = await rows(
     db,
     `WITH l AS (
-       SELECT (v->>'lineType')::int AS lt, ((v->>'amount')::bigint - COALESCE((v->>'vatAmount')::bigint, 0))::numeric AS a,
+       SELECT (v->>'lineType')::int AS lt, ((v->>'amount')::bigint - COALESCE((v->>'vatAmount')::bigint,
+         0))::numeric AS a,
          o.start_date AS os, o.end_date AS oe,
          greatest(COALESCE((v->>'startDate')::date, o.start_date), o.start_date) AS ls,
          least(COALESCE((v->>'endDate')::date, o.end_date), o.end_date) AS le
@@ -65,7 +70,8 @@ export async function revenueOfNights(db: Knex, from: string, to: string): Promi
        WHERE ${COUNTED} AND ${TOURIST}),
      s AS (SELECT lt, a, CASE WHEN le > ls THEN ls ELSE os END AS s, CASE WHEN le > ls THEN le ELSE oe END AS e FROM l)
      SELECT ${BUCKET} AS bucket,
-       sum(floor(a * least(greatest(?::date - s, 0), e - s) / (e - s)) - floor(a * least(greatest(?::date - s, 0), e - s) / (e - s)))::bigint AS amount
+       sum(floor(a * least(greatest(?::date - s, 0), e - s) / (e - s)) - floor(a * least(greatest(?::date - s, 0), e
+         - s) / (e - s)))::bigint AS amount
      FROM s GROUP BY 1`,
     [to, from],
   );
@@ -95,8 +101,10 @@ export async function movements(db: Knex, from: string, to: string) {
   const r = await rows(
     db,
     `SELECT d::date::text AS day,
-       (SELECT count(*) FROM occupancy o JOIN booking b ON b.id = o.booking_id WHERE ${COUNTED} AND ${TOURIST} AND o.start_date = d::date) AS arrivals,
-       (SELECT count(*) FROM occupancy o JOIN booking b ON b.id = o.booking_id WHERE ${COUNTED} AND ${TOURIST} AND o.end_date = d::date) AS departures
+       (SELECT count(*) FROM occupancy o JOIN booking b ON b.id = o.booking_id WHERE ${COUNTED} AND ${TOURIST} AND
+         o.start_date = d::date) AS arrivals,
+       (SELECT count(*) FROM occupancy o JOIN booking b ON b.id = o.booking_id WHERE ${COUNTED} AND ${TOURIST} AND
+         o.end_date = d::date) AS departures
      FROM generate_series(?::date, ?::date - 1, '1 day') d`,
     [from, to],
   );
@@ -107,7 +115,8 @@ export async function movements(db: Knex, from: string, to: string) {
 export async function leadTimes(db: Knex, from: string, to: string): Promise<number[]> {
   const r = await rows(
     db,
-    `SELECT o.start_date - timezone('Europe/Paris', b.created_at)::date AS lead FROM occupancy o JOIN booking b ON b.id = o.booking_id
+    `SELECT o.start_date - timezone('Europe/Paris', b.created_at)::date AS lead FROM occupancy o JOIN booking b ON
+      b.id = o.booking_id
      WHERE ${COUNTED} AND ${TOURIST} AND o.start_date >= ?::date AND o.start_date < ?::date`,
     [from, to],
   );
@@ -134,7 +143,8 @@ export async function byCountry(db: Knex, from: string, to: string) {
   const r = await rows(
     db,
     `SELECT k.iso_code AS k, count(*)::int AS stays, sum(o.end_date - o.start_date)::int AS nights
-     FROM occupancy o JOIN booking b ON b.id = o.booking_id JOIN customer c ON c.id = b.customer_id JOIN country k ON k.id = c.country_id
+     FROM occupancy o JOIN booking b ON b.id = o.booking_id JOIN customer c ON c.id = b.customer_id JOIN country k
+       ON k.id = c.country_id
      WHERE ${COUNTED} AND ${TOURIST} AND o.start_date >= ?::date AND o.start_date < ?::date GROUP BY 1`,
     [from, to],
   );
@@ -148,7 +158,8 @@ export async function soldBySeller(db: Knex, from: string, to: string) {
     `SELECT COALESCE('p' || b.partner_id, 'u' || (SELECT h.user_id FROM post_history h WHERE h.entity = 'booking'
          AND h.record_id = b.id AND h.action = 'create' ORDER BY h.id LIMIT 1), 'none') AS k,
        sum((SELECT COALESCE(sum((v->>'amount')::bigint - COALESCE((v->>'vatAmount')::bigint, 0)), 0)
-            FROM jsonb_array_elements(o.priced_quote->'quote'->'lines') v WHERE (v->>'lineType')::int NOT IN (2, 3)))::bigint AS revenue
+            FROM jsonb_array_elements(o.priced_quote->'quote'->'lines') v WHERE (v->>'lineType')::int NOT IN (2,
+              3)))::bigint AS revenue
      FROM occupancy o JOIN booking b ON b.id = o.booking_id
      WHERE ${COUNTED} AND ${TOURIST} AND timezone('Europe/Paris', b.created_at)::date >= ?::date
        AND timezone('Europe/Paris', b.created_at)::date < ?::date GROUP BY 1`,

@@ -49,7 +49,8 @@ export function bucketCase(lineType: string): string {
  * A stay comes through a channel when a partner (tour operator, manager) sold it or its
  * access channel is marked online (Booking.com, Airbnb…); otherwise it is direct.
  */
-export const SOURCE_SQL = `CASE WHEN b.partner_id IS NOT NULL OR COALESCE(ch.is_online, false) THEN 'channel' ELSE 'direct' END`;
+export const SOURCE_SQL = `CASE WHEN b.partner_id IS NOT NULL OR COALESCE(ch.is_online, false) THEN 'channel' ELSE
+  'direct' END`;
 
 /** « Statistics sources (3) », §9: what a screen counts. */
 export const SOURCES = { all: 'Tous les séjours', direct: 'Séjours directs', channel: 'Séjours des canaux' } as const;
@@ -71,7 +72,8 @@ export function departmentOfPostalCode(code: string | null | undefined): string 
 /** The same rule in SQL, for the regeneration (a unit test compares both). */
 export const DEPARTMENT_SQL = (pc: string) => `CASE
   WHEN regexp_replace(COALESCE(${pc}, ''), '\\s', '', 'g') !~ '^[0-9]{5}$' THEN NULL
-  WHEN left(regexp_replace(${pc}, '\\s', '', 'g'), 2) IN ('97', '98') THEN left(regexp_replace(${pc}, '\\s', '', 'g'), 3)
+  WHEN left(regexp_replace(${pc}, '\\s', '', 'g'), 2) IN ('97', '98') THEN left(regexp_replace(${pc}, '\\s', '',
+    'g'), 3)
   WHEN left(regexp_replace(${pc}, '\\s', '', 'g'), 2) = '20'
     THEN CASE WHEN left(regexp_replace(${pc}, '\\s', '', 'g'), 3)::int < 202 THEN '2A' ELSE '2B' END
   ELSE left(regexp_replace(${pc}, '\\s', '', 'g'), 2) END`;

@@ -10,12 +10,14 @@ type Db = Knex | Knex.Transaction;
 export type Scope = { from: string; to: string } | { bookingIds: number[] };
 
 const kinds = COUNTED_KINDS.map((k) => `'${k}'`).join(', ');
-const COUNTED = `(NOT o.is_cancelled AND b.status_id IN (${COUNTED_STATUSES.join(', ')}) AND b.cancellation <> 'cancelled')`;
+const COUNTED = `(NOT o.is_cancelled AND b.status_id IN (${COUNTED_STATUSES.join(', ')}) AND b.cancellation <>
+  'cancelled')`;
 const KEPT = `b.status_id IN (${[...COUNTED_STATUSES, STATUS.CANCELLED].join(', ')})`;
 const BOOKED_ON = `(b.created_at AT TIME ZONE 'Europe/Paris')::date`;
 /** A place is in service on night `d` (its service dates, half-open). */
 const inService = (d: string) =>
-  `(p.in_service_from IS NULL OR p.in_service_from <= ${d}) AND (p.in_service_until IS NULL OR ${d} < p.in_service_until)`;
+  `(p.in_service_from IS NULL OR p.in_service_from <= ${d}) AND (p.in_service_until IS NULL OR ${d} <
+    p.in_service_until)`;
 /** The site is open on night `d`: an activity period holds it (its end date is its last day). */
 const openOn = (d: string) =>
   `EXISTS (SELECT 1 FROM activity_period a WHERE a.start_date <= ${d} AND ${d} <= a.end_date)`;
@@ -165,7 +167,8 @@ FROM generate_series(?::date, ?::date - 1, interval '1 day') d
 JOIN place p ON ${inService('d::date')}
 LEFT JOIN place_type t ON t.id = p.place_type_id
 CROSS JOIN LATERAL (SELECT ${openOn('d::date')} AS op,
-  EXISTS (SELECT 1 FROM unavailability u WHERE u.place_id = p.id AND u.start_date <= d::date AND d::date < u.end_date) AS un) x
+  EXISTS (SELECT 1 FROM unavailability u WHERE u.place_id = p.id AND u.start_date <= d::date AND d::date <
+    u.end_date) AS un) x
 GROUP BY 1, 2, 3, 4`,
     [from, to],
   );

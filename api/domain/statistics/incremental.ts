@@ -22,7 +22,8 @@ const ADD = [
   .map((c) => `${c} = stat_day.${c} + EXCLUDED.${c}`)
   .join(', ');
 const upsertDays = (sign: 1 | -1) =>
-  `INSERT INTO stat_day ${sumNightsSql('booking_id = ANY(?::int[])', sign)} ON CONFLICT ${DAY_KEY} DO UPDATE SET ${ADD}`;
+  `INSERT INTO stat_day ${sumNightsSql('booking_id = ANY(?::int[])', sign)} ON CONFLICT ${DAY_KEY} DO UPDATE SET
+    ${ADD}`;
 
 /** Rebuilds the statistics of these bookings (inside the caller's locked transaction). */
 export async function refreshBookings(trx: Knex.Transaction, ids: number[]): Promise<void> {

@@ -60,7 +60,9 @@ export async function occupancyBy(
   const [capRows, dayRows] = await Promise.all([
     db.raw(
       `SELECT ${capKey} AS k, max(c.places_day) AS places, sum(c.available) AS available, sum(c.capacity_persons) AS cap
-       FROM (SELECT c.*, sum(c.places) OVER (PARTITION BY c.day${by === 'total' || by === 'channel_id' || by === 'month' || by === 'day' ? '' : `, c.${by}`}) AS places_day
+       FROM (SELECT c.*, sum(c.places) OVER (PARTITION BY
+         c.day${by === 'total' || by === 'channel_id' || by === 'month' || by === 'day' ? '' : `, c.${by}`}) AS
+         places_day
              FROM stat_capacity c WHERE c.day >= ? AND c.day < ? AND ${cap.sql}) c
        GROUP BY 1`,
       [p.from, p.to, ...cap.bindings],

@@ -46,7 +46,8 @@ const KEY: Record<Exclude<By, 'ages'>, string> = {
   group: bucket('s.persons', GROUPS),
   country: `COALESCE(s.country_iso, 'none')`,
   department: `COALESCE(s.department_code, 'none')`,
-  customers: `CASE WHEN s.customer_id IS NULL THEN 'none' WHEN EXISTS (SELECT 1 FROM stat_stay e WHERE e.customer_id = s.customer_id
+  customers: `CASE WHEN s.customer_id IS NULL THEN 'none' WHEN EXISTS (SELECT 1 FROM stat_stay e WHERE e.customer_id
+    = s.customer_id
     AND e.cancelled_on IS NULL AND e.start_date < s.start_date) THEN 'returning' ELSE 'new' END`,
 };
 
@@ -56,9 +57,12 @@ async function rowsBy(db: Knex, f: StatFilters, p: StatPeriod, by: By) {
   const sql =
     by === 'ages'
       ? `SELECT d.age_category_id::text AS k, count(DISTINCT s.occupancy_id) AS stays, sum(d.quantity) AS persons,
-           sum(d.quantity * s.nights) AS person_nights, sum(s.nights) AS nights, count(DISTINCT s.customer_id) AS customers
-         FROM (SELECT s.* ${base}) s JOIN occupancy_detail d ON d.occupancy_id = s.occupancy_id AND d.quantity > 0 GROUP BY 1`
-      : `SELECT ${KEY[by]} AS k, count(*) AS stays, sum(s.persons) AS persons, sum(s.persons * s.nights) AS person_nights,
+           sum(d.quantity * s.nights) AS person_nights, sum(s.nights) AS nights, count(DISTINCT s.customer_id) AS
+             customers
+         FROM (SELECT s.* ${base}) s JOIN occupancy_detail d ON d.occupancy_id = s.occupancy_id AND d.quantity > 0
+           GROUP BY 1`
+      : `SELECT ${KEY[by]} AS k, count(*) AS stays, sum(s.persons) AS persons, sum(s.persons * s.nights) AS
+        person_nights,
            sum(s.nights) AS nights, count(DISTINCT s.customer_id) AS customers ${base} GROUP BY 1`;
   return (await db.raw(sql, [p.from, p.to, ...w.bindings])).rows as {
     k: string;

@@ -27,7 +27,9 @@ const WEEKS = Array.from({ length: 53 }, (_, i) => 52 - i);
 async function leads(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<string, Values>> {
   const w = dimWhere(f, 's', true);
   const r = await db.raw(
-    `SELECT CASE ${LEADS.map(([lo, hi], i) => `WHEN s.start_date - s.booked_on BETWEEN ${lo} AND ${hi} THEN '${i}'`).join(' ')} END AS k,
+    `SELECT CASE
+      ${LEADS.map(([lo, hi], i) => `WHEN s.start_date - s.booked_on BETWEEN ${lo} AND ${hi} THEN '${i}'`).join(' ')}
+      END AS k,
        count(*) AS stays, sum(s.nights) AS nights, sum(s.start_date - s.booked_on) AS days
      FROM stat_stay s WHERE s.cancelled_on IS NULL AND s.start_date >= ? AND s.start_date < ? AND ${w.sql} GROUP BY 1`,
     [p.from, p.to, ...w.bindings],
@@ -52,7 +54,8 @@ async function pace(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<string
   const today = todayParis();
   const r = await db.raw(
     `SELECT k.k::text AS k, count(s.occupancy_id) AS stays,
-       COALESCE(sum(least(s.end_date, ?::date) - greatest(s.start_date, ?::date)) FILTER (WHERE s.occupancy_id IS NOT NULL), 0) AS nights
+       COALESCE(sum(least(s.end_date, ?::date) - greatest(s.start_date, ?::date)) FILTER (WHERE s.occupancy_id IS
+         NOT NULL), 0) AS nights
      FROM unnest(?::int[]) k(k)
      LEFT JOIN stat_stay s ON s.start_date < ?::date AND s.end_date > ?::date AND ${w.sql}
        AND s.booked_on <= ?::date - 7 * k.k AND (s.cancelled_on IS NULL OR s.cancelled_on > ?::date - 7 * k.k)

@@ -21,7 +21,8 @@ async function availableByPlace(db: Knex, f: StatFilters, p: StatPeriod): Promis
          * daterange(p.in_service_from, p.in_service_until) AS r
        FROM places p CROSS JOIN activity_period a WHERE ${w.sql})
      SELECT o.id, sum(upper(o.r) - lower(o.r))
-       - COALESCE((SELECT sum(upper(o2.r * daterange(u.start_date, u.end_date)) - lower(o2.r * daterange(u.start_date, u.end_date)))
+       - COALESCE((SELECT sum(upper(o2.r * daterange(u.start_date, u.end_date)) - lower(o2.r *
+         daterange(u.start_date, u.end_date)))
                    FROM open o2 JOIN unavailability u ON u.place_id = o2.id
                    WHERE o2.id = o.id AND NOT isempty(o2.r * daterange(u.start_date, u.end_date))), 0) AS available
      FROM open o WHERE NOT isempty(o.r) GROUP BY o.id`,

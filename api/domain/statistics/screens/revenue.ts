@@ -34,7 +34,8 @@ export async function bookedByMonth(db: Knex, f: StatFilters, p: StatPeriod) {
 
 async function salesByMonth(db: Knex, p: StatPeriod): Promise<Map<string, number>> {
   const r = await db.raw(
-    `SELECT to_char(date, 'YYYY-MM') AS month, sum(total_excl_vat) AS amount FROM sale WHERE date >= ? AND date < ? GROUP BY 1`,
+    `SELECT to_char(date, 'YYYY-MM') AS month, sum(total_excl_vat) AS amount FROM sale WHERE date >= ? AND date < ?
+      GROUP BY 1`,
     [p.from, p.to],
   );
   return new Map(r.rows.map((x: any) => [x.month, x.amount]));

@@ -15,7 +15,8 @@ const SELLER = `CASE WHEN s.partner_id IS NOT NULL THEN 'p' || s.partner_id WHEN
 async function sold(db: Knex, f: StatFilters, p: StatPeriod, key: string, seller?: string) {
   const w = dimWhere(f, 's', true);
   const r = await db.raw(
-    `SELECT ${key} AS k, count(*) AS stays, sum(s.nights) AS nights, sum(s.accommodation + s.extras + s.other) AS revenue
+    `SELECT ${key} AS k, count(*) AS stays, sum(s.nights) AS nights, sum(s.accommodation + s.extras + s.other) AS
+      revenue
      FROM stat_stay s WHERE s.cancelled_on IS NULL AND s.booked_on >= ? AND s.booked_on < ? AND ${w.sql}
        ${seller ? `AND ${SELLER} = ?` : ''} GROUP BY 1`,
     [p.from, p.to, ...w.bindings, ...(seller ? [seller] : [])],
