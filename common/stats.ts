@@ -101,17 +101,6 @@ export function shiftYears(iso: string, years: number): string {
   return `${y}-${md === '02-29' && !leap ? '02-28' : md}`;
 }
 
-export const MONTH_LABELS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
+const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' });
+/** « juillet » for month 7. */
+export const monthLabel = (month: number): string => monthName.format(new Date(Date.UTC(2000, month - 1, 1)));

@@ -2,7 +2,7 @@
 // channel or month, the available and occupied place-nights, the occupancy, the
 // accommodation revenue excl. VAT, ADR and RevPAR (docs/statistics.md « RevPAR »).
 import type { Knex } from 'knex';
-import { MONTH_LABELS, type StatPeriod } from '../../../../common/stats';
+import { monthLabel, type StatPeriod } from '../../../../common/stats';
 import { nextMonth } from '../regenerate';
 import { occupancyBy, emptyOccupancy, type GroupBy, type Occupancy } from '../measures';
 import { perUnit, ratioBp } from '../query';
@@ -43,7 +43,7 @@ export const monthRank = (p: StatPeriod, ym: string) =>
 export const monthKeys = (p: StatPeriod): Keyed[] => {
   const out: Keyed[] = [];
   for (let m = `${p.from.slice(0, 7)}-01`, i = 0; m < p.to; m = nextMonth(m), i++)
-    out.push({ key: String(i), label: `${MONTH_LABELS[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}` });
+    out.push({ key: String(i), label: `${monthLabel(Number(m.slice(5, 7)))} ${m.slice(0, 4)}` });
   return out;
 };
 
