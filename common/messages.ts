@@ -424,6 +424,11 @@ export const MESSAGES = {
   GIFT_VOUCHER_ON_GIFT: 'Un bon cadeau ne se paie pas avec un bon cadeau',
   SALE_CUSTOMER_ASSIGN_FAILED:
     "L'affectation du client aux ventes a échoué : un des tickets a déjà son client ou n'existe pas",
+  // Statistics (api/domain/statistics)
+  STATS_COMPARE_YEARS: 'Choisissez au plus 3 années de référence, différentes et antérieures à la période',
+  STATS_PERIOD_TOO_LONG: 'La période ne peut pas dépasser %{days} jours',
+  STATS_REGENERATING: 'Régénération des statistiques en cours : les chiffres se complètent',
+  STATS_RUN_IN_PROGRESS: 'Une régénération des statistiques est déjà en cours',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -218,6 +218,17 @@ export const MODULE_KINDS: ModuleKind[] = [
   single('statistics-intern', 'Statistiques internes', [
     b('regenerateNightly', 'Régénération chaque nuit', true),
     i('referenceYears', 'Années de référence', { min: 1, max: 3, default: 3 }),
+    // §9 « statistics sources (3) »: what the screens count unless the user picks another
+    e(
+      'defaultSource',
+      'Séjours comptés par défaut',
+      [
+        ['all', 'Tous les séjours'],
+        ['direct', 'Séjours directs'],
+        ['channel', 'Séjours des canaux'],
+      ],
+      'all',
+    ),
   ]),
   single('preference-tax-statement', 'Déclaration de taxe de séjour', [
     e(

@@ -14,6 +14,7 @@ import { processQueue } from '../domain/mail/queue';
 import { sendScheduledDocuments } from '../domain/documents/scheduled';
 import { pollSuretyStatuses } from '../domain/surety/poll';
 import { suretyProvider } from '../domain/surety/provider';
+import { applyStatisticsQueue, nightlyRegeneration } from '../domain/statistics/jobs';
 
 const MINUTE = 60_000;
 
@@ -82,6 +83,22 @@ export function startJobs(
               `Cautions chez le prestataire : ${r.changed} mise(s) à jour, ${r.failed} en échec sur ${r.checked}`,
             );
         },
+      },
+      {
+        // Statistics (api/domain/statistics): the nightly regeneration, claimed once a day.
+        name: 'régénération nocturne des statistiques',
+        everyMs: 60 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const r = await nightlyRegeneration(knex);
+          if (r) console.log(`Statistiques régénérées : ${r === 'done' ? 'terminé' : 'en échec'}`);
+        },
+      },
+      {
+        // The stays changed since: today's figures never wait for the night.
+        name: 'statistiques des séjours modifiés',
+        everyMs: 10_000,
+        run: () => applyStatisticsQueue(knex),
       },
       {
         // Into DATA_DIR/backups, once a day (any process may run it: the day is claimed in

@@ -27,6 +27,7 @@ import {
   NumberInputFr,
   RefInput,
   FormRow,
+  DateInputFr,
 } from '../../admin/src/ui';
 
 const choices = (field: string) => {
@@ -73,6 +74,11 @@ function General() {
         <EnumInput source="inseeCategory" label="Catégorie INSEE" choices={choices('inseeCategory')} />
         <BooleanInput source="isInseeEligible" label="Compté dans l'enquête INSEE" />
         <BooleanInput source="isActive" label="Actif" />
+      </FormRow>
+      {/* Service dates: the statistics count the place available between them (docs/statistics.md). */}
+      <FormRow>
+        <DateInputFr source="inServiceFrom" label="En service à partir du" />
+        <DateInputFr source="inServiceUntil" label="Retiré du service le" />
       </FormRow>
       <Typography variant="subtitle2">Position sur le plan du site</Typography>
       <FormRow>

@@ -10,6 +10,7 @@ import { openDatabase } from '../../api/db/connect';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { createApp } from '../../api/app';
+import { regenerateAll } from '../../api/domain/statistics/regenerate';
 import { createDatabase, dropDatabase, startPgServer, urlFor } from '../pg';
 import { E2E_ADMIN_PASSWORD, E2E_SYSTEM_PASSWORD } from './password';
 
@@ -38,6 +39,8 @@ export default async function setup(project: TestProject) {
         systemPassword: E2E_SYSTEM_PASSWORD,
         demo: true,
       });
+      // What the server's first start does: the statistics regenerated (api/jobs).
+      await regenerateAll(setup.knex);
       await setup.close();
     })(),
   ]);

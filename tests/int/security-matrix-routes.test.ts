@@ -20,6 +20,8 @@ import { MESSAGES } from '../../common/messages';
 import type { Access } from '../../common/route-def';
 import { declaredRoutes, type Right } from '../../api/http/define-route';
 import { enqueueMail } from '../../api/domain/mail/queue';
+import { SCREENS } from '../../api/domain/statistics/screens/index';
+import { regenerateAll } from '../../api/domain/statistics/regenerate';
 import { makeClient, startTestServer, type Client, type Reply, type TestServer } from './harness';
 import { allowedAt, createUser, matrixProfiles, PASSWORD, userWithRights, type Profile } from './security-helpers';
 import {
@@ -67,6 +69,10 @@ interface Row {
   /** why the allowed call is not made */
   skipAllowed?: string;
 }
+
+let statistics: Promise<unknown> | null = null;
+/** The statistics tables regenerated once (the screens answer 503 before). */
+const statisticsReady = () => (statistics ??= regenerateAll(t.knex));
 
 const needs = (...all: [string, Access][]): Need => ({ all });
 /** What a declaration's right means for the matrix. */
@@ -944,6 +950,26 @@ const ROWS: Row[] = [
     method: 'GET',
     route: '/rest/insee-statement',
     make: async () => ({ path: '/rest/insee-statement?month=2031-07' }),
+  },
+  // Statistics (api/domain/statistics): the screens answer once the tables were regenerated.
+  ...SCREENS.flatMap((sc): Row[] =>
+    ['', '/export'].map((tail) => ({
+      method: 'GET',
+      route: `/rest/stat/${sc.name}${tail}`,
+      make: async () => {
+        await statisticsReady();
+        return { path: `/rest/stat/${sc.name}${tail}?from=2031-07-01&to=2031-07-31` };
+      },
+    })),
+  ),
+  { method: 'GET', route: '/rest/stat/filters', make: async () => ({ path: '/rest/stat/filters' }) },
+  { method: 'GET', route: '/rest/stat/status', make: async () => ({ path: '/rest/stat/status' }) },
+  {
+    method: 'POST',
+    route: '/rest/stat/regenerate',
+    make: async () => ({ path: '/rest/stat/regenerate', body: {} }),
+    state: async () => t.knex('stat_run').count({ n: '*' }),
+    skipAllowed: 'it starts a background regeneration (tests/int/statistics-regeneration.test.ts calls it)',
   },
   // Bills (api/domain/billing)
   {

@@ -373,6 +373,38 @@ export const meta: EntityMeta = {
       "hidden": false,
       "default": true,
       "indexed": false
+    },
+    {
+      "name": "inServiceFrom",
+      "column": "in_service_from",
+      "label": "En service à partir du",
+      "kind": "date",
+      "sql": {
+        "t": "date"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "format": "date",
+      "indexed": false
+    },
+    {
+      "name": "inServiceUntil",
+      "column": "in_service_until",
+      "label": "Retiré du service le",
+      "kind": "date",
+      "sql": {
+        "t": "date"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "format": "date",
+      "indexed": false
     }
   ],
   "schema": {
@@ -555,6 +587,22 @@ export const meta: EntityMeta = {
         "type": "boolean",
         "default": true,
         "x-label": "Actif"
+      },
+      "inServiceFrom": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "x-label": "En service à partir du"
+      },
+      "inServiceUntil": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "x-label": "Retiré du service le"
       }
     },
     "required": [

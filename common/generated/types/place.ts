@@ -156,6 +156,8 @@ export interface Place {
   description?: string | null;
   order?: number;
   isActive?: boolean;
+  inServiceFrom?: string | null;
+  inServiceUntil?: string | null;
 }
 
 /** A stored Emplacement as a read returns it: every column present, null when empty. */

@@ -1,0 +1,69 @@
+// Routes of the statistics (§2 Statistics, §6 right « stats »): each screen's answer and
+// its CSV, the filters' choices, the regeneration's state and the on-demand run.
+import { defineRoute } from '../../http/define-route';
+import { filtersSchema } from './query';
+import { screenAnswer, sendScreenCsv } from './answer';
+import { SCREENS } from './screens/index';
+import type { ScreenDef, ScreenQuery } from './screens/types';
+import { startRegeneration, statisticsStatus } from './status';
+import { filterChoices } from './choices';
+
+const tag = 'statistics';
+const F = 'stats.stats';
+const obj = { type: 'object' };
+const csv = { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } };
+
+const screenRoutes = (s: ScreenDef) => [
+  defineRoute<unknown, ScreenQuery>({
+    method: 'GET',
+    path: `/rest/stat/${s.name}`,
+    right: [F, 'read'],
+    tag,
+    query: filtersSchema(s.params),
+    response: obj,
+    summary: `Statistiques : ${s.title} (graphique et tableau, années de référence)`,
+    handler: ({ query, knex }) => screenAnswer(knex, s, query),
+  }),
+  defineRoute<unknown, ScreenQuery>({
+    method: 'GET',
+    path: `/rest/stat/${s.name}/export`,
+    right: [F, 'export'],
+    tag,
+    query: filtersSchema(s.params),
+    response: csv,
+    summary: `Statistiques : ${s.title} en CSV`,
+    handler: ({ ctx, query, knex }) => sendScreenCsv(ctx, knex, s, query),
+  }),
+];
+
+export const STATISTICS_ROUTES = [
+  defineRoute({
+    method: 'GET',
+    path: '/rest/stat/filters',
+    right: [F, 'read'],
+    tag,
+    response: obj,
+    summary: 'Statistiques : types, zones, canaux, années disponibles et réglages par défaut',
+    handler: ({ knex }) => filterChoices(knex),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/stat/status',
+    right: [F, 'read'],
+    tag,
+    response: obj,
+    summary: 'Statistiques : régénérations, file des changements en attente, réglages',
+    handler: ({ knex }) => statisticsStatus(knex),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/rest/stat/regenerate',
+    right: [F, 'write'],
+    tag,
+    body: { type: 'object', additionalProperties: false, properties: {} },
+    response: obj,
+    summary: 'Statistiques : régénérer maintenant toutes les statistiques (mois par mois, en arrière-plan)',
+    handler: ({ knex, user }) => startRegeneration(knex, user.id),
+  }),
+  ...SCREENS.flatMap(screenRoutes),
+];

@@ -1,0 +1,114 @@
+// /stats/booking-lead-time — Délai de réservation et rythme: how long before arrival the
+// counted stays arriving in the period were booked (days from booking date to arrival),
+// and the pace: the place-nights of the period on the books at each week before it,
+// against the same day of the reference years (a stay cancelled later counts until its
+// cancellation date).
+import type { Knex } from 'knex';
+import type { StatPeriod } from '../../../../common/stats';
+import { addDays, todayParis } from '../../../../common/dates';
+import { dimWhere, ratioBp, type StatFilters } from '../query';
+import { buildTable, type Keyed, type Measure, type Values } from '../table';
+import type { ScreenDef } from './types';
+
+const LEADS: [number, number, string][] = [
+  [-100000, 0, 'Le jour même'],
+  [1, 7, '1 à 7 jours'],
+  [8, 14, '8 à 14 jours'],
+  [15, 30, '15 à 30 jours'],
+  [31, 60, '31 à 60 jours'],
+  [61, 90, '61 à 90 jours'],
+  [91, 180, '91 à 180 jours'],
+  [181, 365, '181 à 365 jours'],
+  [366, 100000, 'Plus de 365 jours'],
+];
+/** Pace points: weeks before the period's first day, 52 to 0. */
+const WEEKS = Array.from({ length: 53 }, (_, i) => 52 - i);
+
+async function leads(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<string, Values>> {
+  const w = dimWhere(f, 's', true);
+  const r = await db.raw(
+    `SELECT CASE
+      ${LEADS.map(([lo, hi], i) => `WHEN s.start_date - s.booked_on BETWEEN ${lo} AND ${hi} THEN '${i}'`).join(' ')}
+      END AS k,
+       count(*) AS stays, sum(s.nights) AS nights, sum(s.start_date - s.booked_on) AS days
+     FROM stat_stay s WHERE s.cancelled_on IS NULL AND s.start_date >= ? AND s.start_date < ? AND ${w.sql} GROUP BY 1`,
+    [p.from, p.to, ...w.bindings],
+  );
+  const all = r.rows.reduce((s: number, x: any) => s + x.stays, 0);
+  return new Map(
+    r.rows.map((x: any) => [
+      x.k,
+      {
+        stays: x.stays,
+        share: ratioBp(x.stays, all),
+        nights: x.nights,
+        averageDays: Math.round((x.days * 10) / x.stays) / 10,
+      },
+    ]),
+  );
+}
+
+/** Place-nights inside [from, to) on the books at each pace point (null: a day still to come). */
+async function pace(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<string, Values>> {
+  const w = dimWhere(f, 's', true);
+  const today = todayParis();
+  const r = await db.raw(
+    `SELECT k.k::text AS k, count(s.occupancy_id) AS stays,
+       COALESCE(sum(least(s.end_date, ?::date) - greatest(s.start_date, ?::date)) FILTER (WHERE s.occupancy_id IS
+         NOT NULL), 0) AS nights
+     FROM unnest(?::int[]) k(k)
+     LEFT JOIN stat_stay s ON s.start_date < ?::date AND s.end_date > ?::date AND ${w.sql}
+       AND s.booked_on <= ?::date - 7 * k.k AND (s.cancelled_on IS NULL OR s.cancelled_on > ?::date - 7 * k.k)
+     GROUP BY k.k`,
+    [p.to, p.from, WEEKS, p.to, p.from, ...w.bindings, p.from, p.from],
+  );
+  return new Map(
+    r.rows.map((x: any) => [
+      x.k,
+      addDays(p.from, -7 * Number(x.k)) > today ? { nights: null, stays: null } : { nights: x.nights, stays: x.stays },
+    ]),
+  );
+}
+
+export const leadTimeScreen: ScreenDef = {
+  name: 'booking-lead-time',
+  title: 'Délai de réservation et rythme des réservations',
+  params: { view: { type: 'string', enum: ['lead', 'pace'] } },
+  async build(db, q, periods) {
+    if (q.view === 'pace') {
+      const values = await Promise.all(periods.map((p) => pace(db, q, p)));
+      const keys: Keyed[] = WEEKS.map((k) => ({
+        key: String(k),
+        label: k ? `${k} semaine${k > 1 ? 's' : ''} avant` : 'Premier jour',
+      }));
+      const measures: Measure[] = [
+        { key: 'nights', label: 'Nuitées réservées', kind: 'int', compared: true },
+        { key: 'stays', label: 'Séjours réservés', kind: 'int' },
+      ];
+      return buildTable({
+        keyColumn: { key: 'point', label: 'Avant la période', kind: 'text' },
+        keys,
+        measures,
+        periods,
+        values,
+        chart: { kind: 'line', measure: 'nights' },
+      });
+    }
+    const values = await Promise.all(periods.map((p) => leads(db, q, p)));
+    const keys: Keyed[] = LEADS.map(([, , l], i) => ({ key: String(i), label: l }));
+    const measures: Measure[] = [
+      { key: 'stays', label: 'Séjours', kind: 'int', compared: true },
+      { key: 'share', label: 'Part des séjours', kind: 'rate' },
+      { key: 'nights', label: 'Nuitées', kind: 'int' },
+      { key: 'averageDays', label: 'Délai moyen (jours)', kind: 'decimal' },
+    ];
+    return buildTable({
+      keyColumn: { key: 'lead', label: 'Réservé avant l’arrivée', kind: 'text' },
+      keys,
+      measures,
+      periods,
+      values,
+      chart: { kind: 'bar', measure: 'stays' },
+    });
+  },
+};

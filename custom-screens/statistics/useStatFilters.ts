@@ -1,0 +1,87 @@
+// The filters of a statistics screen and their defaults: the current year (or month for
+// the daily activity), the reference years of the settings (« Années de référence »,
+// among the years that hold statistics), the settings' default source, tourist places.
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../admin/src/ui';
+import { addDays, todayParis } from '../../common/dates';
+
+export interface Choice {
+  id: number | string;
+  label: string;
+}
+
+export interface FilterChoices {
+  placeTypes: (Choice & { residential: boolean })[];
+  layouts: Choice[];
+  channels: Choice[];
+  sources: Choice[];
+  parks: Choice[];
+  firstDay: string | null;
+  lastDay: string | null;
+  settings: { referenceYears: number; defaultSource: string; regenerateNightly: boolean };
+}
+
+export interface StatFilterState {
+  from: string;
+  to: string;
+  compare: number[];
+  placeTypeIds: number[];
+  layoutIds: number[];
+  channelIds: number[];
+  source: string;
+  park: string;
+  extra: Record<string, string>;
+}
+
+export function defaultPeriod(span: 'year' | 'month'): { from: string; to: string } {
+  const today = todayParis();
+  if (span === 'month') {
+    const from = `${today.slice(0, 7)}-01`;
+    const next =
+      Number(today.slice(5, 7)) === 12
+        ? `${Number(today.slice(0, 4)) + 1}-01-01`
+        : `${today.slice(0, 5)}${String(Number(today.slice(5, 7)) + 1).padStart(2, '0')}-01`;
+    return { from, to: addDays(next, -1) };
+  }
+  return { from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
+}
+
+export function useStatFilters(span: 'year' | 'month', extra: Record<string, string>) {
+  const choices = useQuery({ queryKey: ['stat-filters'], queryFn: () => api<FilterChoices>('/stat/filters') });
+  const [f, setF] = useState<StatFilterState>(() => ({
+    ...defaultPeriod(span),
+    compare: [],
+    placeTypeIds: [],
+    layoutIds: [],
+    channelIds: [],
+    source: 'all',
+    park: 'tourist',
+    extra,
+  }));
+  const [ready, setReady] = useState(false);
+  const c = choices.data;
+  useEffect(() => {
+    if (!c || ready) return;
+    const year = Number(f.from.slice(0, 4));
+    const first = Number((c.firstDay ?? f.from).slice(0, 4));
+    const years: number[] = [];
+    for (let y = year - 1; y >= first && years.length < c.settings.referenceYears; y--) years.push(y);
+    setF((x) => ({ ...x, compare: years, source: c.settings.defaultSource }));
+    setReady(true);
+  }, [c, ready, f.from]);
+  const query = useMemo(() => queryString(f), [f]);
+  return { f, setF, choices: c, ready, query };
+}
+
+export function queryString(f: StatFilterState): string {
+  const p = new URLSearchParams({ from: f.from, to: f.to });
+  if (f.compare.length) p.set('compare', f.compare.join(','));
+  if (f.placeTypeIds.length) p.set('placeTypeIds', f.placeTypeIds.join(','));
+  if (f.layoutIds.length) p.set('layoutIds', f.layoutIds.join(','));
+  if (f.channelIds.length) p.set('channelIds', f.channelIds.join(','));
+  p.set('source', f.source);
+  p.set('park', f.park);
+  for (const [k, v] of Object.entries(f.extra)) if (v) p.set(k, v);
+  return p.toString();
+}

@@ -1,0 +1,119 @@
+// Statistics (issue 27) on 5 years × 2 000 places of generated stays (tests/
+// statistics-data.ts; STATS_BENCH_PLACES and STATS_BENCH_YEARS to scale):
+// (1) a full regeneration — one transaction per month — against the bare SQL
+// aggregation of the same rows (the occupied nights and their revenue per day and
+// dimension, selected, not stored) as a ratio; (2) each screen's answer on the last year
+// with 3 reference years and, where the screen allows it, on the 5 years at once, after
+// the regeneration (target ≤ 300 ms); (3) the incremental update after one stay
+// change (target ≤ 50 ms). Prints, never asserts. Run: npm run bench -- statistics
+import { openScratchDatabase } from '../pg';
+import { migrateLatest } from '../../api/db/migrate';
+import { bootstrap } from '../../api/demo/bootstrap';
+import { generateYears } from '../statistics-data';
+import { regenerateAll } from '../../api/domain/statistics/regenerate';
+import { applyQueue } from '../../api/domain/statistics/incremental';
+import { screenAnswer } from '../../api/domain/statistics/answer';
+import { SCREENS } from '../../api/domain/statistics/screens/index';
+import { addDays } from '../../common/dates';
+
+const PLACES = Number(process.env.STATS_BENCH_PLACES ?? 2000);
+const YEARS = Number(process.env.STATS_BENCH_YEARS ?? 5);
+const FIRST = 2021;
+const LAST = FIRST + YEARS - 1;
+const ms = (t: number) => `${t.toFixed(1)} ms`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+
+const scratch = await openScratchDatabase('stats', { pool: 6 });
+const knex = scratch.db.knex;
+try {
+  await migrateLatest(knex);
+  await bootstrap(knex, { adminPassword: 'bench-stats-password', demo: false });
+  let t0 = performance.now();
+  const g = await generateYears(knex, { firstYear: FIRST, years: YEARS, places: PLACES });
+  await knex('stat_dirty').del();
+  await knex('stat_dirty_month').del();
+  await knex.raw('ANALYZE');
+  const nights = (await knex.raw(`SELECT sum(end_date - start_date) AS n FROM occupancy`)).rows[0].n;
+  console.log(
+    `data: ${PLACES} places, ${YEARS} years, ${g.stays} stays, ${nights} place-nights ` +
+      `(generated in ${ms(performance.now() - t0)})`,
+  );
+
+  // (1) Bare aggregation of the same rows: occupied nights and revenue per day and dimension, not stored.
+  t0 = performance.now();
+  await knex.raw(`SELECT n.night, p.place_type_id, p.layout_id, b.access_channel_id, count(*), sum(l.share)
+    FROM occupancy o JOIN booking b ON b.id = o.booking_id JOIN place p ON p.id = o.place_id
+    CROSS JOIN LATERAL (SELECT o.start_date + i AS night FROM generate_series(0, o.end_date - o.start_date - 1) i) n
+    CROSS JOIN LATERAL (SELECT COALESCE(sum(((v->>'amount')::bigint - COALESCE((v->>'vatAmount')::bigint, 0))
+      / (o.end_date - o.start_date)), 0) AS share FROM jsonb_array_elements(o.priced_quote->'quote'->'lines') v) l
+    WHERE b.status_id IN (2, 3, 6, 7, 8, 13) AND NOT o.is_cancelled
+    GROUP BY 1, 2, 3, 4`);
+  const bare = performance.now() - t0;
+  t0 = performance.now();
+  const runId = await regenerateAll(knex);
+  const regen = performance.now() - t0;
+  const run = await knex('stat_run').where('id', runId).first();
+  console.log(
+    `regeneration: ${ms(regen)} for ${run.monthsTotal} months ` +
+      `(${ms(regen / run.monthsTotal)} per month transaction); ` +
+      `bare aggregation of the same rows ${ms(bare)}; ratio ${(regen / bare).toFixed(2)}×`,
+  );
+  const rows = await knex.raw(
+    `SELECT (SELECT count(*) FROM stat_night) AS nights, (SELECT count(*) FROM stat_day) AS days,
+       (SELECT count(*) FROM stat_stay) AS stays, (SELECT count(*) FROM stat_capacity) AS capacity`,
+  );
+  console.log('tables:', rows.rows[0]);
+
+  // (2) Each screen after the regeneration.
+  const last = {
+    from: `${LAST}-01-01`,
+    to: `${LAST}-12-31`,
+    compare: [LAST - 1, LAST - 2, LAST - 3].filter((y) => y >= FIRST).join(','),
+  };
+  const all = { from: `${FIRST}-01-01`, to: `${LAST}-12-31` };
+  console.log('screen answers (median and p95 of 7, after one warm-up):');
+  for (const s of SCREENS) {
+    for (const [label, q] of [
+      [
+        'last year + 3 reference years',
+        s.name === 'daily-activity' ? { ...last, from: `${LAST}-07-01`, to: `${LAST}-07-31` } : last,
+      ],
+      [`${YEARS} years`, s.name === 'daily-activity' ? { ...all, from: `${LAST}-01-01` } : all],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const t = performance.now();
+        await screenAnswer(knex, s, { ...q } as any);
+        if (i) times.push(performance.now() - t);
+      }
+      console.log(
+        `  ${s.name.padEnd(20)} ${label.padEnd(30)} ${ms(median(times)).padStart(10)} ${ms(p95(times)).padStart(10)}`,
+      );
+    }
+  }
+
+  // (3) One stay changed, then the queue applied.
+  const occ = await knex('occupancy')
+    .where('startDate', '>=', `${LAST}-07-01`)
+    .whereRaw('end_date - start_date >= 2')
+    .orderBy('id')
+    .limit(21)
+    .select('id', 'endDate');
+  const inc: number[] = [];
+  for (const o of occ) {
+    await knex('occupancy')
+      .where('id', o.id)
+      .update({ endDate: addDays(o.endDate, -1) });
+    const t = performance.now();
+    const r = await applyQueue(knex);
+    inc.push(performance.now() - t);
+    if (r.stays !== 1) console.log('  (unexpected queue)', r);
+  }
+  inc.shift();
+  console.log(
+    `incremental update after one stay change: median ${ms(median(inc))}, p95 ${ms(p95(inc))} (${inc.length} changes)`,
+  );
+} finally {
+  await scratch.close();
+}
