@@ -49,6 +49,8 @@ import * as m45 from './0045_accounting_settings_exports';
 import * as m46 from './0046_accounting_defaults';
 import * as m47 from './0047_create_accounting_payment_plan_and_2_more';
 import * as m48 from './0048_cash_closed_months';
+import * as m49 from './0160_channels';
+import * as m50 from './0161_channel_sync';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -102,4 +104,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0046_accounting_defaults', m46],
   ['0047_create_accounting_payment_plan_and_2_more', m47],
   ['0048_cash_closed_months', m48],
+  ['0160_channels', m49],
+  ['0161_channel_sync', m50],
 ];
