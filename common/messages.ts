@@ -440,7 +440,6 @@ export const MESSAGES = {
   CHANNEL_BAD_ANSWER: 'Réponse du canal illisible',
   CHANNEL_NOT_CONFIGURED: 'Connecteur incomplet : %{what}',
   CHANNEL_ALREADY_RUNNING: 'Une synchronisation de ce canal est déjà en cours',
-  BOOKING_ACCEPT_FIRST: 'Acceptez la réservation avant de l’intégrer',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
