@@ -28,6 +28,7 @@ import { registerAccountingModule } from './accounting/rules';
 import { registerSalesModule, salesRouters } from './sales/index';
 import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
+import { channelsRouters, registerChannelsModule } from './channels/index';
 
 let registered = false;
 
@@ -53,6 +54,7 @@ export function registerDomainRules(): void {
   registerAccountingModule();
   registerSalesModule();
   registerBackupTile();
+  registerChannelsModule();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
@@ -70,5 +72,6 @@ export function domainRouters(ctx: AppContext): Router[] {
     ...salesRouters(ctx.knex),
     ...mailRouters(ctx.knex),
     backupRouter(ctx.knex),
+    ...channelsRouters(ctx.knex),
   ];
 }

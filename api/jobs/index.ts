@@ -14,6 +14,7 @@ import { processQueue } from '../domain/mail/queue';
 import { sendScheduledDocuments } from '../domain/documents/scheduled';
 import { pollSuretyStatuses } from '../domain/surety/poll';
 import { suretyProvider } from '../domain/surety/provider';
+import { channelTick } from '../domain/channels/index';
 
 const MINUTE = 60_000;
 
@@ -82,6 +83,13 @@ export function startJobs(
               `Cautions chez le prestataire : ${r.changed} mise(s) à jour, ${r.failed} en échec sur ${r.checked}`,
             );
         },
+      },
+      {
+        // Booking channels (api/domain/channels/scheduler.ts): each channel's pulls and
+        // pushes when due; availability within a minute of any change.
+        name: 'canaux de réservation',
+        everyMs: 5_000,
+        run: () => channelTick(knex, new Date(), log),
       },
       {
         // Into DATA_DIR/backups, once a day (any process may run it: the day is claimed in
