@@ -65,12 +65,11 @@ export function checkUrl(rawPath: string, querystring: string): void {
 }
 
 /** Paths whose handlers verify a signature over the body as sent (channel webhooks). */
-export const RAW_BODY_PREFIX = '/channel-hook/';
+export const RAW_BODY_PREFIX = '/rest/channel-hook/';
 
 /** The body as sent, on the paths of RAW_BODY_PREFIX only. */
-export function rawBodyOf(ctx: { request: { body?: unknown } }): string | null {
-  const b = ctx.request.body as Record<symbol, unknown> | undefined;
-  const raw = b?.[Symbol.for('unparsedBody')];
+export function rawBodyOf(ctx: { request: unknown }): string | null {
+  const raw = (ctx.request as { rawBody?: unknown }).rawBody;
   return typeof raw === 'string' ? raw : null;
 }
 

@@ -20,7 +20,7 @@ const GATEWAYS = 'establishment.gateways';
 export const CHANNEL_PUBLIC_ROUTES = [
   defineRoute<unknown, { c?: number }>({
     method: 'GET',
-    path: '/ical/:kind/:id/:file',
+    path: '/rest/ical/:kind/:id/:file',
     right: 'public',
     tag,
     summary: "Calendrier iCal des nuits occupées d'un emplacement ou d'un type (jeton secret dans l'adresse)",
@@ -45,7 +45,7 @@ export const CHANNEL_PUBLIC_ROUTES = [
   }),
   defineRoute({
     method: 'POST',
-    path: '/channel-hook/:channelId',
+    path: '/rest/channel-hook/:channelId',
     right: 'public',
     tag,
     summary: 'Réservation poussée par un canal (signature HMAC-SHA256 du corps avec le secret du canal)',
@@ -125,7 +125,7 @@ async function linksOf(knex: Knex, id: number, origin: string) {
     ? await knex('place').whereIn('placeTypeId', typeIds).where('isActive', true).orderBy('code').select('id', 'code', 'placeTypeId')
     : [];
   return {
-    webhook: `${origin}/channel-hook/${id}`,
+    webhook: `${origin}/rest/channel-hook/${id}`,
     placeTypes: await Promise.all(
       types.map(async (t: any) => ({ id: t.id, label: `${t.code} — ${t.label}`, url: origin + (await feedPath(knex, 'place-type', t.id)) })),
     ),

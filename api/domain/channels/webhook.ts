@@ -1,4 +1,4 @@
-// Bookings pushed by a channel (docs/channels.md « Webhook »): POST /channel-hook/{channelId}
+// Bookings pushed by a channel (docs/channels.md « Webhook »): POST /rest/channel-hook/{channelId}
 // with the booking as JSON, signed with the channel's secret:
 //   X-Bivouac-Timestamp: <unix seconds>
 //   X-Bivouac-Signature: sha256=<hex HMAC-SHA256(secret, timestamp + "." + body as sent)>
