@@ -110,7 +110,7 @@ export function channelRoutes() {
       response: { type: 'object' },
       // The address guests and channels reach us at (README: PUBLIC_URL), else this request's.
       handler: async ({ ctx, params, knex }) =>
-        linksOf(knex, Number(params.id), process.env.PUBLIC_URL?.trim().replace(/\/+$/, '') || ctx.origin),
+        linksOf(knex, Number(params.id), process.env.PUBLIC_URL?.trim().replace(/\/+$/, '') || `${ctx.protocol}://${ctx.host}`),
     }),
   ];
 }
