@@ -20,7 +20,7 @@ type Trx = Knex.Transaction;
 /**
  * The age category of each occupant: adults on the `adult` mapping; children by their
  * ages when known (the mapping with the smallest maximum age that still covers the
- * child), else the `child` one; infants on the `infant` one. Without a mapping the
+ * child), else the broadest `child` one; infants on the `infant` one. Without a mapping the
  * age categories' own channel category (adult, child, baby) answers; none: §8 message.
  */
 export function occupantsByAge(
@@ -30,11 +30,14 @@ export function occupantsByAge(
 ): { ageCategoryId: number; quantity: number }[] {
   const ages = maps.filter((m) => m.kind === 'age-category' && m.ageCategoryId != null);
   const of = (age: 'adult' | 'child' | 'infant', years?: number): number => {
-    const cands = ages
-      .filter((m) => m.channelAge === age)
+    const all = ages.filter((m) => m.channelAge === age);
+    const covering = all
       .filter((m) => years == null || m.maxAge == null || m.maxAge >= years)
       .sort((a, b) => (a.maxAge ?? 999) - (b.maxAge ?? 999));
-    const id = cands[0]?.ageCategoryId ?? fallback[age];
+    // An age no mapping covers, or none given: the broadest category of that age.
+    const broadest = [...all].sort((a, b) => (b.maxAge ?? 999) - (a.maxAge ?? 999))[0];
+    const pick = years != null && covering.length ? covering[0] : broadest;
+    const id = pick?.ageCategoryId ?? fallback[age];
     if (id == null) throw badRequest('MISSING_AGE_CATEGORY_MAPPING');
     return id;
   };
