@@ -18,6 +18,7 @@ import { billingArea } from '../../custom-screens/billing';
 import { cashRegisterArea } from '../../custom-screens/cash-register';
 import { salesArea } from '../../custom-screens/sales';
 import { accountingArea } from '../../custom-screens/accounting';
+import { channelsArea } from '../../custom-screens/channels';
 
 export const SCREEN_AREAS: readonly ScreenArea[] = [
   adminArea,
@@ -35,4 +36,5 @@ export const SCREEN_AREAS: readonly ScreenArea[] = [
   billingArea,
   cashRegisterArea,
   salesArea,
+  channelsArea,
 ];

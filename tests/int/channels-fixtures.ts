@@ -6,7 +6,10 @@ import { loadChannel, type ChannelConfig } from '../../api/domain/channels/confi
 
 let n = 0;
 
-export async function channelPlaces(t: TestServer, count: number): Promise<{ placeTypeId: number; placeIds: number[] }> {
+export async function channelPlaces(
+  t: TestServer,
+  count: number,
+): Promise<{ placeTypeId: number; placeIds: number[] }> {
   const k = t.knex;
   const code = `CH${++n}${Date.now() % 1000}`;
   const base = await k('place_type').orderBy('id').first();

@@ -42,7 +42,13 @@ beforeAll(async () => {
   for (let i = 0; i < 120; i++) {
     const arrive = addDays(START, Math.floor(i / 4) * 3);
     fake.bookings.push(
-      pitchupBooking(fake.url, { id: `PU${i}`, arrive, depart: addDays(arrive, 2), pitchtype: 101, modified: stamp(i) }),
+      pitchupBooking(fake.url, {
+        id: `PU${i}`,
+        arrive,
+        depart: addDays(arrive, 2),
+        pitchtype: 101,
+        modified: stamp(i),
+      }),
     );
   }
 });
@@ -101,7 +107,9 @@ describe('Pitchup connector', () => {
     );
     expect(w.status).toBe(200);
     expect(w.body.outcome).toBe('unchanged');
-    expect(await t.knex('booking').where('accessChannelId', ch.accessChannelId).count({ n: '*' })).toEqual([{ n: 120 }]);
+    expect(await t.knex('booking').where('accessChannelId', ch.accessChannelId).count({ n: '*' })).toEqual([
+      { n: 120 },
+    ]);
   });
 
   it('a modification and a cancellation from Pitchup change the stay', async () => {
@@ -123,7 +131,10 @@ describe('Pitchup connector', () => {
     expect(stay.totalAmount - (stay.touristTaxAmount ?? 0)).toBe(18000);
     const paid = await t.knex('payment').where('bookingId', stay.id).sum({ s: 'amount' }).first();
     expect(Number(paid!.s)).toBe(15000);
-    const cancelled = await t.knex('booking').where('id', (await importOf('PU1')).bookingId).first();
+    const cancelled = await t
+      .knex('booking')
+      .where('id', (await importOf('PU1')).bookingId)
+      .first();
     expect(cancelled.statusId).toBe(9);
     const history = await t.knex('post_history').where({ recordId: stay.id }).pluck('detail');
     expect(history.join('\n')).toContain('Modifiée par le canal Pitchup test');
@@ -155,7 +166,9 @@ describe('Pitchup connector', () => {
   });
 
   it('a booking for a taken place waits in the queue with the free places of its type', async () => {
-    await t.knex('channel_mapping').insert({ moduleId: ch.id, kind: 'place-feed', externalCode: '9001', placeId: placeIds[0] });
+    await t
+      .knex('channel_mapping')
+      .insert({ moduleId: ch.id, kind: 'place-feed', externalCode: '9001', placeId: placeIds[0] });
     // Reception has sold place 0 for those nights.
     const customer = await t.admin.post('/rest/customer', { lastName: 'Accueil', firstName: 'Test' });
     const desk = await t.admin.post('/rest/booking/create', {
@@ -165,12 +178,21 @@ describe('Pitchup connector', () => {
     });
     expect(desk.status, desk.text).toBe(200);
     fake.bookings.push(
-      pitchupBooking(fake.url, { id: 'PUX', arrive: '2031-10-02', depart: '2031-10-04', pitchtype: 101, pitch: 9001, modified: stamp(900) }),
+      pitchupBooking(fake.url, {
+        id: 'PUX',
+        arrive: '2031-10-02',
+        depart: '2031-10-04',
+        pitchtype: 101,
+        pitch: 9001,
+        modified: stamp(900),
+      }),
     );
     await runOperation(t.knex, ch, 'pull');
     const imp = await importOf('PUX');
     expect(imp.bookingId).toBeNull();
-    expect(imp.problem).toBe("L'emplacement demandé par le canal est déjà occupé : choisissez un des emplacements libres");
+    expect(imp.problem).toBe(
+      "L'emplacement demandé par le canal est déjà occupé : choisissez un des emplacements libres",
+    );
     expect(imp.freePlaceIds).toEqual(placeIds.slice(1));
     const r = await t.admin.post(`/rest/booking-import/${imp.id}/integrate`, { placeId: imp.freePlaceIds[0] });
     expect(r.status, r.text).toBe(200);
@@ -184,7 +206,8 @@ describe('Pitchup connector', () => {
     expect(first.ok).toBe(true);
     const night = '2027-02-02';
     const allocation = () =>
-      fake.allocations.filter((a) => a.date === night && a.pitchtype.endsWith('/pitchtype/101/')).at(-1)?.max_allocation;
+      fake.allocations.filter((a) => a.date === night && a.pitchtype.endsWith('/pitchtype/101/')).at(-1)
+        ?.max_allocation;
     expect(allocation()).toBe(4);
     const customer = await t.admin.post('/rest/customer', { lastName: 'Dispo', firstName: 'Test' });
     const desk = await t.admin.post('/rest/booking/create', {

@@ -46,7 +46,11 @@ const booking = (id: string, arrival: string, departure: string, extra: Record<s
 beforeAll(async () => {
   t = await startTestServer();
   const access = await accessChannel(t, 'ELLOHA');
-  ch = await channelModule(t, 'elloha', 'Elloha', { connector: 'webhook', webhookSecret: SECRET, accessChannelId: access });
+  ch = await channelModule(t, 'elloha', 'Elloha', {
+    connector: 'webhook',
+    webhookSecret: SECRET,
+    accessChannelId: access,
+  });
 });
 
 afterAll(async () => {
@@ -67,7 +71,7 @@ describe('Channel webhook', () => {
     expect(log.length).toBe(2);
   });
 
-  it('a signed booking is a stay at the channel’s price with its lines, paid as collected, child mapped by age', async () => {
+  it('a signed booking: a stay at the price and lines sold, paid as collected, child mapped by age', async () => {
     const r = await postWebhook(t, ch.id, booking('EL2', '2031-06-10', '2031-06-14'), SECRET);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.outcome).toBe('integrated');
@@ -93,7 +97,10 @@ describe('Channel webhook', () => {
     const [from, to] = ['2031-08-01', '2031-08-08'];
     const results = await Promise.all([
       ...Array.from({ length: 20 }, (_, i) =>
-        postWebhook(t, ch.id, booking(`RACE${i}`, from, to, { roomType: 'LAST' }), SECRET).then((r) => ({ who: 'channel', ...r })),
+        postWebhook(t, ch.id, booking(`RACE${i}`, from, to, { roomType: 'LAST' }), SECRET).then((r) => ({
+          who: 'channel',
+          ...r,
+        })),
       ),
       ...Array.from({ length: 20 }, () =>
         t.admin
@@ -111,7 +118,11 @@ describe('Channel webhook', () => {
     const integrated = results.filter((r) => r.who === 'channel' && r.body?.outcome === 'integrated').length;
     const desk = results.filter((r) => r.who === 'desk' && r.status === 200).length;
     expect(integrated + desk).toBe(1);
-    const waiting = await t.knex('booking_import').where('channelModuleId', ch.id).where('externalRef', 'like', 'RACE%').whereNull('bookingId');
+    const waiting = await t
+      .knex('booking_import')
+      .where('channelModuleId', ch.id)
+      .where('externalRef', 'like', 'RACE%')
+      .whereNull('bookingId');
     expect(waiting.length).toBe(20 - integrated);
     expect(new Set(waiting.map((w) => w.problem))).toEqual(
       new Set(['Aucun emplacement libre de ce type pour ces dates : la réservation du canal reste à traiter']),
@@ -145,21 +156,24 @@ describe('Channel webhook', () => {
     expect(wrong.status).toBe(404);
   });
 
-  it('imports a channel’s iCal feed (made by ical-generator) into blocked periods, and frees them when gone', async () => {
+  it('imports an iCal feed (made by ical-generator) into blocked periods, freed when gone', async () => {
     const { placeIds } = await channelPlaces(t, 1);
     const start = addDays(todayParis(), 30);
     let events = [{ id: 'evt-1@channel', start, end: addDays(start, 4) }];
     const feed = createServer((_req, res) => {
       const cal = ical({ name: 'Canal' });
       const day = (s: string) => new Date(Number(s.slice(0, 4)), Number(s.slice(5, 7)) - 1, Number(s.slice(8, 10)));
-      for (const e of events) cal.createEvent({ id: e.id, start: day(e.start), end: day(e.end), allDay: true, summary: 'Réservé' });
+      for (const e of events)
+        cal.createEvent({ id: e.id, start: day(e.start), end: day(e.end), allDay: true, summary: 'Réservé' });
       res.writeHead(200, { 'Content-Type': 'text/calendar' });
       res.end(cal.toString());
     });
     await new Promise<void>((r) => feed.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(feed.address() as AddressInfo).port}/cal.ics`;
     const icalCh = await channelModule(t, 'Calendrier test', 'Giloo', { connector: 'ical' });
-    await t.knex('channel_mapping').insert({ moduleId: icalCh.id, kind: 'place-feed', externalCode: 'P1', placeId: placeIds[0], feedUrl: url });
+    await t
+      .knex('channel_mapping')
+      .insert({ moduleId: icalCh.id, kind: 'place-feed', externalCode: 'P1', placeId: placeIds[0], feedUrl: url });
     try {
       expect((await runOperation(t.knex, icalCh, 'ical-import')).ok).toBe(true);
       const blocks = await t.knex('unavailability').where({ channelModuleId: icalCh.id });
@@ -168,7 +182,9 @@ describe('Channel webhook', () => {
       ]);
       events = [];
       expect((await runOperation(t.knex, icalCh, 'ical-import')).ok).toBe(true);
-      expect(await t.knex('unavailability').where({ channelModuleId: icalCh.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
+      expect(await t.knex('unavailability').where({ channelModuleId: icalCh.id }).count({ n: '*' })).toEqual([
+        { n: 0 },
+      ]);
     } finally {
       await new Promise((r) => feed.close(r));
     }

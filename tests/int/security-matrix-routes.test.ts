@@ -171,7 +171,12 @@ async function onlineBooking(accepted = false) {
 async function channelModuleRow() {
   const [row] = await t
     .knex('module_config')
-    .insert({ kind: 'online-booking', label: unique('Canal '), isActive: true, settings: JSON.stringify({ connector: 'webhook' }) })
+    .insert({
+      kind: 'online-booking',
+      label: unique('Canal '),
+      isActive: true,
+      settings: JSON.stringify({ connector: 'webhook' }),
+    })
     .returning('id');
   return row.id as number;
 }

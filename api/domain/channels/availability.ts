@@ -51,7 +51,8 @@ export function toChannelRows(
     if (m.kind === 'place-type' && m.placeTypeId != null)
       byType.set(m.placeTypeId, [...(byType.get(m.placeTypeId) ?? []), m.externalCode]);
   const out: AvailabilityRow[] = [];
-  for (const f of free) for (const roomType of byType.get(f.placeTypeId) ?? []) out.push({ roomType, date: f.date, free: f.free });
+  for (const f of free)
+    for (const roomType of byType.get(f.placeTypeId) ?? []) out.push({ roomType, date: f.date, free: f.free });
   return out;
 }
 

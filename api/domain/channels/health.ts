@@ -31,7 +31,16 @@ export async function channelHealth(knex: Knex): Promise<ChannelHealth[]> {
     .leftJoin('channel_state as s', 's.moduleId', 'm.id')
     .where('m.kind', 'online-booking')
     .orderBy('m.label')
-    .select('m.*', 's.lastPullAt', 's.lastPushAt', 's.lastRatesAt', 's.lastError', 's.lastErrorAt', 's.failingSince', 's.nextAttemptAt');
+    .select(
+      'm.*',
+      's.lastPullAt',
+      's.lastPushAt',
+      's.lastRatesAt',
+      's.lastError',
+      's.lastErrorAt',
+      's.failingSince',
+      's.nextAttemptAt',
+    );
   const counts: Record<string, any>[] = await knex('channel_sync_log')
     .where('createdAt', '>', knex.raw("now() - interval '24 hours'"))
     .groupBy('moduleId')

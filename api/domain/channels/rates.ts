@@ -33,7 +33,9 @@ export function ratesFromPeriods(
   const out: RateRow[] = [];
   for (let d = from; d < to; d = addDays(d, 1)) {
     // Periods are half-open like stays; the latest starting one wins an overlap.
-    const p = periods.filter((x) => x.startDate <= d && d < x.endDate).sort((a, b) => (a.startDate < b.startDate ? 1 : -1))[0];
+    const p = periods
+      .filter((x) => x.startDate <= d && d < x.endDate)
+      .sort((a, b) => (a.startDate < b.startDate ? 1 : -1))[0];
     out.push({
       roomType,
       ratePlan,

@@ -39,8 +39,7 @@ async function countryId(trx: Knex.Transaction, iso: string | null | undefined):
   return (await trx('country').where('isoCode', iso.toUpperCase()).first('id'))?.id ?? null;
 }
 
-const newer = (a: string | null, than: string | Date | null) =>
-  !than || !a || Date.parse(a) > new Date(than).getTime();
+const newer = (a: string | null, than: string | Date | null) => !than || !a || Date.parse(a) > new Date(than).getTime();
 
 export async function receiveBooking(
   knex: Knex,
@@ -55,7 +54,9 @@ export async function receiveBooking(
        ON CONFLICT (channel_module_id, external_ref) WHERE channel_module_id IS NOT NULL DO NOTHING`,
       [ch.id, b.externalRef, ch.accessChannelId, b.guest.lastName, b.startDate, b.endDate],
     );
-    const { id } = await trx('booking_import').where({ channelModuleId: ch.id, externalRef: b.externalRef }).first('id');
+    const { id } = await trx('booking_import')
+      .where({ channelModuleId: ch.id, externalRef: b.externalRef })
+      .first('id');
     const before = await lockImport(trx, id);
     const fresh = before.channelModifiedAt == null && before.payload == null;
     const cancelled = b.status === 'cancelled';

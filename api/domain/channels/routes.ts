@@ -12,7 +12,14 @@ import { channelHealth } from './health';
 import { feedPath, placeFeed, placeTypeFeed, tokenMatches, type FeedKind } from './ical/export';
 import { runOperation } from './runner';
 import { receiveBooking } from './receive';
-import { bookingOfWebhook, logWebhook, signatureValid, SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_BODY } from './webhook';
+import {
+  bookingOfWebhook,
+  logWebhook,
+  signatureValid,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  WEBHOOK_BODY,
+} from './webhook';
 
 const tag = 'channels';
 const GATEWAYS = 'establishment.gateways';
@@ -35,7 +42,8 @@ export const CHANNEL_PUBLIC_ROUTES = [
       const kind = params.kind as FeedKind;
       const token = String(params.file).slice(0, -4);
       if (!(await tokenMatches(knex, kind, params.id, query.c ?? 0, token))) throw notFound();
-      const text = kind === 'place' ? await placeFeed(knex, params.id, query.c ?? 0) : await placeTypeFeed(knex, params.id);
+      const text =
+        kind === 'place' ? await placeFeed(knex, params.id, query.c ?? 0) : await placeTypeFeed(knex, params.id);
       if (text == null) throw notFound();
       ctx.type = 'text/calendar; charset=utf-8';
       ctx.set('Cache-Control', 'no-store');
@@ -110,7 +118,11 @@ export function channelRoutes() {
       response: { type: 'object' },
       // The address guests and channels reach us at (README: PUBLIC_URL), else this request's.
       handler: async ({ ctx, params, knex }) =>
-        linksOf(knex, Number(params.id), process.env.PUBLIC_URL?.trim().replace(/\/+$/, '') || `${ctx.protocol}://${ctx.host}`),
+        linksOf(
+          knex,
+          Number(params.id),
+          process.env.PUBLIC_URL?.trim().replace(/\/+$/, '') || `${ctx.protocol}://${ctx.host}`,
+        ),
     }),
   ];
 }
@@ -120,17 +132,31 @@ async function linksOf(knex: Knex, id: number, origin: string) {
   if (!ch) throw notFound();
   const maps = await mappingsOf(knex, id);
   const typeIds = [...new Set(maps.filter((m) => m.placeTypeId != null).map((m) => m.placeTypeId!))];
-  const types = typeIds.length ? await knex('place_type').whereIn('id', typeIds).orderBy('code').select('id', 'code', 'label') : [];
+  const types = typeIds.length
+    ? await knex('place_type').whereIn('id', typeIds).orderBy('code').select('id', 'code', 'label')
+    : [];
   const places = typeIds.length
-    ? await knex('place').whereIn('placeTypeId', typeIds).where('isActive', true).orderBy('code').select('id', 'code', 'placeTypeId')
+    ? await knex('place')
+        .whereIn('placeTypeId', typeIds)
+        .where('isActive', true)
+        .orderBy('code')
+        .select('id', 'code', 'placeTypeId')
     : [];
   return {
     webhook: `${origin}/rest/channel-hook/${id}`,
     placeTypes: await Promise.all(
-      types.map(async (t: any) => ({ id: t.id, label: `${t.code} — ${t.label}`, url: origin + (await feedPath(knex, 'place-type', t.id)) })),
+      types.map(async (t: any) => ({
+        id: t.id,
+        label: `${t.code} — ${t.label}`,
+        url: origin + (await feedPath(knex, 'place-type', t.id)),
+      })),
     ),
     places: await Promise.all(
-      places.map(async (p: any) => ({ id: p.id, label: p.code, url: origin + (await feedPath(knex, 'place', p.id, id)) })),
+      places.map(async (p: any) => ({
+        id: p.id,
+        label: p.code,
+        url: origin + (await feedPath(knex, 'place', p.id, id)),
+      })),
     ),
   };
 }

@@ -51,7 +51,12 @@ async function perform(knex: Knex, ch: ChannelConfig, op: Operation, state: Reco
       const { id, outcome } = await receiveBooking(knex, ch, b);
       counts[outcome] = (counts[outcome] ?? 0) + 1;
       if (outcome === 'integrated') {
-        const code = (await knex('booking_import as i').join('booking as b', 'b.id', 'i.bookingId').where('i.id', id).first('b.code'))?.code;
+        const code = (
+          await knex('booking_import as i')
+            .join('booking as b', 'b.id', 'i.bookingId')
+            .where('i.id', id)
+            .first('b.code')
+        )?.code;
         if (code) acks.push({ externalRef: b.externalRef, bookingCode: code });
       }
     }
@@ -68,7 +73,9 @@ async function perform(knex: Knex, ch: ChannelConfig, op: Operation, state: Reco
   }
   if (op === 'push-availability') {
     if (!connector.pushAvailability || !ch.pushAvailability) return { items: 0, bytes: 0, message: null, patch: {} };
-    const mapped = [...new Set(maps.filter((m) => m.kind === 'place-type' && m.placeTypeId).map((m) => m.placeTypeId!))];
+    const mapped = [
+      ...new Set(maps.filter((m) => m.kind === 'place-type' && m.placeTypeId).map((m) => m.placeTypeId!)),
+    ];
     const changes = await changedSince(knex, Number(state.dirtySeenId ?? 0), today);
     // First push, forced, or changes possibly purged meanwhile (kept a day): the whole horizon.
     const stale = !state.lastPushAt || Date.now() - new Date(state.lastPushAt).getTime() > 12 * 3_600_000;
@@ -121,13 +128,15 @@ export async function runOperation(
   opts: { forcedBy?: number | null; full?: boolean; log?: (m: string, e?: unknown) => void } = {},
 ): Promise<RunResult> {
   const key = `${ch.id}`;
-  if (running.has(key)) return { ok: false, skipped: true, items: 0, bytes: 0, message: formatMessage('CHANNEL_ALREADY_RUNNING') };
+  if (running.has(key))
+    return { ok: false, skipped: true, items: 0, bytes: 0, message: formatMessage('CHANNEL_ALREADY_RUNNING') };
   running.add(key);
   const started = Date.now();
   try {
     return await knex.transaction(async (lock) => {
       const got = (await lock.raw('SELECT pg_try_advisory_xact_lock(?, ?) AS ok', [LOCK_CLASS, ch.id])).rows[0].ok;
-      if (!got) return { ok: false, skipped: true, items: 0, bytes: 0, message: formatMessage('CHANNEL_ALREADY_RUNNING') };
+      if (!got)
+        return { ok: false, skipped: true, items: 0, bytes: 0, message: formatMessage('CHANNEL_ALREADY_RUNNING') };
       const state = await ensureState(knex, ch.id);
       let result: RunResult;
       try {

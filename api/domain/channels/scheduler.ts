@@ -46,12 +46,8 @@ async function factsOf(knex: Knex, ch: ChannelConfig): Promise<StateFacts> {
   const s = (await knex('channel_state').where('moduleId', ch.id).first()) ?? {};
   const seen = Number(s.dirtySeenId ?? 0);
   // Never pushed: everything is a change (the first push sends the whole horizon).
-  const d = (
-    await knex.raw(
-      `SELECT min(at) AS first, max(at) AS last FROM channel_dirty WHERE id > ?`,
-      [seen],
-    )
-  ).rows[0];
+  const d = (await knex.raw(`SELECT min(at) AS first, max(at) AS last FROM channel_dirty WHERE id > ?`, [seen]))
+    .rows[0];
   const never = seen === 0 && !s.lastPushAt;
   return {
     lastPullAt: date(s.lastPullAt),

@@ -95,7 +95,8 @@ export async function cancelFromChannel(trx: Trx, row: Row, reason: string | nul
   if (!stay || stay.statusId === STATUS.CANCELLED) return 'cancelled';
   try {
     await trx.transaction(async (sp) => {
-      if (stay.cancellation !== 'cancelling') await runAction(sp, row.bookingId, 'mark-cancelling', { reason: why }, null);
+      if (stay.cancellation !== 'cancelling')
+        await runAction(sp, row.bookingId, 'mark-cancelling', { reason: why }, null);
     });
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;

@@ -100,9 +100,16 @@ export const WEBHOOK_BODY = {
 
 export function bookingOfWebhook(body: any): ChannelBooking {
   const b = body.booking;
-  const lines: ChannelLine[] = Array.isArray(b.lines) && b.lines.length
-    ? b.lines.map((l: any) => ({ kind: l.kind, label: l.label, quantity: l.quantity ?? 1, amount: l.amount, extraId: l.extraId ?? null }))
-    : [{ kind: 'accommodation', label: `Séjour vendu par le canal (${b.id})`, quantity: 1, amount: b.total }];
+  const lines: ChannelLine[] =
+    Array.isArray(b.lines) && b.lines.length
+      ? b.lines.map((l: any) => ({
+          kind: l.kind,
+          label: l.label,
+          quantity: l.quantity ?? 1,
+          amount: l.amount,
+          extraId: l.extraId ?? null,
+        }))
+      : [{ kind: 'accommodation', label: `Séjour vendu par le canal (${b.id})`, quantity: 1, amount: b.total }];
   if (b.departure <= b.arrival) throw new HttpError(400, 'START_BEFORE_END');
   return {
     externalRef: b.id,

@@ -103,7 +103,11 @@ export function channelStoredPrice(
   const touristTaxTotal = out
     .filter((l) => l.lineType === BillLineType.TAX || l.lineType === BillLineType.OTHER_TAX)
     .reduce((s, l) => s + l.amount, 0);
-  const warning: PricingWarning = { code: 'CHANNEL_PRICE_KEPT', message: formatMessage('CHANNEL_PRICE_KEPT'), subject: null };
+  const warning: PricingWarning = {
+    code: 'CHANNEL_PRICE_KEPT',
+    message: formatMessage('CHANNEL_PRICE_KEPT'),
+    subject: null,
+  };
   const nights = Math.round((Date.parse(stay.endDate) - Date.parse(stay.startDate)) / 86_400_000);
   const quote: StayQuote = {
     priceGridId: g?.priceGridId ?? 0,

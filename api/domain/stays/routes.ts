@@ -535,7 +535,9 @@ export const STAY_ROUTES: RouteDecl[] = [
     // placeId: one of the free places offered when the place asked for was taken (channels)
     body: {
       type: 'object',
-      properties: { placeId: { type: ['integer', 'null'], minimum: 1, maximum: 999_999_999, 'x-message': 'INVALID_ID' } },
+      properties: {
+        placeId: { type: ['integer', 'null'], minimum: 1, maximum: 999_999_999, 'x-message': 'INVALID_ID' },
+      },
     },
     response: { type: 'object' },
     handler: ({ body, params, user, knex }) =>

@@ -109,9 +109,7 @@ describe('occupants by the age mapping', () => {
     { kind: 'age-category' as const, channelAge: 'child' as const, maxAge: 15, ageCategoryId: 3 },
   ];
   it('places children by their ages, infants on the fallback', () => {
-    expect(
-      occupantsByAge(maps, { infant: 9 }, { adults: 2, children: 3, infants: 1, childAges: [4, 12] }),
-    ).toEqual([
+    expect(occupantsByAge(maps, { infant: 9 }, { adults: 2, children: 3, infants: 1, childAges: [4, 12] })).toEqual([
       { ageCategoryId: 1, quantity: 2 },
       { ageCategoryId: 2, quantity: 1 },
       { ageCategoryId: 3, quantity: 2 },
@@ -175,7 +173,16 @@ describe('runs of equal rates', () => {
     const rows = ratesFromPeriods(
       '1001',
       '101',
-      [{ priceGridId: 1, startDate: '2031-07-01', endDate: '2031-07-08', arrivalDays: [6], minNights: 7, pricePerNight: 5000 }],
+      [
+        {
+          priceGridId: 1,
+          startDate: '2031-07-01',
+          endDate: '2031-07-08',
+          arrivalDays: [6],
+          minNights: 7,
+          pricePerNight: 5000,
+        },
+      ],
       '2031-06-30',
       '2031-07-06',
     );
@@ -211,9 +218,13 @@ describe('scheduler', () => {
   it('waits for the back-off after a failure; polls every pollMinutes', () => {
     const now = new Date();
     const later = new Date(now.getTime() + 1000);
-    expect(dueOperations(ch, { ...base, firstDirtyAt: null, lastDirtyAt: null, nextAttemptAt: later }, now)).toEqual([]);
+    expect(dueOperations(ch, { ...base, firstDirtyAt: null, lastDirtyAt: null, nextAttemptAt: later }, now)).toEqual(
+      [],
+    );
     const old = new Date(now.getTime() - 6 * 60_000);
-    expect(dueOperations(ch, { ...base, lastPullAt: old, firstDirtyAt: null, lastDirtyAt: null }, now)).toEqual(['pull']);
+    expect(dueOperations(ch, { ...base, lastPullAt: old, firstDirtyAt: null, lastDirtyAt: null }, now)).toEqual([
+      'pull',
+    ]);
   });
   it('backs off 30 s doubling up to 30 min', () => {
     expect([1, 2, 3, 10].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 1_800_000]);

@@ -37,7 +37,8 @@ export async function tokenMatches(db: Db, kind: FeedKind, id: number, channelId
 
 /** The feed's path (the caller adds the public origin). */
 export async function feedPath(db: Db, kind: FeedKind, id: number, channelId = 0): Promise<string> {
-  return `/rest/ical/${kind}/${id}/${await feedToken(db, kind, id, channelId)}.ics${channelId ? `?c=${channelId}` : ''}`;
+  const token = await feedToken(db, kind, id, channelId);
+  return `/rest/ical/${kind}/${id}/${token}.ics${channelId ? `?c=${channelId}` : ''}`;
 }
 
 /** A local-midnight Date: ical-generator writes an all-day date from local fields. */

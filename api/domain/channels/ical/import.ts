@@ -24,8 +24,7 @@ export interface FeedEvent {
   end: string;
 }
 
-const isoOf = (t: ICAL.Time): string =>
-  t.isDate ? t.toString().slice(0, 10) : todayParis(t.toJSDate());
+const isoOf = (t: ICAL.Time): string => (t.isDate ? t.toString().slice(0, 10) : todayParis(t.toJSDate()));
 
 /** The events of an iCal text as half-open date ranges, those ending after `from`. Pure (ical.js). */
 export function parseFeed(text: string, from: string): FeedEvent[] {
@@ -99,7 +98,8 @@ export async function syncPlaceFeed(
           null,
           cur?.id ?? 0,
         );
-        if (!cur) await sp('unavailability').where('id', saved.id).update({ channelModuleId: ch.id, externalUid: ev.uid });
+        if (!cur)
+          await sp('unavailability').where('id', saved.id).update({ channelModuleId: ch.id, externalUid: ev.uid });
       });
       written++;
     } catch (e) {

@@ -21,7 +21,12 @@ const MAX_PAGES = 500;
 
 export function pitchupConnector(ch: ChannelConfig, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   if (!ch.apiKey)
-    throw new ChannelError('CHANNEL_NOT_CONFIGURED', formatMessage('CHANNEL_NOT_CONFIGURED', { what: "clé d'API" }), null, true);
+    throw new ChannelError(
+      'CHANNEL_NOT_CONFIGURED',
+      formatMessage('CHANNEL_NOT_CONFIGURED', { what: "clé d'API" }),
+      null,
+      true,
+    );
   const origin = new URL(ch.apiUrl ?? PITCHUP_DEFAULT_URL).origin;
   const headers = {
     Authorization: `Token ${ch.apiKey}`,
@@ -31,7 +36,11 @@ export function pitchupConnector(ch: ChannelConfig, sleep = (ms: number) => new 
   const call = async (method: string, url: string, body?: unknown) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await channelFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+        return await channelFetch(url, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
       } catch (e) {
         const wait = e instanceof ChannelError ? e.retryAfterMs : null;
         if (wait == null || wait > MAX_INLINE_WAIT_MS || attempt >= 2) throw e;

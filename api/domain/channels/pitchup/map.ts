@@ -39,7 +39,12 @@ export function mapPitchupBooking(r: Json): ChannelBooking {
     amount: cents(x.price ?? x.extra_price ?? 0),
   }));
   const lines: ChannelLine[] = [
-    { kind: 'accommodation', label: `Séjour vendu par Pitchup (${r.pretty_id ?? r.id})`, quantity: 1, amount: accommodation },
+    {
+      kind: 'accommodation',
+      label: `Séjour vendu par Pitchup (${r.pretty_id ?? r.id})`,
+      quantity: 1,
+      amount: accommodation,
+    },
     ...extras,
   ];
   const total = cents(r.price);
