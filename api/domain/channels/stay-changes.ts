@@ -60,21 +60,36 @@ async function conflict(trx: Trx, row: Row): Promise<Outcome> {
   return 'problem';
 }
 
-/** Accepted and integrated at once (the channel has already sold it). */
-export async function integrateFromChannel(trx: Trx, row: Row, placeId?: number | null): Promise<Outcome> {
+/** Attempts at a free place of the type: two bookings placed at once may pick the same one. */
+const PLACE_ATTEMPTS = 4;
+
+/**
+ * Accepted and integrated at once (the channel has already sold it). Without a unit asked
+ * for, the stay takes one of the first free places of its type, at random, so that
+ * bookings integrated at the same time rarely pick the same one; the one that loses the
+ * race tries the next free place (its next statement sees the winner's commit).
+ */
+export async function integrateFromChannel(trx: Trx, row: Row): Promise<Outcome> {
   if (row.statusId === STATUS.TO_INTEGRATE)
     await trx('booking_import').where('id', row.id).update({ statusId: STATUS.ACCEPTED });
-  try {
-    await trx.transaction(async (sp) => {
-      await integrateLocked(sp, await lockImport(sp, row.id), null, { placeId });
-    });
-  } catch (e) {
-    if (isConflict(e)) return conflict(trx, row);
-    if (e instanceof HttpError) {
-      await setProblem(trx, row.id, e.message);
-      return 'problem';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const free = row.placeId == null ? await freePlaces(trx, row) : [];
+      if (row.placeId == null && !free.length) return conflict(trx, row);
+      const placeId = free.length ? free[Math.floor(Math.random() * Math.min(free.length, 5))] : null;
+      await trx.transaction(async (sp) => {
+        await integrateLocked(sp, await lockImport(sp, row.id), null, { placeId });
+      });
+      break;
+    } catch (e) {
+      if (isConflict(e) && row.placeId == null && attempt < PLACE_ATTEMPTS) continue;
+      if (isConflict(e)) return conflict(trx, row);
+      if (e instanceof HttpError) {
+        await setProblem(trx, row.id, e.message);
+        return 'problem';
+      }
+      throw e;
     }
-    throw e;
   }
   await setProblem(trx, row.id, null);
   await trx('booking_import').where('id', row.id).update({ appliedAt: trx.fn.now() });
