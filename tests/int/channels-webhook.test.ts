@@ -129,6 +129,17 @@ describe('Channel webhook', () => {
     );
   });
 
+  it('10 channel bookings at once for a type of 10 free places: all integrated, none queued', async () => {
+    const { placeTypeId } = await channelPlaces(t, 10);
+    await t.knex('channel_mapping').insert({ moduleId: ch.id, kind: 'place-type', externalCode: 'TEN', placeTypeId });
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postWebhook(t, ch.id, booking(`TEN${i}`, '2031-09-01', '2031-09-05', { roomType: 'TEN' }), SECRET),
+      ),
+    );
+    expect(results.map((r) => r.body?.outcome)).toEqual(Array(10).fill('integrated'));
+  });
+
   it('serves iCal feeds of busy nights, read by ical.js; a wrong token is a 404', async () => {
     const { placeTypeId, placeIds } = await channelPlaces(t, 1);
     await t.knex('channel_mapping').insert({ moduleId: ch.id, kind: 'place-type', externalCode: 'ICAL', placeTypeId });
