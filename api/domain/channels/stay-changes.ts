@@ -61,11 +61,11 @@ async function conflict(trx: Trx, row: Row): Promise<Outcome> {
 }
 
 /** Attempts at a free place of the type: two bookings placed at once may pick the same one. */
-const PLACE_ATTEMPTS = 4;
+const PLACE_ATTEMPTS = 8;
 
 /**
  * Accepted and integrated at once (the channel has already sold it). Without a unit asked
- * for, the stay takes one of the first free places of its type, at random, so that
+ * for, the stay takes one of the first ten free places of its type, at random, so that
  * bookings integrated at the same time rarely pick the same one; the one that loses the
  * race tries the next free place (its next statement sees the winner's commit).
  */
@@ -76,7 +76,7 @@ export async function integrateFromChannel(trx: Trx, row: Row): Promise<Outcome>
     try {
       const free = row.placeId == null ? await freePlaces(trx, row) : [];
       if (row.placeId == null && !free.length) return conflict(trx, row);
-      const placeId = free.length ? free[Math.floor(Math.random() * Math.min(free.length, 5))] : null;
+      const placeId = free.length ? free[Math.floor(Math.random() * free.length)] : null;
       await trx.transaction(async (sp) => {
         await integrateLocked(sp, await lockImport(sp, row.id), null, { placeId });
       });
