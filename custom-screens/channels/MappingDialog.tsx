@@ -52,7 +52,10 @@ export function useTargets() {
         case 'place-type':
           return name(placeTypes.data, m.placeTypeId, (r) => `${r.code} — ${r.label}`);
         case 'rate-plan':
-          return `${name(placeTypes.data, m.placeTypeId, (r) => r.label)} · ${name(grids.data, m.priceGridId, (r) => r.label)}`;
+          return [
+            name(placeTypes.data, m.placeTypeId, (r) => r.label),
+            name(grids.data, m.priceGridId, (r) => r.label),
+          ].join(' · ');
         case 'age-category':
           return (
             `${AGES[m.channelAge] ?? '—'} → ${name(ages.data, m.ageCategoryId, (r) => r.label)}` +

@@ -1,25 +1,9 @@
 // The channels (online-booking modules) of one provider, with their sync health.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../admin/src/ui';
+import type { ChannelHealth } from '../../common/channel-health';
 
-export interface ChannelHealthRow {
-  id: number;
-  label: string;
-  provider: string | null;
-  connector: string;
-  isActive: boolean;
-  lastPullAt: string | null;
-  lastPushAt: string | null;
-  lastRatesAt: string | null;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  failingSince: string | null;
-  nextAttemptAt: string | null;
-  runs24h: number;
-  failures24h: number;
-  items24h: number;
-  waiting: number;
-}
+export type ChannelHealthRow = ChannelHealth;
 
 export function useChannels(provider?: string) {
   return useQuery({

@@ -171,7 +171,8 @@ for (const [i, o] of occs.entries()) {
 moves.sort((a, b) => a - b);
 console.log(
   `planning move → availability pushed (work)      p50 ${moves[Math.floor(moves.length / 2)].toFixed(0)} ms, ` +
-    `p95 ${moves[Math.floor(moves.length * 0.95)].toFixed(0)} ms; debounce adds ${QUIET_MS / 1000}–${MAX_DELAY_MS / 1000} s`,
+    `p95 ${moves[Math.floor(moves.length * 0.95)].toFixed(0)} ms; ` +
+    `debounce adds ${QUIET_MS / 1000}–${MAX_DELAY_MS / 1000} s`,
 );
 await fake.close();
 await scratch.close();

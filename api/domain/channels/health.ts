@@ -4,25 +4,7 @@
 import type { Knex } from 'knex';
 import { registerTile } from '../home/tiles';
 import { channelOf } from './config';
-
-export interface ChannelHealth {
-  id: number;
-  label: string;
-  provider: string | null;
-  connector: string;
-  isActive: boolean;
-  lastPullAt: string | null;
-  lastPushAt: string | null;
-  lastRatesAt: string | null;
-  lastError: string | null;
-  lastErrorAt: string | null;
-  failingSince: string | null;
-  nextAttemptAt: string | null;
-  runs24h: number;
-  failures24h: number;
-  items24h: number;
-  waiting: number;
-}
+import type { ChannelHealth } from '../../../common/channel-health';
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 

@@ -7,9 +7,8 @@
 // stays on one place-night: a lost race is a conflict, never a double booking.
 import type { Knex } from 'knex';
 import { STATUS } from '../stays/status';
-import { integrateLocked, lockImport } from '../stays/imports';
+import { freePlacesFor, integrateLocked, lockImport } from '../stays/imports';
 import { runAction } from '../stays/actions';
-import { searchAvailability } from '../stays/availability';
 import { placeConflict } from '../stays/store';
 import { applyChannelPrice, type ChannelLine } from '../stays/channel-price';
 import { saveRecord, deleteRecord } from '../../rest/records';
@@ -32,21 +31,7 @@ const isConflict = (e: any) =>
   (e instanceof HttpError && ['PLACE_HAS_OTHER_EQUIPMENT', 'PLACE_UNAVAILABLE', 'NO_FREE_PLACE'].includes(e.code));
 
 /** Free places of a type for a stay (at most 10), offered with a conflict. */
-export async function freePlaces(trx: Trx, row: Row): Promise<number[]> {
-  if (row.placeTypeId == null) return [];
-  const free = await searchAvailability(trx as unknown as Knex, {
-    startDate: row.startDate,
-    endDate: row.endDate,
-    persons: row.adults + row.children + row.babies,
-    placeTypeId: row.placeTypeId,
-    placeFamilyId: null,
-    layoutId: null,
-    featureIds: [],
-    partnerId: null,
-    limit: 10,
-  });
-  return free.map((f) => f.placeId);
-}
+export const freePlaces = (trx: Trx, row: Row) => freePlacesFor(trx, row, 10);
 
 async function setProblem(trx: Trx, id: number, problem: string | null, free: number[] = []): Promise<void> {
   await trx('booking_import')
@@ -57,6 +42,14 @@ async function setProblem(trx: Trx, id: number, problem: string | null, free: nu
 async function conflict(trx: Trx, row: Row): Promise<Outcome> {
   const free = await freePlaces(trx, row);
   await setProblem(trx, row.id, formatMessage(free.length ? 'CHANNEL_PLACE_CONFLICT' : 'CHANNEL_NO_FREE_PLACE'), free);
+  return 'problem';
+}
+
+/** The stay could not follow: a conflict (with the free places), or the §8 reason; anything else is thrown. */
+async function cannotFollow(trx: Trx, row: Row, e: unknown): Promise<Outcome> {
+  if (isConflict(e)) return conflict(trx, row);
+  if (!(e instanceof HttpError)) throw e;
+  await setProblem(trx, row.id, e.message);
   return 'problem';
 }
 
@@ -83,12 +76,7 @@ export async function integrateFromChannel(trx: Trx, row: Row): Promise<Outcome>
       break;
     } catch (e) {
       if (isConflict(e) && row.placeId == null && attempt < PLACE_ATTEMPTS) continue;
-      if (isConflict(e)) return conflict(trx, row);
-      if (e instanceof HttpError) {
-        await setProblem(trx, row.id, e.message);
-        return 'problem';
-      }
-      throw e;
+      return cannotFollow(trx, row, e);
     }
   }
   await setProblem(trx, row.id, null);
@@ -183,12 +171,7 @@ export async function modifyFromChannel(trx: Trx, ch: ChannelConfig, before: Row
       });
     });
   } catch (e) {
-    if (isConflict(e)) return conflict(trx, row);
-    if (e instanceof HttpError) {
-      await setProblem(trx, row.id, e.message);
-      return 'problem';
-    }
-    throw e;
+    return cannotFollow(trx, row, e);
   }
   await setProblem(trx, row.id, null);
   await trx('booking_import').where('id', row.id).update({ appliedAt: trx.fn.now() });

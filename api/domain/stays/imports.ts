@@ -129,6 +129,23 @@ async function occupantDetails(
   return out;
 }
 
+/** Free places of the type an online booking asks for, for its dates and party (at most `limit`). */
+export async function freePlacesFor(trx: Knex.Transaction, row: Row, limit: number): Promise<number[]> {
+  if (row.placeTypeId == null) return [];
+  const free = await searchAvailability(trx as unknown as Knex, {
+    startDate: row.startDate,
+    endDate: row.endDate,
+    persons: row.adults + row.children + row.babies,
+    placeTypeId: row.placeTypeId,
+    placeFamilyId: null,
+    layoutId: null,
+    featureIds: [],
+    partnerId: null,
+    limit,
+  });
+  return free.map((f) => f.placeId);
+}
+
 /**
  * What the channel layer adds to an integration (api/domain/channels registers it: stays
  * cannot import it). For an online booking received by a channel connector
@@ -173,19 +190,9 @@ export async function integrateLocked(
     if (placeId == null) {
       if (row.placeTypeId == null)
         throw badRequest('ONLINE_BOOKING_INTEGRATION_ERROR', { placeTypeId: formatMessage('REQUIRED') });
-      const free = await searchAvailability(trx as unknown as Knex, {
-        startDate: row.startDate,
-        endDate: row.endDate,
-        persons: row.adults + row.children + row.babies,
-        placeTypeId: row.placeTypeId,
-        placeFamilyId: null,
-        layoutId: null,
-        featureIds: [],
-        partnerId: null,
-        limit: 1,
-      });
+      const free = await freePlacesFor(trx, row, 1);
       if (!free.length) throw badRequest('NO_FREE_PLACE');
-      placeId = free[0].placeId;
+      placeId = free[0];
     }
     const customerId = await customerFor(trx, row, userId);
     const channel = fromChannel(row);
