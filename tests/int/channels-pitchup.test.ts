@@ -78,7 +78,7 @@ describe('Pitchup connector', () => {
     // Acknowledged: each Pitchup booking got our stay's number as external_id.
     expect(fake.patches.length).toBe(120);
     expect(fake.patches[0].body.external_id).toBe(stay.code);
-  });
+  }, 300_000); // a season: 120 stays created, priced and paid one after the other
 
   it('a booking pulled again or pushed by the webhook stays one stay', async () => {
     await t.knex('channel_state').where('moduleId', ch.id).update({ cursor: null });
