@@ -140,6 +140,26 @@ describe('Channel webhook', () => {
     expect(results.map((r) => r.body?.outcome)).toEqual(Array(10).fill('integrated'));
   });
 
+  it('the home tile counts a channel failing for more than an hour, and the health screen says why', async () => {
+    const tile = async () =>
+      ((await t.admin.get('/rest/home/tiles')).body.tiles as any[]).find((x) => x.key === 'channel-failures');
+    expect((await tile()).count).toBe(0);
+    await t.knex.raw(
+      `INSERT INTO channel_state (module_id, failing_since, last_error, last_error_at)
+       VALUES (?, now() - interval '2 hours', 'Canal injoignable', now())
+       ON CONFLICT (module_id) DO UPDATE SET failing_since = EXCLUDED.failing_since, last_error = EXCLUDED.last_error`,
+      [ch.id],
+    );
+    expect(await tile()).toMatchObject({
+      count: 1,
+      warning: 'Un canal ne se synchronise plus : consultez l’état des canaux',
+    });
+    const health = (await t.admin.get('/rest/channel/health')).body.channels.find((c: any) => c.id === ch.id);
+    expect(health).toMatchObject({ lastError: 'Canal injoignable', connector: 'webhook' });
+    expect(health.runs24h).toBeGreaterThan(0);
+    await t.knex('channel_state').where('moduleId', ch.id).update({ failingSince: null });
+  });
+
   it('serves iCal feeds of busy nights, read by ical.js; a wrong token is a 404', async () => {
     const { placeTypeId, placeIds } = await channelPlaces(t, 1);
     await t.knex('channel_mapping').insert({ moduleId: ch.id, kind: 'place-type', externalCode: 'ICAL', placeTypeId });
