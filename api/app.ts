@@ -19,6 +19,7 @@ import { OPENAPI_ROUTES } from './http/openapi-doc';
 import { routerOf } from './http/define-route';
 import { domainRouters, registerDomainRules } from './domain/index';
 import { UNSUBSCRIBE_ROUTES } from './domain/documents/campaign-routes';
+import { channelsPublicRouter } from './domain/channels/index';
 import type { Database } from './db/connect';
 
 export interface AppOptions {
@@ -111,6 +112,8 @@ export function createApp(opts: AppOptions): Koa {
   app.use(routerOf(auth, knex).routes());
   // The unsubscribe link of campaign e-mails: no session, a signed token.
   app.use(routerOf(UNSUBSCRIBE_ROUTES, knex).routes());
+  // Booking channels: iCal feeds and signed webhooks (api/domain/channels).
+  app.use(channelsPublicRouter(knex).routes());
 
   // Every other /rest/ route needs a session.
   app.use(async (ctx, next) => {

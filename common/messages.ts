@@ -429,6 +429,22 @@ export const MESSAGES = {
   STATS_PERIOD_TOO_LONG: 'La période ne peut pas dépasser %{days} jours',
   STATS_REGENERATING: 'Régénération des statistiques en cours : les chiffres se complètent',
   STATS_RUN_IN_PROGRESS: 'Une régénération des statistiques est déjà en cours',
+  // Booking channels (api/domain/channels, docs/channels.md)
+  CHANNEL_PRICE_KEPT: 'Prix vendu par le canal : il ne sera recalculé que sur demande (« Recalculer le prix »)',
+  CHANNEL_PLACE_CONFLICT: "L'emplacement demandé par le canal est déjà occupé : choisissez un des emplacements libres",
+  CHANNEL_NO_FREE_PLACE: 'Aucun emplacement libre de ce type pour ces dates : la réservation du canal reste à traiter',
+  CHANNEL_ROOM_TYPE_NOT_MAPPED: "Hébergement du canal « %{code} » sans correspondance avec un type d'emplacement",
+  CHANNEL_CURRENCY: 'Réservation du canal en %{currency} : seules les réservations en euros sont intégrées',
+  CHANNEL_CANCELLING: "Annulée par le canal : le séjour reste « en cours d'annulation » (%{reason})",
+  CHANNEL_BAD_SIGNATURE: 'Signature du webhook invalide',
+  CHANNEL_NOT_FOUND: 'Canal inconnu ou inactif',
+  CHANNEL_BAD_KEY: "Clé d'API refusée par le canal",
+  CHANNEL_RATE_LIMITED: 'Le canal limite les appels : nouvel essai dans %{seconds} s',
+  CHANNEL_UNAVAILABLE: 'Le canal ne répond pas (erreur %{status})',
+  CHANNEL_UNREACHABLE: 'Canal injoignable',
+  CHANNEL_BAD_ANSWER: 'Réponse du canal illisible',
+  CHANNEL_NOT_CONFIGURED: 'Connecteur incomplet : %{what}',
+  CHANNEL_ALREADY_RUNNING: 'Une synchronisation de ce canal est déjà en cours',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

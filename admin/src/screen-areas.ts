@@ -19,6 +19,7 @@ import { cashRegisterArea } from '../../custom-screens/cash-register';
 import { salesArea } from '../../custom-screens/sales';
 import { accountingArea } from '../../custom-screens/accounting';
 import { statisticsArea } from '../../custom-screens/statistics';
+import { channelsArea } from '../../custom-screens/channels';
 
 export const SCREEN_AREAS: readonly ScreenArea[] = [
   adminArea,
@@ -37,4 +38,5 @@ export const SCREEN_AREAS: readonly ScreenArea[] = [
   cashRegisterArea,
   salesArea,
   statisticsArea,
+  channelsArea,
 ];

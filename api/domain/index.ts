@@ -29,6 +29,7 @@ import { registerSalesModule, salesRouters } from './sales/index';
 import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
 import { registerStatisticsRules, statisticsRouters } from './statistics/index';
+import { channelsRouters, registerChannelsModule } from './channels/index';
 
 let registered = false;
 
@@ -55,6 +56,7 @@ export function registerDomainRules(): void {
   registerSalesModule();
   registerBackupTile();
   registerStatisticsRules();
+  registerChannelsModule();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
@@ -73,5 +75,6 @@ export function domainRouters(ctx: AppContext): Router[] {
     ...mailRouters(ctx.knex),
     backupRouter(ctx.knex),
     ...statisticsRouters(ctx.knex),
+    ...channelsRouters(ctx.knex),
   ];
 }

@@ -64,19 +64,33 @@ export function checkUrl(rawPath: string, querystring: string): void {
   if (ENCODED_CONTROL.test(querystring) || CONTROL_CHARACTERS.test(querystring)) throw badRequest('INVALID_CHARACTERS');
 }
 
+/** Paths whose handlers verify a signature over the body as sent (channel webhooks). */
+export const RAW_BODY_PREFIX = '/rest/channel-hook/';
+
+/** The body as sent, on the paths of RAW_BODY_PREFIX only. */
+export function rawBodyOf(ctx: { request: unknown }): string | null {
+  const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+  return typeof raw === 'string' ? raw : null;
+}
+
 export function bodyParser(): Middleware {
-  const parse = koaBody({
-    jsonLimit: BODY_LIMIT,
-    formLimit: BODY_LIMIT,
-    textLimit: BODY_LIMIT,
-    multipart: false,
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
-    onError(err) {
-      throw bodyError(err);
-    },
-  });
+  const options = (includeUnparsed: boolean) =>
+    koaBody({
+      jsonLimit: BODY_LIMIT,
+      formLimit: BODY_LIMIT,
+      textLimit: BODY_LIMIT,
+      multipart: false,
+      includeUnparsed,
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
+      onError(err) {
+        throw bodyError(err);
+      },
+    });
+  const plain = options(false);
+  const keepingRaw = options(true);
   return (ctx, next) => {
     checkUrl(ctx.path, ctx.querystring);
+    const parse = ctx.path.startsWith(RAW_BODY_PREFIX) ? keepingRaw : plain;
     return parse(ctx, () => {
       checkBody(ctx.request.body);
       return next();

@@ -15,6 +15,7 @@ import { sendScheduledDocuments } from '../domain/documents/scheduled';
 import { pollSuretyStatuses } from '../domain/surety/poll';
 import { suretyProvider } from '../domain/surety/provider';
 import { applyStatisticsQueue, nightlyRegeneration } from '../domain/statistics/jobs';
+import { channelTick } from '../domain/channels/index';
 
 const MINUTE = 60_000;
 
@@ -99,6 +100,13 @@ export function startJobs(
         name: 'statistiques des séjours modifiés',
         everyMs: 10_000,
         run: () => applyStatisticsQueue(knex),
+      },
+      {
+        // Booking channels (api/domain/channels/scheduler.ts): each channel's pulls and
+        // pushes when due; availability within a minute of any change.
+        name: 'canaux de réservation',
+        everyMs: 5_000,
+        run: () => channelTick(knex, new Date(), log),
       },
       {
         // Into DATA_DIR/backups, once a day (any process may run it: the day is claimed in

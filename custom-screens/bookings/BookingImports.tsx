@@ -23,6 +23,8 @@ import { Loading, useNotify } from 'react-admin';
 import { meta } from '../../common/generated/meta/booking-import';
 import { enumLabels } from '../../common/entity-meta';
 import { countFr } from '../../common/french';
+import { formatMessage } from '../../common/messages';
+import { ChannelDetails } from './ChannelDetails';
 import { STATUS } from '../../common/stay-status';
 import type { BookingImportRecord } from '../../common/generated/types';
 import {
@@ -122,6 +124,7 @@ export function BookingImportScreen() {
   const qc = useQueryClient();
   const canWrite = useCan('booking.booking', 'write');
   const [asking, setAsking] = useState<'accept' | 'refuse' | 'integrate' | null>(null);
+  const [placeId, setPlaceId] = useState<number | null>(null);
   const valid = /^\d+$/.test(bookingImportId);
   const row = useQuery({
     queryKey: ['booking-import', bookingImportId],
@@ -144,6 +147,7 @@ export function BookingImportScreen() {
     qc.invalidateQueries({ queryKey: ['booking-imports'] });
   };
   const open = r.statusId === STATUS.TO_INTEGRATE || r.statusId === STATUS.ACCEPTED;
+  const accepted = r.statusId === STATUS.ACCEPTED;
   return (
     <Page
       title={`Réservation en ligne ${r.externalRef}`}
@@ -182,19 +186,31 @@ export function BookingImportScreen() {
           )}
         </CardContent>
       </Card>
+      <ChannelDetails row={r} placeId={placeId} onPlace={setPlaceId} />
       {canWrite && open && (
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           {r.statusId === STATUS.TO_INTEGRATE && (
             <Button variant="outlined" onClick={() => setAsking('accept')}>
               Accepter
             </Button>
           )}
-          <Button variant="contained" onClick={() => setAsking('integrate')}>
+          {/* §4: accepted before integrated — the button says why it waits (issue 29 §6) */}
+          <Button
+            variant="contained"
+            disabled={!accepted}
+            aria-describedby={accepted ? undefined : 'integrate-why'}
+            onClick={() => setAsking('integrate')}
+          >
             Intégrer
           </Button>
           <Button color="error" onClick={() => setAsking('refuse')}>
             Refuser
           </Button>
+          {!accepted && (
+            <Typography id="integrate-why" variant="body2" color="text.secondary">
+              {formatMessage('BOOKING_NOT_ACCEPTED')}
+            </Typography>
+          )}
         </Stack>
       )}
       <AskDialog
@@ -211,7 +227,7 @@ export function BookingImportScreen() {
           "n'est intégrée qu'une fois."
         }
         onClose={() => setAsking(null)}
-        onConfirm={() => run('integrate')}
+        onConfirm={() => run('integrate', placeId ? { placeId } : {})}
       />
       <AskDialog
         open={asking === 'refuse'}

@@ -173,6 +173,19 @@ async function onlineBooking(accepted = false) {
   if (accepted) await post(`/rest/booking-import/${imp.id}/accept`, {});
   return imp.id as number;
 }
+/** A channel (an online-booking module) pushing by webhook: forcing it reaches nobody. */
+async function channelModuleRow() {
+  const [row] = await t
+    .knex('module_config')
+    .insert({
+      kind: 'online-booking',
+      label: unique('Canal '),
+      isActive: true,
+      settings: JSON.stringify({ connector: 'webhook' }),
+    })
+    .returning('id');
+  return row.id as number;
+}
 /** A place with one uploaded image: its id and the image's reference. */
 async function placeWithImage() {
   const id = await place();
@@ -635,6 +648,20 @@ const ROWS: Row[] = [
       return { path: `/rest/booking-import/${await onlineBooking(true)}/integrate`, body: {} };
     },
     state: importState,
+  },
+
+  // Booking channels (api/domain/channels)
+  { method: 'GET', route: '/rest/channel/health', make: async () => ({ path: '/rest/channel/health' }) },
+  {
+    method: 'POST',
+    route: '/rest/channel/:id/force',
+    make: async () => ({ path: `/rest/channel/${await channelModuleRow()}/force`, body: { operation: 'pull' } }),
+    state: async () => t.knex('channel_sync_log').count({ n: '*' }).first(),
+  },
+  {
+    method: 'GET',
+    route: '/rest/channel/:id/links',
+    make: async () => ({ path: `/rest/channel/${await channelModuleRow()}/links` }),
   },
 
   // Planning board, extras, cleaning, site plan
@@ -1611,6 +1638,8 @@ function handWrittenRoutes(app: Koa): string[] {
   const generic = new Set(ROUTES.map((r) => `${r.method} ${r.path}`));
   // log-in and the links of e-mails (unsubscribe, satisfaction survey) are public: no session, so no row
   const open = new Set(['POST /rest/security/login', 'GET /rest/unsubscribe', 'GET /rest/survey', 'POST /rest/survey']);
+  // the channels' iCal feeds (a secret token) and signed webhooks (HMAC): no session either
+  for (const k of ['GET /rest/ical/:kind/:id/:file', 'POST /rest/channel-hook/:channelId']) open.add(k);
   return mountedRoutes(app).filter((k) => !generic.has(k) && !open.has(k));
 }
 

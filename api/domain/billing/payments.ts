@@ -61,7 +61,7 @@ async function channelMethodId(trx: Knex.Transaction): Promise<number> {
 export async function recordChannelPayment(
   trx: Knex.Transaction,
   bookingId: number,
-  imp: { amount: number | null; externalRef: string },
+  imp: { amount: number | null; externalRef: string; paymentMethodId?: number | null; date?: string },
 ): Promise<void> {
   if (!imp.amount || imp.amount <= 0) return;
   const booking = await trx('booking').where('id', bookingId).first('customerId', 'partnerId');
@@ -70,11 +70,12 @@ export async function recordChannelPayment(
       bookingId,
       customerId: booking?.customerId ?? null,
       partnerId: booking?.partnerId ?? null,
-      paymentMethodId: await channelMethodId(trx),
+      // the channel's own method when its settings name one (api/domain/channels)
+      paymentMethodId: imp.paymentMethodId ?? (await channelMethodId(trx)),
       payerType: 'partner',
       category: 'down-payment',
       amount: imp.amount,
-      date: todayParis(),
+      date: imp.date ?? todayParis(),
       notes: `Réservation en ligne ${imp.externalRef}`,
     })
     .returning('*');

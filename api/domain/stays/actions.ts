@@ -557,7 +557,7 @@ export async function repriceStay(
   return knex.transaction(async (trx) => {
     const before = await lockBooking(trx, bookingId, expected);
     if (!isModifiable(before.statusId)) throw badRequest('INVALID_TRANSITION');
-    await repriceBooking(trx, bookingId, { atCurrentPrices: atCurrentPrices === true });
+    await repriceBooking(trx, bookingId, { atCurrentPrices: atCurrentPrices === true, explicit: true });
     const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', bookingId).first();
     const money = (v: number | null) => (v == null ? '—' : formatCents(v));
     await recordHistory(trx, {
@@ -568,7 +568,9 @@ export async function repriceStay(
       before,
       after,
       detail:
-        `Prix recalculé${atCurrentPrices === true ? ' aux tarifs du jour' : ''} : ${money(before.totalAmount)} → ` +
+        `Prix recalculé${atCurrentPrices === true ? ' aux tarifs du jour' : ''}` +
+        `${before.channelPriced ? ' (le prix vendu par le canal est remplacé par la grille)' : ''} : ` +
+        `${money(before.totalAmount)} → ` +
         `${money(after.totalAmount)}`,
     });
     return after;

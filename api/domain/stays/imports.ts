@@ -28,7 +28,7 @@ export const IMPORT_SOURCES = {
   processed: [STATUS.INTEGRATED, STATUS.REFUSED],
 } as const;
 
-async function lockImport(trx: Knex.Transaction, id: number): Promise<Row> {
+export async function lockImport(trx: Knex.Transaction, id: number): Promise<Row> {
   const row = await trx('booking_import').select(readableColumns(meta())).where('id', id).forUpdate().first();
   if (!row) throw notFound();
   return row;
@@ -129,30 +129,74 @@ async function occupantDetails(
   return out;
 }
 
-export async function integrateImport(knex: Knex, id: number, userId: number | null): Promise<Row> {
+/** Free places of the type an online booking asks for, for its dates and party (at most `limit`). */
+export async function freePlacesFor(trx: Knex.Transaction, row: Row, limit: number): Promise<number[]> {
+  if (row.placeTypeId == null) return [];
+  const free = await searchAvailability(trx as unknown as Knex, {
+    startDate: row.startDate,
+    endDate: row.endDate,
+    persons: row.adults + row.children + row.babies,
+    placeTypeId: row.placeTypeId,
+    placeFamilyId: null,
+    layoutId: null,
+    featureIds: [],
+    partnerId: null,
+    limit,
+  });
+  return free.map((f) => f.placeId);
+}
+
+/**
+ * What the channel layer adds to an integration (api/domain/channels registers it: stays
+ * cannot import it). For an online booking received by a channel connector
+ * (`channelModuleId`): its occupants by the channel's age mapping, its partner, and,
+ * once the stay exists in the same transaction, the channel's price and payment.
+ */
+export interface ImportExtension {
+  details?(trx: Knex.Transaction, row: Row): Promise<{ ageCategoryId: number; quantity: number }[]>;
+  bookingFields?(trx: Knex.Transaction, row: Row): Promise<Row>;
+  integrated?(trx: Knex.Transaction, row: Row, booking: Row, userId: number | null): Promise<void>;
+}
+let extension: ImportExtension = {};
+export function registerImportExtension(e: ImportExtension): void {
+  extension = e;
+}
+const fromChannel = (row: Row) => row.channelModuleId != null;
+
+export async function integrateImport(
+  knex: Knex,
+  id: number,
+  userId: number | null,
+  opts: { placeId?: number | null } = {},
+): Promise<Row> {
   return knex.transaction(async (trx) => {
     const row = await lockImport(trx, id);
+    return integrateLocked(trx, row, userId, opts);
+  });
+}
+
+/** The integration of a locked online booking, inside the caller's transaction. */
+export async function integrateLocked(
+  trx: Knex.Transaction,
+  row: Row,
+  userId: number | null,
+  opts: { placeId?: number | null } = {},
+): Promise<Row> {
+  const knex = trx as unknown as Knex;
+  {
     refuseIfIntegrated(row);
     if (row.statusId !== STATUS.ACCEPTED) throw badRequest('BOOKING_NOT_ACCEPTED');
-    let placeId: number | null = row.placeId;
+    let placeId: number | null = opts.placeId ?? row.placeId;
     if (placeId == null) {
       if (row.placeTypeId == null)
         throw badRequest('ONLINE_BOOKING_INTEGRATION_ERROR', { placeTypeId: formatMessage('REQUIRED') });
-      const free = await searchAvailability(trx as unknown as Knex, {
-        startDate: row.startDate,
-        endDate: row.endDate,
-        persons: row.adults + row.children + row.babies,
-        placeTypeId: row.placeTypeId,
-        placeFamilyId: null,
-        layoutId: null,
-        featureIds: [],
-        partnerId: null,
-        limit: 1,
-      });
+      const free = await freePlacesFor(trx, row, 1);
       if (!free.length) throw badRequest('NO_FREE_PLACE');
-      placeId = free[0].placeId;
+      placeId = free[0];
     }
     const customerId = await customerFor(trx, row, userId);
+    const channel = fromChannel(row);
+    const details = channel && extension.details ? await extension.details(trx, row) : await occupantDetails(trx, row);
     const booking = await createBooking(
       knex,
       {
@@ -160,9 +204,8 @@ export async function integrateImport(knex: Knex, id: number, userId: number | n
         customerId,
         accessChannelId: row.accessChannelId,
         notes: `Réservation en ligne ${row.externalRef}`,
-        occupancies: [
-          { placeId, startDate: row.startDate, endDate: row.endDate, details: await occupantDetails(trx, row) },
-        ],
+        ...(channel && extension.bookingFields ? await extension.bookingFields(trx, row) : {}),
+        occupancies: [{ placeId, startDate: row.startDate, endDate: row.endDate, details }],
       },
       userId,
       trx,
@@ -175,6 +218,10 @@ export async function integrateImport(knex: Knex, id: number, userId: number | n
       `Intégrée : séjour ${booking.code}`,
       userId,
     );
+    if (channel && extension.integrated) {
+      await extension.integrated(trx, row, booking, userId);
+      return { ...after, booking };
+    }
     // What the guest paid on the channel is a payment of the stay (billing module).
     await recordChannelPayment(trx, booking.id, { amount: row.amount, externalRef: row.externalRef });
     // The stay is priced here like any other; the amount the channel took stays on the import.
@@ -191,7 +238,7 @@ export async function integrateImport(knex: Knex, id: number, userId: number | n
       });
     }
     return { ...after, booking };
-  });
+  }
 }
 
 export function importsToIntegrate(knex: Knex): Knex.QueryBuilder {

@@ -167,7 +167,12 @@ export interface RepriceOptions {
   occupancyIds?: number[];
   /** forget the pins: today's quote date and the current grid version */
   atCurrentPrices?: boolean;
+  /** asked for by a user (« Recalculer le prix »): a stay sold by a channel is priced from the grid again */
+  explicit?: boolean;
 }
+
+/** The stored price of an occupancy sold by a channel (channel-price.ts): never repriced by itself. */
+const soldByChannel = (p: StoredPrice | null) => !!p?.quote?.warnings?.some((w) => w.code === 'CHANNEL_PRICE_KEPT');
 
 /**
  * Prices a booking's active occupancies again and refreshes its totals, inside the
@@ -177,7 +182,10 @@ export async function repriceBooking(trx: Trx, bookingId: number, opts: RepriceO
   // Locked: two writers of one booking's occupancies sum its totals one after the other.
   const booking = await trx('booking').where('id', bookingId).forUpdate().first();
   if (!booking || !isModifiable(booking.statusId)) return;
-  await priceOccupancies(trx, booking, opts);
+  // A stay sold by a channel keeps the channel's price and lines until a user asks (issue 24 §10).
+  if (booking.channelPriced && opts.explicit)
+    await trx('booking').where('id', bookingId).update({ channelPriced: false });
+  await priceOccupancies(trx, booking, { ...opts, keepChannelPrice: !!booking.channelPriced && !opts.explicit });
 }
 
 /**
@@ -189,13 +197,21 @@ export async function priceBookingAsMade(trx: Trx, bookingId: number): Promise<v
   if (booking) await priceOccupancies(trx, booking, {});
 }
 
-async function priceOccupancies(trx: Trx, booking: Row, opts: RepriceOptions): Promise<void> {
+async function priceOccupancies(
+  trx: Trx,
+  booking: Row,
+  opts: RepriceOptions & { keepChannelPrice?: boolean },
+): Promise<void> {
   const bookingId = booking.id as number;
   const occs: Row[] = await trx('occupancy').where({ bookingId, isCancelled: false }).orderBy('id');
   let earlierPriced = false; // see carriesFees
   for (const occ of occs) {
     const withFees = !earlierPriced;
     let price = occ.pricedQuote as StoredPrice | null;
+    if (opts.keepChannelPrice && soldByChannel(price)) {
+      earlierPriced = true;
+      continue;
+    }
     const changed = !opts.occupancyIds || opts.occupancyIds.includes(occ.id);
     if (changed || !price || price.withBookingFees !== withFees)
       price = await storePrice(trx, occ, booking, withFees, !!opts.atCurrentPrices);

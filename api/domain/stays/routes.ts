@@ -532,7 +532,15 @@ export const STAY_ROUTES: RouteDecl[] = [
     summary:
       'Intègre une réservation en ligne acceptée, une seule fois (BOOKING_NOT_ACCEPTED, ' +
       'ONLINE_BOOKING_ALREADY_INTEGRATED)',
+    // placeId: one of the free places offered when the place asked for was taken (channels)
+    body: {
+      type: 'object',
+      properties: {
+        placeId: { type: ['integer', 'null'], minimum: 1, maximum: 999_999_999, 'x-message': 'INVALID_ID' },
+      },
+    },
     response: { type: 'object' },
-    handler: ({ params, user, knex }) => integrateImport(knex, parseId(params.id), user.id ?? null),
+    handler: ({ body, params, user, knex }) =>
+      integrateImport(knex, parseId(params.id), user.id ?? null, { placeId: (body as any).placeId ?? null }),
   }),
 ];

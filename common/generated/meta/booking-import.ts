@@ -537,6 +537,189 @@ export const meta: EntityMeta = {
       "hidden": false,
       "maxLength": 250,
       "indexed": false
+    },
+    {
+      "name": "channelModuleId",
+      "column": "channel_module_id",
+      "label": "Connecteur du canal",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "module",
+        "onDelete": "set null"
+      },
+      "indexed": false
+    },
+    {
+      "name": "externalRoomType",
+      "column": "external_room_type",
+      "label": "Hébergement sur le canal",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 120
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "maxLength": 120,
+      "indexed": false
+    },
+    {
+      "name": "channelTotal",
+      "column": "channel_total",
+      "label": "Prix vendu sur le canal",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "indexed": false
+    },
+    {
+      "name": "commissionAmount",
+      "column": "commission_amount",
+      "label": "Commission du canal",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "indexed": false
+    },
+    {
+      "name": "lines",
+      "column": "lines",
+      "label": "Lignes vendues sur le canal",
+      "kind": "json",
+      "sql": {
+        "t": "jsonb"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": [],
+      "indexed": false
+    },
+    {
+      "name": "childAges",
+      "column": "child_ages",
+      "label": "Âges des enfants",
+      "kind": "json",
+      "sql": {
+        "t": "jsonb"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": [],
+      "indexed": false
+    },
+    {
+      "name": "animals",
+      "column": "animals",
+      "label": "Animaux",
+      "kind": "integer",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "maximum": 20,
+      "default": 0,
+      "indexed": false
+    },
+    {
+      "name": "channelModifiedAt",
+      "column": "channel_modified_at",
+      "label": "Modifiée sur le canal le",
+      "kind": "datetime",
+      "sql": {
+        "t": "timestamptz"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "format": "date-time",
+      "indexed": false
+    },
+    {
+      "name": "problem",
+      "column": "problem",
+      "label": "À traiter",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 500
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "maxLength": 500,
+      "indexed": false
+    },
+    {
+      "name": "freePlaceIds",
+      "column": "free_place_ids",
+      "label": "Emplacements libres proposés",
+      "kind": "json",
+      "sql": {
+        "t": "jsonb"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "default": [],
+      "indexed": false
+    },
+    {
+      "name": "appliedAt",
+      "column": "applied_at",
+      "label": "Dernière mise à jour du séjour",
+      "kind": "datetime",
+      "sql": {
+        "t": "timestamptz"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "format": "date-time",
+      "indexed": false
     }
   ],
   "schema": {
@@ -790,6 +973,104 @@ export const meta: EntityMeta = {
         "maxLength": 250,
         "readOnly": true,
         "x-label": "Motif du refus"
+      },
+      "channelModuleId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "module",
+        "x-on-delete": "set null",
+        "readOnly": true,
+        "x-label": "Connecteur du canal"
+      },
+      "externalRoomType": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 120,
+        "x-label": "Hébergement sur le canal"
+      },
+      "channelTotal": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-money": true,
+        "minimum": 0,
+        "x-label": "Prix vendu sur le canal"
+      },
+      "commissionAmount": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-money": true,
+        "minimum": 0,
+        "x-label": "Commission du canal"
+      },
+      "lines": {
+        "type": "array",
+        "items": {
+          "type": "object"
+        },
+        "default": [],
+        "x-label": "Lignes vendues sur le canal"
+      },
+      "childAges": {
+        "type": "array",
+        "items": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 30
+        },
+        "maxItems": 50,
+        "default": [],
+        "x-label": "Âges des enfants"
+      },
+      "animals": {
+        "type": "integer",
+        "minimum": 0,
+        "maximum": 20,
+        "default": 0,
+        "x-label": "Animaux"
+      },
+      "channelModifiedAt": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "readOnly": true,
+        "x-label": "Modifiée sur le canal le"
+      },
+      "problem": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 500,
+        "readOnly": true,
+        "x-label": "À traiter"
+      },
+      "freePlaceIds": {
+        "type": "array",
+        "items": {
+          "type": "integer"
+        },
+        "default": [],
+        "readOnly": true,
+        "x-label": "Emplacements libres proposés"
+      },
+      "appliedAt": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "readOnly": true,
+        "x-label": "Dernière mise à jour du séjour"
       }
     },
     "required": [

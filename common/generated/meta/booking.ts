@@ -539,6 +539,22 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "channelPriced",
+      "column": "channel_priced",
+      "label": "Prix vendu par le canal",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
       "name": "notes",
       "column": "notes",
       "label": "Remarques",
@@ -992,6 +1008,12 @@ export const meta: EntityMeta = {
         "default": false,
         "readOnly": true,
         "x-label": "Prix modifié manuellement"
+      },
+      "channelPriced": {
+        "type": "boolean",
+        "default": false,
+        "readOnly": true,
+        "x-label": "Prix vendu par le canal"
       },
       "notes": {
         "type": [

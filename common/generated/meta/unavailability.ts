@@ -167,6 +167,42 @@ export const meta: EntityMeta = {
       "hidden": false,
       "maxLength": 200,
       "indexed": false
+    },
+    {
+      "name": "channelModuleId",
+      "column": "channel_module_id",
+      "label": "Bloquée par le canal",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "module",
+        "onDelete": "cascade"
+      },
+      "indexed": false
+    },
+    {
+      "name": "externalUid",
+      "column": "external_uid",
+      "label": "Identifiant de l'événement du canal",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 255
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "maxLength": 255,
+      "indexed": false
     }
   ],
   "schema": {
@@ -239,6 +275,25 @@ export const meta: EntityMeta = {
         ],
         "maxLength": 200,
         "x-label": "Motif"
+      },
+      "channelModuleId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "module",
+        "x-on-delete": "cascade",
+        "readOnly": true,
+        "x-label": "Bloquée par le canal"
+      },
+      "externalUid": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 255,
+        "readOnly": true,
+        "x-label": "Identifiant de l'événement du canal"
       }
     },
     "required": [

@@ -29,6 +29,20 @@ export interface BookingImport {
   bookingId?: number | null;
   integratedAt?: string | null;
   refusalReason?: string | null;
+  channelModuleId?: number | null;
+  externalRoomType?: string | null;
+  channelTotal?: number | null;
+  commissionAmount?: number | null;
+  lines?: {}[];
+  /**
+   * @maxItems 50
+   */
+  childAges?: number[];
+  animals?: number;
+  channelModifiedAt?: string | null;
+  problem?: string | null;
+  freePlaceIds?: number[];
+  appliedAt?: string | null;
 }
 
 /** A stored Réservation en ligne as a read returns it: every column present, null when empty. */

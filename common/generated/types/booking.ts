@@ -162,6 +162,7 @@ export interface Booking {
   balanceAmount?: number | null;
   balanceDueDate?: string | null;
   isManualPrice?: boolean;
+  channelPriced?: boolean;
   notes?: string | null;
   cancelReason?: string | null;
   cancelledAt?: string | null;

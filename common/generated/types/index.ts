@@ -27,6 +27,8 @@ export type { CashMovement, CashMovementRecord } from './cash-movement';
 export type { CashRegisterType, CashRegisterTypeRecord } from './cash-register-type';
 export type { CashRegisterWindow, CashRegisterWindowRecord } from './cash-register-window';
 export type { CashRegister, CashRegisterRecord } from './cash-register';
+export type { ChannelMapping, ChannelMappingRecord } from './channel-mapping';
+export type { ChannelSyncLog, ChannelSyncLogRecord } from './channel-sync-log';
 export type { Civility, CivilityRecord } from './civility';
 export type { CleaningTask, CleaningTaskRecord } from './cleaning-task';
 export type { CleaningUser, CleaningUserRecord } from './cleaning-user';

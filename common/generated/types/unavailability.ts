@@ -9,6 +9,8 @@ export interface Unavailability {
   startDate: string;
   endDate: string;
   reason?: string | null;
+  channelModuleId?: number | null;
+  externalUid?: string | null;
 }
 
 /** A stored Indisponibilité as a read returns it: every column present, null when empty. */

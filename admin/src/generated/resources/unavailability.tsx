@@ -21,6 +21,8 @@ export function Edit() {
       <DateInputFr source="startDate" label="Du" isRequired />
       <DateInputFr source="endDate" label="Au (exclu)" isRequired />
       <TextInput source="reason" label="Motif" />
+      <RefInput source="channelModuleId" label="Bloquée par le canal" readOnly reference="module" optionText="label" searchable />
+      <TextInput source="externalUid" label="Identifiant de l'événement du canal" readOnly />
     </EntityForm>
   );
 }
