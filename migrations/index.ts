@@ -51,6 +51,8 @@ import * as m47 from './0047_create_accounting_payment_plan_and_2_more';
 import * as m48 from './0048_cash_closed_months';
 import * as m49 from './0130_add_place_in_service_from_and_1_more';
 import * as m50 from './0131_statistics';
+import * as m51 from './0160_channels';
+import * as m52 from './0161_channel_sync';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -106,4 +108,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0048_cash_closed_months', m48],
   ['0130_add_place_in_service_from_and_1_more', m49],
   ['0131_statistics', m50],
+  ['0160_channels', m51],
+  ['0161_channel_sync', m52],
 ];

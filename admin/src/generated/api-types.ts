@@ -1146,7 +1146,13 @@ export type paths = {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        placeId?: number | null;
+                    };
+                };
+            };
             responses: {
                 200: {
                     headers: {
@@ -2952,6 +2958,92 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/channel-hook/{channelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    channelId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        booking: {
+                            adults: number;
+                            animals?: number;
+                            /** Format: date */
+                            arrival: string;
+                            cancellationReason?: string | null;
+                            childAges?: number[];
+                            children?: number;
+                            collected?: number;
+                            commission?: number | null;
+                            currency?: string;
+                            /** Format: date */
+                            departure: string;
+                            guest: {
+                                address?: string | null;
+                                country?: string | null;
+                                email?: string | null;
+                                firstName?: string | null;
+                                lastName: string;
+                                phone?: string | null;
+                                postalCode?: string | null;
+                                town?: string | null;
+                            };
+                            id: string;
+                            infants?: number;
+                            lines?: {
+                                amount: number;
+                                extraId?: number | null;
+                                /** @enum {unknown} */
+                                kind: "accommodation" | "extra" | "fee" | "tourist-tax" | "discount";
+                                label: string;
+                                quantity?: number;
+                            }[];
+                            /** Format: date-time */
+                            modifiedAt?: string | null;
+                            roomType?: string | null;
+                            /** @enum {unknown} */
+                            status: "confirmed" | "cancelled";
+                            total: number;
+                            unit?: string | null;
+                        };
+                        event?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id?: number;
+                            outcome?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/closure/archive": {
         parameters: {
             query?: never;
@@ -4336,6 +4428,46 @@ export type paths = {
                             tiles?: Record<string, never>[];
                             version?: string;
                         };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/ical/{kind}/{id}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    c?: number;
+                };
+                header?: never;
+                path: {
+                    file: string;
+                    id: number;
+                    kind: "place" | "place-type";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/calendar": string;
                     };
                 };
             };
@@ -9504,6 +9636,8 @@ export type components = {
             /** Format: date-time */
             readonly cancelledAt?: string | null;
             readonly cancelReason?: string | null;
+            /** @default false */
+            readonly channelPriced: boolean;
             readonly code?: string | null;
             readonly counterProposal?: string | null;
             /** Format: date-time */
@@ -9596,12 +9730,23 @@ export type components = {
             adults: number;
             amount?: number | null;
             /** @default 0 */
+            animals: number;
+            /** Format: date-time */
+            readonly appliedAt?: string | null;
+            /** @default 0 */
             babies: number;
             readonly bookingId?: number | null;
             /** @default false */
             channelCancelled: boolean;
+            /** Format: date-time */
+            readonly channelModifiedAt?: string | null;
+            readonly channelModuleId?: number | null;
+            channelTotal?: number | null;
+            /** @default [] */
+            childAges: number[];
             /** @default 0 */
             children: number;
+            commissionAmount?: number | null;
             countryId?: number | null;
             /** Format: date-time */
             readonly createdAt?: string;
@@ -9610,17 +9755,23 @@ export type components = {
             /** Format: date */
             endDate: string;
             externalRef: string;
+            externalRoomType?: string | null;
             firstName?: string | null;
+            /** @default [] */
+            readonly freePlaceIds: number[];
             readonly id?: number;
             /** Format: date-time */
             readonly integratedAt?: string | null;
             lastName: string;
+            /** @default [] */
+            lines: Record<string, never>[];
             payload?: Record<string, never> | null;
             /** Format: phone */
             phone?: string | null;
             placeId?: number | null;
             placeTypeId?: number | null;
             postalCode?: string | null;
+            readonly problem?: string | null;
             readonly refusalReason?: string | null;
             /** Format: date */
             startDate: string;
@@ -9782,6 +9933,50 @@ export type components = {
             vatTotals?: Record<string, never>[];
             windowId?: number;
             zNumber?: number | null;
+        };
+        ChannelMapping: {
+            ageCategoryId?: number | null;
+            /** @enum {string|null} */
+            channelAge?: "adult" | "child" | "infant" | null;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            externalCode: string;
+            externalLabel?: string | null;
+            extraId?: number | null;
+            /** Format: uri */
+            feedUrl?: string | null;
+            readonly id?: number;
+            /** @enum {string} */
+            kind: "place-type" | "rate-plan" | "age-category" | "extra" | "place-feed";
+            maxAge?: number | null;
+            moduleId: number;
+            placeId?: number | null;
+            placeTypeId?: number | null;
+            priceGridId?: number | null;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
+        };
+        ChannelSyncLog: {
+            /** @default 0 */
+            bytes: number;
+            channelLabel: string;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            /** @default 0 */
+            durationMs: number;
+            forcedByUserId?: number | null;
+            readonly id?: number;
+            /** @default 0 */
+            items: number;
+            message?: string | null;
+            moduleId: number;
+            /** @default true */
+            ok: boolean;
+            /** @enum {string} */
+            operation: "pull" | "push-availability" | "push-rates" | "acknowledge" | "webhook" | "ical-import" | "integrate";
+            /** Format: date-time */
+            readonly updatedAt?: string;
         };
         Civility: {
             /** Format: date-time */
@@ -12030,10 +12225,12 @@ export type components = {
             version?: number;
         };
         Unavailability: {
+            readonly channelModuleId?: number | null;
             /** Format: date-time */
             readonly createdAt?: string;
             /** Format: date */
             endDate: string;
+            readonly externalUid?: string | null;
             readonly id?: number;
             placeId: number;
             reason?: string | null;
