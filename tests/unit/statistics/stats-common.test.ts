@@ -44,7 +44,7 @@ describe('statistics, pure parts', () => {
     expect([1, 8, 12].map(monthLabel)).toEqual(['janvier', 'août', 'décembre']);
   });
 
-  it('a table with a reference year: its columns, the evolution of the first compared measure, one series per year', () => {
+  it("a table with a reference year: its columns, the first compared measure's evolution, one series a year", () => {
     const t = buildTable({
       keyColumn: { key: 'k', label: 'Clé', kind: 'text' },
       keys: [{ key: 'a', label: 'A' }],
