@@ -172,7 +172,28 @@ export function BookingList({ scope }: { scope: Scope }) {
           { key: 'endDate', label: 'Départ', render: (r: Row) => dateFr(r.endDate) },
           { key: 'persons', label: 'Pers.', align: 'right' as const, optional: true },
           ...(scope === 'cancelled'
-            ? [{ key: 'cancelReason', label: "Motif d'annulation" }]
+            ? [
+                {
+                  key: 'cancelReason',
+                  label: "Motif d'annulation",
+                  // A long reason is cut to one line (the table stays within 1 366 px), whole on hover.
+                  render: (r: Row) => (
+                    <Box
+                      component="span"
+                      title={r.cancelReason ?? ''}
+                      sx={{
+                        display: 'block',
+                        maxWidth: 220,
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {r.cancelReason ?? ''}
+                    </Box>
+                  ),
+                },
+              ]
             : [
                 {
                   key: 'optionExpiryDate',
