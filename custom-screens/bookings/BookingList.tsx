@@ -159,7 +159,8 @@ export function BookingList({ scope }: { scope: Scope }) {
         empty={list.error ? (list.error as Error).message : 'Aucun séjour'}
         columns={[
           { key: 'code', label: 'Numéro' },
-          { key: 'kind', label: 'Nature', render: (r) => kindLabel(r.kind) },
+          // A cancelled stay's nature is on demand: its reason takes the room (1 366 px).
+          { key: 'kind', label: 'Nature', render: (r: Row) => kindLabel(r.kind), optional: scope === 'cancelled' },
           {
             key: 'statusId',
             label: 'Statut',
@@ -176,17 +177,18 @@ export function BookingList({ scope }: { scope: Scope }) {
                 {
                   key: 'cancelReason',
                   label: "Motif d'annulation",
-                  // A long reason is cut to one line (the table stays within 1 366 px), whole on hover.
+                  // A long reason wraps and stops at two lines (the table stays within 1 366 px), whole on hover.
                   render: (r: Row) => (
                     <Box
                       component="span"
                       title={r.cancelReason ?? ''}
                       sx={{
-                        display: 'block',
-                        maxWidth: 220,
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
                         overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        whiteSpace: 'nowrap',
+                        minWidth: 120,
+                        maxWidth: 200,
                       }}
                     >
                       {r.cancelReason ?? ''}
