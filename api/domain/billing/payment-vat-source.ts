@@ -1,17 +1,22 @@
 // The stay's price per VAT rate, which a payment's VAT follows (common/payment-vat.ts):
 // from the final bill when one stands (its lines, credit notes included), else from the
-// occupancies' stored prices (the lines a bill would take, lines.ts).
+// occupancies' stored prices (the lines a bill would take, lines.ts). The bill's lines
+// repeating till tickets are one share apart (TILL_SHARE): the tickets carried their VAT.
 import type { Knex } from 'knex';
-import type { RateShare } from '../../../common/payment-vat';
+import { TILL_SHARE, type RateShare } from '../../../common/payment-vat';
+import { TILL_LINE_TYPES } from '../ledger/entries';
 import type { StoredPrice } from '../stays/price-model';
 import { stayLines } from './lines';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
 
-function perRate(lines: { vatRateBp: number | null; amountInclVat: number }[]): RateShare[] {
+function perRate(lines: { vatRateBp: number | null; amountInclVat: number; lineType?: number }[]): RateShare[] {
   const m = new Map<number, number>();
-  for (const l of lines) m.set(l.vatRateBp ?? 0, (m.get(l.vatRateBp ?? 0) ?? 0) + l.amountInclVat);
+  for (const l of lines) {
+    const k = l.lineType != null && TILL_LINE_TYPES.includes(l.lineType) ? TILL_SHARE : (l.vatRateBp ?? 0);
+    m.set(k, (m.get(k) ?? 0) + l.amountInclVat);
+  }
   return [...m].map(([vatRateBp, amountInclVat]) => ({ vatRateBp, amountInclVat }));
 }
 
@@ -21,7 +26,7 @@ export async function stayRateShares(db: Db, bookingId: number): Promise<RateSha
     .where('b.bookingId', bookingId)
     .where('b.isDeposit', false)
     .where('l.lineType', '<>', 15)
-    .select('l.vatRateBp', 'l.amountInclVat');
+    .select('l.vatRateBp', 'l.amountInclVat', 'l.lineType');
   if (billed.length) return perRate(billed as any);
   const occs = await db('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').select('id', 'pricedQuote');
   const lines = occs.length

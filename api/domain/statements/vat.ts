@@ -8,10 +8,10 @@
 //   with the per-rate totals of their ledger entry.
 // Also the sales per day and rate (bills, credit notes, tickets) for the B2C e-reporting.
 import type { Knex } from 'knex';
-import { paymentVat, type RateShare } from '../../../common/payment-vat';
+import { paymentVat, TILL_SHARE, type RateShare } from '../../../common/payment-vat';
 import { stayRateShares } from '../billing/payment-vat-source';
 import { establishmentId } from '../ledger/append';
-import type { VatCents } from '../ledger/entries';
+import { TILL_LINE_TYPES, type VatCents } from '../ledger/entries';
 
 type Row = Record<string, any>;
 
@@ -56,9 +56,12 @@ async function entriesBetween(
 }
 
 async function billShares(db: Knex, billId: number): Promise<RateShare[]> {
-  const lines: Row[] = await db('bill_line').where('billId', billId).select('vatRateBp', 'amountInclVat');
+  const lines: Row[] = await db('bill_line').where('billId', billId).select('vatRateBp', 'amountInclVat', 'lineType');
   const m = new Map<number, number>();
-  for (const l of lines) m.set(l.vatRateBp ?? 0, (m.get(l.vatRateBp ?? 0) ?? 0) + Number(l.amountInclVat));
+  for (const l of lines) {
+    const k = TILL_LINE_TYPES.includes(l.lineType) ? TILL_SHARE : (l.vatRateBp ?? 0);
+    m.set(k, (m.get(k) ?? 0) + Number(l.amountInclVat));
+  }
   return [...m].map(([vatRateBp, amountInclVat]) => ({ vatRateBp, amountInclVat }));
 }
 
@@ -97,6 +100,8 @@ export async function vatOfMonth(db: Knex, month: string): Promise<VatMonth> {
       continue;
     }
     for (const l of lines) {
+      // what settles till tickets charged to the stay: their VAT is on the ticket
+      if (l.vatRateBp === TILL_SHARE) continue;
       if (l.vatRateBp === 0) out.outsideVat += sign * l.amountInclVat;
       else add(out.rows, 'receipts', l.vatRateBp, sign * l.amountInclVat, sign * l.vatAmount);
     }
@@ -154,6 +159,10 @@ export async function dailyVat(
   for (const e of await entriesBetween(db, ['bill', 'credit-note', 'cash-ticket'], from, to)) {
     for (const v of (e.data.vat ?? []) as VatCents[]) put(e.date, v.rateBp, v.exclVat, v.vat, v.inclVat);
     if (Number(e.data.outsideVat ?? 0)) put(e.date, null, Number(e.data.outsideVat), 0, Number(e.data.outsideVat));
+    // a bill's lines repeating till tickets: the tickets are the sale
+    for (const v of (e.data.till?.vat ?? []) as VatCents[]) put(e.date, v.rateBp, -v.exclVat, -v.vat, -v.inclVat);
+    const tillOut = Number(e.data.till?.outsideVat ?? 0);
+    if (tillOut) put(e.date, null, -tillOut, 0, -tillOut);
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || (b.rateBp ?? -1) - (a.rateBp ?? -1));
 }
