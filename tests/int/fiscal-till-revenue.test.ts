@@ -130,3 +130,35 @@ describe('a till sale charged to a stay is revenue once, on its ticket', () => {
     expect((await t.admin.get('/rest/fiscal/verify')).body.status).toBe('ok');
   }, 60_000);
 });
+
+describe("the till's cash and the deposits' outside-VAT share", () => {
+  it('a ticket paid in cash: its takings are in the Z and the FEC debits the cash account', async () => {
+    const before = (await t.admin.get(`/rest/closure/day/preview?date=${today}`)).body;
+    const ticket = await sell([{ articleId: ids.ice, quantity: 2 }], [{ kind: 'cash', amount: 1000 }]);
+    expect(ticket.changeGiven).toBe(400);
+    const after = (await t.admin.get(`/rest/closure/day/preview?date=${today}`)).body;
+    expect(after.paymentsTotal - before.paymentsTotal).toBe(600);
+    const cash = await t.knex('payment_method').where('id', ids.cash).first('label');
+    expect(after.payments.find((p: any) => p.label === cash.label)?.amount).toBe(600);
+    const rows = (await fec()).filter((r) => r.piece === ticket.number);
+    expect(rows.filter((r) => r.account === '530000').map((r) => r.debit)).toEqual([600]);
+    expect(rows.filter((r) => r.account.startsWith('411'))).toEqual([]);
+  }, 60_000);
+
+  it("a deposit bill's outside-VAT share is not tourist tax: 468600 holds the stay's tax only", async () => {
+    const stay = await bookStay(t, c, c.places[1], '2031-07-04', '2031-07-08');
+    const deposit = await postOk(t.admin, `/rest/booking/${stay.bookingId}/bill`, { kind: 'deposit', amount: 5000 });
+    const outside = deposit.lines
+      .filter((l: any) => l.vatRateBp == null)
+      .reduce((s: number, l: any) => s + l.amountInclVat, 0);
+    expect(outside).toBeGreaterThan(0);
+    const final = await postOk(t.admin, `/rest/booking/${stay.bookingId}/bill`, { kind: 'final' });
+    expect(final.touristTaxAmount).toBeGreaterThan(0);
+    const rows = await fec();
+    const ofBills = (account: string) =>
+      net(rows, (r) => r.account === account && (r.piece === deposit.number || r.piece === final.number));
+    expect(net(rows, (r) => r.account === '468600' && r.piece === deposit.number)).toBe(0);
+    expect(ofBills('468600')).toBe(-final.touristTaxAmount);
+    expect(ofBills('708000')).toBe(0);
+  }, 60_000);
+});
