@@ -1,5 +1,6 @@
 // The stay's price per VAT rate, which a payment's VAT follows (common/payment-vat.ts):
-// from the final bill when one stands (its lines, credit notes included), else from the
+// from the final bills (their lines, credit notes included, deposit deductions left out)
+// while something of them stands, else from the
 // occupancies' stored prices (the lines a bill would take, lines.ts). The bill's lines
 // repeating till tickets are one share apart (TILL_SHARE): the tickets carried their VAT.
 import type { Knex } from 'knex';
@@ -25,9 +26,13 @@ export async function stayRateShares(db: Db, bookingId: number): Promise<RateSha
     .join('bill as b', 'b.id', 'l.billId')
     .where('b.bookingId', bookingId)
     .where('b.isDeposit', false)
-    .where('l.lineType', '<>', 15)
+    // the stay's price, not the deposits: their deductions (14) would turn a rate negative
+    .whereNotIn('l.lineType', [14, 15])
     .select('l.vatRateBp', 'l.amountInclVat', 'l.lineType');
-  if (billed.length) return perRate(billed as any);
+  const shares = perRate(billed as any);
+  // A final bill wholly credited (and not billed again) leaves nothing: the stored price then.
+  if (shares.some((s) => s.amountInclVat > 0))
+    return shares.map((s) => ({ ...s, amountInclVat: Math.max(0, s.amountInclVat) }));
   const occs = await db('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').select('id', 'pricedQuote');
   const lines = occs.length
     ? stayLines(occs.map((o: Row) => ({ id: o.id, pricedQuote: o.pricedQuote as StoredPrice | null })))

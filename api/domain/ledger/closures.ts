@@ -17,7 +17,8 @@ import { badRequest, HttpError } from '../../http/errors';
 import { addDays, todayParis } from '../../../common/dates';
 import { isValidDate } from '../../../common/formats';
 import { appendEntry, establishmentId, isMonthClosed, PAYMENT_KINDS, SALE_KINDS, type AppendedEntry } from './append';
-import { GENESIS } from './canonical';
+import { GENESIS, type Canonical } from './canonical';
+import { vatToFreeze } from '../statements/vat';
 import { sumTotals, totalsOf, totalsOfEntries, type ClosureTotals } from './totals';
 
 type Trx = Knex.Transaction;
@@ -118,6 +119,7 @@ async function record(
   totals: ClosureTotals,
   previous: Closure | null,
   userId: number | null,
+  extra: Record<string, Canonical> = {},
 ): Promise<AppendedEntry> {
   const perpetual = (previous?.perpetual ?? 0) + totals.sales;
   const entry = await appendEntry(trx, {
@@ -125,7 +127,7 @@ async function record(
     date,
     periodEnd,
     amount: totals.sales,
-    data: { ...(totals as any), perpetual, userId },
+    data: { ...(totals as any), perpetual, userId, ...extra },
   });
   await appendEntry(trx, {
     chain: 'jet',
@@ -220,7 +222,10 @@ export async function closeMonth(
         .orderBy('seq')
         .select('seq', 'kind', 'amount', 'body'),
     );
-    const entry = await record(trx, 'month', start, end, totals, await lastClosure(trx, est, 'month'), userId);
+    // The month's VAT statement, frozen: it never changes afterwards (statements/vat.ts).
+    const vatStatement = (await vatToFreeze(trx as unknown as Knex, month)) as unknown as Canonical;
+    const previous = await lastClosure(trx, est, 'month');
+    const entry = await record(trx, 'month', start, end, totals, previous, userId, { vatStatement });
     return closureAt(trx, est, entry.seq);
   });
 }
