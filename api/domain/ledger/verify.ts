@@ -108,6 +108,7 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
     return m.get(k)!;
   };
   const months: { date: string; totals: ClosureTotals }[] = [];
+  const years: { seq: number; date: string; periodEnd: string; totals: ClosureTotals }[] = [];
   const perpetual: Record<string, number> = {};
   const checkSignature = (seq: number, text: string, keyId: number, signature: string, what: string) => {
     signatures++;
@@ -188,6 +189,13 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
         const data = body.data ?? {};
         const entry = { seq, kind: r.kind, amount: Number(r.amount), data };
         const date = String(body.date ?? '');
+        const closedYear = years.find((y) => date >= y.date && date <= y.periodEnd);
+        if (closedYear && (TRANSACTIONS.has(r.kind) || r.kind === 'closure-day' || r.kind === 'closure-month'))
+          add({
+            seq,
+            kind: 'closure',
+            reason: `Opération datée dans l'exercice clos par l'écriture ${closedYear.seq}`,
+          });
         if (TRANSACTIONS.has(r.kind)) {
           addEntry(into(unclosed, date), entry);
           addEntry(into(byMonth, date.slice(0, 7)), entry);
@@ -210,6 +218,7 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
             add({ seq, kind: 'closure', reason: `Grand total perpétuel (${level}) incorrect` });
           perpetual[level] = data.perpetual;
           if (level === 'month') months.push({ date: body.date, totals: claimed });
+          if (level === 'year') years.push({ seq, date: body.date, periodEnd: body.periodEnd, totals: claimed });
         }
       }
       prevHash = r.hash;
@@ -246,6 +255,12 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
         head.signature ?? '',
         'tête de chaîne',
       );
+  }
+  // A year closure equals its months, also those closed after it (which must not exist).
+  for (const y of years) {
+    const parts = months.filter((p) => p.date >= y.date && p.date <= y.periodEnd).map((p) => p.totals);
+    if (!sameTotals(y.totals, sumTotals(parts)))
+      add({ seq: y.seq, kind: 'closure', reason: 'Clôture de l’exercice différente de la somme de ses mois' });
   }
   if (chain === 'fiscal') {
     const missing = async (table: string, label: string) => {
