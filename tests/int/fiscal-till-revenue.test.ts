@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 import { addDays, todayParis } from '../../common/dates';
+import { checkTrialBalance } from '../unit/ledger/fec-balance';
 
 let t: TestServer;
 let c: Campsite;
@@ -160,5 +161,31 @@ describe("the till's cash and the deposits' outside-VAT share", () => {
     expect(net(rows, (r) => r.account === '468600' && r.piece === deposit.number)).toBe(0);
     expect(ofBills('468600')).toBe(-final.touristTaxAmount);
     expect(ofBills('708000')).toBe(0);
+    // paid in full: the customer's account settles (checked on the whole year below)
+    await postOk(t.admin, '/rest/payment', {
+      bookingId: stay.bookingId,
+      paymentMethodId: c.card,
+      amount: deposit.totalInclVat + final.totalInclVat,
+      date: today,
+    });
+  }, 60_000);
+});
+
+describe("the FEC's trial balance", () => {
+  it('every customer account settles, 468600 holds the tourist tax, revenue = the bills and tickets', async () => {
+    const r = await t.admin.get(`/rest/accounting/fec/${year}`);
+    const result = (await t.admin.get(`/rest/result?from=${year}-01-01&to=${year}-12-31`)).body;
+    const taxed = result.byRate.filter((x: any) => x.rateBp != null);
+    const touristTax = result.byType.find((x: any) => x.lineType === 2)?.inclVat ?? 0;
+    const outside = result.byRate.find((x: any) => x.rateBp == null)?.inclVat ?? 0;
+    expect(touristTax).toBeGreaterThan(0);
+    expect(
+      checkTrialBalance(r.text, {
+        touristTax,
+        revenue: taxed.reduce((s: number, x: any) => s + x.exclVat, 0),
+        vat: taxed.reduce((s: number, x: any) => s + x.vat, 0),
+        outsideVat: outside - touristTax,
+      }),
+    ).toEqual([]);
   }, 60_000);
 });
