@@ -66,7 +66,8 @@ describe('a closed financial year', () => {
       /NO_FINANCIAL_YEAR/,
     );
     const { rows } = await t.knex.raw(
-      `SELECT count(*)::int AS n FROM ledger_entry WHERE chain = 'fiscal' AND kind <> 'closure-year' AND business_date BETWEEN ? AND ?`,
+      `SELECT count(*)::int AS n FROM ledger_entry WHERE chain = 'fiscal' AND kind <> 'closure-year' ` +
+        'AND business_date BETWEEN ? AND ?',
       [`${YEAR}-01-01`, `${YEAR}-12-31`],
     );
     expect(rows[0].n).toBe(0);
