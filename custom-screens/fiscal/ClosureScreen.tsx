@@ -10,6 +10,7 @@ import { useNotify } from 'react-admin';
 import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { closurePdf, euros, LEVEL, period, type Row } from './common';
+import { ClosureConfirm, type ClosureAsk } from './ClosureConfirm';
 import { api, useCan, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
 
 const lastMonth = () => addDays(`${todayParis().slice(0, 7)}-01`, -1).slice(0, 7);
@@ -56,7 +57,13 @@ export default function ClosureScreen() {
   const [day, setDay] = useState(addDays(todayParis(), -1));
   const [month, setMonth] = useState(lastMonth());
   const [error, setError] = useState<string | null>(null);
+  const [ask, setAsk] = useState<ClosureAsk | null>(null);
+  const confirmClose = (what: 'day' | 'month') => {
+    setError(null);
+    setAsk(what === 'day' ? { level: 'day', date: day } : { level: 'month', month, label: monthLabel(month) });
+  };
   const close = async (what: 'day' | 'month') => {
+    setAsk(null);
     setError(null);
     try {
       const r = await api<Row>(`/closure/${what}`, {
@@ -127,7 +134,7 @@ export default function ClosureScreen() {
               <Button
                 variant="contained"
                 disabled={!canWrite || !day}
-                onClick={() => close('day')}
+                onClick={() => confirmClose('day')}
                 data-testid="close-day"
               >
                 Clôturer la journée
@@ -148,7 +155,7 @@ export default function ClosureScreen() {
                   </MenuItem>
                 ))}
               </TextField>
-              <Button variant="contained" disabled={!canWrite || !month} onClick={() => close('month')}>
+              <Button variant="contained" disabled={!canWrite || !month} onClick={() => confirmClose('month')}>
                 Clôturer le mois
               </Button>
             </Stack>
@@ -197,6 +204,7 @@ export default function ClosureScreen() {
           },
         ]}
       />
+      <ClosureConfirm ask={ask} onCancel={() => setAsk(null)} onConfirm={() => ask && close(ask.level)} />
       {key.data && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="caption" component="p">

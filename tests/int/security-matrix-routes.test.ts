@@ -846,6 +846,16 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/rest/closure/list', make: async () => ({ path: '/rest/closure/list?level=day' }) },
   {
     method: 'GET',
+    route: '/rest/closure/day/preview',
+    make: async () => ({ path: `/rest/closure/day/preview?date=${todayParis()}` }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/closure/month/preview',
+    make: async () => ({ path: '/rest/closure/month/preview?month=2026-10' }),
+  },
+  {
+    method: 'GET',
     route: '/rest/daily-operations',
     make: async () => ({ path: '/rest/daily-operations?date=2031-07-01' }),
   },

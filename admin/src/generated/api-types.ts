@@ -3187,6 +3187,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/closure/day/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    date: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            /** Format: date */
+                            date: string;
+                            /** Format: date */
+                            firstDate: string | null;
+                            firstSeq: number | null;
+                            /** Format: date */
+                            lastDate: string | null;
+                            lastSeq: number | null;
+                            outsideVat: number;
+                            payments: {
+                                amount: number;
+                                kind: string;
+                                label: string;
+                            }[];
+                            paymentsTotal: number;
+                            sales: number;
+                            vat: {
+                                exclVat: number;
+                                inclVat: number;
+                                rateBp: number;
+                                vat: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/closure/document/{seq}": {
         parameters: {
             query?: never;
@@ -3289,6 +3349,62 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/closure/month/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    month: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            firstSeq: number | null;
+                            lastSeq: number | null;
+                            month: string;
+                            outsideVat: number;
+                            payments: {
+                                amount: number;
+                                kind: string;
+                                label: string;
+                            }[];
+                            paymentsTotal: number;
+                            sales: number;
+                            vat: {
+                                exclVat: number;
+                                inclVat: number;
+                                rateBp: number;
+                                vat: number;
+                            }[];
+                            waiting: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

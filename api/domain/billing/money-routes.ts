@@ -8,7 +8,7 @@ import { entityMeta } from '../../rest/entities';
 import { saveRecord } from '../../rest/records';
 import { badRequest, HttpError } from '../../http/errors';
 import { isYearMonth } from '../../../common/cash';
-import { paymentVat } from '../../../common/payment-vat';
+import { paymentVat, TILL_SHARE } from '../../../common/payment-vat';
 import { recordCheques, type ChequesInput } from './cheques';
 import { groupPayments, type GroupInput } from './grouping';
 import { cashAndBankJournal, cashFund, movementsOfMonth, startingBases } from './cash';
@@ -133,7 +133,9 @@ export const MONEY_ROUTES = [
         .where('id', parseId(params.paymentId))
         .first('id', 'amount', 'bookingId', 'category', 'downPaymentNature');
       if (!p) throw new HttpError(404, 'NOT_FOUND');
-      const lines = p.bookingId ? paymentVat(p.amount, await stayRateShares(knex, p.bookingId)) : [];
+      const shares = p.bookingId ? await stayRateShares(knex, p.bookingId) : [];
+      // the share settling till tickets carries no VAT here (it was due on the ticket)
+      const lines = paymentVat(p.amount, shares).filter((l) => l.vatRateBp !== TILL_SHARE);
       return { ...p, lines, vatAmount: lines.reduce((s, l) => s + l.vatAmount, 0) };
     },
   }),
