@@ -180,7 +180,12 @@ export default function BillScreen() {
           {b.touristTaxAmount !== 0 && (
             <Typography>Dont taxe de séjour (non soumise à la TVA) : {formatCents(b.touristTaxAmount)}</Typography>
           )}
-          {b.depositsDeducted !== 0 && <Typography>Acomptes déduits : {formatCents(-b.depositsDeducted)}</Typography>}
+          {b.depositsDeducted !== 0 && (
+            <Typography>
+              {b.depositNature === 'arrhes' ? 'Arrhes déduites' : 'Acomptes déduits'} :{' '}
+              {formatCents(-b.depositsDeducted)}
+            </Typography>
+          )}
           <Typography variant="h6" data-testid="bill-total">
             Total TTC : {formatCents(b.totalInclVat)}
           </Typography>

@@ -138,7 +138,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {canBill && billable && b && !b.isBilled && (
             <Button variant="outlined" onClick={() => issue('deposit')} data-testid="bill-deposit">
-              Facture d'acompte
+              {b.downPaymentNature === 'arrhes' ? "Facture d'arrhes" : "Facture d'acompte"}
             </Button>
           )}
           {canBill && billable && b && !b.isBilled && (
@@ -163,6 +163,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
           <PaymentDialog
             bookingId={bookingId}
             due={b?.due ?? 0}
+            nature={b?.downPaymentNature ?? 'arrhes'}
             creditNotes={b?.usableCreditNotes ?? []}
             onClose={() => setPaying(false)}
             onSaved={() => {
@@ -179,12 +180,15 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
 function PaymentDialog({
   bookingId,
   due,
+  nature,
   creditNotes,
   onClose,
   onSaved,
 }: {
   bookingId: number;
   due: number;
+  /** the stay's down payment: arrhes or acompte, the nature a down payment takes by default */
+  nature: 'arrhes' | 'acompte';
   creditNotes: Row[];
   onClose: () => void;
   onSaved: () => void;
@@ -199,7 +203,7 @@ function PaymentDialog({
   const [date, setDate] = useState(todayParis());
   // A date typed wrong keeps its French message under the field and holds the payment back.
   const [dateInvalid, setDateInvalid] = useState(false);
-  const [fields, setFields] = useState<Row>({});
+  const [fields, setFields] = useState<Row>({ downPaymentNature: nature });
   const [error, setError] = useState<string | null>(null);
   const method = methods.data?.find((m) => String(m.id) === methodId);
   const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
@@ -320,7 +324,7 @@ function PaymentDialog({
             <TextField
               select
               label="Nature"
-              value={fields.downPaymentNature ?? 'arrhes'}
+              value={fields.downPaymentNature ?? nature}
               onChange={set('downPaymentNature')}
               helperText="Arrhes : le client qui annule les perd (hors TVA) ; acompte : engagement ferme"
             >

@@ -9542,6 +9542,8 @@ export type components = {
             customerSnapshot: Record<string, never>;
             /** Format: date */
             date: string;
+            /** @enum {string|null} */
+            depositNature?: "arrhes" | "acompte" | null;
             /** @default 0 */
             depositsDeducted: number;
             /** Format: date */
@@ -10098,6 +10100,7 @@ export type components = {
             /** Format: phone */
             phone2?: string | null;
             postalCode?: string | null;
+            siren?: string | null;
             town?: string | null;
             /** Format: date-time */
             readonly updatedAt?: string;
@@ -10600,6 +10603,8 @@ export type components = {
             customerName?: string;
             /** Format: date */
             date?: string;
+            /** @enum {unknown} */
+            depositNature?: "arrhes" | "acompte" | null;
             depositsDeducted?: number;
             id?: number;
             isDeposit?: boolean;
@@ -12020,6 +12025,8 @@ export type components = {
             billed?: number;
             bills?: Record<string, never>[];
             bookingId?: number;
+            /** @enum {unknown} */
+            downPaymentNature?: "arrhes" | "acompte";
             due?: number;
             isBilled?: boolean;
             overdue?: {

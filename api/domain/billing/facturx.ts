@@ -6,6 +6,10 @@
 import { InvoiceService, invoiceSchema, type Invoice } from '@e-invoice-eu/core';
 import Ajv2019 from 'ajv/dist/2019';
 import type { CustomerSnapshot, SellerSnapshot } from './parties';
+import { sirenOfVat } from './siren';
+import { rcsMention } from './mentions';
+
+export { sirenOfVat };
 
 type Row = Record<string, any>;
 
@@ -46,12 +50,6 @@ const price = (cents: number, quantity: number) => {
 };
 const percent = (bp: number) => (bp / 100).toFixed(2);
 
-/** SIREN of a French VAT number (FR + 2 key characters + SIREN). */
-export function sirenOfVat(vat: string | null | undefined): string | null {
-  const m = /^FR[0-9A-Z]{2}(\d{9})$/.exec((vat ?? '').replace(/\s/g, '').toUpperCase());
-  return m ? m[1] : null;
-}
-
 interface Category {
   id: 'S' | 'Z' | 'E';
   percent: string;
@@ -70,8 +68,11 @@ const taxCategory = (c: Category, breakdown = true) => ({
   'cac:TaxScheme': { 'cbc:ID': 'VAT' },
 });
 
+/** The buyer's SIREN: as frozen on the bill, else read from its French VAT number. */
+const customerSiren = (c: CustomerSnapshot) => c.siren ?? sirenOfVat(c.vatNumber);
+
 function customerEndpoint(c: CustomerSnapshot): Row | null {
-  const siren = sirenOfVat(c.vatNumber);
+  const siren = customerSiren(c);
   if (siren) return { 'cbc:EndpointID': siren, 'cbc:EndpointID@schemeID': '0002' };
   const vat = c.vatNumber!.replace(/\s/g, '').toUpperCase();
   const scheme = VAT_SCHEMES[vat.slice(0, 2)];
@@ -193,7 +194,7 @@ export function facturxInvoice(bill: Row): Invoice {
           'cbc:RegistrationName': s.corporateName,
           'cbc:CompanyID': s.siren,
           'cbc:CompanyID@schemeID': '0002',
-          'cbc:CompanyLegalForm': `${s.legalForm} au capital de ${amount(s.capital)} €, RCS ${s.rcs}`,
+          'cbc:CompanyLegalForm': `${s.legalForm} au capital de ${amount(s.capital)} €, ${rcsMention(s)}`,
         },
         ...(s.email || s.phone
           ? {
@@ -221,9 +222,7 @@ export function facturxInvoice(bill: Row): Invoice {
         },
         'cac:PartyLegalEntity': {
           'cbc:RegistrationName': c.companyName || c.name,
-          ...(sirenOfVat(c.vatNumber)
-            ? { 'cbc:CompanyID': sirenOfVat(c.vatNumber)!, 'cbc:CompanyID@schemeID': '0002' }
-            : {}),
+          ...(customerSiren(c) ? { 'cbc:CompanyID': customerSiren(c)!, 'cbc:CompanyID@schemeID': '0002' } : {}),
         },
       },
     },

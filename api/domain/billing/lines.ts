@@ -6,6 +6,7 @@
 // repeats the stay and deducts each deposit line; credit notes mirror invoice lines.
 import { allocate, BP_SCALE, mulDivRound, vatOfInclusive } from '../pricing/money';
 import type { StoredPrice } from '../stays/price-model';
+import { depositWords } from './mentions';
 
 /** −x without a negative zero. */
 const neg = (x: number) => (x === 0 ? 0 : -x);
@@ -127,7 +128,7 @@ const rateLabel = (bp: number | null) =>
   bp == null ? 'hors TVA' : `TVA ${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 
 /**
- * A deposit (acompte) bill: `amount` split over the stay's VAT rates in proportion to
+ * A deposit bill (arrhes or acompte): `amount` split over the stay's VAT rates in proportion to
  * what each rate weighs in the stay (largest remainder, so the lines add up exactly),
  * one line per rate, VAT included (rules-fr §5: VAT on a service is due at payment).
  */
@@ -172,6 +173,8 @@ export function depositLines(
 export interface DepositRemainder {
   billId: number;
   number: string;
+  /** arrhes or acompte, as the deposit bill named them (null: bills from before the distinction) */
+  nature?: 'arrhes' | 'acompte' | null;
   vatRateBp: number | null;
   amountInclVat: number;
   vatAmount: number;
@@ -183,7 +186,7 @@ export function finalLines(stay: LineInput[], deposits: DepositRemainder[]): Lin
     .filter((d) => d.amountInclVat !== 0)
     .map((d): LineInput => ({
       lineType: LINE_TYPE.DOWN_PAYMENT,
-      label: `Déduction de la facture d'acompte ${d.number} (${rateLabel(d.vatRateBp)})`,
+      label: `Déduction ${depositWords(d.nature).ofBill} ${d.number} (${rateLabel(d.vatRateBp)})`,
       quantity: 1,
       unitPriceInclVat: neg(d.amountInclVat),
       amountInclVat: neg(d.amountInclVat),

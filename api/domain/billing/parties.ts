@@ -4,6 +4,8 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
+import { sirenOfVat } from './siren';
+import { formatDateFr } from '../../../common/dates';
 import { LEGAL_MENTIONS, requireCompanyData, type CompanyItem } from '../establishment/company';
 
 type Db = Knex | Knex.Transaction;
@@ -39,6 +41,8 @@ export interface CustomerSnapshot {
   country: string | null;
   countryIso: string | null;
   vatNumber: string | null;
+  /** a business customer's SIREN (typed, else read from its French VAT number) */
+  siren?: string | null;
   email: string | null;
 }
 
@@ -104,6 +108,7 @@ export async function customerSnapshot(db: Db, customerId: number | null): Promi
     country: c.countryName ?? null,
     countryIso: c.countryIso ?? null,
     vatNumber: c.vatNumber ?? null,
+    siren: c.isLegalEntity ? (c.siren ?? sirenOfVat(c.vatNumber)) : null,
     email: c.email ?? null,
   };
 }
@@ -116,4 +121,12 @@ export function paymentTermsText(customer: CustomerSnapshot, dueDate: string | n
   const penalties = " Pas d'escompte pour paiement anticipé. Pénalités de retard : trois fois le taux d'intérêt légal.";
   const indemnity = customer.isLegalEntity ? ' Indemnité forfaitaire pour frais de recouvrement : 40 €.' : '';
   return `${due}${penalties}${indemnity}`;
+}
+
+/** The terms of a bill issued for money already received (a deposit bill of a payment). */
+export function paidTermsText(customer: CustomerSnapshot, paid: { date: string; method: string }): string {
+  return `Acquittée le ${formatDateFr(paid.date)} (${paid.method}). ${paymentTermsText(customer, null).replace(
+    /^Règlement à réception\. /,
+    '',
+  )}`;
 }

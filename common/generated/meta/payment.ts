@@ -248,7 +248,7 @@ export const meta: EntityMeta = {
       ],
       "enumLabels": {
         "payment": "Règlement",
-        "down-payment": "Acompte",
+        "down-payment": "Versement anticipé (arrhes ou acompte)",
         "cash-register-sale": "Vente en caisse"
       },
       "default": "payment",
@@ -723,7 +723,7 @@ export const meta: EntityMeta = {
         ],
         "x-enum-labels": {
           "payment": "Règlement",
-          "down-payment": "Acompte",
+          "down-payment": "Versement anticipé (arrhes ou acompte)",
           "cash-register-sale": "Vente en caisse"
         },
         "default": "payment",
