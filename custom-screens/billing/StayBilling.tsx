@@ -35,6 +35,7 @@ import { formatMessage } from '../../common/messages';
 import { DATE_INVALID_FR } from '../../common/date-input';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, type Row } from './common';
 import { api, useCan, DateFieldFr } from '../../admin/src/ui';
+import { RefundDialog } from './RefundDialog';
 
 export function StayBilling({ bookingId, billable }: { bookingId: number; billable: boolean }) {
   const qc = useQueryClient();
@@ -43,6 +44,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   const canBill = useCan('invoice.bill', 'write');
   const canPay = useCan('invoice.payment', 'write');
   const [paying, setPaying] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const balance = useQuery({
     queryKey: ['balance', bookingId],
     queryFn: () => api<Row>(`/booking/${bookingId}/balance`),
@@ -158,7 +160,24 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
               Encaisser
             </Button>
           )}
+          {canPay && b && b.due < 0 && (
+            <Button variant="outlined" color="warning" onClick={() => setRefunding(true)} data-testid="refund">
+              Rembourser
+            </Button>
+          )}
         </Box>
+        {canPay && b && b.due < 0 && (
+          <RefundDialog
+            bookingId={bookingId}
+            overpaid={-b.due}
+            open={refunding}
+            onClose={() => setRefunding(false)}
+            onSaved={() => {
+              setRefunding(false);
+              refresh();
+            }}
+          />
+        )}
         {paying && (
           <PaymentDialog
             bookingId={bookingId}

@@ -770,9 +770,11 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        amount?: number;
                         /** Format: date */
                         date?: string;
                         lines?: {
+                            amount?: number;
                             billLineId: number;
                             quantity?: number;
                         }[];
@@ -1370,6 +1372,52 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["IssuedBill"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/booking/{bookingId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** Format: date */
+                        date?: string;
+                        notes?: string | null;
+                        paymentMethodId: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"];
                     };
                 };
             };
@@ -11143,7 +11191,7 @@ export type components = {
              * @default payment
              * @enum {string}
              */
-            category: "payment" | "down-payment" | "cash-register-sale";
+            category: "payment" | "down-payment" | "cash-register-sale" | "refund";
             chequeBank?: string | null;
             chequeHolder?: string | null;
             chequeNumber?: string | null;

@@ -10,6 +10,7 @@ import { todayParis } from '../../../common/dates';
 import { RELEASING, UNCONFIRMED } from '../stays/status';
 import {
   billTotals,
+  creditAmountLines,
   creditLines,
   depositLines,
   finalLines,
@@ -40,7 +41,10 @@ export interface StayBillInput {
 }
 export interface CreditNoteInput {
   reason: string;
-  lines?: { billLineId: number; quantity?: number | null }[];
+  /** units of lines, or an amount (VAT included) off a line */
+  lines?: { billLineId: number; quantity?: number | null; amount?: number | null }[];
+  /** an amount (VAT included) off the whole invoice, spread over its taxable lines */
+  amount?: number;
   date?: string;
 }
 
@@ -248,6 +252,9 @@ export async function issueCreditNote(
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (!reason)
     throw badRequest('CREDIT_NOTE_REASON_REQUIRED', { reason: formatMessage('CREDIT_NOTE_REASON_REQUIRED') });
+  // Units or an amount of a line, lines or an amount of the whole bill: one way at a time.
+  if ((input.amount != null && input.lines) || input.lines?.some((l) => l.quantity != null && l.amount != null))
+    throw badRequest('INCORRECT_FORM', { amount: formatMessage('INCORRECT_FORM') });
   return knex.transaction(async (trx) => {
     const first = await trx('bill').where('id', invoiceId).first('bookingId');
     if (!first) throw new HttpError(404, 'BILL_NOT_FOUND');
@@ -269,7 +276,11 @@ export async function issueCreditNote(
     }
     let lines: LineInput[];
     try {
-      lines = creditLines(await creditableLines(trx, [invoiceId]), input.lines ?? null);
+      const creditable = await creditableLines(trx, [invoiceId]);
+      lines =
+        input.amount != null
+          ? creditAmountLines(creditable, input.amount)
+          : creditLines(creditable, input.lines ?? null);
     } catch (e: any) {
       if (e?.message === 'EXCEEDS' || e?.message === 'UNKNOWN_LINE')
         throw badRequest('CREDIT_NOTE_EXCEEDS_INVOICE', { lines: formatMessage('CREDIT_NOTE_EXCEEDS_INVOICE') });

@@ -215,10 +215,11 @@ export interface CreditableLine extends BillLineDraft {
  */
 export function creditLines(
   invoice: CreditableLine[],
-  requested: { billLineId: number; quantity?: number | null }[] | null,
+  requested: { billLineId: number; quantity?: number | null; amount?: number | null }[] | null,
 ): LineInput[] {
   const byId = new Map(invoice.map((l) => [l.id, l]));
-  const picks = requested ?? invoice.map((l) => ({ billLineId: l.id, quantity: null }));
+  const picks: { billLineId: number; quantity?: number | null; amount?: number | null }[] =
+    requested ?? invoice.map((l) => ({ billLineId: l.id, quantity: null }));
   const seen = new Set<number>();
   const out: LineInput[] = [];
   for (const p of picks) {
@@ -229,6 +230,10 @@ export function creditLines(
     const leftAmount = line.amountInclVat + line.creditedAmount;
     const leftVat = line.vatAmount + line.creditedVat;
     if (requested === null && leftAmount === 0 && leftQty === 0) continue;
+    if (p.amount != null) {
+      out.push(partOfLine(line, p.amount, leftAmount, leftVat));
+      continue;
+    }
     const qty = p.quantity ?? leftQty;
     if (requested !== null && (qty <= 0 || qty > leftQty)) throw new Error('EXCEEDS');
     const all = qty === leftQty || line.quantity === 0;
@@ -250,4 +255,47 @@ export function creditLines(
     });
   }
   return out;
+}
+
+/**
+ * `amount` (VAT included, positive) off one line, without changing its quantity: its VAT
+ * in proportion of what remains of the line (all of it for the whole remainder).
+ * Throws 'EXCEEDS' beyond what remains.
+ */
+function partOfLine(line: CreditableLine, amount: number, leftAmount: number, leftVat: number): LineInput {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > leftAmount) throw new Error('EXCEEDS');
+  const vat = amount === leftAmount ? leftVat : mulDivRound(leftVat, amount, leftAmount);
+  return {
+    lineType: line.lineType,
+    label: `Réduction sur : ${line.label}`.slice(0, 200),
+    quantity: 0,
+    unitPriceInclVat: amount,
+    amountInclVat: neg(amount),
+    vatRateBp: line.vatRateBp,
+    vatAmount: neg(vat),
+    startDate: line.startDate,
+    endDate: line.endDate,
+    occupancyId: line.occupancyId ?? null,
+    creditedLineId: line.id,
+    depositBillId: line.depositBillId ?? null,
+  };
+}
+
+/**
+ * An amount off the whole invoice (a commercial gesture): spread over what remains of
+ * its taxable lines (the tourist tax and deductions aside, unless nothing else remains)
+ * in proportion to each (largest remainder), so each rate bears its share of the VAT.
+ * Throws 'EXCEEDS' beyond what remains of them.
+ */
+export function creditAmountLines(invoice: CreditableLine[], amount: number): LineInput[] {
+  const left = (l: CreditableLine) => l.amountInclVat + l.creditedAmount;
+  const taxable = invoice.filter((l) => left(l) > 0 && l.vatRateBp != null);
+  const pool = taxable.length ? taxable : invoice.filter((l) => left(l) > 0);
+  const total = pool.reduce((s, l) => s + left(l), 0);
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > total) throw new Error('EXCEEDS');
+  const shares = allocate(amount, pool.map(left));
+  return creditLines(
+    invoice,
+    pool.flatMap((l, i) => (shares[i] > 0 ? [{ billLineId: l.id, amount: shares[i] }] : [])),
+  );
 }

@@ -142,7 +142,9 @@ export const BILLING_ROUTES = [
     path: '/rest/bill/:billId/credit-note',
     right: [BILL, 'write'],
     tag,
-    summary: 'Émet un avoir sur une facture : tout ce qui en reste sans lines, sinon les quantités des lignes données',
+    summary:
+      'Émet un avoir sur une facture : tout ce qui en reste sans lines ni amount, sinon les quantités ou montants ' +
+      'des lignes données, ou un montant sur toute la facture',
     body: {
       type: 'object',
       required: ['reason'],
@@ -161,8 +163,22 @@ export const BILLING_ROUTES = [
             properties: {
               billLineId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
               quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+              amount: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 1_000_000_000,
+                description: 'un montant TTC en centimes de la ligne, au lieu de quantités',
+                'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
+              },
             },
           },
+        },
+        amount: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1_000_000_000,
+          description: 'un montant TTC en centimes sur toute la facture, réparti sur ses lignes soumises à la TVA',
+          'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
         },
       },
     },
