@@ -213,7 +213,7 @@ export function facturxInvoice(bill: Row): Invoice {
           'cbc:StreetName': c.address1,
           ...(c.address2 ? { 'cbc:AdditionalStreetName': c.address2 } : {}),
           'cbc:CityName': c.town,
-          'cbc:PostalZone': c.postalCode,
+          ...(c.postalCode ? { 'cbc:PostalZone': c.postalCode } : {}),
           'cac:Country': { 'cbc:IdentificationCode': c.countryIso ?? 'FR' },
         },
         'cac:PartyTaxScheme': {

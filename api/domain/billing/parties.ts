@@ -6,6 +6,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { sirenOfVat } from './siren';
 import { formatDateFr } from '../../../common/dates';
+import { postcodeRequired } from '../../../common/address';
 import { LEGAL_MENTIONS, requireCompanyData, type CompanyItem } from '../establishment/company';
 
 type Db = Knex | Knex.Transaction;
@@ -36,7 +37,8 @@ export interface CustomerSnapshot {
   isLegalEntity: boolean;
   address1: string;
   address2: string | null;
-  postalCode: string;
+  /** null for an address abroad without postcode */
+  postalCode: string | null;
   town: string;
   country: string | null;
   countryIso: string | null;
@@ -87,7 +89,8 @@ export async function customerSnapshot(db: Db, customerId: number | null): Promi
   const lacking: [string, MessageCode][] = [];
   if (blank(c.lastName) && blank(c.companyName)) lacking.push(['lastName', 'CUSTOMER_NAME_REQUIRED']);
   if (blank(c.address1)) lacking.push(['address1', 'CUSTOMER_ADDRESS_REQUIRED']);
-  if (blank(c.postalCode)) lacking.push(['postalCode', 'CUSTOMER_POSTCODE_REQUIRED']);
+  // The postcode as the country has it: required for a French address, optional abroad.
+  if (blank(c.postalCode) && postcodeRequired(c.countryIso)) lacking.push(['postalCode', 'CUSTOMER_POSTCODE_REQUIRED']);
   if (blank(c.town)) lacking.push(['town', 'CUSTOMER_TOWN_REQUIRED']);
   // A business customer's country decides whether the bill is intra-community (§8 « country required »).
   if (c.isLegalEntity && c.countryId == null) lacking.push(['countryId', 'CUSTOMER_COUNTRY_REQUIRED']);
@@ -103,7 +106,7 @@ export async function customerSnapshot(db: Db, customerId: number | null): Promi
     isLegalEntity: !!c.isLegalEntity,
     address1: c.address1,
     address2: c.address2 ?? null,
-    postalCode: c.postalCode,
+    postalCode: blank(c.postalCode) ? null : c.postalCode,
     town: c.town,
     country: c.countryName ?? null,
     countryIso: c.countryIso ?? null,

@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { formatDateFr } from '../../../common/dates';
 import type { CustomerSnapshot, SellerSnapshot } from './parties';
+import { postcodeAndTown } from '../../../common/address';
 import { depositWords, groupedEuros, linePeriod, rcsMention } from './mentions';
 
 const require = createRequire(import.meta.url);
@@ -80,7 +81,7 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
     { text: c.name, bold: true },
     c.address1,
     c.address2,
-    `${c.postalCode} ${c.town}`,
+    postcodeAndTown(c.postalCode, c.town),
     c.country,
     c.isLegalEntity && c.siren ? `SIREN ${c.siren}` : null,
     c.vatNumber ? `N° de TVA intracommunautaire : ${c.vatNumber}` : null,
