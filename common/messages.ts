@@ -377,6 +377,8 @@ export const MESSAGES = {
   BILL_STAY_NOT_BILLABLE: 'Ce séjour ne peut pas être facturé (devis, option non confirmée, annulé ou supprimé)',
   CREDIT_NOTE_NEEDS_INVOICE: 'Un avoir se rapporte toujours à une facture',
   CREDIT_NOTE_EXCEEDS_INVOICE: "L'avoir dépasse ce qui reste à annuler sur la facture",
+  REFUND_EXCEEDS_OVERPAYMENT: 'Remboursement impossible au-delà du trop-perçu (%{overpaid})',
+  PAYMENT_SIGN_INVALID: 'Montant invalide : positif pour un paiement, négatif pour un remboursement',
   CREDIT_NOTE_REASON_REQUIRED: "Indiquez le motif de l'avoir",
   CUSTOMER_NAME_REQUIRED: 'Nom du client obligatoire',
   CUSTOMER_TOWN_REQUIRED: 'Ville du client obligatoire',

@@ -35,6 +35,7 @@ import { formatMessage } from '../../common/messages';
 import { DATE_INVALID_FR } from '../../common/date-input';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, type Row } from './common';
 import { api, useCan, DateFieldFr } from '../../admin/src/ui';
+import { RefundDialog } from './RefundDialog';
 
 export function StayBilling({ bookingId, billable }: { bookingId: number; billable: boolean }) {
   const qc = useQueryClient();
@@ -43,6 +44,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   const canBill = useCan('invoice.bill', 'write');
   const canPay = useCan('invoice.payment', 'write');
   const [paying, setPaying] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const balance = useQuery({
     queryKey: ['balance', bookingId],
     queryFn: () => api<Row>(`/booking/${bookingId}/balance`),
@@ -138,7 +140,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {canBill && billable && b && !b.isBilled && (
             <Button variant="outlined" onClick={() => issue('deposit')} data-testid="bill-deposit">
-              Facture d'acompte
+              {b.downPaymentNature === 'arrhes' ? "Facture d'arrhes" : "Facture d'acompte"}
             </Button>
           )}
           {canBill && billable && b && !b.isBilled && (
@@ -158,11 +160,29 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
               Encaisser
             </Button>
           )}
+          {canPay && b && b.due < 0 && (
+            <Button variant="outlined" color="warning" onClick={() => setRefunding(true)} data-testid="refund">
+              Rembourser
+            </Button>
+          )}
         </Box>
+        {canPay && b && b.due < 0 && (
+          <RefundDialog
+            bookingId={bookingId}
+            overpaid={-b.due}
+            open={refunding}
+            onClose={() => setRefunding(false)}
+            onSaved={() => {
+              setRefunding(false);
+              refresh();
+            }}
+          />
+        )}
         {paying && (
           <PaymentDialog
             bookingId={bookingId}
             due={b?.due ?? 0}
+            nature={b?.downPaymentNature ?? 'arrhes'}
             creditNotes={b?.usableCreditNotes ?? []}
             onClose={() => setPaying(false)}
             onSaved={() => {
@@ -179,12 +199,15 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
 function PaymentDialog({
   bookingId,
   due,
+  nature,
   creditNotes,
   onClose,
   onSaved,
 }: {
   bookingId: number;
   due: number;
+  /** the stay's down payment: arrhes or acompte, the nature a down payment takes by default */
+  nature: 'arrhes' | 'acompte';
   creditNotes: Row[];
   onClose: () => void;
   onSaved: () => void;
@@ -199,7 +222,7 @@ function PaymentDialog({
   const [date, setDate] = useState(todayParis());
   // A date typed wrong keeps its French message under the field and holds the payment back.
   const [dateInvalid, setDateInvalid] = useState(false);
-  const [fields, setFields] = useState<Row>({});
+  const [fields, setFields] = useState<Row>({ downPaymentNature: nature });
   const [error, setError] = useState<string | null>(null);
   const method = methods.data?.find((m) => String(m.id) === methodId);
   const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
@@ -320,7 +343,7 @@ function PaymentDialog({
             <TextField
               select
               label="Nature"
-              value={fields.downPaymentNature ?? 'arrhes'}
+              value={fields.downPaymentNature ?? nature}
               onChange={set('downPaymentNature')}
               helperText="Arrhes : le client qui annule les perd (hors TVA) ; acompte : engagement ferme"
             >

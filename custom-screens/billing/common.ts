@@ -5,8 +5,15 @@ export type { Row };
 
 export const rateLabel = (bp: number | null | undefined) =>
   bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
+/** A deposit bill is named for what it bills: arrhes or acompte (rules-fr §2). */
 export const billKindLabel = (b: Row) =>
-  b.kind === 'credit-note' ? 'Avoir' : b.isDeposit ? "Facture d'acompte" : 'Facture';
+  b.kind === 'credit-note'
+    ? 'Avoir'
+    : b.isDeposit
+      ? b.depositNature === 'arrhes'
+        ? "Facture d'arrhes"
+        : "Facture d'acompte"
+      : 'Facture';
 export const billStateLabel: Record<string, string> = {
   issued: 'Émise',
   'partly-credited': 'Partiellement annulée par avoir',

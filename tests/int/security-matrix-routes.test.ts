@@ -1239,6 +1239,20 @@ const ROWS: Row[] = [
   // Payments, bank and cash (api/domain/billing/money-routes.ts)
   {
     method: 'POST',
+    route: '/rest/booking/:bookingId/refund',
+    make: async () => ({
+      path: `/rest/booking/${(await billable()).id}/refund`,
+      body: { paymentMethodId: ids.cheque, amount: 100 },
+    }),
+    state: async (req) =>
+      t
+        .knex('payment')
+        .where({ bookingId: idIn(req), category: 'refund' })
+        .count({ n: '*' }),
+    ok: { status: 400, why: 'nothing was paid too much: past the right, the rule answers REFUND_EXCEEDS_OVERPAYMENT' },
+  },
+  {
+    method: 'POST',
     route: '/rest/payment/cheques',
     make: async () => ({
       path: '/rest/payment/cheques',

@@ -770,9 +770,11 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        amount?: number;
                         /** Format: date */
                         date?: string;
                         lines?: {
+                            amount?: number;
                             billLineId: number;
                             quantity?: number;
                         }[];
@@ -1370,6 +1372,52 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["IssuedBill"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/booking/{bookingId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** Format: date */
+                        date?: string;
+                        notes?: string | null;
+                        paymentMethodId: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"];
                     };
                 };
             };
@@ -9658,6 +9706,8 @@ export type components = {
             customerSnapshot: Record<string, never>;
             /** Format: date */
             date: string;
+            /** @enum {string|null} */
+            depositNature?: "arrhes" | "acompte" | null;
             /** @default 0 */
             depositsDeducted: number;
             /** Format: date */
@@ -10214,6 +10264,7 @@ export type components = {
             /** Format: phone */
             phone2?: string | null;
             postalCode?: string | null;
+            siren?: string | null;
             town?: string | null;
             /** Format: date-time */
             readonly updatedAt?: string;
@@ -10716,6 +10767,8 @@ export type components = {
             customerName?: string;
             /** Format: date */
             date?: string;
+            /** @enum {unknown} */
+            depositNature?: "arrhes" | "acompte" | null;
             depositsDeducted?: number;
             id?: number;
             isDeposit?: boolean;
@@ -11254,7 +11307,7 @@ export type components = {
              * @default payment
              * @enum {string}
              */
-            category: "payment" | "down-payment" | "cash-register-sale";
+            category: "payment" | "down-payment" | "cash-register-sale" | "refund";
             chequeBank?: string | null;
             chequeHolder?: string | null;
             chequeNumber?: string | null;
@@ -12136,6 +12189,8 @@ export type components = {
             billed?: number;
             bills?: Record<string, never>[];
             bookingId?: number;
+            /** @enum {unknown} */
+            downPaymentNature?: "arrhes" | "acompte";
             due?: number;
             isBilled?: boolean;
             overdue?: {

@@ -163,13 +163,15 @@ function paymentEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: 
   const account = methodAccount(m, accounts, plan);
   const aux = plan.auxiliary(r.data.customerId, 'Client');
   const cancel = r.kind === 'payment-cancel';
+  const refund = r.data.category === 'refund';
   return {
     journal: methodJournalKind(m.kind),
     planJournal: plan.settings.paymentPlan?.get(Number(m.id))?.journal,
     date: r.date,
     validDate: r.at.slice(0, 10),
     piece: `P${r.seq}`,
-    label: `${cancel ? 'Annulation paiement' : 'Paiement'} ${clean(m.label)}`,
+    // a refund (negative payment) credits the bank and debits the customer by its sign
+    label: `${cancel ? 'Annulation paiement' : refund ? 'Remboursement' : 'Paiement'} ${clean(m.label)}`,
     seq: r.seq,
     lines: [...line(account, r.amount), ...line(plan.account('customer'), -r.amount, aux)],
   };

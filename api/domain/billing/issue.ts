@@ -10,6 +10,7 @@ import { todayParis } from '../../../common/dates';
 import { RELEASING, UNCONFIRMED } from '../stays/status';
 import {
   billTotals,
+  creditAmountLines,
   creditLines,
   depositLines,
   finalLines,
@@ -22,7 +23,8 @@ import { extraLines, markBilled, STAY_SOURCE, type BillSourceContext } from './s
 import { standingPartnerBills } from './partner';
 import { allocateNumber, type Series } from './numbering';
 import { appendBillEntry } from '../ledger/entries';
-import { customerSnapshot, paymentTermsText, sellerSnapshot } from './parties';
+import { customerSnapshot, paidTermsText, paymentTermsText, sellerSnapshot } from './parties';
+import { depositWords, stayDepositNature, type DepositNature } from './mentions';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -34,10 +36,15 @@ export interface StayBillInput {
   kind: 'deposit' | 'final';
   amount?: number;
   date?: string;
+  /** a deposit bill of a payment already received: its date, method and nature */
+  paid?: { date: string; method: string; nature: DepositNature | null };
 }
 export interface CreditNoteInput {
   reason: string;
-  lines?: { billLineId: number; quantity?: number | null }[];
+  /** units of lines, or an amount (VAT included) off a line */
+  lines?: { billLineId: number; quantity?: number | null; amount?: number | null }[];
+  /** an amount (VAT included) off the whole invoice, spread over its taxable lines */
+  amount?: number;
   date?: string;
 }
 
@@ -174,12 +181,14 @@ export async function issueStayBillIn(
     ).map((l): DepositRemainder => ({
       billId: l.billId,
       number: deposits.find((d) => d.id === l.billId)!.number,
+      nature: deposits.find((d) => d.id === l.billId)!.depositNature,
       vatRateBp: l.vatRateBp,
       amountInclVat: l.amountInclVat + l.creditedAmount,
       vatAmount: l.vatAmount + l.creditedVat,
     }));
     let lines: LineInput[];
     let dueDate: string | null;
+    let nature: DepositNature | null;
     // Sales charged to the stay, rent receipts…: registered sources add their lines to the final bill.
     const extras = await extraLines(trx, ctx);
     if (input.kind === 'deposit') {
@@ -188,12 +197,23 @@ export async function issueStayBillIn(
       const amount = input.amount ?? booking.downPaymentAmount ?? 0;
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
         throw badRequest('BILL_DEPOSIT_AMOUNT_INVALID', { amount: formatMessage('BILL_DEPOSIT_AMOUNT_INVALID') });
-      lines = depositLines(stay, amount, `Acompte sur le séjour ${booking.code ?? booking.id}`, period);
+      nature = input.paid?.nature ?? stayDepositNature(booking.downPaymentKind);
+      lines = depositLines(
+        stay,
+        amount,
+        `${depositWords(nature).noun} sur le séjour ${booking.code ?? booking.id}`,
+        period,
+      );
       dueDate = booking.downPaymentDueDate ?? null;
     } else {
       lines = finalLines([...stay, ...extras.flatMap((e) => e.lines)], depositLinesLeft);
       dueDate = booking.balanceDueDate ?? null;
+      const natures = new Set(depositLinesLeft.filter((d) => d.amountInclVat !== 0).map((d) => d.nature));
+      nature = natures.size === 1 ? ([...natures][0] ?? 'acompte') : null;
     }
+    // Never due before it is issued (a stay billed after its balance date is due at once).
+    if (dueDate != null && dueDate < date) dueDate = date;
+    if (input.paid) dueDate = null;
     const billId = await insertBill(
       trx,
       {
@@ -208,8 +228,9 @@ export async function issueStayBillIn(
         sellerSnapshot: seller,
         serviceStartDate: period.startDate,
         serviceEndDate: period.endDate,
-        paymentTerms: paymentTermsText(customer, dueDate),
+        paymentTerms: input.paid ? paidTermsText(customer, input.paid) : paymentTermsText(customer, dueDate),
         dueDate,
+        depositNature: nature,
         userId,
         depositsDeducted: input.kind === 'final' ? depositLinesLeft.reduce((s, d) => s + d.amountInclVat, 0) : 0,
       },
@@ -231,6 +252,9 @@ export async function issueCreditNote(
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (!reason)
     throw badRequest('CREDIT_NOTE_REASON_REQUIRED', { reason: formatMessage('CREDIT_NOTE_REASON_REQUIRED') });
+  // Units or an amount of a line, lines or an amount of the whole bill: one way at a time.
+  if ((input.amount != null && input.lines) || input.lines?.some((l) => l.quantity != null && l.amount != null))
+    throw badRequest('INCORRECT_FORM', { amount: formatMessage('INCORRECT_FORM') });
   return knex.transaction(async (trx) => {
     const first = await trx('bill').where('id', invoiceId).first('bookingId');
     if (!first) throw new HttpError(404, 'BILL_NOT_FOUND');
@@ -252,7 +276,11 @@ export async function issueCreditNote(
     }
     let lines: LineInput[];
     try {
-      lines = creditLines(await creditableLines(trx, [invoiceId]), input.lines ?? null);
+      const creditable = await creditableLines(trx, [invoiceId]);
+      lines =
+        input.amount != null
+          ? creditAmountLines(creditable, input.amount)
+          : creditLines(creditable, input.lines ?? null);
     } catch (e: any) {
       if (e?.message === 'EXCEEDS' || e?.message === 'UNKNOWN_LINE')
         throw badRequest('CREDIT_NOTE_EXCEEDS_INVOICE', { lines: formatMessage('CREDIT_NOTE_EXCEEDS_INVOICE') });

@@ -73,6 +73,7 @@ export async function billList(db: Db, q: BillListQuery): Promise<{ rows: Row[];
         'b.date',
         'b.kind',
         'b.isDeposit',
+        'b.depositNature',
         'b.payerType',
         'b.customerName',
         'b.bookingId',
@@ -161,7 +162,7 @@ export async function doubleBills(db: Db): Promise<Row[]> {
     GROUP BY k.id, k.code, c.id HAVING sum(b.total_incl_vat + ${CREDITED}) > coalesce(k.total_amount, 0)`)
   ).rows;
   for (const r of deposits)
-    out.push({ check: 'deposits-exceed', label: 'Acomptes facturés au-delà du prix du séjour', ...r });
+    out.push({ check: 'deposits-exceed', label: 'Arrhes ou acomptes facturés au-delà du prix du séjour', ...r });
   const twins: Row[] = (
     await db.raw(`
     SELECT min(k.id) AS "bookingId", string_agg(coalesce(k.code, k.id::text), ', ' ORDER BY k.id) AS code,

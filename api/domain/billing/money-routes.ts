@@ -10,6 +10,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import { isYearMonth } from '../../../common/cash';
 import { paymentVat, TILL_SHARE } from '../../../common/payment-vat';
 import { recordCheques, type ChequesInput } from './cheques';
+import { refundOverpayment, type RefundInput } from './refunds';
 import { groupPayments, type GroupInput } from './grouping';
 import { cashAndBankJournal, cashFund, movementsOfMonth, startingBases } from './cash';
 import { depositsOfMonth } from './deposits';
@@ -36,6 +37,29 @@ function dateOf(raw: string): string {
 }
 
 export const MONEY_ROUTES = [
+  defineRoute<RefundInput>({
+    method: 'POST',
+    path: '/rest/booking/:bookingId/refund',
+    right: [PAYMENT, 'write'],
+    tag,
+    summary:
+      'Rembourse un trop-perçu du séjour : un paiement « Remboursement » de montant négatif, au journal ; ' +
+      'refusé au-delà de ce que le client a payé en trop',
+    body: {
+      type: 'object',
+      required: ['paymentMethodId', 'amount'],
+      additionalProperties: false,
+      properties: {
+        paymentMethodId: id,
+        amount: { ...money, description: 'le montant rendu, positif, en centimes' },
+        date,
+        notes: text(500),
+      },
+    },
+    response: { $ref: '#/components/schemas/Payment' },
+    handler: ({ params, body, knex, user }) =>
+      refundOverpayment(knex, parseId(params.bookingId), body, user?.id ?? null),
+  }),
   defineRoute<ChequesInput>({
     method: 'POST',
     path: '/rest/payment/cheques',

@@ -5,6 +5,7 @@ import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { issueCreditNote, issueStayBill, type CreditNoteInput, type StayBillInput } from './issue';
 import { printBill, storeOriginal } from './documents';
+import { stayDepositNature } from './mentions';
 import { loadBill, stayBalance } from './view';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
 import { renderDepositSlip } from './deposit-slip';
@@ -38,6 +39,7 @@ defineSchemas({
       date: { type: 'string', format: 'date' },
       kind: { enum: ['invoice', 'credit-note'] },
       isDeposit: bool,
+      depositNature: { enum: ['arrhes', 'acompte', null] },
       bookingId: { type: ['integer', 'null'] },
       customerId: { type: ['integer', 'null'] },
       customerName: str,
@@ -76,6 +78,10 @@ defineSchemas({
         properties: { amount: money, since: { type: 'string', format: 'date' } },
       },
       bills: { type: 'array', items: { type: 'object' } },
+      downPaymentNature: {
+        enum: ['arrhes', 'acompte'],
+        description: 'Le versement anticipé du séjour : arrhes, ou acompte (engagement ferme)',
+      },
       partnerId: { type: ['integer', 'null'] },
       partnerBillStands: bool,
       usableCreditNotes: {
@@ -136,7 +142,9 @@ export const BILLING_ROUTES = [
     path: '/rest/bill/:billId/credit-note',
     right: [BILL, 'write'],
     tag,
-    summary: 'Émet un avoir sur une facture : tout ce qui en reste sans lines, sinon les quantités des lignes données',
+    summary:
+      'Émet un avoir sur une facture : tout ce qui en reste sans lines ni amount, sinon les quantités ou montants ' +
+      'des lignes données, ou un montant sur toute la facture',
     body: {
       type: 'object',
       required: ['reason'],
@@ -155,8 +163,22 @@ export const BILLING_ROUTES = [
             properties: {
               billLineId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
               quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+              amount: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 1_000_000_000,
+                description: 'un montant TTC en centimes de la ligne, au lieu de quantités',
+                'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
+              },
             },
           },
+        },
+        amount: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1_000_000_000,
+          description: 'un montant TTC en centimes sur toute la facture, réparti sur ses lignes soumises à la TVA',
+          'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
         },
       },
     },
@@ -213,14 +235,26 @@ export const BILLING_ROUTES = [
       const bills = await knex('bill')
         .where({ bookingId })
         .orderBy('id')
-        .select('id', 'number', 'date', 'kind', 'isDeposit', 'payerType', 'totalInclVat', 'creditedBillId');
+        .select(
+          'id',
+          'number',
+          'date',
+          'kind',
+          'isDeposit',
+          'depositNature',
+          'payerType',
+          'totalInclVat',
+          'creditedBillId',
+        );
       // The partner's bill comes after the customer's final bill (« Facture partenaire »).
-      const partnerId = (await knex('booking').where('id', bookingId).first('partnerId'))?.partnerId ?? null;
+      const stay = await knex('booking').where('id', bookingId).first('partnerId', 'downPaymentKind');
+      const partnerId = stay?.partnerId ?? null;
       const partnerBillStands = partnerId != null && (await standingPartnerBills(knex, bookingId)).length > 0;
       // The customer's credit notes with something left: the payment dialog's « Avoir » picker.
       return {
         ...balance,
         bills,
+        downPaymentNature: stayDepositNature(stay?.downPaymentKind),
         partnerId,
         partnerBillStands,
         usableCreditNotes: await usableCreditNotes(knex, bookingId),

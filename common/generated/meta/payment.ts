@@ -244,12 +244,14 @@ export const meta: EntityMeta = {
       "enum": [
         "payment",
         "down-payment",
-        "cash-register-sale"
+        "cash-register-sale",
+        "refund"
       ],
       "enumLabels": {
         "payment": "Règlement",
-        "down-payment": "Acompte",
-        "cash-register-sale": "Vente en caisse"
+        "down-payment": "Versement anticipé (arrhes ou acompte)",
+        "cash-register-sale": "Vente en caisse",
+        "refund": "Remboursement"
       },
       "default": "payment",
       "indexed": false
@@ -282,7 +284,7 @@ export const meta: EntityMeta = {
     {
       "name": "amount",
       "column": "amount",
-      "label": "Montant",
+      "label": "Montant (négatif pour un remboursement)",
       "kind": "money",
       "sql": {
         "t": "integer"
@@ -292,7 +294,6 @@ export const meta: EntityMeta = {
       "readOnly": false,
       "system": false,
       "hidden": false,
-      "exclusiveMinimum": 0,
       "message": "MUST_BE_POSITIVE",
       "indexed": false
     },
@@ -719,12 +720,14 @@ export const meta: EntityMeta = {
         "enum": [
           "payment",
           "down-payment",
-          "cash-register-sale"
+          "cash-register-sale",
+          "refund"
         ],
         "x-enum-labels": {
           "payment": "Règlement",
-          "down-payment": "Acompte",
-          "cash-register-sale": "Vente en caisse"
+          "down-payment": "Versement anticipé (arrhes ou acompte)",
+          "cash-register-sale": "Vente en caisse",
+          "refund": "Remboursement"
         },
         "default": "payment",
         "x-label": "Catégorie"
@@ -744,10 +747,12 @@ export const meta: EntityMeta = {
       },
       "amount": {
         "type": "integer",
-        "exclusiveMinimum": 0,
+        "not": {
+          "const": 0
+        },
         "x-money": true,
         "x-message": "MUST_BE_POSITIVE",
-        "x-label": "Montant"
+        "x-label": "Montant (négatif pour un remboursement)"
       },
       "date": {
         "type": "string",
