@@ -229,6 +229,11 @@ export const MESSAGES = {
   // Billing, payments, closures (§8)
   BILLED_ITEMS_UNCHANGEABLE: 'Les éléments facturés ne sont pas modifiables',
   BILL_EARLIER_THAN_LAST: 'Une facture ne peut pas être antérieure à la dernière',
+  PAYMENT_OVERPAYS_CONFIRM:
+    'Le séjour sera payé deux fois : il reste %{due} à payer et ce paiement est de %{amount}. ' +
+    'Confirmez pour l’enregistrer quand même',
+  BILL_DATE_NOT_TODAY: 'Une facture est datée du jour de son émission : une autre date est refusée',
+  BILL_DATE_NOT_TODAY_FIELD: 'Une facture est datée du jour de son émission : le %{today}',
   BILL_CANNOT_BE_CANCELLED: 'Cette facture ne peut pas être annulée',
   PARTNER_BILL_REMAINS: 'Une facture partenaire subsiste',
   BILL_GENERATION_IMPOSSIBLE: 'Génération de facture impossible',

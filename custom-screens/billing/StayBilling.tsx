@@ -201,10 +201,12 @@ function PaymentDialog({
   const [dateInvalid, setDateInvalid] = useState(false);
   const [fields, setFields] = useState<Row>({});
   const [error, setError] = useState<string | null>(null);
+  // « Le séjour sera payé deux fois… »: the server's 409 message, until the user confirms.
+  const [overpaid, setOverpaid] = useState<string | null>(null);
   const method = methods.data?.find((m) => String(m.id) === methodId);
   const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [k]: e.target.value || null });
-  const save = async () => {
+  const save = async (confirmOverpayment = false) => {
     const cents = parseEurosToCents(amount);
     if (cents == null || cents <= 0) {
       setError('Montant invalide');
@@ -221,12 +223,16 @@ function PaymentDialog({
     try {
       await api('/payment', {
         method: 'POST',
+        headers: confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {},
         json: { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields },
       });
       notify('Paiement enregistré', { type: 'success' });
       onSaved();
     } catch (e: any) {
-      setError(e.message);
+      if (e?.status === 409 && e?.body?.code === 'PAYMENT_OVERPAYS_CONFIRM') {
+        setError(null);
+        setOverpaid(e.message);
+      } else setError(e.message);
     }
   };
   return (
@@ -235,6 +241,11 @@ function PaymentDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
+          {overpaid && (
+            <Alert severity="warning" data-testid="payment-overpaid">
+              {overpaid}
+            </Alert>
+          )}
           <TextField
             select
             label="Mode de paiement"
@@ -252,7 +263,10 @@ function PaymentDialog({
           <TextField
             label="Montant (€)"
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setOverpaid(null);
+            }}
             required
             inputProps={{ 'data-testid': 'payment-amount' }}
           />
@@ -349,9 +363,15 @@ function PaymentDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Annuler</Button>
-        <Button variant="contained" disabled={!methodId} onClick={save} data-testid="payment-save">
-          Enregistrer
-        </Button>
+        {overpaid ? (
+          <Button variant="contained" color="warning" onClick={() => save(true)} data-testid="payment-confirm-overpaid">
+            Enregistrer quand même
+          </Button>
+        ) : (
+          <Button variant="contained" disabled={!methodId} onClick={() => save()} data-testid="payment-save">
+            Enregistrer
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );
