@@ -152,24 +152,29 @@ export function authRoutes(deps: {
     // Like every /rest/ route but log-in, log-out needs a live session: without one it
     // answers 403 (the admin then shows its log-in page anyway). Declared public only so
     // that an expired session's row and cookie are cleared on the way, before that 403.
-    defineRoute({
-      method: 'GET',
-      path: '/rest/logout',
-      right: 'public',
-      tag,
-      summary: 'Ferme la session sur le serveur',
-      description: 'Sans session en cours : 403, le cookie et la session expirée étant effacés quand même.',
-      response: { type: 'object', properties: { status: { const: 'OK' }, message: str } },
-      responseDescription: 'Session fermée',
-      responses: { 403: { description: 'Non connecté' } },
-      handler: async ({ ctx, knex }) => {
-        const sid = ctx.cookies.get(deps.cookie);
-        if (sid) await destroySession(knex, sid);
-        if (sid !== undefined) setSessionCookie(ctx, deps.cookie, '', deps.secure);
-        if (!ctx.state.user) throw notLoggedIn();
-        return { status: 'OK', message: formatMessage('LOGOUT_SUCCESS') };
-      },
-    }),
+    ...(['GET', 'POST'] as const).map((method) =>
+      defineRoute({
+        method,
+        path: '/rest/logout',
+        right: 'public',
+        tag,
+        summary:
+          method === 'GET'
+            ? 'Ferme la session sur le serveur (§7) ; refusé (403 CROSS_SITE_REFUSED) venant d’un autre site'
+            : 'Ferme la session sur le serveur',
+        description: 'Sans session en cours : 403, le cookie et la session expirée étant effacés quand même.',
+        response: { type: 'object', properties: { status: { const: 'OK' }, message: str } },
+        responseDescription: 'Session fermée',
+        responses: { 403: { description: 'Non connecté' } },
+        handler: async ({ ctx, knex }) => {
+          const sid = ctx.cookies.get(deps.cookie);
+          if (sid) await destroySession(knex, sid);
+          if (sid !== undefined) setSessionCookie(ctx, deps.cookie, '', deps.secure);
+          if (!ctx.state.user) throw notLoggedIn();
+          return { status: 'OK', message: formatMessage('LOGOUT_SUCCESS') };
+        },
+      }),
+    ),
     defineRoute({
       method: 'GET',
       path: '/rest/security/me',

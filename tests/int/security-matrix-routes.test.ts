@@ -270,6 +270,12 @@ const ROWS: Row[] = [
     need: 'session',
     make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
   },
+  {
+    method: 'POST',
+    route: '/rest/logout',
+    need: 'session',
+    make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
+  },
   { method: 'GET', route: '/rest/security/me', make: async () => ({ path: '/rest/security/me' }) },
   { method: 'GET', route: '/rest/openapi.json', make: async () => ({ path: '/rest/openapi.json' }) },
 
