@@ -5,6 +5,7 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
 import { bodyParser } from './http/body';
+import { idempotency } from './http/idempotency';
 import { describeError } from './http/log';
 import { mapDbError } from './db/errors';
 import { restRouter } from './rest/router';
@@ -123,6 +124,8 @@ export function createApp(opts: AppOptions): Koa {
   app.use(bodyParser());
 
   app.use(sessionMiddleware({ knex, cookie, settings: cachedSettings, loadRights }));
+  // A write retried with the same Idempotency-Key gets the first answer (api/http/idempotency.ts).
+  app.use(idempotency(knex));
 
   // Mounted before the session gate: log-in needs none, log-out clears an expired one.
   const auth = authRoutes({

@@ -37,6 +37,15 @@ export const MESSAGES = {
   FILTER_TOO_LONG: 'Filtre trop long : %{limit} caractères au maximum',
   QUERY_TIMEOUT: 'La requête a pris trop de temps et a été interrompue : précisez la recherche ou réessayez',
   // The first start answers at once; the database is migrated and the demo seeded behind these.
+  PAYMENT_METHOD_KIND_IN_USE:
+    'Ce mode de paiement a déjà servi : son type ne change plus. Créez un nouveau mode et désactivez celui-ci',
+  VAT_RATE_IN_USE: 'Ce taux de TVA est utilisé : sa valeur ne change plus. Créez un nouveau taux',
+  ARTICLE_VAT_IN_USE: 'Cet article a déjà été vendu : sa TVA ne change plus. Créez un nouvel article',
+  IDEMPOTENCY_IN_PROGRESS:
+    'Une requête identique est en cours de traitement ou a été interrompue : vérifiez le résultat avant de ' +
+    'recommencer',
+  IDEMPOTENCY_KEY_REUSED: 'Cette clé d’idempotence a déjà servi pour une autre requête',
+  IDEMPOTENCY_KEY_INVALID: 'Clé d’idempotence invalide (200 caractères au plus)',
   SERVER_STARTING: 'Démarrage en cours… réessayez dans quelques secondes',
   DEMO_PREPARING: 'Préparation de la démonstration… réessayez dans quelques secondes',
 

@@ -34,7 +34,7 @@ import { containsCardNumber } from '../../common/card-number';
 import { formatMessage } from '../../common/messages';
 import { DATE_INVALID_FR } from '../../common/date-input';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, type Row } from './common';
-import { api, useCan, DateFieldFr } from '../../admin/src/ui';
+import { api, newIdempotencyKey, useCan, useIdempotencyKeys, DateFieldFr } from '../../admin/src/ui';
 
 export function StayBilling({ bookingId, billable }: { bookingId: number; billable: boolean }) {
   const qc = useQueryClient();
@@ -43,6 +43,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   const canBill = useCan('invoice.bill', 'write');
   const canPay = useCan('invoice.payment', 'write');
   const [paying, setPaying] = useState(false);
+  const idem = useIdempotencyKeys();
   const balance = useQuery({
     queryKey: ['balance', bookingId],
     queryFn: () => api<Row>(`/booking/${bookingId}/balance`),
@@ -55,7 +56,12 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   };
   const issue = async (kind: 'deposit' | 'final') => {
     try {
-      const bill = await api<Row>(`/booking/${bookingId}/bill`, { method: 'POST', json: { kind } });
+      const bill = await api<Row>(`/booking/${bookingId}/bill`, {
+        method: 'POST',
+        json: { kind },
+        headers: { 'Idempotency-Key': idem.keyOf(kind) },
+      });
+      idem.done(kind);
       notify(`${billKindLabel(bill)} ${bill.number} émise`, { type: 'success' });
       refresh();
     } catch (e: any) {
@@ -64,7 +70,12 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   };
   const partnerBill = async () => {
     try {
-      const bill = await api<Row>(`/booking/${bookingId}/partner-bill`, { method: 'POST', json: {} });
+      const bill = await api<Row>(`/booking/${bookingId}/partner-bill`, {
+        method: 'POST',
+        json: {},
+        headers: { 'Idempotency-Key': idem.keyOf('partner') },
+      });
+      idem.done('partner');
       notify(`Facture partenaire ${bill.number} émise`, { type: 'success' });
       refresh();
     } catch (e: any) {
@@ -203,6 +214,8 @@ function PaymentDialog({
   const [error, setError] = useState<string | null>(null);
   // « Le séjour sera payé deux fois… »: the server's 409 message, until the user confirms.
   const [overpaid, setOverpaid] = useState<string | null>(null);
+  // One key for this dialog's payment: « Enregistrer » clicked again after a lost answer pays once.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const method = methods.data?.find((m) => String(m.id) === methodId);
   const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [k]: e.target.value || null });
@@ -223,7 +236,10 @@ function PaymentDialog({
     try {
       await api('/payment', {
         method: 'POST',
-        headers: confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {},
+        headers: {
+          'Idempotency-Key': idempotencyKey,
+          ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),
+        },
         json: { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields },
       });
       notify('Paiement enregistré', { type: 'success' });
