@@ -539,10 +539,13 @@ describe('bank deposits', () => {
 });
 
 describe('the bill as a PDF', () => {
-  it('carries every legal mention, and a reprint is the stored DUPLICATA', async () => {
+  it('carries every legal mention, and a reprint (POST) is the stored DUPLICATA', async () => {
     const s = await bookStay(t, c, c.places[6], '2031-08-01', '2031-08-04');
     const b = (await bill(s.bookingId, { kind: 'final' })).body;
-    const first = await fetch(`${t.url}/rest/bill/document/${b.id}`, { headers: { Cookie: t.admin.cookie! } });
+    const first = await fetch(`${t.url}/rest/bill/document/${b.id}`, {
+      method: 'POST',
+      headers: { Cookie: t.admin.cookie! },
+    });
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toMatch(/application\/pdf/);
     const pdf = Buffer.from(await first.arrayBuffer());
@@ -581,13 +584,13 @@ describe('the bill as a PDF', () => {
     expect(flat).not.toContain('DUPLICATA');
     const again = Buffer.from(
       await (
-        await fetch(`${t.url}/rest/bill/document/${b.id}`, { headers: { Cookie: t.admin.cookie! } })
+        await fetch(`${t.url}/rest/bill/document/${b.id}`, { method: 'POST', headers: { Cookie: t.admin.cookie! } })
       ).arrayBuffer(),
     );
     expect(execFileSync('pdftotext', ['-', '-'], { input: again }).toString()).toContain('DUPLICATA');
     const third = Buffer.from(
       await (
-        await fetch(`${t.url}/rest/bill/document/${b.id}`, { headers: { Cookie: t.admin.cookie! } })
+        await fetch(`${t.url}/rest/bill/document/${b.id}`, { method: 'POST', headers: { Cookie: t.admin.cookie! } })
       ).arrayBuffer(),
     );
     expect(third.equals(again)).toBe(true);
@@ -609,7 +612,7 @@ describe('the bill as a PDF', () => {
     const b = (await bill(s.bookingId, { kind: 'final' })).body;
     const pdf = Buffer.from(
       await (
-        await fetch(`${t.url}/rest/bill/document/${b.id}`, { headers: { Cookie: t.admin.cookie! } })
+        await fetch(`${t.url}/rest/bill/document/${b.id}`, { method: 'POST', headers: { Cookie: t.admin.cookie! } })
       ).arrayBuffer(),
     );
     const flat = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString().replace(/\s+/g, ' ');

@@ -1024,6 +1024,11 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/rest/bill/document/${ids.bill}` }),
   },
   {
+    method: 'POST',
+    route: '/rest/bill/document/:billId',
+    make: async () => ({ path: `/rest/bill/document/${ids.bill}` }),
+  },
+  {
     method: 'GET',
     route: '/rest/booking/:bookingId/balance',
     make: async () => ({ path: `/rest/booking/${ids.booking}/balance` }),
@@ -1430,6 +1435,11 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/rest/sales/document/:saleId',
+    make: async () => ({ path: `/rest/sales/document/${(await till()).sale}` }),
+  },
+  {
+    method: 'POST',
     route: '/rest/sales/document/:saleId',
     make: async () => ({ path: `/rest/sales/document/${(await till()).sale}` }),
   },
