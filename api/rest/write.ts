@@ -93,6 +93,8 @@ async function withDbErrors<T>(fn: () => Promise<T>, meta: EntityMeta, op: 'writ
 export interface WriteOptions {
   /** the version the client read when the body does not carry one (If-Match) */
   ifMatch?: string | null;
+  /** what the user confirmed (`X-Confirm`), handed to the hooks */
+  confirm?: ReadonlySet<string>;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function saveRecord(
   return withDbErrors(
     () =>
       knex.transaction(async (trx) => {
-        const ctx: WriteContext = { trx, userId };
+        const ctx: WriteContext = { trx, userId, confirm: opts.confirm };
         let existing: Row | null = null;
         let record: Row;
         if (id) {

@@ -26,7 +26,7 @@ import { Loading, useNotify } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, rateLabel, type Row } from './common';
 import { SendBillEmail } from '../documents/SendBillEmail';
-import { api, useCan, NotFound, Page } from '../../admin/src/ui';
+import { api, useCan, NotFound, Page, PrintButton } from '../../admin/src/ui';
 import { CreditNoteDialog } from './CreditNoteDialog';
 
 export default function BillScreen() {
@@ -57,6 +57,9 @@ export default function BillScreen() {
           <Button variant="outlined" href={pdfUrl(b.id)} target="_blank" rel="noopener">
             PDF
           </Button>
+          <PrintButton path={`/bill/document/${b.id}`} testId="bill-print">
+            Imprimer
+          </PrintButton>
           <SendBillEmail billId={b.id} email={c.email} />
           {canWrite && b.kind === 'invoice' && b.state !== 'cancelled' && (
             <Button color="error" variant="outlined" onClick={() => setCrediting(true)} data-testid="credit-note">

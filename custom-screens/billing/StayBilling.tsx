@@ -34,7 +34,7 @@ import { containsCardNumber } from '../../common/card-number';
 import { formatMessage } from '../../common/messages';
 import { DATE_INVALID_FR } from '../../common/date-input';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, type Row } from './common';
-import { api, useCan, DateFieldFr } from '../../admin/src/ui';
+import { api, newIdempotencyKey, useCan, useIdempotencyKeys, DateFieldFr } from '../../admin/src/ui';
 import { RefundDialog } from './RefundDialog';
 
 export function StayBilling({ bookingId, billable }: { bookingId: number; billable: boolean }) {
@@ -45,6 +45,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   const canPay = useCan('invoice.payment', 'write');
   const [paying, setPaying] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const idem = useIdempotencyKeys();
   const balance = useQuery({
     queryKey: ['balance', bookingId],
     queryFn: () => api<Row>(`/booking/${bookingId}/balance`),
@@ -57,7 +58,12 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   };
   const issue = async (kind: 'deposit' | 'final') => {
     try {
-      const bill = await api<Row>(`/booking/${bookingId}/bill`, { method: 'POST', json: { kind } });
+      const bill = await api<Row>(`/booking/${bookingId}/bill`, {
+        method: 'POST',
+        json: { kind },
+        headers: { 'Idempotency-Key': idem.keyOf(kind) },
+      });
+      idem.done(kind);
       notify(`${billKindLabel(bill)} ${bill.number} émise`, { type: 'success' });
       refresh();
     } catch (e: any) {
@@ -66,7 +72,12 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   };
   const partnerBill = async () => {
     try {
-      const bill = await api<Row>(`/booking/${bookingId}/partner-bill`, { method: 'POST', json: {} });
+      const bill = await api<Row>(`/booking/${bookingId}/partner-bill`, {
+        method: 'POST',
+        json: {},
+        headers: { 'Idempotency-Key': idem.keyOf('partner') },
+      });
+      idem.done('partner');
       notify(`Facture partenaire ${bill.number} émise`, { type: 'success' });
       refresh();
     } catch (e: any) {
@@ -224,10 +235,14 @@ function PaymentDialog({
   const [dateInvalid, setDateInvalid] = useState(false);
   const [fields, setFields] = useState<Row>({ downPaymentNature: nature });
   const [error, setError] = useState<string | null>(null);
+  // « Le séjour sera payé deux fois… »: the server's 409 message, until the user confirms.
+  const [overpaid, setOverpaid] = useState<string | null>(null);
+  // One key for this dialog's payment: « Enregistrer » clicked again after a lost answer pays once.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const method = methods.data?.find((m) => String(m.id) === methodId);
   const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [k]: e.target.value || null });
-  const save = async () => {
+  const save = async (confirmOverpayment = false) => {
     const cents = parseEurosToCents(amount);
     if (cents == null || cents <= 0) {
       setError('Montant invalide');
@@ -244,12 +259,19 @@ function PaymentDialog({
     try {
       await api('/payment', {
         method: 'POST',
+        headers: {
+          'Idempotency-Key': idempotencyKey,
+          ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),
+        },
         json: { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields },
       });
       notify('Paiement enregistré', { type: 'success' });
       onSaved();
     } catch (e: any) {
-      setError(e.message);
+      if (e?.status === 409 && e?.body?.code === 'PAYMENT_OVERPAYS_CONFIRM') {
+        setError(null);
+        setOverpaid(e.message);
+      } else setError(e.message);
     }
   };
   return (
@@ -258,6 +280,11 @@ function PaymentDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
+          {overpaid && (
+            <Alert severity="warning" data-testid="payment-overpaid">
+              {overpaid}
+            </Alert>
+          )}
           <TextField
             select
             label="Mode de paiement"
@@ -275,7 +302,10 @@ function PaymentDialog({
           <TextField
             label="Montant (€)"
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setOverpaid(null);
+            }}
             required
             inputProps={{ 'data-testid': 'payment-amount' }}
           />
@@ -372,9 +402,15 @@ function PaymentDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Annuler</Button>
-        <Button variant="contained" disabled={!methodId} onClick={save} data-testid="payment-save">
-          Enregistrer
-        </Button>
+        {overpaid ? (
+          <Button variant="contained" color="warning" onClick={() => save(true)} data-testid="payment-confirm-overpaid">
+            Enregistrer quand même
+          </Button>
+        ) : (
+          <Button variant="contained" disabled={!methodId} onClick={() => save()} data-testid="payment-save">
+            Enregistrer
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -20,5 +20,5 @@ export const billStateLabel: Record<string, string> = {
   cancelled: 'Annulée par avoir',
 };
 export { dateFr };
-/** Opens the bill's PDF (the original the first time, the DUPLICATA after) in a new tab. */
+/** The bill's PDF to look at (GET: a copy marked DUPLICATA); printing is a POST (PrintButton). */
 export const pdfUrl = (billId: number) => `/rest/bill/document/${billId}`;

@@ -270,6 +270,12 @@ const ROWS: Row[] = [
     need: 'session',
     make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
   },
+  {
+    method: 'POST',
+    route: '/rest/logout',
+    need: 'session',
+    make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
+  },
   { method: 'GET', route: '/rest/security/me', make: async () => ({ path: '/rest/security/me' }) },
   { method: 'GET', route: '/rest/openapi.json', make: async () => ({ path: '/rest/openapi.json' }) },
 
@@ -1028,6 +1034,11 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/rest/bill/document/${ids.bill}` }),
   },
   {
+    method: 'POST',
+    route: '/rest/bill/document/:billId',
+    make: async () => ({ path: `/rest/bill/document/${ids.bill}` }),
+  },
+  {
     method: 'GET',
     route: '/rest/booking/:bookingId/balance',
     make: async () => ({ path: `/rest/booking/${ids.booking}/balance` }),
@@ -1448,6 +1459,11 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/rest/sales/document/:saleId',
+    make: async () => ({ path: `/rest/sales/document/${(await till()).sale}` }),
+  },
+  {
+    method: 'POST',
     route: '/rest/sales/document/:saleId',
     make: async () => ({ path: `/rest/sales/document/${(await till()).sale}` }),
   },

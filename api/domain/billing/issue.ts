@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { isValidDate } from '../../../common/formats';
-import { todayParis } from '../../../common/dates';
+import { formatDateFr, todayParis } from '../../../common/dates';
 import { RELEASING, UNCONFIRMED } from '../stays/status';
 import {
   billTotals,
@@ -58,9 +58,20 @@ export async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
   return booking;
 }
 
-export function billDate(date: string | undefined): string {
-  const d = date ?? todayParis();
+/**
+ * A new bill (invoice, credit note, partner or deposit bill) is dated the day it is
+ * issued (rules-fr §2, CGI ann. II 242 nonies A): `date`, when sent, must be today in
+ * Europe/Paris. A post-dated bill would block every later bill of its series (« bill
+ * earlier than last »). `today` is given by callers that replay history (tests, imports
+ * of bills issued elsewhere), never by a route.
+ */
+export function billDate(date: string | undefined, today: string = todayParis()): string {
+  const d = date ?? today;
   if (!isValidDate(d)) throw badRequest('INCORRECT_DATES', { date: formatMessage('INVALID_DATE') });
+  if (d !== today)
+    throw badRequest('BILL_DATE_NOT_TODAY', {
+      date: formatMessage('BILL_DATE_NOT_TODAY_FIELD', { today: formatDateFr(today) }),
+    });
   return d;
 }
 
@@ -140,8 +151,9 @@ export async function issueStayBill(
   bookingId: number,
   input: StayBillInput,
   userId: number | null,
+  today?: string,
 ): Promise<number> {
-  const date = billDate(input.date);
+  const date = billDate(input.date, today);
   return knex.transaction((trx) => issueStayBillIn(trx, bookingId, input, date, userId));
 }
 
@@ -247,8 +259,9 @@ export async function issueCreditNote(
   invoiceId: number,
   input: CreditNoteInput,
   userId: number | null,
+  today?: string,
 ): Promise<number> {
-  const date = billDate(input.date);
+  const date = billDate(input.date, today);
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (!reason)
     throw badRequest('CREDIT_NOTE_REASON_REQUIRED', { reason: formatMessage('CREDIT_NOTE_REASON_REQUIRED') });

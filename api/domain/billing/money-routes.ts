@@ -2,6 +2,7 @@
 // cheques for one amount, grouped payments, a payment's VAT, deposits of a month, the
 // cash fund of a day, expenses and injections of a month, starting bases, the cash and
 // bank journal, the finance preferences. One declaration each, thin handlers.
+import { confirmationsOf } from '../../rest/entities';
 import { defineRoute } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { entityMeta } from '../../rest/entities';
@@ -110,7 +111,8 @@ export const MONEY_ROUTES = [
     },
     response: { type: 'array', items: obj },
     responseDescription: 'Les paiements créés, un par chèque',
-    handler: ({ body, user, knex }) => recordCheques(knex, body, user?.id ?? null),
+    handler: ({ ctx, body, user, knex }) =>
+      recordCheques(knex, body, user?.id ?? null, confirmationsOf(ctx.get('X-Confirm'))),
   }),
 
   defineRoute<GroupInput>({

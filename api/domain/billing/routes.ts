@@ -4,13 +4,15 @@ import type { Knex } from 'knex';
 import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { issueCreditNote, issueStayBill, type CreditNoteInput, type StayBillInput } from './issue';
-import { printBill, storeOriginal } from './documents';
+import { printBill, storeOriginal, viewBill } from './documents';
 import { stayDepositNature } from './mentions';
+import { recordTechnicalEvent } from '../ledger/jet';
 import { loadBill, stayBalance } from './view';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
 import { renderDepositSlip } from './deposit-slip';
 import { dispositionOf, financePreferences } from './preferences';
 import { HttpError } from '../../http/errors';
+import { readBackOr } from '../../http/committed';
 import { BILL_LIST_ROUTES } from './list-routes';
 import { standingPartnerBills } from './partner';
 import { usableCreditNotes } from './payment-rules';
@@ -96,14 +98,18 @@ defineSchemas({
   },
 });
 
-/** The PDF is rendered right after the commit; a failure there is retried at the first print. */
+/**
+ * The PDF is rendered right after the commit; a failure there is retried at the first
+ * print (the original is made then). The bill is committed: neither a failed PDF nor a
+ * failed read-back turns its answer into an error (issue 25 point 6).
+ */
 async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
   try {
     await storeOriginal(knex, id);
   } catch (e) {
-    console.error('bill PDF', id, e);
+    console.error('bill PDF', id, (e as Error)?.message);
   }
-  return loadBill(knex, id);
+  return readBackOr(() => loadBill(knex, id), id);
 }
 
 export const BILLING_ROUTES = [
@@ -206,14 +212,41 @@ export const BILLING_ROUTES = [
     right: [BILL, 'read'],
     tag,
     summary:
-      'Le PDF (PDF/A-3b) de la facture, produit une fois : l’original à la première impression, ensuite le ' +
-      'duplicata (toujours le même fichier)',
+      'Le PDF (PDF/A-3b) de la facture pour la consulter : une copie marquée DUPLICATA, rien n’est enregistré ' +
+      '(imprimer : POST à la même adresse)',
     response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
     responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
     handler: async ({ ctx, params, knex }) => {
       const billId = parseId(params.billId);
       const bill = await loadBill(knex, billId);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `inline; filename="${bill.number}-duplicata.pdf"`);
+      ctx.body = await viewBill(knex, billId);
+      return undefined;
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    path: '/rest/bill/document/:billId',
+    right: [BILL, 'read'],
+    tag,
+    summary:
+      'Imprime la facture : l’original la première fois, ensuite le duplicata (toujours le même fichier), chaque ' +
+      'duplicata inscrit au journal des événements techniques',
+    response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+    responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
+    handler: async ({ ctx, params, user, knex }) => {
+      const billId = parseId(params.billId);
+      const bill = await loadBill(knex, billId);
       const { data, duplicate } = await printBill(knex, billId);
+      if (duplicate)
+        await recordTechnicalEvent(knex, 'duplicate', {
+          table: 'bill',
+          id: billId,
+          number: bill.number,
+          userId: user?.id ?? null,
+        });
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `inline; filename="${bill.number}${duplicate ? '-duplicata' : ''}.pdf"`);
       ctx.body = data;

@@ -16,7 +16,20 @@ export const CLOSURE_KINDS = ['closure-day', 'closure-month', 'closure-year'] as
 export type FiscalKind =
   (typeof SALE_KINDS)[number] | (typeof PAYMENT_KINDS)[number] | (typeof CLOSURE_KINDS)[number] | 'archive';
 export type JetKind =
-  'start' | 'stop' | 'login' | 'closure' | 'archive' | 'backup' | 'restore' | 'verify-failed' | 'setting' | 'key';
+  | 'start'
+  | 'stop'
+  | 'login'
+  | 'login-failed'
+  | 'rights'
+  | 'export'
+  | 'duplicate'
+  | 'closure'
+  | 'archive'
+  | 'backup'
+  | 'restore'
+  | 'verify-failed'
+  | 'setting'
+  | 'key';
 
 export interface EntryInput {
   /** default `fiscal` */

@@ -1,5 +1,6 @@
 // Routes of the ledger: verification, signing key, technical event journal, closures
 // (day, month, year), their PDF, and the day's operations. Thin: parse, call.
+import { recordTechnicalEvent } from './jet';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/errors';
 import { parseId } from '../../rest/records';
@@ -89,11 +90,22 @@ export const LEDGER_ROUTES = [
         },
       },
     },
-    handler: ({ query, knex }) =>
-      verifyLedger(knex, {
-        chain: query.chain ?? 'fiscal',
+    handler: async ({ query, user, knex }) => {
+      const chain = query.chain ?? 'fiscal';
+      const r = await verifyLedger(knex, {
+        chain,
         allSignatures: query.signatures ? query.signatures === 'all' : undefined,
-      }),
+      });
+      // A verification that fails is journaled (JET, issue 25 point 11), from the API as from the CLI.
+      if (r.status !== 'ok')
+        await recordTechnicalEvent(knex, 'verify-failed', {
+          chain,
+          breaks: r.breaks.length,
+          firstSeq: r.breaks[0]?.seq ?? null,
+          userId: user?.id ?? null,
+        }).catch((e) => console.error(`Journal des événements techniques : échec non enregistré — ${e.message}`));
+      return r;
+    },
   }),
   defineRoute({
     method: 'GET',
