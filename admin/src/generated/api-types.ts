@@ -1337,6 +1337,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/booking/{bookingId}/bill/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    amount?: number;
+                    date?: string;
+                    kind: "deposit" | "final";
+                };
+                header?: never;
+                path: {
+                    bookingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillPreview"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/booking/{bookingId}/partner-bill": {
         parameters: {
             query?: never;
@@ -2529,6 +2569,45 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/booking/extra-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    endDate: string;
+                    placeId?: number;
+                    placeTypeId?: number;
+                    startDate: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExtraOffers"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5025,6 +5104,57 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["Occupancy"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/occupancy/{id}/extras": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        extras: {
+                            /** Format: date */
+                            endDate?: string | null;
+                            extraId: number;
+                            id?: number | null;
+                            quantity: number;
+                            /** Format: date */
+                            startDate?: string | null;
+                        }[];
+                        version?: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookingSummary"];
                     };
                 };
             };
@@ -9621,6 +9751,51 @@ export type components = {
             vatAmount: number;
             vatRateBp?: number | null;
         };
+        BillPreview: {
+            customerName?: string;
+            customerSnapshot?: Record<string, never>;
+            /** Format: date */
+            date: string;
+            depositsDeducted?: number;
+            /** Format: date */
+            dueDate?: string | null;
+            isDeposit: boolean;
+            /** @enum {unknown} */
+            kind: "invoice";
+            lines: {
+                amountExclVat?: number;
+                amountInclVat: number;
+                /** Format: date */
+                endDate?: string | null;
+                label: string;
+                lineType: number;
+                position: number;
+                quantity: number;
+                /** Format: date */
+                startDate?: string | null;
+                unitPriceExclVat: number;
+                unitPriceInclVat?: number;
+                vatAmount: number;
+                vatRateBp?: number | null;
+            }[];
+            number: null;
+            paymentTerms?: string | null;
+            sellerSnapshot?: Record<string, never>;
+            /** Format: date */
+            serviceEndDate?: string | null;
+            /** Format: date */
+            serviceStartDate?: string | null;
+            totalExclVat: number;
+            totalInclVat: number;
+            totalVat: number;
+            touristTaxAmount?: number;
+            vatTotals: {
+                totalExclVat: number;
+                totalInclVat: number;
+                vatAmount: number;
+                vatRateBp: number;
+            }[];
+        };
         Booking: {
             accessChannelId?: number | null;
             /** Format: date-time */
@@ -10361,6 +10536,15 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        ExtraOffers: {
+            extras: {
+                id: number;
+                label: string;
+                priced: boolean;
+                reason: string | null;
+            }[];
+            gridLabel: string | null;
         };
         ExtraType: {
             /** Format: date-time */
@@ -12017,20 +12201,47 @@ export type components = {
             };
         };
         StayBalance: {
-            billed?: number;
+            billed: number;
             bills?: Record<string, never>[];
-            bookingId?: number;
-            due?: number;
-            isBilled?: boolean;
-            overdue?: {
-                amount?: number;
+            bookingId: number;
+            charged: number;
+            charges?: {
+                amount: number;
+                billId: number | null;
+                billNumber?: string | null;
                 /** Format: date */
-                since?: string;
+                date: string;
+                id: number;
+                number: string;
+                source: string;
+            }[];
+            due: number;
+            isBilled: boolean;
+            overdue: {
+                amount: number;
+                /** Format: date */
+                since: string;
             } | null;
-            paid?: number;
+            paid: number;
             partnerBillStands?: boolean;
             partnerId?: number | null;
-            stayTotal?: number;
+            payments?: {
+                amount: number;
+                /** Format: date */
+                bankDepositDate?: string | null;
+                bankDepositId?: number | null;
+                bankDepositNumber?: string | null;
+                category?: string;
+                chequeNumber?: string | null;
+                creditNoteNumber?: string | null;
+                /** Format: date */
+                date: string;
+                id: number;
+                method: string;
+                methodKind?: string | null;
+                payerType?: string;
+            }[];
+            stayTotal: number;
             usableCreditNotes?: {
                 /** Format: date */
                 date?: string;

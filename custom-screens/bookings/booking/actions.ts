@@ -5,6 +5,7 @@ import { convertKey, convertTarget, type StayAllowed } from '../../../common/sta
 import type { BookingRecord, CustomerRecord, PartnerRecord } from '../../../common/generated/types';
 import { euros, type AskField, type Row } from '../../../admin/src/ui';
 import { kindLabel } from '../status';
+import type { MoneyWarnings } from '../../billing/stay-money';
 
 /** GET /rest/booking/{id}/summary (and every stay action's answer). */
 export interface Summary {
@@ -163,11 +164,19 @@ const convertUi = (kind: string): ButtonUi => ({
     kind === 'option' ? [{ name: 'date', label: "Échéance de l'option (vide : dans 7 jours)", type: 'date' }] : [],
 });
 
+/** What an action's dialog says about the money: due or owed back, at arrival and at departure. */
+function moneyText(action: string, money: MoneyWarnings | null): string | null {
+  if (!money) return null;
+  if (action === 'arrive') return money.arrival;
+  if (action === 'depart' || action === 'early-departure') return money.departure;
+  return null;
+}
+
 /**
  * The buttons of the actions the server allows on this stay, with what each dialog says (cancellation fee, balance
- * due).
+ * due or owed back). Never « undefined »: a dialog without text has none.
  */
-export function actionButtons(s: Summary, dueWarning: string | null | undefined): ButtonUi[] {
+export function actionButtons(s: Summary, money: MoneyWarnings | null): ButtonUi[] {
   const b = s.booking;
   return s.allowed.actions.flatMap((a): ButtonUi[] => {
     const kind = convertTarget(a);
@@ -181,7 +190,7 @@ export function actionButtons(s: Summary, dueWarning: string | null | undefined)
             ...x,
             text:
               onlineWarning(a, b.statusId) ??
-              ((a === 'depart' || a === 'early-departure') && dueWarning ? dueWarning : `${x.text}${fee}`),
+              ([x.text, fee.trim(), moneyText(a, money)].filter(Boolean).join(' ') || undefined),
           },
         ]
       : [];

@@ -1,0 +1,155 @@
+// The front desk's money and extras in Chromium (issue 29), on one stay of tonight: the
+// stay page lists its payments (method, date, deposit slip) and the till ticket charged
+// to it, counts the ticket in « Reste dû » and warns at arrival; « Facturer » shows the
+// bill before issuing it; a guest in credit (a ticket taken back by a credit note) is
+// told so at departure, never « undefined ». Waits on conditions only.
+import { describe, expect, it } from 'vitest';
+import { baseUrl, clickUntilShown, pageApi, withLoggedInPage, type TestPage } from './browser';
+import { euros } from './billing-fixtures';
+import { todayParis } from '../../common/dates';
+
+let page: TestPage;
+withLoggedInPage((p) => (page = p));
+
+const today = todayParis();
+const addDays = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+const filter = (f: Record<string, unknown>) => encodeURIComponent(JSON.stringify(f));
+const poll = <T>(f: () => Promise<T> | T) => expect.poll(f, { timeout: 15_000 });
+const flat = (s: string | null) => (s ?? '').replace(/\s/g, '');
+/** What the first test makes for the next ones. */
+const made = {} as { bookingId: number; total: number; ticket: any; charged: number; card: string; paid: number };
+
+const money = () => page.getByTestId('stay-billing');
+const dialog = () => page.getByRole('dialog');
+
+describe('the money of a stay at the front desk', () => {
+  it('lists the payments and the till ticket charged, counts it in « Reste dû », warns at arrival', async () => {
+    const tag = Date.now() % 100000;
+    await page.goto(`${baseUrl()}/home`);
+    made.card = `Carte accueil ${tag}`;
+    const card = await pageApi(page, 'POST', '/payment-method', { label: made.card, kind: 'card' });
+    const customers = await pageApi<any[]>(page, 'GET', `/customer?filter=${filter({})}&range=[0,199]`);
+    const customer = customers.find((x) => x.address1 && x.postalCode && x.town && x.lastName);
+    const [adult] = await pageApi<any[]>(page, 'GET', `/age-category?filter=${filter({ minAge: 18 })}&range=[0,0]`);
+    const free = await pageApi<any[]>(page, 'POST', '/booking/search-availability', {
+      startDate: today,
+      endDate: addDays(today, 2),
+      persons: 2,
+    });
+    const s = await pageApi<any>(page, 'POST', '/booking/create', {
+      kind: 'booking',
+      customerId: customer.id,
+      occupancies: [
+        {
+          placeId: free[0].placeId,
+          startDate: today,
+          endDate: addDays(today, 2),
+          details: [{ ageCategoryId: adult.id, quantity: 2 }],
+        },
+      ],
+    });
+    made.bookingId = s.booking.id;
+    made.total = s.booking.totalAmount;
+    // A baguette from a till of its own, charged to the stay.
+    const [type] = await pageApi<any[]>(page, 'GET', '/cash-register-type?range=[0,0]');
+    const reg = await pageApi<any>(page, 'POST', '/cash-register', {
+      label: `Caisse accueil ${tag}`,
+      code: `A${tag}`,
+      cashRegisterTypeId: type.id,
+    });
+    await pageApi(page, 'POST', '/sales/window/open', { cashRegisterId: reg.id, openingFloat: 0 });
+    const [bread] = await pageApi<any[]>(page, 'GET', `/article?filter=${filter({ label: 'Baguette' })}&range=[0,0]`);
+    made.charged = bread.price * 2;
+    made.ticket = await pageApi<any>(page, 'POST', '/sales/sell', {
+      cashRegisterId: reg.id,
+      lines: [{ articleId: bread.id, quantity: 2 }],
+      payments: [{ kind: 'stay', amount: made.charged }],
+      bookingId: made.bookingId,
+    });
+    made.paid = 5000;
+    await pageApi(page, 'POST', '/payment', {
+      bookingId: made.bookingId,
+      paymentMethodId: card.id,
+      amount: made.paid,
+      date: today,
+      cardLast4: '4242',
+    });
+
+    await page.goto(`${baseUrl()}/booking/${made.bookingId}`);
+    const due = made.total + made.charged - made.paid;
+    await poll(async () => flat(await money().getByTestId('due').textContent())).toBe(flat(euros(due)));
+    const payments = money().getByTestId('stay-payments');
+    await payments.locator('tr', { hasText: made.card }).waitFor();
+    expect(flat(await payments.locator('tr', { hasText: made.card }).textContent())).toContain(flat(euros(made.paid)));
+    expect(await payments.textContent()).toContain('Non remis');
+    const charges = money().getByTestId('stay-charges');
+    await charges.locator('tr', { hasText: made.ticket.number }).getByText('À facturer').waitFor();
+
+    await clickUntilShown(page.getByTestId('action-arrive'), dialog());
+    await dialog()
+      .getByText(/Attention : le client doit encore/)
+      .waitFor();
+    expect(flat(await dialog().textContent())).toContain(flat(euros(due)));
+    await dialog().getByRole('button', { name: 'Enregistrer l’arrivée' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByText(/^Arrivé le /).waitFor();
+  });
+
+  it('shows the bill as it will be issued, and issues it on confirmation only', async () => {
+    await money().getByTestId('bill-final').click();
+    const preview = page.getByTestId('bill-preview');
+    await preview.getByTestId('preview-total').waitFor();
+    expect(flat(await preview.getByTestId('preview-total').textContent())).toBe(flat(euros(made.total + made.charged)));
+    expect(await preview.textContent()).toContain(`(ticket ${made.ticket.number})`);
+    expect(await preview.textContent()).toContain('Pénalités de retard');
+    // Nothing issued while the preview shows.
+    expect((await pageApi(page, 'GET', `/booking/${made.bookingId}/balance`)).bills).toHaveLength(0);
+    await page.getByTestId('bill-issue').click();
+    await dialog().waitFor({ state: 'detached' });
+    await money()
+      .locator('a', { hasText: /^FA\d{4,}$/ })
+      .first()
+      .waitFor();
+    await poll(async () => flat(await money().getByTestId('billed').textContent())).toBe(
+      flat(euros(made.total + made.charged)),
+    );
+    await charges()
+      .getByText(/^Sur la facture FA\d+/)
+      .waitFor();
+  });
+
+  it('tells at departure that a guest in credit is owed money, never « undefined »', async () => {
+    const m = await pageApi<any>(page, 'GET', `/booking/${made.bookingId}/balance`);
+    const card = (await pageApi<any[]>(page, 'GET', `/payment-method?filter=${filter({ label: made.card })}`))[0];
+    await pageApi(page, 'POST', '/payment', {
+      bookingId: made.bookingId,
+      paymentMethodId: card.id,
+      amount: m.due,
+      date: today,
+      cardLast4: '4242',
+    });
+    // The baguettes taken back by a credit note: the guest paid them, and is owed them.
+    const bill = await pageApi<any>(page, 'GET', `/bill/view/${m.bills[0].id}`);
+    const line = bill.lines.find((l: any) => l.label.includes(made.ticket.number));
+    await pageApi(page, 'POST', `/bill/${bill.id}/credit-note`, {
+      reason: 'Baguettes rendues',
+      lines: [{ billLineId: line.id, quantity: line.quantity }],
+    });
+    await page.reload();
+    await money().getByTestId('owed-back').waitFor();
+    expect(flat(await money().getByTestId('owed-back').textContent())).toContain(flat(euros(made.charged)));
+    expect(flat(await money().getByTestId('due').textContent())).toBe(flat(euros(0)));
+    await clickUntilShown(
+      page.getByTestId('action-depart').or(page.getByTestId('action-early-departure')).first(),
+      dialog(),
+    );
+    await dialog()
+      .getByText(/de trop : cette somme lui est due/)
+      .waitFor();
+    expect(await dialog().textContent()).not.toContain('undefined');
+    expect(page.errors).toEqual([]);
+  });
+});
+
+const charges = () => money().getByTestId('stay-charges');
