@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents } from '../../common/money';
-import { rest } from '../../admin/src/rest';
+import { rest } from '../../admin/src/ui';
 import { dateFr, rateLabel } from './common';
 
 export function BillPreviewDialog({

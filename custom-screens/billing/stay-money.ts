@@ -3,8 +3,7 @@
 // (till tickets charged to the stay included) or paid too much and owed back.
 import { useQuery } from '@tanstack/react-query';
 import { formatCents } from '../../common/money';
-import { rest, type RestAnswer } from '../../admin/src/rest';
-import { dateFr, useCan } from '../../admin/src/ui';
+import { dateFr, rest, useCan, type RestAnswer } from '../../admin/src/ui';
 
 export type StayMoney = RestAnswer<'/booking/{bookingId}/balance', 'get'>;
 
@@ -28,11 +27,13 @@ export interface MoneyWarnings {
 
 /** What the arrival and departure dialogs say about the money (null: nothing to say). */
 export function moneyWarnings(m: StayMoney | undefined): MoneyWarnings {
-  const due = m?.due ?? 0;
+  return warningsForDue(m?.due ?? 0, m?.overdue ?? null);
+}
+
+/** The same from a balance alone (the day lists' rows): due > 0 owed, < 0 paid too much. */
+export function warningsForDue(due: number, overdue: { amount: number; since: string } | null = null): MoneyWarnings {
   if (due > 0) {
-    const late = m?.overdue
-      ? `, dont ${formatCents(m.overdue.amount)} en retard depuis le ${dateFr(m.overdue.since)}`
-      : '';
+    const late = overdue ? `, dont ${formatCents(overdue.amount)} en retard depuis le ${dateFr(overdue.since)}` : '';
     return {
       due,
       arrival: `Attention : le client doit encore ${formatCents(due)}${late}. Pensez à encaisser.`,

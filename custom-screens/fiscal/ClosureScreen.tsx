@@ -10,7 +10,8 @@ import { useNotify } from 'react-admin';
 import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { closurePdf, euros, LEVEL, period, type Row } from './common';
-import { api, useCan, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
+import { api, useCan, AskDialog, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
+import { closureConfirmation } from './closure-confirm';
 
 const lastMonth = () => addDays(`${todayParis().slice(0, 7)}-01`, -1).slice(0, 7);
 /**
@@ -56,6 +57,8 @@ export default function ClosureScreen() {
   const [day, setDay] = useState(addDays(todayParis(), -1));
   const [month, setMonth] = useState(lastMonth());
   const [error, setError] = useState<string | null>(null);
+  // Each closure is confirmed first, saying what it does and that it is final.
+  const [asking, setAsking] = useState<'day' | 'month' | null>(null);
   const close = async (what: 'day' | 'month') => {
     setError(null);
     try {
@@ -127,7 +130,7 @@ export default function ClosureScreen() {
               <Button
                 variant="contained"
                 disabled={!canWrite || !day}
-                onClick={() => close('day')}
+                onClick={() => setAsking('day')}
                 data-testid="close-day"
               >
                 Clôturer la journée
@@ -148,10 +151,23 @@ export default function ClosureScreen() {
                   </MenuItem>
                 ))}
               </TextField>
-              <Button variant="contained" disabled={!canWrite || !month} onClick={() => close('month')}>
+              <Button
+                variant="contained"
+                disabled={!canWrite || !month}
+                onClick={() => setAsking('month')}
+                data-testid="close-month"
+              >
                 Clôturer le mois
               </Button>
             </Stack>
+            {asking && (
+              <AskDialog
+                open
+                {...closureConfirmation(asking, day, monthLabel(month))}
+                onClose={() => setAsking(null)}
+                onConfirm={() => close(asking)}
+              />
+            )}
             <Typography variant="caption" component="p" sx={{ mt: 1 }}>
               La clôture de l&apos;exercice se fait par l&apos;utilisateur technique, depuis la liste des exercices.
             </Typography>

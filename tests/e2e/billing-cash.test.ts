@@ -131,7 +131,7 @@ describe('a stay billed, paid and remitted in the browser', () => {
       .getByRole('dialog')
       .getByText(new RegExp(`Attention : le client doit encore ${amountRe(total - byCard).source}`))
       .waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Annuler' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ne pas enregistrer' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await payAtStay(page, cheque);
     await page.getByLabel('N° de chèque').fill(`E2E${tag}`);

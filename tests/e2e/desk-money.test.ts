@@ -153,3 +153,112 @@ describe('the money of a stay at the front desk', () => {
 });
 
 const charges = () => money().getByTestId('stay-charges');
+
+describe('extras during a stay', () => {
+  it('adds a priced extra from the stay page, its price shown first; the wizard offers priced ones only', async () => {
+    const customers = await pageApi<any[]>(page, 'GET', `/customer?filter=${filter({})}&range=[0,199]`);
+    const customer = customers.find((x) => x.address1 && x.lastName);
+    const [adult] = await pageApi<any[]>(page, 'GET', `/age-category?filter=${filter({ minAge: 18 })}&range=[0,0]`);
+    const start = addDays(today, 20);
+    const free = await pageApi<any[]>(page, 'POST', '/booking/search-availability', {
+      startDate: start,
+      endDate: addDays(start, 3),
+      persons: 2,
+    });
+    const s = await pageApi<any>(page, 'POST', '/booking/create', {
+      kind: 'booking',
+      customerId: customer.id,
+      occupancies: [
+        {
+          placeId: free[0].placeId,
+          startDate: start,
+          endDate: addDays(start, 3),
+          details: [{ ageCategoryId: adult.id, quantity: 2 }],
+        },
+      ],
+    });
+    const o = s.occupancies[0];
+    const offers = await pageApi<any>(
+      page,
+      'GET',
+      `/booking/extra-offers?placeId=${o.placeId}&startDate=${o.startDate}&endDate=${o.endDate}`,
+    );
+    const priced = offers.extras.filter((x: any) => x.priced);
+    const unpriced = offers.extras.filter((x: any) => !x.priced);
+    expect(priced.length, 'the demo grid prices some extras').toBeGreaterThan(0);
+
+    await page.goto(`${baseUrl()}/booking/${s.booking.id}`);
+    await clickUntilShown(page.getByTestId(`extras-occupancy-${o.id}`), page.getByTestId('extras-dialog'));
+    const box = page.getByTestId('extras-dialog');
+    if (unpriced.length)
+      await box.getByTestId('extras-unpriced').getByText(unpriced[0].label, { exact: false }).waitFor();
+    await box.getByTestId('extra-add').locator('..').click();
+    await page.getByRole('option', { name: priced[0].label, exact: true }).click();
+    await box.getByTestId(`extra-quantity-${priced[0].id}`).fill('2');
+    // The price after the change is shown before saving, and is what the stay then costs.
+    await box.getByText(/Prix de l’occupation : .+ → .+ \(/).waitFor();
+    await poll(async () => (await box.getByTestId('extras-price').textContent()) ?? '').not.toContain('inchangé');
+    const shown = (await box.getByTestId('extras-price').textContent())!;
+    const newPrice = shown.split('→')[1].split('(')[0];
+    await page.getByTestId('extras-save').click();
+    await box.waitFor({ state: 'detached' });
+    const after = await pageApi<any>(page, 'GET', `/booking/${s.booking.id}/summary`);
+    expect(after.occupancies[0].extras.map((x: any) => [x.extraId, x.quantity])).toEqual([[priced[0].id, 2]]);
+    expect(flat(newPrice)).toBe(flat(euros(after.occupancies[0].pricedQuote.quote.total)));
+    await poll(async () => flat(await page.getByTestId('booking-total').textContent())).toBe(
+      flat(euros(after.booking.totalAmount)),
+    );
+
+    // The wizard's step 4 offers the priced extras only, and names the others with the reason.
+    await page.goto(`${baseUrl()}/new-booking/4/${s.booking.id}/0/${o.id}/0/${customer.id}/0`);
+    await page.getByText('Options et extras').waitFor();
+    await page.getByLabel(priced[0].label, { exact: true }).waitFor();
+    if (unpriced.length) {
+      await page.getByTestId('wizard-extras-unpriced').getByText(unpriced[0].label, { exact: false }).waitFor();
+      expect(await page.getByLabel(unpriced[0].label, { exact: true }).count()).toBe(0);
+    }
+    expect(page.errors).toEqual([]);
+  });
+});
+
+describe('what a professional product gets right', () => {
+  it('names the CSV after its list and day, shows the technical journal in local time, confirms closures', async () => {
+    await page.goto(`${baseUrl()}/payment-list`);
+    await page.locator('.RaDatagrid-tbody > tr').first().waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exporter / imprimer' }).click();
+    await page.getByRole('menuitem', { name: 'Exporter en CSV' }).click();
+    expect((await download).suggestedFilename()).toBe(`paiements-${today}.csv`);
+
+    // The journal: the campsite's time, details in words (the server's start: « processus : … »).
+    await page.goto(`${baseUrl()}/jet`);
+    const jet = page.locator('[data-table="jet"]');
+    await jet.getByRole('columnheader', { name: 'Date et heure (Paris)' }).waitFor();
+    await jet
+      .getByText(/processus : \d+/)
+      .first()
+      .waitFor();
+    const text = (await jet.textContent()) ?? '';
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/);
+    expect(text).not.toContain('{');
+
+    // A closure says what it does and that it is final before anything is closed.
+    await page.goto(`${baseUrl()}/closure`);
+    const pending = await page.getByTestId('closure-pending').textContent();
+    await clickUntilShown(page.getByTestId('close-day'), dialog());
+    await dialog()
+      .getByText(/Clôturer la journée du \d{2}\/\d{2}\/\d{4} \?/)
+      .waitFor();
+    expect(await dialog().textContent()).toContain('définitive');
+    await dialog().getByRole('button', { name: 'Ne pas clôturer' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(await page.getByTestId('closure-pending').textContent()).toBe(pending);
+    await clickUntilShown(page.getByTestId('close-month'), dialog());
+    await dialog()
+      .getByText(/Clôturer le mois de .+ \?/)
+      .waitFor();
+    await dialog().getByRole('button', { name: 'Ne pas clôturer' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    expect(page.errors).toEqual([]);
+  });
+});

@@ -72,6 +72,10 @@ describe('the money of a stay', () => {
     const m = (await t.admin.get(`/rest/booking/${stay.bookingId}/balance`)).body;
     expect(m.charged).toBe(410);
     expect(m.due).toBe(stay.total + 410 - 1000);
+    // The day lists' balance (SQL) counts the ticket too.
+    const departures = await t.admin.get(`/rest/booking/departures?date=${addDays(todayParis(), 2)}`);
+    const row = departures.body.find((r: any) => r.bookingId === stay.bookingId);
+    expect(row.balanceDue).toBe(m.due);
     expect(m.charges).toEqual([
       expect.objectContaining({ id: ticket.id, number: ticket.number, amount: 410, billId: null }),
     ]);

@@ -5241,7 +5241,13 @@ export type paths = {
                             details?: Record<string, never>[];
                             /** Format: date */
                             endDate?: string;
-                            extras?: Record<string, never>[];
+                            extras?: {
+                                endDate?: string | null;
+                                extraId?: number;
+                                id?: number | null;
+                                quantity?: number;
+                                startDate?: string | null;
+                            }[];
                             placeId?: number | null;
                             priceOverrides?: components["schemas"]["PriceOverride"][];
                             /** Format: date */

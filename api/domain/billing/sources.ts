@@ -77,6 +77,20 @@ export const STAY_SOURCE: BillSource = {
 };
 registerBillSource(STAY_SOURCE);
 
+const chargesSqls = new Map<string, (alias: string) => string>();
+
+/**
+ * SQL (integer cents) of what a source charged to the booking aliased `alias` and did not bill yet — the lists'
+ * balance due (./balance.ts) adds it, as stayBalance adds the source's `charges`.
+ */
+export function registerChargesSql(key: string, sql: (alias: string) => string): void {
+  chargesSqls.set(key, sql);
+}
+
+/** ` + (…)` per registered source: the unbilled charges of the booking aliased `alias`. */
+export const unbilledChargesSql = (alias: string): string =>
+  [...chargesSqls.values()].map((f) => ` + (${f(alias)})`).join('');
+
 /** Everything the sources charged to the stay, oldest first. */
 export async function stayCharges(db: Knex | Knex.Transaction, bookingId: number): Promise<StayCharge[]> {
   const all: StayCharge[] = [];

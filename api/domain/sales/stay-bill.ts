@@ -8,7 +8,7 @@
 // the ticket is linked to the bill (sale_stay_bill, migration 0039); a bill cancelled
 // by credit notes frees its tickets for the next final bill.
 import type { Knex } from 'knex';
-import { registerBillSource, type StayCharge } from '../billing/sources';
+import { registerBillSource, registerChargesSql, type StayCharge } from '../billing/sources';
 import type { LineInput } from '../billing/lines';
 import { exclVat, spread } from '../../../common/sales-totals';
 
@@ -119,7 +119,15 @@ export async function saleCharges(db: Knex | Trx, bookingId: number): Promise<St
     }));
 }
 
+/** The same as saleCharges' unbilled ones, in SQL, for the lists' balance due (billing/balance.ts). */
+const unbilledChargesSql = (alias: string) =>
+  `SELECT coalesce(sum(p.amount), 0) FROM sale s JOIN sale_payment p ON p.sale_id = s.id
+    WHERE s.booking_id = ${alias}.id AND p.kind = 'stay' AND NOT EXISTS (SELECT 1 FROM sale_stay_bill sb
+      JOIN bill f ON f.id = sb.bill_id WHERE sb.sale_id = s.id AND f.total_incl_vat
+        + coalesce((SELECT sum(c.total_incl_vat) FROM bill c WHERE c.credited_bill_id = f.id), 0) <> 0)`;
+
 export function registerSalesBillSource(): void {
+  registerChargesSql('sale', unbilledChargesSql);
   registerBillSource({
     key: 'sale',
     charges: saleCharges,

@@ -44,10 +44,30 @@ const ACTION_UI: Record<
     label: 'En cours de traitement',
     title: 'Marquer le séjour en cours de traitement ?',
     confirm: 'Marquer en cours de traitement',
+    keep: 'Laisser le séjour tel quel',
+    text: 'Le séjour reste temporaire et garde ses emplacements ; il apparaît comme en cours de traitement.',
   },
-  validate: { label: 'Valider', title: 'Valider le séjour ?', confirm: 'Valider le séjour' },
-  arrive: { label: 'Arrivé', title: 'Enregistrer l’arrivée du client ?', confirm: 'Enregistrer l’arrivée' },
-  depart: { label: 'Parti', title: 'Enregistrer le départ du client ?', confirm: 'Enregistrer le départ' },
+  validate: {
+    label: 'Valider',
+    title: 'Valider le séjour ?',
+    confirm: 'Valider le séjour',
+    keep: 'Ne pas valider',
+    text: 'Le séjour passe à l’état « Validé » : sa prise en charge est terminée.',
+  },
+  arrive: {
+    label: 'Arrivé',
+    title: 'Enregistrer l’arrivée du client ?',
+    confirm: 'Enregistrer l’arrivée',
+    keep: 'Ne pas enregistrer',
+    text: 'Le client est noté arrivé maintenant ; cette arrivée ne peut être annulée que le jour même.',
+  },
+  depart: {
+    label: 'Parti',
+    title: 'Enregistrer le départ du client ?',
+    confirm: 'Enregistrer le départ',
+    keep: 'Ne pas enregistrer',
+    text: 'Le client est noté parti maintenant ; ce départ ne peut être annulé que le jour même.',
+  },
   'undo-arrival': {
     label: 'Annuler l’arrivée',
     title: 'Annuler l’arrivée enregistrée ?',
@@ -70,6 +90,7 @@ const ACTION_UI: Record<
     label: 'Départ anticipé',
     title: 'Départ anticipé',
     confirm: 'Enregistrer le départ anticipé',
+    keep: 'Ne pas enregistrer',
     text: 'Les nuits à partir de ce jour sont libérées.',
     fields: [{ name: 'date', label: 'Jour du départ', type: 'date', required: true }],
   },
@@ -77,6 +98,8 @@ const ACTION_UI: Record<
     label: 'Annulation en cours',
     title: 'Demande d’annulation',
     confirm: 'Enregistrer la demande',
+    keep: 'Ne pas enregistrer',
+    text: 'Le séjour passe « en cours d’annulation » ; ses emplacements restent réservés jusqu’à l’annulation.',
     fields: [{ name: 'reason', label: 'Motif', required: true }],
     danger: true,
   },
@@ -85,6 +108,7 @@ const ACTION_UI: Record<
     title: 'Retirer la demande d’annulation ?',
     confirm: 'Retirer la demande',
     keep: 'Garder la demande',
+    text: 'Le séjour reprend son état d’avant la demande d’annulation.',
   },
   cancel: {
     label: 'Annuler',
@@ -99,6 +123,8 @@ const ACTION_UI: Record<
     label: 'Refuser',
     title: 'Refuser le séjour',
     confirm: 'Refuser le séjour',
+    keep: 'Ne pas refuser',
+    text: 'Le séjour est refusé et ses emplacements sont libérés.',
     fields: [
       { name: 'reason', label: 'Motif du refus' },
       { name: 'counterProposal', label: 'Contre-proposition (facultative)', multiline: true },
@@ -118,6 +144,7 @@ const ACTION_UI: Record<
     title: 'Abandonner ce séjour temporaire ?',
     confirm: 'Abandonner le séjour',
     keep: 'Garder le séjour',
+    text: 'Le séjour temporaire est abandonné et ses emplacements sont libérés.',
     danger: true,
   },
   reset: {
@@ -156,10 +183,17 @@ export type ButtonUi = {
   danger?: boolean;
 };
 
+/** « une option », « une réservation », « un devis », « un passage ». */
+const kindArticle = (kind: string) =>
+  `${kind === 'option' || kind === 'booking' ? 'une' : 'un'} ${kindLabel(kind).toLowerCase()}`;
+
 const convertUi = (kind: string): ButtonUi => ({
   key: convertKey(kind),
   label: `Convertir en ${kindLabel(kind).toLowerCase()}`,
   title: `Convertir en ${kindLabel(kind).toLowerCase()} ?`,
+  confirm: `Convertir en ${kindLabel(kind).toLowerCase()}`,
+  keep: 'Garder la nature actuelle',
+  text: `Le séjour devient ${kindArticle(kind)} ; son numéro, ses emplacements et son prix sont gardés.`,
   fields:
     kind === 'option' ? [{ name: 'date', label: "Échéance de l'option (vide : dans 7 jours)", type: 'date' }] : [],
 });
