@@ -1,7 +1,14 @@
 // The technical event journal's details in words (§2): each field of an event's data
 // under its French name, values translated (outcomes, actions, kinds), dates in the
 // local time of the campsite — never raw JSON.
+import { meta as settingMeta } from '../../common/generated/meta/setting';
+import { meta as counterMeta } from '../../common/generated/meta/bill-counter';
+import type { EntityMeta } from '../../common/entity-meta';
+
 type Value = unknown;
+
+/** The entities whose changes the journal records (setting-events.ts), to name them and their fields. */
+const ENTITIES: Record<string, EntityMeta> = { setting: settingMeta, 'bill-counter': counterMeta };
 
 const NAMES: Record<string, string> = {
   pid: 'processus',
@@ -76,10 +83,21 @@ function valueText(key: string, v: Value): string {
   return String(v);
 }
 
+/** A setting change: « Paramètres généraux » and each field under its label. */
+function entityText(key: string, v: Value, entity: EntityMeta | undefined): string {
+  if (!entity) return valueText(key, v);
+  if (key === 'entity') return entity.label.one;
+  if (key !== 'fields' || !v || typeof v !== 'object') return valueText(key, v);
+  const inner = Object.entries(v as Record<string, Value>).map(
+    ([k, x]) => `${entity.fields.find((f) => f.name === k)?.label ?? k} = ${valueText(k, x)}`,
+  );
+  return inner.length ? inner.join(', ') : '—';
+}
+
 /** « processus : 4242 · code de sortie : 0 » — each field named in French, in the data's order. */
 export function jetDetail(data: Record<string, Value> | null | undefined): string {
   return Object.entries(data ?? {})
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${NAMES[k] ?? k} : ${valueText(k, v)}`)
+    .map(([k, v]) => `${NAMES[k] ?? k} : ${entityText(k, v, ENTITIES[String(data?.entity)])}`)
     .join(' · ');
 }

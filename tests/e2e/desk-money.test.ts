@@ -230,17 +230,25 @@ describe('what a professional product gets right', () => {
     await page.getByRole('menuitem', { name: 'Exporter en CSV' }).click();
     expect((await download).suggestedFilename()).toBe(`paiements-${today}.csv`);
 
-    // The journal: the campsite's time, details in words (the server's start: « processus : … »).
+    // The journal: the campsite's time, details in words (« processus : 4242 », « opération : modification »).
+    // A change of the general settings goes to the journal (put back as it was).
+    const [setting] = await pageApi<any[]>(page, 'GET', '/establishment/setting?range=[0,0]');
+    for (const draftIdleMinutes of [setting.draftIdleMinutes + 1, setting.draftIdleMinutes])
+      await pageApi(page, 'PUT', `/establishment/setting/${setting.id}`, { draftIdleMinutes });
     await page.goto(`${baseUrl()}/jet`);
     const jet = page.locator('[data-table="jet"]');
     await jet.getByRole('columnheader', { name: 'Date et heure (Paris)' }).waitFor();
-    await jet
-      .getByText(/processus : \d+/)
-      .first()
-      .waitFor();
+    await jet.locator('tbody tr').first().waitFor();
     const text = (await jet.textContent()) ?? '';
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/);
     expect(text).not.toContain('{');
+    expect(text).not.toMatch(/\b(pid|userId|fiscalSeq|entity|action|fingerprint|outcome|level) : /);
+    expect(text).toContain('paramètre : Paramètres généraux');
+    expect(text).toContain('opération : modification');
+    expect(text).toContain(
+      `Abandon des séjours temporaires après (minutes sans modification) = ${setting.draftIdleMinutes}`,
+    );
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
 
     // A closure says what it does and that it is final before anything is closed.
     await page.goto(`${baseUrl()}/closure`);
