@@ -61,7 +61,11 @@ export default function BookingScreen() {
       </Page>
     );
   const { booking: b, occupancies, allowed, history } = summary.data;
-  const refresh = () => qc.invalidateQueries({ queryKey: ['booking', bookingId] });
+  // The stay and its money: a change of extras or of the price moves what is due.
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['booking', bookingId] });
+    void qc.invalidateQueries({ queryKey: ['balance', Number(bookingId)] });
+  };
   const run = async (action: string, values: Record<string, string>) => {
     const body: Row = { ...values };
     for (const k of Object.keys(body)) if (body[k] === '') delete body[k];
