@@ -54,6 +54,11 @@ import * as m50 from './0131_statistics';
 import * as m51 from './0160_channels';
 import * as m52 from './0161_channel_sync';
 import * as m53 from './0200_closed_financial_years';
+import * as m54 from './0240_add_ck_bill_deposit_nature_and_2_more';
+import * as m55 from './0241_drop_ck_payment_amount_min_and_2_more';
+import * as m56 from './0242_payment_refund_sign';
+import * as m57 from './0260_idempotency_keys';
+import * as m58 from './0261_frozen_in_use';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -112,4 +117,9 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0160_channels', m51],
   ['0161_channel_sync', m52],
   ['0200_closed_financial_years', m53],
+  ['0240_add_ck_bill_deposit_nature_and_2_more', m54],
+  ['0241_drop_ck_payment_amount_min_and_2_more', m55],
+  ['0242_payment_refund_sign', m56],
+  ['0260_idempotency_keys', m57],
+  ['0261_frozen_in_use', m58],
 ];

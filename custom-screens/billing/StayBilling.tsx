@@ -11,31 +11,25 @@ import {
   Card,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Link as MuiLink,
-  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { formatCents, parseEurosToCents } from '../../common/money';
-import { todayParis } from '../../common/dates';
-import { containsCardNumber } from '../../common/card-number';
-import { formatMessage } from '../../common/messages';
-import { DATE_INVALID_FR } from '../../common/date-input';
+import { formatCents } from '../../common/money';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, type Row } from './common';
-import { api, newIdempotencyKey, useCan, useIdempotencyKeys, DateFieldFr } from '../../admin/src/ui';
+import { api, useCan, useIdempotencyKeys } from '../../admin/src/ui';
 import { RefundDialog } from './RefundDialog';
+import { PaymentDialog } from './PaymentDialog';
+import { BillPreviewDialog } from './BillPreviewDialog';
+import { ChargesTable, PaymentsTable } from './StayMoneyTables';
+import { useStayMoney } from './stay-money';
 
 export function StayBilling({ bookingId, billable }: { bookingId: number; billable: boolean }) {
   const qc = useQueryClient();
@@ -46,11 +40,8 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   const [paying, setPaying] = useState(false);
   const [refunding, setRefunding] = useState(false);
   const idem = useIdempotencyKeys();
-  const balance = useQuery({
-    queryKey: ['balance', bookingId],
-    queryFn: () => api<Row>(`/booking/${bookingId}/balance`),
-    enabled: canRead,
-  });
+  const [previewing, setPreviewing] = useState<'deposit' | 'final' | null>(null);
+  const balance = useStayMoney(bookingId);
   if (!canRead) return null;
   const refresh = () => {
     qc.invalidateQueries({ queryKey: ['balance', bookingId] });
@@ -65,6 +56,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
       });
       idem.done(kind);
       notify(`${billKindLabel(bill)} ${bill.number} émise`, { type: 'success' });
+      setPreviewing(null);
       refresh();
     } catch (e: any) {
       notify(e.message, { type: 'error' });
@@ -98,9 +90,22 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
             <Typography variant="body2">
               Payé : <b data-testid="paid">{formatCents(b.paid)}</b>
             </Typography>
+            {b.charged !== 0 && (
+              <Typography variant="body2">
+                Tickets portés à facturer : <b data-testid="charged">{formatCents(b.charged)}</b>
+              </Typography>
+            )}
             <Typography variant="body2" color={b.due > 0 ? 'warning.main' : undefined}>
-              Reste dû : <b data-testid="due">{formatCents(b.due)}</b>
+              Reste dû : <b data-testid="due">{formatCents(Math.max(b.due, 0))}</b>
             </Typography>
+            {b.due < 0 && (
+              <Chip
+                size="small"
+                color="info"
+                data-testid="owed-back"
+                label={`À rendre au client : ${formatCents(-b.due)}`}
+              />
+            )}
             {b.overdue && (
               <Chip
                 size="small"
@@ -112,7 +117,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
             <Typography variant="body2">{b.isBilled ? 'Séjour facturé' : 'Séjour non facturé'}</Typography>
           </Stack>
         )}
-        {b && b.bills?.length > 0 && (
+        {b && (b.bills?.length ?? 0) > 0 && (
           <Table size="small" sx={{ mb: 1 }}>
             <TableHead>
               <TableRow>
@@ -125,7 +130,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
               </TableRow>
             </TableHead>
             <TableBody>
-              {b.bills.map((x: Row) => (
+              {(b.bills ?? []).map((x: Row) => (
                 <TableRow key={x.id}>
                   <TableCell>
                     <MuiLink component={Link} to={`/bill/${x.id}`}>
@@ -136,7 +141,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
                     {x.payerType === 'partner' && x.kind === 'invoice' ? 'Facture partenaire' : billKindLabel(x)}
                   </TableCell>
                   <TableCell>{dateFr(x.date)}</TableCell>
-                  <TableCell data-testid={`bill-state-${x.id}`}>{billState(x, b.bills)}</TableCell>
+                  <TableCell data-testid={`bill-state-${x.id}`}>{billState(x, b.bills ?? [])}</TableCell>
                   <TableCell align="right">{formatCents(x.totalInclVat)}</TableCell>
                   <TableCell>
                     <MuiLink href={pdfUrl(x.id)} target="_blank" rel="noopener">
@@ -148,14 +153,16 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
             </TableBody>
           </Table>
         )}
+        {b && <PaymentsTable m={b} />}
+        {b && <ChargesTable m={b} />}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {canBill && billable && b && !b.isBilled && (
-            <Button variant="outlined" onClick={() => issue('deposit')} data-testid="bill-deposit">
+            <Button variant="outlined" onClick={() => setPreviewing('deposit')} data-testid="bill-deposit">
               {b.downPaymentNature === 'arrhes' ? "Facture d'arrhes" : "Facture d'acompte"}
             </Button>
           )}
           {canBill && billable && b && !b.isBilled && (
-            <Button variant="contained" onClick={() => issue('final')} data-testid="bill-final">
+            <Button variant="contained" onClick={() => setPreviewing('final')} data-testid="bill-final">
               Facturer
             </Button>
           )}
@@ -189,6 +196,14 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
             }}
           />
         )}
+        {previewing && (
+          <BillPreviewDialog
+            bookingId={bookingId}
+            kind={previewing}
+            onClose={() => setPreviewing(null)}
+            onIssue={() => issue(previewing)}
+          />
+        )}
         {paying && (
           <PaymentDialog
             bookingId={bookingId}
@@ -207,235 +222,10 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   );
 }
 
-function PaymentDialog({
-  bookingId,
-  due,
-  nature,
-  creditNotes,
-  onClose,
-  onSaved,
-}: {
-  bookingId: number;
-  due: number;
-  /** the stay's down payment: arrhes or acompte, the nature a down payment takes by default */
-  nature: 'arrhes' | 'acompte';
-  creditNotes: Row[];
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const notify = useNotify();
-  const methods = useQuery({
-    queryKey: ['payment-methods-active'],
-    queryFn: () => api<Row[]>('/payment-method?filter=' + encodeURIComponent(JSON.stringify({ isActive: true }))),
-  });
-  const [methodId, setMethodId] = useState<string>('');
-  const [amount, setAmount] = useState(due > 0 ? formatCents(due, false) : '');
-  const [date, setDate] = useState(todayParis());
-  // A date typed wrong keeps its French message under the field and holds the payment back.
-  const [dateInvalid, setDateInvalid] = useState(false);
-  const [fields, setFields] = useState<Row>({ downPaymentNature: nature });
-  const [error, setError] = useState<string | null>(null);
-  // « Le séjour sera payé deux fois… »: the server's 409 message, until the user confirms.
-  const [overpaid, setOverpaid] = useState<string | null>(null);
-  // One key for this dialog's payment: « Enregistrer » clicked again after a lost answer pays once.
-  const [idempotencyKey] = useState(newIdempotencyKey);
-  const method = methods.data?.find((m) => String(m.id) === methodId);
-  const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setFields({ ...fields, [k]: e.target.value || null });
-  const save = async (confirmOverpayment = false) => {
-    const cents = parseEurosToCents(amount);
-    if (cents == null || cents <= 0) {
-      setError('Montant invalide');
-      return;
-    }
-    if (dateInvalid || !date) {
-      setError(DATE_INVALID_FR);
-      return;
-    }
-    if (Object.values(fields).some((v) => typeof v === 'string' && containsCardNumber(v))) {
-      setError(formatMessage('CARD_NUMBER_FORBIDDEN'));
-      return;
-    }
-    try {
-      await api('/payment', {
-        method: 'POST',
-        headers: {
-          'Idempotency-Key': idempotencyKey,
-          ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),
-        },
-        json: { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields },
-      });
-      notify('Paiement enregistré', { type: 'success' });
-      onSaved();
-    } catch (e: any) {
-      if (e?.status === 409 && e?.body?.code === 'PAYMENT_OVERPAYS_CONFIRM') {
-        setError(null);
-        setOverpaid(e.message);
-      } else setError(e.message);
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Encaisser</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {error && <Alert severity="error">{error}</Alert>}
-          {overpaid && (
-            <Alert severity="warning" data-testid="payment-overpaid">
-              {overpaid}
-            </Alert>
-          )}
-          <TextField
-            select
-            label="Mode de paiement"
-            value={methodId}
-            onChange={(e) => setMethodId(e.target.value)}
-            required
-            inputProps={{ 'data-testid': 'payment-method' }}
-          >
-            {(methods.data ?? []).map((m) => (
-              <MenuItem key={m.id} value={String(m.id)}>
-                {m.label}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Montant (€)"
-            value={amount}
-            onChange={(e) => {
-              setAmount(e.target.value);
-              setOverpaid(null);
-            }}
-            required
-            inputProps={{ 'data-testid': 'payment-amount' }}
-          />
-          <DateFieldFr
-            label="Date"
-            name="date"
-            size="medium"
-            required
-            value={date}
-            onChange={(v) => setDate(v ?? '')}
-            onInvalid={setDateInvalid}
-          />
-          {method?.kind === 'cheque' && (
-            <>
-              <TextField label="N° de chèque" onChange={set('chequeNumber')} />
-              <TextField label="Titulaire du chèque" onChange={set('chequeHolder')} />
-              <TextField label="Banque" onChange={set('chequeBank')} />
-              <TextField label="Établissement payeur" onChange={set('payingInstitution')} />
-              <DateFieldFr
-                label="Ne pas remettre avant le"
-                name="doNotRemitBefore"
-                size="medium"
-                value={fields.doNotRemitBefore as string | null}
-                onChange={(v) => setFields({ ...fields, doNotRemitBefore: v })}
-                onInvalid={setDateInvalid}
-              />
-            </>
-          )}
-          {method?.kind === 'holiday-voucher' && (
-            <TextField
-              label="Établissement payeur"
-              onChange={set('payingInstitution')}
-              helperText="La commission est celle des préférences (frais)"
-            />
-          )}
-          {method?.kind === 'gift' && <TextField label="Code du bon cadeau" onChange={set('giftVoucherCode')} />}
-          {method?.kind === 'credit-note' && (
-            <TextField
-              select
-              label="Avoir utilisé"
-              value={fields.creditNoteBillId != null ? String(fields.creditNoteBillId) : ''}
-              required
-              inputProps={{ 'data-testid': 'payment-credit-note' }}
-              helperText={!creditNotes.length ? "Ce client n'a aucun avoir disponible" : undefined}
-              onChange={(e) => {
-                const n = creditNotes.find((x) => String(x.id) === e.target.value);
-                setFields({ ...fields, creditNoteBillId: n ? n.id : null });
-                // never more than what is left of the credit note, nor than what is due
-                if (n) setAmount(formatCents(due > 0 ? Math.min(n.remaining, due) : n.remaining, false));
-              }}
-            >
-              {creditNotes.map((n) => (
-                <MenuItem
-                  key={n.id}
-                  value={String(n.id)}
-                >{`${n.number} du ${dateFr(n.date)} — reste ${formatCents(n.remaining)}`}</MenuItem>
-              ))}
-            </TextField>
-          )}
-          <TextField select label="Catégorie" value={fields.category ?? 'payment'} onChange={set('category')}>
-            <MenuItem value="payment">Règlement</MenuItem>
-            <MenuItem value="down-payment">Versement anticipé</MenuItem>
-          </TextField>
-          {fields.category === 'down-payment' && (
-            <TextField
-              select
-              label="Nature"
-              value={fields.downPaymentNature ?? nature}
-              onChange={set('downPaymentNature')}
-              helperText="Arrhes : le client qui annule les perd (hors TVA) ; acompte : engagement ferme"
-            >
-              <MenuItem value="arrhes">Arrhes</MenuItem>
-              <MenuItem value="acompte">Acompte</MenuItem>
-            </TextField>
-          )}
-          <TextField select label="Payeur" value={fields.payerType ?? 'customer'} onChange={set('payerType')}>
-            <MenuItem value="customer">Client</MenuItem>
-            <MenuItem value="holiday-aid">Aide aux vacances (VACAF)</MenuItem>
-            <MenuItem value="partner">Partenaire</MenuItem>
-          </TextField>
-          {method?.kind === 'card' && (
-            <>
-              <TextField label="Titulaire de la carte" onChange={set('cardHolder')} />
-              <TextField
-                label="4 derniers chiffres"
-                inputProps={{ maxLength: 4 }}
-                onChange={set('cardLast4')}
-                helperText="Jamais le numéro complet ni le cryptogramme"
-              />
-              <TextField label="Expiration (MM/AA)" inputProps={{ maxLength: 5 }} onChange={set('cardExpiry')} />
-            </>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Annuler</Button>
-        {overpaid ? (
-          <Button variant="contained" color="warning" onClick={() => save(true)} data-testid="payment-confirm-overpaid">
-            Enregistrer quand même
-          </Button>
-        ) : (
-          <Button variant="contained" disabled={!methodId} onClick={() => save()} data-testid="payment-save">
-            Enregistrer
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** An invoice's state from the credit notes among the stay's bills (as the bill screen derives it). */
 function billState(x: Row, bills: Row[]): string {
   if (x.kind !== 'invoice')
     return x.creditedBillId ? `Sur ${bills.find((i) => i.id === x.creditedBillId)?.number ?? 'la facture'}` : '';
   const credited = bills.filter((c) => c.creditedBillId === x.id).reduce((s, c) => s + c.totalInclVat, 0);
   return billStateLabel[credited === 0 ? 'issued' : x.totalInclVat + credited === 0 ? 'cancelled' : 'partly-credited'];
-}
-
-/**
- * The warning shown before marking a guest gone while the stay still owes money
- * (« Le client doit encore 281,82 € »), or null. Shares the balance query of StayBilling.
- */
-export function useDueWarning(bookingId: string): string | null {
-  const canRead = useCan('invoice.payment', 'read');
-  const valid = /^\d+$/.test(bookingId);
-  const balance = useQuery({
-    queryKey: ['balance', Number(bookingId)],
-    queryFn: () => api<Row>(`/booking/${bookingId}/balance`),
-    enabled: canRead && valid,
-  });
-  const due = balance.data?.due ?? 0;
-  return due > 0 ? `Attention : le client doit encore ${formatCents(due)}. Confirmer le départ quand même ?` : null;
 }

@@ -216,6 +216,9 @@ export function BookingImportScreen() {
       <AskDialog
         open={asking === 'accept'}
         title="Accepter cette réservation ?"
+        text="La réservation est acceptée : elle peut ensuite être intégrée comme séjour. Rien n'est encore créé."
+        confirmLabel="Accepter la réservation"
+        keepLabel="Ne pas accepter"
         onClose={() => setAsking(null)}
         onConfirm={() => run('accept')}
       />

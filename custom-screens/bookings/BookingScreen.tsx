@@ -26,7 +26,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, useNotify } from 'react-admin';
 import { convertTarget } from '../../common/stay-actions';
 import { BookingPrice } from './BookingPrice';
-import { StayBilling, useDueWarning } from '../billing/StayBilling';
+import { StayBilling } from '../billing/StayBilling';
+import { moneyWarnings, useStayMoney } from '../billing/stay-money';
 import { StayDocuments } from '../documents/StayDocuments';
 import { api, staleCurrent, useFunctionKeys, NotFound, AskDialog, Page, type Row } from '../../admin/src/ui';
 import { kindLabel } from './status';
@@ -49,7 +50,7 @@ export default function BookingScreen() {
     queryFn: () => api<Summary>(`/booking/${bookingId}/summary`),
     enabled: valid,
   });
-  const dueWarning = useDueWarning(bookingId);
+  const money = moneyWarnings(useStayMoney(bookingId).data);
   useFunctionKeys({ Escape: () => navigate(-1) });
   if (!valid) return <NotFound />;
   if (summary.isPending) return <Loading />;
@@ -60,13 +61,17 @@ export default function BookingScreen() {
       </Page>
     );
   const { booking: b, occupancies, allowed, history } = summary.data;
-  const refresh = () => qc.invalidateQueries({ queryKey: ['booking', bookingId] });
+  // The stay and its money: a change of extras or of the price moves what is due.
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['booking', bookingId] });
+    void qc.invalidateQueries({ queryKey: ['balance', Number(bookingId)] });
+  };
   const run = async (action: string, values: Record<string, string>) => {
     const body: Row = { ...values };
     for (const k of Object.keys(body)) if (body[k] === '') delete body[k];
     // The version shown: an action on a stay someone changed meanwhile is a 409, and the stay is reloaded.
     // The dialog showed the balance due: confirming it is the server's acceptBalance.
-    if ((action === 'depart' || action === 'early-departure') && dueWarning) body.acceptBalance = true;
+    if ((action === 'depart' || action === 'early-departure') && money.due > 0) body.acceptBalance = true;
     const answer = await api<Summary>(`/booking/${b.id}/${action}`, {
       method: 'POST',
       json: { ...body, version: b.version },
@@ -90,7 +95,7 @@ export default function BookingScreen() {
       } else notify(e.message, { type: 'error' });
     }
   };
-  const buttons = actionButtons(summary.data, dueWarning);
+  const buttons = actionButtons(summary.data, money);
   const ui = asking ? buttons.find((x) => x.key === asking) : null;
   return (
     <Page

@@ -26,6 +26,7 @@ import {
   type Row,
 } from '../../admin/src/ui';
 import { StatusChip } from './status';
+import { warningsForDue } from '../billing/stay-money';
 
 const TASK_TYPE = enumLabels(taskMeta, 'type');
 const TASK_STATUS = enumLabels(taskMeta, 'status');
@@ -62,6 +63,7 @@ const TICK_UI: Record<
 > = {
   arrive: {
     title: (r) => `Enregistrer l’arrivée de ${r.customerName ?? 'ce client'} ?`,
+    text: 'Le client est noté arrivé maintenant ; l’arrivée ne peut être annulée que le jour même.',
     confirm: 'Enregistrer l’arrivée',
     done: (r) => `${r.customerName} : arrivée enregistrée`,
   },
@@ -86,6 +88,12 @@ const TICK_UI: Record<
     reason: true,
   },
 };
+
+/** What the arrival or departure dialog says about the money still due, or paid too much (owed back). */
+function tickMoneyText({ row, action }: Tick): string | null {
+  const w = warningsForDue(row.balanceDue ?? 0);
+  return action === 'arrive' ? w.arrival : action === 'depart' ? w.departure : null;
+}
 
 const sameParisDay = (at: string) => todayParis(new Date(at)) === todayParis();
 
@@ -124,16 +132,12 @@ function DayList({ mode }: { mode: 'arrival' | 'departure' }) {
     { key: 'equipmentLabel', label: 'Équipement', optional: true },
     { key: 'licencePlates', label: 'Immatriculations', optional: true },
     { key: 'phone', label: 'Téléphone', optional: true, render: (r) => phoneFr(r.phone2 ?? r.phone1) },
-    ...(mode === 'departure'
-      ? [
-          {
-            key: 'balanceDue',
-            label: 'Solde dû',
-            align: 'right' as const,
-            render: (r: Row) => (r.balanceDue > 0 ? euros(r.balanceDue) : ''),
-          },
-        ]
-      : []),
+    {
+      key: 'balanceDue',
+      label: 'Solde dû',
+      align: 'right' as const,
+      render: (r: Row) => (r.balanceDue > 0 ? euros(r.balanceDue) : ''),
+    },
     {
       key: 'tick',
       label: mode === 'arrival' ? 'Arrivé' : 'Parti',
@@ -203,11 +207,7 @@ function DayList({ mode }: { mode: 'arrival' | 'departure' }) {
         open={!!asked}
         title={asked && ui ? ui.title(asked.row) : ''}
         confirmLabel={ui?.confirm}
-        text={
-          asked?.action === 'depart' && asked.row.balanceDue > 0
-            ? `Attention : le client doit encore ${euros(asked.row.balanceDue)}. Confirmer le départ quand même ?`
-            : ui?.text
-        }
+        text={asked ? [ui?.text, tickMoneyText(asked)].filter(Boolean).join(' ') || undefined : undefined}
         fields={ui?.reason ? [{ name: 'reason', label: 'Motif', required: true }] : []}
         onConfirm={(values) => run(asked!, values)}
         onClose={() => setAsked(null)}

@@ -26,6 +26,8 @@ import { BooleanInput, ReferenceField, TextField as RaTextField, TextInput, useN
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { meta } from '../../common/generated/meta/customer';
 import { countFr } from '../../common/french';
+import { csvFileName } from '../../common/file-names';
+import { todayParis } from '../../common/dates';
 import {
   api,
   API,
@@ -68,7 +70,7 @@ export async function exportCustomers(
   const url = URL.createObjectURL(new Blob([`${parts.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;
-  a.download = 'export.csv';
+  a.download = csvFileName('Clients', todayParis());
   document.body.appendChild(a);
   a.click();
   a.remove();

@@ -7,6 +7,7 @@ import { formatDateFr } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { api } from '../../admin/src/ui';
 import { TotalsTables, type Row } from './common';
+import { closureConfirmation } from './closure-confirm';
 
 export type ClosureAsk = { level: 'day'; date: string } | { level: 'month'; month: string; label: string };
 
@@ -46,7 +47,13 @@ export function ClosureConfirm({
         .catch((e: Error) => setError(e.message));
   }, [path]);
   if (!ask) return null;
-  const title = ask.level === 'day' ? `Clôturer la journée du ${formatDateFr(ask.date)} ?` : `Clôturer ${ask.label} ?`;
+  // What it does and that it is final (closure-confirm.ts); what it covers from the server's preview.
+  const words = closureConfirmation(
+    ask.level,
+    ask.level === 'day' ? ask.date : '',
+    ask.level === 'month' ? ask.label : '',
+  );
+  const title = words.title;
   return (
     <Dialog open onClose={onCancel} maxWidth="sm" fullWidth data-testid="closure-confirm">
       <DialogTitle>{title}</DialogTitle>
@@ -62,20 +69,20 @@ export function ClosureConfirm({
             )}
             <TotalsTables t={preview} />
             <Typography variant="body2" sx={{ mt: 2 }}>
-              Une clôture est définitive : plus rien ne pourra être daté dans un mois clôturé.
+              {words.text}
             </Typography>
           </>
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>Annuler</Button>
+        <Button onClick={onCancel}>{words.keepLabel}</Button>
         <Button
           variant="contained"
           onClick={onConfirm}
           disabled={!preview || (ask.level === 'day' && !preview.count)}
           data-testid="closure-confirm-ok"
         >
-          Clôturer
+          {words.confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

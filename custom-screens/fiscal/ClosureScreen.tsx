@@ -57,6 +57,7 @@ export default function ClosureScreen() {
   const [day, setDay] = useState(addDays(todayParis(), -1));
   const [month, setMonth] = useState(lastMonth());
   const [error, setError] = useState<string | null>(null);
+  // Each closure is confirmed first, saying what it covers, what it does and that it is final.
   const [ask, setAsk] = useState<ClosureAsk | null>(null);
   const confirmClose = (what: 'day' | 'month') => {
     setError(null);
@@ -155,7 +156,12 @@ export default function ClosureScreen() {
                   </MenuItem>
                 ))}
               </TextField>
-              <Button variant="contained" disabled={!canWrite || !month} onClick={() => confirmClose('month')}>
+              <Button
+                variant="contained"
+                disabled={!canWrite || !month}
+                onClick={() => confirmClose('month')}
+                data-testid="close-month"
+              >
                 Clôturer le mois
               </Button>
             </Stack>

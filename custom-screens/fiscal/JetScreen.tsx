@@ -1,13 +1,9 @@
-// /jet (§2): the technical event journal — starts, stops, closures… — chained and signed.
+// /jet (§2): the technical event journal — starts, stops, closures… — chained and signed;
+// shown in the campsite's local time with its details in words (./jet-detail.ts).
 import { useQuery } from '@tanstack/react-query';
 import type { Row } from './common';
 import { api, DataTable, Page } from '../../admin/src/ui';
-
-const detail = (e: Row) =>
-  Object.entries(e.data ?? {})
-    .filter(([, v]) => v != null && typeof v !== 'object')
-    .map(([k, v]) => `${k} : ${v}`)
-    .join(', ');
+import { jetDetail, localTime } from './jet-detail';
 
 export default function JetScreen() {
   const q = useQuery({ queryKey: ['jet'], queryFn: () => api<{ rows: Row[] }>('/jet/list') });
@@ -21,9 +17,9 @@ export default function JetScreen() {
         empty="Aucun événement"
         columns={[
           { key: 'seq', label: 'N°', align: 'right' },
-          { key: 'at', label: 'Date (UTC)', render: (e) => e.at.replace('T', ' ').replace('Z', '') },
+          { key: 'at', label: 'Date et heure (Paris)', render: (e) => localTime(e.at) },
           { key: 'label', label: 'Événement' },
-          { key: 'data', label: 'Détail', render: detail },
+          { key: 'data', label: 'Détail', render: (e) => jetDetail(e.data) },
           { key: 'hash', label: 'Empreinte', optional: true, render: (e) => e.hash.slice(0, 16) },
         ]}
       />

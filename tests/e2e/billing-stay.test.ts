@@ -39,6 +39,7 @@ describe('a stay billed and paid in the browser', () => {
     await card.getByTestId('due').waitFor();
     expect(same(await card.getByTestId('due').textContent(), euros(stay.totalAmount))).toBe(true);
     await card.getByTestId('bill-final').click();
+    await page.getByTestId('bill-issue').click(); // after its preview
     const billLink = card.locator('a', { hasText: /^FA\d{4,}$/ });
     await billLink.waitFor();
     await expect

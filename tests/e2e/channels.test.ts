@@ -34,7 +34,7 @@ describe('online bookings and channels', () => {
     expect(await integrate.isDisabled()).toBe(true);
     await page.getByText("Une réservation doit être acceptée avant d'être intégrée").waitFor();
     await page.getByRole('button', { name: 'Accepter' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Accepter la réservation' }).click();
     await page.getByText('Acceptée', { exact: true }).waitFor();
     await page.waitForFunction(() =>
       [...document.querySelectorAll('button')].some((b) => b.textContent === 'Intégrer' && !b.disabled),

@@ -3,6 +3,7 @@
 // and the special offers list built on the generic one (remembered row, CSV).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { todayParis } from '../../common/dates';
 import { baseUrl, searchList, withLoggedInPage, type TestPage } from './browser';
 
 let page: TestPage;
@@ -100,7 +101,7 @@ describe('CSV export', () => {
     const download = page.waitForEvent('download');
     await exportCsv();
     const file = await download;
-    expect(file.suggestedFilename()).toBe('export.csv');
+    expect(file.suggestedFilename()).toBe(`langues-${todayParis()}.csv`);
     const lines = readFileSync((await file.path())!, 'utf8')
       .trim()
       .split(/\r?\n/);

@@ -5,6 +5,7 @@
 // work on the generated screens; a session ended on the server sends a hand-written
 // screen to /login with "401/403 Vous n'êtes pas connecté".
 import { describe, expect, it } from 'vitest';
+import { todayParis } from '../../common/dates';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import { baseUrl, loginAs, newPage, searchList, withLoggedInPage, type TestPage } from './browser';
@@ -205,7 +206,7 @@ describe('F8: CSV and print', () => {
     const download = admin.waitForEvent('download');
     await admin.getByRole('menuitem', { name: 'Exporter en CSV' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe('export.csv');
+    expect(file.suggestedFilename()).toBe(`civilites-${todayParis()}.csv`);
     expect(await readFile((await file.path())!, 'utf8')).toContain('Madame');
     // « Imprimer » prints the page (window.print, counted here instead of opening the dialog)…
     await admin.evaluate(() => {

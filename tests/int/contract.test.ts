@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_METAS } from '../../common/generated/meta/index';
 import type { EntityMeta, FieldMeta } from '../../common/entity-meta';
 import { startTestServer, type TestServer } from './harness';
+import { csvFileName } from '../../common/file-names';
+import { todayParis } from '../../common/dates';
 import { DOMAIN_CREATED, sampleRecord, singleRow } from './samples';
 
 let t: TestServer;
@@ -136,11 +138,13 @@ describe.each(ENTITY_METAS.filter((m) => !m.appendOnly && !DOMAIN_CREATED[m.name
       ).toBe(true);
     });
 
-    it('exports export.csv', async () => {
+    it('exports the CSV named after the list and the day', async () => {
       const r = await t.admin.get(`${base}/export?filter=${encodeURIComponent(JSON.stringify({ id }))}`);
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toMatch(/text\/csv/);
-      expect(r.headers.get('content-disposition')).toBe('attachment; filename="export.csv"');
+      expect(r.headers.get('content-disposition')).toBe(
+        `attachment; filename="${csvFileName(m.label.many, todayParis())}"`,
+      );
       expect(r.text.trim().split('\r\n')).toHaveLength(2);
     });
 

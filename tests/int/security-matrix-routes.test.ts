@@ -811,6 +811,22 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/rest/occupancy/${(await booking()).occupancyId}/quote`, body: {} }),
   },
   {
+    method: 'POST',
+    route: '/rest/occupancy/:id/extras',
+    make: async () => ({
+      path: `/rest/occupancy/${(await booking()).occupancyId}/extras`,
+      body: { extras: [{ extraId: (await post('/rest/extra', { label: unique('Pain ') })).id, quantity: 2 }] },
+    }),
+    state: async (req) => t.knex('occupancy_extra').where('occupancyId', idIn(req)).count({ n: '*' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/booking/extra-offers',
+    make: async () => ({
+      path: `/rest/booking/extra-offers?placeId=${ids.place}&startDate=2031-07-01&endDate=2031-07-04`,
+    }),
+  },
+  {
     method: 'PUT',
     route: '/rest/planning/occupancy/:id',
     make: async () => ({
@@ -1026,6 +1042,11 @@ const ROWS: Row[] = [
     route: '/rest/bill/:billId/credit-note',
     make: async () => ({ path: `/rest/bill/${await issuedBill()}/credit-note`, body: { reason: 'Erreur de dates' } }),
     state: async (req) => t.knex('bill').where('creditedBillId', idIn(req)).count({ n: '*' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/booking/:bookingId/bill/preview',
+    make: async () => ({ path: `/rest/booking/${(await billable()).id}/bill/preview?kind=final` }),
   },
   { method: 'GET', route: '/rest/bill/view/:billId', make: async () => ({ path: `/rest/bill/view/${ids.bill}` }) },
   {

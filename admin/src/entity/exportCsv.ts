@@ -1,8 +1,11 @@
-// Server-side CSV export (export.csv) of the current list filter and sort. A search
+// Server-side CSV export of the current list filter and sort, saved under the name the
+// server gives it (the list and the day: « paiements-2026-11-28.csv »). A search
 // under 3 characters is left out, as the list leaves it out.
 import { API } from '../api';
 import { withoutShortSearch } from './searchFilter';
 import { reportAuthError } from '../auth/accessDenied';
+import { csvFileName, dispositionFileName } from '../../../common/file-names';
+import { todayParis } from '../../../common/dates';
 
 export async function downloadCsv(
   base: string,
@@ -24,7 +27,7 @@ export async function downloadCsv(
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = 'export.csv';
+  a.download = dispositionFileName(res.headers.get('Content-Disposition')) ?? csvFileName(base, todayParis());
   document.body.appendChild(a);
   a.click();
   a.remove();

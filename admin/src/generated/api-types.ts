@@ -1359,6 +1359,46 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/booking/{bookingId}/bill/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    amount?: number;
+                    date?: string;
+                    kind: "deposit" | "final";
+                };
+                header?: never;
+                path: {
+                    bookingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillPreview"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/booking/{bookingId}/partner-bill": {
         parameters: {
             query?: never;
@@ -2597,6 +2637,45 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/booking/extra-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    endDate: string;
+                    placeId?: number;
+                    placeTypeId?: number;
+                    startDate: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExtraOffers"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5219,6 +5298,57 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/occupancy/{id}/extras": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        extras: {
+                            /** Format: date */
+                            endDate?: string | null;
+                            extraId: number;
+                            id?: number | null;
+                            quantity: number;
+                            /** Format: date */
+                            startDate?: string | null;
+                        }[];
+                        version?: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BookingSummary"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/occupancy/{id}/lock": {
         parameters: {
             query?: never;
@@ -5295,7 +5425,13 @@ export type paths = {
                             details?: Record<string, never>[];
                             /** Format: date */
                             endDate?: string;
-                            extras?: Record<string, never>[];
+                            extras?: {
+                                endDate?: string | null;
+                                extraId?: number;
+                                id?: number | null;
+                                quantity?: number;
+                                startDate?: string | null;
+                            }[];
                             placeId?: number | null;
                             priceOverrides?: components["schemas"]["PriceOverride"][];
                             /** Format: date */
@@ -9827,6 +9963,51 @@ export type components = {
             vatAmount: number;
             vatRateBp?: number | null;
         };
+        BillPreview: {
+            customerName?: string;
+            customerSnapshot?: Record<string, never>;
+            /** Format: date */
+            date: string;
+            depositsDeducted?: number;
+            /** Format: date */
+            dueDate?: string | null;
+            isDeposit: boolean;
+            /** @enum {unknown} */
+            kind: "invoice";
+            lines: {
+                amountExclVat?: number;
+                amountInclVat: number;
+                /** Format: date */
+                endDate?: string | null;
+                label: string;
+                lineType: number;
+                position: number;
+                quantity: number;
+                /** Format: date */
+                startDate?: string | null;
+                unitPriceExclVat: number;
+                unitPriceInclVat?: number;
+                vatAmount: number;
+                vatRateBp?: number | null;
+            }[];
+            number: null;
+            paymentTerms?: string | null;
+            sellerSnapshot?: Record<string, never>;
+            /** Format: date */
+            serviceEndDate?: string | null;
+            /** Format: date */
+            serviceStartDate?: string | null;
+            totalExclVat: number;
+            totalInclVat: number;
+            totalVat: number;
+            touristTaxAmount?: number;
+            vatTotals: {
+                totalExclVat: number;
+                totalInclVat: number;
+                vatAmount: number;
+                vatRateBp: number;
+            }[];
+        };
         Booking: {
             accessChannelId?: number | null;
             /** Format: date-time */
@@ -10568,6 +10749,15 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        ExtraOffers: {
+            extras: {
+                id: number;
+                label: string;
+                priced: boolean;
+                reason: string | null;
+            }[];
+            gridLabel: string | null;
         };
         ExtraType: {
             /** Format: date-time */
@@ -12226,22 +12416,49 @@ export type components = {
             };
         };
         StayBalance: {
-            billed?: number;
+            billed: number;
             bills?: Record<string, never>[];
-            bookingId?: number;
+            bookingId: number;
+            charged: number;
+            charges?: {
+                amount: number;
+                billId: number | null;
+                billNumber?: string | null;
+                /** Format: date */
+                date: string;
+                id: number;
+                number: string;
+                source: string;
+            }[];
             /** @enum {unknown} */
             downPaymentNature?: "arrhes" | "acompte";
-            due?: number;
-            isBilled?: boolean;
-            overdue?: {
-                amount?: number;
+            due: number;
+            isBilled: boolean;
+            overdue: {
+                amount: number;
                 /** Format: date */
-                since?: string;
+                since: string;
             } | null;
-            paid?: number;
+            paid: number;
             partnerBillStands?: boolean;
             partnerId?: number | null;
-            stayTotal?: number;
+            payments?: {
+                amount: number;
+                /** Format: date */
+                bankDepositDate?: string | null;
+                bankDepositId?: number | null;
+                bankDepositNumber?: string | null;
+                category?: string;
+                chequeNumber?: string | null;
+                creditNoteNumber?: string | null;
+                /** Format: date */
+                date: string;
+                id: number;
+                method: string;
+                methodKind?: string | null;
+                payerType?: string;
+            }[];
+            stayTotal: number;
             usableCreditNotes?: {
                 /** Format: date */
                 date?: string;

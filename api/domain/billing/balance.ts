@@ -2,12 +2,14 @@
 // marking a guest gone while money is due needs the explicit `acceptBalance: true` the
 // confirmation with the amount sends, else a 409 with the amount. Same arithmetic as
 // dueOf() in view.ts: once the final bill stands, what was billed; before, the stay's
-// price (or the deposits billed, should they exceed it); less what was paid.
+// price (or the deposits billed, should they exceed it); plus what other sources (the
+// till) charged and did not bill yet; less what was paid.
 import type { Knex } from 'knex';
 import { HttpError } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { formatCents } from '../../../common/money';
 import { stayBalance } from './view';
+import { unbilledChargesSql } from './sources';
 
 /** SQL of the balance due of the booking aliased `alias` (cents, integer). */
 export function balanceDueSql(alias = 'b'): string {
@@ -16,7 +18,8 @@ export function balanceDueSql(alias = 'b'): string {
     `'customer')`;
   return `((CASE WHEN bv_stay_billed(${alias}.id) THEN ${billed}
     ELSE greatest(${billed}, coalesce(${alias}.total_amount, 0)) END)
-    - (SELECT coalesce(sum(y.amount), 0) FROM payment y WHERE y.booking_id = ${alias}.id))::int`;
+    - (SELECT coalesce(sum(y.amount), 0) FROM payment y WHERE y.booking_id = ${alias}.id)
+    ${unbilledChargesSql(alias)})::int`;
 }
 
 export const DEPARTURE_ACTIONS = ['depart', 'early-departure'];

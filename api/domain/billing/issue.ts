@@ -165,6 +165,31 @@ export async function issueStayBillIn(
   date: string,
   userId: number | null,
 ): Promise<number> {
+  const p = await prepareStayBill(trx, bookingId, input, date, userId);
+  const billId = await insertBill(trx, p.bill, p.lines, 'invoice');
+  await markBilled(trx, p.ctx, billId, p.extras);
+  return billId;
+}
+
+/** A stay's bill as it will be issued: its row (without number), lines and what the sources gave. */
+export interface PreparedBill {
+  bill: Row;
+  lines: LineInput[];
+  ctx: BillSourceContext;
+  extras: Awaited<ReturnType<typeof extraLines>>;
+}
+
+/**
+ * The bill as issueStayBillIn inserts it, with every check and refusal of the issue (the stay locked, the sources'
+ * rows too), and nothing written: the issue and its preview both start here.
+ */
+async function prepareStayBill(
+  trx: Trx,
+  bookingId: number,
+  input: StayBillInput,
+  date: string,
+  userId: number | null,
+): Promise<PreparedBill> {
   {
     const booking = await lockStay(trx, bookingId);
     if (booking.kind === 'quote' || RELEASING.includes(booking.statusId) || UNCONFIRMED.includes(booking.statusId))
@@ -226,9 +251,11 @@ export async function issueStayBillIn(
     // Never due before it is issued (a stay billed after its balance date is due at once).
     if (dueDate != null && dueDate < date) dueDate = date;
     if (input.paid) dueDate = null;
-    const billId = await insertBill(
-      trx,
-      {
+    return {
+      ctx,
+      extras,
+      lines,
+      bill: {
         kind: 'invoice',
         isDeposit: input.kind === 'deposit',
         payerType: 'customer',
@@ -246,11 +273,28 @@ export async function issueStayBillIn(
         userId,
         depositsDeducted: input.kind === 'final' ? depositLinesLeft.reduce((s, d) => s + d.amountInclVat, 0) : 0,
       },
-      lines,
-      'invoice',
-    );
-    await markBilled(trx, ctx, billId, extras);
-    return billId;
+    };
+  }
+}
+
+/**
+ * The bill issueStayBill would issue now — lines, VAT per rate, totals, mentions — computed by the same code in a
+ * transaction that is always rolled back: no number is taken, nothing is written.
+ */
+export async function previewStayBill(
+  knex: Knex,
+  bookingId: number,
+  input: StayBillInput,
+  userId: number | null,
+): Promise<Row> {
+  const date = billDate(input.date);
+  const trx = await knex.transaction();
+  try {
+    const p = await prepareStayBill(trx, bookingId, input, date, userId);
+    const lines = numberLines(p.lines);
+    return { ...p.bill, ...billTotals(lines), number: null, lines };
+  } finally {
+    await trx.rollback();
   }
 }
 

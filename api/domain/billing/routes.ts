@@ -3,11 +3,12 @@
 import type { Knex } from 'knex';
 import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
-import { issueCreditNote, issueStayBill, type CreditNoteInput, type StayBillInput } from './issue';
+import { issueCreditNote, issueStayBill, previewStayBill, type CreditNoteInput, type StayBillInput } from './issue';
 import { printBill, storeOriginal, viewBill } from './documents';
 import { stayDepositNature } from './mentions';
 import { recordTechnicalEvent } from '../ledger/jet';
-import { loadBill, stayBalance } from './view';
+import { loadBill, stayBalance, stayPayments } from './view';
+import { stayCharges } from './sources';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
 import { renderDepositSlip } from './deposit-slip';
 import { dispositionOf, financePreferences } from './preferences';
@@ -65,18 +66,114 @@ defineSchemas({
       payments: { type: 'array', items: { type: 'object' } },
     },
   },
+  BillPreview: {
+    type: 'object',
+    description:
+      "La facture telle qu'elle serait émise maintenant (lignes, TVA par taux, totaux, mentions), sans numéro : " +
+      "calculée par le code de l'émission, rien n'est écrit",
+    required: ['kind', 'isDeposit', 'date', 'number', 'lines', 'totalExclVat', 'totalVat', 'totalInclVat', 'vatTotals'],
+    properties: {
+      kind: { enum: ['invoice'] },
+      isDeposit: bool,
+      number: { type: 'null', description: "attribué à l'émission" },
+      date: { type: 'string', format: 'date' },
+      customerName: str,
+      customerSnapshot: { type: 'object' },
+      sellerSnapshot: { type: 'object' },
+      serviceStartDate: { type: ['string', 'null'], format: 'date' },
+      serviceEndDate: { type: ['string', 'null'], format: 'date' },
+      paymentTerms: { type: ['string', 'null'], description: 'conditions de paiement, pénalités, indemnité' },
+      dueDate: { type: ['string', 'null'], format: 'date' },
+      depositsDeducted: money,
+      totalExclVat: money,
+      totalVat: money,
+      totalInclVat: money,
+      touristTaxAmount: money,
+      vatTotals: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['vatRateBp', 'totalExclVat', 'vatAmount', 'totalInclVat'],
+          properties: { vatRateBp: int, totalExclVat: money, vatAmount: money, totalInclVat: money },
+        },
+      },
+      lines: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['position', 'lineType', 'label', 'quantity', 'unitPriceExclVat', 'amountInclVat', 'vatAmount'],
+          properties: {
+            position: int,
+            lineType: int,
+            label: str,
+            quantity: int,
+            unitPriceExclVat: money,
+            unitPriceInclVat: money,
+            vatRateBp: { type: ['integer', 'null'] },
+            amountExclVat: money,
+            vatAmount: money,
+            amountInclVat: money,
+            startDate: { type: ['string', 'null'], format: 'date' },
+            endDate: { type: ['string', 'null'], format: 'date' },
+          },
+        },
+      },
+    },
+  },
   StayBalance: {
     type: 'object',
+    required: ['bookingId', 'stayTotal', 'billed', 'paid', 'charged', 'due', 'isBilled', 'overdue'],
     properties: {
       bookingId: int,
       stayTotal: money,
       billed: money,
       paid: money,
-      due: money,
+      charged: { ...money, description: 'centimes : tickets de caisse portés sur le séjour et pas encore facturés' },
+      due: { ...money, description: 'centimes : reste dû, tickets portés compris ; négatif : à rembourser' },
       isBilled: bool,
+      payments: {
+        type: 'array',
+        description: 'Les paiements du séjour : mode, date, remise en banque',
+        items: {
+          type: 'object',
+          required: ['id', 'date', 'amount', 'method'],
+          properties: {
+            id: int,
+            date: { type: 'string', format: 'date' },
+            amount: money,
+            category: str,
+            payerType: str,
+            method: str,
+            methodKind: { type: ['string', 'null'] },
+            chequeNumber: { type: ['string', 'null'] },
+            bankDepositId: { type: ['integer', 'null'] },
+            bankDepositNumber: { type: ['string', 'null'] },
+            bankDepositDate: { type: ['string', 'null'], format: 'date' },
+            creditNoteNumber: { type: ['string', 'null'] },
+          },
+        },
+      },
+      charges: {
+        type: 'array',
+        description: 'Ce qui est porté sur le séjour (tickets de caisse), avec la facture qui le reprend (billId)',
+        items: {
+          type: 'object',
+          required: ['source', 'id', 'number', 'date', 'amount', 'billId'],
+          properties: {
+            source: str,
+            id: int,
+            number: str,
+            date: { type: 'string', format: 'date' },
+            amount: money,
+            billId: { type: ['integer', 'null'] },
+            billNumber: { type: ['string', 'null'] },
+          },
+        },
+      },
       overdue: {
         type: ['object', 'null'],
         description: 'En retard : le montant dû après la date du versement ou du solde (since)',
+        required: ['amount', 'since'],
         properties: { amount: money, since: { type: 'string', format: 'date' } },
       },
       bills: { type: 'array', items: { type: 'object' } },
@@ -141,6 +238,34 @@ export const BILLING_ROUTES = [
     },
     handler: async ({ params, body, user, knex }) =>
       withDocument(knex, await issueStayBill(knex, parseId(params.bookingId), body, user?.id ?? null)),
+  }),
+
+  defineRoute<unknown, StayBillInput>({
+    method: 'GET',
+    path: '/rest/booking/:bookingId/bill/preview',
+    right: [BILL, 'write'],
+    tag,
+    summary:
+      "Aperçu de la facture d'acompte ou de solde d'un séjour avant son émission : mêmes lignes, TVA, totaux et " +
+      'mentions que POST /rest/booking/{bookingId}/bill, mêmes refus ; aucun numéro pris, rien écrit',
+    query: {
+      type: 'object',
+      required: ['kind'],
+      additionalProperties: false,
+      properties: {
+        kind: { enum: ['deposit', 'final'] },
+        amount: { type: 'integer', minimum: 1, maximum: 1_000_000_000, 'x-message': 'BILL_DEPOSIT_AMOUNT_INVALID' },
+        date,
+      },
+    },
+    response: { $ref: '#/components/schemas/BillPreview' },
+    responseDescription: 'La facture telle qu’elle serait émise',
+    responses: {
+      404: { description: 'Séjour inconnu' },
+      409: { description: 'Une facture de ce séjour est en cours de traitement (BILL_BEING_PROCESSED)' },
+    },
+    handler: ({ params, query, user, knex }) =>
+      previewStayBill(knex, parseId(params.bookingId), query, user?.id ?? null),
   }),
 
   defineRoute<CreditNoteInput>({
@@ -288,6 +413,8 @@ export const BILLING_ROUTES = [
         ...balance,
         bills,
         downPaymentNature: stayDepositNature(stay?.downPaymentKind),
+        payments: await stayPayments(knex, bookingId),
+        charges: await stayCharges(knex, bookingId),
         partnerId,
         partnerBillStands,
         usableCreditNotes: await usableCreditNotes(knex, bookingId),

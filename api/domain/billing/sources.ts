@@ -28,6 +28,24 @@ export interface BillSource {
   lines(trx: Knex.Transaction, ctx: BillSourceContext): Promise<LineInput[]>;
   /** Called in the same transaction once the bill exists, with the lines this source gave. */
   billed?(trx: Knex.Transaction, ctx: BillSourceContext & { billId: number }, lines: LineInput[]): Promise<void>;
+  /**
+   * What this source charged to the stay (a till ticket « porté sur le séjour »…), billed or not, for the stay's
+   * money summary: those without a standing bill add to what the guest owes. Reads only.
+   */
+  charges?(db: Knex | Knex.Transaction, bookingId: number): Promise<StayCharge[]>;
+}
+
+/** One item a source charged to a stay: billed once a standing bill holds it (billId). */
+export interface StayCharge {
+  source: string;
+  id: number;
+  /** e.g. the ticket's number */
+  number: string;
+  date: string;
+  /** cents, VAT included */
+  amount: number;
+  billId: number | null;
+  billNumber: string | null;
 }
 
 const sources = new Map<string, BillSource>();
@@ -58,6 +76,27 @@ export const STAY_SOURCE: BillSource = {
   lines: async (trx, ctx) => (await stayOwnLines(trx, ctx.bookingId)) ?? [],
 };
 registerBillSource(STAY_SOURCE);
+
+const chargesSqls = new Map<string, (alias: string) => string>();
+
+/**
+ * SQL (integer cents) of what a source charged to the booking aliased `alias` and did not bill yet — the lists'
+ * balance due (./balance.ts) adds it, as stayBalance adds the source's `charges`.
+ */
+export function registerChargesSql(key: string, sql: (alias: string) => string): void {
+  chargesSqls.set(key, sql);
+}
+
+/** ` + (…)` per registered source: the unbilled charges of the booking aliased `alias`. */
+export const unbilledChargesSql = (alias: string): string =>
+  [...chargesSqls.values()].map((f) => ` + (${f(alias)})`).join('');
+
+/** Everything the sources charged to the stay, oldest first. */
+export async function stayCharges(db: Knex | Knex.Transaction, bookingId: number): Promise<StayCharge[]> {
+  const all: StayCharge[] = [];
+  for (const source of billSources()) if (source.charges) all.push(...(await source.charges(db, bookingId)));
+  return all.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+}
 
 /** The lines the other sources give for a final bill, kept per source for `billed`. */
 export async function extraLines(

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { HttpError } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
 import { RELEASING } from '../stays/status';
+import { stayCharges } from './sources';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -43,6 +44,30 @@ export async function loadBill(db: Db, id: number): Promise<Row> {
   };
 }
 
+/** The stay's payments as its screen lists them: method, date, bank deposit slip, credit note used. */
+export async function stayPayments(db: Db, bookingId: number): Promise<Row[]> {
+  return db('payment as p')
+    .leftJoin('payment_method as m', 'm.id', 'p.paymentMethodId')
+    .leftJoin('bank_deposit as d', 'd.id', 'p.bankDepositId')
+    .leftJoin('bill as n', 'n.id', 'p.creditNoteBillId')
+    .where('p.bookingId', bookingId)
+    .orderBy([{ column: 'p.date' }, { column: 'p.id' }])
+    .select(
+      'p.id',
+      'p.date',
+      'p.amount',
+      'p.category',
+      'p.payerType',
+      db.raw(`coalesce(m.label, '') AS method`),
+      'm.kind as methodKind',
+      'p.chequeNumber',
+      'p.bankDepositId',
+      'd.number as bankDepositNumber',
+      'd.date as bankDepositDate',
+      'n.number as creditNoteNumber',
+    );
+}
+
 /** Money owed past its due date: the amount and the date it was due. */
 export interface Overdue {
   amount: number;
@@ -56,7 +81,9 @@ export interface StayBalance {
   /** Σ invoices − Σ credit notes */
   billed: number;
   paid: number;
-  /** what the guest still owes: billed (or the stay's price before its final bill) − paid */
+  /** charged to the stay by other sources (till tickets) and not billed yet: the next final bill takes them */
+  charged: number;
+  /** what the guest still owes: billed (or the stay's price before its final bill) + charged − paid */
   due: number;
   isBilled: boolean;
   /** what is owed past the stay's down-payment or balance due date (null: nothing late) */
@@ -90,7 +117,9 @@ export async function stayBalance(db: Db, bookingId: number): Promise<StayBalanc
   );
   const paid = (await paidByBookings(db, [bookingId])).get(bookingId) ?? 0;
   const stayTotal = booking.totalAmount ?? 0;
-  const due = dueOf(stayTotal, billed, isBilled, paid);
+  // Till tickets charged to the stay: once a standing final bill holds them they are in `billed`.
+  const charged = (await stayCharges(db, bookingId)).reduce((s, c) => s + (c.billId == null ? c.amount : 0), 0);
+  const due = dueOf(stayTotal, billed, isBilled, paid) + charged;
   const overdue = RELEASING.includes(booking.statusId)
     ? null
     : overdueOf(
@@ -103,7 +132,7 @@ export async function stayBalance(db: Db, bookingId: number): Promise<StayBalanc
         },
         todayParis(),
       );
-  return { bookingId, stayTotal, billed, paid, due, isBilled, overdue };
+  return { bookingId, stayTotal, billed, paid, charged, due, isBilled, overdue };
 }
 
 /**

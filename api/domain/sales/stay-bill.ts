@@ -8,7 +8,7 @@
 // the ticket is linked to the bill (sale_stay_bill, migration 0039); a bill cancelled
 // by credit notes frees its tickets for the next final bill.
 import type { Knex } from 'knex';
-import { registerBillSource } from '../billing/sources';
+import { registerBillSource, registerChargesSql, type StayCharge } from '../billing/sources';
 import type { LineInput } from '../billing/lines';
 import { exclVat, spread } from '../../../common/sales-totals';
 
@@ -83,9 +83,54 @@ export async function chargedLines(trx: Trx, bookingId: number): Promise<{ lines
   return { lines, saleIds: charges.map((c) => c.saleId) };
 }
 
+/** Every ticket of the stay with a part charged to it, with the standing bill that holds it (null: not billed yet). */
+export async function saleCharges(db: Knex | Trx, bookingId: number): Promise<StayCharge[]> {
+  const rows = await db('sale as s')
+    .join('sale_payment as p', 'p.saleId', 's.id')
+    .where('s.bookingId', bookingId)
+    .where('p.kind', 'stay')
+    .groupBy('s.id')
+    .orderBy('s.id')
+    .select(
+      's.id',
+      's.number',
+      's.date',
+      db.raw('sum(p.amount)::int as amount'),
+      db.raw(
+        `(SELECT f.id FROM sale_stay_bill sb JOIN bill f ON f.id = sb.bill_id WHERE sb.sale_id = s.id
+          AND f.total_incl_vat + coalesce((SELECT sum(c.total_incl_vat) FROM bill c WHERE c.credited_bill_id = f.id),
+          0) <> 0 ORDER BY f.id DESC LIMIT 1) AS "billId"`,
+      ),
+    );
+  const billIds = rows.map((r: any) => r.billId).filter((x: number | null) => x != null);
+  const numbers = new Map<number, string>(
+    billIds.length ? (await db('bill').whereIn('id', billIds).select('id', 'number')).map((b) => [b.id, b.number]) : [],
+  );
+  return rows
+    .filter((r: any) => r.amount !== 0)
+    .map((r: any) => ({
+      source: 'sale',
+      id: r.id,
+      number: r.number,
+      date: r.date,
+      amount: r.amount,
+      billId: r.billId ?? null,
+      billNumber: r.billId != null ? (numbers.get(r.billId) ?? null) : null,
+    }));
+}
+
+/** The same as saleCharges' unbilled ones, in SQL, for the lists' balance due (billing/balance.ts). */
+const unbilledChargesSql = (alias: string) =>
+  `SELECT coalesce(sum(p.amount), 0) FROM sale s JOIN sale_payment p ON p.sale_id = s.id
+    WHERE s.booking_id = ${alias}.id AND p.kind = 'stay' AND NOT EXISTS (SELECT 1 FROM sale_stay_bill sb
+      JOIN bill f ON f.id = sb.bill_id WHERE sb.sale_id = s.id AND f.total_incl_vat
+        + coalesce((SELECT sum(c.total_incl_vat) FROM bill c WHERE c.credited_bill_id = f.id), 0) <> 0)`;
+
 export function registerSalesBillSource(): void {
+  registerChargesSql('sale', unbilledChargesSql);
   registerBillSource({
     key: 'sale',
+    charges: saleCharges,
     lines: async (trx, ctx) => (await chargedLines(trx, ctx.bookingId)).lines,
     billed: async (trx, ctx) => {
       const { saleIds } = await chargedLines(trx, ctx.bookingId);

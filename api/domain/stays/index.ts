@@ -6,6 +6,7 @@ import { registerPricingHooks } from './pricing-hooks';
 import { registerStayTiles } from './tiles';
 import { routerOf } from '../../http/define-route';
 import { STAY_ROUTES } from './routes';
+import { EXTRA_ROUTES } from './extra-routes';
 import { registerCatalogueRules } from '../catalogue/rules';
 import { CATALOGUE_ROUTES } from '../catalogue/routes';
 import { registerCustomerRules } from '../customers/rules';
@@ -20,5 +21,10 @@ export function registerStaysModule(): void {
 }
 
 export function staysRouters(knex: () => Knex): Router[] {
-  return [routerOf(CATALOGUE_ROUTES, knex), routerOf(CUSTOMER_ROUTES, knex), routerOf(STAY_ROUTES, knex)];
+  return [
+    routerOf(CATALOGUE_ROUTES, knex),
+    routerOf(CUSTOMER_ROUTES, knex),
+    routerOf(EXTRA_ROUTES, knex),
+    routerOf(STAY_ROUTES, knex),
+  ];
 }

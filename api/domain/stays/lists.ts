@@ -200,7 +200,12 @@ function occupancyRows(knex: Knex): Knex.QueryBuilder {
 // Each row carries the hour the guests are expected (preference « arrival_departure »).
 export async function arrivals(knex: Knex, date: string): Promise<Row[]> {
   const [rows, p] = await Promise.all([
-    occupancyRows(knex).where('o.startDate', date).orderBy('p.code').orderBy('o.id'),
+    occupancyRows(knex)
+      .where('o.startDate', date)
+      // The balance due (or owed back) of each stay: the arrival confirmation says it.
+      .select(knex.raw(`${balanceDueSql('b')} AS balance_due`))
+      .orderBy('p.code')
+      .orderBy('o.id'),
     stayPreferences(knex),
   ]);
   return rows.map((r: Row) => ({ ...r, expectedTime: p.arrivalTime }));

@@ -451,7 +451,19 @@ export const STAY_ROUTES: RouteDecl[] = [
             details: rows,
             animals: rows,
             vehicles: rows,
-            extras: rows,
+            extras: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  id: { type: ['integer', 'null'] },
+                  extraId: int,
+                  quantity: int,
+                  startDate: { type: ['string', 'null'] },
+                  endDate: { type: ['string', 'null'] },
+                },
+              },
+            },
             priceOverrides: { type: 'array', items: ref('PriceOverride') },
           },
         },

@@ -1,10 +1,12 @@
-// export: the CSV of a list (GET with react-admin's query, POST with the spec's
+// export: the CSV of a list, named after it and the day, (GET with react-admin's query, POST with the spec's
 // search body), references shown by their representation.
 import { entityMeta } from '../entities';
 import { applyFilter, applySort, parseRestQuery, parseSearchBody, readableColumns } from '../query';
 import { toCsv } from '../csv';
 import { inHeavyLane } from '../../http/heavy-lane';
 import type { OperationHandler } from './context';
+import { csvFileName } from '../../../common/file-names';
+import { todayParis } from '../../../common/dates';
 
 export const exportCsv: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
   const p =
@@ -27,6 +29,7 @@ export const exportCsv: OperationHandler = async ({ ctx, knex, meta, body, userI
   q.offset(start).limit(limit);
   const rows = await inHeavyLane(userId, limit, async () => q);
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
-  ctx.set('Content-Disposition', 'attachment; filename="export.csv"');
+  // Named after the list and the day (« paiements-2026-11-28.csv »).
+  ctx.set('Content-Disposition', `attachment; filename="${csvFileName(meta.label.many, todayParis())}"`);
   ctx.body = toCsv(meta, rows);
 };

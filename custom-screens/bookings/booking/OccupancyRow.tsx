@@ -8,10 +8,12 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import CancelIcon from '@mui/icons-material/Cancel';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
+import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import { useNotify } from 'react-admin';
 import { countLabelFr } from '../../../common/french';
 import { type OccupancyAllowed } from '../../../common/stay-actions';
 import { api, AskDialog, dateFr, type Row } from '../../../admin/src/ui';
+import { ExtrasDialog } from './ExtrasDialog';
 
 export const NOTHING: OccupancyAllowed = { lock: false, edit: false, cancel: false, remove: false };
 
@@ -31,6 +33,7 @@ export function OccupancyRow({
   const navigate = useNavigate();
   const [cancelOpen, setCancelOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [extrasOpen, setExtrasOpen] = useState(false);
   const lock = async () => {
     try {
       await api(`/occupancy/${o.id}/lock`, { method: 'POST', json: { locked: !o.isLocked } });
@@ -87,6 +90,18 @@ export function OccupancyRow({
                 </IconButton>
               </Tooltip>
             )}
+            {allowed.edit && (
+              <Tooltip title="Extras : ajouter, changer ou retirer (pain, électricité, visiteur…), prix affiché avant">
+                <IconButton
+                  size="small"
+                  aria-label="Extras de l’occupation"
+                  data-testid={`extras-occupancy-${o.id}`}
+                  onClick={() => setExtrasOpen(true)}
+                >
+                  <AddShoppingCartIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
             {allowed.cancel && (
               <Tooltip title="Annuler cette occupation">
                 <IconButton size="small" onClick={() => setCancelOpen(true)}>
@@ -109,6 +124,17 @@ export function OccupancyRow({
           </Tooltip>
         )}
         {o.partnerAllotmentId && <Chip size="small" label="Allotement" sx={{ ml: 1 }} />}
+        {extrasOpen && (
+          <ExtrasDialog
+            o={o}
+            onClose={() => setExtrasOpen(false)}
+            onSaved={() => {
+              setExtrasOpen(false);
+              notify('Extras enregistrés, prix du séjour recalculé', { type: 'success' });
+              onChanged();
+            }}
+          />
+        )}
         <AskDialog
           open={cancelOpen}
           onClose={() => setCancelOpen(false)}

@@ -5,6 +5,7 @@ import { convertKey, convertTarget, type StayAllowed } from '../../../common/sta
 import type { BookingRecord, CustomerRecord, PartnerRecord } from '../../../common/generated/types';
 import { euros, type AskField, type Row } from '../../../admin/src/ui';
 import { kindLabel } from '../status';
+import type { MoneyWarnings } from '../../billing/stay-money';
 
 /** GET /rest/booking/{id}/summary (and every stay action's answer). */
 export interface Summary {
@@ -43,10 +44,30 @@ const ACTION_UI: Record<
     label: 'En cours de traitement',
     title: 'Marquer le séjour en cours de traitement ?',
     confirm: 'Marquer en cours de traitement',
+    keep: 'Laisser le séjour tel quel',
+    text: 'Le séjour reste temporaire et garde ses emplacements ; il apparaît comme en cours de traitement.',
   },
-  validate: { label: 'Valider', title: 'Valider le séjour ?', confirm: 'Valider le séjour' },
-  arrive: { label: 'Arrivé', title: 'Enregistrer l’arrivée du client ?', confirm: 'Enregistrer l’arrivée' },
-  depart: { label: 'Parti', title: 'Enregistrer le départ du client ?', confirm: 'Enregistrer le départ' },
+  validate: {
+    label: 'Valider',
+    title: 'Valider le séjour ?',
+    confirm: 'Valider le séjour',
+    keep: 'Ne pas valider',
+    text: 'Le séjour passe à l’état « Validé » : sa prise en charge est terminée.',
+  },
+  arrive: {
+    label: 'Arrivé',
+    title: 'Enregistrer l’arrivée du client ?',
+    confirm: 'Enregistrer l’arrivée',
+    keep: 'Ne pas enregistrer',
+    text: 'Le client est noté arrivé maintenant ; cette arrivée ne peut être annulée que le jour même.',
+  },
+  depart: {
+    label: 'Parti',
+    title: 'Enregistrer le départ du client ?',
+    confirm: 'Enregistrer le départ',
+    keep: 'Ne pas enregistrer',
+    text: 'Le client est noté parti maintenant ; ce départ ne peut être annulé que le jour même.',
+  },
   'undo-arrival': {
     label: 'Annuler l’arrivée',
     title: 'Annuler l’arrivée enregistrée ?',
@@ -69,6 +90,7 @@ const ACTION_UI: Record<
     label: 'Départ anticipé',
     title: 'Départ anticipé',
     confirm: 'Enregistrer le départ anticipé',
+    keep: 'Ne pas enregistrer',
     text: 'Les nuits à partir de ce jour sont libérées.',
     fields: [{ name: 'date', label: 'Jour du départ', type: 'date', required: true }],
   },
@@ -76,6 +98,8 @@ const ACTION_UI: Record<
     label: 'Annulation en cours',
     title: 'Demande d’annulation',
     confirm: 'Enregistrer la demande',
+    keep: 'Ne pas enregistrer',
+    text: 'Le séjour passe « en cours d’annulation » ; ses emplacements restent réservés jusqu’à l’annulation.',
     fields: [{ name: 'reason', label: 'Motif', required: true }],
     danger: true,
   },
@@ -84,6 +108,7 @@ const ACTION_UI: Record<
     title: 'Retirer la demande d’annulation ?',
     confirm: 'Retirer la demande',
     keep: 'Garder la demande',
+    text: 'Le séjour reprend son état d’avant la demande d’annulation.',
   },
   cancel: {
     label: 'Annuler',
@@ -98,6 +123,8 @@ const ACTION_UI: Record<
     label: 'Refuser',
     title: 'Refuser le séjour',
     confirm: 'Refuser le séjour',
+    keep: 'Ne pas refuser',
+    text: 'Le séjour est refusé et ses emplacements sont libérés.',
     fields: [
       { name: 'reason', label: 'Motif du refus' },
       { name: 'counterProposal', label: 'Contre-proposition (facultative)', multiline: true },
@@ -117,6 +144,7 @@ const ACTION_UI: Record<
     title: 'Abandonner ce séjour temporaire ?',
     confirm: 'Abandonner le séjour',
     keep: 'Garder le séjour',
+    text: 'Le séjour temporaire est abandonné et ses emplacements sont libérés.',
     danger: true,
   },
   reset: {
@@ -155,19 +183,34 @@ export type ButtonUi = {
   danger?: boolean;
 };
 
+/** « une option », « une réservation », « un devis », « un passage ». */
+const kindArticle = (kind: string) =>
+  `${kind === 'option' || kind === 'booking' ? 'une' : 'un'} ${kindLabel(kind).toLowerCase()}`;
+
 const convertUi = (kind: string): ButtonUi => ({
   key: convertKey(kind),
   label: `Convertir en ${kindLabel(kind).toLowerCase()}`,
   title: `Convertir en ${kindLabel(kind).toLowerCase()} ?`,
+  confirm: `Convertir en ${kindLabel(kind).toLowerCase()}`,
+  keep: 'Garder la nature actuelle',
+  text: `Le séjour devient ${kindArticle(kind)} ; son numéro, ses emplacements et son prix sont gardés.`,
   fields:
     kind === 'option' ? [{ name: 'date', label: "Échéance de l'option (vide : dans 7 jours)", type: 'date' }] : [],
 });
 
+/** What an action's dialog says about the money: due or owed back, at arrival and at departure. */
+function moneyText(action: string, money: MoneyWarnings | null): string | null {
+  if (!money) return null;
+  if (action === 'arrive') return money.arrival;
+  if (action === 'depart' || action === 'early-departure') return money.departure;
+  return null;
+}
+
 /**
  * The buttons of the actions the server allows on this stay, with what each dialog says (cancellation fee, balance
- * due).
+ * due or owed back). Never « undefined »: a dialog without text has none.
  */
-export function actionButtons(s: Summary, dueWarning: string | null | undefined): ButtonUi[] {
+export function actionButtons(s: Summary, money: MoneyWarnings | null): ButtonUi[] {
   const b = s.booking;
   return s.allowed.actions.flatMap((a): ButtonUi[] => {
     const kind = convertTarget(a);
@@ -181,7 +224,7 @@ export function actionButtons(s: Summary, dueWarning: string | null | undefined)
             ...x,
             text:
               onlineWarning(a, b.statusId) ??
-              ((a === 'depart' || a === 'early-departure') && dueWarning ? dueWarning : `${x.text}${fee}`),
+              ([x.text, fee.trim(), moneyText(a, money)].filter(Boolean).join(' ') || undefined),
           },
         ]
       : [];

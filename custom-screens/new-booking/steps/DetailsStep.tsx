@@ -18,6 +18,7 @@ import type { Draft, Exemption } from '../wizardModel';
 import { occupantList, persons } from '../wizardModel';
 import type { References } from '../reference';
 import { type SetDraft, numberInput } from './shared';
+import { ExtrasPicker } from './ExtrasPicker';
 
 /**
  * Per age category (minors are exempt by their category): how many persons are exempt from the tourist tax, and why.
@@ -191,25 +192,7 @@ export function DetailsStep({
           )}
         </Stack>
       </Box>
-      <Box>
-        <Typography variant="subtitle1">Options et extras</Typography>
-        <Stack direction="row" spacing={2} flexWrap="wrap" useFlexGap>
-          {refs.extras.map((x) =>
-            numberInput(
-              draft.extras.find((e) => e.extraId === x.id)?.quantity ?? 0,
-              (n) =>
-                set({
-                  extras: [
-                    ...draft.extras.filter((e) => e.extraId !== x.id),
-                    ...(n ? [{ extraId: x.id, quantity: n }] : []),
-                  ],
-                }),
-              x.label,
-              100,
-            ),
-          )}
-        </Stack>
-      </Box>
+      <ExtrasPicker draft={draft} set={set} refs={refs} />
       <FormControlLabel
         control={
           <Checkbox

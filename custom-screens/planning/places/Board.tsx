@@ -7,7 +7,8 @@ import { Box, LinearProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify, useStore } from 'react-admin';
 import { api, useCan, type ExportPrintHandle } from '../../../admin/src/ui';
-import { addDays, formatDateFr, nightsBetween } from '../../../common/dates';
+import { addDays, formatDateFr, nightsBetween, todayParis } from '../../../common/dates';
+import { csvFileName } from '../../../common/file-names';
 import {
   PlanningBoard,
   type ColorMode,
@@ -155,6 +156,7 @@ export function Board({ setup }: { setup: Setup }) {
           b.statusLabel ?? '',
         ]),
       ),
+      csvFileName('Planning', todayParis()),
     );
   }, [bars, setup.places]);
 

@@ -1,4 +1,4 @@
-// CSV for F8 (export.csv, §9): semicolon-separated, French headers, UTF-8 with BOM so
+// CSV for F8 (§9; the file named after its list and day): semicolon-separated, French headers, UTF-8 with BOM so
 // that spreadsheet software opens accents correctly.
 import { csvCell } from '../../../common/csv-cell';
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
@@ -7,7 +7,7 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
   return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
 }
 
-export function downloadText(text: string, fileName = 'export.csv', type = 'text/csv;charset=utf-8'): void {
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement('a');
   a.href = url;
