@@ -86,7 +86,7 @@ describe('every payment-bearing record is in the chain, in its own transaction',
     // A note only: nothing to record.
     expect((await t.admin.put(`/rest/payment/${card.id}`, { ...card, notes: 'vu' })).status).toBe(200);
     const extra = await paid({ bookingId: stayA.bookingId, paymentMethodId: c.card, amount: 700, date: `${OCT}-06` });
-    expect((await t.admin.del(`/rest/payment/${extra.id}`)).status).toBe(200);
+    expect((await t.admin.del(`/rest/payment/${extra.id}?reason=Doublon`)).status).toBe(200);
     const cr = await t.admin.post(`/rest/bill/${deposit.id}/credit-note`, {
       reason: 'Erreur de montant',
       date: `${OCT}-06`,

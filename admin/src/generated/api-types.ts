@@ -9633,6 +9633,7 @@ export type components = {
              * @enum {string}
              */
             readonly cancellation: "none" | "cancelled" | "cancelling";
+            readonly cancellationFee?: number | null;
             /** Format: date-time */
             readonly cancelledAt?: string | null;
             readonly cancelReason?: string | null;
@@ -9702,6 +9703,7 @@ export type components = {
             /** Format: date */
             optionExpiryDate?: string;
             partnerId?: number | null;
+            placeCount?: number | null;
             promoCode?: string | null;
             temporary?: boolean;
             withCancellationInsurance?: boolean;
