@@ -922,7 +922,7 @@ export type paths = {
                 query?: {
                     customer?: string;
                     from?: string;
-                    kind?: "invoice" | "deposit" | "final" | "credit-note" | "partner";
+                    kind?: "invoice" | "deposit" | "final" | "cancellation" | "credit-note" | "partner";
                     state?: "issued" | "partly-credited" | "cancelled";
                     to?: string;
                 };
@@ -1316,7 +1316,7 @@ export type paths = {
                         /** Format: date */
                         date?: string;
                         /** @enum {unknown} */
-                        kind: "deposit" | "final";
+                        kind: "deposit" | "final" | "cancellation";
                     };
                 };
             };
@@ -10604,6 +10604,9 @@ export type components = {
             date?: string;
             depositsDeducted?: number;
             id?: number;
+            /** @enum {unknown} */
+            invoiceKind?: "invoice" | "cancelled-invoice" | "cancellation-invoice" | "credit-note";
+            invoiceKindLabel?: string;
             isDeposit?: boolean;
             /** @enum {unknown} */
             kind?: "invoice" | "credit-note";

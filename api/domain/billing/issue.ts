@@ -23,6 +23,7 @@ import { standingPartnerBills } from './partner';
 import { allocateNumber, type Series } from './numbering';
 import { appendBillEntry } from '../ledger/entries';
 import { customerSnapshot, paymentTermsText, sellerSnapshot } from './parties';
+import { cancellationLines } from './cancellation';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -31,7 +32,8 @@ type Row = Record<string, any>;
 const BILL_LOCK = 14_001;
 
 export interface StayBillInput {
-  kind: 'deposit' | 'final';
+  /** cancellation: a cancelled stay's cancellation fee (./cancellation.ts) */
+  kind: 'deposit' | 'final' | 'cancellation';
   amount?: number;
   date?: string;
 }
@@ -148,6 +150,7 @@ export async function issueStayBillIn(
 ): Promise<number> {
   {
     const booking = await lockStay(trx, bookingId);
+    if (input.kind === 'cancellation') return issueCancellationBill(trx, booking, date, userId);
     if (booking.kind === 'quote' || RELEASING.includes(booking.statusId) || UNCONFIRMED.includes(booking.statusId))
       throw badRequest('BILL_STAY_NOT_BILLABLE');
     const occs: Row[] = await trx('occupancy')
@@ -219,6 +222,34 @@ export async function issueStayBillIn(
     await markBilled(trx, ctx, billId, extras);
     return billId;
   }
+}
+
+/** The cancellation invoice of a cancelled stay (its stay row locked by the caller). */
+async function issueCancellationBill(trx: Trx, booking: Row, date: string, userId: number | null): Promise<number> {
+  const lines = await cancellationLines(trx, booking, await stayInvoices(trx, booking.id));
+  const customer = await customerSnapshot(trx, booking.customerId);
+  return insertBill(
+    trx,
+    {
+      kind: 'invoice',
+      isDeposit: false,
+      payerType: 'customer',
+      date,
+      bookingId: booking.id,
+      customerId: booking.customerId,
+      customerName: customer.name,
+      customerSnapshot: customer,
+      sellerSnapshot: await sellerSnapshot(trx),
+      serviceStartDate: booking.startDate ?? null,
+      serviceEndDate: booking.endDate ?? null,
+      paymentTerms: paymentTermsText(customer, date),
+      dueDate: date,
+      reason: booking.cancelReason ?? null,
+      userId,
+    },
+    lines,
+    'invoice',
+  );
 }
 
 export async function issueCreditNote(
