@@ -86,6 +86,8 @@ export interface EntityMeta {
   deleteBlocked?: string;
   /** a deletion must give its reason (§5), kept in the history */
   deleteReason?: true;
+  /** false: the module serves `{base}/document` itself (no generic document routes) */
+  document?: false;
   timestamps: boolean;
   generatedAdmin: boolean;
   /** rows are never changed or deleted (database trigger); no write routes */
@@ -385,6 +387,7 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
     readOnlyWhen,
     deleteBlocked: schema['x-delete-blocked'],
     ...(schema['x-delete-reason'] === true ? { deleteReason: true as const } : {}),
+    ...(schema['x-document'] === false ? { document: false as const } : {}),
     timestamps,
     generatedAdmin: schema['x-generated-admin'] !== false,
     appendOnly: schema['x-append-only'] === true,

@@ -41,6 +41,7 @@ export const ENTITY_KEYWORDS: Record<string, object> = {
   },
   'x-delete-blocked': str,
   'x-delete-reason': { type: 'boolean' },
+  'x-document': { type: 'boolean' },
   'x-timestamps': { type: 'boolean' },
   'x-generated-admin': { type: 'boolean' },
   'x-append-only': { type: 'boolean' },

@@ -10,7 +10,7 @@ function cell(v: unknown): string {
   return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function display(f: FieldMeta, v: unknown): unknown {
+export function display(f: FieldMeta, v: unknown): unknown {
   if (v === null || v === undefined) return '';
   switch (f.kind) {
     case 'money':

@@ -3687,6 +3687,50 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/establishment/establishment/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    reference?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            corporateName?: string | null;
+                            currency?: string;
+                            /** @constant */
+                            id: 0;
+                            name?: string | null;
+                            siren?: string | null;
+                            siret?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/establishment/establishment/backup": {
         parameters: {
             query?: never;
@@ -10220,6 +10264,12 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        DocumentInfo: {
+            extension: string;
+            fileName: string;
+            generateFileName: string;
+            generateFilePath: string;
         };
         DocumentSettingTarget: {
             /** Format: date-time */
