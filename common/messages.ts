@@ -389,6 +389,9 @@ export const MESSAGES = {
   BILL_DEPOSIT_AMOUNT_INVALID:
     "Montant de l'acompte invalide : il doit être positif et ne pas dépasser le reste à facturer",
   BILL_STAY_NOT_BILLABLE: 'Ce séjour ne peut pas être facturé (devis, option non confirmée, annulé ou supprimé)',
+  BILL_STAY_NOT_CANCELLED: "Seul un séjour annulé a une facture d'annulation",
+  BILL_DEPOSIT_STANDS: "Une facture d'acompte du séjour subsiste : annulez-la d'abord par un avoir",
+  CANCELLATION_ALREADY_BILLED: "Les frais d'annulation de ce séjour sont déjà facturés",
   CREDIT_NOTE_NEEDS_INVOICE: 'Un avoir se rapporte toujours à une facture',
   CREDIT_NOTE_EXCEEDS_INVOICE: "L'avoir dépasse ce qui reste à annuler sur la facture",
   REFUND_EXCEEDS_OVERPAYMENT: 'Remboursement impossible au-delà du trop-perçu (%{overpaid})',

@@ -7,7 +7,7 @@ import { csvCell } from '../../common/csv-cell';
 
 const cell = (v: unknown) => csvCell(v);
 
-function display(f: FieldMeta, v: unknown): unknown {
+export function display(f: FieldMeta, v: unknown): unknown {
   if (v === null || v === undefined) return '';
   switch (f.kind) {
     case 'money':

@@ -31,7 +31,16 @@ import { BillPreviewDialog } from './BillPreviewDialog';
 import { ChargesTable, PaymentsTable } from './StayMoneyTables';
 import { useStayMoney } from './stay-money';
 
-export function StayBilling({ bookingId, billable }: { bookingId: number; billable: boolean }) {
+export function StayBilling({
+  bookingId,
+  billable,
+  cancellationFee,
+}: {
+  bookingId: number;
+  billable: boolean;
+  /** a cancelled stay's fee kept at its cancellation: billed by its cancellation invoice */
+  cancellationFee?: number | null;
+}) {
   const qc = useQueryClient();
   const notify = useNotify();
   const canRead = useCan('invoice.payment', 'read');
@@ -47,7 +56,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
     qc.invalidateQueries({ queryKey: ['balance', bookingId] });
     qc.invalidateQueries({ queryKey: ['booking', String(bookingId)] });
   };
-  const issue = async (kind: 'deposit' | 'final') => {
+  const issue = async (kind: 'deposit' | 'final' | 'cancellation') => {
     try {
       const bill = await api<Row>(`/booking/${bookingId}/bill`, {
         method: 'POST',
@@ -164,6 +173,11 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
           {canBill && billable && b && !b.isBilled && (
             <Button variant="contained" onClick={() => setPreviewing('final')} data-testid="bill-final">
               Facturer
+            </Button>
+          )}
+          {canBill && !!cancellationFee && b && b.billed === 0 && (
+            <Button variant="contained" onClick={() => issue('cancellation')} data-testid="bill-cancellation">
+              Facturer les frais d'annulation ({formatCents(cancellationFee)})
             </Button>
           )}
           {canBill && b?.isBilled && b.partnerId != null && !b.partnerBillStands && (

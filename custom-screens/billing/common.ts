@@ -13,7 +13,9 @@ export const billKindLabel = (b: Row) =>
       ? b.depositNature === 'arrhes'
         ? "Facture d'arrhes"
         : "Facture d'acompte"
-      : 'Facture';
+      : b.isCancellation || b.invoiceKind === 'cancellation-invoice'
+        ? "Facture d'annulation"
+        : 'Facture';
 export const billStateLabel: Record<string, string> = {
   issued: 'Émise',
   'partly-credited': 'Partiellement annulée par avoir',

@@ -82,7 +82,7 @@ describe('every payment-bearing record is in the chain, in its own transaction',
     // A note only: nothing to record.
     expect((await t.admin.put(`/rest/payment/${card.id}`, { ...card, notes: 'vu' })).status).toBe(200);
     const extra = await paid({ bookingId: stayA.bookingId, paymentMethodId: c.card, amount: 700, date: `${OCT}-06` });
-    expect((await t.admin.del(`/rest/payment/${extra.id}`)).status).toBe(200);
+    expect((await t.admin.del(`/rest/payment/${extra.id}?reason=Doublon`)).status).toBe(200);
     credit = await creditOn(t, deposit.id, { reason: 'Erreur de montant' }, `${OCT}-06`);
     const rows = await entries();
     expect(rows.map((e) => [e.kind, e.amount])).toEqual([

@@ -338,6 +338,11 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/rest/establishment/establishment/add',
+    make: async () => ({ path: '/rest/establishment/establishment/add?reference=1' }),
+  },
+  {
+    method: 'GET',
     route: '/rest/establishment/establishment/header',
     make: async () => ({ path: '/rest/establishment/establishment/header' }),
   },

@@ -227,7 +227,7 @@ describe('the VAT statement (/tva-statement-list)', () => {
       amount: 5000,
       date: '2026-10-20',
     });
-    expect((await t.admin.del(`/rest/payment/${p.id}`)).status).toBe(200);
+    expect((await t.admin.del(`/rest/payment/${p.id}?reason=Erreur`)).status).toBe(200);
     const r = await t.admin.get('/rest/tva-statement-list?year=2026');
     expect(r.status, r.text).toBe(200);
     const nov = r.body.months[10];

@@ -944,7 +944,7 @@ export type paths = {
                 query?: {
                     customer?: string;
                     from?: string;
-                    kind?: "invoice" | "deposit" | "final" | "credit-note" | "partner";
+                    kind?: "invoice" | "deposit" | "final" | "cancellation" | "credit-note" | "partner";
                     state?: "issued" | "partly-credited" | "cancelled";
                     to?: string;
                 };
@@ -1338,7 +1338,7 @@ export type paths = {
                         /** Format: date */
                         date?: string;
                         /** @enum {unknown} */
-                        kind: "deposit" | "final";
+                        kind: "deposit" | "final" | "cancellation";
                     };
                 };
             };
@@ -3944,6 +3944,50 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/establishment/establishment/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    reference?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            corporateName?: string | null;
+                            currency?: string;
+                            /** @constant */
+                            id: 0;
+                            name?: string | null;
+                            siren?: string | null;
+                            siret?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10020,6 +10064,7 @@ export type components = {
              * @enum {string}
              */
             readonly cancellation: "none" | "cancelled" | "cancelling";
+            readonly cancellationFee?: number | null;
             /** Format: date-time */
             readonly cancelledAt?: string | null;
             readonly cancelReason?: string | null;
@@ -10089,6 +10134,7 @@ export type components = {
             /** Format: date */
             optionExpiryDate?: string;
             partnerId?: number | null;
+            placeCount?: number | null;
             promoCode?: string | null;
             temporary?: boolean;
             withCancellationInsurance?: boolean;
@@ -10607,6 +10653,12 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        DocumentInfo: {
+            extension: string;
+            fileName: string;
+            generateFileName: string;
+            generateFilePath: string;
+        };
         DocumentSettingTarget: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -11001,6 +11053,9 @@ export type components = {
             depositNature?: "arrhes" | "acompte" | null;
             depositsDeducted?: number;
             id?: number;
+            /** @enum {unknown} */
+            invoiceKind?: "invoice" | "cancelled-invoice" | "cancellation-invoice" | "credit-note";
+            invoiceKindLabel?: string;
             isDeposit?: boolean;
             /** @enum {unknown} */
             kind?: "invoice" | "credit-note";

@@ -25,6 +25,7 @@ import { allocateNumber, type Series } from './numbering';
 import { appendBillEntry } from '../ledger/entries';
 import { customerSnapshot, paidTermsText, paymentTermsText, sellerSnapshot } from './parties';
 import { depositWords, stayDepositNature, type DepositNature } from './mentions';
+import { cancellationLines } from './cancellation';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -33,7 +34,8 @@ type Row = Record<string, any>;
 const BILL_LOCK = 14_001;
 
 export interface StayBillInput {
-  kind: 'deposit' | 'final';
+  /** cancellation: a cancelled stay's cancellation fee (./cancellation.ts) */
+  kind: 'deposit' | 'final' | 'cancellation';
   amount?: number;
   date?: string;
   /** a deposit bill of a payment already received: its date, method and nature */
@@ -192,6 +194,7 @@ async function prepareStayBill(
 ): Promise<PreparedBill> {
   {
     const booking = await lockStay(trx, bookingId);
+    if (input.kind === 'cancellation') return prepareCancellationBill(trx, booking, date, userId);
     if (booking.kind === 'quote' || RELEASING.includes(booking.statusId) || UNCONFIRMED.includes(booking.statusId))
       throw badRequest('BILL_STAY_NOT_BILLABLE');
     const occs: Row[] = await trx('occupancy')
@@ -296,6 +299,39 @@ export async function previewStayBill(
   } finally {
     await trx.rollback();
   }
+}
+
+/** The cancellation invoice of a cancelled stay (its stay row locked by the caller): no other source bills with it. */
+async function prepareCancellationBill(
+  trx: Trx,
+  booking: Row,
+  date: string,
+  userId: number | null,
+): Promise<PreparedBill> {
+  const lines = await cancellationLines(trx, booking, await stayInvoices(trx, booking.id));
+  const customer = await customerSnapshot(trx, booking.customerId);
+  return {
+    ctx: { bookingId: booking.id, customerId: booking.customerId, kind: 'final' },
+    extras: [],
+    lines,
+    bill: {
+      kind: 'invoice',
+      isDeposit: false,
+      payerType: 'customer',
+      date,
+      bookingId: booking.id,
+      customerId: booking.customerId,
+      customerName: customer.name,
+      customerSnapshot: customer,
+      sellerSnapshot: await sellerSnapshot(trx),
+      serviceStartDate: booking.startDate ?? null,
+      serviceEndDate: booking.endDate ?? null,
+      paymentTerms: paymentTermsText(customer, date),
+      dueDate: date,
+      reason: booking.cancelReason ?? null,
+      userId,
+    },
+  };
 }
 
 export async function issueCreditNote(

@@ -59,6 +59,12 @@ defineSchemas({
         },
       },
       state: { enum: ['issued', 'partly-credited', 'cancelled'] },
+      invoiceKind: {
+        enum: ['invoice', 'cancelled-invoice', 'cancellation-invoice', 'credit-note'],
+        description:
+          "§4 : facture, facture annulée (par avoirs), facture d'annulation (frais d'un séjour annulé), avoir",
+      },
+      invoiceKindLabel: str,
       remaining: money,
       creditedBillId: { type: ['integer', 'null'] },
       lines: { type: 'array', items: { $ref: '#/components/schemas/BillLine' } },
@@ -218,14 +224,15 @@ export const BILLING_ROUTES = [
     tag,
     summary:
       "Émet la facture d'acompte (kind deposit ; amount en centimes, défaut : l'acompte du séjour) ou la facture " +
-      "de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré ; numéro sans " +
+      "de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré, ou la facture " +
+      "d'annulation d'un séjour annulé (kind cancellation : ses frais d'annulation, ligne 20) ; numéro sans " +
       'trou de la série',
     body: {
       type: 'object',
       required: ['kind'],
       additionalProperties: false,
       properties: {
-        kind: { enum: ['deposit', 'final'] },
+        kind: { enum: ['deposit', 'final', 'cancellation'] },
         amount: { type: 'integer', minimum: 1, maximum: 1_000_000_000, 'x-message': 'BILL_DEPOSIT_AMOUNT_INVALID' },
         date,
       },

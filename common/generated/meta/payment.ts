@@ -39,6 +39,7 @@ export const meta: EntityMeta = {
     "edit": "/payment/:paymentId",
     "idParam": "paymentId"
   },
+  "deleteReason": true,
   "timestamps": true,
   "generatedAdmin": true,
   "appendOnly": false,
@@ -640,6 +641,7 @@ export const meta: EntityMeta = {
       "order": "DESC"
     },
     "x-representation": "date",
+    "x-delete-reason": true,
     "properties": {
       "id": {
         "type": "integer",

@@ -13,6 +13,7 @@ const KINDS: [string, string][] = [
   ['', 'Toutes'],
   ['final', 'Factures de solde'],
   ['deposit', "Factures d'arrhes ou d'acompte"],
+  ['cancellation', "Factures d'annulation"],
   ['credit-note', 'Avoirs'],
   ['partner', 'Factures partenaires'],
   ['invoice', 'Toutes les factures'],
