@@ -1,4 +1,4 @@
-// Demo residential park: the 8 residential pitches let to owners of mobile homes, each
+// Demo residential park: the 8 residential pitches (those not let yet) let to owners of mobile homes, each
 // with its contract (numbered, notice receipt recorded), the rent receipts of the
 // current year (made by the module's own multi-creation, so they carry the yearly fee,
 // the residential fees, the flat tourist tax and the consumption of the demo readings),
@@ -25,6 +25,7 @@ export async function seedResidentialDemo(knex: Knex, today = todayParis()): Pro
   const places: Row[] = await knex('place as p')
     .join('place_type as t', 't.id', 'p.placeTypeId')
     .where('t.isResidential', true)
+    .whereNotExists((q) => q.select(knex.raw('1')).from('place_affectation as a').whereRaw('a.place_id = p.id'))
     .orderBy('p.code')
     .select('p.id', 'p.code');
   if (!places.length) return;
@@ -90,10 +91,10 @@ export async function seedResidentialDemo(knex: Knex, today = todayParis()): Pro
     mode: 'campsite',
     occupantName: 'Famille Lambert',
     persons: 4,
-    price: 98000,
+    price: 56000,
     commissionRateBp: 2500,
-    commissionAmount: 24500,
-    residentShare: 73500,
+    commissionAmount: 14000,
+    residentShare: 42000,
     statusId: 2,
   });
   await createReceipts(knex, { year });

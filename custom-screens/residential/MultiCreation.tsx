@@ -14,7 +14,11 @@ export default function MultiCreation() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ created: number; existing: number } | null>(null);
+  const [result, setResult] = useState<{
+    created: number;
+    existing: number;
+    refused: { placeAffectationId: number; message: string }[];
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = async () => {
     setBusy(true);
@@ -62,6 +66,11 @@ export default function MultiCreation() {
           .
         </Alert>
       )}
+      {result?.refused.map((r) => (
+        <Alert key={r.placeAffectationId} severity="warning" sx={{ mt: 1 }}>
+          Contrat {r.placeAffectationId} : {r.message}
+        </Alert>
+      ))}
     </Page>
   );
 }

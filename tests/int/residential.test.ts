@@ -233,7 +233,7 @@ describe('a contract’s life', () => {
 });
 
 describe('sublets', () => {
-  it('through the campsite: commission, resident’s share paid back on the next receipt, frozen once reserved', async () => {
+  it('through the campsite: commission, share paid back on the next receipt, frozen once reserved', async () => {
     const placeId = await place();
     const aff = (await affectation(placeId, { deadlines: 1, startDate: '2030-01-01' })).body.item;
     const sublet = await createdThroughEdit(t.admin, 'sublet', {
@@ -287,6 +287,11 @@ describe('prices and concurrency', () => {
       await t.admin.post('/rest/rent-receipt/multi-creation', { year: 2030, placeAffectationId: aff.id }),
       'RENT_RECEIPTS_NO_PRICE',
     );
+    // over all contracts, the others are made and this one is named
+    const all = await postOk(t.admin, '/rest/rent-receipt/multi-creation', { year: 2030 });
+    expect(all.refused).toEqual([
+      { placeAffectationId: aff.id, code: 'RENT_RECEIPTS_NO_PRICE', message: "Les quittances n'ont pas de prix" },
+    ]);
   });
 
   it('concurrent multi-creations give each deadline once', async () => {
@@ -306,5 +311,33 @@ describe('prices and concurrency', () => {
       .where({ 'r.placeAffectationId': aff.id, 'l.lineType': 18 })
       .sum({ s: 'l.amountInclVat' });
     expect(Number(lines18[0].s)).toBe(250000);
+  });
+});
+
+describe('demo', () => {
+  it('lets the free pitches with contracts, the year’s receipts and a sublet through the campsite', async () => {
+    const { seedResidentialDemo } = await import('../../api/demo/residential');
+    const fresh = [await place(), await place(), await place()];
+    await seedResidentialDemo(t.knex, '2030-06-15');
+    const affs = await t.knex('place_affectation').whereIn('placeId', fresh).orderBy('placeId');
+    expect(affs).toHaveLength(3);
+    const contracts = await t.knex('residential_contract').whereIn(
+      'placeAffectationId',
+      affs.map((a) => a.id),
+    );
+    expect(contracts.map((k) => k.number)).toEqual(expect.arrayContaining([expect.stringMatching(/^CR-\d{4}-\d{3}$/)]));
+    expect(contracts.every((k) => k.noticeReceiptDate)).toBe(true);
+    const receipts = await t.knex('rent_receipt').whereIn(
+      'placeAffectationId',
+      affs.map((a) => a.id),
+    );
+    expect(receipts.length).toBeGreaterThanOrEqual(3);
+    expect(receipts.every((r) => r.startDate.startsWith('2030') && r.totalInclVat > 0)).toBe(true);
+    const sublet = await t.knex('sublet').where('placeAffectationId', affs[0].id).first();
+    expect(sublet).toMatchObject({ mode: 'campsite', statusId: 2 });
+    expect(sublet.commissionAmount + sublet.residentShare).toBe(sublet.price);
+    // every place already let is left as it was: a second run lets nothing more
+    await seedResidentialDemo(t.knex, '2030-06-15');
+    expect(await t.knex('place_affectation').whereIn('placeId', fresh)).toHaveLength(3);
   });
 });

@@ -6895,6 +6895,11 @@ export type paths = {
                             created: number;
                             existing: number;
                             receiptIds: number[];
+                            refused: {
+                                code: string;
+                                message: string;
+                                placeAffectationId: number;
+                            }[];
                         };
                     };
                 };

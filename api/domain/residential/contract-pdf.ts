@@ -4,6 +4,7 @@
 // what rules-fr §8 lists — then the information notice and its signed receipt.
 import type { Knex } from 'knex';
 import { formatDateFr } from '../../../common/dates';
+import { countFr } from '../../../common/french';
 import { formatEuros } from '../pricing/money';
 import { pdfmake } from '../billing/pdf';
 import { sellerSnapshot } from '../billing/parties';
@@ -22,6 +23,7 @@ const RENEWAL: Record<string, string> = {
   express: 'Il se renouvelle par un nouvel accord écrit des parties avant son terme.',
   none: 'Il prend fin à son terme sans renouvellement.',
 };
+const TAX: Record<string, string> = { none: 'non facturée', flat: 'forfait annuel', 'per-night': 'au réel' };
 const END: Record<string, string> = {
   none: '',
   term: 'Le contrat est arrivé à son terme',
@@ -91,17 +93,17 @@ export function contractDocument(x: Row): Row {
       RENEWAL[c.renewal] ?? '',
       h('Redevance et révision'),
       `Redevance annuelle : ${fee == null ? 'selon les tarifs en vigueur' : formatEuros(fee)}, payable en ` +
-        `${aff.deadlines} échéance${aff.deadlines > 1 ? 's' : ''} par an. Révision annuelle selon ${revision}.`,
+        `${countFr(aff.deadlines, 'échéance')} par an. Révision annuelle selon ${revision}.`,
       h('Charges, compteurs, taxe de séjour et visiteurs'),
       'Eau, électricité et entretien : refacturés selon les relevés des compteurs individuels au tarif en vigueur.',
       ...(meters.length
         ? meters.map((m: Row) => `• ${m.label} : compteur n° ${m.number} (${m.unit})`)
         : ['Aucun compteur.']),
-      `Taxe de séjour : ${{ none: 'non facturée', flat: 'forfait annuel', 'per-night': 'au réel' }[aff.touristTaxMode as string]}` +
+      `Taxe de séjour : ${TAX[aff.touristTaxMode as string] ?? ''}` +
         (aff.touristTaxMode === 'flat' ? ` de ${formatEuros(aff.touristTaxFlat)}.` : '.'),
       `Redevance visiteur : ${formatEuros(aff.visitorFee)} par nuit.`,
       h('Occupants autorisés'),
-      `${aff.maxOccupants} personne${aff.maxOccupants > 1 ? 's' : ''} au plus.${aff.occupants ? ' ' + aff.occupants : ''}`,
+      `${countFr(aff.maxOccupants, 'personne')} au plus.${aff.occupants ? ' ' + aff.occupants : ''}`,
       h('Sous-location'),
       'Le locataire peut sous-louer son mobil-home après déclaration au loueur, soit par lui-même (redevance ' +
         'visiteur et taxe de séjour dues), soit par l’intermédiaire du camping, qui perçoit une commission et ' +

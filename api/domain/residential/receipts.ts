@@ -52,6 +52,8 @@ export interface MultiResult {
   created: number;
   existing: number;
   receiptIds: number[];
+  /** contracts left out of a run over all contracts, with the reason (e.g. no price) */
+  refused: { placeAffectationId: number; code: string; message: string }[];
 }
 
 /** The deadlines of `year` a contract covers (at least one day). */
@@ -72,37 +74,52 @@ export async function createReceipts(
   const q = knex('place_affectation').orderBy('id');
   if (opts.placeAffectationId) q.where('id', opts.placeAffectationId);
   const affs: Row[] = await q.select('*');
-  const out: MultiResult = { created: 0, existing: 0, receiptIds: [] };
+  const out: MultiResult = { created: 0, existing: 0, receiptIds: [], refused: [] };
   for (const aff of affs) {
-    const wanted = contractDeadlines(aff, opts.year).filter(
-      (d) => (!opts.from || d.startDate >= opts.from) && (!opts.to || d.startDate < opts.to),
-    );
-    for (const d of wanted) {
-      await knex.transaction(async (trx) => {
-        const [row] = await trx('rent_receipt')
-          .insert({
-            placeAffectationId: aff.id,
-            customerId: aff.customerId,
-            startDate: d.startDate,
-            endDate: d.endDate,
-            deadline: d.rank,
-            dueDate: addDays(d.startDate, opts.dueDays ?? 10),
-            stateId: 3,
-          })
-          .onConflict(['placeAffectationId', 'startDate'])
-          .ignore()
-          .returning('*');
-        if (!row) {
-          out.existing++;
-          return;
-        }
-        await refreshLines(trx, row);
-        out.created++;
-        out.receiptIds.push(row.id);
-      });
+    try {
+      await createForContract(knex, aff, opts, out);
+    } catch (e) {
+      // One contract alone: its refusal is the answer; all contracts: the others go on.
+      if (opts.placeAffectationId || !(e instanceof HttpError) || e.status !== 400) throw e;
+      out.refused.push({ placeAffectationId: aff.id, code: e.code, message: e.message });
     }
   }
   return out;
+}
+
+async function createForContract(
+  knex: Knex,
+  aff: Row,
+  opts: { year: number; from?: string; to?: string; dueDays?: number },
+  out: MultiResult,
+): Promise<void> {
+  const wanted = contractDeadlines(aff, opts.year).filter(
+    (d) => (!opts.from || d.startDate >= opts.from) && (!opts.to || d.startDate < opts.to),
+  );
+  for (const d of wanted) {
+    await knex.transaction(async (trx) => {
+      const [row] = await trx('rent_receipt')
+        .insert({
+          placeAffectationId: aff.id,
+          customerId: aff.customerId,
+          startDate: d.startDate,
+          endDate: d.endDate,
+          deadline: d.rank,
+          dueDate: addDays(d.startDate, opts.dueDays ?? 10),
+          stateId: 3,
+        })
+        .onConflict(['placeAffectationId', 'startDate'])
+        .ignore()
+        .returning('*');
+      if (!row) {
+        out.existing++;
+        return;
+      }
+      await refreshLines(trx, row);
+      out.created++;
+      out.receiptIds.push(row.id);
+    });
+  }
 }
 
 export async function lockReceipt(trx: Trx, id: number): Promise<Row> {

@@ -93,7 +93,8 @@ export const RESIDENTIAL_ROUTES = [
     tag,
     summary:
       'Crée les quittances de toutes les échéances d’une année (ou de celles qui commencent dans [from, to)) de ' +
-      'tous les contrats (ou d’un seul) ; une échéance qui a déjà sa quittance est laissée telle quelle',
+      'tous les contrats (ou d’un seul) ; une échéance qui a déjà sa quittance est laissée telle quelle ; sur tous ' +
+      'les contrats, un contrat refusé (sans prix) est nommé dans refused et les autres sont faits',
     body: {
       type: 'object',
       required: ['year'],
@@ -108,8 +109,21 @@ export const RESIDENTIAL_ROUTES = [
     },
     response: {
       type: 'object',
-      required: ['created', 'existing', 'receiptIds'],
-      properties: { created: int, existing: int, receiptIds: { type: 'array', items: int } },
+      required: ['created', 'existing', 'receiptIds', 'refused'],
+      properties: {
+        created: int,
+        existing: int,
+        receiptIds: { type: 'array', items: int },
+        refused: {
+          type: 'array',
+          description: 'contrats laissés de côté (tous les contrats) : RENT_RECEIPTS_NO_PRICE…',
+          items: {
+            type: 'object',
+            required: ['placeAffectationId', 'code', 'message'],
+            properties: { placeAffectationId: int, code: str, message: str },
+          },
+        },
+      },
     },
     handler: ({ body, knex }) => createReceipts(knex, body),
   }),
