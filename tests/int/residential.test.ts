@@ -341,3 +341,20 @@ describe('demo', () => {
     expect(await t.knex('place_affectation').whereIn('placeId', fresh)).toHaveLength(3);
   });
 });
+
+describe('generic routes', () => {
+  it('compute the lines of a receipt written through POST /rest/rent-receipt', async () => {
+    const aff = (await affectation(await place(), { deadlines: 1, startDate: '2030-01-01', yearlyFee: 123400 })).body
+      .item;
+    const r = await postOk(t.admin, '/rest/rent-receipt', {
+      placeAffectationId: aff.id,
+      customerId: c.customer,
+      startDate: '2030-01-01',
+      endDate: '2031-01-01',
+      dueDate: '2030-01-15',
+    });
+    const view = (await t.admin.get(`/rest/rent-receipt/view/${r.id}`)).body;
+    expect(view.lines.find((l: any) => l.lineType === 18)).toMatchObject({ amountInclVat: 123400 });
+    expect(view.totalInclVat).toBe(view.lines.reduce((s: number, l: any) => s + l.amountInclVat, 0));
+  });
+});

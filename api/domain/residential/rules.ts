@@ -10,6 +10,7 @@ import { registerConstraintMessage } from '../../db/errors';
 import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { subletSplit } from './engine';
+import { refreshLines } from './receipts';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -162,6 +163,17 @@ export function registerResidentialRules(): void {
     afterSave: (saved, _existing, { trx }) => subletComputed(trx, saved),
     beforeDelete(existing) {
       if (existing.statusId === 2) throw refuse('SUBLET_ALLOTMENT_LOCKED', 'statusId');
+    },
+  });
+  // A receipt written through the generic routes gets its lines computed like the module's own.
+  registerHooks('rent-receipt', {
+    async afterSave(saved, _existing, { trx }) {
+      if (saved.isBilled || saved.stateId === 2) return;
+      await refreshLines(trx, saved);
+      Object.assign(
+        saved,
+        await trx('rent_receipt').where('id', saved.id).first('totalInclVat', 'version', 'updatedAt'),
+      );
     },
   });
   // A residential place let to a resident cannot be deleted (§8).

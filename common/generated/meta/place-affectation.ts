@@ -275,7 +275,7 @@ export const meta: EntityMeta = {
         "index"
       ],
       "enumLabels": {
-        "fixed": "Fixe (prix du type de parcelle)",
+        "fixed": "Fixe (sans révision)",
         "rate": "Taux annuel",
         "index": "Indice (ILC, IRL…)"
       },
@@ -724,7 +724,7 @@ export const meta: EntityMeta = {
           "index"
         ],
         "x-enum-labels": {
-          "fixed": "Fixe (prix du type de parcelle)",
+          "fixed": "Fixe (sans révision)",
           "rate": "Taux annuel",
           "index": "Indice (ILC, IRL…)"
         },

@@ -28,7 +28,7 @@ export function Edit() {
       <RefInput source="parcelTypeId" label="Type de parcelle" reference="parcel-type" optionText="label" searchable />
       <MoneyInput source="yearlyFee" label="Redevance annuelle (0 : prix du type de parcelle)" />
       <EnumInput source="deadlines" label="Échéances par an" choices={[{ id: 1, name: "Une échéance par an" }, { id: 2, name: "Deux échéances (semestrielles)" }, { id: 4, name: "Quatre échéances (trimestrielles)" }, { id: 12, name: "Douze échéances (mensuelles)" }]} />
-      <EnumInput source="revisionRule" label="Révision de la redevance" choices={[{ id: "fixed", name: "Fixe (prix du type de parcelle)" }, { id: "rate", name: "Taux annuel" }, { id: "index", name: "Indice (ILC, IRL…)" }]} />
+      <EnumInput source="revisionRule" label="Révision de la redevance" choices={[{ id: "fixed", name: "Fixe (sans révision)" }, { id: "rate", name: "Taux annuel" }, { id: "index", name: "Indice (ILC, IRL…)" }]} />
       <RateInput source="revisionRateBp" label="Taux de révision annuel" />
       <TextInput source="revisionIndex" label="Indice de révision" />
       <TextInput source="referenceQuarter" label="Trimestre de référence (AAAA-Tn)" />
