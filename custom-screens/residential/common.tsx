@@ -49,6 +49,9 @@ export function PayDialog({ receipt, onClose }: { receipt: Row | null; onClose: 
   const methods = useQuery({
     queryKey: ['payment-methods-active'],
     queryFn: () => api<Row[]>('/payment-method?filter=' + encodeURIComponent(JSON.stringify({ isActive: true }))),
+    // read when the dialog opens: a method added meanwhile is offered
+    enabled: !!receipt,
+    staleTime: 0,
   });
   const [methodId, setMethodId] = useState<number | ''>('');
   const [date, setDate] = useState(todayParis());

@@ -48,14 +48,14 @@ describe('residential', () => {
     expect(rows.reduce((s: number, x: any) => s + x.totalInclVat, 0)).toBeGreaterThanOrEqual(240000);
 
     // The first deadline: billed, then cashed.
+    const label = `Virement e2e ${Date.now() % 100000}`;
+    await pageApi(page, 'POST', '/payment-method', { label, kind: 'none' });
     await page.goto(`${baseUrl()}/rent-receipt/lines/${rows[0].id}`);
     await page.getByRole('button', { name: 'Facturer' }).click();
     await page
       .getByTestId('receipt-summary')
       .getByText(/facturée \(FA\d+\)/)
       .waitFor();
-    const label = `Virement e2e ${Date.now() % 100000}`;
-    await pageApi(page, 'POST', '/payment-method', { label, kind: 'none' });
     const dialog = page.getByRole('dialog');
     await clickUntilShown(page.getByTestId('receipt-pay'), dialog);
     await dialog.getByTestId('pay-method').locator('..').click();

@@ -358,3 +358,28 @@ describe('generic routes', () => {
     expect(view.totalInclVat).toBe(view.lines.reduce((s: number, l: any) => s + l.amountInclVat, 0));
   });
 });
+
+describe('home tiles', () => {
+  it('count residents, places let, deadlines not settled and sublets of the week from the rows', async () => {
+    const today = todayParis();
+    const tiles = (await t.admin.get('/rest/home/tiles')).body.tiles;
+    const count = (key: string) => tiles.find((x: any) => x.key === key)?.count;
+    const sql = async (q: string, b: unknown[] = []) => Number((await t.knex.raw(q, b)).rows[0].n);
+    const current = `start_date <= ? AND (end_date IS NULL OR end_date > ?)`;
+    expect(count('residents')).toBe(
+      await sql(`SELECT count(DISTINCT customer_id) AS n FROM place_affectation WHERE ${current}`, [today, today]),
+    );
+    expect(count('residential-places')).toBe(
+      await sql(`SELECT count(DISTINCT place_id) AS n FROM place_affectation WHERE ${current}`, [today, today]),
+    );
+    expect(count('deadlines')).toBe(
+      await sql(
+        `SELECT count(*) AS n FROM rent_receipt r WHERE state_id = 3 AND ((NOT is_billed AND start_date <= ?)
+          OR (is_billed AND due_date < ? AND total_incl_vat >
+              coalesce((SELECT sum(amount) FROM payment p WHERE p.bill_id = r.bill_id), 0)))`,
+        [today, today],
+      ),
+    );
+    expect(typeof count('sublets')).toBe('number');
+  });
+});

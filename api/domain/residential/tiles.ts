@@ -1,6 +1,7 @@
 // The residential home tiles (§2) with real counts: residents with a contract today,
-// residential places let today, receipts to bill whose deadline has begun, receipts
-// billed and late, and sublets meeting the coming week.
+// residential places let today, deadlines begun and not settled (receipts to bill, or
+// billed, past due and unpaid), and sublets meeting the coming week. « Redevances »
+// (the residential fees defined) stays the home module's.
 import type { Knex } from 'knex';
 import { addDays } from '../../../common/dates';
 import { registerTile, TILE_SLOTS } from '../home/tiles';
@@ -28,24 +29,27 @@ export function registerResidentialTiles(): void {
     count: (knex, today) => n(current(knex, today).countDistinct({ n: 'placeId' })),
   });
   registerTile({
-    ...TILE_SLOTS.fees,
-    functionality: fn,
-    route: '/rent-receipt-management',
-    requires: ['rent-receipt'],
-    count: (knex, today) =>
-      n(knex('rent_receipt').where({ stateId: 3, isBilled: false }).where('startDate', '<=', today).count({ n: '*' })),
-  });
-  registerTile({
     ...TILE_SLOTS.deadlines,
     functionality: fn,
     route: '/rent-receipt-management',
     requires: ['rent-receipt'],
+    // Deadlines begun and not settled: receipts still to bill, and billed ones past due and unpaid.
     count: (knex, today) =>
       n(
         knex('rent_receipt as r')
-          .where('r.isBilled', true)
-          .where('r.dueDate', '<', today)
-          .whereRaw('r.total_incl_vat > coalesce((SELECT sum(p.amount) FROM payment p WHERE p.bill_id = r.bill_id), 0)')
+          .where('r.stateId', 3)
+          .where((w) =>
+            w
+              .where((a) => a.where('r.isBilled', false).where('r.startDate', '<=', today))
+              .orWhere((b) =>
+                b
+                  .where('r.isBilled', true)
+                  .where('r.dueDate', '<', today)
+                  .whereRaw(
+                    'r.total_incl_vat > coalesce((SELECT sum(p.amount) FROM payment p WHERE p.bill_id = r.bill_id), 0)',
+                  ),
+              ),
+          )
           .count({ n: '*' }),
       ),
   });
