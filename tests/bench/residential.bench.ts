@@ -59,12 +59,12 @@ async function main() {
   // The same rows by bare SQL: receipts of the next year copied, then their lines, in two statements.
   t = performance.now();
   await k.transaction(async (trx) => {
-    await trx.raw(`INSERT INTO rent_receipt (place_affectation_id, customer_id, start_date, end_date, deadline, due_date,
-        state_id, total_incl_vat)
+    await trx.raw(`INSERT INTO rent_receipt (place_affectation_id, customer_id, start_date, end_date, deadline,
+        due_date, state_id, total_incl_vat)
       SELECT place_affectation_id, customer_id, start_date + interval '1 year', end_date + interval '1 year', deadline,
         due_date + interval '1 year', 3, total_incl_vat FROM rent_receipt`);
-    await trx.raw(`INSERT INTO rent_receipt_line (rent_receipt_id, position, line_type, label, quantity, amount_incl_vat,
-        vat_rate_bp)
+    await trx.raw(`INSERT INTO rent_receipt_line (rent_receipt_id, position, line_type, label, quantity,
+        amount_incl_vat, vat_rate_bp)
       SELECT n.id, l.position, l.line_type, l.label, l.quantity, l.amount_incl_vat, l.vat_rate_bp
         FROM rent_receipt_line l JOIN rent_receipt o ON o.id = l.rent_receipt_id
         JOIN rent_receipt n ON n.place_affectation_id = o.place_affectation_id
