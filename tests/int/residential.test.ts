@@ -364,7 +364,7 @@ describe('home tiles', () => {
     const today = todayParis();
     const tiles = (await t.admin.get('/rest/home/tiles')).body.tiles;
     const count = (key: string) => tiles.find((x: any) => x.key === key)?.count;
-    const sql = async (q: string, b: unknown[] = []) => Number((await t.knex.raw(q, b)).rows[0].n);
+    const sql = async (q: string, b: string[] = []) => Number((await t.knex.raw(q, b)).rows[0].n);
     const current = `start_date <= ? AND (end_date IS NULL OR end_date > ?)`;
     expect(count('residents')).toBe(
       await sql(`SELECT count(DISTINCT customer_id) AS n FROM place_affectation WHERE ${current}`, [today, today]),

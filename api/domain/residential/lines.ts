@@ -43,14 +43,45 @@ const noPrice = (field: string) =>
   badRequest('RENT_RECEIPTS_NO_PRICE', { [field]: formatMessage('RENT_RECEIPTS_NO_PRICE') });
 const euros = (c: number) => (c / 100).toLocaleString('fr-FR', { minimumFractionDigits: 2 }) + ' €';
 
-async function defaultVatRate(db: Db): Promise<number | null> {
-  const t = await db('tva').where({ isDefault: true }).first('rate');
-  return t?.rate ?? null;
+/**
+ * Reference data read once per run (VAT rates, the residential fees and their price
+ * periods): a multi-creation over hundreds of contracts reads them once, not per receipt.
+ */
+export type RefCache = Map<string, Promise<unknown>>;
+function memo<T>(cache: RefCache | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!cache) return read();
+  let v = cache.get(key) as Promise<T> | undefined;
+  if (!v) {
+    v = read();
+    cache.set(key, v);
+    v.catch(() => cache.delete(key)); // a failed read is not kept
+  }
+  return v;
 }
 
-async function rateOf(db: Db, tvaId: number | null): Promise<number | null> {
-  if (tvaId == null) return null;
-  return (await db('tva').where('id', tvaId).first('rate'))?.rate ?? null;
+function defaultVatRate(db: Db, cache?: RefCache): Promise<number | null> {
+  return memo(
+    cache,
+    'tva:default',
+    async () => (await db('tva').where({ isDefault: true }).first('rate'))?.rate ?? null,
+  );
+}
+
+function rateOf(db: Db, tvaId: number | null, cache?: RefCache): Promise<number | null> {
+  if (tvaId == null) return Promise.resolve(null);
+  return memo(cache, `tva:${tvaId}`, async () => (await db('tva').where('id', tvaId).first('rate'))?.rate ?? null);
+}
+
+/** The price of a residential fee for the period starting at `date` (its amount when it has none). */
+function feePrice(db: Db, fee: Row, date: string, cache?: RefCache): Promise<number> {
+  return memo(cache, `fee:${fee.id}:${date}`, async () => {
+    const p = await db('residential_fees_price_period')
+      .where('residentialFeesId', fee.id)
+      .where('startDate', '<=', date)
+      .where('endDate', '>', date)
+      .first('price');
+    return p ? p.price : fee.amount;
+  });
 }
 
 /** The yearly fee that applies at `date`: the contract's own price period, its revised fee, its parcel's price. */
@@ -80,7 +111,13 @@ export async function yearlyFeeAt(db: Db, aff: Row, date: string): Promise<numbe
 }
 
 /** Lines 18, 19 and 2 of a deadline: what the contract fixes in advance. */
-export async function fixedLines(db: Db, aff: Row, d: ReceiptPeriod, count: number): Promise<ReceiptLine[]> {
+export async function fixedLines(
+  db: Db,
+  aff: Row,
+  d: ReceiptPeriod,
+  count: number,
+  cache?: RefCache,
+): Promise<ReceiptLine[]> {
   const lines: ReceiptLine[] = [];
   const year = Number(d.startDate.slice(0, 4));
   const yearly = await yearlyFeeAt(db, aff, d.startDate);
@@ -94,32 +131,25 @@ export async function fixedLines(db: Db, aff: Row, d: ReceiptPeriod, count: numb
       label: `Redevance ${year}, échéance ${d.rank}/${count} ${period}`,
       quantity: 1,
       amountInclVat: share,
-      vatRateBp: await defaultVatRate(db),
+      vatRateBp: await defaultVatRate(db, cache),
     });
-  const fees: Row[] = await db('residential_fees')
-    .orderBy('label')
-    .select('id', 'label', 'amount', 'periodicity', 'tvaId');
+  const fees: Row[] = await memo(cache, 'fees', async () =>
+    db('residential_fees').orderBy('label').select('id', 'label', 'amount', 'periodicity', 'tvaId'),
+  );
   for (const f of fees) {
     const starts = feeOccurrences(f.periodicity as Periodicity, d.startDate, d.endDate).filter(
       (s) => s >= aff.startDate && (aff.endDate == null || s < aff.endDate),
     );
     if (!starts.length) continue;
     let amount = 0;
-    for (const s of starts) {
-      const p = await db('residential_fees_price_period')
-        .where('residentialFeesId', f.id)
-        .where('startDate', '<=', s)
-        .where('endDate', '>', s)
-        .first('price');
-      amount += p ? p.price : f.amount;
-    }
+    for (const s of starts) amount += await feePrice(db, f, s, cache);
     if (amount > 0)
       lines.push({
         lineType: 19,
         label: f.label + (starts.length > 1 ? ` (${starts.length} périodes)` : ''),
         quantity: starts.length,
         amountInclVat: amount,
-        vatRateBp: await rateOf(db, f.tvaId),
+        vatRateBp: await rateOf(db, f.tvaId, cache),
       });
   }
   const first = deadlinesOfYear(year, count).find((x) =>

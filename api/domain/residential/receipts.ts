@@ -8,7 +8,7 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { addDays } from '../../../common/dates';
 import { coveredDays, deadlinesOfYear, vatOf } from './engine';
-import { fixedLines, variableLines, type ReceiptLine, type ReceiptPeriod } from './lines';
+import { fixedLines, variableLines, type RefCache, type ReceiptLine, type ReceiptPeriod } from './lines';
 import { billDate, insertBill } from '../billing/issue';
 import type { LineInput } from '../billing/lines';
 import { customerSnapshot, paymentTermsText, sellerSnapshot } from '../billing/parties';
@@ -38,11 +38,11 @@ async function writeLines(trx: Trx, receiptId: number, lines: ReceiptLine[]): Pr
 }
 
 /** Recomputes every line of a receipt not billed yet (the row locked by the caller). */
-export async function refreshLines(trx: Trx, receipt: Row): Promise<number> {
-  const aff = await trx('place_affectation').where('id', receipt.placeAffectationId).first();
+export async function refreshLines(trx: Trx, receipt: Row, cache?: RefCache, contract?: Row): Promise<number> {
+  const aff = contract ?? (await trx('place_affectation').where('id', receipt.placeAffectationId).first());
   const count = nightsInYear(receipt) ? aff.deadlines : 1;
   const period: ReceiptPeriod = { rank: receipt.deadline, startDate: receipt.startDate, endDate: receipt.endDate };
-  const fixed = await fixedLines(trx, aff, period, count);
+  const fixed = await fixedLines(trx, aff, period, count, cache);
   const variable = await variableLines(trx, aff, receipt.id, receipt.endDate);
   return writeLines(trx, receipt.id, [...fixed, ...variable]);
 }
@@ -75,9 +75,10 @@ export async function createReceipts(
   if (opts.placeAffectationId) q.where('id', opts.placeAffectationId);
   const affs: Row[] = await q.select('*');
   const out: MultiResult = { created: 0, existing: 0, receiptIds: [], refused: [] };
+  const cache: RefCache = new Map();
   for (const aff of affs) {
     try {
-      await createForContract(knex, aff, opts, out);
+      await createForContract(knex, aff, opts, out, cache);
     } catch (e) {
       // One contract alone: its refusal is the answer; all contracts: the others go on.
       if (opts.placeAffectationId || !(e instanceof HttpError) || e.status !== 400) throw e;
@@ -87,17 +88,24 @@ export async function createReceipts(
   return out;
 }
 
+/**
+ * The deadlines of one contract, in one transaction: each inserted only where it does not
+ * exist yet (a concurrent run waits on the row and then skips it), with its lines.
+ */
 async function createForContract(
   knex: Knex,
   aff: Row,
   opts: { year: number; from?: string; to?: string; dueDays?: number },
   out: MultiResult,
+  cache: RefCache,
 ): Promise<void> {
   const wanted = contractDeadlines(aff, opts.year).filter(
     (d) => (!opts.from || d.startDate >= opts.from) && (!opts.to || d.startDate < opts.to),
   );
-  for (const d of wanted) {
-    await knex.transaction(async (trx) => {
+  if (!wanted.length) return;
+  const mine = { created: 0, existing: 0, receiptIds: [] as number[] };
+  await knex.transaction(async (trx) => {
+    for (const d of wanted) {
       const [row] = await trx('rent_receipt')
         .insert({
           placeAffectationId: aff.id,
@@ -112,14 +120,18 @@ async function createForContract(
         .ignore()
         .returning('*');
       if (!row) {
-        out.existing++;
-        return;
+        mine.existing++;
+        continue;
       }
-      await refreshLines(trx, row);
-      out.created++;
-      out.receiptIds.push(row.id);
-    });
-  }
+      await refreshLines(trx, row, cache, aff);
+      mine.created++;
+      mine.receiptIds.push(row.id);
+    }
+  });
+  // Counted once committed: a contract refused (no price) adds nothing.
+  out.created += mine.created;
+  out.existing += mine.existing;
+  out.receiptIds.push(...mine.receiptIds);
 }
 
 export async function lockReceipt(trx: Trx, id: number): Promise<Row> {
