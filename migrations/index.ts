@@ -55,6 +55,7 @@ import * as m51 from './0160_channels';
 import * as m52 from './0161_channel_sync';
 import * as m53 from './0300_residential';
 import * as m54 from './0301_residential_guards';
+import * as m55 from './0302_meter_rollover';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -114,4 +115,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0161_channel_sync', m52],
   ['0300_residential', m53],
   ['0301_residential_guards', m54],
+  ['0302_meter_rollover', m55],
 ];

@@ -383,3 +383,29 @@ describe('home tiles', () => {
     expect(typeof count('sublets')).toBe('number');
   });
 });
+
+describe('meter roll-over', () => {
+  it('bills the consumption across the return to zero, and refuses a lower index not flagged as such', async () => {
+    const placeId = await place();
+    const m = await postOk(t.admin, '/rest/meter', {
+      placeId,
+      meterTypeId: elec,
+      number: unique('RO'),
+      rolloverAt: 100000,
+    });
+    await read(m.id, '2029-12-31', 99900);
+    const lower = { id: 0, meterId: m.id, readingDate: '2030-03-31', quantity: 50 };
+    expectRefused(await t.admin.post('/rest/meter-reading/edit', lower), 'METER_READING_QUANTITY', 'quantity');
+    expectRefused(
+      await t.admin.post('/rest/meter-reading/edit', { ...lower, quantity: 100001, isRollover: true }),
+      'METER_READING_QUANTITY',
+      'quantity',
+    );
+    const rolled = await createdThroughEdit(t.admin, 'meter-reading', { ...lower, isRollover: true });
+    expect(rolled.consumption).toBe(150);
+    const aff = (await affectation(placeId, { deadlines: 1, startDate: '2030-01-01', yearlyFee: 100000 })).body.item;
+    const made = await postOk(t.admin, '/rest/rent-receipt/multi-creation', { year: 2030, placeAffectationId: aff.id });
+    const view = (await t.admin.get(`/rest/rent-receipt/view/${made.receiptIds[0]}`)).body;
+    expect(view.lines.filter((l: any) => l.lineType === 22).map((l: any) => l.amountInclVat)).toEqual([150 * 25]);
+  });
+});

@@ -11174,6 +11174,7 @@ export type components = {
             placeId: number;
             /** Format: date */
             removedOn?: string | null;
+            rolloverAt?: number | null;
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
@@ -11183,6 +11184,8 @@ export type components = {
             /** Format: date-time */
             readonly createdAt?: string;
             readonly id?: number;
+            /** @default false */
+            isRollover: boolean;
             meterId: number;
             notes?: string | null;
             quantity: number;
