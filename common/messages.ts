@@ -312,6 +312,8 @@ export const MESSAGES = {
   FEES_PERIOD_OUTSIDE_CONTRACT: 'Période de redevance hors contrat',
   PLACE_HAS_SUBLET: "L'emplacement a une sous-location",
   RENT_RECEIPTS_NO_PRICE: "Les quittances n'ont pas de prix",
+  RENT_RECEIPT_EXISTS: 'Cette échéance a déjà sa quittance',
+  RENT_RECEIPT_DEADLINE_OUTSIDE: "Cette échéance n'est pas couverte par le contrat",
   ARTICLE_DELETE_BLOCKED: "Suppression de l'article impossible : masquez-le",
   ARTICLE_IN_UNBILLED_SALE: 'Article présent dans une vente non facturée : suppression impossible',
   SALE_TICKET_LOCKED: "Le ticket de vente annexe n'est plus modifiable",

@@ -59,7 +59,10 @@ import * as m55 from './0241_drop_ck_payment_amount_min_and_2_more';
 import * as m56 from './0242_payment_refund_sign';
 import * as m57 from './0260_idempotency_keys';
 import * as m58 from './0261_frozen_in_use';
-import * as m59 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
+import * as m59 from './0300_residential';
+import * as m60 from './0301_residential_guards';
+import * as m61 from './0302_meter_rollover';
+import * as m62 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -123,5 +126,8 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0242_payment_refund_sign', m56],
   ['0260_idempotency_keys', m57],
   ['0261_frozen_in_use', m58],
-  ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m59],
+  ['0300_residential', m59],
+  ['0301_residential_guards', m60],
+  ['0302_meter_rollover', m61],
+  ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m62],
 ];

@@ -14,6 +14,7 @@ import { customersArea } from '../../custom-screens/customers';
 import { bookingsArea } from '../../custom-screens/bookings';
 import { fiscalArea } from '../../custom-screens/fiscal';
 import { metersArea } from '../../custom-screens/meters';
+import { residentialArea } from '../../custom-screens/residential';
 import { billingArea } from '../../custom-screens/billing';
 import { cashRegisterArea } from '../../custom-screens/cash-register';
 import { salesArea } from '../../custom-screens/sales';
@@ -34,6 +35,7 @@ export const SCREEN_AREAS: readonly ScreenArea[] = [
   fiscalArea,
   accountingArea,
   metersArea,
+  residentialArea,
   billingArea,
   cashRegisterArea,
   salesArea,

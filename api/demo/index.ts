@@ -8,6 +8,7 @@ import { seedStaysReference } from './catalogue';
 import { seedDemoStays } from './stays';
 import { seedPlanningDemo } from './planning';
 import { seedMetersDemo } from './meters';
+import { seedResidentialDemo } from './residential';
 import { seedSalesDemo } from './sales';
 import { seedDocumentsDemo } from './documents';
 
@@ -24,6 +25,7 @@ export async function seedDemo(knex: Knex, opts: SeedOptions): Promise<void> {
   await seedDemoStays(knex);
   await seedPlanningDemo(knex);
   await seedMetersDemo(knex);
+  await seedResidentialDemo(knex);
   await seedSalesDemo(knex);
   await seedDocumentsDemo(knex);
 }

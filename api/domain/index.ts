@@ -21,6 +21,7 @@ import { routerOf } from '../http/define-route';
 import { registerStaysModule, staysRouters } from './stays/index';
 import { planningRouters, registerPlanningModule } from './planning/index';
 import { metersRouters, registerMetersModule } from './meters/index';
+import { registerResidentialModule, residentialRouters } from './residential/index';
 import { billingRouters, registerBillingModule } from './billing/index';
 import { mailRouters, registerMailModule } from './mail/index';
 import { ledgerRouters, registerLedgerModule } from './ledger/index';
@@ -49,6 +50,7 @@ export function registerDomainRules(): void {
   registerStaysModule();
   registerPlanningModule();
   registerMetersModule();
+  registerResidentialModule();
   registerBillingModule();
   registerMailModule();
   registerLedgerModule();
@@ -69,6 +71,7 @@ export function domainRouters(ctx: AppContext): Router[] {
     ...staysRouters(ctx.knex),
     ...planningRouters(ctx.knex),
     ...metersRouters(ctx.knex),
+    ...residentialRouters(ctx.knex),
     ...billingRouters(ctx.knex),
     ...ledgerRouters(ctx.knex),
     ...salesRouters(ctx.knex),

@@ -199,6 +199,23 @@ async function meter() {
   return (await post('/rest/meter', { placeId: await place(), meterTypeId: ids.meterType, number: unique('M-') }))
     .id as number;
 }
+/** A residential contract of its own place for 2031 (one yearly deadline), priced by its fee. */
+async function residence() {
+  const placeId = await place();
+  const body = {
+    placeId,
+    customerId: ids.billedCustomer,
+    startDate: '2031-01-01',
+    isIndefinite: true,
+    yearlyFee: 120000,
+  };
+  return (await post('/rest/place-affectation', body)).id as number;
+}
+/** A fresh rent receipt (saved, not billed) of a fresh contract. */
+async function rentReceipt() {
+  const made = await post('/rest/rent-receipt/multi-creation', { year: 2031, placeAffectationId: await residence() });
+  return made.receiptIds[0] as number;
+}
 /** A priced stay of a customer with an address: a bill can be issued for it. */
 const billable = () => booking({ customerId: ids.billedCustomer });
 async function issuedBill() {
@@ -863,6 +880,82 @@ const ROWS: Row[] = [
         .knex('meter_reading')
         .where('meterId', (req.body as any).rows[0].meterId)
         .count({ n: '*' }),
+  },
+
+  // Residential (api/domain/residential)
+  {
+    method: 'POST',
+    route: '/rest/rent-receipt/multi-creation',
+    make: async () => ({
+      path: '/rest/rent-receipt/multi-creation',
+      body: { year: 2031, placeAffectationId: await residence() },
+    }),
+    state: async (req) =>
+      t
+        .knex('rent_receipt')
+        .where('placeAffectationId', (req.body as any).placeAffectationId)
+        .count({ n: '*' }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/rent-receipt/temp',
+    make: async () => ({
+      path: '/rest/rent-receipt/temp',
+      body: { placeAffectationId: await residence(), year: 2031, deadline: 1 },
+    }),
+    state: async (req) =>
+      t
+        .knex('rent_receipt')
+        .where('placeAffectationId', (req.body as any).placeAffectationId)
+        .count({ n: '*' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/rent-receipt/view/:rentReceiptId',
+    make: async () => ({ path: `/rest/rent-receipt/view/${(ids.rentReceipt ??= await rentReceipt())}` }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/rent-receipt/:rentReceiptId/state',
+    make: async () => ({ path: `/rest/rent-receipt/${await rentReceipt()}/state`, body: { stateId: 2 } }),
+    state: async (req) => t.knex('rent_receipt').where('id', idIn(req)).first('stateId'),
+  },
+  {
+    method: 'POST',
+    route: '/rest/rent-receipt/:rentReceiptId/bill',
+    make: async () => ({ path: `/rest/rent-receipt/${await rentReceipt()}/bill`, body: {} }),
+    state: async (req) => t.knex('rent_receipt').where('id', idIn(req)).first('isBilled'),
+  },
+  {
+    method: 'POST',
+    route: '/rest/rent-receipt/:rentReceiptId/reminder',
+    make: async () => ({ path: `/rest/rent-receipt/${await rentReceipt()}/reminder`, body: { date: '2031-02-01' } }),
+    state: async (req) => t.knex('rent_receipt').where('id', idIn(req)).first('lastReminderOn'),
+  },
+  {
+    method: 'GET',
+    route: '/rest/rent-receipt/management',
+    make: async () => ({ path: '/rest/rent-receipt/management?year=2031' }),
+  },
+  { method: 'GET', route: '/rest/resident/list', make: async () => ({ path: '/rest/resident/list' }) },
+  {
+    method: 'GET',
+    route: '/rest/resident/bill-types',
+    make: async () => ({ path: '/rest/resident/bill-types?from=2031-01-01&to=2032-01-01' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/residential-contract/document/:residentialContractId',
+    make: async () => {
+      ids.contract ??= (
+        await post('/rest/residential-contract', {
+          placeAffectationId: await residence(),
+          startDate: '2031-01-01',
+          isIndefinite: true,
+        })
+      ).id;
+      return { path: `/rest/residential-contract/document/${ids.contract}` };
+    },
   },
 
   // The ledger, closures and the FEC (api/domain/ledger, api/domain/accounting)

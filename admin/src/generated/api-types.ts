@@ -7053,6 +7053,443 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/rent-receipt/{rentReceiptId}/bill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    rentReceiptId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RentReceiptView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/rent-receipt/{rentReceiptId}/reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    rentReceiptId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RentReceiptView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/rent-receipt/{rentReceiptId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    rentReceiptId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        stateId: 1 | 2 | 3;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RentReceiptView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/rent-receipt/management": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    date?: string;
+                    status?: "all" | "to-bill" | "due" | "late" | "paid";
+                    year?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RentReceiptManagement"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/rent-receipt/multi-creation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        dueDays?: number;
+                        /** Format: date */
+                        from?: string;
+                        placeAffectationId?: number;
+                        /** Format: date */
+                        to?: string;
+                        year: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created: number;
+                            existing: number;
+                            receiptIds: number[];
+                            refused: {
+                                code: string;
+                                message: string;
+                                placeAffectationId: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/rent-receipt/temp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deadline: number;
+                        /** Format: date */
+                        dueDate?: string;
+                        placeAffectationId: number;
+                        year: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RentReceiptView"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/rent-receipt/view/{rentReceiptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    rentReceiptId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RentReceiptView"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/resident/bill-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                amountExclVat?: number;
+                                amountInclVat: number;
+                                lines: number;
+                                lineType: number;
+                                vatAmount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/resident/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                billed: number;
+                                contractNumber?: string | null;
+                                customerId: number;
+                                email?: string | null;
+                                /** Format: date */
+                                endDate?: string | null;
+                                isCurrent?: boolean;
+                                isIndefinite?: boolean;
+                                paid: number;
+                                phone1?: string | null;
+                                placeAffectationId: number;
+                                placeCode: string;
+                                residentName: string;
+                                /** Format: date */
+                                startDate?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/residential-contract/document/{residentialContractId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    residentialContractId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/result": {
         parameters: {
             query?: never;
@@ -11191,6 +11628,7 @@ export type components = {
             placeId: number;
             /** Format: date */
             removedOn?: string | null;
+            rolloverAt?: number | null;
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
@@ -11200,6 +11638,8 @@ export type components = {
             /** Format: date-time */
             readonly createdAt?: string;
             readonly id?: number;
+            /** @default false */
+            isRollover: boolean;
             meterId: number;
             notes?: string | null;
             quantity: number;
@@ -11711,6 +12151,76 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        PlaceAffectation: {
+            /** Format: date-time */
+            readonly createdAt?: string;
+            currentIndexValue?: number | null;
+            customerId: number;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            deadlines: 1 | 2 | 4 | 12;
+            /** Format: date */
+            endDate?: string | null;
+            readonly id?: number;
+            /** @default false */
+            isIndefinite: boolean;
+            /** @default 4 */
+            maxOccupants: number;
+            /** @default [] */
+            meterTypeIds: number[];
+            mobileHomeLength?: number | null;
+            mobileHomeMake?: string | null;
+            mobileHomeModel?: string | null;
+            mobileHomeSerial?: string | null;
+            mobileHomeWidth?: number | null;
+            mobileHomeYear?: number | null;
+            notes?: string | null;
+            occupants?: string | null;
+            parcelTypeId?: number | null;
+            placeId: number;
+            referenceIndexValue?: number | null;
+            referenceQuarter?: string | null;
+            revisionIndex?: string | null;
+            /** @default 0 */
+            revisionRateBp: number;
+            /**
+             * @default fixed
+             * @enum {string}
+             */
+            revisionRule: "fixed" | "rate" | "index";
+            /** Format: date */
+            startDate: string;
+            /** @default 0 */
+            touristTaxFlat: number;
+            /**
+             * @default flat
+             * @enum {string}
+             */
+            touristTaxMode: "none" | "flat" | "per-night";
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
+            /** @default 0 */
+            visitorFee: number;
+            /** @default 0 */
+            yearlyFee: number;
+        };
+        PlaceAffectationPricePeriod: {
+            /** Format: date-time */
+            readonly createdAt?: string;
+            /** Format: date */
+            endDate: string;
+            readonly id?: number;
+            placeAffectationId: number;
+            price: number;
+            /** Format: date */
+            startDate: string;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
+        };
         PlaceFamily: {
             code: string;
             /** Format: date-time */
@@ -12116,6 +12626,171 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        RentReceipt: {
+            readonly billId?: number | null;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            customerId: number;
+            /** @default 1 */
+            deadline: number;
+            /** Format: date */
+            dueDate: string;
+            /** Format: date */
+            endDate: string;
+            readonly id?: number;
+            /** @default false */
+            readonly isBilled: boolean;
+            /** Format: date */
+            lastReminderOn?: string | null;
+            notes?: string | null;
+            placeAffectationId: number;
+            /** Format: date */
+            startDate: string;
+            /**
+             * @default 3
+             * @enum {integer}
+             */
+            stateId: 1 | 2 | 3;
+            /** @default 0 */
+            readonly totalInclVat: number;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
+        };
+        RentReceiptLine: {
+            amountInclVat: number;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            readonly id?: number;
+            label: string;
+            /** @enum {integer} */
+            lineType: 2 | 18 | 19 | 22 | 24;
+            meterReadingId?: number | null;
+            position: number;
+            /** @default 1 */
+            quantity: number;
+            rentReceiptId: number;
+            subletId?: number | null;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            vatRateBp?: number | null;
+            version?: number;
+        };
+        RentReceiptManagement: {
+            rows: {
+                billId?: number | null;
+                billNumber?: string | null;
+                customerId?: number;
+                deadline?: number;
+                due: number;
+                /** Format: date */
+                dueDate?: string;
+                /** Format: date */
+                endDate?: string;
+                id: number;
+                isBilled?: boolean;
+                /** Format: date */
+                lastReminderOn?: string | null;
+                paid?: number;
+                placeAffectationId?: number;
+                placeCode?: string;
+                residentName?: string;
+                /** Format: date */
+                startDate?: string;
+                /** @enum {unknown} */
+                state: "to-bill" | "due" | "late" | "paid";
+                /** @enum {unknown} */
+                stateId?: 1 | 2 | 3;
+                totalInclVat?: number;
+                version?: number;
+            }[];
+        };
+        RentReceiptView: {
+            billId?: number | null;
+            billNumber?: string | null;
+            customerId?: number;
+            deadline?: number;
+            /** Format: date */
+            dueDate?: string;
+            /** Format: date */
+            endDate?: string;
+            id: number;
+            isBilled?: boolean;
+            /** Format: date */
+            lastReminderOn?: string | null;
+            lines: {
+                amountInclVat: number;
+                id?: number;
+                label: string;
+                /** @enum {unknown} */
+                lineType: 2 | 18 | 19 | 22 | 24;
+                meterReadingId?: number | null;
+                position?: number;
+                quantity?: number;
+                vatRateBp?: number | null;
+            }[];
+            notes?: string | null;
+            paid?: number;
+            placeAffectationId?: number;
+            placeCode?: string;
+            residentName?: string;
+            /** Format: date */
+            startDate?: string;
+            /** @enum {unknown} */
+            stateId?: 1 | 2 | 3;
+            totalInclVat?: number;
+            version?: number;
+        };
+        ResidentialContract: {
+            buyerName?: string | null;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            /** Format: date */
+            endDate?: string | null;
+            /** Format: date */
+            endedOn?: string | null;
+            /**
+             * @default none
+             * @enum {string}
+             */
+            endReason: "none" | "term" | "removal" | "sale" | "termination";
+            readonly id?: number;
+            /** @default false */
+            isIndefinite: boolean;
+            notes?: string | null;
+            /** Format: date */
+            noticeGivenOn?: string | null;
+            /** Format: date */
+            noticeReceiptDate?: string | null;
+            /** @default  */
+            readonly number: string;
+            placeAffectationId: number;
+            /**
+             * @default tacit
+             * @enum {string}
+             */
+            renewal: "tacit" | "express" | "none";
+            renewedFromId?: number | null;
+            /** Format: date */
+            signedOn?: string | null;
+            /** Format: date */
+            startDate: string;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
+        };
+        ResidentialContractHistory: {
+            /** @enum {string} */
+            action: "INSERT" | "UPDATE" | "DELETE";
+            /** Format: date-time */
+            changedAt: string;
+            data: Record<string, never>;
+            /** @enum {string} */
+            entity: "place-affectation" | "residential-contract" | "place-affectation-price-period";
+            readonly id?: number;
+            placeAffectationId: number;
+            recordId: number;
         };
         ResidentialFees: {
             /** @default 0 */
@@ -12548,6 +13223,42 @@ export type components = {
             /** Format: date */
             quoteDate?: string;
             withBookingFees?: boolean;
+        };
+        Sublet: {
+            readonly bookingId?: number | null;
+            /** @default 0 */
+            readonly commissionAmount: number;
+            /** @default 2000 */
+            commissionRateBp: number;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            /** Format: date */
+            endDate: string;
+            readonly id?: number;
+            /**
+             * @default resident
+             * @enum {string}
+             */
+            mode: "resident" | "campsite";
+            notes?: string | null;
+            occupantName: string;
+            /** @default 2 */
+            persons: number;
+            placeAffectationId: number;
+            /** @default 0 */
+            price: number;
+            /** @default 0 */
+            readonly residentShare: number;
+            /** Format: date */
+            startDate: string;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            statusId: 1 | 2 | 3;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
         };
         SurveyAnswer: {
             bookingId: number;

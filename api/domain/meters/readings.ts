@@ -53,11 +53,15 @@ export function lastReading(db: Db, meterId: number): Promise<Reading | undefine
  * whose value changes are written.
  */
 export async function recomputeConsumption(trx: Knex.Transaction, meterId: number): Promise<void> {
+  // A roll-over reading: the meter went past its last value back to zero, so its consumption
+  // is what was left to the roll-over value plus the new index.
   await trx.raw(
     `UPDATE meter_reading AS r SET consumption = s.c, updated_at = now()
-       FROM (SELECT id,
-               round((quantity - lag(quantity) OVER (ORDER BY reading_date))::numeric, 6)::double precision AS c
-               FROM meter_reading WHERE meter_id = ?) AS s
+       FROM (SELECT x.id,
+               round((x.quantity - lag(x.quantity) OVER (ORDER BY x.reading_date)
+                 + CASE WHEN x.is_rollover THEN coalesce(m.rollover_at, 0) ELSE 0 END)::numeric, 6)
+                 ::double precision AS c
+               FROM meter_reading x JOIN meter m ON m.id = x.meter_id WHERE x.meter_id = ?) AS s
       WHERE r.id = s.id AND r.consumption IS DISTINCT FROM s.c`,
     [meterId],
   );
@@ -67,8 +71,8 @@ export async function recomputeConsumption(trx: Knex.Transaction, meterId: numbe
 function lockMeter(
   trx: Knex.Transaction,
   meterId: number,
-): Promise<{ id: number; isActive: boolean; removedOn: string | null } | undefined> {
-  return trx('meter').where('id', meterId).forUpdate().first('id', 'isActive', 'removedOn');
+): Promise<{ id: number; isActive: boolean; removedOn: string | null; rolloverAt: number | null } | undefined> {
+  return trx('meter').where('id', meterId).forUpdate().first('id', 'isActive', 'removedOn', 'rolloverAt');
 }
 
 /** Refusals of one reading (record = the merged record to save, existing = the stored one or null). */
@@ -92,8 +96,14 @@ export async function checkReading(
   if (await sameDay.first('id')) throw refuse('METER_READING_DATE', 'readingDate');
   const prev = await previousReading(trx, rec.meterId, rec.readingDate, existing?.id);
   const next = await nextReading(trx, rec.meterId, rec.readingDate, existing?.id);
-  if ((prev && rec.quantity < prev.quantity) || (next && rec.quantity > next.quantity))
-    throw refuse('METER_READING_QUANTITY', 'quantity');
+  // A roll-over reading is below the previous one (the meter went back to zero) but below
+  // its roll-over value; without that value on the meter there is no roll-over.
+  if (rec.isRollover) {
+    if (meter.rolloverAt == null || !prev || rec.quantity >= meter.rolloverAt || rec.quantity >= prev.quantity)
+      throw refuse('METER_READING_QUANTITY', 'quantity');
+  } else if (prev && rec.quantity < prev.quantity) throw refuse('METER_READING_QUANTITY', 'quantity');
+  const nextRolls = !!(next && (await trx('meter_reading').where('id', next.id).first('isRollover'))?.isRollover);
+  if (next && !nextRolls && rec.quantity > next.quantity) throw refuse('METER_READING_QUANTITY', 'quantity');
 }
 
 export function registerReadingRules(): void {

@@ -155,6 +155,22 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "isRollover",
+      "column": "is_rollover",
+      "label": "Le compteur est repassé à zéro depuis le relevé précédent",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
       "name": "consumption",
       "column": "consumption",
       "label": "Consommation depuis le relevé précédent",
@@ -257,6 +273,11 @@ export const meta: EntityMeta = {
         "x-sql": "double",
         "x-message": "METER_READING_QUANTITY_REQUIRED",
         "x-label": "Index relevé"
+      },
+      "isRollover": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Le compteur est repassé à zéro depuis le relevé précédent"
       },
       "consumption": {
         "type": [

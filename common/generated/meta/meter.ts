@@ -196,6 +196,22 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "rolloverAt",
+      "column": "rollover_at",
+      "label": "Repasse à zéro à (ex. 100000 pour 5 chiffres)",
+      "kind": "number",
+      "sql": {
+        "t": "double"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "exclusiveMinimum": 0,
+      "indexed": false
+    },
+    {
       "name": "isActive",
       "column": "is_active",
       "label": "Actif",
@@ -316,6 +332,15 @@ export const meta: EntityMeta = {
         "format": "date",
         "x-after": "installedOn",
         "x-label": "Déposé le"
+      },
+      "rolloverAt": {
+        "type": [
+          "number",
+          "null"
+        ],
+        "exclusiveMinimum": 0,
+        "x-sql": "double",
+        "x-label": "Repasse à zéro à (ex. 100000 pour 5 chiffres)"
       },
       "isActive": {
         "type": "boolean",

@@ -8,6 +8,7 @@ export interface MeterReading {
   meterId: number;
   readingDate: string;
   quantity: number;
+  isRollover?: boolean;
   consumption?: number | null;
   notes?: string | null;
 }

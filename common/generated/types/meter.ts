@@ -10,6 +10,7 @@ export interface Meter {
   number: string;
   installedOn?: string | null;
   removedOn?: string | null;
+  rolloverAt?: number | null;
   isActive?: boolean;
   notes?: string | null;
 }
