@@ -53,6 +53,7 @@ import * as m49 from './0130_add_place_in_service_from_and_1_more';
 import * as m50 from './0131_statistics';
 import * as m51 from './0160_channels';
 import * as m52 from './0161_channel_sync';
+import * as m53 from './0220_closed_periods_frozen';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -110,4 +111,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0131_statistics', m50],
   ['0160_channels', m51],
   ['0161_channel_sync', m52],
+  ['0220_closed_periods_frozen', m53],
 ];

@@ -7,6 +7,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical } from './canonical';
 import { currentKeyId, signText, signingKey } from './keys';
+import { anchorAppend } from './anchor';
 
 export type Chain = 'fiscal' | 'jet';
 /** Sales: amounts per VAT rate (`data.vat`); payments: `data.method`. */
@@ -16,7 +17,17 @@ export const CLOSURE_KINDS = ['closure-day', 'closure-month', 'closure-year'] as
 export type FiscalKind =
   (typeof SALE_KINDS)[number] | (typeof PAYMENT_KINDS)[number] | (typeof CLOSURE_KINDS)[number] | 'archive';
 export type JetKind =
-  'start' | 'stop' | 'login' | 'closure' | 'archive' | 'backup' | 'restore' | 'verify-failed' | 'setting' | 'key';
+  | 'start'
+  | 'stop'
+  | 'login'
+  | 'closure'
+  | 'archive'
+  | 'backup'
+  | 'restore'
+  | 'recovery'
+  | 'verify-failed'
+  | 'setting'
+  | 'key';
 
 export interface EntryInput {
   /** default `fiscal` */
@@ -121,6 +132,8 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
     keyId,
     signature: signText(hash, key),
   });
+  // Anchored outside the database before the commit (anchor.ts): never behind it.
+  await anchorAppend(trx, est, chain, { seq: Number(head.lastSeq), hash: head.lastHash }, { seq, hash });
   await trx('ledger_head')
     .where({ establishmentId: est, chain })
     .update({

@@ -3,6 +3,7 @@
 // its cancellation (method, amount). Called inside the transaction that writes them.
 import type { Knex } from 'knex';
 import { appendEntry, type AppendedEntry } from './append';
+import { billLinesDigest } from './digest';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -31,6 +32,7 @@ export function vatOfBill(bill: Row): { vat: VatCents[]; outsideVat: number } {
 /** The entry of a bill or credit note just inserted (billing's issue.ts). */
 export async function appendBillEntry(trx: Trx, billId: number): Promise<AppendedEntry> {
   const b = await trx('bill').where('id', billId).first();
+  const lines = await trx('bill_line').where('billId', billId);
   const { vat, outsideVat } = vatOfBill(b);
   return appendEntry(trx, {
     kind: b.kind === 'credit-note' ? 'credit-note' : 'bill',
@@ -49,6 +51,9 @@ export async function appendBillEntry(trx: Trx, billId: number): Promise<Appende
       outsideVat,
       touristTax: Number(b.touristTaxAmount ?? 0),
       vat: vat as any,
+      // The lines as issued (label, quantity, prices…), compared by the verifier.
+      lineCount: lines.length,
+      lines: billLinesDigest(lines),
     },
   });
 }

@@ -3,6 +3,7 @@
 // return dated in a closed day or month is refused by the ledger, and the ticket with it.
 import type { Knex } from 'knex';
 import { appendEntry } from '../ledger/append';
+import { saleLinesDigest } from '../ledger/digest';
 
 type Row = Record<string, any>;
 
@@ -23,6 +24,7 @@ export async function appendTicketEntry(
     }))
     .sort((a, b) => a.rateBp - b.rateBp);
   const outsideVat = Number(sale.totalInclVat) - vat.reduce((s, v) => s + v.inclVat, 0);
+  const lines = await trx('sale_line').where('saleId', sale.id);
   await appendEntry(trx, {
     kind: 'cash-ticket',
     date: sale.date,
@@ -40,6 +42,9 @@ export async function appendTicketEntry(
       vat,
       payments: payments.map((p) => ({ kind: String(p.kind), amount: Number(p.amount) })),
       userId: sale.userId ?? null,
+      // The lines as sold, compared by the verifier.
+      lineCount: lines.length,
+      lines: saleLinesDigest(lines),
     },
   });
 }
