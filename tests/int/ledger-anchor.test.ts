@@ -130,7 +130,7 @@ describe('restoring an older backup', () => {
   );
 
   it(
-    'the database behind its anchor: verifier and home tile say so (restored around the application)',
+    'a numbering rewound around the application: the verifier says so',
     async () => {
       // What restoring the old backup by hand would leave: the last bill and its entries gone.
       const last = await t.knex('ledger_entry').where('chain', 'fiscal').orderBy('seq', 'desc').first();
@@ -168,4 +168,29 @@ describe('restoring an older backup', () => {
     },
     RESTORE_TIMEOUT,
   );
+
+  it('a chain put back for good: the API and the home tile « Dernière clôture » say so', async () => {
+    await pay(3000);
+    const last = await t.knex('ledger_entry').where('chain', 'fiscal').orderBy('seq', 'desc').first();
+    const prev = await t
+      .knex('ledger_entry')
+      .where({ chain: 'fiscal', seq: Number(last.seq) - 1 })
+      .first();
+    await t.knex.transaction(async (trx: Knex.Transaction) => {
+      await trx.raw('SET LOCAL session_replication_role = replica');
+      await trx('ledger_entry').where({ chain: 'fiscal', seq: last.seq }).del();
+      await trx('payment').where('id', last.sourceId).del();
+      await trx('ledger_head')
+        .where('chain', 'fiscal')
+        .update({
+          lastSeq: prev.seq,
+          lastHash: prev.hash,
+          signature: signText(headMessage(prev.establishmentId, 'fiscal', Number(prev.seq), prev.hash)),
+        });
+    });
+    const v = await t.admin.get('/rest/fiscal/verify');
+    expect(v.body.status).toBe('broken');
+    expect(v.body.breaks).toEqual([expect.objectContaining({ kind: 'anchor', seq: Number(last.seq) })]);
+    expect((await closureTile()).warning).toContain('Base en retard sur son ancre');
+  });
 });
