@@ -22,9 +22,15 @@ import { domainRouters, registerDomainRules } from './domain/index';
 import { UNSUBSCRIBE_ROUTES } from './domain/documents/campaign-routes';
 import { channelsPublicRouter } from './domain/channels/index';
 import type { Database } from './db/connect';
+import type { OwnerAccess } from './db/owner';
 
 export interface AppOptions {
   db: Database;
+  /**
+   * The owner role (restores, demo reset) when the pool logs in as the runtime role;
+   * absent: a one-role installation, the pool does everything.
+   */
+  owner?: OwnerAccess;
   /** the port the cookie is named after */
   port: number;
   secureCookies?: boolean;
@@ -95,6 +101,10 @@ export function createApp(opts: AppOptions): Koa {
   const cookie = cookieName(opts.port);
 
   app.use(errorMiddleware((e) => mapDbError(e), opts.log));
+  app.use(async (ctx, next) => {
+    ctx.state.ownerAccess = opts.owner;
+    await next();
+  });
 
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');

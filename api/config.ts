@@ -6,6 +6,11 @@ export interface Config {
   dataDir: string;
   /** external PostgreSQL; when absent the product runs its own server in DATA_DIR/pg */
   databaseUrl?: string;
+  /**
+   * DATABASE_OWNER_URL: the owner role of DATABASE_URL's database (migrations, restores,
+   * demo reset); DATABASE_URL is then the runtime role, granted by the product
+   */
+  databaseOwnerUrl?: string;
   /** longest a single SQL statement may run (STATEMENT_TIMEOUT_MS), then it is cancelled */
   statementTimeoutMs: number;
   adminPassword?: string;
@@ -47,6 +52,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: timeout,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseOwnerUrl: (env.DATABASE_URL && env.DATABASE_OWNER_URL) || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     systemPassword: env.SYSTEM_PASSWORD || undefined,
     secureCookies: env.SECURE_COOKIES === '1' || env.SECURE_COOKIES === 'true',

@@ -9,13 +9,24 @@ import { fileURLToPath } from 'node:url';
 import { formatMessage, type MessageCode } from '../common/messages';
 import { readConfig } from './config';
 import { openDatabase } from './db/connect';
-import { embeddedUrl, startEmbedded, type EmbeddedServer } from './db/embedded';
+import {
+  embeddedRuntimeUrl,
+  embeddedUrl,
+  RUNTIME_USER,
+  runtimePassword,
+  startEmbedded,
+  type EmbeddedServer,
+} from './db/embedded';
+import { privilegeWarnings, setUpRuntimeRole, userOfUrl } from './db/roles';
+import type { OwnerAccess } from './db/owner';
 import { migrateLatest } from './db/migrate';
 import { bootstrap } from './demo/bootstrap';
 import { createApp } from './app';
 import { startJobs } from './jobs/index';
 import { recordSigningKey, recordTechnicalEvent } from './domain/ledger/jet';
 import type { Scheduler } from './jobs/scheduler';
+import { checkAnchor, ensureAnchor } from './domain/ledger/anchor';
+import { establishmentId } from './domain/ledger/append';
 
 const config = readConfig();
 let stopping = false;
@@ -44,8 +55,18 @@ const startDatabase = async () => {
 };
 // The embedded server's URL is known beforehand (a Unix socket in DATA_DIR/pg): listen
 // first, start PostgreSQL behind the 503 (initdb on the first start takes a moment).
+// Two roles (api/db/roles.ts): the owner migrates, restores and seeds; the pool logs in
+// as the runtime role. Embedded: `bivouac` and `bivouac_app`, both the product's.
+// External: DATABASE_OWNER_URL and DATABASE_URL, or DATABASE_URL alone for both.
 const early = config.databaseUrl ?? embeddedUrl(config.dataDir);
-const url = early ?? (await startDatabase());
+const ownerUrl = config.databaseOwnerUrl ?? early ?? (await startDatabase());
+const url = config.databaseUrl ?? (early ? embeddedRuntimeUrl(config.dataDir)! : embedded!.runtimeUrl);
+// The owner's URL is not kept: read again (from DATA_DIR for the embedded server) at each use.
+const owner: OwnerAccess | undefined = config.databaseUrl
+  ? config.databaseOwnerUrl
+    ? { url: () => config.databaseOwnerUrl! }
+    : undefined
+  : { url: () => embedded?.url ?? embeddedUrl(config.dataDir)! };
 
 // Serve at once: static files (the log-in page) need no database, and the API answers
 // 503 with a French message while the database is migrated and, on the first start,
@@ -53,6 +74,7 @@ const url = early ?? (await startDatabase());
 const db = await openDatabase({ url, statementTimeoutMs: config.statementTimeoutMs });
 const app = createApp({
   db,
+  owner,
   port: config.port,
   secureCookies: config.secureCookies,
   trustProxy: config.trustProxy,
@@ -89,7 +111,7 @@ if (!config.databaseUrl && !embedded) {
     await stop(1);
   }
 }
-const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
+const setup = await openDatabase({ url: ownerUrl, pool: 1, statementTimeoutMs: 0 });
 try {
   const applied = await migrateLatest(setup.knex);
   if (applied.length) console.log(`Migrations appliquées : ${applied.length}`);
@@ -105,6 +127,9 @@ try {
     log: console.log,
   });
   if (Number(n) === 0) console.log(`Démonstration prête (${((Date.now() - t0) / 1000).toFixed(1)} s).`);
+  // The runtime role: created with its own password (embedded), granted every table.
+  if (config.databaseUrl) await setUpRuntimeRole(setup.knex, userOfUrl(url));
+  else await setUpRuntimeRole(setup.knex, RUNTIME_USER, runtimePassword(config.dataDir));
 } catch (e) {
   console.error(e);
   await stop(1);
@@ -112,11 +137,27 @@ try {
   await setup.close();
 }
 preparing = null;
+for (const w of await privilegeWarnings(db.knex).catch(() => [])) {
+  console.warn(
+    `Attention : ${w}. Le serveur devrait se connecter avec un rôle qui ne possède aucune table (DATABASE_URL) ` +
+      'et migrer avec le propriétaire (DATABASE_OWNER_URL) : voir README « Sécurité des données fiscales ».',
+  );
+}
 // The technical event journal (NF525): a signing key met for the first time, before
 // the jobs can sign anything; then every start and stop of the server.
 await recordSigningKey(db.knex).catch((e) =>
   console.error(`Journal des événements techniques : clé de signature non enregistrée — ${(e as Error).name}`),
 );
+// The ledger's anchor in DATA_DIR: written on the first start, checked at every start.
+await (async () => {
+  const est = await establishmentId(db.knex);
+  for (const chain of ['fiscal', 'jet'] as const) {
+    const state = await checkAnchor(db.knex, est, chain);
+    for (const b of state.breaks)
+      console.warn(`Attention : journal ${chain === 'jet' ? 'JET' : 'fiscal'} — ${b.reason}.`);
+    if (!state.present) await ensureAnchor(db.knex, est, chain);
+  }
+})().catch((e) => console.error(`Ancre du journal non vérifiée — ${(e as Error).message}`));
 // Options past their date and abandoned drafts let their places go (every few minutes).
 running.jobs = startJobs(db.knex);
 void recordTechnicalEvent(db.knex, 'start', { pid: process.pid }).catch((e) =>

@@ -352,6 +352,8 @@ export const MESSAGES = {
     "Cette sauvegarde vient d'une version plus récente de Bivouac : mettez Bivouac à jour avant de la restaurer",
   BACKUP_INVALID: "Ce fichier n'est pas une sauvegarde Bivouac complète",
   RESTORE_TARGET_NOT_EMPTY: "La base de destination n'est pas vide : la restauration la remplacerait",
+  RESTORE_BEHIND_ANCHOR:
+    "Sauvegarde antérieure à l'ancre du journal fiscal : seule une reprise après sinistre déclarée peut la restaurer",
   RESTORE_DONE: 'Restauration terminée : reconnectez-vous',
 
   // Stays, customers, catalogue (api/domain/stays, customers, catalogue)

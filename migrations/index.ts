@@ -54,15 +54,16 @@ import * as m50 from './0131_statistics';
 import * as m51 from './0160_channels';
 import * as m52 from './0161_channel_sync';
 import * as m53 from './0200_closed_financial_years';
-import * as m54 from './0240_add_ck_bill_deposit_nature_and_2_more';
-import * as m55 from './0241_drop_ck_payment_amount_min_and_2_more';
-import * as m56 from './0242_payment_refund_sign';
-import * as m57 from './0260_idempotency_keys';
-import * as m58 from './0261_frozen_in_use';
-import * as m59 from './0300_residential';
-import * as m60 from './0301_residential_guards';
-import * as m61 from './0302_meter_rollover';
-import * as m62 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
+import * as m54 from './0220_closed_periods_frozen';
+import * as m55 from './0240_add_ck_bill_deposit_nature_and_2_more';
+import * as m56 from './0241_drop_ck_payment_amount_min_and_2_more';
+import * as m57 from './0242_payment_refund_sign';
+import * as m58 from './0260_idempotency_keys';
+import * as m59 from './0261_frozen_in_use';
+import * as m60 from './0300_residential';
+import * as m61 from './0301_residential_guards';
+import * as m62 from './0302_meter_rollover';
+import * as m63 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -121,13 +122,14 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0160_channels', m51],
   ['0161_channel_sync', m52],
   ['0200_closed_financial_years', m53],
-  ['0240_add_ck_bill_deposit_nature_and_2_more', m54],
-  ['0241_drop_ck_payment_amount_min_and_2_more', m55],
-  ['0242_payment_refund_sign', m56],
-  ['0260_idempotency_keys', m57],
-  ['0261_frozen_in_use', m58],
-  ['0300_residential', m59],
-  ['0301_residential_guards', m60],
-  ['0302_meter_rollover', m61],
-  ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m62],
+  ['0220_closed_periods_frozen', m54],
+  ['0240_add_ck_bill_deposit_nature_and_2_more', m55],
+  ['0241_drop_ck_payment_amount_min_and_2_more', m56],
+  ['0242_payment_refund_sign', m57],
+  ['0260_idempotency_keys', m58],
+  ['0261_frozen_in_use', m59],
+  ['0300_residential', m60],
+  ['0301_residential_guards', m61],
+  ['0302_meter_rollover', m62],
+  ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m63],
 ];

@@ -7,11 +7,11 @@ import { access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { openConfigured, parseArgs } from '../api/backup/cli';
 import { restoreBackup, RestoreRefused } from '../api/backup/restore';
-import { journalRestore } from '../api/backup/journal';
+import { journalRecovery, journalRestore } from '../api/backup/journal';
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
-  if (args.files.length !== 1) throw new Error('Usage : npm run restore <fichier> [--force]');
+  if (args.files.length !== 1) throw new Error('Usage : npm run restore <fichier> [--force] [--disaster-recovery]');
   const file = resolve(args.files[0]);
   try {
     await access(file);
@@ -21,10 +21,21 @@ async function main(): Promise<number> {
   const target = await openConfigured(args.schema);
   try {
     const t0 = Date.now();
+    if (args.disasterRecovery) await journalRecovery(target.db.knex, { status: 'started', via: 'cli' });
     const r = await restoreBackup(target.db.knex, target.db.schema, createReadStream(file), {
       force: args.force,
+      disasterRecovery: args.disasterRecovery,
       log: (m) => console.log(m),
     });
+    await target.grantRuntime();
+    if (r.recovery)
+      await journalRecovery(target.db.knex, {
+        status: 'done',
+        via: 'cli',
+        from: r.recovery.from,
+        to: r.recovery.to,
+        behind: r.recovery.behind.length,
+      });
     await journalRestore(target.db.knex, {
       via: 'cli',
       schemaVersion: r.schemaVersion,

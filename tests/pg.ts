@@ -4,7 +4,10 @@
 // up drops only this run's kind of databases on a server others use too.
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
+import { anchorDir } from '../api/domain/ledger/anchor';
 import { startEmbedded, type EmbeddedServer } from '../api/db/embedded';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -113,4 +116,34 @@ export async function openScratchDatabase(tag: string, opts: { pool?: number; st
       await server.stop();
     },
   };
+}
+
+/**
+ * The runtime role of a test run (api/db/roles.ts): servers under test log in as it, so
+ * every test exercises its grants; fixtures keep the owner's connection.
+ */
+export const RUNTIME_PASSWORD = 'runtime-test-password';
+export const runtimeRoleOf = (prefix: string) => `${prefix}_app`;
+
+/** The same URL, logged in as another role. */
+export function urlAs(url: string, role: string, password: string): string {
+  const u = new URL(url);
+  u.username = encodeURIComponent(role);
+  u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
+/**
+ * A test database is a new installation each time: the ledger anchors a previous run
+ * left in DATA_DIR for a database of that name (api/domain/ledger/anchor.ts) go.
+ */
+export function dropAnchors(database: string): void {
+  const dir = anchorDir();
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const n of names) if (n.startsWith(`${database}.`)) rmSync(join(dir, n), { force: true });
 }

@@ -4,19 +4,23 @@
 // shared between several schemas.
 import { readConfig } from '../config';
 import { openDatabase, type Database } from '../db/connect';
-import { startEmbedded, type EmbeddedServer } from '../db/embedded';
+import { RUNTIME_USER, runtimePassword, startEmbedded, type EmbeddedServer } from '../db/embedded';
+import { setUpRuntimeRole, userOfUrl } from '../db/roles';
 
 export interface CliArgs {
   files: string[];
   force: boolean;
+  /** --disaster-recovery: restore a backup older than the ledger's anchor (journaled) */
+  disasterRecovery: boolean;
   schema?: string;
 }
 
 export function parseArgs(argv: string[]): CliArgs {
-  const out: CliArgs = { files: [], force: false };
+  const out: CliArgs = { files: [], force: false, disasterRecovery: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--force') out.force = true;
+    else if (a === '--disaster-recovery') out.disasterRecovery = true;
     else if (a === '--schema') out.schema = argv[++i];
     else if (a.startsWith('--schema=')) out.schema = a.slice('--schema='.length);
     else if (a.startsWith('--')) throw new Error(`Option inconnue : ${a}`);
@@ -29,7 +33,7 @@ export function parseArgs(argv: string[]): CliArgs {
 
 export async function openConfigured(
   schema?: string,
-): Promise<{ db: Database; dataDir: string; close(): Promise<void> }> {
+): Promise<{ db: Database; dataDir: string; grantRuntime(): Promise<void>; close(): Promise<void> }> {
   const config = readConfig();
   let embedded: EmbeddedServer | undefined;
   if (!config.databaseUrl) {
@@ -42,10 +46,17 @@ export async function openConfigured(
       );
     }
   }
-  const db = await openDatabase({ url: config.databaseUrl ?? embedded!.url, schema, pool: 2, statementTimeoutMs: 0 });
+  // As the owner role (DATABASE_OWNER_URL, or the embedded cluster's `bivouac`).
+  const url = config.databaseOwnerUrl ?? config.databaseUrl ?? embedded!.url;
+  const db = await openDatabase({ url, schema, pool: 2, statementTimeoutMs: 0 });
   return {
     db,
     dataDir: config.dataDir,
+    /** after a restore: the runtime role's grants on the recreated schema */
+    async grantRuntime() {
+      if (config.databaseUrl) await setUpRuntimeRole(db.knex, userOfUrl(config.databaseUrl), undefined, db.schema);
+      else await setUpRuntimeRole(db.knex, RUNTIME_USER, runtimePassword(config.dataDir), db.schema);
+    },
     async close() {
       await db.close();
       await embedded?.stop();

@@ -30,3 +30,18 @@ export const journalRestore = (
   knex: Knex,
   data: { via: 'api' | 'cli'; schemaVersion: string; rows: number; tables: number },
 ) => journal(knex, 'restore', data);
+
+/**
+ * A disaster recovery declared by the technical user: before the restore (in the data it
+ * replaces, and in the anchor) and after it (in the restored journal), with the end of
+ * the chain the anchor had and that of the restored one.
+ */
+export const journalRecovery = (
+  knex: Knex,
+  data: { status: 'started' | 'done'; via: 'api' | 'cli'; from?: number; to?: number; behind?: number },
+) =>
+  recordTechnicalEvent(knex, 'recovery', data as Record<string, string | number>).catch((e) =>
+    console.error(
+      `Journal des événements techniques : reprise après sinistre non enregistrée — ${(e as Error).message}`,
+    ),
+  );

@@ -16,13 +16,14 @@ import { createGunzip } from 'node:zlib';
 import type { Knex } from 'knex';
 import { MIGRATIONS } from '../../migrations/index';
 import { migrateLatest } from '../db/migrate';
+import { AnchorRefusal, rebaseAfterRestore, restoreAgainstAnchor } from '../domain/ledger/anchor';
 import { BACKUP_FORMAT, type BackupHeader } from './dump';
 
 /** A restore refused before anything changed, with the French message to show. */
 export class RestoreRefused extends Error {
   constructor(
     message: string,
-    readonly code: 'BACKUP_INVALID' | 'BACKUP_NEWER' | 'RESTORE_TARGET_NOT_EMPTY',
+    readonly code: 'BACKUP_INVALID' | 'BACKUP_NEWER' | 'RESTORE_TARGET_NOT_EMPTY' | 'RESTORE_BEHIND_ANCHOR',
   ) {
     super(message);
   }
@@ -31,6 +32,8 @@ export class RestoreRefused extends Error {
 export interface RestoreResult {
   schemaVersion: string;
   migrated: string[];
+  /** a disaster recovery: what the anchor had (`from`), where the restored chain ends (`to`) */
+  recovery?: { behind: string[]; from: number; to: number };
   tables: number;
   rows: number;
 }
@@ -121,7 +124,12 @@ export async function restoreBackup(
   knex: Knex,
   schema: string,
   input: Readable,
-  opts: { force?: boolean; log?: (m: string) => void } = {},
+  opts: {
+    force?: boolean;
+    /** declared by the technical user: a backup older than the ledger's anchor is restored anyway */
+    disasterRecovery?: boolean;
+    log?: (m: string) => void;
+  } = {},
 ): Promise<RestoreResult> {
   const log = opts.log ?? (() => {});
   const it = lines(input);
@@ -140,6 +148,7 @@ export async function restoreBackup(
   }
 
   let total = 0;
+  let recovery: Awaited<ReturnType<typeof restoreAgainstAnchor>> = null;
   await knex.transaction(async (trx) => {
     // Nobody else restores into this schema meanwhile.
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`bivouac-restore:${schema}`]);
@@ -251,9 +260,23 @@ export async function restoreBackup(
     // Protections back before the commit: triggers enabled, foreign keys re-created (every row checked).
     for (const t of present) await trx.raw(`ALTER TABLE ${ident(t)} ENABLE TRIGGER USER`);
     for (const fk of fks) await trx.raw(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${ident(fk.name)} ${fk.def}`);
+    // Not behind the ledger's anchor in DATA_DIR, unless a declared disaster recovery.
+    try {
+      recovery = await restoreAgainstAnchor(trx, !!opts.disasterRecovery);
+    } catch (e) {
+      if (e instanceof AnchorRefusal) throw new RestoreRefused(e.message, 'RESTORE_BEHIND_ANCHOR');
+      throw e;
+    }
   });
+  await rebaseAfterRestore(knex, !!recovery);
   log(`Restauration validée : ${header.tables.length} tables, ${total} lignes`);
   const migrated = index < MIGRATIONS.length - 1 ? await migrateLatest(knex) : [];
   if (migrated.length) log(`Migrations appliquées après la restauration : ${migrated.join(', ')}`);
-  return { schemaVersion: header.schemaVersion, migrated, tables: header.tables.length, rows: total };
+  return {
+    schemaVersion: header.schemaVersion,
+    migrated,
+    tables: header.tables.length,
+    rows: total,
+    ...(recovery ? { recovery } : {}),
+  };
 }

@@ -23,7 +23,8 @@ import { APP_VERSION } from '../domain/establishment/user-guide';
 import { writeBackup } from './dump';
 import { backupsDir, backupToFile, lastBackup, manualFileName, retentionDays, STALE_DAYS } from './files';
 import { restoreBackup, RestoreRefused } from './restore';
-import { journalBackup, journalRestore } from './journal';
+import { journalBackup, journalRecovery, journalRestore } from './journal';
+import { ownerOf, withOwner } from '../db/owner';
 
 const FILE_NAME = /^bivouac-[a-z0-9-]+\.json\.gz$/;
 const dataDir = () => readConfig().dataDir;
@@ -200,7 +201,14 @@ export const BACKUP_ROUTES = [
     right,
     tag,
     summary: 'Restaure la sauvegarde envoyée (application/gzip) à la place des données, avec confirm=1',
-    query: { type: 'object', properties: { confirm: { type: 'string' } } },
+    description:
+      'Une sauvegarde antérieure à l’ancre du journal fiscal (DATA_DIR) est refusée (400 RESTORE_BEHIND_ANCHOR), ' +
+      'sauf reprise après sinistre déclarée (disasterRecovery=1) : journalisée avant et après, la numérotation ' +
+      'reprend après le plus grand numéro déjà émis.',
+    query: {
+      type: 'object',
+      properties: { confirm: { type: 'string' }, disasterRecovery: { enum: ['0', '1'] } },
+    },
     openapi: {
       requestBody: {
         required: true,
@@ -212,9 +220,22 @@ export const BACKUP_ROUTES = [
       if (query.confirm !== '1') throw badRequest('INCORRECT_FORM', { confirm: 'Confirmation requise' });
       if (!ctx.is('application/gzip', 'application/octet-stream'))
         throw badRequest('INCORRECT_FORM', { file: 'Fichier de sauvegarde (.json.gz) attendu' });
-      const schema = (await k.raw('SELECT current_schema() AS s')).rows[0].s as string;
+      const disasterRecovery = query.disasterRecovery === '1';
+      if (disasterRecovery) await journalRecovery(k, { status: 'started', via: 'api' });
       try {
-        const r = await restoreBackup(k, schema, ctx.req, { force: true });
+        // As the owner role: the restore drops and recreates the schema, then grants anew.
+        const r = await withOwner(ownerOf(ctx), k, async (owner) => {
+          const schema = (await owner.raw('SELECT current_schema() AS s')).rows[0].s as string;
+          return restoreBackup(owner, schema, ctx.req, { force: true, disasterRecovery });
+        });
+        if (r.recovery)
+          await journalRecovery(k, {
+            status: 'done',
+            via: 'api',
+            from: r.recovery.from,
+            to: r.recovery.to,
+            behind: r.recovery.behind.length,
+          });
         await journalRestore(k, { via: 'api', schemaVersion: r.schemaVersion, rows: r.rows, tables: r.tables });
         // What this process keeps in memory belongs to the data just replaced.
         clearSettingsCache();

@@ -45,11 +45,17 @@ export interface EmbeddedServer {
   url: string;
   /** URL of another database on the same server */
   urlFor(database: string): string;
+  /** URL of the application database for the runtime role (see api/db/roles.ts) */
+  runtimeUrl: string;
   /** fast shutdown (clients disconnected, nothing lost) */
   stop(): Promise<void>;
 }
 
 const USER = 'bivouac';
+/** the role the server's pool logs in as; `bivouac` (the cluster's owner) migrates and restores */
+export const RUNTIME_USER = 'bivouac_app';
+/** the runtime role's password, apart from the owner's `pg-password` */
+export const RUNTIME_PASSWORD_FILE = 'pg-app-password';
 const OS_USER = 'postgres';
 const SOCKET_PORT = 5432;
 /** sun_path is 108 bytes on Linux */
@@ -246,8 +252,21 @@ async function initCluster(
   log(`Base PostgreSQL créée dans ${pgdir}.`);
 }
 
-function socketUrl(pgdir: string, password: string, db: string): string {
-  return `postgres://${USER}:${encodeURIComponent(password)}@localhost/${db}?host=${encodeURIComponent(pgdir)}`;
+function socketUrl(pgdir: string, password: string, db: string, user = USER): string {
+  return `postgres://${user}:${encodeURIComponent(password)}@localhost/${db}?host=${encodeURIComponent(pgdir)}`;
+}
+
+/** The runtime role's generated password (created on first use, mode 600). */
+export function runtimePassword(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  return readOrCreatePassword(join(dir, RUNTIME_PASSWORD_FILE));
+}
+
+/** Like embeddedUrl, for the runtime role. */
+export function embeddedRuntimeUrl(dir: string, database = 'bivouac'): string | undefined {
+  const pgdir = join(dir, 'pg');
+  if (join(pgdir, `.s.PGSQL.${SOCKET_PORT}`).length > SOCKET_PATH_MAX) return undefined;
+  return socketUrl(pgdir, runtimePassword(dir), database, RUNTIME_USER);
 }
 
 /**
@@ -281,10 +300,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
   let port = SOCKET_PORT;
   const crashes: number[] = [];
 
-  const connection = (db: string) =>
-    socket
-      ? socketUrl(pgdir, password, db)
-      : `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${db}`;
+  const connection = (db: string, user = USER, pw = password) =>
+    socket ? socketUrl(pgdir, pw, db, user) : `postgres://${user}:${encodeURIComponent(pw)}@127.0.0.1:${port}/${db}`;
 
   if (!socket) port = await freePort();
 
@@ -386,7 +403,10 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
     get url() {
       return connection(database);
     },
-    urlFor: connection,
+    urlFor: (db: string) => connection(db),
+    get runtimeUrl() {
+      return connection(database, RUNTIME_USER, runtimePassword(opts.dir));
+    },
     async stop() {
       stopping = true;
       const proc = child;

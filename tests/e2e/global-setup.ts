@@ -11,7 +11,17 @@ import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { createApp } from '../../api/app';
 import { regenerateAll } from '../../api/domain/statistics/regenerate';
-import { createDatabase, dropDatabase, startPgServer, urlFor } from '../pg';
+import { setUpRuntimeRole } from '../../api/db/roles';
+import {
+  createDatabase,
+  dropAnchors,
+  dropDatabase,
+  RUNTIME_PASSWORD,
+  runtimeRoleOf,
+  startPgServer,
+  urlAs,
+  urlFor,
+} from '../pg';
 import { E2E_ADMIN_PASSWORD, E2E_SYSTEM_PASSWORD } from './password';
 
 declare module 'vitest' {
@@ -31,6 +41,7 @@ export default async function setup(project: TestProject) {
     build({ configFile: `${root}admin/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
     (async () => {
       await dropDatabase(pgServer.url, name);
+      dropAnchors(name);
       await createDatabase(pgServer.url, name);
       const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
       await migrateLatest(setup.knex);
@@ -41,14 +52,16 @@ export default async function setup(project: TestProject) {
       });
       // What the server's first start does: the statistics regenerated (api/jobs).
       await regenerateAll(setup.knex);
+      await setUpRuntimeRole(setup.knex, runtimeRoleOf(pgServer.prefix), RUNTIME_PASSWORD);
       await setup.close();
     })(),
   ]);
-  const db = await openDatabase({ url });
+  // As in production: the pool logs in as the runtime role, the owner only for restores.
+  const db = await openDatabase({ url: urlAs(url, runtimeRoleOf(pgServer.prefix), RUNTIME_PASSWORD) });
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  server.on('request', createApp({ db, port, adminDist: outDir }).callback());
+  server.on('request', createApp({ db, owner: { url: () => url }, port, adminDist: outDir }).callback());
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   return async () => {
     server.closeAllConnections();

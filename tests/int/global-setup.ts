@@ -6,7 +6,16 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../api/db/connect';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
-import { createDatabase, dropDatabase, dropDatabasesLike, startPgServer, urlFor } from '../pg';
+import { setUpRuntimeRole } from '../../api/db/roles';
+import {
+  createDatabase,
+  dropDatabase,
+  dropDatabasesLike,
+  RUNTIME_PASSWORD,
+  runtimeRoleOf,
+  startPgServer,
+  urlFor,
+} from '../pg';
 import { ADMIN_PASSWORD } from './db';
 
 declare module 'vitest' {
@@ -28,6 +37,8 @@ export default async function setup(project: TestProject) {
   try {
     await migrateLatest(db.knex);
     await bootstrap(db.knex, { adminPassword: ADMIN_PASSWORD, demo: false });
+    // The servers under test log in as the runtime role: its grants travel with each clone.
+    await setUpRuntimeRole(db.knex, runtimeRoleOf(server.prefix), RUNTIME_PASSWORD);
   } finally {
     await db.close();
   }

@@ -38,9 +38,14 @@ export interface Client {
 export interface TestServer {
   url: string;
   port: number;
+  /** the owner's connection (fixtures, plain SQL); the server logs in as the runtime role */
   knex: Knex;
-  /** URL of this file's database (for a second, independent connection) */
+  /** the server's own pool (the runtime role, api/db/roles.ts) */
+  runtimeKnex: Knex;
+  /** URL of this file's database (for a second, independent connection), as the owner */
   dbUrl: string;
+  /** the same, as the runtime role */
+  runtimeUrl: string;
   /** a new client with its own cookie jar */
   client(): Client;
   /** a client logged in as admin */
@@ -97,7 +102,9 @@ export async function startTestServer(
   const server = createServer({ keepAliveTimeout: 65_000 });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  server.on('request', createApp({ db, port, adminDist: null, ...opts.app }).callback());
+  // The server as in production: its pool is the runtime role, the owner only for restores.
+  const owner = { url: () => db.url };
+  server.on('request', createApp({ db: db.runtime, owner, port, adminDist: null, ...opts.app }).callback());
   const url = `http://127.0.0.1:${port}`;
   const admin = makeClient(url);
   const r = await admin.login();
@@ -106,7 +113,9 @@ export async function startTestServer(
     url,
     port,
     knex: db.knex,
+    runtimeKnex: db.runtime.knex,
     dbUrl: db.url,
+    runtimeUrl: db.runtime.url,
     client: () => makeClient(url),
     admin,
     async close() {

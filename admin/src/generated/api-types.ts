@@ -386,6 +386,7 @@ export type paths = {
             parameters: {
                 query?: {
                     confirm?: string;
+                    disasterRecovery?: "0" | "1";
                 };
                 header?: never;
                 path?: never;
@@ -4567,9 +4568,10 @@ export type paths = {
                     content: {
                         "application/json": {
                             breaks: {
-                                kind?: string;
-                                reason?: string;
-                                seq?: number;
+                                kind: string;
+                                reason: string;
+                                record?: string;
+                                seq: number;
                             }[];
                             count: number;
                             first: number | null;

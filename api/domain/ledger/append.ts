@@ -7,6 +7,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical } from './canonical';
 import { currentKeyId, signText, signingKey } from './keys';
+import { anchorAppend } from './anchor';
 
 export type Chain = 'fiscal' | 'jet';
 /** Sales: amounts per VAT rate (`data.vat`); payments: `data.method`. */
@@ -27,6 +28,7 @@ export type JetKind =
   | 'archive'
   | 'backup'
   | 'restore'
+  | 'recovery'
   | 'verify-failed'
   | 'setting'
   | 'key';
@@ -148,6 +150,8 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
     keyId,
     signature: signText(hash, key),
   });
+  // Anchored outside the database before the commit (anchor.ts): never behind it.
+  await anchorAppend(trx, est, chain, { seq: Number(head.lastSeq), hash: head.lastHash }, { seq, hash });
   await trx('ledger_head')
     .where({ establishmentId: est, chain })
     .update({

@@ -3,6 +3,7 @@
 // its cancellation (method, amount). Called inside the transaction that writes them.
 import type { Knex } from 'knex';
 import { appendEntry, type AppendedEntry } from './append';
+import { billLinesDigest } from './digest';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -65,6 +66,7 @@ export async function tillShareOfBill(db: Knex | Trx, billId: number): Promise<T
 /** The entry of a bill or credit note just inserted (billing's issue.ts). */
 export async function appendBillEntry(trx: Trx, billId: number): Promise<AppendedEntry> {
   const b = await trx('bill').where('id', billId).first();
+  const lines = await trx('bill_line').where('billId', billId);
   const { vat, outsideVat } = vatOfBill(b);
   const till = await tillShareOfBill(trx, billId);
   return appendEntry(trx, {
@@ -86,6 +88,9 @@ export async function appendBillEntry(trx: Trx, billId: number): Promise<Appende
       vat: vat as any,
       // the share already recorded as revenue by till tickets: not counted again
       ...(till ? { till: till as any } : {}),
+      // The lines as issued (label, quantity, prices…), compared by the verifier.
+      lineCount: lines.length,
+      lines: billLinesDigest(lines),
     },
   });
 }

@@ -18,6 +18,7 @@ export const JET_LABELS: Record<JetKind, string> = {
   archive: 'Archivage',
   backup: 'Sauvegarde',
   restore: 'Restauration',
+  recovery: 'Reprise après sinistre',
   'verify-failed': 'Échec de vérification du journal',
   setting: 'Modification de paramètre',
   key: 'Clé de signature',

@@ -85,7 +85,13 @@ export const LEDGER_ROUTES = [
           type: 'array',
           items: {
             type: 'object',
-            properties: { seq: { type: 'integer' }, kind: { type: 'string' }, reason: { type: 'string' } },
+            required: ['seq', 'kind', 'reason'],
+            properties: {
+              seq: { type: 'integer' },
+              kind: { type: 'string' },
+              reason: { type: 'string' },
+              record: { type: 'string', description: 'L’enregistrement concerné (« Facture FA00002 »…)' },
+            },
           },
         },
       },

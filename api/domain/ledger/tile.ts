@@ -1,8 +1,11 @@
 // The home tile « Dernière clôture » (§9): the last closure's date, with a warning when
-// operations wait and the last closure is older than 4 months (or there is none).
+// operations wait and the last closure is older than 4 months (or there is none), or
+// when the database is behind its anchor (anchor.ts).
 import { formatDateFr } from '../../../common/dates';
 import { registerTile } from '../home/tiles';
 import { closureStatus } from './closures';
+import { checkAnchor } from './anchor';
+import { establishmentId } from './append';
 
 export function registerClosureTile(): void {
   registerTile({
@@ -20,9 +23,15 @@ export function registerClosureTile(): void {
         .map((c) => c!.periodEnd)
         .sort()
         .pop();
+      // A database put back behind its anchor (an older backup, a deleted last entry) comes first.
+      const anchor = await checkAnchor(knex, await establishmentId(knex), 'fiscal');
       return {
         text: last ? formatDateFr(last) : 'Aucune clôture',
-        warning: s.stale ? 'Dernière clôture de plus de 4 mois : clôturez les journées et les mois' : null,
+        warning: anchor.breaks.length
+          ? anchor.breaks[0].reason
+          : s.stale
+            ? 'Dernière clôture de plus de 4 mois : clôturez les journées et les mois'
+            : null,
       };
     },
   });

@@ -11,18 +11,36 @@
 // on breaks the signature of the last entry and of the head,
 // which nobody can forge without the key; `allSignatures` checks every one (Ed25519
 // verification costs ~50–150 µs an entry, too slow for a million by default).
-// Also: bills and payments that have no entry (written around the ledger).
+// Also: every bill, bill line, payment and till ticket compared with its signed entry
+// (verify-records.ts), each difference a break naming the record; and the database
+// against its anchor in DATA_DIR (anchor.ts): a chain or a numbering put back.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { chainHash, GENESIS, headMessage } from './canonical';
 import { verifyText } from './keys';
 import { establishmentId, PAYMENT_KINDS, SALE_KINDS, type Chain } from './append';
+import { verifyRecords } from './verify-records';
+import { checkAnchor } from './anchor';
 import { addEntry, emptyTotals, sameTotals, sumTotals, totalsOf, type ClosureTotals } from './totals';
 
 export interface LedgerBreak {
   seq: number;
-  kind: 'gap' | 'link' | 'hash' | 'field' | 'order' | 'signature' | 'truncated' | 'head' | 'closure' | 'missing';
+  kind:
+    | 'gap'
+    | 'link'
+    | 'hash'
+    | 'field'
+    | 'order'
+    | 'signature'
+    | 'truncated'
+    | 'head'
+    | 'closure'
+    | 'missing'
+    | 'record'
+    | 'anchor';
   reason: string;
+  /** the business record concerned: « Facture FA00002 », « Paiement n° 12 », « Ticket … » */
+  record?: string;
 }
 export interface VerifyResult {
   status: 'ok' | 'broken';
@@ -262,18 +280,10 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
     if (!sameTotals(y.totals, sumTotals(parts)))
       add({ seq: y.seq, kind: 'closure', reason: 'Clôture de l’exercice différente de la somme de ses mois' });
   }
-  if (chain === 'fiscal') {
-    const missing = async (table: string, label: string) => {
-      const { rows } = await knex.raw(
-        `SELECT count(*)::int AS n FROM ${table} t WHERE NOT EXISTS (SELECT 1 FROM ledger_entry e WHERE ` +
-          `e.source_table = ? AND e.source_id = t.id AND e.chain = 'fiscal')`,
-        [table],
-      );
-      if (rows[0].n) add({ seq: 0, kind: 'missing', reason: `${rows[0].n} ${label} sans écriture au journal` });
-    };
-    await missing('bill', 'facture(s) ou avoir(s)');
-    await missing('payment', 'paiement(s)');
-  }
+  // The books against the chain: every bill, line, payment and ticket with its signed entry (a missing one too).
+  if (chain === 'fiscal') await verifyRecords(knex, est, add);
+  // The database against its anchor outside it (DATA_DIR): a chain or a numbering put back.
+  for (const b of (await checkAnchor(knex, est, chain)).breaks) add({ seq: b.seq, kind: 'anchor', reason: b.reason });
   return {
     status: breaks.length ? 'broken' : 'ok',
     chain,

@@ -7,6 +7,7 @@
 // with the payments, the FEC debits the method's account with it.
 import type { Knex } from 'knex';
 import { appendEntry } from '../ledger/append';
+import { saleLinesDigest } from '../ledger/digest';
 
 type Row = Record<string, any>;
 
@@ -42,6 +43,7 @@ export async function appendTicketEntry(
         amount: Number(p.amount),
       };
     });
+  const lines = await trx('sale_line').where('saleId', sale.id);
   await appendEntry(trx, {
     kind: 'cash-ticket',
     date: sale.date,
@@ -62,6 +64,9 @@ export async function appendTicketEntry(
       payments: payments.map((p) => ({ kind: String(p.kind), amount: Number(p.amount) })),
       takings,
       userId: sale.userId ?? null,
+      // The lines as sold, compared by the verifier.
+      lineCount: lines.length,
+      lines: saleLinesDigest(lines),
     },
   });
 }
