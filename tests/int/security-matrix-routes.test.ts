@@ -6,7 +6,7 @@
 // table: a new hand-written route without its row fails here. A route declared with
 // defineRoute brings its own right (its declaration); its row only says how to call it,
 // and names a need only for a variant that asks for more (a deletion through an action).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type Koa from 'koa';
 import type Router from '@koa/router';
 import { createApp } from '../../api/app';
@@ -1124,7 +1124,14 @@ const ROWS: Row[] = [
   {
     method: 'POST',
     route: '/rest/stat/regenerate',
-    make: async () => ({ path: '/rest/stat/regenerate', body: {} }),
+    // One regeneration at a time: each allowed profile's call starts once the previous run ended.
+    make: async () => {
+      await vi.waitFor(
+        async () => expect(await t.knex('stat_run').where('status', 'running').first('id')).toBeUndefined(),
+        { timeout: 60_000, interval: 100 },
+      );
+      return { path: '/rest/stat/regenerate', body: {} };
+    },
     state: async () => t.knex('stat_run').count({ n: '*' }),
     skipAllowed: 'it starts a background regeneration (tests/int/statistics-regeneration.test.ts calls it)',
   },

@@ -404,6 +404,7 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "format": "date",
+      "after": "inServiceFrom",
       "indexed": false
     }
   ],
@@ -602,6 +603,7 @@ export const meta: EntityMeta = {
           "null"
         ],
         "format": "date",
+        "x-after": "inServiceFrom",
         "x-label": "Retiré du service le"
       }
     },
