@@ -1,6 +1,7 @@
 // /police-note-book (rules-fr §4): the individual forms of the foreign guests arriving
 // in a period (6 months back at most), pre-filled from the stays, and their CSV for the
-// police on request. Settings of the module at /admin/module/police-note-book.
+// police on request; a form that lacks a field (birth place…) is flagged. Settings of the
+// module at /admin/module/police-note-book.
 import { useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -49,6 +50,12 @@ export default function PoliceNoteBook() {
             ` — ${d.unknownNationality} voyageur${d.unknownNationality > 1 ? 's' : ''} sans nationalité renseignée`}
         </Typography>
       )}
+      {d && d.incomplete > 0 && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="police-incomplete">
+          {d.incomplete} fiche{d.incomplete > 1 ? 's' : ''} incomplète{d.incomplete > 1 ? 's' : ''} : complétez le
+          client ou l’occupant depuis son séjour (colonne « À compléter »).
+        </Alert>
+      )}
       <DataTable
         name="police-note-book"
         loading={q.isLoading}
@@ -74,6 +81,18 @@ export default function PoliceNoteBook() {
             key: 'children',
             label: 'Enfants de moins de 15 ans',
             render: (f) => f.children.map((c: Row) => [c.firstName, c.lastName].filter(Boolean).join(' ')).join(', '),
+          },
+          {
+            key: 'missing',
+            label: 'À compléter',
+            render: (f) =>
+              f.missing.length ? (
+                <Typography component="span" color="warning.main" variant="body2">
+                  {f.missing.join(', ')}
+                </Typography>
+              ) : (
+                ''
+              ),
           },
         ]}
       />

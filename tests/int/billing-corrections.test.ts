@@ -86,6 +86,9 @@ describe('refunding an overpayment', () => {
     const r = await postOk(t.admin, `/rest/booking/${s.bookingId}/refund`, { paymentMethodId: c.card, amount: 1500 });
     expect(r).toMatchObject({ amount: -1500, category: 'refund', bookingId: s.bookingId });
     expect((await t.admin.get(`/rest/booking/${s.bookingId}/balance`)).body.due).toBe(0);
+    // money paid back is never remitted to the bank
+    const candidates = (await t.admin.get(`/rest/bank-deposit/candidates/${c.card}`)).body;
+    expect(candidates.map((p: any) => p.id)).not.toContain(r.id);
     const entry = await t.knex('ledger_entry').where({ kind: 'payment', sourceTable: 'payment', sourceId: r.id });
     expect(entry.map((e: any) => Number(e.amount))).toEqual([-1500]);
     // nothing left to refund; a refund is never positive, a payment never negative (API and SQL)

@@ -30,8 +30,10 @@ type Db = Knex | Knex.Transaction;
 
 /** Payments of a method still at hand, oldest first (what /create-deposit/{paymentMethodId} offers). */
 export async function depositCandidates(db: Db, paymentMethodId: number): Promise<Record<string, any>[]> {
+  // Money received only: a refund (paid back to a guest) is never remitted to the bank.
   return db('payment')
     .where({ paymentMethodId, isDeposited: false })
+    .where('amount', '>', 0)
     .orderBy(['date', 'id'])
     .select(
       'id',
@@ -111,7 +113,7 @@ export async function createDeposit(knex: Knex, input: DepositInput): Promise<nu
     if (
       !ids.length ||
       payments.length !== ids.length ||
-      payments.some((p) => p.paymentMethodId !== method.id || p.isDeposited)
+      payments.some((p) => p.paymentMethodId !== method.id || p.isDeposited || !(p.amount > 0))
     ) {
       throw badRequest('DEPOSIT_PAYMENTS_INVALID', { paymentIds: formatMessage('DEPOSIT_PAYMENTS_INVALID') });
     }

@@ -44,6 +44,36 @@ export interface PoliceForm {
   phone: string | null;
   email: string | null;
   children: { lastName: string; firstName: string | null; birthDate: string | null; nationality: string | null }[];
+  /** what the form lacks of rules-fr §4 (« Lieu de naissance »…), flagged on the register screen */
+  missing: string[];
+}
+
+/** A form while it is built: whose form it is (the customer's), whether an address has a street or town. */
+type Draft = PoliceForm & { holder?: boolean; street?: boolean };
+
+/** The fields of a form that are empty, by their French label (phone and e-mail: the customer's form). */
+export function missingOnForm(
+  f: Omit<PoliceForm, 'missing'>,
+  { holder, street }: { holder: boolean; street: boolean },
+): string[] {
+  const blank = (v: unknown) => v == null || String(v).trim() === '';
+  return (
+    [
+      ['Prénoms', f.firstName],
+      ['Date de naissance', f.birthDate],
+      ['Lieu de naissance', f.birthPlace],
+      // a country alone is no home address
+      ['Domicile habituel', street ? f.address : null],
+      ...(holder
+        ? [
+            ['Téléphone portable', f.phone],
+            ['E-mail', f.email],
+          ]
+        : []),
+    ] as [string, unknown][]
+  )
+    .filter(([, v]) => blank(v))
+    .map(([label]) => label);
 }
 
 /** The first day whose arrivals still have their forms: 6 months back. */
@@ -67,7 +97,14 @@ export async function policeRegister(
   db: Knex,
   from: string,
   to: string,
-): Promise<{ from: string; to: string; keptSince: string; forms: PoliceForm[]; unknownNationality: number }> {
+): Promise<{
+  from: string;
+  to: string;
+  keptSince: string;
+  forms: PoliceForm[];
+  unknownNationality: number;
+  incomplete: number;
+}> {
   const since = keptSince();
   if (from < since) {
     const params = { date: formatDateFr(since) };
@@ -87,7 +124,7 @@ export async function policeRegister(
     .whereBetween('o.startDate', [from, to])
     .orderBy([{ column: 'o.startDate' }, { column: 'o.id' }])
     .select('o.id', 'o.bookingId', 'o.startDate', 'o.endDate', 'b.code', 'b.customerId', 'p.code as placeCode');
-  if (!occs.length) return { from, to, keptSince: since, forms: [], unknownNationality: 0 };
+  if (!occs.length) return { from, to, keptSince: since, forms: [], unknownNationality: 0, incomplete: 0 };
   const countries: Row[] = await db('country').select('id', 'isoCode', 'name', 'nationality');
   const nat = (id: number | null) => countries.find((c) => c.id === id);
   const customers: Row[] = await db('customer')
@@ -134,9 +171,14 @@ export async function policeRegister(
   const seen = new Set<string>();
   for (const o of occs) {
     const holder = customers.find((c) => c.id === o.customerId);
-    // The customer is a guest of the stay; an occupant recorded under the customer's own name is the same person.
+    // The customer is a guest of the stay; an occupant recorded under the customer's own name
+    // is the same person — unless another birth date says it is someone else (a son named
+    // after his father), who needs a form of his own.
     const sameAsHolder = (a: Row) =>
-      !!holder && a.lastName === holder.lastName && (a.firstName ?? null) === (holder.firstName ?? null);
+      !!holder &&
+      a.lastName === holder.lastName &&
+      (a.firstName ?? null) === (holder.firstName ?? null) &&
+      (a.birthDate == null || holder.birthDate == null || a.birthDate === holder.birthDate);
     const guests = [
       ...(holder ? [{ ...holder, isHolder: true }] : []),
       ...attendants.filter((a) => a.occupancyId === o.id && !sameAsHolder(a)),
@@ -177,7 +219,10 @@ export async function policeRegister(
         phone: g.isHolder ? g.phone2 || g.phone1 || null : null,
         email: g.isHolder ? (g.email ?? null) : null,
         children: [],
-      });
+        missing: [],
+        holder: !!g.isHolder,
+        street: !!(g.address1 || g.town),
+      } as Draft);
     }
     for (const k of kids) {
       const child = {
@@ -204,10 +249,19 @@ export async function policeRegister(
           phone: null,
           email: null,
           children: [],
-        });
+          missing: [],
+          holder: false,
+          street: !!(k.address1 || k.town),
+        } as Draft);
       }
+    }
+    for (const f of mine as Draft[]) {
+      f.missing = missingOnForm(f, { holder: !!f.holder, street: !!f.street });
+      delete f.holder;
+      delete f.street;
     }
     forms.push(...mine);
   }
-  return { from, to, keptSince: since, forms, unknownNationality };
+  const incomplete = forms.filter((f) => f.missing.length).length;
+  return { from, to, keptSince: since, forms, unknownNationality, incomplete };
 }

@@ -301,6 +301,7 @@ export const STATEMENT_ROUTES = [
           'Téléphone portable',
           'E-mail',
           'Enfants de moins de 15 ans',
+          'À compléter',
         ],
         r.forms.map((f) => [
           f.bookingCode,
@@ -318,6 +319,7 @@ export const STATEMENT_ROUTES = [
           f.children
             .map((c) => [c.lastName, c.firstName, c.birthDate ? fr(c.birthDate) : ''].filter(Boolean).join(' '))
             .join(', '),
+          f.missing.join(', '),
         ]),
       );
     },
