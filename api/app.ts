@@ -5,6 +5,7 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
 import { bodyParser } from './http/body';
+import { idempotency } from './http/idempotency';
 import { describeError } from './http/log';
 import { mapDbError } from './db/errors';
 import { restRouter } from './rest/router';
@@ -51,6 +52,27 @@ export function isPublicOrigin(ctx: Koa.Context, origin: string, secureCookies: 
   return url.host === ctx.host && schemes.includes(scheme);
 }
 
+/**
+ * Whether a request comes from another site: its Origin (or, when it has none, its
+ * Referer) is not this server, or the browser says so (Sec-Fetch-Site `cross-site`;
+ * also `same-site` when `strict`, for the GET logout a sibling site could embed).
+ */
+export function isForeignRequest(ctx: Koa.Context, secureCookies: boolean, strict = false): boolean {
+  const site = ctx.get('Sec-Fetch-Site');
+  if (site === 'cross-site' || (strict && site === 'same-site')) return true;
+  const origin = ctx.get('Origin');
+  if (origin) return origin === 'null' || !isPublicOrigin(ctx, origin, secureCookies);
+  const referer = ctx.get('Referer');
+  if (!referer) return false;
+  let from: string;
+  try {
+    from = new URL(referer).origin;
+  } catch {
+    return true;
+  }
+  return from === 'null' || !isPublicOrigin(ctx, from, secureCookies);
+}
+
 export interface AppContext {
   knex: () => Knex;
   db: Database;
@@ -88,13 +110,13 @@ export function createApp(opts: AppOptions): Koa {
     await next();
   });
 
-  // State-changing requests must come from our own pages.
+  // State-changing requests must come from our own pages: their Origin, or without one
+  // their Referer, names this server (a client sending neither, a script, is let through:
+  // browsers send Origin on every cross-site write). GET /rest/logout changes state too.
   app.use(async (ctx, next) => {
-    if (ctx.path.startsWith('/rest/') && !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method)) {
-      const origin = ctx.get('Origin');
-      const site = ctx.get('Sec-Fetch-Site');
-      if (origin === 'null' || (origin && !isPublicOrigin(ctx, origin, !!opts.secureCookies)) || site === 'cross-site')
-        throw new HttpError(403, 'CROSS_SITE_REFUSED');
+    const writes = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
+    if (ctx.path.startsWith('/rest/') && (writes || ctx.path === '/rest/logout')) {
+      if (isForeignRequest(ctx, !!opts.secureCookies, !writes)) throw new HttpError(403, 'CROSS_SITE_REFUSED');
     }
     await next();
   });
@@ -102,6 +124,8 @@ export function createApp(opts: AppOptions): Koa {
   app.use(bodyParser());
 
   app.use(sessionMiddleware({ knex, cookie, settings: cachedSettings, loadRights }));
+  // A write retried with the same Idempotency-Key gets the first answer (api/http/idempotency.ts).
+  app.use(idempotency(knex));
 
   // Mounted before the session gate: log-in needs none, log-out clears an expired one.
   const auth = authRoutes({

@@ -84,6 +84,10 @@ export interface EntityMeta {
   routes: { list: string; edit: string; idParam: string };
   readOnlyWhen?: { field: string; equals: unknown; message: string };
   deleteBlocked?: string;
+  /** a deletion must give its reason (§5), kept in the history */
+  deleteReason?: true;
+  /** false: the module serves `{base}/document` itself (no generic document routes) */
+  document?: false;
   timestamps: boolean;
   generatedAdmin: boolean;
   /** rows are never changed or deleted (database trigger); no write routes */
@@ -382,6 +386,8 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
     routes: { list: routes.list ?? `/${name}-list`, edit, idParam },
     readOnlyWhen,
     deleteBlocked: schema['x-delete-blocked'],
+    ...(schema['x-delete-reason'] === true ? { deleteReason: true as const } : {}),
+    ...(schema['x-document'] === false ? { document: false as const } : {}),
     timestamps,
     generatedAdmin: schema['x-generated-admin'] !== false,
     appendOnly: schema['x-append-only'] === true,

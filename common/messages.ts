@@ -37,6 +37,15 @@ export const MESSAGES = {
   FILTER_TOO_LONG: 'Filtre trop long : %{limit} caractères au maximum',
   QUERY_TIMEOUT: 'La requête a pris trop de temps et a été interrompue : précisez la recherche ou réessayez',
   // The first start answers at once; the database is migrated and the demo seeded behind these.
+  PAYMENT_METHOD_KIND_IN_USE:
+    'Ce mode de paiement a déjà servi : son type ne change plus. Créez un nouveau mode et désactivez celui-ci',
+  VAT_RATE_IN_USE: 'Ce taux de TVA est utilisé : sa valeur ne change plus. Créez un nouveau taux',
+  ARTICLE_VAT_IN_USE: 'Cet article a déjà été vendu : sa TVA ne change plus. Créez un nouvel article',
+  IDEMPOTENCY_IN_PROGRESS:
+    'Une requête identique est en cours de traitement ou a été interrompue : vérifiez le résultat avant de ' +
+    'recommencer',
+  IDEMPOTENCY_KEY_REUSED: 'Cette clé d’idempotence a déjà servi pour une autre requête',
+  IDEMPOTENCY_KEY_INVALID: 'Clé d’idempotence invalide (200 caractères au plus)',
   SERVER_STARTING: 'Démarrage en cours… réessayez dans quelques secondes',
   DEMO_PREPARING: 'Préparation de la démonstration… réessayez dans quelques secondes',
 
@@ -229,6 +238,11 @@ export const MESSAGES = {
   // Billing, payments, closures (§8)
   BILLED_ITEMS_UNCHANGEABLE: 'Les éléments facturés ne sont pas modifiables',
   BILL_EARLIER_THAN_LAST: 'Une facture ne peut pas être antérieure à la dernière',
+  PAYMENT_OVERPAYS_CONFIRM:
+    'Le séjour sera payé deux fois : il reste %{due} à payer et ce paiement est de %{amount}. ' +
+    'Confirmez pour l’enregistrer quand même',
+  BILL_DATE_NOT_TODAY: 'Une facture est datée du jour de son émission : une autre date est refusée',
+  BILL_DATE_NOT_TODAY_FIELD: 'Une facture est datée du jour de son émission : le %{today}',
   BILL_CANNOT_BE_CANCELLED: 'Cette facture ne peut pas être annulée',
   PARTNER_BILL_REMAINS: 'Une facture partenaire subsiste',
   BILL_GENERATION_IMPOSSIBLE: 'Génération de facture impossible',
@@ -375,8 +389,13 @@ export const MESSAGES = {
   BILL_DEPOSIT_AMOUNT_INVALID:
     "Montant de l'acompte invalide : il doit être positif et ne pas dépasser le reste à facturer",
   BILL_STAY_NOT_BILLABLE: 'Ce séjour ne peut pas être facturé (devis, option non confirmée, annulé ou supprimé)',
+  BILL_STAY_NOT_CANCELLED: "Seul un séjour annulé a une facture d'annulation",
+  BILL_DEPOSIT_STANDS: "Une facture d'acompte du séjour subsiste : annulez-la d'abord par un avoir",
+  CANCELLATION_ALREADY_BILLED: "Les frais d'annulation de ce séjour sont déjà facturés",
   CREDIT_NOTE_NEEDS_INVOICE: 'Un avoir se rapporte toujours à une facture',
   CREDIT_NOTE_EXCEEDS_INVOICE: "L'avoir dépasse ce qui reste à annuler sur la facture",
+  REFUND_EXCEEDS_OVERPAYMENT: 'Remboursement impossible au-delà du trop-perçu (%{overpaid})',
+  PAYMENT_SIGN_INVALID: 'Montant invalide : positif pour un paiement, négatif pour un remboursement',
   CREDIT_NOTE_REASON_REQUIRED: "Indiquez le motif de l'avoir",
   CUSTOMER_NAME_REQUIRED: 'Nom du client obligatoire',
   CUSTOMER_TOWN_REQUIRED: 'Ville du client obligatoire',

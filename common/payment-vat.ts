@@ -6,6 +6,12 @@
 // into an indemnity outside VAT (the VAT collected is given back), a kept acompte stays
 // taxable.
 
+/**
+ * The share of a stay's price that repeats till tickets charged to it: their VAT was due
+ * on the ticket (goods), so money received for it carries none.
+ */
+export const TILL_SHARE = -1;
+
 export interface RateShare {
   vatRateBp: number;
   amountInclVat: number;
@@ -36,7 +42,11 @@ export function paymentVat(amount: number, stay: RateShare[]): PaymentVatLine[] 
     rest--;
   }
   return shares
-    .map((s, i) => ({ vatRateBp: s.vatRateBp, amountInclVat: parts[i], vatAmount: vatIncluded(parts[i], s.vatRateBp) }))
+    .map((s, i) => ({
+      vatRateBp: s.vatRateBp,
+      amountInclVat: parts[i],
+      vatAmount: s.vatRateBp > 0 ? vatIncluded(parts[i], s.vatRateBp) : 0,
+    }))
     .filter((l) => l.amountInclVat !== 0);
 }
 

@@ -5,6 +5,8 @@ export type Operation =
   | 'getEdit'
   | 'search'
   | 'export'
+  | 'document'
+  | 'documentInfo'
   | 'active'
   | 'byParent'
   | 'create'

@@ -99,6 +99,8 @@ export interface EntityValidator {
   (record: Record<string, unknown>): FieldErrors | null;
 }
 
+const isHour = (v: unknown): boolean => typeof v === 'string' && /^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(v);
+
 /** Validates a whole record (system fields removed) against the entity schema. */
 export function compileEntityValidator(ajv: Ajv2020, meta: EntityMeta): EntityValidator {
   const validate: ValidateFunction = ajv.getSchema(meta.schema.$id) ?? ajv.compile(meta.schema);
@@ -145,9 +147,12 @@ export function compileEntityValidator(ajv: Ajv2020, meta: EntityMeta): EntityVa
       }
       // x-after: this date (or number) must come strictly after another field.
       if (f.after && record[f.name] != null && record[f.after] != null && !errors[f.name] && !errors[f.after]) {
-        if (record[f.name] === record[f.after]) errors[f.name] = formatMessage('START_NOT_EQUAL_END');
+        // Two hours (HH:MM) compare as text too; their refusal speaks of hours (§5).
+        const hours = isHour(record[f.name]) && isHour(record[f.after]);
+        if (record[f.name] === record[f.after])
+          errors[f.name] = formatMessage(hours ? 'START_HOUR_BEFORE_END' : 'START_NOT_EQUAL_END');
         else if ((record[f.name] as string) < (record[f.after] as string))
-          errors[f.name] = formatMessage('START_BEFORE_END');
+          errors[f.name] = formatMessage(hours ? 'START_HOUR_BEFORE_END' : 'START_BEFORE_END');
       }
     }
     return Object.keys(errors).length ? errors : null;

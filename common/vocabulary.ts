@@ -40,6 +40,8 @@ export const ENTITY_KEYWORDS: Record<string, object> = {
     properties: { field: str, equals: {}, message: str },
   },
   'x-delete-blocked': str,
+  'x-delete-reason': { type: 'boolean' },
+  'x-document': { type: 'boolean' },
   'x-timestamps': { type: 'boolean' },
   'x-generated-admin': { type: 'boolean' },
   'x-append-only': { type: 'boolean' },

@@ -53,6 +53,13 @@ import * as m49 from './0130_add_place_in_service_from_and_1_more';
 import * as m50 from './0131_statistics';
 import * as m51 from './0160_channels';
 import * as m52 from './0161_channel_sync';
+import * as m53 from './0200_closed_financial_years';
+import * as m54 from './0240_add_ck_bill_deposit_nature_and_2_more';
+import * as m55 from './0241_drop_ck_payment_amount_min_and_2_more';
+import * as m56 from './0242_payment_refund_sign';
+import * as m57 from './0260_idempotency_keys';
+import * as m58 from './0261_frozen_in_use';
+import * as m59 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -110,4 +117,11 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0131_statistics', m50],
   ['0160_channels', m51],
   ['0161_channel_sync', m52],
+  ['0200_closed_financial_years', m53],
+  ['0240_add_ck_bill_deposit_nature_and_2_more', m54],
+  ['0241_drop_ck_payment_amount_min_and_2_more', m55],
+  ['0242_payment_refund_sign', m56],
+  ['0260_idempotency_keys', m57],
+  ['0261_frozen_in_use', m58],
+  ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m59],
 ];

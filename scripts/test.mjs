@@ -30,28 +30,41 @@ if (!existsSync(chromium)) {
   }
 }
 
-// The bill tests read their PDFs' text with pdftotext (Debian's poppler-utils).
-const pdftotext = spawnSync('sh', ['-c', 'command -v pdftotext']).status === 0;
-if (!pdftotext) {
+/** Debian packages the tests need: installed with apt-get when missing and we are root, else we stop. */
+function ensurePackages(what, missing, packages) {
+  if (!missing()) return;
   if (process.getuid?.() === 0) {
-    console.log('pdftotext absent : installation de poppler-utils avec apt-get…');
-    let r = spawnSync('apt-get', ['install', '-y', 'poppler-utils'], { stdio: 'inherit' });
+    console.log(`Introuvable : ${what}. Installation de ${packages.join(' ')} avec apt-get…`);
+    let r = spawnSync('apt-get', ['install', '-y', ...packages], { stdio: 'inherit' });
     if (r.status !== 0) {
       spawnSync('apt-get', ['update'], { stdio: 'inherit' });
-      r = spawnSync('apt-get', ['install', '-y', 'poppler-utils'], { stdio: 'inherit' });
+      r = spawnSync('apt-get', ['install', '-y', ...packages], { stdio: 'inherit' });
     }
-    if (r.status !== 0) {
-      console.error("Échec de l'installation de poppler-utils (apt-get install -y poppler-utils).");
+    if (r.status !== 0 || missing()) {
+      console.error(`Échec de l'installation de ${what} (apt-get install -y ${packages.join(' ')}).`);
       process.exit(1);
     }
   } else {
-    console.error(
-      'pdftotext est introuvable : les tests des factures ne peuvent pas lire leurs PDF.\nInstallez-le avec : ' +
-        'sudo apt-get install -y poppler-utils',
-    );
+    console.error(`Introuvable : ${what}.\nInstallez avec : sudo apt-get install -y ${packages.join(' ')}`);
     process.exit(1);
   }
 }
+const absent = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0;
+
+// The bill tests read their PDFs' text and attachments with pdftotext and pdfdetach.
+ensurePackages(
+  'pdftotext ou pdfdetach (lecture des PDF des factures)',
+  () => absent('pdftotext') || absent('pdfdetach'),
+  ['poppler-utils'],
+);
+// The e-invoices are checked by the official XSDs (xmllint) and schematrons (Saxon-HE),
+// ../shared/validators/e-invoicing/ (tests/int/einvoice-standards.test.ts).
+const saxon = process.env.SAXON || '/usr/share/java/Saxon-HE.jar';
+ensurePackages(
+  'xmllint ou Saxon-HE (validation des factures électroniques)',
+  () => absent('xmllint') || absent('java') || !existsSync(saxon),
+  ['libxml2-utils', 'libsaxonhe-java'],
+);
 
 const vitest = (args) =>
   spawnSync(

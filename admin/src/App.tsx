@@ -90,7 +90,11 @@ function AdminApp() {
             key={s.path}
             path={s.path}
             element={
-              <RequireRight functionality={s.functionality ?? undefined} adminOnly={s.adminOnly}>
+              <RequireRight
+                functionality={s.functionality ?? undefined}
+                adminOnly={s.adminOnly}
+                systemOnly={s.systemOnly}
+              >
                 {withSuspense(s.component)}
               </RequireRight>
             }

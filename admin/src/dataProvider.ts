@@ -28,7 +28,19 @@ export const dataProvider: DataProvider = {
   create: (r, p) => rest.create(baseOf(r), p),
   update: (r, p) => rest.update(baseOf(r), p),
   updateMany: (r, p) => rest.updateMany(baseOf(r), p),
-  delete: (r, p) => rest.delete(baseOf(r), p),
+  // An entity declared x-delete-reason gets its reason (meta.reason) in the query.
+  delete: async (r, p) =>
+    typeof p.meta?.reason === 'string'
+      ? {
+          data: await api(
+            `/${baseOf(r)}/${encodeURIComponent(String(p.id))}?reason=${encodeURIComponent(p.meta.reason)}`,
+            {
+              method: 'DELETE',
+              ...(p.previousData?.version ? { headers: { 'If-Match': `W/"${p.previousData.version}"` } } : {}),
+            },
+          ),
+        }
+      : rest.delete(baseOf(r), p),
   deleteMany: (r, p) => rest.deleteMany(baseOf(r), p),
   /** `GET {base}/edit/0`: a new record with its server-side defaults */
   getDefaults: (r: string) => api(`/${baseOf(r)}/edit/0`),

@@ -13,6 +13,8 @@ export interface CustomScreen {
   functionality: string | null;
   /** administrators only */
   adminOnly?: boolean;
+  /** the technical user only */
+  systemOnly?: boolean;
 }
 
 // One lazy component per loader: routes sharing a screen (the wizard's two, the modules') render the same component.
@@ -23,10 +25,11 @@ const componentOf = (load: ScreenDef['load']) => {
 };
 
 export const CUSTOM_SCREENS: CustomScreen[] = SCREEN_AREAS.flatMap((a) => a.screens).map(
-  ({ path, load, functionality, adminOnly }) => ({
+  ({ path, load, functionality, adminOnly, systemOnly }) => ({
     path,
     component: componentOf(load),
     functionality,
     ...(adminOnly ? { adminOnly } : {}),
+    ...(systemOnly ? { systemOnly } : {}),
   }),
 );

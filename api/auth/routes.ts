@@ -33,6 +33,28 @@ async function journalSystemLogin(
   );
 }
 
+/**
+ * Failed log-ins of every account go to the JET (issue 25 point 11), aggregated per
+ * account and address per minute: the first failure of a minute is journaled, the
+ * others of that minute are counted in login_attempt (the throttle's log). The
+ * technical user's attempts have their own 'login' events.
+ */
+async function journalFailedLogin(knex: Knex, attempt: { id: number; login: string; ip: string; reason: string }) {
+  const { id, login, ip, reason } = attempt;
+  // The first failure of its minute (by id, so of two at once exactly one is journaled).
+  const { rows } = await knex.raw(
+    `SELECT count(b.id)::int AS n, to_char(date_trunc('minute', a.at), 'YYYY-MM-DD"T"HH24:MI') AS minute
+     FROM login_attempt a LEFT JOIN login_attempt b ON b.login = a.login AND b.ip IS NOT DISTINCT FROM a.ip
+       AND NOT b.success AND b.id < a.id AND b.at >= date_trunc('minute', a.at)
+     WHERE a.id = ? GROUP BY a.at`,
+    [id],
+  );
+  if (!rows.length || rows[0].n !== 0) return;
+  await recordTechnicalEvent(knex, 'login-failed', { login, ip, minute: rows[0].minute, reason }).catch((e) =>
+    console.error(`Journal des événements techniques : échec de connexion non enregistré — ${(e as Error).message}`),
+  );
+}
+
 export { THROTTLE } from './throttle';
 
 /**
@@ -110,7 +132,11 @@ export function authRoutes(deps: {
         // Counted before the password is checked, atomically: parallel guesses wait like sequential ones.
         const attempt = await reserveAttempt(knex, login, ip);
         if (!attempt.ok) {
-          await knex('login_attempt').insert({ login, ip, success: false, reason: 'throttled' });
+          const [row] = await knex('login_attempt')
+            .insert({ login, ip, success: false, reason: 'throttled' })
+            .returning('id');
+          const sys = await knex('app_user').where({ login, isSystem: true }).first('id');
+          if (!sys) await journalFailedLogin(knex, { id: row.id, login, ip, reason: 'throttled' });
           await journalSystemLogin(
             knex,
             await knex('app_user').where({ login, isSystem: true }).first('id', 'isSystem'),
@@ -122,13 +148,11 @@ export function authRoutes(deps: {
         const user = await knex('app_user').where({ login }).first();
         const ok = await verifyPassword(password, user?.password);
         if (!ok || !user.isActive) {
-          await knex('login_attempt').insert({
-            login,
-            ip,
-            userId: user?.id ?? null,
-            success: false,
-            reason: !user ? 'unknown' : !ok ? 'password' : 'inactive',
-          });
+          const reason = !user ? 'unknown' : !ok ? 'password' : 'inactive';
+          const [row] = await knex('login_attempt')
+            .insert({ login, ip, userId: user?.id ?? null, success: false, reason })
+            .returning('id');
+          if (!user?.isSystem) await journalFailedLogin(knex, { id: row.id, login, ip, reason });
           await journalSystemLogin(knex, user, ip, !ok ? 'password' : 'inactive');
           throw badRequest('LOGIN_FAILED');
         }
@@ -152,24 +176,29 @@ export function authRoutes(deps: {
     // Like every /rest/ route but log-in, log-out needs a live session: without one it
     // answers 403 (the admin then shows its log-in page anyway). Declared public only so
     // that an expired session's row and cookie are cleared on the way, before that 403.
-    defineRoute({
-      method: 'GET',
-      path: '/rest/logout',
-      right: 'public',
-      tag,
-      summary: 'Ferme la session sur le serveur',
-      description: 'Sans session en cours : 403, le cookie et la session expirée étant effacés quand même.',
-      response: { type: 'object', properties: { status: { const: 'OK' }, message: str } },
-      responseDescription: 'Session fermée',
-      responses: { 403: { description: 'Non connecté' } },
-      handler: async ({ ctx, knex }) => {
-        const sid = ctx.cookies.get(deps.cookie);
-        if (sid) await destroySession(knex, sid);
-        if (sid !== undefined) setSessionCookie(ctx, deps.cookie, '', deps.secure);
-        if (!ctx.state.user) throw notLoggedIn();
-        return { status: 'OK', message: formatMessage('LOGOUT_SUCCESS') };
-      },
-    }),
+    ...(['GET', 'POST'] as const).map((method) =>
+      defineRoute({
+        method,
+        path: '/rest/logout',
+        right: 'public',
+        tag,
+        summary:
+          method === 'GET'
+            ? 'Ferme la session sur le serveur (§7) ; refusé (403 CROSS_SITE_REFUSED) venant d’un autre site'
+            : 'Ferme la session sur le serveur',
+        description: 'Sans session en cours : 403, le cookie et la session expirée étant effacés quand même.',
+        response: { type: 'object', properties: { status: { const: 'OK' }, message: str } },
+        responseDescription: 'Session fermée',
+        responses: { 403: { description: 'Non connecté' } },
+        handler: async ({ ctx, knex }) => {
+          const sid = ctx.cookies.get(deps.cookie);
+          if (sid) await destroySession(knex, sid);
+          if (sid !== undefined) setSessionCookie(ctx, deps.cookie, '', deps.secure);
+          if (!ctx.state.user) throw notLoggedIn();
+          return { status: 'OK', message: formatMessage('LOGOUT_SUCCESS') };
+        },
+      }),
+    ),
     defineRoute({
       method: 'GET',
       path: '/rest/security/me',

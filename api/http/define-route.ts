@@ -259,6 +259,15 @@ function refusalCode(errors: ErrorObject[] | null | undefined, fallback: Message
   return fallback ?? 'INCORRECT_FORM';
 }
 
+/** The first key of a coerced query or path whose number is not finite (Infinity, NaN). */
+function nonFiniteKey(values: Record<string, unknown>): string | undefined {
+  for (const [k, v] of Object.entries(values)) {
+    if (typeof v === 'number' && !Number.isFinite(v)) return k;
+    if (Array.isArray(v) && v.some((x) => typeof x === 'number' && !Number.isFinite(x))) return k;
+  }
+  return undefined;
+}
+
 function refused(validate: ValidateFunction, fallback: MessageCode | undefined) {
   return badRequest(refusalCode(validate.errors, fallback), fieldErrors(validate.errors));
 }
@@ -337,6 +346,11 @@ export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
       if (parse.params && !parse.params(params)) throw refused(parse.params, r.invalid);
       const query: Record<string, unknown> = { ...ctx.query };
       if (parse.query && !parse.query(query)) throw refused(parse.query, r.invalid);
+      // A number of thousands of digits is coerced to Infinity, which passes some bounds
+      // checks: refused here, so no handler ever sees one (issue 25: 400, never a 500).
+      const huge = nonFiniteKey(query) ?? nonFiniteKey(params);
+      if (huge)
+        throw badRequest('INVALID_QUERY', { [huge]: formatMessage('INVALID_QUERY', { param: huge }) }, { param: huge });
       const body = (ctx.request as any).body ?? {};
       if (parse.body && !parse.body(body)) throw refused(parse.body, r.invalid);
       // Dates a person could mean, in every write's body (issue 11 §5): years 2000 to five

@@ -3,14 +3,11 @@
 import type { EntityMeta, FieldMeta } from '../../common/entity-meta';
 import { formatCents, formatRate } from '../../common/money';
 import { formatDateFr } from '../../common/dates';
+import { csvCell } from '../../common/csv-cell';
 
-function cell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+const cell = (v: unknown) => csvCell(v);
 
-function display(f: FieldMeta, v: unknown): unknown {
+export function display(f: FieldMeta, v: unknown): unknown {
   if (v === null || v === undefined) return '';
   switch (f.kind) {
     case 'money':

@@ -8,6 +8,21 @@ import { compileEntityValidator, createAjv, type EntityValidator } from '../../c
 export interface WriteContext {
   trx: Knex.Transaction;
   userId: number | null;
+  /**
+   * What the user confirmed knowingly (`X-Confirm` header, comma-separated), e.g.
+   * `overpayment`: hooks that answer a 409 asking for a confirmation accept it then.
+   */
+  confirm?: ReadonlySet<string>;
+}
+
+/** The confirmations of a request's `X-Confirm` header (`overpayment`, …). */
+export function confirmationsOf(header: string | undefined | null): ReadonlySet<string> {
+  return new Set(
+    String(header ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 /** Business rules no schema can express, run inside the write transaction. */

@@ -5,7 +5,7 @@
 // every change, whoever writes.
 import type { Knex } from 'knex';
 import type { EntityMeta } from '../../common/entity-meta';
-import { isMessageCode } from '../../common/messages';
+import { formatMessage, isMessageCode } from '../../common/messages';
 import { changedDateErrors } from '../../common/date-sanity';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { mapDbError } from '../db/errors';
@@ -93,6 +93,8 @@ async function withDbErrors<T>(fn: () => Promise<T>, meta: EntityMeta, op: 'writ
 export interface WriteOptions {
   /** the version the client read when the body does not carry one (If-Match) */
   ifMatch?: string | null;
+  /** what the user confirmed (`X-Confirm`), handed to the hooks */
+  confirm?: ReadonlySet<string>;
 }
 
 /**
@@ -115,7 +117,7 @@ export async function saveRecord(
   return withDbErrors(
     () =>
       knex.transaction(async (trx) => {
-        const ctx: WriteContext = { trx, userId };
+        const ctx: WriteContext = { trx, userId, confirm: opts.confirm };
         let existing: Row | null = null;
         let record: Row;
         if (id) {
@@ -174,16 +176,29 @@ export async function deleteRecord(
   id: number,
   userId: number | null,
   expected?: number,
+  reason?: string,
 ): Promise<Row> {
+  // §5 « deletion requires a reason » for the entities declared x-delete-reason.
+  const why = (reason ?? '').trim().slice(0, 250);
   return withDbErrors(
     () =>
       knex.transaction(async (trx) => {
         const existing = await lockRecord(trx, meta, id, expected);
         checkReadOnly(meta, existing);
         for (const h of hooksFor(meta.name)) await h.beforeDelete?.(existing, { trx, userId });
+        // After the record's own refusals (in use, deposited…), which say more than a missing reason.
+        if (meta.deleteReason && !why)
+          throw badRequest('DELETE_REASON_REQUIRED', { reason: formatMessage('DELETE_REASON_REQUIRED') });
         await trx(meta.table).where('id', id).delete();
         for (const h of hooksFor(meta.name)) await h.afterDelete?.(existing, { trx, userId });
-        await recordHistory(trx, { userId, entity: meta, recordId: id, action: 'delete', before: existing });
+        await recordHistory(trx, {
+          userId,
+          entity: meta,
+          recordId: id,
+          action: 'delete',
+          before: existing,
+          ...(why ? { detail: `Motif : ${why}` } : {}),
+        });
         return existing;
       }),
     meta,

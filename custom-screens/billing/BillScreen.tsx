@@ -1,7 +1,7 @@
 // /bill/{billId}: an issued bill (or credit note) as printed — seller and customer
 // snapshots, lines with quantity, unit price excl. VAT, VAT rate and amounts, totals
 // per VAT rate, tourist tax outside VAT — with its state, credit notes, payments, the
-// PDF, and « Avoir » (a credit note of all that remains, with its reason).
+// PDF, and « Avoir » (all that remains, chosen lines or an amount, with its reason).
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -26,7 +26,8 @@ import { Loading, useNotify } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, rateLabel, type Row } from './common';
 import { SendBillEmail } from '../documents/SendBillEmail';
-import { api, useCan, NotFound, AskDialog, Page } from '../../admin/src/ui';
+import { api, useCan, NotFound, Page, PrintButton } from '../../admin/src/ui';
+import { CreditNoteDialog } from './CreditNoteDialog';
 
 export default function BillScreen() {
   const { billId = '' } = useParams();
@@ -48,12 +49,6 @@ export default function BillScreen() {
   const b = q.data;
   const s = b.sellerSnapshot ?? {};
   const c = b.customerSnapshot ?? {};
-  const creditNote = async (values: Record<string, string>) => {
-    const note = await api<Row>(`/bill/${b.id}/credit-note`, { method: 'POST', json: { reason: values.reason } });
-    notify(`Avoir ${note.number} émis`, { type: 'success' });
-    setCrediting(false);
-    qc.invalidateQueries({ queryKey: ['bill', billId] });
-  };
   return (
     <Page
       title={`${billKindLabel(b)} ${b.number}`}
@@ -62,6 +57,9 @@ export default function BillScreen() {
           <Button variant="outlined" href={pdfUrl(b.id)} target="_blank" rel="noopener">
             PDF
           </Button>
+          <PrintButton path={`/bill/document/${b.id}`} testId="bill-print">
+            Imprimer
+          </PrintButton>
           <SendBillEmail billId={b.id} email={c.email} />
           {canWrite && b.kind === 'invoice' && b.state !== 'cancelled' && (
             <Button color="error" variant="outlined" onClick={() => setCrediting(true)} data-testid="credit-note">
@@ -180,7 +178,12 @@ export default function BillScreen() {
           {b.touristTaxAmount !== 0 && (
             <Typography>Dont taxe de séjour (non soumise à la TVA) : {formatCents(b.touristTaxAmount)}</Typography>
           )}
-          {b.depositsDeducted !== 0 && <Typography>Acomptes déduits : {formatCents(-b.depositsDeducted)}</Typography>}
+          {b.depositsDeducted !== 0 && (
+            <Typography>
+              {b.depositNature === 'arrhes' ? 'Arrhes déduites' : 'Acomptes déduits'} :{' '}
+              {formatCents(-b.depositsDeducted)}
+            </Typography>
+          )}
           <Typography variant="h6" data-testid="bill-total">
             Total TTC : {formatCents(b.totalInclVat)}
           </Typography>
@@ -212,14 +215,15 @@ export default function BillScreen() {
           ))}
         </Box>
       )}
-      <AskDialog
+      <CreditNoteDialog
+        bill={b}
         open={crediting}
-        title={`Avoir sur la facture ${b.number}`}
-        text="L'avoir annule tout ce qui reste de la facture. Une facture émise n'est jamais modifiée."
-        fields={[{ name: 'reason', label: "Motif de l'avoir", required: true, multiline: true }]}
-        confirmLabel="Émettre l'avoir"
-        onConfirm={creditNote}
         onClose={() => setCrediting(false)}
+        onIssued={(note) => {
+          notify(`Avoir ${note.number} émis`, { type: 'success' });
+          setCrediting(false);
+          qc.invalidateQueries({ queryKey: ['bill', billId] });
+        }}
       />
     </Page>
   );

@@ -20,17 +20,20 @@ import { containsCardNumber } from '../../common/card-number';
 import { formatMessage } from '../../common/messages';
 import { DATE_INVALID_FR } from '../../common/date-input';
 import { dateFr, type Row } from './common';
-import { api, DateFieldFr } from '../../admin/src/ui';
+import { api, newIdempotencyKey, DateFieldFr } from '../../admin/src/ui';
 
 export function PaymentDialog({
   bookingId,
   due,
+  nature,
   creditNotes,
   onClose,
   onSaved,
 }: {
   bookingId: number;
   due: number;
+  /** the stay's down payment: arrhes or acompte, the nature a down payment takes by default */
+  nature: 'arrhes' | 'acompte';
   creditNotes: Row[];
   onClose: () => void;
   onSaved: () => void;
@@ -45,12 +48,16 @@ export function PaymentDialog({
   const [date, setDate] = useState(todayParis());
   // A date typed wrong keeps its French message under the field and holds the payment back.
   const [dateInvalid, setDateInvalid] = useState(false);
-  const [fields, setFields] = useState<Row>({});
+  const [fields, setFields] = useState<Row>({ downPaymentNature: nature });
   const [error, setError] = useState<string | null>(null);
+  // « Le séjour sera payé deux fois… »: the server's 409 message, until the user confirms.
+  const [overpaid, setOverpaid] = useState<string | null>(null);
+  // One key for this dialog's payment: « Enregistrer » clicked again after a lost answer pays once.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const method = methods.data?.find((m) => String(m.id) === methodId);
   const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [k]: e.target.value || null });
-  const save = async () => {
+  const save = async (confirmOverpayment = false) => {
     const cents = parseEurosToCents(amount);
     if (cents == null || cents <= 0) {
       setError('Montant invalide');
@@ -67,12 +74,19 @@ export function PaymentDialog({
     try {
       await api('/payment', {
         method: 'POST',
+        headers: {
+          'Idempotency-Key': idempotencyKey,
+          ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),
+        },
         json: { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields },
       });
       notify('Paiement enregistré', { type: 'success' });
       onSaved();
     } catch (e: any) {
-      setError(e.message);
+      if (e?.status === 409 && e?.body?.code === 'PAYMENT_OVERPAYS_CONFIRM') {
+        setError(null);
+        setOverpaid(e.message);
+      } else setError(e.message);
     }
   };
   return (
@@ -81,6 +95,11 @@ export function PaymentDialog({
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           {error && <Alert severity="error">{error}</Alert>}
+          {overpaid && (
+            <Alert severity="warning" data-testid="payment-overpaid">
+              {overpaid}
+            </Alert>
+          )}
           <TextField
             select
             label="Mode de paiement"
@@ -98,7 +117,10 @@ export function PaymentDialog({
           <TextField
             label="Montant (€)"
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setOverpaid(null);
+            }}
             required
             inputProps={{ 'data-testid': 'payment-amount' }}
           />
@@ -166,7 +188,7 @@ export function PaymentDialog({
             <TextField
               select
               label="Nature"
-              value={fields.downPaymentNature ?? 'arrhes'}
+              value={fields.downPaymentNature ?? nature}
               onChange={set('downPaymentNature')}
               helperText="Arrhes : le client qui annule les perd (hors TVA) ; acompte : engagement ferme"
             >
@@ -195,9 +217,15 @@ export function PaymentDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Annuler</Button>
-        <Button variant="contained" disabled={!methodId} onClick={save} data-testid="payment-save">
-          Enregistrer
-        </Button>
+        {overpaid ? (
+          <Button variant="contained" color="warning" onClick={() => save(true)} data-testid="payment-confirm-overpaid">
+            Enregistrer quand même
+          </Button>
+        ) : (
+          <Button variant="contained" disabled={!methodId} onClick={() => save()} data-testid="payment-save">
+            Enregistrer
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

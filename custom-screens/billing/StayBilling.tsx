@@ -24,19 +24,31 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, type Row } from './common';
-import { api, useCan } from '../../admin/src/ui';
+import { api, useCan, useIdempotencyKeys } from '../../admin/src/ui';
+import { RefundDialog } from './RefundDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { BillPreviewDialog } from './BillPreviewDialog';
 import { ChargesTable, PaymentsTable } from './StayMoneyTables';
 import { useStayMoney } from './stay-money';
 
-export function StayBilling({ bookingId, billable }: { bookingId: number; billable: boolean }) {
+export function StayBilling({
+  bookingId,
+  billable,
+  cancellationFee,
+}: {
+  bookingId: number;
+  billable: boolean;
+  /** a cancelled stay's fee kept at its cancellation: billed by its cancellation invoice */
+  cancellationFee?: number | null;
+}) {
   const qc = useQueryClient();
   const notify = useNotify();
   const canRead = useCan('invoice.payment', 'read');
   const canBill = useCan('invoice.bill', 'write');
   const canPay = useCan('invoice.payment', 'write');
   const [paying, setPaying] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const idem = useIdempotencyKeys();
   const [previewing, setPreviewing] = useState<'deposit' | 'final' | null>(null);
   const balance = useStayMoney(bookingId);
   if (!canRead) return null;
@@ -44,9 +56,14 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
     qc.invalidateQueries({ queryKey: ['balance', bookingId] });
     qc.invalidateQueries({ queryKey: ['booking', String(bookingId)] });
   };
-  const issue = async (kind: 'deposit' | 'final') => {
+  const issue = async (kind: 'deposit' | 'final' | 'cancellation') => {
     try {
-      const bill = await api<Row>(`/booking/${bookingId}/bill`, { method: 'POST', json: { kind } });
+      const bill = await api<Row>(`/booking/${bookingId}/bill`, {
+        method: 'POST',
+        json: { kind },
+        headers: { 'Idempotency-Key': idem.keyOf(kind) },
+      });
+      idem.done(kind);
       notify(`${billKindLabel(bill)} ${bill.number} émise`, { type: 'success' });
       setPreviewing(null);
       refresh();
@@ -56,7 +73,12 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
   };
   const partnerBill = async () => {
     try {
-      const bill = await api<Row>(`/booking/${bookingId}/partner-bill`, { method: 'POST', json: {} });
+      const bill = await api<Row>(`/booking/${bookingId}/partner-bill`, {
+        method: 'POST',
+        json: {},
+        headers: { 'Idempotency-Key': idem.keyOf('partner') },
+      });
+      idem.done('partner');
       notify(`Facture partenaire ${bill.number} émise`, { type: 'success' });
       refresh();
     } catch (e: any) {
@@ -145,12 +167,17 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {canBill && billable && b && !b.isBilled && (
             <Button variant="outlined" onClick={() => setPreviewing('deposit')} data-testid="bill-deposit">
-              Facture d'acompte
+              {b.downPaymentNature === 'arrhes' ? "Facture d'arrhes" : "Facture d'acompte"}
             </Button>
           )}
           {canBill && billable && b && !b.isBilled && (
             <Button variant="contained" onClick={() => setPreviewing('final')} data-testid="bill-final">
               Facturer
+            </Button>
+          )}
+          {canBill && !!cancellationFee && b && b.billed === 0 && (
+            <Button variant="contained" onClick={() => issue('cancellation')} data-testid="bill-cancellation">
+              Facturer les frais d'annulation ({formatCents(cancellationFee)})
             </Button>
           )}
           {canBill && b?.isBilled && b.partnerId != null && !b.partnerBillStands && (
@@ -165,7 +192,24 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
               Encaisser
             </Button>
           )}
+          {canPay && b && b.due < 0 && (
+            <Button variant="outlined" color="warning" onClick={() => setRefunding(true)} data-testid="refund">
+              Rembourser
+            </Button>
+          )}
         </Box>
+        {canPay && b && b.due < 0 && (
+          <RefundDialog
+            bookingId={bookingId}
+            overpaid={-b.due}
+            open={refunding}
+            onClose={() => setRefunding(false)}
+            onSaved={() => {
+              setRefunding(false);
+              refresh();
+            }}
+          />
+        )}
         {previewing && (
           <BillPreviewDialog
             bookingId={bookingId}
@@ -178,6 +222,7 @@ export function StayBilling({ bookingId, billable }: { bookingId: number; billab
           <PaymentDialog
             bookingId={bookingId}
             due={b?.due ?? 0}
+            nature={b?.downPaymentNature ?? 'arrhes'}
             creditNotes={b?.usableCreditNotes ?? []}
             onClose={() => setPaying(false)}
             onSaved={() => {

@@ -236,7 +236,7 @@ export function BookingImportScreen() {
         open={asking === 'refuse'}
         title="Refuser cette réservation ?"
         text="Le refus n'est pas transmis au canal de vente."
-        fields={[{ name: 'reason', label: 'Motif du refus' }]}
+        fields={[{ name: 'reason', label: 'Motif du refus', required: true }]}
         onClose={() => setAsking(null)}
         onConfirm={(v) => run('refuse', v)}
       />

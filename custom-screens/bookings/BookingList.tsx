@@ -159,7 +159,8 @@ export function BookingList({ scope }: { scope: Scope }) {
         empty={list.error ? (list.error as Error).message : 'Aucun séjour'}
         columns={[
           { key: 'code', label: 'Numéro' },
-          { key: 'kind', label: 'Nature', render: (r) => kindLabel(r.kind) },
+          // A cancelled stay's nature is on demand: its reason takes the room (1 366 px).
+          { key: 'kind', label: 'Nature', render: (r: Row) => kindLabel(r.kind), optional: scope === 'cancelled' },
           {
             key: 'statusId',
             label: 'Statut',
@@ -172,7 +173,29 @@ export function BookingList({ scope }: { scope: Scope }) {
           { key: 'endDate', label: 'Départ', render: (r: Row) => dateFr(r.endDate) },
           { key: 'persons', label: 'Pers.', align: 'right' as const, optional: true },
           ...(scope === 'cancelled'
-            ? [{ key: 'cancelReason', label: "Motif d'annulation" }]
+            ? [
+                {
+                  key: 'cancelReason',
+                  label: "Motif d'annulation",
+                  // A long reason wraps and stops at two lines (the table stays within 1 366 px), whole on hover.
+                  render: (r: Row) => (
+                    <Box
+                      component="span"
+                      title={r.cancelReason ?? ''}
+                      sx={{
+                        display: '-webkit-box',
+                        WebkitLineClamp: 2,
+                        WebkitBoxOrient: 'vertical',
+                        overflow: 'hidden',
+                        minWidth: 120,
+                        maxWidth: 200,
+                      }}
+                    >
+                      {r.cancelReason ?? ''}
+                    </Box>
+                  ),
+                },
+              ]
             : [
                 {
                   key: 'optionExpiryDate',

@@ -25,6 +25,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, useNotify } from 'react-admin';
 import { convertTarget } from '../../common/stay-actions';
+import { STATUS } from '../../common/stay-status';
 import { BookingPrice } from './BookingPrice';
 import { StayBilling } from '../billing/StayBilling';
 import { moneyWarnings, useStayMoney } from '../billing/stay-money';
@@ -136,7 +137,11 @@ export default function BookingScreen() {
           />
         )}
       </Box>
-      <StayBilling bookingId={b.id} billable={allowed.billable} />
+      <StayBilling
+        bookingId={b.id}
+        billable={allowed.billable}
+        cancellationFee={b.statusId === STATUS.CANCELLED ? b.cancellationFee : null}
+      />
       {ui && asking && (
         <AskDialog
           open

@@ -30,7 +30,7 @@ import { countFr } from '../../common/french';
 import { computeTicket } from '../../common/sales-totals';
 import { PaymentDialog, type Tender } from './PaymentDialog';
 import { CloseWindowDialog } from './CloseWindowDialog';
-import { api, useCan, NotFound, Page, type Row } from '../../admin/src/ui';
+import { api, useCan, NotFound, Page, type Row, PrintButton } from '../../admin/src/ui';
 
 interface Line {
   articleId: number;
@@ -336,9 +336,9 @@ export default function TillScreen() {
             <Alert severity="success" sx={{ mt: 2 }} data-testid="last-ticket">
               Ticket {last.number} : {formatCents(last.totalInclVat)}
               {last.changeGiven ? `, monnaie rendue ${formatCents(last.changeGiven)}` : ''}.{' '}
-              <a href={`/rest/sales/document/${last.id}`} target="_blank" rel="noopener">
+              <PrintButton path={`/sales/document/${last.id}`} variant="text" size="small" testId="ticket-print">
                 Imprimer le ticket
-              </a>
+              </PrintButton>
             </Alert>
           )}
         </Paper>

@@ -138,6 +138,7 @@ function General() {
       <FormRow>
         <BooleanInput source="isLegalEntity" label="Personne morale" />
         <TextInput source="companyName" label="Raison sociale" />
+        <TextInput source="siren" label="SIREN (entreprise française)" />
         <TextInput source="vatNumber" label="N° de TVA intracommunautaire" />
       </FormRow>
       <TextInput source="address1" label="Adresse" sx={{ minWidth: 420 }} />

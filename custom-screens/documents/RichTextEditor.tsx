@@ -1,10 +1,12 @@
 // The body editor of the document models: a contentEditable area with a small toolbar
 // (bold, italic, underline, heading, list, link) and the merge-field picker, which
 // inserts `{{field}}` at the caret. Loaded on demand by the model screen. What it
-// produces is HTML; the server keeps only the allow-listed subset (common/mail-html.ts).
+// produces is HTML; the server keeps only the allow-listed subset (common/mail-html.ts),
+// and so does the area itself before anything is written into it.
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { Box, Button, ButtonGroup, MenuItem, TextField, Tooltip } from '@mui/material';
 import { MERGE_FIELDS } from '../../common/merge-template';
+import { sanitizeHtml } from '../../common/mail-html';
 
 export interface RichTextHandle {
   insertField(name: string): void;
@@ -32,8 +34,11 @@ const RichTextEditor = forwardRef<RichTextHandle, Props>(function RichTextEditor
 ) {
   const area = useRef<HTMLDivElement>(null);
   // The area's HTML is set from outside only when it differs (typing keeps the caret).
+  // What is stored is never trusted: only the mail subset (common/mail-html.ts: allow-listed
+  // tags, no attribute but a checked link) reaches innerHTML, so a template saved with
+  // `<img src=x onerror=…>` runs nothing here (the CSP is the second wall, not the first).
   useEffect(() => {
-    if (area.current && area.current.innerHTML !== value) area.current.innerHTML = value;
+    if (area.current && area.current.innerHTML !== value) area.current.innerHTML = sanitizeHtml(value);
   }, [value]);
 
   const emit = () => {

@@ -10,8 +10,8 @@ import { useNotify } from 'react-admin';
 import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { closurePdf, euros, LEVEL, period, type Row } from './common';
-import { api, useCan, AskDialog, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
-import { closureConfirmation } from './closure-confirm';
+import { ClosureConfirm, type ClosureAsk } from './ClosureConfirm';
+import { api, useCan, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
 
 const lastMonth = () => addDays(`${todayParis().slice(0, 7)}-01`, -1).slice(0, 7);
 /**
@@ -57,9 +57,14 @@ export default function ClosureScreen() {
   const [day, setDay] = useState(addDays(todayParis(), -1));
   const [month, setMonth] = useState(lastMonth());
   const [error, setError] = useState<string | null>(null);
-  // Each closure is confirmed first, saying what it does and that it is final.
-  const [asking, setAsking] = useState<'day' | 'month' | null>(null);
+  // Each closure is confirmed first, saying what it covers, what it does and that it is final.
+  const [ask, setAsk] = useState<ClosureAsk | null>(null);
+  const confirmClose = (what: 'day' | 'month') => {
+    setError(null);
+    setAsk(what === 'day' ? { level: 'day', date: day } : { level: 'month', month, label: monthLabel(month) });
+  };
   const close = async (what: 'day' | 'month') => {
+    setAsk(null);
     setError(null);
     try {
       const r = await api<Row>(`/closure/${what}`, {
@@ -130,7 +135,7 @@ export default function ClosureScreen() {
               <Button
                 variant="contained"
                 disabled={!canWrite || !day}
-                onClick={() => setAsking('day')}
+                onClick={() => confirmClose('day')}
                 data-testid="close-day"
               >
                 Clôturer la journée
@@ -154,20 +159,12 @@ export default function ClosureScreen() {
               <Button
                 variant="contained"
                 disabled={!canWrite || !month}
-                onClick={() => setAsking('month')}
+                onClick={() => confirmClose('month')}
                 data-testid="close-month"
               >
                 Clôturer le mois
               </Button>
             </Stack>
-            {asking && (
-              <AskDialog
-                open
-                {...closureConfirmation(asking, day, monthLabel(month))}
-                onClose={() => setAsking(null)}
-                onConfirm={() => close(asking)}
-              />
-            )}
             <Typography variant="caption" component="p" sx={{ mt: 1 }}>
               La clôture de l&apos;exercice se fait par l&apos;utilisateur technique, depuis la liste des exercices.
             </Typography>
@@ -213,6 +210,7 @@ export default function ClosureScreen() {
           },
         ]}
       />
+      <ClosureConfirm ask={ask} onCancel={() => setAsk(null)} onConfirm={() => ask && close(ask.level)} />
       {key.data && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="caption" component="p">

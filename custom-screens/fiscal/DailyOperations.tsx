@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { todayParis } from '../../common/dates';
 import { closurePdf, euros, KIND, TotalsTables, type Row } from './common';
+import { ClosureConfirm } from './ClosureConfirm';
 import { api, useCan, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
 
 export default function DailyOperations() {
@@ -18,7 +19,9 @@ export default function DailyOperations() {
     queryFn: () => api<Row>(`/daily-operations?date=${date}`),
     enabled: !!date,
   });
+  const [asking, setAsking] = useState(false);
   const closeDay = async () => {
+    setAsking(false);
     setError(null);
     try {
       const r = await api<Row>('/closure/day', { method: 'POST', json: { date } });
@@ -34,11 +37,16 @@ export default function DailyOperations() {
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
         <DateFieldFr label="Journée" value={date} onChange={(v) => setDate(v ?? '')} />
         {d && !d.closure && (
-          <Button variant="contained" disabled={!canWrite} onClick={closeDay} data-testid="daily-close">
+          <Button variant="contained" disabled={!canWrite} onClick={() => setAsking(true)} data-testid="daily-close">
             Clôturer la journée (Z)
           </Button>
         )}
       </Stack>
+      <ClosureConfirm
+        ask={asking ? { level: 'day', date } : null}
+        onCancel={() => setAsking(false)}
+        onConfirm={closeDay}
+      />
       {error && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="daily-error">
           {error}

@@ -29,6 +29,16 @@ export default function TvaStatementList() {
       vat: r.vat,
       inclVat: r.inclVat,
     })),
+    // corrections of closed months, made this month (a closed month's statement never changes)
+    ...(m.corrections ?? []).map((r: Row) => ({
+      key: `${m.month}-correction-${r.basis}-${r.rateBp}`,
+      month: m.month,
+      basis: `Régularisation — ${BASIS[r.basis].toLowerCase()}`,
+      rate: rate(r.rateBp),
+      exclVat: r.exclVat,
+      vat: r.vat,
+      inclVat: r.inclVat,
+    })),
     ...(m.outsideVat
       ? [
           {

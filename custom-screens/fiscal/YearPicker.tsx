@@ -1,16 +1,9 @@
-// The civil year of a statement: the previous, this and the next years.
+// The civil year of a statement: 2018 to the next two years (spec §9, common/year-choices.ts).
 import { MenuItem, TextField } from '@mui/material';
+import { yearChoices } from '../../common/year-choices';
 
 export function YearPicker({ value, onChange }: { value: number; onChange: (y: number) => void }) {
-  const now = new Date().getFullYear();
-  const years = [
-    now - 3,
-    now - 2,
-    now - 1,
-    now,
-    now + 1,
-    ...(value > now + 1 || value < now - 3 ? [value] : []),
-  ].sort();
+  const years = yearChoices(new Date().getFullYear(), value);
   return (
     <TextField
       select

@@ -23,7 +23,7 @@ import { Loading, useNotify } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { formatDateFr } from '../../common/dates';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../common/sales-totals';
-import { AskDialog, type Row } from '../../admin/src/ui';
+import { AskDialog, type Row, PrintButton } from '../../admin/src/ui';
 import { ReturnDialog } from './ReturnDialog';
 import { useCan, api, NotFound, Page } from '../../admin/src/ui';
 
@@ -107,9 +107,9 @@ export function SaleScreen() {
           <Button variant="outlined" onClick={() => setMailing(true)}>
             Envoyer par e-mail
           </Button>
-          <Button variant="outlined" href={`/rest/sales/document/${s.id}`} target="_blank" rel="noopener">
+          <PrintButton path={`/sales/document/${s.id}`} testId="ticket-print">
             Imprimer ({s.printCount ? `DUPLICATA ${s.printCount}` : 'original'})
-          </Button>
+          </PrintButton>
         </>
       }
     >

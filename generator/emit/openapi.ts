@@ -111,6 +111,41 @@ function operation(r: RouteDef, m: EntityMeta): object {
           ...errors,
         },
       };
+    case 'document':
+      return {
+        ...base,
+        summary: `Document PDF : ${m.label.one} (id) ou liste ${m.label.many}`,
+        ...(r.method === 'GET'
+          ? {
+              parameters: [
+                { name: 'id', in: 'query', schema: { type: 'integer' }, description: "le document d'un élément" },
+                ...listQuery,
+              ],
+            }
+          : {
+              requestBody: {
+                content: json({
+                  allOf: [ref('SearchCriteria')],
+                  properties: { id: { type: 'integer', description: "le document d'un élément" } },
+                }),
+              },
+            }),
+        responses: {
+          200: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+          404: { description: 'Introuvable', content: json(ref('Error')) },
+          ...errors,
+        },
+      };
+    case 'documentInfo':
+      return {
+        ...base,
+        summary: `Fichier du document : ${m.label.one}`,
+        responses: {
+          200: { description: 'Le fichier du document (§3 « Document file »)', content: json(ref('DocumentInfo')) },
+          404: { description: 'Introuvable', content: json(ref('Error')) },
+          ...errors,
+        },
+      };
     case 'get':
     case 'getEdit':
       return {
@@ -185,6 +220,17 @@ export function emitOpenApi(metas: EntityMeta[], routes: RouteDef[]): Record<str
       },
     },
     StaleRecord: STALE_RECORD_SCHEMA,
+    DocumentInfo: {
+      type: 'object',
+      required: ['generateFilePath', 'generateFileName', 'fileName', 'extension'],
+      additionalProperties: false,
+      properties: {
+        generateFilePath: { type: 'string' },
+        generateFileName: { type: 'string' },
+        fileName: { type: 'string' },
+        extension: { type: 'string' },
+      },
+    },
     SearchCriteria: {
       type: 'object',
       properties: {

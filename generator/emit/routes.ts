@@ -12,6 +12,14 @@ export function routesFor(m: EntityMeta, metas: EntityMeta[]): RouteDef[] {
     { method: 'POST', path: `${b}/search`, entity: e, op: 'search', access: 'read' },
     { method: 'GET', path: `${b}/export`, entity: e, op: 'export', access: 'export' },
     { method: 'POST', path: `${b}/export`, entity: e, op: 'export', access: 'export' },
+    // §7: a record's or the list's PDF, and the description of a record's file (operations/document.ts).
+    ...(m.document === false
+      ? []
+      : ([
+          { method: 'GET', path: `${b}/document`, entity: e, op: 'document', access: 'export' },
+          { method: 'POST', path: `${b}/document`, entity: e, op: 'document', access: 'export' },
+          { method: 'GET', path: `${b}/document_info/:id`, entity: e, op: 'documentInfo', access: 'read' },
+        ] as RouteDef[])),
     { method: 'GET', path: `${b}/active`, entity: e, op: 'active', access: 'read' },
     { method: 'GET', path: `${b}/active/:from/:to`, entity: e, op: 'active', access: 'read' },
     { method: 'GET', path: `${b}/edit/:id`, entity: e, op: 'getEdit', access: 'read' },

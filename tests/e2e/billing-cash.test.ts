@@ -219,7 +219,9 @@ describe("the accountant's screens show that money", () => {
       .filter({ hasText: amountRe(final.totalInclVat) })
       .waitFor();
     await page.getByRole('table', { name: 'Lignes de la facture' }).locator('tbody tr').first().waitFor();
-    await page.getByText(`Déduction de la facture d'acompte ${deposit.number}`, { exact: false }).first().waitFor();
+    // named for what the stay's down payment is: arrhes or acompte (rules-fr §2)
+    const of = deposit.depositNature === 'arrhes' ? "d'arrhes" : "d'acompte";
+    await page.getByText(`Déduction de la facture ${of} ${deposit.number}`, { exact: false }).first().waitFor();
 
     // /deposit-list/{yearMonth}: the deposit of the cheque.
     await page.goto(`${baseUrl()}/deposit-list/${today.slice(0, 7)}`);

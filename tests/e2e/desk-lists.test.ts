@@ -3,7 +3,7 @@
 // « Colonnes »); a read-only user is not offered « Nouvelle réservation »; a wizard
 // tab closed on its draft lets the place go at once.
 import { describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { baseUrl, loginAs, newPage, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { addDays, todayParis } from '../../common/dates';
 
@@ -109,53 +109,6 @@ describe('lists fit 1 366 px', () => {
       await small.context().close();
     }
   });
-});
-
-describe('every screen of the menu fits 1 366 px', () => {
-  it('no page and no table scrolls sideways', async () => {
-    const small = await newPage(browser);
-    await small.setViewportSize({ width: 1366, height: 800 });
-    await loginAs(small);
-    small.on('dialog', (d) => void d.accept());
-    try {
-      const keys: string[] = [];
-      const walk = (es: any[]) => es.forEach((e) => (e.type === 'item' ? keys.push(e.key) : walk(e.children ?? [])));
-      walk(await pageApi<any[]>(small, 'GET', '/security/menu'));
-      expect(keys.length).toBeGreaterThan(50);
-      const over: string[] = [];
-      const todo = keys.filter((k) => !/^(init-demo|planning|extra-planning|cleanning-planning|plan)$/.test(k));
-      // Three pages of the same session walk the screens side by side (most of a screen's time is waiting).
-      const pages: Page[] = [small];
-      for (let i = 1; i < 3; i++) {
-        const extra = await small.context().newPage();
-        await extra.setViewportSize({ width: 1366, height: 800 });
-        extra.on('dialog', (d) => void d.accept());
-        pages.push(extra);
-      }
-      const visit = async (p: Page) => {
-        for (let key = todo.shift(); key !== undefined; key = todo.shift()) {
-          await p.goto(`${baseUrl()}/${key}`);
-          await p.locator('main, #main-content').first().waitFor();
-          await p.waitForLoadState('networkidle');
-          const m = await p.evaluate(() =>
-            Math.max(
-              document.documentElement.scrollWidth - document.documentElement.clientWidth,
-              ...[
-                ...document.querySelectorAll(
-                  '.MuiTableContainer-root, .RaDatagrid-tableWrapper, .RaDataTable-tableWrapper',
-                ),
-              ].map((c) => c.scrollWidth - c.clientWidth),
-            ),
-          );
-          if (m > 0) over.push(`${key} (+${m} px)`);
-        }
-      };
-      await Promise.all(pages.map(visit));
-      expect(over).toEqual([]);
-    } finally {
-      await small.context().close();
-    }
-  }, 400_000); // about 90 screens, each loaded and measured
 });
 
 describe('rights lead the menu', () => {

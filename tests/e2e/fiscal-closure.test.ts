@@ -1,6 +1,6 @@
 // Closing a day in Chromium: a payment taken today, /daily-operations shows it under its
-// method, « Clôturer la journée (Z) » makes the Z, which the screen then shows with its
-// PDF link; /closure lists it.
+// method, « Clôturer la journée (Z) » asks for confirmation showing what it covers, then
+// makes the Z, which the screen then shows with its PDF link; /closure lists it.
 import { describe, expect, it } from 'vitest';
 import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { todayParis } from '../../common/dates';
@@ -29,6 +29,12 @@ describe('the day closure in the browser', () => {
     await page.goto(`${baseUrl()}/daily-operations`);
     await expect.poll(() => page.getByTestId('totals-payments').textContent(), { timeout: 15_000 }).toContain(label);
     await page.getByTestId('daily-close').click();
+    // the confirmation names what the Z covers before anything is closed
+    await expect
+      .poll(() => page.getByTestId('closure-confirm-cover').textContent(), { timeout: 15_000 })
+      .toMatch(/^\d+ opérations? datées? (du|de)/);
+    await expect.poll(() => page.getByTestId('totals-payments').last().textContent()).toContain(label);
+    await page.getByTestId('closure-confirm-ok').click();
     const z = page.getByTestId('daily-z');
     await z.waitFor({ timeout: 15_000 });
     await expect.poll(() => z.textContent()).toMatch(/Z n° \d+/);

@@ -96,10 +96,10 @@ describe('the till', () => {
     ]);
     const voucherCode = sale1.lines.find((l: any) => l.giftVoucherCode).giftVoucherCode as string;
 
-    // The ticket printed: an 80 mm PDF (the original).
-    const pdf = await page.request.get(
-      `${baseUrl()}${await last.getByRole('link', { name: 'Imprimer le ticket' }).getAttribute('href')}`,
-    );
+    // The ticket printed (a POST: the screen's form): an 80 mm PDF (the original).
+    expect(await last.locator('form').getAttribute('action')).toBe(`/rest/sales/document/${first.id}`);
+    await last.getByRole('button', { name: 'Imprimer le ticket' }).waitFor();
+    const pdf = await page.request.post(`${baseUrl()}/rest/sales/document/${first.id}`);
     expect(pdf.headers()['content-type']).toMatch(/application\/pdf/);
     expect(pdf.headers()['content-disposition']).not.toMatch(/duplicata/);
 
@@ -154,9 +154,8 @@ describe('the till', () => {
     };
     await shows('/vente-annexe-list', `E${tag}-000001`);
     await shows(`/vente-annexe/${first.id}`, 'Bon cadeau 50 €');
-    const reprint = await page.request.get(
-      `${baseUrl()}${await page.getByRole('link', { name: /^Imprimer/ }).getAttribute('href')}`,
-    );
+    await page.getByRole('button', { name: /^Imprimer/ }).waitFor();
+    const reprint = await page.request.post(`${baseUrl()}/rest/sales/document/${first.id}`);
     expect(reprint.headers()['content-disposition']).toMatch(/duplicata-1/);
     await shows('/gift-list', voucherCode);
     await shows('/check-sales', `E${tag}-000002`);

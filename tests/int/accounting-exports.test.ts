@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { sqlError } from './sql-helpers';
 import { expectRefused, fecFile, postOk, unique } from './http-helpers';
-import { bookStay, campsite, type Campsite } from './billing-fixtures';
+import { billOn, bookStay, campsite, type Campsite } from './billing-fixtures';
 import { checkFec } from '../unit/ledger/fec-checker';
 import { buildFec, ledgerRows, methodAccounts } from '../../api/domain/accounting/fec';
 
@@ -35,9 +35,7 @@ beforeAll(async () => {
   c = await campsite(t, 2);
   const stay = await bookStay(t, c, c.places[0], '2031-07-04', '2031-07-08');
   cash = (await postOk(t.admin, '/rest/payment-method', { label: unique('Espèces '), kind: 'cash' })).id;
-  const r = await t.admin.post(`/rest/booking/${stay.bookingId}/bill`, { kind: 'deposit', date: '2026-10-05' });
-  expect(r.status, r.text).toBe(200);
-  bill = r.body;
+  bill = await billOn(t, stay.bookingId, { kind: 'deposit' }, '2026-10-05');
   card = await paid({ bookingId: stay.bookingId, paymentMethodId: c.card, amount: 5000, date: '2026-10-05' });
   coins = await paid({ bookingId: stay.bookingId, paymentMethodId: cash, amount: 3000, date: '2026-10-06' });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { expectRefused, fecFile, postOk, unique } from './http-helpers';
-import { bookStay, campsite, type Campsite } from './billing-fixtures';
+import { billOn, bookStay, campsite, type Campsite } from './billing-fixtures';
 import { checkFec } from '../unit/ledger/fec-checker';
 
 let t: TestServer;
@@ -32,8 +32,7 @@ beforeAll(async () => {
   c = await campsite(t, 2);
   const stay = await bookStay(t, c, c.places[0], '2031-07-04', '2031-07-08');
   cash = (await postOk(t.admin, '/rest/payment-method', { label: unique('Espèces '), kind: 'cash' })).id;
-  const bill = await t.admin.post(`/rest/booking/${stay.bookingId}/bill`, { kind: 'deposit', date: '2026-10-05' });
-  expect(bill.status, bill.text).toBe(200);
+  await billOn(t, stay.bookingId, { kind: 'deposit' }, '2026-10-05');
   for (const [paymentMethodId, amount, date] of [
     [c.card, 5000, '2026-10-05'],
     [cash, 3000, '2026-10-06'],

@@ -1,6 +1,8 @@
 // The campsite of the billing tests: a place type priced 30 €/night in summer 2031 at
 // 10 % VAT, a 3★ tourist tax of 0,66 € per adult-night (outside VAT), booking fees of
 // 15 €, an acompte of 30 %; the establishment's legal data; a customer with an address.
+import { issueCreditNote, issueStayBill } from '../../api/domain/billing/issue';
+import { loadBill } from '../../api/domain/billing/view';
 import { createdThroughEdit, postOk, unique } from './http-helpers';
 import type { TestServer } from './harness';
 
@@ -115,4 +117,30 @@ export async function bookStay(
     occupancies: [{ placeId, startDate, endDate, details: [{ ageCategoryId: c.adult, quantity: 2 }] }],
   });
   return { bookingId: s.booking.id, occupancyId: s.occupancies[0].id, total: s.booking.totalAmount };
+}
+
+/**
+ * A stay's bill issued as on `date` (a past day of the history a test needs: a closed
+ * month, an export period). Routes only issue bills dated today (issue 25 point 5), so
+ * this calls the domain with `date` as its today, then answers what the route would.
+ */
+export async function billOn(
+  t: TestServer,
+  bookingId: number,
+  body: { kind: 'deposit' | 'final'; amount?: number },
+  date: string,
+): Promise<any> {
+  const id = await issueStayBill(t.knex, bookingId, { ...body, date }, null, date);
+  return loadBill(t.knex, id);
+}
+
+/** A credit note issued as on `date` (see billOn). */
+export async function creditOn(
+  t: TestServer,
+  billId: number,
+  body: { reason: string; lines?: { billLineId: number; quantity?: number }[] },
+  date: string,
+): Promise<any> {
+  const id = await issueCreditNote(t.knex, billId, { ...body, date }, null, date);
+  return loadBill(t.knex, id);
 }

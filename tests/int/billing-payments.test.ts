@@ -10,16 +10,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayParis } from '../../common/dates';
 import { formatMessage } from '../../common/messages';
 import { formatCents } from '../../common/money';
-import { startTestServer, type TestServer } from './harness';
+import { startTestServer, type Client, type TestServer } from './harness';
 import { sqlError } from './sql-helpers';
-import { createdThroughEdit, expectRefused, postOk, unique } from './http-helpers';
+import { createdThroughEdit, expectRefused, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 
 let t: TestServer;
 let c: Campsite;
 const today = todayParis();
 
-const pay = (body: Record<string, unknown>) => t.admin.post('/rest/payment', { date: today, ...body });
+// These payments test other rules on small stays: they are recorded knowingly even beyond
+// what the stay owes (the overpayment check has its own file, money-overpayment.test.ts).
+const KNOWINGLY = { 'X-Confirm': 'overpayment' };
+const pay = (body: Record<string, unknown>) => t.admin.post('/rest/payment', { date: today, ...body }, KNOWINGLY);
+async function postOk(client: Client, path: string, body: unknown): Promise<any> {
+  const r = await client.post(path, body, KNOWINGLY);
+  expect(r.status, `${path} ${r.text}`).toBe(200);
+  return r.body;
+}
 const CHEQUE = { chequeNumber: '0001234', chequeHolder: 'Claire Martin', payingInstitution: 'Banque des Landes' };
 
 beforeAll(async () => {

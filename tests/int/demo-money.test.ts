@@ -9,6 +9,7 @@
 // and the demo can be reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
+import { billOn } from './billing-fixtures';
 import { fecFile, postOk } from './http-helpers';
 import { checkFec } from '../unit/ledger/fec-checker';
 import { STATUS } from '../../common/stay-status';
@@ -52,7 +53,7 @@ describe('the demo year, billed and paid', () => {
     const methods: Row[] = await t.knex('payment_method').whereIn('kind', ['card', 'cash', 'cheque']).orderBy('id');
     const method = (kind: string) => methods.find((m) => m.kind === kind)!;
     for (const [i, s] of stays.entries()) {
-      const bill = await postOk(t.admin, `/rest/booking/${s.id}/bill`, { kind: 'final', date: s.endDate });
+      const bill = await billOn(t, s.id, { kind: 'final' }, s.endDate);
       // What the stay was priced at is what it is billed.
       expect(bill.totalInclVat, `stay ${s.id}`).toBe(s.totalAmount);
       bills.push(bill);

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from './harness';
 import { sqlError } from './sql-helpers';
 import { expectRefused, fecFile, postOk, unique } from './http-helpers';
-import { bookStay, campsite, type Campsite } from './billing-fixtures';
+import { billOn, bookStay, campsite, creditOn, type Campsite } from './billing-fixtures';
 import { verifyLedger } from '../../api/domain/ledger/verify';
 import { checkFec } from '../unit/ledger/fec-checker';
 import { closeMonth } from '../../api/domain/ledger/closures';
@@ -20,8 +20,6 @@ import { canonicalJson } from '../../api/domain/ledger/canonical';
 let t: TestServer;
 let c: Campsite;
 const OCT = '2026-10';
-const bill = (bookingId: number, body: Record<string, unknown>) =>
-  t.admin.post(`/rest/booking/${bookingId}/bill`, body);
 const payment = (body: Record<string, unknown>) =>
   t.admin.post('/rest/payment/edit', { id: 0, ...body }, { returnEditItem: 'true' });
 async function paid(body: Record<string, unknown>) {
@@ -69,9 +67,7 @@ afterAll(async () => {
 
 describe('every payment-bearing record is in the chain, in its own transaction', () => {
   it('a bill, a credit note, payments, a changed and a deleted payment each append their entry', async () => {
-    const r = await bill(stayA.bookingId, { kind: 'deposit', date: `${OCT}-05` });
-    expect(r.status, r.text).toBe(200);
-    deposit = r.body;
+    deposit = await billOn(t, stayA.bookingId, { kind: 'deposit' }, `${OCT}-05`);
     card = await paid({
       bookingId: stayA.bookingId,
       paymentMethodId: c.card,
@@ -86,13 +82,8 @@ describe('every payment-bearing record is in the chain, in its own transaction',
     // A note only: nothing to record.
     expect((await t.admin.put(`/rest/payment/${card.id}`, { ...card, notes: 'vu' })).status).toBe(200);
     const extra = await paid({ bookingId: stayA.bookingId, paymentMethodId: c.card, amount: 700, date: `${OCT}-06` });
-    expect((await t.admin.del(`/rest/payment/${extra.id}`)).status).toBe(200);
-    const cr = await t.admin.post(`/rest/bill/${deposit.id}/credit-note`, {
-      reason: 'Erreur de montant',
-      date: `${OCT}-06`,
-    });
-    expect(cr.status, cr.text).toBe(200);
-    credit = cr.body;
+    expect((await t.admin.del(`/rest/payment/${extra.id}?reason=Doublon`)).status).toBe(200);
+    credit = await creditOn(t, deposit.id, { reason: 'Erreur de montant' }, `${OCT}-06`);
     const rows = await entries();
     expect(rows.map((e) => [e.kind, e.amount])).toEqual([
       ['bill', deposit.totalInclVat],
@@ -285,7 +276,7 @@ describe('closures', () => {
   });
 
   it('a second day, then the month: the sum of its days; no billing in it afterwards', async () => {
-    expect((await bill(stayA.bookingId, { kind: 'deposit', amount: 2000, date: `${OCT}-20` })).status).toBe(200);
+    await billOn(t, stayA.bookingId, { kind: 'deposit', amount: 2000 }, `${OCT}-20`);
     expectRefused(await t.admin.post('/rest/closure/month', { month: OCT }), 'PERIOD_MUST_BE_CLOSED');
     const d20 = await postOk(t.admin, '/rest/closure/day', { date: `${OCT}-20` });
     expect(d20.item).toMatchObject({ sales: 2000, perpetual: 2000, count: 1, firstSeq: day6.seq + 1 });
@@ -304,10 +295,9 @@ describe('closures', () => {
     expectRefused(await t.admin.post('/rest/closure/month', { month: OCT }), 'MONTH_ALREADY_CLOSED');
     // Nothing dated in a closed month any more: a bill, a payment; the number is not used.
     const before = await t.knex('bill_counter').where('series', 'invoice').first('lastNumber');
-    expectRefused(
-      await bill(stayA.bookingId, { kind: 'deposit', amount: 100, date: `${OCT}-25` }),
-      'MONTH_ALREADY_CLOSED',
-    );
+    await expect(billOn(t, stayA.bookingId, { kind: 'deposit', amount: 100 }, `${OCT}-25`)).rejects.toMatchObject({
+      code: 'MONTH_ALREADY_CLOSED',
+    });
     expect((await t.knex('bill_counter').where('series', 'invoice').first('lastNumber')).lastNumber).toBe(
       before.lastNumber,
     );

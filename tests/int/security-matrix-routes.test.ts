@@ -270,6 +270,12 @@ const ROWS: Row[] = [
     need: 'session',
     make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
   },
+  {
+    method: 'POST',
+    route: '/rest/logout',
+    need: 'session',
+    make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
+  },
   { method: 'GET', route: '/rest/security/me', make: async () => ({ path: '/rest/security/me' }) },
   { method: 'GET', route: '/rest/openapi.json', make: async () => ({ path: '/rest/openapi.json' }) },
 
@@ -329,6 +335,11 @@ const ROWS: Row[] = [
     method: 'GET',
     route: '/rest/establishment/establishment/edit',
     make: async () => ({ path: '/rest/establishment/establishment/edit' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/establishment/establishment/add',
+    make: async () => ({ path: '/rest/establishment/establishment/add?reference=1' }),
   },
   {
     method: 'GET',
@@ -862,6 +873,16 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/rest/closure/list', make: async () => ({ path: '/rest/closure/list?level=day' }) },
   {
     method: 'GET',
+    route: '/rest/closure/day/preview',
+    make: async () => ({ path: `/rest/closure/day/preview?date=${todayParis()}` }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/closure/month/preview',
+    make: async () => ({ path: '/rest/closure/month/preview?month=2026-10' }),
+  },
+  {
+    method: 'GET',
     route: '/rest/daily-operations',
     make: async () => ({ path: '/rest/daily-operations?date=2031-07-01' }),
   },
@@ -1035,6 +1056,11 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/rest/bill/view/:billId', make: async () => ({ path: `/rest/bill/view/${ids.bill}` }) },
   {
     method: 'GET',
+    route: '/rest/bill/document/:billId',
+    make: async () => ({ path: `/rest/bill/document/${ids.bill}` }),
+  },
+  {
+    method: 'POST',
     route: '/rest/bill/document/:billId',
     make: async () => ({ path: `/rest/bill/document/${ids.bill}` }),
   },
@@ -1250,6 +1276,20 @@ const ROWS: Row[] = [
   // Payments, bank and cash (api/domain/billing/money-routes.ts)
   {
     method: 'POST',
+    route: '/rest/booking/:bookingId/refund',
+    make: async () => ({
+      path: `/rest/booking/${(await billable()).id}/refund`,
+      body: { paymentMethodId: ids.cheque, amount: 100 },
+    }),
+    state: async (req) =>
+      t
+        .knex('payment')
+        .where({ bookingId: idIn(req), category: 'refund' })
+        .count({ n: '*' }),
+    ok: { status: 400, why: 'nothing was paid too much: past the right, the rule answers REFUND_EXCEEDS_OVERPAYMENT' },
+  },
+  {
+    method: 'POST',
     route: '/rest/payment/cheques',
     make: async () => ({
       path: '/rest/payment/cheques',
@@ -1445,6 +1485,11 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    route: '/rest/sales/document/:saleId',
+    make: async () => ({ path: `/rest/sales/document/${(await till()).sale}` }),
+  },
+  {
+    method: 'POST',
     route: '/rest/sales/document/:saleId',
     make: async () => ({ path: `/rest/sales/document/${(await till()).sale}` }),
   },

@@ -90,7 +90,7 @@ describe.each(ENTITY_METAS.map((m) => [m.name, m] as const))('%s', (_name, m) =>
     id ??= made;
     if (!noSample) expect(id, `${m.name}: no sample could be saved`).toBeDefined();
     for (const r of routes.filter((x) => x.access === 'read' || x.access === 'export')) {
-      const needsRecord = r.op === 'get' || (r.op === 'getEdit' && id !== undefined);
+      const needsRecord = r.op === 'get' || r.op === 'documentInfo' || (r.op === 'getEdit' && id !== undefined);
       const path = concrete(r, needsRecord ? (id ?? 99999999) : r.op === 'getEdit' ? 0 : (id ?? 1));
       for (const p of profiles) {
         const res = await p.client.request(r.method, path, r.method === 'GET' ? undefined : {});

@@ -411,3 +411,22 @@ describe('menu tree', () => {
     );
   });
 });
+
+describe('reference data read as a lookup', () => {
+  it('lets a user who reads the stays read the lists their fields name, but no personal data nor a write', async () => {
+    const reception = await userWithRights(t, { rights: { 'booking.booking': { rights: '001' } } });
+    for (const path of ['/rest/country', '/rest/access-channel/active', '/rest/access-channel']) {
+      const r = await reception.client.get(`${path}?range=${encodeURIComponent('[0,4]')}`);
+      expect(r.status, `${path}: ${r.text}`).toBe(200);
+    }
+    // People and money keep their own right; a lookup is never a write nor an export.
+    for (const path of ['/rest/customer', '/rest/security/user', '/rest/payment']) {
+      expect((await reception.client.get(path)).status, path).toBe(401);
+    }
+    expect((await reception.client.post('/rest/country', { code: 'ZZ', label: 'Zzz' })).status).toBe(401);
+    expect((await reception.client.get('/rest/country/export')).status).toBe(401);
+    // Without any right that points at them, reference lists stay closed.
+    const nobody = await userWithRights(t, { rights: { 'stats.stats': { rights: '001' } } });
+    expect((await nobody.client.get('/rest/access-channel')).status).toBe(401);
+  });
+});

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { createdThroughEdit, expectRefused, oneRow, postOk } from './http-helpers';
-import { campsite, type Campsite } from './billing-fixtures';
+import { billOn, campsite, type Campsite } from './billing-fixtures';
 import { keptSince } from '../../api/domain/statements/police';
 import { addDays, formatDateFr, todayParis } from '../../common/dates';
 
@@ -100,9 +100,8 @@ describe('the tourist tax register (/tax-list)', () => {
   });
 
   it('the tax billed beside the tax due, credit notes deducted', async () => {
-    const bill = await t.admin.post(`/rest/booking/${family.bookingId}/bill`, { kind: 'final', date: '2026-11-02' });
-    expect(bill.status, bill.text).toBe(200);
-    expect(bill.body.touristTaxAmount).toBe(924);
+    const bill = await billOn(t, family.bookingId, { kind: 'final' }, '2026-11-02');
+    expect(bill.touristTaxAmount).toBe(924);
     const july = await register('2031-07-01', '2031-07-31');
     expect(july.rows[0]).toMatchObject({ amountDue: 924, amountBilled: 924 });
     expect(july.rows[1]).toMatchObject({ amountDue: 198, amountBilled: 0 });
@@ -228,7 +227,7 @@ describe('the VAT statement (/tva-statement-list)', () => {
       amount: 5000,
       date: '2026-10-20',
     });
-    expect((await t.admin.del(`/rest/payment/${p.id}`)).status).toBe(200);
+    expect((await t.admin.del(`/rest/payment/${p.id}?reason=Erreur`)).status).toBe(200);
     const r = await t.admin.get('/rest/tva-statement-list?year=2026');
     expect(r.status, r.text).toBe(200);
     const nov = r.body.months[10];

@@ -58,7 +58,8 @@ export const authProvider: AuthProvider = {
     storeUser(null);
     refreshed = null;
     // A session that had already ended answers 403: the log-in page shows the log-out alert all the same.
-    if (had) await api('/logout', { authErrors: false }).catch(() => undefined);
+    // POST: a state change (the spec's GET logout stays, refused when another site sends it).
+    if (had) await api('/logout', { method: 'POST', authErrors: false }).catch(() => undefined);
     return loginPage();
   },
   async checkAuth() {

@@ -2,7 +2,7 @@
 // say what they do, with the entity's article (« Supprimer le client » / « Garder le
 // client », « Supprimer l'exercice »), not react-admin's Confirmer / Annuler.
 import { useState } from 'react';
-import { Button } from '@mui/material';
+import { Button, TextField } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
   Confirm,
@@ -28,12 +28,14 @@ export function DeleteRecordButton({
   const record = useRecordContext();
   const resource = useResourceContext();
   const [open, setOpen] = useState(false);
+  // x-delete-reason (§5 « deletion requires a reason »): the reason goes with the deletion.
+  const [reason, setReason] = useState('');
   const { isPending, handleDelete } = useDeleteController({
     record,
     resource,
     redirect,
     mutationMode: 'pessimistic',
-    mutationOptions: { onSettled: () => setOpen(false) },
+    mutationOptions: { onSettled: () => setOpen(false), ...(meta.deleteReason ? { meta: { reason } } : {}) },
   });
   const w = deleteConfirmWords(meta.label, name);
   return (
@@ -52,11 +54,29 @@ export function DeleteRecordButton({
         isOpen={open}
         loading={isPending}
         title={w.title}
-        content="Cette suppression est définitive."
+        content={
+          meta.deleteReason ? (
+            <>
+              Cette suppression est définitive.
+              <TextField
+                label="Motif de la suppression"
+                required
+                fullWidth
+                size="small"
+                sx={{ mt: 2 }}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                slotProps={{ htmlInput: { maxLength: 250, 'data-testid': 'delete-reason' } }}
+              />
+            </>
+          ) : (
+            'Cette suppression est définitive.'
+          )
+        }
         confirm={w.confirm}
         cancel={w.cancel}
         confirmColor="warning"
-        onConfirm={handleDelete}
+        onConfirm={meta.deleteReason && !reason.trim() ? () => undefined : handleDelete}
         onClose={() => setOpen(false)}
       />
     </>

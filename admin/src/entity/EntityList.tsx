@@ -168,7 +168,7 @@ function GuardedList({ meta, children, filter, filters: extraFilters = [], creat
           return pathOf(record);
         }}
         rowSx={(record) => (record.id === selected ? { backgroundColor: 'rgba(46, 93, 58, 0.12)' } : {})}
-        bulkActionButtons={canDelete ? <BulkDeleteRecordsButton meta={meta} /> : false}
+        bulkActionButtons={canDelete && !meta.deleteReason ? <BulkDeleteRecordsButton meta={meta} /> : false}
       >
         {canReorder && <OrderButtons meta={meta} scope={permanent} label="Ordre" sortable={false} />}
         {children}

@@ -770,9 +770,11 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        amount?: number;
                         /** Format: date */
                         date?: string;
                         lines?: {
+                            amount?: number;
                             billLineId: number;
                             quantity?: number;
                         }[];
@@ -903,7 +905,27 @@ export type paths = {
             };
         };
         put?: never;
-        post?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    billId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -922,7 +944,7 @@ export type paths = {
                 query?: {
                     customer?: string;
                     from?: string;
-                    kind?: "invoice" | "deposit" | "final" | "credit-note" | "partner";
+                    kind?: "invoice" | "deposit" | "final" | "cancellation" | "credit-note" | "partner";
                     state?: "issued" | "partly-credited" | "cancelled";
                     to?: string;
                 };
@@ -1316,7 +1338,7 @@ export type paths = {
                         /** Format: date */
                         date?: string;
                         /** @enum {unknown} */
-                        kind: "deposit" | "final";
+                        kind: "deposit" | "final" | "cancellation";
                     };
                 };
             };
@@ -1410,6 +1432,52 @@ export type paths = {
                     };
                     content: {
                         "application/json": components["schemas"]["IssuedBill"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/booking/{bookingId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** Format: date */
+                        date?: string;
+                        notes?: string | null;
+                        paymentMethodId: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"];
                     };
                 };
             };
@@ -3266,6 +3334,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/closure/day/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    date: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            /** Format: date */
+                            date: string;
+                            /** Format: date */
+                            firstDate: string | null;
+                            firstSeq: number | null;
+                            /** Format: date */
+                            lastDate: string | null;
+                            lastSeq: number | null;
+                            outsideVat: number;
+                            payments: {
+                                amount: number;
+                                kind: string;
+                                label: string;
+                            }[];
+                            paymentsTotal: number;
+                            sales: number;
+                            vat: {
+                                exclVat: number;
+                                inclVat: number;
+                                rateBp: number;
+                                vat: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/closure/document/{seq}": {
         parameters: {
             query?: never;
@@ -3368,6 +3496,62 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/closure/month/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    month: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            count: number;
+                            firstSeq: number | null;
+                            lastSeq: number | null;
+                            month: string;
+                            outsideVat: number;
+                            payments: {
+                                amount: number;
+                                kind: string;
+                                label: string;
+                            }[];
+                            paymentsTotal: number;
+                            sales: number;
+                            vat: {
+                                exclVat: number;
+                                inclVat: number;
+                                rateBp: number;
+                                vat: number;
+                            }[];
+                            waiting: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3760,6 +3944,50 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/establishment/establishment/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    reference?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            corporateName?: string | null;
+                            currency?: string;
+                            /** @constant */
+                            id: 0;
+                            name?: string | null;
+                            siren?: string | null;
+                            siret?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7225,7 +7453,27 @@ export type paths = {
             };
         };
         put?: never;
-        post?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    saleId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -9678,6 +9926,8 @@ export type components = {
             customerSnapshot: Record<string, never>;
             /** Format: date */
             date: string;
+            /** @enum {string|null} */
+            depositNature?: "arrhes" | "acompte" | null;
             /** @default 0 */
             depositsDeducted: number;
             /** Format: date */
@@ -9814,6 +10064,7 @@ export type components = {
              * @enum {string}
              */
             readonly cancellation: "none" | "cancelled" | "cancelling";
+            readonly cancellationFee?: number | null;
             /** Format: date-time */
             readonly cancelledAt?: string | null;
             readonly cancelReason?: string | null;
@@ -9883,6 +10134,7 @@ export type components = {
             /** Format: date */
             optionExpiryDate?: string;
             partnerId?: number | null;
+            placeCount?: number | null;
             promoCode?: string | null;
             temporary?: boolean;
             withCancellationInsurance?: boolean;
@@ -10279,6 +10531,7 @@ export type components = {
             /** Format: phone */
             phone2?: string | null;
             postalCode?: string | null;
+            siren?: string | null;
             town?: string | null;
             /** Format: date-time */
             readonly updatedAt?: string;
@@ -10399,6 +10652,12 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        DocumentInfo: {
+            extension: string;
+            fileName: string;
+            generateFileName: string;
+            generateFilePath: string;
         };
         DocumentSettingTarget: {
             /** Format: date-time */
@@ -10790,8 +11049,13 @@ export type components = {
             customerName?: string;
             /** Format: date */
             date?: string;
+            /** @enum {unknown} */
+            depositNature?: "arrhes" | "acompte" | null;
             depositsDeducted?: number;
             id?: number;
+            /** @enum {unknown} */
+            invoiceKind?: "invoice" | "cancelled-invoice" | "cancellation-invoice" | "credit-note";
+            invoiceKindLabel?: string;
             isDeposit?: boolean;
             /** @enum {unknown} */
             kind?: "invoice" | "credit-note";
@@ -11328,7 +11592,7 @@ export type components = {
              * @default payment
              * @enum {string}
              */
-            category: "payment" | "down-payment" | "cash-register-sale";
+            category: "payment" | "down-payment" | "cash-register-sale" | "refund";
             chequeBank?: string | null;
             chequeHolder?: string | null;
             chequeNumber?: string | null;
@@ -12221,6 +12485,8 @@ export type components = {
                 number: string;
                 source: string;
             }[];
+            /** @enum {unknown} */
+            downPaymentNature?: "arrhes" | "acompte";
             due: number;
             isBilled: boolean;
             overdue: {

@@ -27,8 +27,8 @@ export const adminArea: ScreenArea = {
         adminOnly: true,
       },
     },
-    // The technical user's backups (the API refuses every other user).
-    { path: '/backup', load: () => import('./Backup'), functionality: null, adminOnly: true },
+    // The technical user's backups (the API refuses every other user: others are sent home).
+    { path: '/backup', load: () => import('./Backup'), functionality: null, systemOnly: true },
     ...withRight('establishment.company', [
       {
         path: '/admin/establishment',

@@ -7,6 +7,8 @@ export { AskDialog, type AskField } from './AskDialog';
 export { DateBox } from './DateBox';
 export { dateFr, dateTimeFr, euros, phoneFr } from './format';
 export { api, API, type ApiInit } from '../api';
+export { newIdempotencyKey, useIdempotencyKeys } from './idempotency';
+export { PrintButton } from './PrintButton';
 export { rest, restUrl, type RestAnswer, type RestBody, type RestInit, type RestPath } from '../rest';
 export { useCan, useCurrentUser } from '../auth/useCan';
 export { RequireRight } from '../auth/RequireRight';

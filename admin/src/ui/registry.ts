@@ -20,6 +20,8 @@ export interface ScreenDef {
   functionality: string | null;
   /** administrators only */
   adminOnly?: boolean;
+  /** the technical user only (its API refuses everyone else) */
+  systemOnly?: boolean;
   menu?: ScreenMenu;
 }
 

@@ -105,19 +105,35 @@ function line(account: PlanAccount, signed: number, aux?: Line['aux']): Line[] {
   return [{ account, aux, debit: signed > 0 ? signed : 0, credit: signed < 0 ? -signed : 0 }];
 }
 
-function saleEntry(r: LedgerRow, plan: Plan): Entry {
+function saleEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Plan): Entry {
   const d = r.data;
   const aux = plan.auxiliary(d.customerId, clean(d.customer) || 'Client');
   const tourist = Number(d.touristTax ?? 0);
+  // A bill's lines repeating till tickets are no second sale: the ticket is the revenue
+  // and debited the customer's account with what it charged to the stay.
+  const till = d.till ?? { inclVat: 0, outsideVat: 0, vat: [] };
   // A credit note's amounts are negative: its lines reverse the invoice's by themselves.
-  const lines: Line[] = [...line(plan.account('customer'), r.amount, aux)];
+  const lines: Line[] = [];
+  if (r.kind === 'cash-ticket' && Array.isArray(d.takings)) {
+    // The money the till took, per method; what the ticket charged to a stay is owed by its customer.
+    let taken = 0;
+    for (const m of d.takings) {
+      const account = m.kind === 'gift' ? plan.account('outside-vat') : methodAccount(m, accounts, plan);
+      lines.push(...line(account, Number(m.amount)));
+      taken += Number(m.amount);
+    }
+    lines.push(...line(plan.account('customer'), r.amount - taken, aux));
+  } else lines.push(...line(plan.account('customer'), r.amount - Number(till.inclVat), aux));
   for (const v of d.vat ?? []) {
-    if (v.exclVat) lines.push(...line(plan.account('sales', v.rateBp), -v.exclVat));
-    if (v.vat) lines.push(...line(plan.account('vat', v.rateBp), -v.vat));
+    const t = (till.vat as any[]).find((x) => x.rateBp === v.rateBp) ?? { exclVat: 0, vat: 0 };
+    lines.push(...line(plan.account('sales', v.rateBp), -(v.exclVat - t.exclVat)));
+    lines.push(...line(plan.account('vat', v.rateBp), -(v.vat - t.vat)));
   }
-  const outside = Number(d.outsideVat ?? 0);
-  if (tourist || outside) lines.push(...line(plan.account('tourist-tax'), -(tourist || outside)));
-  if (tourist && outside !== tourist) lines.push(...line(plan.account('outside-vat'), -(outside - tourist)));
+  // 468600 holds the tourist tax only; any other amount outside VAT (a deposit's share,
+  // gift vouchers, débours) is on 708000.
+  const outside = Number(d.outsideVat ?? 0) - Number(till.outsideVat);
+  lines.push(...line(plan.account('tourist-tax'), -tourist));
+  lines.push(...line(plan.account('outside-vat'), -(outside - tourist)));
   return {
     journal: 'sales',
     date: r.date,
@@ -147,13 +163,15 @@ function paymentEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: 
   const account = methodAccount(m, accounts, plan);
   const aux = plan.auxiliary(r.data.customerId, 'Client');
   const cancel = r.kind === 'payment-cancel';
+  const refund = r.data.category === 'refund';
   return {
     journal: methodJournalKind(m.kind),
     planJournal: plan.settings.paymentPlan?.get(Number(m.id))?.journal,
     date: r.date,
     validDate: r.at.slice(0, 10),
     piece: `P${r.seq}`,
-    label: `${cancel ? 'Annulation paiement' : 'Paiement'} ${clean(m.label)}`,
+    // a refund (negative payment) credits the bank and debits the customer by its sign
+    label: `${cancel ? 'Annulation paiement' : refund ? 'Remboursement' : 'Paiement'} ${clean(m.label)}`,
     seq: r.seq,
     lines: [...line(account, r.amount), ...line(plan.account('customer'), -r.amount, aux)],
   };
@@ -165,7 +183,7 @@ const isPayment = (r: LedgerRow) => r.kind === 'payment' || r.kind === 'payment-
 export function fecLines(rows: LedgerRow[], accounts: Map<number, string | null>, plan: Plan): FecLine[] {
   const entries = rows
     .filter((r) => r.amount !== 0)
-    .map((r) => (isPayment(r) ? paymentEntry(r, accounts, plan) : saleEntry(r, plan)));
+    .map((r) => (isPayment(r) ? paymentEntry(r, accounts, plan) : saleEntry(r, accounts, plan)));
   // Entries are numbered per journal code: the default journals in their kinds' order, then
   // the payment plan's other journals by code (a plan naming a default journal joins it).
   const groups = new Map<string, { journal: PlanAccount; rank: string; entries: Entry[] }>();

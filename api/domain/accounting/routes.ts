@@ -1,6 +1,7 @@
 // The accounting export routes: the FEC of a financial year, the preview of a period's
 // entries, the exports (made here, deleted by DELETE /rest/accounting-export/{id}) and
 // their history and stored files.
+import { recordTechnicalEvent } from '../ledger/jet';
 import { defineRoute } from '../../http/define-route';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
@@ -23,8 +24,15 @@ export const ACCOUNTING_ROUTES = [
     params: { year: { type: 'integer', minimum: 2000, maximum: 2100, 'x-message': 'INCORRECT_DATES' } },
     summary: "Le FEC de l'exercice (fichier <SIREN>FEC<AAAAMMJJ>.txt, 18 colonnes séparées par des tabulations)",
     response: { description: 'Fichier texte', content: { 'text/plain': { schema: { type: 'string' } } } },
-    handler: async ({ ctx, params, knex }) => {
+    handler: async ({ ctx, params, user, knex }) => {
       const { fileName, text } = await fecOfYear(knex, Number(params.year));
+      // Handing the FEC out is journaled (JET, issue 25 point 11), as every accounting export.
+      await recordTechnicalEvent(knex, 'export', {
+        kind: 'fec',
+        year: Number(params.year),
+        fileName,
+        userId: user?.id ?? null,
+      });
       ctx.type = 'text/plain; charset=utf-8';
       ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
       ctx.body = text;
@@ -80,7 +88,17 @@ export const ACCOUNTING_ROUTES = [
       properties: { startDate: date, endDate: date, paymentIds: ids, billIds: ids },
     },
     response: { type: 'object', properties: { id: { type: 'integer' } } },
-    handler: async ({ body, user, knex }) => createExport(knex, body, user?.id ?? null),
+    handler: async ({ body, user, knex }) => {
+      const done = await createExport(knex, body, user?.id ?? null);
+      await recordTechnicalEvent(knex, 'export', {
+        kind: 'accounting',
+        id: Number((done as { id?: number }).id ?? 0),
+        startDate: body.startDate,
+        endDate: body.endDate,
+        userId: user?.id ?? null,
+      });
+      return done;
+    },
   }),
   defineRoute({
     method: 'GET',

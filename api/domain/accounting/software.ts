@@ -4,6 +4,7 @@
 // pièce;libellé;débit;crédit, decimal comma, CR/LF). « Aucun » refuses the export.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
+import { csvCell } from '../../../common/csv-cell';
 import { fecAmount, fecFileName, fecText, type FecLine } from './fec';
 
 export const SOFTWARES = ['fec', 'csv'] as const;
@@ -18,8 +19,8 @@ export async function chosenSoftware(db: Knex): Promise<Software> {
 }
 
 const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
-/** A CSV field: quoted when it holds the separator, a quote or a line break. */
-const field = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+/** A CSV field: neutralised against spreadsheet formulas, quoted when it holds `;`, a quote or a line break. */
+const field = (v: string) => csvCell(v);
 
 export function csvText(lines: FecLine[]): string {
   const out = ['Journal;Date;Compte;Auxiliaire;Pièce;Libellé;Débit;Crédit'];

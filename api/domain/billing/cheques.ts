@@ -44,6 +44,7 @@ export async function recordCheques(
   knex: Knex,
   input: ChequesInput,
   userId: number | null,
+  confirm?: ReadonlySet<string>,
 ): Promise<Record<string, any>[]> {
   const off = distributionMismatch(input.expectedAmount, input.cheques);
   if (off) {
@@ -64,7 +65,16 @@ export async function recordCheques(
     for (const c of cheques) {
       // Nested: each save is a savepoint of this transaction, all or nothing.
       saved.push(
-        await saveRecord(trx as unknown as Knex, meta, { ...common, date: input.date ?? todayParis(), ...c }, userId),
+        await saveRecord(
+          trx as unknown as Knex,
+          meta,
+          { ...common, date: input.date ?? todayParis(), ...c },
+          userId,
+          0,
+          {
+            confirm,
+          },
+        ),
       );
     }
     return saved;

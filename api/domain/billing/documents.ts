@@ -41,6 +41,17 @@ export async function storeOriginal(db: Db, billId: number): Promise<Buffer> {
   return (await getFile(db, originalRef(billId)))!.data;
 }
 
+/**
+ * The document to look at (GET, which never writes): the stored duplicate once the
+ * original was printed, else a copy marked DUPLICATA rendered now and not stored — never
+ * the original, which only the print (POST) hands out.
+ */
+export async function viewBill(db: Db, billId: number): Promise<Buffer> {
+  const dup = await getFile(db, duplicateRef(billId));
+  if (dup) return dup.data;
+  return renderStoredPdf(await loadBill(db, billId), { duplicate: true });
+}
+
 /** The document to print: the original the first time, the stored duplicate after. */
 export async function printBill(db: Db, billId: number): Promise<{ data: Buffer; duplicate: boolean }> {
   const dup = await getFile(db, duplicateRef(billId));

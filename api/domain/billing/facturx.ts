@@ -6,6 +6,10 @@
 import { InvoiceService, invoiceSchema, type Invoice } from '@e-invoice-eu/core';
 import Ajv2019 from 'ajv/dist/2019';
 import type { CustomerSnapshot, SellerSnapshot } from './parties';
+import { sirenOfVat } from './siren';
+import { rcsMention } from './mentions';
+
+export { sirenOfVat };
 
 type Row = Record<string, any>;
 
@@ -46,12 +50,6 @@ const price = (cents: number, quantity: number) => {
 };
 const percent = (bp: number) => (bp / 100).toFixed(2);
 
-/** SIREN of a French VAT number (FR + 2 key characters + SIREN). */
-export function sirenOfVat(vat: string | null | undefined): string | null {
-  const m = /^FR[0-9A-Z]{2}(\d{9})$/.exec((vat ?? '').replace(/\s/g, '').toUpperCase());
-  return m ? m[1] : null;
-}
-
 interface Category {
   id: 'S' | 'Z' | 'E';
   percent: string;
@@ -70,8 +68,11 @@ const taxCategory = (c: Category, breakdown = true) => ({
   'cac:TaxScheme': { 'cbc:ID': 'VAT' },
 });
 
+/** The buyer's SIREN: as frozen on the bill, else read from its French VAT number. */
+const customerSiren = (c: CustomerSnapshot) => c.siren ?? sirenOfVat(c.vatNumber);
+
 function customerEndpoint(c: CustomerSnapshot): Row | null {
-  const siren = sirenOfVat(c.vatNumber);
+  const siren = customerSiren(c);
   if (siren) return { 'cbc:EndpointID': siren, 'cbc:EndpointID@schemeID': '0002' };
   const vat = c.vatNumber!.replace(/\s/g, '').toUpperCase();
   const scheme = VAT_SCHEMES[vat.slice(0, 2)];
@@ -93,6 +94,34 @@ const VAT_SCHEMES: Record<string, string> = {
   PT: '9946',
   IE: '9935',
 };
+
+/**
+ * The notes of the document (BG-1), each with its subject code (BT-21): the French reform
+ * (BR-FR-05) wants the discount (AAB), late-payment penalties (PMD) and the recovery
+ * indemnity (PMT) mentions once each; a credit note's reason is ACD. Written for the
+ * library as UBL notes `#CODE#text` (the EN 16931 UBL convention), split into one
+ * IncludedNote per note with its SubjectCode by `completeCii`.
+ */
+export function facturxNotes(bill: Row): { code: string; text: string }[] {
+  return [
+    ...(bill.reason ? [{ code: 'ACD', text: `Motif : ${bill.reason}` }] : []),
+    { code: 'AAB', text: "Pas d'escompte pour paiement anticipé." },
+    { code: 'PMD', text: "Pénalités de retard : trois fois le taux d'intérêt légal." },
+    { code: 'PMT', text: 'Indemnité forfaitaire pour frais de recouvrement : 40 €.' },
+  ];
+}
+
+/** Goods sold by the till (line type 16, additional sales) beside the stay's services. */
+const GOODS_LINE_TYPES = new Set([16]);
+/**
+ * The billing framework (BT-23, « cadre de facturation » of the French reform): S1 for
+ * services, M1 when the bill also sells goods. Deposits and their deduction are carried
+ * by the document type (386) and the lines, never by a « paid » framework (S2 needs the
+ * whole amount paid at issue).
+ */
+export function billingFramework(lines: Row[]): 'S1' | 'M1' {
+  return lines.some((l) => GOODS_LINE_TYPES.has(l.lineType) && l.amountInclVat !== 0) ? 'M1' : 'S1';
+}
 
 /**
  * The bill in the library's internal format (UBL semantics). A credit note is the
@@ -117,15 +146,12 @@ export function facturxInvoice(bill: Row): Invoice {
   }
   const lineExtension = lines.reduce((a, l) => a + sign * l.amountExclVat, 0);
   const invoice: Row = {
+    'cbc:ProfileID': billingFramework(lines),
     'cbc:ID': bill.number,
     'cbc:IssueDate': bill.date,
     ...(bill.dueDate && !credit ? { 'cbc:DueDate': bill.dueDate } : {}),
     'cbc:InvoiceTypeCode': credit ? '381' : bill.isDeposit ? '386' : '380',
-    'cbc:Note': [
-      bill.reason ? `Motif : ${bill.reason}` : null,
-      "Pénalités de retard : trois fois le taux d'intérêt légal. Indemnité forfaitaire pour frais de " +
-        'recouvrement : 40 €.',
-    ].filter(Boolean),
+    'cbc:Note': facturxNotes(bill).map((n) => `#${n.code}#${n.text}`),
     'cbc:DocumentCurrencyCode': EUR,
     'cbc:BuyerReference': bill.bookingId ? `SEJOUR-${bill.bookingId}` : bill.number,
     ...(bill.serviceStartDate
@@ -168,7 +194,7 @@ export function facturxInvoice(bill: Row): Invoice {
           'cbc:RegistrationName': s.corporateName,
           'cbc:CompanyID': s.siren,
           'cbc:CompanyID@schemeID': '0002',
-          'cbc:CompanyLegalForm': `${s.legalForm} au capital de ${amount(s.capital)} €, RCS ${s.rcs}`,
+          'cbc:CompanyLegalForm': `${s.legalForm} au capital de ${amount(s.capital)} €, ${rcsMention(s)}`,
         },
         ...(s.email || s.phone
           ? {
@@ -187,7 +213,7 @@ export function facturxInvoice(bill: Row): Invoice {
           'cbc:StreetName': c.address1,
           ...(c.address2 ? { 'cbc:AdditionalStreetName': c.address2 } : {}),
           'cbc:CityName': c.town,
-          'cbc:PostalZone': c.postalCode,
+          ...(c.postalCode ? { 'cbc:PostalZone': c.postalCode } : {}),
           'cac:Country': { 'cbc:IdentificationCode': c.countryIso ?? 'FR' },
         },
         'cac:PartyTaxScheme': {
@@ -196,9 +222,7 @@ export function facturxInvoice(bill: Row): Invoice {
         },
         'cac:PartyLegalEntity': {
           'cbc:RegistrationName': c.companyName || c.name,
-          ...(sirenOfVat(c.vatNumber)
-            ? { 'cbc:CompanyID': sirenOfVat(c.vatNumber)!, 'cbc:CompanyID@schemeID': '0002' }
-            : {}),
+          ...(customerSiren(c) ? { 'cbc:CompanyID': customerSiren(c)!, 'cbc:CompanyID@schemeID': '0002' } : {}),
         },
       },
     },
@@ -269,9 +293,92 @@ export function facturxErrors(invoice: Invoice): string[] {
 
 const quiet = { log() {}, warn() {}, error() {} } as any;
 
+type Cii = Record<string, any>;
+/** `obj` with `key: value` placed right after `after` (CII elements are ordered). */
+function insertAfter(obj: Cii, after: string, key: string, value: unknown): Cii {
+  const out: Cii = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (k !== key) out[k] = v;
+    if (k === after) out[key] = value;
+  }
+  if (!(key in out)) out[key] = value;
+  return out;
+}
+const yyyymmdd = (d: string) => d.replace(/-/g, '');
+
+/**
+ * What @e-invoice-eu/core 2.3.4 writes wrong in the CII XML, put right on its data just
+ * before it is rendered (the library is used as published):
+ * - `ApplicableHeaderTradeDelivery` is mandatory between the agreement and the settlement
+ *   (CII D16B and Factur-X XSDs) but written only for a `cac:Delivery`: an empty one is
+ *   inserted (fixed upstream in e-invoice-eu PR #347, not released; kept when present);
+ * - the notes: one `Content` per `IncludedNote` (Factur-X FX-SCH-A-000160), with its
+ *   subject code taken from the `#CODE#` prefix;
+ * - the preceding invoice of a credit note (BT-25, BT-26): the library reads it from the
+ *   wrong path and would date it in the `udt` namespace; written as
+ *   `InvoiceReferencedDocument` after the monetary summation, its date as `qdt:DateTimeString`.
+ */
+export function completeCii(cii: Cii, invoice: Invoice): Cii {
+  const root = cii['rsm:CrossIndustryInvoice'];
+  const data = (invoice as Row)['ubl:Invoice'];
+  const doc = root['rsm:ExchangedDocument'];
+  const notes: string[] = data['cbc:Note'] ?? [];
+  if (notes.length)
+    doc['ram:IncludedNote'] = notes.map((n) => {
+      const m = /^#([A-Z]{3})#([\s\S]*)$/.exec(n);
+      return m ? { 'ram:Content': m[2], 'ram:SubjectCode': m[1] } : { 'ram:Content': n };
+    });
+  let tx = root['rsm:SupplyChainTradeTransaction'];
+  if (!tx['ram:ApplicableHeaderTradeDelivery'])
+    tx = insertAfter(tx, 'ram:ApplicableHeaderTradeAgreement', 'ram:ApplicableHeaderTradeDelivery', {});
+  const preceding = (data['cac:BillingReference'] ?? []).map((r: Row) => r['cac:InvoiceDocumentReference']);
+  if (preceding.length) {
+    const settlement = { ...tx['ram:ApplicableHeaderTradeSettlement'] };
+    delete settlement['ram:InvoiceReferencedDocument'];
+    tx['ram:ApplicableHeaderTradeSettlement'] = insertAfter(
+      settlement,
+      'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
+      'ram:InvoiceReferencedDocument',
+      preceding.map((r: Row) => ({
+        'ram:IssuerAssignedID': r['cbc:ID'],
+        ...(r['cbc:IssueDate']
+          ? {
+              'ram:FormattedIssueDateTime': {
+                'qdt:DateTimeString': yyyymmdd(r['cbc:IssueDate']),
+                'qdt:DateTimeString@format': '102',
+              },
+            }
+          : {}),
+      })),
+    );
+  }
+  root['rsm:SupplyChainTradeTransaction'] = tx;
+  return cii;
+}
+
+/**
+ * The library's invoice service whose Factur-X formatter hands its CII data to
+ * `completeCii` before rendering it. Fails loudly when a library update moved the hooks.
+ */
+function facturXService(invoice: Invoice): InvoiceService {
+  const service = new InvoiceService(quiet);
+  const factory = (service as any).formatFactoryService;
+  if (typeof factory?.createFormatService !== 'function') throw new Error('@e-invoice-eu/core: no format factory');
+  const create = factory.createFormatService.bind(factory);
+  factory.createFormatService = (format: string, logger: unknown) => {
+    const formatter = create(format, logger);
+    if (typeof formatter.renderXML !== 'function') throw new Error('@e-invoice-eu/core: no renderXML');
+    const render = formatter.renderXML.bind(formatter);
+    formatter.renderXML = (data: Cii) => render(completeCii(data, invoice));
+    return formatter;
+  };
+  return service;
+}
+
 /** The Factur-X PDF: `pdf` (the bill as rendered) with the bill's EN 16931 XML embedded. */
 export async function toFacturX(pdf: Buffer, bill: Row): Promise<Buffer> {
-  const out = await new InvoiceService(quiet).generate(facturxInvoice(bill), {
+  const invoice = facturxInvoice(bill);
+  const out = await facturXService(invoice).generate(invoice, {
     format: FACTURX_FORMAT,
     lang: 'fr-fr',
     noWarnings: true,

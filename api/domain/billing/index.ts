@@ -12,6 +12,9 @@ import { assertBalanceAccepted } from './balance';
 import { registerActionGuard } from '../stays/actions';
 import { registerBillingFreeze } from './hooks';
 import { registerProtectedData } from '../establishment/demo-reset';
+import { registerEntityDocument } from '../../rest/documents';
+import { originalRef, printBill } from './documents';
+import { loadBill } from './view';
 
 export function registerBillingModule(): void {
   registerPaymentRules();
@@ -22,6 +25,19 @@ export function registerBillingModule(): void {
     assertBalanceAccepted(trx, booking.id, action, params as Record<string, unknown>),
   );
   registerBillingFreeze();
+  // `{base}/document` of a bill (§7) is the bill itself: the original once, then the DUPLICATA.
+  registerEntityDocument('bill', {
+    async file(knex, id) {
+      const bill = await loadBill(knex, id);
+      const { data, duplicate } = await printBill(knex, id);
+      return { data, name: `${bill.number}${duplicate ? '-duplicata' : ''}.pdf` };
+    },
+    async info(knex, id) {
+      const bill = await loadBill(knex, id);
+      const [path, file] = originalRef(id).split('/');
+      return { generateFilePath: path, generateFileName: file, fileName: `${bill.number}.pdf`, extension: 'pdf' };
+    },
+  });
   // Bills are append-only in the invoice area (protected as such); remitted payments too.
   registerProtectedData(async (knex) =>
     (await knex('payment')

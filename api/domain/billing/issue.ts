@@ -6,10 +6,11 @@ import type { Knex } from 'knex';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { isValidDate } from '../../../common/formats';
-import { todayParis } from '../../../common/dates';
+import { formatDateFr, todayParis } from '../../../common/dates';
 import { RELEASING, UNCONFIRMED } from '../stays/status';
 import {
   billTotals,
+  creditAmountLines,
   creditLines,
   depositLines,
   finalLines,
@@ -22,7 +23,9 @@ import { extraLines, markBilled, STAY_SOURCE, type BillSourceContext } from './s
 import { standingPartnerBills } from './partner';
 import { allocateNumber, type Series } from './numbering';
 import { appendBillEntry } from '../ledger/entries';
-import { customerSnapshot, paymentTermsText, sellerSnapshot } from './parties';
+import { customerSnapshot, paidTermsText, paymentTermsText, sellerSnapshot } from './parties';
+import { depositWords, stayDepositNature, type DepositNature } from './mentions';
+import { cancellationLines } from './cancellation';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -31,13 +34,19 @@ type Row = Record<string, any>;
 const BILL_LOCK = 14_001;
 
 export interface StayBillInput {
-  kind: 'deposit' | 'final';
+  /** cancellation: a cancelled stay's cancellation fee (./cancellation.ts) */
+  kind: 'deposit' | 'final' | 'cancellation';
   amount?: number;
   date?: string;
+  /** a deposit bill of a payment already received: its date, method and nature */
+  paid?: { date: string; method: string; nature: DepositNature | null };
 }
 export interface CreditNoteInput {
   reason: string;
-  lines?: { billLineId: number; quantity?: number | null }[];
+  /** units of lines, or an amount (VAT included) off a line */
+  lines?: { billLineId: number; quantity?: number | null; amount?: number | null }[];
+  /** an amount (VAT included) off the whole invoice, spread over its taxable lines */
+  amount?: number;
   date?: string;
 }
 
@@ -51,9 +60,20 @@ export async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
   return booking;
 }
 
-export function billDate(date: string | undefined): string {
-  const d = date ?? todayParis();
+/**
+ * A new bill (invoice, credit note, partner or deposit bill) is dated the day it is
+ * issued (rules-fr §2, CGI ann. II 242 nonies A): `date`, when sent, must be today in
+ * Europe/Paris. A post-dated bill would block every later bill of its series (« bill
+ * earlier than last »). `today` is given by callers that replay history (tests, imports
+ * of bills issued elsewhere), never by a route.
+ */
+export function billDate(date: string | undefined, today: string = todayParis()): string {
+  const d = date ?? today;
   if (!isValidDate(d)) throw badRequest('INCORRECT_DATES', { date: formatMessage('INVALID_DATE') });
+  if (d !== today)
+    throw badRequest('BILL_DATE_NOT_TODAY', {
+      date: formatMessage('BILL_DATE_NOT_TODAY_FIELD', { today: formatDateFr(today) }),
+    });
   return d;
 }
 
@@ -133,8 +153,9 @@ export async function issueStayBill(
   bookingId: number,
   input: StayBillInput,
   userId: number | null,
+  today?: string,
 ): Promise<number> {
-  const date = billDate(input.date);
+  const date = billDate(input.date, today);
   return knex.transaction((trx) => issueStayBillIn(trx, bookingId, input, date, userId));
 }
 
@@ -173,6 +194,7 @@ async function prepareStayBill(
 ): Promise<PreparedBill> {
   {
     const booking = await lockStay(trx, bookingId);
+    if (input.kind === 'cancellation') return prepareCancellationBill(trx, booking, date, userId);
     if (booking.kind === 'quote' || RELEASING.includes(booking.statusId) || UNCONFIRMED.includes(booking.statusId))
       throw badRequest('BILL_STAY_NOT_BILLABLE');
     const occs: Row[] = await trx('occupancy')
@@ -199,12 +221,14 @@ async function prepareStayBill(
     ).map((l): DepositRemainder => ({
       billId: l.billId,
       number: deposits.find((d) => d.id === l.billId)!.number,
+      nature: deposits.find((d) => d.id === l.billId)!.depositNature,
       vatRateBp: l.vatRateBp,
       amountInclVat: l.amountInclVat + l.creditedAmount,
       vatAmount: l.vatAmount + l.creditedVat,
     }));
     let lines: LineInput[];
     let dueDate: string | null;
+    let nature: DepositNature | null;
     // Sales charged to the stay, rent receipts…: registered sources add their lines to the final bill.
     const extras = await extraLines(trx, ctx);
     if (input.kind === 'deposit') {
@@ -213,12 +237,23 @@ async function prepareStayBill(
       const amount = input.amount ?? booking.downPaymentAmount ?? 0;
       if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
         throw badRequest('BILL_DEPOSIT_AMOUNT_INVALID', { amount: formatMessage('BILL_DEPOSIT_AMOUNT_INVALID') });
-      lines = depositLines(stay, amount, `Acompte sur le séjour ${booking.code ?? booking.id}`, period);
+      nature = input.paid?.nature ?? stayDepositNature(booking.downPaymentKind);
+      lines = depositLines(
+        stay,
+        amount,
+        `${depositWords(nature).noun} sur le séjour ${booking.code ?? booking.id}`,
+        period,
+      );
       dueDate = booking.downPaymentDueDate ?? null;
     } else {
       lines = finalLines([...stay, ...extras.flatMap((e) => e.lines)], depositLinesLeft);
       dueDate = booking.balanceDueDate ?? null;
+      const natures = new Set(depositLinesLeft.filter((d) => d.amountInclVat !== 0).map((d) => d.nature));
+      nature = natures.size === 1 ? ([...natures][0] ?? 'acompte') : null;
     }
+    // Never due before it is issued (a stay billed after its balance date is due at once).
+    if (dueDate != null && dueDate < date) dueDate = date;
+    if (input.paid) dueDate = null;
     return {
       ctx,
       extras,
@@ -235,8 +270,9 @@ async function prepareStayBill(
         sellerSnapshot: seller,
         serviceStartDate: period.startDate,
         serviceEndDate: period.endDate,
-        paymentTerms: paymentTermsText(customer, dueDate),
+        paymentTerms: input.paid ? paidTermsText(customer, input.paid) : paymentTermsText(customer, dueDate),
         dueDate,
+        depositNature: nature,
         userId,
         depositsDeducted: input.kind === 'final' ? depositLinesLeft.reduce((s, d) => s + d.amountInclVat, 0) : 0,
       },
@@ -265,16 +301,53 @@ export async function previewStayBill(
   }
 }
 
+/** The cancellation invoice of a cancelled stay (its stay row locked by the caller): no other source bills with it. */
+async function prepareCancellationBill(
+  trx: Trx,
+  booking: Row,
+  date: string,
+  userId: number | null,
+): Promise<PreparedBill> {
+  const lines = await cancellationLines(trx, booking, await stayInvoices(trx, booking.id));
+  const customer = await customerSnapshot(trx, booking.customerId);
+  return {
+    ctx: { bookingId: booking.id, customerId: booking.customerId, kind: 'final' },
+    extras: [],
+    lines,
+    bill: {
+      kind: 'invoice',
+      isDeposit: false,
+      payerType: 'customer',
+      date,
+      bookingId: booking.id,
+      customerId: booking.customerId,
+      customerName: customer.name,
+      customerSnapshot: customer,
+      sellerSnapshot: await sellerSnapshot(trx),
+      serviceStartDate: booking.startDate ?? null,
+      serviceEndDate: booking.endDate ?? null,
+      paymentTerms: paymentTermsText(customer, date),
+      dueDate: date,
+      reason: booking.cancelReason ?? null,
+      userId,
+    },
+  };
+}
+
 export async function issueCreditNote(
   knex: Knex,
   invoiceId: number,
   input: CreditNoteInput,
   userId: number | null,
+  today?: string,
 ): Promise<number> {
-  const date = billDate(input.date);
+  const date = billDate(input.date, today);
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (!reason)
     throw badRequest('CREDIT_NOTE_REASON_REQUIRED', { reason: formatMessage('CREDIT_NOTE_REASON_REQUIRED') });
+  // Units or an amount of a line, lines or an amount of the whole bill: one way at a time.
+  if ((input.amount != null && input.lines) || input.lines?.some((l) => l.quantity != null && l.amount != null))
+    throw badRequest('INCORRECT_FORM', { amount: formatMessage('INCORRECT_FORM') });
   return knex.transaction(async (trx) => {
     const first = await trx('bill').where('id', invoiceId).first('bookingId');
     if (!first) throw new HttpError(404, 'BILL_NOT_FOUND');
@@ -296,7 +369,11 @@ export async function issueCreditNote(
     }
     let lines: LineInput[];
     try {
-      lines = creditLines(await creditableLines(trx, [invoiceId]), input.lines ?? null);
+      const creditable = await creditableLines(trx, [invoiceId]);
+      lines =
+        input.amount != null
+          ? creditAmountLines(creditable, input.amount)
+          : creditLines(creditable, input.lines ?? null);
     } catch (e: any) {
       if (e?.message === 'EXCEEDS' || e?.message === 'UNKNOWN_LINE')
         throw badRequest('CREDIT_NOTE_EXCEEDS_INVOICE', { lines: formatMessage('CREDIT_NOTE_EXCEEDS_INVOICE') });

@@ -6,6 +6,7 @@
 // repeats the stay and deducts each deposit line; credit notes mirror invoice lines.
 import { allocate, BP_SCALE, mulDivRound, vatOfInclusive } from '../pricing/money';
 import type { StoredPrice } from '../stays/price-model';
+import { depositWords } from './mentions';
 
 /** −x without a negative zero. */
 const neg = (x: number) => (x === 0 ? 0 : -x);
@@ -127,7 +128,7 @@ const rateLabel = (bp: number | null) =>
   bp == null ? 'hors TVA' : `TVA ${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 
 /**
- * A deposit (acompte) bill: `amount` split over the stay's VAT rates in proportion to
+ * A deposit bill (arrhes or acompte): `amount` split over the stay's VAT rates in proportion to
  * what each rate weighs in the stay (largest remainder, so the lines add up exactly),
  * one line per rate, VAT included (rules-fr §5: VAT on a service is due at payment).
  */
@@ -172,6 +173,8 @@ export function depositLines(
 export interface DepositRemainder {
   billId: number;
   number: string;
+  /** arrhes or acompte, as the deposit bill named them (null: bills from before the distinction) */
+  nature?: 'arrhes' | 'acompte' | null;
   vatRateBp: number | null;
   amountInclVat: number;
   vatAmount: number;
@@ -183,7 +186,7 @@ export function finalLines(stay: LineInput[], deposits: DepositRemainder[]): Lin
     .filter((d) => d.amountInclVat !== 0)
     .map((d): LineInput => ({
       lineType: LINE_TYPE.DOWN_PAYMENT,
-      label: `Déduction de la facture d'acompte ${d.number} (${rateLabel(d.vatRateBp)})`,
+      label: `Déduction ${depositWords(d.nature).ofBill} ${d.number} (${rateLabel(d.vatRateBp)})`,
       quantity: 1,
       unitPriceInclVat: neg(d.amountInclVat),
       amountInclVat: neg(d.amountInclVat),
@@ -212,10 +215,11 @@ export interface CreditableLine extends BillLineDraft {
  */
 export function creditLines(
   invoice: CreditableLine[],
-  requested: { billLineId: number; quantity?: number | null }[] | null,
+  requested: { billLineId: number; quantity?: number | null; amount?: number | null }[] | null,
 ): LineInput[] {
   const byId = new Map(invoice.map((l) => [l.id, l]));
-  const picks = requested ?? invoice.map((l) => ({ billLineId: l.id, quantity: null }));
+  const picks: { billLineId: number; quantity?: number | null; amount?: number | null }[] =
+    requested ?? invoice.map((l) => ({ billLineId: l.id, quantity: null }));
   const seen = new Set<number>();
   const out: LineInput[] = [];
   for (const p of picks) {
@@ -226,6 +230,10 @@ export function creditLines(
     const leftAmount = line.amountInclVat + line.creditedAmount;
     const leftVat = line.vatAmount + line.creditedVat;
     if (requested === null && leftAmount === 0 && leftQty === 0) continue;
+    if (p.amount != null) {
+      out.push(partOfLine(line, p.amount, leftAmount, leftVat));
+      continue;
+    }
     const qty = p.quantity ?? leftQty;
     if (requested !== null && (qty <= 0 || qty > leftQty)) throw new Error('EXCEEDS');
     const all = qty === leftQty || line.quantity === 0;
@@ -247,4 +255,47 @@ export function creditLines(
     });
   }
   return out;
+}
+
+/**
+ * `amount` (VAT included, positive) off one line, without changing its quantity: its VAT
+ * in proportion of what remains of the line (all of it for the whole remainder).
+ * Throws 'EXCEEDS' beyond what remains.
+ */
+function partOfLine(line: CreditableLine, amount: number, leftAmount: number, leftVat: number): LineInput {
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > leftAmount) throw new Error('EXCEEDS');
+  const vat = amount === leftAmount ? leftVat : mulDivRound(leftVat, amount, leftAmount);
+  return {
+    lineType: line.lineType,
+    label: `Réduction sur : ${line.label}`.slice(0, 200),
+    quantity: 0,
+    unitPriceInclVat: amount,
+    amountInclVat: neg(amount),
+    vatRateBp: line.vatRateBp,
+    vatAmount: neg(vat),
+    startDate: line.startDate,
+    endDate: line.endDate,
+    occupancyId: line.occupancyId ?? null,
+    creditedLineId: line.id,
+    depositBillId: line.depositBillId ?? null,
+  };
+}
+
+/**
+ * An amount off the whole invoice (a commercial gesture): spread over what remains of
+ * its taxable lines (the tourist tax and deductions aside, unless nothing else remains)
+ * in proportion to each (largest remainder), so each rate bears its share of the VAT.
+ * Throws 'EXCEEDS' beyond what remains of them.
+ */
+export function creditAmountLines(invoice: CreditableLine[], amount: number): LineInput[] {
+  const left = (l: CreditableLine) => l.amountInclVat + l.creditedAmount;
+  const taxable = invoice.filter((l) => left(l) > 0 && l.vatRateBp != null);
+  const pool = taxable.length ? taxable : invoice.filter((l) => left(l) > 0);
+  const total = pool.reduce((s, l) => s + left(l), 0);
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > total) throw new Error('EXCEEDS');
+  const shares = allocate(amount, pool.map(left));
+  return creditLines(
+    invoice,
+    pool.flatMap((l, i) => (shares[i] > 0 ? [{ billLineId: l.id, amount: shares[i] }] : [])),
+  );
 }

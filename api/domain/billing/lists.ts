@@ -40,7 +40,7 @@ export interface BillListQuery {
   state?: string;
   limit?: number;
 }
-export const BILL_KINDS = ['invoice', 'deposit', 'final', 'credit-note', 'partner'] as const;
+export const BILL_KINDS = ['invoice', 'deposit', 'final', 'cancellation', 'credit-note', 'partner'] as const;
 export const BILL_STATES = ['issued', 'partly-credited', 'cancelled'] as const;
 
 /** Bills matching the filters (newest first, `limit` rows) and the totals of all of them. */
@@ -53,8 +53,15 @@ export async function billList(db: Db, q: BillListQuery): Promise<{ rows: Row[];
     if (q.kind === 'credit-note') w.where('b.kind', 'credit-note');
     else if (q.kind === 'partner') w.where({ 'b.kind': 'invoice', 'b.payerType': 'partner' });
     else if (q.kind === 'deposit') w.where({ 'b.kind': 'invoice', 'b.isDeposit': true });
-    else if (q.kind === 'final') w.where({ 'b.kind': 'invoice', 'b.isDeposit': false, 'b.payerType': 'customer' });
+    else if (q.kind === 'final')
+      w.where({ 'b.kind': 'invoice', 'b.isDeposit': false, 'b.payerType': 'customer' }).whereNotExists((x) =>
+        x.from('bill_line as l').whereRaw('l.bill_id = b.id').where('l.lineType', 20),
+      );
     else if (q.kind === 'invoice') w.where('b.kind', 'invoice');
+    else if (q.kind === 'cancellation')
+      w.where('b.kind', 'invoice').whereExists((x) =>
+        x.from('bill_line as l').whereRaw('l.bill_id = b.id').where('l.lineType', 20),
+      );
     if (q.customer?.trim())
       w.where((x) =>
         x.whereILike('b.customerName', `%${q.customer!.trim()}%`).orWhereILike('b.number', `%${q.customer!.trim()}%`),
@@ -73,6 +80,7 @@ export async function billList(db: Db, q: BillListQuery): Promise<{ rows: Row[];
         'b.date',
         'b.kind',
         'b.isDeposit',
+        'b.depositNature',
         'b.payerType',
         'b.customerName',
         'b.bookingId',
@@ -85,6 +93,7 @@ export async function billList(db: Db, q: BillListQuery): Promise<{ rows: Row[];
         'b.creditedBillId',
         db.raw(`${STATE} AS state`),
         db.raw(`${CREDITED}::int AS credited`),
+        db.raw('EXISTS (SELECT 1 FROM bill_line l WHERE l.bill_id = b.id AND l.line_type = 20) AS "isCancellation"'),
       ),
     base
       .clone()
@@ -161,7 +170,7 @@ export async function doubleBills(db: Db): Promise<Row[]> {
     GROUP BY k.id, k.code, c.id HAVING sum(b.total_incl_vat + ${CREDITED}) > coalesce(k.total_amount, 0)`)
   ).rows;
   for (const r of deposits)
-    out.push({ check: 'deposits-exceed', label: 'Acomptes facturés au-delà du prix du séjour', ...r });
+    out.push({ check: 'deposits-exceed', label: 'Arrhes ou acomptes facturés au-delà du prix du séjour', ...r });
   const twins: Row[] = (
     await db.raw(`
     SELECT min(k.id) AS "bookingId", string_agg(coalesce(k.code, k.id::text), ', ' ORDER BY k.id) AS code,

@@ -2,14 +2,16 @@
 // cheques for one amount, grouped payments, a payment's VAT, deposits of a month, the
 // cash fund of a day, expenses and injections of a month, starting bases, the cash and
 // bank journal, the finance preferences. One declaration each, thin handlers.
+import { confirmationsOf } from '../../rest/entities';
 import { defineRoute } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { entityMeta } from '../../rest/entities';
 import { saveRecord } from '../../rest/records';
 import { badRequest, HttpError } from '../../http/errors';
 import { isYearMonth } from '../../../common/cash';
-import { paymentVat } from '../../../common/payment-vat';
+import { paymentVat, TILL_SHARE } from '../../../common/payment-vat';
 import { recordCheques, type ChequesInput } from './cheques';
+import { refundOverpayment, type RefundInput } from './refunds';
 import { groupPayments, type GroupInput } from './grouping';
 import { cashAndBankJournal, cashFund, movementsOfMonth, startingBases } from './cash';
 import { depositsOfMonth } from './deposits';
@@ -36,6 +38,29 @@ function dateOf(raw: string): string {
 }
 
 export const MONEY_ROUTES = [
+  defineRoute<RefundInput>({
+    method: 'POST',
+    path: '/rest/booking/:bookingId/refund',
+    right: [PAYMENT, 'write'],
+    tag,
+    summary:
+      'Rembourse un trop-perçu du séjour : un paiement « Remboursement » de montant négatif, au journal ; ' +
+      'refusé au-delà de ce que le client a payé en trop',
+    body: {
+      type: 'object',
+      required: ['paymentMethodId', 'amount'],
+      additionalProperties: false,
+      properties: {
+        paymentMethodId: id,
+        amount: { ...money, description: 'le montant rendu, positif, en centimes' },
+        date,
+        notes: text(500),
+      },
+    },
+    response: { $ref: '#/components/schemas/Payment' },
+    handler: ({ params, body, knex, user }) =>
+      refundOverpayment(knex, parseId(params.bookingId), body, user?.id ?? null),
+  }),
   defineRoute<ChequesInput>({
     method: 'POST',
     path: '/rest/payment/cheques',
@@ -86,7 +111,8 @@ export const MONEY_ROUTES = [
     },
     response: { type: 'array', items: obj },
     responseDescription: 'Les paiements créés, un par chèque',
-    handler: ({ body, user, knex }) => recordCheques(knex, body, user?.id ?? null),
+    handler: ({ ctx, body, user, knex }) =>
+      recordCheques(knex, body, user?.id ?? null, confirmationsOf(ctx.get('X-Confirm'))),
   }),
 
   defineRoute<GroupInput>({
@@ -133,7 +159,9 @@ export const MONEY_ROUTES = [
         .where('id', parseId(params.paymentId))
         .first('id', 'amount', 'bookingId', 'category', 'downPaymentNature');
       if (!p) throw new HttpError(404, 'NOT_FOUND');
-      const lines = p.bookingId ? paymentVat(p.amount, await stayRateShares(knex, p.bookingId)) : [];
+      const shares = p.bookingId ? await stayRateShares(knex, p.bookingId) : [];
+      // the share settling till tickets carries no VAT here (it was due on the ticket)
+      const lines = paymentVat(p.amount, shares).filter((l) => l.vatRateBp !== TILL_SHARE);
       return { ...p, lines, vatAmount: lines.reduce((s, l) => s + l.vatAmount, 0) };
     },
   }),

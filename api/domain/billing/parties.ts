@@ -4,6 +4,9 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
+import { sirenOfVat } from './siren';
+import { formatDateFr } from '../../../common/dates';
+import { postcodeRequired } from '../../../common/address';
 import { LEGAL_MENTIONS, requireCompanyData, type CompanyItem } from '../establishment/company';
 
 type Db = Knex | Knex.Transaction;
@@ -34,11 +37,14 @@ export interface CustomerSnapshot {
   isLegalEntity: boolean;
   address1: string;
   address2: string | null;
-  postalCode: string;
+  /** null for an address abroad without postcode */
+  postalCode: string | null;
   town: string;
   country: string | null;
   countryIso: string | null;
   vatNumber: string | null;
+  /** a business customer's SIREN (typed, else read from its French VAT number) */
+  siren?: string | null;
   email: string | null;
 }
 
@@ -83,7 +89,8 @@ export async function customerSnapshot(db: Db, customerId: number | null): Promi
   const lacking: [string, MessageCode][] = [];
   if (blank(c.lastName) && blank(c.companyName)) lacking.push(['lastName', 'CUSTOMER_NAME_REQUIRED']);
   if (blank(c.address1)) lacking.push(['address1', 'CUSTOMER_ADDRESS_REQUIRED']);
-  if (blank(c.postalCode)) lacking.push(['postalCode', 'CUSTOMER_POSTCODE_REQUIRED']);
+  // The postcode as the country has it: required for a French address, optional abroad.
+  if (blank(c.postalCode) && postcodeRequired(c.countryIso)) lacking.push(['postalCode', 'CUSTOMER_POSTCODE_REQUIRED']);
   if (blank(c.town)) lacking.push(['town', 'CUSTOMER_TOWN_REQUIRED']);
   // A business customer's country decides whether the bill is intra-community (§8 « country required »).
   if (c.isLegalEntity && c.countryId == null) lacking.push(['countryId', 'CUSTOMER_COUNTRY_REQUIRED']);
@@ -99,11 +106,12 @@ export async function customerSnapshot(db: Db, customerId: number | null): Promi
     isLegalEntity: !!c.isLegalEntity,
     address1: c.address1,
     address2: c.address2 ?? null,
-    postalCode: c.postalCode,
+    postalCode: blank(c.postalCode) ? null : c.postalCode,
     town: c.town,
     country: c.countryName ?? null,
     countryIso: c.countryIso ?? null,
     vatNumber: c.vatNumber ?? null,
+    siren: c.isLegalEntity ? (c.siren ?? sirenOfVat(c.vatNumber)) : null,
     email: c.email ?? null,
   };
 }
@@ -116,4 +124,12 @@ export function paymentTermsText(customer: CustomerSnapshot, dueDate: string | n
   const penalties = " Pas d'escompte pour paiement anticipé. Pénalités de retard : trois fois le taux d'intérêt légal.";
   const indemnity = customer.isLegalEntity ? ' Indemnité forfaitaire pour frais de recouvrement : 40 €.' : '';
   return `${due}${penalties}${indemnity}`;
+}
+
+/** The terms of a bill issued for money already received (a deposit bill of a payment). */
+export function paidTermsText(customer: CustomerSnapshot, paid: { date: string; method: string }): string {
+  return `Acquittée le ${formatDateFr(paid.date)} (${paid.method}). ${paymentTermsText(customer, null).replace(
+    /^Règlement à réception\. /,
+    '',
+  )}`;
 }

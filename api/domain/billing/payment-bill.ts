@@ -1,4 +1,4 @@
-// A deposit (acompte) bill made from a payment received: the stay's deposit bill for
+// A deposit bill (arrhes or acompte) made from a payment received: the stay's deposit bill for
 // the payment's amount, tied to the payment (payment.billId) in the same transaction.
 // A payment already billed gets no second one (« down-payment invoice impossible on
 // billed payment »): the tie is set only where it is still empty, so of two users doing
@@ -19,13 +19,23 @@ export async function issuePaymentDepositBill(
 ): Promise<number> {
   const date = billDate(input.date);
   return knex.transaction(async (trx) => {
-    const payment = await trx('payment').where('id', paymentId).first('id', 'bookingId', 'billId', 'amount');
+    const payment = await trx('payment as p')
+      .join('payment_method as m', 'm.id', 'p.paymentMethodId')
+      .where('p.id', paymentId)
+      .first('p.id', 'p.bookingId', 'p.billId', 'p.amount', 'p.date', 'p.category', 'p.downPaymentNature', 'm.label');
     if (!payment) throw notFound();
     if (payment.billId != null || payment.bookingId == null || !(payment.amount > 0)) throw impossible();
+    // Paid already: the bill says so (never « Règlement à réception »), and names the
+    // money as the payment does (arrhes or acompte); a plain payment takes the stay's word.
+    const paid = {
+      date: payment.date,
+      method: payment.label,
+      nature: payment.category === 'down-payment' ? payment.downPaymentNature : null,
+    };
     const billId = await issueStayBillIn(
       trx,
       payment.bookingId,
-      { kind: 'deposit', amount: payment.amount },
+      { kind: 'deposit', amount: payment.amount, paid },
       date,
       userId,
     );

@@ -132,7 +132,17 @@ export function registerPaymentKindRules(): void {
   registerHooks('payment', {
     async beforeSave(rec, existing, { trx }) {
       assertNoCardNumber(rec);
+      // Money received is positive; a refund (paid back, refunds.ts) is the one negative payment.
+      if ((rec.category === 'refund') !== rec.amount < 0) refuse('PAYMENT_SIGN_INVALID', 'amount');
       const method = await methodOf(trx, rec.paymentMethodId);
+      if (rec.category === 'refund') {
+        if (!['none', 'cash', 'card', 'cheque', 'regulation'].includes(method.kind))
+          refuse('INVALID_CHOICE', 'paymentMethodId');
+        rec.commissionAmount = 0;
+        rec.doNotRemitBefore = null;
+        rec.downPaymentNature = 'arrhes';
+        return;
+      }
       if (method.kind === 'grouped' && !existing) refuse('GROUP_PAYMENTS_INVALID', 'paymentMethodId');
       if (method.kind === 'cheque') assertChequeFields(rec);
       if (method.kind !== 'cheque' && method.kind !== 'holiday-voucher') rec.doNotRemitBefore = null;

@@ -10,6 +10,7 @@ import { registerPaymentSource } from '../planning/payments';
 import { paidByBookings } from './view';
 import { todayParis } from '../../../common/dates';
 import { appendPaymentEntry } from '../ledger/entries';
+import { assertNotOverpaying } from './overpayment';
 
 type Row = Record<string, any>;
 
@@ -22,7 +23,7 @@ function lockedMessage(p: Row): MessageCode | null {
 
 export function registerPaymentRules(): void {
   registerHooks('payment', {
-    async beforeSave(rec, existing, { trx }) {
+    async beforeSave(rec, existing, { trx, confirm }) {
       const locked = existing && lockedMessage(existing);
       if (locked) throw badRequest(locked);
       if (rec.bookingId == null && rec.customerId == null)
@@ -36,6 +37,7 @@ export function registerPaymentRules(): void {
         if (!bill || bill.kind !== 'invoice' || (rec.bookingId != null && bill.bookingId !== rec.bookingId))
           throw badRequest('BILL_NOT_FOUND', { billId: formatMessage('BILL_NOT_FOUND') });
       }
+      await assertNotOverpaying(trx, rec, existing, confirm);
     },
     beforeDelete(existing) {
       const locked = lockedMessage(existing);

@@ -6,8 +6,9 @@
 // penalties and, for business customers, the 40 € recovery indemnity.
 import { createRequire } from 'node:module';
 import { formatDateFr } from '../../../common/dates';
-import { formatEuros } from '../pricing/money';
 import type { CustomerSnapshot, SellerSnapshot } from './parties';
+import { postcodeAndTown } from '../../../common/address';
+import { depositWords, groupedEuros, linePeriod, rcsMention } from './mentions';
 
 const require = createRequire(import.meta.url);
 let printer: any;
@@ -25,7 +26,7 @@ export function pdfmake(): any {
 
 type Row = Record<string, any>;
 
-const euros = (c: number) => formatEuros(c);
+const euros = groupedEuros;
 const rate = (bp: number | null) =>
   bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 const date = (d: string | null | undefined) => (d ? formatDateFr(d) : '');
@@ -39,13 +40,14 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
   const s = bill.sellerSnapshot as SellerSnapshot;
   const c = bill.customerSnapshot as CustomerSnapshot;
   const credit = bill.kind === 'credit-note';
-  const title = credit ? 'AVOIR' : bill.isDeposit ? "FACTURE D'ACOMPTE" : 'FACTURE';
+  const words = depositWords(bill.depositNature);
+  const title = credit ? 'AVOIR' : bill.isDeposit ? words.billTitle : 'FACTURE';
   const lines: Row[] = bill.lines ?? [];
   const body = [
     ['Désignation', 'Période', 'Qté', 'PU HT', 'TVA', 'Total HT', 'Total TTC'].map((t) => ({ text: t, bold: true })),
     ...lines.map((l) => [
       l.label,
-      l.startDate ? `${date(l.startDate)} – ${date(l.endDate)}` : '',
+      linePeriod(l.startDate, l.endDate),
       { text: String(l.quantity), alignment: 'right' },
       { text: euros(l.unitPriceExclVat), alignment: 'right' },
       { text: rate(l.vatRateBp), alignment: 'right' },
@@ -69,9 +71,9 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
     s.address2,
     `${s.postalCode} ${s.town}`,
     s.country,
-    `${s.legalForm} au capital de ${euros(s.capital)}`,
+    `${s.legalForm} au capital de ${groupedEuros(s.capital)}`,
     `SIREN ${s.siren} — SIRET ${s.siret}`,
-    `RCS ${s.rcs} — N° d'immatriculation ${s.tradeRegisterNumber}`,
+    rcsMention(s),
     `N° de TVA intracommunautaire : ${s.vatNumber}`,
     s.nafCode ? `Code NAF : ${s.nafCode}` : null,
   ].filter(Boolean);
@@ -79,8 +81,9 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
     { text: c.name, bold: true },
     c.address1,
     c.address2,
-    `${c.postalCode} ${c.town}`,
+    postcodeAndTown(c.postalCode, c.town),
     c.country,
+    c.isLegalEntity && c.siren ? `SIREN ${c.siren}` : null,
     c.vatNumber ? `N° de TVA intracommunautaire : ${c.vatNumber}` : null,
   ].filter(Boolean);
   const totals: [string, string][] = [
@@ -88,7 +91,7 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
     ['Total TVA', euros(bill.totalVat)],
   ];
   if (bill.touristTaxAmount) totals.push(['Dont taxe de séjour (hors champ de la TVA)', euros(bill.touristTaxAmount)]);
-  if (bill.depositsDeducted) totals.push(['Acomptes déjà facturés, déduits', euros(-bill.depositsDeducted)]);
+  if (bill.depositsDeducted) totals.push([words.deducted, euros(-bill.depositsDeducted)]);
   totals.push([
     credit ? "Total TTC de l'avoir" : bill.depositsDeducted ? 'Net à payer TTC' : 'Total TTC',
     euros(bill.totalInclVat),

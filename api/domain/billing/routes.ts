@@ -4,13 +4,16 @@ import type { Knex } from 'knex';
 import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { issueCreditNote, issueStayBill, previewStayBill, type CreditNoteInput, type StayBillInput } from './issue';
-import { printBill, storeOriginal } from './documents';
+import { printBill, storeOriginal, viewBill } from './documents';
+import { stayDepositNature } from './mentions';
+import { recordTechnicalEvent } from '../ledger/jet';
 import { loadBill, stayBalance, stayPayments } from './view';
 import { stayCharges } from './sources';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
 import { renderDepositSlip } from './deposit-slip';
 import { dispositionOf, financePreferences } from './preferences';
 import { HttpError } from '../../http/errors';
+import { readBackOr } from '../../http/committed';
 import { BILL_LIST_ROUTES } from './list-routes';
 import { standingPartnerBills } from './partner';
 import { usableCreditNotes } from './payment-rules';
@@ -39,6 +42,7 @@ defineSchemas({
       date: { type: 'string', format: 'date' },
       kind: { enum: ['invoice', 'credit-note'] },
       isDeposit: bool,
+      depositNature: { enum: ['arrhes', 'acompte', null] },
       bookingId: { type: ['integer', 'null'] },
       customerId: { type: ['integer', 'null'] },
       customerName: str,
@@ -55,6 +59,12 @@ defineSchemas({
         },
       },
       state: { enum: ['issued', 'partly-credited', 'cancelled'] },
+      invoiceKind: {
+        enum: ['invoice', 'cancelled-invoice', 'cancellation-invoice', 'credit-note'],
+        description:
+          "§4 : facture, facture annulée (par avoirs), facture d'annulation (frais d'un séjour annulé), avoir",
+      },
+      invoiceKindLabel: str,
       remaining: money,
       creditedBillId: { type: ['integer', 'null'] },
       lines: { type: 'array', items: { $ref: '#/components/schemas/BillLine' } },
@@ -173,6 +183,10 @@ defineSchemas({
         properties: { amount: money, since: { type: 'string', format: 'date' } },
       },
       bills: { type: 'array', items: { type: 'object' } },
+      downPaymentNature: {
+        enum: ['arrhes', 'acompte'],
+        description: 'Le versement anticipé du séjour : arrhes, ou acompte (engagement ferme)',
+      },
       partnerId: { type: ['integer', 'null'] },
       partnerBillStands: bool,
       usableCreditNotes: {
@@ -187,14 +201,18 @@ defineSchemas({
   },
 });
 
-/** The PDF is rendered right after the commit; a failure there is retried at the first print. */
+/**
+ * The PDF is rendered right after the commit; a failure there is retried at the first
+ * print (the original is made then). The bill is committed: neither a failed PDF nor a
+ * failed read-back turns its answer into an error (issue 25 point 6).
+ */
 async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
   try {
     await storeOriginal(knex, id);
   } catch (e) {
-    console.error('bill PDF', id, e);
+    console.error('bill PDF', id, (e as Error)?.message);
   }
-  return loadBill(knex, id);
+  return readBackOr(() => loadBill(knex, id), id);
 }
 
 export const BILLING_ROUTES = [
@@ -206,14 +224,15 @@ export const BILLING_ROUTES = [
     tag,
     summary:
       "Émet la facture d'acompte (kind deposit ; amount en centimes, défaut : l'acompte du séjour) ou la facture " +
-      "de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré ; numéro sans " +
+      "de solde (kind final, qui déduit les acomptes) d'un séjour, à partir de son prix enregistré, ou la facture " +
+      "d'annulation d'un séjour annulé (kind cancellation : ses frais d'annulation, ligne 20) ; numéro sans " +
       'trou de la série',
     body: {
       type: 'object',
       required: ['kind'],
       additionalProperties: false,
       properties: {
-        kind: { enum: ['deposit', 'final'] },
+        kind: { enum: ['deposit', 'final', 'cancellation'] },
         amount: { type: 'integer', minimum: 1, maximum: 1_000_000_000, 'x-message': 'BILL_DEPOSIT_AMOUNT_INVALID' },
         date,
       },
@@ -261,7 +280,9 @@ export const BILLING_ROUTES = [
     path: '/rest/bill/:billId/credit-note',
     right: [BILL, 'write'],
     tag,
-    summary: 'Émet un avoir sur une facture : tout ce qui en reste sans lines, sinon les quantités des lignes données',
+    summary:
+      'Émet un avoir sur une facture : tout ce qui en reste sans lines ni amount, sinon les quantités ou montants ' +
+      'des lignes données, ou un montant sur toute la facture',
     body: {
       type: 'object',
       required: ['reason'],
@@ -280,8 +301,22 @@ export const BILLING_ROUTES = [
             properties: {
               billLineId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
               quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+              amount: {
+                type: 'integer',
+                minimum: 1,
+                maximum: 1_000_000_000,
+                description: 'un montant TTC en centimes de la ligne, au lieu de quantités',
+                'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
+              },
             },
           },
+        },
+        amount: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 1_000_000_000,
+          description: 'un montant TTC en centimes sur toute la facture, réparti sur ses lignes soumises à la TVA',
+          'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
         },
       },
     },
@@ -309,14 +344,41 @@ export const BILLING_ROUTES = [
     right: [BILL, 'read'],
     tag,
     summary:
-      'Le PDF (PDF/A-3b) de la facture, produit une fois : l’original à la première impression, ensuite le ' +
-      'duplicata (toujours le même fichier)',
+      'Le PDF (PDF/A-3b) de la facture pour la consulter : une copie marquée DUPLICATA, rien n’est enregistré ' +
+      '(imprimer : POST à la même adresse)',
     response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
     responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
     handler: async ({ ctx, params, knex }) => {
       const billId = parseId(params.billId);
       const bill = await loadBill(knex, billId);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `inline; filename="${bill.number}-duplicata.pdf"`);
+      ctx.body = await viewBill(knex, billId);
+      return undefined;
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    path: '/rest/bill/document/:billId',
+    right: [BILL, 'read'],
+    tag,
+    summary:
+      'Imprime la facture : l’original la première fois, ensuite le duplicata (toujours le même fichier), chaque ' +
+      'duplicata inscrit au journal des événements techniques',
+    response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+    responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
+    handler: async ({ ctx, params, user, knex }) => {
+      const billId = parseId(params.billId);
+      const bill = await loadBill(knex, billId);
       const { data, duplicate } = await printBill(knex, billId);
+      if (duplicate)
+        await recordTechnicalEvent(knex, 'duplicate', {
+          table: 'bill',
+          id: billId,
+          number: bill.number,
+          userId: user?.id ?? null,
+        });
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `inline; filename="${bill.number}${duplicate ? '-duplicata' : ''}.pdf"`);
       ctx.body = data;
@@ -338,14 +400,26 @@ export const BILLING_ROUTES = [
       const bills = await knex('bill')
         .where({ bookingId })
         .orderBy('id')
-        .select('id', 'number', 'date', 'kind', 'isDeposit', 'payerType', 'totalInclVat', 'creditedBillId');
+        .select(
+          'id',
+          'number',
+          'date',
+          'kind',
+          'isDeposit',
+          'depositNature',
+          'payerType',
+          'totalInclVat',
+          'creditedBillId',
+        );
       // The partner's bill comes after the customer's final bill (« Facture partenaire »).
-      const partnerId = (await knex('booking').where('id', bookingId).first('partnerId'))?.partnerId ?? null;
+      const stay = await knex('booking').where('id', bookingId).first('partnerId', 'downPaymentKind');
+      const partnerId = stay?.partnerId ?? null;
       const partnerBillStands = partnerId != null && (await standingPartnerBills(knex, bookingId)).length > 0;
       // The customer's credit notes with something left: the payment dialog's « Avoir » picker.
       return {
         ...balance,
         bills,
+        downPaymentNature: stayDepositNature(stay?.downPaymentKind),
         payments: await stayPayments(knex, bookingId),
         charges: await stayCharges(knex, bookingId),
         partnerId,

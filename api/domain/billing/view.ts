@@ -17,6 +17,18 @@ export const BILL_STATE_LABELS: Record<BillState, string> = {
   cancelled: 'Annulée par avoir',
 };
 
+/**
+ * The invoice kinds of §4: an invoice, a cancelled invoice (wholly credited), a
+ * cancellation invoice (a cancelled stay's fee, line 20); and the credit note.
+ */
+export type InvoiceKind = 'invoice' | 'cancelled-invoice' | 'cancellation-invoice' | 'credit-note';
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
+  invoice: 'Facture',
+  'cancelled-invoice': 'Facture annulée',
+  'cancellation-invoice': "Facture d'annulation",
+  'credit-note': 'Avoir',
+};
+
 export async function loadBill(db: Db, id: number): Promise<Row> {
   const bill = await db('bill').where('id', id).first();
   if (!bill) throw new HttpError(404, 'BILL_NOT_FOUND');
@@ -29,6 +41,14 @@ export async function loadBill(db: Db, id: number): Promise<Row> {
   const remaining = bill.totalInclVat + credited;
   const state: BillState =
     bill.kind === 'credit-note' || credited === 0 ? 'issued' : remaining === 0 ? 'cancelled' : 'partly-credited';
+  const invoiceKind: InvoiceKind =
+    bill.kind === 'credit-note'
+      ? 'credit-note'
+      : state === 'cancelled'
+        ? 'cancelled-invoice'
+        : lines.some((l: Row) => l.lineType === 20)
+          ? 'cancellation-invoice'
+          : 'invoice';
   const credit = bill.creditedBillId
     ? await db('bill').where('id', bill.creditedBillId).first('id', 'number', 'date')
     : null;
@@ -36,6 +56,8 @@ export async function loadBill(db: Db, id: number): Promise<Row> {
     ...bill,
     state,
     stateLabel: BILL_STATE_LABELS[state],
+    invoiceKind,
+    invoiceKindLabel: INVOICE_KIND_LABELS[invoiceKind],
     remaining,
     lines,
     creditNotes,

@@ -1,5 +1,5 @@
 // Customer rules on the generic write path: phone numbers in their display form,
-// intra-community VAT numbers compact and upper-case, licence plates upper-case, and
+// intra-community VAT numbers compact and upper-case, a SIREN with its check digit, licence plates upper-case, and
 // no deletion of a customer who has documents.
 import { registerHooks } from '../../rest/entities';
 import { badRequest } from '../../http/errors';
@@ -9,6 +9,7 @@ import { normalizePlate } from '../stays/hooks';
 import { stayPreferences } from '../stays/preferences';
 import { requiredCustomerFields } from '../../../common/stay-preferences';
 import { formatMessage } from '../../../common/messages';
+import { isValidSiren } from '../../../common/company';
 
 const trimOrNull = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
 
@@ -31,6 +32,9 @@ export function registerCustomerRules(): void {
       if (typeof rec.vatNumber === 'string')
         rec.vatNumber = rec.vatNumber.replace(/[\s.-]+/g, '').toUpperCase() || null;
       if (typeof rec.email === 'string') rec.email = rec.email.trim();
+      // A business customer's SIREN (printed on its bills) carries its check digit.
+      if (typeof rec.siren === 'string' && rec.siren && !isValidSiren(rec.siren))
+        throw badRequest('VALIDATION_FAILED', { siren: formatMessage('SIREN_CHECKSUM') });
       // The fields the preferences (« customer » section) make mandatory; a company has no birth date.
       const missing = requiredCustomerFields(await stayPreferences(trx)).filter(
         (f) => !(f === 'birthDate' && rec.isLegalEntity) && (rec[f] == null || rec[f] === ''),

@@ -25,7 +25,7 @@ import {
 import { APP_VERSION, userGuidePdf } from './user-guide';
 import { resetDemo } from './demo-reset';
 import { closeFinancialYear } from './financial-year-close';
-import { parseId } from '../../rest/records';
+import { loadRecord, newRecord, parseId } from '../../rest/records';
 import { cachedSettings } from '../../auth/settings';
 
 const BASE = '/rest/establishment/establishment';
@@ -39,6 +39,21 @@ async function mustExist(knex: Knex) {
 }
 
 const upload = imageUpload(LOGO_MAX_BYTES);
+/** What another establishment of the same company shares (not its name, address, SIRET, classification). */
+const SHARED_COMPANY_FIELDS = [
+  'corporateName',
+  'legalForm',
+  'capital',
+  'rcs',
+  'tradeRegisterNumber',
+  'siren',
+  'vatNumber',
+  'nafCode',
+  'currency',
+  'country',
+  'isGroupMode',
+  'groupName',
+] as const;
 const meta = () => entityMeta('establishment');
 /** `kind`: the establishment's logo unless `group` (anything else is the logo too). */
 const kindQuery = {
@@ -60,6 +75,41 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
     response: ref('Establishment'),
     responses: { 404: { description: 'Aucun établissement' } },
     handler: ({ knex }) => mustExist(knex),
+  }),
+  defineRoute<unknown, { reference?: number }>({
+    method: 'GET',
+    path: `${BASE}/add`,
+    right: [COMPANY, 'write'],
+    tag,
+    summary:
+      'Un nouvel établissement (id 0, non enregistré : POST …/edit) ; avec reference (id d’un établissement), ' +
+      'les données de la société communes aux établissements du groupe reprises de celui-ci',
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { reference: { type: 'integer', minimum: 1, maximum: 999_999_999, 'x-message': 'INVALID_ID' } },
+    },
+    response: {
+      type: 'object',
+      description: "Les champs d'un établissement (Establishment), nom encore vide",
+      required: ['id'],
+      properties: {
+        id: { const: 0 },
+        name: { type: ['string', 'null'] },
+        corporateName: { type: ['string', 'null'] },
+        siren: { type: ['string', 'null'] },
+        siret: { type: ['string', 'null'] },
+        currency: { type: 'string' },
+      },
+    },
+    responses: { 404: { description: 'Établissement de référence inconnu' } },
+    handler: async ({ query, knex }) => {
+      const fresh = await newRecord(knex, meta());
+      if (query.reference === undefined) return fresh;
+      const ref = await loadRecord(knex, meta(), query.reference);
+      for (const f of SHARED_COMPANY_FIELDS) fresh[f] = ref[f] ?? fresh[f];
+      return fresh;
+    },
   }),
   /** What every page needs: the title (name, else short name, else "Bivouac") and logos. */
   defineRoute({

@@ -16,7 +16,20 @@ export const CLOSURE_KINDS = ['closure-day', 'closure-month', 'closure-year'] as
 export type FiscalKind =
   (typeof SALE_KINDS)[number] | (typeof PAYMENT_KINDS)[number] | (typeof CLOSURE_KINDS)[number] | 'archive';
 export type JetKind =
-  'start' | 'stop' | 'login' | 'closure' | 'archive' | 'backup' | 'restore' | 'verify-failed' | 'setting' | 'key';
+  | 'start'
+  | 'stop'
+  | 'login'
+  | 'login-failed'
+  | 'rights'
+  | 'export'
+  | 'duplicate'
+  | 'closure'
+  | 'archive'
+  | 'backup'
+  | 'restore'
+  | 'verify-failed'
+  | 'setting'
+  | 'key';
 
 export interface EntryInput {
   /** default `fiscal` */
@@ -71,6 +84,19 @@ export async function assertMonthOpen(
     throw badRequest('MONTH_ALREADY_CLOSED', { [field]: formatMessage('MONTH_ALREADY_CLOSED') });
 }
 
+/** Entries dated in a closed financial year are refused (migration 0200 is the guarantee in plain SQL). */
+const DATED_IN_YEAR = new Set<string>([...SALE_KINDS, ...PAYMENT_KINDS, 'closure-day', 'closure-month']);
+
+/** « Exercice absent ou clos » on `field` when `date` lies in a closed financial year. */
+export async function assertYearNotClosed(db: Knex | Knex.Transaction, date: string, field = 'date'): Promise<void> {
+  const closed = await db('financial_year')
+    .where('isClosed', true)
+    .where('startDate', '<=', date)
+    .where('endDate', '>=', date)
+    .first('id');
+  if (closed) throw badRequest('NO_FINANCIAL_YEAR', { [field]: formatMessage('NO_FINANCIAL_YEAR') });
+}
+
 /**
  * Appends one entry to its chain and moves the head, in `trx`: body = canonical JSON of
  * the fixed fields, hash = SHA-256(previous hash ‖ body), Ed25519 signature of the hash
@@ -85,6 +111,7 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
     .onConflict(['establishmentId', 'chain'])
     .ignore();
   const head = await trx('ledger_head').where({ establishmentId: est, chain }).forUpdate().first('lastSeq', 'lastHash');
+  if (chain === 'fiscal' && input.date && DATED_IN_YEAR.has(input.kind)) await assertYearNotClosed(trx, input.date);
   if (chain === 'fiscal' && input.date && isSale(input.kind)) await assertMonthOpen(trx, input.date, 'date', est);
   const key = signingKey();
   const keyId = await currentKeyId(trx, key);

@@ -1,9 +1,12 @@
 // Closures (§4: bills → periods (days) → months → year), each one a ledger entry in the
 // same transaction as its checks, so a killed process leaves the whole closure or none.
-// - A day closure (Z) of date D covers every sale and payment recorded since the previous
-//   Z (a contiguous range of sequence numbers); D is never before the previous Z's date.
-// - A month closure sums the day closures dated in it, once the month is over and no
-//   transaction dated in it is left outside a Z; from then on nothing is dated in it
+// - A day closure (Z) of date D covers exactly the sales and payments of business date
+//   ≤ D that no earlier Z covers: never one dated after D (issue 24). D is never before
+//   the previous Z's date, so an entry is covered by the first Z recorded after it whose
+//   date is on or after its own: the uncovered ones are those recorded after the last Z,
+//   or dated after its day (a payment dated tomorrow waits for tomorrow's Z).
+// - A month closure holds the transactions dated in the month, once the month is over
+//   and no transaction dated in it is left outside a Z; from then on nothing is dated in it
 //   (appendEntry refuses it: « Mois déjà clôturé »).
 // - A year closure sums its months, inside the financial year's closing (technical user).
 // Each carries its totals, the perpetual grand total of its level (previous + period)
@@ -14,7 +17,8 @@ import { badRequest, HttpError } from '../../http/errors';
 import { addDays, todayParis } from '../../../common/dates';
 import { isValidDate } from '../../../common/formats';
 import { appendEntry, establishmentId, isMonthClosed, PAYMENT_KINDS, SALE_KINDS, type AppendedEntry } from './append';
-import { GENESIS } from './canonical';
+import { GENESIS, type Canonical } from './canonical';
+import { vatToFreeze } from '../statements/vat';
 import { sumTotals, totalsOf, totalsOfEntries, type ClosureTotals } from './totals';
 
 type Trx = Knex.Transaction;
@@ -78,15 +82,33 @@ async function lastClosure(db: Knex | Trx, est: number, level: ClosureLevel): Pr
   return row ? closureOf(row) : null;
 }
 
-/** Transactions recorded since the last Z. */
-async function uncovered(trx: Knex | Trx, est: number): Promise<Row[]> {
+/** Transactions no Z covers yet (see above), those dated up to `until` when given. */
+async function uncovered(trx: Knex | Trx, est: number, until?: string): Promise<Row[]> {
   const last = await lastClosure(trx, est, 'day');
-  return trx('ledger_entry')
+  const q = trx('ledger_entry')
     .where({ establishmentId: est, chain: 'fiscal' })
     .whereIn('kind', TRANSACTION_KINDS)
-    .where('seq', '>', last?.lastSeq ?? 0)
     .orderBy('seq')
     .select('seq', 'kind', 'amount', 'body', 'businessDate');
+  if (last) q.where((w) => w.where('seq', '>', last.seq).orWhere('businessDate', '>', last.date));
+  if (until) q.where('businessDate', '<=', until);
+  return q;
+}
+
+const totalsOfRows = (rows: Row[]) =>
+  totalsOfEntries(
+    rows.map((r) => ({ seq: Number(r.seq), kind: r.kind, amount: Number(r.amount), data: JSON.parse(r.body).data })),
+  );
+
+/** What the Z of `date` would cover now (the confirmation before closing); no lock, nothing written. */
+export async function dayClosurePreview(
+  db: Knex,
+  date: string,
+): Promise<ClosureTotals & { date: string; firstDate: string | null; lastDate: string | null }> {
+  if (!isValidDate(date)) throw badRequest('INCORRECT_DATES', { date: 'Date de clôture incorrecte' });
+  const rows = await uncovered(db, await establishmentId(db), date);
+  const dates = rows.map((r) => String(r.businessDate)).sort();
+  return { date, ...totalsOfRows(rows), firstDate: dates[0] ?? null, lastDate: dates.at(-1) ?? null };
 }
 
 async function record(
@@ -97,6 +119,7 @@ async function record(
   totals: ClosureTotals,
   previous: Closure | null,
   userId: number | null,
+  extra: Record<string, Canonical> = {},
 ): Promise<AppendedEntry> {
   const perpetual = (previous?.perpetual ?? 0) + totals.sales;
   const entry = await appendEntry(trx, {
@@ -104,7 +127,7 @@ async function record(
     date,
     periodEnd,
     amount: totals.sales,
-    data: { ...(totals as any), perpetual, userId },
+    data: { ...(totals as any), perpetual, userId, ...extra },
   });
   await appendEntry(trx, {
     chain: 'jet',
@@ -124,7 +147,27 @@ async function closureAt(db: Knex | Trx, est: number, seq: number): Promise<Clos
   );
 }
 
-/** The Z of `date`: everything recorded since the previous one. */
+/** What the closure of `month` (YYYY-MM) would hold now, and how many of its transactions still wait for a Z. */
+export async function monthClosurePreview(
+  db: Knex,
+  month: string,
+): Promise<ClosureTotals & { month: string; waiting: number }> {
+  const start = `${month}-01`;
+  if (!/^\d{4}-\d{2}$/.test(month) || !isValidDate(start))
+    throw badRequest('INCORRECT_DATES', { month: 'Mois incorrect' });
+  const end = monthEnd(start);
+  const est = await establishmentId(db);
+  const rows = await db('ledger_entry')
+    .where({ establishmentId: est, chain: 'fiscal' })
+    .whereIn('kind', TRANSACTION_KINDS)
+    .whereBetween('businessDate', [start, end])
+    .orderBy('seq')
+    .select('seq', 'kind', 'amount', 'body');
+  const waiting = (await uncovered(db, est, end)).filter((r) => String(r.businessDate) >= start).length;
+  return { month, ...totalsOfRows(rows), waiting };
+}
+
+/** The Z of `date`: every transaction dated up to `date` that no Z covers yet. */
 export async function closeDay(
   knex: Knex,
   date: string,
@@ -140,17 +183,15 @@ export async function closeDay(
     const previous = await lastClosure(trx, est, 'day');
     if (previous && date < previous.date)
       throw badRequest('NOTHING_TO_CLOSE', { date: 'Une journée postérieure est déjà clôturée' });
-    const rows = await uncovered(trx, est);
+    const rows = await uncovered(trx, est, date);
     if (!rows.length) throw badRequest('NO_INVOICE_SINCE_LAST_PERIOD');
-    const totals = totalsOfEntries(
-      rows.map((r) => ({ seq: Number(r.seq), kind: r.kind, amount: Number(r.amount), data: JSON.parse(r.body).data })),
-    );
+    const totals = totalsOfRows(rows);
     const entry = await record(trx, 'day', date, date, totals, previous, userId);
     return closureAt(trx, est, entry.seq);
   });
 }
 
-/** The month starting `month` (YYYY-MM): the sum of its days. */
+/** The month starting `month` (YYYY-MM): the transactions dated in it. */
 export async function closeMonth(
   knex: Knex,
   month: string,
@@ -171,14 +212,20 @@ export async function closeMonth(
       .select(trx.raw("distinct to_char(business_date, 'YYYY-MM') AS m"));
     for (const { m } of earlier)
       if (!(await isMonthClosed(trx, est, `${m}-01`))) throw badRequest('MONTH_MUST_BE_CLOSED', { month: m });
-    if ((await uncovered(trx, est)).some((r) => String(r.businessDate) <= end))
-      throw badRequest('PERIOD_MUST_BE_CLOSED');
-    const days: Row[] = await closures(trx, est, 'day')
-      .whereBetween('businessDate', [start, end])
-      .orderBy('seq')
-      .select('seq', 'kind', 'body', 'hash', 'signature');
-    const totals = sumTotals(days.map((d) => closureOf(d)));
-    const entry = await record(trx, 'month', start, end, totals, await lastClosure(trx, est, 'month'), userId);
+    if ((await uncovered(trx, est, end)).length) throw badRequest('PERIOD_MUST_BE_CLOSED');
+    // Exactly the transactions dated in the month (each one is in a Z by now).
+    const totals = totalsOfRows(
+      await trx('ledger_entry')
+        .where({ establishmentId: est, chain: 'fiscal' })
+        .whereIn('kind', TRANSACTION_KINDS)
+        .whereBetween('businessDate', [start, end])
+        .orderBy('seq')
+        .select('seq', 'kind', 'amount', 'body'),
+    );
+    // The month's VAT statement, frozen: it never changes afterwards (statements/vat.ts).
+    const vatStatement = (await vatToFreeze(trx as unknown as Knex, month)) as unknown as Canonical;
+    const previous = await lastClosure(trx, est, 'month');
+    const entry = await record(trx, 'month', start, end, totals, previous, userId, { vatStatement });
     return closureAt(trx, est, entry.seq);
   });
 }
@@ -198,8 +245,7 @@ export async function closeLedgerYear(
     .select(trx.raw("distinct to_char(business_date, 'YYYY-MM') AS m"));
   for (const { m } of days)
     if (!(await isMonthClosed(trx, est, `${m}-01`))) throw badRequest('MONTH_MUST_BE_CLOSED', { month: m });
-  if ((await uncovered(trx, est)).some((r) => String(r.businessDate) <= fy.endDate))
-    throw badRequest('PERIOD_MUST_BE_CLOSED');
+  if ((await uncovered(trx, est, fy.endDate)).length) throw badRequest('PERIOD_MUST_BE_CLOSED');
   if (await closures(trx, est, 'year').where('businessDate', fy.startDate).first('seq'))
     throw badRequest('CLOSURE_DOCUMENTS_GENERATED');
   const months: Row[] = await closures(trx, est, 'month')
@@ -224,7 +270,7 @@ export async function autoCloseDay(knex: Knex, today = todayParis()): Promise<Cl
   const est = await establishmentId(knex);
   if (await closures(knex, est, 'day').where('businessDate', '>=', yesterday).first('seq')) return null;
   if (await isMonthClosed(knex, est, yesterday)) return null;
-  if (!(await uncovered(knex, est)).length) return null;
+  if (!(await uncovered(knex, est, yesterday)).length) return null;
   return closeDay(knex, yesterday, null, today);
 }
 
@@ -264,11 +310,11 @@ export async function closureStatus(db: Knex): Promise<{
     lastClosure(db, est, 'month'),
     lastClosure(db, est, 'year'),
   ]);
-  const w = await db('ledger_entry')
+  const waiting = db('ledger_entry')
     .where({ establishmentId: est, chain: 'fiscal' })
-    .whereIn('kind', TRANSACTION_KINDS)
-    .where('seq', '>', lastDay?.lastSeq ?? 0)
-    .first(db.raw('count(*)::int AS n'), db.raw('min(business_date)::text AS since'));
+    .whereIn('kind', TRANSACTION_KINDS);
+  if (lastDay) waiting.where((q) => q.where('seq', '>', lastDay.seq).orWhere('businessDate', '>', lastDay.date));
+  const w = await waiting.first(db.raw('count(*)::int AS n'), db.raw('min(business_date)::text AS since'));
   const pending = w?.n ?? 0,
     since: string | null = w?.since ?? null;
   const last =

@@ -28,10 +28,45 @@ export function vatOfBill(bill: Row): { vat: VatCents[]; outsideVat: number } {
   return { vat, outsideVat: Number(bill.totalInclVat) - vat.reduce((s, v) => s + v.inclVat, 0) };
 }
 
+/**
+ * Bill line types that repeat a till ticket charged to the stay (« Ventes annexes », « Bons
+ * cadeaux »: only the sales bill source makes them). The ticket is the revenue; on the bill
+ * they are what the guest owes for it, not a second sale (billing README).
+ */
+export const TILL_LINE_TYPES = [16, 23];
+
+export interface TillShare {
+  inclVat: number;
+  outsideVat: number;
+  vat: VatCents[];
+}
+
+/** The share of a bill (or credit note) that repeats till tickets, per rate; null without any. */
+export async function tillShareOfBill(db: Knex | Trx, billId: number): Promise<TillShare | null> {
+  const rows: Row[] = await db('bill_line')
+    .where('billId', billId)
+    .whereIn('lineType', TILL_LINE_TYPES)
+    .groupBy('vatRateBp')
+    .select(
+      'vatRateBp',
+      db.raw('sum(amount_excl_vat)::bigint AS excl'),
+      db.raw('sum(vat_amount)::bigint AS vat'),
+      db.raw('sum(amount_incl_vat)::bigint AS incl'),
+    );
+  if (!rows.length) return null;
+  const vat = rows
+    .filter((r) => r.vatRateBp != null)
+    .map((r) => ({ rateBp: Number(r.vatRateBp), exclVat: Number(r.excl), vat: Number(r.vat), inclVat: Number(r.incl) }))
+    .sort((a, b) => a.rateBp - b.rateBp);
+  const inclVat = rows.reduce((s, r) => s + Number(r.incl), 0);
+  return { inclVat, outsideVat: inclVat - vat.reduce((s, v) => s + v.inclVat, 0), vat };
+}
+
 /** The entry of a bill or credit note just inserted (billing's issue.ts). */
 export async function appendBillEntry(trx: Trx, billId: number): Promise<AppendedEntry> {
   const b = await trx('bill').where('id', billId).first();
   const { vat, outsideVat } = vatOfBill(b);
+  const till = await tillShareOfBill(trx, billId);
   return appendEntry(trx, {
     kind: b.kind === 'credit-note' ? 'credit-note' : 'bill',
     date: b.date,
@@ -49,6 +84,8 @@ export async function appendBillEntry(trx: Trx, billId: number): Promise<Appende
       outsideVat,
       touristTax: Number(b.touristTaxAmount ?? 0),
       vat: vat as any,
+      // the share already recorded as revenue by till tickets: not counted again
+      ...(till ? { till: till as any } : {}),
     },
   });
 }

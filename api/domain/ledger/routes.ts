@@ -1,5 +1,6 @@
 // Routes of the ledger: verification, signing key, technical event journal, closures
 // (day, month, year), their PDF, and the day's operations. Thin: parse, call.
+import { recordTechnicalEvent } from './jet';
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/errors';
 import { parseId } from '../../rest/records';
@@ -10,7 +11,15 @@ import { closeFinancialYear } from '../establishment/financial-year-close';
 import { verifyLedger } from './verify';
 import { signingKey } from './keys';
 import { listJet } from './jet';
-import { closeDay, closeMonth, closureBySeq, closureStatus, listClosures } from './closures';
+import {
+  closeDay,
+  closeMonth,
+  closureBySeq,
+  closureStatus,
+  dayClosurePreview,
+  listClosures,
+  monthClosurePreview,
+} from './closures';
 import { renderClosurePdf } from './pdf';
 import { dailyOperations } from './daily';
 import { archiveYear, listArchives, readArchive } from './archive';
@@ -19,6 +28,37 @@ const tag = 'fiscal';
 const CLOSURES = 'invoice.closures';
 const JOURNAL = 'invoice.journal';
 const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
+const MONTH = { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', 'x-message': 'INCORRECT_DATES' };
+const cents = { type: 'integer' };
+const seqOrNull = { type: ['integer', 'null'] };
+/** The totals of a closure (ledger/totals.ts: ClosureTotals). */
+const TOTALS_PROPERTIES = {
+  vat: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['rateBp', 'exclVat', 'vat', 'inclVat'],
+      properties: { rateBp: cents, exclVat: cents, vat: cents, inclVat: cents },
+      additionalProperties: false,
+    },
+  },
+  outsideVat: cents,
+  sales: cents,
+  payments: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['label', 'kind', 'amount'],
+      properties: { label: { type: 'string' }, kind: { type: 'string' }, amount: cents },
+      additionalProperties: false,
+    },
+  },
+  paymentsTotal: cents,
+  count: { type: 'integer' },
+  firstSeq: seqOrNull,
+  lastSeq: seqOrNull,
+};
+const TOTALS_REQUIRED = Object.keys(TOTALS_PROPERTIES);
 
 export const LEDGER_ROUTES = [
   defineRoute<unknown, { chain?: 'fiscal' | 'jet'; signatures?: 'all' | 'sample' }>({
@@ -50,11 +90,22 @@ export const LEDGER_ROUTES = [
         },
       },
     },
-    handler: ({ query, knex }) =>
-      verifyLedger(knex, {
-        chain: query.chain ?? 'fiscal',
+    handler: async ({ query, user, knex }) => {
+      const chain = query.chain ?? 'fiscal';
+      const r = await verifyLedger(knex, {
+        chain,
         allSignatures: query.signatures ? query.signatures === 'all' : undefined,
-      }),
+      });
+      // A verification that fails is journaled (JET, issue 25 point 11), from the API as from the CLI.
+      if (r.status !== 'ok')
+        await recordTechnicalEvent(knex, 'verify-failed', {
+          chain,
+          breaks: r.breaks.length,
+          firstSeq: r.breaks[0]?.seq ?? null,
+          userId: user?.id ?? null,
+        }).catch((e) => console.error(`Journal des événements techniques : échec non enregistré — ${e.message}`));
+      return r;
+    },
   }),
   defineRoute({
     method: 'GET',
@@ -111,12 +162,47 @@ export const LEDGER_ROUTES = [
       return undefined;
     },
   }),
+  defineRoute<unknown, { date: string }>({
+    method: 'GET',
+    path: '/rest/closure/day/preview',
+    right: [CLOSURES, 'read'],
+    tag,
+    summary: 'Ce que couvrirait le Z de cette date : les opérations datées de ce jour ou avant, pas encore clôturées',
+    query: { type: 'object', required: ['date'], properties: { date } },
+    response: {
+      type: 'object',
+      required: [...TOTALS_REQUIRED, 'date', 'firstDate', 'lastDate'],
+      properties: {
+        ...TOTALS_PROPERTIES,
+        date: { type: 'string', format: 'date' },
+        firstDate: { type: ['string', 'null'], format: 'date' },
+        lastDate: { type: ['string', 'null'], format: 'date' },
+      },
+      additionalProperties: false,
+    },
+    handler: ({ query, knex }) => dayClosurePreview(knex, query.date),
+  }),
+  defineRoute<unknown, { month: string }>({
+    method: 'GET',
+    path: '/rest/closure/month/preview',
+    right: [CLOSURES, 'read'],
+    tag,
+    summary: 'Ce que contiendrait la clôture de ce mois : les opérations datées du mois, celles qui attendent un Z',
+    query: { type: 'object', required: ['month'], properties: { month: MONTH } },
+    response: {
+      type: 'object',
+      required: [...TOTALS_REQUIRED, 'month', 'waiting'],
+      properties: { ...TOTALS_PROPERTIES, month: { type: 'string' }, waiting: { type: 'integer' } },
+      additionalProperties: false,
+    },
+    handler: ({ query, knex }) => monthClosurePreview(knex, query.month),
+  }),
   defineRoute<{ date: string }>({
     method: 'POST',
     path: '/rest/closure/day',
     right: [CLOSURES, 'write'],
     tag,
-    summary: 'Clôture journalière (Z) : tout ce qui est enregistré depuis la précédente',
+    summary: 'Clôture journalière (Z) : les opérations datées de ce jour ou avant, pas encore clôturées',
     body: { type: 'object', required: ['date'], properties: { date }, additionalProperties: false },
     responses: { 409: { description: 'Clôture en cours (CLOSING_IN_PROGRESS)' } },
     handler: async ({ body, knex, user }) => ({ status: 'SAVED', item: await closeDay(knex, body.date, user.id) }),
@@ -126,11 +212,11 @@ export const LEDGER_ROUTES = [
     path: '/rest/closure/month',
     right: [CLOSURES, 'write'],
     tag,
-    summary: 'Clôture mensuelle : la somme des clôtures journalières du mois, une fois le mois terminé',
+    summary: 'Clôture mensuelle : les opérations datées du mois, toutes couvertes par un Z, une fois le mois terminé',
     body: {
       type: 'object',
       required: ['month'],
-      properties: { month: { type: 'string', pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', 'x-message': 'INCORRECT_DATES' } },
+      properties: { month: MONTH },
       additionalProperties: false,
     },
     responses: { 409: { description: 'Clôture en cours (CLOSING_IN_PROGRESS)' } },

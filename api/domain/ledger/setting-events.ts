@@ -1,4 +1,5 @@
-// Changes of the general settings and of the bill numbering series go to the technical
+// Changes of the general settings, of the bill numbering series, of the VAT rates, of the
+// establishment (the company's identity), of users and rights groups go to the technical
 // event journal (NF525: « sequence and setting changes »), in the transaction of the
 // change itself: no change without its entry. Values are recorded as text (the chain's
 // canonical JSON takes integers and strings only); neither entity holds a secret.
@@ -7,7 +8,7 @@ import { registerHooks } from '../../rest/entities';
 import { appendTechnicalEvent } from './jet';
 
 type Row = Record<string, any>;
-const SKIP = new Set(['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy']);
+const SKIP = new Set(['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'password']);
 const text = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
 
 /** The fields that differ, with their new value (all of them on a creation). */
@@ -32,7 +33,9 @@ async function journal(
 }
 
 export function registerSettingJournal(): void {
-  for (const entity of ['setting', 'bill-counter']) {
+  // Issue 25 point 11: VAT rates and the company's identity (SIREN, capital, address…)
+  // too; users and rights groups (an administrator made, a user deactivated).
+  for (const entity of ['setting', 'bill-counter', 'tva', 'establishment', 'user', 'group']) {
     registerHooks(entity, {
       async afterSave(saved, existing, { trx, userId }) {
         const fields = changed(saved, existing);

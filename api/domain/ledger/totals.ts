@@ -72,6 +72,19 @@ export function addEntry(t: ClosureTotals, e: EntryLike): boolean {
     for (const v of e.data.vat ?? []) addVat(t.vat, v);
     t.outsideVat += Number(e.data.outsideVat ?? 0);
     t.sales += e.amount;
+    // A bill's lines repeating till tickets: the tickets are the revenue (entries.ts).
+    const till = e.data.till;
+    if (till) {
+      for (const v of till.vat ?? [])
+        addVat(t.vat, { rateBp: v.rateBp, exclVat: -v.exclVat, vat: -v.vat, inclVat: -v.inclVat });
+      t.outsideVat -= Number(till.outsideVat ?? 0);
+      t.sales -= Number(till.inclVat ?? 0);
+    }
+    // The money a ticket took at the till (not what it charged to a stay).
+    for (const m of e.data.takings ?? []) {
+      addMethod(t.payments, { label: String(m.label), kind: String(m.kind), amount: Number(m.amount) });
+      t.paymentsTotal += Number(m.amount);
+    }
   } else if (e.kind === 'payment' || e.kind === 'payment-cancel') {
     addMethod(t.payments, {
       label: String(e.data.method?.label ?? ''),

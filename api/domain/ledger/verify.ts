@@ -2,12 +2,13 @@
 // Per entry: sequence continuity (a deleted entry is a gap), the link to the previous
 // hash, hash = SHA-256(prev_hash ‖ body), the columns against the signed body (an edited
 // amount column), and the closures' totals against what they cover (a day: the
-// transactions since the previous Z; a month: its days; a year: its months; each level's
-// perpetual total). The head row must match the last entry (a cut tail) and carry a
-// valid signature. Signatures: every one while the chain holds at most 100 000 entries
-// (about 10 s; years of a campsite's business), beyond that every closure's, the last
-// entry's, the head's and one entry in 1 000 — any byte changed already breaks a hash, and a chain
-// rewritten from some entry on breaks the signature of the last entry and of the head,
+// transactions dated up to its day that no earlier Z covers; a month: the transactions
+// dated in it; a year: its months; each level's perpetual total). The head row must
+// match the last entry (a cut tail) and carry a valid signature. Signatures: every one
+// while the chain holds at most 100 000 entries (about 10 s; years of a campsite's
+// business), beyond that every closure's, the last entry's, the head's and one entry in
+// 1 000 — any byte changed already breaks a hash, and a chain rewritten from some entry
+// on breaks the signature of the last entry and of the head,
 // which nobody can forge without the key; `allSignatures` checks every one (Ed25519
 // verification costs ~50–150 µs an entry, too slow for a million by default).
 // Also: bills and payments that have no entry (written around the ledger).
@@ -15,7 +16,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Knex } from 'knex';
 import { chainHash, GENESIS, headMessage } from './canonical';
 import { verifyText } from './keys';
-import { establishmentId, type Chain } from './append';
+import { establishmentId, PAYMENT_KINDS, SALE_KINDS, type Chain } from './append';
 import { addEntry, emptyTotals, sameTotals, sumTotals, totalsOf, type ClosureTotals } from './totals';
 
 export interface LedgerBreak {
@@ -42,6 +43,7 @@ export interface VerifyOptions {
 }
 
 const MAX_BREAKS = 200;
+const TRANSACTIONS = new Set<string>([...SALE_KINDS, ...PAYMENT_KINDS]);
 /** Up to this many entries every signature is checked by default (an edited signature byte is found too). */
 export const ALL_SIGNATURES_UP_TO = 100_000;
 
@@ -97,10 +99,16 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
     last: number | null = null,
     lastRow: any = null,
     signatures = 0;
-  // Closure checks: transactions since the last Z, day closures by month, months by year.
-  let sinceZ: ClosureTotals = emptyTotals();
-  const days: { date: string; totals: ClosureTotals }[] = [];
+  // Closure checks: the transactions no Z covers yet, by business date; every transaction
+  // by month; the months closed, for their years.
+  const unclosed = new Map<string, ClosureTotals>();
+  const byMonth = new Map<string, ClosureTotals>();
+  const into = (m: Map<string, ClosureTotals>, k: string) => {
+    if (!m.has(k)) m.set(k, emptyTotals());
+    return m.get(k)!;
+  };
   const months: { date: string; totals: ClosureTotals }[] = [];
+  const years: { seq: number; date: string; periodEnd: string; totals: ClosureTotals }[] = [];
   const perpetual: Record<string, number> = {};
   const checkSignature = (seq: number, text: string, keyId: number, signature: string, what: string) => {
     signatures++;
@@ -179,25 +187,38 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
         checkSignature(seq, r.hash, r.keyId, r.signature, 'écriture');
       if (chain === 'fiscal' && body) {
         const data = body.data ?? {};
-        if (!addEntry(sinceZ, { seq, kind: r.kind, amount: Number(r.amount), data }) && isClosure) {
+        const entry = { seq, kind: r.kind, amount: Number(r.amount), data };
+        const date = String(body.date ?? '');
+        const closedYear = years.find((y) => date >= y.date && date <= y.periodEnd);
+        if (closedYear && (TRANSACTIONS.has(r.kind) || r.kind === 'closure-day' || r.kind === 'closure-month'))
+          add({
+            seq,
+            kind: 'closure',
+            reason: `Opération datée dans l'exercice clos par l'écriture ${closedYear.seq}`,
+          });
+        if (TRANSACTIONS.has(r.kind)) {
+          addEntry(into(unclosed, date), entry);
+          addEntry(into(byMonth, date.slice(0, 7)), entry);
+        } else if (isClosure) {
           const level = String(r.kind).slice('closure-'.length);
           const claimed = totalsOf(data);
-          const parts =
-            level === 'day'
-              ? null
-              : (level === 'month' ? days : months)
-                  .filter((p) => p.date >= body.date && p.date <= body.periodEnd)
-                  .map((p) => p.totals);
-          const computed = level === 'day' ? sinceZ : sumTotals(parts!);
+          let computed: ClosureTotals;
+          if (level === 'day') {
+            const covered = [...unclosed.keys()].filter((d) => d <= body.date);
+            computed = sumTotals(covered.map((d) => unclosed.get(d)!));
+            for (const d of covered) unclosed.delete(d);
+          } else if (level === 'month') computed = sumTotals([byMonth.get(date.slice(0, 7)) ?? emptyTotals()]);
+          else
+            computed = sumTotals(
+              months.filter((p) => p.date >= body.date && p.date <= body.periodEnd).map((p) => p.totals),
+            );
           if (!sameTotals(claimed, computed))
             add({ seq, kind: 'closure', reason: `Totaux de clôture (${level}) différents des écritures couvertes` });
           if (data.perpetual !== (perpetual[level] ?? 0) + claimed.sales)
             add({ seq, kind: 'closure', reason: `Grand total perpétuel (${level}) incorrect` });
           perpetual[level] = data.perpetual;
-          if (level === 'day') {
-            days.push({ date: body.date, totals: claimed });
-            sinceZ = emptyTotals();
-          } else if (level === 'month') months.push({ date: body.date, totals: claimed });
+          if (level === 'month') months.push({ date: body.date, totals: claimed });
+          if (level === 'year') years.push({ seq, date: body.date, periodEnd: body.periodEnd, totals: claimed });
         }
       }
       prevHash = r.hash;
@@ -234,6 +255,12 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
         head.signature ?? '',
         'tête de chaîne',
       );
+  }
+  // A year closure equals its months, also those closed after it (which must not exist).
+  for (const y of years) {
+    const parts = months.filter((p) => p.date >= y.date && p.date <= y.periodEnd).map((p) => p.totals);
+    if (!sameTotals(y.totals, sumTotals(parts)))
+      add({ seq: y.seq, kind: 'closure', reason: 'Clôture de l’exercice différente de la somme de ses mois' });
   }
   if (chain === 'fiscal') {
     const missing = async (table: string, label: string) => {

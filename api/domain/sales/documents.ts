@@ -6,6 +6,17 @@ import type { Knex } from 'knex';
 import { loadSale } from './view';
 import { renderTicketPdf } from './pdf';
 
+/**
+ * The ticket to look at (GET, which never writes): marked as the last print made
+ * (« DUPLICATA n »), or DUPLICATA 1 when it was never printed — never an original,
+ * and no print recorded.
+ */
+export async function viewTicket(knex: Knex, saleId: number): Promise<{ data: Buffer; number: string }> {
+  const n = Number((await knex('sale_print').where('saleId', saleId).count<{ n: string }[]>({ n: '*' }))[0].n);
+  const sale = await loadSale(knex, saleId);
+  return { data: await renderTicketPdf(sale, Math.max(1, n - 1)), number: sale.number };
+}
+
 export async function printTicket(
   knex: Knex,
   saleId: number,

@@ -1,6 +1,10 @@
 // The one place a ticket becomes a fiscal ledger entry (api/domain/ledger), inside the
 // transaction that writes the ticket: both commit or roll back together. A sale or a
 // return dated in a closed day or month is refused by the ledger, and the ticket with it.
+// A ticket is revenue on its own date, in full — also the share charged to a stay
+// (billing README, « Till sales charged to a stay »). `takings` is the money received at
+// the till per method (everything but the share charged to a stay): the closures count it
+// with the payments, the FEC debits the method's account with it.
 import type { Knex } from 'knex';
 import { appendEntry } from '../ledger/append';
 
@@ -23,6 +27,21 @@ export async function appendTicketEntry(
     }))
     .sort((a, b) => a.rateBp - b.rateBp);
   const outsideVat = Number(sale.totalInclVat) - vat.reduce((s, v) => s + v.inclVat, 0);
+  const methodIds = [...new Set(payments.map((p) => p.paymentMethodId).filter((id) => id != null))];
+  const methods: Row[] = methodIds.length
+    ? await trx('payment_method').whereIn('id', methodIds).select('id', 'label', 'kind')
+    : [];
+  const takings = payments
+    .filter((p) => p.kind !== 'stay' && Number(p.amount) !== 0)
+    .map((p) => {
+      const m = methods.find((x) => x.id === p.paymentMethodId);
+      return {
+        id: m?.id ?? null,
+        label: String(m?.label ?? p.kind),
+        kind: String(m?.kind ?? p.kind),
+        amount: Number(p.amount),
+      };
+    });
   await appendEntry(trx, {
     kind: 'cash-ticket',
     date: sale.date,
@@ -33,12 +52,15 @@ export async function appendTicketEntry(
       register: registerCode,
       returnOfSaleId: sale.returnOfSaleId ?? null,
       bookingId: sale.bookingId ?? null,
+      customerId: sale.customerId ?? null,
+      customer: sale.customerName ?? '',
       exclVat: Number(sale.totalExclVat),
       vatTotal: Number(sale.totalVat),
       inclVat: Number(sale.totalInclVat),
       outsideVat,
       vat,
       payments: payments.map((p) => ({ kind: String(p.kind), amount: Number(p.amount) })),
+      takings,
       userId: sale.userId ?? null,
     },
   });

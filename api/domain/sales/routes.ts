@@ -1,5 +1,6 @@
 // Hand-written routes of the till, one declaration each (api/http/define-route.ts):
 // right, input schemas, OpenAPI and handler. Thin: parse, call.
+import { readBackOr } from '../../http/committed';
 import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { notFound } from '../../http/errors';
@@ -9,7 +10,8 @@ import { sell, type SellInput } from './sell';
 import { returnSale, type ReturnInput } from './returns';
 import { closeWindow, openWindow, windowView, type Counted } from './windows';
 import { loadSale, salesCharged, ticketsPaymentMismatch, tillData } from './view';
-import { printTicket } from './documents';
+import { printTicket, viewTicket } from './documents';
+import { recordTechnicalEvent } from '../ledger/jet';
 import { searchPresentStays } from './stays';
 import { recordMovement, type MovementInput } from './stock';
 import { voucherByCode } from './gifts';
@@ -172,7 +174,10 @@ export const SALES_ROUTES = [
     },
     response: { $ref: '#/components/schemas/SaleTicket' },
     responses: { 400: { description: 'Quantité supérieure au stock, caisse fermée, règlements incomplets…' } },
-    handler: async ({ body, user, knex }) => loadSale(knex, await sell(knex, body, operator(user))),
+    handler: async ({ body, user, knex }) => {
+      const saleId = await sell(knex, body, operator(user));
+      return readBackOr(() => loadSale(knex, saleId), saleId); // committed: never an error after this
+    },
   }),
 
   defineRoute<ReturnInput>({
@@ -224,11 +229,38 @@ export const SALES_ROUTES = [
     right: [SALE, 'read'],
     tag,
     summary:
-      'Le ticket en PDF 80 mm : l’original à la première impression, « DUPLICATA n » ensuite (chaque impression ' +
-      'est enregistrée)',
+      'Le ticket en PDF 80 mm pour le consulter : marqué DUPLICATA, aucune impression enregistrée (imprimer : ' +
+      'POST à la même adresse)',
+    response: pdf,
+    handler: async ({ ctx, params, knex }) => {
+      const v = await viewTicket(knex, parseId(params.saleId));
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `inline; filename="ticket-${v.number}-duplicata.pdf"`);
+      ctx.body = v.data;
+      return undefined;
+    },
+  }),
+
+  defineRoute({
+    method: 'POST',
+    path: '/rest/sales/document/:saleId',
+    right: [SALE, 'read'],
+    tag,
+    summary:
+      'Imprime le ticket : l’original la première fois, « DUPLICATA n » ensuite ; chaque impression est ' +
+      'enregistrée, chaque duplicata inscrit au journal des événements techniques',
     response: pdf,
     handler: async ({ ctx, params, user, knex }) => {
-      const p = await printTicket(knex, parseId(params.saleId), user?.id ?? null);
+      const saleId = parseId(params.saleId);
+      const p = await printTicket(knex, saleId, user?.id ?? null);
+      if (p.duplicate)
+        await recordTechnicalEvent(knex, 'duplicate', {
+          table: 'sale',
+          id: saleId,
+          number: p.number,
+          rank: p.duplicate,
+          userId: user?.id ?? null,
+        });
       ctx.type = 'application/pdf';
       ctx.set(
         'Content-Disposition',

@@ -3,7 +3,9 @@
 // each (api/http/define-route.ts): right, input, OpenAPI and handler.
 import { checkAccess } from '../../auth/access';
 import { defineRoute, defineSchemas, type RouteDecl } from '../../http/define-route';
+import type { Knex } from 'knex';
 import { parseId } from '../../rest/records';
+import { recordTechnicalEvent } from '../ledger/jet';
 import { parseRightsBody } from './rights-body';
 import { groupRightsView, managerOf, setGroupRights, setUserGroups, setUserRights, userRightsView } from './rights';
 import { allHeaderPaths, menuFor } from './menu';
@@ -21,6 +23,20 @@ const rightsBody = {
 const list = { type: 'array', items: { type: 'object' } };
 
 defineSchemas(SECURITY_SCHEMAS);
+
+/** Rights and group changes go to the technical event journal (issue 25 point 11). */
+async function journalRights(
+  knex: Knex,
+  e: { target: 'user' | 'group'; id: number; action: string; by: number | null; body: unknown },
+): Promise<void> {
+  await recordTechnicalEvent(knex, 'rights', {
+    target: e.target,
+    id: e.id,
+    action: e.action,
+    userId: e.by,
+    change: JSON.stringify(e.body ?? null).slice(0, 4000),
+  });
+}
 
 export const SECURITY_ROUTES: RouteDecl[] = [
   defineRoute({
@@ -53,6 +69,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     handler: async ({ body, params, user, knex }) => {
       const userId = parseId(params.userId);
       await setUserRights(knex, managerOf(user), userId, parseRightsBody(body));
+      await journalRights(knex, { target: 'user', id: userId, action: 'set_right', by: user?.id ?? null, body });
       return { status: 'SAVED', ...(await userRightsView(knex, userId)) };
     },
   }),
@@ -87,6 +104,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     handler: async ({ body, params, user, knex }) => {
       const userId = parseId(params.userId);
       await setUserGroups(knex, managerOf(user), userId, body.groupIds);
+      await journalRights(knex, { target: 'user', id: userId, action: 'set_groups', by: user?.id ?? null, body });
       return { status: 'SAVED', ...(await userRightsView(knex, userId)) };
     },
   }),
@@ -111,6 +129,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     handler: async ({ body, params, user, knex }) => {
       const groupId = parseId(params.groupId);
       await setGroupRights(knex, managerOf(user), groupId, parseRightsBody(body));
+      await journalRights(knex, { target: 'group', id: groupId, action: 'set_right', by: user?.id ?? null, body });
       return { status: 'SAVED', ...(await groupRightsView(knex, groupId)) };
     },
   }),

@@ -4,17 +4,15 @@
 import type Koa from 'koa';
 import { formatCents, formatRate } from '../../../common/money';
 import { formatDateFr } from '../../../common/dates';
+import { csvCell } from '../../../common/csv-cell';
 
 export type Cell = string | number | null | undefined;
 export const money = (c: number) => formatCents(c, false);
 export const rate = (bp: number | null) => (bp == null ? 'Hors TVA' : `${formatRate(bp)} %`);
 export const date = (d: string) => formatDateFr(d);
 
-function cell(v: Cell): string {
-  if (v === null || v === undefined) return '';
-  const s = String(v);
-  return /[";\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** Neutralised against spreadsheet formulas (common/csv-cell.ts), quoted when needed. */
+const cell = (v: Cell) => csvCell(v);
 
 export function sendCsv(ctx: Koa.Context, fileName: string, header: string[], rows: Cell[][]): undefined {
   ctx.set('Content-Type', 'text/csv; charset=utf-8');

@@ -2,7 +2,9 @@
 // period, and what each customer or partner owes at a date.
 // - Sales: the lines of the bills and credit notes dated in the period, per line type
 //   (occupation, tourist tax, extras…) and per VAT rate; the till's tickets from the
-//   ledger. Down-payment bills and their deductions cancel out on the final bill.
+//   ledger. Down-payment bills and their deductions cancel out on the final bill. A
+//   final bill's lines repeating till tickets charged to the stay are left out: the
+//   ticket is the sale (billing README).
 // - Receipts: the payments net of cancellations per method, from the ledger (the
 //   inalterable figures the closures carry).
 // - Balance: per payer, what was billed (bills and credit notes) minus what was paid,
@@ -10,6 +12,7 @@
 import type { Knex } from 'knex';
 import { meta as billLineMeta } from '../../../common/generated/meta/bill-line';
 import { establishmentId } from '../ledger/append';
+import { TILL_LINE_TYPES } from '../ledger/entries';
 
 type Row = Record<string, any>;
 const LINE_LABELS: Record<string, string> = billLineMeta.fields.find((f) => f.name === 'lineType')?.enumLabels ?? {};
@@ -46,6 +49,7 @@ export async function periodResult(db: Knex, from: string, to: string) {
   const lines: Row[] = await db('bill_line as l')
     .join('bill as b', 'b.id', 'l.billId')
     .whereBetween('b.date', [from, to])
+    .whereNotIn('l.lineType', TILL_LINE_TYPES)
     .groupBy('l.lineType', 'l.vatRateBp')
     .select(
       'l.lineType',

@@ -187,9 +187,10 @@ export const STATEMENT_ROUTES = [
     handler: async ({ ctx, query, knex }) => {
       const s = await vatStatement(knex, query.year);
       const rows = s.months.flatMap((m) =>
-        m.rows.map((r) => [
+        [...m.rows, ...m.corrections.map((r) => ({ ...r, correction: true }))].map((r: any) => [
           m.month,
-          r.basis === 'receipts' ? 'Encaissements (prestations)' : 'Ventes (biens)',
+          (r.basis === 'receipts' ? 'Encaissements (prestations)' : 'Ventes (biens)') +
+            (r.correction ? ' — régularisation' : ''),
           rate(r.rateBp),
           money(r.exclVat),
           money(r.vat),

@@ -8,10 +8,11 @@
 //   with the per-rate totals of their ledger entry.
 // Also the sales per day and rate (bills, credit notes, tickets) for the B2C e-reporting.
 import type { Knex } from 'knex';
-import { paymentVat, type RateShare } from '../../../common/payment-vat';
+import { paymentVat, TILL_SHARE, type RateShare } from '../../../common/payment-vat';
 import { stayRateShares } from '../billing/payment-vat-source';
 import { establishmentId } from '../ledger/append';
-import type { VatCents } from '../ledger/entries';
+import { todayParis } from '../../../common/dates';
+import { TILL_LINE_TYPES, type VatCents } from '../ledger/entries';
 
 type Row = Record<string, any>;
 
@@ -24,7 +25,10 @@ export interface VatRow {
 }
 export interface VatMonth {
   month: string;
+  /** the VAT of the month's own operations (never negative per rate) */
   rows: VatRow[];
+  /** corrections of closed months' statements, made this month (signed) */
+  corrections: VatRow[];
   outsideVat: number;
   unallocated: number;
   vatTotal: number;
@@ -56,9 +60,12 @@ async function entriesBetween(
 }
 
 async function billShares(db: Knex, billId: number): Promise<RateShare[]> {
-  const lines: Row[] = await db('bill_line').where('billId', billId).select('vatRateBp', 'amountInclVat');
+  const lines: Row[] = await db('bill_line').where('billId', billId).select('vatRateBp', 'amountInclVat', 'lineType');
   const m = new Map<number, number>();
-  for (const l of lines) m.set(l.vatRateBp ?? 0, (m.get(l.vatRateBp ?? 0) ?? 0) + Number(l.amountInclVat));
+  for (const l of lines) {
+    const k = TILL_LINE_TYPES.includes(l.lineType) ? TILL_SHARE : (l.vatRateBp ?? 0);
+    m.set(k, (m.get(k) ?? 0) + Number(l.amountInclVat));
+  }
   return [...m].map(([vatRateBp, amountInclVat]) => ({ vatRateBp, amountInclVat }));
 }
 
@@ -71,10 +78,11 @@ function add(rows: VatRow[], basis: VatRow['basis'], rateBp: number, inclVat: nu
   } else rows.push({ rateBp, basis, inclVat, vat, exclVat: inclVat - vat });
 }
 
-export async function vatOfMonth(db: Knex, month: string): Promise<VatMonth> {
+/** The VAT of the month's own operations, as the records say now. */
+export async function baseOfMonth(db: Knex, month: string): Promise<VatMonth> {
   const from = `${month}-01`;
   const to = lastDay(month);
-  const out: VatMonth = { month, rows: [], outsideVat: 0, unallocated: 0, vatTotal: 0 };
+  const out: VatMonth = { month, rows: [], corrections: [], outsideVat: 0, unallocated: 0, vatTotal: 0 };
   const shares = new Map<string, RateShare[]>();
   for (const e of await entriesBetween(db, ['payment', 'payment-cancel'], from, to)) {
     // Payments of till tickets are not here: the goods' VAT is due on the ticket.
@@ -97,6 +105,8 @@ export async function vatOfMonth(db: Knex, month: string): Promise<VatMonth> {
       continue;
     }
     for (const l of lines) {
+      // what settles till tickets charged to the stay: their VAT is on the ticket
+      if (l.vatRateBp === TILL_SHARE) continue;
       if (l.vatRateBp === 0) out.outsideVat += sign * l.amountInclVat;
       else add(out.rows, 'receipts', l.vatRateBp, sign * l.amountInclVat, sign * l.vatAmount);
     }
@@ -108,6 +118,89 @@ export async function vatOfMonth(db: Knex, month: string): Promise<VatMonth> {
   out.rows.sort((a, b) => a.basis.localeCompare(b.basis) || b.rateBp - a.rateBp);
   out.vatTotal = out.rows.reduce((s, r) => s + r.vat, 0);
   return out;
+}
+
+/** A closed month's statement as frozen by its closure: its own operations and the corrections it carried. */
+interface FrozenVat {
+  base: VatMonth;
+  correction: VatMonth;
+}
+
+function emptyMonth(month: string): VatMonth {
+  return { month, rows: [], corrections: [], outsideVat: 0, unallocated: 0, vatTotal: 0 };
+}
+
+/** a + sign × b, row by row (rate and basis); rows that come to nothing are left out. */
+function combine(month: string, a: VatMonth, b: VatMonth, sign = 1): VatMonth {
+  const out = emptyMonth(month);
+  for (const r of a.rows) add(out.rows, r.basis, r.rateBp, r.inclVat, r.vat);
+  for (const r of b.rows) add(out.rows, r.basis, r.rateBp, sign * r.inclVat, sign * r.vat);
+  out.rows = out.rows.filter((r) => r.inclVat || r.vat);
+  out.rows.sort((x, y) => x.basis.localeCompare(y.basis) || y.rateBp - x.rateBp);
+  out.outsideVat = a.outsideVat + sign * b.outsideVat;
+  out.unallocated = a.unallocated + sign * b.unallocated;
+  out.vatTotal = out.rows.reduce((t, r) => t + r.vat, 0);
+  return out;
+}
+
+/** The closed months (YYYY-MM), with what their closure froze (null for a closure older than the freeze). */
+async function closedMonths(db: Knex): Promise<{ month: string; frozen: FrozenVat | null }[]> {
+  const rows: Row[] = await db('ledger_entry')
+    .where({ establishmentId: await establishmentId(db), chain: 'fiscal', kind: 'closure-month' })
+    .orderBy('seq')
+    .select('businessDate', 'body');
+  return rows.map((r) => ({
+    month: String(r.businessDate).slice(0, 7),
+    frozen: (JSON.parse(r.body).data?.vatStatement as FrozenVat | undefined) ?? null,
+  }));
+}
+
+/**
+ * What changed since the closed months were declared: for each one, its operations' VAT
+ * as the records say now minus what its closure froze, less the corrections the later
+ * closed months already carried. It lands in the month being made (the current one, or
+ * the month being closed).
+ */
+async function pendingCorrection(db: Knex, month: string): Promise<VatMonth> {
+  let out = emptyMonth(month);
+  for (const c of await closedMonths(db)) {
+    if (!c.frozen) continue;
+    out = combine(month, out, await baseOfMonth(db, c.month));
+    out = combine(month, out, c.frozen.base, -1);
+    out = combine(month, out, c.frozen.correction, -1);
+  }
+  return out;
+}
+
+/** What a month's closure freezes (ledger/closures.ts, inside its transaction). */
+export async function vatToFreeze(db: Knex, month: string): Promise<FrozenVat> {
+  return { base: await baseOfMonth(db, month), correction: await pendingCorrection(db, month) };
+}
+
+/**
+ * The VAT statement of a month. A closed month's never changes: its closure froze it. An
+ * open month: its operations; the current month also carries the corrections of closed
+ * months (a later credit note changing how an earlier payment splits over the rates).
+ */
+export async function vatOfMonth(db: Knex, month: string, today = todayParis()): Promise<VatMonth> {
+  const closed = (await closedMonths(db)).find((c) => c.month === month);
+  if (closed?.frozen) return withCorrections(closed.frozen.base, closed.frozen.correction);
+  const base = await baseOfMonth(db, month);
+  if (closed || month !== today.slice(0, 7)) return base;
+  return withCorrections(base, await pendingCorrection(db, month));
+}
+
+/** The month's own rows, and the corrections apart; the totals include both. */
+function withCorrections(base: VatMonth, correction: VatMonth): VatMonth {
+  const corrections = correction.rows.map((r) => ({ ...r }));
+  return {
+    ...base,
+    rows: base.rows.map((r) => ({ ...r })),
+    corrections,
+    outsideVat: base.outsideVat + correction.outsideVat,
+    unallocated: base.unallocated + correction.unallocated,
+    vatTotal: base.vatTotal + corrections.reduce((t, r) => t + r.vat, 0),
+  };
 }
 
 export async function vatStatement(
@@ -123,7 +216,7 @@ export async function vatStatement(
   for (let m = 1; m <= 12; m++) months.push(await vatOfMonth(db, `${year}-${String(m).padStart(2, '0')}`));
   const total: { rateBp: number; exclVat: number; vat: number; inclVat: number }[] = [];
   for (const m of months) {
-    for (const r of m.rows) {
+    for (const r of [...m.rows, ...m.corrections]) {
       const t = total.find((x) => x.rateBp === r.rateBp);
       if (t) {
         t.exclVat += r.exclVat;
@@ -154,6 +247,10 @@ export async function dailyVat(
   for (const e of await entriesBetween(db, ['bill', 'credit-note', 'cash-ticket'], from, to)) {
     for (const v of (e.data.vat ?? []) as VatCents[]) put(e.date, v.rateBp, v.exclVat, v.vat, v.inclVat);
     if (Number(e.data.outsideVat ?? 0)) put(e.date, null, Number(e.data.outsideVat), 0, Number(e.data.outsideVat));
+    // a bill's lines repeating till tickets: the tickets are the sale
+    for (const v of (e.data.till?.vat ?? []) as VatCents[]) put(e.date, v.rateBp, -v.exclVat, -v.vat, -v.inclVat);
+    const tillOut = Number(e.data.till?.outsideVat ?? 0);
+    if (tillOut) put(e.date, null, -tillOut, 0, -tillOut);
   }
   return out.sort((a, b) => a.date.localeCompare(b.date) || (b.rateBp ?? -1) - (a.rateBp ?? -1));
 }

@@ -283,6 +283,8 @@ export interface CreateInput {
   discountIds?: number[];
   withCancellationInsurance?: boolean;
   notes?: string | null;
+  /** The number of places asked for: the occupancies on a place must be exactly that many. */
+  placeCount?: number | null;
   occupancies?: OccupancyInput[];
 }
 
@@ -322,6 +324,23 @@ export async function addOccupancy(
  * machine once its occupancies exist (customer and places required); with
  * `integrate` (the online booking's reference, imports.ts) it becomes "Intégrée".
  */
+/**
+ * §5 « places selected must match the number expected »: a request for several places
+ * (`placeCount`, a group asking for three pitches) is created only with exactly that many
+ * occupancies on a place.
+ */
+function checkPlaceCount(placeCount: unknown, occupancies: OccupancyInput[]): void {
+  if (placeCount === undefined || placeCount === null) return;
+  if (!Number.isInteger(placeCount) || (placeCount as number) < 1 || (placeCount as number) > 200)
+    throw badRequest('INCORRECT_FORM', { placeCount: formatMessage('MUST_BE_STRICTLY_POSITIVE') });
+  const selected = occupancies.filter((o) => o && typeof o === 'object' && o.placeId != null).length;
+  if (selected === 0) throw badRequest('SELECT_PLACES', { occupancies: formatMessage('SELECT_PLACES') });
+  if (selected !== placeCount)
+    throw badRequest('PLACES_COUNT_MISMATCH', {
+      occupancies: `${formatMessage('PLACES_COUNT_MISMATCH')} (${selected} sur ${placeCount})`,
+    });
+}
+
 export async function createBooking(
   knex: Knex,
   input: CreateInput,
@@ -330,7 +349,8 @@ export async function createBooking(
   opts: { integrate?: string } = {},
 ): Promise<Row> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('INCORRECT_FORM');
-  const { temporary, occupancies, ...fields } = input;
+  const { temporary, occupancies, placeCount, ...fields } = input;
+  checkPlaceCount(placeCount, arr(occupancies, 'occupancies'));
   const run = async (trx: Trx) => {
     const booking = await saveRecord(trx, bookingMeta(), { kind: 'booking', ...fields }, userId, 0);
     await pricingBatch(trx, async () => {

@@ -70,11 +70,14 @@ export async function refuseImport(knex: Knex, id: number, reason: unknown, user
     refuseIfIntegrated(row);
     if (row.statusId !== STATUS.TO_INTEGRATE && row.statusId !== STATUS.ACCEPTED)
       throw badRequest('INVALID_TRANSITION');
+    // §5 « a note is required »: the refusal is never transmitted to the channel, its note
+    // is what the desk answers the guest with.
+    if (!text) throw badRequest('NOTE_REQUIRED', { reason: formatMessage('NOTE_REQUIRED') });
     return setStatus(
       trx,
       row,
-      { statusId: STATUS.REFUSED, refusalReason: text || null },
-      text ? `Réservation en ligne refusée : ${text}` : 'Réservation en ligne refusée',
+      { statusId: STATUS.REFUSED, refusalReason: text },
+      `Réservation en ligne refusée : ${text}`,
       userId,
     );
   });

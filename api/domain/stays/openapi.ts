@@ -255,6 +255,12 @@ export const STAYS_SCHEMAS: Record<string, object> = {
       promoCode: { type: ['string', 'null'] },
       discountIds: ids,
       withCancellationInsurance: { type: 'boolean' },
+      placeCount: {
+        type: ['integer', 'null'],
+        description:
+          "nombre d'emplacements demandés : les occupations sur un emplacement doivent être exactement ce nombre " +
+          '(SELECT_PLACES, PLACES_COUNT_MISMATCH)',
+      },
       occupancies: { type: 'array', items: ref('OccupancyInput') },
     },
     description: 'Le prix est celui du serveur (moteur de prix) : un montant envoyé est ignoré.',

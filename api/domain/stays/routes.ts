@@ -531,7 +531,7 @@ export const STAY_ROUTES: RouteDecl[] = [
     path: '/rest/booking-import/:id/refuse',
     right: [BOOKING, 'write'],
     tag,
-    summary: 'Refuse une réservation en ligne',
+    summary: 'Refuse une réservation en ligne ; son motif est obligatoire (NOTE_REQUIRED)',
     body: { type: 'object', properties: { reason: { type: ['string', 'null'] } } },
     response: ref('BookingImport'),
     handler: ({ body, params, user, knex }) => refuseImport(knex, parseId(params.id), body.reason, user.id ?? null),

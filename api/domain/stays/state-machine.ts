@@ -263,6 +263,8 @@ export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: 
         cancellation: 'cancelled',
         cancelReason: reason,
         cancelledAt: clock.now,
+        // The fee of the day of the cancellation, billed by the cancellation invoice (billing/cancellation.ts).
+        cancellationFee: cancellationFeeOf(b, clock.today) || null,
       });
     case 'mark-cancelling':
       if (b.cancellation !== 'none') refuse('INVALID_TRANSITION');

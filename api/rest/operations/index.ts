@@ -10,11 +10,14 @@ import { remove } from './delete';
 import { order } from './order';
 import { active } from './active';
 import { byParent } from './by-parent';
+import { document, documentInfo } from './document';
 
 export const OPERATIONS: Record<Operation, OperationHandler> = {
   list,
   search,
   export: exportCsv,
+  document,
+  documentInfo,
   active,
   byParent,
   get,

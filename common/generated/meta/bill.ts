@@ -123,7 +123,7 @@ export const meta: EntityMeta = {
     {
       "name": "isDeposit",
       "column": "is_deposit",
-      "label": "Facture d'acompte",
+      "label": "Facture d'arrhes ou d'acompte",
       "kind": "boolean",
       "sql": {
         "t": "boolean"
@@ -134,6 +134,30 @@ export const meta: EntityMeta = {
       "system": false,
       "hidden": false,
       "default": false,
+      "indexed": false
+    },
+    {
+      "name": "depositNature",
+      "column": "deposit_nature",
+      "label": "Nature des versements facturés ou déduits (arrhes ou acompte)",
+      "kind": "enum",
+      "sql": {
+        "t": "varchar",
+        "length": 7
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "enum": [
+        "arrhes",
+        "acompte"
+      ],
+      "enumLabels": {
+        "arrhes": "Arrhes",
+        "acompte": "Acompte"
+      },
       "indexed": false
     },
     {
@@ -615,7 +639,23 @@ export const meta: EntityMeta = {
       "isDeposit": {
         "type": "boolean",
         "default": false,
-        "x-label": "Facture d'acompte"
+        "x-label": "Facture d'arrhes ou d'acompte"
+      },
+      "depositNature": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "arrhes",
+          "acompte",
+          null
+        ],
+        "x-enum-labels": {
+          "arrhes": "Arrhes",
+          "acompte": "Acompte"
+        },
+        "x-label": "Nature des versements facturés ou déduits (arrhes ou acompte)"
       },
       "payerType": {
         "type": "string",

@@ -606,6 +606,22 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "cancellationFee",
+      "column": "cancellation_fee",
+      "label": "Frais d'annulation retenus",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": true,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "indexed": false
+    },
+    {
       "name": "refusalReason",
       "column": "refusal_reason",
       "label": "Motif du refus",
@@ -1041,6 +1057,16 @@ export const meta: EntityMeta = {
         "format": "date-time",
         "readOnly": true,
         "x-label": "Annulée le"
+      },
+      "cancellationFee": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-money": true,
+        "minimum": 0,
+        "readOnly": true,
+        "x-label": "Frais d'annulation retenus"
       },
       "refusalReason": {
         "type": [

@@ -432,6 +432,24 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "siren",
+      "column": "siren",
+      "label": "SIREN (entreprise française)",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 255
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "maxLength": 255,
+      "message": "INVALID_SIREN",
+      "indexed": false
+    },
+    {
       "name": "vatNumber",
       "column": "vat_number",
       "label": "N° de TVA intracommunautaire",
@@ -730,6 +748,19 @@ export const meta: EntityMeta = {
           }
         },
         "x-label": "Nationalité"
+      },
+      "siren": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "pattern": "^[0-9]{9}$",
+        "x-message": "INVALID_SIREN",
+        "x-label": "SIREN (entreprise française)",
+        "examples": [
+          "303265045"
+        ],
+        "maxLength": 255
       },
       "vatNumber": {
         "type": [

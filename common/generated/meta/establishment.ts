@@ -35,6 +35,7 @@ export const meta: EntityMeta = {
     "edit": "/admin/establishment/:establishmentId",
     "idParam": "establishmentId"
   },
+  "document": false,
   "timestamps": true,
   "generatedAdmin": false,
   "appendOnly": false,
@@ -519,6 +520,7 @@ export const meta: EntityMeta = {
   ],
   "schema": {
     "type": "object",
+    "x-document": false,
     "x-base": "establishment/establishment",
     "x-label": {
       "one": "Établissement",

@@ -39,6 +39,7 @@ export const meta: EntityMeta = {
     "edit": "/payment/:paymentId",
     "idParam": "paymentId"
   },
+  "deleteReason": true,
   "timestamps": true,
   "generatedAdmin": true,
   "appendOnly": false,
@@ -244,12 +245,14 @@ export const meta: EntityMeta = {
       "enum": [
         "payment",
         "down-payment",
-        "cash-register-sale"
+        "cash-register-sale",
+        "refund"
       ],
       "enumLabels": {
         "payment": "Règlement",
-        "down-payment": "Acompte",
-        "cash-register-sale": "Vente en caisse"
+        "down-payment": "Versement anticipé (arrhes ou acompte)",
+        "cash-register-sale": "Vente en caisse",
+        "refund": "Remboursement"
       },
       "default": "payment",
       "indexed": false
@@ -282,7 +285,7 @@ export const meta: EntityMeta = {
     {
       "name": "amount",
       "column": "amount",
-      "label": "Montant",
+      "label": "Montant (négatif pour un remboursement)",
       "kind": "money",
       "sql": {
         "t": "integer"
@@ -292,7 +295,6 @@ export const meta: EntityMeta = {
       "readOnly": false,
       "system": false,
       "hidden": false,
-      "exclusiveMinimum": 0,
       "message": "MUST_BE_POSITIVE",
       "indexed": false
     },
@@ -639,6 +641,7 @@ export const meta: EntityMeta = {
       "order": "DESC"
     },
     "x-representation": "date",
+    "x-delete-reason": true,
     "properties": {
       "id": {
         "type": "integer",
@@ -719,12 +722,14 @@ export const meta: EntityMeta = {
         "enum": [
           "payment",
           "down-payment",
-          "cash-register-sale"
+          "cash-register-sale",
+          "refund"
         ],
         "x-enum-labels": {
           "payment": "Règlement",
-          "down-payment": "Acompte",
-          "cash-register-sale": "Vente en caisse"
+          "down-payment": "Versement anticipé (arrhes ou acompte)",
+          "cash-register-sale": "Vente en caisse",
+          "refund": "Remboursement"
         },
         "default": "payment",
         "x-label": "Catégorie"
@@ -744,10 +749,12 @@ export const meta: EntityMeta = {
       },
       "amount": {
         "type": "integer",
-        "exclusiveMinimum": 0,
+        "not": {
+          "const": 0
+        },
         "x-money": true,
         "x-message": "MUST_BE_POSITIVE",
-        "x-label": "Montant"
+        "x-label": "Montant (négatif pour un remboursement)"
       },
       "date": {
         "type": "string",

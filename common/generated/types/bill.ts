@@ -6,6 +6,7 @@ export interface Bill {
   updatedAt: string;
   kind: "invoice" | "credit-note";
   isDeposit?: boolean;
+  depositNature?: "arrhes" | "acompte" | null;
   payerType?: "customer" | "partner";
   number: string;
   prefix: string;

@@ -166,6 +166,7 @@ export interface Booking {
   notes?: string | null;
   cancelReason?: string | null;
   cancelledAt?: string | null;
+  cancellationFee?: number | null;
   refusalReason?: string | null;
   counterProposal?: string | null;
   arrivedAt?: string | null;

@@ -22,6 +22,7 @@ export interface Customer {
   birthDate?: string | null;
   birthPlace?: string | null;
   nationalityId?: number | null;
+  siren?: string | null;
   vatNumber?: string | null;
   languageId?: number | null;
   newsletterConsent?: boolean;

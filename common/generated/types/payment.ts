@@ -11,7 +11,7 @@ export interface Payment {
   partnerId?: number | null;
   paymentMethodId: number;
   payerType?: "customer" | "holiday-aid" | "partner";
-  category?: "payment" | "down-payment" | "cash-register-sale";
+  category?: "payment" | "down-payment" | "cash-register-sale" | "refund";
   downPaymentNature?: "arrhes" | "acompte";
   amount: number;
   date: string;

@@ -12,7 +12,8 @@ import { api, DataTable, Page, type Column, type Row } from '../../../admin/src/
 const KINDS: [string, string][] = [
   ['', 'Toutes'],
   ['final', 'Factures de solde'],
-  ['deposit', "Factures d'acompte"],
+  ['deposit', "Factures d'arrhes ou d'acompte"],
+  ['cancellation', "Factures d'annulation"],
   ['credit-note', 'Avoirs'],
   ['partner', 'Factures partenaires'],
   ['invoice', 'Toutes les factures'],

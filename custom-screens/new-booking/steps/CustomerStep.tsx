@@ -1,10 +1,23 @@
 // Step 3 of the wizard: the customer, searched from 3 characters, or created.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Stack, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { Draft } from '../wizardModel';
 import { errorText } from '../wizardModel';
 import { api } from '../../../admin/src/ui';
+import { postcodeRequired, postcodeValid } from '../../../common/address';
 import { type SetDraft } from './shared';
 
 interface Customer {
@@ -16,6 +29,12 @@ interface Customer {
   postalCode: string | null;
   email: string | null;
   phone1: string | null;
+}
+interface Country {
+  id: number;
+  isoCode: string;
+  name: string;
+  isDefault: boolean;
 }
 const nameOf = (c: Customer) => `${c.lastName}${c.firstName ? ` ${c.firstName}` : ''}`;
 
@@ -42,8 +61,26 @@ export function CustomerStep({
     address1: '',
     postalCode: '',
     town: '',
+    countryId: '',
   });
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  // The country decides the address rules (common/address.ts): a French postcode has
+  // 5 digits and is needed to bill; abroad it is optional.
+  const [countries, setCountries] = useState<Country[]>([]);
+  useEffect(() => {
+    if (!creating || countries.length) return;
+    api<Country[]>('/country?range=[0,299]&sort=["name","ASC"]')
+      .then((list) => {
+        setCountries(list);
+        const home = list.find((k) => k.isDefault);
+        if (home) setForm((f) => (f.countryId ? f : { ...f, countryId: String(home.id) }));
+      })
+      .catch((e) => onError(errorText(e)));
+    // Loaded once, when the form opens; onError is the caller's stable reporter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [creating]);
+  const iso = countries.find((k) => String(k.id) === form.countryId)?.isoCode ?? null;
+  const postcodeOk = postcodeValid(iso, form.postalCode);
   useEffect(() => {
     if (!draft.customerId) {
       setCurrent(null);
@@ -71,7 +108,10 @@ export function CustomerStep({
   const create = async () => {
     setFormErrors({});
     try {
-      const body = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim() || null]));
+      const body: Record<string, unknown> = Object.fromEntries(
+        Object.entries(form).map(([k, v]) => [k, v.trim() || null]),
+      );
+      body.countryId = form.countryId ? Number(form.countryId) : null;
       const c = await api<Customer>('/customer', { method: 'POST', json: body });
       set({ customerId: c.id });
       setCreating(false);
@@ -204,7 +244,12 @@ export function CustomerStep({
               label="Code postal"
               value={form.postalCode}
               onChange={(e) => setForm({ ...form, postalCode: e.target.value })}
-              sx={{ width: 140 }}
+              error={!postcodeOk || !!formErrors.postalCode}
+              helperText={
+                formErrors.postalCode ??
+                (!postcodeOk ? '5 chiffres' : postcodeRequired(iso) ? undefined : 'Facultatif à l’étranger')
+              }
+              sx={{ width: 160 }}
             />
             <TextField
               size="small"
@@ -212,9 +257,26 @@ export function CustomerStep({
               value={form.town}
               onChange={(e) => setForm({ ...form, town: e.target.value })}
             />
+            <TextField
+              select
+              size="small"
+              label="Pays"
+              value={form.countryId}
+              onChange={(e) => setForm({ ...form, countryId: e.target.value })}
+              error={!!formErrors.countryId}
+              helperText={formErrors.countryId}
+              sx={{ minWidth: 180 }}
+              inputProps={{ 'data-testid': 'nb-new-country' }}
+            >
+              {countries.map((k) => (
+                <MenuItem key={k.id} value={String(k.id)}>
+                  {k.name}
+                </MenuItem>
+              ))}
+            </TextField>
           </Stack>
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" onClick={() => void create()} disabled={!form.lastName.trim()}>
+            <Button variant="contained" onClick={() => void create()} disabled={!form.lastName.trim() || !postcodeOk}>
               Créer le client
             </Button>
             <Button onClick={() => setCreating(false)}>Retour à la recherche</Button>

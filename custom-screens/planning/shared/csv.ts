@@ -1,10 +1,9 @@
 // CSV for F8 (§9; the file named after its list and day): semicolon-separated, French headers, UTF-8 with BOM so
 // that spreadsheet software opens accents correctly.
+import { csvCell } from '../../../common/csv-cell';
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const cell = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
+  // neutralised against spreadsheet formulas (OWASP CSV injection), quoted when needed
+  const cell = (v: unknown) => csvCell(v);
   return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
 }
 

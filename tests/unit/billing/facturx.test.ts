@@ -14,7 +14,13 @@ import {
   type CreditableLine,
   type LineInput,
 } from '../../../api/domain/billing/lines';
-import { facturxErrors, facturxInvoice, sirenOfVat } from '../../../api/domain/billing/facturx';
+import {
+  billingFramework,
+  completeCii,
+  facturxErrors,
+  facturxInvoice,
+  sirenOfVat,
+} from '../../../api/domain/billing/facturx';
 import { commissionLine } from '../../../api/domain/billing/partner';
 
 const RATES = [null, 550, 1000, 2000] as const;
@@ -184,5 +190,78 @@ describe('partner commission', () => {
         },
       ),
     );
+  });
+});
+
+describe('CII completion (what @e-invoice-eu/core 2.3.4 leaves out)', () => {
+  const cii = (delivery?: object) => ({
+    'rsm:CrossIndustryInvoice': {
+      'rsm:ExchangedDocument': { 'ram:ID': 'AV00001', 'ram:IncludedNote': { 'ram:Content': ['a', 'b'] } },
+      'rsm:SupplyChainTradeTransaction': {
+        'ram:IncludedSupplyChainTradeLineItem': [],
+        'ram:ApplicableHeaderTradeAgreement': {},
+        ...(delivery ? { 'ram:ApplicableHeaderTradeDelivery': delivery } : {}),
+        'ram:ApplicableHeaderTradeSettlement': {
+          'ram:InvoiceCurrencyCode': 'EUR',
+          'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {},
+          'ram:ReceivableSpecifiedTradeAccountingAccount': {},
+        },
+      },
+    },
+  });
+  const credit = () =>
+    facturxInvoice(
+      billOf(numberLines([]), {
+        kind: 'credit-note',
+        reason: 'Erreur',
+        creditedBill: { number: 'FA00007', date: '2031-07-10' },
+      }),
+    );
+
+  it('puts the delivery between agreement and settlement, one note per Content, the corrected invoice', () => {
+    const out = completeCii(cii(), credit())['rsm:CrossIndustryInvoice'];
+    const tx = out['rsm:SupplyChainTradeTransaction'];
+    expect(Object.keys(tx)).toEqual([
+      'ram:IncludedSupplyChainTradeLineItem',
+      'ram:ApplicableHeaderTradeAgreement',
+      'ram:ApplicableHeaderTradeDelivery',
+      'ram:ApplicableHeaderTradeSettlement',
+    ]);
+    expect(out['rsm:ExchangedDocument']['ram:IncludedNote']).toEqual([
+      { 'ram:Content': 'Motif : Erreur', 'ram:SubjectCode': 'ACD' },
+      { 'ram:Content': "Pas d'escompte pour paiement anticipé.", 'ram:SubjectCode': 'AAB' },
+      { 'ram:Content': "Pénalités de retard : trois fois le taux d'intérêt légal.", 'ram:SubjectCode': 'PMD' },
+      { 'ram:Content': 'Indemnité forfaitaire pour frais de recouvrement : 40 €.', 'ram:SubjectCode': 'PMT' },
+    ]);
+    const settlement = tx['ram:ApplicableHeaderTradeSettlement'];
+    expect(Object.keys(settlement)).toEqual([
+      'ram:InvoiceCurrencyCode',
+      'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
+      'ram:InvoiceReferencedDocument',
+      'ram:ReceivableSpecifiedTradeAccountingAccount',
+    ]);
+    expect(settlement['ram:InvoiceReferencedDocument']).toEqual([
+      {
+        'ram:IssuerAssignedID': 'FA00007',
+        'ram:FormattedIssueDateTime': { 'qdt:DateTimeString': '20310710', 'qdt:DateTimeString@format': '102' },
+      },
+    ]);
+  });
+
+  it('keeps a delivery the library wrote (once released upstream)', () => {
+    const out = completeCii(cii({ 'ram:ShipToTradeParty': {} }), credit())['rsm:CrossIndustryInvoice'];
+    expect(out['rsm:SupplyChainTradeTransaction']['ram:ApplicableHeaderTradeDelivery']).toEqual({
+      'ram:ShipToTradeParty': {},
+    });
+  });
+
+  it('names the billing framework (BT-23): services S1, with goods M1', () => {
+    expect(billingFramework([{ lineType: 1, amountInclVat: 100 }])).toBe('S1');
+    expect(
+      billingFramework([
+        { lineType: 1, amountInclVat: 100 },
+        { lineType: 16, amountInclVat: 300 },
+      ]),
+    ).toBe('M1');
   });
 });

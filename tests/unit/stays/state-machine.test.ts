@@ -157,6 +157,7 @@ describe('the rules inside the transitions', () => {
       cancellation: 'cancelled',
       cancelReason: 'Client malade',
       cancelledAt: clock.now,
+      cancellationFee: null, // no fee without preferences; kept for the cancellation invoice otherwise
     });
     expect(ok.ok && ok.d.detail).toBe('Annulation : Client malade');
   });

@@ -9,7 +9,7 @@ export function List() {
       <TextField source="number" label="Numéro" />
       <DateFr source="date" label="Date" />
       <EnumField source="kind" label="Nature" choices={[{ id: "invoice", name: "Facture" }, { id: "credit-note", name: "Avoir" }]} />
-      <BooleanField source="isDeposit" label="Facture d'acompte" />
+      <BooleanField source="isDeposit" label="Facture d'arrhes ou d'acompte" />
       <TextField source="customerName" label="Client facturé" />
       <ReferenceField source="bookingId" label="Séjour" reference="booking" link={false} />
       <MoneyField source="totalInclVat" label="Total TTC" />
@@ -21,7 +21,8 @@ export function Edit() {
   return (
     <EntityForm meta={meta}>
       <EnumInput source="kind" label="Nature" isRequired choices={[{ id: "invoice", name: "Facture" }, { id: "credit-note", name: "Avoir" }]} />
-      <BooleanInput source="isDeposit" label="Facture d'acompte" />
+      <BooleanInput source="isDeposit" label="Facture d'arrhes ou d'acompte" />
+      <EnumInput source="depositNature" label="Nature des versements facturés ou déduits (arrhes ou acompte)" choices={[{ id: "arrhes", name: "Arrhes" }, { id: "acompte", name: "Acompte" }]} />
       <EnumInput source="payerType" label="Facturé à" choices={[{ id: "customer", name: "Client" }, { id: "partner", name: "Partenaire" }]} />
       <TextInput source="number" label="Numéro" isRequired />
       <TextInput source="prefix" label="Préfixe" isRequired />

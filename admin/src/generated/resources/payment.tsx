@@ -10,8 +10,8 @@ export function List() {
       <ReferenceField source="bookingId" label="Séjour" reference="booking" link={false} />
       <ReferenceField source="paymentMethodId" label="Mode de paiement" reference="payment-method" link={false} />
       <EnumField source="payerType" label="Payeur" choices={[{ id: "customer", name: "Client" }, { id: "holiday-aid", name: "Aide aux vacances (VACAF)" }, { id: "partner", name: "Partenaire" }]} />
-      <EnumField source="category" label="Catégorie" choices={[{ id: "payment", name: "Règlement" }, { id: "down-payment", name: "Acompte" }, { id: "cash-register-sale", name: "Vente en caisse" }]} />
-      <MoneyField source="amount" label="Montant" />
+      <EnumField source="category" label="Catégorie" choices={[{ id: "payment", name: "Règlement" }, { id: "down-payment", name: "Versement anticipé (arrhes ou acompte)" }, { id: "cash-register-sale", name: "Vente en caisse" }, { id: "refund", name: "Remboursement" }]} />
+      <MoneyField source="amount" label="Montant (négatif pour un remboursement)" />
       <BooleanField source="isDeposited" label="Remis en banque" />
     </EntityList>
   );
@@ -26,9 +26,9 @@ export function Edit() {
       <RefInput source="partnerId" label="Partenaire payeur" reference="partner" optionText="name" searchable />
       <RefInput source="paymentMethodId" label="Mode de paiement" isRequired reference="payment-method" optionText="label" searchable />
       <EnumInput source="payerType" label="Payeur" choices={[{ id: "customer", name: "Client" }, { id: "holiday-aid", name: "Aide aux vacances (VACAF)" }, { id: "partner", name: "Partenaire" }]} />
-      <EnumInput source="category" label="Catégorie" choices={[{ id: "payment", name: "Règlement" }, { id: "down-payment", name: "Acompte" }, { id: "cash-register-sale", name: "Vente en caisse" }]} />
+      <EnumInput source="category" label="Catégorie" choices={[{ id: "payment", name: "Règlement" }, { id: "down-payment", name: "Versement anticipé (arrhes ou acompte)" }, { id: "cash-register-sale", name: "Vente en caisse" }, { id: "refund", name: "Remboursement" }]} />
       <EnumInput source="downPaymentNature" label="Nature du versement anticipé (arrhes ou acompte)" choices={[{ id: "arrhes", name: "Arrhes" }, { id: "acompte", name: "Acompte" }]} />
-      <MoneyInput source="amount" label="Montant" isRequired />
+      <MoneyInput source="amount" label="Montant (négatif pour un remboursement)" isRequired />
       <DateInputFr source="date" label="Date" isRequired />
       <TextInput source="chequeNumber" label="N° de chèque" />
       <TextInput source="chequeHolder" label="Titulaire du chèque" />

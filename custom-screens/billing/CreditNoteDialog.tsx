@@ -1,0 +1,164 @@
+// « Avoir » of the bill screen: all that remains of the bill, chosen lines (an amount
+// off each: the whole line or part of it, e.g. a disputed 15 € fee), or an amount off
+// the whole bill (spread by the server over its taxable lines). The server refuses
+// beyond what remains; the reason is always asked. An issued bill is never changed.
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+} from '@mui/material';
+import { formatCents, parseEurosToCents } from '../../common/money';
+import { api } from '../../admin/src/ui';
+import type { Row } from './common';
+
+type Mode = 'all' | 'lines' | 'amount';
+
+export function CreditNoteDialog({
+  bill,
+  open,
+  onClose,
+  onIssued,
+}: {
+  bill: Row;
+  open: boolean;
+  onClose: () => void;
+  onIssued: (note: Row) => void;
+}) {
+  const [mode, setMode] = useState<Mode>('all');
+  const [reason, setReason] = useState('');
+  const [amount, setAmount] = useState('');
+  const [byLine, setByLine] = useState<Record<number, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setMode('all');
+      setReason('');
+      setAmount('');
+      setByLine({});
+      setError(null);
+    }
+  }, [open]);
+  const lines: Row[] = (bill.lines ?? []).filter((l: Row) => l.amountInclVat > 0);
+
+  const body = (): Row | string => {
+    if (!reason.trim()) return "Le motif de l'avoir est obligatoire";
+    if (mode === 'all') return { reason };
+    if (mode === 'amount') {
+      const cents = parseEurosToCents(amount);
+      return cents != null && cents > 0 ? { reason, amount: cents } : 'Montant invalide';
+    }
+    const picked = Object.entries(byLine).filter(([, v]) => v.trim() !== '');
+    if (!picked.length) return 'Indiquez le montant à créditer sur au moins une ligne';
+    const out = picked.map(([id, v]) => ({ billLineId: Number(id), amount: parseEurosToCents(v) }));
+    return out.every((l) => l.amount != null && l.amount > 0) ? { reason, lines: out } : 'Montant invalide';
+  };
+  const confirm = async () => {
+    const json = body();
+    if (typeof json === 'string') return setError(json);
+    setBusy(true);
+    try {
+      onIssued(await api<Row>(`/bill/${bill.id}/credit-note`, { method: 'POST', json }));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>Avoir sur la facture {bill.number}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            select
+            label="Ce que l'avoir annule"
+            value={mode}
+            onChange={(e) => setMode(e.target.value as Mode)}
+            inputProps={{ 'data-testid': 'credit-mode' }}
+          >
+            <MenuItem value="all">Tout ce qui reste de la facture</MenuItem>
+            <MenuItem value="lines">Des lignes, en tout ou en partie</MenuItem>
+            <MenuItem value="amount">Un montant sur l'ensemble de la facture</MenuItem>
+          </TextField>
+          {mode === 'lines' && (
+            <Table size="small" aria-label="Lignes à créditer">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Ligne</TableCell>
+                  <TableCell align="right">Montant TTC</TableCell>
+                  <TableCell>À créditer (TTC)</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {lines.map((l) => (
+                  <TableRow key={l.id}>
+                    <TableCell>{l.label}</TableCell>
+                    <TableCell align="right">{formatCents(l.amountInclVat)}</TableCell>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        value={byLine[l.id] ?? ''}
+                        placeholder="0,00"
+                        inputProps={{ 'data-testid': `credit-line-${l.id}`, inputMode: 'decimal' }}
+                        onChange={(e) => setByLine({ ...byLine, [l.id]: e.target.value })}
+                        InputProps={{
+                          endAdornment: (
+                            <Button
+                              size="small"
+                              onClick={() => setByLine({ ...byLine, [l.id]: formatCents(l.amountInclVat, false) })}
+                            >
+                              Tout
+                            </Button>
+                          ),
+                        }}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          {mode === 'amount' && (
+            <TextField
+              label="Montant TTC de l'avoir"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              helperText="Réparti sur les lignes soumises à la TVA, au prorata, chaque taux avec sa TVA"
+              inputProps={{ 'data-testid': 'credit-amount', inputMode: 'decimal' }}
+            />
+          )}
+          <TextField
+            label="Motif de l'avoir"
+            required
+            multiline
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            inputProps={{ 'data-testid': 'credit-reason' }}
+          />
+          <Alert severity="info">Une facture émise n'est jamais modifiée : l'avoir la corrige.</Alert>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Retour</Button>
+        <Button variant="contained" color="error" disabled={busy} onClick={confirm} data-testid="credit-confirm">
+          Émettre l'avoir
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
