@@ -16,8 +16,8 @@ export function closureConfirmation(what: 'day' | 'month', day: string, month: s
       text:
         'Le Z de la journée (les ventes, factures et paiements datés de ce jour ou avant et pas encore clôturés, ' +
         'par taux de TVA et par mode de paiement) est calculé et signé dans le journal inaltérable. ' +
-        'Cette clôture est définitive : ce qu’elle contient ne peut plus être modifié, seulement corrigé par un avoir ou une ' +
-        'opération inverse datée d’un jour suivant.',
+        'Cette clôture est définitive : ce qu’elle contient ne peut plus être modifié, seulement corrigé par un ' +
+        'avoir ou une opération inverse datée d’un jour suivant.',
       confirmLabel: 'Clôturer la journée',
       keepLabel: 'Ne pas clôturer',
     };

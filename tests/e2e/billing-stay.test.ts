@@ -40,6 +40,7 @@ describe('a stay billed and paid in the browser', () => {
     expect(same(await card.getByTestId('due').textContent(), euros(stay.totalAmount))).toBe(true);
     await card.getByTestId('bill-final').click();
     await page.getByTestId('bill-issue').click(); // after its preview
+    await page.getByTestId('bill-preview').waitFor({ state: 'detached' });
     const billLink = card.locator('a', { hasText: /^FA\d{4,}$/ });
     await billLink.waitFor();
     await expect
