@@ -56,6 +56,7 @@ import * as m52 from './0161_channel_sync';
 import * as m53 from './0300_residential';
 import * as m54 from './0301_residential_guards';
 import * as m55 from './0302_meter_rollover';
+import * as m56 from './0303_contract_search_buyer';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -116,4 +117,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0300_residential', m53],
   ['0301_residential_guards', m54],
   ['0302_meter_rollover', m55],
+  ['0303_contract_search_buyer', m56],
 ];
