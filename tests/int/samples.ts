@@ -136,6 +136,12 @@ const FRESH_REFS: Record<string, string[]> = {
   'survey-answer': ['surveyQuestionId'],
   // One payment plan row per payment method.
   'accounting-payment-plan': ['paymentMethodId'],
+  // One contract per residential place at a time; one contract, sublet, price period per affectation and dates.
+  'place-affectation': ['placeId'],
+  'residential-contract': ['placeAffectationId'],
+  'place-affectation-price-period': ['placeAffectationId'],
+  sublet: ['placeAffectationId'],
+  'rent-receipt': ['placeAffectationId'],
 };
 
 /**
@@ -153,6 +159,29 @@ const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => 
   },
   place: (rec, n) => {
     rec.capacity = 20 + (n % 5);
+    // In service from before it is withdrawn (ck_place__in_service_order): left open.
+    rec.inServiceFrom = null;
+    rec.inServiceUntil = null;
+  },
+  // Residential (api/domain/residential): an open-ended contract from 2005, no billed meter
+  // type (PITCH_NO_METER), price periods, sublets and receipts inside it.
+  'place-affectation': (rec) => {
+    Object.assign(rec, { startDate: '2005-01-01', endDate: null, isIndefinite: true, meterTypeIds: [] });
+  },
+  'residential-contract': (rec) => {
+    Object.assign(rec, { startDate: '2005-01-01', endDate: null, isIndefinite: true, renewedFromId: null });
+  },
+  'place-affectation-price-period': (rec, n) => {
+    Object.assign(rec, { startDate: `${2006 + (n % 10)}-01-01`, endDate: `${2007 + (n % 10)}-01-01` });
+  },
+  sublet: (rec, n) => {
+    Object.assign(rec, { startDate: `${2006 + (n % 10)}-07-01`, endDate: `${2006 + (n % 10)}-07-15`, statusId: 1 });
+  },
+  'rent-receipt': (rec, n) => {
+    Object.assign(rec, { startDate: `${2006 + (n % 10)}-01-01`, endDate: `${2007 + (n % 10)}-01-01`, deadline: 1 });
+  },
+  'rent-receipt-line': (rec) => {
+    Object.assign(rec, { meterReadingId: null, subletId: null });
   },
   // Minors are exempt from the tourist tax: a category of minors says so (MINORS_EXEMPTION_INCONSISTENT).
   'age-category': (rec) => {
@@ -260,8 +289,9 @@ export async function sampleRecord(
   for (const f of meta.fields) {
     if (f.system || f.readOnly) continue;
     // Rows of append-only entities (bills) are made by domain code only, never through the
-    // API: a nullable reference to one stays empty.
-    if (f.kind === 'ref' && f.nullable && metaByName.get(f.ref!.entity)?.appendOnly) {
+    // API: a nullable reference to one stays empty; so does a nullable reference to the
+    // entity itself (a contract renewing another), which would need a sample of itself first.
+    if (f.kind === 'ref' && f.nullable && (metaByName.get(f.ref!.entity)?.appendOnly || f.ref!.entity === meta.name)) {
       rec[f.name] = null;
       continue;
     }

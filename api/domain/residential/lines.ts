@@ -123,7 +123,7 @@ export async function fixedLines(
   const yearly = await yearlyFeeAt(db, aff, d.startDate);
   const days = nightsBetween(d.startDate, d.endDate);
   const covered = coveredDays(d.startDate, d.endDate, aff.startDate, aff.endDate);
-  const share = proRata(split(yearly, count)[d.rank - 1], covered, days);
+  const share = proRata(split(yearly, count)[d.rank - 1] ?? 0, covered, days);
   const period = `du ${formatDateFr(d.startDate)} au ${formatDateFr(d.endDate)}`;
   if (share > 0)
     lines.push({

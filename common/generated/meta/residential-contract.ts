@@ -23,6 +23,7 @@ export const meta: EntityMeta = {
     "endReason"
   ],
   "searchFields": [
+    "buyerName",
     "number"
   ],
   "uniques": [
@@ -395,6 +396,7 @@ export const meta: EntityMeta = {
       "endReason"
     ],
     "x-search": [
+      "buyerName",
       "number"
     ],
     "x-unique": [
