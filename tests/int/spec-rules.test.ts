@@ -221,3 +221,32 @@ describe('§8 « … already exists » and the unknown document (messages audit)
     expect(r.body.code).toBe('DOCUMENT_ENTITY_UNKNOWN');
   });
 });
+
+describe('the « Devis » module: validityDays is read (issue 30)', () => {
+  it("a quote's letter says until when it holds, after the module's setting", async () => {
+    const quote = await postOk(t.admin, '/rest/booking/create', {
+      kind: 'quote',
+      customerId: c.customer,
+      occupancies: [occ(c.places[0], '2031-07-10', '2031-07-14')],
+    });
+    const preview = async () =>
+      (
+        await postOk(t.admin, '/rest/mailing-configuration/preview', {
+          subject: 'Valable jusqu’au {{stay.validUntil}}',
+          body: 'Devis',
+          bookingId: quote.booking.id,
+        })
+      ).subject as string;
+    expect(await preview()).toBe('Valable jusqu’au ');
+    const mod = await postOk(t.admin, '/rest/establishment/module', {
+      kind: 'quotation',
+      label: 'Devis',
+      isActive: true,
+      settings: { validityDays: 20 },
+    });
+    const fr = (d: string) => d.split('-').reverse().join('/');
+    expect(await preview()).toBe(`Valable jusqu’au ${fr(addDays(todayParis(), 20))}`);
+    await t.admin.put(`/rest/establishment/module/${mod.id}`, { ...mod, settings: { validityDays: 30 } });
+    expect(await preview()).toBe(`Valable jusqu’au ${fr(addDays(todayParis(), 30))}`);
+  });
+});

@@ -10,6 +10,7 @@ import { MODULE_KINDS } from '../../../common/modules';
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 
 const READS: Record<string, string> = {
+  'quotation.validityDays': 'api/domain/documents/context.ts',
   'satisfaction-survey.daysAfterDeparture': 'api/domain/documents/scheduled.ts',
   'satisfaction-survey.daysBeforeArrival': 'api/domain/documents/scheduled.ts',
   'satisfaction-survey.sendMode': 'api/domain/documents/scheduled.ts',
@@ -94,7 +95,6 @@ const NOT_READ_YET: Record<string, string> = {
   'planning.defaultDays': 'issue 30 point 2',
   'planning.showWeekNumbers': 'issue 30 point 2',
   'vacaf.agreementNumber': 'issue 30 point 2',
-  'quotation.validityDays': 'issue 30 point 2',
   'preference-tva-statement.regime': 'issue 30 point 2',
   'residential-preference.autoSendOn5th': 'residential (issue 26)',
   'residential-preference.dueDay': 'residential (issue 26)',
