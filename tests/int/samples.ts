@@ -153,6 +153,9 @@ const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => 
   },
   place: (rec, n) => {
     rec.capacity = 20 + (n % 5);
+    // In service without end (the sampled dates do not keep « from » before « until »).
+    rec.inServiceFrom = null;
+    rec.inServiceUntil = null;
   },
   // Minors are exempt from the tourist tax: a category of minors says so (MINORS_EXEMPTION_INCONSISTENT).
   'age-category': (rec) => {
