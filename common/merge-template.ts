@@ -55,6 +55,7 @@ export const MERGE_FIELDS: { name: string; label: string }[] = [
   { name: 'stay.persons', label: 'Séjour : nombre de personnes' },
   { name: 'stay.places', label: 'Séjour : emplacements / locations' },
   { name: 'stay.occupants', label: 'Séjour : occupants' },
+  { name: 'stay.validUntil', label: "Séjour : devis ou option valable jusqu'au" },
   { name: 'price.total', label: 'Prix : total du séjour' },
   { name: 'price.downPayment', label: 'Prix : acompte' },
   { name: 'price.downPaymentDueDate', label: "Prix : échéance de l'acompte" },

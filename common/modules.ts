@@ -2,6 +2,7 @@
 // provider, active flag, settings JSON). This catalogue gives each kind its
 // screens (routes exactly as §2 writes them) and the settings it accepts; the API
 // refuses unknown settings and wrong types, the screens build their forms from it.
+import { MESSAGES } from './messages';
 
 export type ModuleFieldType = 'string' | 'integer' | 'boolean' | 'enum' | 'email' | 'uri' | 'rate';
 
@@ -319,7 +320,7 @@ export function settingsErrors(kind: string, settings: unknown): Record<string, 
     const f = k.fields.find((x) => x.name === name);
     const at = `settings.${name}`;
     if (!f) {
-      out[at] = 'Paramètre inconnu pour ce module';
+      out[at] = MESSAGES.MODULE_SETTING_UNKNOWN;
       continue;
     }
     if (v === null || v === '') continue;

@@ -63,8 +63,9 @@ import * as m59 from './0261_frozen_in_use';
 import * as m60 from './0300_residential';
 import * as m61 from './0301_residential_guards';
 import * as m62 from './0302_meter_rollover';
-import * as m63 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
-import * as m64 from './0400_add_ck_place_in_service_until_after';
+import * as m63 from './0303_contract_search_buyer';
+import * as m64 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
+import * as m65 from './0400_add_ck_place_in_service_until_after';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -132,6 +133,7 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0300_residential', m60],
   ['0301_residential_guards', m61],
   ['0302_meter_rollover', m62],
-  ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m63],
-  ['0400_add_ck_place_in_service_until_after', m64],
+  ['0303_contract_search_buyer', m63],
+  ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m64],
+  ['0400_add_ck_place_in_service_until_after', m65],
 ];

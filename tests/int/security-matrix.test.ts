@@ -103,7 +103,7 @@ describe.each(ENTITY_METAS.map((m) => [m.name, m] as const))('%s', (_name, m) =>
         }
       }
     }
-    if (made) expect((await t.admin.del(`${base}/${made}`)).status).toBe(200);
+    if (made) expect((await t.admin.del(`${base}/${made}${m.deleteReason ? '?reason=test' : ''}`)).status).toBe(200);
   });
 
   it.skipIf(noSample)('creates and updates: 200 from level 011, 401 below, and a refusal changes nothing', async () => {
@@ -135,7 +135,7 @@ describe.each(ENTITY_METAS.map((m) => [m.name, m] as const))('%s', (_name, m) =>
             r.op === 'create'
               ? await p.client.post(base, sample)
               : await p.client.post(`${base}/edit`, { id: 0, ...sample });
-          if (res.status === 200) await t.admin.del(`${base}/${res.body.id}`);
+          if (res.status === 200) await t.admin.del(`${base}/${res.body.id}${m.deleteReason ? '?reason=test' : ''}`);
           if (ok && r.op === 'save') {
             const upd = await p.client.post(`${base}/edit`, { ...A });
             expect(upd.status, `${p.name} POST edit (update) ${upd.text}`).toBe(200);
@@ -151,7 +151,7 @@ describe.each(ENTITY_METAS.map((m) => [m.name, m] as const))('%s', (_name, m) =>
         expect(res.status, label).toBe(200);
       }
     }
-    if (ok) await t.admin.del(`${base}/${A.id}`);
+    if (ok) await t.admin.del(`${base}/${A.id}${m.deleteReason ? '?reason=test' : ''}`);
   });
 
   it.skipIf(noSample)('deletes: 200 at level 111 only, 401 below and the record stays', async () => {
@@ -171,7 +171,13 @@ describe.each(ENTITY_METAS.map((m) => [m.name, m] as const))('%s', (_name, m) =>
     for (const [i, r] of dels.entries()) {
       let target = id;
       if (i > 0 && ok) target = (await tryCreate(m, 3))!.id;
-      const res = await p.client.request(r.method, concrete(r, target), r.method === 'POST' ? {} : undefined);
+      // An entity declared x-delete-reason is deleted with its reason (README of schemas/).
+      const why = m.deleteReason ? 'Contrôle des droits' : undefined;
+      const res = await p.client.request(
+        r.method,
+        why && r.method === 'DELETE' ? `${concrete(r, target)}?reason=${encodeURIComponent(why)}` : concrete(r, target),
+        r.method === 'POST' ? (why ? { reason: why } : {}) : undefined,
+      );
       expect(ok, `${m.name}: no sample could be saved`).toBe(true);
       expect(res.status, `111 ${r.method} ${r.path} ${res.text}`).toBe(200);
       expect(await t.knex(m.table).where('id', target).first()).toBeUndefined();

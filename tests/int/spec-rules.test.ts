@@ -180,3 +180,73 @@ describe('the cancellation invoice (§4 invoice kinds, bill line 20)', () => {
     expect(bill.totalVat).toBe(0);
   });
 });
+
+describe('§8 « … already exists » and the unknown document (messages audit)', () => {
+  it('a month, a price period, a tourist tax tariff, a commission period given twice', async () => {
+    const cash = await postOk(t.admin, '/rest/payment-method', { label: unique('Espèces '), kind: 'cash' });
+    const base = { yearMonth: '2031-01', paymentMethodId: cash.id, amount: 10000 };
+    await postOk(t.admin, '/rest/starting-base', base);
+    const month = await t.admin.post('/rest/starting-base', base);
+    expect(month.body).toMatchObject({ code: 'MONTH_EXISTS', errors: { yearMonth: 'Ce mois existe déjà' } });
+
+    const grid = await t.knex('price_grid').where('placeTypeId', c.type).first('id');
+    const period = { priceGridId: grid.id, label: 'Été', startDate: '2031-06-01', endDate: '2031-09-01' };
+    const again = await t.admin.post('/rest/price-grid-period', { ...period, pricePerNight: 3500 });
+    expect(again.body).toMatchObject({ code: 'PRICE_PERIOD_EXISTS' });
+    const overlap = await t.admin.post('/rest/price-grid-period', {
+      ...period,
+      startDate: '2031-08-01',
+      endDate: '2031-10-01',
+    });
+    expect(overlap.body.code).toBe('OVERLAPPING_PERIODS');
+
+    const tariff = { label: 'Camping 3★', classification: 3, amount: 80, startDate: '2030-01-01' };
+    expect((await t.admin.post('/rest/tourist-tax-tariff', tariff)).body.code).toBe('TAX_PRICE_EXISTS');
+    expect((await t.admin.post('/rest/tourist-tax-tariff', { ...tariff, startDate: '2030-06-01' })).body.code).toBe(
+      'OVERLAPPING_PERIODS',
+    );
+
+    const partnerTypeId =
+      (await t.knex('partner_type').first('id'))?.id ??
+      (await postOk(t.admin, '/rest/partner-type', { label: unique('Type ') })).id;
+    const partner = await postOk(t.admin, '/rest/partner', { name: unique('Agence '), partnerTypeId });
+    const commission = { partnerId: partner.id, startDate: '2030-01-01', endDate: '2031-01-01', commissionRate: 1000 };
+    await postOk(t.admin, '/rest/partner-commission-period', commission);
+    expect((await t.admin.post('/rest/partner-commission-period', commission)).body.code).toBe('COMMISSION_EXISTS');
+  });
+
+  it('a document for a kind of record that has none', async () => {
+    const r = await t.admin.get('/rest/printing/0/customer/1/0');
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('DOCUMENT_ENTITY_UNKNOWN');
+  });
+});
+
+describe('the « Devis » module: validityDays is read (issue 30)', () => {
+  it("a quote's letter says until when it holds, after the module's setting", async () => {
+    const quote = await postOk(t.admin, '/rest/booking/create', {
+      kind: 'quote',
+      customerId: c.customer,
+      occupancies: [occ(c.places[0], '2031-07-10', '2031-07-14')],
+    });
+    const preview = async () =>
+      (
+        await postOk(t.admin, '/rest/mailing-configuration/preview', {
+          subject: 'Valable jusqu’au {{stay.validUntil}}',
+          body: 'Devis',
+          bookingId: quote.booking.id,
+        })
+      ).subject as string;
+    expect(await preview()).toBe('Valable jusqu’au ');
+    const mod = await postOk(t.admin, '/rest/establishment/module', {
+      kind: 'quotation',
+      label: 'Devis',
+      isActive: true,
+      settings: { validityDays: 20 },
+    });
+    const fr = (d: string) => d.split('-').reverse().join('/');
+    expect(await preview()).toBe(`Valable jusqu’au ${fr(addDays(todayParis(), 20))}`);
+    await t.admin.put(`/rest/establishment/module/${mod.id}`, { ...mod, settings: { validityDays: 30 } });
+    expect(await preview()).toBe(`Valable jusqu’au ${fr(addDays(todayParis(), 30))}`);
+  });
+});

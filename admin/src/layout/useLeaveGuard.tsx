@@ -10,6 +10,7 @@
 //     onLeave: () => api(`/booking/edit`, { method: 'POST', json: { ...booking, stateId: 2 } }),
 //   });
 //   return <>{form}{dialog}</>;
+import { MESSAGES } from '../../../common/messages';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, type BlockerFunction, type Location } from 'react-router-dom';
 import { Confirm } from 'react-admin';
@@ -23,7 +24,7 @@ export interface LeaveGuardOptions {
   message?: string;
 }
 
-export const LEAVE_MESSAGE = 'Les modifications non enregistrées seront perdues. Quitter la page ?';
+export const LEAVE_MESSAGE: string = MESSAGES.LEAVE_LOSES_CHANGES;
 
 /** Leaving means another pathname; a search or hash change on the same page is not leaving. */
 export function isLeaving(

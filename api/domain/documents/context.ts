@@ -2,7 +2,7 @@
 // letter about a stay says — customer, stay, places, occupants, prices and due dates,
 // balance, the establishment. Read fresh at each rendering.
 import type { Knex } from 'knex';
-import { formatDateFr, todayParis } from '../../../common/dates';
+import { addDays, formatDateFr, todayParis } from '../../../common/dates';
 import type { MergeData } from '../../../common/merge-template';
 import { formatEuros } from '../pricing/money';
 import { stayBalance } from '../billing/view';
@@ -54,6 +54,20 @@ export interface StayContext {
 }
 
 /** The merge data of a stay (booking, quote, option), or null when it does not exist. */
+/**
+ * Until when a quote or an option holds: an option until its expiry; a quote for the
+ * « Devis » module's validityDays (its active record, /admin/module/quotation) from the
+ * day it was made; empty otherwise.
+ */
+export async function validUntil(db: Db, b: Record<string, any>): Promise<string> {
+  if (b.kind === 'option') return formatDateFr(b.optionExpiryDate);
+  if (b.kind !== 'quote') return '';
+  const mod = await db('module_config').where({ kind: 'quotation', isActive: true }).orderBy('id').first('settings');
+  const days = Number(mod?.settings?.validityDays);
+  if (!Number.isInteger(days) || days <= 0) return '';
+  return formatDateFr(addDays(todayParis(new Date(b.createdAt)), days));
+}
+
 export async function bookingContext(db: Db, bookingId: number): Promise<StayContext | null> {
   const b = await db('booking').where('id', bookingId).first();
   if (!b) return null;
@@ -94,6 +108,7 @@ export async function bookingContext(db: Db, bookingId: number): Promise<StayCon
         persons: b.persons ?? '',
         places: occ.map((o) => join([o.typeLabel, o.placeCode ? `(${o.placeCode})` : null])).join(', '),
         occupants: details.map((d: any) => `${d.n} × ${d.label}`).join(', '),
+        validUntil: await validUntil(db, b),
       },
       price: {
         total: formatEuros(balance.stayTotal),

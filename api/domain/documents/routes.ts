@@ -23,7 +23,7 @@ export const DOCUMENT_ROUTES = [
     right: ['booking.booking', 'read'],
     tag,
     params: {
-      entityType: { type: 'string', enum: ENTITY_TYPES },
+      entityType: { type: 'string', enum: ENTITY_TYPES, 'x-message': 'DOCUMENT_ENTITY_UNKNOWN' },
       languageId: { type: 'integer', minimum: 0, maximum: 999_999_999 },
     },
     summary:

@@ -27,6 +27,7 @@ export function registerPeriodRules(): void {
   registerConstraintMessage('ck_activity_period__whole_months', 'WHOLE_MONTHS_OR_YEARS');
   registerConstraintMessage('uq_financial_year__label', 'FINANCIAL_YEAR_EXISTS');
   registerConstraintMessage('uq_activity_period__label', 'ACTIVITY_PERIOD_EXISTS');
+  registerConstraintMessage('uq_starting_base__payment_method_id__year_month', 'MONTH_EXISTS', ['yearMonth']);
   for (const [entity, { table, maxMonths }] of Object.entries(RULES)) {
     registerHooks(entity, {
       async beforeSave(rec, existing, { trx }) {

@@ -108,6 +108,9 @@ function registerGridRules(): void {
       engineGrid.periods = [...others.map(toPeriod), candidate];
       const mine = `periods.${others.length}`;
       const errors: Record<string, MessageCode> = {};
+      // The same dates again: that period already exists (§8), more than an overlap.
+      if (others.some((o: any) => o.startDate === rec.startDate && o.endDate === rec.endDate))
+        throw refuseMany({ startDate: 'PRICE_PERIOD_EXISTS' });
       for (const issue of validatePriceGrid(engineGrid)) {
         if (issue.field !== mine && !issue.field.startsWith(`${mine}.`)) continue;
         if (issue.code === 'OVERLAPPING_PERIODS') errors.startDate = 'OVERLAPPING_PERIODS';
@@ -311,7 +314,14 @@ function registerOfferRules(): void {
         .where((w) => w.whereNull('endDate').orWhere('endDate', '>', rec.startDate));
       if (rec.endDate != null) q.where('startDate', '<', rec.endDate);
       if (existing) q.whereNot('id', existing.id);
-      if (await q.first('id')) throw refuse('OVERLAPPING_PERIODS', 'startDate');
+      const clash = await q.first('startDate', 'endDate');
+      if (clash)
+        throw refuse(
+          clash.startDate === rec.startDate && (clash.endDate ?? null) === (rec.endDate ?? null)
+            ? 'TAX_PRICE_EXISTS'
+            : 'OVERLAPPING_PERIODS',
+          'startDate',
+        );
     },
   });
 }

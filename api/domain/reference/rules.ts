@@ -34,7 +34,8 @@ export function keepSingleDefault(entity: string, flags: string[]): void {
  * Half-open price periods [startDate, endDate) of one parent never overlap. The parent
  * row is locked first so that two concurrent writes for one parent are serialised.
  */
-export function noOverlappingPeriods(entity: string, parentField: string): void {
+/** `exists`: the code when a period with the very same dates is there already (§8 « … already exists »). */
+export function noOverlappingPeriods(entity: string, parentField: string, exists?: MessageCode): void {
   const meta = entityMeta(entity);
   const parent = entityMeta(meta.fields.find((f) => f.name === parentField)!.ref!.entity);
   registerHooks(entity, {
@@ -47,7 +48,10 @@ export function noOverlappingPeriods(entity: string, parentField: string): void 
         .where((w) => w.whereNull('endDate').orWhere('endDate', '>', rec.startDate));
       if (rec.endDate != null) q.where('startDate', '<', rec.endDate);
       if (existing) q.whereNot('id', existing.id);
-      if (await q.first('id')) throw refuse('OVERLAPPING_PERIODS', 'startDate');
+      const clash = await q.first('startDate', 'endDate');
+      if (!clash) return;
+      const same = clash.startDate === rec.startDate && (clash.endDate ?? null) === (rec.endDate ?? null);
+      throw refuse(same && exists ? exists : 'OVERLAPPING_PERIODS', 'startDate');
     },
   });
 }

@@ -301,7 +301,7 @@ function registerUnavailabilityHooks(): void {
 
 function registerPartnerHooks(): void {
   noOverlappingPeriods('partner-allotment', 'placeId');
-  noOverlappingPeriods('partner-commission-period', 'partnerId');
+  noOverlappingPeriods('partner-commission-period', 'partnerId', 'COMMISSION_EXISTS');
   registerHooks('partner-allotment', {
     async beforeSave(rec, existing, { trx }) {
       if (!existing) return;
