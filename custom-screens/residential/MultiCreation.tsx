@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Button } from '@mui/material';
 import { countFr } from '../../common/french';
 import { api, DateBox, FormRow, Page } from '../../admin/src/ui';
-import { thisYear, YearBox } from './common';
+import { thisYear } from './common';
+import { YearPicker } from '../fiscal/YearPicker';
 
 export default function MultiCreation() {
   const navigate = useNavigate();
@@ -45,7 +46,7 @@ export default function MultiCreation() {
         quittance n’est pas recréée.
       </p>
       <FormRow>
-        <YearBox value={year} onChange={setYear} />
+        <YearPicker value={year} onChange={setYear} />
         <DateBox label="Échéances à partir du (facultatif)" value={from} onChange={setFrom} name="from" />
         <DateBox label="jusqu’au (exclu, facultatif)" value={to} onChange={setTo} name="to" />
         <Button variant="contained" disabled={busy} onClick={run} data-testid="multi-create">

@@ -8,7 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
 import { api, DataTable, dateFr, euros, Page, useCan, type Column, type Row } from '../../admin/src/ui';
-import { PayDialog, STATES, thisYear, YearBox } from './common';
+import { PayDialog, STATES, thisYear } from './common';
+import { YearPicker } from '../fiscal/YearPicker';
 
 function useReceipts(name: string, initialStatus: string) {
   const [year, setYear] = useState(thisYear());
@@ -24,7 +25,7 @@ function Filters({ r }: { r: ReturnType<typeof useReceipts> }) {
   const rows = r.q.data?.rows ?? [];
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-      <YearBox value={r.year} onChange={r.setYear} />
+      <YearPicker value={r.year} onChange={r.setYear} />
       <TextField
         select
         size="small"

@@ -21,7 +21,8 @@ import {
   type Column,
   type Row,
 } from '../../admin/src/ui';
-import { LINE_TYPES, PayDialog, RECEIPT_STATES, thisYear, YearBox } from './common';
+import { LINE_TYPES, PayDialog, RECEIPT_STATES, thisYear } from './common';
+import { YearPicker } from '../fiscal/YearPicker';
 
 const rate = (bp: number | null) => (bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR')} %`);
 const lineColumns: Column[] = [
@@ -72,7 +73,7 @@ function NewReceipt() {
             </MenuItem>
           ))}
         </TextField>
-        <YearBox value={year} onChange={setYear} />
+        <YearPicker value={year} onChange={setYear} />
         <TextField
           size="small"
           type="number"

@@ -23,27 +23,6 @@ export const LINE_TYPES: Record<number, string> = {
 
 export const thisYear = () => Number(todayParis().slice(0, 4));
 
-export function YearBox({ value, onChange }: { value: number; onChange: (y: number) => void }) {
-  const years = Array.from({ length: 8 }, (_, i) => thisYear() - 3 + i);
-  return (
-    <TextField
-      select
-      size="small"
-      label="Année"
-      value={value}
-      onChange={(e) => onChange(Number(e.target.value))}
-      sx={{ minWidth: 110 }}
-      inputProps={{ 'data-testid': 'year' }}
-    >
-      {years.map((y) => (
-        <MenuItem key={y} value={y}>
-          {y}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 /** Records a payment of a billed receipt (a payment tied to its bill, like a stay's). */
 export function PayDialog({ receipt, onClose }: { receipt: Row | null; onClose: (paid: boolean) => void }) {
   const methods = useQuery({
