@@ -52,20 +52,25 @@ BEGIN
   RETURN d;
 END
 $$`);
+  // In a closed financial year the message is the year's (migration 0200's NO_FINANCIAL_YEAR), else the month's.
   await knex.raw(`CREATE FUNCTION bv_closed_period_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  old_closed boolean := TG_OP <> 'INSERT' AND bv_date_closed(bv_row_date(to_jsonb(OLD), TG_ARGV));
-  new_closed boolean := TG_OP <> 'DELETE' AND bv_date_closed(bv_row_date(to_jsonb(NEW), TG_ARGV));
+  old_d date := CASE WHEN TG_OP <> 'INSERT' THEN bv_row_date(to_jsonb(OLD), TG_ARGV) END;
+  new_d date := CASE WHEN TG_OP <> 'DELETE' THEN bv_row_date(to_jsonb(NEW), TG_ARGV) END;
+  old_closed boolean := TG_OP <> 'INSERT' AND bv_date_closed(old_d);
+  new_closed boolean := TG_OP <> 'DELETE' AND bv_date_closed(new_d);
+  refusal text := CASE WHEN bv_year_closed(old_d::text) OR bv_year_closed(new_d::text)
+    THEN 'NO_FINANCIAL_YEAR' ELSE 'MONTH_ALREADY_CLOSED' END;
 BEGIN
   IF TG_OP = 'UPDATE' AND old_closed AND NOT new_closed THEN
-    RAISE EXCEPTION 'MONTH_ALREADY_CLOSED' USING ERRCODE = 'P0001';
+    RAISE EXCEPTION '%', refusal USING ERRCODE = 'P0001';
   END IF;
   IF TG_OP = 'UPDATE' AND (old_closed OR new_closed) AND TG_TABLE_NAME = 'payment'
      AND (to_jsonb(NEW) - ${ALLOWED}) IS NOT DISTINCT FROM (to_jsonb(OLD) - ${ALLOWED}) THEN
     RETURN NEW;
   END IF;
   IF old_closed OR new_closed THEN
-    RAISE EXCEPTION 'MONTH_ALREADY_CLOSED' USING ERRCODE = 'P0001';
+    RAISE EXCEPTION '%', refusal USING ERRCODE = 'P0001';
   END IF;
   IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
   RETURN NEW;

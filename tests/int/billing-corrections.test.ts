@@ -70,12 +70,13 @@ describe('refunding an overpayment', () => {
   it('pays back what was paid too much, as a negative refund payment in the ledger', async () => {
     const s = await bookStay(t, c, c.places[1], '2031-08-10', '2031-08-12');
     const b = await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'final' });
-    await postOk(t.admin, '/rest/payment', {
-      bookingId: s.bookingId,
-      paymentMethodId: c.card,
-      amount: b.totalInclVat + 1500,
-      date: today,
-    });
+    // Paid 15 € too much, knowingly (the overpayment is confirmed: money-overpayment.test.ts).
+    const paid = await t.admin.post(
+      '/rest/payment',
+      { bookingId: s.bookingId, paymentMethodId: c.card, amount: b.totalInclVat + 1500, date: today },
+      { 'X-Confirm': 'overpayment' },
+    );
+    expect(paid.status, paid.text).toBe(200);
     expect((await t.admin.get(`/rest/booking/${s.bookingId}/balance`)).body.due).toBe(-1500);
     // never beyond the overpayment
     const over = await t.admin.post(`/rest/booking/${s.bookingId}/refund`, { paymentMethodId: c.card, amount: 1501 });

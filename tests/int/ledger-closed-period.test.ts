@@ -58,7 +58,7 @@ describe('a payment of a closed month, not remitted', () => {
     expect(closedPayment.isDeposited).toBe(false);
     const put = await t.admin.put(`/rest/payment/${closedPayment.id}`, { ...closedPayment, notes: 'changé' });
     expectRefused(put, 'MONTH_ALREADY_CLOSED');
-    expectRefused(await t.admin.del(`/rest/payment/${closedPayment.id}`), 'MONTH_ALREADY_CLOSED');
+    expectRefused(await t.admin.del(`/rest/payment/${closedPayment.id}?reason=Erreur`), 'MONTH_ALREADY_CLOSED');
   });
 
   it('is neither updated, deleted, moved nor joined by a new one in plain SQL (runtime role)', async () => {

@@ -295,9 +295,12 @@ describe('closures', () => {
     expectRefused(await t.admin.post('/rest/closure/month', { month: OCT }), 'MONTH_ALREADY_CLOSED');
     // Nothing dated in a closed month any more: a bill, a payment; the number is not used.
     const before = await t.knex('bill_counter').where('series', 'invoice').first('lastNumber');
-    await expect(billOn(t, stayA.bookingId, { kind: 'deposit', amount: 100 }, `${OCT}-25`)).rejects.toMatchObject({
-      code: 'MONTH_ALREADY_CLOSED',
-    });
+    // Refused by the domain's check or, first, by the database's trigger (migration 0220): the same code.
+    const refused = await billOn(t, stayA.bookingId, { kind: 'deposit', amount: 100 }, `${OCT}-25`).catch((e) => e);
+    expect(
+      refused.code === 'MONTH_ALREADY_CLOSED' || String(refused.message).endsWith('MONTH_ALREADY_CLOSED'),
+      refused.message,
+    ).toBe(true);
     expect((await t.knex('bill_counter').where('series', 'invoice').first('lastNumber')).lastNumber).toBe(
       before.lastNumber,
     );

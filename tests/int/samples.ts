@@ -212,9 +212,11 @@ const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => 
   'cash-movement': (rec) => {
     if (rec.kind !== 'expense') rec.expenseTypeId = null;
   },
-  // A plain payment: nothing of a credit note, a gift voucher or a grouped payment.
+  // A plain payment: nothing of a credit note, a gift voucher or a grouped payment; of no stay
+  // (a sample stay owes nothing: its payment would need the overpayment confirmation).
   payment: (rec) => {
     Object.assign(rec, {
+      bookingId: null,
       category: 'down-payment',
       payerType: 'customer',
       creditNoteBillId: null,

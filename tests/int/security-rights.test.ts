@@ -113,7 +113,8 @@ describe('groups', () => {
     const u = await createUser(t);
     const c = t.client();
     await c.login(u.login, PASSWORD);
-    expect((await c.get('/rest/country?range=[0,0]')).status).toBe(401);
+    // Regions: settings, read as a lookup by no one but the settings (countries are, by the customers).
+    expect((await c.get('/rest/region?range=[0,0]')).status).toBe(401);
     const set = await t.admin.post(`/rest/security/user/set_groups/${u.id}`, {
       groupIds: [reception, cleaning, cleaning],
     });
@@ -140,10 +141,10 @@ describe('groups', () => {
     await t.admin.post(`/rest/security/group/set_right/${reception}`, {
       rights: { 'establishment.settings': { rights: '001' } },
     });
-    expect((await c.get('/rest/country?range=[0,0]')).status).toBe(200);
+    expect((await c.get('/rest/region?range=[0,0]')).status).toBe(200);
     // An inactive group grants nothing.
     await t.admin.put(`/rest/security/group/${reception}`, { isActive: false });
-    expect((await c.get('/rest/country?range=[0,0]')).status).toBe(401);
+    expect((await c.get('/rest/region?range=[0,0]')).status).toBe(401);
     await t.admin.put(`/rest/security/group/${reception}`, { isActive: true });
     const view = await t.admin.get(`/rest/security/group/get_right/${reception}`);
     expect(view.body.members.map((m: any) => m.login)).toEqual([u.login]);

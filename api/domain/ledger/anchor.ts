@@ -130,6 +130,9 @@ function fresh(database: string, chain: Chain): Anchor {
   };
 }
 
+/** Per outermost transaction, the sequences it appended (two entries of one transaction: a bill and its Z…). */
+const APPENDED = new WeakMap<object, Set<number>>();
+
 /**
  * Inside appendEntry, holding the chain's head row lock: `head` is the committed end of
  * the chain, `next` the entry this transaction appends.
@@ -144,22 +147,26 @@ export async function anchorAppend(
   const file = await anchorFile(trx, chain);
   const database = await databaseName(trx);
   const series = chain === 'fiscal' ? await seriesNow(trx) : undefined;
+  let root: any = trx;
+  while (root.parentTransaction) root = root.parentTransaction;
+  // Entries this same transaction appended before: not committed yet, whatever it reads.
+  const ours = APPENDED.get(root) ?? new Set<number>();
+  APPENDED.set(root, ours);
   const seen = readAnchor(file)?.anchor.pending;
   // The previous pending entry committed if the database holds it; else it rolled back.
-  const committed = !!seen && (await hashAt(trx, est, chain, seen.seq)) === seen.hash;
+  const committed = !!seen && !ours.has(seen.seq) && (await hashAt(trx, est, chain, seen.seq)) === seen.hash;
   // From here on synchronous: no other write of this process interleaves.
   const a = readAnchor(file)?.anchor ?? fresh(database, chain);
   if (committed && a.pending?.seq === seen!.seq && a.pending.hash === seen!.hash) {
     a.highest = maxSeries(a.highest, a.pending.series);
     if (a.pending.seq >= a.confirmed.seq) a.confirmed = a.pending;
   }
-  if (head.seq >= a.confirmed.seq) a.confirmed = { ...head, series: a.confirmed.series };
+  if (head.seq >= a.confirmed.seq && !ours.has(head.seq)) a.confirmed = { ...head, series: a.confirmed.series };
   a.pending = { ...next, series };
   a.highest = maxSeries(a.highest, a.confirmed.series);
   writeAnchor(file, a);
+  ours.add(next.seq);
   // Confirmed as soon as the (outermost) transaction commits; a rollback leaves it pending.
-  let root: any = trx;
-  while (root.parentTransaction) root = root.parentTransaction;
   (root.executionPromise as Promise<unknown> | undefined)?.then(
     () => confirmAnchor(file, next),
     () => undefined,

@@ -752,6 +752,11 @@ export const meta: EntityMeta = {
         "not": {
           "const": 0
         },
+        "examples": [
+          1000,
+          2500,
+          590
+        ],
         "x-money": true,
         "x-message": "MUST_BE_POSITIVE",
         "x-label": "Montant (négatif pour un remboursement)"
