@@ -25,7 +25,8 @@ const subtotal = (r: RateAmounts) =>
 
 /** The report's identifier: issuer, period and generation time. */
 export function reportId(r: EReport, now: Date): string {
-  return `ER-${r.issuer.siren ?? 'SANS-SIREN'}-${d102(r.from)}-${d102(r.to)}-${now.toISOString().replace(/\D/g, '').slice(0, 14)}`;
+  const at = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  return `ER-${r.issuer.siren ?? 'SANS-SIREN'}-${d102(r.from)}-${d102(r.to)}-${at}`;
 }
 
 export function eReportXml(r: EReport, now = new Date()): string {
