@@ -47,6 +47,7 @@ export const SCREEN_MENU: MenuLeaf[] = [
   {"label":"Registre de la taxe de séjour","to":"/tax-list","functionality":"invoice.accounting","path":"Facturation/Déclarations"},
   {"label":"Déclaration de taxe de séjour","to":"/tax-statement-list","functionality":"invoice.accounting","path":"Facturation/Déclarations"},
   {"label":"Déclaration de TVA","to":"/tva-statement-list","functionality":"invoice.accounting","path":"Facturation/Déclarations"},
+  {"label":"E-reporting B2C (flux 10.3 et 10.4)","to":"/e-reporting","functionality":"invoice.accounting","path":"Facturation/Déclarations"},
   {"label":"Résultats de la période","to":"/result","functionality":"results.results","path":"Résultats"},
   {"label":"Détail des résultats","to":"/result-detail","functionality":"results.results","path":"Résultats"},
   {"label":"Balance des comptes clients","to":"/balance","functionality":"results.results","path":"Résultats"},

@@ -41,6 +41,11 @@ export const fiscalArea: ScreenArea = {
         load: () => import('./TvaStatementList'),
         menu: { label: 'Déclaration de TVA', path: declarations },
       },
+      {
+        path: '/e-reporting',
+        load: () => import('./EReporting'),
+        menu: { label: 'E-reporting B2C (flux 10.3 et 10.4)', path: declarations },
+      },
     ]),
     ...withRight('results.results', [
       {

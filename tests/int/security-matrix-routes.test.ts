@@ -1086,6 +1086,21 @@ const ROWS: Row[] = [
     route: '/rest/tva-statement-list/daily',
     make: async () => ({ path: '/rest/tva-statement-list/daily?from=2031-07-01&to=2031-07-31' }),
   },
+  {
+    method: 'GET',
+    route: '/rest/e-reporting',
+    make: async () => ({ path: '/rest/e-reporting?from=2031-07-01&to=2031-07-31' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/e-reporting/export',
+    make: async () => ({ path: '/rest/e-reporting/export?from=2031-07-01&to=2031-07-31' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/e-reporting/xml',
+    make: async () => ({ path: '/rest/e-reporting/xml?from=2031-07-01&to=2031-07-31' }),
+  },
   { method: 'GET', route: '/rest/result', make: async () => ({ path: '/rest/result?from=2031-07-01&to=2031-07-31' }) },
   {
     method: 'GET',

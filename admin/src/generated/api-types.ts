@@ -3850,6 +3850,117 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/e-reporting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EReport"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/e-reporting/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/e-reporting/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/email-configuration": {
         parameters: {
             query?: never;
@@ -11151,6 +11262,73 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        EReport: {
+            /** Format: date */
+            from: string;
+            issuer: {
+                name?: string;
+                siren?: string | null;
+                vatNumber?: string | null;
+            };
+            outsideVat: number;
+            payments: {
+                /** Format: date */
+                date: string;
+                inclVat: number;
+                rates: {
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                vat: number;
+            }[];
+            /** Format: date */
+            to: string;
+            totals: {
+                payments?: {
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                tlb1?: {
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                tps1?: {
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                vatDue?: number;
+            };
+            transactions: {
+                /** @enum {unknown} */
+                category: "TPS1" | "TLB1";
+                count: number;
+                /** Format: date */
+                date: string;
+                exclVat: number;
+                inclVat: number;
+                rates: {
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                vat: number;
+            }[];
+            unallocated: number;
+            vatStatement?: {
+                matches?: boolean;
+                months?: string[];
+                vatTotal?: number;
+            } | null;
         };
         Error: {
             code: string;

@@ -12,6 +12,7 @@ import { appendPaymentEntry, PAYMENT_LEDGER_FIELDS } from './entries';
 import { LEDGER_ROUTES } from './routes';
 import { ACCOUNTING_ROUTES } from '../accounting/routes';
 import { STATEMENT_ROUTES } from '../statements/routes';
+import { EREPORTING_ROUTES } from '../ereporting/routes';
 import { registerClosureTile } from './tile';
 import { registerSettingJournal } from './setting-events';
 
@@ -43,5 +44,10 @@ export function registerLedgerModule(): void {
 }
 
 export function ledgerRouters(knex: () => Knex): Router[] {
-  return [routerOf(LEDGER_ROUTES, knex), routerOf(ACCOUNTING_ROUTES, knex), routerOf(STATEMENT_ROUTES, knex)];
+  return [
+    routerOf(LEDGER_ROUTES, knex),
+    routerOf(ACCOUNTING_ROUTES, knex),
+    routerOf(STATEMENT_ROUTES, knex),
+    routerOf(EREPORTING_ROUTES, knex),
+  ];
 }

@@ -37,7 +37,7 @@ export interface VatMonth {
 const lastDay = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
 
-async function entriesBetween(
+export async function entriesBetween(
   db: Knex,
   kinds: string[],
   from: string,
@@ -78,18 +78,30 @@ function add(rows: VatRow[], basis: VatRow['basis'], rateBp: number, inclVat: nu
   } else rows.push({ rateBp, basis, inclVat, vat, exclVat: inclVat - vat });
 }
 
-/** The VAT of the month's own operations, as the records say now. */
-export async function baseOfMonth(db: Knex, month: string): Promise<VatMonth> {
-  const from = `${month}-01`;
-  const to = lastDay(month);
-  const out: VatMonth = { month, rows: [], corrections: [], outsideVat: 0, unallocated: 0, vatTotal: 0 };
+/** One operation's VAT at one rate (or outside VAT, or unallocated), on its business date. */
+export interface VatPiece {
+  date: string;
+  /** 'outside': outside VAT (tourist tax…); 'unallocated': a payment tied to no stay or bill */
+  basis: VatRow['basis'] | 'outside' | 'unallocated';
+  rateBp: number;
+  inclVat: number;
+  vat: number;
+}
+
+/**
+ * The VAT of the operations dated in [from, to], piece by piece: payments spread over their
+ * stay's (or bill's) rates, on receipt (services); till tickets per rate, on sale (goods).
+ * The month's statement and the e-reporting (api/domain/ereporting) both sum these pieces.
+ */
+export async function vatPieces(db: Knex, from: string, to: string): Promise<VatPiece[]> {
+  const out: VatPiece[] = [];
   const shares = new Map<string, RateShare[]>();
   for (const e of await entriesBetween(db, ['payment', 'payment-cancel'], from, to)) {
     // Payments of till tickets are not here: the goods' VAT is due on the ticket.
     if (e.sourceTable !== 'payment') continue;
     const key = e.data.bookingId ? `b${e.data.bookingId}` : e.data.billId ? `f${e.data.billId}` : null;
     if (!key) {
-      out.unallocated += e.amount;
+      out.push({ date: e.date, basis: 'unallocated', rateBp: 0, inclVat: e.amount, vat: 0 });
       continue;
     }
     if (!shares.has(key))
@@ -101,19 +113,40 @@ export async function baseOfMonth(db: Knex, month: string): Promise<VatMonth> {
     const sign = e.amount < 0 ? -1 : 1;
     const lines = paymentVat(Math.abs(e.amount), shares.get(key)!);
     if (!lines.length) {
-      out.unallocated += e.amount;
+      out.push({ date: e.date, basis: 'unallocated', rateBp: 0, inclVat: e.amount, vat: 0 });
       continue;
     }
     for (const l of lines) {
       // what settles till tickets charged to the stay: their VAT is on the ticket
       if (l.vatRateBp === TILL_SHARE) continue;
-      if (l.vatRateBp === 0) out.outsideVat += sign * l.amountInclVat;
-      else add(out.rows, 'receipts', l.vatRateBp, sign * l.amountInclVat, sign * l.vatAmount);
+      if (l.vatRateBp === 0)
+        out.push({ date: e.date, basis: 'outside', rateBp: 0, inclVat: sign * l.amountInclVat, vat: 0 });
+      else
+        out.push({
+          date: e.date,
+          basis: 'receipts',
+          rateBp: l.vatRateBp,
+          inclVat: sign * l.amountInclVat,
+          vat: sign * l.vatAmount,
+        });
     }
   }
   for (const e of await entriesBetween(db, ['cash-ticket'], from, to)) {
-    for (const v of (e.data.vat ?? []) as VatCents[]) add(out.rows, 'sales', v.rateBp, v.inclVat, v.vat);
-    out.outsideVat += Number(e.data.outsideVat ?? 0);
+    for (const v of (e.data.vat ?? []) as VatCents[])
+      out.push({ date: e.date, basis: 'sales', rateBp: v.rateBp, inclVat: v.inclVat, vat: v.vat });
+    const outside = Number(e.data.outsideVat ?? 0);
+    if (outside) out.push({ date: e.date, basis: 'outside', rateBp: 0, inclVat: outside, vat: 0 });
+  }
+  return out;
+}
+
+/** The VAT of the month's own operations, as the records say now. */
+export async function baseOfMonth(db: Knex, month: string): Promise<VatMonth> {
+  const out: VatMonth = { month, rows: [], corrections: [], outsideVat: 0, unallocated: 0, vatTotal: 0 };
+  for (const p of await vatPieces(db, `${month}-01`, lastDay(month))) {
+    if (p.basis === 'outside') out.outsideVat += p.inclVat;
+    else if (p.basis === 'unallocated') out.unallocated += p.inclVat;
+    else add(out.rows, p.basis, p.rateBp, p.inclVat, p.vat);
   }
   out.rows.sort((a, b) => a.basis.localeCompare(b.basis) || b.rateBp - a.rateBp);
   out.vatTotal = out.rows.reduce((s, r) => s + r.vat, 0);
