@@ -234,7 +234,14 @@ async function checkUnavailability(db: Db, input: MoveInput, lock: boolean): Pro
   };
   if (stale(u, input.from)) return refusal('PLANNING_STALE', summary);
   if (!target || !target.isActive) return refusal('PLACE_UNAVAILABLE', summary);
-  const c = await placeConflict(db, input.placeId, input.startDate, input.endDate, { unavailabilityId: u.id });
+  const c = await placeConflict(
+    db,
+    input.placeId,
+    input.startDate,
+    input.endDate,
+    { unavailabilityId: u.id },
+    { lease: false },
+  );
   if (c) return refusal(c.code, summary);
   return { ok: true, warnings: [], needsForce: false, price: null, summary };
 }
