@@ -123,3 +123,48 @@ describe('a let residential place and night stays', () => {
     );
   });
 });
+
+describe('the planning board', () => {
+  it('shows the contract as « Résidentiel » bars cut around the campsite sublets, which show as stays', async () => {
+    const r = await t.admin.get(
+      `/rest/planning/window?from=2030-06-01&to=2030-09-01&placeIds=${placeId},${freeResPlace}`,
+    );
+    expect(r.status, r.text).toBe(200);
+    const f = r.body.residentialFields as string[];
+    const bars = (r.body.residentials as unknown[][]).map((x) => Object.fromEntries(f.map((k, i) => [k, x[i]])));
+    const who = (await t.admin.get(`/rest/customer/${c.customer}`)).body;
+    const label = `Résidentiel — ${who.lastName} ${who.firstName}`;
+    expect(bars.filter((b) => b.kind === 'residential')).toEqual([
+      expect.objectContaining({ placeId, startDate: '2030-01-01', endDate: '2030-07-01', placeAffectationId: affId }),
+      expect.objectContaining({ placeId, startDate: '2030-07-15', endDate: '2030-12-31', placeAffectationId: affId }),
+    ]);
+    for (const b of bars) expect(b.label as string).toContain(b.kind === 'residential' ? label : 'Sous-location');
+    expect(new Set(bars.map((b) => b.id)).size).toBe(bars.length);
+    // The campsite sublet's stay (sold above) is an occupancy bar in the gap: the sublet has no bar of its own.
+    const of = r.body.occupancyFields as string[];
+    const stays = (r.body.occupancies as unknown[][]).map((x) => Object.fromEntries(of.map((k, i) => [k, x[i]])));
+    expect(stays).toEqual([expect.objectContaining({ placeId, startDate: '2030-07-02', endDate: '2030-07-09' })]);
+    expect(bars.filter((b) => b.kind === 'sublet')).toEqual([]);
+    // The same bars whatever the window: a narrower one gives the same ids and dates.
+    const narrow = await t.admin.get(`/rest/planning/window?from=2030-08-01&to=2030-08-10&placeIds=${placeId}`);
+    expect(narrow.body.residentials).toEqual([(r.body.residentials as unknown[][]).find((x) => x[2] === '2030-07-15')]);
+    // A campsite sublet with no stay yet shows as its own bar, between two « Résidentiel » ones.
+    const sublet = await createdThroughEdit(t.admin, 'sublet', {
+      placeAffectationId: affId,
+      startDate: '2030-10-01',
+      endDate: '2030-10-08',
+      mode: 'campsite',
+      occupantName: 'Famille Durand',
+      price: 30000,
+      commissionRateBp: 2000,
+    });
+    const oct = await t.admin.get(`/rest/planning/window?from=2030-09-25&to=2030-10-20&placeIds=${placeId}`);
+    expect(oct.body.residentials.map((x: unknown[]) => [x[2], x[3], x[4], x[5], x[7]])).toEqual([
+      ['2030-07-15', '2030-10-01', 'residential', label, null],
+      ['2030-10-01', '2030-10-08', 'sublet', 'Sous-location — Famille Durand', sublet.id],
+      ['2030-10-08', '2030-12-31', 'residential', label, null],
+    ]);
+    // A place not let has no residential bar.
+    expect(bars.some((b) => b.placeId === freeResPlace)).toBe(false);
+  });
+});
