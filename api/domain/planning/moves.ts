@@ -20,7 +20,7 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 import { addDays, formatDateFr, nightsBetween, todayParis } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import { isValidDate } from '../../../common/formats';
-import { occupancyPersons, placeConflict, allotmentOn } from '../stays/store';
+import { occupancyPersons, placeConflict, allotmentOn, leasedSql } from '../stays/store';
 import { isModifiable, holdsPlaces, STATUS, type Kind } from '../stays/status';
 import { bookingTotalWith, previewOccupancyPrice } from '../stays/pricing';
 import type { StoredPrice } from '../stays/price-model';
@@ -189,6 +189,7 @@ async function alternatives(
         '?::date))',
       [start, end],
     )
+    .whereRaw(`NOT ${leasedSql('p.id')}`, [start, end, start, end])
     .orderBy('p.order')
     .orderBy('p.code')
     .limit(5)
