@@ -281,6 +281,8 @@ export const MESSAGES = {
   RESIDENT_PLACE_IN_USE: 'Emplacement résidentiel utilisé : suppression impossible',
   FEES_PERIOD_OUTSIDE_CONTRACT: 'Période de redevance hors contrat',
   PLACE_HAS_SUBLET: "L'emplacement a une sous-location",
+  PLACE_LET_TO_RESIDENT:
+    'Emplacement loué à un résident à ces dates : séjour possible seulement par une sous-location du camping',
   RENT_RECEIPTS_NO_PRICE: "Les quittances n'ont pas de prix",
   RENT_RECEIPT_EXISTS: 'Cette échéance a déjà sa quittance',
   RENT_RECEIPT_DEADLINE_OUTSIDE: "Cette échéance n'est pas couverte par le contrat",

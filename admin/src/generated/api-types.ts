@@ -12494,11 +12494,16 @@ export type components = {
             version?: number;
         };
         PlanningWindow: {
-            bars?: Record<string, never>[];
             /** Format: date */
             from?: string;
+            occupancies?: unknown[][];
+            occupancyFields?: string[];
+            residentialFields?: string[];
+            residentials?: unknown[][];
             /** Format: date */
             to?: string;
+            unavailabilities?: unknown[][];
+            unavailabilityFields?: string[];
         };
         PostHistory: {
             /** @enum {string} */

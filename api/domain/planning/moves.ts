@@ -20,7 +20,7 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 import { addDays, formatDateFr, nightsBetween, todayParis } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import { isValidDate } from '../../../common/formats';
-import { occupancyPersons, placeConflict, allotmentOn } from '../stays/store';
+import { occupancyPersons, placeConflict, allotmentOn, leasedSql } from '../stays/store';
 import { isModifiable, holdsPlaces, STATUS, type Kind } from '../stays/status';
 import { bookingTotalWith, previewOccupancyPrice } from '../stays/pricing';
 import type { StoredPrice } from '../stays/price-model';
@@ -189,6 +189,7 @@ async function alternatives(
         '?::date))',
       [start, end],
     )
+    .whereRaw(`NOT ${leasedSql('p.id')}`, [start, end, start, end])
     .orderBy('p.order')
     .orderBy('p.code')
     .limit(5)
@@ -234,7 +235,14 @@ async function checkUnavailability(db: Db, input: MoveInput, lock: boolean): Pro
   };
   if (stale(u, input.from)) return refusal('PLANNING_STALE', summary);
   if (!target || !target.isActive) return refusal('PLACE_UNAVAILABLE', summary);
-  const c = await placeConflict(db, input.placeId, input.startDate, input.endDate, { unavailabilityId: u.id });
+  const c = await placeConflict(
+    db,
+    input.placeId,
+    input.startDate,
+    input.endDate,
+    { unavailabilityId: u.id },
+    { lease: false },
+  );
   if (c) return refusal(c.code, summary);
   return { ok: true, warnings: [], needsForce: false, price: null, summary };
 }

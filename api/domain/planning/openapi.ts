@@ -93,6 +93,21 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
   PlanningWindow: {
     type: 'object',
     description: 'Les barres d’une fenêtre de dates : occupations (statut, paiement, client) et indisponibilités.',
-    properties: { from: date, to: date, bars: { type: 'array', items: obj } },
+    properties: {
+      from: date,
+      to: date,
+      occupancyFields: { type: 'array', items: str },
+      unavailabilityFields: { type: 'array', items: str },
+      residentialFields: { type: 'array', items: str },
+      occupancies: { type: 'array', items: { type: 'array' } },
+      unavailabilities: { type: 'array', items: { type: 'array' } },
+      residentials: {
+        type: 'array',
+        description:
+          'contrats résidentiels (« Résidentiel — résident », coupés autour des sous-locations par le camping) ' +
+          'et sous-locations par le camping sans séjour, dans l’ordre de residentialFields',
+        items: { type: 'array' },
+      },
+    },
   },
 };

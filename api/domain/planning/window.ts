@@ -127,6 +127,21 @@ export const OCCUPANCY_FIELDS = [
   'version',
 ] as const;
 export const UNAVAILABILITY_FIELDS = ['id', 'placeId', 'startDate', 'endDate', 'reason', 'version'] as const;
+/**
+ * Residential bars: `residential` (the contract of a let place, cut around its sublets through
+ * the campsite; id `r<affectation>-<start>`) and `sublet` (a sublet through the campsite with
+ * no stay of its own yet; a sublet with a stay shows as that stay's occupancy).
+ */
+export const RESIDENTIAL_FIELDS = [
+  'id',
+  'placeId',
+  'startDate',
+  'endDate',
+  'kind',
+  'label',
+  'placeAffectationId',
+  'subletId',
+] as const;
 
 export interface WindowQuery {
   from: string;
@@ -176,7 +191,11 @@ export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
     .orderBy('placeId')
     .orderBy('startDate');
   if (q.placeIds) unav.whereIn('placeId', q.placeIds);
-  const [occRows, unavRows] = await independent(db, [() => occ, () => unav]);
+  const [occRows, unavRows, residentials] = await independent(db, [
+    () => occ,
+    () => unav,
+    () => residentialBars(db, q),
+  ]);
   const tracked = paymentsTracked();
   const paid = await paidByBooking(db, [...new Set<number>(occRows.map((o: Row) => o.bookingId))]);
   return {
@@ -203,7 +222,71 @@ export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
       o.version,
     ]),
     unavailabilities: unavRows.map((u: Row) => [u.id, u.placeId, u.startDate, u.endDate, u.reason ?? '', u.version]),
+    residentialFields: RESIDENTIAL_FIELDS,
+    residentials,
   };
+}
+
+/**
+ * The contracts of the let places overlapping [from, to): over the contract's own dates (an
+ * open-ended one up to the board range's end), cut where a sublet through the campsite (not
+ * cancelled) lets the place, so the sublets' stays show in the gaps; the bars do not depend on
+ * the window asked (the same id always has the same dates).
+ */
+export async function residentialBars(db: Db, q: WindowQuery): Promise<unknown[][]> {
+  const affs = db('place_affectation as a')
+    .leftJoin('customer as c', 'c.id', 'a.customerId')
+    .whereRaw('daterange(a.start_date, a.end_date) && daterange(?::date, ?::date)', [q.from, q.to])
+    .select('a.id', 'a.placeId', 'a.startDate', 'a.endDate')
+    .select(db.raw(`${customerName} AS customer`))
+    .orderBy('a.placeId')
+    .orderBy('a.startDate');
+  if (q.placeIds) affs.whereIn('a.placeId', q.placeIds);
+  const rows: Row[] = await affs;
+  if (!rows.length) return [];
+  // A sublet whose stay is on the board (linked, or any stay held on its nights) shows as that stay.
+  const sublets: Row[] = await db('sublet as s')
+    .join('place_affectation as a', 'a.id', 's.placeAffectationId')
+    .whereIn(
+      's.placeAffectationId',
+      rows.map((a) => a.id),
+    )
+    .where('s.mode', 'campsite')
+    .whereNot('s.statusId', 3)
+    .select('s.id', 's.placeAffectationId', 's.startDate', 's.endDate', 's.occupantName')
+    .select(
+      db.raw(`(s.booking_id IS NOT NULL OR EXISTS (SELECT 1 FROM place_reservation r WHERE r.place_id = a.place_id
+        AND r.occupancy_id IS NOT NULL AND r.nights && daterange(s.start_date, s.end_date))) AS has_stay`),
+    )
+    .orderBy('s.startDate');
+  const openEnd = boardRange(todayParis()).endDate;
+  const overlaps = (s: string, e: string) => s < q.to && e > q.from;
+  const out: unknown[][] = [];
+  for (const a of rows) {
+    const end: string = a.endDate ?? (openEnd > a.startDate ? openEnd : q.to);
+    const label = a.customer ? `Résidentiel — ${a.customer}` : 'Résidentiel';
+    let cursor: string = a.startDate;
+    const segment = (s: string, e: string) => {
+      if (e > s && overlaps(s, e)) out.push([`r${a.id}-${s}`, a.placeId, s, e, 'residential', label, a.id, null]);
+    };
+    for (const sub of sublets.filter((x) => x.placeAffectationId === a.id)) {
+      segment(cursor, sub.startDate < end ? sub.startDate : end);
+      if (sub.endDate > cursor) cursor = sub.endDate;
+      if (!sub.hasStay && overlaps(sub.startDate, sub.endDate))
+        out.push([
+          `s${sub.id}`,
+          a.placeId,
+          sub.startDate,
+          sub.endDate,
+          'sublet',
+          `Sous-location — ${sub.occupantName}`,
+          a.id,
+          sub.id,
+        ]);
+    }
+    segment(cursor, end);
+  }
+  return out;
 }
 
 export interface PlaceFilter {

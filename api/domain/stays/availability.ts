@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { isValidDate } from '../../../common/formats';
 import { nightsBetween, todayParis } from '../../../common/dates';
-import { rawRows } from './store';
+import { leasedSql, rawRows } from './store';
 import { bookingPricing, computePrice } from './pricing';
 
 export interface AvailabilityQuery {
@@ -136,6 +136,11 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
       '?::date))',
   );
   bindings.push(q.startDate, q.endDate);
+  // A place let to a resident is never sold for those nights, unless a sublet through the campsite covers them.
+  if (q.residential) {
+    where.push(`NOT ${leasedSql('p.id')}`);
+    bindings.push(q.startDate, q.endDate, q.startDate, q.endDate);
+  }
   where.push(`NOT EXISTS (SELECT 1 FROM partner_allotment a WHERE a.place_id = p.id
     AND daterange(a.start_date, a.end_date) && daterange(?::date, ?::date)
     AND (a.release_date IS NULL OR a.release_date > ?::date) AND a.partner_id IS DISTINCT FROM ?::integer)`);

@@ -294,6 +294,7 @@ function registerUnavailabilityHooks(): void {
         rec.startDate,
         rec.endDate,
         existing ? { unavailabilityId: existing.id } : {},
+        { lease: false },
       );
     },
   });

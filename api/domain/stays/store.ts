@@ -142,9 +142,35 @@ export interface Conflict {
 }
 
 /**
+ * A place let to a resident (a place affectation, residential module) on some night of
+ * `[startDate, endDate)` that no sublet through the campsite (not cancelled) covers: no
+ * stay is sold there. The SQL condition on `placeColumn`, with its two date bindings.
+ */
+export function leasedSql(placeColumn: string): string {
+  return `EXISTS (SELECT 1 FROM place_affectation la WHERE la.place_id = ${placeColumn}
+    AND daterange(la.start_date, la.end_date) && daterange(?::date, ?::date)
+    AND NOT EXISTS (SELECT 1 FROM sublet ls WHERE ls.place_affectation_id = la.id AND ls.mode = 'campsite'
+      AND ls.status_id <> 3 AND daterange(ls.start_date, ls.end_date) @>
+        (daterange(la.start_date, la.end_date) * daterange(?::date, ?::date))))`;
+}
+
+/** Whether `placeId` is let to a resident on a night of [startDate, endDate) no campsite sublet covers. */
+export async function placeLeased(db: Db, placeId: number, startDate: string, endDate: string): Promise<boolean> {
+  const res: any = await db.raw(`SELECT ${leasedSql('?::integer')} AS leased`, [
+    placeId,
+    startDate,
+    endDate,
+    startDate,
+    endDate,
+  ]);
+  return !!(res.rows ?? res)[0]?.leased;
+}
+
+/**
  * The friendly check before the exclusion constraint: what already holds `placeId`
  * on some night of [startDate, endDate) — an occupancy ("place has another
- * equipment at that date") or an unavailability ("place unavailable").
+ * equipment at that date") or an unavailability ("place unavailable") — or, for a stay
+ * (`lease` not false), a resident's contract on the place ("place let to a resident").
  */
 export async function placeConflict(
   db: Db,
@@ -152,6 +178,7 @@ export async function placeConflict(
   startDate: string,
   endDate: string,
   except: { occupancyId?: number; unavailabilityId?: number } = {},
+  opts: { lease?: boolean } = {},
 ): Promise<Conflict | null> {
   const q = db('place_reservation')
     .where('placeId', placeId)
@@ -161,7 +188,11 @@ export async function placeConflict(
   if (except.unavailabilityId)
     q.where((w) => w.whereNull('unavailabilityId').orWhereNot('unavailabilityId', except.unavailabilityId!));
   const row = await q;
-  if (!row) return null;
+  if (!row) {
+    if (opts.lease !== false && (await placeLeased(db, placeId, startDate, endDate)))
+      return { code: 'PLACE_LET_TO_RESIDENT', occupancyId: null, unavailabilityId: null };
+    return null;
+  }
   return {
     code: row.occupancyId ? 'PLACE_HAS_OTHER_EQUIPMENT' : 'PLACE_UNAVAILABLE',
     occupancyId: row.occupancyId,
@@ -175,8 +206,9 @@ export async function assertPlaceFree(
   startDate: string,
   endDate: string,
   except: { occupancyId?: number; unavailabilityId?: number } = {},
+  opts: { lease?: boolean } = {},
 ): Promise<void> {
-  const c = await placeConflict(db, placeId, startDate, endDate, except);
+  const c = await placeConflict(db, placeId, startDate, endDate, except, opts);
   if (c) throw badRequest(c.code, { placeId: formatMessage(c.code) });
 }
 

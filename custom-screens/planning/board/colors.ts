@@ -13,6 +13,8 @@ export const DEFAULT_STATUS_PALETTE: Palette = {
   gone: { background: '#6b7280', color: '#ffffff', label: 'Parti' },
   cancelled: { background: '#fee2e2', color: '#991b1b', border: '#dc2626', pattern: 'struck', label: 'Annulé' },
   unavailability: { background: '#4b5563', color: '#ffffff', pattern: 'hatched', label: 'Indisponibilité' },
+  residential: { background: '#ccfbf1', color: '#134e4a', border: '#0f766e', label: 'Résidentiel' },
+  sublet: { background: '#0f766e', color: '#ffffff', label: 'Sous-location (camping)' },
 };
 
 /** Cleaning task statuses (spec §4): taken, todo, in progress, done. */
@@ -58,7 +60,7 @@ export function resolvePaint<B extends BoardBar>(
   const own = custom?.(bar, mode);
   if (own) return { paint: own, accent: null };
   const status = statusPaint(bar, palette);
-  const pay = bar.kind !== 'unavailability' && bar.paymentState ? payment[bar.paymentState] : undefined;
+  const pay = bar.kind === 'occupancy' && bar.paymentState ? payment[bar.paymentState] : undefined;
   if (!pay) return { paint: status, accent: null };
   return mode === 'payment' ? { paint: pay, accent: status.background } : { paint: status, accent: pay.background };
 }

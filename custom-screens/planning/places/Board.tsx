@@ -20,6 +20,7 @@ import {
 } from '../board';
 import {
   EMPTY_FILTERS,
+  isResidentialBar,
   newBookingUrl,
   placeRows,
   visibleBars,
@@ -91,7 +92,7 @@ export function Board({ setup }: { setup: Setup }) {
   });
 
   const canMoveBar = useCallback(
-    (b: StayBar) => (b.data.kind === 'unavailability' ? canUnav : canMove) && !b.locked,
+    (b: StayBar) => !isResidentialBar(b) && (b.data.kind === 'unavailability' ? canUnav : canMove) && !b.locked,
     [canMove, canUnav],
   );
 
@@ -101,6 +102,9 @@ export function Board({ setup }: { setup: Setup }) {
   const openBar = useCallback(
     (b: StayBar) => {
       if (b.data.kind === 'unavailability') navigate(`/unavailability/${b.data.recordId}`);
+      // A let residential place opens its place affectation, a campsite sublet without a stay its sublet.
+      else if (b.data.kind === 'residential') navigate(`/place-affectation/${b.data.recordId}`);
+      else if (b.data.kind === 'sublet') navigate(`/sublet/${b.data.recordId}`);
       else navigate(`/booking/${b.data.bookingId}`);
     },
     [navigate],
@@ -128,7 +132,7 @@ export function Board({ setup }: { setup: Setup }) {
     [openBar],
   );
   const onDelete = useCallback((c: ShortcutContext<PlaceRow, StayBar>) => {
-    if (!c.bar) return;
+    if (!c.bar || isResidentialBar(c.bar)) return;
     if (c.bar.data.kind === 'unavailability') setAction({ kind: 'delete-unavailability', bar: c.bar });
     else setAction({ kind: 'cancel', bar: c.bar });
   }, []);

@@ -39,11 +39,11 @@ export interface PlaceRow extends BoardRow {
 }
 
 export interface StayData {
-  kind: 'occupancy' | 'unavailability';
-  /** occupancy or unavailability id */
+  kind: 'occupancy' | 'unavailability' | 'residential' | 'sublet';
+  /** occupancy, unavailability, place affectation (residential) or sublet id */
   recordId: number;
   bookingId?: number;
-  category?: StatusCategory | 'unavailability';
+  category?: StatusCategory | 'unavailability' | 'residential' | 'sublet';
   totalAmount?: number | null;
   persons?: number;
   reason?: string;
@@ -100,7 +100,13 @@ export interface WindowAnswer {
   unavailabilityFields: string[];
   occupancies: unknown[][];
   unavailabilities: unknown[][];
+  /** let residential places: the contract's « Résidentiel » bars and the campsite's sublets without a stay */
+  residentialFields?: string[];
+  residentials?: unknown[][];
 }
+
+/** Bars that are no stay: never moved, never cancelled from the board. */
+export const isResidentialBar = (b: StayBar): boolean => b.data.kind === 'residential' || b.data.kind === 'sublet';
 
 /** Decodes the compact window answer into bars ('o<id>' occupancies, 'u<id>' unavailabilities). */
 export function barsOf(w: WindowAnswer): StayBar[] {
@@ -150,13 +156,34 @@ export function barsOf(w: WindowAnswer): StayBar[] {
       },
     });
   }
+  const ri = Object.fromEntries((w.residentialFields ?? []).map((f, i) => [f, i]));
+  for (const r of w.residentials ?? []) {
+    const kind = r[ri.kind] === 'sublet' ? 'sublet' : 'residential';
+    out.push({
+      id: r[ri.id] as string,
+      rowId: r[ri.placeId] as number,
+      startDate: r[ri.startDate] as string,
+      endDate: r[ri.endDate] as string,
+      kind,
+      statusId: kind,
+      label: r[ri.label] as string,
+      statusLabel: kind === 'sublet' ? 'Sous-location par le camping' : 'Résidentiel (contrat)',
+      locked: true,
+      data: {
+        kind,
+        recordId: (kind === 'sublet' ? r[ri.subletId] : r[ri.placeAffectationId]) as number,
+        category: kind,
+      },
+    });
+  }
   return out;
 }
 
 /** The bars the status filter lets through (released stays only when asked for). */
 export function visibleBars(bars: readonly StayBar[], categories: readonly string[]): StayBar[] {
   if (!categories.length) return bars.filter((b) => b.data.category !== 'cancelled');
-  return bars.filter((b) => categories.includes(b.data.category ?? ''));
+  // The residential contracts are not a stay status: always shown.
+  return bars.filter((b) => isResidentialBar(b) || categories.includes(b.data.category ?? ''));
 }
 
 /** /new-booking with a place and dates (the route's parameters all 0: a new stay). */
