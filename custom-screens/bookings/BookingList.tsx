@@ -212,6 +212,8 @@ export function BookingList({ scope }: { scope: Scope }) {
             label: 'Solde dû',
             align: 'right' as const,
             render: (r: Row) => (r.balanceDue > 0 ? euros(r.balanceDue) : ''),
+            // On demand for cancelled stays: their reason takes the room (1 366 px).
+            optional: scope === 'cancelled',
           },
         ]}
       />

@@ -38,6 +38,10 @@ const NAMES: Record<string, string> = {
   via: 'depuis',
   schemaVersion: 'version du schéma',
   tables: 'tables',
+  change: 'changement',
+  target: 'cible',
+  groupIds: 'groupes n°',
+  rights: 'droits',
 };
 
 const VALUES: Record<string, Record<string, string>> = {
@@ -47,7 +51,14 @@ const VALUES: Record<string, Record<string, string>> = {
     inactive: 'compte désactivé',
     throttled: 'trop de tentatives',
   },
-  action: { create: 'création', update: 'modification', delete: 'suppression' },
+  action: {
+    create: 'création',
+    update: 'modification',
+    delete: 'suppression',
+    set_right: 'droits modifiés',
+    set_groups: 'groupes modifiés',
+  },
+  target: { user: 'utilisateur', group: 'groupe' },
   level: { day: 'journalière', month: 'mensuelle', year: 'annuelle', period: 'de période' },
   status: { done: 'réussie', failed: 'échouée' },
   kind: { auto: 'automatique', manual: 'manuelle', download: 'téléchargée' },
@@ -67,17 +78,38 @@ export const localTime = (iso: string | null | undefined): string => {
   return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
 };
 
+/** A functionality's rights as the matrix writes them: « 011 », « + export ». */
+function rightsText(r: Record<string, Value>): string {
+  const level =
+    typeof r.rights === 'string'
+      ? r.rights
+      : `${r.canDelete ? 1 : 0}${r.canWrite ? 1 : 0}${(r.canRead ?? r.canSelect) ? 1 : 0}`;
+  return r.canExport ? `${level} + export` : level;
+}
+const isRights = (o: Record<string, Value>) =>
+  Object.keys(o).length > 0 && Object.keys(o).every((k) => /^(rights|can(Read|Select|Write|Delete|Export))$/.test(k));
+
 function valueText(key: string, v: Value): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'oui' : 'non';
+  // A change recorded as JSON text (rights, groups): read as the object it is.
+  if (typeof v === 'string' && /^[[{]/.test(v)) {
+    try {
+      return valueText(key, JSON.parse(v));
+    } catch {
+      return v;
+    }
+  }
   if (typeof v === 'string') {
     if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return localTime(v);
     if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return v.split('-').reverse().join('/');
     if (/^[0-9a-f]{40,}$/i.test(v)) return `${v.slice(0, 12)}…`;
     return VALUES[key]?.[v] ?? v;
   }
+  if (Array.isArray(v)) return v.length ? v.map((x) => valueText(key, x)).join(', ') : '—';
   if (typeof v === 'object') {
-    const inner = Object.entries(v as Record<string, Value>).map(([k, x]) => `${k} = ${valueText(k, x)}`);
+    if (isRights(v as Record<string, Value>)) return rightsText(v as Record<string, Value>);
+    const inner = Object.entries(v as Record<string, Value>).map(([k, x]) => `${NAMES[k] ?? k} = ${valueText(k, x)}`);
     return inner.length ? inner.join(', ') : '—';
   }
   return String(v);

@@ -270,22 +270,30 @@ describe("the accountant's screens show that money", () => {
         label: `Virement e2e ${tag}`,
         kind: 'none',
       });
-      await pageApi(page, 'POST', '/payment/edit', {
-        id: 0,
-        bookingId: stay.booking.id,
-        paymentMethodId: transfer.id,
-        amount: 3000,
-        date: today,
-      });
-      await pageApi(page, 'POST', '/payment/edit', {
-        id: 0,
-        bookingId: stay.booking.id,
-        paymentMethodId: transfer.id,
-        amount: 2000,
-        date: today,
-        payerType: 'holiday-aid',
-        payingInstitution: `CAF e2e ${tag}`,
-      });
+      // Paid before the bill, possibly beyond the night's price: recorded knowingly.
+      const knowingly = { 'X-Confirm': 'overpayment' };
+      await pageApi(
+        page,
+        'POST',
+        '/payment/edit',
+        { id: 0, bookingId: stay.booking.id, paymentMethodId: transfer.id, amount: 3000, date: today },
+        knowingly,
+      );
+      await pageApi(
+        page,
+        'POST',
+        '/payment/edit',
+        {
+          id: 0,
+          bookingId: stay.booking.id,
+          paymentMethodId: transfer.id,
+          amount: 2000,
+          date: today,
+          payerType: 'holiday-aid',
+          payingInstitution: `CAF e2e ${tag}`,
+        },
+        knowingly,
+      );
       const bill = await pageApi<any>(page, 'POST', `/booking/${stay.booking.id}/bill`, { kind: 'final' });
       await page.goto(`${baseUrl()}/bill/${bill.id}`);
       await page.getByTestId('credit-note').click();

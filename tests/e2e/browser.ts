@@ -6,18 +6,24 @@ import { E2E_ADMIN_PASSWORD } from './password';
 export const baseUrl = () => inject('baseUrl');
 
 /** A `/rest` call from inside the page (its session cookie and origin); throws on any status but 200. */
-export async function pageApi<T = any>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+export async function pageApi<T = any>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const r = await page.evaluate(
-    async ([m, p, b]) => {
+    async ([m, p, b, h]) => {
       const res = await fetch(`/rest${p}`, {
         method: m,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...h },
         body: b === undefined ? undefined : JSON.stringify(b),
         credentials: 'same-origin',
       });
       return { status: res.status, text: await res.text() };
     },
-    [method, path, body] as const,
+    [method, path, body, headers] as const,
   );
   if (r.status !== 200) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
   return JSON.parse(r.text) as T;

@@ -107,9 +107,13 @@ const TEMPLATES: string[] = [
 ].filter((p) => !SKIP.has(p));
 const ids: Record<string, number> = {};
 /** The menu's own entries that no template names as such (a list with its status or parent segment). */
-const MENU_ROUTES = [...new Set(SCREEN_MENU.map((s) => s.to))].filter(
-  (to) => !SKIP.has(to) && !to.includes(':') && !TEMPLATES.some((t) => t === to || fill(t, {}) === to),
-);
+const MENU_ROUTES = [
+  ...new Set([
+    ...SCREEN_MENU.map((s) => s.to),
+    // The generated lists under a parent (price periods of a type…): the menu opens them on parent 0.
+    ...RESOURCES.map((r) => r.routes.list.replace(/:\w+/g, '0')),
+  ]),
+].filter((to) => !SKIP.has(to) && !to.includes(':') && !TEMPLATES.some((t) => t === to || fill(t, {}) === to));
 
 /**
  * Waits until the route's main content has rendered, nothing is loading, and the text
