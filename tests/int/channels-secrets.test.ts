@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('channel secrets', () => {
-  it('never answers a key, a webhook secret or a feed token in clear, and keeps them when saved back masked', async () => {
+  it('never answers a key, a secret or a feed token in clear, and keeps them when saved back masked', async () => {
     const ch = await channelModule(t, 'Pitchup secret', 'Pitchup', {
       connector: 'pitchup',
       apiKey: KEY,
