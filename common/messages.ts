@@ -426,6 +426,7 @@ export const MESSAGES = {
   CHANNEL_PLACE_CONFLICT: "L'emplacement demandé par le canal est déjà occupé : choisissez un des emplacements libres",
   CHANNEL_NO_FREE_PLACE: 'Aucun emplacement libre de ce type pour ces dates : la réservation du canal reste à traiter',
   CHANNEL_ROOM_TYPE_NOT_MAPPED: "Hébergement du canal « %{code} » sans correspondance avec un type d'emplacement",
+  PARTNER_CHANNEL_NOT_MAPPED: 'Canal partenaire non associé à un gestionnaire',
   CHANNEL_CURRENCY: 'Réservation du canal en %{currency} : seules les réservations en euros sont intégrées',
   CHANNEL_CANCELLING: "Annulée par le canal : le séjour reste « en cours d'annulation » (%{reason})",
   CHANNEL_BAD_SIGNATURE: 'Signature du webhook invalide',

@@ -14,6 +14,8 @@ export interface ModuleField {
   min?: number;
   max?: number;
   default?: string | number | boolean;
+  /** a secret (API key, token, webhook secret): answered masked, « •••• » + its last 4 characters */
+  secret?: boolean;
 }
 
 export interface ModuleKind {
@@ -171,9 +173,9 @@ export const MODULE_KINDS: ModuleKind[] = [
         ],
         'webhook',
       ),
-      s('apiKey', "Clé d'API"),
+      s('apiKey', "Clé d'API", { secret: true }),
       s('apiVersion', "Version de l'API"),
-      s('webhookSecret', 'Secret de signature des webhooks'),
+      s('webhookSecret', 'Secret de signature des webhooks', { secret: true }),
       i('accessChannelId', 'Canal de vente (n°)', { min: 1 }),
       i('paymentMethodId', 'Mode de paiement des sommes encaissées par le canal (n°)', { min: 1 }),
       i('partnerId', 'Gestionnaire partenaire (n°)', { min: 1 }),
@@ -310,6 +312,14 @@ export function defaultSettings(kind: string): Record<string, unknown> {
 }
 
 /** Field errors of a settings object (unknown names, wrong types, bounds); empty when valid. */
+/** Names of the secret settings of a kind (declared, or named like a key, token, secret or password). */
+export function secretSettings(kind: string): string[] {
+  const k = moduleKind(kind);
+  return (k?.fields ?? [])
+    .filter((f) => f.secret || /(apikey|secret|token|password)$/i.test(f.name))
+    .map((f) => f.name);
+}
+
 export function settingsErrors(kind: string, settings: unknown): Record<string, string> {
   const k = moduleKind(kind);
   if (!k) return { kind: 'Module inconnu' };

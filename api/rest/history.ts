@@ -2,6 +2,7 @@
 // record, what changed), written in the same transaction as the change.
 import type { Knex } from 'knex';
 import type { EntityMeta } from '../../common/entity-meta';
+import { maskRow } from './secrets';
 
 export interface HistoryEntry {
   userId: number | null;
@@ -38,7 +39,10 @@ export function changesOf(
 
 export async function recordHistory(trx: Knex | Knex.Transaction, e: HistoryEntry): Promise<void> {
   if (e.entity.name === 'post-history') return;
-  const changes = e.action === 'action' && !e.before && !e.after ? null : changesOf(e.entity, e.before, e.after);
+  const changes =
+    e.action === 'action' && !e.before && !e.after
+      ? null
+      : changesOf(e.entity, maskRow(e.entity.name, e.before), maskRow(e.entity.name, e.after));
   if (e.action === 'update' && changes && !Object.keys(changes).length && !e.detail) return;
   const rec = e.after ?? e.before ?? {};
   const label = rec[e.entity.representation];

@@ -3,6 +3,7 @@
 // (optimistic concurrency: a stale save is a 409 with the current record, never a
 // silent overwrite). The database trigger of migrations/0025 bumps `version` on
 // every change, whoever writes.
+import { restoreMasked } from './secrets';
 import type { Knex } from 'knex';
 import type { EntityMeta } from '../../common/entity-meta';
 import { formatMessage, isMessageCode } from '../../common/messages';
@@ -130,6 +131,7 @@ export async function saveRecord(
           record = { ...defaults };
           for (const [k, v] of Object.entries(input)) if (v !== undefined) record[k] = v;
         }
+        restoreMasked(meta.name, record, existing);
         const errors = validatorFor(meta)(record);
         if (errors) throw badRequest('VALIDATION_FAILED', errors);
         // Business dates between 2000 and five years ahead (a year typed wrong), for every

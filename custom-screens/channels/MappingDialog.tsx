@@ -226,6 +226,11 @@ export function MappingDialog({
                 label="Adresse du calendrier (iCal)"
                 value={v.feedUrl ?? ''}
                 onChange={(e) => set('feedUrl')(e.target.value)}
+                helperText={
+                  v.feedUrl?.startsWith('••••')
+                    ? 'Masquée (jeton secret) : saisissez une adresse pour la remplacer'
+                    : undefined
+                }
               />
             </>
           )}

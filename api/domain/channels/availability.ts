@@ -5,18 +5,25 @@
 // Changes come from channel_dirty (a trigger on place_reservation, migration 0161): a
 // channel pushes only the place types and nights changed since its last push.
 import type { Knex } from 'knex';
-import { addDays } from '../../../common/dates';
+import { addDays, todayParis } from '../../../common/dates';
 import type { AvailabilityRow } from './types';
 import type { Mapping } from './config';
 
 type Db = Knex | Knex.Transaction;
 
-/** Free places per place type and night of [from, to). */
+/**
+ * Free places per place type and night of [from, to). A place held back by a partner
+ * allotment (partner_allotment, not yet released) for another partner than the channel's
+ * (`partnerId`; none: every allotment) is not free that night, as in searchAvailability;
+ * a place both held and allotted counts once, and free is never below 0.
+ */
 export async function freeByNight(
   db: Db,
   placeTypeIds: number[],
   from: string,
   to: string,
+  partnerId: number | null = null,
+  today: string = todayParis(),
 ): Promise<{ placeTypeId: number; date: string; free: number }[]> {
   if (!placeTypeIds.length || from >= to) return [];
   const res = await db.raw(
@@ -24,19 +31,25 @@ export async function freeByNight(
      cap AS (
        SELECT p.place_type_id, count(*)::int AS n FROM place p JOIN place_type t ON t.id = p.place_type_id
        WHERE p.place_type_id = ANY(?) AND p.is_active AND t.is_active GROUP BY 1),
+     taken AS (
+       SELECT r.place_id, r.nights FROM place_reservation r WHERE r.nights && daterange(?::date, ?::date)
+       UNION ALL
+       SELECT a.place_id, daterange(a.start_date, a.end_date) FROM partner_allotment a
+       WHERE daterange(a.start_date, a.end_date) && daterange(?::date, ?::date)
+         AND (a.release_date IS NULL OR a.release_date > ?::date) AND a.partner_id IS DISTINCT FROM ?::integer),
      held AS (
        SELECT p.place_type_id, g::date AS date, count(DISTINCT p.id)::int AS n
-       FROM place_reservation r JOIN place p ON p.id = r.place_id AND p.is_active
+       FROM taken r JOIN place p ON p.id = r.place_id AND p.is_active
        CROSS JOIN LATERAL generate_series(greatest(lower(r.nights), ?::date),
                                           least(upper(r.nights), ?::date) - 1, interval '1 day') g
-       WHERE p.place_type_id = ANY(?) AND r.nights && daterange(?::date, ?::date)
+       WHERE p.place_type_id = ANY(?)
        GROUP BY 1, 2)
      SELECT cap.place_type_id AS "placeTypeId", to_char(days.date, 'YYYY-MM-DD') AS date,
             greatest(cap.n - coalesce(held.n, 0), 0) AS free
      FROM cap CROSS JOIN days
      LEFT JOIN held ON held.place_type_id = cap.place_type_id AND held.date = days.date
      ORDER BY 1, 2`,
-    [from, to, placeTypeIds, from, to, placeTypeIds, from, to],
+    [from, to, placeTypeIds, from, to, from, to, today, partnerId, from, to, placeTypeIds],
   );
   return res.rows;
 }

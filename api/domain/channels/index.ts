@@ -6,10 +6,20 @@ import { routerOf } from '../../http/define-route';
 import { registerChannelIntegration } from './integration';
 import { registerChannelTile } from './health';
 import { CHANNEL_PUBLIC_ROUTES, channelRoutes } from './routes';
+import { isMasked, maskSecret, registerMaskedRestore, registerReadMask } from '../../rest/secrets';
+
+/** A channel's iCal feed address carries its token: answered masked, kept when saved back masked. */
+function registerFeedSecret(): void {
+  registerReadMask('channel-mapping', (row) => (row.feedUrl ? { ...row, feedUrl: maskSecret(row.feedUrl) } : row));
+  registerMaskedRestore('channel-mapping', (rec, existing) => {
+    if (isMasked(rec.feedUrl)) rec.feedUrl = existing?.feedUrl ?? null;
+  });
+}
 
 export function registerChannelsModule(): void {
   registerChannelIntegration();
   registerChannelTile();
+  registerFeedSecret();
 }
 
 export function channelsRouters(knex: () => Knex): Router[] {

@@ -39,6 +39,17 @@ async function countryId(trx: Knex.Transaction, iso: string | null | undefined):
   return (await trx('country').where('isoCode', iso.toUpperCase()).first('id'))?.id ?? null;
 }
 
+/**
+ * §8 « partner channel not mapped to a manager »: a channel that takes a commission (or
+ * names a partner) must be mapped to an existing manager/partner, else its commission has
+ * no partner bill to go to; the booking waits in the queue with that reason.
+ */
+export async function partnerProblem(db: Knex | Knex.Transaction, ch: ChannelConfig): Promise<string | null> {
+  if (ch.partnerId == null) return ch.commissionRate != null ? formatMessage('PARTNER_CHANNEL_NOT_MAPPED') : null;
+  const found = await db('partner').where('id', ch.partnerId).first('id');
+  return found ? null : formatMessage('PARTNER_CHANNEL_NOT_MAPPED');
+}
+
 const newer = (a: string | null, than: string | Date | null) => !than || !a || Date.parse(a) > new Date(than).getTime();
 
 export async function receiveBooking(
@@ -63,6 +74,7 @@ export async function receiveBooking(
     if (!fresh && !newer(b.modifiedAt, before.channelModifiedAt) && cancelled === before.channelCancelled)
       return { id, outcome: 'unchanged' as Outcome };
     const place = placeOf(maps, b);
+    if (!place.problem) place.problem = await partnerProblem(trx, ch);
     const patch: Row = {
       lastName: b.guest.lastName.slice(0, 80),
       firstName: b.guest.firstName?.slice(0, 80) ?? null,

@@ -83,7 +83,7 @@ async function perform(knex: Knex, ch: ChannelConfig, op: Operation, state: Reco
     const rows = [];
     for (const t of mapped) {
       const w = whole ? { from: today, to: addDays(today, HORIZON_DAYS) } : changes.windows.get(t);
-      if (w) rows.push(...toChannelRows(maps, await freeByNight(knex, [t], w.from, w.to)));
+      if (w) rows.push(...toChannelRows(maps, await freeByNight(knex, [t], w.from, w.to, ch.partnerId, today)));
     }
     const r = rows.length ? await connector.pushAvailability(rows) : { bytes: 0 };
     return {

@@ -5,6 +5,7 @@ import type { EntityMeta, FieldMeta } from '../../../common/entity-meta';
 import { badRequest } from '../../http/errors';
 import { applySort, MAX_ROWS, readableColumns } from '../query';
 import type { OperationHandler } from './context';
+import { maskRows } from '../secrets';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,5 +33,5 @@ export const active: OperationHandler = async ({ ctx, knex, meta, params }) => {
     }
   }
   applySort(q, meta, meta.sort);
-  ctx.body = await q.limit(MAX_ROWS);
+  ctx.body = maskRows(meta.name, await q.limit(MAX_ROWS));
 };

@@ -13,6 +13,7 @@ import { entityDocument } from '../documents';
 import type { EntityMeta } from '../../../common/entity-meta';
 import type { Knex } from 'knex';
 import type { OperationHandler } from './context';
+import { maskRow, maskRows } from '../secrets';
 
 type Row = Record<string, unknown>;
 const LIST_LIMIT = 500;
@@ -76,7 +77,7 @@ export const document: OperationHandler = async ({ ctx, knex, meta, body, userId
     const own = entityDocument(meta.name);
     if (own) ({ data: pdf, name } = await own.file(knex, id));
     else {
-      const row = await recordRow(knex, meta, id);
+      const row = maskRow(meta.name, await recordRow(knex, meta, id));
       const title = `${meta.label.one} ${text(meta, meta.representation, row)}`.trim();
       const blocks: Block[] = [{ kind: 'title', text: title }];
       for (const f of exportFields(meta))
@@ -91,7 +92,7 @@ export const document: OperationHandler = async ({ ctx, knex, meta, body, userId
     const q = withLabels(knex, meta);
     applyFilter(q, meta, p.filter);
     applySort(q, meta, p.sort);
-    const rows: Row[] = await q.limit(LIST_LIMIT + 1);
+    const rows: Row[] = maskRows(meta.name, await q.limit(LIST_LIMIT + 1));
     const columns = meta.listFields.length ? meta.listFields : [meta.representation];
     const blocks: Block[] = [
       { kind: 'title', text: meta.label.many },

@@ -5,6 +5,7 @@ import { applyFilter, applySort, parseRestQuery, parseSearchBody, readableColumn
 import { toCsv } from '../csv';
 import { inHeavyLane } from '../../http/heavy-lane';
 import type { OperationHandler } from './context';
+import { maskRows } from '../secrets';
 import { csvFileName } from '../../../common/file-names';
 import { todayParis } from '../../../common/dates';
 
@@ -31,5 +32,5 @@ export const exportCsv: OperationHandler = async ({ ctx, knex, meta, body, userI
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
   // Named after the list and the day (« paiements-2026-11-28.csv »).
   ctx.set('Content-Disposition', `attachment; filename="${csvFileName(meta.label.many, todayParis())}"`);
-  ctx.body = toCsv(meta, rows);
+  ctx.body = toCsv(meta, maskRows(meta.name, rows));
 };

@@ -13,6 +13,7 @@ import {
 } from '../query';
 import { inHeavyLane } from '../../http/heavy-lane';
 import type { OperationHandler } from './context';
+import { maskRows } from '../secrets';
 
 /** Per table, whether its last list overflowed one page: decides how the next first page is read. */
 const overflowed = new Map<string, boolean>();
@@ -58,11 +59,11 @@ export const list: OperationHandler = async ({ ctx, knex, meta, userId }) => {
   const end = rows.length ? start + rows.length - 1 : start;
   ctx.set('Content-Range', `${meta.base} ${start}-${end}/${total}`);
   ctx.set('Access-Control-Expose-Headers', 'Content-Range');
-  ctx.body = rows;
+  ctx.body = maskRows(meta.name, rows);
 };
 
 export const search: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
   const p = parseSearchBody(meta, body);
   const { rows, total } = await inHeavyLane(userId, pageRows(p), () => listRows(knex, meta, p));
-  ctx.body = { items: rows, total, page: p.page, pageSize: p.pageSize };
+  ctx.body = { items: maskRows(meta.name, rows), total, page: p.page, pageSize: p.pageSize };
 };

@@ -6,13 +6,14 @@ import { parseId } from '../records';
 import { confirmationsOf } from '../entities';
 import { etagOf, saveRecord } from '../write';
 import type { OperationHandler } from './context';
+import { maskRow } from '../secrets';
 
 export const create: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
   if (body && typeof body === 'object' && (body as any).id) throw badRequest('INCORRECT_FORM');
   const saved = await saveRecord(knex, meta, body, userId, 0, { confirm: confirmationsOf(ctx.get('X-Confirm')) });
   const etag = etagOf(saved);
   if (etag) ctx.set('ETag', etag);
-  ctx.body = saved;
+  ctx.body = maskRow(meta.name, saved);
 };
 
 export const update: OperationHandler = async ({ ctx, knex, meta, body, userId, params }) => {
@@ -22,7 +23,7 @@ export const update: OperationHandler = async ({ ctx, knex, meta, body, userId, 
   });
   const etag = etagOf(saved);
   if (etag) ctx.set('ETag', etag);
-  ctx.body = saved;
+  ctx.body = maskRow(meta.name, saved);
 };
 
 export const save: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
@@ -38,6 +39,6 @@ export const save: OperationHandler = async ({ ctx, knex, meta, body, userId }) 
     status: 'SAVED',
     id: saved.id,
     ...(saved.version !== undefined ? { version: saved.version } : {}),
-    ...(wantItem ? { item: saved } : {}),
+    ...(wantItem ? { item: maskRow(meta.name, saved) } : {}),
   };
 };

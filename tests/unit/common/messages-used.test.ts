@@ -45,9 +45,9 @@ const OTHERS: Record<string, string> = {
  *   search answers its error (the admin shows the server's message).
  * - TEST_FAILED: the SMTP test answers EMAIL_NOT_SENT with the mail server's answer.
  * - USER_ALREADY_CONNECTED: several sessions of a user are allowed (sessions are listed and revocable).
- * - API_LOGIN_REQUIRED, CHANNEL_SITE_NOT_FOUND, SECURE_HOLIDAY_ERROR, PARTNER_CHANNEL_NOT_MAPPED: the channel
- *   connectors answer CHANNEL_NOT_CONFIGURED, CHANNEL_NOT_FOUND / CHANNEL_BAD_KEY, CHANNEL_UNAVAILABLE /
- *   CHANNEL_BAD_ANSWER and CHANNEL_ROOM_TYPE_NOT_MAPPED, which name the channel and what is missing.
+ * - API_LOGIN_REQUIRED, CHANNEL_SITE_NOT_FOUND, SECURE_HOLIDAY_ERROR: the channel connectors answer
+ *   CHANNEL_NOT_CONFIGURED, CHANNEL_NOT_FOUND / CHANNEL_BAD_KEY, CHANNEL_UNAVAILABLE / CHANNEL_BAD_ANSWER, which
+ *   name the channel and what is missing (PARTNER_CHANNEL_NOT_MAPPED is back: channels/receive.ts).
  * - CHANNEL_GRID_RETRIEVAL_DISABLED: price grids are never read from a channel (rates are pushed to it).
  * - INTEGRATION_CANCELLATION_ERROR: an integration is never undone (integrated once; the stay is cancelled).
  * - PUBLIC_HOLIDAY_EXISTS: no public holiday entity (holidays are computed).
@@ -74,7 +74,6 @@ const REMOVED = [
   'API_LOGIN_REQUIRED',
   'CHANNEL_SITE_NOT_FOUND',
   'SECURE_HOLIDAY_ERROR',
-  'PARTNER_CHANNEL_NOT_MAPPED',
   'CHANNEL_GRID_RETRIEVAL_DISABLED',
   'INTEGRATION_CANCELLATION_ERROR',
   'PUBLIC_HOLIDAY_EXISTS',

@@ -42,7 +42,15 @@ function SettingInput({ f }: { f: ModuleField }) {
     case 'enum':
       return <EnumInput source={source} label={f.label} choices={f.choices!} />;
     default:
-      return <TextInput source={source} label={f.label} sx={{ minWidth: 320 }} />;
+      // A secret is read masked (« •••• » + its last 4 characters): left as is, it stays; typed over, it is replaced.
+      return (
+        <TextInput
+          source={source}
+          label={f.label}
+          sx={{ minWidth: 320 }}
+          helperText={f.secret ? 'Masqué : saisissez une nouvelle valeur pour le remplacer' : undefined}
+        />
+      );
   }
 }
 
