@@ -110,7 +110,7 @@ describe('behind a trusted proxy (TRUST_PROXY=1)', () => {
     expect(session.ip).toBe('203.0.113.20');
     await proxied.knex('login_attempt').delete();
     await proxied.knex('login_throttle').delete();
-  });
+  }, 180_000); // a memory-hard password check per failed log-in, each journaled
 });
 
 describe('without TRUST_PROXY', () => {
