@@ -1,24 +1,14 @@
 // What the server log says about an unexpected error: its kind, the SQLSTATE and the
-// names of the database objects involved, and where in our code it happened — never
+// names of the database objects involved — never
 // its message when that may carry request data. Knex prefixes a database error's
 // message with the SQL and its bound values interpolated (names, e-mails, search
 // terms), PostgreSQL details quote the values (`Key (email)=(…)`), and JSON.parse
-// messages quote the input: none of it may reach the log.
+// messages quote the input: none of it may reach the log, nor a stack trace.
 
 /** Error classes whose message names code, not data (programming errors). */
 const CODE_ONLY = new Set(['TypeError', 'ReferenceError', 'RangeError']);
 
-/** Stack frames only: the first lines of `stack` repeat the message. */
-function frames(stack: unknown, max = 8): string[] {
-  if (typeof stack !== 'string') return [];
-  return stack
-    .split('\n')
-    .filter((l) => /^\s+at /.test(l))
-    .slice(0, max)
-    .map((l) => l.trim());
-}
-
-/** A one-line, data-free description of an error (a few frame lines follow). */
+/** A one-line, data-free description of an error. */
 export function describeError(err: unknown, where?: string): string {
   const e = (err ?? {}) as Record<string, any>;
   const native = (e.nativeError ?? e) as Record<string, any>;
@@ -36,8 +26,8 @@ export function describeError(err: unknown, where?: string): string {
     if (CODE_ONLY.has(name) && typeof e.message === 'string')
       parts.push(`: ${e.message.slice(0, 200).replace(/\s+/g, ' ')}`);
   }
-  const at = frames(e.stack);
-  return [parts.filter(Boolean).join(' '), ...at.map((l) => `    ${l}`)].join('\n');
+  // One line, and no stack trace: the log says what failed, not where in the code.
+  return parts.filter(Boolean).join(' ');
 }
 
 /** The route an error happened on, without query string or ids. */

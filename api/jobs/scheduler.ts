@@ -55,7 +55,8 @@ export function startScheduler(
     try {
       await p;
     } catch (err) {
-      log(`Tâche « ${job.name} » en échec`, err);
+      // Stopping closes the pool under a job still running: that is not the job failing.
+      if (!stopped) log(`Tâche « ${job.name} » en échec`, err);
     } finally {
       running.delete(job.name);
       inFlight.delete(p);
