@@ -23,11 +23,13 @@ export interface RestDeps {
  * only: people, stays, money and users are read with their own right, never as a lookup.
  */
 const PRIVATE = /^(customer|booking|resident)\.|^establishment\.users$|^invoice\.(bill|payment|bank|journal)$|^sale\./;
+/** Reference lists under a private functionality: the campsite's banks and accounts (a payment method names one). */
+const REFERENCE_LISTS = new Set(['bank', 'bank-account']);
 const LOOKUP_READERS = new Map<string, Set<string>>();
 for (const m of ENTITY_METAS) {
   for (const f of m.fields) {
     const target = f.ref && ENTITY_METAS.find((t) => t.name === f.ref!.entity);
-    if (!target || target === m || PRIVATE.test(target.functionality)) continue;
+    if (!target || target === m || (PRIVATE.test(target.functionality) && !REFERENCE_LISTS.has(target.name))) continue;
     const readers = LOOKUP_READERS.get(target.name) ?? new Set<string>();
     readers.add(m.functionality);
     LOOKUP_READERS.set(target.name, readers);

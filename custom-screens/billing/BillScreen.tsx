@@ -36,7 +36,8 @@ export default function BillScreen() {
   const notify = useNotify();
   const canWrite = useCan('invoice.bill', 'write');
   const [crediting, setCrediting] = useState(false);
-  const valid = /^\d+$/.test(billId);
+  // No bill is numbered 0 (nor anything but digits): not found at once, without asking the server.
+  const valid = /^[1-9]\d*$/.test(billId);
   const q = useQuery({ queryKey: ['bill', billId], queryFn: () => api<Row>(`/bill/view/${billId}`), enabled: valid });
   if (!valid) return <NotFound />;
   if (q.isPending) return <Loading />;

@@ -72,7 +72,7 @@ export function RegisterList() {
 
 export function SaleScreen() {
   const { saleId = '' } = useParams();
-  const valid = /^\d+$/.test(saleId);
+  const valid = /^[1-9]\d*$/.test(saleId);
   const q = useQuery({ queryKey: ['sale', saleId], queryFn: () => api<Row>(`/sales/view/${saleId}`), enabled: valid });
   const canWrite = useCan('sale.sale', 'write');
   const notify = useNotify();
