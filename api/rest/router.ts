@@ -50,8 +50,11 @@ export function restRouter(deps: RestDeps): { routes(): Middleware } {
     if (!found) return next();
     const { route, params } = found;
     const meta = entityMeta(route.entity);
-    if (route.access !== 'read' || !readsAsLookup(ctx.state.user, meta.name)) {
+    try {
       await deps.checkAccess(ctx, meta.functionality, route.access);
+    } catch (refused) {
+      // Only a refused read looks at the lookup readers: an allowed request never pays for it.
+      if (route.access !== 'read' || !readsAsLookup(ctx.state.user, meta.name)) throw refused;
     }
     ctx.params = params;
     await OPERATIONS[route.op]({
