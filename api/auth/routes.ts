@@ -14,6 +14,7 @@ import { menuFor } from '../domain/security/menu';
 import { cachedSettings } from './settings';
 import { reserveAttempt } from './throttle';
 import { recordTechnicalEvent } from '../domain/ledger/jet';
+import { lookupsOf } from '../rest/lookups';
 
 /**
  * Log-ins of the technical user, successful or not, go to the technical event journal
@@ -70,6 +71,7 @@ export function publicUser(u: SessionUser) {
     admin: u.isAdmin,
     systeme: u.isSystem,
     rights: u.isAdmin ? null : Object.fromEntries(u.rights),
+    lookups: lookupsOf(u),
   };
 }
 
@@ -93,6 +95,11 @@ defineSchemas({
       rights: {
         type: ['object', 'null'],
         description: 'fonctionnalité → drapeaux ; null pour un administrateur (tous les droits)',
+      },
+      lookups: {
+        type: 'array',
+        items: str,
+        description: "entités lues seulement comme listes de référence (libellés d'un champ), sans leur propre droit",
       },
       functionalities: {
         type: ['array', 'null'],

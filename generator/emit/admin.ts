@@ -20,7 +20,7 @@ function listField(f: FieldMeta, byName: Map<string, EntityMeta>, used: Set<stri
   };
   switch (f.kind) {
     case 'ref':
-      return `<${use('ReferenceField')} ${common} reference=${attr(byName.get(f.ref!.entity)!.name)} link={false} />`;
+      return `<${use('RefField')} ${common} reference=${attr(byName.get(f.ref!.entity)!.name)} link={false} />`;
     case 'money':
       return `<${use('MoneyField')} ${common} />`;
     case 'rate':
@@ -89,7 +89,7 @@ function input(f: FieldMeta, byName: Map<string, EntityMeta>, used: Set<string>)
   }
 }
 
-const RA = new Set(['ReferenceField', 'BooleanField', 'TextField', 'BooleanInput', 'TextInput', 'PasswordInput']);
+const RA = new Set(['BooleanField', 'TextField', 'BooleanInput', 'TextInput', 'PasswordInput']);
 
 function resource(m: EntityMeta, byName: Map<string, EntityMeta>): string {
   const used = new Set<string>();

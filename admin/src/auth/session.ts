@@ -11,6 +11,8 @@ export interface CurrentUser {
   admin: boolean;
   systeme: boolean;
   rights: Record<string, RightFlags> | null;
+  /** entities read only as lookups (labels of a field), without their own right */
+  lookups?: string[];
 }
 
 /** Where to go once logged in (the bookmark that led to /login). */
@@ -26,8 +28,8 @@ export function storedUser(): CurrentUser | null {
 
 export function storeUser(user: CurrentUser | null): void {
   if (user) {
-    const { id, login, name, admin, systeme, rights } = user;
-    localStorage.setItem(USER_KEY, JSON.stringify({ id, login, name, admin, systeme, rights }));
+    const { id, login, name, admin, systeme, rights, lookups } = user;
+    localStorage.setItem(USER_KEY, JSON.stringify({ id, login, name, admin, systeme, rights, lookups }));
   } else localStorage.removeItem(USER_KEY);
 }
 

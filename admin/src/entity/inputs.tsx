@@ -12,6 +12,9 @@ import {
   type InputProps,
 } from 'react-admin';
 import { parseDecimal } from '../../../common/money';
+import { useCurrentUser } from '../auth/useCan';
+import { readsEntity } from '../auth/readable';
+import { numberRef } from './NumberRef';
 
 interface ScaledProps extends InputProps {
   label: string;
@@ -155,8 +158,31 @@ export const JsonInput = ({ isRequired, readOnly, ...p }: Common) => (
   />
 );
 
-/** A reference: autocomplete with server search (3 characters) or a plain select. */
-export function RefInput({
+/**
+ * A reference: autocomplete with server search (3 characters) or a plain select. One the
+ * user may not read (auth/readable.ts) is shown read-only by its number, not asked for.
+ */
+export function RefInput(p: Common & { reference: string; optionText: string; searchable?: boolean }) {
+  const { user } = useCurrentUser();
+  return readsEntity(user, p.reference) ? <ReadableRefInput {...p} /> : <UnreadableRef {...p} />;
+}
+
+function UnreadableRef({ source, label }: { source: string; label: string }) {
+  const { field } = useInput({ source });
+  return (
+    <MuiTextField
+      label={label}
+      value={numberRef(field.value)}
+      size="small"
+      margin="dense"
+      disabled
+      sx={{ minWidth: 200 }}
+      helperText="Fiche que vos droits ne permettent pas de consulter"
+    />
+  );
+}
+
+function ReadableRefInput({
   reference,
   optionText,
   searchable,

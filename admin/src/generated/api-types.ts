@@ -13185,6 +13185,7 @@ export type components = {
             functionalities?: unknown[] | null;
             id?: number;
             login?: string;
+            lookups?: string[];
             menus?: unknown[];
             name?: string;
             rights?: Record<string, never> | null;
