@@ -23,6 +23,7 @@ import { extraLines, markBilled, STAY_SOURCE, type BillSourceContext } from './s
 import { standingPartnerBills } from './partner';
 import { allocateNumber, type Series } from './numbering';
 import { appendBillEntry } from '../ledger/entries';
+import { assertOpenFinancialYear } from '../establishment/periods';
 import { customerSnapshot, paidTermsText, paymentTermsText, sellerSnapshot } from './parties';
 import { depositWords, stayDepositNature, type DepositNature } from './mentions';
 import { cancellationLines } from './cancellation';
@@ -131,6 +132,8 @@ export async function isStayBilled(db: Knex | Trx, bookingId: number): Promise<b
 export async function insertBill(trx: Trx, bill: Row, lines: LineInput[], series: Series): Promise<number> {
   const numbered = numberLines(lines);
   const totals = billTotals(numbered);
+  // Dated in an open financial year (« Exercice absent ou clos »), before a number is taken.
+  await assertOpenFinancialYear(trx, bill.date, 'date');
   // The number comes last: the series stays locked only for the inserts and the commit.
   const n = await allocateNumber(trx, series, bill.date);
   const [{ id }] = await trx('bill')
