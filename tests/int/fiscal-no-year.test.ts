@@ -131,7 +131,8 @@ describe('a date in no financial year', () => {
       (await postOk(t.admin, '/rest/payment-method', { label: 'Espèces du test', kind: 'cash', isBankable: true }));
     await expect(
       t.knex.raw(
-        `INSERT INTO cash_movement (date, kind, amount, payment_method_id, label) VALUES ('${GAP}-02-01', 'injection', 100, ?, 'x')`,
+        'INSERT INTO cash_movement (date, kind, amount, payment_method_id, label) ' +
+          `VALUES ('${GAP}-02-01', 'injection', 100, ?, 'x')`,
         [cash.id],
       ),
     ).rejects.toThrow(/NO_FINANCIAL_YEAR/);
