@@ -257,6 +257,11 @@ async function prepareStayBill(
     // Never due before it is issued (a stay billed after its balance date is due at once).
     if (dueDate != null && dueDate < date) dueDate = date;
     if (input.paid) dueDate = null;
+    // A deposit bill made from the payment received is paid in full at issue (its e-invoice's BT-113).
+    const paid =
+      input.kind === 'deposit' && input.paid
+        ? { prepaidAmount: billTotals(numberLines(lines)).totalInclVat, paidOn: input.paid.date }
+        : {};
     return {
       ctx,
       extras,
@@ -278,6 +283,7 @@ async function prepareStayBill(
         depositNature: nature,
         userId,
         depositsDeducted: input.kind === 'final' ? depositLinesLeft.reduce((s, d) => s + d.amountInclVat, 0) : 0,
+        ...paid,
       },
     };
   }
