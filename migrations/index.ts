@@ -66,6 +66,8 @@ import * as m62 from './0302_meter_rollover';
 import * as m63 from './0303_contract_search_buyer';
 import * as m64 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
 import * as m65 from './0400_add_ck_place_in_service_until_after';
+import * as m66 from './0410_no_financial_year';
+import * as m67 from './0411_add_ck_bill_prepaid_amount_min_and_2_more';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -136,4 +138,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0303_contract_search_buyer', m63],
   ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m64],
   ['0400_add_ck_place_in_service_until_after', m65],
+  ['0410_no_financial_year', m66],
+  ['0411_add_ck_bill_prepaid_amount_min_and_2_more', m67],
 ];

@@ -23,6 +23,7 @@ import {
   urlFor,
 } from '../pg';
 import { E2E_ADMIN_PASSWORD, E2E_SYSTEM_PASSWORD } from './password';
+import { seedFutureYears } from '../future-years';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,6 +53,8 @@ export default async function setup(project: TestProject) {
       });
       // What the server's first start does: the statistics regenerated (api/jobs).
       await regenerateAll(setup.knex);
+      // The years the tests book in (after the statistics: the demo's figures stay those of its seasons).
+      await seedFutureYears(setup.knex);
       await setUpRuntimeRole(setup.knex, runtimeRoleOf(pgServer.prefix), RUNTIME_PASSWORD);
       await setup.close();
     })(),

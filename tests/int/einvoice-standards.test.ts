@@ -1,9 +1,10 @@
 // Every Factur-X against the standards, not against ourselves: an invoice, a deposit
-// invoice and a partial credit note of a business customer (SIREN and VAT number) are
-// issued over HTTP, their embedded XML extracted and checked by the official artefacts
-// (validate.sh --fr, ../shared/validators/e-invoicing): the CII D16B and Factur-X
-// EN16931 XSDs, the CEN EN16931 and Factur-X schematrons and the French BR-FR Flux 2
-// rules, with 0 errors each. The credit note names the invoice it corrects (BT-25/26).
+// invoice, a deposit invoice paid when issued (BT-113, framework S2) and a partial credit
+// note of a business customer (SIREN and VAT number) are issued over HTTP, their
+// embedded XML extracted and checked by the official artefacts (validate.sh --fr,
+// ../shared/validators/e-invoicing): the CII D16B and Factur-X EN16931 XSDs, the CEN
+// EN16931 and Factur-X schematrons and the French BR-FR Flux 2 rules, with 0 errors each.
+// The credit note names the invoice it corrects (BT-25/26).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { startTestServer, type TestServer } from './harness';
 import { postOk } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 import { validateBatch, validatorsMissing } from './einvoice-validators';
+import { todayParis } from '../../common/dates';
 
 let t: TestServer;
 let c: Campsite;
@@ -43,7 +45,7 @@ async function facturX(billId: number, name: string): Promise<{ file: string; xm
 
 describe('Factur-X against the official validators', () => {
   it(
-    'an invoice, a deposit invoice and a partial credit note pass every XSD and schematron, BR-FR included',
+    'an invoice, a deposit invoice (paid or not) and a partial credit note pass every XSD and schematron, BR-FR too',
     { timeout: 300_000 },
     async () => {
       const missing = validatorsMissing();
@@ -62,6 +64,14 @@ describe('Factur-X against the official validators', () => {
       ).id;
       const s = await bookStay(t, c, c.places[0], '2031-07-10', '2031-07-14', firm);
       const deposit = await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'deposit' });
+      // an acompte received by card, then billed: a deposit invoice paid in full at issue
+      const payment = await postOk(t.admin, '/rest/payment', {
+        bookingId: s.bookingId,
+        paymentMethodId: c.card,
+        amount: 4000,
+        date: todayParis(),
+      });
+      const paidDeposit = await postOk(t.admin, `/rest/payment/${payment.id}/deposit-bill`, {});
       const invoice = await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'final' });
       const view = (await t.admin.get(`/rest/bill/view/${invoice.id}`)).body;
       const line = view.lines.find((l: any) => l.quantity > 1 && l.amountInclVat > 0);
@@ -71,6 +81,7 @@ describe('Factur-X against the official validators', () => {
       });
       const docs = {
         deposit: await facturX(deposit.id, 'deposit'),
+        paidDeposit: await facturX(paidDeposit.id, 'paid-deposit'),
         invoice: await facturX(invoice.id, 'invoice'),
         credit: await facturX(credit.id, 'credit'),
       };
@@ -97,10 +108,29 @@ describe('Factur-X against the official validators', () => {
           name,
         ).toEqual([]);
       }
-      const control = Object.fromEntries(reports[3].map((r) => [r.label, r.errors]));
+      const control = Object.fromEntries(reports[4].map((r) => [r.label, r.errors]));
       expect(control['CII D16B XSD'].join(' ')).toContain('ApplicableHeaderTradeDelivery');
       expect(control['Factur-X EN16931 XSD'].join(' ')).toContain('ApplicableHeaderTradeDelivery');
       expect(control['BR-FR Flux 2 schematron']).toContain('BR-FR-05_BT-22_PMT');
+      // The deposit invoice paid when issued says so (BT-113 = its total, nothing due, BT-23 S2, BT-9 the day paid);
+      // the one not paid yet says nothing was paid and is due in full (S1).
+      const MONETARY = 'ram:SpecifiedTradeSettlementHeaderMonetarySummation';
+      const summation = (xml: string, tag: string) =>
+        new RegExp(`<ram:${tag}>([^<]*)</ram:${tag}>`).exec(
+          new RegExp(`<${MONETARY}>[\\s\\S]*?</${MONETARY}>`).exec(xml)![0],
+        )?.[1];
+      const framework = (xml: string) =>
+        /<ram:BusinessProcessSpecifiedDocumentContextParameter>\s*<ram:ID>([^<]*)<\/ram:ID>/.exec(xml)?.[1];
+      expect(paidDeposit.totalInclVat).toBe(4000);
+      expect(summation(docs.paidDeposit.xml, 'GrandTotalAmount')).toBe('40.00');
+      expect(summation(docs.paidDeposit.xml, 'TotalPrepaidAmount')).toBe('40.00');
+      expect(summation(docs.paidDeposit.xml, 'DuePayableAmount')).toBe('0.00');
+      expect(framework(docs.paidDeposit.xml)).toBe('S2');
+      expect(docs.paidDeposit.xml).toContain(`>${payment.date.replace(/-/g, '')}</udt:DateTimeString>`);
+      expect(docs.paidDeposit.xml).toMatch(/<rsm:ExchangedDocument>[\s\S]*<ram:TypeCode>386<\/ram:TypeCode>/);
+      expect(summation(docs.deposit.xml, 'TotalPrepaidAmount')).toBeUndefined();
+      expect(summation(docs.deposit.xml, 'DuePayableAmount')).toBe(summation(docs.deposit.xml, 'GrandTotalAmount'));
+      expect(framework(docs.deposit.xml)).toBe('S1');
       // the credit note names the invoice it corrects, with its date (BT-25, BT-26)
       const ref = /<ram:InvoiceReferencedDocument>([\s\S]*?)<\/ram:InvoiceReferencedDocument>/.exec(docs.credit.xml);
       expect(ref?.[1]).toContain(`<ram:IssuerAssignedID>${invoice.number}</ram:IssuerAssignedID>`);

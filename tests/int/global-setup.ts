@@ -17,6 +17,7 @@ import {
   urlFor,
 } from '../pg';
 import { ADMIN_PASSWORD } from './db';
+import { seedFutureYears } from '../future-years';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,6 +38,7 @@ export default async function setup(project: TestProject) {
   try {
     await migrateLatest(db.knex);
     await bootstrap(db.knex, { adminPassword: ADMIN_PASSWORD, demo: false });
+    await seedFutureYears(db.knex);
     // The servers under test log in as the runtime role: its grants travel with each clone.
     await setUpRuntimeRole(db.knex, runtimeRoleOf(server.prefix), RUNTIME_PASSWORD);
   } finally {

@@ -10488,6 +10488,8 @@ export type components = {
             /** @enum {string} */
             kind: "invoice" | "credit-note";
             number: string;
+            /** Format: date */
+            paidOn?: string | null;
             partnerId?: number | null;
             /**
              * @default customer
@@ -10496,6 +10498,8 @@ export type components = {
             payerType: "customer" | "partner";
             paymentTerms?: string | null;
             prefix: string;
+            /** @default 0 */
+            prepaidAmount: number;
             reason?: string | null;
             sellerSnapshot: Record<string, never>;
             sequence: number;

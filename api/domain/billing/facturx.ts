@@ -115,12 +115,21 @@ export function facturxNotes(bill: Row): { code: string; text: string }[] {
 const GOODS_LINE_TYPES = new Set([16]);
 /**
  * The billing framework (BT-23, « cadre de facturation » of the French reform): S1 for
- * services, M1 when the bill also sells goods. Deposits and their deduction are carried
- * by the document type (386) and the lines, never by a « paid » framework (S2 needs the
- * whole amount paid at issue).
+ * services, M1 when the bill also sells goods; S2 / M2 (« facture déjà payée ») for a bill
+ * paid in full when issued — a deposit bill made from the payment received — whose paid
+ * amount (BT-113) is then its total, nothing left to pay (BT-115) and its due date the day
+ * it was paid (BT-9; BR-FR-CO-09). A final bill's deposits are deducted by its lines.
  */
-export function billingFramework(lines: Row[]): 'S1' | 'M1' {
-  return lines.some((l) => GOODS_LINE_TYPES.has(l.lineType) && l.amountInclVat !== 0) ? 'M1' : 'S1';
+export function billingFramework(lines: Row[], paidAtIssue = false): 'S1' | 'M1' | 'S2' | 'M2' {
+  const goods = lines.some((l) => GOODS_LINE_TYPES.has(l.lineType) && l.amountInclVat !== 0);
+  return `${goods ? 'M' : 'S'}${paidAtIssue ? '2' : '1'}`;
+}
+
+/** What the bill says was paid when it was issued (BT-113), and on which day: only a whole payment counts. */
+function paidAtIssue(bill: Row): { amount: number; on: string } | null {
+  const amount = Number(bill.prepaidAmount ?? 0);
+  if (bill.kind === 'credit-note' || !bill.paidOn || amount <= 0 || amount !== bill.totalInclVat) return null;
+  return { amount, on: bill.paidOn };
 }
 
 /**
@@ -145,11 +154,13 @@ export function facturxInvoice(bill: Row): Invoice {
     sums.set(k, t);
   }
   const lineExtension = lines.reduce((a, l) => a + sign * l.amountExclVat, 0);
+  const paid = paidAtIssue(bill);
+  const dueDate = credit ? null : (paid?.on ?? bill.dueDate);
   const invoice: Row = {
-    'cbc:ProfileID': billingFramework(lines),
+    'cbc:ProfileID': billingFramework(lines, !!paid),
     'cbc:ID': bill.number,
     'cbc:IssueDate': bill.date,
-    ...(bill.dueDate && !credit ? { 'cbc:DueDate': bill.dueDate } : {}),
+    ...(dueDate ? { 'cbc:DueDate': dueDate } : {}),
     'cbc:InvoiceTypeCode': credit ? '381' : bill.isDeposit ? '386' : '380',
     'cbc:Note': facturxNotes(bill).map((n) => `#${n.code}#${n.text}`),
     'cbc:DocumentCurrencyCode': EUR,
@@ -247,7 +258,8 @@ export function facturxInvoice(bill: Row): Invoice {
       'cbc:TaxExclusiveAmount@currencyID': EUR,
       'cbc:TaxInclusiveAmount': amount(sign * bill.totalInclVat),
       'cbc:TaxInclusiveAmount@currencyID': EUR,
-      'cbc:PayableAmount': amount(sign * bill.totalInclVat),
+      ...(paid ? { 'cbc:PrepaidAmount': amount(paid.amount), 'cbc:PrepaidAmount@currencyID': EUR } : {}),
+      'cbc:PayableAmount': amount(sign * bill.totalInclVat - (paid?.amount ?? 0)),
       'cbc:PayableAmount@currencyID': EUR,
     },
     'cac:InvoiceLine': lines.map((l) => {

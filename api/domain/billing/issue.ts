@@ -23,6 +23,7 @@ import { extraLines, markBilled, STAY_SOURCE, type BillSourceContext } from './s
 import { standingPartnerBills } from './partner';
 import { allocateNumber, type Series } from './numbering';
 import { appendBillEntry } from '../ledger/entries';
+import { assertOpenFinancialYear } from '../establishment/periods';
 import { customerSnapshot, paidTermsText, paymentTermsText, sellerSnapshot } from './parties';
 import { depositWords, stayDepositNature, type DepositNature } from './mentions';
 import { cancellationLines } from './cancellation';
@@ -131,6 +132,8 @@ export async function isStayBilled(db: Knex | Trx, bookingId: number): Promise<b
 export async function insertBill(trx: Trx, bill: Row, lines: LineInput[], series: Series): Promise<number> {
   const numbered = numberLines(lines);
   const totals = billTotals(numbered);
+  // Dated in an open financial year (« Exercice absent ou clos »), before a number is taken.
+  await assertOpenFinancialYear(trx, bill.date, 'date');
   // The number comes last: the series stays locked only for the inserts and the commit.
   const n = await allocateNumber(trx, series, bill.date);
   const [{ id }] = await trx('bill')
@@ -254,6 +257,11 @@ async function prepareStayBill(
     // Never due before it is issued (a stay billed after its balance date is due at once).
     if (dueDate != null && dueDate < date) dueDate = date;
     if (input.paid) dueDate = null;
+    // A deposit bill made from the payment received is paid in full at issue (its e-invoice's BT-113).
+    const paid =
+      input.kind === 'deposit' && input.paid
+        ? { prepaidAmount: billTotals(numberLines(lines)).totalInclVat, paidOn: input.paid.date }
+        : {};
     return {
       ctx,
       extras,
@@ -275,6 +283,7 @@ async function prepareStayBill(
         depositNature: nature,
         userId,
         depositsDeducted: input.kind === 'final' ? depositLinesLeft.reduce((s, d) => s + d.amountInclVat, 0) : 0,
+        ...paid,
       },
     };
   }

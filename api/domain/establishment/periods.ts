@@ -3,7 +3,8 @@
 // guarantee), a financial year of 24 months at most (a first year may be long), a
 // closed financial year unchangeable (x-readonly-when), an activity period inside
 // open financial years ("Exercice absent ou clos"). Other modules ask
-// `assertOpenFinancialYear(knex, date)` before billing or closing on a date.
+// `assertOpenFinancialYear(knex, date)` before dating a bill, payment, ticket or closure, and
+// `assertStayInActivity` before a stay's dates are set (issue 24 point 6).
 import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';
 import { registerConstraintMessage } from '../../db/errors';
@@ -64,10 +65,18 @@ export async function financialYearAt(knex: Knex | Knex.Transaction, date: strin
   return knex('financial_year').where('startDate', '<=', date).where('endDate', '>=', date).first();
 }
 
-/** The open financial year holding `date`; otherwise 400 "Exercice absent ou clos". */
-export async function assertOpenFinancialYear(knex: Knex | Knex.Transaction, date: string): Promise<FinancialYear> {
+/**
+ * The open financial year holding `date`; otherwise 400 "Exercice absent ou clos" (spec §5), on `field`
+ * when given. Called before anything is dated: a bill, credit note, ticket, payment or closure (ledger's
+ * appendEntry, the payment hook, the closures); migration 0410's triggers refuse the same in plain SQL.
+ */
+export async function assertOpenFinancialYear(
+  knex: Knex | Knex.Transaction,
+  date: string,
+  field?: string,
+): Promise<FinancialYear> {
   const fy = await financialYearAt(knex, date);
-  if (!fy || fy.isClosed) throw badRequest('NO_FINANCIAL_YEAR');
+  if (!fy || fy.isClosed) throw field ? refuse('NO_FINANCIAL_YEAR', field) : badRequest('NO_FINANCIAL_YEAR');
   return fy;
 }
 
@@ -96,10 +105,48 @@ export async function activityPeriodAt(knex: Knex | Knex.Transaction, date: stri
 
 /**
  * `date` lies in an activity period: "Aucune période d'activité" when none exists, else "date not in the activity
- * period".
+ * period" (on `field` when given).
  */
-export async function assertInActivityPeriod(knex: Knex | Knex.Transaction, date: string): Promise<void> {
+export async function assertInActivityPeriod(
+  knex: Knex | Knex.Transaction,
+  date: string,
+  field?: string,
+): Promise<void> {
   if (await activityPeriodAt(knex, date)) return;
-  const any = await knex('activity_period').first('id');
-  throw badRequest(any ? 'DATE_OUTSIDE_ACTIVITY' : 'NO_ACTIVITY_PERIOD');
+  const code = (await knex('activity_period').first('id')) ? 'DATE_OUTSIDE_ACTIVITY' : 'NO_ACTIVITY_PERIOD';
+  throw field ? refuse(code, field) : badRequest(code);
+}
+
+/** The first night of the stay [start, end) — its first day when it has none — that no activity period holds. */
+export async function firstNightOutsideActivity(
+  knex: Knex | Knex.Transaction,
+  start: string,
+  end: string,
+): Promise<string | null> {
+  const last = end > start ? addDays(end, -1) : start;
+  const periods: { startDate: string; endDate: string }[] = await knex('activity_period')
+    .where('startDate', '<=', last)
+    .where('endDate', '>=', start)
+    .orderBy('startDate')
+    .select('startDate', 'endDate');
+  let day = start;
+  for (const p of periods) {
+    if (p.startDate > day) return day;
+    day = addDays(p.endDate, 1);
+    if (day > last) return null;
+  }
+  return day;
+}
+
+/**
+ * Every night of a stay lies in an activity period (spec §5 « date within the activity period », §8 « no activity
+ * period »): the error lands on the arrival when its first night is outside, else on the departure.
+ */
+export async function assertStayInActivity(
+  knex: Knex | Knex.Transaction,
+  startDate: string,
+  endDate: string,
+): Promise<void> {
+  const night = await firstNightOutsideActivity(knex, startDate, endDate);
+  if (night) await assertInActivityPeriod(knex, night, night === startDate ? 'startDate' : 'endDate');
 }

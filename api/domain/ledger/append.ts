@@ -8,6 +8,7 @@ import { formatMessage } from '../../../common/messages';
 import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical } from './canonical';
 import { currentKeyId, signText, signingKey } from './keys';
 import { anchorAppend } from './anchor';
+import { assertOpenFinancialYear } from '../establishment/periods';
 
 export type Chain = 'fiscal' | 'jet';
 /** Sales: amounts per VAT rate (`data.vat`); payments: `data.method`. */
@@ -86,18 +87,11 @@ export async function assertMonthOpen(
     throw badRequest('MONTH_ALREADY_CLOSED', { [field]: formatMessage('MONTH_ALREADY_CLOSED') });
 }
 
-/** Entries dated in a closed financial year are refused (migration 0200 is the guarantee in plain SQL). */
+/**
+ * Entries dated in no financial year or in a closed one are refused, « Exercice absent ou clos » (spec §5;
+ * migrations 0200 and 0410 are the guarantee in plain SQL).
+ */
 const DATED_IN_YEAR = new Set<string>([...SALE_KINDS, ...PAYMENT_KINDS, 'closure-day', 'closure-month']);
-
-/** « Exercice absent ou clos » on `field` when `date` lies in a closed financial year. */
-export async function assertYearNotClosed(db: Knex | Knex.Transaction, date: string, field = 'date'): Promise<void> {
-  const closed = await db('financial_year')
-    .where('isClosed', true)
-    .where('startDate', '<=', date)
-    .where('endDate', '>=', date)
-    .first('id');
-  if (closed) throw badRequest('NO_FINANCIAL_YEAR', { [field]: formatMessage('NO_FINANCIAL_YEAR') });
-}
 
 /**
  * Appends one entry to its chain and moves the head, in `trx`: body = canonical JSON of
@@ -113,7 +107,8 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
     .onConflict(['establishmentId', 'chain'])
     .ignore();
   const head = await trx('ledger_head').where({ establishmentId: est, chain }).forUpdate().first('lastSeq', 'lastHash');
-  if (chain === 'fiscal' && input.date && DATED_IN_YEAR.has(input.kind)) await assertYearNotClosed(trx, input.date);
+  if (chain === 'fiscal' && input.date && DATED_IN_YEAR.has(input.kind))
+    await assertOpenFinancialYear(trx, input.date, 'date');
   if (chain === 'fiscal' && input.date && isSale(input.kind)) await assertMonthOpen(trx, input.date, 'date', est);
   const key = signingKey();
   const keyId = await currentKeyId(trx, key);

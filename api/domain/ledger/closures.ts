@@ -20,6 +20,7 @@ import { appendEntry, establishmentId, isMonthClosed, PAYMENT_KINDS, SALE_KINDS,
 import { GENESIS, type Canonical } from './canonical';
 import { vatToFreeze } from '../statements/vat';
 import { sumTotals, totalsOf, totalsOfEntries, type ClosureTotals } from './totals';
+import { assertOpenFinancialYear, financialYearAt } from '../establishment/periods';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -177,6 +178,8 @@ export async function closeDay(
   if (!isValidDate(date) || date > today) throw badRequest('INCORRECT_DATES', { date: 'Date de clôture incorrecte' });
   return knex.transaction(async (trx) => {
     const est = await lockClosures(trx);
+    // A day of no financial year, or of a closed one, is never closed (spec §5, issue 24 point 6).
+    await assertOpenFinancialYear(trx, date, 'date');
     if (await isMonthClosed(trx, est, date)) throw badRequest('MONTH_ALREADY_CLOSED');
     if (await closures(trx, est, 'day').where('businessDate', date).first('seq'))
       throw badRequest('CLOSURE_DOCUMENTS_GENERATED');
@@ -205,6 +208,7 @@ export async function closeMonth(
   if (end >= today) throw badRequest('NOTHING_TO_CLOSE', { month: 'Le mois n’est pas terminé' });
   return knex.transaction(async (trx) => {
     const est = await lockClosures(trx);
+    await assertOpenFinancialYear(trx, start, 'month');
     if (await isMonthClosed(trx, est, start)) throw badRequest('MONTH_ALREADY_CLOSED');
     // Months close in order: an earlier month with closed days must be closed first.
     const earlier: Row[] = await closures(trx, est, 'day')
@@ -270,6 +274,9 @@ export async function autoCloseDay(knex: Knex, today = todayParis()): Promise<Cl
   const est = await establishmentId(knex);
   if (await closures(knex, est, 'day').where('businessDate', '>=', yesterday).first('seq')) return null;
   if (await isMonthClosed(knex, est, yesterday)) return null;
+  // Nothing is dated in a day of no open financial year: the job leaves it (a Z of an earlier day covers the rest).
+  const fy = await financialYearAt(knex, yesterday);
+  if (!fy || fy.isClosed) return null;
   if (!(await uncovered(knex, est, yesterday)).length) return null;
   return closeDay(knex, yesterday, null, today);
 }

@@ -9,6 +9,7 @@ import { routerOf } from '../../http/define-route';
 import { registerHooks } from '../../rest/entities';
 import { registerProtectedData } from '../establishment/demo-reset';
 import { appendPaymentEntry, PAYMENT_LEDGER_FIELDS } from './entries';
+import { assertOpenFinancialYear } from '../establishment/periods';
 import { LEDGER_ROUTES } from './routes';
 import { ACCOUNTING_ROUTES } from '../accounting/routes';
 import { STATEMENT_ROUTES } from '../statements/routes';
@@ -20,6 +21,11 @@ const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
 export function registerLedgerModule(): void {
   registerHooks('payment', {
+    // Dated in an open financial year (« Exercice absent ou clos » on the date), checked when the date is set.
+    async beforeSave(rec, existing, { trx }) {
+      if (typeof rec.date === 'string' && (!existing || !same(rec.date, existing.date)))
+        await assertOpenFinancialYear(trx, rec.date, 'date');
+    },
     async afterSave(saved, existing, { trx }) {
       if (!existing) {
         await appendPaymentEntry(trx, saved, 'payment');

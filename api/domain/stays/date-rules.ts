@@ -3,14 +3,15 @@
 // answer: dates of stays, unavailabilities, allotments and online bookings between
 // 2000 and five years ahead, a stay no longer than the general setting
 // `maxStayNights` (residential places excepted), an option's expiry date not already
-// past when it is set. Only dates a write sets or changes are checked: an old record
-// stays editable.
+// past when it is set, every night of a stay in an activity period. Only dates a write
+// sets or changes are checked: an old record stays editable.
 import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';
 import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { nightsBetween, todayParis } from '../../../common/dates';
 import { yearWindowError } from '../../../common/date-sanity';
+import { assertStayInActivity } from '../establishment/periods';
 import type { FieldErrors } from '../../../common/validation';
 
 type Row = Record<string, any>;
@@ -63,6 +64,8 @@ export function registerStayDateRules(): void {
         (!changed(rec, existing, 'startDate') && !changed(rec, existing, 'endDate'))
       )
         return;
+      // Every night inside an activity period (spec §5; issue 24 point 6): only for dates a write sets or changes.
+      await assertStayInActivity(trx, rec.startDate, rec.endDate);
       const nights = nightsBetween(rec.startDate, rec.endDate);
       const limit = await maxStayNights(trx);
       if (nights > limit && !(await isResidentialPlace(trx, rec))) {

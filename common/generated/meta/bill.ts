@@ -550,6 +550,39 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "prepaidAmount",
+      "column": "prepaid_amount",
+      "label": "Déjà réglé à l'émission",
+      "kind": "money",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "minimum": 0,
+      "default": 0,
+      "indexed": false
+    },
+    {
+      "name": "paidOn",
+      "column": "paid_on",
+      "label": "Réglée le",
+      "kind": "date",
+      "sql": {
+        "t": "date"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "format": "date",
+      "indexed": false
+    },
+    {
       "name": "userId",
       "column": "user_id",
       "label": "Émise par (id)",
@@ -812,6 +845,21 @@ export const meta: EntityMeta = {
         ],
         "format": "date",
         "x-label": "Échéance"
+      },
+      "prepaidAmount": {
+        "type": "integer",
+        "x-money": true,
+        "default": 0,
+        "minimum": 0,
+        "x-label": "Déjà réglé à l'émission"
+      },
+      "paidOn": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date",
+        "x-label": "Réglée le"
       },
       "userId": {
         "type": [

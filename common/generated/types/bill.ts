@@ -30,6 +30,8 @@ export interface Bill {
   reason?: string | null;
   paymentTerms?: string | null;
   dueDate?: string | null;
+  prepaidAmount?: number;
+  paidOn?: string | null;
   userId?: number | null;
 }
 

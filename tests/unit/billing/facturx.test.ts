@@ -255,13 +255,14 @@ describe('CII completion (what @e-invoice-eu/core 2.3.4 leaves out)', () => {
     });
   });
 
-  it('names the billing framework (BT-23): services S1, with goods M1', () => {
+  it('names the billing framework (BT-23): services S1, with goods M1; paid at issue S2, M2', () => {
     expect(billingFramework([{ lineType: 1, amountInclVat: 100 }])).toBe('S1');
-    expect(
-      billingFramework([
-        { lineType: 1, amountInclVat: 100 },
-        { lineType: 16, amountInclVat: 300 },
-      ]),
-    ).toBe('M1');
+    const mixed = [
+      { lineType: 1, amountInclVat: 100 },
+      { lineType: 16, amountInclVat: 300 },
+    ];
+    expect(billingFramework(mixed)).toBe('M1');
+    expect(billingFramework([{ lineType: 1, amountInclVat: 100 }], true)).toBe('S2');
+    expect(billingFramework(mixed, true)).toBe('M2');
   });
 });

@@ -46,6 +46,8 @@ export function Edit() {
       <TextInput source="reason" label="Motif" />
       <TextInput source="paymentTerms" label="Conditions de paiement" />
       <DateInputFr source="dueDate" label="Échéance" />
+      <MoneyInput source="prepaidAmount" label="Déjà réglé à l'émission" />
+      <DateInputFr source="paidOn" label="Réglée le" />
       <NumberInputFr source="userId" label="Émise par (id)" integer />
     </EntityForm>
   );
