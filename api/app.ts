@@ -5,7 +5,7 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
 import { bodyParser } from './http/body';
-import { idempotency } from './http/idempotency';
+import { idempotency, requestKnex } from './http/idempotency';
 import { describeError } from './http/log';
 import { mapDbError } from './db/errors';
 import { restRouter } from './rest/router';
@@ -97,7 +97,8 @@ export function createApp(opts: AppOptions): Koa {
   app.on('error', (err: any) => {
     if (!GONE.has(err?.code) && err?.status !== 404 && !err?.expose) console.error(describeError(err, 'koa'));
   });
-  const knex = () => opts.db.knex;
+  // The request's knex when it carries an Idempotency-Key: its first transaction claims the key.
+  const knex = () => requestKnex.getStore() ?? opts.db.knex;
   const cookie = cookieName(opts.port);
 
   app.use(errorMiddleware((e) => mapDbError(e), opts.log));
@@ -135,7 +136,7 @@ export function createApp(opts: AppOptions): Koa {
 
   app.use(sessionMiddleware({ knex, cookie, settings: cachedSettings, loadRights }));
   // A write retried with the same Idempotency-Key gets the first answer (api/http/idempotency.ts).
-  app.use(idempotency(knex));
+  app.use(idempotency(() => opts.db.knex));
 
   // Mounted before the session gate: log-in needs none, log-out clears an expired one.
   const auth = authRoutes({

@@ -67,8 +67,26 @@ function dataException(code: string): HttpError {
   }
 }
 
+// The database went away under a request (killed, restarting, unreachable): nothing of
+// the request's open transaction was kept, so it answers 503 « Démarrage en cours… » as
+// the server does while PostgreSQL restarts (issue 25 point 6), never a 500. A write
+// that did commit before the loss answers its success (api/http/committed.ts).
+const LOST_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOENT', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const LOST_MESSAGE = /^Connection terminated|not queryable|Connection ended/;
+function connectionLost(err: any): boolean {
+  const code = String(err?.code ?? '');
+  // 57P01-03: server shutting down, crashed, starting; class 08: connection exceptions; 53300: too many connections
+  if (/^(57P0[123]|08...|53300)$/.test(code)) return true;
+  if (LOST_CONNECTION.has(code) && (err?.syscall === 'connect' || err?.syscall === 'read' || err?.syscall === 'write'))
+    return true;
+  return LOST_MESSAGE.test(String(err?.message ?? ''));
+}
+
 export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | undefined {
   if (err instanceof HttpError) return err;
+  if (connectionLost(err) || connectionLost(err?.nativeError)) return new HttpError(503, 'SERVER_STARTING');
+  // No pool connection came free in time (every one busy, or the server unreachable).
+  if (err?.name === 'KnexTimeoutError') return new HttpError(503, 'QUERY_TIMEOUT');
   // Objection wraps driver errors; the SQLSTATE is on the native one.
   if (err?.nativeError && typeof err.nativeError.code === 'string') err = err.nativeError;
   const code: string | undefined = err?.code;

@@ -50,6 +50,7 @@ export function errorMiddleware(mapDbError: ErrorMapper, log: (line: string) => 
         return;
       }
       ctx.status = e.status;
+      if (e.status === 503) ctx.set('Retry-After', '5');
       ctx.body = { code: e.code, message: e.message, ...(e.errors ? { errors: e.errors } : {}), ...(e.extra ?? {}) };
     }
   };
