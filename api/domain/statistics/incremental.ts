@@ -1,12 +1,17 @@
-// The incremental update (docs/statistics.md « Between two regenerations »): the stays
-// queued by the triggers of migration 0131 (stat_dirty) have their nights taken away
-// from stat_day, their facts rebuilt from the raw rows, and added back — in one
-// transaction under the statistics lock, so stat_day always equals the sum of
-// stat_night. Months queued by a change of capacity (unavailability, activity period,
-// place) are regenerated whole.
+// The incremental update (docs/statistics.md « Incrementally »): the stays queued by the
+// triggers of migration 0131 (stat_dirty) have their nights taken away from stat_day,
+// their facts rebuilt from the raw rows, and added back — in one transaction under the
+// statistics lock, so stat_day always equals the sum of stat_night. Months queued by a
+// change of capacity (unavailability, activity period, place) are regenerated whole.
+//
+// A batch of stays is one round trip: its statements are sent as one multi-statement
+// query, which PostgreSQL runs as one implicit transaction (all or nothing). The batch's
+// ids, known only once the queue rows are deleted, are kept for that transaction in a
+// setting (BATCH_SETTING) the following statements read. Round trips, not work, were
+// most of the time of a one-stay update.
 import type { Knex } from 'knex';
-import { insertNights, insertStays, sumNightsSql } from './facts';
-import { lockStatistics, regenerateMonth } from './regenerate';
+import { BATCH_IDS, BATCH_SETTING, nightsSql, staysSql, sumNightsSql } from './facts';
+import { regenerateMonth, STAT_LOCK } from './regenerate';
 
 const DAY_KEY = '(day, place_type_id, layout_id, channel_id, source, residential)';
 const ADD = [
@@ -22,37 +27,45 @@ const ADD = [
   .map((c) => `${c} = stat_day.${c} + EXCLUDED.${c}`)
   .join(', ');
 const upsertDays = (sign: 1 | -1) =>
-  `INSERT INTO stat_day ${sumNightsSql('booking_id = ANY(?::int[])', sign)} ON CONFLICT ${DAY_KEY} DO UPDATE SET
+  `INSERT INTO stat_day ${sumNightsSql(`booking_id = ANY(${BATCH_IDS})`, sign)} ON CONFLICT ${DAY_KEY} DO UPDATE SET
     ${ADD}`;
 
-/** Rebuilds the statistics of these bookings (inside the caller's locked transaction). */
-export async function refreshBookings(trx: Knex.Transaction, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  await trx.raw(upsertDays(-1), [ids]);
-  await trx('stat_night').whereIn('bookingId', ids).del();
-  await trx('stat_stay').whereIn('bookingId', ids).del();
-  await insertNights(trx, { bookingIds: ids });
-  await insertStays(trx, { bookingIds: ids });
-  await trx.raw(upsertDays(1), [ids]);
+/** The statements of one batch, bindings inlined (knex quotes them): one query text. */
+function batchSql(knex: Knex, batch: number): string {
+  const inline = (q: { sql: string; bindings: Knex.Value[] }) => knex.raw(q.sql, q.bindings).toQuery();
+  return [
+    `SELECT pg_advisory_xact_lock(${STAT_LOCK})`,
+    // The queue rows first: a writer queuing one of them again meanwhile waits for this
+    // commit and leaves it queued for the next round.
+    `WITH taken AS (DELETE FROM stat_dirty WHERE booking_id IN (
+       SELECT booking_id FROM stat_dirty ORDER BY queued_at LIMIT ${Math.trunc(batch)} FOR UPDATE SKIP LOCKED)
+       RETURNING booking_id)
+     SELECT set_config('${BATCH_SETTING}', COALESCE(array_agg(booking_id), '{}')::text, true) FROM taken`,
+    upsertDays(-1),
+    `DELETE FROM stat_night WHERE booking_id = ANY(${BATCH_IDS})`,
+    `DELETE FROM stat_stay WHERE booking_id = ANY(${BATCH_IDS})`,
+    inline(nightsSql({ batch: true })),
+    inline(staysSql({ batch: true })),
+    upsertDays(1),
+    `SELECT cardinality(${BATCH_IDS}) AS stays, EXISTS (SELECT 1 FROM stat_dirty) AS more,
+       EXISTS (SELECT 1 FROM stat_dirty_month) AS months`,
+  ].join(';\n');
 }
 
-/**
- * Applies up to `batch` queued stays in one transaction; answers how many. The queue
- * rows are deleted first: a writer queuing one of them again meanwhile waits for this
- * commit and leaves it queued for the next round.
- */
-export async function applyQueuedStays(knex: Knex, batch = 500): Promise<number> {
-  return knex.transaction(async (trx) => {
-    await lockStatistics(trx);
-    const r = await trx.raw(
-      `DELETE FROM stat_dirty WHERE booking_id IN (
-         SELECT booking_id FROM stat_dirty ORDER BY queued_at LIMIT ? FOR UPDATE SKIP LOCKED) RETURNING booking_id`,
-      [batch],
-    );
-    const ids = r.rows.map((x: { booking_id: number }) => x.booking_id);
-    await refreshBookings(trx, ids);
-    return ids.length;
-  });
+interface BatchResult {
+  /** stays refreshed */
+  stays: number;
+  /** stays still queued (beyond the batch, or queued meanwhile) */
+  more: boolean;
+  /** months queued */
+  months: boolean;
+}
+
+/** Applies up to `batch` queued stays in one transaction and one round trip. */
+export async function applyQueuedStays(knex: Knex, batch = 500): Promise<BatchResult> {
+  // No bindings: node-postgres sends the text as one simple query (one implicit transaction).
+  const results = (await knex.raw(batchSql(knex, batch))) as unknown as { rows: BatchResult[] }[];
+  return results[results.length - 1].rows[0];
 }
 
 /** Regenerates up to `limit` queued months (each its own transaction); answers how many. */
@@ -68,9 +81,9 @@ export async function applyQueue(knex: Knex): Promise<{ stays: number; months: n
     months = 0;
   for (;;) {
     const s = await applyQueuedStays(knex);
-    const m = await applyQueuedMonths(knex);
-    stays += s;
+    const m = s.months ? await applyQueuedMonths(knex) : 0;
+    stays += s.stays;
     months += m;
-    if (!s && !m) return { stays, months };
+    if (!s.more && !m) return { stays, months };
   }
 }
