@@ -27,6 +27,8 @@ import { assertKeepsAnOccupancy, assertOccupanciesFree } from './hooks';
 import { isModifiable, STATUS } from './status';
 import { pricedInputsChanged, pricingBatch, refreshBookingPrice, repriceBooking } from './pricing';
 import { formatCents } from '../../../common/money';
+import { keepPlannedPrice } from './early-departure';
+import type { StoredPrice } from './price-model';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -86,7 +88,10 @@ async function endOccupancies(
     .whereIn('id', ids)
     .where({ isCancelled: false })
     .update({ endDate: date, updatedAt: trx.fn.now() });
-  if (reprice) await repriceBooking(trx, bookingId, { occupancyIds: ids });
+  // Priced again for the nights spent either way; with « les nuits prévues restent dues »
+  // what the planned stay cost beyond them stays due as line 21 (early-departure.ts).
+  await repriceBooking(trx, bookingId, { occupancyIds: ids });
+  if (!reprice) await keepPlannedPrices(trx, bookingId, touched, date);
   const after = new Map(
     (await trx('occupancy').select(readableColumns(meta)).whereIn('id', ids)).map((o: Row) => [o.id, o]),
   );
@@ -100,6 +105,36 @@ async function endOccupancies(
       after: after.get(o.id),
       detail: EARLY_DEPARTURE_LINE,
     });
+}
+
+/**
+ * Folds the planned price of the occupancies cut short (and of those the departure
+ * cancelled whole, into the first one kept) over their price for the nights spent.
+ */
+async function keepPlannedPrices(trx: Trx, bookingId: number, touched: Row[], date: string): Promise<void> {
+  const kept: Row[] = await trx('occupancy')
+    .whereIn(
+      'id',
+      touched.map((o) => o.id),
+    )
+    .where('isCancelled', false)
+    .orderBy('id')
+    .select('id', 'pricedQuote');
+  const planned = (o: Row) => (o.pricedQuote as StoredPrice | null)?.quote ?? null;
+  const whole = touched.filter((o) => !kept.some((k) => k.id === o.id)).map(planned);
+  kept.forEach((k, i) => {
+    const before = touched.find((o) => o.id === k.id)!;
+    k.planned = [planned(before), ...(i === 0 ? whole : [])].filter(Boolean);
+  });
+  for (const k of kept) {
+    const stored = k.pricedQuote as StoredPrice | null;
+    if (!stored?.quote || !k.planned.length) continue;
+    const quote = keepPlannedPrice(k.planned, stored.quote, date);
+    await trx('occupancy')
+      .where('id', k.id)
+      .update({ amount: quote.total, pricedQuote: JSON.stringify({ ...stored, quote }) });
+  }
+  await refreshBookingPrice(trx, bookingId);
 }
 
 /**
