@@ -374,7 +374,12 @@ export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
         if (Object.keys(dates).length) throw badRequest('INCORRECT_DATES', dates);
       }
       const out = await r.handler({ ctx, body, query, params, user, knex: knex() });
-      if (out !== undefined) ctx.body = out;
+      // Koa answers a null body as 204 with nothing: a null answer is the JSON `null` its
+      // schema documents (`object|null`), with a 200 like any other answer.
+      if (out === null) {
+        ctx.type = 'application/json';
+        ctx.body = 'null';
+      } else if (out !== undefined) ctx.body = out;
       if (responseCheck && out !== undefined && isJsonSchema(r.response)) {
         responseAjv ??= makeAjv(false);
         parse.response ??= compile(responseAjv, r.response, r.key);

@@ -2,8 +2,8 @@
 // by the compiler (`npm run typecheck` runs over tests/), asserted here at run time too so
 // the file is a test vitest counts.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { FromSchema } from '../../api/http/schema-type';
-import { defineRoute } from '../../api/http/define-route';
+import type { FromSchema } from '../../../api/http/schema-type';
+import { defineRoute } from '../../../api/http/define-route';
 import Ajv2020 from 'ajv/dist/2020';
 
 describe('FromSchema', () => {
