@@ -25,6 +25,7 @@ import { backupsDir, backupToFile, lastBackup, manualFileName, retentionDays, ST
 import { restoreBackup, RestoreRefused } from './restore';
 import { journalBackup, journalRecovery, journalRestore } from './journal';
 import { ownerOf, withOwner } from '../db/owner';
+import { BACKUP_DONE, BACKUP_STATUS, RESTORE_DONE } from './openapi';
 
 const FILE_NAME = /^bivouac-[a-z0-9-]+\.json\.gz$/;
 const dataDir = () => readConfig().dataDir;
@@ -123,7 +124,7 @@ export const BACKUP_ROUTES = [
     right,
     tag,
     summary: 'Dernières sauvegardes, fichiers du serveur et durée de conservation',
-    response: { type: 'object' },
+    response: BACKUP_STATUS,
     handler: async ({ knex: k }) => {
       const runs = await k('backup_run').orderBy('id', 'desc').limit(20);
       return {
@@ -142,7 +143,7 @@ export const BACKUP_ROUTES = [
     right,
     tag,
     summary: 'Écrit une sauvegarde maintenant dans DATA_DIR/backups',
-    response: { type: 'object' },
+    response: BACKUP_DONE,
     handler: async ({ knex: k }) => {
       const dir = backupsDir(dataDir());
       await mkdir(dir, { recursive: true });
@@ -184,7 +185,11 @@ export const BACKUP_ROUTES = [
       required: ['retentionDays'],
       properties: { retentionDays: { type: 'integer', minimum: 1, maximum: 3650 } },
     },
-    response: { type: 'object' },
+    response: {
+      type: 'object',
+      required: ['status', 'retentionDays'],
+      properties: { status: { const: 'SAVED' }, retentionDays: { type: 'integer' } },
+    },
     handler: async ({ body, knex: k }) => {
       const days = body.retentionDays as number;
       await k('backup_config').insert({ id: 1, retentionDays: days }).onConflict('id').merge();
@@ -215,7 +220,7 @@ export const BACKUP_ROUTES = [
         content: { 'application/gzip': { schema: { type: 'string', format: 'binary' } } },
       },
     },
-    response: { type: 'object' },
+    response: RESTORE_DONE,
     handler: async ({ ctx, query, knex: k }) => {
       if (query.confirm !== '1') throw badRequest('INCORRECT_FORM', { confirm: 'Confirmation requise' });
       if (!ctx.is('application/gzip', 'application/octet-stream'))

@@ -19,6 +19,7 @@ import { bodyDateErrors } from '../../common/date-sanity';
 import { withVersionCheck } from '../../common/openapi-versions';
 import { checkAccess, holds, requireAdmin, requireSystemUser, requireUser, type SessionUser } from '../auth/access';
 import { badRequest, forbiddenRight } from './errors';
+import type { FromSchema } from './schema-type';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RightPair = readonly [functionality: string, access: Access];
@@ -98,12 +99,25 @@ export interface RouteDecl<B = any, Q = any> extends RouteSpec<B, Q> {
 const ROUTES = new Map<string, RouteDecl>();
 const SCHEMAS = new Map<string, JsonSchema>();
 
-/** Declares a route. Declaring the same method and path again replaces it (a module built twice). */
-export function defineRoute<B = any, Q = any>(spec: RouteSpec<B, Q>): RouteDecl<B, Q> {
+/** `B` when given, else what the schema `S` accepts (api/http/schema-type.ts). */
+type Given<B, S> = [B] extends [never] ? FromSchema<S> : B;
+
+/**
+ * Declares a route. Declaring the same method and path again replaces it (a module built
+ * twice). The handler's `body` and `query` are typed from the `body` and `query` schemas
+ * written inline (`FromSchema`); `defineRoute<Body, Query>` still names them by hand
+ * where a schema is shared or reached by `$ref`.
+ */
+export function defineRoute<
+  B = never,
+  Q = never,
+  const BS extends JsonSchema = JsonSchema,
+  const QS extends JsonSchema = JsonSchema,
+>(spec: RouteSpec<Given<B, BS>, Given<Q, QS>> & { body?: BS; query?: QS }): RouteDecl<Given<B, BS>, Given<Q, QS>> {
   if (!spec.path.startsWith('/rest/')) throw new Error(`defineRoute: ${spec.path} is not under /rest/`);
   if (spec.method === 'GET' && spec.body) throw new Error(`defineRoute: GET ${spec.path} takes no body`);
-  const decl: RouteDecl<B, Q> = { ...spec, key: `${spec.method} ${spec.path}` };
-  ROUTES.set(decl.key, decl);
+  const decl: RouteDecl<Given<B, BS>, Given<Q, QS>> = { ...spec, key: `${spec.method} ${spec.path}` };
+  ROUTES.set(decl.key, decl as RouteDecl);
   return decl;
 }
 
@@ -360,7 +374,12 @@ export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
         if (Object.keys(dates).length) throw badRequest('INCORRECT_DATES', dates);
       }
       const out = await r.handler({ ctx, body, query, params, user, knex: knex() });
-      if (out !== undefined) ctx.body = out;
+      // Koa answers a null body as 204 with nothing: a null answer is the JSON `null` its
+      // schema documents (`object|null`), with a 200 like any other answer.
+      if (out === null) {
+        ctx.type = 'application/json';
+        ctx.body = 'null';
+      } else if (out !== undefined) ctx.body = out;
       if (responseCheck && out !== undefined && isJsonSchema(r.response)) {
         responseAjv ??= makeAjv(false);
         parse.response ??= compile(responseAjv, r.response, r.key);

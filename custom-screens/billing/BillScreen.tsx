@@ -26,7 +26,7 @@ import { Loading, useNotify } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, rateLabel, type Row } from './common';
 import { SendBillEmail } from '../documents/SendBillEmail';
-import { api, useCan, NotFound, Page, PrintButton } from '../../admin/src/ui';
+import { api, isPositiveId, useCan, NotFound, Page, PrintButton } from '../../admin/src/ui';
 import { CreditNoteDialog } from './CreditNoteDialog';
 
 export default function BillScreen() {
@@ -37,7 +37,7 @@ export default function BillScreen() {
   const canWrite = useCan('invoice.bill', 'write');
   const [crediting, setCrediting] = useState(false);
   // No bill is numbered 0 (nor anything but digits): not found at once, without asking the server.
-  const valid = /^[1-9]\d*$/.test(billId);
+  const valid = isPositiveId(billId);
   const q = useQuery({ queryKey: ['bill', billId], queryFn: () => api<Row>(`/bill/view/${billId}`), enabled: valid });
   if (!valid) return <NotFound />;
   if (q.isPending) return <Loading />;

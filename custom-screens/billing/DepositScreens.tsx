@@ -11,7 +11,7 @@ import { formatCents } from '../../common/money';
 import { todayParis } from '../../common/dates';
 import { dateFr, type Row } from './common';
 import { MonthNav, monthParam } from './MonthNav';
-import { api, useCan, DataTable, NotFound, Page, DateFieldFr } from '../../admin/src/ui';
+import { api, isPositiveId, useCan, DataTable, NotFound, Page, DateFieldFr } from '../../admin/src/ui';
 
 const PAYER: Record<string, string> = { customer: 'Client', 'holiday-aid': 'Aide aux vacances', partner: 'Partenaire' };
 const DEPOSIT_TYPE: Record<string, string> = {
@@ -204,7 +204,7 @@ export function DepositList() {
 export function DepositView() {
   const { bankDepositId = '0' } = useParams();
   // No deposit is numbered 0: not found at once, without asking the server.
-  const valid = /^[1-9]\d*$/.test(bankDepositId);
+  const valid = isPositiveId(bankDepositId);
   const q = useQuery({
     queryKey: ['deposit', bankDepositId],
     queryFn: () => api<Row>(`/bank-deposit/view/${bankDepositId}`),

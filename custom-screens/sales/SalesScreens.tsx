@@ -25,7 +25,7 @@ import { formatDateFr } from '../../common/dates';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../common/sales-totals';
 import { AskDialog, type Row, PrintButton } from '../../admin/src/ui';
 import { ReturnDialog } from './ReturnDialog';
-import { useCan, api, NotFound, Page } from '../../admin/src/ui';
+import { useCan, api, isPositiveId, NotFound, Page } from '../../admin/src/ui';
 
 const rateLabel = (bp: number | null) =>
   bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
@@ -72,7 +72,7 @@ export function RegisterList() {
 
 export function SaleScreen() {
   const { saleId = '' } = useParams();
-  const valid = /^[1-9]\d*$/.test(saleId);
+  const valid = isPositiveId(saleId);
   const q = useQuery({ queryKey: ['sale', saleId], queryFn: () => api<Row>(`/sales/view/${saleId}`), enabled: valid });
   const canWrite = useCan('sale.sale', 'write');
   const notify = useNotify();

@@ -6,6 +6,7 @@ export { DataTable, type Column, type Row } from './DataTable';
 export { AskDialog, type AskField } from './AskDialog';
 export { DateBox } from './DateBox';
 export { dateFr, dateTimeFr, euros, phoneFr } from './format';
+export { isPositiveId } from './ids';
 export { api, API, type ApiInit } from '../api';
 export { newIdempotencyKey, useIdempotencyKeys } from './idempotency';
 export { PrintButton } from './PrintButton';

@@ -94,6 +94,26 @@ export async function assertMonthOpen(
 const DATED_IN_YEAR = new Set<string>([...SALE_KINDS, ...PAYMENT_KINDS, 'closure-day', 'closure-month']);
 
 /**
+ * What an entry's hash covers, after the previous hash: the canonical JSON of its fixed
+ * fields. Its exact bytes are pinned by tests/unit/ledger/pinned-entries.test.ts — a change
+ * here changes every hash and must be a decision, not an accident.
+ */
+export function entryBody(input: EntryInput, at: { at: string; establishment: number; seq: number }): string {
+  return canonicalJson({
+    at: at.at,
+    chain: input.chain ?? 'fiscal',
+    establishment: at.establishment,
+    seq: at.seq,
+    kind: input.kind,
+    date: input.date ?? null,
+    periodEnd: input.periodEnd ?? null,
+    source: input.source ?? null,
+    amount: input.amount ?? 0,
+    data: input.data ?? {},
+  });
+}
+
+/**
  * Appends one entry to its chain and moves the head, in `trx`: body = canonical JSON of
  * the fixed fields, hash = SHA-256(previous hash ‖ body), Ed25519 signature of the hash
  * (and of the head). Throws a 400 MONTH_ALREADY_CLOSED for a sale or payment dated in
@@ -115,18 +135,7 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
   const seq = Number(head.lastSeq) + 1;
   const at = utcSecond();
   const amount = input.amount ?? 0;
-  const body = canonicalJson({
-    at,
-    chain,
-    establishment: est,
-    seq,
-    kind: input.kind,
-    date: input.date ?? null,
-    periodEnd: input.periodEnd ?? null,
-    source: input.source ?? null,
-    amount,
-    data: input.data ?? {},
-  });
+  const body = entryBody({ ...input, chain, amount }, { at, establishment: est, seq });
   const hash = chainHash(head.lastHash, body);
   await trx('ledger_entry').insert({
     establishmentId: est,

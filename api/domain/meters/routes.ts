@@ -71,7 +71,7 @@ defineSchemas({
 });
 
 export const METER_ROUTES = [
-  defineRoute<unknown, { meterTypeId: number; readingDate?: string }>({
+  defineRoute({
     method: 'GET',
     path: '/rest/meter-reading/creation',
     right: [METER, 'read'],

@@ -88,6 +88,8 @@ export interface ActionParams {
   kind?: string;
   /** early departure: the day the guests leave; convert to option: its expiry date */
   date?: string | null;
+  /** the version the client read (runAction answers 409 RECORD_CHANGED when stale) */
+  version?: number;
 }
 
 export interface Clock {
