@@ -289,7 +289,10 @@ it('answers every money write with a success or a 503 across a kill -9 of Postgr
   expect(verify.status).toBe(200);
   expect(verify.body.breaks).toEqual([]);
   expect(verify.body.status).toBe('ok');
-  const entries = await db('ledger_entry').whereIn('kind', ['bill', 'cash-ticket', 'payment']).count({ n: '*' }).first();
+  const entries = await db('ledger_entry')
+    .whereIn('kind', ['bill', 'cash-ticket', 'payment'])
+    .count({ n: '*' })
+    .first();
   expect(Number(entries!.n)).toBeGreaterThanOrEqual(3 * N);
   // Every bill prints: its original was stored after the commit, or is made now.
   for (const b of bills) {
