@@ -154,7 +154,7 @@ interface Sent {
 const postmaster = () => Number(readFileSync(`${DIR}/pg/postmaster.pid`, 'utf8').split('\n')[0]);
 const send = (s: Sent) => admin.post(s.path, s.body, { 'Idempotency-Key': s.key });
 
-it('answers every money write with a success or a 503 across a kill -9 of PostgreSQL, loses or doubles nothing', async () => {
+it('answers each money write with a success or a 503 across a kill -9 of PostgreSQL, loses nothing', async () => {
   const today = todayParis();
   const sent: Sent[] = [];
   for (let i = 0; i < N; i++) {
