@@ -30,7 +30,7 @@ import { countFr } from '../../common/french';
 import { computeTicket } from '../../common/sales-totals';
 import { PaymentDialog, type Tender } from './PaymentDialog';
 import { CloseWindowDialog } from './CloseWindowDialog';
-import { api, useCan, NotFound, Page, type Row, PrintButton } from '../../admin/src/ui';
+import { api, useCan, NotFound, Page, type Row, PrintButton, useIdempotencyKeys } from '../../admin/src/ui';
 
 interface Line {
   articleId: number;
@@ -43,6 +43,9 @@ export default function TillScreen() {
   const valid = /^\d+$/.test(cashRegisterSaleId);
   const qc = useQueryClient();
   const notify = useNotify();
+  // One Idempotency-Key per ticket as sent: « Encaisser » again after a lost answer sells it
+  // once; a ticket changed meanwhile is another sale, with its own key.
+  const idempotency = useIdempotencyKeys();
   const canWrite = useCan('sale.sale', 'write');
   const q = useQuery({
     queryKey: ['till', cashRegisterSaleId],
@@ -168,16 +171,20 @@ export default function TillScreen() {
       lines.flatMap((l, j) => (j !== i ? [l] : l.quantity + d <= 0 ? [] : [{ ...l, quantity: l.quantity + d }])),
     );
   const pay = async (tenders: Tender[], bookingId: number | null) => {
+    const body = {
+      cashRegisterId: register.id,
+      lines,
+      ticketDiscount: parseEurosToCents(ticketDiscount) ?? 0,
+      payments: tenders,
+      bookingId,
+    };
+    const action = JSON.stringify(body);
     const sale = await api<Row>('/sales/sell', {
       method: 'POST',
-      json: {
-        cashRegisterId: register.id,
-        lines,
-        ticketDiscount: parseEurosToCents(ticketDiscount) ?? 0,
-        payments: tenders,
-        bookingId,
-      },
+      headers: { 'Idempotency-Key': idempotency.keyOf(action) },
+      json: body,
     });
+    idempotency.done(action);
     setPaying(false);
     setLines([]);
     setTicketDiscount('');

@@ -119,7 +119,10 @@ describe('the till', () => {
       .click();
     await dialog.getByTestId('tender-add').click();
     await poll(async () => flat(await dialog.getByTestId('pay-left').textContent())).toBe('Resteàpayer:0,00€');
+    // The ticket goes with its Idempotency-Key: sent again after a lost answer, it is sold once.
+    const sold = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/rest/sales/sell'));
     await dialog.getByTestId('pay-confirm').click();
+    expect((await sold).headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await last.filter({ hasText: `Ticket E${tag}-000002` }).waitFor();
 
     // A baguette comes back: a negative ticket referencing the first, refunded in cash.
