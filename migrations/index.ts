@@ -66,6 +66,7 @@ import * as m62 from './0302_meter_rollover';
 import * as m63 from './0303_contract_search_buyer';
 import * as m64 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
 import * as m65 from './0400_add_ck_place_in_service_until_after';
+import * as m66 from './0430_drop_ck_document_function_model_function_code_and_2_more';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -136,4 +137,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0303_contract_search_buyer', m63],
   ['0350_add_ck_booking_cancellation_fee_min_and_1_more', m64],
   ['0400_add_ck_place_in_service_until_after', m65],
+  ['0430_drop_ck_document_function_model_function_code_and_2_more', m66],
 ];
