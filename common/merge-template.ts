@@ -66,6 +66,8 @@ export const MERGE_FIELDS: { name: string; label: string }[] = [
   { name: 'bill.date', label: 'Facture : date' },
   { name: 'bill.total', label: 'Facture : montant TTC' },
   { name: 'bill.dueDate', label: "Facture : date d'échéance" },
+  { name: 'rent.period', label: 'Quittance : période' },
+  { name: 'rent.due', label: 'Quittance : reste dû' },
   { name: 'establishment.name', label: 'Établissement : nom' },
   { name: 'establishment.address', label: 'Établissement : adresse' },
   { name: 'establishment.phone', label: 'Établissement : téléphone' },

@@ -286,6 +286,8 @@ export const MESSAGES = {
   RENT_RECEIPTS_NO_PRICE: "Les quittances n'ont pas de prix",
   RENT_RECEIPT_EXISTS: 'Cette échéance a déjà sa quittance',
   RENT_RECEIPT_DEADLINE_OUTSIDE: "Cette échéance n'est pas couverte par le contrat",
+  RENT_RECEIPT_NOTHING_DUE: "Rien à relancer : cette quittance n'est pas facturée ou elle est payée",
+  RENT_REMINDER_ALREADY_SENT: "Cette quittance a déjà été relancée aujourd'hui",
   ARTICLE_DELETE_BLOCKED: "Suppression de l'article impossible : masquez-le",
   ARTICLE_IN_UNBILLED_SALE: 'Article présent dans une vente non facturée : suppression impossible',
   SALE_TICKET_LOCKED: "Le ticket de vente annexe n'est plus modifiable",

@@ -137,6 +137,25 @@ const MODELS: Model[] = [
     ],
   },
   {
+    functionCode: 'rent-reminder',
+    label: 'Relance de quittance',
+    attach: true,
+    fr: [
+      'Quittance {{bill.number}} : {{rent.due}} restent à régler',
+      '<p>Bonjour {{customer.civility}} {{customer.lastName}},</p><p>Sauf erreur de notre part, la quittance ' +
+        '{{bill.number}} de votre emplacement résidentiel, {{rent.period}}, échue le {{bill.dueDate}}, n’est pas ' +
+        'entièrement réglée : il reste <b>{{rent.due}}</b> à payer. Vous la trouverez en pièce jointe.</p>' +
+        '<p>Si vous avez réglé entre-temps, merci de ne pas tenir compte de ce message.</p>',
+    ],
+    en: [
+      'Rent receipt {{bill.number}}: {{rent.due}} left to pay',
+      '<p>Dear {{customer.firstName}} {{customer.lastName}},</p><p>Unless we are mistaken, rent receipt ' +
+        '{{bill.number}} for your residential plot, {{rent.period}}, due on {{bill.dueDate}}, is not fully paid: ' +
+        '<b>{{rent.due}}</b> remains to be paid. Please find it attached.</p>' +
+        '<p>If you have paid meanwhile, please disregard this message.</p>',
+    ],
+  },
+  {
     functionCode: 'pre-stay-survey',
     label: 'Questionnaire avant séjour',
     isActive: false,
@@ -180,9 +199,11 @@ const QUESTIONS: { survey: string; question: string; answerType: string }[] = [
 ];
 
 export async function seedDocumentsDemo(knex: Knex): Promise<void> {
-  if (await knex('document_function_model').first('id')) return;
+  // per function: a model added by a later version reaches an installation seeded before it
+  const present = new Set((await knex('document_function_model').select('functionCode')).map((r) => r.functionCode));
   const en = (await knex('language').where('code', 'en').first('id'))?.id ?? null;
   for (const m of MODELS) {
+    if (present.has(m.functionCode)) continue;
     const [model] = await knex('document_function_model')
       .insert({ functionCode: m.functionCode, label: m.label, isActive: m.isActive ?? true })
       .returning('id');

@@ -1,6 +1,6 @@
 // /rent-receipt-list: the saved rent receipts of a year with their state;
 // /rent-receipt-management: the same to act on — bill those whose deadline has come,
-// cash those billed, note a reminder of those late.
+// cash those billed, remind those late by e-mail (one or all of them at once).
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
@@ -95,15 +95,30 @@ export function RentReceiptManagement() {
   const r = useReceipts('management', 'due');
   const [paying, setPaying] = useState<Row | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['rent-receipts'] });
-  const act = async (path: string, done: string) => {
+  const act = async <T,>(path: string, done: string | ((answer: T) => string)) => {
     try {
-      await api(path, { method: 'POST', json: {} });
-      notify(done, { type: 'success' });
+      const answer = await api<T>(path, { method: 'POST', json: {} });
+      notify(typeof done === 'string' ? done : done(answer), { type: 'success' });
       await refresh();
     } catch (e: any) {
       notify(e?.message ?? 'Une erreur est survenue', { type: 'error' });
     }
   };
+  const remindOne = (x: Row) =>
+    act<{ status: string; to: string; error: string | null }>(`/rent-receipt/${x.id}/send-reminder`, (m) =>
+      m.status === 'sent' ? `Relance envoyée à ${m.to}` : `Relance en attente d'envoi à ${m.to} : ${m.error ?? ''}`,
+    );
+  const remindAll = () =>
+    act<{ sent: number; failed: number; noAddress: number; already: number }>('/rent-receipt/send-reminders', (m) =>
+      [
+        `${countFr(m.sent, 'relance envoyée', 'relances envoyées')}`,
+        m.failed ? `${countFr(m.failed, 'en attente', 'en attente')}` : '',
+        m.noAddress ? `${countFr(m.noAddress, 'résident sans e-mail', 'résidents sans e-mail')}` : '',
+        m.already ? `${countFr(m.already, 'déjà relancée ce jour', 'déjà relancées ce jour')}` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    );
   const actions: Column = {
     key: 'actions',
     label: 'Actions',
@@ -120,14 +135,23 @@ export function RentReceiptManagement() {
           Encaisser
         </Button>
         {x.state === 'late' && (
-          <Button size="small" onClick={() => act(`/rent-receipt/${x.id}/reminder`, 'Relance notée')}>
-            Relancer
+          <Button size="small" onClick={() => remindOne(x)} data-testid={`remind-${x.id}`}>
+            Relancer par e-mail
           </Button>
         )}
       </Box>
     );
   return (
-    <Page title="Gestion des quittances">
+    <Page
+      title="Gestion des quittances"
+      actions={
+        canWrite && (
+          <Button variant="outlined" onClick={remindAll} data-testid="remind-late">
+            Relancer les quittances en retard
+          </Button>
+        )
+      }
+    >
       <Filters r={r} />
       <DataTable
         name="rent-receipt-management"

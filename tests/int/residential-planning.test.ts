@@ -102,6 +102,18 @@ describe('a let residential place and night stays', () => {
     expect(await search('2031-02-01', '2031-02-05')).toContain(placeId);
   });
 
+  it('counts the let nights as not free on the planning board, except those a campsite sublet frees', async () => {
+    const free = await t.admin.get(
+      `/rest/planning/free?from=2030-06-29&to=2031-01-02&placeIds=${placeId},${freeResPlace}`,
+    );
+    expect(free.status, free.text).toBe(200);
+    expect(free.body.total).toBe(2);
+    const d = free.body.days;
+    expect([d['2030-06-30'], d['2030-07-01'], d['2030-07-14'], d['2030-07-15']]).toEqual([1, 2, 2, 1]);
+    // a sublet by the resident frees nothing; after the contract's end the place is free again
+    expect([d['2030-08-05'], d['2030-12-30'], d['2030-12-31'], d['2031-01-01']]).toEqual([1, 1, 2, 2]);
+  });
+
   it('refuses a stay created or moved onto the let nights, with its French message', async () => {
     expectRefused(await create('2030-05-01', '2030-05-08'), 'PLACE_LET_TO_RESIDENT', 'placeId');
     expectRefused(await create('2030-08-02', '2030-08-09'), 'PLACE_LET_TO_RESIDENT', 'placeId');

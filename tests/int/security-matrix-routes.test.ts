@@ -933,6 +933,23 @@ const ROWS: Row[] = [
     state: async (req) => t.knex('rent_receipt').where('id', idIn(req)).first('lastReminderOn'),
   },
   {
+    method: 'POST',
+    route: '/rest/rent-receipt/:rentReceiptId/send-reminder',
+    make: async () => ({ path: `/rest/rent-receipt/${await rentReceipt()}/send-reminder`, body: {} }),
+    state: async (req) =>
+      t
+        .knex('mail_message')
+        .where({ entityType: 'rent-receipt', entityId: idIn(req) })
+        .count({ n: '*' }),
+    ok: { status: 400, why: 'no « Relance de quittance » model here: past the right, MAILING_CONFIGURATION_NOT_FOUND' },
+  },
+  {
+    method: 'POST',
+    route: '/rest/rent-receipt/send-reminders',
+    make: async () => ({ path: '/rest/rent-receipt/send-reminders', body: { date: '2000-01-01' } }),
+    state: async () => t.knex('mail_message').where('kind', 'rent-reminder').count({ n: '*' }),
+  },
+  {
     method: 'GET',
     route: '/rest/rent-receipt/management',
     make: async () => ({ path: '/rest/rent-receipt/management?year=2031' }),

@@ -7322,6 +7322,56 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/rent-receipt/{rentReceiptId}/send-reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    rentReceiptId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string | null;
+                            mailId: number;
+                            rentReceiptId: number;
+                            /** @enum {unknown} */
+                            status: "queued" | "sending" | "sent" | "failed";
+                            subject: string;
+                            to: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/rent-receipt/{rentReceiptId}/state": {
         parameters: {
             query?: never;
@@ -7447,6 +7497,61 @@ export type paths = {
                                 message: string;
                                 placeAffectationId: number;
                             }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/rent-receipt/send-reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            already: number;
+                            failed: number;
+                            noAddress: number;
+                            rows: {
+                                error: string | null;
+                                mailId: number;
+                                rentReceiptId: number;
+                                /** @enum {unknown} */
+                                status: "queued" | "sending" | "sent" | "failed";
+                                subject: string;
+                                to: string;
+                            }[];
+                            sent: number;
                         };
                     };
                 };
@@ -11268,7 +11373,7 @@ export type components = {
             /** Format: date-time */
             readonly createdAt?: string;
             /** @enum {string} */
-            functionCode: "booking-confirmation" | "quote" | "option" | "bill" | "credit-note" | "surety-reminder" | "balance-reminder" | "welcome" | "pre-stay-survey" | "post-stay-survey" | "campaign" | "other";
+            functionCode: "booking-confirmation" | "quote" | "option" | "bill" | "credit-note" | "surety-reminder" | "balance-reminder" | "rent-reminder" | "welcome" | "pre-stay-survey" | "post-stay-survey" | "campaign" | "other";
             readonly id?: number;
             /** @default true */
             isActive: boolean;
@@ -11939,6 +12044,17 @@ export type components = {
                     quantity?: number;
                 } | null;
             }[];
+        };
+        MeterTarificationSlice: {
+            /** Format: date-time */
+            readonly createdAt?: string;
+            fromQuantity: number;
+            readonly id?: number;
+            meterTarificationTypeId: number;
+            unitPrice: number;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
         };
         MeterTarificationType: {
             /** Format: date-time */

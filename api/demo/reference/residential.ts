@@ -78,4 +78,11 @@ export async function seedResidential(knex: Knex, { tva }: Finance): Promise<voi
     },
     { meterTypeId: id(meters, 'Eau'), label: 'Eau 2026', unitPrice: 468, startDate: '2026-01-01', endDate: null },
   ]);
+  // Water by slices from 2026 (a progressive tariff): dearer beyond 30 m³ between two readings.
+  const water2026 = await knex('meter_tarification_type').where('label', 'Eau 2026').first('id');
+  await knex('meter_tarification_slice').insert({
+    meterTarificationTypeId: water2026.id,
+    fromQuantity: 30,
+    unitPrice: 562,
+  });
 }

@@ -23,6 +23,7 @@ const TARGET_OF_FUNCTION: Record<string, string> = {
   'credit-note': 'credit-note',
   'surety-reminder': 'reminder',
   'balance-reminder': 'reminder',
+  'rent-reminder': 'reminder',
   'pre-stay-survey': 'survey',
   'post-stay-survey': 'survey',
   campaign: 'campaign',

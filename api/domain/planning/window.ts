@@ -343,7 +343,36 @@ export async function planningFree(
     endDate: String(r.endDate ?? r.end_date),
     count: Number(r.n),
   }));
+  rows.push(...(await letNights(db, from, to, sub.sql, sub.bindings as any[])));
   return { total: Number(total), days: freeCounts(from, to, Number(total), rows) };
+}
+
+/**
+ * The nights of [from, to) the filtered places are let to a resident (a place
+ * affectation, residential module) outside the campsite's own sublets: no night stay can
+ * be sold there (stays/store.ts leasedSql), so they are not free. A sublet through the
+ * campsite frees its nights: its stay, once booked, is a place_reservation row instead.
+ */
+async function letNights(db: Db, from: string, to: string, placesSql: string, bindings: any[]) {
+  const res: any = await db.raw(
+    `SELECT a.id, greatest(a.start_date, ?::date)::text AS s, least(coalesce(a.end_date, ?::date), ?::date)::text AS e,
+            coalesce((SELECT json_agg(json_build_array(l.start_date::text, l.end_date::text) ORDER BY l.start_date)
+               FROM sublet l WHERE l.place_affectation_id = a.id AND l.mode = 'campsite' AND l.status_id <> 3
+                AND l.start_date < ?::date AND l.end_date > ?::date), '[]') AS sublets
+       FROM place_affectation a
+      WHERE daterange(a.start_date, a.end_date) && daterange(?::date, ?::date) AND a.place_id IN (${placesSql})`,
+    [from, to, to, to, from, from, to, ...bindings],
+  );
+  const out: Reservation[] = [];
+  for (const r of (res.rows ?? res) as Row[]) {
+    let cursor: string = r.s;
+    for (const [ls, le] of r.sublets as [string, string][]) {
+      if (ls > cursor) out.push({ startDate: cursor, endDate: ls < r.e ? ls : r.e });
+      if (le > cursor) cursor = le;
+    }
+    if (cursor < r.e) out.push({ startDate: cursor, endDate: r.e });
+  }
+  return out;
 }
 
 /** The price periods of the active grids over [from, to), one band (see compute.ts). */

@@ -95,6 +95,35 @@ const priced = (index: number, unitPrice: number) =>
 export const consumptionAmount = (fromIndex: number, toIndex: number, unitPrice: number) =>
   priced(toIndex, unitPrice) - priced(fromIndex, unitPrice);
 
+export interface Slice {
+  /** the consumption from which the slice's price applies (the tariff's own price applies below the first) */
+  fromQuantity: number;
+  unitPrice: number;
+}
+
+/**
+ * A consumption priced by slices (tranches): the tariff's unit price up to the first
+ * slice's threshold, each slice's price from its threshold to the next, rounded to the
+ * cent once. Quantities are counted in millionths, so no float drifts into the cents.
+ */
+export function slicedAmount(consumption: number, unitPrice: number, slices: Slice[]): number {
+  const q = BigInt(Math.round(consumption * 1_000_000));
+  const bands = [{ from: 0n, price: unitPrice }].concat(
+    [...slices]
+      .sort((a, b) => a.fromQuantity - b.fromQuantity)
+      .map((s) => ({ from: BigInt(Math.round(s.fromQuantity * 1_000_000)), price: s.unitPrice })),
+  );
+  // cents × 10⁻⁶ in BigInt: a large meter at a large price stays exact
+  let micro = 0n;
+  bands.forEach((b, i) => {
+    const next = bands[i + 1]?.from;
+    const to = next !== undefined && next < q ? next : q;
+    if (to > b.from) micro += (to - b.from) * BigInt(b.price);
+  });
+  // half up, as Math.round on the positive amounts of a consumption
+  return Number((micro + 500_000n) / 1_000_000n);
+}
+
 /** A sublet sold by the campsite: its commission and what is owed to the resident. */
 export function subletSplit(price: number, commissionRateBp: number): { commission: number; residentShare: number } {
   const commission = Math.round((price * commissionRateBp) / 10_000);

@@ -15,8 +15,10 @@ import {
   feeOccurrences,
   proRata,
   revisedFee,
+  slicedAmount,
   split,
   type Periodicity,
+  type Slice,
 } from './engine';
 import { nightsBetween } from '../../../common/dates';
 
@@ -42,6 +44,26 @@ export interface ReceiptPeriod {
 const noPrice = (field: string) =>
   badRequest('RENT_RECEIPTS_NO_PRICE', { [field]: formatMessage('RENT_RECEIPTS_NO_PRICE') });
 const euros = (c: number) => (c / 100).toLocaleString('fr-FR', { minimumFractionDigits: 2 }) + ' €';
+
+/** « 1,50 € jusqu'à 30 m³, 2,10 € au-delà » */
+function sliceWords(unitPrice: number, slices: Slice[], unit: string): string {
+  const parts = [`${euros(unitPrice)} jusqu'à ${slices[0].fromQuantity.toLocaleString('fr-FR')} ${unit}`];
+  slices.forEach((s, i) => {
+    const next = slices[i + 1];
+    parts.push(
+      next
+        ? `${euros(s.unitPrice)} jusqu'à ${next.fromQuantity.toLocaleString('fr-FR')} ${unit}`
+        : `${euros(s.unitPrice)} au-delà`,
+    );
+  });
+  return parts.join(', ');
+}
+
+/** The slices in words when the line's 250 characters hold them, else named only. */
+function slicedLabel(head: string, unitPrice: number, slices: Slice[], unit: string): string {
+  const long = `${head}, tarif par tranches (${sliceWords(unitPrice, slices, unit)})`;
+  return long.length <= 250 ? long : `${head}, tarif par tranches`.slice(0, 250);
+}
 
 /**
  * Reference data read once per run (VAT rates, the residential fees and their price
@@ -205,16 +227,27 @@ export async function variableLines(db: Db, aff: Row, receiptId: number, endDate
       .where('startDate', '<=', r.readingDate)
       .where((q) => q.whereNull('endDate').orWhere('endDate', '>', r.readingDate))
       .orderBy('startDate', 'desc')
-      .first('unitPrice');
+      .first('id', 'unitPrice');
     if (!tariff) throw noPrice('meterReadingId');
+    const slices: Slice[] = await db('meter_tarification_slice')
+      .where('meterTarificationTypeId', tariff.id)
+      .orderBy('fromQuantity')
+      .select('fromQuantity', 'unitPrice');
     const qty = Number(r.consumption);
+    const head =
+      `${r.label} (compteur ${r.number}) relevé du ${formatDateFr(r.readingDate)} : ` +
+      `${qty.toLocaleString('fr-FR')} ${r.unit}`;
     lines.push({
       lineType: 22,
-      label:
-        `${r.label} (compteur ${r.number}) relevé du ${formatDateFr(r.readingDate)} : ` +
-        `${qty.toLocaleString('fr-FR')} ${r.unit} × ${euros(tariff.unitPrice)}`,
+      // by slices, the consumption since the previous reading is priced on its own; with one
+      // price, the difference of the two indexes priced, so a year's lines add up exactly
+      label: slices.length
+        ? slicedLabel(head, tariff.unitPrice, slices, r.unit)
+        : `${head} × ${euros(tariff.unitPrice)}`,
       quantity: 1,
-      amountInclVat: consumptionAmount(Number(r.quantity) - qty, Number(r.quantity), tariff.unitPrice),
+      amountInclVat: slices.length
+        ? slicedAmount(qty, tariff.unitPrice, slices)
+        : consumptionAmount(Number(r.quantity) - qty, Number(r.quantity), tariff.unitPrice),
       vatRateBp: await rateOf(db, r.tvaId),
       meterReadingId: r.id,
     });

@@ -8,6 +8,7 @@ import { storeOriginal } from '../billing/documents';
 import { billReceipt, createReceipts, createTempReceipt, lockReceipt, setReceiptState } from './receipts';
 import { billTypeTotals, managementRows, receiptView, residentRows, type ReceiptStatus } from './views';
 import { renderContractPdf } from './contract-pdf';
+import { sendLateReminders, sendRentReminder } from './reminder-mail';
 
 const tag = 'residential';
 const RES = 'resident.contract';
@@ -84,6 +85,25 @@ defineSchemas({
 });
 
 const receiptRef = { $ref: '#/components/schemas/RentReceiptView' };
+const email = {
+  type: 'string',
+  maxLength: 254,
+  pattern: '^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{2,25}$',
+  'x-message': 'INVALID_EMAIL',
+};
+const reminderResult = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['rentReceiptId', 'mailId', 'status', 'error', 'to', 'subject'],
+  properties: {
+    rentReceiptId: int,
+    mailId: int,
+    status: { enum: ['queued', 'sending', 'sent', 'failed'] },
+    error: { type: ['string', 'null'] },
+    to: str,
+    subject: str,
+  },
+};
 
 export const RESIDENTIAL_ROUTES = [
   defineRoute<{ year: number; from?: string; to?: string; placeAffectationId?: number; dueDays?: number }>({
@@ -225,6 +245,44 @@ export const RESIDENTIAL_ROUTES = [
       });
       return receiptView(knex, id);
     },
+  }),
+
+  defineRoute<{ to?: string }>({
+    method: 'POST',
+    path: '/rest/rent-receipt/:rentReceiptId/send-reminder',
+    right: [RES, 'write'],
+    tag,
+    summary:
+      'Relance d’une quittance facturée et due par e-mail (modèle « Relance de quittance », langue du résident, ' +
+      'PDF de la facture joint), une fois par jour au plus ; envoyée aussitôt, date de relance notée',
+    body: { type: 'object', additionalProperties: false, properties: { to: email } },
+    response: reminderResult,
+    handler: async ({ params, body, user, knex }) =>
+      sendRentReminder(knex, parseId(params.rentReceiptId), { to: body.to, userId: user?.id ?? null }),
+  }),
+
+  defineRoute<{ date?: string }>({
+    method: 'POST',
+    path: '/rest/rent-receipt/send-reminders',
+    right: [RES, 'write'],
+    tag,
+    summary:
+      'Relance par e-mail de toutes les quittances en retard à la date (facturées, échues, non soldées) ; ' +
+      'celles sans adresse ou déjà relancées ce jour sont comptées à part',
+    body: { type: 'object', additionalProperties: false, properties: { date } },
+    response: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['sent', 'failed', 'noAddress', 'already', 'rows'],
+      properties: {
+        sent: int,
+        failed: int,
+        noAddress: int,
+        already: int,
+        rows: { type: 'array', items: reminderResult },
+      },
+    },
+    handler: async ({ body, user, knex }) => sendLateReminders(knex, body.date ?? todayParis(), user?.id ?? null),
   }),
 
   defineRoute<unknown, { date?: string; status?: ReceiptStatus; year?: number }>({

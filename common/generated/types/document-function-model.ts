@@ -13,6 +13,7 @@ export interface DocumentFunctionModel {
     | "credit-note"
     | "surety-reminder"
     | "balance-reminder"
+    | "rent-reminder"
     | "welcome"
     | "pre-stay-survey"
     | "post-stay-survey"

@@ -64,6 +64,7 @@ export type { MailingConfigurationTranslation, MailingConfigurationTranslationRe
 export type { MailingConfiguration, MailingConfigurationRecord } from './mailing-configuration';
 export type { MailingCriteria, MailingCriteriaRecord } from './mailing-criteria';
 export type { MeterReading, MeterReadingRecord } from './meter-reading';
+export type { MeterTarificationSlice, MeterTarificationSliceRecord } from './meter-tarification-slice';
 export type { MeterTarificationType, MeterTarificationTypeRecord } from './meter-tarification-type';
 export type { MeterType, MeterTypeRecord } from './meter-type';
 export type { Meter, MeterRecord } from './meter';

@@ -12,6 +12,7 @@ import {
   feeOccurrences,
   proRata,
   revisedFee,
+  slicedAmount,
   split,
   subletSplit,
   type Periodicity,
@@ -99,6 +100,45 @@ describe('sublets', () => {
         expect(commission + residentShare).toBe(price);
         expect(commission).toBeGreaterThanOrEqual(0);
         expect(residentShare).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+});
+
+describe('a tariff by slices', () => {
+  // up to 10 million, in thousandths
+  const quantity = fc.integer({ min: 0, max: 10_000_000_000 }).map((m) => m / 1_000);
+  const slices = fc.uniqueArray(
+    fc.record({
+      fromQuantity: fc.integer({ min: 1, max: 5_000_000 }).map((m) => m / 100),
+      unitPrice: fc.integer({ min: 0, max: 10_000 }),
+    }),
+    { selector: (s) => s.fromQuantity, maxLength: 5 },
+  );
+
+  it('is the flat price when every slice has the tariff’s price, and grows with the consumption', () => {
+    fc.assert(
+      fc.property(quantity, quantity, fc.integer({ min: 0, max: 10_000 }), slices, (a, b, price, sl) => {
+        const same = sl.map((s) => ({ ...s, unitPrice: price }));
+        expect(slicedAmount(a, price, same)).toBe(slicedAmount(a, price, []));
+        expect(slicedAmount(a, price, [])).toBe(Math.round((Math.round(a * 1_000_000) * price) / 1_000_000));
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(slicedAmount(lo, price, sl)).toBeLessThanOrEqual(slicedAmount(hi, price, sl));
+      }),
+    );
+  });
+
+  it('is each band’s quantity at its price, added up (within the rounding of each band)', () => {
+    fc.assert(
+      fc.property(quantity, fc.integer({ min: 0, max: 10_000 }), slices, (q, price, sl) => {
+        const sorted = [...sl].sort((x, y) => x.fromQuantity - y.fromQuantity);
+        const bands = [{ fromQuantity: 0, unitPrice: price }, ...sorted];
+        let sum = 0;
+        bands.forEach((band, i) => {
+          const to = Math.min(q, bands[i + 1]?.fromQuantity ?? Infinity);
+          if (to > band.fromQuantity) sum += Math.round((to - band.fromQuantity) * band.unitPrice);
+        });
+        expect(Math.abs(slicedAmount(q, price, sl) - sum)).toBeLessThanOrEqual(bands.length);
       }),
     );
   });

@@ -6,7 +6,7 @@ import { meta } from '../../../../common/generated/meta/document-function-model'
 export function List() {
   return (
     <EntityList meta={meta}>
-      <EnumField source="functionCode" label="Fonction" choices={[{ id: "booking-confirmation", name: "Confirmation de réservation" }, { id: "quote", name: "Devis" }, { id: "option", name: "Option" }, { id: "bill", name: "Facture" }, { id: "credit-note", name: "Avoir" }, { id: "surety-reminder", name: "Relance de caution" }, { id: "balance-reminder", name: "Relance de solde" }, { id: "welcome", name: "Bienvenue" }, { id: "pre-stay-survey", name: "Questionnaire avant séjour" }, { id: "post-stay-survey", name: "Questionnaire après séjour" }, { id: "campaign", name: "Campagne" }, { id: "other", name: "Autre" }]} />
+      <EnumField source="functionCode" label="Fonction" choices={[{ id: "booking-confirmation", name: "Confirmation de réservation" }, { id: "quote", name: "Devis" }, { id: "option", name: "Option" }, { id: "bill", name: "Facture" }, { id: "credit-note", name: "Avoir" }, { id: "surety-reminder", name: "Relance de caution" }, { id: "balance-reminder", name: "Relance de solde" }, { id: "rent-reminder", name: "Relance de quittance" }, { id: "welcome", name: "Bienvenue" }, { id: "pre-stay-survey", name: "Questionnaire avant séjour" }, { id: "post-stay-survey", name: "Questionnaire après séjour" }, { id: "campaign", name: "Campagne" }, { id: "other", name: "Autre" }]} />
       <TextField source="label" label="Libellé" />
       <BooleanField source="isActive" label="Actif" />
     </EntityList>
@@ -16,7 +16,7 @@ export function List() {
 export function Edit() {
   return (
     <EntityForm meta={meta}>
-      <EnumInput source="functionCode" label="Fonction" isRequired choices={[{ id: "booking-confirmation", name: "Confirmation de réservation" }, { id: "quote", name: "Devis" }, { id: "option", name: "Option" }, { id: "bill", name: "Facture" }, { id: "credit-note", name: "Avoir" }, { id: "surety-reminder", name: "Relance de caution" }, { id: "balance-reminder", name: "Relance de solde" }, { id: "welcome", name: "Bienvenue" }, { id: "pre-stay-survey", name: "Questionnaire avant séjour" }, { id: "post-stay-survey", name: "Questionnaire après séjour" }, { id: "campaign", name: "Campagne" }, { id: "other", name: "Autre" }]} />
+      <EnumInput source="functionCode" label="Fonction" isRequired choices={[{ id: "booking-confirmation", name: "Confirmation de réservation" }, { id: "quote", name: "Devis" }, { id: "option", name: "Option" }, { id: "bill", name: "Facture" }, { id: "credit-note", name: "Avoir" }, { id: "surety-reminder", name: "Relance de caution" }, { id: "balance-reminder", name: "Relance de solde" }, { id: "rent-reminder", name: "Relance de quittance" }, { id: "welcome", name: "Bienvenue" }, { id: "pre-stay-survey", name: "Questionnaire avant séjour" }, { id: "post-stay-survey", name: "Questionnaire après séjour" }, { id: "campaign", name: "Campagne" }, { id: "other", name: "Autre" }]} />
       <TextInput source="label" label="Libellé" isRequired />
       <BooleanInput source="isActive" label="Actif" />
     </EntityForm>
