@@ -7,8 +7,10 @@
 // A batch of stays is one round trip: its statements are sent as one multi-statement
 // query, which PostgreSQL runs as one implicit transaction (all or nothing). The batch's
 // ids, known only once the queue rows are deleted, are kept for that transaction in a
-// setting (BATCH_SETTING) the following statements read. Round trips, not work, were
-// most of the time of a one-stay update.
+// setting (BATCH_SETTING) the following statements read. The two long statements
+// (nights and stays) are prepared once per pooled connection: they have no parameters,
+// so their plan is made once and reused. Round trips and planning, not the work on
+// one stay's rows, were most of the time of a one-stay update (bench).
 import type { Knex } from 'knex';
 import { BATCH_IDS, BATCH_SETTING, nightsSql, staysSql, sumNightsSql } from './facts';
 import { regenerateMonth, STAT_LOCK } from './regenerate';
@@ -30,9 +32,18 @@ const upsertDays = (sign: 1 | -1) =>
   `INSERT INTO stat_day ${sumNightsSql(`booking_id = ANY(${BATCH_IDS})`, sign)} ON CONFLICT ${DAY_KEY} DO UPDATE SET
     ${ADD}`;
 
-/** The statements of one batch, bindings inlined (knex quotes them): one query text. */
-function batchSql(knex: Knex, batch: number): string {
+/** The prepared statements of a batch (no parameters: planned once per connection). */
+const PREPARED = { nights: 'bv_stat_batch_nights', stays: 'bv_stat_batch_stays' };
+function prepareSql(knex: Knex): string {
   const inline = (q: { sql: string; bindings: Knex.Value[] }) => knex.raw(q.sql, q.bindings).toQuery();
+  return [
+    `PREPARE ${PREPARED.nights} AS ${inline(nightsSql({ batch: true }))}`,
+    `PREPARE ${PREPARED.stays} AS ${inline(staysSql({ batch: true }))}`,
+  ].join(';\n');
+}
+
+/** The statements of one batch: one query text. */
+function batchSql(batch: number): string {
   return [
     `SELECT pg_advisory_xact_lock(${STAT_LOCK})`,
     // The queue rows first: a writer queuing one of them again meanwhile waits for this
@@ -44,13 +55,16 @@ function batchSql(knex: Knex, batch: number): string {
     upsertDays(-1),
     `DELETE FROM stat_night WHERE booking_id = ANY(${BATCH_IDS})`,
     `DELETE FROM stat_stay WHERE booking_id = ANY(${BATCH_IDS})`,
-    inline(nightsSql({ batch: true })),
-    inline(staysSql({ batch: true })),
+    `EXECUTE ${PREPARED.nights}`,
+    `EXECUTE ${PREPARED.stays}`,
     upsertDays(1),
     `SELECT cardinality(${BATCH_IDS}) AS stays, EXISTS (SELECT 1 FROM stat_dirty) AS more,
        EXISTS (SELECT 1 FROM stat_dirty_month) AS months`,
   ].join(';\n');
 }
+
+/** The pooled connections (driver clients) that hold the batch's prepared statements. */
+const prepared = new WeakSet<object>();
 
 interface BatchResult {
   /** stays refreshed */
@@ -63,9 +77,25 @@ interface BatchResult {
 
 /** Applies up to `batch` queued stays in one transaction and one round trip. */
 export async function applyQueuedStays(knex: Knex, batch = 500): Promise<BatchResult> {
-  // No bindings: node-postgres sends the text as one simple query (one implicit transaction).
-  const results = (await knex.raw(batchSql(knex, batch))) as unknown as { rows: BatchResult[] }[];
-  return results[results.length - 1].rows[0];
+  // The driver's client itself: the prepared statements belong to its connection, and a
+  // text without parameters is sent as one simple query (one implicit transaction).
+  const client = (knex as unknown as { client: Pool }).client;
+  const conn = await client.acquireConnection();
+  try {
+    if (!prepared.has(conn)) {
+      await conn.query(prepareSql(knex));
+      prepared.add(conn);
+    }
+    const results = (await conn.query(batchSql(batch))) as unknown as { rows: BatchResult[] }[];
+    return results[results.length - 1].rows[0];
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}
+
+interface Pool {
+  acquireConnection(): Promise<{ query(text: string): Promise<unknown> }>;
+  releaseConnection(conn: object): Promise<void>;
 }
 
 /** Regenerates up to `limit` queued months (each its own transaction); answers how many. */

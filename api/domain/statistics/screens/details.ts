@@ -57,20 +57,17 @@ async function rowsBy(db: Knex, f: StatFilters, p: StatPeriod, by: By) {
   const sql =
     by === 'ages'
       ? `SELECT d.age_category_id::text AS k, count(DISTINCT s.occupancy_id) AS stays, sum(d.quantity) AS persons,
-           sum(d.quantity * s.nights) AS person_nights, sum(s.nights) AS nights, count(DISTINCT s.customer_id) AS
-             customers
+           sum(d.quantity * s.nights) AS person_nights, sum(s.nights) AS nights
          FROM (SELECT s.* ${base}) s JOIN occupancy_detail d ON d.occupancy_id = s.occupancy_id AND d.quantity > 0
            GROUP BY 1`
       : `SELECT ${KEY[by]} AS k, count(*) AS stays, sum(s.persons) AS persons, sum(s.persons * s.nights) AS
-        person_nights,
-           sum(s.nights) AS nights, count(DISTINCT s.customer_id) AS customers ${base} GROUP BY 1`;
+        person_nights, sum(s.nights) AS nights ${base} GROUP BY 1`;
   return (await db.raw(sql, [p.from, p.to, ...w.bindings])).rows as {
     k: string;
     stays: number;
     persons: number;
     person_nights: number;
     nights: number;
-    customers: number;
   }[];
 }
 

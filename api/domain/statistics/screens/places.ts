@@ -8,7 +8,11 @@ import { dimWhere, perUnit, ratioBp, type StatFilters } from '../query';
 import { buildTable, type Keyed, type Measure, type Values } from '../table';
 import type { ScreenDef } from './types';
 
-/** Open place-nights per place: interval arithmetic over activity periods, service dates and unavailabilities. */
+/**
+ * Open place-nights per place: interval arithmetic over activity periods, service dates
+ * and unavailabilities; the unavailable nights of all places in one grouped join (a
+ * subquery per place read every place's open ranges: 11 s for 2 000 places, bench).
+ */
 async function availableByPlace(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<number, number>> {
   const w = dimWhere(f, 'p', false);
   const r = await db.raw(
@@ -19,13 +23,14 @@ async function availableByPlace(db: Knex, f: StatFilters, p: StatPeriod): Promis
      open AS (
        SELECT p.id, daterange(?::date, ?::date) * daterange(a.start_date, a.end_date + 1)
          * daterange(p.in_service_from, p.in_service_until) AS r
-       FROM places p CROSS JOIN activity_period a WHERE ${w.sql})
-     SELECT o.id, sum(upper(o.r) - lower(o.r))
-       - COALESCE((SELECT sum(upper(o2.r * daterange(u.start_date, u.end_date)) - lower(o2.r *
-         daterange(u.start_date, u.end_date)))
-                   FROM open o2 JOIN unavailability u ON u.place_id = o2.id
-                   WHERE o2.id = o.id AND NOT isempty(o2.r * daterange(u.start_date, u.end_date))), 0) AS available
-     FROM open o WHERE NOT isempty(o.r) GROUP BY o.id`,
+       FROM places p CROSS JOIN activity_period a WHERE ${w.sql}),
+     unavailable AS (
+       SELECT o.id, sum(upper(o.r * daterange(u.start_date, u.end_date)) - lower(o.r * daterange(u.start_date,
+         u.end_date))) AS n
+       FROM open o JOIN unavailability u ON u.place_id = o.id
+       WHERE NOT isempty(o.r * daterange(u.start_date, u.end_date)) GROUP BY o.id)
+     SELECT o.id, sum(upper(o.r) - lower(o.r)) - COALESCE(max(un.n), 0) AS available
+     FROM open o LEFT JOIN unavailable un ON un.id = o.id WHERE NOT isempty(o.r) GROUP BY o.id`,
     [p.from, p.to, ...w.bindings],
   );
   return new Map(r.rows.map((x: any) => [x.id, x.available]));
