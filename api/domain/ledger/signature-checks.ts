@@ -25,6 +25,7 @@ export class SignatureChecks<T> {
   private readonly pending: Promise<T[]>[] = [];
   private chunk: Check[] = [];
   private seq = 0;
+  private readonly waiting = new Map<number, { resolve: (bad: number[]) => void; reject: (e: Error) => void }>();
   private turn = 0;
 
   /** `keys`: the public keys (PEM) by id; `threads` 0 checks on the calling thread. */
@@ -57,22 +58,12 @@ export class SignatureChecks<T> {
       this.pending.push(Promise.resolve(this.checkHere(chunk)));
       return;
     }
-    if (this.workers.length < this.threads)
-      this.workers.push(
-        new Worker(new URL('./signature-worker.mjs', import.meta.url), { workerData: { keys: this.pems } }),
-      );
+    if (this.workers.length < this.threads) this.workers.push(this.startWorker());
     const worker = this.workers[this.turn++ % this.workers.length];
     const id = ++this.seq;
     this.pending.push(
       new Promise<T[]>((resolve, reject) => {
-        const onMessage = (m: { id: number; bad: number[] }) => {
-          if (m.id !== id) return;
-          worker.off('message', onMessage);
-          worker.off('error', reject);
-          resolve(m.bad.map((i) => chunk[i].tag as T));
-        };
-        worker.on('message', onMessage);
-        worker.once('error', reject);
+        this.waiting.set(id, { resolve: (bad) => resolve(bad.map((i) => chunk[i].tag as T)), reject });
         worker.postMessage({
           id,
           texts: chunk.map((c) => c.text),
@@ -81,6 +72,22 @@ export class SignatureChecks<T> {
         });
       }),
     );
+  }
+
+  /** One listener per worker answers every chunk it was sent (by the chunk's id). */
+  private startWorker(): Worker {
+    const worker = new Worker(new URL('./signature-worker.mjs', import.meta.url), { workerData: { keys: this.pems } });
+    worker.on('message', (m: { id: number; bad: number[] }) => {
+      const w = this.waiting.get(m.id);
+      this.waiting.delete(m.id);
+      w?.resolve(m.bad);
+    });
+    worker.on('error', (e) => {
+      // The verification cannot conclude without those checks: it fails as a whole.
+      for (const w of this.waiting.values()) w.reject(e);
+      this.waiting.clear();
+    });
+    return worker;
   }
 
   private checkHere(chunk: Check[]): T[] {
