@@ -1,14 +1,16 @@
 // Bill PDFs kept in stored_file (api/files): the original is rendered once, right after
 // the bill is issued; the first print hands it out, every later print hands out the
 // copy marked DUPLICATA, rendered once too — so each reprint is byte-identical.
-// Business customers with a VAT number get both as Factur-X (./facturx.ts).
+// Business customers with a VAT number get both as Factur-X (api/pdf/jobs.ts).
+// Rendering happens on the PDF worker threads (api/pdf/pool.ts), off the request thread.
 import type { Knex } from 'knex';
-import { getFile } from '../../files/store';
-import { renderBillPdf, type PdfOptions } from './pdf';
+import { fileExists, getFile } from '../../files/store';
+import type { PdfOptions } from './pdf';
 import { loadBill } from './view';
-import { toFacturX, wantsFacturX } from './facturx';
+import { renderPdf } from '../../pdf/pool';
 
 type Db = Knex | Knex.Transaction;
+type Row = Record<string, any>;
 
 export const originalRef = (billId: number) => `bills/bill-${billId}.pdf`;
 export const duplicateRef = (billId: number) => `bills/bill-${billId}-duplicata.pdf`;
@@ -18,27 +20,36 @@ export const duplicateRef = (billId: number) => `bills/bill-${billId}-duplicata.
  * Factur-X (EN 16931). Should the e-invoice fail, the plain PDF/A still carries every
  * legal mention: the bill is not left without a document.
  */
-export async function renderStoredPdf(bill: Record<string, any>, opts: PdfOptions = {}): Promise<Buffer> {
-  const pdf = await renderBillPdf(bill, opts);
-  if (!wantsFacturX(bill.customerSnapshot)) return pdf;
-  try {
-    return await toFacturX(pdf, bill);
-  } catch (e: any) {
-    console.error('Factur-X', bill.id, (e?.errors ?? []).map((x: any) => x.instancePath).join(' ') || e?.message);
-    return pdf;
-  }
+export function renderStoredPdf(bill: Row, opts: PdfOptions = {}): Promise<Buffer> {
+  return renderPdf({ kind: 'bill', bill, opts });
 }
 
-/** Renders and stores the original (kept if it exists already). */
-export async function storeOriginal(db: Db, billId: number): Promise<Buffer> {
-  const have = await getFile(db, originalRef(billId));
-  if (have) return have.data;
-  const pdf = await renderStoredPdf(await loadBill(db, billId));
-  await db('stored_file')
-    .insert({ ref: originalRef(billId), mime: 'application/pdf', size: pdf.length, data: pdf })
+/** Stores `pdf` under `ref` unless one is there already; the stored one is answered. */
+async function storeOnce(db: Db, ref: string, pdf: Buffer): Promise<{ data: Buffer; stored: boolean }> {
+  const inserted = await db('stored_file')
+    .insert({ ref, mime: 'application/pdf', size: pdf.length, data: pdf })
     .onConflict('ref')
-    .ignore();
-  return (await getFile(db, originalRef(billId)))!.data;
+    .ignore()
+    .returning('ref');
+  // A concurrent render stored its own first: the stored one is the original.
+  if (inserted.length) return { data: pdf, stored: true };
+  return { data: (await getFile(db, ref))!.data, stored: false };
+}
+
+/**
+ * Renders and stores the original of `bill` (as loadBill answers it, read once by the
+ * caller) unless it exists already — checked without reading the file.
+ */
+export async function storeOriginal(db: Db, bill: Row): Promise<void> {
+  if (await fileExists(db, originalRef(bill.id))) return;
+  await storeOnce(db, originalRef(bill.id), await renderStoredPdf(bill));
+}
+
+/** The original's bytes, rendered and stored first if need be. */
+async function original(db: Db, bill: Row): Promise<Buffer> {
+  const have = await getFile(db, originalRef(bill.id));
+  if (have) return have.data;
+  return (await storeOnce(db, originalRef(bill.id), await renderStoredPdf(bill))).data;
 }
 
 /**
@@ -56,14 +67,10 @@ export async function viewBill(db: Db, billId: number): Promise<Buffer> {
 export async function printBill(db: Db, billId: number): Promise<{ data: Buffer; duplicate: boolean }> {
   const dup = await getFile(db, duplicateRef(billId));
   if (dup) return { data: dup.data, duplicate: true };
-  const original = await storeOriginal(db, billId);
-  const copy = await renderStoredPdf(await loadBill(db, billId), { duplicate: true });
+  const bill = await loadBill(db, billId);
+  // Both rendered at once, on two workers.
+  const [first, copy] = await Promise.all([original(db, bill), renderStoredPdf(bill, { duplicate: true })]);
   // Whoever stores the duplicate first printed the original; a concurrent print gets the copy.
-  const inserted = await db('stored_file')
-    .insert({ ref: duplicateRef(billId), mime: 'application/pdf', size: copy.length, data: copy })
-    .onConflict('ref')
-    .ignore()
-    .returning('ref');
-  if (inserted.length) return { data: original, duplicate: false };
-  return { data: (await getFile(db, duplicateRef(billId)))!.data, duplicate: true };
+  const { data, stored } = await storeOnce(db, duplicateRef(billId), copy);
+  return stored ? { data: first, duplicate: false } : { data, duplicate: true };
 }

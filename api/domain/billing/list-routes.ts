@@ -27,12 +27,14 @@ const period = { type: 'object', additionalProperties: false, properties: { from
 const rows = { type: 'object', description: 'Les lignes de la liste et ses totaux (centimes)' };
 
 async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
+  // The bill is read once: the PDF is made from the row the answer carries.
+  const bill = await loadBill(knex, id);
   try {
-    await storeOriginal(knex, id);
+    await storeOriginal(knex, bill);
   } catch (e) {
-    console.error('bill PDF', id, e);
+    console.error('bill PDF', id, (e as Error)?.message);
   }
-  return loadBill(knex, id);
+  return bill;
 }
 
 export const BILL_LIST_ROUTES = [

@@ -9,6 +9,7 @@ import { formatDateFr } from '../../../common/dates';
 import type { CustomerSnapshot, SellerSnapshot } from './parties';
 import { postcodeAndTown } from '../../../common/address';
 import { depositWords, groupedEuros, linePeriod, rcsMention } from './mentions';
+import { installFontCache } from '../../pdf/fonts';
 
 const require = createRequire(import.meta.url);
 let printer: any;
@@ -20,6 +21,7 @@ export function pdfmake(): any {
     // Bills embed nothing from outside: no URL, no local file other than the fonts.
     printer.setUrlAccessPolicy(() => false);
     printer.setLocalAccessPolicy((p: string) => p.includes('pdfmake'));
+    installFontCache();
   }
   return printer;
 }

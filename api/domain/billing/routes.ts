@@ -207,12 +207,15 @@ defineSchemas({
  * failed read-back turns its answer into an error (issue 25 point 6).
  */
 async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
+  // The bill is read once: the PDF is made from the row the answer carries.
+  const bill = await readBackOr(() => loadBill(knex, id), id);
+  if ('readBack' in bill) return bill;
   try {
-    await storeOriginal(knex, id);
+    await storeOriginal(knex, bill);
   } catch (e) {
     console.error('bill PDF', id, (e as Error)?.message);
   }
-  return readBackOr(() => loadBill(knex, id), id);
+  return bill;
 }
 
 export const BILLING_ROUTES = [

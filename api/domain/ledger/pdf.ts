@@ -1,9 +1,9 @@
 // The closure document (pdfmake, like the bills): totals per VAT rate and per payment
 // method, period and perpetual grand totals, sequence numbers covered, and the extract of
 // its hash and signature with the installation key's fingerprint.
+// Rendered by the PDF worker pool (api/pdf/jobs.ts).
 import { formatDateFr } from '../../../common/dates';
 import { formatEuros } from '../pricing/money';
-import { pdfmake } from '../billing/pdf';
 import type { Closure } from './closures';
 
 const LEVEL: Record<string, string> = { day: 'journalière (Z)', month: 'mensuelle', year: 'annuelle (exercice)' };
@@ -75,16 +75,4 @@ export function closureDocument(
       { text: `Clé publique de l'installation (empreinte SHA-256) : ${fingerprint}`, fontSize: 7 },
     ],
   };
-}
-
-export async function renderClosurePdf(
-  c: Closure,
-  est: Parameters<typeof closureDocument>[1],
-  fingerprint: string,
-): Promise<Buffer> {
-  return Buffer.from(
-    await pdfmake()
-      .createPdf(closureDocument(c, est, fingerprint))
-      .getBuffer(),
-  );
 }

@@ -20,7 +20,7 @@ import {
   listClosures,
   monthClosurePreview,
 } from './closures';
-import { renderClosurePdf } from './pdf';
+import { renderPdf } from '../../pdf/pool';
 import { dailyOperations } from './daily';
 import { archiveYear, listArchives, readArchive } from './archive';
 
@@ -164,7 +164,12 @@ export const LEDGER_ROUTES = [
       const est = (await currentEstablishment(knex)) ?? {};
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `inline; filename="cloture-${c.level}-${c.date}.pdf"`);
-      ctx.body = await renderClosurePdf(c, est as any, signingKey().fingerprint);
+      ctx.body = await renderPdf({
+        kind: 'closure',
+        closure: c,
+        establishment: est,
+        fingerprint: signingKey().fingerprint,
+      });
       return undefined;
     },
   }),

@@ -5,6 +5,7 @@ import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { todayParis } from '../../../common/dates';
 import { storeOriginal } from '../billing/documents';
+import { loadBill } from '../billing/view';
 import { billReceipt, createReceipts, createTempReceipt, lockReceipt, setReceiptState } from './receipts';
 import { billTypeTotals, managementRows, receiptView, residentRows, type ReceiptStatus } from './views';
 import { renderContractPdf } from './contract-pdf';
@@ -219,7 +220,7 @@ export const RESIDENTIAL_ROUTES = [
       const id = parseId(params.rentReceiptId);
       const { billId } = await billReceipt(knex, id, body, user?.id ?? null);
       try {
-        await storeOriginal(knex, billId);
+        await storeOriginal(knex, await loadBill(knex, billId));
       } catch (e) {
         console.error('rent receipt bill PDF', billId, e);
       }

@@ -4,7 +4,7 @@
 // at once get ranks n and n + 1.
 import type { Knex } from 'knex';
 import { loadSale } from './view';
-import { renderTicketPdf } from './pdf';
+import { renderPdf } from '../../pdf/pool';
 
 /**
  * The ticket to look at (GET, which never writes): marked as the last print made
@@ -14,7 +14,7 @@ import { renderTicketPdf } from './pdf';
 export async function viewTicket(knex: Knex, saleId: number): Promise<{ data: Buffer; number: string }> {
   const n = Number((await knex('sale_print').where('saleId', saleId).count<{ n: string }[]>({ n: '*' }))[0].n);
   const sale = await loadSale(knex, saleId);
-  return { data: await renderTicketPdf(sale, Math.max(1, n - 1)), number: sale.number };
+  return { data: await renderPdf({ kind: 'ticket', sale, duplicate: Math.max(1, n - 1) }), number: sale.number };
 }
 
 export async function printTicket(
@@ -29,5 +29,5 @@ export async function printTicket(
     return n;
   });
   const sale = await loadSale(knex, saleId);
-  return { data: await renderTicketPdf(sale, rank), number: sale.number, duplicate: rank };
+  return { data: await renderPdf({ kind: 'ticket', sale, duplicate: rank }), number: sale.number, duplicate: rank };
 }

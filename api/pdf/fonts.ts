@@ -1,0 +1,64 @@
+// Fonts parsed once per process (or worker thread). pdfmake opens every font file
+// anew for each document and fontkit re-parses it (cmap, glyf, GSUB/GPOS tables): most
+// of a bill's render time went there. The parsed fontkit font is read-only for pdfkit
+// (each document keeps its own subset and layout cache), so one parse serves every
+// document rendered by this thread; rendering is synchronous between awaits, so no two
+// documents use it at once.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+
+const require = createRequire(import.meta.url);
+
+type FontkitFont = Record<string, unknown>;
+type EmbeddedFontClass = new (doc: unknown, font: FontkitFont, id: string) => { name: string };
+
+const parsed = new Map<string, FontkitFont>();
+let EmbeddedFont: EmbeddedFontClass | null = null;
+
+/** The parsed font of a file, read and parsed the first time only. */
+function parsedFont(path: string): FontkitFont {
+  let f = parsed.get(path);
+  if (!f) {
+    f = require('fontkit').create(readFileSync(path)) as FontkitFont;
+    parsed.set(path, f);
+  }
+  return f;
+}
+
+/** pdfkit keeps its EmbeddedFont class private: it is found once from a probe document. */
+function embeddedFontClass(path: string): EmbeddedFontClass {
+  if (!EmbeddedFont) {
+    const PDFKit = require('pdfkit');
+    const probe = new PDFKit({ autoFirstPage: false });
+    probe.font(readFileSync(path));
+    EmbeddedFont = probe._font.constructor as EmbeddedFontClass;
+  }
+  return EmbeddedFont;
+}
+
+let installed = false;
+
+/** Makes pdfmake's documents take their fonts from the parsed ones (idempotent). */
+export function installFontCache(): void {
+  if (installed) return;
+  installed = true;
+  const proto = require('pdfmake/js/PDFDocument').default.prototype;
+  const original = proto.provideFont;
+  proto.provideFont = function provideFont(this: any, family: string, bold: boolean, italics: boolean) {
+    const type = this.getFontType(bold, italics);
+    const def = this.fonts[family]?.[type];
+    // Anything other than a plain file path (a buffer, a collection's [path, name]) goes the usual way.
+    if (typeof def !== 'string') return original.call(this, family, bold, italics);
+    this.fontCache[family] ??= {};
+    let font = this.fontCache[family][type];
+    if (!font) {
+      this.validateLocalFile(def);
+      const Embedded = embeddedFontClass(def);
+      font = new Embedded(this, parsedFont(def), `F${++this._fontCount}`);
+      // Registered as pdfkit's font() would, so that the document embeds its subset at the end.
+      this._fontFamilies[`${family}/${type}`] = font;
+      this.fontCache[family][type] = font;
+    }
+    return font;
+  };
+}

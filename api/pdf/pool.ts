@@ -1,0 +1,114 @@
+// PDF rendering off the request thread: a small pool of worker threads, one per core
+// (PDF_WORKERS to change it, 0 to render on the calling thread). Workers start on the
+// first render and stop after a minute without work, so an idle server holds none.
+// Each worker renders one job at a time; the others wait in order. A worker that dies
+// takes no job with it: its job is rendered on this thread and the worker replaced.
+import { Worker } from 'node:worker_threads';
+import { availableParallelism } from 'node:os';
+import { renderJob, type PdfJob } from './jobs';
+
+const IDLE_MS = 60_000;
+
+interface Pending {
+  id: number;
+  job: PdfJob;
+  resolve: (b: Buffer) => void;
+  reject: (e: Error) => void;
+}
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  busy: Pending | null;
+  idle: NodeJS.Timeout | null;
+}
+
+const slots: Slot[] = [];
+const queue: Pending[] = [];
+let seq = 0;
+/** Set when a worker could not even start (no tsx, no threads): renders stay on this thread. */
+let broken = false;
+let stopping = false;
+
+export function poolSize(): number {
+  const set = process.env.PDF_WORKERS;
+  if (set != null && set !== '') return Math.max(0, Math.floor(Number(set)) || 0);
+  return Math.max(1, availableParallelism());
+}
+
+function startWorker(): Slot {
+  const worker = new Worker(new URL('./worker.mjs', import.meta.url));
+  const slot: Slot = { worker, ready: false, busy: null, idle: null };
+  worker.on('message', (m: { ready?: boolean; id?: number; pdf?: Uint8Array; error?: string }) => {
+    if (m.ready) slot.ready = true;
+    else if (slot.busy && m.id === slot.busy.id) {
+      const p = slot.busy;
+      slot.busy = null;
+      if (m.error != null) p.reject(new Error(m.error));
+      else p.resolve(Buffer.from(m.pdf!.buffer, m.pdf!.byteOffset, m.pdf!.byteLength));
+    }
+    dispatch();
+  });
+  const lost = () => {
+    const i = slots.indexOf(slot);
+    if (i >= 0) slots.splice(i, 1);
+    if (slot.idle) clearTimeout(slot.idle);
+    const p = slot.busy;
+    slot.busy = null;
+    if (p) renderJob(p.job).then(p.resolve, p.reject);
+    if (!slot.ready && !stopping) {
+      broken = true;
+      for (const q of queue.splice(0)) renderJob(q.job).then(q.resolve, q.reject);
+    }
+    dispatch();
+  };
+  worker.on('error', (e) => {
+    console.error('PDF worker', e?.message ?? e);
+    lost();
+  });
+  worker.on('exit', lost);
+  slots.push(slot);
+  return slot;
+}
+
+function dispatch(): void {
+  while (queue.length) {
+    const slot = slots.find((s) => s.ready && !s.busy);
+    if (!slot) {
+      // Start a worker only when every running one is busy (or still starting with work waiting).
+      const starting = slots.filter((s) => !s.ready).length;
+      if (slots.length < poolSize() && starting < queue.length) startWorker();
+      return;
+    }
+    const p = queue.shift()!;
+    slot.busy = p;
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    slot.worker.ref();
+    slot.worker.postMessage({ id: p.id, job: p.job });
+  }
+  for (const s of slots)
+    if (!s.busy && s.ready && !s.idle) {
+      // An idle worker keeps nothing alive and goes away after a while.
+      s.worker.unref();
+      s.idle = setTimeout(() => void s.worker.terminate(), IDLE_MS).unref();
+    }
+}
+
+/** The job's PDF, rendered by a worker thread (or on this thread when the pool is off). */
+export function renderPdf(job: PdfJob): Promise<Buffer> {
+  if (broken || poolSize() === 0) return renderJob(job);
+  return new Promise((resolve, reject) => {
+    queue.push({ id: ++seq, job, resolve, reject });
+    dispatch();
+  });
+}
+
+/** Stops every worker (the server's stop; tests). */
+export async function stopPdfPool(): Promise<void> {
+  stopping = true;
+  try {
+    await Promise.all(slots.map((s) => s.worker.terminate()));
+  } finally {
+    stopping = false;
+  }
+}
