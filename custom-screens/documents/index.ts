@@ -39,6 +39,8 @@ export const documentsArea: ScreenArea = {
       },
       // The generated GRC form with the record's follow-ups (takes the generated edit route).
       { path: '/grc/:grcId', load: () => import('./GrcEdit') },
+      // The criteria edited field by field with their reach (takes the generated edit route).
+      { path: '/mailing-criteria/:mailingCriteriaId', load: () => import('./MailingCriteriaEdit') },
     ]),
     ...withRight('documents.model', [
       {

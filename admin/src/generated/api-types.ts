@@ -11965,7 +11965,24 @@ export type components = {
             /** Format: date-time */
             readonly createdAt?: string;
             /** @default {} */
-            criteria: Record<string, never>;
+            criteria: {
+                ageCategoryIds?: number[];
+                countryIds?: number[];
+                departmentCodes?: string[];
+                excludeCountryIds?: number[];
+                languageIds?: number[];
+                /** Format: date */
+                lastStayFrom?: string;
+                /** Format: date */
+                lastStayTo?: string;
+                minSpent?: number;
+                minStays?: number;
+                placeTypeIds?: number[];
+                /** Format: date */
+                stayFrom?: string;
+                /** Format: date */
+                stayTo?: string;
+            };
             description?: string | null;
             readonly id?: number;
             label: string;

@@ -274,6 +274,8 @@ export async function seedCatalogue(knex: Knex, { tva }: Finance, { countries }:
     },
   ]);
 
+  // Criteria the campaign engine reads (api/domain/documents/campaigns.ts), checked against their schema.
+  const young = await knex('age_category').whereIn('channelCategory', ['child', 'baby']).orderBy('id').pluck('id');
   await knex('mailing_criteria').insert([
     {
       label: 'Clients fidèles (3 séjours et plus)',
@@ -282,12 +284,12 @@ export async function seedCatalogue(knex: Knex, { tva }: Finance, { countries }:
     },
     {
       label: 'Clientèle étrangère',
-      criteria: JSON.stringify({ excludeCountryIsoCodes: ['FR'] }),
+      criteria: JSON.stringify({ excludeCountryIds: [id(countries, 'FR')] }),
       description: 'Clients résidant hors de France.',
     },
     {
       label: 'Familles avec enfants',
-      criteria: JSON.stringify({ channelCategories: ['child', 'baby'] }),
+      criteria: JSON.stringify({ ageCategoryIds: young }),
       description: 'Séjours avec au moins un enfant ou un bébé.',
     },
   ]);

@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { countFr } from '../../../common/french';
 import { formatDateFr } from '../../../common/dates';
+import { formatCents } from '../../../common/money';
 
 export interface CampaignHistoryRow {
   channel: 'email' | 'sms';
@@ -34,7 +35,16 @@ export function criteriaSummary(raw: Record<string, unknown> | null): string {
   else if (to) parts.push(`séjours jusqu’au ${to}`);
   if (n(c.countryIds)) parts.push(countFr(n(c.countryIds), 'pays', 'pays'));
   if (n(c.languageIds)) parts.push(countFr(n(c.languageIds), 'langue'));
+  if (n(c.excludeCountryIds)) parts.push(`hors ${countFr(n(c.excludeCountryIds), 'pays', 'pays')}`);
+  if (n(c.departmentCodes)) parts.push(countFr(n(c.departmentCodes), 'département'));
   if (n(c.placeTypeIds)) parts.push(countFr(n(c.placeTypeIds), 'type d’emplacement', 'types d’emplacement'));
+  if (n(c.ageCategoryIds)) parts.push(countFr(n(c.ageCategoryIds), 'catégorie d’âge', 'catégories d’âge'));
+  const lastFrom = typeof c.lastStayFrom === 'string' ? formatDateFr(c.lastStayFrom) : null;
+  const lastTo = typeof c.lastStayTo === 'string' ? formatDateFr(c.lastStayTo) : null;
+  if (lastFrom) parts.push(`dernier départ à partir du ${lastFrom}`);
+  if (lastTo) parts.push(`dernier départ avant le ${lastTo}`);
+  if (typeof c.minStays === 'number') parts.push(`au moins ${countFr(c.minStays, 'séjour')}`);
+  if (typeof c.minSpent === 'number') parts.push(`au moins ${formatCents(c.minSpent)} dépensés`);
   parts.push('clients consentants');
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);

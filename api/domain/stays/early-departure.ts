@@ -56,7 +56,9 @@ export function keepPlannedPrice(planned: readonly StayQuote[], consumed: StayQu
     .sort((a, b) => (a.rate ?? -1) - (b.rate ?? -1))
     .map((s) => ({
       lineType: BillLineType.EARLY_DEPARTURE,
-      label: `Départ anticipé le ${formatDateFr(date)} : séjour prévu jusqu’au ${formatDateFr(plannedEnd)} dû (${rateWords(s.rate)})`,
+      label:
+        `Départ anticipé le ${formatDateFr(date)} : séjour prévu jusqu’au ${formatDateFr(plannedEnd)} dû ` +
+        `(${rateWords(s.rate)})`,
       quantity: 1,
       unitPrice: s.amount,
       amount: s.amount,

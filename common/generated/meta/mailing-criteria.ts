@@ -210,7 +210,107 @@ export const meta: EntityMeta = {
       "criteria": {
         "type": "object",
         "default": {},
-        "x-label": "Critères"
+        "additionalProperties": false,
+        "x-label": "Critères",
+        "properties": {
+          "countryIds": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 999999999
+            },
+            "uniqueItems": true,
+            "maxItems": 200,
+            "x-label": "Pays de résidence"
+          },
+          "excludeCountryIds": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 999999999
+            },
+            "uniqueItems": true,
+            "maxItems": 200,
+            "x-label": "Sauf les pays"
+          },
+          "departmentCodes": {
+            "type": "array",
+            "items": {
+              "type": "string",
+              "pattern": "^(0[1-9]|1[0-9]|2[1-9]|[3-8][0-9]|9[0-5]|2A|2B|97[1-6])$"
+            },
+            "uniqueItems": true,
+            "maxItems": 120,
+            "x-label": "Départements (France)"
+          },
+          "languageIds": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 999999999
+            },
+            "uniqueItems": true,
+            "maxItems": 200,
+            "x-label": "Langues"
+          },
+          "stayFrom": {
+            "type": "string",
+            "format": "date",
+            "x-label": "Séjour à partir du"
+          },
+          "stayTo": {
+            "type": "string",
+            "format": "date",
+            "x-label": "Séjour jusqu’au"
+          },
+          "lastStayFrom": {
+            "type": "string",
+            "format": "date",
+            "x-label": "Dernier départ à partir du"
+          },
+          "lastStayTo": {
+            "type": "string",
+            "format": "date",
+            "x-label": "Dernier départ avant le"
+          },
+          "placeTypeIds": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 999999999
+            },
+            "uniqueItems": true,
+            "maxItems": 200,
+            "x-label": "Types d’hébergement"
+          },
+          "ageCategoryIds": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 999999999
+            },
+            "uniqueItems": true,
+            "maxItems": 200,
+            "x-label": "Avec des occupants de catégorie"
+          },
+          "minStays": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "x-label": "Séjours au moins"
+          },
+          "minSpent": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 100000000,
+            "x-label": "Montant dépensé au moins"
+          }
+        }
       },
       "description": {
         "type": [

@@ -6,7 +6,38 @@ export interface MailingCriteria {
   updatedAt: string;
   version: number;
   label: string;
-  criteria?: {};
+  criteria?: {
+    /**
+     * @maxItems 200
+     */
+    countryIds?: number[];
+    /**
+     * @maxItems 200
+     */
+    excludeCountryIds?: number[];
+    /**
+     * @maxItems 120
+     */
+    departmentCodes?: string[];
+    /**
+     * @maxItems 200
+     */
+    languageIds?: number[];
+    stayFrom?: string;
+    stayTo?: string;
+    lastStayFrom?: string;
+    lastStayTo?: string;
+    /**
+     * @maxItems 200
+     */
+    placeTypeIds?: number[];
+    /**
+     * @maxItems 200
+     */
+    ageCategoryIds?: number[];
+    minStays?: number;
+    minSpent?: number;
+  };
   description?: string | null;
 }
 
