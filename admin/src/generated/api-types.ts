@@ -4188,7 +4188,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    section?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
