@@ -47,7 +47,11 @@ async function shownAfterNavigation(page: Page, selector: string): Promise<numbe
 async function shownAfter(page: Page, act: () => Promise<void>, selector: string): Promise<number> {
   const t0 = await page.evaluate(() => performance.now());
   await act();
-  const h = await page.waitForFunction((s) => document.querySelector(s) && performance.now(), selector, {
+  // `text=…`: a text on the page; otherwise a CSS selector.
+  const shown = (s: string) =>
+    (s.startsWith('text=') ? document.body.innerText.includes(s.slice(5)) : document.querySelector(s)) &&
+    performance.now();
+  const h = await page.waitForFunction(shown, selector, {
     polling: 'raf',
     timeout: 120_000,
   });
