@@ -5,6 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { requireCompanyData, missingCompanyData } from '../../api/domain/establishment/company';
 import { LOGO_MAX_BYTES } from '../../api/domain/establishment/logo';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GUIDE_SECTIONS } from '../../common/guide-sections';
+import { guideSectionBlocks } from '../../api/domain/establishment/user-guide';
+
+/** The PDF's text (poppler), spaces made plain. */
+const pdfToText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-', '-'], { input: pdf })
+    .toString()
+    .replace(/[\s\u00a0\u202f]+/g, ' ');
+/** How many images the PDF draws (poppler's list, two header lines). */
+function pdfImageCount(pdf: Buffer): number {
+  // pdfimages reads a file, not its standard input.
+  const file = join(mkdtempSync(join(tmpdir(), 'guide-')), 'guide.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdfimages', ['-list', file]).toString().trim().split('\n').length - 2;
+}
 
 let t: TestServer;
 beforeAll(async () => {
@@ -171,25 +190,30 @@ describe('page header and documentation', () => {
     await t.knex('establishment').where('id', est.id).update({ name: est.name, shortName: est.shortName });
   });
 
-  it('serves the user guide as a real PDF, inline', async () => {
-    const res = await fetch(`${t.url}/rest/establishment/establishment/document`, {
-      headers: { Cookie: t.admin.cookie! },
-    });
+  it('serves the user guide as a real PDF, inline: every section with its screenshots, or one section', async () => {
+    const get = (query = '') =>
+      fetch(`${t.url}/rest/establishment/establishment/document${query}`, { headers: { Cookie: t.admin.cookie! } });
+    const res = await get();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(res.headers.get('content-disposition')).toBe('inline; filename="bivouac-guide-utilisateur.pdf"');
     const pdf = Buffer.from(await res.arrayBuffer());
-    const text = pdf.toString('latin1');
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
-    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
-    // The cross-reference table points at each object.
-    const xref = Number(/startxref\n(\d+)/.exec(text)![1]);
-    expect(text.slice(xref, xref + 4)).toBe('xref');
-    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((o, i) => expect(text.slice(o, o + 10)).toMatch(new RegExp(`^${i + 1} 0 obj`)));
-    expect(text).toContain(
-      '(Bivouac \\227 guide de l\\222utilisateur)'.replace(/\\2(27|22)/g, (m) => (m === '\\227' ? '\x97' : '\x92')),
-    );
-    expect(text).toMatch(/F12 : valider la fiche/);
+    const text = pdfToText(pdf);
+    expect(text).toContain('Bivouac — guide de l’utilisateur');
+    for (const s of GUIDE_SECTIONS) expect(text).toContain(s.title);
+    expect(text).toMatch(/F12 valide la fiche/);
+    // Every screenshot the Markdown shows is in the file.
+    const shown = GUIDE_SECTIONS.flatMap((s) => guideSectionBlocks(s.id)).filter((b) => b.kind === 'image');
+    expect(shown.length).toBeGreaterThanOrEqual(GUIDE_SECTIONS.length);
+    expect(pdfImageCount(pdf)).toBe(shown.length);
+
+    const one = await get('?section=caisse');
+    expect(one.headers.get('content-disposition')).toBe('inline; filename="bivouac-guide-caisse.pdf"');
+    const oneText = pdfToText(Buffer.from(await one.arrayBuffer()));
+    expect(oneText).toContain('La caisse et les ventes');
+    expect(oneText).not.toContain('Prendre une réservation');
+    const unknown = await get('?section=..%2F..%2Fpackage');
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe('NOT_FOUND');
   });
 });

@@ -4258,7 +4258,9 @@ export type paths = {
         };
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    section?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;

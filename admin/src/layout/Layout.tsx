@@ -1,5 +1,6 @@
 // The shell: app bar (logos — the group's beside the establishment's in group mode
-// —, title, a button opening /home in a new tab, the user menu), the main menu,
+// —, title, the screen's « ? » opening its guide section, a button opening /home in a
+// new tab, the user menu), the main menu,
 // the page title, and pages kept out of search engines.
 import type { ReactNode } from 'react';
 import { Box, IconButton, Tooltip } from '@mui/material';
@@ -7,6 +8,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { AppBar, Layout as RaLayout, TitlePortal } from 'react-admin';
 import { Menu } from './Menu';
 import { UserMenu } from './UserMenu';
+import { HelpButton } from './HelpButton';
 import { useEstablishmentHeader, usePageTitle } from './usePageTitle';
 import { AuthErrorBridge } from '../auth/AuthErrorBridge';
 
@@ -40,6 +42,7 @@ function Bar() {
     <AppBar color="primary" userMenu={<UserMenu />}>
       <Logos />
       <TitlePortal />
+      <HelpButton />
       <Tooltip title="Ouvrir l'accueil dans un nouvel onglet">
         <IconButton
           color="inherit"

@@ -1,5 +1,5 @@
 // A small PDF writer (PDF 1.4, the standard Helvetica fonts in WinAnsiEncoding):
-// enough for text documents such as the user guide — headings, paragraphs,
+// enough for text documents such as the generic record lists — headings, paragraphs,
 // bullets, automatic line wrapping and pages. No dependency, deterministic output.
 
 export type Block =

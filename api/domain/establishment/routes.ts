@@ -23,6 +23,7 @@ import {
   uploadedFile,
 } from './logo';
 import { APP_VERSION, userGuidePdf } from './user-guide';
+import { GUIDE_SECTIONS } from '../../../common/guide-sections';
 import { resetDemo } from './demo-reset';
 import { closeFinancialYear } from './financial-year-close';
 import { loadRecord, newRecord, parseId } from '../../rest/records';
@@ -224,13 +225,27 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
     path: `${BASE}/document`,
     right: 'session',
     tag,
-    summary: "Guide de l'utilisateur (PDF)",
+    summary: "Guide de l'utilisateur (PDF), entier ou une de ses parties",
+    query: {
+      type: 'object',
+      properties: {
+        section: {
+          type: 'string',
+          maxLength: 40,
+          description: `Une partie seulement (le « ? » d'un écran) : ${GUIDE_SECTIONS.map((s) => s.id).join(', ')}`,
+        },
+      },
+    },
     response: { description: 'PDF', content: { 'application/pdf': {} } },
-    handler: async ({ ctx, knex }) => {
+    responses: { 404: { description: 'Partie du guide inconnue' } },
+    handler: async ({ ctx, knex, query }) => {
       const est = await currentEstablishment(knex);
+      const pdf = await userGuidePdf(est?.name, query.section || undefined);
+      if (!pdf) throw notFound();
       ctx.type = 'application/pdf';
-      ctx.set('Content-Disposition', 'inline; filename="bivouac-guide-utilisateur.pdf"');
-      ctx.body = userGuidePdf(est?.name);
+      const name = query.section ? `bivouac-guide-${query.section}.pdf` : 'bivouac-guide-utilisateur.pdf';
+      ctx.set('Content-Disposition', `inline; filename="${name}"`);
+      ctx.body = pdf;
       return undefined;
     },
   }),
