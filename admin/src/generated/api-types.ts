@@ -403,7 +403,20 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            message: string;
+                            migrated: string[];
+                            recovery?: {
+                                behind: string[];
+                                from: number;
+                                to: number;
+                            };
+                            rows: number;
+                            schemaVersion: string;
+                            /** @constant */
+                            status: "SAVED";
+                            tables: number;
+                        };
                     };
                 };
             };
@@ -437,7 +450,15 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            file: string;
+                            message: string;
+                            rows: number;
+                            schemaVersion: string;
+                            /** @constant */
+                            status: "SAVED";
+                            tables: number;
+                        };
                     };
                 };
             };
@@ -477,7 +498,11 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            retentionDays: number;
+                            /** @constant */
+                            status: "SAVED";
+                        };
                     };
                 };
             };
@@ -509,7 +534,52 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            ageDays: number | null;
+                            files: {
+                                /** Format: date-time */
+                                modifiedAt: string;
+                                name: string;
+                                size: number;
+                            }[];
+                            last: {
+                                /** Format: date */
+                                day: string;
+                                error?: string | null;
+                                file?: string | null;
+                                /** Format: date-time */
+                                finishedAt?: string | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "auto" | "manual" | "download";
+                                schemaVersion?: string | null;
+                                size?: number | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** @enum {unknown} */
+                                status: "running" | "done" | "failed";
+                            } | null;
+                            retentionDays: number;
+                            runs: {
+                                /** Format: date */
+                                day: string;
+                                error?: string | null;
+                                file?: string | null;
+                                /** Format: date-time */
+                                finishedAt?: string | null;
+                                id: number;
+                                /** @enum {unknown} */
+                                kind: "auto" | "manual" | "download";
+                                schemaVersion?: string | null;
+                                size?: number | null;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** @enum {unknown} */
+                                status: "running" | "done" | "failed";
+                            }[];
+                            stale: boolean;
+                            staleDays: number;
+                        };
                     };
                 };
             };
@@ -3252,7 +3322,11 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4641,7 +4715,14 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            algorithm: "Ed25519";
+                            fingerprint: string;
+                            publicKey: string;
+                        };
+                    };
                 };
             };
         };
@@ -4994,7 +5075,21 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            rows: {
+                                /** Format: date-time */
+                                at: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                hash: string;
+                                kind: string;
+                                label: string;
+                                seq: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
