@@ -22,8 +22,15 @@ function files(dir) {
   return out;
 }
 
-const IMPORT =
-  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+// import … from / export … from; lazy import('…'); import for its effects
+const IMPORT = new RegExp(
+  [
+    String.raw`(?:^|[\s;])(?:import|export)\s[^'"\x60;]*?from\s*['"]([^'"]+)['"]`,
+    String.raw`import\s*\(\s*['"]([^'"]+)['"]\s*\)`,
+    String.raw`^import\s+['"]([^'"]+)['"]`,
+  ].join('|'),
+  'gm',
+);
 
 function resolveImport(from, spec) {
   if (!spec.startsWith('.')) return undefined;
