@@ -2,7 +2,6 @@
 // check, sessions, auth routes, domain routes, the generic /rest/ router, the
 // OpenAPI document and the admin SPA.
 import Koa from 'koa';
-import type { Knex } from 'knex';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
 import { bodyParser } from './http/body';
 import { idempotency, requestKnex } from './http/idempotency';
@@ -77,11 +76,6 @@ export function isForeignRequest(ctx: Koa.Context, secureCookies: boolean, stric
     return true;
   }
   return from === 'null' || !isPublicOrigin(ctx, from, secureCookies);
-}
-
-export interface AppContext {
-  knex: () => Knex;
-  db: Database;
 }
 
 export function createApp(opts: AppOptions): Koa {

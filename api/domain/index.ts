@@ -1,7 +1,8 @@
 // Hand-written domain modules: business rules attached to the generic write path
 // (registered once per process) and routers mounted before the generic router.
 import type Router from '@koa/router';
-import type { AppContext } from '../app';
+import type { Knex } from 'knex';
+import type { Database } from '../db/connect';
 import { registerUserRules } from '../auth/users';
 import { registerSettingRules } from '../auth/settings';
 import { registerSessionCacheRules } from '../auth/session';
@@ -31,6 +32,12 @@ import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
 import { registerStatisticsRules, statisticsRouters } from './statistics/index';
 import { channelsRouters, registerChannelsModule } from './channels/index';
+
+/** What the domain routers are built with (api/app.ts gives it). */
+export interface AppContext {
+  knex: () => Knex;
+  db: Database;
+}
 
 let registered = false;
 

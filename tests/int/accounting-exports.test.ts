@@ -10,7 +10,8 @@ import { sqlError } from './sql-helpers';
 import { expectRefused, fecFile, postOk, unique } from './http-helpers';
 import { billOn, bookStay, campsite, type Campsite } from './billing-fixtures';
 import { checkFec } from '../unit/ledger/fec-checker';
-import { buildFec, ledgerRows, methodAccounts } from '../../api/domain/accounting/fec';
+import { buildFec } from '../../api/domain/accounting/fec';
+import { ledgerRows, methodAccounts } from '../../api/domain/accounting/fec-year';
 
 let t: TestServer;
 let c: Campsite;

@@ -3322,7 +3322,11 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
         };
@@ -4713,7 +4717,14 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            algorithm: "Ed25519";
+                            fingerprint: string;
+                            publicKey: string;
+                        };
+                    };
                 };
             };
         };
@@ -5066,7 +5077,21 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            rows: {
+                                /** Format: date-time */
+                                at: string;
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                hash: string;
+                                kind: string;
+                                label: string;
+                                seq: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };

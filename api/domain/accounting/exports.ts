@@ -7,7 +7,8 @@
 // released go into the next export, rebuilt from the ledger as they were).
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
-import { fecLines, fecPeriod, fecSiren, ledgerRows, methodAccounts, type FecLine, type LedgerRow } from './fec';
+import { fecLines, type FecLine, type LedgerRow } from './fec';
+import { fecPeriod, fecSiren, ledgerRows, methodAccounts } from './fec-year';
 import { loadPlanSettings, Plan } from './plan';
 import { chosenSoftware, exportFile } from './software';
 

@@ -4,7 +4,8 @@
 // the cash journal for cash, the bank journal otherwise.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
-import { methodAccount, methodAccounts, methodJournalKind } from './fec';
+import { methodAccount, methodJournalKind } from './fec';
+import { methodAccounts } from './fec-year';
 import { loadPlanSettings, Plan } from './plan';
 
 /** The account natures a payment can be booked to. */

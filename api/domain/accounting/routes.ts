@@ -5,7 +5,7 @@ import { recordTechnicalEvent } from '../ledger/jet';
 import { defineRoute } from '../../http/define-route';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
-import { fecOfYear } from './fec';
+import { fecOfYear } from './fec-year';
 import { fileType } from './software';
 import { paymentPlanChoices, paymentPlanRows } from './payment-plan';
 import { createExport, exportHistory, previewPeriod, type ExportRequest } from './exports';

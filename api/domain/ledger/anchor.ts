@@ -18,7 +18,7 @@ import type { Knex } from 'knex';
 import { readConfig } from '../../config';
 import { canonicalJson, GENESIS, utcSecond, type Canonical } from './canonical';
 import { signingKey, signText, verifyText } from './keys';
-import type { Chain } from './append';
+import type { Chain } from './canonical';
 
 type Db = Knex | Knex.Transaction;
 interface Point {

@@ -5,12 +5,12 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
-import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical } from './canonical';
+import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical, type Chain } from './canonical';
 import { currentKeyId, signText, signingKey } from './keys';
 import { anchorAppend } from './anchor';
 import { assertOpenFinancialYear } from '../establishment/periods';
 
-export type Chain = 'fiscal' | 'jet';
+export type { Chain } from './canonical';
 /** Sales: amounts per VAT rate (`data.vat`); payments: `data.method`. */
 export const SALE_KINDS = ['bill', 'credit-note', 'cash-ticket'] as const;
 export const PAYMENT_KINDS = ['payment', 'payment-cancel'] as const;

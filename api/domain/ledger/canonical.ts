@@ -2,6 +2,9 @@
 // (money in cents), so the same fields always give the same bytes and the same hash.
 import { createHash } from 'node:crypto';
 
+/** The fiscal chain (sales, payments, closures) and the JET (events). */
+export type Chain = 'fiscal' | 'jet';
+
 export type Canonical = null | boolean | number | string | Canonical[] | { [k: string]: Canonical };
 
 export function canonicalJson(v: unknown): string {

@@ -23,6 +23,7 @@ import {
 import { renderPdf } from '../../pdf/pool';
 import { dailyOperations } from './daily';
 import { archiveYear, listArchives, readArchive } from './archive';
+import { ARCHIVE_FILE, JET_LIST, SIGNING_KEY } from './openapi';
 
 const tag = 'fiscal';
 const CLOSURES = 'invoice.closures';
@@ -119,6 +120,7 @@ export const LEDGER_ROUTES = [
     right: [CLOSURES, 'read'],
     tag,
     summary: 'La clé publique (Ed25519) qui signe le journal de cette installation, et son empreinte',
+    response: SIGNING_KEY,
     handler: () => {
       const k = signingKey();
       return { algorithm: 'Ed25519', fingerprint: k.fingerprint, publicKey: k.publicPem };
@@ -130,6 +132,7 @@ export const LEDGER_ROUTES = [
     right: [JOURNAL, 'read'],
     tag,
     summary: 'Le journal des événements techniques (JET), du plus récent au plus ancien',
+    response: JET_LIST,
     handler: async ({ knex }) => ({ rows: await listJet(knex) }),
   }),
   defineRoute({
@@ -286,6 +289,7 @@ export const LEDGER_ROUTES = [
     tag,
     summary: "Télécharge l'archive de l'exercice clos par la clôture n° seq (JSON signé, vérifiable hors ligne)",
     params: { seq: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
+    response: ARCHIVE_FILE,
     responses: { 404: { description: 'Archive inconnue' } },
     handler: async ({ ctx, params, knex }) => {
       const a = await readArchive(knex, Number(params.seq));

@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { canonicalJson } from './canonical';
 import { billLinesDigest, saleLinesDigest } from './digest';
 import { vatOfBill } from './entries';
-import type { LedgerBreak } from './verify';
+import type { LedgerBreak } from './breaks';
 import { formatCents } from '../../../common/money';
 
 type Row = Record<string, any>;

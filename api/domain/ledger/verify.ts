@@ -20,28 +20,11 @@ import { chainHash, GENESIS, headMessage } from './canonical';
 import { SignatureChecks } from './signature-checks';
 import { establishmentId, PAYMENT_KINDS, SALE_KINDS, type Chain } from './append';
 import { verifyRecords } from './verify-records';
+import type { LedgerBreak } from './breaks';
 import { checkAnchor } from './anchor';
 import { addEntry, emptyTotals, sameTotals, sumTotals, totalsOf, type ClosureTotals } from './totals';
 
-export interface LedgerBreak {
-  seq: number;
-  kind:
-    | 'gap'
-    | 'link'
-    | 'hash'
-    | 'field'
-    | 'order'
-    | 'signature'
-    | 'truncated'
-    | 'head'
-    | 'closure'
-    | 'missing'
-    | 'record'
-    | 'anchor';
-  reason: string;
-  /** the business record concerned: « Facture FA00002 », « Paiement n° 12 », « Ticket … » */
-  record?: string;
-}
+export type { LedgerBreak } from './breaks';
 export interface VerifyResult {
   status: 'ok' | 'broken';
   chain: Chain;

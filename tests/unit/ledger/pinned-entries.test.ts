@@ -64,7 +64,10 @@ const SALE_LINES = [
   },
 ];
 
-/** One entry of each kind, with fields like those its builder writes (ledger/entries.ts, sales/ledger-entry.ts, closures.ts). */
+/**
+ * One entry of each kind, with fields like those its builder writes (ledger/entries.ts,
+ * sales/ledger-entry.ts, closures.ts).
+ */
 const ENTRIES: EntryInput[] = [
   {
     kind: 'bill',
