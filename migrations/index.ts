@@ -68,6 +68,7 @@ import * as m64 from './0350_add_ck_booking_cancellation_fee_min_and_1_more';
 import * as m65 from './0400_add_ck_place_in_service_until_after';
 import * as m66 from './0410_no_financial_year';
 import * as m67 from './0411_add_ck_bill_prepaid_amount_min_and_2_more';
+import * as m68 from './0430_drop_ck_document_function_model_function_code_and_2_more';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -140,4 +141,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0400_add_ck_place_in_service_until_after', m65],
   ['0410_no_financial_year', m66],
   ['0411_add_ck_bill_prepaid_amount_min_and_2_more', m67],
+  ['0430_drop_ck_document_function_model_function_code_and_2_more', m68],
 ];
