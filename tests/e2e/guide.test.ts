@@ -41,7 +41,12 @@ describe('the « ? » of each screen', () => {
     it(`opens « ${title} » from ${path}`, async () => {
       await page.goto(`${baseUrl()}${path}`);
       const help = page.getByTestId('screen-help');
-      await expect(help.getAttribute('aria-label')).resolves.toBe(`Aide sur cet écran : ${title}`);
+      await expect(help.getAttribute('aria-label')).resolves.toBe('Aide sur cet écran');
+      await help.hover();
+      await page
+        .getByRole('tooltip')
+        .filter({ hasText: `Aide sur cet écran : ${title}` })
+        .waitFor();
       const [popup] = await Promise.all([page.waitForEvent('popup'), help.click()]);
       const url = popup.url();
       await popup.close();

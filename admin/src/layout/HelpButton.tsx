@@ -8,12 +8,13 @@ import { DOCUMENTATION_URL } from './UserMenu';
 
 export function HelpButton() {
   const section = guideSectionFor(useLocation().pathname);
-  const label = `Aide sur cet écran : ${section.title}`;
+  // The section's title in the tooltip only: an accessible name holding « caisse » or « réservation »
+  // would be found by the screen's own fields' labels (a form's « Caisse » select).
   return (
-    <Tooltip title={label}>
+    <Tooltip title={`Aide sur cet écran : ${section.title}`}>
       <IconButton
         color="inherit"
-        aria-label={label}
+        aria-label="Aide sur cet écran"
         data-testid="screen-help"
         onClick={() => window.open(`${DOCUMENTATION_URL}?section=${section.id}`, '_blank', 'noopener')}
       >
