@@ -219,7 +219,9 @@ export const meta: EntityMeta = {
         "x-sql": "double",
         "examples": [
           30,
-          120.5
+          120.5,
+          250,
+          1000
         ],
         "x-label": "À partir d'une consommation de"
       },
