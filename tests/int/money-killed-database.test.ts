@@ -20,6 +20,7 @@ import { ROOT } from '../pg';
 import { makeClient, type Client, type Reply, type TestServer } from './harness';
 import { bookStay, campsite, COMPANY, type Campsite } from './billing-fixtures';
 import { postOk, unique } from './http-helpers';
+import { seedFutureYears } from '../future-years';
 
 const DIR = `${ROOT}.tmp/killed-db-${randomBytes(4).toString('hex')}`;
 const PASSWORD = 'killed-database-test';
@@ -103,6 +104,8 @@ beforeAll(async () => {
   const t = { url: base, port, knex: owner, admin, client: () => makeClient(base) } as unknown as TestServer;
   c = await campsite(t, N);
   await owner('establishment').update(COMPANY);
+  // Its stays are booked in 2031: the years and activity periods the test databases hold.
+  await seedFutureYears(owner);
   for (let i = 0; i < N; i++) {
     billStays.push((await bookStay(t, c, c.places[i], '2031-07-01', '2031-07-05')).bookingId);
     const s = await bookStay(t, c, c.places[i], '2031-07-10', '2031-07-13');
