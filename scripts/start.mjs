@@ -1,32 +1,11 @@
 // npm start: builds the admin when its sources changed since the last build,
 // then runs the server (TypeScript through tsx). `--build-only`: the build step alone
 // (npm run build:admin, the benchmarks).
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { adminBuildFresh, root } from './admin-build.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const built = join(root, 'admin/dist/index.html');
-
-function newest(dir) {
-  let t = 0;
-  if (!existsSync(dir)) return t;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'dist') continue;
-    const p = join(dir, e.name);
-    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-const sources = Math.max(
-  ...['admin', 'common', 'custom-screens', 'package.json'].map((d) => {
-    const p = join(root, d);
-    return existsSync(p) && statSync(p).isFile() ? statSync(p).mtimeMs : newest(p);
-  }),
-);
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
+if (!adminBuildFresh()) {
   console.log("Construction de l'interface…");
   const r = spawnSync(
     process.execPath,

@@ -24,6 +24,7 @@ import {
 } from '../pg';
 import { E2E_ADMIN_PASSWORD, E2E_SYSTEM_PASSWORD } from './password';
 import { seedFutureYears } from '../future-years';
+import { adminBuildFresh, adminDist } from '../../scripts/admin-build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,13 +34,17 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  const outDir = `${root}.tmp/e2e-admin`;
+  // The admin as `npm ci` / `npm start` built it when no source changed since; else a build of our own.
+  const fresh = adminBuildFresh();
+  const outDir = fresh ? adminDist : `${root}.tmp/e2e-admin`;
   const pgServer = await startPgServer('pg-e2e');
   const name = `${pgServer.prefix}_e2e`;
   const url = urlFor(pgServer.url, name);
   // The build (CPU) and the seeding (mostly the database) side by side.
   await Promise.all([
-    build({ configFile: `${root}admin/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
+    fresh
+      ? Promise.resolve()
+      : build({ configFile: `${root}admin/vite.config.ts`, logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
     (async () => {
       await dropDatabase(pgServer.url, name);
       dropAnchors(name);
