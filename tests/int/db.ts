@@ -14,6 +14,7 @@ import {
   uniqueName,
   urlAs,
   urlFor,
+  withClient,
 } from '../pg';
 
 export const ADMIN_PASSWORD = 'admin-test-password';
@@ -38,15 +39,13 @@ export async function openTestDatabase(
 ): Promise<Database & { url: string; runtime: Database & { url: string } }> {
   const server = inject('databaseUrl');
   const name = uniqueName(inject('databasePrefix'), 't');
-  await createDatabase(server, name, opts.demo || opts.empty ? undefined : inject('templateDatabase'));
+  const template = opts.empty
+    ? undefined
+    : opts.demo
+      ? await demoTemplate(server, inject('databasePrefix'))
+      : inject('templateDatabase');
+  await createDatabase(server, name, template);
   const url = urlFor(server, name);
-  if (opts.demo) {
-    const setup = await openDatabase({ url, pool: 1, statementTimeoutMs: 0 });
-    await migrateLatest(setup.knex);
-    await bootstrap(setup.knex, { adminPassword: ADMIN_PASSWORD, demo: true });
-    await grantRuntime(setup.knex, runtimeRoleOf(inject('databasePrefix')));
-    await setup.close();
-  }
   const db = await openDatabase({ url, pool: opts.pool ?? 5, statementTimeoutMs: opts.statementTimeoutMs });
   const runtimeUrl = urlAs(url, runtimeRoleOf(inject('databasePrefix')), RUNTIME_PASSWORD);
   const runtime = await openDatabase({
@@ -65,4 +64,39 @@ export async function openTestDatabase(
       dropAnchors(name);
     },
   };
+}
+
+/**
+ * The demo campsite, seeded once per run by the first file that asks for it (the others
+ * wait on an advisory lock), then cloned like the template: a seeding takes a minute, a
+ * clone a second. Built under another name and renamed when whole, so a file killed
+ * half-way leaves no half-seeded template; global-setup drops it with the run's databases.
+ */
+async function demoTemplate(server: string, prefix: string): Promise<string> {
+  const name = `${prefix}_t_demo_tpl`;
+  await withClient(server, async (c) => {
+    await c.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      const { rowCount } = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (rowCount) return;
+      const building = `${name}_new`;
+      await dropDatabase(server, building);
+      await createDatabase(server, building);
+      const setup = await openDatabase({ url: urlFor(server, building), pool: 1, statementTimeoutMs: 0 });
+      try {
+        await migrateLatest(setup.knex);
+        await bootstrap(setup.knex, { adminPassword: ADMIN_PASSWORD, demo: true });
+        await grantRuntime(setup.knex, runtimeRoleOf(prefix));
+        // A clone starts with no activity counted, so autovacuum would never analyze it:
+        // the planner statistics are taken here, and each clone copies them.
+        await setup.knex.raw('ANALYZE');
+      } finally {
+        await setup.close();
+      }
+      await c.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  });
+  return name;
 }

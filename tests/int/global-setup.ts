@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
     await seedFutureYears(db.knex);
     // The servers under test log in as the runtime role: its grants travel with each clone.
     await setUpRuntimeRole(db.knex, runtimeRoleOf(server.prefix), RUNTIME_PASSWORD);
+    // Planner statistics every clone copies (a clone's own activity counters start at zero).
+    await db.knex.raw('ANALYZE');
   } finally {
     await db.close();
   }
