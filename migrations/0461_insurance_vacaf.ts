@@ -68,9 +68,6 @@ END $$`);
 BEGIN
   RAISE EXCEPTION 'NOT_AUTHORISED' USING ERRCODE = 'P0001';
 END $$`);
-  for (const t of ['insurance_declaration', 'insurance_declaration_stay', 'vacaf_claim'])
-    await knex.raw(`CREATE TRIGGER tg_${t}__no_truncate BEFORE TRUNCATE ON ${t}
-      FOR EACH STATEMENT EXECUTE FUNCTION bv_no_truncate_sent()`);
 
   await knex.raw(`CREATE TABLE vacaf_claim (
     id serial PRIMARY KEY,
@@ -126,6 +123,10 @@ BEGIN
 END $$`);
   await knex.raw(`CREATE TRIGGER tg_vacaf_claim__kept BEFORE UPDATE OR DELETE ON vacaf_claim
     FOR EACH ROW EXECUTE FUNCTION bv_vacaf_claim_kept()`);
+
+  for (const t of ['insurance_declaration', 'insurance_declaration_stay', 'vacaf_claim'])
+    await knex.raw(`CREATE TRIGGER tg_${t}__no_truncate BEFORE TRUNCATE ON ${t}
+      FOR EACH STATEMENT EXECUTE FUNCTION bv_no_truncate_sent()`);
 
   await knex.raw(`INSERT INTO accounting_account (code, label, kind, vat_rate_bp)
     SELECT v.code, v.label, v.kind, NULL FROM (VALUES
