@@ -39,7 +39,12 @@ const setModule = (settings: Record<string, unknown>) =>
     isActive: true,
     settings,
   });
-const SETTINGS = { contractNumber: 'CT-2031-42', rate: 1000, mandatory: true, insurerEmail: 'declarations@assureur.test' };
+const SETTINGS = {
+  contractNumber: 'CT-2031-42',
+  rate: 1000,
+  mandatory: true,
+  insurerEmail: 'declarations@assureur.test',
+};
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -91,8 +96,9 @@ describe('cancellation insurance', () => {
   });
 
   it('previews the period: insured stays arriving in it, premiums, the commission at the module rate', async () => {
-    const p = (await t.admin.get(`/rest/insurance-declaration/preview?moduleId=${moduleId}&from=2031-07-01&to=2031-08-01`))
-      .body;
+    const p = (
+      await t.admin.get(`/rest/insurance-declaration/preview?moduleId=${moduleId}&from=2031-07-01&to=2031-08-01`)
+    ).body;
     expect(p.stays.map((s: any) => s.bookingId)).toEqual([stays[0].bookingId, stays[1].bookingId]);
     // 5 % of 2 and 3 nights at 30 €
     expect(p.stays.map((s: any) => s.premium)).toEqual([300, 450]);
@@ -100,8 +106,9 @@ describe('cancellation insurance', () => {
     expect(p.contractNumber).toBe('CT-2031-42');
     expect(p.commission).toBe(75);
     await setModule({ ...SETTINGS, rate: 2000 });
-    const q = (await t.admin.get(`/rest/insurance-declaration/preview?moduleId=${moduleId}&from=2031-07-01&to=2031-08-01`))
-      .body;
+    const q = (
+      await t.admin.get(`/rest/insurance-declaration/preview?moduleId=${moduleId}&from=2031-07-01&to=2031-08-01`)
+    ).body;
     expect(q.commission).toBe(150);
     await setModule(SETTINGS);
   });
@@ -127,21 +134,30 @@ describe('cancellation insurance', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('numero_sejour;nom_client;date_arrivee;date_depart;montant_sejour;prime;numero_contrat');
     const code = (await t.knex('booking').where('id', stays[0].bookingId).first('code')).code;
-    expect(lines[1]).toBe(`${code};Claire Martin;2031-07-04;2031-07-06;${(stays[0].total / 100).toFixed(2).replace('.', ',')};3,00;CT-2031-42`);
+    expect(lines[1]).toBe(
+      `${code};Claire Martin;2031-07-04;2031-07-06;${(stays[0].total / 100).toFixed(2).replace('.', ',')};3,00;CT-2031-42`,
+    );
     expect(lines).toHaveLength(3);
 
     const list = (await t.admin.get('/rest/insurance-declaration/list')).body.rows;
     expect(list[0]).toMatchObject({ id: ok.id, stayCount: 2, totalPremium: 750, commission: 75, sentBy: 'admin' });
     expect(list[0].sentAt).toBeTruthy();
-    const file = await fetch(`${t.url}/rest/insurance-declaration/${ok.id}/file`, { headers: { cookie: t.admin.cookie! } });
+    const file = await fetch(`${t.url}/rest/insurance-declaration/${ok.id}/file`, {
+      headers: { cookie: t.admin.cookie! },
+    });
     expect(Buffer.from(await file.arrayBuffer()).equals(mail.attachments[0].content)).toBe(true);
   });
 
   it('a period overlapping a declared one is refused; a stay is declared once', async () => {
-    const r = await t.admin.post('/rest/insurance-declaration/create', { moduleId, from: '2031-07-15', to: '2031-08-15' });
+    const r = await t.admin.post('/rest/insurance-declaration/create', {
+      moduleId,
+      from: '2031-07-15',
+      to: '2031-08-15',
+    });
     expectRefused(r, 'INSURANCE_PERIOD_DECLARED');
-    const p = (await t.admin.get(`/rest/insurance-declaration/preview?moduleId=${moduleId}&from=2031-06-01&to=2031-07-01`))
-      .body;
+    const p = (
+      await t.admin.get(`/rest/insurance-declaration/preview?moduleId=${moduleId}&from=2031-06-01&to=2031-07-01`)
+    ).body;
     expect(p.stays).toEqual([]);
   });
 

@@ -39,10 +39,16 @@ afterAll(async () => {
 describe('VACAF', () => {
   it('the aid is the CAF’s to pay: the family’s balance leaves it out; never above the stay', async () => {
     expectRefused(
-      await t.admin.post(`/rest/booking/${stay.bookingId}/holiday-aid`, { cafNumber: '1234567', amount: stay.total + 1 }),
+      await t.admin.post(`/rest/booking/${stay.bookingId}/holiday-aid`, {
+        cafNumber: '1234567',
+        amount: stay.total + 1,
+      }),
       'VACAF_AID_EXCEEDS_STAY',
     );
-    const aid = await postOk(t.admin, `/rest/booking/${stay.bookingId}/holiday-aid`, { cafNumber: '1234567', amount: AID });
+    const aid = await postOk(t.admin, `/rest/booking/${stay.bookingId}/holiday-aid`, {
+      cafNumber: '1234567',
+      amount: AID,
+    });
     expect(aid).toMatchObject({ amount: AID, cafNumber: '1234567', claimId: null, paid: 0, due: AID });
     const b = await balance(stay.bookingId);
     expect(b.due).toBe(stay.total - AID);
@@ -75,7 +81,10 @@ describe('VACAF', () => {
   });
 
   it('the claim of July: refused without the module, the agreement number in its file, made once at once', async () => {
-    expectRefused(await t.admin.post('/rest/vacaf-claim/create', { from: '2031-07-01', to: '2031-08-01' }), 'VACAF_MODULE_REQUIRED');
+    expectRefused(
+      await t.admin.post('/rest/vacaf-claim/create', { from: '2031-07-01', to: '2031-08-01' }),
+      'VACAF_MODULE_REQUIRED',
+    );
     moduleId = (
       await postOk(t.admin, '/rest/establishment/module', {
         kind: 'vacaf',

@@ -193,7 +193,9 @@ async function sendInTransaction(
     entityId: id,
     userId,
   }))!;
-  await trx('insurance_declaration').where('id', id).update({ sentAt: trx.fn.now(), sentBy: userId, mailMessageId: mailId });
+  await trx('insurance_declaration')
+    .where('id', id)
+    .update({ sentAt: trx.fn.now(), sentBy: userId, mailMessageId: mailId });
   return mailId;
 }
 
@@ -223,7 +225,10 @@ export async function listDeclarations(db: Db): Promise<Row[]> {
     .leftJoin('module_config as m', 'm.id', 'd.moduleId')
     .leftJoin('app_user as u', 'u.id', 'd.sentBy')
     .leftJoin('mail_message as x', 'x.id', 'd.mailMessageId')
-    .orderBy([{ column: 'd.startDate', order: 'desc' }, { column: 'd.id', order: 'desc' }])
+    .orderBy([
+      { column: 'd.startDate', order: 'desc' },
+      { column: 'd.id', order: 'desc' },
+    ])
     .limit(500)
     .select(
       'd.id',

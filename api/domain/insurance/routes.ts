@@ -185,9 +185,7 @@ export const INSURANCE_ROUTES = [
     summary: 'Le fichier CSV de la déclaration, tel qu’envoyé',
     response: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
     handler: async ({ ctx, params, knex }) => {
-      const d = await knex('insurance_declaration')
-        .where('id', parseId(params.declarationId))
-        .first('fileName', 'csv');
+      const d = await knex('insurance_declaration').where('id', parseId(params.declarationId)).first('fileName', 'csv');
       if (!d) throw notFound();
       ctx.set('Content-Type', 'text/csv; charset=utf-8');
       ctx.set('Content-Disposition', `attachment; filename="${d.fileName}"`);
@@ -200,7 +198,8 @@ export const INSURANCE_ROUTES = [
     path: '/rest/insurance/defaults',
     right: [BOOKING, 'read'],
     tag,
-    summary: "Ce que l'assistant de réservation propose : l'assurance cochée par défaut (module « Proposée par défaut »)",
+    summary:
+      "Ce que l'assistant de réservation propose : l'assurance cochée par défaut (module « Proposée par défaut »)",
     response: { type: 'object', properties: { offeredByDefault: { type: 'boolean' } } },
     handler: async ({ knex }) => ({ offeredByDefault: await insuranceOfferedByDefault(knex) }),
   }),

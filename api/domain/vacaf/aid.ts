@@ -49,7 +49,10 @@ export async function setAid(knex: Knex, bookingId: number, input: AidInput): Pr
       throw badRequest('VACAF_AID_EXCEEDS_STAY', { amount: formatMessage('VACAF_AID_EXCEEDS_STAY', params) }, params);
     }
     const row = { bookingId, cafNumber: input.cafNumber.trim(), amount: input.amount };
-    if (before) await trx('holiday_aid').where('id', before.id).update({ ...row, updatedAt: trx.fn.now() });
+    if (before)
+      await trx('holiday_aid')
+        .where('id', before.id)
+        .update({ ...row, updatedAt: trx.fn.now() });
     else await trx('holiday_aid').insert(row);
   });
 }

@@ -24,10 +24,7 @@ export interface VacafModule {
 
 /** The active VACAF module with its agreement number (400 VACAF_MODULE_REQUIRED otherwise). */
 export async function vacafModule(db: Db): Promise<VacafModule> {
-  const rec = await db('module_config')
-    .where({ kind: 'vacaf', isActive: true })
-    .orderBy('id')
-    .first('id', 'settings');
+  const rec = await db('module_config').where({ kind: 'vacaf', isActive: true }).orderBy('id').first('id', 'settings');
   const s = { ...defaultSettings('vacaf'), ...(rec?.settings ?? {}) } as Record<string, unknown>;
   const agreementNumber = typeof s.agreementNumber === 'string' ? s.agreementNumber.trim() : '';
   if (!rec || !agreementNumber) throw badRequest('VACAF_MODULE_REQUIRED');
@@ -60,7 +57,11 @@ export async function aidRows(db: Db, q: { from?: string; to?: string; claimId?:
       db.raw(`(SELECT coalesce(sum(p.amount), 0) FROM payment p WHERE p.booking_id = k.id
         AND p.payer_type = 'holiday-aid')::int AS paid`),
     );
-  return rows.map((r) => ({ ...r, totalAmount: Number(r.totalAmount ?? 0), nights: nightsBetween(r.startDate, r.endDate) }));
+  return rows.map((r) => ({
+    ...r,
+    totalAmount: Number(r.totalAmount ?? 0),
+    nights: nightsBetween(r.startDate, r.endDate),
+  }));
 }
 
 export function claimCsv(agreementNumber: string, rows: Row[]): string {
@@ -172,7 +173,10 @@ export async function recordClaimPayment(
 export async function listClaims(db: Db): Promise<Row[]> {
   return db('vacaf_claim as c')
     .leftJoin('app_user as u', 'u.id', 'c.createdBy')
-    .orderBy([{ column: 'c.startDate', order: 'desc' }, { column: 'c.id', order: 'desc' }])
+    .orderBy([
+      { column: 'c.startDate', order: 'desc' },
+      { column: 'c.id', order: 'desc' },
+    ])
     .limit(500)
     .select(
       'c.id',
