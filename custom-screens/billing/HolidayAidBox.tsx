@@ -41,7 +41,10 @@ export function HolidayAidBox({
       <AskDialog
         open={asking}
         title="Aide aux vacances (VACAF)"
-        text="La CAF paie cette part du séjour : elle est déduite de ce que la famille doit, la TVA reste due sur le prix entier."
+        text={
+          'La CAF paie cette part du séjour : elle est déduite de ce que la famille doit, ' +
+          'la TVA reste due sur le prix entier.'
+        }
         fields={[
           { name: 'cafNumber', label: "N° d'allocataire CAF", required: true, initial: aid?.cafNumber ?? '' },
           {

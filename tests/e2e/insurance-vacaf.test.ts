@@ -65,6 +65,10 @@ describe('insurance declaration and VACAF claim', () => {
     await page.getByTestId('insurance-preview').click();
     await row('insurance-preview', code).waitFor();
     await page.getByTestId('insurance-send').click();
+    // Stored and handed to the mail queue (without an SMTP setting the e-mail waits in the history).
+    await expect
+      .poll(() => page.getByRole('alert').allInnerTexts(), { timeout: 60_000 })
+      .toEqual([expect.stringMatching(/^Déclaration (envoyée|enregistrée)/)]);
     await row('insurance-declaration-list', `E2E-${tag}`)
       .filter({ hasText: formatDateFr(start) })
       .waitFor();

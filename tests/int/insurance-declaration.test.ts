@@ -26,6 +26,7 @@ let moduleId = 0;
 const received: ParsedMail[] = [];
 const stays: { bookingId: number; total: number }[] = [];
 
+const amount = (c: number) => (c / 100).toFixed(2).replace('.', ',');
 const insured = async (placeId: number, from: string, to: string) => {
   const s = await bookStay(t, c, placeId, from, to);
   const r = await t.admin.put(`/rest/booking/${s.bookingId}`, { withCancellationInsurance: true });
@@ -134,9 +135,7 @@ describe('cancellation insurance', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('numero_sejour;nom_client;date_arrivee;date_depart;montant_sejour;prime;numero_contrat');
     const code = (await t.knex('booking').where('id', stays[0].bookingId).first('code')).code;
-    expect(lines[1]).toBe(
-      `${code};Claire Martin;2031-07-04;2031-07-06;${(stays[0].total / 100).toFixed(2).replace('.', ',')};3,00;CT-2031-42`,
-    );
+    expect(lines[1]).toBe(`${code};Claire Martin;2031-07-04;2031-07-06;${amount(stays[0].total)};3,00;CT-2031-42`);
     expect(lines).toHaveLength(3);
 
     const list = (await t.admin.get('/rest/insurance-declaration/list')).body.rows;
@@ -179,7 +178,7 @@ describe('cancellation insurance', () => {
     await expect(t.knex.raw('TRUNCATE insurance_declaration CASCADE')).rejects.toThrow(/NOT_AUTHORISED/);
   });
 
-  it('a draft (not sent) may be deleted, which frees its stays; without the insurer’s address nothing is sent', async () => {
+  it('a draft may be deleted, which frees its stays; without the insurer’s address nothing is sent', async () => {
     const body = { moduleId, from: '2031-08-01', to: '2031-09-01' };
     const draft = await postOk(t.admin, '/rest/insurance-declaration/create', { ...body, send: false });
     expect(draft.mailId).toBeNull();

@@ -16,6 +16,7 @@ let transfer = 0;
 let moduleId = 0;
 let stay: { bookingId: number; total: number };
 const AID = 5000;
+const amount = (c: number) => (c / 100).toFixed(2).replace('.', ',');
 
 const balance = async (bookingId: number) => (await t.admin.get(`/rest/booking/${bookingId}/balance`)).body;
 const setModule = (agreementNumber: string) =>
@@ -110,11 +111,12 @@ describe('VACAF', () => {
     const res = await fetch(`${t.url}/rest/vacaf-claim/${id}/file`, { headers: { cookie: t.admin.cookie! } });
     const lines = (await res.text()).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'numero_convention;numero_sejour;numero_allocataire;nom_famille;date_arrivee;date_depart;nuits;montant_sejour;aide_demandee',
+      'numero_convention;numero_sejour;numero_allocataire;nom_famille;date_arrivee;date_depart;nuits;' +
+        'montant_sejour;aide_demandee',
     );
     const code = (await t.knex('booking').where('id', stay.bookingId).first('code')).code;
     expect(lines[1]).toBe(
-      `AG-40-123;${code};1234567;Claire Martin;2031-07-10;2031-07-17;7;${(stay.total / 100).toFixed(2).replace('.', ',')};50,00`,
+      `AG-40-123;${code};1234567;Claire Martin;2031-07-10;2031-07-17;7;${amount(stay.total)};50,00`,
     );
   });
 

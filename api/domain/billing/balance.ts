@@ -18,7 +18,8 @@ export function balanceDueSql(alias = 'b'): string {
     `'customer')`;
   return `((CASE WHEN bv_stay_billed(${alias}.id) THEN ${billed}
     ELSE greatest(${billed}, coalesce(${alias}.total_amount, 0)) END)
-    - (SELECT coalesce(sum(y.amount), 0) FROM payment y WHERE y.booking_id = ${alias}.id AND NOT ${CAF_PAYMENT_SQL('y')})
+    - (SELECT coalesce(sum(y.amount), 0) FROM payment y
+      WHERE y.booking_id = ${alias}.id AND NOT ${CAF_PAYMENT_SQL('y')})
     - ${UNBILLED_AID_SQL(alias)}
     ${unbilledChargesSql(alias)})::int`;
 }

@@ -140,7 +140,8 @@ export interface StayAid {
 export async function stayAid(db: Db, bookingId: number): Promise<StayAid | null> {
   const { rows } = await db.raw(
     `SELECT a.amount, ${UNBILLED_AID_SQL('k')}::int AS unbilled,
-       (SELECT coalesce(sum(p.amount), 0) FROM payment p WHERE p.booking_id = k.id AND p.payer_type = 'holiday-aid')::int
+       (SELECT coalesce(sum(p.amount), 0) FROM payment p
+         WHERE p.booking_id = k.id AND p.payer_type = 'holiday-aid')::int
        AS paid
      FROM holiday_aid a JOIN booking k ON k.id = a.booking_id WHERE a.booking_id = ?`,
     [bookingId],

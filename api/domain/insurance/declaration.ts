@@ -11,6 +11,7 @@ import type { Knex } from 'knex';
 import { UNCONFIRMED } from '../../../common/stay-status';
 import { formatDateFr } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
+import { countFr } from '../../../common/french';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { applyBp } from '../pricing/money';
 import { enqueueMail } from '../mail/queue';
@@ -179,13 +180,14 @@ async function sendInTransaction(
   if (!m.insurerEmail) throw badRequest('INSURER_EMAIL_REQUIRED');
   const period = `du ${formatDateFr(d.startDate)} au ${formatDateFr(d.endDate)} (exclu)`;
   const euros = (c: number) => formatCents(c);
+  const contract: string | null = d.contractNumber;
   const mailId = (await enqueueMail(trx, {
     kind: 'insurance-declaration',
     to: m.insurerEmail,
-    subject: `Déclaration d'assurance annulation${d.contractNumber ? ` – contrat ${d.contractNumber}` : ''} – ${period}`,
+    subject: `Déclaration d'assurance annulation${contract ? ` – contrat ${contract}` : ''} – ${period}`,
     html:
       `<p>Bonjour,</p><p>Veuillez trouver ci-joint la déclaration des séjours assurés ${period}` +
-      `${d.contractNumber ? `, contrat n° ${d.contractNumber}` : ''} : ${d.stayCount} séjour${d.stayCount > 1 ? 's' : ''}, ` +
+      `${contract ? `, contrat n° ${contract}` : ''} : ${countFr(d.stayCount, 'séjour')}, ` +
       `primes ${euros(Number(d.totalPremium))}, commission ${euros(Number(d.commission))}, ` +
       `à reverser ${euros(Number(d.totalPremium) - Number(d.commission))}.</p><p>Cordialement.</p>`,
     attachments: [{ fileName: d.fileName, mime: 'text/csv', data: Buffer.from(d.csv, 'utf8') }],

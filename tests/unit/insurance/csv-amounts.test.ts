@@ -19,7 +19,7 @@ describe('declaration files', () => {
     expect(csvAmount(-5)).toBe('-0,05');
   });
 
-  it('the commission lies between 0 and the premiums; per stay it strays from the total’s by a cent a stay at most', () => {
+  it('the commission lies between 0 and the premiums, per stay a cent a stay from the total’s at most', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 1e7 }), { maxLength: 50 }),
