@@ -294,6 +294,17 @@ export const MESSAGES = {
   QUANTITY_ABOVE_STOCK: 'Quantité supérieure au stock',
   ZONE_NAME_USED: 'Nom de zone déjà utilisé',
   INSURANCE_SENT_UNDELETABLE: 'Une assurance envoyée ne peut pas être supprimée',
+  // Insurance declarations and VACAF claims (api/domain/insurance, api/domain/vacaf)
+  INSURANCE_PERIOD_DECLARED: 'Une déclaration de cette assurance couvre déjà une partie de cette période',
+  INSURANCE_NOTHING_TO_DECLARE: 'Aucun séjour assuré à déclarer sur cette période',
+  INSURER_EMAIL_REQUIRED: "E-mail de l'assureur manquant : renseignez-le dans le module Assurance annulation",
+  INSURANCE_MODULE_REQUIRED: 'Aucun module Assurance annulation actif',
+  VACAF_MODULE_REQUIRED: 'Module VACAF inactif ou sans numéro de convention',
+  VACAF_AID_CLAIMED: "Aide déjà demandée à la CAF : elle n'est plus modifiable",
+  VACAF_AID_EXCEEDS_STAY: "L'aide ne peut pas dépasser le prix du séjour (%{total})",
+  VACAF_PERIOD_CLAIMED: 'Une demande à la CAF couvre déjà une partie de cette période',
+  VACAF_NOTHING_TO_CLAIM: 'Aucune aide à demander sur cette période',
+  VACAF_CLAIM_PAID: 'Le paiement de cette demande est déjà enregistré',
   FTP_SEND_FAILED: "L'envoi FTP a échoué",
   BACKUP_FAILED: 'La sauvegarde et la mise à jour ont échoué',
 

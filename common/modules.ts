@@ -98,10 +98,14 @@ export const MODULE_KINDS: ModuleKind[] = [
       'csv',
     ),
   ]),
+  // Read by api/domain/insurance: the contract number goes on the declaration, the rate is the
+  // campsite's commission on the premiums it collects (the premium itself is priced by the
+  // tariff's « Assurance annulation »), « proposée par défaut » ticks it in the booking wizard.
   grid('insurance', 'Assurance annulation', 'insuranceId', [
     s('contractNumber', 'N° de contrat'),
-    { name: 'rate', label: 'Taux', type: 'rate', min: 0, max: 10000 },
+    { name: 'rate', label: 'Taux de commission du camping (sur les primes)', type: 'rate', min: 0, max: 10000 },
     b('mandatory', 'Proposée par défaut'),
+    s('insurerEmail', "E-mail de l'assureur (déclarations)", { type: 'email' }),
   ]),
   grid('emailing', 'E-mailing', 'emailingId', [
     s('senderName', "Nom de l'expéditeur"),

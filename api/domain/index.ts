@@ -32,6 +32,9 @@ import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
 import { registerStatisticsRules, statisticsRouters } from './statistics/index';
 import { channelsRouters, registerChannelsModule } from './channels/index';
+import { INSURANCE_ROUTES } from './insurance/routes';
+import { VACAF_ROUTES } from './vacaf/routes';
+import { registerHolidayAidBillSource } from './vacaf/aid';
 
 /** What the domain routers are built with (api/app.ts gives it). */
 export interface AppContext {
@@ -66,6 +69,7 @@ export function registerDomainRules(): void {
   registerBackupTile();
   registerStatisticsRules();
   registerChannelsModule();
+  registerHolidayAidBillSource();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
@@ -86,5 +90,7 @@ export function domainRouters(ctx: AppContext): Router[] {
     backupRouter(ctx.knex),
     ...statisticsRouters(ctx.knex),
     ...channelsRouters(ctx.knex),
+    routerOf(INSURANCE_ROUTES, ctx.knex),
+    routerOf(VACAF_ROUTES, ctx.knex),
   ];
 }

@@ -81,6 +81,7 @@ export const SCREEN_MENU: MenuLeaf[] = [
   {"label":"Contrôle des doubles facturations","to":"/verif-double-bill","functionality":"invoice.bill","path":"Facturation/Contrôles"},
   {"label":"Factures échues non réglées","to":"/verif-due-bill","functionality":"invoice.bill","path":"Facturation/Contrôles"},
   {"label":"Assurances annulation","to":"/assurance-list","functionality":"booking.booking","path":"Autres séjours"},
+  {"label":"Déclarations à l'assureur","to":"/insurance-declaration-list","functionality":"booking.booking","path":"Autres séjours"},
   {"label":"Écrans de caisse","to":"/sale-cash-register-list","functionality":"sale.sale","path":"Ventes"},
   {"label":"Contrôle des ventes portées sur les séjours","to":"/check-sales","functionality":"sale.sale","path":"Ventes/Contrôles"},
   {"label":"Vérification des règlements des tickets","to":"/verif-tickets-payment","functionality":"sale.sale","path":"Ventes/Contrôles"},

@@ -29,6 +29,7 @@ import { RefundDialog } from './RefundDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { BillPreviewDialog } from './BillPreviewDialog';
 import { ChargesTable, PaymentsTable } from './StayMoneyTables';
+import { HolidayAidBox } from './HolidayAidBox';
 import { useStayMoney } from './stay-money';
 
 export function StayBilling({
@@ -164,6 +165,7 @@ export function StayBilling({
         )}
         {b && <PaymentsTable m={b} />}
         {b && <ChargesTable m={b} />}
+        {b && <HolidayAidBox bookingId={bookingId} canPay={canPay} onSaved={refresh} />}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {canBill && billable && b && !b.isBilled && (
             <Button variant="outlined" onClick={() => setPreviewing('deposit')} data-testid="bill-deposit">

@@ -70,7 +70,7 @@ export const billingArea: ScreenArea = {
       },
     ]),
     ...withRight('invoice.payment', [
-      { path: '/vacaf-list', load: named(aids, 'VacafList'), menu: bank('Aides aux vacances (VACAF)') },
+      { path: '/vacaf-list', load: () => import('./lists/VacafScreen'), menu: bank('Aides aux vacances (VACAF)') },
     ]),
     ...withRight('invoice.bill', [
       {
@@ -89,6 +89,11 @@ export const billingArea: ScreenArea = {
         path: '/assurance-list',
         load: named(aids, 'InsuranceList'),
         menu: { label: 'Assurances annulation', path: 'Autres séjours' },
+      },
+      {
+        path: '/insurance-declaration-list',
+        load: () => import('./lists/InsuranceDeclarations'),
+        menu: { label: "Déclarations à l'assureur", path: 'Autres séjours' },
       },
     ]),
   ],

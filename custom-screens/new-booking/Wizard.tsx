@@ -36,6 +36,16 @@ export function Wizard() {
     endDate: query.get('endDate') ?? '',
     customerId: start.customerId || null,
   }));
+  // The insurance module's « Proposée par défaut »: a new booking starts with the insurance ticked.
+  useEffect(() => {
+    if (editing || start.tempBookingId) return;
+    api<{ offeredByDefault: boolean }>('/insurance/defaults').then(
+      (d) => d.offeredByDefault && setDraft((x) => ({ ...x, withCancellationInsurance: true })),
+      () => undefined,
+    );
+    // Read once, when the wizard opens on a new booking.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [touched, setTouched] = useState(false);
   const [stateId, setStateId] = useState<1 | 2 | 3>(1);
   const [busy, setBusy] = useState(false);

@@ -1381,6 +1381,91 @@ const ROWS: Row[] = [
   { method: 'GET', route: '/rest/bill/credits', make: async () => ({ path: `/rest/bill/credits?${RANGE}` }) },
   { method: 'GET', route: '/rest/payment/vacaf', make: async () => ({ path: `/rest/payment/vacaf?${RANGE}` }) },
   { method: 'GET', route: '/rest/booking/insured', make: async () => ({ path: `/rest/booking/insured?${RANGE}` }) },
+  // Insurance declarations and VACAF (api/domain/insurance, api/domain/vacaf): no module in this database
+  {
+    method: 'GET',
+    route: '/rest/insurance-declaration/list',
+    make: async () => ({ path: '/rest/insurance-declaration/list' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/insurance-declaration/preview',
+    make: async () => ({ path: `/rest/insurance-declaration/preview?moduleId=999999&${RANGE}` }),
+    ok: { status: 400, why: 'no insurance module: past the right, INSURANCE_MODULE_REQUIRED' },
+  },
+  {
+    method: 'POST',
+    route: '/rest/insurance-declaration/create',
+    make: async () => ({
+      path: '/rest/insurance-declaration/create',
+      body: { moduleId: 999999, from: '2031-07-01', to: '2031-08-01' },
+    }),
+    state: async () => t.knex('insurance_declaration').count({ n: '*' }),
+    ok: { status: 400, why: 'no insurance module: past the right, INSURANCE_MODULE_REQUIRED' },
+  },
+  {
+    method: 'POST',
+    route: '/rest/insurance-declaration/:declarationId/send',
+    make: async () => ({ path: '/rest/insurance-declaration/999999/send' }),
+    ok: { status: 404, why: 'no such declaration: past the right, 404' },
+  },
+  {
+    method: 'POST',
+    route: '/rest/insurance-declaration/delete/:declarationId',
+    make: async () => ({ path: '/rest/insurance-declaration/delete/999999' }),
+    ok: { status: 404, why: 'no such declaration: past the right, 404' },
+  },
+  {
+    method: 'GET',
+    route: '/rest/insurance-declaration/:declarationId/file',
+    make: async () => ({ path: '/rest/insurance-declaration/999999/file' }),
+    ok: { status: 404, why: 'no such declaration: past the right, 404' },
+  },
+  { method: 'GET', route: '/rest/insurance/defaults', make: async () => ({ path: '/rest/insurance/defaults' }) },
+  {
+    method: 'GET',
+    route: '/rest/booking/:bookingId/holiday-aid',
+    make: async () => ({ path: `/rest/booking/${ids.booking}/holiday-aid` }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/booking/:bookingId/holiday-aid',
+    make: async () => ({
+      path: `/rest/booking/${(await billable()).id}/holiday-aid`,
+      body: { cafNumber: '1234567', amount: 100 },
+    }),
+    state: async (req) => t.knex('holiday_aid').where('bookingId', idIn(req)).count({ n: '*' }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/booking/:bookingId/holiday-aid/delete',
+    make: async () => {
+      const bookingId = (await billable()).id;
+      await t.knex('holiday_aid').insert({ bookingId, cafNumber: '1234567', amount: 100 });
+      return { path: `/rest/booking/${bookingId}/holiday-aid/delete` };
+    },
+    state: async (req) => t.knex('holiday_aid').where('bookingId', idIn(req)).count({ n: '*' }),
+  },
+  { method: 'GET', route: '/rest/vacaf-claim/list', make: async () => ({ path: `/rest/vacaf-claim/list?${RANGE}` }) },
+  {
+    method: 'POST',
+    route: '/rest/vacaf-claim/create',
+    make: async () => ({ path: '/rest/vacaf-claim/create', body: { from: '2031-07-01', to: '2031-08-01' } }),
+    state: async () => t.knex('vacaf_claim').count({ n: '*' }),
+    ok: { status: 400, why: 'no VACAF module: past the right, VACAF_MODULE_REQUIRED' },
+  },
+  {
+    method: 'GET',
+    route: '/rest/vacaf-claim/:claimId/file',
+    make: async () => ({ path: '/rest/vacaf-claim/999999/file' }),
+    ok: { status: 404, why: 'no such claim: past the right, 404' },
+  },
+  {
+    method: 'POST',
+    route: '/rest/vacaf-claim/:claimId/payment',
+    make: async () => ({ path: '/rest/vacaf-claim/999999/payment', body: { paymentMethodId: ids.cheque } }),
+    ok: { status: 404, why: 'no such claim: past the right, 404' },
+  },
   {
     method: 'POST',
     route: '/rest/booking/:bookingId/partner-bill',

@@ -1470,6 +1470,129 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/booking/{bookingId}/holiday-aid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amount?: number;
+                            billed?: boolean;
+                            billId?: number | null;
+                            bookingId?: number;
+                            cafNumber?: string;
+                            claimFrom?: string | null;
+                            claimId?: number | null;
+                            due?: number;
+                            id?: number;
+                            paid?: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        cafNumber: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amount?: number;
+                            billed?: boolean;
+                            billId?: number | null;
+                            bookingId?: number;
+                            cafNumber?: string;
+                            claimFrom?: string | null;
+                            claimId?: number | null;
+                            due?: number;
+                            id?: number;
+                            paid?: number;
+                        } | null;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/booking/{bookingId}/holiday-aid/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bookingId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bookingId?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/booking/{bookingId}/partner-bill": {
         parameters: {
             query?: never;
@@ -5045,6 +5168,324 @@ export type paths = {
                     };
                     content: {
                         "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/insurance-declaration/{declarationId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    declarationId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/insurance-declaration/{declarationId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    declarationId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id?: number;
+                            mailError?: string | null;
+                            mailId?: number | null;
+                            mailStatus?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/insurance-declaration/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        moduleId: number;
+                        send?: boolean;
+                        /** Format: date */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id?: number;
+                            mailError?: string | null;
+                            mailId?: number | null;
+                            mailStatus?: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/insurance-declaration/delete/{declarationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    declarationId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/insurance-declaration/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            modules?: {
+                                contractNumber?: string | null;
+                                id?: number;
+                                insurerEmail?: string | null;
+                                isActive?: boolean;
+                                label?: string;
+                                rate?: number;
+                            }[];
+                            rows?: {
+                                commission?: number;
+                                commissionRateBp?: number;
+                                contractNumber?: string | null;
+                                endDate?: string;
+                                fileName?: string;
+                                id?: number;
+                                insurerEmail?: string | null;
+                                mailStatus?: string | null;
+                                moduleId?: number;
+                                moduleLabel?: string | null;
+                                sentAt?: string | null;
+                                sentBy?: string | null;
+                                startDate?: string;
+                                stayCount?: number;
+                                totalPremium?: number;
+                                totalStayAmount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/insurance-declaration/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    from: string;
+                    moduleId: number;
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            commission?: number;
+                            commissionRateBp?: number;
+                            contractNumber?: string | null;
+                            from?: string;
+                            moduleId?: number;
+                            stays?: {
+                                bookingId?: number;
+                                code?: string;
+                                customerName?: string;
+                                endDate?: string;
+                                premium?: number;
+                                startDate?: string;
+                                stayAmount?: number;
+                            }[];
+                            to?: string;
+                            totalPremium?: number;
+                            totalStayAmount?: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/insurance/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            offeredByDefault?: boolean;
+                        };
                     };
                 };
             };
@@ -10340,6 +10781,200 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/vacaf-claim/{claimId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    claimId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/vacaf-claim/{claimId}/payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    claimId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date?: string;
+                        paymentMethodId: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amount?: number;
+                            payments?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/vacaf-claim/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id?: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/vacaf-claim/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            agreementNumber?: string | null;
+                            claims?: {
+                                agreementNumber?: string;
+                                aidCount?: number;
+                                createdAt?: string;
+                                createdBy?: string | null;
+                                endDate?: string;
+                                fileName?: string;
+                                id?: number;
+                                paid?: number;
+                                paidOn?: string | null;
+                                startDate?: string;
+                                totalAmount?: number;
+                            }[];
+                            pending?: {
+                                amount?: number;
+                                bookingId?: number;
+                                cafNumber?: string;
+                                claimId?: number | null;
+                                code?: string | null;
+                                customerName?: string | null;
+                                endDate?: string;
+                                id?: number;
+                                nights?: number;
+                                paid?: number;
+                                startDate?: string;
+                                totalAmount?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -10369,7 +11004,7 @@ export type components = {
              * @default other
              * @enum {string}
              */
-            kind: "customer" | "sales" | "vat" | "outside-vat" | "tourist-tax" | "bank" | "cash" | "cheque" | "holiday-voucher" | "other";
+            kind: "customer" | "sales" | "vat" | "outside-vat" | "tourist-tax" | "bank" | "cash" | "cheque" | "holiday-voucher" | "insurer" | "holiday-aid" | "other";
             label: string;
             /** Format: date-time */
             readonly updatedAt?: string;
@@ -13583,6 +14218,12 @@ export type components = {
             /** @enum {unknown} */
             downPaymentNature?: "arrhes" | "acompte";
             due: number;
+            holidayAid?: {
+                amount?: number;
+                due?: number;
+                paid?: number;
+                unbilled?: number;
+            } | null;
             isBilled: boolean;
             overdue: {
                 amount: number;

@@ -127,10 +127,16 @@ function saleEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Pla
     lines.push(...line(plan.account('vat', v.rateBp), -(v.vat - t.vat)));
   }
   // 468600 holds the tourist tax only; any other amount outside VAT (a deposit's share,
-  // gift vouchers, débours) is on 708000.
+  // gift vouchers, débours) is on 708000 — but for the third parties' shares (entries since
+  // issue 30): the insurance premiums collected for the insurer are owed to it (467100), the
+  // VACAF aid is owed by the CAF (411900, debited as the family's account is for the rest).
   const outside = Number(d.outsideVat ?? 0) - Number(till.outsideVat);
+  const insurance = Number(d.insurance ?? 0);
+  const aid = Number(d.holidayAid ?? 0);
   lines.push(...line(plan.account('tourist-tax'), -tourist));
-  lines.push(...line(plan.account('outside-vat'), -(outside - tourist)));
+  if (insurance) lines.push(...line(plan.account('insurer'), -insurance));
+  if (aid) lines.push(...line(plan.account('holiday-aid'), -aid));
+  lines.push(...line(plan.account('outside-vat'), -(outside - tourist - insurance - aid)));
   return {
     journal: 'sales',
     date: r.date,
@@ -158,7 +164,9 @@ export const methodJournalKind = (kind: unknown): JournalKind => (kind === 'cash
 function paymentEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Plan): Entry {
   const m = r.data.method ?? {};
   const account = methodAccount(m, accounts, plan);
-  const aux = plan.auxiliary(r.data.customerId, 'Client');
+  // The CAF paying a VACAF aid settles its receivable, not a customer's account.
+  const caf = r.data.payerType === 'holiday-aid';
+  const aux = caf ? undefined : plan.auxiliary(r.data.customerId, 'Client');
   const cancel = r.kind === 'payment-cancel';
   const refund = r.data.category === 'refund';
   return {
@@ -170,7 +178,7 @@ function paymentEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: 
     // a refund (negative payment) credits the bank and debits the customer by its sign
     label: `${cancel ? 'Annulation paiement' : refund ? 'Remboursement' : 'Paiement'} ${clean(m.label)}`,
     seq: r.seq,
-    lines: [...line(account, r.amount), ...line(plan.account('customer'), -r.amount, aux)],
+    lines: [...line(account, r.amount), ...line(plan.account(caf ? 'holiday-aid' : 'customer'), -r.amount, aux)],
   };
 }
 

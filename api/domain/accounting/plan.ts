@@ -41,6 +41,8 @@ const ACCOUNT_NAMES: Record<string, string> = {
   cash: 'compte de caisse',
   cheque: 'compte des chèques à encaisser',
   'holiday-voucher': 'compte des chèques-vacances à encaisser',
+  insurer: "compte de l'assureur (primes à reverser)",
+  'holiday-aid': 'compte des aides aux vacances à recevoir (CAF)',
 };
 export const rateLabel = (bp: number) => `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 
@@ -98,6 +100,8 @@ export function defaultPlanSettings(rates: number[] = [0, 210, 550, 1000, 2000])
     { code: '530000', label: 'Caisse', kind: 'cash', vatRateBp: null },
     { code: '511200', label: 'Chèques à encaisser', kind: 'cheque', vatRateBp: null },
     { code: '511300', label: 'Chèques-vacances à encaisser', kind: 'holiday-voucher', vatRateBp: null },
+    { code: '467100', label: "Assureur – primes d'assurance annulation à reverser", kind: 'insurer', vatRateBp: null },
+    { code: '411900', label: 'CAF – aides aux vacances (VACAF) à recevoir', kind: 'holiday-aid', vatRateBp: null },
   ];
   return {
     accounts,

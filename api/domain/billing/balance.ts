@@ -8,7 +8,7 @@ import type { Knex } from 'knex';
 import { HttpError } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { formatCents } from '../../../common/money';
-import { stayBalance } from './view';
+import { CAF_PAYMENT_SQL, stayBalance, UNBILLED_AID_SQL } from './view';
 import { unbilledChargesSql } from './sources';
 
 /** SQL of the balance due of the booking aliased `alias` (cents, integer). */
@@ -18,7 +18,9 @@ export function balanceDueSql(alias = 'b'): string {
     `'customer')`;
   return `((CASE WHEN bv_stay_billed(${alias}.id) THEN ${billed}
     ELSE greatest(${billed}, coalesce(${alias}.total_amount, 0)) END)
-    - (SELECT coalesce(sum(y.amount), 0) FROM payment y WHERE y.booking_id = ${alias}.id)
+    - (SELECT coalesce(sum(y.amount), 0) FROM payment y
+      WHERE y.booking_id = ${alias}.id AND NOT ${CAF_PAYMENT_SQL('y')})
+    - ${UNBILLED_AID_SQL(alias)}
     ${unbilledChargesSql(alias)})::int`;
 }
 

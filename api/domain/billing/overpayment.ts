@@ -27,7 +27,10 @@ export async function assertNotOverpaying(
   // An edit that neither raises the amount nor moves the payment to another stay adds nothing.
   if (sameStay && rec.amount <= existing!.amount) return;
   await trx('booking').where('id', bookingId).forUpdate().first('id');
-  const { due: dueNow } = await stayBalance(trx, bookingId);
+  const balance = await stayBalance(trx, bookingId);
+  // The CAF paying a stay's VACAF aid settles the aid, not the family's account: it is held to what the CAF owes.
+  const caf = rec.payerType === 'holiday-aid' && balance.holidayAid;
+  const dueNow = caf ? balance.holidayAid!.due : balance.due;
   // What was due before this payment: the stored amount of the payment being edited is given back.
   const due = dueNow + (sameStay ? existing!.amount : 0);
   if (rec.amount <= due || confirm?.has(OVERPAYMENT)) return;

@@ -137,6 +137,11 @@ defineSchemas({
       charged: { ...money, description: 'centimes : tickets de caisse portés sur le séjour et pas encore facturés' },
       due: { ...money, description: 'centimes : reste dû, tickets portés compris ; négatif : à rembourser' },
       isBilled: bool,
+      holidayAid: {
+        type: ['object', 'null'],
+        description: 'centimes : l’aide VACAF du séjour, due par la CAF et non par la famille (accordée, payée, reste)',
+        properties: { amount: money, paid: money, due: money, unbilled: money },
+      },
       payments: {
         type: 'array',
         description: 'Les paiements du séjour : mode, date, remise en banque',

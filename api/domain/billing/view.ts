@@ -110,6 +110,44 @@ export interface StayBalance {
   isBilled: boolean;
   /** what is owed past the stay's down-payment or balance due date (null: nothing late) */
   overdue: Overdue | null;
+  /** the CAF aid (VACAF) the family does not pay, when the stay has one */
+  holidayAid: StayAid | null;
+}
+
+/**
+ * VACAF (issue 30): on a stay holding a CAF aid (table holiday_aid), the aid is owed by
+ * the CAF, not by the family. The final bill deducts it (line 10, api/domain/vacaf) and,
+ * before that bill, the family's balance leaves it out; the CAF's payments (payer type
+ * holiday-aid) settle the aid, so they are not the family's either. SQL on a payment
+ * row aliased `p`: is it the CAF paying the aid of its stay.
+ */
+export const CAF_PAYMENT_SQL = (p: string) =>
+  `(${p}.payer_type = 'holiday-aid' AND EXISTS (SELECT 1 FROM holiday_aid ha WHERE ha.booking_id = ${p}.booking_id))`;
+/** SQL: the aid of the booking aliased `k` that no standing bill holds yet (cents). */
+export const UNBILLED_AID_SQL = (k: string) =>
+  `(SELECT coalesce(sum(a.amount), 0) FROM holiday_aid a WHERE a.booking_id = ${k}.id AND NOT coalesce((SELECT
+    f.total_incl_vat + coalesce((SELECT sum(c.total_incl_vat) FROM bill c WHERE c.credited_bill_id = f.id), 0) <> 0
+    FROM bill f WHERE f.id = a.bill_id), false))`;
+
+/** The CAF aid of a stay: granted, paid by the CAF, still owed by it; the part no standing bill deducts yet. */
+export interface StayAid {
+  amount: number;
+  paid: number;
+  due: number;
+  unbilled: number;
+}
+
+export async function stayAid(db: Db, bookingId: number): Promise<StayAid | null> {
+  const { rows } = await db.raw(
+    `SELECT a.amount, ${UNBILLED_AID_SQL('k')}::int AS unbilled,
+       (SELECT coalesce(sum(p.amount), 0) FROM payment p
+         WHERE p.booking_id = k.id AND p.payer_type = 'holiday-aid')::int
+       AS paid
+     FROM holiday_aid a JOIN booking k ON k.id = a.booking_id WHERE a.booking_id = ?`,
+    [bookingId],
+  );
+  const r = rows[0];
+  return r ? { amount: r.amount, paid: r.paid, due: r.amount - r.paid, unbilled: r.unbilled } : null;
 }
 
 /** Amounts received per booking (cents), for the planning's payment view and the balances. */
@@ -117,6 +155,7 @@ export async function paidByBookings(db: Db, bookingIds: number[]): Promise<Map<
   if (!bookingIds.length) return new Map();
   const rows: Row[] = await db('payment')
     .whereIn('bookingId', bookingIds)
+    .whereRaw(`NOT ${CAF_PAYMENT_SQL('payment')}`)
     .groupBy('bookingId')
     .select('bookingId', db.raw('sum(amount)::bigint AS paid'));
   return new Map(rows.map((r) => [r.bookingId, Number(r.paid)]));
@@ -141,7 +180,8 @@ export async function stayBalance(db: Db, bookingId: number): Promise<StayBalanc
   const stayTotal = booking.totalAmount ?? 0;
   // Till tickets charged to the stay: once a standing final bill holds them they are in `billed`.
   const charged = (await stayCharges(db, bookingId)).reduce((s, c) => s + (c.billId == null ? c.amount : 0), 0);
-  const due = dueOf(stayTotal, billed, isBilled, paid) + charged;
+  const aid = await stayAid(db, bookingId);
+  const due = dueOf(stayTotal, billed, isBilled, paid) + charged - (aid?.unbilled ?? 0);
   const overdue = RELEASING.includes(booking.statusId)
     ? null
     : overdueOf(
@@ -154,7 +194,7 @@ export async function stayBalance(db: Db, bookingId: number): Promise<StayBalanc
         },
         todayParis(),
       );
-  return { bookingId, stayTotal, billed, paid, charged, due, isBilled, overdue };
+  return { bookingId, stayTotal, billed, paid, charged, due, isBilled, overdue, holidayAid: aid };
 }
 
 /**

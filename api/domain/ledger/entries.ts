@@ -36,6 +36,10 @@ export function vatOfBill(bill: Row): { vat: VatCents[]; outsideVat: number } {
  */
 export const TILL_LINE_TYPES = [16, 23];
 
+/** Bill line types of §9 whose amounts belong to a third party: insurance premiums, VACAF aid. */
+export const INSURANCE_LINE_TYPE = 11;
+export const HOLIDAY_AID_LINE_TYPE = 10;
+
 export interface TillShare {
   inclVat: number;
   outsideVat: number;
@@ -69,6 +73,13 @@ export async function appendBillEntry(trx: Trx, billId: number): Promise<Appende
   const lines = await trx('bill_line').where('billId', billId);
   const { vat, outsideVat } = vatOfBill(b);
   const till = await tillShareOfBill(trx, billId);
+  // Third parties' shares outside VAT (issue 30): premiums collected for the insurer (line 11) and
+  // the aid the CAF pays for the family (line 10, negative). Not revenue: the FEC sends them to
+  // their third-party accounts.
+  const share = (type: number) =>
+    lines.filter((l) => l.lineType === type && l.vatRateBp == null).reduce((s, l) => s + Number(l.amountInclVat), 0);
+  const insurance = share(INSURANCE_LINE_TYPE);
+  const holidayAid = share(HOLIDAY_AID_LINE_TYPE);
   return appendEntry(trx, {
     kind: b.kind === 'credit-note' ? 'credit-note' : 'bill',
     date: b.date,
@@ -88,6 +99,8 @@ export async function appendBillEntry(trx: Trx, billId: number): Promise<Appende
       vat: vat as any,
       // the share already recorded as revenue by till tickets: not counted again
       ...(till ? { till: till as any } : {}),
+      ...(insurance ? { insurance } : {}),
+      ...(holidayAid ? { holidayAid } : {}),
       // The lines as issued (label, quantity, prices…), compared by the verifier.
       lineCount: lines.length,
       lines: billLinesDigest(lines),

@@ -164,6 +164,8 @@ export const meta: EntityMeta = {
         "cash",
         "cheque",
         "holiday-voucher",
+        "insurer",
+        "holiday-aid",
         "other"
       ],
       "enumLabels": {
@@ -176,6 +178,8 @@ export const meta: EntityMeta = {
         "cash": "Caisse",
         "cheque": "Chèques à encaisser",
         "holiday-voucher": "Chèques-vacances à encaisser",
+        "insurer": "Assureur (primes à reverser)",
+        "holiday-aid": "Aides aux vacances à recevoir (CAF)",
         "other": "Autre"
       },
       "default": "other",
@@ -287,6 +291,8 @@ export const meta: EntityMeta = {
           "cash",
           "cheque",
           "holiday-voucher",
+          "insurer",
+          "holiday-aid",
           "other"
         ],
         "x-enum-labels": {
@@ -299,6 +305,8 @@ export const meta: EntityMeta = {
           "cash": "Caisse",
           "cheque": "Chèques à encaisser",
           "holiday-voucher": "Chèques-vacances à encaisser",
+          "insurer": "Assureur (primes à reverser)",
+          "holiday-aid": "Aides aux vacances à recevoir (CAF)",
           "other": "Autre"
         },
         "default": "other",

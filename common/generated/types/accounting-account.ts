@@ -17,6 +17,8 @@ export interface AccountingAccount {
     | "cash"
     | "cheque"
     | "holiday-voucher"
+    | "insurer"
+    | "holiday-aid"
     | "other";
   vatRateBp?: number | null;
 }

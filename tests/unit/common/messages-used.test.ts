@@ -33,7 +33,6 @@ const OTHERS: Record<string, string> = {
   ALL_CLOSED: 'closures (issue 24)',
   CREDIT_BILL_NEEDS_VALIDITY: 'credit notes (e-invoice issue)',
   PAYMENT_DELETED: 'double payments and refunds (tamper and e-invoice issues)',
-  INSURANCE_SENT_UNDELETABLE: 'issue 30 point 2: the insurance declaration',
   FTP_SEND_FAILED: 'issue 30 point 2: accounting files sent by FTP/SFTP',
   EMAILS_NOT_SENT: 'issue 30 point 2: the e-mail campaigns',
 };

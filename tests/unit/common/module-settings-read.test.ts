@@ -47,6 +47,11 @@ const READS: Record<string, string> = {
   'preference-group.providerId': 'api/domain/establishment/preference-group.ts',
   'preference-group.isClientSyncActive': 'api/domain/establishment/preference-group.ts',
   'preference-group.type': 'api/domain/establishment/preference-group.ts',
+  'insurance.contractNumber': 'api/domain/insurance/settings.ts',
+  'insurance.rate': 'api/domain/insurance/settings.ts',
+  'insurance.mandatory': 'api/domain/insurance/settings.ts',
+  'insurance.insurerEmail': 'api/domain/insurance/settings.ts',
+  'vacaf.agreementNumber': 'api/domain/vacaf/claim.ts',
 };
 
 /** Saved by their screen and read by nothing yet: the work left, and whose it is. */
@@ -54,9 +59,6 @@ const NOT_READ_YET: Record<string, string> = {
   'accounting.journalCode': 'issue 30 point 2',
   'accounting.accountLength': 'issue 30 point 2',
   'accounting.exportFormat': 'issue 30 point 2',
-  'insurance.contractNumber': 'issue 30 point 2',
-  'insurance.rate': 'issue 30 point 2',
-  'insurance.mandatory': 'issue 30 point 2',
   'emailing.senderName': 'issue 30 point 2',
   'emailing.senderEmail': 'issue 30 point 2',
   'emailing.replyTo': 'issue 30 point 2',
@@ -94,7 +96,6 @@ const NOT_READ_YET: Record<string, string> = {
   'check-in.postStay': 'issue 30 point 2',
   'planning.defaultDays': 'issue 30 point 2',
   'planning.showWeekNumbers': 'issue 30 point 2',
-  'vacaf.agreementNumber': 'issue 30 point 2',
   'preference-tva-statement.regime': 'issue 30 point 2',
   'residential-preference.autoSendOn5th': 'residential (issue 26)',
   'residential-preference.dueDay': 'residential (issue 26)',

@@ -8,7 +8,7 @@ export function List() {
     <EntityList meta={meta}>
       <TextField source="code" label="Numéro de compte" />
       <TextField source="label" label="Libellé" />
-      <EnumField source="kind" label="Nature" choices={[{ id: "customer", name: "Clients" }, { id: "sales", name: "Ventes" }, { id: "vat", name: "TVA collectée" }, { id: "outside-vat", name: "Produits hors champ de la TVA" }, { id: "tourist-tax", name: "Taxe de séjour" }, { id: "bank", name: "Banque" }, { id: "cash", name: "Caisse" }, { id: "cheque", name: "Chèques à encaisser" }, { id: "holiday-voucher", name: "Chèques-vacances à encaisser" }, { id: "other", name: "Autre" }]} />
+      <EnumField source="kind" label="Nature" choices={[{ id: "customer", name: "Clients" }, { id: "sales", name: "Ventes" }, { id: "vat", name: "TVA collectée" }, { id: "outside-vat", name: "Produits hors champ de la TVA" }, { id: "tourist-tax", name: "Taxe de séjour" }, { id: "bank", name: "Banque" }, { id: "cash", name: "Caisse" }, { id: "cheque", name: "Chèques à encaisser" }, { id: "holiday-voucher", name: "Chèques-vacances à encaisser" }, { id: "insurer", name: "Assureur (primes à reverser)" }, { id: "holiday-aid", name: "Aides aux vacances à recevoir (CAF)" }, { id: "other", name: "Autre" }]} />
       <RateField source="vatRateBp" label="Taux de TVA" />
     </EntityList>
   );
@@ -19,7 +19,7 @@ export function Edit() {
     <EntityForm meta={meta}>
       <TextInput source="code" label="Numéro de compte" isRequired />
       <TextInput source="label" label="Libellé" isRequired />
-      <EnumInput source="kind" label="Nature" choices={[{ id: "customer", name: "Clients" }, { id: "sales", name: "Ventes" }, { id: "vat", name: "TVA collectée" }, { id: "outside-vat", name: "Produits hors champ de la TVA" }, { id: "tourist-tax", name: "Taxe de séjour" }, { id: "bank", name: "Banque" }, { id: "cash", name: "Caisse" }, { id: "cheque", name: "Chèques à encaisser" }, { id: "holiday-voucher", name: "Chèques-vacances à encaisser" }, { id: "other", name: "Autre" }]} />
+      <EnumInput source="kind" label="Nature" choices={[{ id: "customer", name: "Clients" }, { id: "sales", name: "Ventes" }, { id: "vat", name: "TVA collectée" }, { id: "outside-vat", name: "Produits hors champ de la TVA" }, { id: "tourist-tax", name: "Taxe de séjour" }, { id: "bank", name: "Banque" }, { id: "cash", name: "Caisse" }, { id: "cheque", name: "Chèques à encaisser" }, { id: "holiday-voucher", name: "Chèques-vacances à encaisser" }, { id: "insurer", name: "Assureur (primes à reverser)" }, { id: "holiday-aid", name: "Aides aux vacances à recevoir (CAF)" }, { id: "other", name: "Autre" }]} />
       <RateInput source="vatRateBp" label="Taux de TVA" />
     </EntityForm>
   );

@@ -1,0 +1,73 @@
+// The VACAF aid of a stay on its billing card (issue 30): what the CAF pays for the
+// family (its allocataire number, the amount granted, paid by the CAF so far), and
+// « Aide VACAF » to grant or change it while it is neither claimed nor billed.
+import { useState } from 'react';
+import { Box, Button, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { formatCents, parseEurosToCents } from '../../common/money';
+import { api, AskDialog } from '../../admin/src/ui';
+import type { Row } from './common';
+
+export function HolidayAidBox({
+  bookingId,
+  canPay,
+  onSaved,
+}: {
+  bookingId: number;
+  canPay: boolean;
+  onSaved: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const q = useQuery({
+    queryKey: ['holiday-aid', bookingId],
+    queryFn: () => api<Row | null>(`/booking/${bookingId}/holiday-aid`),
+  });
+  const aid = q.data;
+  const frozen = !!aid && (aid.claimId != null || aid.billed);
+  return (
+    <Box sx={{ mb: 1 }} data-testid="holiday-aid">
+      {aid && (
+        <Typography variant="body2">
+          Aide aux vacances VACAF : {formatCents(aid.amount)} (allocataire CAF n° {aid.cafNumber}), à la charge de la
+          CAF ; payé par la CAF : {formatCents(aid.paid)}
+          {aid.claimId != null ? ' — demandée à la CAF' : ''}
+        </Typography>
+      )}
+      {canPay && !frozen && (
+        <Button size="small" onClick={() => setAsking(true)} data-testid="holiday-aid-edit">
+          {aid ? "Modifier l'aide VACAF" : 'Aide VACAF'}
+        </Button>
+      )}
+      <AskDialog
+        open={asking}
+        title="Aide aux vacances (VACAF)"
+        text={
+          'La CAF paie cette part du séjour : elle est déduite de ce que la famille doit, ' +
+          'la TVA reste due sur le prix entier.'
+        }
+        fields={[
+          { name: 'cafNumber', label: "N° d'allocataire CAF", required: true, initial: aid?.cafNumber ?? '' },
+          {
+            name: 'amount',
+            label: 'Montant accordé (€)',
+            required: true,
+            initial: aid ? formatCents(aid.amount, false) : '',
+          },
+        ]}
+        confirmLabel="Enregistrer l'aide"
+        keepLabel="Retour"
+        onConfirm={async (v) => {
+          const amount = parseEurosToCents(v.amount);
+          if (amount == null || amount <= 0) throw new Error('Montant invalide');
+          await api(`/booking/${bookingId}/holiday-aid`, {
+            method: 'POST',
+            body: JSON.stringify({ cafNumber: v.cafNumber.trim(), amount }),
+          });
+          await q.refetch();
+          onSaved();
+        }}
+        onClose={() => setAsking(false)}
+      />
+    </Box>
+  );
+}
