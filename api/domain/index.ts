@@ -32,6 +32,8 @@ import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
 import { registerStatisticsRules, statisticsRouters } from './statistics/index';
 import { channelsRouters, registerChannelsModule } from './channels/index';
+import { accessRouters, registerAccessModule } from './access/index';
+import { conciergeRouters } from './concierge/index';
 
 /** What the domain routers are built with (api/app.ts gives it). */
 export interface AppContext {
@@ -66,6 +68,7 @@ export function registerDomainRules(): void {
   registerBackupTile();
   registerStatisticsRules();
   registerChannelsModule();
+  registerAccessModule();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
@@ -86,5 +89,7 @@ export function domainRouters(ctx: AppContext): Router[] {
     backupRouter(ctx.knex),
     ...statisticsRouters(ctx.knex),
     ...channelsRouters(ctx.knex),
+    ...accessRouters(ctx.knex),
+    ...conciergeRouters(ctx.knex),
   ];
 }

@@ -11609,6 +11609,8 @@ export type components = {
             readonly id?: number;
             /** @default true */
             isActive: boolean;
+            /** @default false */
+            isConcierge: boolean;
             label: string;
             /** @default 0 */
             order: number;
