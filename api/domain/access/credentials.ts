@@ -175,8 +175,12 @@ export async function issueOnArrival(trx: Knex.Transaction, bookingId: number): 
   const occupancies = await trx('occupancy').where({ bookingId, isCancelled: false }).select('id', 'startDate', 'endDate');
   for (const o of occupancies) {
     const dates = { validFrom: o.startDate, validUntil: addDays(o.endDate, 1), occupancyId: o.id };
-    const plates = await trx('occupancy_vehicle').where('occupancyId', o.id).whereNotNull('licencePlate').pluck('licencePlate');
-    for (const p of new Set(plates.map((x: string) => normaliseValue(x)).filter((x) => /^[A-Z0-9-]{1,32}$/.test(x))))
+    const vehicles = await trx('occupancy_vehicle')
+      .where('occupancyId', o.id)
+      .whereNotNull('licencePlate')
+      .select('licencePlate');
+    const plates = vehicles.map((v: { licencePlate: string }) => normaliseValue(v.licencePlate));
+    for (const p of new Set(plates.filter((x) => /^[A-Z0-9-]{1,32}$/.test(x))))
       await trx('access_credential')
         .insert({ kind: 'plate', value: p, ...dates })
         .onConflict()
