@@ -448,7 +448,7 @@ export const MESSAGES = {
   ACCESS_HOLDER_REQUIRED: 'Indiquez le séjour ou le contrat du titulaire',
   CONCIERGE_NOT_SERVICE: "Cet extra n'est pas un service de conciergerie",
   CONCIERGE_OUTSIDE_STAY: 'La date du service doit être comprise dans le séjour',
-  CONCIERGE_NO_EMAIL: "Aucun e-mail du service : renseignez-le dans le module « Conciergerie »",
+  CONCIERGE_NO_EMAIL: 'Aucun e-mail du service : renseignez-le dans le module « Conciergerie »',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -116,7 +116,8 @@ export function startJobs(
         everyMs: MINUTE / 2,
         run: async () => {
           const r = await processAccessEvents(knex);
-          if (r.sent || r.failed) console.log(`Contrôle d'accès : ${r.sent} événement(s) envoyé(s), ${r.failed} en échec`);
+          if (r.sent || r.failed)
+            console.log(`Contrôle d'accès : ${r.sent} événement(s) envoyé(s), ${r.failed} en échec`);
         },
       },
       {

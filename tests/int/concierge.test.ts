@@ -90,9 +90,9 @@ describe('concierge orders', () => {
     expect(r.status, r.text).toBe(200);
     const booking = (await t.admin.get(`/rest/booking/${stay.bookingId}/summary`)).body.booking;
     expect(booking.totalAmount).toBe(stay.total + 300);
-    expect(await t.knex('occupancy_extra').where('occupancyId', stay.occupancyId).select('startDate', 'endDate')).toEqual([
-      { startDate: tomorrow, endDate: addDays(tomorrow, 1) },
-    ]);
+    expect(
+      await t.knex('occupancy_extra').where('occupancyId', stay.occupancyId).select('startDate', 'endDate'),
+    ).toEqual([{ startDate: tomorrow, endDate: addDays(tomorrow, 1) }]);
     await order({ quantity: 1, serviceTime: '07:30', note: null });
     const list = (await t.admin.get(`/rest/concierge/order-list?date=${tomorrow}`)).body;
     expect(list.rows.map((o: any) => [o.serviceTime, o.quantity])).toEqual([
@@ -109,7 +109,10 @@ describe('concierge orders', () => {
   it('gives the day’s list as CSV, formulas neutralised', async () => {
     const r = await t.admin.get(`/rest/concierge/daily-export?date=${tomorrow}`);
     expect(r.status).toBe(200);
-    const lines = r.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = r.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Heure;Service;Quantité;Emplacement;Client;Séjour;Remarque');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toMatch(/^08:00;Pain \d+;2;/);

@@ -121,6 +121,8 @@ export interface NewCredential {
   kind: CredentialKind;
   value: string;
   occupancyId?: number | null;
+  /** the screen of a stay gives its booking: the credential goes to its first active occupancy */
+  bookingId?: number | null;
   placeAffectationId?: number | null;
   validFrom?: string | null;
   validUntil?: string | null;
@@ -138,7 +140,16 @@ async function holderDates(db: Db, c: NewCredential): Promise<{ from: string; un
   return { from: a.startDate, until: a.endDate ? addDays(a.endDate, 1) : addDays(todayParis(), 730) };
 }
 
-export async function createCredential(db: Db, c: NewCredential): Promise<number> {
+export async function createCredential(db: Db, input: NewCredential): Promise<number> {
+  const c = { ...input };
+  if (!c.occupancyId && c.bookingId) {
+    const o = await db('occupancy')
+      .where({ bookingId: c.bookingId, isCancelled: false })
+      .orderBy('startDate')
+      .first('id');
+    if (!o) throw notFound();
+    c.occupancyId = o.id;
+  }
   if (!c.occupancyId === !c.placeAffectationId)
     throw badRequest('ACCESS_HOLDER_REQUIRED', { occupancyId: formatMessage('ACCESS_HOLDER_REQUIRED') });
   const d = await holderDates(db, c);
@@ -172,7 +183,9 @@ export async function issueOnArrival(trx: Knex.Transaction, bookingId: number): 
   const connectors = await activeConnectors(trx);
   if (!connectors.length) return;
   const badge = connectors.some((c) => c.createBadgeOnArrival);
-  const occupancies = await trx('occupancy').where({ bookingId, isCancelled: false }).select('id', 'startDate', 'endDate');
+  const occupancies = await trx('occupancy')
+    .where({ bookingId, isCancelled: false })
+    .select('id', 'startDate', 'endDate');
   for (const o of occupancies) {
     const dates = { validFrom: o.startDate, validUntil: addDays(o.endDate, 1), occupancyId: o.id };
     const vehicles = await trx('occupancy_vehicle')
@@ -185,7 +198,10 @@ export async function issueOnArrival(trx: Knex.Transaction, bookingId: number): 
         .insert({ kind: 'plate', value: p, ...dates })
         .onConflict()
         .ignore(); // the plate is already there (uq_access_credential__plate)
-    const has = await trx('access_credential').where({ occupancyId: o.id, kind: 'badge' }).whereNull('revokedAt').first('id');
+    const has = await trx('access_credential')
+      .where({ occupancyId: o.id, kind: 'badge' })
+      .whereNull('revokedAt')
+      .first('id');
     if (badge && !has) {
       const { rows } = await trx.raw("SELECT 'B' || nextval('access_badge_seq') AS v");
       await trx('access_credential').insert({ kind: 'badge', value: rows[0].v, ...dates });

@@ -91,7 +91,9 @@ export async function processAccessEvents(knex: Knex, limit = 50): Promise<Event
       }
       try {
         await post(c, await bodyOf(knex, e, c));
-        await trx('access_event').where('id', e.id).update({ sentAt: trx.fn.now(), attempts: e.attempts + 1 });
+        await trx('access_event')
+          .where('id', e.id)
+          .update({ sentAt: trx.fn.now(), attempts: e.attempts + 1 });
         run.sent++;
       } catch (err) {
         const attempts = e.attempts + 1;

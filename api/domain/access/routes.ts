@@ -90,7 +90,17 @@ const filterQuery = {
 };
 
 /** The export's layout (docs/access-control.md « Export »): one line per credential. */
-export const EXPORT_HEADER = ['type', 'valeur', 'debut', 'fin_exclue', 'etat', 'titulaire', 'emplacement', 'sejour', 'contrat'];
+export const EXPORT_HEADER = [
+  'type',
+  'valeur',
+  'debut',
+  'fin_exclue',
+  'etat',
+  'titulaire',
+  'emplacement',
+  'sejour',
+  'contrat',
+];
 const exportRow = (c: Credential) => [
   c.kind,
   c.value,
@@ -128,6 +138,7 @@ export const ACCESS_ROUTES = [
         kind: { enum: ['badge', 'plate'] },
         value: { type: 'string', pattern: '^[A-Za-z0-9 -]{1,32}$', 'x-message': 'INCORRECT_FORM' },
         occupancyId: { ...id, type: ['integer', 'null'] },
+        bookingId: { ...id, type: ['integer', 'null'] },
         placeAffectationId: { ...id, type: ['integer', 'null'] },
         validFrom: { ...date, type: ['string', 'null'] },
         validUntil: { ...date, type: ['string', 'null'] },

@@ -25,17 +25,24 @@ const rowOf = (o: ConciergeOrder) => [o.serviceTime, o.service, o.quantity, o.pl
 
 /** UTF-8 with BOM, semicolons, CRLF (README « CSV exports »), formulas neutralised. */
 export function dailyCsv(orders: ConciergeOrder[]): string {
-  return `\uFEFF${[DAILY_HEADER, ...orders.map(rowOf)].map((r) => r.map((v) => csvCell(v)).join(';')).join('\r\n')}\r\n`;
+  const lines = [DAILY_HEADER, ...orders.map(rowOf)].map((r) => r.map((v) => csvCell(v)).join(';'));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 /** The mail's body: a list (the mail allow-list, common/mail-html.ts, has no table); the CSV is attached. */
 function dailyHtml(date: string, orders: ConciergeOrder[]): string {
   const line = (o: ConciergeOrder) =>
-    [`${o.serviceTime} — ${o.service} × ${o.quantity}`, o.placeCode ? `emplacement ${o.placeCode}` : null, o.guest, o.note]
+    [
+      `${o.serviceTime} — ${o.service} × ${o.quantity}`,
+      o.placeCode ? `emplacement ${o.placeCode}` : null,
+      o.guest,
+      o.note,
+    ]
       .filter(Boolean)
       .map((v) => escapeHtml(String(v)))
       .join(' — ');
-  const count = orders.length === 0 ? 'aucune commande' : orders.length === 1 ? '1 commande' : `${orders.length} commandes`;
+  const count =
+    orders.length === 0 ? 'aucune commande' : orders.length === 1 ? '1 commande' : `${orders.length} commandes`;
   return (
     `<p>Conciergerie — ${escapeHtml(formatDateFr(date))} : ${count}.</p>` +
     (orders.length ? `<ul>${orders.map((o) => `<li>${line(o)}</li>`).join('')}</ul>` : '')

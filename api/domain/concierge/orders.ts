@@ -128,5 +128,9 @@ export async function listOrders(db: Db, f: OrderFilter): Promise<ConciergeOrder
 
 /** The services guests can order: active extras marked concierge. */
 export async function conciergeServices(db: Db): Promise<{ id: number; label: string; price: number; unit: string }[]> {
-  return db('extra').where({ isConcierge: true, isActive: true }).orderBy('order').orderBy('label').select('id', 'label', 'price', 'unit');
+  return db('extra')
+    .where({ isConcierge: true, isActive: true })
+    .orderBy('order')
+    .orderBy('label')
+    .select('id', 'label', 'price', 'unit');
 }

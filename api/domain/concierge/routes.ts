@@ -24,7 +24,12 @@ defineSchemas({
         items: {
           type: 'object',
           required: ['id', 'label', 'price', 'unit'],
-          properties: { id: { type: 'integer' }, label: { type: 'string' }, price: { type: 'integer' }, unit: { type: 'string' } },
+          properties: {
+            id: { type: 'integer' },
+            label: { type: 'string' },
+            price: { type: 'integer' },
+            unit: { type: 'string' },
+          },
         },
       },
       rows: {
@@ -110,7 +115,8 @@ export const CONCIERGE_ROUTES = [
     path: '/rest/concierge/daily-export',
     right: [BOOKING, 'export'],
     tag,
-    summary: 'Liste du jour pour le prestataire en CSV (heure, service, quantité, emplacement, client, séjour, remarque)',
+    summary:
+      'Liste du jour pour le prestataire en CSV (heure, service, quantité, emplacement, client, séjour, remarque)',
     query: { type: 'object', additionalProperties: false, properties: { date } },
     response: { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } },
     handler: async ({ ctx, query, knex }) => {
