@@ -186,6 +186,31 @@ describe('a badge held by one holder at a time', () => {
     expect((await give(b.occupancyId)).status).toBe(200);
   });
 
+  it('gives a resident a plate for the duration of the contract', async () => {
+    const placeId = (await makePlace(t.admin, ref)).id;
+    const parcel = await t.knex('parcel_type').first('id');
+    const [aff] = await t
+      .knex('place_affectation')
+      .insert({ placeId, customerId, startDate: today, endDate: addDays(today, 365), parcelTypeId: parcel?.id ?? null })
+      .returning('id');
+    const r = await t.admin.post('/rest/access-control/credential', {
+      kind: 'plate',
+      value: 'RES-001-XY',
+      placeAffectationId: aff.id,
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({
+      state: 'active',
+      validFrom: today,
+      validUntil: addDays(today, 366),
+      bookingId: null,
+    });
+    expect((await pull(TOKEN)).body.credentials.map((c: any) => c.value)).toContain('RES-001-XY');
+    // a holder is required, one only
+    const none = await t.admin.post('/rest/access-control/credential', { kind: 'plate', value: 'X1' });
+    expect(none.body.code).toBe('ACCESS_HOLDER_REQUIRED');
+  });
+
   it('exports the credentials as CSV in the documented layout', async () => {
     const r = await t.admin.get('/rest/access-control/export?state=active');
     expect(r.status).toBe(200);
