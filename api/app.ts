@@ -20,6 +20,7 @@ import { routerOf } from './http/define-route';
 import { domainRouters, registerDomainRules } from './domain/index';
 import { UNSUBSCRIBE_ROUTES } from './domain/documents/campaign-routes';
 import { channelsPublicRouter } from './domain/channels/index';
+import { accessPublicRouter } from './domain/access/index';
 import type { Database } from './db/connect';
 import type { OwnerAccess } from './db/owner';
 
@@ -143,6 +144,8 @@ export function createApp(opts: AppOptions): Koa {
   app.use(routerOf(UNSUBSCRIBE_ROUTES, knex).routes());
   // Booking channels: iCal feeds and signed webhooks (api/domain/channels).
   app.use(channelsPublicRouter(knex).routes());
+  // Access control: the barrier system's pull, with its module's token (api/domain/access).
+  app.use(accessPublicRouter(knex).routes());
 
   // Every other /rest/ route needs a session.
   app.use(async (ctx, next) => {

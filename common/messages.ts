@@ -451,6 +451,15 @@ export const MESSAGES = {
   CHANNEL_BAD_ANSWER: 'Réponse du canal illisible',
   CHANNEL_NOT_CONFIGURED: 'Connecteur incomplet : %{what}',
   CHANNEL_ALREADY_RUNNING: 'Une synchronisation de ce canal est déjà en cours',
+
+  // Access control and concierge (issue 30, docs/access-control.md)
+  ACCESS_BAD_TOKEN: "Jeton d'accès absent ou invalide",
+  ACCESS_BADGE_TAKEN: 'Ce badge est déjà attribué à un autre séjour ou résident sur cette période',
+  ACCESS_PLATE_EXISTS: 'Cette immatriculation est déjà enregistrée pour ce séjour',
+  ACCESS_HOLDER_REQUIRED: 'Indiquez le séjour ou le contrat du titulaire',
+  CONCIERGE_NOT_SERVICE: "Cet extra n'est pas un service de conciergerie",
+  CONCIERGE_OUTSIDE_STAY: 'La date du service doit être comprise dans le séjour',
+  CONCIERGE_NO_EMAIL: 'Aucun e-mail du service : renseignez-le dans le module « Conciergerie »',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

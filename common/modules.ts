@@ -133,6 +133,8 @@ export const MODULE_KINDS: ModuleKind[] = [
   grid('access-control', "Contrôle d'accès", 'accessControlId', [
     ...api,
     b('createBadgeOnArrival', "Badge créé à l'arrivée", true),
+    // the barrier system polls GET /rest/access-control/credentials with it (header X-Access-Token)
+    s('pullToken', 'Jeton de relève des accès', { secret: true }),
   ]),
   grid('statistics', 'Statistiques', 'statisticsId', [
     s('exportUrl', "Adresse d'envoi", { type: 'uri' }),

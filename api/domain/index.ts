@@ -35,6 +35,8 @@ import { channelsRouters, registerChannelsModule } from './channels/index';
 import { INSURANCE_ROUTES } from './insurance/routes';
 import { VACAF_ROUTES } from './vacaf/routes';
 import { registerHolidayAidBillSource } from './vacaf/aid';
+import { accessRouters, registerAccessModule } from './access/index';
+import { conciergeRouters } from './concierge/index';
 
 /** What the domain routers are built with (api/app.ts gives it). */
 export interface AppContext {
@@ -70,6 +72,7 @@ export function registerDomainRules(): void {
   registerStatisticsRules();
   registerChannelsModule();
   registerHolidayAidBillSource();
+  registerAccessModule();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
@@ -92,5 +95,7 @@ export function domainRouters(ctx: AppContext): Router[] {
     ...channelsRouters(ctx.knex),
     routerOf(INSURANCE_ROUTES, ctx.knex),
     routerOf(VACAF_ROUTES, ctx.knex),
+    ...accessRouters(ctx.knex),
+    ...conciergeRouters(ctx.knex),
   ];
 }

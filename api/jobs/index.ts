@@ -16,6 +16,8 @@ import { pollSuretyStatuses } from '../domain/surety/poll';
 import { suretyProvider } from '../domain/surety/provider';
 import { applyStatisticsQueue, nightlyRegeneration } from '../domain/statistics/jobs';
 import { channelTick } from '../domain/channels/index';
+import { processAccessEvents } from '../domain/access/index';
+import { sendDailyConciergeList } from '../domain/concierge/index';
 
 const MINUTE = 60_000;
 
@@ -107,6 +109,26 @@ export function startJobs(
         name: 'canaux de réservation',
         everyMs: 5_000,
         run: () => channelTick(knex, new Date(), log),
+      },
+      {
+        // Access control (api/domain/access/events.ts): the stay's events to each barrier system.
+        name: "événements des séjours vers le contrôle d'accès",
+        everyMs: MINUTE / 2,
+        run: async () => {
+          const r = await processAccessEvents(knex);
+          if (r.sent || r.failed)
+            console.log(`Contrôle d'accès : ${r.sent} événement(s) envoyé(s), ${r.failed} en échec`);
+        },
+      },
+      {
+        // Concierge (api/domain/concierge/daily.ts): the day's orders to the provider, once each morning.
+        name: 'liste du jour de la conciergerie',
+        everyMs: 15 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const r = await sendDailyConciergeList(knex);
+          if (r === 'queued') console.log('Conciergerie : liste du jour envoyée');
+        },
       },
       {
         // Into DATA_DIR/backups, once a day (any process may run it: the day is claimed in

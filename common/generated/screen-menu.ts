@@ -107,4 +107,6 @@ export const SCREEN_MENU: MenuLeaf[] = [
   {"label":"Giloo : correspondances","to":"/giloo","functionality":"establishment.gateways","path":"Réservations/Canaux de réservation"},
   {"label":"Giloo : programmes","to":"/giloo-program","functionality":"establishment.gateways","path":"Réservations/Canaux de réservation"},
   {"label":"Journal des synchronisations","to":"/channel-sync-log-list","functionality":"establishment.gateways","path":"Réservations/Canaux de réservation"},
+  {"label":"Badges et plaques d'accès","to":"/access-credential-list","functionality":"booking.booking","path":"Réservations"},
+  {"label":"Conciergerie : liste du jour","to":"/concierge-daily-list","functionality":"booking.booking","path":"Réservations"},
 ];

@@ -104,6 +104,9 @@ export default function BookingScreen() {
       actions={
         <>
           <StayDocuments bookingId={b.id} kind={b.kind} />
+          {/* access credentials and concierge orders of this stay (custom-screens/stay-services) */}
+          <Button onClick={() => navigate(`/access-credential-list?bookingId=${b.id}`)}>Badges et plaques</Button>
+          <Button onClick={() => navigate(`/concierge-daily-list?bookingId=${b.id}`)}>Conciergerie</Button>
           <Button startIcon={<ArrowBackIcon />} onClick={() => navigate(-1)}>
             Retour
           </Button>

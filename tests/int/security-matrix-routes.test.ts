@@ -692,6 +692,89 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/rest/channel/${await channelModuleRow()}/links` }),
   },
 
+  // Access control and concierge (api/domain/access, api/domain/concierge)
+  {
+    method: 'GET',
+    route: '/rest/access-control/credential-list',
+    make: async () => ({ path: '/rest/access-control/credential-list?state=active' }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/access-control/credential',
+    make: async () => ({
+      path: '/rest/access-control/credential',
+      body: { kind: 'badge', value: unique('M'), occupancyId: (await booking()).occupancyId },
+    }),
+    state: async () => t.knex('access_credential').count({ n: '*' }).first(),
+  },
+  {
+    method: 'POST',
+    route: '/rest/access-control/credential/:id/revoke',
+    make: async () => {
+      const [c] = await t
+        .knex('access_credential')
+        .insert({
+          kind: 'badge',
+          value: unique('R'),
+          occupancyId: (await booking()).occupancyId,
+          validFrom: '2031-07-01',
+          validUntil: '2031-07-09',
+        })
+        .returning('id');
+      return { path: `/rest/access-control/credential/${c.id}/revoke` };
+    },
+    state: async (req) => t.knex('access_credential').where('id', idIn(req)).first('revokedAt'),
+  },
+  { method: 'GET', route: '/rest/access-control/export', make: async () => ({ path: '/rest/access-control/export' }) },
+  {
+    method: 'GET',
+    route: '/rest/concierge/order-list',
+    make: async () => ({ path: '/rest/concierge/order-list?date=2031-07-02' }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/concierge/order',
+    make: async () => ({
+      path: '/rest/concierge/order',
+      body: {
+        occupancyId: (await booking()).occupancyId,
+        extraId: (await post('/rest/extra', { label: unique('Pain '), isConcierge: true })).id,
+        quantity: 1,
+        serviceDate: '2031-07-02',
+        serviceTime: '08:00',
+      },
+    }),
+    state: async () => t.knex('concierge_order').count({ n: '*' }).first(),
+  },
+  {
+    method: 'POST',
+    route: '/rest/concierge/order/:id/cancel',
+    make: async () => {
+      const b = await booking();
+      const extraId = (await post('/rest/extra', { label: unique('Vélo '), isConcierge: true })).id;
+      const o = await post('/rest/concierge/order', {
+        occupancyId: b.occupancyId,
+        extraId,
+        quantity: 1,
+        serviceDate: '2031-07-03',
+        serviceTime: '09:00',
+      });
+      return { path: `/rest/concierge/order/${o.id}/cancel` };
+    },
+    state: async (req) => t.knex('concierge_order').where('id', idIn(req)).count({ n: '*' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/concierge/daily-export',
+    make: async () => ({ path: '/rest/concierge/daily-export?date=2031-07-02' }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/concierge/daily-send',
+    make: async () => ({ path: '/rest/concierge/daily-send', body: { date: '2031-07-02' } }),
+    ok: { status: 400, why: 'no concierge module is active: CONCIERGE_NO_EMAIL' },
+  },
+
   // Planning board, extras, cleaning, site plan
   { method: 'GET', route: '/rest/planning/setup', make: async () => ({ path: '/rest/planning/setup' }) },
   { method: 'GET', route: '/rest/planning/window', make: async () => ({ path: `/rest/planning/window?${RANGE}` }) },
@@ -1923,6 +2006,8 @@ function handWrittenRoutes(app: Koa): string[] {
   const open = new Set(['POST /rest/security/login', 'GET /rest/unsubscribe', 'GET /rest/survey', 'POST /rest/survey']);
   // the channels' iCal feeds (a secret token) and signed webhooks (HMAC): no session either
   for (const k of ['GET /rest/ical/:kind/:id/:file', 'POST /rest/channel-hook/:channelId']) open.add(k);
+  // the barrier systems' pull of access credentials: a module's token in X-Access-Token
+  open.add('GET /rest/access-control/credentials');
   return mountedRoutes(app).filter((k) => !generic.has(k) && !open.has(k));
 }
 
@@ -1963,6 +2048,13 @@ describe('the matrix covers the route table', () => {
       (a) => a && (ACTIONS as readonly string[]).includes(a),
     );
     expect(covered.sort()).toEqual([...ACTIONS].sort());
+  });
+
+  it('the barrier pull takes its module token, never a session: an administrator without it gets 401', async () => {
+    const anonymous = await t.client().get('/rest/access-control/credentials');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('ACCESS_BAD_TOKEN');
+    expect((await t.admin.get('/rest/access-control/credentials')).status).toBe(401);
   });
 
   it('log-in is the one route open without a session', async () => {

@@ -261,6 +261,22 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "isConcierge",
+      "column": "is_concierge",
+      "label": "Service de conciergerie (commandé à une date et une heure)",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
       "name": "order",
       "column": "order",
       "label": "Ordre",
@@ -398,6 +414,11 @@ export const meta: EntityMeta = {
         "type": "boolean",
         "default": true,
         "x-label": "Actif (sinon masqué)"
+      },
+      "isConcierge": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Service de conciergerie (commandé à une date et une heure)"
       },
       "order": {
         "type": "integer",

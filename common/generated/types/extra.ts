@@ -13,6 +13,7 @@ export interface Extra {
   unit?: "per-night" | "per-stay" | "per-unit";
   stock?: number | null;
   isActive?: boolean;
+  isConcierge?: boolean;
   order?: number;
 }
 

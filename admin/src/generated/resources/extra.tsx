@@ -28,6 +28,7 @@ export function Edit() {
       <EnumInput source="unit" label="Unité" choices={[{ id: "per-night", name: "Par nuit" }, { id: "per-stay", name: "Par séjour" }, { id: "per-unit", name: "À l'unité" }]} />
       <NumberInputFr source="stock" label="Stock" integer />
       <BooleanInput source="isActive" label="Actif (sinon masqué)" />
+      <BooleanInput source="isConcierge" label="Service de conciergerie (commandé à une date et une heure)" />
       <NumberInputFr source="order" label="Ordre" integer />
     </EntityForm>
   );
