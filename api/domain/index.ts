@@ -32,6 +32,7 @@ import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
 import { registerStatisticsRules, statisticsRouters } from './statistics/index';
 import { channelsRouters, registerChannelsModule } from './channels/index';
+import { utilitiesRouters } from './utilities/index';
 
 /** What the domain routers are built with (api/app.ts gives it). */
 export interface AppContext {
@@ -86,5 +87,6 @@ export function domainRouters(ctx: AppContext): Router[] {
     backupRouter(ctx.knex),
     ...statisticsRouters(ctx.knex),
     ...channelsRouters(ctx.knex),
+    ...utilitiesRouters(ctx.knex),
   ];
 }
