@@ -21,6 +21,7 @@ import { salesArea } from '../../custom-screens/sales';
 import { accountingArea } from '../../custom-screens/accounting';
 import { statisticsArea } from '../../custom-screens/statistics';
 import { channelsArea } from '../../custom-screens/channels';
+import { utilitiesArea } from '../../custom-screens/utilities';
 
 export const SCREEN_AREAS: readonly ScreenArea[] = [
   adminArea,
@@ -41,4 +42,5 @@ export const SCREEN_AREAS: readonly ScreenArea[] = [
   salesArea,
   statisticsArea,
   channelsArea,
+  utilitiesArea,
 ];

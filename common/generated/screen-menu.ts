@@ -106,4 +106,8 @@ export const SCREEN_MENU: MenuLeaf[] = [
   {"label":"Giloo : correspondances","to":"/giloo","functionality":"establishment.gateways","path":"Réservations/Canaux de réservation"},
   {"label":"Giloo : programmes","to":"/giloo-program","functionality":"establishment.gateways","path":"Réservations/Canaux de réservation"},
   {"label":"Journal des synchronisations","to":"/channel-sync-log-list","functionality":"establishment.gateways","path":"Réservations/Canaux de réservation"},
+  {"label":"Vérification des fichiers","to":"/verif-file-page","path":"Admin/Utilitaires","systemOnly":true},
+  {"label":"Purge des fichiers","to":"/purging-files","path":"Admin/Utilitaires","systemOnly":true},
+  {"label":"Import V1","to":"/import-v1","path":"Admin/Utilitaires","systemOnly":true},
+  {"label":"Purge de l'historique des grilles","to":"/purge-grid-history","functionality":"stay.price","path":"Admin/Utilitaires"},
 ];

@@ -144,7 +144,7 @@ describe('file check and purge', () => {
 });
 
 describe('grid history purge', () => {
-  it('purges old unused versions, never one a stay uses nor the current one; a booking in flight makes it skip', async () => {
+  it('purges old unused versions, never a used or current one; skips one a booking holds', async () => {
     const grid = await t.knex('price_grid').where('placeTypeId', c.type).first('id', 'historyVersion');
     const s = await bookStay(t, c, c.places[2], '2031-08-01', '2031-08-04');
     const used = (await t.knex('occupancy').where('id', s.occupancyId).first('priceGridVersion')).priceGridVersion;
@@ -214,7 +214,8 @@ describe('grid history purge', () => {
 describe('V1 import', () => {
   const typeLabel = async () => (await t.knex('place_type').where('id', c.type).first('label')).label as string;
   const header =
-    'type;id_externe;nom;prenom;email;ville;pays;code;libelle;type_emplacement;capacite;client;emplacement;date_debut;date_fin;adultes;enfants;montant';
+    'type;id_externe;nom;prenom;email;ville;pays;code;libelle;type_emplacement;capacite;' +
+    'client;emplacement;date_debut;date_fin;adultes;enfants;montant';
   const good = async (code: string) => [
     header,
     `client;V1-C1;Lefèvre;Hélène;helene@example.fr;Nantes;FR;;;;;;;;;;;`,

@@ -83,7 +83,12 @@ export const UTILITY_ROUTES = [
       required: ['before', 'ids'],
       properties: {
         before: date,
-        ids: { type: 'array', minItems: 1, maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+        ids: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 5000,
+          items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+        },
       },
     },
     response: ref('GridHistoryPurgeResult'),

@@ -95,7 +95,9 @@ export function readLine(header: (Column | null)[], line: number, fields: string
   if (missing.length)
     return {
       line,
-      message: `${missing.length > 1 ? 'colonnes obligatoires manquantes' : 'colonne obligatoire manquante'} : ${missing.join(', ')}`,
+      message:
+        `${missing.length > 1 ? 'colonnes obligatoires manquantes' : 'colonne obligatoire manquante'} : ` +
+        missing.join(', '),
     };
   if (kind === 'place' && v.capacite && !/^\d{1,3}$/.test(v.capacite))
     return { line, message: `capacité « ${v.capacite} » : un nombre entier est attendu` };

@@ -150,7 +150,9 @@ const createStay: Lookup = async (trx, { v, externalId }, userId) => {
       entity: entityMeta('booking'),
       recordId: booking.id,
       action: 'action',
-      detail: `Import V1 : montant de l'ancien logiciel ${formatCents(amount)}, prix calculé ${booking.totalAmount == null ? '—' : formatCents(booking.totalAmount)}`,
+      detail:
+        `Import V1 : montant de l'ancien logiciel ${formatCents(amount)}, ` +
+        `prix calculé ${booking.totalAmount == null ? '—' : formatCents(booking.totalAmount)}`,
     });
   return booking.id;
 };
