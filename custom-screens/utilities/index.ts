@@ -34,5 +34,9 @@ export const utilitiesArea: ScreenArea = {
         menu: { label: "Purge de l'historique des grilles", path },
       },
     ]),
+    // One establishment per installation: the screen says why and shows what a second one would take over.
+    ...withRight('establishment.company', [
+      { path: '/establishment/establishment/add', load: () => import('./EstablishmentAdd') },
+    ]),
   ],
 };
