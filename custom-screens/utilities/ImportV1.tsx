@@ -29,6 +29,21 @@ async function base64(file: File): Promise<string> {
   return btoa(s);
 }
 
+const refusedFr = (n: number, dryRun: boolean) =>
+  dryRun
+    ? countFr(n, 'ligne serait refusée', 'lignes seraient refusées')
+    : countFr(n, 'ligne refusée', 'lignes refusées');
+
+function summary(r: Report): string {
+  if (r.dryRun)
+    return r.refused.length
+      ? `Essai à blanc : ${refusedFr(r.refused.length, true)} ; corrigez le fichier avant l’import.`
+      : 'Essai à blanc : aucune ligne refusée, le fichier peut être importé.';
+  return r.refused.length
+    ? `Import refusé : ${refusedFr(r.refused.length, false)} ; rien n’a été importé.`
+    : `Import terminé (fichier ${r.encoding}).`;
+}
+
 const figures = (r: Report): [string, string][] => [
   ['Lignes lues', countFr(r.lines, 'ligne')],
   [r.dryRun ? 'Clients à créer' : 'Clients créés', String(r.created.customer)],
@@ -89,13 +104,7 @@ export default function ImportV1() {
       {report && (
         <>
           <Alert severity={report.refused.length ? 'warning' : 'success'} sx={{ mb: 1 }}>
-            {report.dryRun
-              ? report.refused.length
-                ? `Essai à blanc : ${countFr(report.refused.length, 'ligne serait refusée', 'lignes seraient refusées')} ; corrigez le fichier avant l’import.`
-                : 'Essai à blanc : aucune ligne refusée, le fichier peut être importé.'
-              : report.refused.length
-                ? `Import refusé : ${countFr(report.refused.length, 'ligne refusée', 'lignes refusées')} ; rien n’a été importé.`
-                : `Import terminé (fichier ${report.encoding}).`}
+            {summary(report)}
           </Alert>
           <Figures items={figures(report)} />
           <DataTable
@@ -110,7 +119,10 @@ export default function ImportV1() {
       <AskDialog
         open={asking}
         title="Importer ce fichier ?"
-        text={`Les clients, emplacements et séjours de « ${file?.name ?? ''} » seront créés, tous ou aucun. Continuer ?`}
+        text={
+          `Les clients, emplacements et séjours de « ${file?.name ?? ''} » seront créés, ` +
+          'tous ou aucun. Continuer ?'
+        }
         confirmLabel="Importer"
         keepLabel="Ne pas importer"
         onConfirm={() => run(false)}

@@ -30,6 +30,10 @@ const journalColumns: Column[] = [
   { key: 'size', label: 'Taille', align: 'right', render: (r) => size(r.size) },
 ];
 
+const purgeText = (n: number) =>
+  `${countFr(n, 'fichier')} ${n > 1 ? 'seront supprimés' : 'sera supprimé'} définitivement ; ` +
+  'la liste est conservée au journal. Les documents fiscaux ne sont jamais purgés.';
+
 interface Preview {
   rules: Row[];
   candidates: Row[];
@@ -107,7 +111,7 @@ export default function PurgeFiles() {
       <AskDialog
         open={asking}
         title="Purger ces fichiers ?"
-        text={`${countFr(candidates.length, 'fichier')} ${candidates.length > 1 ? 'seront supprimés' : 'sera supprimé'} définitivement ; la liste est conservée au journal. Les documents fiscaux ne sont jamais purgés.`}
+        text={purgeText(candidates.length)}
         confirmLabel="Purger"
         keepLabel="Ne pas purger"
         onConfirm={purge}

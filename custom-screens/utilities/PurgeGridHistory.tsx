@@ -26,6 +26,9 @@ const columns: Column[] = [
   { key: 'change', label: 'Modification', render: (r) => r.change ?? '—' },
 ];
 
+const purgeText = (n: number) =>
+  `${countFr(n, 'version')} de grilles ${n > 1 ? 'seront supprimées' : 'sera supprimée'} définitivement. Continuer ?`;
+
 export default function PurgeGridHistory() {
   const notify = useNotify();
   const canDelete = useCan('stay.price', 'delete');
@@ -87,7 +90,7 @@ export default function PurgeGridHistory() {
       <AskDialog
         open={asking}
         title="Purger ces versions ?"
-        text={`${countFr(rows.length, 'version')} de grilles ${rows.length > 1 ? 'seront supprimées' : 'sera supprimée'} définitivement. Continuer ?`}
+        text={purgeText(rows.length)}
         confirmLabel="Purger"
         keepLabel="Ne pas purger"
         onConfirm={purge}
