@@ -460,6 +460,14 @@ export const MESSAGES = {
   CONCIERGE_NOT_SERVICE: "Cet extra n'est pas un service de conciergerie",
   CONCIERGE_OUTSIDE_STAY: 'La date du service doit être comprise dans le séjour',
   CONCIERGE_NO_EMAIL: 'Aucun e-mail du service : renseignez-le dans le module « Conciergerie »',
+  // Utilities (api/domain/utilities): file check and purge, grid history purge, V1 import
+  FISCAL_DOCUMENT_KEPT: 'Document fiscal conservé : il ne peut être ni supprimé ni modifié',
+  FILE_NOT_PURGEABLE: "Ce fichier n'est pas à purger (introuvable ou dans sa durée de conservation) : %{ref}",
+  GRID_VERSION_IN_USE: 'Cette version de grille est utilisée par un séjour ou est la version en cours',
+  GRID_VERSION_PURGED: 'Cette version de grille a été purgée',
+  IMPORT_FILE_REFUSED: "Import refusé : %{count} ; rien n'a été importé",
+  IMPORT_FILE_UNREADABLE: 'Fichier illisible : %{reason}',
+  IMPORT_ALREADY_RUNNING: 'Un import est déjà en cours',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -22,6 +22,7 @@ import { accountingArea } from '../../custom-screens/accounting';
 import { statisticsArea } from '../../custom-screens/statistics';
 import { channelsArea } from '../../custom-screens/channels';
 import { stayServicesArea } from '../../custom-screens/stay-services';
+import { utilitiesArea } from '../../custom-screens/utilities';
 
 export const SCREEN_AREAS: readonly ScreenArea[] = [
   adminArea,
@@ -43,4 +44,5 @@ export const SCREEN_AREAS: readonly ScreenArea[] = [
   statisticsArea,
   channelsArea,
   stayServicesArea,
+  utilitiesArea,
 ];

@@ -37,6 +37,7 @@ import { VACAF_ROUTES } from './vacaf/routes';
 import { registerHolidayAidBillSource } from './vacaf/aid';
 import { accessRouters, registerAccessModule } from './access/index';
 import { conciergeRouters } from './concierge/index';
+import { utilitiesRouters } from './utilities/index';
 
 /** What the domain routers are built with (api/app.ts gives it). */
 export interface AppContext {
@@ -97,5 +98,6 @@ export function domainRouters(ctx: AppContext): Router[] {
     routerOf(VACAF_ROUTES, ctx.knex),
     ...accessRouters(ctx.knex),
     ...conciergeRouters(ctx.knex),
+    ...utilitiesRouters(ctx.knex),
   ];
 }

@@ -2,6 +2,7 @@
 // images today, generated documents later. API processes stay stateless: any of them,
 // on any host, reads what another stored. References are relative paths made by the
 // modules that store them from fixed patterns; anything else is refused here too.
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
@@ -13,10 +14,15 @@ function checkRef(ref: string): string {
   return ref;
 }
 
-/** Stores a file whole (replacing one of the same reference). */
+/**
+ * Stores a file whole (replacing one of the same reference) with its SHA-256, which the
+ * file check (/verif-file-page) compares with the bytes; a bill's file is never replaced
+ * (trigger of migration 0500).
+ */
 export async function putFile(db: Db, ref: string, mime: string, data: Uint8Array): Promise<void> {
+  const sha256 = createHash('sha256').update(data).digest();
   await db('stored_file')
-    .insert({ ref: checkRef(ref), mime, size: data.length, data: Buffer.from(data) })
+    .insert({ ref: checkRef(ref), mime, size: data.length, data: Buffer.from(data), sha256 })
     .onConflict('ref')
     .merge();
 }

@@ -1874,6 +1874,48 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/rest/sales/${(await till()).sale}/send-email`, body: { to: 'matrice@example.fr' } }),
     state: async (req) => t.knex('sale_print').where('saleId', idIn(req)).count({ n: '*' }),
   },
+  // The utilities (api/domain/utilities): the technical user's file check, purge and V1 import; the grid history purge
+  { method: 'GET', route: '/rest/utilities/file-check', make: async () => ({ path: '/rest/utilities/file-check' }) },
+  { method: 'GET', route: '/rest/utilities/file-purge', make: async () => ({ path: '/rest/utilities/file-purge' }) },
+  {
+    method: 'POST',
+    route: '/rest/utilities/file-purge',
+    make: async () => {
+      // A file past its retention for each call: the allowed one purges it.
+      const ref = `matrice/${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.txt`;
+      const data = Buffer.from('matrice');
+      await t.knex('stored_file').insert({ ref, mime: 'text/plain', size: data.length, data, createdAt: '2020-01-01' });
+      return { path: '/rest/utilities/file-purge', body: { refs: [ref] } };
+    },
+    state: async (req) =>
+      t
+        .knex('stored_file')
+        .whereIn('ref', (req.body as { refs: string[] }).refs)
+        .count({ n: '*' }),
+  },
+  {
+    method: 'GET',
+    route: '/rest/utilities/grid-history',
+    make: async () => ({ path: '/rest/utilities/grid-history?before=2020-01-01' }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/utilities/grid-history/purge',
+    make: async () => ({
+      path: '/rest/utilities/grid-history/purge',
+      body: { before: '2020-01-01', ids: [999_999_999] },
+    }),
+    state: async () => t.knex('purged_grid_version').count({ n: '*' }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/utilities/import-v1',
+    make: async () => ({
+      path: '/rest/utilities/import-v1',
+      body: { content: Buffer.from('type;id_externe;nom\nclient;M1;Matrice\n').toString('base64'), dryRun: true },
+    }),
+    state: async () => t.knex('import_v1_key').count({ n: '*' }),
+  },
 ];
 
 // ---- set-up -----------------------------------------------------------------------
