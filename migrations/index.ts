@@ -71,6 +71,9 @@ import * as m67 from './0411_add_ck_bill_prepaid_amount_min_and_2_more';
 import * as m68 from './0430_drop_ck_document_function_model_function_code_and_2_more';
 import * as m69 from './0460_drop_ck_accounting_account_kind_and_1_more';
 import * as m70 from './0461_insurance_vacaf';
+import * as m71 from './0470_add_extra_is_concierge';
+import * as m72 from './0471_access_control_concierge';
+import * as m73 from './0500_utilities_files_and_purges';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -146,4 +149,7 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0430_drop_ck_document_function_model_function_code_and_2_more', m68],
   ['0460_drop_ck_accounting_account_kind_and_1_more', m69],
   ['0461_insurance_vacaf', m70],
+  ['0470_add_extra_is_concierge', m71],
+  ['0471_access_control_concierge', m72],
+  ['0500_utilities_files_and_purges', m73],
 ];

@@ -109,4 +109,8 @@ export const SCREEN_MENU: MenuLeaf[] = [
   {"label":"Journal des synchronisations","to":"/channel-sync-log-list","functionality":"establishment.gateways","path":"Réservations/Canaux de réservation"},
   {"label":"Badges et plaques d'accès","to":"/access-credential-list","functionality":"booking.booking","path":"Réservations"},
   {"label":"Conciergerie : liste du jour","to":"/concierge-daily-list","functionality":"booking.booking","path":"Réservations"},
+  {"label":"Vérification des fichiers","to":"/verif-file-page","path":"Admin/Utilitaires","systemOnly":true},
+  {"label":"Purge des fichiers","to":"/purging-files","path":"Admin/Utilitaires","systemOnly":true},
+  {"label":"Import V1","to":"/import-v1","path":"Admin/Utilitaires","systemOnly":true},
+  {"label":"Purge de l'historique des grilles","to":"/purge-grid-history","functionality":"stay.price","path":"Admin/Utilitaires"},
 ];

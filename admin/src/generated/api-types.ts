@@ -11184,6 +11184,217 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/utilities/file-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FileCheck"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/utilities/file-purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FilePurgePreview"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        refs: string[];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FilePurgeResult"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/utilities/grid-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    before?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GridHistoryPreview"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/utilities/grid-history/purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        before: string;
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GridHistoryPurgeResult"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/utilities/import-v1": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        dryRun: boolean;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ImportV1Report"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/vacaf-claim/{claimId}/file": {
         parameters: {
             query?: never;
@@ -12758,6 +12969,71 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        FileCheck: {
+            checkedAt: string;
+            counts: {
+                checksum: number;
+                files: number;
+                missing: number;
+                ok: number;
+                orphan: number;
+                purged: number;
+                size: number;
+            };
+            problems: {
+                detail: string;
+                /** @enum {string} */
+                kind: "bill" | "archive" | "mail" | "place-image" | "other";
+                kindLabel: string;
+                /** @enum {string} */
+                problem: "missing" | "orphan" | "checksum" | "size";
+                ref: string;
+                size: number | null;
+                storedAt: string | null;
+            }[];
+        };
+        FilePurgePreview: {
+            candidates: {
+                /** @enum {string} */
+                kind: "bill" | "archive" | "mail" | "place-image" | "other";
+                kindLabel: string;
+                reason: string;
+                ref: string;
+                size: number;
+                storedAt: string;
+            }[];
+            journal: {
+                id: number;
+                kindLabel: string;
+                purgedAt: string;
+                ref: string;
+                size: number;
+                storedAt: string;
+                userName: string | null;
+            }[];
+            rules: {
+                fiscal: boolean;
+                /** @enum {string} */
+                kind: "bill" | "archive" | "mail" | "place-image" | "other";
+                label: string;
+                retention: string;
+                retentionDays: number | null;
+                /** @enum {string} */
+                store: "database" | "DATA_DIR";
+            }[];
+        };
+        FilePurgeResult: {
+            alreadyPurged: string[];
+            purged: {
+                /** @enum {string} */
+                kind: "bill" | "archive" | "mail" | "place-image" | "other";
+                kindLabel: string;
+                reason: string;
+                ref: string;
+                size: number;
+                storedAt: string;
+            }[];
+        };
         FinancePreference: {
             /** @default 0 */
             cardCommissionBp: number;
@@ -12896,6 +13172,41 @@ export type components = {
             userId?: number | null;
             version?: number;
         };
+        GridHistoryPreview: {
+            before: string;
+            candidates: {
+                change: string | null;
+                createdAt: string;
+                currentVersion: number;
+                gridLabel: string;
+                historyVersion: number;
+                id: number;
+                priceGridId: number;
+                userName: string | null;
+            }[];
+        };
+        GridHistoryPurgeResult: {
+            purged: {
+                change: string | null;
+                createdAt: string;
+                currentVersion: number;
+                gridLabel: string;
+                historyVersion: number;
+                id: number;
+                priceGridId: number;
+                userName: string | null;
+            }[];
+            skipped: {
+                change: string | null;
+                createdAt: string;
+                currentVersion: number;
+                gridLabel: string;
+                historyVersion: number;
+                id: number;
+                priceGridId: number;
+                userName: string | null;
+            }[];
+        };
         Group: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -12967,6 +13278,25 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        ImportV1Report: {
+            created: {
+                customer: number;
+                place: number;
+                stay: number;
+            };
+            dryRun: boolean;
+            encoding: string;
+            lines: number;
+            refused: {
+                line: number;
+                message: string;
+            }[];
+            skipped: {
+                customer: number;
+                place: number;
+                stay: number;
+            };
         };
         IssuedBill: {
             bookingId?: number | null;
