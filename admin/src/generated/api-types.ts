@@ -13652,6 +13652,7 @@ export type components = {
             commissionRateBp: number;
             /** Format: date-time */
             readonly createdAt?: string;
+            customerId?: number | null;
             /** Format: date */
             endDate: string;
             readonly id?: number;
