@@ -16,6 +16,7 @@ let t: TestServer;
 let c: Campsite;
 let placeId: number;
 let affId: number;
+let resType: number;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const post = (path: string, body: unknown) => postOk(t.admin, path, body);
   const family = (await post('/rest/place-family', { code: unique('FR'), label: unique('Résid '), kind: 'pitch' })).id;
   const tva = (await t.knex('tva').where('rate', 1000).first('id')).id;
-  const resType = (
+  resType = (
     await post('/rest/place-type', {
       code: unique('RS'),
       label: unique('Résidentiel '),
@@ -170,17 +171,41 @@ describe('a sublet through the campsite', () => {
     expect(cancelled.status, cancelled.text).toBe(200);
   });
 
-  it('by the resident makes no stay and sells nothing', async () => {
+  it('by the resident makes no stay; its occupants’ visitor fees and tourist tax go on the next receipt', async () => {
+    const own = (await postOk(t.admin, '/rest/place', { code: unique('R').slice(0, 10), placeTypeId: resType })).id;
+    const aff = (
+      await createdThroughEdit(t.admin, 'place-affectation', {
+        placeId: own,
+        customerId: c.customer,
+        startDate: '2030-01-01',
+        isIndefinite: true,
+        yearlyFee: 120000,
+        deadlines: 1,
+        visitorFee: 300,
+        touristTaxMode: 'per-night',
+      })
+    ).id;
     const s = await createdThroughEdit(t.admin, 'sublet', {
-      placeAffectationId: affId,
+      placeAffectationId: aff,
       startDate: '2030-08-01',
       endDate: '2030-08-10',
       mode: 'resident',
       occupantName: 'Cousins',
+      persons: 2,
     });
     const r = await t.admin.put(`/rest/sublet/${s.id}`, { ...s, statusId: 2 });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ bookingId: null, commissionAmount: 0, residentShare: 0 });
     expectRefused(await stayOn('2030-08-02', '2030-08-05'), 'PLACE_LET_TO_RESIDENT', 'placeId');
+    // 2 persons × 9 nights: 3 € of visitor fee (10 %) and 0,60 € + 10 % of tourist tax (outside VAT) each.
+    const temp = await postOk(t.admin, '/rest/rent-receipt/temp', { placeAffectationId: aff, year: 2030, deadline: 1 });
+    const saved = await postOk(t.admin, `/rest/rent-receipt/${temp.id}/state`, { stateId: 3 });
+    const ofSublet = saved.lines
+      .filter((l: Row) => /Cousins/.test(l.label))
+      .map((l: Row) => [l.lineType, l.quantity, l.amountInclVat, l.vatRateBp]);
+    expect(ofSublet).toEqual([
+      [19, 18, 5400, 1000],
+      [2, 18, 1188, null],
+    ]);
   });
 });
