@@ -169,6 +169,20 @@ describe('a sublet through the campsite', () => {
     expect(off.status, off.text).toBe(200);
     const cancelled = await t.admin.put(`/rest/sublet/${s.id}`, { ...r.body, statusId: 3 });
     expect(cancelled.status, cancelled.text).toBe(200);
+    // With no customer named, its occupant becomes one.
+    const anon = await createdThroughEdit(t.admin, 'sublet', {
+      placeAffectationId: affId,
+      startDate: '2030-10-01',
+      endDate: '2030-10-05',
+      mode: 'campsite',
+      occupantName: 'Famille Roux',
+      price: 20000,
+    });
+    const anonStay = await t.admin.put(`/rest/sublet/${anon.id}`, { ...anon, statusId: 2 });
+    expect(anonStay.status, anonStay.text).toBe(200);
+    const who = await t.knex('customer').where('id', anonStay.body.customerId).first();
+    expect(who.lastName).toBe('Famille Roux');
+    expect((await t.knex('booking').where('id', anonStay.body.bookingId).first()).customerId).toBe(who.id);
   });
 
   it('by the resident makes no stay; its occupants’ visitor fees and tourist tax go on the next receipt', async () => {

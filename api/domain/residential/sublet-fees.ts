@@ -8,10 +8,19 @@
 import type { Knex } from 'knex';
 import { formatDateFr, nightsBetween } from '../../../common/dates';
 import { DEFAULT_STAY_VAT_BP } from '../stays/channel-price';
-import type { ReceiptLine } from './lines';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
+
+/** A receipt line (lines.ts ReceiptLine) of a resident's sublet. */
+export interface SubletFeeLine {
+  lineType: 2 | 19;
+  label: string;
+  quantity: number;
+  amountInclVat: number;
+  vatRateBp: number | null;
+  subletId: number;
+}
 
 /** The tourist tax per person-night on `date` (null: none, or collected au forfait). */
 async function touristTaxRate(db: Db, date: string): Promise<{ rate: number; label: string } | null> {
@@ -38,7 +47,7 @@ export async function residentSubletLines(
   aff: Row,
   receiptId: number,
   endDate: string,
-): Promise<ReceiptLine[]> {
+): Promise<SubletFeeLine[]> {
   const sublets: Row[] = await db('sublet as s')
     .where({ 's.placeAffectationId': aff.id, 's.mode': 'resident' })
     .whereNot('s.statusId', 3)
@@ -52,7 +61,7 @@ export async function residentSubletLines(
     )
     .orderBy('s.startDate')
     .select('s.id', 's.startDate', 's.endDate', 's.persons', 's.occupantName');
-  const lines: ReceiptLine[] = [];
+  const lines: SubletFeeLine[] = [];
   for (const s of sublets) {
     const nights = nightsBetween(s.startDate, s.endDate);
     const count = s.persons * nights;
