@@ -65,7 +65,8 @@ export async function residentSubletLines(
   for (const s of sublets) {
     const nights = nightsBetween(s.startDate, s.endDate);
     const count = s.persons * nights;
-    const what = `sous-location du ${formatDateFr(s.startDate)} au ${formatDateFr(s.endDate)} (${s.occupantName}), ${s.persons} × ${nights} nuit${nights > 1 ? 's' : ''}`;
+    const dates = `du ${formatDateFr(s.startDate)} au ${formatDateFr(s.endDate)}`;
+    const what = `sous-location ${dates} (${s.occupantName}), ${s.persons} × ${nights} nuit${nights > 1 ? 's' : ''}`;
     if (aff.visitorFee > 0)
       lines.push({
         lineType: 19,
