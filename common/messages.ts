@@ -281,6 +281,8 @@ export const MESSAGES = {
   RESIDENT_PLACE_IN_USE: 'Emplacement résidentiel utilisé : suppression impossible',
   FEES_PERIOD_OUTSIDE_CONTRACT: 'Période de redevance hors contrat',
   PLACE_HAS_SUBLET: "L'emplacement a une sous-location",
+  SUBLET_PRICE_KEPT:
+    'Prix de la sous-location (commission du camping et part du résident) : il ne sera recalculé que sur demande',
   PLACE_LET_TO_RESIDENT:
     'Emplacement loué à un résident à ces dates : séjour possible seulement par une sous-location du camping',
   RENT_RECEIPTS_NO_PRICE: "Les quittances n'ont pas de prix",

@@ -2,12 +2,14 @@
 // with its contract (numbered, notice receipt recorded), the rent receipts of the
 // current year (made by the module's own multi-creation, so they carry the yearly fee,
 // the residential fees, the flat tourist tax and the consumption of the demo readings),
-// and one sublet through the campsite this summer. No receipt is billed here: a bill
-// enters the inalterable ledger, after which the demo could no longer be reset; the
-// management screen shows them « à facturer ».
+// and sublets (residential-sublets.ts). No receipt is billed here: a bill enters the
+// inalterable ledger, after which the demo could no longer be reset, and every
+// installation starts from the demo; the management screen shows them « à facturer »
+// (decision and reasons: api/domain/residential/README.md « Demo »).
 import type { Knex } from 'knex';
 import { addDays, todayParis } from '../../common/dates';
 import { createReceipts } from '../domain/residential/receipts';
+import { seedDemoSublets } from './residential-sublets';
 
 type Row = Record<string, any>;
 const MAKES = [
@@ -29,7 +31,11 @@ export async function seedResidentialDemo(knex: Knex, today = todayParis()): Pro
     .orderBy('p.code')
     .select('p.id', 'p.code');
   if (!places.length) return;
-  const customers: Row[] = await knex('customer').whereNotNull('address1').orderBy('id').limit(40).select('id');
+  const customers: Row[] = await knex('customer')
+    .whereNotNull('address1')
+    .orderBy('id')
+    .limit(40)
+    .select('id', 'firstName', 'lastName');
   const parcels: Row[] = await knex('parcel_type').orderBy('id').select('id');
   const elec = await knex('meter_type').where('label', 'Électricité').first('id');
   const year = Number(today.slice(0, 4));
@@ -81,21 +87,12 @@ export async function seedResidentialDemo(knex: Knex, today = todayParis()): Pro
       };
     }),
   );
-  // One sublet through the campsite, in July of this year, on the first contract: its
-  // resident's share is paid back on the receipt of the third quarter.
-  const july = `${year}-07-`;
-  await knex('sublet').insert({
-    placeAffectationId: saved[0].id,
-    startDate: `${july}05`,
-    endDate: `${july}19`,
-    mode: 'campsite',
-    occupantName: 'Famille Lambert',
-    persons: 4,
-    price: 56000,
-    commissionRateBp: 2500,
-    commissionAmount: 14000,
-    residentShare: 42000,
-    statusId: 2,
-  });
+  // Sublets (through the campsite with their stays, and one by a resident), before the receipts that bill them.
+  await seedDemoSublets(
+    knex,
+    saved.map((a) => a.id),
+    [customers[1 % customers.length], customers[2 % customers.length]],
+    today,
+  );
   await createReceipts(knex, { year });
 }

@@ -1997,6 +1997,7 @@ export const ROUTES: RouteDef[] = [
   {"method":"POST","path":"/rest/sublet/edit","entity":"sublet","op":"save","access":"write"},
   {"method":"POST","path":"/rest/sublet/delete/:id","entity":"sublet","op":"delete","access":"delete"},
   {"method":"GET","path":"/rest/sublet/place-affectation/:id","entity":"sublet","op":"byParent","access":"read","field":"placeAffectationId"},
+  {"method":"GET","path":"/rest/sublet/customer/:id","entity":"sublet","op":"byParent","access":"read","field":"customerId"},
   {"method":"GET","path":"/rest/sublet/booking/:id","entity":"sublet","op":"byParent","access":"read","field":"bookingId"},
   {"method":"POST","path":"/rest/sublet","entity":"sublet","op":"create","access":"write"},
   {"method":"GET","path":"/rest/sublet/:id","entity":"sublet","op":"get","access":"read"},

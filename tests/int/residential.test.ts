@@ -336,6 +336,23 @@ describe('demo', () => {
     const sublet = await t.knex('sublet').where('placeAffectationId', affs[0].id).first();
     expect(sublet).toMatchObject({ mode: 'campsite', statusId: 2 });
     expect(sublet.commissionAmount + sublet.residentShare).toBe(sublet.price);
+    // Through the campsite: July's and the coming week's, each with its stay on the resident's place at its price.
+    const sublets = await t.knex('sublet').whereIn(
+      'placeAffectationId',
+      affs.map((a) => a.id),
+    );
+    const campsite = sublets.filter((s) => s.mode === 'campsite');
+    expect(campsite.map((s) => s.startDate).sort()).toEqual(['2030-06-17', '2030-07-05']);
+    for (const s of campsite) {
+      const stay = await t.knex('booking').where('id', s.bookingId).first();
+      expect(stay.totalAmount).toBe(s.price);
+      const occ = await t.knex('occupancy').where('bookingId', s.bookingId).first();
+      const aff = affs.find((a) => a.id === s.placeAffectationId);
+      expect(occ).toMatchObject({ placeId: aff.placeId, startDate: s.startDate, endDate: s.endDate });
+    }
+    // By a resident: its occupants' visitor fees on the receipt of its quarter.
+    const own = sublets.find((s) => s.mode === 'resident');
+    expect(await t.knex('rent_receipt_line').where({ subletId: own.id, lineType: 19 }).first()).toBeTruthy();
     // every place already let is left as it was: a second run lets nothing more
     await seedResidentialDemo(t.knex, '2030-06-15');
     expect(await t.knex('place_affectation').whereIn('placeId', fresh)).toHaveLength(3);

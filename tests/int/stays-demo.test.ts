@@ -259,4 +259,19 @@ describe('demo stays', () => {
       }
     },
   );
+
+  it('shows the residential park on the home tiles with real counts', async () => {
+    const tiles: Row[] = (await t.admin.get('/rest/home/tiles')).body.tiles;
+    const count = (key: string) => tiles.find((x) => x.key === key)?.count;
+    for (const key of ['residents', 'residential-places', 'fees', 'deadlines', 'sublets', 'meter-readings'])
+      expect(count(key), key).toBeGreaterThan(0);
+    expect(count('residential-places')).toBe(8);
+    // The sublet of the coming week is its stay on the resident's place, sold at the resident's price.
+    const week: Row = await t
+      .knex('sublet as s')
+      .join('booking as b', 'b.id', 's.bookingId')
+      .where('s.startDate', '>', todayParis())
+      .first('s.price', 'b.totalAmount');
+    expect(week.totalAmount).toBe(week.price);
+  });
 });

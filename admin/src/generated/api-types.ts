@@ -15092,6 +15092,7 @@ export type components = {
             commissionRateBp: number;
             /** Format: date-time */
             readonly createdAt?: string;
+            customerId?: number | null;
             /** Format: date */
             endDate: string;
             readonly id?: number;

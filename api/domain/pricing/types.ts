@@ -51,6 +51,8 @@ export const BillLineType = {
   EARLY_DEPARTURE: 21,
   METER: 22,
   GIFT_VOUCHERS: 23,
+  /** other (not shown in the spec): e.g. a sublet's share collected for the resident, outside VAT */
+  OTHER: 24,
 } as const;
 export type BillLineType = (typeof BillLineType)[keyof typeof BillLineType];
 

@@ -21,6 +21,7 @@ import {
   type Slice,
 } from './engine';
 import { nightsBetween } from '../../../common/dates';
+import { residentSubletLines } from './sublet-fees';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -274,5 +275,7 @@ export async function variableLines(db: Db, aff: Row, receiptId: number, endDate
         vatRateBp: null,
         subletId: s.id,
       });
+  // The resident's own sublets: visitor fees and tourist tax of their occupants.
+  lines.push(...(await residentSubletLines(db, aff, receiptId, endDate)));
   return lines;
 }

@@ -11,6 +11,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { subletSplit } from './engine';
 import { refreshLines } from './receipts';
+import { assertSubletStayReleased, createSubletStay } from './sublet-stay';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -159,8 +160,21 @@ export function registerResidentialRules(): void {
     beforeSave: (rec, existing, { trx }) => checkPricePeriod(trx, rec, existing),
   });
   registerHooks('sublet', {
-    beforeSave: (rec, existing, { trx }) => checkSublet(trx, rec, existing),
-    afterSave: (saved, _existing, { trx }) => subletComputed(trx, saved),
+    async beforeSave(rec, existing, { trx }) {
+      await checkSublet(trx, rec, existing);
+      if (existing?.statusId === 2 && rec.statusId === 3) await assertSubletStayReleased(trx, existing);
+    },
+    async afterSave(saved, _existing, { trx, userId }) {
+      await subletComputed(trx, saved);
+      // Reserved through the campsite: its stay on the planning board, made once.
+      if (saved.mode === 'campsite' && saved.statusId === 2 && saved.bookingId == null) {
+        await createSubletStay(trx, saved.id, userId);
+        Object.assign(
+          saved,
+          await trx('sublet').where('id', saved.id).first('bookingId', 'customerId', 'version', 'updatedAt'),
+        );
+      }
+    },
     beforeDelete(existing) {
       if (existing.statusId === 2) throw refuse('SUBLET_ALLOTMENT_LOCKED', 'statusId');
     },

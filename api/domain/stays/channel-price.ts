@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { vatOfInclusive } from '../pricing/money';
 import { BillLineType, type PricingWarning, type VatTotal } from '../pricing/types';
 import type { StayQuote, StayQuoteLine } from '../pricing/quote-for-stay';
-import { formatMessage } from '../../../common/messages';
+import { formatMessage, type MessageCode } from '../../../common/messages';
 import { refreshBookingPrice } from './pricing';
 import type { StoredPrice } from './price-model';
 
@@ -20,6 +20,10 @@ export interface ChannelLine {
   quantity: number;
   amount: number;
   extraId?: number | null;
+  /** the line's own VAT rate (null: outside VAT) when the grid's is not the one (a sublet's share) */
+  vatRateBp?: number | null;
+  /** the line's own §9 type when its kind's is not the one */
+  lineType?: BillLineType;
 }
 
 const LINE_TYPE = {
@@ -55,10 +59,12 @@ export function channelStoredPrice(
   lines: ChannelLine[],
   stay: { startDate: string; endDate: string; placeTypeId: number | null },
   today: string,
+  warningCode: MessageCode = 'CHANNEL_PRICE_KEPT',
 ): StoredPrice {
   const g = grid?.quote ?? null;
   const stayRate = g?.lines.find((l) => l.lineType === BillLineType.OCCUPANCY)?.vatRateBp ?? DEFAULT_STAY_VAT_BP;
   const rateOf = (l: ChannelLine): number | null => {
+    if (l.vatRateBp !== undefined) return l.vatRateBp;
     if (l.kind === 'tourist-tax') return null;
     if (l.kind === 'extra' && l.extraId != null) {
       const match = g?.lines.find((x) => x.extraId === l.extraId);
@@ -70,7 +76,7 @@ export function channelStoredPrice(
     const vatRateBp = rateOf(l);
     const quantity = l.quantity > 0 ? l.quantity : 1;
     return {
-      lineType: LINE_TYPE[l.kind],
+      lineType: l.lineType ?? LINE_TYPE[l.kind],
       label: l.label,
       quantity,
       // A unit price that does not divide evenly is carried by a quantity of 1.
@@ -104,8 +110,8 @@ export function channelStoredPrice(
     .filter((l) => l.lineType === BillLineType.TAX || l.lineType === BillLineType.OTHER_TAX)
     .reduce((s, l) => s + l.amount, 0);
   const warning: PricingWarning = {
-    code: 'CHANNEL_PRICE_KEPT',
-    message: formatMessage('CHANNEL_PRICE_KEPT'),
+    code: warningCode,
+    message: formatMessage(warningCode),
     subject: null,
   };
   const nights = Math.round((Date.parse(stay.endDate) - Date.parse(stay.startDate)) / 86_400_000);
@@ -152,6 +158,7 @@ export async function applyChannelPrice(
   bookingId: number,
   lines: ChannelLine[],
   today: string,
+  warningCode: MessageCode = 'CHANNEL_PRICE_KEPT',
 ): Promise<void> {
   const occ = await trx('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').first();
   if (!occ) return;
@@ -160,6 +167,7 @@ export async function applyChannelPrice(
     lines,
     { startDate: occ.startDate, endDate: occ.endDate, placeTypeId: occ.placeTypeId ?? null },
     today,
+    warningCode,
   );
   await trx('occupancy')
     .where('id', occ.id)

@@ -171,8 +171,10 @@ export interface RepriceOptions {
   explicit?: boolean;
 }
 
-/** The stored price of an occupancy sold by a channel (channel-price.ts): never repriced by itself. */
-const soldByChannel = (p: StoredPrice | null) => !!p?.quote?.warnings?.some((w) => w.code === 'CHANNEL_PRICE_KEPT');
+/** Warnings of a price as sold (channel-price.ts): by a channel, or a sublet at its resident's price. */
+const SOLD_AS = new Set(['CHANNEL_PRICE_KEPT', 'SUBLET_PRICE_KEPT']);
+/** The stored price of an occupancy sold by a channel or a sublet (channel-price.ts): never repriced by itself. */
+const soldByChannel = (p: StoredPrice | null) => !!p?.quote?.warnings?.some((w) => SOLD_AS.has(w.code));
 
 /**
  * Prices a booking's active occupancies again and refreshes its totals, inside the

@@ -197,6 +197,25 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "customerId",
+      "column": "customer_id",
+      "label": "Client (occupant)",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "customer",
+        "onDelete": "restrict"
+      },
+      "indexed": false
+    },
+    {
       "name": "persons",
       "column": "persons",
       "label": "Personnes",
@@ -432,6 +451,14 @@ export const meta: EntityMeta = {
         "minLength": 1,
         "maxLength": 120,
         "x-label": "Occupant"
+      },
+      "customerId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "customer",
+        "x-label": "Client (occupant)"
       },
       "persons": {
         "type": "integer",

@@ -10,6 +10,7 @@ export interface Sublet {
   endDate: string;
   mode?: "resident" | "campsite";
   occupantName: string;
+  customerId?: number | null;
   persons?: number;
   price?: number;
   commissionRateBp?: number;

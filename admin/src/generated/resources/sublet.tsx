@@ -25,6 +25,7 @@ export function Edit() {
       <DateInputFr source="endDate" label="Départ" isRequired />
       <EnumInput source="mode" label="Sous-location" choices={[{ id: "resident", name: "Par le résident" }, { id: "campsite", name: "Par le camping (commission)" }]} />
       <TextInput source="occupantName" label="Occupant" isRequired />
+      <RefInput source="customerId" label="Client (occupant)" reference="customer" optionText="lastName" searchable />
       <NumberInputFr source="persons" label="Personnes" integer />
       <MoneyInput source="price" label="Prix du séjour (camping)" />
       <RateInput source="commissionRateBp" label="Commission du camping" />
