@@ -90,7 +90,8 @@ export default function TvaStatementList() {
       {d?.returns && (
         <Typography sx={{ mb: 2 }} data-testid="tva-statement-returns">
           {d.regime === 'simplified'
-            ? `Réel simplifié : une déclaration annuelle CA12 de ${euros(d.returns[0]?.vat ?? 0)}, à déposer en mai ${year + 1}`
+            ? `Réel simplifié : une déclaration annuelle CA12 de ${euros(d.returns[0]?.vat ?? 0)}, ` +
+              `à déposer en mai ${year + 1}`
             : `Réel normal : une déclaration CA3 par mois, déposée le mois suivant`}
         </Typography>
       )}

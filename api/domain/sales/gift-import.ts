@@ -1,9 +1,10 @@
 // Gift vouchers sold on an outside shop: imported from the shop's CSV export into
 // sale_gift_import (one row per shop reference, a reference imported twice is skipped),
 // mapped to a Bivouac gift article (by a previous import of the same shop article, an
-// article of the same label, or the gift module's « Article bon cadeau »), then integrated: a voucher is created with the shop's
-// amount and the article's validity (« Article bon cadeau non paramétré » while the row
-// has no article). The home tile « Bons cadeaux à intégrer » counts the rows left.
+// article of the same label, or the gift module's « Article bon cadeau »), then
+// integrated: a voucher is created with the shop's amount and the article's validity
+// (« Article bon cadeau non paramétré » while the row has no article). The home tile
+// « Bons cadeaux à intégrer » counts the rows left.
 import type { Knex } from 'knex';
 import { badRequest, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';

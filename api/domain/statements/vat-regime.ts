@@ -46,5 +46,11 @@ export function vatReturns(
         dueMonth: `${year + 1}-05`,
       },
     ];
-  return months.map((m) => ({ form: 'CA3', from: m.month, to: m.month, vat: m.vatTotal, dueMonth: nextMonth(m.month) }));
+  return months.map((m) => ({
+    form: 'CA3',
+    from: m.month,
+    to: m.month,
+    vat: m.vatTotal,
+    dueMonth: nextMonth(m.month),
+  }));
 }

@@ -46,7 +46,10 @@ export function Board({ setup }: { setup: Setup }) {
   const [params] = useSearchParams();
   const ref = useRef<PlanningBoardHandle>(null);
   // Until the user picks a zoom, the one that shows the planning module's « Jours affichés ».
-  const [zoom, setZoom] = useStore<Zoom>('planning.zoom', zoomForDays(setup.display?.defaultDays ?? 31, window.innerWidth));
+  const [zoom, setZoom] = useStore<Zoom>(
+    'planning.zoom',
+    zoomForDays(setup.display?.defaultDays ?? 31, window.innerWidth),
+  );
   const [colorMode, setColorMode] = useStore<ColorMode>('planning.colorMode', 'status');
   // A remembered payment view falls back to statuses while no payment is tracked.
   const shownMode: ColorMode = setup.paymentsTracked ? colorMode : 'status';
