@@ -220,11 +220,9 @@ export const MESSAGES = {
   BILL_NOT_FOUND: 'Facture introuvable',
   BILL_BEING_PROCESSED: 'Une facture est déjà en cours de traitement',
   INVOICE_PREFIX_USED: 'Préfixe de facture déjà utilisé',
-  CREDIT_BILL_NEEDS_VALIDITY: 'Un avoir nécessite une date de validité',
   DOWN_PAYMENT_INVOICE_IMPOSSIBLE: "Facture d'acompte impossible sur un paiement facturé",
   PAYMENT_DEPOSITED: 'Paiement remis en banque : non modifiable',
   PAYMENT_EXPORTED: 'Paiement exporté : non modifiable',
-  PAYMENT_DELETED: 'Paiement supprimé',
   PAYMENT_GROUPED: 'Paiement groupé : non modifiable',
   GROUPED_METHOD_UNDEFINED: 'Mode de paiement groupé non défini',
   NO_PAYMENT_METHOD: 'Aucun mode de paiement disponible',
@@ -244,7 +242,6 @@ export const MESSAGES = {
 
   // Other modules (§8)
   EMAIL_NOT_SENT: "E-mail non envoyé, vérifiez les paramètres d'e-mail",
-  EMAILS_NOT_SENT: 'E-mails non envoyés',
   MAIL_CONFIGURATION_ERROR: 'Erreur de configuration des e-mails',
   MAIL_PASSWORD_UNREADABLE:
     'Le mot de passe SMTP ne peut plus être lu sur cette installation : saisissez-le de nouveau',

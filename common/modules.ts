@@ -144,8 +144,20 @@ export const MODULE_KINDS: ModuleKind[] = [
     ...api,
     b('autoApplyPrices', 'Appliquer les prix automatiquement'),
   ]),
+  // Read by the PDF of the stay documents (api/domain/documents/pdf.ts); bills keep their
+  // embedded PDF/A font.
   grid('doc-editor', 'Éditeur de documents', 'docEditorId', [
-    s('defaultFont', 'Police par défaut'),
+    e(
+      'defaultFont',
+      'Police par défaut',
+      [
+        ['Roboto', 'Roboto'],
+        ['Helvetica', 'Helvetica'],
+        ['Times', 'Times'],
+        ['Courier', 'Courier'],
+      ],
+      'Roboto',
+    ),
     e(
       'pageSize',
       'Format de page',
@@ -232,9 +244,12 @@ export const MODULE_KINDS: ModuleKind[] = [
     ),
     b('controlAfterCleaning', 'Contrôle après ménage', true),
   ]),
-  single('clicamp', 'Clicamp', api),
-  single('easycamp', 'Easycamp', api),
-  single('todocamp', 'Todocamp', api),
+  // No Clicamp, Easycamp or Todocamp screens (§2 lists them): these outside booking
+  // channels publish no API to connect to, and their three settings (address, login, site)
+  // would be saved and read by nothing. A campsite that sells through one of them declares
+  // it as an online-booking channel (its provider in free text) with the webhook or iCal
+  // connector, which the channel layer runs (api/domain/channels). Migration 0510 removed
+  // their records.
   single('police-note-book', 'Registre de police', [
     b('autoSend', 'Envoi automatique'),
     s('recipientEmail', 'E-mail du destinataire', { type: 'email' }),

@@ -12,8 +12,9 @@ import { readConfig } from '../config';
 import { nightlyClosure } from '../domain/ledger/closures';
 import { processQueue } from '../domain/mail/queue';
 import { sendScheduledDocuments } from '../domain/documents/scheduled';
+import { sendPoliceRegister } from '../domain/statements/police-send';
 import { pollSuretyStatuses } from '../domain/surety/poll';
-import { suretyProvider } from '../domain/surety/provider';
+import { suretyProviderOf } from '../domain/surety/swikly';
 import { applyStatisticsQueue, nightlyRegeneration } from '../domain/statistics/jobs';
 import { channelTick } from '../domain/channels/index';
 import { processAccessEvents } from '../domain/access/index';
@@ -66,6 +67,13 @@ export function startJobs(
         },
       },
       {
+        // The police register of yesterday's arrivals, when the police-note-book module sends it.
+        name: 'registre de police',
+        everyMs: 60 * MINUTE,
+        afterMidnight: true,
+        run: () => sendPoliceRegister(knex),
+      },
+      {
         // NF525: yesterday's Z when something was recorded since the last one (api/domain/ledger).
         name: 'clôture journalière automatique',
         everyMs: 60 * MINUTE,
@@ -80,7 +88,7 @@ export function startJobs(
         name: 'états des cautions chez le prestataire',
         everyMs: 60 * MINUTE,
         run: async () => {
-          const r = await pollSuretyStatuses(knex, suretyProvider(), log);
+          const r = await pollSuretyStatuses(knex, await suretyProviderOf(knex), log);
           if (r.changed || r.failed)
             console.log(
               `Cautions chez le prestataire : ${r.changed} mise(s) à jour, ${r.failed} en échec sur ${r.checked}`,

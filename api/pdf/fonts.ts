@@ -38,6 +38,9 @@ function embeddedFontClass(path: string): EmbeddedFontClass {
 
 let installed = false;
 
+/** The standard PDF fonts (pdfkit's built-in metrics, nothing read from disk): documents may use them. */
+export const STANDARD_FONT = /^(Times|Helvetica|Courier)(-[A-Za-z]+)?$/;
+
 /** Makes pdfmake's documents take their fonts from the parsed ones (idempotent). */
 export function installFontCache(): void {
   if (installed) return;
@@ -47,8 +50,9 @@ export function installFontCache(): void {
   proto.provideFont = function provideFont(this: any, family: string, bold: boolean, italics: boolean) {
     const type = this.getFontType(bold, italics);
     const def = this.fonts[family]?.[type];
-    // Anything other than a plain file path (a buffer, a collection's [path, name]) goes the usual way.
-    if (typeof def !== 'string') return original.call(this, family, bold, italics);
+    // Anything other than a plain file path (a buffer, a collection's [path, name], a
+    // standard PDF font by name) goes the usual way.
+    if (typeof def !== 'string' || STANDARD_FONT.test(def)) return original.call(this, family, bold, italics);
     this.fontCache[family] ??= {};
     let font = this.fontCache[family][type];
     if (!font) {

@@ -97,6 +97,11 @@ export default function ClosureScreen() {
         </Button>
       }
     >
+      {s?.allClosed && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {s.allClosed}
+        </Alert>
+      )}
       {s?.stale && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           La dernière clôture date de plus de 4 mois.

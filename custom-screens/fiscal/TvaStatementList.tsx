@@ -87,6 +87,14 @@ export default function TvaStatementList() {
             : ''}
         </Typography>
       )}
+      {d?.returns && (
+        <Typography sx={{ mb: 2 }} data-testid="tva-statement-returns">
+          {d.regime === 'simplified'
+            ? `Réel simplifié : une déclaration annuelle CA12 de ${euros(d.returns[0]?.vat ?? 0)}, ` +
+              `à déposer en mai ${year + 1}`
+            : `Réel normal : une déclaration CA3 par mois, déposée le mois suivant`}
+        </Typography>
+      )}
       <DataTable
         name="tva-statement-list"
         loading={q.isLoading}

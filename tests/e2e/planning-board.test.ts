@@ -2,7 +2,8 @@
 // of its own (a zone created here): drag a booking to another pitch and find it
 // there after a reload; an illegal drop refused with the French message, the bar
 // back in its row; a booking made through the wizard from end to end shown on the
-// board; the site plan colouring a booked place as occupied.
+// board; the site plan colouring a booked place as occupied; the week numbers the
+// planning module turns on or off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, clickMenuItem, pageApi } from './browser';
@@ -158,6 +159,38 @@ describe('planning board', () => {
     await expect
       .poll(() => page.locator(`[data-row-id="${places.P5}"] [data-bar-id="o${a.occupancyId}"]`).count())
       .toBe(0);
+  });
+});
+
+describe('planning module settings', () => {
+  it('shows the ISO week numbers on Mondays only while the module says so', async () => {
+    const mondays = () =>
+      page
+        .locator('.pb-day .pb-day-name')
+        .evaluateAll((els) => els.filter((e) => /^S\d+$/.test(e.textContent!)).length);
+    const planning = await call('POST', '/establishment/module', {
+      kind: 'planning',
+      label: `Planning ${tag}`,
+      isActive: true,
+      settings: { defaultDays: 31, showWeekNumbers: false },
+    });
+    try {
+      await openBoardAt(places.P1, todayParis());
+      await page.locator('.pb-day').first().waitFor();
+      expect(await mondays()).toBe(0);
+      await call('PUT', `/establishment/module/${planning.id}`, {
+        ...planning,
+        settings: { defaultDays: 31, showWeekNumbers: true },
+      });
+      await openBoardAt(places.P1, todayParis());
+      await page
+        .locator('.pb-day .pb-day-name', { hasText: /^S\d+$/ })
+        .first()
+        .waitFor();
+      expect(await mondays()).toBeGreaterThan(0);
+    } finally {
+      await call('DELETE', `/establishment/module/${planning.id}`);
+    }
   });
 });
 

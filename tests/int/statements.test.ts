@@ -481,5 +481,13 @@ describe('§9: the home flags a last closure older than 4 months', () => {
     expect(z.status, z.text).toBe(200);
     expect((await t.admin.get('/rest/closure/status')).body).toMatchObject({ pending: 0, stale: false });
     expect((await tile()).warning).toBeNull();
+    // §8 ALL_CLOSED once every month ended is closed too, not before
+    expect((await t.admin.get('/rest/closure/status')).body.allClosed).toBeNull();
+    const lastMonth = addDays(`${todayParis().slice(0, 7)}-01`, -1).slice(0, 7);
+    const m = await t.admin.post('/rest/closure/month', { month: lastMonth });
+    expect(m.status, m.text).toBe(200);
+    expect((await t.admin.get('/rest/closure/status')).body.allClosed).toBe(
+      'Toutes les factures, périodes et mois sont clôturés',
+    );
   });
 });

@@ -20,7 +20,7 @@ let c: Campsite;
 let provider: Server;
 /** what the fake provider answers next, per booking reference */
 const answers = new Map<string, { status: number; body: unknown }>();
-const received: { body: any; auth: string | undefined; path: string | undefined }[] = [];
+const received: { body: any; auth: string | undefined; login?: string | string[]; path: string | undefined }[] = [];
 /** the deposits the fake provider knows (id → status), which a test may move */
 const deposits = new Map<string, string>();
 /** what the fake provider answers once to GET /deposits/{id} instead of the deposit's state */
@@ -52,7 +52,7 @@ beforeAll(async () => {
         return;
       }
       const body = JSON.parse(raw);
-      received.push({ body, auth: req.headers.authorization, path: req.url });
+      received.push({ body, auth: req.headers.authorization, login: req.headers['x-api-login'], path: req.url });
       const a = answers.get(body.reference) ?? {
         status: 200,
         body: { id: `sw-${received.length}`, status: 'requested' },
@@ -85,7 +85,7 @@ describe('surety provider', () => {
       kind: 'surety',
       label: unique('Caution '),
       isActive: true,
-      settings: { calcul: 1, nbdaySurety: 10, depositEuros: 300 },
+      settings: { calcul: 1, nbdaySurety: 10, depositEuros: 300, apiLogin: 'camping-des-pins' },
     });
     const cust = async (lastName: string) =>
       (
@@ -126,6 +126,8 @@ describe('surety provider', () => {
     expect(received.at(-1)).toMatchObject({
       path: '/api/deposits',
       auth: 'Bearer cle-swikly',
+      // the module's « Identifiant d'API » names the campsite's account at the provider
+      login: 'camping-des-pins',
       body: { reference: await code(accepted), amount: 30000, email: 'accepte@example.fr' },
     });
 

@@ -9,7 +9,7 @@ import { formatDateFr } from '../../../common/dates';
 import type { CustomerSnapshot, SellerSnapshot } from './parties';
 import { postcodeAndTown } from '../../../common/address';
 import { depositWords, groupedEuros, linePeriod, rcsMention } from './mentions';
-import { installFontCache } from '../../pdf/fonts';
+import { installFontCache, STANDARD_FONT } from '../../pdf/fonts';
 
 const require = createRequire(import.meta.url);
 let printer: any;
@@ -17,10 +17,17 @@ let printer: any;
 export function pdfmake(): any {
   if (!printer) {
     printer = require('pdfmake');
-    printer.setFonts(require('pdfmake/fonts/Roboto'));
+    // Roboto (embedded: bills are PDF/A); the standard fonts only for the documents whose
+    // doc-editor module asks for one (documents/pdf.ts).
+    printer.setFonts({
+      ...require('pdfmake/fonts/Roboto'),
+      ...require('pdfmake/standard-fonts/Helvetica'),
+      ...require('pdfmake/standard-fonts/Times'),
+      ...require('pdfmake/standard-fonts/Courier'),
+    });
     // Bills embed nothing from outside: no URL, no local file other than the fonts.
     printer.setUrlAccessPolicy(() => false);
-    printer.setLocalAccessPolicy((p: string) => p.includes('pdfmake'));
+    printer.setLocalAccessPolicy((p: string) => p.includes('pdfmake') || STANDARD_FONT.test(p));
     installFontCache();
   }
   return printer;

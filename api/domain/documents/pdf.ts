@@ -4,6 +4,22 @@ import { htmlBlocks, type Block } from '../../../common/mail-html';
 import { pdfmake } from '../billing/pdf';
 import type { MergeData } from '../../../common/merge-template';
 import type { DocumentSettings } from './document-settings';
+import { moduleSettings } from '../establishment/module-settings';
+import type { Knex } from 'knex';
+
+/** The doc-editor module's page (Admin › Modules › Éditeur de documents): font family and page size. */
+export interface DocumentPage {
+  font: 'Roboto' | 'Helvetica' | 'Times' | 'Courier';
+  pageSize: 'A4' | 'A5' | 'LETTER';
+}
+const FONTS: DocumentPage['font'][] = ['Roboto', 'Helvetica', 'Times', 'Courier'];
+
+export async function documentPage(db: Knex): Promise<DocumentPage> {
+  const s = await moduleSettings(db, 'doc-editor');
+  const font = FONTS.find((f) => f.toLowerCase() === String(s.defaultFont ?? '').toLowerCase()) ?? 'Roboto';
+  const pageSize = s.pageSize === 'A5' || s.pageSize === 'LETTER' ? s.pageSize : 'A4';
+  return { font, pageSize };
+}
 
 const SIZES: Record<Block['kind'], number> = { h1: 16, h2: 14, h3: 12, p: 10, li: 10 };
 
@@ -12,6 +28,7 @@ export function documentDefinition(
   html: string,
   establishment: MergeData,
   settings: DocumentSettings | null = null,
+  page: DocumentPage = { font: 'Roboto', pageSize: 'A4' },
 ): Record<string, unknown> {
   const content: unknown[] = [
     { text: String(establishment.name ?? ''), bold: true, fontSize: 12 },
@@ -40,7 +57,8 @@ export function documentDefinition(
   const foot = settings?.footerText;
   return {
     content,
-    defaultStyle: { font: 'Roboto', fontSize: 10 },
+    defaultStyle: { font: page.font, fontSize: 10 },
+    pageSize: page.pageSize,
     pageMargins: [40, 40, 40, foot ? 60 : 40],
     info: { title },
     ...(foot
@@ -61,7 +79,8 @@ export async function renderDocumentPdf(
   html: string,
   establishment: MergeData,
   settings: DocumentSettings | null = null,
+  page?: DocumentPage,
 ): Promise<Buffer> {
-  const doc = pdfmake().createPdf(documentDefinition(title, html, establishment, settings));
+  const doc = pdfmake().createPdf(documentDefinition(title, html, establishment, settings, page));
   return Buffer.from(await doc.getBuffer());
 }

@@ -19,6 +19,7 @@ import { queueStayDocument } from './send';
 import { stayBalance } from '../billing/view';
 import { HttpError } from '../../http/errors';
 import { suretyConfig } from './surety';
+import { moduleSettings } from '../establishment/module-settings';
 
 /** The satisfaction-survey module's settings (Admin › Modules › Enquête de satisfaction). */
 export interface SurveyConfig {
@@ -48,6 +49,23 @@ export async function surveyConfig(knex: Knex): Promise<SurveyConfig> {
     sendTime: time,
     monthlyOn5th: st.monthlyOn5th === true,
   };
+}
+
+/**
+ * The check-in module (Admin › Modules › Enregistrement): « Pré-séjour » sends the
+ * « Bienvenue » document (function welcome: arrival hours, access, what to bring) that
+ * many days before arrival (0: never); « Post-séjour » off stops the post-stay e-mail the
+ * day after departure (its day and mode otherwise follow the satisfaction-survey module).
+ */
+export interface CheckInConfig {
+  preStayDays: number;
+  postStay: boolean;
+}
+
+export async function checkInConfig(knex: Knex): Promise<CheckInConfig> {
+  const s = await moduleSettings(knex, 'check-in');
+  const days = Number(s.preStayDays);
+  return { preStayDays: Number.isInteger(days) && days > 0 ? days : 0, postStay: s.postStay !== false };
 }
 
 /** HH:MM in Europe/Paris. */
@@ -104,16 +122,25 @@ function previousMonth(today: string): [string, string] {
  * on the 5th for every stay that ended the month before. Balance reminders at the
  * surety module's days (10 and 5 by default) before arrival while something is due.
  */
-export function scheduleOf(survey: SurveyConfig, reminderDays: [number, number], today: string): Rule[] {
+export function scheduleOf(
+  survey: SurveyConfig,
+  reminderDays: [number, number],
+  today: string,
+  checkIn: CheckInConfig = { preStayDays: 0, postStay: true },
+): Rule[] {
   const [first, second] = reminderDays[0] >= reminderDays[1] ? reminderDays : [reminderDays[1], reminderDays[0]];
   const rules: Rule[] = [];
+  if (checkIn.preStayDays > 0)
+    rules.push({ functionCode: 'welcome', key: 'check-in', stays: upcoming(1, checkIn.preStayDays) });
   if (survey.sendMode !== 'manual') {
     rules.push({
       functionCode: 'pre-stay-survey',
       key: 'pre-stay-survey',
       stays: upcoming(1, survey.daysBeforeArrival),
     });
-    if (survey.monthlyOn5th) {
+    if (!checkIn.postStay) {
+      // the check-in module's post-stay step is off: no post-stay e-mail
+    } else if (survey.monthlyOn5th) {
       if (today.slice(8, 10) === '05') {
         const [from, to] = previousMonth(today);
         rules.push({
@@ -163,7 +190,8 @@ export async function sendScheduledDocuments(
   const surety = await suretyConfig(knex);
   // « À l'heure »: the surveys wait for the hour of the day; reminders keep their pace.
   const surveysWait = survey.sendMode === 'at-time' && survey.sendTime !== null && now < survey.sendTime;
-  for (const rule of scheduleOf(survey, [surety.nbdaySurety || 10, surety.nbdaySuretyReminder || 5], today)) {
+  const checkIn = await checkInConfig(knex);
+  for (const rule of scheduleOf(survey, [surety.nbdaySurety || 10, surety.nbdaySuretyReminder || 5], today, checkIn)) {
     if (surveysWait && rule.functionCode.endsWith('-survey')) continue;
     const mcId = await configurationForFunction(knex, rule.functionCode);
     if (!mcId) continue;

@@ -5,12 +5,12 @@ import type { Knex } from 'knex';
 import { HttpError } from '../../http/errors';
 import { bookingContext } from './context';
 import { renderDocument } from './render';
-import { renderDocumentPdf } from './pdf';
+import { documentPage, renderDocumentPdf } from './pdf';
 import { enqueueMail } from '../mail/queue';
 import { smsNumber } from '../mail/sms';
 import type { MergeData } from '../../../common/merge-template';
 import { documentSettings } from './document-settings';
-import { SURVEY_OF_FUNCTION, surveyLink, surveyLinkHtml } from './surveys';
+import { SURVEY_OF_FUNCTION, surveyLinkHtml, surveyLinkOf } from './surveys';
 
 const fileName = (s: string) =>
   s
@@ -32,7 +32,13 @@ export async function stayDocument(
   const lang = languageId || ctx.languageId;
   const doc = await renderDocument(knex, mailingConfigurationId, lang, ctx.data);
   const settings = await documentSettings(knex, doc.functionCode, lang);
-  const pdf = await renderDocumentPdf(doc.title, doc.html, ctx.data.establishment as MergeData, settings);
+  const pdf = await renderDocumentPdf(
+    doc.title,
+    doc.html,
+    ctx.data.establishment as MergeData,
+    settings,
+    await documentPage(knex),
+  );
   return { ctx, doc, pdf, name: `${fileName(doc.title)}-${fileName(ctx.code)}.pdf` };
 }
 
@@ -58,7 +64,9 @@ export async function queueStayDocument(
   if (!to) throw new HttpError(400, sms ? 'RECIPIENT_PHONE_MISSING' : 'RECIPIENT_EMAIL_MISSING');
   // A survey e-mail carries its signed link (surveys.ts), whatever the model says.
   const survey = SURVEY_OF_FUNCTION[d.doc.functionCode];
-  const html = survey ? `${d.doc.html}${surveyLinkHtml(surveyLink(bookingId, survey))}` : d.doc.html;
+  const html = survey
+    ? `${d.doc.html}${surveyLinkHtml(await surveyLinkOf(knex, bookingId, d.ctx.code, survey))}`
+    : d.doc.html;
   const id = await enqueueMail(knex, {
     kind: o.kind ?? d.doc.functionCode,
     to,

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { mailKey } from '../mail/secret';
 import { readConfig } from '../../config';
 import { escapeHtml } from '../../../common/merge-template';
+import { moduleSettings, textSetting } from '../establishment/module-settings';
 
 export type SurveyKind = 'pre-stay' | 'post-stay';
 export const SURVEY_KINDS: SurveyKind[] = ['pre-stay', 'post-stay'];
@@ -38,6 +39,21 @@ export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
 
 export function surveyLink(bookingId: number, survey: SurveyKind, origin = publicOrigin()): string {
   return `${origin}/rest/survey?b=${bookingId}&s=${survey}&t=${surveyToken(bookingId, survey)}`;
+}
+
+/**
+ * The link a survey e-mail carries: the satisfaction-survey module's « Adresse de
+ * l'enquête » (surveyUrl) when the campsite runs its survey elsewhere (an outside form),
+ * with the stay's code and the survey as parameters to tell the answers apart; else the
+ * built-in form's signed link.
+ */
+export async function surveyLinkOf(knex: Knex, bookingId: number, code: string, survey: SurveyKind): Promise<string> {
+  const outside = textSetting((await moduleSettings(knex, 'satisfaction-survey')).surveyUrl);
+  if (!outside) return surveyLink(bookingId, survey);
+  const url = new URL(outside);
+  url.searchParams.set('reservation', code);
+  url.searchParams.set('enquete', survey);
+  return url.toString();
 }
 
 /** The link paragraph appended to a survey e-mail (escaped: the origin comes from the environment). */

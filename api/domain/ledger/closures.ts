@@ -16,6 +16,7 @@ import type { Knex } from 'knex';
 import { badRequest, HttpError } from '../../http/errors';
 import { addDays, todayParis } from '../../../common/dates';
 import { isValidDate } from '../../../common/formats';
+import { formatMessage } from '../../../common/messages';
 import { appendEntry, establishmentId, isMonthClosed, PAYMENT_KINDS, SALE_KINDS, type AppendedEntry } from './append';
 import { GENESIS, type Canonical } from './canonical';
 import { vatToFreeze } from '../statements/vat';
@@ -310,6 +311,8 @@ export async function closureStatus(db: Knex): Promise<{
   pending: number;
   pendingSince: string | null;
   stale: boolean;
+  /** §8 ALL_CLOSED: nothing waits for a Z and every month ended is closed; else null */
+  allClosed: string | null;
 }> {
   const est = await establishmentId(db);
   const [lastDay, lastMonth, lastYear] = await Promise.all([
@@ -333,7 +336,17 @@ export async function closureStatus(db: Knex): Promise<{
   // §9: a flag when the last financial period closure is older than 4 months.
   const limit = addDays(todayParis(), -122);
   const stale = pending > 0 && (last == null ? (since ?? '') < limit : last < limit);
-  return { lastDay, lastMonth, lastYear, pending, pendingSince: since, stale };
+  const lastMonthEnded = addDays(`${todayParis().slice(0, 7)}-01`, -1);
+  const allClosed = pending === 0 && !!lastMonth && lastMonth.periodEnd >= lastMonthEnded;
+  return {
+    lastDay,
+    lastMonth,
+    lastYear,
+    pending,
+    pendingSince: since,
+    stale,
+    allClosed: allClosed ? formatMessage('ALL_CLOSED') : null,
+  };
 }
 
 /** The nightly job: yesterday's Z when due; another process closing it meanwhile is no error. */

@@ -16,6 +16,7 @@ import { HttpError } from '../../http/errors';
 import { htmlToText, sanitizeHtml } from '../../../common/mail-html';
 import { smtpConnection } from './settings';
 import { SmsError, smsProvider, smsText } from './sms';
+import { campaignSender, type Sender } from './emailing';
 
 type Db = Knex | Knex.Transaction;
 
@@ -161,6 +162,7 @@ export async function processQueue(knex: Knex, opts: { limit?: number; onlyId?: 
   if (!rows.length) return result;
   const conn = await smtpConnection(knex);
   const sms = smsProvider();
+  let campaignFrom: Sender | undefined;
   for (const row of rows) {
     try {
       // A text message goes through the SMS adapter (sms.ts): same queue, same guarantees.
@@ -183,9 +185,11 @@ export async function processQueue(knex: Knex, opts: { limit?: number; onlyId?: 
         const f = await getFile(knex, a.ref);
         if (f) attachments.push({ filename: a.fileName, contentType: a.mime, content: f.data });
       }
+      // A campaign goes out under the e-mailing module's sender (emailing.ts).
+      const sender = row.kind === 'campaign' ? (campaignFrom ??= await campaignSender(knex, conn)) : conn;
       const info = await conn.transport.sendMail({
-        from: conn.from,
-        replyTo: conn.replyTo,
+        from: sender.from,
+        replyTo: sender.replyTo,
         to: row.toAddress,
         subject: row.subject,
         html: row.bodyHtml,

@@ -48,12 +48,13 @@ const key = (t: { placeId: number; date: string; type: string }) => `${t.placeId
 /** A task not started yet may still move or go; one in progress or done stays as it is. */
 const open = (t: ExistingTask) => t.status === 'todo' || t.status === 'taken';
 
-export function wantedTask(d: Departure): WantedTask {
+/** `allReady`: the cleaning module's mode « Prêt » — every place ready on its departure day, arrival or not. */
+export function wantedTask(d: Departure, allReady = false): WantedTask {
   return {
     placeId: d.placeId,
     date: d.date,
     type: d.isRental ? 'cleaning' : 'control',
-    mode: d.arrivalSameDay ? 'ready' : 'free',
+    mode: d.arrivalSameDay || allReady ? 'ready' : 'free',
     occupancyId: d.occupancyId,
   };
 }
@@ -68,12 +69,16 @@ export function wantedTask(d: Departure): WantedTask {
  * Open departure tasks of `existing` that no departure wants any more (stay moved,
  * shortened or cancelled) are deleted; started or done ones are kept.
  */
-export function planCleaningSync(departures: readonly Departure[], existing: readonly ExistingTask[]): SyncPlan {
+export function planCleaningSync(
+  departures: readonly Departure[],
+  existing: readonly ExistingTask[],
+  allReady = false,
+): SyncPlan {
   const plan: SyncPlan = { insert: [], update: [], delete: [] };
   const byKey = new Map(existing.map((t) => [key(t), t]));
   const used = new Set<number>();
   const wanted = new Map<string, WantedTask>();
-  for (const d of departures) wanted.set(key(wantedTask(d)), wantedTask(d));
+  for (const d of departures) wanted.set(key(wantedTask(d, allReady)), wantedTask(d, allReady));
   const pending: WantedTask[] = [];
   for (const [k, w] of wanted) {
     const t = byKey.get(k);

@@ -7,9 +7,20 @@ import { registerHooks } from '../../rest/entities';
 import { addDays, todayParis } from '../../../common/dates';
 import { RELEASING } from '../stays/status';
 import { planCleaningSync, type Departure, type ExistingTask } from './cleaning-sync';
+import { moduleSettings } from '../establishment/module-settings';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
+
+/**
+ * The cleaning module (Admin › Modules › Ménage): its mode « Prêt » makes every departure
+ * task « ready » (the default « Libre » only those with an arrival the same day), and
+ * « Contrôle après ménage » adds a control of the place when its cleaning is done.
+ */
+export async function cleaningSettings(db: Db): Promise<{ allReady: boolean; controlAfterCleaning: boolean }> {
+  const s = await moduleSettings(db, 'cleanning');
+  return { allReady: s.mode === 'ready', controlAfterCleaning: s.controlAfterCleaning === true };
+}
 
 /** Departures of [from, to) that hold a place, with "someone arrives the same day". */
 export async function departuresBetween(db: Db, from: string, to: string): Promise<Departure[]> {
@@ -54,7 +65,7 @@ export async function syncDepartureTasks(
       if (occIds.length) w.orWhere((x) => x.where('source', 'departure').whereIn('occupancyId', occIds));
     })
     .select('id', 'placeId', 'date', 'type', 'status', 'mode', 'source', 'occupancyId');
-  const plan = planCleaningSync(departures, existing);
+  const plan = planCleaningSync(departures, existing, (await cleaningSettings(db)).allReady);
   for (const u of plan.update)
     await db('cleaning_task')
       .where('id', u.id)
@@ -151,6 +162,22 @@ export function registerCleaningHooks(): void {
       if ((saved.doneAt ?? null) === doneAt) return;
       await trx('cleaning_task').where('id', saved.id).update({ doneAt });
       saved.doneAt = doneAt;
+      // A cleaning just done: its control, when the module asks for one (once: unique place, day and type).
+      if (doneAt && existing?.status !== 'done' && saved.type === 'cleaning')
+        if ((await cleaningSettings(trx)).controlAfterCleaning)
+          await trx('cleaning_task')
+            .insert({
+              placeId: saved.placeId,
+              date: saved.date,
+              type: 'control',
+              status: 'todo',
+              mode: saved.mode ?? 'free',
+              source: 'manual',
+              occupancyId: saved.occupancyId ?? null,
+              notes: 'Contrôle après ménage',
+            })
+            .onConflict(['place_id', 'date', 'type'])
+            .ignore();
     },
   });
 }

@@ -1,5 +1,6 @@
 // Hand-written planning routes, one declaration each (api/http/define-route.ts):
 // right, input, OpenAPI and handler. Thin: parse and call the module.
+import { planShowsLegend, planningDisplay } from './display';
 import type { Context } from 'koa';
 import { readFile, unlink } from 'node:fs/promises';
 import { koaBody } from 'koa-body';
@@ -110,7 +111,12 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     response: obj,
     handler: async ({ knex }) => {
       const setup = await planningSetup(knex);
-      return { ...setup, range: boardRange(setup.today), paymentsTracked: paymentsTracked() };
+      return {
+        ...setup,
+        range: boardRange(setup.today),
+        paymentsTracked: paymentsTracked(),
+        display: await planningDisplay(knex),
+      };
     },
   }),
   defineRoute({
@@ -273,7 +279,10 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     tag,
     summary: 'Le plan du site : image, dimensions et position des emplacements',
     response: obj,
-    handler: ({ knex }) => planView(knex),
+    handler: async ({ knex }) => {
+      const v = await planView(knex);
+      return v.plan ? { ...v, plan: { ...v.plan, showLegend: await planShowsLegend(knex) } } : v;
+    },
   }),
   defineRoute({
     method: 'GET',

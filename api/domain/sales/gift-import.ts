@@ -1,15 +1,17 @@
 // Gift vouchers sold on an outside shop: imported from the shop's CSV export into
 // sale_gift_import (one row per shop reference, a reference imported twice is skipped),
-// mapped to a Bivouac gift article (by a previous import of the same shop article, or
-// an article of the same label), then integrated: a voucher is created with the shop's
-// amount and the article's validity (« Article bon cadeau non paramétré » while the row
-// has no article). The home tile « Bons cadeaux à intégrer » counts the rows left.
+// mapped to a Bivouac gift article (by a previous import of the same shop article, an
+// article of the same label, or the gift module's « Article bon cadeau »), then
+// integrated: a voucher is created with the shop's amount and the article's validity
+// (« Article bon cadeau non paramétré » while the row has no article). The home tile
+// « Bons cadeaux à intégrer » counts the rows left.
 import type { Knex } from 'knex';
 import { badRequest, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { parseEurosToCents } from '../../../common/money';
 import { registerTile, TILE_SLOTS } from '../home/tiles';
 import { createVoucher } from './gifts';
+import { moduleSettings, textSetting } from '../establishment/module-settings';
 
 type Row = Record<string, any>;
 
@@ -56,7 +58,13 @@ export async function importGiftCsv(
   csv: string,
 ): Promise<{ imported: number; skipped: number; errors: string[] }> {
   const { rows, errors } = parseGiftCsv(csv);
+  // The gift module's « Article bon cadeau » (articleCode): the article a shop's voucher
+  // becomes when neither an earlier import nor a label names one.
+  const code = textSetting((await moduleSettings(knex, 'gift')).articleCode);
   return knex.transaction(async (trx) => {
+    const fallback = code
+      ? await trx('article').whereNot('giftType', 'none').whereRaw('lower(code) = lower(?)', [code]).first('id')
+      : null;
     let imported = 0;
     for (const r of rows) {
       const known = await trx('sale_gift_import')
@@ -71,7 +79,7 @@ export async function importGiftCsv(
             .whereRaw('lower(label) = lower(?)', [r.shopArticle])
             .first('id');
       const ins = await trx('sale_gift_import')
-        .insert({ ...r, articleId: known?.articleId ?? byLabel?.id ?? null })
+        .insert({ ...r, articleId: known?.articleId ?? byLabel?.id ?? fallback?.id ?? null })
         .onConflict('externalCode')
         .ignore()
         .returning('id');

@@ -374,7 +374,7 @@ export const SALES_ROUTES = [
     summary:
       'Importe les bons cadeaux vendus sur une boutique extérieure (CSV : ' +
       'référence;article;montant;date;acheteur;bénéficiaire) ; une référence déjà importée est ignorée, ' +
-      "l'article est retrouvé d'après un import précédent ou son libellé",
+      "l'article est retrouvé d'après un import précédent, son libellé ou l'article bon cadeau du module",
     body: {
       type: 'object',
       required: ['csv'],

@@ -14,9 +14,13 @@ export const date = (d: string) => formatDateFr(d);
 /** Neutralised against spreadsheet formulas (common/csv-cell.ts), quoted when needed. */
 const cell = (v: Cell) => csvCell(v);
 
+/** The file's text: BOM, semicolons, CRLF. */
+export const csvText = (header: string[], rows: Cell[][]) =>
+  `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
+
 export function sendCsv(ctx: Koa.Context, fileName: string, header: string[], rows: Cell[][]): undefined {
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
   ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
-  ctx.body = `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(';')).join('\r\n')}\r\n`;
+  ctx.body = csvText(header, rows);
   return undefined;
 }

@@ -6,8 +6,10 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { taxRegister, taxStatement, checkTaxPeriod } from './tourist-tax';
 import { dailyVat, vatStatement } from './vat';
+import { vatRegime, vatReturns } from './vat-regime';
 import { balanceAt, periodResult, periodResultDetail } from './results';
 import { policeRegister } from './police';
+import { POLICE_HEADER, policeRows } from './police-send';
 import { inseeMonth } from './insee';
 import { renderTaxStatementPdf } from './tax-pdf';
 import { date as fr, money, rate, sendCsv } from './csv';
@@ -174,7 +176,11 @@ export const STATEMENT_ROUTES = [
     summary:
       'Déclaration de TVA : par mois et par taux, TVA sur les encaissements (prestations) et sur les ventes du ' +
       'comptoir (biens)',
-    handler: ({ query, knex }) => vatStatement(knex, query.year),
+    handler: async ({ query, knex }) => {
+      const s = await vatStatement(knex, query.year);
+      const regime = await vatRegime(knex);
+      return { ...s, regime, returns: vatReturns(regime, query.year, s.months) };
+    },
   }),
   defineRoute<unknown, { year: number }>({
     method: 'GET',
@@ -284,44 +290,7 @@ export const STATEMENT_ROUTES = [
     summary: 'Registre de police en CSV, pour le remettre aux services de police sur leur demande',
     handler: async ({ ctx, query, knex }) => {
       const r = await policeRegister(knex, query.from, query.to);
-      return sendCsv(
-        ctx,
-        `registre-de-police-${query.from}-${query.to}.csv`,
-        [
-          'Séjour',
-          'Emplacement',
-          'Arrivée',
-          'Départ prévu',
-          'Nom',
-          'Prénoms',
-          'Date de naissance',
-          'Lieu de naissance',
-          'Nationalité',
-          'Domicile habituel',
-          'Téléphone portable',
-          'E-mail',
-          'Enfants de moins de 15 ans',
-          'À compléter',
-        ],
-        r.forms.map((f) => [
-          f.bookingCode,
-          f.place,
-          fr(f.arrival),
-          fr(f.departure),
-          f.lastName,
-          f.firstName,
-          f.birthDate ? fr(f.birthDate) : '',
-          f.birthPlace,
-          f.nationality,
-          f.address,
-          f.phone,
-          f.email,
-          f.children
-            .map((c) => [c.lastName, c.firstName, c.birthDate ? fr(c.birthDate) : ''].filter(Boolean).join(' '))
-            .join(', '),
-          f.missing.join(', '),
-        ]),
-      );
+      return sendCsv(ctx, `registre-de-police-${query.from}-${query.to}.csv`, POLICE_HEADER, policeRows(r.forms));
     },
   }),
   defineRoute<unknown, { month: string }>({

@@ -1,6 +1,7 @@
 // The surety (deposit) provider adapter (§7 module/surety, Swikly-like): an HTTP service
 // set by the environment — SURETY_PROVIDER_URL (its base address) and SURETY_PROVIDER_KEY
-// (sent as a Bearer token). A deposit request is `POST {url}/deposits` with
+// (sent as a Bearer token); the surety module's « Identifiant d'API » names the campsite's
+// account there (header X-Api-Login). A deposit request is `POST {url}/deposits` with
 // `{ reference, amount, email, name, startDate, endDate }` as JSON; the provider e-mails
 // the customer and answers 2xx `{ id, status: 'requested' | 'held' }` ('held' when the
 // customer's deposit is already held). A deposit's state is `GET {url}/deposits/{id}` (the
@@ -39,7 +40,11 @@ export class SuretyProviderError extends Error {
   override name = 'SuretyProviderError';
 }
 
-export function suretyProvider(env: NodeJS.ProcessEnv = process.env): SuretyProvider | null {
+/** `login`: the surety module's « Identifiant d'API » (the campsite's account at the provider), sent as X-Api-Login. */
+export function suretyProvider(
+  env: NodeJS.ProcessEnv = process.env,
+  login: string | null = null,
+): SuretyProvider | null {
   const base = env.SURETY_PROVIDER_URL?.trim().replace(/\/+$/, '');
   if (!base) return null;
   const key = env.SURETY_PROVIDER_KEY?.trim();
@@ -56,7 +61,11 @@ export function suretyProvider(env: NodeJS.ProcessEnv = process.env): SuretyProv
       res = await fetch(`${base}${path}`, {
         ...init,
         signal: AbortSignal.timeout(15_000),
-        headers: { ...(init.headers as Record<string, string>), ...(key ? { Authorization: `Bearer ${key}` } : {}) },
+        headers: {
+          ...(init.headers as Record<string, string>),
+          ...(key ? { Authorization: `Bearer ${key}` } : {}),
+          ...(login ? { 'X-Api-Login': login } : {}),
+        },
       });
     } catch (e) {
       throw new SuretyProviderError((e as Error).name === 'TimeoutError' ? 'délai dépassé' : 'prestataire injoignable');

@@ -30,6 +30,12 @@ async function moduleRow(knex: Knex) {
     .first('id', 'label', 'isActive', 'settings');
 }
 
+/** The provider, signed in with the module's « Identifiant d'API » (apiLogin) when set. */
+export async function suretyProviderOf(knex: Knex) {
+  const login = (await moduleRow(knex))?.settings?.apiLogin;
+  return suretyProvider(process.env, typeof login === 'string' && login.trim() ? login.trim() : null);
+}
+
 async function depositAmount(knex: Knex): Promise<number> {
   const v = Number(((await moduleRow(knex))?.settings ?? {}).depositEuros);
   return Number.isInteger(v) && v > 0 ? v * 100 : 0;
@@ -37,7 +43,7 @@ async function depositAmount(knex: Knex): Promise<number> {
 
 export async function suretyModule(knex: Knex) {
   const m = await moduleRow(knex);
-  const p = suretyProvider();
+  const p = await suretyProviderOf(knex);
   return {
     module: m ? { id: m.id, label: m.label, isActive: m.isActive } : null,
     settings: { ...(await suretyConfig(knex)), depositAmount: await depositAmount(knex) },
@@ -105,8 +111,8 @@ export async function suretyCalcul(knex: Knex) {
  * message.
  */
 export async function sendDepositRequests(knex: Knex, bookingIds: number[]) {
-  const provider = suretyProvider();
-  if (!provider) throw new HttpError(400, 'SURETY_PROVIDER_NOT_CONFIGURED');
+  const prov = await suretyProviderOf(knex);
+  if (!prov) throw new HttpError(400, 'SURETY_PROVIDER_NOT_CONFIGURED');
   const amount = await depositAmount(knex);
   if (!amount) throw new HttpError(400, 'SURETY_AMOUNT_MISSING');
   const rows = await stays(knex, '0001-01-01', '9999-12-31', bookingIds);
@@ -120,7 +126,7 @@ export async function sendDepositRequests(knex: Knex, bookingIds: number[]) {
     if (!r.email) throw new HttpError(400, 'RECIPIENT_EMAIL_MISSING');
     let a;
     try {
-      a = await provider.request({
+      a = await prov.request({
         reference: r.bookingCode,
         amount: r.depositAmount,
         email: r.email,

@@ -26,6 +26,8 @@ export interface HeaderProps {
   pricePeriods?: readonly PricePeriod[];
   freeCounts?: Readonly<Record<IsoDate, number>>;
   messages: BoardMessages;
+  /** ISO week numbers on Mondays (days) and on the week cells (the planning module's setting) */
+  showWeekNumbers?: boolean;
 }
 
 const PERIOD_COLORS = ['#dbeafe', '#dcfce7', '#fef9c3', '#fce7f3', '#ede9fe'];
@@ -95,9 +97,9 @@ function Header(p: HeaderProps) {
         )}
         <div className="pb-band pb-days" style={{ ...band(bands.days), ...(perDay ? null : weekendBackground(scale)) }}>
           {perDay ? (
-            <DayCells scale={scale} from={from} to={to} today={p.today} m={m} />
+            <DayCells scale={scale} from={from} to={to} today={p.today} m={m} weeks={p.showWeekNumbers !== false} />
           ) : (
-            <WeekCells scale={scale} from={from} to={to} m={m} />
+            <WeekCells scale={scale} from={from} to={to} m={m} weeks={p.showWeekNumbers !== false} />
           )}
         </div>
         {bands.free && p.freeCounts && (
@@ -139,12 +141,14 @@ function DayCells({
   to,
   today,
   m,
+  weeks,
 }: {
   scale: TimeScale;
   from: number;
   to: number;
   today: number;
   m: BoardMessages;
+  weeks: boolean;
 }) {
   const [a, b] = dayRange(scale, from, to);
   const cells = [];
@@ -157,7 +161,9 @@ function DayCells({
         style={{ left: dayToX(scale, d), width: scale.dayWidth }}
         title={d === today ? `${m.today} – ${longDateLabel(d)}` : longDateLabel(d)}
       >
-        <span className="pb-day-name">{weekdayShortLabel(d)}</span>
+        <span className="pb-day-name">
+          {weeks && new Date(d * 86_400_000).getUTCDay() === 1 ? m.weekShort(isoWeek(d)) : weekdayShortLabel(d)}
+        </span>
         <span className="pb-day-num">{new Date(d * 86_400_000).getUTCDate()}</span>
       </div>,
     );
@@ -165,13 +171,26 @@ function DayCells({
   return <>{cells}</>;
 }
 
-function WeekCells({ scale, from, to, m }: { scale: TimeScale; from: number; to: number; m: BoardMessages }) {
+function WeekCells({
+  scale,
+  from,
+  to,
+  m,
+  weeks,
+}: {
+  scale: TimeScale;
+  from: number;
+  to: number;
+  m: BoardMessages;
+  weeks: boolean;
+}) {
   return (
     <>
       {weekSegments(scale, from, to).map((w) => {
         const n = isoWeek(w.start);
-        const label =
-          w.width >= 80
+        const label = !weeks
+          ? numericDateLabel(w.start).slice(0, 5)
+          : w.width >= 80
             ? `${m.weekShort(n)} · ${numericDateLabel(w.start).slice(0, 5)}`
             : w.width >= 24
               ? m.weekShort(n)

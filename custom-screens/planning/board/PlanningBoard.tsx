@@ -276,6 +276,7 @@ export function PlanningBoard<R extends BoardRow = BoardRow, B extends BoardBar 
             pricePeriods={props.pricePeriods}
             freeCounts={props.freeCounts}
             messages={m}
+            showWeekNumbers={props.showWeekNumbers}
           />
           <div className="pb-main" style={{ height: layout.totalHeight }}>
             <RowLabels<R>

@@ -9,6 +9,6 @@ export {
   statusLabel,
 } from './colors';
 export { DEFAULT_MESSAGES } from './format';
-export { ZOOM_DAY_WIDTH } from './timeScale';
+export { ZOOM_DAY_WIDTH, zoomForDays } from './timeScale';
 export { parisToday, toDay, toIso } from './dates';
 export type * from './types';

@@ -12,6 +12,16 @@ import type { IsoDate, Zoom } from './types';
 
 export const ZOOM_DAY_WIDTH: Readonly<Record<Zoom, number>> = { day: 36, week: 14, month: 4 };
 
+/**
+ * The zoom that shows about `days` days on a screen of `width` pixels: the first whose
+ * day width fits them (the planning module's « Jours affichés », the zoom a user has not
+ * chosen yet).
+ */
+export function zoomForDays(days: number, width = 1280): Zoom {
+  for (const z of ['day', 'week'] as const) if (ZOOM_DAY_WIDTH[z] * days <= width) return z;
+  return 'month';
+}
+
 export interface TimeScale {
   /** Day number of the first column. */
   origin: number;

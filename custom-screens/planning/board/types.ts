@@ -187,6 +187,8 @@ export interface PlanningBoardProps<R extends BoardRow = BoardRow, B extends Boa
   zoom?: Zoom;
   /** Pixel width of one day; overrides the zoom's default. */
   dayWidth?: number;
+  /** ISO week numbers in the header (default true) */
+  showWeekNumbers?: boolean;
   colorMode?: ColorMode;
   /** Palette by String(statusId). Defaults to DEFAULT_STATUS_PALETTE. */
   statusPalette?: Palette;

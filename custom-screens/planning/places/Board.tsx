@@ -11,6 +11,7 @@ import { addDays, formatDateFr, nightsBetween, todayParis } from '../../../commo
 import { csvFileName } from '../../../common/file-names';
 import {
   PlanningBoard,
+  zoomForDays,
   type ColorMode,
   type PlanningBoardHandle,
   type PricePeriod,
@@ -44,7 +45,11 @@ export function Board({ setup }: { setup: Setup }) {
   const notify = useNotify();
   const [params] = useSearchParams();
   const ref = useRef<PlanningBoardHandle>(null);
-  const [zoom, setZoom] = useStore<Zoom>('planning.zoom', 'day');
+  // Until the user picks a zoom, the one that shows the planning module's « Jours affichés ».
+  const [zoom, setZoom] = useStore<Zoom>(
+    'planning.zoom',
+    zoomForDays(setup.display?.defaultDays ?? 31, window.innerWidth),
+  );
   const [colorMode, setColorMode] = useStore<ColorMode>('planning.colorMode', 'status');
   // A remembered payment view falls back to statuses while no payment is tracked.
   const shownMode: ColorMode = setup.paymentsTracked ? colorMode : 'status';
@@ -244,6 +249,7 @@ export function Board({ setup }: { setup: Setup }) {
           today={setup.today}
           initialDate={initialDate}
           zoom={zoom}
+          showWeekNumbers={setup.display?.showWeekNumbers}
           colorMode={shownMode}
           pricePeriods={periods}
           freeCounts={data.freeCounts}

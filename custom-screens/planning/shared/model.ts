@@ -31,6 +31,8 @@ export interface Setup {
   features: Named[];
   /** false until a payments module tells what each booking has received: no payment view */
   paymentsTracked: boolean;
+  /** the planning module's settings (Admin › Modules › Planning) */
+  display?: { defaultDays: number; showWeekNumbers: boolean };
 }
 
 export interface PlaceRow extends BoardRow {

@@ -9,6 +9,7 @@ import {
   xToDay,
   xToNight,
   ZOOM_DAY_WIDTH,
+  zoomForDays,
 } from '../../../custom-screens/planning/board/timeScale';
 
 describe('timeScale', () => {
@@ -57,5 +58,14 @@ describe('timeScale', () => {
     expect(toIso(weeks[0].start)).toBe('2025-12-29');
     expect(weeks[0]).toMatchObject({ left: 0, width: 4 * 36 });
     expect(toIso(weeks[1].start)).toBe('2026-01-05');
+  });
+});
+
+describe("zoomForDays (the planning module's « Jours affichés »)", () => {
+  it('takes the first zoom whose days fit the width', () => {
+    expect(zoomForDays(31, 1280)).toBe('day');
+    expect(zoomForDays(60, 1280)).toBe('week');
+    expect(zoomForDays(120, 1280)).toBe('month');
+    expect(zoomForDays(60, 2400)).toBe('day');
   });
 });
