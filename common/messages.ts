@@ -466,7 +466,6 @@ export const MESSAGES = {
   GRID_VERSION_PURGED: 'Cette version de grille a été purgée',
   IMPORT_FILE_REFUSED: "Import refusé : %{count} ; rien n'a été importé",
   IMPORT_FILE_UNREADABLE: 'Fichier illisible : %{reason}',
-  IMPORT_ALREADY_RUNNING: 'Un import est déjà en cours',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;
