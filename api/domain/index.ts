@@ -32,6 +32,7 @@ import { backupRouter } from '../backup/routes';
 import { registerBackupTile } from '../backup/tile';
 import { registerStatisticsRules, statisticsRouters } from './statistics/index';
 import { channelsRouters, registerChannelsModule } from './channels/index';
+import { registerYieldModule, yieldRouters } from './yield/index';
 
 /** What the domain routers are built with (api/app.ts gives it). */
 export interface AppContext {
@@ -66,6 +67,7 @@ export function registerDomainRules(): void {
   registerBackupTile();
   registerStatisticsRules();
   registerChannelsModule();
+  registerYieldModule();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
@@ -86,5 +88,6 @@ export function domainRouters(ctx: AppContext): Router[] {
     backupRouter(ctx.knex),
     ...statisticsRouters(ctx.knex),
     ...channelsRouters(ctx.knex),
+    ...yieldRouters(ctx.knex),
   ];
 }

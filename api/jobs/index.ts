@@ -16,6 +16,8 @@ import { pollSuretyStatuses } from '../domain/surety/poll';
 import { suretyProvider } from '../domain/surety/provider';
 import { applyStatisticsQueue, nightlyRegeneration } from '../domain/statistics/jobs';
 import { channelTick } from '../domain/channels/index';
+import { runYield } from '../domain/yield/apply';
+import { todayParis } from '../../common/dates';
 
 const MINUTE = 60_000;
 
@@ -107,6 +109,19 @@ export function startJobs(
         name: 'canaux de réservation',
         everyMs: 5_000,
         run: () => channelTick(knex, new Date(), log),
+      },
+      {
+        // Yield management (api/domain/yield): with « Appliquer les prix automatiquement »
+        // the day's price changes are applied and journaled; the run is idempotent (the
+        // engine starts from each cell's base price), so a second process or a restart
+        // running it again the same day changes nothing.
+        name: 'yield : application nocturne des prix',
+        everyMs: 24 * 60 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const r = await runYield(knex, todayParis());
+          if (r.result?.changes.length) console.log(`Yield : ${r.result.changes.length} prix modifié(s)`);
+        },
       },
       {
         // Into DATA_DIR/backups, once a day (any process may run it: the day is claimed in

@@ -13980,6 +13980,72 @@ export type components = {
             version?: number;
             withCancellationInsurance?: boolean;
         };
+        YieldJournal: {
+            afterPrice: number;
+            appliedBy: string;
+            basePrice: number;
+            batch: string;
+            beforePrice: number;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            /** Format: date */
+            endDate: string;
+            gridLabel: string;
+            historyVersion: number;
+            readonly id?: number;
+            /** @enum {string} */
+            mode: "manual" | "auto";
+            periodLabel: string;
+            /** @enum {string} */
+            priceField: "pricePerNight" | "firstNightPrice" | "extraNightPrice" | "pricePerWeek";
+            priceGridId: number;
+            priceGridPeriodId: number;
+            reason: string;
+            ruleLabel: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            userId?: number | null;
+            yieldRuleId?: number | null;
+        };
+        YieldRule: {
+            adjustment: number;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            adjustmentUnit: 1 | 2;
+            ceilingPrice: number;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            condition: 1 | 2;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            /** Format: date */
+            endDate: string;
+            floorPrice: number;
+            readonly id?: number;
+            /** @default true */
+            isActive: boolean;
+            label: string;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            operator: 1 | 2;
+            placeTypeId: number;
+            /** @default 10 */
+            priority: number;
+            /** Format: date */
+            startDate: string;
+            threshold: number;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
+        };
     };
     responses: never;
     parameters: never;

@@ -47,6 +47,10 @@ const READS: Record<string, string> = {
   'preference-group.providerId': 'api/domain/establishment/preference-group.ts',
   'preference-group.isClientSyncActive': 'api/domain/establishment/preference-group.ts',
   'preference-group.type': 'api/domain/establishment/preference-group.ts',
+  'yield-management.apiUrl': 'api/domain/yield/connector.ts',
+  'yield-management.apiLogin': 'api/domain/yield/connector.ts',
+  'yield-management.siteId': 'api/domain/yield/connector.ts',
+  'yield-management.autoApplyPrices': 'api/domain/yield/connector.ts',
 };
 
 /** Saved by their screen and read by nothing yet: the work left, and whose it is. */
@@ -67,10 +71,6 @@ const NOT_READ_YET: Record<string, string> = {
   'access-control.createBadgeOnArrival': 'issue 30 point 2',
   'statistics.exportUrl': 'statistics issue',
   'statistics.referenceYears': 'statistics issue',
-  'yield-management.apiUrl': 'issue 30 point 2',
-  'yield-management.apiLogin': 'issue 30 point 2',
-  'yield-management.siteId': 'issue 30 point 2',
-  'yield-management.autoApplyPrices': 'issue 30 point 2',
   'doc-editor.defaultFont': 'issue 30 point 2',
   'doc-editor.pageSize': 'issue 30 point 2',
   'gift.articleCode': 'issue 30 point 2',
