@@ -79,7 +79,10 @@ export async function applyYield(knex: Knex, o: ApplyOptions): Promise<ApplyResu
         })),
       );
     }
-    return { changes: out, versions: [...versions].map(([priceGridId, historyVersion]) => ({ priceGridId, historyVersion })) };
+    return {
+      changes: out,
+      versions: [...versions].map(([priceGridId, historyVersion]) => ({ priceGridId, historyVersion })),
+    };
   });
   let push: PushResult | null = null;
   const settings = await yieldSettings(knex);

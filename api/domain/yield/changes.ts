@@ -103,7 +103,9 @@ async function lastChanges(db: Db, periodIds: number[]): Promise<Map<string, { b
           .orderBy([{ column: 'priceGridPeriodId' }, { column: 'priceField' }, { column: 'id', order: 'desc' }])
           .select('priceGridPeriodId', 'priceField', 'basePrice', 'afterPrice')
       : [];
-  return new Map(rows.map((r) => [`${r.priceGridPeriodId}|${r.priceField}`, { base: r.basePrice, after: r.afterPrice }]));
+  return new Map(
+    rows.map((r) => [`${r.priceGridPeriodId}|${r.priceField}`, { base: r.basePrice, after: r.afterPrice }]),
+  );
 }
 
 export async function computeChanges(db: Db, today: string): Promise<YieldChange[]> {

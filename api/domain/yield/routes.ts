@@ -111,7 +111,8 @@ export const YIELD_ROUTES: RouteDecl[] = [
     path: '/rest/yield/run',
     right: ['stay.price', 'write'],
     tag,
-    summary: 'Lance maintenant la tâche nocturne du yield : applique les prix si « Appliquer les prix automatiquement »',
+    summary:
+      'Lance maintenant la tâche nocturne du yield : applique les prix si « Appliquer les prix automatiquement »',
     body: { type: 'object', additionalProperties: false, properties: {} },
     response: {
       type: 'object',
@@ -123,7 +124,12 @@ export const YIELD_ROUTES: RouteDecl[] = [
         userId: user.id,
         name: `Application automatique (lancée par ${user.name || user.login})`,
       });
-      return { autoApply: r.autoApply, pending: r.pending, applied: r.result?.changes.length ?? 0, push: r.result?.push ?? null };
+      return {
+        autoApply: r.autoApply,
+        pending: r.pending,
+        applied: r.result?.changes.length ?? 0,
+        push: r.result?.push ?? null,
+      };
     },
   }),
 ];
