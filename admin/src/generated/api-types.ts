@@ -10340,6 +10340,167 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/yield/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applied?: number;
+                            batch?: string;
+                            push?: {
+                                message?: string;
+                                /** @enum {string} */
+                                status?: "sent" | "failed";
+                            } | null;
+                            versions?: {
+                                historyVersion?: number;
+                                priceGridId?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/yield/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            autoApply?: boolean;
+                            changes?: {
+                                after: number;
+                                base?: number;
+                                before: number;
+                                /** Format: date */
+                                endDate?: string;
+                                /** @enum {string} */
+                                field: "pricePerNight" | "firstNightPrice" | "extraNightPrice" | "pricePerWeek";
+                                fieldLabel?: string;
+                                gridLabel?: string;
+                                historyVersion?: number;
+                                periodLabel?: string;
+                                placeTypeId?: number;
+                                placeTypeLabel?: string;
+                                priceGridId: number;
+                                priceGridPeriodId: number;
+                                reason?: string;
+                                ruleId?: number | null;
+                                ruleLabel?: string;
+                                /** Format: date */
+                                startDate?: string;
+                            }[];
+                            connector?: string | null;
+                            /** Format: date */
+                            today?: string;
+                            token?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/yield/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applied?: number;
+                            autoApply?: boolean;
+                            pending?: number;
+                            push?: {
+                                message?: string;
+                                /** @enum {string} */
+                                status?: "sent" | "failed";
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {

@@ -39,7 +39,7 @@ export const meta: EntityMeta = {
   },
   "document": false,
   "timestamps": true,
-  "generatedAdmin": false,
+  "generatedAdmin": true,
   "appendOnly": true,
   "fields": [
     {
@@ -408,7 +408,6 @@ export const meta: EntityMeta = {
       "gender": "m"
     },
     "x-functionality": "stay.price",
-    "x-generated-admin": false,
     "x-append-only": true,
     "x-document": false,
     "x-list": [
