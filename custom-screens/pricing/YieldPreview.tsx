@@ -13,6 +13,11 @@ import { AskDialog, DataTable, Page, dateFr, euros, rest, useCan, type Column } 
 import { currentGridPath } from './common';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+const MANUAL = 'application sur confirmation (automatique : désactivée dans le module Yield management)';
+const waiting = (n: number) => plural(n, 'changement attend', 'changements attendent');
+const confirmText = (n: number) =>
+  `${plural(n, 'prix sera modifié', 'prix seront modifiés')} : chaque grille concernée passe à une nouvelle version. ` +
+  'Les séjours déjà réservés gardent leur prix.';
 
 const COLUMNS: Column[] = [
   { key: 'gridLabel', label: 'Grille tarifaire' },
@@ -50,7 +55,7 @@ export default function YieldPreview() {
     notify(
       r.autoApply
         ? `Application automatique : ${plural(r.applied ?? 0, 'prix modifié', 'prix modifiés')}`
-        : `Application automatique désactivée : ${plural(r.pending ?? 0, 'changement attend', 'changements attendent')} votre confirmation`,
+        : `Application automatique désactivée : ${waiting(r.pending ?? 0)} votre confirmation`,
       { type: 'info' },
     );
     void preview.refetch();
@@ -75,9 +80,7 @@ export default function YieldPreview() {
         {preview.data && (
           <Typography variant="body2" color="text.secondary">
             Règles évaluées le {dateFr(preview.data.today)} ·{' '}
-            {preview.data.autoApply
-              ? 'application automatique chaque nuit'
-              : 'application sur confirmation (automatique : désactivée dans le module Yield management)'}
+            {preview.data.autoApply ? 'application automatique chaque nuit' : MANUAL}
             {preview.data.connector ? ` · envoi au système externe (${preview.data.connector})` : ''}
           </Typography>
         )}
@@ -94,7 +97,7 @@ export default function YieldPreview() {
       <AskDialog
         open={asking}
         title="Appliquer les nouveaux prix"
-        text={`${plural(changes.length, 'prix sera modifié', 'prix seront modifiés')} : chaque grille concernée passe à une nouvelle version. Les séjours déjà réservés gardent leur prix.`}
+        text={confirmText(changes.length)}
         confirmLabel="Appliquer"
         keepLabel="Retour"
         onConfirm={apply}

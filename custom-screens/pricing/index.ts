@@ -37,5 +37,7 @@ export const pricingArea: ScreenArea = {
     { path: '/yield-rule/:yieldRuleId', load: named(yieldRules, 'YieldRuleEdit') },
     { path: '/yield-preview', load: () => import('./YieldPreview'), menu: menu('Yield : aperçu et application') },
   ]),
-  links: [{ label: 'Journal du yield', to: '/yield-journal-list', functionality: 'stay.price', path: 'Fichiers/Tarifs' }],
+  links: [
+    { label: 'Journal du yield', to: '/yield-journal-list', functionality: 'stay.price', path: 'Fichiers/Tarifs' },
+  ],
 };
