@@ -466,6 +466,13 @@ export const MESSAGES = {
   GRID_VERSION_PURGED: 'Cette version de grille a été purgée',
   IMPORT_FILE_REFUSED: "Import refusé : %{count} ; rien n'a été importé",
   IMPORT_FILE_UNREADABLE: 'Fichier illisible : %{reason}',
+  // Yield management (api/domain/yield)
+  YIELD_APPLY_IN_PROGRESS:
+    'Une application des prix du yield est déjà en cours (autre utilisateur ou tâche automatique) : réessayez',
+  YIELD_PREVIEW_STALE: "Les prix ont changé depuis l'aperçu : affichez un nouvel aperçu avant d'appliquer",
+  YIELD_FLOOR_ABOVE_CEILING: 'Le prix plancher doit être inférieur ou égal au prix plafond',
+  YIELD_OCCUPANCY_PERCENT: "Un seuil d'occupation est un pourcentage, de 0 à 100",
+  YIELD_PERCENT_RANGE: 'Un ajustement en pourcentage est compris entre −99 % et +100 %',
 } as const;
 
 export type MessageCode = keyof typeof MESSAGES;

@@ -38,6 +38,7 @@ import { registerHolidayAidBillSource } from './vacaf/aid';
 import { accessRouters, registerAccessModule } from './access/index';
 import { conciergeRouters } from './concierge/index';
 import { utilitiesRouters } from './utilities/index';
+import { registerYieldModule, yieldRouters } from './yield/index';
 
 /** What the domain routers are built with (api/app.ts gives it). */
 export interface AppContext {
@@ -74,6 +75,7 @@ export function registerDomainRules(): void {
   registerChannelsModule();
   registerHolidayAidBillSource();
   registerAccessModule();
+  registerYieldModule();
 }
 
 export function domainRouters(ctx: AppContext): Router[] {
@@ -99,5 +101,6 @@ export function domainRouters(ctx: AppContext): Router[] {
     ...accessRouters(ctx.knex),
     ...conciergeRouters(ctx.knex),
     ...utilitiesRouters(ctx.knex),
+    ...yieldRouters(ctx.knex),
   ];
 }

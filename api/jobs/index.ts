@@ -19,6 +19,8 @@ import { applyStatisticsQueue, nightlyRegeneration } from '../domain/statistics/
 import { channelTick } from '../domain/channels/index';
 import { processAccessEvents } from '../domain/access/index';
 import { sendDailyConciergeList } from '../domain/concierge/index';
+import { runYield } from '../domain/yield/apply';
+import { todayParis } from '../../common/dates';
 
 const MINUTE = 60_000;
 
@@ -136,6 +138,19 @@ export function startJobs(
         run: async () => {
           const r = await sendDailyConciergeList(knex);
           if (r === 'queued') console.log('Conciergerie : liste du jour envoyée');
+        },
+      },
+      {
+        // Yield management (api/domain/yield): with « Appliquer les prix automatiquement »
+        // the day's price changes are applied and journaled; the run is idempotent (the
+        // engine starts from each cell's base price), so a second process or a restart
+        // running it again the same day changes nothing.
+        name: 'yield : application nocturne des prix',
+        everyMs: 24 * 60 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const r = await runYield(knex, todayParis());
+          if (r.result?.changes.length) console.log(`Yield : ${r.result.changes.length} prix modifié(s)`);
         },
       },
       {

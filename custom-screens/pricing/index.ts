@@ -3,6 +3,7 @@ import { named, withRight, type ScreenArea } from '../../admin/src/ui/registry';
 
 const offers = () => import('./SpecialOffers');
 const others = () => import('./OtherScreens');
+const yieldRules = () => import('./YieldRules');
 const menu = (label: string) => ({ label, path: 'Fichiers/Tarifs' });
 
 export const pricingArea: ScreenArea = {
@@ -32,5 +33,11 @@ export const pricingArea: ScreenArea = {
     { path: '/last-minute-offer/:lastMinuteOfferId', load: named(others, 'LastMinuteOfferEdit') },
     { path: '/booking-fee-list', load: named(others, 'BookingFeeList'), menu: menu('Frais de dossier') },
     { path: '/booking-fee/:bookingFeeId', load: named(others, 'BookingFeeEdit') },
+    { path: '/yield-rule-list', load: named(yieldRules, 'YieldRuleList'), menu: menu('Règles de yield') },
+    { path: '/yield-rule/:yieldRuleId', load: named(yieldRules, 'YieldRuleEdit') },
+    { path: '/yield-preview', load: () => import('./YieldPreview'), menu: menu('Yield : aperçu et application') },
   ]),
+  links: [
+    { label: 'Journal du yield', to: '/yield-journal-list', functionality: 'stay.price', path: 'Fichiers/Tarifs' },
+  ],
 };

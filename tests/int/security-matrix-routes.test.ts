@@ -503,6 +503,24 @@ const ROWS: Row[] = [
     state: async () => t.knex('option_price').where('priceGridOptionId', ids.option).select('price'),
   },
 
+  // Yield management (api/domain/yield): the apply sends the preview's token
+  { method: 'GET', route: '/rest/yield/preview', make: async () => ({ path: '/rest/yield/preview' }) },
+  {
+    method: 'POST',
+    route: '/rest/yield/apply',
+    make: async () => ({
+      path: '/rest/yield/apply',
+      body: { token: (await admin().get('/rest/yield/preview')).body.token },
+    }),
+    state: async () => t.knex('yield_journal').count({ n: '*' }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/yield/run',
+    make: async () => ({ path: '/rest/yield/run', body: {} }),
+    state: async () => t.knex('yield_journal').count({ n: '*' }),
+  },
+
   // Places and customers
   {
     method: 'GET',

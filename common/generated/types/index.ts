@@ -133,3 +133,5 @@ export type { UserTile, UserTileRecord } from './user-tile';
 export type { User, UserRecord } from './user';
 export type { VehicleBrand, VehicleBrandRecord } from './vehicle-brand';
 export type { VehicleType, VehicleTypeRecord } from './vehicle-type';
+export type { YieldJournal, YieldJournalRecord } from './yield-journal';
+export type { YieldRule, YieldRuleRecord } from './yield-rule';

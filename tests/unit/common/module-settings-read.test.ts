@@ -76,6 +76,10 @@ const READS: Record<string, string> = {
   'planning.showWeekNumbers': 'api/domain/planning/display.ts',
   'plan.showLegend': 'api/domain/planning/display.ts',
   'preference-tva-statement.regime': 'api/domain/statements/vat-regime.ts',
+  'yield-management.apiUrl': 'api/domain/yield/connector.ts',
+  'yield-management.apiLogin': 'api/domain/yield/connector.ts',
+  'yield-management.siteId': 'api/domain/yield/connector.ts',
+  'yield-management.autoApplyPrices': 'api/domain/yield/connector.ts',
 };
 
 /** Saved by their screen and read by nothing yet: the work left, and whose it is. */
@@ -85,10 +89,6 @@ const NOT_READ_YET: Record<string, string> = {
   'accounting.exportFormat': 'issue 30 point 2',
   'statistics.exportUrl': 'statistics issue',
   'statistics.referenceYears': 'statistics issue',
-  'yield-management.apiUrl': 'issue 30 point 2',
-  'yield-management.apiLogin': 'issue 30 point 2',
-  'yield-management.siteId': 'issue 30 point 2',
-  'yield-management.autoApplyPrices': 'issue 30 point 2',
   'online-booking.apiLogin': 'channels issue',
   'residential-preference.autoSendOn5th': 'residential (issue 26)',
   'residential-preference.dueDay': 'residential (issue 26)',
