@@ -69,11 +69,15 @@ import * as m65 from './0400_add_ck_place_in_service_until_after';
 import * as m66 from './0410_no_financial_year';
 import * as m67 from './0411_add_ck_bill_prepaid_amount_min_and_2_more';
 import * as m68 from './0430_drop_ck_document_function_model_function_code_and_2_more';
-import * as m69 from './0460_drop_ck_accounting_account_kind_and_1_more';
-import * as m70 from './0461_insurance_vacaf';
-import * as m71 from './0470_add_extra_is_concierge';
-import * as m72 from './0471_access_control_concierge';
-import * as m73 from './0500_utilities_files_and_purges';
+import * as m69 from './0440_add_fk_sublet_customer_id_and_1_more';
+import * as m70 from './0460_drop_ck_accounting_account_kind_and_1_more';
+import * as m71 from './0461_insurance_vacaf';
+import * as m72 from './0470_add_extra_is_concierge';
+import * as m73 from './0471_access_control_concierge';
+import * as m74 from './0480_create_yield_journal_and_1_more';
+import * as m75 from './0481_yield_guards';
+import * as m76 from './0500_utilities_files_and_purges';
+import * as m77 from './0510_module_channels_without_api';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -147,9 +151,13 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0410_no_financial_year', m66],
   ['0411_add_ck_bill_prepaid_amount_min_and_2_more', m67],
   ['0430_drop_ck_document_function_model_function_code_and_2_more', m68],
-  ['0460_drop_ck_accounting_account_kind_and_1_more', m69],
-  ['0461_insurance_vacaf', m70],
-  ['0470_add_extra_is_concierge', m71],
-  ['0471_access_control_concierge', m72],
-  ['0500_utilities_files_and_purges', m73],
+  ['0440_add_fk_sublet_customer_id_and_1_more', m69],
+  ['0460_drop_ck_accounting_account_kind_and_1_more', m70],
+  ['0461_insurance_vacaf', m71],
+  ['0470_add_extra_is_concierge', m72],
+  ['0471_access_control_concierge', m73],
+  ['0480_create_yield_journal_and_1_more', m74],
+  ['0481_yield_guards', m75],
+  ['0500_utilities_files_and_purges', m76],
+  ['0510_module_channels_without_api', m77],
 ];

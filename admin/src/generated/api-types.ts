@@ -11589,6 +11589,167 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/yield/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applied?: number;
+                            batch?: string;
+                            push?: {
+                                message?: string;
+                                /** @enum {string} */
+                                status?: "sent" | "failed";
+                            } | null;
+                            versions?: {
+                                historyVersion?: number;
+                                priceGridId?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/yield/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            autoApply?: boolean;
+                            changes?: {
+                                after: number;
+                                base?: number;
+                                before: number;
+                                /** Format: date */
+                                endDate?: string;
+                                /** @enum {string} */
+                                field: "pricePerNight" | "firstNightPrice" | "extraNightPrice" | "pricePerWeek";
+                                fieldLabel?: string;
+                                gridLabel?: string;
+                                historyVersion?: number;
+                                periodLabel?: string;
+                                placeTypeId?: number;
+                                placeTypeLabel?: string;
+                                priceGridId: number;
+                                priceGridPeriodId: number;
+                                reason?: string;
+                                ruleId?: number | null;
+                                ruleLabel?: string;
+                                /** Format: date */
+                                startDate?: string;
+                            }[];
+                            connector?: string | null;
+                            /** Format: date */
+                            today?: string;
+                            token?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/yield/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            applied?: number;
+                            autoApply?: boolean;
+                            pending?: number;
+                            push?: {
+                                message?: string;
+                                /** @enum {string} */
+                                status?: "sent" | "failed";
+                            } | null;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -15420,6 +15581,72 @@ export type components = {
             promoCode?: string;
             version?: number;
             withCancellationInsurance?: boolean;
+        };
+        YieldJournal: {
+            afterPrice: number;
+            appliedBy: string;
+            basePrice: number;
+            batch: string;
+            beforePrice: number;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            /** Format: date */
+            endDate: string;
+            gridLabel: string;
+            historyVersion: number;
+            readonly id?: number;
+            /** @enum {string} */
+            mode: "manual" | "auto";
+            periodLabel: string;
+            /** @enum {string} */
+            priceField: "pricePerNight" | "firstNightPrice" | "extraNightPrice" | "pricePerWeek";
+            priceGridId: number;
+            priceGridPeriodId: number;
+            reason: string;
+            ruleLabel: string;
+            /** Format: date */
+            startDate: string;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            userId?: number | null;
+            yieldRuleId?: number | null;
+        };
+        YieldRule: {
+            adjustment: number;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            adjustmentUnit: 1 | 2;
+            ceilingPrice: number;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            condition: 1 | 2;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            /** Format: date */
+            endDate: string;
+            floorPrice: number;
+            readonly id?: number;
+            /** @default true */
+            isActive: boolean;
+            label: string;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            operator: 1 | 2;
+            placeTypeId: number;
+            /** @default 10 */
+            priority: number;
+            /** Format: date */
+            startDate: string;
+            threshold: number;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            version?: number;
         };
     };
     responses: never;
