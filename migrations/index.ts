@@ -69,6 +69,8 @@ import * as m65 from './0400_add_ck_place_in_service_until_after';
 import * as m66 from './0410_no_financial_year';
 import * as m67 from './0411_add_ck_bill_prepaid_amount_min_and_2_more';
 import * as m68 from './0430_drop_ck_document_function_model_function_code_and_2_more';
+import * as m69 from './0490_add_ck_accounting_export_format_and_5_more';
+import * as m70 from './0491_accounting_export_legacy_format';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -142,4 +144,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0410_no_financial_year', m66],
   ['0411_add_ck_bill_prepaid_amount_min_and_2_more', m67],
   ['0430_drop_ck_document_function_model_function_code_and_2_more', m68],
+  ['0490_add_ck_accounting_export_format_and_5_more', m69],
+  ['0491_accounting_export_legacy_format', m70],
 ];

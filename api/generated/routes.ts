@@ -48,6 +48,7 @@ export const ROUTES: RouteDef[] = [
   {"method":"POST","path":"/rest/accounting-export/edit","entity":"accounting-export","op":"save","access":"write"},
   {"method":"POST","path":"/rest/accounting-export/delete/:id","entity":"accounting-export","op":"delete","access":"delete"},
   {"method":"GET","path":"/rest/accounting-export/user/:id","entity":"accounting-export","op":"byParent","access":"read","field":"userId"},
+  {"method":"GET","path":"/rest/accounting-export/module/:id","entity":"accounting-export","op":"byParent","access":"read","field":"moduleId"},
   {"method":"POST","path":"/rest/accounting-export","entity":"accounting-export","op":"create","access":"write"},
   {"method":"GET","path":"/rest/accounting-export/:id","entity":"accounting-export","op":"get","access":"read"},
   {"method":"PUT","path":"/rest/accounting-export/:id","entity":"accounting-export","op":"update","access":"write"},

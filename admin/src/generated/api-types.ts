@@ -10389,9 +10389,18 @@ export type components = {
             entryCount: number;
             fileName: string;
             fileText: string;
+            /**
+             * @default fec
+             * @enum {string}
+             */
+            format: "fec" | "csv" | "quadratus" | "ximport" | "ebp";
             readonly id?: number;
+            moduleId?: number | null;
             /** @default 0 */
             paymentCount: number;
+            /** Format: date-time */
+            sentAt?: string | null;
+            sentTo?: string | null;
             /** Format: date */
             startDate: string;
             /** Format: date-time */
