@@ -71,6 +71,8 @@ import * as m67 from './0411_add_ck_bill_prepaid_amount_min_and_2_more';
 import * as m68 from './0430_drop_ck_document_function_model_function_code_and_2_more';
 import * as m69 from './0490_add_ck_accounting_export_format_and_5_more';
 import * as m70 from './0491_accounting_export_legacy_format';
+import * as m71 from './0492_create_accounting_detail_plan_and_1_more';
+import * as m72 from './0493_accounting_detail_plan_unique';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -146,4 +148,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0430_drop_ck_document_function_model_function_code_and_2_more', m68],
   ['0490_add_ck_accounting_export_format_and_5_more', m69],
   ['0491_accounting_export_legacy_format', m70],
+  ['0492_create_accounting_detail_plan_and_1_more', m71],
+  ['0493_accounting_detail_plan_unique', m72],
 ];

@@ -3,7 +3,8 @@
 // length shape an export made for it; each program format's file, read back in its code
 // page, holds every ledger entry of the period once, each balanced; the file is sent to
 // an in-process FTP server and an SFTP server; a failed send answers « L'envoi FTP a
-// échoué » without the password.
+// échoué » without the password. The detail plan and the discounts move a bill's sales
+// of a line type to their own account, the entries still balanced.
 import iconv from 'iconv-lite';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import { startTestServer, type TestServer } from './harness';
 import { expectRefused, postOk, unique } from './http-helpers';
 import { billOn, bookStay, campsite, type Campsite } from './billing-fixtures';
 import { startFtpServer, startSftpServer } from './file-servers';
+import { sqlError } from './sql-helpers';
+import { checkFec } from '../unit/ledger/fec-checker';
 
 let t: TestServer;
 let c: Campsite;
@@ -200,5 +203,42 @@ describe('sending the file', () => {
     await configure({ protocol: 'none' });
     const [h] = (await t.admin.get('/rest/accounting/exports')).body.rows;
     expectRefused(await t.admin.post(`/rest/accounting/exports/${h.id}/send`, {}), 'EXPORT_SETTINGS_INCOMPLETE');
+  });
+});
+
+describe('the detail plan and the discounts', () => {
+  it('books a line type’s sales on its account, the rest on the rate’s; one row per line type and rate', async () => {
+    const stay = await bookStay(t, c, c.places[0], '2031-08-01', '2031-08-05');
+    const bill = await billOn(t, stay.bookingId, { kind: 'final' }, '2026-11-03');
+    const occupancy = await t.knex('bill_line').where({ billId: bill.id, lineType: 1 }).sum({ s: 'amountExclVat' });
+    expect(Number(occupancy[0].s)).toBeGreaterThan(0);
+    const pitches = await postOk(t.admin, '/rest/accounting-account', {
+      code: '706900',
+      label: 'Emplacements',
+      kind: 'other',
+    });
+    const row = await postOk(t.admin, '/rest/accounting-detail-plan', { lineType: 1, accountId: pitches.id });
+    const twin = await t.admin.post('/rest/accounting-detail-plan', { lineType: 1, accountId: pitches.id });
+    expectRefused(twin, 'INCORRECT_FORM');
+    expect(twin.body.errors.lineType).toBe('Cette ligne a déjà son compte à ce taux');
+    expect(
+      await sqlError(t.knex, 'INSERT INTO accounting_detail_plan (line_type, account_id) VALUES (1, ?)', [pitches.id]),
+    ).toContain('ux_accounting_detail_plan__line_rate');
+    const bank = await t.knex('accounting_account').where({ code: '512000' }).first('id');
+    expectRefused(
+      await t.admin.post('/rest/accounting-discount', { lineType: 9, accountId: bank.id }),
+      'INCORRECT_FORM',
+    );
+    expect((await t.admin.post('/rest/accounting-discount', { lineType: 9, accountId: pitches.id })).status).toBe(200);
+
+    const preview = await t.admin.get('/rest/accounting/preview?startDate=2026-11-01&endDate=2026-11-30');
+    expect(preview.body).toMatchObject({ balanced: true, missing: [] });
+    const onPitches = preview.body.lines.filter((l: { account: string }) => l.account === '706900');
+    expect(onPitches.reduce((s: number, l: { credit: number }) => s + l.credit, 0)).toBe(Number(occupancy[0].s));
+    const r = await fetch(`${t.url}/rest/accounting/fec/2026`, { headers: { cookie: t.admin.cookie! } });
+    const name = /filename="([^"]+)"/.exec(r.headers.get('content-disposition') ?? '')![1];
+    expect(checkFec(name, await r.text(), { start: '2026-01-01', end: '2026-12-31' }).problems).toEqual([]);
+    expectRefused(await t.admin.del(`/rest/accounting-account/${pitches.id}`), 'ACCOUNTING_CODE_LINKED');
+    expect((await t.admin.del(`/rest/accounting-detail-plan/${row.id}`)).status).toBe(200);
   });
 });
