@@ -109,7 +109,7 @@ describe('exports for an accounting connector', () => {
     expectRefused(await t.admin.post('/rest/accounting/exports', { ...OCT, moduleId }), 'CHOOSE_ACCOUNTING_SOFTWARE');
   });
 
-  it('each program format holds every entry of the period once, balanced, with its journal code and account length', async () => {
+  it('each format holds every entry of the period once, balanced, its journal code and account length', async () => {
     const ledger = await t
       .knex('ledger_entry')
       .where({ chain: 'fiscal' })
@@ -155,7 +155,7 @@ describe('exports for an accounting connector', () => {
 });
 
 describe('sending the file', () => {
-  it('puts it on an FTP server, byte for byte; a refused password is « L’envoi FTP a échoué », never shown', async () => {
+  it('puts it on an FTP server byte for byte; a refused password: « L’envoi FTP a échoué », never shown', async () => {
     const ftp = await startFtpServer('compta', SECRET);
     try {
       await configure({ protocol: 'ftp', host: '127.0.0.1', port: ftp.port, user: 'compta', password: SECRET });

@@ -44,6 +44,7 @@ export function encodeFile(format: ExportFormat, text: string): Buffer {
 const flat = (s: string) =>
   s
     .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what this removes
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/[\u{10000}-\u{10ffff}]/gu, '?');
 /** Left-aligned in `width` characters, cut beyond. */

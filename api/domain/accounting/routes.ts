@@ -138,8 +138,9 @@ export const ACCOUNTING_ROUTES = [
     tag,
     params: { id },
     summary:
-      "Envoie le fichier d'un export au serveur (FTP, FTPS ou SFTP) du connecteur comptable `moduleId`, par défaut " +
-      "celui de l'export (FTP_SEND_FAILED en 502, l'étape en cause sur son champ ; EXPORT_SETTINGS_INCOMPLETE sans serveur)",
+      "Envoie le fichier d'un export au serveur (FTP, FTPS ou SFTP) du connecteur comptable `moduleId`, " +
+      "par défaut celui de l'export (FTP_SEND_FAILED en 502, l'étape en cause sur son champ ; " +
+      'EXPORT_SETTINGS_INCOMPLETE sans serveur)',
     body: { type: 'object', additionalProperties: false, properties: { moduleId: id } },
     response: { type: 'object', required: ['sentTo'], properties: { sentTo: { type: 'string' } } },
     responses: { 502: { description: "L'envoi FTP a échoué" } },
