@@ -85,19 +85,45 @@ const api = [
 ];
 
 export const MODULE_KINDS: ModuleKind[] = [
-  grid('accounting', 'Comptabilité', 'accountingId', [
-    s('journalCode', 'Code journal des ventes'),
-    i('accountLength', 'Longueur des comptes', { min: 4, max: 20, default: 8 }),
-    e(
-      'exportFormat',
-      "Format d'export",
-      [
-        ['csv', 'CSV'],
-        ['fec', 'FEC'],
-      ],
-      'csv',
-    ),
-  ]),
+  // A connector to the accountant's program (api/domain/accounting/connector.ts reads it).
+  grid(
+    'accounting',
+    'Comptabilité',
+    'accountingId',
+    [
+      s('journalCode', 'Code journal des ventes'),
+      i('accountLength', 'Longueur des comptes', { min: 4, max: 20, default: 8 }),
+      e(
+        'exportFormat',
+        "Format d'export",
+        [
+          ['csv', 'CSV'],
+          ['fec', 'FEC'],
+          ['quadratus', 'Quadratus (ASCII)'],
+          ['ximport', 'Ciel / Sage 50 (XIMPORT)'],
+          ['ebp', 'EBP (ASCII)'],
+        ],
+        'csv',
+      ),
+      e(
+        'protocol',
+        'Envoi du fichier',
+        [
+          ['none', 'Aucun (téléchargement)'],
+          ['ftp', 'FTP'],
+          ['ftps', 'FTPS (FTP sur TLS)'],
+          ['sftp', 'SFTP'],
+        ],
+        'none',
+      ),
+      s('host', 'Serveur'),
+      i('port', 'Port (vide : celui du protocole)', { min: 1, max: 65535 }),
+      s('user', 'Utilisateur'),
+      s('password', 'Mot de passe', { secret: true }),
+      s('directory', 'Dossier de dépôt'),
+    ],
+    ['Quadratus', 'Ciel', 'Sage 50', 'EBP'],
+  ),
   // Read by api/domain/insurance: the contract number goes on the declaration, the rate is the
   // campsite's commission on the premiums it collects (the premium itself is priced by the
   // tariff's « Assurance annulation »), « proposée par défaut » ticks it in the booking wizard.

@@ -1,7 +1,9 @@
 // /accounting-export: export a period's entries not exported yet (a FEC file kept with
 // the export, its payments then frozen), and the history of exports: who, when, period,
 // counts, total; each file downloaded again, or the export deleted, which releases its
-// payments and bills (§8 confirmation).
+// payments and bills (§8 confirmation). An export is made for the settings' software or for
+// an active accounting connector (module « Comptabilité »: its format, journal code and
+// account length); a connector's export is sent to its server (FTP, FTPS, SFTP).
 import { useState } from 'react';
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,10 +35,20 @@ export default function ExportScreen() {
   const [range, setRange] = useState(previousMonth());
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [removing, setRemoving] = useState<Row | null>(null);
+  const [moduleId, setModuleId] = useState<number | ''>('');
+  const connectors = useQuery({
+    queryKey: ['accounting-connectors'],
+    queryFn: () => api<{ rows: Row[] }>('/accounting/connectors'),
+  });
+  const sendable = new Set((connectors.data?.rows ?? []).filter((c) => c.sends).map((c) => c.id));
   const ready = !!range.from && !!range.to;
   const preview = useQuery({
-    queryKey: ['accounting-preview', range, true],
-    queryFn: () => api<Row>(`/accounting/preview?startDate=${range.from}&endDate=${range.to}&pending=true`),
+    queryKey: ['accounting-preview', range, true, moduleId],
+    queryFn: () =>
+      api<Row>(
+        `/accounting/preview?startDate=${range.from}&endDate=${range.to}&pending=true` +
+          (moduleId ? `&moduleId=${moduleId}` : ''),
+      ),
     enabled: ready,
     retry: false,
   });
@@ -58,12 +70,24 @@ export default function ExportScreen() {
   const exportNow = async () => {
     setMessage(null);
     try {
-      await api('/accounting/exports', { method: 'POST', json: { startDate: range.from, endDate: range.to } });
+      const json = { startDate: range.from, endDate: range.to, ...(moduleId ? { moduleId } : {}) };
+      await api('/accounting/exports', { method: 'POST', json });
       setMessage({ ok: true, text: 'Export enregistré : le fichier est dans l’historique' });
     } catch (e: any) {
       setMessage({ ok: false, text: e?.message ?? 'Une erreur est survenue' });
     }
     await refresh();
+  };
+  const send = async (r: Row) => {
+    setMessage(null);
+    try {
+      const done = await api<{ sentTo: string }>(`/accounting/exports/${r.id}/send`, { method: 'POST', json: {} });
+      setMessage({ ok: true, text: `Fichier envoyé : ${done.sentTo}` });
+    } catch (e: any) {
+      const detail = Object.values(e?.body?.errors ?? {}).join(', ');
+      setMessage({ ok: false, text: `${e?.message ?? 'Une erreur est survenue'}${detail ? ` (${detail})` : ''}` });
+    }
+    await history.refetch();
   };
   return (
     <Page
@@ -79,7 +103,24 @@ export default function ExportScreen() {
       <Stack direction="row" spacing={2} sx={{ mb: 2 }}>
         <DateFieldFr label="Du" value={range.from} onChange={(v) => setRange({ ...range, from: v ?? '' })} />
         <DateFieldFr label="Au" value={range.to} onChange={(v) => setRange({ ...range, to: v ?? '' })} />
-        {setting && (
+        {!!connectors.data?.rows.length && (
+          <TextField
+            select
+            label="Exporter pour"
+            value={moduleId}
+            onChange={(e) => setModuleId(e.target.value === '' ? '' : Number(e.target.value))}
+            inputProps={{ 'data-testid': 'accounting-connector' }}
+            sx={{ minWidth: 260 }}
+          >
+            <MenuItem value="">Les paramètres comptables</MenuItem>
+            {connectors.data.rows.map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {setting && !moduleId && (
           <TextField
             select
             label="Logiciel comptable"
@@ -123,6 +164,13 @@ export default function ExportScreen() {
           { key: 'billCount', label: 'Factures et avoirs', align: 'right', optional: true },
           { key: 'debitTotal', label: 'Total débit', align: 'right', render: (r) => euros(r.debitTotal) },
           {
+            key: 'moduleLabel',
+            label: 'Pour',
+            optional: true,
+            render: (r) => r.moduleLabel ?? 'Paramètres comptables',
+          },
+          { key: 'sentAt', label: 'Envoyé le', optional: true, render: (r) => (r.sentAt ? dateTimeFr(r.sentAt) : '') },
+          {
             key: 'actions',
             label: '',
             render: (r) => (
@@ -134,6 +182,11 @@ export default function ExportScreen() {
                     data-testid={`accounting-export-file-${r.id}`}
                   >
                     Télécharger
+                  </Button>
+                )}
+                {canExport && sendable.has(r.moduleId) && (
+                  <Button size="small" onClick={() => send(r)} data-testid={`accounting-export-send-${r.id}`}>
+                    Envoyer
                   </Button>
                 )}
                 {canDelete && (

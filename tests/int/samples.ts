@@ -204,6 +204,13 @@ const DOMAIN_RULES: Record<string, (rec: Record<string, unknown>, n: number) => 
   'survey-question': (rec, n) => {
     rec.question = `${rec.question} ${n}`;
   },
+  // One row per line type and rate in the detail plan and the discounts: a rate per sample.
+  'accounting-detail-plan': (rec, n) => {
+    rec.vatRateBp = n;
+  },
+  'accounting-discount': (rec, n) => {
+    rec.vatRateBp = n;
+  },
   // The first account (411000 Clients) is no payment account: the default one instead.
   'accounting-payment-plan': (rec) => {
     rec.accountId = null;
@@ -241,6 +248,9 @@ async function methodOfKind(client: Client, kind: string, label: string): Promis
  * from the financial-year samples' years (2027 on), and that year is made when missing.
  */
 const PREREQUISITES: Record<string, (client: Client, rec: Record<string, unknown>, n: number) => Promise<void>> = {
+  // The detail plan and the discounts name a sales account (or one of nature « Autre »), not 411000 Clients.
+  'accounting-detail-plan': (client, rec) => otherAccount(client, rec),
+  'accounting-discount': (client, rec) => otherAccount(client, rec),
   // A payment by cheque keeps every field a sample fills (other kinds clear the cheque's).
   payment: async (client, rec) => {
     rec.paymentMethodId = await methodOfKind(client, 'cheque', 'Chèque des échantillons');
@@ -279,6 +289,22 @@ const PREREQUISITES: Record<string, (client: Client, rec: Record<string, unknown
       throw new Error(`cannot create the financial year of an activity period sample: ${made.text}`);
   },
 };
+
+async function otherAccount(client: Client, rec: Record<string, unknown>): Promise<void> {
+  const filter = encodeURIComponent(JSON.stringify({ code: '758000' }));
+  const found = await client.get(`/rest/accounting-account?filter=${filter}`);
+  if (found.body?.length) {
+    rec.accountId = found.body[0].id;
+    return;
+  }
+  const made = await client.post('/rest/accounting-account', {
+    code: '758000',
+    label: 'Produits divers',
+    kind: 'other',
+  });
+  if (made.status !== 200) throw new Error(`cannot create the sample's account: ${made.text}`);
+  rec.accountId = made.body.id;
+}
 
 export async function sampleRecord(
   client: Client,

@@ -1163,6 +1163,14 @@ const ROWS: Row[] = [
     route: '/rest/accounting/payment-plan',
     make: async () => ({ path: '/rest/accounting/payment-plan' }),
   },
+  {
+    method: 'POST',
+    route: '/rest/accounting/exports/:id/send',
+    make: async () => ({ path: '/rest/accounting/exports/999999999/send', body: {} }),
+    state: async () => t.knex('accounting_export').whereNotNull('sentAt').count({ n: '*' }),
+    ok: { status: 404, why: 'no export has that id: past the right, 404' },
+  },
+  { method: 'GET', route: '/rest/accounting/connectors', make: async () => ({ path: '/rest/accounting/connectors' }) },
   // Tax statements (api/domain/statements)
   {
     method: 'GET',

@@ -11,6 +11,8 @@ import { fecLines, type FecLine, type LedgerRow } from './fec';
 import { fecPeriod, fecSiren, ledgerRows, methodAccounts } from './fec-year';
 import { loadPlanSettings, Plan } from './plan';
 import { chosenSoftware, exportFile } from './software';
+import { connectorLines, loadConnector, type AccountingConnector } from './connector';
+import type { ExportFormat } from './formats';
 
 export interface ExportRequest {
   startDate: string;
@@ -18,6 +20,16 @@ export interface ExportRequest {
   /** only the entries of these payments and bills (each must not be exported yet) */
   paymentIds?: number[];
   billIds?: number[];
+  /** for this accounting connector (module record): its format, journal code and account length */
+  moduleId?: number;
+}
+
+/** The lines as the connector wants them (none: as the plan gives them). */
+function forConnector(lines: FecLine[], plan: Plan, c: AccountingConnector | null): FecLine[] {
+  if (!c) return lines;
+  // Read from the settings, not plan.journal(): a period without sales must not report it missing.
+  const sales = plan.settings.journals.find((j) => j.kind === 'sales')?.code ?? '';
+  return connectorLines(lines, c, sales);
 }
 
 /** The period must lie inside one financial year (or one civil year when none is set). */
@@ -84,11 +96,18 @@ export function summarise(lines: FecLine[]): Omit<Preview, 'lines' | 'missing'> 
 }
 
 /** The lines a FEC of the period would hold (the pending entries only, or all of them). */
-export async function previewPeriod(db: Knex, startDate: string, endDate: string, pendingOnly: boolean) {
+export async function previewPeriod(
+  db: Knex,
+  startDate: string,
+  endDate: string,
+  pendingOnly: boolean,
+  moduleId?: number,
+) {
   await checkPeriod(db, startDate, endDate);
+  const connector = moduleId ? await loadConnector(db, moduleId) : null;
   const rows = await periodRows(db, startDate, endDate, pendingOnly);
   const plan = new Plan(await loadPlanSettings(db));
-  const lines = fecLines(rows, await methodAccounts(db), plan);
+  const lines = forConnector(fecLines(rows, await methodAccounts(db), plan), plan, connector);
   return { lines, ...summarise(lines), missing: [...plan.missing] } satisfies Preview;
 }
 
@@ -98,7 +117,8 @@ export async function createExport(knex: Knex, req: ExportRequest, userId: numbe
     // One export at a time: two would otherwise carry the same entries.
     await trx.raw("SELECT pg_advisory_xact_lock(hashtext('accounting_export'))");
     await checkPeriod(trx, req.startDate, req.endDate);
-    const software = await chosenSoftware(trx);
+    const connector = req.moduleId ? await loadConnector(trx, req.moduleId) : null;
+    const format: ExportFormat = connector?.exportFormat ?? (await chosenSoftware(trx));
     const siren = await fecSiren(trx);
     let rows = (await ledgerRows(trx, req.startDate, req.endDate)).filter((r) => r.amount !== 0);
     if (req.paymentIds || req.billIds) {
@@ -132,11 +152,11 @@ export async function createExport(knex: Knex, req: ExportRequest, userId: numbe
     }
     if (!rows.length) throw badRequest('NOTHING_TO_EXPORT');
     const plan = new Plan(await loadPlanSettings(trx));
-    const lines = fecLines(rows, await methodAccounts(trx), plan);
+    const lines = forConnector(fecLines(rows, await methodAccounts(trx), plan), plan, connector);
     const incomplete = plan.incomplete();
     if (incomplete) throw incomplete;
     const sum = summarise(lines);
-    const file = exportFile(software, siren, (await fecPeriod(trx, Number(req.endDate.slice(0, 4)))).endDate, lines);
+    const file = exportFile(format, siren, (await fecPeriod(trx, Number(req.endDate.slice(0, 4)))).endDate, lines);
     const paymentIds = await existing(trx, 'payment', rows, (r) => r.sourceTable === 'payment');
     const billIds = await existing(trx, 'bill', rows, (r) => r.sourceTable === 'bill');
     const [made] = await trx('accounting_export')
@@ -145,6 +165,8 @@ export async function createExport(knex: Knex, req: ExportRequest, userId: numbe
         endDate: req.endDate,
         fileName: file.fileName,
         fileText: file.text,
+        format,
+        moduleId: connector?.id ?? null,
         entryCount: sum.entryCount,
         paymentCount: new Set(rows.filter((r) => r.sourceTable === 'payment').map((r) => r.sourceId)).size,
         billCount: new Set(rows.filter((r) => r.sourceTable === 'bill').map((r) => r.sourceId)).size,
@@ -194,6 +216,7 @@ export async function releaseExport(trx: Knex.Transaction, exportId: number): Pr
 export async function exportHistory(db: Knex) {
   const rows = await db('accounting_export as e')
     .leftJoin('app_user as u', 'u.id', 'e.userId')
+    .leftJoin('module_config as m', 'm.id', 'e.moduleId')
     .orderBy('e.id', 'desc')
     .select(
       'e.id',
@@ -206,6 +229,11 @@ export async function exportHistory(db: Knex) {
       'e.paymentCount',
       'e.billCount',
       'e.debitTotal',
+      'e.format',
+      'e.moduleId',
+      'e.sentAt',
+      'e.sentTo',
+      'm.label as moduleLabel',
       'u.name as userName',
     );
   return rows.map((r) => ({ ...r, debitTotal: Number(r.debitTotal) }));

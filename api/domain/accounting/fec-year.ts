@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { establishmentId } from '../ledger/append';
-import { buildFec, fecFileName, type LedgerRow } from './fec';
+import { buildFec, fecFileName, type BillLineTotal, type LedgerRow } from './fec';
 import { loadPlanSettings } from './plan';
 
 /** The financial year of `year`: the one ending in it, else the calendar year. */
@@ -32,9 +32,14 @@ export async function ledgerRows(db: Knex, startDate: string, endDate: string): 
     .whereBetween('businessDate', [startDate, endDate])
     .orderBy('seq')
     .select('id', 'seq', 'kind', 'amount', 'body', 'sourceTable', 'sourceId');
+  const details = await billLineTotals(
+    db,
+    rows.filter((r) => r.sourceTable === 'bill' && r.sourceId !== null).map((r) => Number(r.sourceId)),
+  );
   return rows.map((r) => {
     const b = JSON.parse(r.body);
     return {
+      lines: r.sourceTable === 'bill' ? details.get(Number(r.sourceId)) : undefined,
       id: Number(r.id),
       seq: Number(r.seq),
       kind: r.kind,
@@ -46,6 +51,30 @@ export async function ledgerRows(db: Knex, startDate: string, endDate: string): 
       sourceId: r.sourceId === null ? null : Number(r.sourceId),
     };
   });
+}
+
+/**
+ * A bill's amounts excluding VAT per line type and rate, for the detail plan and the
+ * discounts (issued lines never change: triggers; the verifier matches them to the ledger).
+ */
+async function billLineTotals(db: Knex, billIds: number[]): Promise<Map<number, BillLineTotal[]>> {
+  const out = new Map<number, BillLineTotal[]>();
+  for (let i = 0; i < billIds.length; i += 5000) {
+    const rows = await db('bill_line')
+      .whereIn('billId', billIds.slice(i, i + 5000))
+      .groupBy('billId', 'lineType', 'vatRateBp')
+      .select('billId', 'lineType', 'vatRateBp', db.raw('sum(amount_excl_vat)::bigint AS excl'));
+    for (const r of rows) {
+      const list = out.get(Number(r.billId)) ?? [];
+      list.push({
+        lineType: Number(r.lineType),
+        rateBp: r.vatRateBp === null ? null : Number(r.vatRateBp),
+        exclVat: Number(r.excl),
+      });
+      out.set(Number(r.billId), list);
+    }
+  }
+  return out;
 }
 
 /** Each payment method's own accounting code, when it has one. */

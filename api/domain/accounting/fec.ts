@@ -18,6 +18,7 @@ import {
   type PlanAccount,
   type PlanSettings,
 } from './plan';
+import { salesLines } from './detail-plan';
 
 export const FEC_FIELDS = [
   'JournalCode',
@@ -51,8 +52,15 @@ export interface LedgerRow {
   id?: number;
   sourceTable?: string | null;
   sourceId?: number | null;
+  /** a bill's amounts per line type and rate (fec-year.ts), for the detail plan */
+  lines?: BillLineTotal[];
 }
-interface Line {
+export interface BillLineTotal {
+  lineType: number;
+  rateBp: number | null;
+  exclVat: number;
+}
+export interface Line {
   account: PlanAccount;
   aux?: { num: string; label: string };
   debit: number;
@@ -123,7 +131,7 @@ function saleEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Pla
   } else lines.push(...line(plan.account('customer'), r.amount - Number(till.inclVat), aux));
   for (const v of d.vat ?? []) {
     const t = (till.vat as any[]).find((x) => x.rateBp === v.rateBp) ?? { exclVat: 0, vat: 0 };
-    lines.push(...line(plan.account('sales', v.rateBp), -(v.exclVat - t.exclVat)));
+    lines.push(...salesLines(r, v.rateBp, v.exclVat - t.exclVat, plan));
     lines.push(...line(plan.account('vat', v.rateBp), -(v.vat - t.vat)));
   }
   // 468600 holds the tourist tax only; any other amount outside VAT (a deposit's share,

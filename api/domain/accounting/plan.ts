@@ -17,6 +17,8 @@ export interface PlanSettings {
   customerAccount?: PlanAccount;
   /** the payment plan: per payment method id, the account and journal its payments go to */
   paymentPlan?: Map<number, PaymentRoute>;
+  /** the detail plan and the discounts: per `lineType:rateBp` (`lineType:*` for every rate), a sales account */
+  detail?: Map<string, PlanAccount>;
 }
 /** Where a payment method's payments go; what is left out keeps the default. */
 export interface PaymentRoute {
@@ -66,6 +68,12 @@ export class Plan {
     if (found) return found;
     this.missing.add(JOURNAL_NAMES[kind]);
     return { code: kind, label: '' };
+  }
+
+  /** The account of a bill line type at a rate (detail plan, discounts); none: the rate's sales account. */
+  detailAccount(lineType: number, vatRateBp: number | null): PlanAccount | undefined {
+    const d = this.settings.detail;
+    return d?.get(`${lineType}:${vatRateBp ?? '*'}`) ?? d?.get(`${lineType}:*`);
   }
 
   /** The customer's auxiliary account (CompAuxNum), none with a collective account only. */
@@ -136,7 +144,20 @@ export async function loadPlanSettings(db: Knex): Promise<PlanSettings> {
     },
     customerAccount: chosen ? { code: chosen.code, label: chosen.label } : undefined,
     paymentPlan: await loadPaymentPlan(db),
+    detail: await loadDetailPlan(db),
   };
+}
+
+/** The detail plan's and the discounts' rows: bill line type (and rate) → account. */
+export async function loadDetailPlan(db: Knex): Promise<Map<string, PlanAccount>> {
+  const out = new Map<string, PlanAccount>();
+  for (const table of ['accounting_detail_plan', 'accounting_discount']) {
+    const rows = await db(`${table} as p`)
+      .join('accounting_account as a', 'a.id', 'p.accountId')
+      .select('p.lineType', 'p.vatRateBp', 'a.code', 'a.label');
+    for (const r of rows) out.set(`${r.lineType}:${r.vatRateBp ?? '*'}`, { code: r.code, label: r.label });
+  }
+  return out;
 }
 
 /** The payment plan rows, with their account and journal (a row of nulls changes nothing). */

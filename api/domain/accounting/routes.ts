@@ -7,10 +7,14 @@ import { notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
 import { fecOfYear } from './fec-year';
 import { fileType } from './software';
+import { activeConnectors } from './connector';
+import { encodeFile, type ExportFormat } from './formats';
+import { sendExport } from './send';
 import { paymentPlanChoices, paymentPlanRows } from './payment-plan';
 import { createExport, exportHistory, previewPeriod, type ExportRequest } from './exports';
 
 const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
+const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647, 'x-message': 'INVALID_ID' };
 const ids = { type: 'array', maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } };
 const tag = 'accounting';
 const RIGHT = 'invoice.accounting';
@@ -39,21 +43,23 @@ export const ACCOUNTING_ROUTES = [
       return undefined;
     },
   }),
-  defineRoute<unknown, { startDate: string; endDate: string; pending?: boolean }>({
+  defineRoute<unknown, { startDate: string; endDate: string; pending?: boolean; moduleId?: number }>({
     method: 'GET',
     path: '/rest/accounting/preview',
     right: [RIGHT, 'read'],
     tag,
     summary:
       "Prévisualisation des écritures d'une période (journal, date, compte, libellé, débit, crédit, équilibre) ; " +
-      '`pending` : seulement celles qui ne sont pas encore exportées',
+      '`pending` : seulement celles qui ne sont pas encore exportées ; `moduleId` : telles que le connecteur ' +
+      'comptable les exporte (son code journal des ventes, sa longueur des comptes)',
     query: {
       type: 'object',
       required: ['startDate', 'endDate'],
-      properties: { startDate: date, endDate: date, pending: { type: 'boolean' } },
+      properties: { startDate: date, endDate: date, pending: { type: 'boolean' }, moduleId: id },
     },
     response: { type: 'object' },
-    handler: async ({ query, knex }) => previewPeriod(knex, query.startDate, query.endDate, query.pending ?? false),
+    handler: async ({ query, knex }) =>
+      previewPeriod(knex, query.startDate, query.endDate, query.pending ?? false, query.moduleId),
   }),
   defineRoute({
     method: 'GET',
@@ -79,13 +85,14 @@ export const ACCOUNTING_ROUTES = [
     tag,
     summary:
       "Exporte les écritures de la période (dans un seul exercice) qui ne l'ont pas encore été, ou seulement celles " +
-      'des paiements et factures donnés : fichier FEC conservé, paiements marqués exportés ' +
+      'des paiements et factures donnés : fichier conservé (FEC ou CSV selon les paramètres, ou au format du ' +
+      'connecteur comptable `moduleId`), paiements marqués exportés ' +
       '(CHOOSE_ACCOUNTING_SOFTWARE, NOTHING_TO_EXPORT, ITEMS_ALREADY_EXPORTED, EXPORT_SETTINGS_INCOMPLETE)',
     body: {
       type: 'object',
       required: ['startDate', 'endDate'],
       additionalProperties: false,
-      properties: { startDate: date, endDate: date, paymentIds: ids, billIds: ids },
+      properties: { startDate: date, endDate: date, paymentIds: ids, billIds: ids, moduleId: id },
     },
     response: { type: 'object', properties: { id: { type: 'integer' } } },
     handler: async ({ body, user, knex }) => {
@@ -106,7 +113,8 @@ export const ACCOUNTING_ROUTES = [
     right: [RIGHT, 'export'],
     tag,
     params: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, 'x-message': 'INVALID_ID' } },
-    summary: "Le fichier conservé d'un export (FEC, ou CSV selon le logiciel comptable choisi)",
+    summary:
+      "Le fichier conservé d'un export (FEC ou CSV en UTF-8 ; Quadratus en ISO-8859-15, XIMPORT et EBP en CP850)",
     response: {
       description: 'Fichier texte',
       content: { 'text/plain': { schema: { type: 'string' } }, 'text/csv': { schema: { type: 'string' } } },
@@ -114,13 +122,65 @@ export const ACCOUNTING_ROUTES = [
     handler: async ({ ctx, params, knex }) => {
       const e = await knex('accounting_export')
         .where('id', parseId(String(params.id)))
-        .first('fileName', 'fileText');
+        .first('fileName', 'fileText', 'format');
       if (!e) throw notFound();
-      ctx.type = `${fileType(e.fileName)}; charset=utf-8`;
+      ctx.type = fileType(e.format as ExportFormat);
       ctx.set('Content-Disposition', `attachment; filename="${e.fileName}"`);
-      ctx.body = e.fileText;
+      // In the code page its program reads (ISO-8859-15, CP850), byte for byte as sent.
+      ctx.body = encodeFile(e.format as ExportFormat, e.fileText);
       return undefined;
     },
+  }),
+  defineRoute<{ moduleId?: number }>({
+    method: 'POST',
+    path: '/rest/accounting/exports/:id/send',
+    right: [RIGHT, 'export'],
+    tag,
+    params: { id },
+    summary:
+      "Envoie le fichier d'un export au serveur (FTP, FTPS ou SFTP) du connecteur comptable `moduleId`, " +
+      "par défaut celui de l'export (FTP_SEND_FAILED en 502, l'étape en cause sur son champ ; " +
+      'EXPORT_SETTINGS_INCOMPLETE sans serveur)',
+    body: { type: 'object', additionalProperties: false, properties: { moduleId: id } },
+    response: { type: 'object', required: ['sentTo'], properties: { sentTo: { type: 'string' } } },
+    responses: { 502: { description: "L'envoi FTP a échoué" } },
+    handler: async ({ params, body, user, knex }) => {
+      const done = await sendExport(knex, Number(params.id), body.moduleId);
+      await recordTechnicalEvent(knex, 'export', {
+        kind: 'accounting-send',
+        id: Number(params.id),
+        sentTo: done.sentTo,
+        userId: user?.id ?? null,
+      });
+      return done;
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/accounting/connectors',
+    right: [RIGHT, 'read'],
+    tag,
+    summary: 'Les connecteurs comptables actifs (modules Comptabilité) : format du fichier, envoi configuré ou non',
+    response: {
+      type: 'object',
+      required: ['rows'],
+      properties: {
+        rows: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'label', 'exportFormat', 'sends'],
+            properties: {
+              id: { type: 'integer' },
+              label: { type: 'string' },
+              exportFormat: { type: 'string' },
+              sends: { type: 'boolean' },
+            },
+          },
+        },
+      },
+    },
+    handler: async ({ knex }) => ({ rows: await activeConnectors(knex) }),
   }),
   defineRoute({
     method: 'GET',

@@ -12,6 +12,7 @@ import { badRequest } from '../../http/errors';
 import { keepOnDemoReset } from '../establishment/demo-reset';
 import { releaseExport } from './exports';
 import { checkPaymentPlan } from './payment-plan';
+import { registerDetailPlanRules } from './detail-plan';
 
 export function registerAccountingModule(): void {
   // The plan is configuration: a demo reset keeps it (migration 0046 seeded it).
@@ -38,6 +39,7 @@ export function registerAccountingModule(): void {
       if (await inExport(trx, existing.code)) throw badRequest('ACCOUNTING_CODE_LINKED');
     },
   });
+  registerDetailPlanRules();
   registerHooks('accounting-payment-plan', {
     async beforeSave(rec, _existing, { trx }) {
       await checkPaymentPlan(trx, rec);

@@ -1,11 +1,13 @@
 // « Choisir le logiciel comptable »: the format an export's file is written in, set in the
 // accounting settings (`software`): the generic FEC (rules-fr §6), or a simple CSV of the
 // same lines for software that imports one (journal;date JJ/MM/AAAA;compte;auxiliaire;
-// pièce;libellé;débit;crédit, decimal comma, CR/LF). « Aucun » refuses the export.
+// pièce;libellé;débit;crédit, decimal comma, CR/LF). « Aucun » refuses the export. An
+// export made for an accounting connector (connector.ts) takes the connector's format instead.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { csvCell } from '../../../common/csv-cell';
 import { fecAmount, fecFileName, fecText, type FecLine } from './fec';
+import { FORMAT_ENCODING, formatFileName, formatText, type ExportFormat } from './formats';
 
 export const SOFTWARES = ['fec', 'csv'] as const;
 export type Software = (typeof SOFTWARES)[number];
@@ -33,11 +35,14 @@ export function csvText(lines: FecLine[]): string {
   return `${out.join('\r\n')}\r\n`;
 }
 
-/** The file of an export in the chosen software's format. */
-export function exportFile(software: Software, siren: string, endDate: string, lines: FecLine[]) {
-  if (software === 'csv')
+/** The file of an export in a format (the settings' software, or a connector's format; formats.ts). */
+export function exportFile(format: ExportFormat, siren: string, endDate: string, lines: FecLine[]) {
+  if (format === 'csv')
     return { fileName: `${siren}ECRITURES${endDate.replaceAll('-', '')}.csv`, text: csvText(lines) };
-  return { fileName: fecFileName(siren, endDate), text: fecText(lines) };
+  if (format === 'fec') return { fileName: fecFileName(siren, endDate), text: fecText(lines) };
+  return { fileName: formatFileName(format, siren, endDate), text: formatText(format, lines) };
 }
 
-export const fileType = (fileName: string) => (fileName.endsWith('.csv') ? 'text/csv' : 'text/plain');
+/** The media type of a stored export, with the code page its format is written in. */
+export const fileType = (format: ExportFormat) =>
+  `${format === 'csv' ? 'text/csv' : 'text/plain'}; charset=${FORMAT_ENCODING[format]}`;

@@ -248,6 +248,89 @@ export const meta: EntityMeta = {
         "onDelete": "set null"
       },
       "indexed": false
+    },
+    {
+      "name": "format",
+      "column": "format",
+      "label": "Format",
+      "kind": "enum",
+      "sql": {
+        "t": "varchar",
+        "length": 9
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "enum": [
+        "fec",
+        "csv",
+        "quadratus",
+        "ximport",
+        "ebp"
+      ],
+      "enumLabels": {
+        "fec": "FEC",
+        "csv": "CSV",
+        "quadratus": "Quadratus (ASCII)",
+        "ximport": "Ciel / Sage 50 (XIMPORT)",
+        "ebp": "EBP (ASCII)"
+      },
+      "default": "fec",
+      "indexed": false
+    },
+    {
+      "name": "moduleId",
+      "column": "module_id",
+      "label": "Connecteur comptable",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "module",
+        "onDelete": "set null"
+      },
+      "indexed": false
+    },
+    {
+      "name": "sentAt",
+      "column": "sent_at",
+      "label": "Envoyé le",
+      "kind": "datetime",
+      "sql": {
+        "t": "timestamptz"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "format": "date-time",
+      "indexed": false
+    },
+    {
+      "name": "sentTo",
+      "column": "sent_to",
+      "label": "Envoyé à",
+      "kind": "string",
+      "sql": {
+        "t": "varchar",
+        "length": 300
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "maxLength": 300,
+      "indexed": false
     }
   ],
   "schema": {
@@ -350,6 +433,50 @@ export const meta: EntityMeta = {
         "x-ref": "user",
         "x-on-delete": "set null",
         "x-label": "Exporté par"
+      },
+      "format": {
+        "type": "string",
+        "enum": [
+          "fec",
+          "csv",
+          "quadratus",
+          "ximport",
+          "ebp"
+        ],
+        "x-enum-labels": {
+          "fec": "FEC",
+          "csv": "CSV",
+          "quadratus": "Quadratus (ASCII)",
+          "ximport": "Ciel / Sage 50 (XIMPORT)",
+          "ebp": "EBP (ASCII)"
+        },
+        "default": "fec",
+        "x-label": "Format"
+      },
+      "moduleId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "module",
+        "x-on-delete": "set null",
+        "x-label": "Connecteur comptable"
+      },
+      "sentAt": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "format": "date-time",
+        "x-label": "Envoyé le"
+      },
+      "sentTo": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "maxLength": 300,
+        "x-label": "Envoyé à"
       }
     },
     "required": [

@@ -14,6 +14,10 @@ export interface AccountingExport {
   billCount?: number;
   debitTotal?: number;
   userId?: number | null;
+  format?: "fec" | "csv" | "quadratus" | "ximport" | "ebp";
+  moduleId?: number | null;
+  sentAt?: string | null;
+  sentTo?: string | null;
 }
 
 /** A stored Export comptable as a read returns it: every column present, null when empty. */
