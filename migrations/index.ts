@@ -76,8 +76,12 @@ import * as m72 from './0470_add_extra_is_concierge';
 import * as m73 from './0471_access_control_concierge';
 import * as m74 from './0480_create_yield_journal_and_1_more';
 import * as m75 from './0481_yield_guards';
-import * as m76 from './0500_utilities_files_and_purges';
-import * as m77 from './0510_module_channels_without_api';
+import * as m76 from './0490_add_ck_accounting_export_format_and_5_more';
+import * as m77 from './0491_accounting_export_legacy_format';
+import * as m78 from './0492_create_accounting_detail_plan_and_1_more';
+import * as m79 from './0493_accounting_detail_plan_unique';
+import * as m80 from './0500_utilities_files_and_purges';
+import * as m81 from './0510_module_channels_without_api';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -158,6 +162,10 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0471_access_control_concierge', m73],
   ['0480_create_yield_journal_and_1_more', m74],
   ['0481_yield_guards', m75],
-  ['0500_utilities_files_and_purges', m76],
-  ['0510_module_channels_without_api', m77],
+  ['0490_add_ck_accounting_export_format_and_5_more', m76],
+  ['0491_accounting_export_legacy_format', m77],
+  ['0492_create_accounting_detail_plan_and_1_more', m78],
+  ['0493_accounting_detail_plan_unique', m79],
+  ['0500_utilities_files_and_purges', m80],
+  ['0510_module_channels_without_api', m81],
 ];

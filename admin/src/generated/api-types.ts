@@ -202,6 +202,47 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/accounting/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            rows: {
+                                exportFormat: string;
+                                id: number;
+                                label: string;
+                                sends: boolean;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/accounting/exports": {
         parameters: {
             query?: never;
@@ -245,6 +286,7 @@ export type paths = {
                         billIds?: number[];
                         /** Format: date */
                         endDate: string;
+                        moduleId?: number;
                         paymentIds?: number[];
                         /** Format: date */
                         startDate: string;
@@ -301,6 +343,50 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/accounting/exports/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        moduleId?: number;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            sentTo: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -392,6 +478,7 @@ export type paths = {
             parameters: {
                 query: {
                     endDate: string;
+                    moduleId?: number;
                     pending?: boolean;
                     startDate: string;
                 };
@@ -11826,6 +11913,33 @@ export type components = {
             vatRateBp?: number | null;
             version?: number;
         };
+        AccountingDetailPlan: {
+            accountId: number;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            readonly id?: number;
+            /** @enum {integer} */
+            lineType: 1 | 3 | 4 | 5 | 6 | 7 | 8 | 11 | 13 | 17 | 18 | 19 | 20 | 21 | 22 | 24;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            vatRateBp?: number | null;
+            version?: number;
+        };
+        AccountingDiscount: {
+            accountId: number;
+            /** Format: date-time */
+            readonly createdAt?: string;
+            readonly id?: number;
+            /**
+             * @default 9
+             * @enum {integer}
+             */
+            lineType: 9 | 12;
+            /** Format: date-time */
+            readonly updatedAt?: string;
+            vatRateBp?: number | null;
+            version?: number;
+        };
         AccountingExport: {
             /** @default 0 */
             billCount: number;
@@ -11839,9 +11953,18 @@ export type components = {
             entryCount: number;
             fileName: string;
             fileText: string;
+            /**
+             * @default fec
+             * @enum {string}
+             */
+            format: "fec" | "csv" | "quadratus" | "ximport" | "ebp";
             readonly id?: number;
+            moduleId?: number | null;
             /** @default 0 */
             paymentCount: number;
+            /** Format: date-time */
+            sentAt?: string | null;
+            sentTo?: string | null;
             /** Format: date */
             startDate: string;
             /** Format: date-time */
