@@ -32,7 +32,7 @@ const csv = (typeLabel: string, bad: boolean) =>
 describe('utilities', () => {
   it('checks the files, then imports a V1 file after a dry run', async () => {
     await page.goto(`${baseUrl()}/verif-file-page`);
-    await page.getByRole('heading', { name: 'Vérification des fichiers' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Vérification des fichiers' }).waitFor();
     await page.getByTestId('figures').getByText('Fichiers vérifiés').waitFor();
 
     const types = await pageApi<{ label: string; isRental: boolean }[]>(page, 'GET', '/place-type');
