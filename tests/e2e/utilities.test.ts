@@ -47,7 +47,7 @@ describe('utilities', () => {
     await input.setInputFiles({ name: 'export-v1.csv', mimeType: 'text/csv', buffer: csv(typeLabel, false) });
     await page.getByRole('button', { name: 'Essai à blanc' }).click();
     await page.getByText('Essai à blanc : aucune ligne refusée').waitFor();
-    await page.getByRole('button', { name: 'Importer' }).click();
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Importer ce fichier ?').waitFor();
     await dialog.getByRole('button', { name: 'Importer' }).click();
