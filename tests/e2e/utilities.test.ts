@@ -50,7 +50,7 @@ describe('utilities', () => {
     await page.getByRole('button', { name: 'Importer', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Importer ce fichier ?').waitFor();
-    await dialog.getByRole('button', { name: 'Importer' }).click();
+    await dialog.getByRole('button', { name: 'Importer', exact: true }).click();
     await page.getByText('Import terminé (fichier UTF-8).').waitFor();
     await page.getByTestId('figures').getByText('Séjours créés').waitFor();
   });
