@@ -32,7 +32,7 @@ const csv = (typeLabel: string, bad: boolean) =>
 describe('utilities', () => {
   it('checks the files, then imports a V1 file after a dry run', async () => {
     await page.goto(`${baseUrl()}/verif-file-page`);
-    await page.getByRole('heading', { name: 'Vérification des fichiers' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Vérification des fichiers' }).waitFor();
     await page.getByTestId('figures').getByText('Fichiers vérifiés').waitFor();
 
     const types = await pageApi<{ label: string; isRental: boolean }[]>(page, 'GET', '/place-type');
@@ -47,10 +47,10 @@ describe('utilities', () => {
     await input.setInputFiles({ name: 'export-v1.csv', mimeType: 'text/csv', buffer: csv(typeLabel, false) });
     await page.getByRole('button', { name: 'Essai à blanc' }).click();
     await page.getByText('Essai à blanc : aucune ligne refusée').waitFor();
-    await page.getByRole('button', { name: 'Importer' }).click();
+    await page.getByRole('button', { name: 'Importer', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Importer ce fichier ?').waitFor();
-    await dialog.getByRole('button', { name: 'Importer' }).click();
+    await dialog.getByRole('button', { name: 'Importer', exact: true }).click();
     await page.getByText('Import terminé (fichier UTF-8).').waitFor();
     await page.getByTestId('figures').getByText('Séjours créés').waitFor();
   });
