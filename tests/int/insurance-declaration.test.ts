@@ -27,6 +27,7 @@ const received: ParsedMail[] = [];
 const stays: { bookingId: number; total: number }[] = [];
 
 const amount = (c: number) => (c / 100).toFixed(2).replace('.', ',');
+const mailOf = (id: number) => t.knex('mail_message').where('id', id).first('status');
 const insured = async (placeId: number, from: string, to: string) => {
   const s = await bookStay(t, c, placeId, from, to);
   const r = await t.admin.put(`/rest/booking/${s.bookingId}`, { withCancellationInsurance: true });
@@ -126,7 +127,7 @@ describe('cancellation insurance', () => {
     const refused = answers.find((a) => a.status === 400)!;
     expect(refused.body.code).toBe('INSURANCE_PERIOD_DECLARED');
     const ok = answers.find((a) => a.status === 200)!.body;
-    expect(ok.mailStatus).toBe('sent');
+    await expect.poll(async () => (await mailOf(ok.mailId)).status, { timeout: 15_000 }).toBe('sent');
     expect(await t.knex('insurance_declaration').count({ n: '*' })).toEqual([{ n: 1 }]);
 
     const mail = received.find((m) => m.subject?.includes('CT-2031-42'))!;
@@ -186,7 +187,8 @@ describe('cancellation insurance', () => {
     await setModule({ ...SETTINGS, insurerEmail: '' });
     expectRefused(await t.admin.post('/rest/insurance-declaration/create', body), 'INSURER_EMAIL_REQUIRED');
     await setModule(SETTINGS);
-    expect((await postOk(t.admin, '/rest/insurance-declaration/create', body)).mailStatus).toBe('sent');
+    const sent = await postOk(t.admin, '/rest/insurance-declaration/create', body);
+    await expect.poll(async () => (await mailOf(sent.mailId)).status, { timeout: 15_000 }).toBe('sent');
   });
 
   it('the premiums billed are owed to the insurer: 467100 in the FEC, not a revenue account', async () => {

@@ -74,7 +74,9 @@ type Period = { moduleId: number; from: string; to: string };
 
 async function mailState(knex: Parameters<typeof processQueue>[0], mailId: number | null) {
   if (mailId == null) return { mailStatus: null, mailError: null };
-  await processQueue(knex, { onlyId: mailId });
+  // Sent in the background: an SMTP server slow to answer must not hold the declaration's answer (the
+  // queue retries; the list shows the e-mail's state).
+  void processQueue(knex, { onlyId: mailId }).catch(() => undefined);
   const m = await knex('mail_message').where('id', mailId).first('status', 'lastError');
   return { mailStatus: m?.status ?? null, mailError: m?.status === 'sent' ? null : (m?.lastError ?? null) };
 }

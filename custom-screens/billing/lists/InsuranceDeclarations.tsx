@@ -96,7 +96,7 @@ export default function InsuranceDeclarations() {
       setDone(
         r.mailStatus === 'sent'
           ? "Déclaration envoyée à l'assureur"
-          : `Déclaration enregistrée, e-mail : ${r.mailError ?? 'en attente'}`,
+          : `Déclaration enregistrée, e-mail à l'assureur en file d'envoi${r.mailError ? ` (${r.mailError})` : ''}`,
       );
       await qc.invalidateQueries({ queryKey: ['insurance-declarations'] });
     });
