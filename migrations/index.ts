@@ -69,6 +69,8 @@ import * as m65 from './0400_add_ck_place_in_service_until_after';
 import * as m66 from './0410_no_financial_year';
 import * as m67 from './0411_add_ck_bill_prepaid_amount_min_and_2_more';
 import * as m68 from './0430_drop_ck_document_function_model_function_code_and_2_more';
+import * as m69 from './0450_ancv_vouchers';
+import * as m70 from './0451_payment_voucher_rules';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -142,4 +144,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0410_no_financial_year', m66],
   ['0411_add_ck_bill_prepaid_amount_min_and_2_more', m67],
   ['0430_drop_ck_document_function_model_function_code_and_2_more', m68],
+  ['0450_ancv_vouchers', m69],
+  ['0451_payment_voucher_rules', m70],
 ];
