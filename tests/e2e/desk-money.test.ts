@@ -280,6 +280,8 @@ describe('what a professional product gets right', () => {
     await page.getByTestId('nb-next').click();
     await page.locator('[data-testid^="nb-place-"]').first().click();
     await page.getByTestId('nb-next').click();
+    // The route holds the draft once the place is taken: /new-booking/3/0/{tempBookingId}/…
+    await page.waitForURL((u) => /^\/new-booking\/3\/0\/[1-9]\d*\//.test(u.pathname));
     await page.getByRole('button', { name: 'Nouveau client' }).click();
     const country = page.getByTestId('nb-new-country').locator('..');
     const postcode = page.getByLabel(/^Code postal/);
