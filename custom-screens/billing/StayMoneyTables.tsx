@@ -1,6 +1,6 @@
 // The stay's money in detail, under its totals: the payments (method, date, bank deposit
-// slip, credit note used, holiday vouchers by count × denomination) and the till tickets charged to the stay (with the bill that
-// took them, or « À facturer »).
+// slip, credit note used, holiday vouchers by count × denomination) and the till tickets
+// charged to the stay (with the bill that took them, or « À facturer »).
 import { Link } from 'react-router-dom';
 import { Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatCents } from '../../common/money';
