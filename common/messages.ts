@@ -399,6 +399,12 @@ export const MESSAGES = {
     'derniers chiffres et l’expiration',
   CHEQUE_DISTRIBUTION_MISMATCH:
     'La répartition des chèques (%{total}) doit correspondre au montant attendu (%{expected})',
+  ANCV_VOUCHERS_MISMATCH:
+    'Chèques-vacances papier : le montant du paiement doit être la somme des chèques saisis (nombre × valeur)',
+  ANCV_VOUCHERS_TOTAL: 'Les chèques-vacances saisis font %{total} et non %{amount} : le montant est leur somme',
+  ANCV_METHOD_REQUIRED: 'Choisissez un mode de paiement « chèques-vacances papier »',
+  ANCV_VOUCHERS_THROUGH_PAYMENT: 'Les chèques-vacances se saisissent avec leur paiement (« Encaisser » sur le séjour)',
+  PAPER_VOUCHER_KIND: 'Seul un mode de nature « Chèque-vacances » se saisit en chèques papier',
   CHEQUE_FIELDS_REQUIRED: 'Chèque : numéro, titulaire et établissement payeur obligatoires',
   COMMISSION_EXCEEDS_AMOUNT: 'La commission ne peut pas dépasser le montant du paiement',
   CREDIT_NOTE_PAYMENT_INVALID: 'Choisissez un avoir émis pour ce client',

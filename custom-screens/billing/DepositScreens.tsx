@@ -11,7 +11,8 @@ import { formatCents } from '../../common/money';
 import { todayParis } from '../../common/dates';
 import { dateFr, type Row } from './common';
 import { MonthNav, monthParam } from './MonthNav';
-import { api, isPositiveId, useCan, DataTable, NotFound, Page, DateFieldFr } from '../../admin/src/ui';
+import { api, isPositiveId, useCan, DataTable, NotFound, Page, DateFieldFr, type Column } from '../../admin/src/ui';
+import { vouchersCount, vouchersText } from '../../common/holiday-vouchers';
 
 const PAYER: Record<string, string> = { customer: 'Client', 'holiday-aid': 'Aide aux vacances', partner: 'Partenaire' };
 const DEPOSIT_TYPE: Record<string, string> = {
@@ -22,6 +23,19 @@ const DEPOSIT_TYPE: Record<string, string> = {
   other: 'Autre',
 };
 const count = (n: number) => `${n} ${n > 1 ? 'paiements' : 'paiement'}`;
+const chequeColumns: Column[] = [
+  { key: 'chequeNumber', label: 'N° de chèque' },
+  { key: 'chequeHolder', label: 'Tireur' },
+  { key: 'chequeBank', label: 'Banque' },
+];
+// Paper holiday vouchers go to the ANCV by count × denomination.
+const voucherColumns: Column[] = [
+  {
+    key: 'vouchers',
+    label: 'Chèques-vacances',
+    render: (p: Row) => (p.vouchers?.length ? `${vouchersText(p.vouchers)} (${vouchersCount(p.vouchers)})` : ''),
+  },
+];
 
 export function CreateDeposit() {
   const { paymentMethodId = '0' } = useParams();
@@ -44,6 +58,7 @@ export function CreateDeposit() {
   const [chosen, setChosen] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const rows = candidates.data ?? [];
+  const paper = (methods.data ?? []).find((m) => m.id === methodId)?.isPaperVoucher === true;
   const ready = rows.filter((p) => !p.doNotRemitBefore || p.doNotRemitBefore <= date);
   const total = useMemo(
     () => (candidates.data ?? []).filter((p) => chosen.includes(p.id)).reduce((s, p) => s + p.amount, 0),
@@ -131,9 +146,7 @@ export function CreateDeposit() {
                 ),
               },
               { key: 'date', label: 'Date', render: (p) => dateFr(p.date) },
-              { key: 'chequeNumber', label: 'N° de chèque' },
-              { key: 'chequeHolder', label: 'Tireur' },
-              { key: 'chequeBank', label: 'Banque' },
+              ...(paper ? voucherColumns : chequeColumns),
               { key: 'payerType', label: 'Payeur', render: (p) => PAYER[p.payerType] ?? '' },
               { key: 'doNotRemitBefore', label: 'Pas avant le', render: (p) => dateFr(p.doNotRemitBefore) },
               { key: 'amount', label: 'Montant', align: 'right', render: (p) => formatCents(p.amount) },
@@ -214,7 +227,7 @@ export function DepositView() {
   if (!valid) return <NotFound />;
   return (
     <Page
-      title={d ? `Remise en banque ${d.number}` : 'Remise en banque'}
+      title={d ? `${d.isPaperVoucher ? 'Remise à l’ANCV' : 'Remise en banque'} ${d.number}` : 'Remise en banque'}
       actions={
         d && (
           <Button
@@ -243,14 +256,17 @@ export function DepositView() {
               </b>
             </Typography>
           </Stack>
+          {d.vouchers?.length > 0 && (
+            <Typography sx={{ mb: 1 }} data-testid="deposit-vouchers">
+              Chèques-vacances remis à l’ANCV : {vouchersText(d.vouchers)} ({vouchersCount(d.vouchers)})
+            </Typography>
+          )}
           <DataTable
             name="deposit-payments"
             rows={d.payments}
             columns={[
               { key: 'date', label: 'Date', render: (p) => dateFr(p.date) },
-              { key: 'chequeNumber', label: 'N° de chèque' },
-              { key: 'chequeHolder', label: 'Tireur' },
-              { key: 'chequeBank', label: 'Banque' },
+              ...(d.isPaperVoucher ? voucherColumns : chequeColumns),
               { key: 'amount', label: 'Montant', align: 'right', render: (p) => formatCents(p.amount) },
             ]}
           />

@@ -19,6 +19,8 @@ import { todayParis } from '../../common/dates';
 import { containsCardNumber } from '../../common/card-number';
 import { formatMessage } from '../../common/messages';
 import { DATE_INVALID_FR } from '../../common/date-input';
+import { ANCV_DENOMINATIONS, vouchersCount, vouchersText, vouchersTotal } from '../../common/holiday-vouchers';
+import { VoucherCounts } from './VoucherCounts';
 import { dateFr, type Row } from './common';
 import { api, newIdempotencyKey, DateFieldFr } from '../../admin/src/ui';
 
@@ -55,12 +57,19 @@ export function PaymentDialog({
   // One key for this dialog's payment: « Enregistrer » clicked again after a lost answer pays once.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const method = methods.data?.find((m) => String(m.id) === methodId);
+  // Paper holiday vouchers (ANCV): counted by denomination, the amount is their sum.
+  const [counts, setCounts] = useState<Record<number, string>>({});
+  const paper = method?.isPaperVoucher === true;
+  const vouchers = ANCV_DENOMINATIONS.map((denomination) => ({
+    denomination,
+    count: /^\d+$/.test(counts[denomination] ?? '') ? Number(counts[denomination]) : 0,
+  })).filter((v) => v.count > 0);
   const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [k]: e.target.value || null });
   const save = async (confirmOverpayment = false) => {
-    const cents = parseEurosToCents(amount);
+    const cents = paper ? vouchersTotal(vouchers) : parseEurosToCents(amount);
     if (cents == null || cents <= 0) {
-      setError('Montant invalide');
+      setError(paper ? 'Indiquez le nombre de chèques-vacances de chaque valeur' : 'Montant invalide');
       return;
     }
     if (dateInvalid || !date) {
@@ -72,13 +81,14 @@ export function PaymentDialog({
       return;
     }
     try {
-      await api('/payment', {
+      const common = { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields };
+      await api(paper ? '/payment/vouchers' : '/payment', {
         method: 'POST',
         headers: {
           'Idempotency-Key': idempotencyKey,
           ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),
         },
-        json: { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields },
+        json: paper ? { ...common, vouchers } : common,
       });
       notify('Paiement enregistré', { type: 'success' });
       onSaved();
@@ -114,9 +124,20 @@ export function PaymentDialog({
               </MenuItem>
             ))}
           </TextField>
+          {paper && (
+            <VoucherCounts
+              counts={counts}
+              onChange={(c) => {
+                setCounts(c);
+                setOverpaid(null);
+              }}
+            />
+          )}
           <TextField
             label="Montant (€)"
-            value={amount}
+            value={paper ? formatCents(vouchersTotal(vouchers), false) : amount}
+            disabled={paper}
+            helperText={paper ? `${vouchersCount(vouchers)} : ${vouchersText(vouchers) || 'aucun'}` : undefined}
             onChange={(e) => {
               setAmount(e.target.value);
               setOverpaid(null);

@@ -1,9 +1,10 @@
 // The stay's money in detail, under its totals: the payments (method, date, bank deposit
-// slip, credit note used) and the till tickets charged to the stay (with the bill that
-// took them, or « À facturer »).
+// slip, credit note used, holiday vouchers by count × denomination) and the till tickets
+// charged to the stay (with the bill that took them, or « À facturer »).
 import { Link } from 'react-router-dom';
 import { Link as MuiLink, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatCents } from '../../common/money';
+import { vouchersText } from '../../common/holiday-vouchers';
 import { dateFr } from './common';
 import type { StayMoney } from './stay-money';
 
@@ -41,6 +42,7 @@ export function PaymentsTable({ m }: { m: StayMoney }) {
                   {p.method}
                   {p.chequeNumber ? ` n° ${p.chequeNumber}` : ''}
                   {p.creditNoteNumber ? ` (avoir ${p.creditNoteNumber})` : ''}
+                  {p.vouchers?.length ? ` : ${vouchersText(p.vouchers)}` : ''}
                 </TableCell>
                 <TableCell>{CATEGORY[p.category ?? ''] ?? ''}</TableCell>
                 <TableCell>{PAYER[p.payerType ?? ''] ?? ''}</TableCell>

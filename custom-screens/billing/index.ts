@@ -70,6 +70,8 @@ export const billingArea: ScreenArea = {
       },
     ]),
     ...withRight('invoice.payment', [
+      // The generated payment form, with the holiday vouchers it was paid with.
+      { path: '/payment/:paymentId', load: () => import('./PaymentScreen') },
       { path: '/vacaf-list', load: () => import('./lists/VacafScreen'), menu: bank('Aides aux vacances (VACAF)') },
     ]),
     ...withRight('invoice.bill', [

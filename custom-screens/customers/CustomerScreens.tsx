@@ -141,12 +141,13 @@ function General() {
         <TextInput source="siren" label="SIREN (entreprise française)" />
         <TextInput source="vatNumber" label="N° de TVA intracommunautaire" />
       </FormRow>
+      {/* The country first: it decides the address's format (common/address.ts). */}
+      <RefInput source="countryId" label="Pays" reference="country" optionText="name" />
       <TextInput source="address1" label="Adresse" sx={{ minWidth: 420 }} />
       <TextInput source="address2" label="Complément d'adresse" sx={{ minWidth: 420 }} />
       <FormRow>
         <TextInput source="postalCode" label="Code postal" />
         <TextInput source="town" label="Ville" />
-        <RefInput source="countryId" label="Pays" reference="country" optionText="name" />
       </FormRow>
       <FormRow>
         <TextInput source="phone1" label="Téléphone" helperText="Par paires (02 98 00 00 00) ou international (+44…)" />

@@ -5,7 +5,7 @@
 // told so at departure, never « undefined ». Waits on conditions only.
 import { describe, expect, it } from 'vitest';
 import { baseUrl, clickUntilShown, pageApi, withLoggedInPage, type TestPage } from './browser';
-import { euros } from './billing-fixtures';
+import { euros, payAtStay } from './billing-fixtures';
 import { todayParis } from '../../common/dates';
 
 let page: TestPage;
@@ -267,6 +267,90 @@ describe('what a professional product gets right', () => {
       .waitFor();
     await dialog().getByRole('button', { name: 'Ne pas clôturer' }).click();
     await dialog().waitFor({ state: 'detached' });
+    expect(page.errors).toEqual([]);
+  });
+
+  it('asks the new customer’s country first, and adapts the postcode to it', async () => {
+    const [adult] = await pageApi<any[]>(page, 'GET', `/age-category?filter=${filter({ minAge: 18 })}&range=[0,0]`);
+    const start = addDays(today, 24);
+    await page.goto(`${baseUrl()}/new-booking`);
+    await page.getByTestId('nb-start').fill(start);
+    await page.getByTestId('nb-end').fill(addDays(start, 2));
+    await page.getByTestId(`nb-age-${adult.id}`).fill('2');
+    await page.getByTestId('nb-next').click();
+    await page.locator('[data-testid^="nb-place-"]').first().click();
+    await page.getByTestId('nb-next').click();
+    // The route holds the draft once the place is taken: /new-booking/3/0/{tempBookingId}/…
+    await page.waitForURL((u) => /^\/new-booking\/3\/0\/[1-9]\d*\//.test(u.pathname));
+    await page.getByRole('button', { name: 'Nouveau client' }).click();
+    const country = page.getByTestId('nb-new-country').locator('..');
+    const postcode = page.getByLabel(/^Code postal/);
+    await country.waitFor();
+    const top = async (l: typeof country) => (await l.boundingBox())!.y;
+    expect(await top(country)).toBeLessThan(await top(page.getByLabel('Adresse')));
+    expect(await top(country)).toBeLessThan(await top(page.getByTestId('nb-new-lastName')));
+    await page.getByTestId('nb-new-lastName').fill('Pays');
+    await postcode.fill('SW1A 1AA');
+    const create = page.getByRole('button', { name: 'Créer le client' });
+    await poll(() => create.isDisabled()).toBe(true); // France: 5 digits
+    await country.click();
+    await page.getByRole('option', { name: 'Royaume-Uni' }).click();
+    await page.getByLabel('Code postal (facultatif)').waitFor();
+    await poll(() => create.isEnabled()).toBe(true);
+    await page.goto(`${baseUrl()}/home`); // the draft is dropped
+  });
+
+  it('takes ANCV holiday vouchers by count and denomination, shown on the stay, the payment and the slip', async () => {
+    const customers = await pageApi<any[]>(page, 'GET', `/customer?filter=${filter({})}&range=[0,199]`);
+    const customer = customers.find((x) => x.address1 && x.postalCode && x.town && x.lastName);
+    const [adult] = await pageApi<any[]>(page, 'GET', `/age-category?filter=${filter({ minAge: 18 })}&range=[0,0]`);
+    const [from, to] = [addDays(today, 3), addDays(today, 5)];
+    const free = await pageApi<any[]>(page, 'POST', '/booking/search-availability', {
+      startDate: from,
+      endDate: to,
+      persons: 2,
+    });
+    const s = await pageApi<any>(page, 'POST', '/booking/create', {
+      kind: 'booking',
+      customerId: customer.id,
+      occupancies: [
+        { placeId: free[0].placeId, startDate: from, endDate: to, details: [{ ageCategoryId: adult.id, quantity: 2 }] },
+      ],
+    });
+    const bookingId = s.booking.id;
+    await page.goto(`${baseUrl()}/booking/${bookingId}`);
+    await money().getByTestId('due').waitFor();
+    await payAtStay(page, 'Chèques-Vacances ANCV');
+    // Two of 50 € and three of 20 €: the amount is their sum, shown before saving.
+    await dialog().getByTestId('payment-vouchers-50').fill('2');
+    await dialog().getByTestId('payment-vouchers-20').fill('3');
+    await poll(() => dialog().getByTestId('payment-amount').inputValue()).toBe('160,00');
+    expect(await dialog().textContent()).toContain('5 chèques-vacances : 2 × 50 € + 3 × 20 €');
+    await dialog().getByTestId('payment-save').click();
+    const overpaid = dialog().getByTestId('payment-confirm-overpaid');
+    // A stay cheaper than 160 € asks first (the demo's prices decide): confirmed knowingly.
+    await Promise.race([dialog().waitFor({ state: 'detached' }), overpaid.waitFor()]);
+    if (await overpaid.isVisible()) await overpaid.click();
+    await dialog().waitFor({ state: 'detached' });
+    const row = money().getByTestId('stay-payments').locator('tr', { hasText: 'Chèques-Vacances ANCV' });
+    await row.getByText('Chèques-Vacances ANCV : 2 × 50 € + 3 × 20 €').waitFor();
+
+    const [payment] = await pageApi<any[]>(page, 'GET', `/payment?filter=${filter({ bookingId })}`);
+    await page.goto(`${baseUrl()}/payment/${payment.id}`);
+    const lines = page.getByTestId('payment-voucher-lines');
+    await lines.getByText('Chèques-vacances ANCV reçus : 5 chèques-vacances').waitFor();
+    expect(flat(await lines.textContent())).toContain(flat(`50,00 €2100,00 €`));
+
+    // Remitted to the ANCV, not the bank: the deposit says so and counts them.
+    const deposit = await pageApi<any>(page, 'POST', '/bank-deposit/create', {
+      paymentMethodId: payment.paymentMethodId,
+      paymentIds: [payment.id],
+    });
+    await page.goto(`${baseUrl()}/deposit/${deposit.id}`);
+    await page.getByText(`Remise à l’ANCV ${deposit.number}`).first().waitFor();
+    expect(await page.getByTestId('deposit-vouchers').textContent()).toBe(
+      'Chèques-vacances remis à l’ANCV : 2 × 50 € + 3 × 20 € (5 chèques-vacances)',
+    );
     expect(page.errors).toEqual([]);
   });
 });

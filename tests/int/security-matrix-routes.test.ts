@@ -1635,6 +1635,21 @@ const ROWS: Row[] = [
   },
   {
     method: 'POST',
+    route: '/rest/payment/vouchers',
+    make: async () => ({
+      path: '/rest/payment/vouchers',
+      body: {
+        bookingId: ids.booking,
+        paymentMethodId: ids.cheque,
+        date: '2031-07-01',
+        vouchers: [{ denomination: 2000, count: 2 }],
+      },
+    }),
+    state: async () => t.knex('payment_voucher').count({ n: '*' }),
+    ok: { status: 400, why: 'a cheque method takes no paper vouchers: past the right, ANCV_METHOD_REQUIRED' },
+  },
+  {
+    method: 'POST',
     route: '/rest/payment/group',
     make: async () => ({
       path: '/rest/payment/group',

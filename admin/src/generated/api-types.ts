@@ -6897,6 +6897,64 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/payment/vouchers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount?: number;
+                        bookingId?: number | null;
+                        /** @enum {unknown} */
+                        category?: "payment" | "down-payment";
+                        customerId?: number | null;
+                        /** Format: date */
+                        date?: string;
+                        /** @enum {unknown} */
+                        downPaymentNature?: "arrhes" | "acompte";
+                        notes?: string | null;
+                        /** @enum {unknown} */
+                        payerType?: "customer" | "holiday-aid" | "partner";
+                        payingInstitution?: string | null;
+                        paymentMethodId: number;
+                        vouchers: {
+                            count: number;
+                            /** @enum {unknown} */
+                            denomination: 1000 | 2000 | 2500 | 5000;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Payment"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/place/{id}/features": {
         parameters: {
             query?: never;
@@ -14217,6 +14275,8 @@ export type components = {
             isAutoRemittance: boolean;
             /** @default false */
             isBankable: boolean;
+            /** @default false */
+            isPaperVoucher: boolean;
             /**
              * @default none
              * @enum {string}
@@ -14246,6 +14306,14 @@ export type components = {
             label: string;
             /** Format: date-time */
             readonly updatedAt?: string;
+            version?: number;
+        };
+        PaymentVoucher: {
+            count: number;
+            /** @enum {integer} */
+            denomination: 1000 | 2000 | 2500 | 5000;
+            readonly id?: number;
+            paymentId: number;
             version?: number;
         };
         Place: {
@@ -15331,6 +15399,10 @@ export type components = {
                 method: string;
                 methodKind?: string | null;
                 payerType?: string;
+                vouchers?: {
+                    count: number;
+                    denomination: number;
+                }[];
             }[];
             stayTotal: number;
             usableCreditNotes?: {

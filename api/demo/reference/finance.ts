@@ -96,7 +96,14 @@ export async function seedFinance(knex: Knex): Promise<Finance> {
       isAutoRemittance: true,
       isBankable: true,
     },
-    { order: 4, label: 'Chèques-Vacances ANCV', kind: 'holiday-voucher', accountingCode: '511300', isBankable: true },
+    {
+      order: 4,
+      label: 'Chèques-Vacances ANCV',
+      kind: 'holiday-voucher',
+      accountingCode: '511300',
+      isBankable: true,
+      isPaperVoucher: true,
+    },
     {
       order: 5,
       label: 'Chèque-Vacances Connect',

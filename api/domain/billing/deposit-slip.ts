@@ -6,6 +6,7 @@ import { formatEuros } from '../pricing/money';
 import { currentEstablishment } from '../establishment/company';
 import { pdfmake } from './pdf';
 import { loadDeposit } from './deposits';
+import { vouchersCount, vouchersText, type VoucherLine } from '../../../common/holiday-vouchers';
 
 export async function renderDepositSlip(db: Knex, depositId: number): Promise<{ number: string; pdf: Buffer } | null> {
   const d = await loadDeposit(db, depositId);
@@ -14,13 +15,49 @@ export async function renderDepositSlip(db: Knex, depositId: number): Promise<{ 
   const method = await db('payment_method').where('id', d.paymentMethodId).first('label');
   const account = d.bankAccountId ? await db('bank_account').where('id', d.bankAccountId).first() : null;
   const commission = d.payments.reduce((s: number, p: Record<string, any>) => s + (p.commissionAmount ?? 0), 0);
-  const rows = d.payments.map((p: Record<string, any>) => [
-    formatDateFr(p.date),
-    p.chequeNumber ?? '',
-    p.chequeHolder ?? '',
-    p.chequeBank ?? '',
-    { text: formatEuros(p.amount), alignment: 'right' },
-  ]);
+  // Paper holiday vouchers are sent to the ANCV, not to the bank: the slip says so and
+  // lists them by count × denomination, per payment and in all (what the ANCV asks for).
+  const ancv: boolean = d.isPaperVoucher || d.vouchers.length > 0;
+  const rows = d.payments.map((p: Record<string, any>) =>
+    ancv
+      ? [
+          formatDateFr(p.date),
+          p.payingInstitution ?? '',
+          p.vouchers ? `${vouchersText(p.vouchers)} (${vouchersCount(p.vouchers)})` : '',
+          { text: formatEuros(p.amount), alignment: 'right' },
+        ]
+      : [
+          formatDateFr(p.date),
+          p.chequeNumber ?? '',
+          p.chequeHolder ?? '',
+          p.chequeBank ?? '',
+          { text: formatEuros(p.amount), alignment: 'right' },
+        ],
+  );
+  const header = ancv
+    ? ['Date', 'Payeur', 'Chèques-vacances', 'Montant']
+    : ['Date', 'N° de chèque', 'Tireur', 'Banque', 'Montant'];
+  const byDenomination = ancv
+    ? [
+        { text: 'Récapitulatif par valeur', bold: true, margin: [0, 6, 0, 4] },
+        {
+          table: {
+            headerRows: 1,
+            widths: ['auto', 'auto', 'auto'],
+            body: [
+              ['Valeur', 'Nombre', 'Montant'].map((t) => ({ text: t, bold: true })),
+              ...d.vouchers.map((v: VoucherLine) => [
+                formatEuros(v.denomination),
+                { text: String(v.count), alignment: 'right' },
+                { text: formatEuros(v.denomination * v.count), alignment: 'right' },
+              ]),
+            ],
+          },
+          layout: 'lightHorizontalLines',
+          margin: [0, 0, 0, 12],
+        },
+      ]
+    : [];
   const doc = {
     info: {
       title: `Remise ${d.number}`,
@@ -33,24 +70,31 @@ export async function renderDepositSlip(db: Knex, depositId: number): Promise<{ 
     defaultStyle: { font: 'Roboto', fontSize: 9 },
     content: [
       { text: est?.corporateName ?? est?.name ?? '', bold: true },
-      { text: `Bordereau de remise en banque N° ${d.number}`, fontSize: 14, bold: true, margin: [0, 12, 0, 4] },
+      {
+        text: ancv
+          ? `Bordereau de remise de chèques-vacances à l'ANCV N° ${d.number}`
+          : `Bordereau de remise en banque N° ${d.number}`,
+        fontSize: 14,
+        bold: true,
+        margin: [0, 12, 0, 4],
+      },
       `Date : ${formatDateFr(d.date)} — Mode de paiement : ${method?.label ?? ''}`,
-      account ? `Compte : ${account.label ?? ''} ${account.iban ?? ''}` : '',
+      account
+        ? `${ancv ? 'Remboursement sur le compte' : 'Compte'} : ${account.label ?? ''} ${account.iban ?? ''}`
+        : '',
       // A summary slip gives the count and the total only (print-mode preference or the deposit's choice).
       d.slipType === 'summary'
         ? { text: '', margin: [0, 6, 0, 6] }
         : {
             table: {
               headerRows: 1,
-              widths: ['auto', 'auto', '*', '*', 'auto'],
-              body: [
-                ['Date', 'N° de chèque', 'Tireur', 'Banque', 'Montant'].map((t) => ({ text: t, bold: true })),
-                ...rows,
-              ],
+              widths: ancv ? ['auto', '*', '*', 'auto'] : ['auto', 'auto', '*', '*', 'auto'],
+              body: [header.map((t) => ({ text: t, bold: true })), ...rows],
             },
             layout: 'lightHorizontalLines',
             margin: [0, 12, 0, 12],
           },
+      ...byDenomination,
       {
         text:
           `${d.paymentCount} ${d.paymentCount > 1 ? 'paiements' : 'paiement'} — Total remis : ` +

@@ -8,6 +8,8 @@ import { formatMessage } from '../../../common/messages';
 import { todayParis } from '../../../common/dates';
 import { monthRange } from '../../../common/cash';
 import { financePreferences } from './preferences';
+import { vouchersOf } from './vouchers';
+import { normaliseVouchers, type VoucherLine } from '../../../common/holiday-vouchers';
 
 export interface DepositInput {
   paymentMethodId: number;
@@ -31,7 +33,7 @@ type Db = Knex | Knex.Transaction;
 /** Payments of a method still at hand, oldest first (what /create-deposit/{paymentMethodId} offers). */
 export async function depositCandidates(db: Db, paymentMethodId: number): Promise<Record<string, any>[]> {
   // Money received only: a refund (paid back to a guest) is never remitted to the bank.
-  return db('payment')
+  const rows = await db('payment')
     .where({ paymentMethodId, isDeposited: false })
     .where('amount', '>', 0)
     .orderBy(['date', 'id'])
@@ -50,6 +52,16 @@ export async function depositCandidates(db: Db, paymentMethodId: number): Promis
       'commissionAmount',
       'notes',
     );
+  return withVouchers(db, rows);
+}
+
+/** Each payment with its paper holiday vouchers (count × denomination), when it has some. */
+async function withVouchers(db: Db, rows: Record<string, any>[]): Promise<Record<string, any>[]> {
+  const vouchers = await vouchersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => (vouchers.has(r.id) ? { ...r, vouchers: vouchers.get(r.id) } : r));
 }
 
 /** Deposits of a month (/deposit-list/{yearMonth}) with their total. */
@@ -146,7 +158,7 @@ export async function loadDeposit(db: Db, id: number): Promise<Record<string, an
     .join('payment_method as m', 'm.id', 'd.paymentMethodId')
     .leftJoin('bank_account as a', 'a.id', 'd.bankAccountId')
     .where('d.id', id)
-    .first('d.*', 'm.label as methodLabel', 'a.label as bankAccountLabel', 'a.iban');
+    .first('d.*', 'm.label as methodLabel', 'm.isPaperVoucher', 'a.label as bankAccountLabel', 'a.iban');
   if (!d) return null;
   const payments = await db('payment')
     .where('bankDepositId', id)
@@ -163,5 +175,8 @@ export async function loadDeposit(db: Db, id: number): Promise<Record<string, an
       'payingInstitution',
       'commissionAmount',
     );
-  return { ...d, payments };
+  // Paper holiday vouchers go to the ANCV, which asks for their count by denomination.
+  const lines = await withVouchers(db, payments);
+  const vouchers = normaliseVouchers(lines.flatMap((p): VoucherLine[] => p.vouchers ?? []));
+  return { ...d, payments: lines, vouchers };
 }

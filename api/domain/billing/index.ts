@@ -6,6 +6,8 @@ import { routerOf } from '../../http/define-route';
 import { BILLING_ROUTES } from './routes';
 import { registerPaymentRules } from './payments';
 import { registerPaymentKindRules } from './payment-rules';
+import { registerVoucherRules } from './vouchers';
+import { registerConstraintMessage } from '../../db/errors';
 import { registerCashRules } from './cash';
 import { MONEY_ROUTES } from './money-routes';
 import { assertBalanceAccepted } from './balance';
@@ -19,6 +21,8 @@ import { loadBill } from './view';
 export function registerBillingModule(): void {
   registerPaymentRules();
   registerPaymentKindRules();
+  registerVoucherRules();
+  registerConstraintMessage('ck_payment_method__is_paper_voucher', 'PAPER_VOUCHER_KIND', ['isPaperVoucher']);
   registerCashRules();
   // Marking a guest gone with a balance due needs the confirmation's acceptBalance (balance.ts).
   registerActionGuard((trx, booking, action, params) =>

@@ -11,6 +11,8 @@ import { badRequest, HttpError } from '../../http/errors';
 import { isYearMonth } from '../../../common/cash';
 import { paymentVat, TILL_SHARE } from '../../../common/payment-vat';
 import { recordCheques, type ChequesInput } from './cheques';
+import { recordVouchers, type VouchersInput } from './vouchers';
+import { ANCV_DENOMINATIONS } from '../../../common/holiday-vouchers';
 import { refundOverpayment, type RefundInput } from './refunds';
 import { groupPayments, type GroupInput } from './grouping';
 import { cashAndBankJournal, cashFund, movementsOfMonth, startingBases } from './cash';
@@ -113,6 +115,50 @@ export const MONEY_ROUTES = [
     responseDescription: 'Les paiements créés, un par chèque',
     handler: ({ ctx, body, user, knex }) =>
       recordCheques(knex, body, user?.id ?? null, confirmationsOf(ctx.get('X-Confirm'))),
+  }),
+
+  defineRoute<VouchersInput>({
+    method: 'POST',
+    path: '/rest/payment/vouchers',
+    right: [PAYMENT, 'write'],
+    tag,
+    summary:
+      'Encaisse des chèques-vacances papier (ANCV) par nombre et valeur (10, 20, 25, 50 €) : un paiement de leur ' +
+      'somme et ses coupures ; refusé si le montant indiqué diffère de la somme',
+    body: {
+      type: 'object',
+      required: ['paymentMethodId', 'vouchers'],
+      additionalProperties: false,
+      properties: {
+        bookingId: { ...id, type: ['integer', 'null'] },
+        customerId: { ...id, type: ['integer', 'null'] },
+        paymentMethodId: id,
+        amount: money,
+        date,
+        payerType: { enum: ['customer', 'holiday-aid', 'partner'] },
+        category: { enum: ['payment', 'down-payment'] },
+        downPaymentNature: { enum: ['arrhes', 'acompte'] },
+        payingInstitution: text(120),
+        notes: text(500),
+        vouchers: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 4,
+          items: {
+            type: 'object',
+            required: ['denomination', 'count'],
+            additionalProperties: false,
+            properties: {
+              denomination: { enum: [...ANCV_DENOMINATIONS], 'x-message': 'INVALID_CHOICE' },
+              count: { type: 'integer', minimum: 1, maximum: 9999, 'x-message': 'MUST_BE_POSITIVE' },
+            },
+          },
+        },
+      },
+    },
+    response: { $ref: '#/components/schemas/Payment' },
+    handler: ({ ctx, body, user, knex }) =>
+      recordVouchers(knex, body, user?.id ?? null, confirmationsOf(ctx.get('X-Confirm'))),
   }),
 
   defineRoute<GroupInput>({

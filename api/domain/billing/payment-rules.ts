@@ -51,7 +51,7 @@ export function assertChequeFields(rec: Row, prefix = ''): void {
 export async function methodOf(trx: Knex | Trx, id: number): Promise<Row> {
   const m = await trx('payment_method')
     .where('id', id)
-    .first('id', 'kind', 'label', 'isBankable', 'isAutoRemittance', 'bankAccountId');
+    .first('id', 'kind', 'label', 'isBankable', 'isAutoRemittance', 'bankAccountId', 'isPaperVoucher');
   if (!m) refuse('REFERENCE_NOT_FOUND', 'paymentMethodId');
   return m;
 }

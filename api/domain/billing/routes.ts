@@ -161,6 +161,15 @@ defineSchemas({
             bankDepositNumber: { type: ['string', 'null'] },
             bankDepositDate: { type: ['string', 'null'], format: 'date' },
             creditNoteNumber: { type: ['string', 'null'] },
+            vouchers: {
+              type: 'array',
+              description: 'Chèques-vacances papier : nombre et valeur (centimes) de chaque coupure',
+              items: {
+                type: 'object',
+                required: ['denomination', 'count'],
+                properties: { denomination: int, count: int },
+              },
+            },
           },
         },
       },

@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
 import { RELEASING } from '../stays/status';
 import { stayCharges } from './sources';
+import { vouchersOf } from './vouchers';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -68,7 +69,7 @@ export async function loadBill(db: Db, id: number): Promise<Row> {
 
 /** The stay's payments as its screen lists them: method, date, bank deposit slip, credit note used. */
 export async function stayPayments(db: Db, bookingId: number): Promise<Row[]> {
-  return db('payment as p')
+  const rows: Row[] = await db('payment as p')
     .leftJoin('payment_method as m', 'm.id', 'p.paymentMethodId')
     .leftJoin('bank_deposit as d', 'd.id', 'p.bankDepositId')
     .leftJoin('bill as n', 'n.id', 'p.creditNoteBillId')
@@ -88,6 +89,12 @@ export async function stayPayments(db: Db, bookingId: number): Promise<Row[]> {
       'd.date as bankDepositDate',
       'n.number as creditNoteNumber',
     );
+  // Paper holiday vouchers: their count and denomination (« 3 × 20 € »).
+  const vouchers = await vouchersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => (vouchers.has(r.id) ? { ...r, vouchers: vouchers.get(r.id) } : r));
 }
 
 /** Money owed past its due date: the amount and the date it was due. */

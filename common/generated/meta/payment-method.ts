@@ -234,6 +234,22 @@ export const meta: EntityMeta = {
       "indexed": false
     },
     {
+      "name": "isPaperVoucher",
+      "column": "is_paper_voucher",
+      "label": "Chèques-vacances papier (saisis par nombre et valeur : 10, 20, 25, 50 €)",
+      "kind": "boolean",
+      "sql": {
+        "t": "boolean"
+      },
+      "nullable": false,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "default": false,
+      "indexed": false
+    },
+    {
       "name": "isActive",
       "column": "is_active",
       "label": "Actif",
@@ -386,6 +402,11 @@ export const meta: EntityMeta = {
         "type": "boolean",
         "default": false,
         "x-label": "Remisable en banque"
+      },
+      "isPaperVoucher": {
+        "type": "boolean",
+        "default": false,
+        "x-label": "Chèques-vacances papier (saisis par nombre et valeur : 10, 20, 25, 50 €)"
       },
       "isActive": {
         "type": "boolean",

@@ -86,6 +86,7 @@ export type { PartnerType, PartnerTypeRecord } from './partner-type';
 export type { Partner, PartnerRecord } from './partner';
 export type { PaymentMethod, PaymentMethodRecord } from './payment-method';
 export type { PaymentTerms, PaymentTermsRecord } from './payment-terms';
+export type { PaymentVoucher, PaymentVoucherRecord } from './payment-voucher';
 export type { Payment, PaymentRecord } from './payment';
 export type { PlaceAffectationPricePeriod, PlaceAffectationPricePeriodRecord } from './place-affectation-price-period';
 export type { PlaceAffectation, PlaceAffectationRecord } from './place-affectation';

@@ -11,6 +11,7 @@ export interface PaymentMethod {
   bankAccountId?: number | null;
   isAutoRemittance?: boolean;
   isBankable?: boolean;
+  isPaperVoucher?: boolean;
   isActive?: boolean;
   order?: number;
 }

@@ -195,6 +195,23 @@ export function CustomerStep({
       {creating && (
         <Stack spacing={1.5} sx={{ maxWidth: 640 }}>
           <Typography variant="subtitle1">Nouveau client</Typography>
+          <TextField
+            select
+            size="small"
+            label="Pays"
+            value={form.countryId}
+            onChange={(e) => setForm({ ...form, countryId: e.target.value })}
+            error={!!formErrors.countryId}
+            helperText={formErrors.countryId ?? 'D’abord le pays : il décide du format de l’adresse'}
+            sx={{ maxWidth: 320 }}
+            inputProps={{ 'data-testid': 'nb-new-country' }}
+          >
+            {countries.map((k) => (
+              <MenuItem key={k.id} value={String(k.id)}>
+                {k.name}
+              </MenuItem>
+            ))}
+          </TextField>
           <Stack direction="row" spacing={1}>
             <TextField
               size="small"
@@ -241,13 +258,13 @@ export function CustomerStep({
           <Stack direction="row" spacing={1}>
             <TextField
               size="small"
-              label="Code postal"
+              label={postcodeRequired(iso) ? 'Code postal' : 'Code postal (facultatif)'}
               value={form.postalCode}
               onChange={(e) => setForm({ ...form, postalCode: e.target.value })}
               error={!postcodeOk || !!formErrors.postalCode}
               helperText={
                 formErrors.postalCode ??
-                (!postcodeOk ? '5 chiffres' : postcodeRequired(iso) ? undefined : 'Facultatif à l’étranger')
+                (!postcodeOk ? '5 chiffres' : postcodeRequired(iso) ? '5 chiffres' : 'Facultatif à l’étranger')
               }
               sx={{ width: 160 }}
             />
@@ -257,23 +274,6 @@ export function CustomerStep({
               value={form.town}
               onChange={(e) => setForm({ ...form, town: e.target.value })}
             />
-            <TextField
-              select
-              size="small"
-              label="Pays"
-              value={form.countryId}
-              onChange={(e) => setForm({ ...form, countryId: e.target.value })}
-              error={!!formErrors.countryId}
-              helperText={formErrors.countryId}
-              sx={{ minWidth: 180 }}
-              inputProps={{ 'data-testid': 'nb-new-country' }}
-            >
-              {countries.map((k) => (
-                <MenuItem key={k.id} value={String(k.id)}>
-                  {k.name}
-                </MenuItem>
-              ))}
-            </TextField>
           </Stack>
           <Stack direction="row" spacing={1}>
             <Button variant="contained" onClick={() => void create()} disabled={!form.lastName.trim() || !postcodeOk}>

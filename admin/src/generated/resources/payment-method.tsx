@@ -26,6 +26,7 @@ export function Edit() {
       <RefInput source="bankAccountId" label="Compte bancaire" reference="bank-account" optionText="label" searchable />
       <BooleanInput source="isAutoRemittance" label="Remise en banque automatique" />
       <BooleanInput source="isBankable" label="Remisable en banque" />
+      <BooleanInput source="isPaperVoucher" label="Chèques-vacances papier (saisis par nombre et valeur : 10, 20, 25, 50 €)" />
       <BooleanInput source="isActive" label="Actif" />
       <NumberInputFr source="order" label="Ordre" integer />
     </EntityForm>

@@ -1,0 +1,98 @@
+// Paper holiday vouchers (Chèques-Vacances ANCV) taken by count and denomination (issue
+// 29 point 7): POST /rest/payment/vouchers makes the payment — through the generic write
+// path (same rules, overpayment check, history, ledger) — for the sum of the vouchers,
+// then its lines, in one transaction. The database checks at commit that the lines add
+// up to the payment (migration 0451), so neither the generic path nor plain SQL can
+// leave a paper-voucher payment without its vouchers or with other amounts.
+import type { Knex } from 'knex';
+import { entityMeta, registerHooks } from '../../rest/entities';
+import { saveRecord } from '../../rest/records';
+import { badRequest } from '../../http/errors';
+import { mapDbError } from '../../db/errors';
+import { formatMessage } from '../../../common/messages';
+import { formatCents } from '../../../common/money';
+import { todayParis } from '../../../common/dates';
+import { normaliseVouchers, vouchersTotal, type VoucherLine } from '../../../common/holiday-vouchers';
+import { methodOf } from './payment-rules';
+
+export interface VouchersInput {
+  bookingId?: number | null;
+  customerId?: number | null;
+  paymentMethodId: number;
+  /** the amount the screen showed; when given, it must be the vouchers' sum */
+  amount?: number;
+  date?: string;
+  payerType?: 'customer' | 'holiday-aid' | 'partner';
+  category?: 'payment' | 'down-payment';
+  downPaymentNature?: 'arrhes' | 'acompte';
+  payingInstitution?: string | null;
+  notes?: string | null;
+  vouchers: VoucherLine[];
+}
+
+type Row = Record<string, any>;
+
+export async function recordVouchers(
+  knex: Knex,
+  input: VouchersInput,
+  userId: number | null,
+  confirm?: ReadonlySet<string>,
+): Promise<Row> {
+  const vouchers = normaliseVouchers(input.vouchers);
+  const total = vouchersTotal(vouchers);
+  if (!vouchers.length)
+    throw badRequest('ANCV_VOUCHERS_MISMATCH', { vouchers: formatMessage('ANCV_VOUCHERS_MISMATCH') });
+  if (input.amount != null && input.amount !== total) {
+    const params = { total: formatCents(total), amount: formatCents(input.amount) };
+    throw badRequest('ANCV_VOUCHERS_TOTAL', { amount: formatMessage('ANCV_VOUCHERS_TOTAL', params) }, params);
+  }
+  const { vouchers: _v, amount: _a, ...common } = input;
+  try {
+    return await knex.transaction(async (trx) => {
+      const method = await methodOf(trx, input.paymentMethodId);
+      if (!method.isPaperVoucher)
+        throw badRequest('ANCV_METHOD_REQUIRED', { paymentMethodId: formatMessage('ANCV_METHOD_REQUIRED') });
+      // Nested: a savepoint of this transaction; the lines follow in the same one.
+      const payment = await saveRecord(
+        trx as unknown as Knex,
+        entityMeta('payment'),
+        { ...common, date: input.date ?? todayParis(), amount: total },
+        userId,
+        0,
+        { confirm },
+      );
+      await trx('payment_voucher').insert(vouchers.map((v) => ({ paymentId: payment.id, ...v })));
+      return payment;
+    });
+  } catch (err) {
+    throw mapDbError(err) ?? err;
+  }
+}
+
+/** The voucher lines of payments, by payment id (stay, deposit slip, payment detail). */
+export async function vouchersOf(
+  db: Knex | Knex.Transaction,
+  paymentIds: number[],
+): Promise<Map<number, VoucherLine[]>> {
+  const out = new Map<number, VoucherLine[]>();
+  if (!paymentIds.length) return out;
+  const rows = await db('payment_voucher')
+    .whereIn('paymentId', paymentIds)
+    .orderBy([{ column: 'paymentId' }, { column: 'denomination', order: 'desc' }])
+    .select('paymentId', 'denomination', 'count');
+  for (const r of rows)
+    out.set(r.paymentId, [...(out.get(r.paymentId) ?? []), { denomination: r.denomination, count: r.count }]);
+  return out;
+}
+
+/** Voucher lines are written with their payment only, never on their own. */
+export function registerVoucherRules(): void {
+  registerHooks('payment-voucher', {
+    beforeSave() {
+      throw badRequest('ANCV_VOUCHERS_THROUGH_PAYMENT');
+    },
+    beforeDelete() {
+      throw badRequest('ANCV_VOUCHERS_THROUGH_PAYMENT');
+    },
+  });
+}
