@@ -70,18 +70,20 @@ import * as m66 from './0410_no_financial_year';
 import * as m67 from './0411_add_ck_bill_prepaid_amount_min_and_2_more';
 import * as m68 from './0430_drop_ck_document_function_model_function_code_and_2_more';
 import * as m69 from './0440_add_fk_sublet_customer_id_and_1_more';
-import * as m70 from './0460_drop_ck_accounting_account_kind_and_1_more';
-import * as m71 from './0461_insurance_vacaf';
-import * as m72 from './0470_add_extra_is_concierge';
-import * as m73 from './0471_access_control_concierge';
-import * as m74 from './0480_create_yield_journal_and_1_more';
-import * as m75 from './0481_yield_guards';
-import * as m76 from './0490_add_ck_accounting_export_format_and_5_more';
-import * as m77 from './0491_accounting_export_legacy_format';
-import * as m78 from './0492_create_accounting_detail_plan_and_1_more';
-import * as m79 from './0493_accounting_detail_plan_unique';
-import * as m80 from './0500_utilities_files_and_purges';
-import * as m81 from './0510_module_channels_without_api';
+import * as m70 from './0450_ancv_vouchers';
+import * as m71 from './0451_payment_voucher_rules';
+import * as m72 from './0460_drop_ck_accounting_account_kind_and_1_more';
+import * as m73 from './0461_insurance_vacaf';
+import * as m74 from './0470_add_extra_is_concierge';
+import * as m75 from './0471_access_control_concierge';
+import * as m76 from './0480_create_yield_journal_and_1_more';
+import * as m77 from './0481_yield_guards';
+import * as m78 from './0490_add_ck_accounting_export_format_and_5_more';
+import * as m79 from './0491_accounting_export_legacy_format';
+import * as m80 from './0492_create_accounting_detail_plan_and_1_more';
+import * as m81 from './0493_accounting_detail_plan_unique';
+import * as m82 from './0500_utilities_files_and_purges';
+import * as m83 from './0510_module_channels_without_api';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -156,16 +158,18 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0411_add_ck_bill_prepaid_amount_min_and_2_more', m67],
   ['0430_drop_ck_document_function_model_function_code_and_2_more', m68],
   ['0440_add_fk_sublet_customer_id_and_1_more', m69],
-  ['0460_drop_ck_accounting_account_kind_and_1_more', m70],
-  ['0461_insurance_vacaf', m71],
-  ['0470_add_extra_is_concierge', m72],
-  ['0471_access_control_concierge', m73],
-  ['0480_create_yield_journal_and_1_more', m74],
-  ['0481_yield_guards', m75],
-  ['0490_add_ck_accounting_export_format_and_5_more', m76],
-  ['0491_accounting_export_legacy_format', m77],
-  ['0492_create_accounting_detail_plan_and_1_more', m78],
-  ['0493_accounting_detail_plan_unique', m79],
-  ['0500_utilities_files_and_purges', m80],
-  ['0510_module_channels_without_api', m81],
+  ['0450_ancv_vouchers', m70],
+  ['0451_payment_voucher_rules', m71],
+  ['0460_drop_ck_accounting_account_kind_and_1_more', m72],
+  ['0461_insurance_vacaf', m73],
+  ['0470_add_extra_is_concierge', m74],
+  ['0471_access_control_concierge', m75],
+  ['0480_create_yield_journal_and_1_more', m76],
+  ['0481_yield_guards', m77],
+  ['0490_add_ck_accounting_export_format_and_5_more', m78],
+  ['0491_accounting_export_legacy_format', m79],
+  ['0492_create_accounting_detail_plan_and_1_more', m80],
+  ['0493_accounting_detail_plan_unique', m81],
+  ['0500_utilities_files_and_purges', m82],
+  ['0510_module_channels_without_api', m83],
 ];
