@@ -61,7 +61,7 @@ export function HolidayAidBox({
           if (amount == null || amount <= 0) throw new Error('Montant invalide');
           await api(`/booking/${bookingId}/holiday-aid`, {
             method: 'POST',
-            body: JSON.stringify({ cafNumber: v.cafNumber.trim(), amount }),
+            json: { cafNumber: v.cafNumber.trim(), amount },
           });
           await q.refetch();
           onSaved();

@@ -90,7 +90,7 @@ export default function InsuranceDeclarations() {
     run(async () => {
       const r = await api<Row>('/insurance-declaration/create', {
         method: 'POST',
-        body: JSON.stringify({ moduleId: chosen, from, to }),
+        json: { moduleId: chosen, from, to },
       });
       setPreview(null);
       setDone(

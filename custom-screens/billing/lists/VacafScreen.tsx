@@ -71,7 +71,7 @@ export default function VacafScreen() {
   };
   const claim = () =>
     run(async () => {
-      await api('/vacaf-claim/create', { method: 'POST', body: JSON.stringify({ from, to }) });
+      await api('/vacaf-claim/create', { method: 'POST', json: { from, to } });
       setPreviewing(false);
       return 'Demande à la CAF enregistrée';
     });
@@ -80,7 +80,7 @@ export default function VacafScreen() {
       if (!methodId) throw new Error('Choisissez le mode de paiement du versement de la CAF');
       const r = await api<Row>(`/vacaf-claim/${id}/payment`, {
         method: 'POST',
-        body: JSON.stringify({ paymentMethodId: methodId }),
+        json: { paymentMethodId: methodId },
       });
       return `Paiement de la CAF enregistré : ${countFr(r.payments, 'séjour')}, ${euros(r.amount)}`;
     });
