@@ -204,7 +204,9 @@ export const MODULE_KINDS: ModuleKind[] = [
     'Réservation en ligne',
     'onlineBookingId',
     [
-      ...api,
+      // No login: a channel's connector authenticates with its API key (Pitchup's token) or
+      // its webhook secret, and an iCal feed with its address (api/domain/channels).
+      ...api.filter((f) => f.name !== 'apiLogin'),
       b('autoIntegrate', 'Intégration automatique des réservations'),
       // The channel layer (api/domain/channels, docs/channels.md) reads these.
       e(

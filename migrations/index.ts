@@ -84,6 +84,7 @@ import * as m80 from './0492_create_accounting_detail_plan_and_1_more';
 import * as m81 from './0493_accounting_detail_plan_unique';
 import * as m82 from './0500_utilities_files_and_purges';
 import * as m83 from './0510_module_channels_without_api';
+import * as m84 from './0520_online_booking_no_login';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -172,4 +173,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0493_accounting_detail_plan_unique', m81],
   ['0500_utilities_files_and_purges', m82],
   ['0510_module_channels_without_api', m83],
+  ['0520_online_booking_no_login', m84],
 ];

@@ -20,6 +20,7 @@ import { channelTick } from '../domain/channels/index';
 import { processAccessEvents } from '../domain/access/index';
 import { sendDailyConciergeList } from '../domain/concierge/index';
 import { runYield } from '../domain/yield/apply';
+import { monthlyResidentialSend } from '../domain/residential/preferences';
 import { todayParis } from '../../common/dates';
 
 const MINUTE = 60_000;
@@ -151,6 +152,17 @@ export function startJobs(
         run: async () => {
           const r = await runYield(knex, todayParis());
           if (r.result?.changes.length) console.log(`Yield : ${r.result.changes.length} prix modifié(s)`);
+        },
+      },
+      {
+        // Residential preferences (api/domain/residential/preferences.ts): on the 5th, the late
+        // rent receipts reminded by e-mail when « Envoi automatique le 5 du mois » is on.
+        name: 'relances des quittances en retard du 5 du mois',
+        everyMs: 60 * MINUTE,
+        afterMidnight: true,
+        run: async () => {
+          const r = await monthlyResidentialSend(knex, todayParis());
+          if (r?.sent || r?.failed) console.log(`Quittances en retard : ${r.sent} relance(s), ${r.failed} en échec`);
         },
       },
       {

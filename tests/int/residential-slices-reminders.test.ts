@@ -238,3 +238,38 @@ describe('rent reminders by e-mail', () => {
     });
   });
 });
+
+describe('the residential preferences', () => {
+  const setPreferences = async (settings: Record<string, unknown>) => {
+    const all = (await t.admin.get(`/rest/establishment/module?range=[0,99]`)).body;
+    const rec = all.find((m: { kind: string }) => m.kind === 'residential-preference');
+    const r = await t.admin.put(`/rest/establishment/module/${rec.id}`, { ...rec, isActive: true, settings });
+    expect(r.status, r.text).toBe(200);
+  };
+  const dueDates = async () => {
+    const { aff } = await contract(await resident(null));
+    const made = await post('/rest/rent-receipt/multi-creation', { year: 2030, placeAffectationId: aff.id });
+    const rows = await t.knex('rent_receipt').whereIn('id', made.receiptIds).orderBy('startDate').select('dueDate');
+    return rows.map((r: { dueDate: string }) => String(r.dueDate));
+  };
+
+  it('« Jour d’échéance » is the day of the month a new receipt falls due', async () => {
+    expect(await dueDates()).toEqual(['2030-01-05', '2030-04-05', '2030-07-05', '2030-10-05']);
+    await setPreferences({ dueDay: 15, autoSendOn5th: false });
+    expect(await dueDates()).toEqual(['2030-01-15', '2030-04-15', '2030-07-15', '2030-10-15']);
+  });
+
+  it('« Envoi automatique le 5 du mois » reminds the late receipts on the 5th only', async () => {
+    const { monthlyResidentialSend } = await import('../../api/domain/residential/preferences');
+    await setPreferences({ dueDay: 5, autoSendOn5th: false });
+    expect(await monthlyResidentialSend(t.knex, '2031-07-05')).toBeNull();
+    await setPreferences({ dueDay: 5, autoSendOn5th: true });
+    expect(await monthlyResidentialSend(t.knex, '2031-07-04')).toBeNull();
+    const before = received.length;
+    const run = await monthlyResidentialSend(t.knex, '2031-07-05');
+    expect(run?.sent).toBeGreaterThan(0);
+    expect(received.length).toBe(before + run!.sent);
+    // The same day again (the job runs hourly): each receipt is reminded once a day.
+    expect(await monthlyResidentialSend(t.knex, '2031-07-05')).toMatchObject({ sent: 0 });
+  });
+});

@@ -12,6 +12,7 @@ import { fixedLines, variableLines, type RefCache, type ReceiptLine, type Receip
 import { billDate, insertBill } from '../billing/issue';
 import type { LineInput } from '../billing/lines';
 import { customerSnapshot, paymentTermsText, sellerSnapshot } from '../billing/parties';
+import { dueDateOf, residentialPreferences } from './preferences';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -103,6 +104,9 @@ async function createForContract(
     (d) => (!opts.from || d.startDate >= opts.from) && (!opts.to || d.startDate < opts.to),
   );
   if (!wanted.length) return;
+  // Due `dueDays` after its first day when the call says so, else on the preferences' day of the month.
+  const { dueDay } = await residentialPreferences(knex);
+  const due = (start: string) => (opts.dueDays !== undefined ? addDays(start, opts.dueDays) : dueDateOf(start, dueDay));
   const mine = { created: 0, existing: 0, receiptIds: [] as number[] };
   await knex.transaction(async (trx) => {
     for (const d of wanted) {
@@ -113,7 +117,7 @@ async function createForContract(
           startDate: d.startDate,
           endDate: d.endDate,
           deadline: d.rank,
-          dueDate: addDays(d.startDate, opts.dueDays ?? 10),
+          dueDate: due(d.startDate),
           stateId: 3,
         })
         .onConflict(['placeAffectationId', 'startDate'])
@@ -234,7 +238,7 @@ export async function createTempReceipt(
         startDate: d.startDate,
         endDate: d.endDate,
         deadline: d.rank,
-        dueDate: input.dueDate ?? addDays(d.startDate, 10),
+        dueDate: input.dueDate ?? dueDateOf(d.startDate, (await residentialPreferences(trx)).dueDay),
         stateId: 1,
       })
       .returning('*');

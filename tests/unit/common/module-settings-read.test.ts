@@ -10,6 +10,8 @@ import { MODULE_KINDS } from '../../../common/modules';
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 
 const READS: Record<string, string> = {
+  'residential-preference.autoSendOn5th': 'api/domain/residential/preferences.ts',
+  'residential-preference.dueDay': 'api/domain/residential/preferences.ts',
   'accounting.journalCode': 'api/domain/accounting/connector.ts',
   'accounting.accountLength': 'api/domain/accounting/connector.ts',
   'accounting.exportFormat': 'api/domain/accounting/connector.ts',
@@ -95,9 +97,6 @@ const READS: Record<string, string> = {
 const NOT_READ_YET: Record<string, string> = {
   'statistics.exportUrl': 'statistics issue',
   'statistics.referenceYears': 'statistics issue',
-  'online-booking.apiLogin': 'channels issue',
-  'residential-preference.autoSendOn5th': 'residential (issue 26)',
-  'residential-preference.dueDay': 'residential (issue 26)',
 };
 
 describe('module settings (common/modules.ts)', () => {
