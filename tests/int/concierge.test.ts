@@ -5,9 +5,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
@@ -20,7 +19,7 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bivouac-concierge-'));
 
 let t: TestServer;
 let c: Campsite;
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 const received: ParsedMail[] = [];
 const extras: Record<string, number> = {};
 let stay: { bookingId: number; occupancyId: number; total: number };
@@ -28,25 +27,13 @@ const today = todayParis();
 const tomorrow = addDays(today, 1);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, cb) {
-      simpleParser(stream).then((m) => {
-        received.push(m);
-        cb();
-      }, cb);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCapture(received);
   t = await startTestServer();
   c = await campsite(t, 1);
   const post = (path: string, body: unknown) => postOk(t.admin, path, body);
   const smtpSet = await t.admin.put('/rest/email-configuration', {
     host: '127.0.0.1',
-    port: (smtp.server.address() as AddressInfo).port,
+    port: smtp.port,
     security: 'none',
     fromAddress: 'accueil@pins-bleus.fr',
   });
@@ -71,7 +58,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const order = (body: Record<string, unknown>) =>

@@ -6,10 +6,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { startTestServer, type TestServer } from './harness';
 import { createdThroughEdit, postOk, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
@@ -21,27 +20,16 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bivouac-modmail-'));
 
 let t: TestServer;
 let c: Campsite;
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 const received: ParsedMail[] = [];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, cb) {
-      simpleParser(stream).then((m) => {
-        received.push(m);
-        cb();
-      }, cb);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCapture(received);
   t = await startTestServer();
   c = await campsite(t, 3);
   const r = await t.admin.put('/rest/email-configuration', {
     host: '127.0.0.1',
-    port: (smtp.server.address() as AddressInfo).port,
+    port: smtp.port,
     security: 'none',
     fromAddress: 'accueil@pins-bleus.fr',
     fromName: 'Camping Les Pins Bleus',
@@ -50,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const moduleIds: Record<string, number> = {};

@@ -7,10 +7,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture';
 import { todayParis } from '../../common/dates';
 import { startTestServer, type TestServer } from './harness';
 import { createdThroughEdit, createThroughEdit, expectRefused, postOk, unique } from './http-helpers';
@@ -20,7 +19,7 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bivouac-rent-mail-'));
 
 let t: TestServer;
 let c: Campsite;
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
 const received: ParsedMail[] = [];
 let resType: number;
 let water: number;
@@ -29,23 +28,12 @@ let tariff: number;
 const post = (path: string, body: unknown) => postOk(t.admin, path, body);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, cb) {
-      simpleParser(stream).then((m) => {
-        received.push(m);
-        cb();
-      }, cb);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startSmtpCapture(received);
   t = await startTestServer();
   c = await campsite(t, 1);
   const r = await t.admin.put('/rest/email-configuration', {
     host: '127.0.0.1',
-    port: (smtp.server.address() as AddressInfo).port,
+    port: smtp.port,
     security: 'none',
     fromAddress: 'accueil@pins-bleus.fr',
   });
@@ -73,7 +61,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  await smtp?.close();
 });
 
 const resident = async (email: string | null) =>
