@@ -85,6 +85,7 @@ import * as m81 from './0493_accounting_detail_plan_unique';
 import * as m82 from './0500_utilities_files_and_purges';
 import * as m83 from './0510_module_channels_without_api';
 import * as m84 from './0520_online_booking_no_login';
+import * as m85 from './0521_drop_ck_module_config_kind_and_1_more';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -174,4 +175,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0500_utilities_files_and_purges', m82],
   ['0510_module_channels_without_api', m83],
   ['0520_online_booking_no_login', m84],
+  ['0521_drop_ck_module_config_kind_and_1_more', m85],
 ];

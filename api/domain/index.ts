@@ -35,6 +35,7 @@ import { channelsRouters, registerChannelsModule } from './channels/index';
 import { INSURANCE_ROUTES } from './insurance/routes';
 import { VACAF_ROUTES } from './vacaf/routes';
 import { registerHolidayAidBillSource } from './vacaf/aid';
+import { registerSentDeclarations } from './insurance/protected';
 import { accessRouters, registerAccessModule } from './access/index';
 import { conciergeRouters } from './concierge/index';
 import { utilitiesRouters } from './utilities/index';
@@ -74,6 +75,7 @@ export function registerDomainRules(): void {
   registerStatisticsRules();
   registerChannelsModule();
   registerHolidayAidBillSource();
+  registerSentDeclarations();
   registerAccessModule();
   registerYieldModule();
 }

@@ -341,6 +341,8 @@ export const DOMAIN_CREATED: Record<string, string> = {
   'bank-deposit': 'DEPOSIT_CREATE_THROUGH_SCREEN',
   // An accounting export is made by POST /rest/accounting/exports from the period's ledger entries.
   'accounting-export': 'NOT_AUTHORISED',
+  // Holiday voucher lines are written with their payment (POST /rest/payment/vouchers).
+  'payment-voucher': 'ANCV_VOUCHERS_THROUGH_PAYMENT',
 };
 
 /** One row at most: a unique key made of a single-valued enum (a preference section). */

@@ -13909,7 +13909,7 @@ export type components = {
             /** @default false */
             isActive: boolean;
             /** @enum {string} */
-            kind: "accounting" | "insurance" | "emailing" | "satisfaction-survey" | "access-control" | "statistics" | "yield-management" | "doc-editor" | "gift" | "online-booking" | "concierge-service" | "surety" | "cleanning" | "clicamp" | "easycamp" | "todocamp" | "police-note-book" | "check-in" | "planning" | "plan" | "vacaf" | "quotation" | "statistics-intern" | "preference-tax-statement" | "preference-tva-statement" | "preference-group" | "residential-preference";
+            kind: "accounting" | "insurance" | "emailing" | "satisfaction-survey" | "access-control" | "statistics" | "yield-management" | "doc-editor" | "gift" | "online-booking" | "concierge-service" | "surety" | "cleanning" | "police-note-book" | "check-in" | "planning" | "plan" | "vacaf" | "quotation" | "statistics-intern" | "preference-tax-statement" | "preference-tva-statement" | "preference-group" | "residential-preference";
             label: string;
             provider?: string | null;
             /** @default {} */

@@ -86,6 +86,15 @@ async function referencing(trx: Knex.Transaction, tables: string[]): Promise<{ f
   }));
 }
 
+/** Tables with a trigger of their own on TRUNCATE (pg_trigger.tgtype bit 5). */
+async function tablesWithTruncateTriggers(trx: Knex.Transaction): Promise<Set<string>> {
+  const { rows } = await trx.raw(
+    `SELECT DISTINCT c.relname AS name FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+      WHERE NOT g.tgisinternal AND (g.tgtype & 32) <> 0 AND c.relnamespace = current_schema()::regnamespace`,
+  );
+  return new Set(rows.map((r: { name: string }) => r.name));
+}
+
 export async function resetDemo(knex: Knex, userId: number | null): Promise<{ truncated: string[] }> {
   const found = await protectedData(knex);
   if (found.length) throw badRequest('DEMO_RESET_PROTECTED', undefined, { what: found.join(', ') });
@@ -121,8 +130,11 @@ export async function resetDemo(knex: Knex, userId: number | null): Promise<{ tr
       }
     }
     const tables = [...all];
-    // Append-only triggers refuse TRUNCATE: off for this transaction only.
-    const guarded = tables.filter((t) => appendOnly.has(t));
+    // Append-only triggers, and the TRUNCATE guards of hand-written tables (declarations
+    // sent, journals), refuse TRUNCATE: off for this transaction only. What the law or a
+    // third party keeps was refused above (protectedData).
+    const truncateGuarded = await tablesWithTruncateTriggers(trx);
+    const guarded = tables.filter((t) => appendOnly.has(t) || truncateGuarded.has(t));
     for (const t of guarded) await trx.raw(`ALTER TABLE "${t}" DISABLE TRIGGER USER`);
     if (tables.length) await trx.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY`);
     for (const t of guarded) await trx.raw(`ALTER TABLE "${t}" ENABLE TRIGGER USER`);

@@ -1,6 +1,6 @@
 // The module screens of §2 Admin, on the `module` configuration records:
 // /admin/module-grid (every module), /admin/module/{kind}-grid and their edit
-// screens by id, and the one-record screens (/admin/module/clicamp…). Each kind's
+// screens by id, and the one-record screens (/admin/module/check-in…). Each kind's
 // settings form comes from the catalogue (common/modules.ts).
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
