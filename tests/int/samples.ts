@@ -255,8 +255,14 @@ const PREREQUISITES: Record<string, (client: Client, rec: Record<string, unknown
   payment: async (client, rec) => {
     rec.paymentMethodId = await methodOfKind(client, 'cheque', 'Chèque des échantillons');
   },
-  // A month's starting base is the cash in the till (CASH_METHOD_REQUIRED).
+  // A month's starting base, a till count and a cash movement are of cash (CASH_METHOD_REQUIRED).
   'starting-base': async (client, rec) => {
+    rec.paymentMethodId = await methodOfKind(client, 'cash', 'Espèces des échantillons');
+  },
+  'cash-count': async (client, rec) => {
+    rec.paymentMethodId = await methodOfKind(client, 'cash', 'Espèces des échantillons');
+  },
+  'cash-movement': async (client, rec) => {
     rec.paymentMethodId = await methodOfKind(client, 'cash', 'Espèces des échantillons');
   },
   // An option's price is for a period of the option's own grid (OPTION_PERIOD_OTHER_GRID):
