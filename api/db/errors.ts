@@ -72,8 +72,15 @@ function dataException(code: string): HttpError {
 // the server does while PostgreSQL restarts (issue 25 point 6), never a 500. A write
 // that did commit before the loss answers its success (api/http/committed.ts).
 const LOST_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOENT', 'ETIMEDOUT', 'EHOSTUNREACH']);
-const LOST_MESSAGE =
-  /^Connection terminated|not queryable|Connection ended|^timeout exceeded when trying to connect|^Transaction query already complete/;
+const LOST_MESSAGE = new RegExp(
+  [
+    '^Connection terminated',
+    'not queryable',
+    'Connection ended',
+    '^timeout exceeded when trying to connect',
+    '^Transaction query already complete',
+  ].join('|'),
+);
 function connectionLost(err: any, depth = 0): boolean {
   // A wrapper (knex, the PDF workers) may carry the driver's error as its cause.
   if (err?.cause && depth < 3 && connectionLost(err.cause, depth + 1)) return true;
