@@ -107,11 +107,6 @@ export async function resetDemo(knex: Knex, userId: number | null): Promise<{ tr
   const business = allEntities()
     .filter((m) => !keptTables.has(m.table))
     .map((m) => m.table);
-  const appendOnly = new Set(
-    allEntities()
-      .filter((m) => m.appendOnly)
-      .map((m) => m.table),
-  );
   return knex.transaction(async (trx) => {
     // Business tables of other modules that reference these (hand-written tables) go too.
     const all = new Set(business);
@@ -130,11 +125,11 @@ export async function resetDemo(knex: Knex, userId: number | null): Promise<{ tr
       }
     }
     const tables = [...all];
-    // Append-only triggers, and the TRUNCATE guards of hand-written tables (declarations
-    // sent, journals), refuse TRUNCATE: off for this transaction only. What the law or a
-    // third party keeps was refused above (protectedData).
+    // The TRUNCATE guards (every append-only entity's, and hand-written tables' such as the
+    // declarations sent) refuse it: off for this transaction only. What the law or a third
+    // party keeps was refused above (protectedData).
     const truncateGuarded = await tablesWithTruncateTriggers(trx);
-    const guarded = tables.filter((t) => appendOnly.has(t) || truncateGuarded.has(t));
+    const guarded = tables.filter((t) => truncateGuarded.has(t));
     for (const t of guarded) await trx.raw(`ALTER TABLE "${t}" DISABLE TRIGGER USER`);
     if (tables.length) await trx.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY`);
     for (const t of guarded) await trx.raw(`ALTER TABLE "${t}" ENABLE TRIGGER USER`);
