@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { defaultSettings } from '../../../common/modules';
 import { badRequest } from '../../http/errors';
+import { textSetting } from '../establishment/module-settings';
 
 type Db = Knex | Knex.Transaction;
 
@@ -29,10 +30,10 @@ function fromRow(r: Record<string, any>): InsuranceModule {
     label: r.label,
     provider: r.provider ?? null,
     isActive: !!r.isActive,
-    contractNumber: typeof s.contractNumber === 'string' && s.contractNumber.trim() ? s.contractNumber.trim() : null,
+    contractNumber: textSetting(s.contractNumber),
     rate: Number.isInteger(rate) && rate >= 0 && rate <= 10_000 ? rate : 0,
     mandatory: s.mandatory === true,
-    insurerEmail: typeof s.insurerEmail === 'string' && s.insurerEmail.trim() ? s.insurerEmail.trim() : null,
+    insurerEmail: textSetting(s.insurerEmail),
   };
 }
 

@@ -9,6 +9,7 @@
 // The one provided, HttpYieldConnector, POSTs the batch as JSON (YieldPush below).
 import type { Knex } from 'knex';
 import type { YieldChange } from './changes';
+import { textSetting } from '../establishment/module-settings';
 
 type Db = Knex | Knex.Transaction;
 
@@ -55,8 +56,6 @@ export interface YieldConnector {
   push(batch: YieldPush): Promise<PushResult>;
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-
 /** The settings of the first active 'yield-management' record (none: nothing automatic, no connector). */
 export async function yieldSettings(db: Db): Promise<YieldSettings> {
   const row = await db('module_config')
@@ -66,9 +65,9 @@ export async function yieldSettings(db: Db): Promise<YieldSettings> {
   const s = (row?.settings ?? {}) as Record<string, unknown>;
   return {
     moduleId: row?.id ?? null,
-    apiUrl: str(s.apiUrl),
-    apiLogin: str(s.apiLogin),
-    siteId: str(s.siteId),
+    apiUrl: textSetting(s.apiUrl),
+    apiLogin: textSetting(s.apiLogin),
+    siteId: textSetting(s.siteId),
     autoApplyPrices: s.autoApplyPrices === true,
   };
 }
