@@ -20,7 +20,7 @@ import { channelTick } from '../domain/channels/index';
 import { processAccessEvents } from '../domain/access/index';
 import { sendDailyConciergeList } from '../domain/concierge/index';
 import { runYield } from '../domain/yield/apply';
-import { monthlyResidentialSend } from '../domain/residential/preferences';
+import { monthlyResidentialSend } from '../domain/residential/reminder-mail';
 import { todayParis } from '../../common/dates';
 
 const MINUTE = 60_000;

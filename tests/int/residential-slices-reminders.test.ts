@@ -248,7 +248,7 @@ describe('the residential preferences', () => {
   });
 
   it('« Envoi automatique le 5 du mois » reminds the late receipts on the 5th only', async () => {
-    const { monthlyResidentialSend } = await import('../../api/domain/residential/preferences');
+    const { monthlyResidentialSend } = await import('../../api/domain/residential/reminder-mail');
     await setPreferences({ dueDay: 5, autoSendOn5th: false });
     expect(await monthlyResidentialSend(t.knex, '2031-07-05')).toBeNull();
     await setPreferences({ dueDay: 5, autoSendOn5th: true });

@@ -1,10 +1,10 @@
 // The residential preferences (§2 Admin › residential-preference, common/modules.ts):
 // « Jour d'échéance », the day of the month a rent receipt falls due, and « Envoi
-// automatique le 5 du mois », the late receipts reminded by e-mail on the 5th.
+// automatique le 5 du mois », the late receipts reminded by e-mail on the 5th
+// (monthlyResidentialSend, reminder-mail.ts).
 import type { Knex } from 'knex';
 import { addDays } from '../../../common/dates';
 import { moduleSettings } from '../establishment/module-settings';
-import { sendLateReminders } from './reminder-mail';
 
 type Db = Knex | Knex.Transaction;
 
@@ -23,15 +23,4 @@ export async function residentialPreferences(db: Db): Promise<ResidentialPrefere
 export function dueDateOf(startDate: string, dueDay: number): string {
   const month = Number(startDate.slice(8, 10)) <= dueDay ? startDate : addDays(`${startDate.slice(0, 8)}01`, 32);
   return `${month.slice(0, 8)}${String(dueDay).padStart(2, '0')}`;
-}
-
-/**
- * The scheduler's run (api/jobs): on the 5th, with the setting on, every late receipt is
- * reminded; a receipt is reminded once a day (sendRentReminder), so the hourly runs of that
- * day send nothing twice. Answers null when there was nothing to do that day.
- */
-export async function monthlyResidentialSend(knex: Knex, date: string) {
-  if (date.slice(8, 10) !== '05') return null;
-  if (!(await residentialPreferences(knex)).autoSendOn5th) return null;
-  return sendLateReminders(knex, date, null);
 }

@@ -16,6 +16,7 @@ import { enqueueMail, processQueue } from '../mail/queue';
 import { customerData, establishmentData } from '../documents/context';
 import { configurationForFunction, renderDocument } from '../documents/render';
 import { lockReceipt } from './receipts';
+import { residentialPreferences } from './preferences';
 
 type Row = Record<string, any>;
 
@@ -130,4 +131,15 @@ export async function sendLateReminders(knex: Knex, date: string, userId: number
     }
   }
   return out;
+}
+
+/**
+ * The scheduler's run (api/jobs): on the 5th, with the setting on, every late receipt is
+ * reminded; a receipt is reminded once a day (sendRentReminder), so the hourly runs of that
+ * day send nothing twice. Answers null when there was nothing to do that day.
+ */
+export async function monthlyResidentialSend(knex: Knex, date: string) {
+  if (date.slice(8, 10) !== '05') return null;
+  if (!(await residentialPreferences(knex)).autoSendOn5th) return null;
+  return sendLateReminders(knex, date, null);
 }
