@@ -32,6 +32,7 @@ const SKIP = [
   /^scripts\/doc-pointers\.mjs$/,
   /^tests\/unit\/docs\//,
   /^docs\/guide\//,
+  /^docs\/history\.md$/,
 ];
 
 // ---------------------------------------------------------------------------------------
@@ -64,7 +65,10 @@ const SECTION_RULES = {
     { path: /admin\/src\/pages|establishment\/|security\/|\/modules?\b/, target: 'docs/screens.md#admin' },
     { path: /surety/, target: 'docs/screens.md#surety-reminders' },
     { path: /(stays|bookings|customers|new-booking|booking)\//, target: 'docs/screens.md#bookings-and-customers' },
-    { path: /(billing|accounting|ledger|fiscal|statements|vacaf|insurance)\//, target: 'docs/screens.md#billing-and-finance' },
+    {
+      path: /(billing|accounting|ledger|fiscal|statements|vacaf|insurance)\//,
+      target: 'docs/screens.md#billing-and-finance',
+    },
     { path: /(sales|cash-register)\//, target: 'docs/screens.md#sales' },
     { path: /pricing\//, target: 'docs/screens.md#price' },
     { path: /(residential|meters)\//, target: 'docs/screens.md#residential' },
@@ -90,6 +94,7 @@ const SECTION_RULES = {
   ],
   4: [
     { after: /^[^.]{0,40}invoice kind/i, target: 'docs/billing.md#invoice-kinds' },
+    { after: /^[^.]{0,40}\bbill/i, target: 'docs/billing.md#bills' },
     { after: /^[^.]{0,40}(cleaning|nettoyage)/i, target: 'docs/stays.md#cleaning-tasks' },
     { after: /^[^.]{0,30}(closure|clôture)/i, target: 'docs/ledger.md#closures' },
     { path: /(ledger|closure|fiscal)/, target: 'docs/ledger.md#closures' },
@@ -170,12 +175,23 @@ const issueTarget = (n) => ISSUES[n] ?? `docs/history.md#issue-${n}`;
 
 // One alternation, longest forms first: an issue with its section or points, rules-fr §N,
 // a bare §N. `§` not followed by a digit 1–9 is not a pointer.
-const POINTER =
-  /\b([Ii]ssues? (\d+)(?: (?:§ ?\d+|points? \d+(?:(?:, | and )\d+)*))?|[Ii]ssue §\d+)|(rules-fr §([1-9]))|(§([1-9])(?![\d.]\d)(?:'s\b)?)/g;
+const POINTER = new RegExp(
+  [
+    // 1: an issue (2: its number), with its section or points; or several issues
+    String.raw`\b([Ii]ssues \d+(?:(?:, | and )\d+)+`,
+    String.raw`[Ii]ssues? (\d+)(?: (?:§ ?\d+|points? \d+(?:(?:, | and )\d+)*))?`,
+    String.raw`[Ii]ssue §\d+)`,
+    // 3: rules-fr §N (4: N)
+    String.raw`(rules-fr §([1-9]))`,
+    // 5: §N of the spec (6: N), not §1.2 nor §12
+    String.raw`(§([1-9])(?![\d.]\d)(?:'s\b)?)`,
+  ].join('|'),
+  'g',
+);
 
 /** The target of one pointer match, or null. */
 function targetOf(m, path, before, after) {
-  if (m[1]) return m[2] ? issueTarget(Number(m[2])) : 'docs/history.md';
+  if (m[1]) return m[2] ? issueTarget(Number(m[2])) : /\d/.test(m[1]) ? 'list' : 'docs/history.md';
   if (m[3]) return RULES_FR[m[4]];
   const n = Number(m[6]);
   // « rules-fr §1, §2 »: a bare § right after a rules-fr pointer continues it.
@@ -211,7 +227,7 @@ function linkProse(text, { path, markdown, stats }) {
     const kind = m[1] ? 'issue' : m[3] ? 'rules-fr' : 'spec';
     stats.found[kind] = (stats.found[kind] ?? 0) + 1;
     const rest = text.slice(end);
-    const inLink = markdown && spans.some(([a, b]) => start >= a && end <= b);
+    const inLink = markdown && spans.some(([a, b]) => start < b && end > a);
     const linked = inLink || (!markdown && /^(?: \(|, )docs\/[\w./-]+(?:#[\w-]+)?/.test(rest));
     if (linked) {
       stats.linked[kind] = (stats.linked[kind] ?? 0) + 1;
@@ -229,8 +245,13 @@ function linkProse(text, { path, markdown, stats }) {
     }
     stats.rewritten[kind] = (stats.rewritten[kind] ?? 0) + 1;
     out += text.slice(last, start);
-    if (markdown) out += `[${m[0]}](${relativeLink(target, path)})`;
-    else out += rest.startsWith(')') ? `${m[0]}, ${target}` : `${m[0]} (${target})`;
+    const link = (label, to) => (markdown ? `[${label}](${relativeLink(to, path)})` : `${label} (${to})`);
+    if (target === 'list') {
+      // « issues 15, 24 and 30 »: each number gets its own link
+      const [, word, numbers] = /^(\S+ )(.*)$/.exec(m[0]);
+      out += word + numbers.replace(/\d+/g, (n) => link(n, issueTarget(Number(n))));
+    } else if (markdown) out += link(m[0], target);
+    else out += rest.startsWith(')') ? `${m[0]}, ${target}` : link(m[0], target);
     last = end;
   }
   return out + text.slice(last);
@@ -290,14 +311,15 @@ export function commentRanges(src) {
       prev = '`';
       continue;
     }
-    if (c === '/' && (regexAfter.test(prev) || /\b(return|typeof|case|in|of)\s*$/.test(src.slice(Math.max(0, i - 8), i)))) {
+    const afterKeyword = () => /\b(return|typeof|case|in|of)\s*$/.test(src.slice(Math.max(0, i - 8), i));
+    if (c === '/' && (regexAfter.test(prev) || afterKeyword())) {
       // a regular expression literal
       let j = i + 1;
       let inClass = false;
       while (j < src.length && src[j] !== '\n') {
         if (src[j] === '\\') j += 2;
-        else if (src[j] === '[') (inClass = true), j++;
-        else if (src[j] === ']') (inClass = false), j++;
+        else if (src[j] === '[') ((inClass = true), j++);
+        else if (src[j] === ']') ((inClass = false), j++);
         else if (src[j] === '/' && !inClass) break;
         else j++;
       }
@@ -345,6 +367,8 @@ function markdownRanges(src) {
 }
 
 const MAX_LINE = 120; // scripts/long-lines.mjs
+/** A pointer with the link a code comment gives it: never cut across a line. */
+const LINKED = new RegExp(String.raw`(?:${POINTER.source})(?:,? \(?docs\/[\w./#-]+\)?)?`, 'g');
 
 /**
  * A comment line the links made longer than 120 characters is cut at its last space
@@ -357,25 +381,27 @@ function wrapLongLines(src, out) {
   const result = [];
   lines.forEach((line, i) => {
     if (line === before[i] || line.length <= MAX_LINE) return result.push(line);
-    const m =
-      /^(\s*)(\/\/+ ?|\{\/\* ?|\/\*\*? ?| \*(?!\/) ?|\* ?)/.exec(line) ?? /^(\s*)(.*?)(\/\/ ?)/.exec(line);
-    if (!m) return result.push(line);
-    const indent = m[1];
-    const lead = m[0];
-    const next =
-      m[3] !== undefined || m[2].startsWith('//')
-        ? `${indent}// `
-        : m[2].startsWith('{/*')
-          ? `${indent}   `
-          : `${indent} * `;
+    const own = /^(\s*)(\/\/+ ?|\{\/\* ?|\/\*\*? ?|\*(?!\/) ?)/.exec(line);
+    const trailing = !own && /^(\s*)\S.*?\/\/ ?/.exec(line);
+    if (!own && !trailing) return result.push(line);
+    const indent = (own ?? trailing)[1];
+    const lead = (own ?? trailing)[0];
+    let next;
+    if (trailing || own[2].startsWith('//')) next = trailing ? `${indent}// ` : lead;
+    else if (own[2].startsWith('{/*')) next = `${indent}   `;
+    else if (own[2].startsWith('/*')) next = `${indent} * `;
+    else next = lead; // a ` * ` line of a block comment
     let rest = line;
-    let first = true;
+    let min = lead.length;
     while (rest.length > MAX_LINE) {
-      const cut = rest.lastIndexOf(' ', MAX_LINE);
-      if (cut <= (first ? lead.length : next.length)) break;
+      // the last space before the limit that is not inside a pointer and its link
+      const kept = [...rest.matchAll(LINKED)].map((m) => [m.index, m.index + m[0].length]);
+      let cut = rest.lastIndexOf(' ', MAX_LINE);
+      while (cut > min && kept.some(([a, b]) => cut > a && cut < b)) cut = rest.lastIndexOf(' ', cut - 1);
+      if (cut <= min) break;
       result.push(rest.slice(0, cut).trimEnd());
       rest = next + rest.slice(cut + 1);
-      first = false;
+      min = next.length;
     }
     result.push(rest);
   });
@@ -402,7 +428,7 @@ export function rewrite(src, path, stats = emptyStats()) {
     // pointers outside comments (strings users read): counted, never touched
     let rest = '';
     let at = 0;
-    for (const [a, b] of ranges) (rest += src.slice(at, a)), (at = b);
+    for (const [a, b] of ranges) ((rest += src.slice(at, a)), (at = b));
     rest += src.slice(at);
     for (const m of rest.matchAll(POINTER)) {
       const kind = m[1] ? 'issue' : m[3] ? 'rules-fr' : 'spec';
@@ -482,7 +508,8 @@ export function brokenLinks(root = ROOT) {
     maxBuffer: 64 << 20,
   })
     .split('\0')
-    .filter((p) => p && MARKDOWN.test(p) && !/^node_modules\//.test(p) && (p.startsWith('docs/') || /README\.md$/.test(p)))
+    .filter((p) => p && MARKDOWN.test(p) && !/^node_modules\//.test(p))
+    .filter((p) => p.startsWith('docs/') || /README\.md$/.test(p))
     .filter((p) => existsSync(join(root, p)));
   const broken = [];
   for (const file of files) {
