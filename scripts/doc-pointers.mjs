@@ -397,7 +397,9 @@ function wrapLongLines(src, out) {
       // the last space before the limit that is not inside a pointer and its link
       const kept = [...rest.matchAll(LINKED)].map((m) => [m.index, m.index + m[0].length]);
       let cut = rest.lastIndexOf(' ', MAX_LINE);
-      while (cut > min && kept.some(([a, b]) => cut > a && cut < b)) cut = rest.lastIndexOf(' ', cut - 1);
+      // nor one that leaves the comment's end alone on its line
+      const bad = (at) => kept.some(([a, b]) => at > a && at < b) || /^\*\/\}?$/.test(rest.slice(at + 1).trim());
+      while (cut > min && bad(cut)) cut = rest.lastIndexOf(' ', cut - 1);
       if (cut <= min) break;
       result.push(rest.slice(0, cut).trimEnd());
       rest = next + rest.slice(cut + 1);
