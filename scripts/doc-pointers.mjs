@@ -379,11 +379,18 @@ function wrapLongLines(src, out) {
   const before = src.split('\n');
   const lines = out.split('\n');
   const result = [];
-  lines.forEach((line, i) => {
-    if (line === before[i] || line.length <= MAX_LINE) return result.push(line);
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i];
+    if (line === before[i] || line.length <= MAX_LINE) {
+      result.push(line);
+      continue;
+    }
     const own = /^(\s*)(\/\/+ ?|\{\/\* ?|\/\*\*? ?|\*(?!\/) ?)/.exec(line);
     const trailing = !own && /^(\s*)\S.*?\/\/ ?/.exec(line);
-    if (!own && !trailing) return result.push(line);
+    if (!own && !trailing) {
+      result.push(line);
+      continue;
+    }
     const indent = (own ?? trailing)[1];
     const lead = (own ?? trailing)[0];
     let next;
@@ -391,22 +398,30 @@ function wrapLongLines(src, out) {
     else if (own[2].startsWith('{/*')) next = `${indent}   `;
     else if (own[2].startsWith('/*')) next = `${indent} * `;
     else next = lead; // a ` * ` line of a block comment
-    let rest = line;
     let min = lead.length;
-    while (rest.length > MAX_LINE) {
-      // the last space before the limit that is not inside a pointer and its link
-      const kept = [...rest.matchAll(LINKED)].map((m) => [m.index, m.index + m[0].length]);
-      let cut = rest.lastIndexOf(' ', MAX_LINE);
-      // nor one that leaves the comment's end alone on its line
-      const bad = (at) => kept.some(([a, b]) => at > a && at < b) || /^\*\/\}?$/.test(rest.slice(at + 1).trim());
-      while (cut > min && bad(cut)) cut = rest.lastIndexOf(' ', cut - 1);
+    for (;;) {
+      if (line.length <= MAX_LINE) break;
+      // the last space before the limit that is not inside a pointer and its link, nor one
+      // that leaves the comment's end alone on its line
+      const kept = [...line.matchAll(LINKED)].map((m) => [m.index, m.index + m[0].length]);
+      const bad = (at) => kept.some(([a, b]) => at > a && at < b) || /^\*\/\}?$/.test(line.slice(at + 1).trim());
+      let cut = line.lastIndexOf(' ', MAX_LINE);
+      while (cut > min && bad(cut)) cut = line.lastIndexOf(' ', cut - 1);
       if (cut <= min) break;
-      result.push(rest.slice(0, cut).trimEnd());
-      rest = next + rest.slice(cut + 1);
+      result.push(line.slice(0, cut).trimEnd());
+      line = next + line.slice(cut + 1);
       min = next.length;
+      // The words pushed down go on with the next line of the same paragraph when there is
+      // one (same prefix, prose: not a list item, a table or an indented block).
+      const following = lines[i + 1];
+      const text = following?.startsWith(next) ? following.slice(next.length) : '';
+      if (text && !/^(\s|[-*•|`>@]|\d+[.)]\s|\*\/)/.test(text)) {
+        line = `${line} ${text}`;
+        i++;
+      }
     }
-    result.push(rest);
-  });
+    result.push(line);
+  }
   return result.join('\n');
 }
 
