@@ -82,6 +82,7 @@ const SECTION_RULES = {
   ],
   3: [
     { after: /^[^.]{0,20}(customer|attendant)/i, target: 'docs/entities.md#customers-and-attendants' },
+    { after: /^\W{0,3}(Stay|booking)\b/i, target: 'docs/entities.md#stays' },
     { after: /^[^.]{0,20}(logged-in user|user)/i, target: 'docs/entities.md#users-and-rights' },
     { after: /^[^.]{0,20}(Pitch|equipment|image)/i, target: 'docs/entities.md#places-and-equipment' },
     { path: /customers?\//, target: 'docs/entities.md#customers-and-attendants' },
@@ -318,10 +319,12 @@ export function commentRanges(src) {
       let inClass = false;
       while (j < src.length && src[j] !== '\n') {
         if (src[j] === '\\') j += 2;
-        else if (src[j] === '[') ((inClass = true), j++);
-        else if (src[j] === ']') ((inClass = false), j++);
         else if (src[j] === '/' && !inClass) break;
-        else j++;
+        else {
+          if (src[j] === '[') inClass = true;
+          if (src[j] === ']') inClass = false;
+          j++;
+        }
       }
       if (src[j] === '/') {
         i = j + 1;
@@ -436,7 +439,10 @@ export function rewrite(src, path, stats = emptyStats()) {
   let out = '';
   let last = 0;
   for (const [a, b] of ranges) {
-    out += src.slice(last, a) + linkProse(src.slice(a, b), { path, markdown, stats });
+    const prose = src.slice(a, b);
+    // a directive comment (eslint-disable, @ts-expect-error, prettier-ignore…) is never touched
+    const directive = !markdown && /^\/[/*]\s*(eslint|@ts-|prettier-ignore|global\b|\/\s*<)/.test(prose);
+    out += src.slice(last, a) + (directive ? prose : linkProse(prose, { path, markdown, stats }));
     last = b;
   }
   out += src.slice(last);
@@ -445,7 +451,10 @@ export function rewrite(src, path, stats = emptyStats()) {
     // pointers outside comments (strings users read): counted, never touched
     let rest = '';
     let at = 0;
-    for (const [a, b] of ranges) ((rest += src.slice(at, a)), (at = b));
+    for (const [a, b] of ranges) {
+      rest += src.slice(at, a);
+      at = b;
+    }
     rest += src.slice(at);
     for (const m of rest.matchAll(POINTER)) {
       const kind = m[1] ? 'issue' : m[3] ? 'rules-fr' : 'spec';
