@@ -1,8 +1,6 @@
 // The billing module: bills issued from stays (deposit, final, credit notes), their
 // PDFs, payments on the generic write path and the freeze of billed stays.
-import type Router from '@koa/router';
-import type { Knex } from 'knex';
-import { routerOf } from '../../http/define-route';
+import type { DomainModule } from '../module';
 import { BILLING_ROUTES } from './routes';
 import { registerPaymentRules } from './payments';
 import { registerPaymentKindRules } from './payment-rules';
@@ -18,7 +16,7 @@ import { registerEntityDocument } from '../../rest/documents';
 import { originalRef, printBill } from './documents';
 import { loadBill } from './view';
 
-export function registerBillingModule(): void {
+function registerBillingModule(): void {
   registerPaymentRules();
   registerPaymentKindRules();
   registerVoucherRules();
@@ -52,6 +50,8 @@ export function registerBillingModule(): void {
   );
 }
 
-export function billingRouters(knex: () => Knex): Router[] {
-  return [routerOf(BILLING_ROUTES, knex), routerOf(MONEY_ROUTES, knex)];
-}
+export const billingModule: DomainModule = {
+  name: 'billing',
+  register: registerBillingModule,
+  routes: () => [...BILLING_ROUTES, ...MONEY_ROUTES],
+};
