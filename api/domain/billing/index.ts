@@ -8,8 +8,11 @@ import { registerVoucherRules } from './vouchers';
 import { registerConstraintMessage } from '../../db/errors';
 import { registerCashRules } from './cash';
 import { MONEY_ROUTES } from './money-routes';
-import { assertBalanceAccepted } from './balance';
+import { assertBalanceAccepted, balanceDueSql } from './balance';
 import { registerActionGuard } from '../stays/actions';
+import { registerStayBilling } from '../stays/billing-port';
+import { isStayBilled } from './issue';
+import { recordChannelPayment } from './payments';
 import { registerBillingFreeze } from './hooks';
 import { registerProtectedData } from '../establishment/demo-reset';
 import { registerEntityDocument } from '../../rest/documents';
@@ -27,6 +30,7 @@ function registerBillingModule(): void {
     assertBalanceAccepted(trx, booking.id, action, params as Record<string, unknown>),
   );
   registerBillingFreeze();
+  registerStayBilling({ balanceDueSql, isStayBilled, recordChannelPayment });
   // `{base}/document` of a bill (§7) is the bill itself: the original once, then the DUPLICATA.
   registerEntityDocument('bill', {
     async file(knex, id) {
