@@ -14,13 +14,13 @@ const PHASES: (keyof EntityHooks)[] = ['beforeSave', 'afterSave', 'beforeDelete'
 
 registerDomainRules();
 
-/** entity: module(phases) → module(phases) …, one line per entity with hooks of several modules or hooks. */
+/** Each entity, then its hooks in the order they run: the module and the phases it acts in. */
 function hooksTable(): string {
   return [...hookTable()]
-    .map(([entity, list]) => {
-      const hooks = list.map((h) => `${h.owner}(${PHASES.filter((p) => h.hooks[p]).join(',')})`);
-      return `${entity}: ${hooks.join(' → ')}`;
-    })
+    .flatMap(([entity, list]) => [
+      `${entity}:`,
+      ...list.map((h) => `  ${h.owner}: ${PHASES.filter((p) => h.hooks[p]).join(', ')}`),
+    ])
     .join('\n');
 }
 
@@ -90,76 +90,179 @@ describe('domain modules', () => {
 
   it('runs the hooks of each entity in this order', () => {
     expect(hooksTable()).toMatchInlineSnapshot(`
-      "accounting-account: accounting(beforeSave,beforeDelete)
-      accounting-detail-plan: accounting(beforeSave)
-      accounting-discount: accounting(beforeSave)
-      accounting-export: accounting(beforeSave,beforeDelete)
-      accounting-payment-plan: accounting(beforeSave)
-      activity-period: establishment(beforeSave)
-      age-category: pricing(beforeSave)
-      article: sales(beforeDelete)
-      bank-account: reference(beforeSave) → reference(beforeSave)
-      bank-deposit: billing(beforeSave)
-      bill-counter: billing(beforeSave,beforeDelete) → ledger(afterSave,afterDelete)
-      booking: stays(beforeSave) → stays(beforeSave,afterSave,beforeDelete) → stays(afterSave) → billing(beforeSave,beforeDelete)
-      booking-fee: pricing(beforeSave)
-      booking-import: stays(beforeSave)
-      cancellation-insurance: pricing(beforeSave) → pricing(beforeSave)
-      cash-count: billing(beforeSave,afterSave,beforeDelete)
-      cash-movement: billing(beforeSave,beforeDelete)
-      civility: reference(beforeSave)
-      cleaning-task: planning(afterSave)
-      country: reference(beforeSave)
-      customer: customers(beforeSave,beforeDelete)
-      customer-vehicle: customers(beforeSave)
-      department: reference(beforeSave)
-      discount: reference(beforeSave)
-      equipment: catalogue(beforeSave)
-      establishment: establishment(beforeSave,beforeDelete) → ledger(afterSave,afterDelete)
-      extra: catalogue(beforeSave)
-      financial-year: establishment(beforeSave)
-      gift-voucher: sales(beforeSave,afterSave)
-      group: auth(afterSave,afterDelete) → ledger(afterSave,afterDelete)
-      group-right: auth(afterSave,afterDelete) → security(beforeSave,beforeDelete)
-      language: reference(beforeSave)
-      last-minute-offer: pricing(beforeSave)
-      meter: meters(beforeSave)
-      meter-reading: meters(beforeSave,afterSave,beforeDelete,afterDelete)
-      module: establishment(beforeSave)
-      occupancy: stays(beforeSave) → stays(beforeSave,afterSave,beforeDelete) → stays(beforeSave,afterSave,afterDelete) → billing(beforeSave,beforeDelete)
-      occupancy-animal: stays(beforeSave,beforeDelete) → stays(beforeSave,afterSave,afterDelete) → billing(beforeSave,beforeDelete)
-      occupancy-attendant: stays(beforeSave,beforeDelete)
-      occupancy-detail: stays(beforeSave,afterSave,beforeDelete) → stays(beforeSave,afterSave,afterDelete) → billing(beforeSave,beforeDelete)
-      occupancy-extra: stays(beforeSave,beforeDelete) → stays(beforeSave,afterSave,afterDelete) → billing(beforeSave,beforeDelete)
-      occupancy-vehicle: stays(beforeSave,beforeDelete) → stays(beforeSave,afterSave,afterDelete) → billing(beforeSave,beforeDelete)
-      option-price: pricing(beforeSave,afterSave,beforeDelete)
-      parcel-type-price-period: reference(beforeSave)
-      partner-allotment: stays(beforeSave) → stays(beforeSave) → stays(beforeSave,beforeDelete)
-      partner-commission-period: stays(beforeSave)
-      payment: billing(beforeSave,beforeDelete) → billing(beforeSave,beforeDelete) → ledger(beforeSave,afterSave,afterDelete)
-      payment-method: reference(beforeSave)
-      payment-voucher: billing(beforeSave,beforeDelete)
-      place: catalogue(beforeSave,afterSave,beforeDelete,afterDelete) → residential(beforeDelete)
-      place-affectation: residential(beforeSave,beforeDelete)
-      place-affectation-price-period: residential(beforeSave)
-      place-type: reference(beforeSave) → catalogue(afterSave)
-      price-grid: pricing(beforeSave,afterSave,beforeDelete)
-      price-grid-option: pricing(beforeSave,afterSave,beforeDelete)
-      price-grid-period: pricing(beforeSave,afterSave,beforeDelete)
-      rent-receipt: residential(afterSave)
-      residential-contract: residential(beforeSave,afterSave)
-      residential-fees-price-period: reference(beforeSave)
-      setting: auth(afterSave,beforeDelete) → ledger(afterSave,afterDelete)
-      special-offer: pricing(beforeSave)
-      starting-base: billing(beforeSave,beforeDelete)
-      sublet: residential(beforeSave,afterSave,beforeDelete)
-      tourist-tax-tariff: pricing(beforeSave)
-      town: reference(beforeSave)
-      tva: reference(beforeSave) → ledger(afterSave,afterDelete)
-      unavailability: stays(beforeSave) → stays(beforeSave)
-      user: auth(beforeSave,beforeDelete) → auth(afterSave,afterDelete) → ledger(afterSave,afterDelete)
-      user-group: auth(afterSave,afterDelete) → security(beforeSave,beforeDelete)
-      user-right: auth(afterSave,afterDelete) → security(beforeSave,beforeDelete)"
+      "accounting-account:
+        accounting: beforeSave, beforeDelete
+      accounting-detail-plan:
+        accounting: beforeSave
+      accounting-discount:
+        accounting: beforeSave
+      accounting-export:
+        accounting: beforeSave, beforeDelete
+      accounting-payment-plan:
+        accounting: beforeSave
+      activity-period:
+        establishment: beforeSave
+      age-category:
+        pricing: beforeSave
+      article:
+        sales: beforeDelete
+      bank-account:
+        reference: beforeSave
+        reference: beforeSave
+      bank-deposit:
+        billing: beforeSave
+      bill-counter:
+        billing: beforeSave, beforeDelete
+        ledger: afterSave, afterDelete
+      booking:
+        stays: beforeSave
+        stays: beforeSave, afterSave, beforeDelete
+        stays: afterSave
+        billing: beforeSave, beforeDelete
+      booking-fee:
+        pricing: beforeSave
+      booking-import:
+        stays: beforeSave
+      cancellation-insurance:
+        pricing: beforeSave
+        pricing: beforeSave
+      cash-count:
+        billing: beforeSave, afterSave, beforeDelete
+      cash-movement:
+        billing: beforeSave, beforeDelete
+      civility:
+        reference: beforeSave
+      cleaning-task:
+        planning: afterSave
+      country:
+        reference: beforeSave
+      customer:
+        customers: beforeSave, beforeDelete
+      customer-vehicle:
+        customers: beforeSave
+      department:
+        reference: beforeSave
+      discount:
+        reference: beforeSave
+      equipment:
+        catalogue: beforeSave
+      establishment:
+        establishment: beforeSave, beforeDelete
+        ledger: afterSave, afterDelete
+      extra:
+        catalogue: beforeSave
+      financial-year:
+        establishment: beforeSave
+      gift-voucher:
+        sales: beforeSave, afterSave
+      group:
+        auth: afterSave, afterDelete
+        ledger: afterSave, afterDelete
+      group-right:
+        auth: afterSave, afterDelete
+        security: beforeSave, beforeDelete
+      language:
+        reference: beforeSave
+      last-minute-offer:
+        pricing: beforeSave
+      meter:
+        meters: beforeSave
+      meter-reading:
+        meters: beforeSave, afterSave, beforeDelete, afterDelete
+      module:
+        establishment: beforeSave
+      occupancy:
+        stays: beforeSave
+        stays: beforeSave, afterSave, beforeDelete
+        stays: beforeSave, afterSave, afterDelete
+        billing: beforeSave, beforeDelete
+      occupancy-animal:
+        stays: beforeSave, beforeDelete
+        stays: beforeSave, afterSave, afterDelete
+        billing: beforeSave, beforeDelete
+      occupancy-attendant:
+        stays: beforeSave, beforeDelete
+      occupancy-detail:
+        stays: beforeSave, afterSave, beforeDelete
+        stays: beforeSave, afterSave, afterDelete
+        billing: beforeSave, beforeDelete
+      occupancy-extra:
+        stays: beforeSave, beforeDelete
+        stays: beforeSave, afterSave, afterDelete
+        billing: beforeSave, beforeDelete
+      occupancy-vehicle:
+        stays: beforeSave, beforeDelete
+        stays: beforeSave, afterSave, afterDelete
+        billing: beforeSave, beforeDelete
+      option-price:
+        pricing: beforeSave, afterSave, beforeDelete
+      parcel-type-price-period:
+        reference: beforeSave
+      partner-allotment:
+        stays: beforeSave
+        stays: beforeSave
+        stays: beforeSave, beforeDelete
+      partner-commission-period:
+        stays: beforeSave
+      payment:
+        billing: beforeSave, beforeDelete
+        billing: beforeSave, beforeDelete
+        ledger: beforeSave, afterSave, afterDelete
+      payment-method:
+        reference: beforeSave
+      payment-voucher:
+        billing: beforeSave, beforeDelete
+      place:
+        catalogue: beforeSave, afterSave, beforeDelete, afterDelete
+        residential: beforeDelete
+      place-affectation:
+        residential: beforeSave, beforeDelete
+      place-affectation-price-period:
+        residential: beforeSave
+      place-type:
+        reference: beforeSave
+        catalogue: afterSave
+      price-grid:
+        pricing: beforeSave, afterSave, beforeDelete
+      price-grid-option:
+        pricing: beforeSave, afterSave, beforeDelete
+      price-grid-period:
+        pricing: beforeSave, afterSave, beforeDelete
+      rent-receipt:
+        residential: afterSave
+      residential-contract:
+        residential: beforeSave, afterSave
+      residential-fees-price-period:
+        reference: beforeSave
+      setting:
+        auth: afterSave, beforeDelete
+        ledger: afterSave, afterDelete
+      special-offer:
+        pricing: beforeSave
+      starting-base:
+        billing: beforeSave, beforeDelete
+      sublet:
+        residential: beforeSave, afterSave, beforeDelete
+      tourist-tax-tariff:
+        pricing: beforeSave
+      town:
+        reference: beforeSave
+      tva:
+        reference: beforeSave
+        ledger: afterSave, afterDelete
+      unavailability:
+        stays: beforeSave
+        stays: beforeSave
+      user:
+        auth: beforeSave, beforeDelete
+        auth: afterSave, afterDelete
+        ledger: afterSave, afterDelete
+      user-group:
+        auth: afterSave, afterDelete
+        security: beforeSave, beforeDelete
+      user-right:
+        auth: afterSave, afterDelete
+        security: beforeSave, beforeDelete"
     `);
   });
 
