@@ -17,10 +17,7 @@ import { cachedSettings } from './auth/settings';
 import { staticAdmin } from './http/static';
 import { OPENAPI_ROUTES } from './http/openapi-doc';
 import { routerOf } from './http/define-route';
-import { domainRouters, registerDomainRules } from './domain/index';
-import { UNSUBSCRIBE_ROUTES } from './domain/documents/campaign-routes';
-import { channelsPublicRouter } from './domain/channels/index';
-import { accessPublicRouter } from './domain/access/index';
+import { domainPublicRouters, domainRouters, registerDomainRules } from './domain/index';
 import type { Database } from './db/connect';
 import type { OwnerAccess } from './db/owner';
 
@@ -140,12 +137,9 @@ export function createApp(opts: AppOptions): Koa {
     loadUser: (k, id) => loadSessionUser(k, id, loadRights),
   });
   app.use(routerOf(auth, knex).routes());
-  // The unsubscribe link of campaign e-mails: no session, a signed token.
-  app.use(routerOf(UNSUBSCRIBE_ROUTES, knex).routes());
-  // Booking channels: iCal feeds and signed webhooks (api/domain/channels).
-  app.use(channelsPublicRouter(knex).routes());
-  // Access control: the barrier system's pull, with its module's token (api/domain/access).
-  app.use(accessPublicRouter(knex).routes());
+  // The modules' routes that carry their own secret: the unsubscribe link of campaign
+  // e-mails (signed token), booking channels' iCal feeds and webhooks, the barrier's pull.
+  for (const r of domainPublicRouters({ knex, db: opts.db })) app.use(r.routes());
 
   // Every other /rest/ route needs a session.
   app.use(async (ctx, next) => {

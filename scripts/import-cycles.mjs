@@ -2,11 +2,32 @@
 // every relative import counts — static, `export … from`, type-only and lazy
 // `import('…')` — since each one ties the two files' meaning together. Prints each
 // cycle (a strongly connected group of files, with one loop through it) and each pair of
-// api/domain modules importing each other. `--check` exits 1 when there is any.
+// api/domain modules importing each other.
+// As a gate: `--max-cycles N` and `--max-pairs N` exit 1 above those counts (`--check`:
+// both 0); `--scope api/` counts only the cycles with a file under that folder; `--json`
+// prints the result as JSON; `--root DIR` reads another tree (the tests' fixtures).
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+const args = process.argv.slice(2);
+/** The value after a flag, or undefined. */
+const option = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const limit = (name) => {
+  const v = option(name);
+  if (v === undefined) return args.includes('--check') ? 0 : Infinity;
+  if (!/^\d+$/.test(v)) {
+    console.error(`${name} needs a count`);
+    process.exit(2);
+  }
+  return Number(v);
+};
+const ROOT = option('--root') ? resolve(option('--root')) : resolve(dirname(new URL(import.meta.url).pathname), '..');
+const SCOPE = option('--scope');
+const maxCycles = limit('--max-cycles');
+const maxPairs = limit('--max-pairs');
 const DIRS = ['api', 'admin/src', 'custom-screens', 'common', 'generator', 'scripts'];
 const SKIP = /(^|\/)(node_modules|dist|generated)(\/|$)/;
 const SOURCE = /\.(ts|tsx|mjs)$/;
@@ -123,10 +144,23 @@ const twoWay = [...pairs].filter((p) => {
   return a < b && pairs.has(`${b}→${a}`);
 });
 
-console.log(`${all.length} files, ${[...edges.values()].reduce((s, e) => s + e.length, 0)} imports`);
-console.log(`${groups.length} import cycles`);
-for (const g of groups.sort((a, b) => b.length - a.length))
-  console.log(`  ${g.length} files: ${loopOf(g).map(rel).join(' → ')}`);
-console.log(`${twoWay.length} pairs of api/domain modules importing each other`);
-for (const p of twoWay.sort()) console.log(`  ${p.replace('→', ' ↔ ')}`);
-if (process.argv.includes('--check') && (groups.length || twoWay.length)) process.exit(1);
+const inScope = (g) => !SCOPE || g.some((f) => rel(f).startsWith(SCOPE));
+const cycles = groups
+  .filter(inScope)
+  .sort((a, b) => b.length - a.length)
+  .map((g) => ({ files: g.length, loop: loopOf(g).map(rel) }));
+const modulePairs = twoWay.sort().map((p) => p.split('→'));
+
+if (args.includes('--json')) console.log(JSON.stringify({ files: all.length, cycles, pairs: modulePairs }));
+else {
+  console.log(`${all.length} files, ${[...edges.values()].reduce((s, e) => s + e.length, 0)} imports`);
+  console.log(`${cycles.length} import cycles${SCOPE ? ` touching ${SCOPE}` : ''}`);
+  for (const c of cycles) console.log(`  ${c.files} files: ${c.loop.join(' → ')}`);
+  console.log(`${modulePairs.length} pairs of api/domain modules importing each other`);
+  for (const [a, b] of modulePairs) console.log(`  ${a} ↔ ${b}`);
+}
+if (cycles.length > maxCycles || modulePairs.length > maxPairs) {
+  const counts = `${cycles.length} cycles (at most ${maxCycles})`;
+  console.error(`import-cycles: ${counts}, ${modulePairs.length} module pairs (at most ${maxPairs})`);
+  process.exit(1);
+}

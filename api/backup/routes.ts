@@ -13,7 +13,7 @@ import { clearSettingsCache } from '../auth/settings';
 import { clearSessionCache } from '../auth/session';
 import { readConfig } from '../config';
 import { badRequest, HttpError, notFound } from '../http/errors';
-import { defineRoute, routerOf } from '../http/define-route';
+import { defineRoute } from '../http/define-route';
 import { recordHistory } from '../rest/history';
 import { entityMeta } from '../rest/entities';
 import { formatMessage } from '../../common/messages';
@@ -253,7 +253,3 @@ export const BACKUP_ROUTES = [
     },
   }),
 ];
-
-export function backupRouter(knex: () => Knex) {
-  return routerOf(BACKUP_ROUTES, knex);
-}

@@ -2,7 +2,8 @@
 // made of (rows cross to a worker by structured clone; document definitions cannot, as
 // they hold footer functions). Each worker builds the definition and renders it here,
 // with the fonts parsed once per thread.
-import { pdfmake, billDocument, type PdfOptions } from '../domain/billing/pdf';
+import { billDocument, type PdfOptions } from '../domain/billing/pdf';
+import { pdfmake } from './printer';
 import { ticketDocument } from '../domain/sales/pdf';
 import { closureDocument } from '../domain/ledger/pdf';
 import { toFacturX, wantsFacturX } from '../domain/billing/facturx';

@@ -45,7 +45,16 @@ export interface EntityHooks {
 
 const metas = new Map<string, EntityMeta>(ENTITY_METAS.map((m) => [m.name, m]));
 const validators = new Map<string, EntityValidator>();
-const hooks = new Map<string, EntityHooks[]>();
+/** Hooks of one entity as registered, with the module that registered them. */
+export interface OwnedHooks {
+  owner: string;
+  hooks: EntityHooks;
+}
+const hooks = new Map<string, OwnedHooks[]>();
+/** Per entity, the modules in the order their hooks run (api/domain/hook-order.ts). */
+let hookOrder: Readonly<Record<string, readonly string[]>> = {};
+const ordered = new Map<string, EntityHooks[]>();
+let owner = 'core';
 let ajv: ReturnType<typeof createAjv> | undefined;
 
 export function entityMeta(name: string): EntityMeta {
@@ -68,11 +77,49 @@ export function validatorFor(meta: EntityMeta): EntityValidator {
   return v;
 }
 
+/** Runs a module's registrations: the hooks it registers are recorded as its own. */
+export function registeringAs(module: string, register: () => void): void {
+  const before = owner;
+  owner = module;
+  try {
+    register();
+  } finally {
+    owner = before;
+  }
+}
+
 export function registerHooks(entity: string, h: EntityHooks): void {
   entityMeta(entity);
-  hooks.set(entity, [...(hooks.get(entity) ?? []), h]);
+  hooks.set(entity, [...(hooks.get(entity) ?? []), { owner, hooks: h }]);
+  ordered.delete(entity);
+}
+
+/**
+ * Declares in which order the modules' hooks of each entity run; within one module, in
+ * the order it registered them. Owners an entity's list does not name run last.
+ */
+export function setHookOrder(order: Readonly<Record<string, readonly string[]>>): void {
+  hookOrder = order;
+  ordered.clear();
+}
+
+/** Every entity's hooks in the order they run, with their owners. */
+export function hookTable(): Map<string, OwnedHooks[]> {
+  return new Map([...hooks.keys()].sort().map((e) => [e, sortedHooks(e)]));
+}
+
+function sortedHooks(entity: string): OwnedHooks[] {
+  const order = hookOrder[entity] ?? [];
+  const rank = (o: OwnedHooks) => (order.includes(o.owner) ? order.indexOf(o.owner) : order.length);
+  // Array.prototype.sort is stable: one module's hooks keep their registration order.
+  return [...(hooks.get(entity) ?? [])].sort((a, b) => rank(a) - rank(b));
 }
 
 export function hooksFor(entity: string): EntityHooks[] {
-  return hooks.get(entity) ?? [];
+  let list = ordered.get(entity);
+  if (!list) {
+    list = sortedHooks(entity).map((o) => o.hooks);
+    ordered.set(entity, list);
+  }
+  return list;
 }

@@ -1,39 +1,11 @@
-// Reading one record of any entity: ids, defaults, input cleaning. Used by both API
-// shapes and by the write path (write.ts).
+// Reading one record of any entity: ids, defaults, input cleaning, and the write path,
+// as the API shapes and the domain modules use them.
 import type { Knex } from 'knex';
 import type { EntityMeta } from '../../common/entity-meta';
-import { formatMessage } from '../../common/messages';
-import { badRequest, notFound } from '../http/errors';
-import { entityMeta } from './entities';
+import { notFound } from '../http/errors';
 import { readableColumns } from './query';
 
-export function parseId(raw: unknown, allowZero = false): number {
-  const s = String(raw);
-  if (!/^\d{1,9}$/.test(s)) throw badRequest('INVALID_ID');
-  const id = Number(s);
-  if (id === 0 && !allowZero) throw notFound();
-  return id;
-}
-
-/** A new record with its defaults, as `GET {base}/edit/0` answers it. */
-export async function newRecord(knex: Knex, meta: EntityMeta): Promise<Record<string, unknown>> {
-  const rec: Record<string, unknown> = { id: 0 };
-  for (const f of meta.fields) {
-    if (f.system || f.kind === 'password') continue;
-    if (f.defaultFrom) {
-      const src = entityMeta(f.defaultFrom.entity);
-      const rows = await knex(src.table)
-        .where(f.defaultFrom.where)
-        .select(f.defaultFrom.field ?? 'id')
-        .limit(2);
-      // Only an unambiguous default row counts ("exactly one rate flagged default").
-      rec[f.name] = rows.length === 1 ? rows[0][f.defaultFrom.field ?? 'id'] : (f.default ?? null);
-    } else {
-      rec[f.name] = f.default ?? null;
-    }
-  }
-  return rec;
-}
+export { cleanInput, newRecord, parseId } from './record-input';
 
 export async function loadRecord(knex: Knex, meta: EntityMeta, id: number): Promise<Record<string, any>> {
   const row = await knex(meta.table).select(readableColumns(meta)).where(`${meta.table}.id`, id).first();
@@ -41,26 +13,6 @@ export async function loadRecord(knex: Knex, meta: EntityMeta, id: number): Prom
   return row;
 }
 
-/** Keeps the writable fields of a request body; unknown fields are refused. */
-export function cleanInput(meta: EntityMeta, body: unknown): Record<string, unknown> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('INCORRECT_FORM');
-  const byName = new Map(meta.fields.map((f) => [f.name, f]));
-  const out: Record<string, unknown> = {};
-  const unknown: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body as Record<string, unknown>)) {
-    const f = byName.get(k);
-    if (!f) {
-      unknown[k] = formatMessage('UNKNOWN_FIELD');
-      continue;
-    }
-    if (f.system || f.readOnly) continue;
-    // An emptied text input means "no value".
-    out[k] = v === '' && f.nullable ? null : v;
-  }
-  if (Object.keys(unknown).length) throw badRequest('VALIDATION_FAILED', unknown);
-  return out;
-}
-
-// The write path (save, delete, version checks) lives in write.ts; domain modules
-// import it from here too.
+// The write path (save, delete, version checks) lives in write.ts, which reads its input
+// with record-input.ts; domain modules import it from here too.
 export { deleteRecord, saveRecord } from './write';

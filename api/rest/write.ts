@@ -13,7 +13,7 @@ import { mapDbError } from '../db/errors';
 import { hooksFor, validatorFor, type WriteContext } from './entities';
 import { readableColumns } from './query';
 import { recordHistory } from './history';
-import { cleanInput, newRecord, parseId } from './records';
+import { cleanInput, newRecord, parseId } from './record-input';
 
 type Row = Record<string, any>;
 

@@ -1,14 +1,12 @@
 // Access control (issue 30, docs/access-control.md): badges and plates of stays and of
 // residents' contracts, the barrier's pull, the stay's events pushed to each connector.
-import type Router from '@koa/router';
-import type { Knex } from 'knex';
-import { routerOf } from '../../http/define-route';
+import type { DomainModule } from '../module';
 import { registerConstraintMessage } from '../../db/errors';
 import { registerActionGuard } from '../stays/actions';
 import { issueOnArrival } from './credentials';
 import { ACCESS_PUBLIC_ROUTES, ACCESS_ROUTES } from './routes';
 
-export function registerAccessModule(): void {
+function registerAccessModule(): void {
   registerConstraintMessage('ex_access_credential__badge', 'ACCESS_BADGE_TAKEN', ['value']);
   registerConstraintMessage('uq_access_credential__plate', 'ACCESS_PLATE_EXISTS', ['value']);
   // The guards run in the action's transaction once the state machine allowed it: the
@@ -18,13 +16,12 @@ export function registerAccessModule(): void {
   });
 }
 
-export function accessRouters(knex: () => Knex): Router[] {
-  return [routerOf(ACCESS_ROUTES, knex)];
-}
-
-/** Mounted before the session gate (api/app.ts): the barrier carries its module's token. */
-export function accessPublicRouter(knex: () => Knex): Router {
-  return routerOf(ACCESS_PUBLIC_ROUTES, knex);
-}
+export const accessModule: DomainModule = {
+  name: 'access',
+  register: registerAccessModule,
+  routes: () => ACCESS_ROUTES,
+  // The barrier's pull carries its module's token.
+  publicRoutes: () => ACCESS_PUBLIC_ROUTES,
+};
 
 export { processAccessEvents } from './events';

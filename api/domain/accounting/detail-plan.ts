@@ -8,7 +8,7 @@ import { registerHooks } from '../../rest/entities';
 import { badRequest } from '../../http/errors';
 import { keepOnDemoReset } from '../establishment/demo-reset';
 import { TILL_LINE_TYPES } from '../ledger/entries';
-import type { Line, LedgerRow } from './fec';
+import type { Line, LedgerRow } from './fec-types';
 import type { Plan, PlanAccount } from './plan';
 
 /** A line debiting (positive) or crediting (negative) an account; zero lines are left out. */

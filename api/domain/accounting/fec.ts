@@ -19,6 +19,9 @@ import {
   type PlanSettings,
 } from './plan';
 import { salesLines } from './detail-plan';
+import type { Line, LedgerRow } from './fec-types';
+
+export type { BillLineTotal, Line, LedgerRow } from './fec-types';
 
 export const FEC_FIELDS = [
   'JournalCode',
@@ -41,31 +44,6 @@ export const FEC_FIELDS = [
   'Idevise',
 ] as const;
 
-export interface LedgerRow {
-  seq: number;
-  kind: string;
-  date: string;
-  at: string;
-  amount: number;
-  data: Record<string, any>;
-  /** the ledger entry's id and source (exports record which entries they carried) */
-  id?: number;
-  sourceTable?: string | null;
-  sourceId?: number | null;
-  /** a bill's amounts per line type and rate (fec-year.ts), for the detail plan */
-  lines?: BillLineTotal[];
-}
-export interface BillLineTotal {
-  lineType: number;
-  rateBp: number | null;
-  exclVat: number;
-}
-export interface Line {
-  account: PlanAccount;
-  aux?: { num: string; label: string };
-  debit: number;
-  credit: number;
-}
 interface Entry {
   journal: JournalKind;
   /** the payment plan's journal, instead of the default journal of the kind */

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { formatDateFr } from '../../../common/dates';
 import { formatEuros } from '../pricing/money';
 import { currentEstablishment } from '../establishment/company';
-import { pdfmake } from './pdf';
+import { pdfmake } from '../../pdf/printer';
 import { loadDeposit } from './deposits';
 import { vouchersCount, vouchersText, type VoucherLine } from '../../../common/holiday-vouchers';
 

@@ -1,8 +1,6 @@
 // The billing module: bills issued from stays (deposit, final, credit notes), their
 // PDFs, payments on the generic write path and the freeze of billed stays.
-import type Router from '@koa/router';
-import type { Knex } from 'knex';
-import { routerOf } from '../../http/define-route';
+import type { DomainModule } from '../module';
 import { BILLING_ROUTES } from './routes';
 import { registerPaymentRules } from './payments';
 import { registerPaymentKindRules } from './payment-rules';
@@ -10,15 +8,18 @@ import { registerVoucherRules } from './vouchers';
 import { registerConstraintMessage } from '../../db/errors';
 import { registerCashRules } from './cash';
 import { MONEY_ROUTES } from './money-routes';
-import { assertBalanceAccepted } from './balance';
+import { assertBalanceAccepted, balanceDueSql } from './balance';
 import { registerActionGuard } from '../stays/actions';
+import { registerStayBilling } from '../stays/billing-port';
+import { isStayBilled } from './issue';
+import { recordChannelPayment } from './payments';
 import { registerBillingFreeze } from './hooks';
 import { registerProtectedData } from '../establishment/demo-reset';
 import { registerEntityDocument } from '../../rest/documents';
 import { originalRef, printBill } from './documents';
 import { loadBill } from './view';
 
-export function registerBillingModule(): void {
+function registerBillingModule(): void {
   registerPaymentRules();
   registerPaymentKindRules();
   registerVoucherRules();
@@ -29,6 +30,7 @@ export function registerBillingModule(): void {
     assertBalanceAccepted(trx, booking.id, action, params as Record<string, unknown>),
   );
   registerBillingFreeze();
+  registerStayBilling({ balanceDueSql, isStayBilled, recordChannelPayment });
   // `{base}/document` of a bill (§7) is the bill itself: the original once, then the DUPLICATA.
   registerEntityDocument('bill', {
     async file(knex, id) {
@@ -52,6 +54,8 @@ export function registerBillingModule(): void {
   );
 }
 
-export function billingRouters(knex: () => Knex): Router[] {
-  return [routerOf(BILLING_ROUTES, knex), routerOf(MONEY_ROUTES, knex)];
-}
+export const billingModule: DomainModule = {
+  name: 'billing',
+  register: registerBillingModule,
+  routes: () => [...BILLING_ROUTES, ...MONEY_ROUTES],
+};

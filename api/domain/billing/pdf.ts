@@ -4,34 +4,11 @@
 // issue date; service dates; per line quantity, unit price excl. VAT, VAT rate and
 // amounts; totals per VAT rate; tourist tax outside VAT; payment terms, late-payment
 // penalties and, for business customers, the 40 € recovery indemnity.
-import { createRequire } from 'node:module';
 import { formatDateFr } from '../../../common/dates';
 import type { CustomerSnapshot, SellerSnapshot } from './parties';
 import { postcodeAndTown } from '../../../common/address';
 import { depositWords, groupedEuros, linePeriod, rcsMention } from './mentions';
-import { installFontCache, STANDARD_FONT } from '../../pdf/fonts';
-
-const require = createRequire(import.meta.url);
-let printer: any;
-
-export function pdfmake(): any {
-  if (!printer) {
-    printer = require('pdfmake');
-    // Roboto (embedded: bills are PDF/A); the standard fonts only for the documents whose
-    // doc-editor module asks for one (documents/pdf.ts).
-    printer.setFonts({
-      ...require('pdfmake/fonts/Roboto'),
-      ...require('pdfmake/standard-fonts/Helvetica'),
-      ...require('pdfmake/standard-fonts/Times'),
-      ...require('pdfmake/standard-fonts/Courier'),
-    });
-    // Bills embed nothing from outside: no URL, no local file other than the fonts.
-    printer.setUrlAccessPolicy(() => false);
-    printer.setLocalAccessPolicy((p: string) => p.includes('pdfmake') || STANDARD_FONT.test(p));
-    installFontCache();
-  }
-  return printer;
-}
+import { pdfmake } from '../../pdf/printer';
 
 type Row = Record<string, any>;
 

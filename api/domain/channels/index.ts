@@ -1,8 +1,6 @@
 // The channel layer (docs/channels.md): connectors, the import queue, the scheduler, sync
 // health. Registers its integration extension and home tile; mounts its routes.
-import type Router from '@koa/router';
-import type { Knex } from 'knex';
-import { routerOf } from '../../http/define-route';
+import type { DomainModule } from '../module';
 import { registerChannelIntegration } from './integration';
 import { registerChannelTile } from './health';
 import { CHANNEL_PUBLIC_ROUTES, channelRoutes } from './routes';
@@ -16,19 +14,18 @@ function registerFeedSecret(): void {
   });
 }
 
-export function registerChannelsModule(): void {
+function registerChannelsModule(): void {
   registerChannelIntegration();
   registerChannelTile();
   registerFeedSecret();
 }
 
-export function channelsRouters(knex: () => Knex): Router[] {
-  return [routerOf(channelRoutes(), knex)];
-}
-
-/** Mounted before the session gate (api/app.ts): iCal feeds and webhooks carry their own secret. */
-export function channelsPublicRouter(knex: () => Knex): Router {
-  return routerOf(CHANNEL_PUBLIC_ROUTES, knex);
-}
+export const channelsModule: DomainModule = {
+  name: 'channels',
+  register: registerChannelsModule,
+  routes: channelRoutes,
+  // iCal feeds and webhooks carry their own secret.
+  publicRoutes: () => CHANNEL_PUBLIC_ROUTES,
+};
 
 export { channelTick } from './scheduler';

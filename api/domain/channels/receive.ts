@@ -12,12 +12,10 @@ import { recordHistory } from '../../rest/history';
 import { entityMeta } from '../../rest/entities';
 import { formatMessage } from '../../../common/messages';
 import { mappingsOf, type ChannelConfig, type Mapping } from './config';
-import type { ChannelBooking } from './types';
+import type { ChannelBooking, Outcome } from './types';
 import { cancelFromChannel, integrateFromChannel, modifyFromChannel } from './stay-changes';
 
 type Row = Record<string, any>;
-
-export type Outcome = 'unchanged' | 'queued' | 'integrated' | 'updated' | 'cancelled' | 'cancelling' | 'problem';
 
 /** The place type and place a channel booking asks for, or the §8-style reason it cannot be placed. */
 export function placeOf(

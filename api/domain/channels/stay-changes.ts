@@ -20,7 +20,7 @@ import { todayParis } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import type { ChannelConfig } from './config';
 import { channelOccupants, recordCollected } from './integration';
-import type { Outcome } from './receive';
+import type { Outcome } from './types';
 
 type Row = Record<string, any>;
 type Trx = Knex.Transaction;

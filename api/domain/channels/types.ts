@@ -86,3 +86,6 @@ export class ChannelError extends Error {
     super(message);
   }
 }
+
+/** What receiving one channel booking did (receive.ts, stay-changes.ts). */
+export type Outcome = 'unchanged' | 'queued' | 'integrated' | 'updated' | 'cancelled' | 'cancelling' | 'problem';

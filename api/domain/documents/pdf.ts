@@ -1,7 +1,7 @@
 // A rendered document as a PDF (pdfmake, the billing module's embedded fonts and its
 // closed file/URL policy): the establishment's header, the title, the body's blocks.
 import { htmlBlocks, type Block } from '../../../common/mail-html';
-import { pdfmake } from '../billing/pdf';
+import { pdfmake } from '../../pdf/printer';
 import type { MergeData } from '../../../common/merge-template';
 import type { DocumentSettings } from './document-settings';
 import { moduleSettings } from '../establishment/module-settings';

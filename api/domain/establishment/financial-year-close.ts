@@ -11,7 +11,7 @@ import { recordHistory } from '../../rest/history';
 import { readableColumns } from '../../rest/query';
 import { addDays, formatDateFr, todayParis } from '../../../common/dates';
 import { formatMessage } from '../../../common/messages';
-import { closeLedgerYear } from '../ledger/closures';
+import { closeYearInLedger } from './year-closing';
 
 export async function closeFinancialYear(
   knex: Knex,
@@ -35,7 +35,7 @@ export async function closeFinancialYear(
     if (!(await trx('financial_year').where('startDate', addDays(fy.endDate, 1)).first('id')))
       throw badRequest('CREATE_NEW_FINANCIAL_YEAR');
     // NF525: the year closure entry (sum of its closed months), in this transaction.
-    await closeLedgerYear(trx, fy, userId);
+    await closeYearInLedger(trx, fy, userId);
     await trx('financial_year')
       .where('id', id)
       .update({ isClosed: true, closedAt: trx.fn.now(), updatedAt: trx.fn.now() });

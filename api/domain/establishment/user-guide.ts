@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { GUIDE_SECTIONS } from '../../../common/guide-sections';
-import { pdfmake } from '../billing/pdf';
+import { pdfmake } from '../../pdf/printer';
 import { parseGuideMarkdown, type GuideBlock, type Run } from './guide-markdown';
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).version;

@@ -3,11 +3,10 @@
 // Administrators rename, reorder or switch tiles off for everyone (entity `tile`);
 // each user hides and reorders their own (entity `user-tile`, through the layout
 // route below, once the home is unlocked).
-import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { holds } from '../../auth/access';
 import { badRequest } from '../../http/errors';
-import { defineRoute, routerOf } from '../../http/define-route';
+import { defineRoute } from '../../http/define-route';
 import { todayParis } from '../../../common/dates';
 import { ENTITY_METAS } from '../../../common/generated/meta/index';
 import { APP_VERSION } from '../establishment/user-guide';
@@ -202,7 +201,3 @@ export const TILE_ROUTES = [
     },
   }),
 ];
-
-export function tilesRouter(knex: () => Knex): Router {
-  return routerOf(TILE_ROUTES, knex);
-}

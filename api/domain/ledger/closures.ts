@@ -19,7 +19,7 @@ import { isValidDate } from '../../../common/formats';
 import { formatMessage } from '../../../common/messages';
 import { appendEntry, establishmentId, isMonthClosed, PAYMENT_KINDS, SALE_KINDS, type AppendedEntry } from './append';
 import { GENESIS, type Canonical } from './canonical';
-import { vatToFreeze } from '../statements/vat';
+import { frozenVat } from './month-freeze';
 import { sumTotals, totalsOf, totalsOfEntries, type ClosureTotals } from './totals';
 import { assertOpenFinancialYear, financialYearAt } from '../establishment/periods';
 
@@ -228,7 +228,7 @@ export async function closeMonth(
         .select('seq', 'kind', 'amount', 'body'),
     );
     // The month's VAT statement, frozen: it never changes afterwards (statements/vat.ts).
-    const vatStatement = (await vatToFreeze(trx as unknown as Knex, month)) as unknown as Canonical;
+    const vatStatement = await frozenVat(trx, month);
     const previous = await lastClosure(trx, est, 'month');
     const entry = await record(trx, 'month', start, end, totals, previous, userId, { vatStatement });
     return closureAt(trx, est, entry.seq);

@@ -3,23 +3,20 @@
 // their entries from hooks here (a new payment; a changed amount, date, method or stay:
 // its cancellation then the new one; a deletion: its cancellation); bills and credit
 // notes from billing's insertBill; the online channel's payments from billing too.
-import type Router from '@koa/router';
-import type { Knex } from 'knex';
-import { routerOf } from '../../http/define-route';
+import type { DomainModule } from '../module';
 import { registerHooks } from '../../rest/entities';
 import { registerProtectedData } from '../establishment/demo-reset';
 import { appendPaymentEntry, PAYMENT_LEDGER_FIELDS } from './entries';
 import { assertOpenFinancialYear } from '../establishment/periods';
 import { LEDGER_ROUTES } from './routes';
-import { ACCOUNTING_ROUTES } from '../accounting/routes';
-import { STATEMENT_ROUTES } from '../statements/routes';
-import { EREPORTING_ROUTES } from '../ereporting/routes';
 import { registerClosureTile } from './tile';
 import { registerSettingJournal } from './setting-events';
+import { registerYearClosure } from '../establishment/year-closing';
+import { closeLedgerYear } from './closures';
 
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
-export function registerLedgerModule(): void {
+function registerLedgerModule(): void {
   registerHooks('payment', {
     // Dated in an open financial year (« Exercice absent ou clos » on the date), checked when the date is set.
     async beforeSave(rec, existing, { trx }) {
@@ -41,6 +38,8 @@ export function registerLedgerModule(): void {
       await appendPaymentEntry(trx, existing, 'payment-cancel');
     },
   });
+  // A financial year's closing writes its year closure (establishment/financial-year-close.ts).
+  registerYearClosure(closeLedgerYear);
   registerClosureTile();
   registerSettingJournal();
   // Sales, payments and closures in the chain are kept by law: no demo reset then.
@@ -49,11 +48,8 @@ export function registerLedgerModule(): void {
   );
 }
 
-export function ledgerRouters(knex: () => Knex): Router[] {
-  return [
-    routerOf(LEDGER_ROUTES, knex),
-    routerOf(ACCOUNTING_ROUTES, knex),
-    routerOf(STATEMENT_ROUTES, knex),
-    routerOf(EREPORTING_ROUTES, knex),
-  ];
-}
+export const ledgerModule: DomainModule = {
+  name: 'ledger',
+  register: registerLedgerModule,
+  routes: () => LEDGER_ROUTES,
+};

@@ -1,17 +1,17 @@
 // The meters module: reading rules on the generic write path, the home tile, and
 // the routes of the meter reading creation screen.
-import type Router from '@koa/router';
-import type { Knex } from 'knex';
+import type { DomainModule } from '../module';
 import { registerReadingRules } from './readings';
 import { registerMeterTiles } from './tiles';
-import { routerOf } from '../../http/define-route';
 import { METER_ROUTES } from './routes';
 
-export function registerMetersModule(): void {
+function registerMetersModule(): void {
   registerReadingRules();
   registerMeterTiles();
 }
 
-export function metersRouters(knex: () => Knex): Router[] {
-  return [routerOf(METER_ROUTES, knex)];
-}
+export const metersModule: DomainModule = {
+  name: 'meters',
+  register: registerMetersModule,
+  routes: () => METER_ROUTES,
+};

@@ -7,3 +7,14 @@ export { applyBp, mulDivRound, vatOfInclusive, allocate, formatEuros, BP_SCALE }
 export { toDay, fromDay, isoWeekday, addDays, nightsBetween } from './dates';
 export { initialOptionQuantity } from './options';
 export { validatePriceGrid, validateSpecialOffer, validateSlices, type ValidationIssue } from './validate';
+
+// The module itself: rules of grids, options and offers; the grid and quote routes.
+import type { DomainModule } from '../module';
+import { registerPricingRules } from './rules';
+import { PRICING_ROUTES } from './routes';
+
+export const pricingModule: DomainModule = {
+  name: 'pricing',
+  register: registerPricingRules,
+  routes: () => PRICING_ROUTES,
+};

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import { formatDateFr } from '../../../common/dates';
 import { countFr } from '../../../common/french';
 import { formatEuros } from '../pricing/money';
-import { pdfmake } from '../billing/pdf';
+import { pdfmake } from '../../pdf/printer';
 import { sellerSnapshot } from '../billing/parties';
 import { notFound } from '../../http/errors';
 import { yearlyFeeAt } from './lines';

@@ -1,8 +1,6 @@
 // The till module: articles and stock, register windows and their Z, tickets (sales and
 // returns) with their PDFs, gift vouchers sold and used. See README.md.
-import type Router from '@koa/router';
-import type { Knex } from 'knex';
-import { routerOf } from '../../http/define-route';
+import type { DomainModule } from '../module';
 import { registerProtectedData } from '../establishment/demo-reset';
 import { registerConstraintMessage } from '../../db/errors';
 import { SALES_ROUTES } from './routes';
@@ -11,7 +9,7 @@ import { registerGiftImportTile } from './gift-import';
 import { registerGiftVoucherPayments, registerGiftVoucherRules } from './gifts';
 import { registerArticleRules } from './articles';
 
-export function registerSalesModule(): void {
+function registerSalesModule(): void {
   registerGiftVoucherRules();
   registerArticleRules();
   registerGiftVoucherPayments();
@@ -23,6 +21,8 @@ export function registerSalesModule(): void {
   registerConstraintMessage('uq_sale_customer__sale_id', 'SALE_CUSTOMER_ASSIGN_FAILED');
 }
 
-export function salesRouters(knex: () => Knex): Router[] {
-  return [routerOf(SALES_ROUTES, knex)];
-}
+export const salesModule: DomainModule = {
+  name: 'sales',
+  register: registerSalesModule,
+  routes: () => SALES_ROUTES,
+};

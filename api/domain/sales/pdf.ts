@@ -4,7 +4,7 @@
 // quantity, unit price and VAT rate, discounts, totals per VAT rate (excl. VAT, VAT,
 // incl. VAT), the payments and the change, and « DUPLICATA n » on every reprint. And
 // the gift voucher, printed for the customer.
-import { pdfmake } from '../billing/pdf';
+import { pdfmake } from '../../pdf/printer';
 import { formatEuros } from '../pricing/money';
 import { formatDateFr } from '../../../common/dates';
 import { countFr } from '../../../common/french';

@@ -3,7 +3,7 @@
 // person-nights per reason and the tax; the total of the year, a place to sign.
 import { formatDateFr } from '../../../common/dates';
 import { formatEuros } from '../pricing/money';
-import { pdfmake } from '../billing/pdf';
+import { pdfmake } from '../../pdf/printer';
 import type { taxStatement } from './tourist-tax';
 
 type Statement = Awaited<ReturnType<typeof taxStatement>>;

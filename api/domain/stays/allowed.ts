@@ -17,7 +17,7 @@ import {
   type Kind,
 } from '../../../common/stay-status';
 import { convertKey, type OccupancyAllowed, type StayAllowed } from '../../../common/stay-actions';
-import { isStayBilled } from '../billing/issue';
+import { stayBilling } from './billing-port';
 import { availableActions, rightFor, type Action, type BookingFacts } from './state-machine';
 
 const BOOKING = 'booking.booking';
@@ -78,6 +78,6 @@ export async function allowedFor(
     available: availableActions(facts),
     canWrite: holds(user, BOOKING, 'write'),
     canDelete: holds(user, BOOKING, 'delete'),
-    billed: await isStayBilled(knex, booking.id),
+    billed: await stayBilling().isStayBilled(knex, booking.id),
   });
 }

@@ -17,7 +17,7 @@ import { formatMessage } from '../../../common/messages';
 import { STATUS } from './status';
 import { createBooking } from './actions';
 import { searchAvailability } from './availability';
-import { recordChannelPayment } from '../billing/payments';
+import { stayBilling } from './billing-port';
 
 type Row = Record<string, any>;
 const meta = () => entityMeta('booking-import');
@@ -226,7 +226,7 @@ export async function integrateLocked(
       return { ...after, booking };
     }
     // What the guest paid on the channel is a payment of the stay (billing module).
-    await recordChannelPayment(trx, booking.id, { amount: row.amount, externalRef: row.externalRef });
+    await stayBilling().recordChannelPayment(trx, booking.id, { amount: row.amount, externalRef: row.externalRef });
     // The stay is priced here like any other; the amount the channel took stays on the import.
     if (row.amount != null && row.amount !== booking.totalAmount) {
       const detail =

@@ -10,7 +10,7 @@ import { addDays, todayParis } from '../../../common/dates';
 import { RELEASING, STATUS } from './status';
 import { optionsToFollowUp } from './sweeps';
 import { rawRows } from './store';
-import { balanceDueSql } from '../billing/balance';
+import { stayBilling } from './billing-port';
 import { MAX_TERM_LENGTH } from '../../rest/query';
 
 type Row = Record<string, any>;
@@ -144,7 +144,7 @@ export async function bookingList(
     .select(
       knex.raw(`${customerName} AS customer_name`),
       knex.raw(placesOf()),
-      knex.raw(`${balanceDueSql('b')} AS balance_due`),
+      knex.raw(`${stayBilling().balanceDueSql('b')} AS balance_due`),
     )
     .orderByRaw(`${SORTABLE[p.sort.field]} ${p.sort.order} NULLS LAST, b.id DESC`)
     .offset((p.page - 1) * p.pageSize)
@@ -203,7 +203,7 @@ export async function arrivals(knex: Knex, date: string): Promise<Row[]> {
     occupancyRows(knex)
       .where('o.startDate', date)
       // The balance due (or owed back) of each stay: the arrival confirmation says it.
-      .select(knex.raw(`${balanceDueSql('b')} AS balance_due`))
+      .select(knex.raw(`${stayBilling().balanceDueSql('b')} AS balance_due`))
       .orderBy('p.code')
       .orderBy('o.id'),
     stayPreferences(knex),
@@ -216,7 +216,7 @@ export async function departures(knex: Knex, date: string): Promise<Row[]> {
     occupancyRows(knex)
       .where('o.endDate', date)
       // The balance due of each stay (billing), to settle before the guest leaves.
-      .select(knex.raw(`${balanceDueSql('b')} AS balance_due`))
+      .select(knex.raw(`${stayBilling().balanceDueSql('b')} AS balance_due`))
       .orderBy('p.code')
       .orderBy('o.id'),
     stayPreferences(knex),
