@@ -5,7 +5,7 @@ import { filtersSchema } from './query';
 import { screenAnswer, sendScreenCsv } from './answer';
 import { SCREENS } from './screens/index';
 import type { ScreenDef, ScreenQuery } from './screens/types';
-import { startRegeneration, statisticsStatus } from './status';
+import { sendNow, startRegeneration, statisticsStatus } from './status';
 import { filterChoices } from './choices';
 
 const tag = 'statistics';
@@ -64,6 +64,16 @@ export const STATISTICS_ROUTES = [
     response: obj,
     summary: 'Statistiques : régénérer maintenant toutes les statistiques (mois par mois, en arrière-plan)',
     handler: ({ knex, user }) => startRegeneration(knex, user.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/rest/stat/send',
+    right: [F, 'write'],
+    tag,
+    body: { type: 'object', additionalProperties: false, properties: {} },
+    response: obj,
+    summary: "Statistiques : envoyer maintenant les chiffres aux adresses d'envoi du module Statistiques",
+    handler: ({ knex }) => sendNow(knex),
   }),
   ...SCREENS.flatMap(screenRoutes),
 ];
