@@ -124,7 +124,13 @@ describe('the statistics screens', () => {
       await expect.poll(() => row.textContent()).toContain('Envoyé');
       expect(page.errors).toEqual([]);
     } finally {
-      await pageApi(page, 'PUT', `/establishment/module/${m.id}`, m);
+      // the record as it was (its version moved on with the change above)
+      const now = await pageApi<any>(page, 'GET', `/establishment/module/${m.id}`);
+      await pageApi(page, 'PUT', `/establishment/module/${m.id}`, {
+        ...now,
+        isActive: m.isActive,
+        settings: m.settings,
+      });
       await new Promise((r) => http.close(r));
     }
   });

@@ -77,7 +77,8 @@ export const placesScreen: ScreenDef = {
     const ids = [...new Set(values.flatMap((m) => [...m.keys()]))].map(Number);
     const places = await db('place as p')
       .leftJoin('place_type as t', 't.id', 'p.placeTypeId')
-      .whereIn('p.id', ids)
+      // one array parameter: an IN list of 2 000 parameters took longer than the figures (bench)
+      .whereRaw('p.id = ANY(?::int[])', [ids])
       .select('p.id', 'p.code', 't.label as type');
     const keys: Keyed[] = places
       .sort(
