@@ -42,7 +42,7 @@ describe('statistics on the edge cases', () => {
     await regenerateAll(t.knex);
   });
 
-  it('every screen equals the raw SQL over the year, July, across the year boundary, and mid-June to August 20', async () => {
+  it('every screen equals the raw SQL: a year, July, across the year boundary, mid-June to August 20', async () => {
     await checkScreensAgainstSql(t, [
       [`${Y}-01-01`, `${Y}-12-31`],
       [`${Y}-07-01`, `${Y}-07-31`],

@@ -10774,7 +10774,15 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            results: {
+                                id: number;
+                                label: string;
+                                message: string;
+                                /** @enum {string} */
+                                status: "sent" | "failed";
+                            }[];
+                        };
                     };
                 };
             };

@@ -11,6 +11,28 @@ import { filterChoices } from './choices';
 const tag = 'statistics';
 const F = 'stats.stats';
 const obj = { type: 'object' };
+/** Each outside service's outcome (export-send.ts SendResult). */
+const sent = {
+  type: 'object',
+  required: ['results'],
+  additionalProperties: false,
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'label', 'status', 'message'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'integer' },
+          label: { type: 'string' },
+          status: { type: 'string', enum: ['sent', 'failed'] },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+};
 const csv = { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } };
 
 const screenRoutes = (s: ScreenDef) => [
@@ -71,7 +93,7 @@ export const STATISTICS_ROUTES = [
     right: [F, 'write'],
     tag,
     body: { type: 'object', additionalProperties: false, properties: {} },
-    response: obj,
+    response: sent,
     summary: "Statistiques : envoyer maintenant les chiffres aux adresses d'envoi du module Statistiques",
     handler: ({ knex }) => sendNow(knex),
   }),

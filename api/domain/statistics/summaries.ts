@@ -146,9 +146,8 @@ export function summaryRows(
   const bindings: Knex.Value[] = [];
   const monthCol = Object.entries(m.keys).find(([, e]) => e === month(by))![0];
   if (months) {
-    parts.push(
-      `SELECT ${columns(m)} FROM ${m.table} s WHERE s.${monthCol} >= ?::date AND s.${monthCol} < ?::date AND ${where.sql}`,
-    );
+    const within = `s.${monthCol} >= ?::date AND s.${monthCol} < ?::date`;
+    parts.push(`SELECT ${columns(m)} FROM ${m.table} s WHERE ${within} AND ${where.sql}`);
     bindings.push(...months, ...where.bindings);
   }
   if (edges.length) {
