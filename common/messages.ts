@@ -439,6 +439,7 @@ export const MESSAGES = {
   STATS_PERIOD_TOO_LONG: 'La période ne peut pas dépasser %{days} jours',
   STATS_REGENERATING: 'Régénération des statistiques en cours : les chiffres se complètent',
   STATS_RUN_IN_PROGRESS: 'Une régénération des statistiques est déjà en cours',
+  STATS_NO_EXPORT_TARGET: "Aucune adresse d'envoi des statistiques : réglez-la dans le module Statistiques",
   // Booking channels (api/domain/channels, docs/channels.md)
   CHANNEL_PRICE_KEPT: 'Prix vendu par le canal : il ne sera recalculé que sur demande (« Recalculer le prix »)',
   CHANNEL_PLACE_CONFLICT: "L'emplacement demandé par le canal est déjà occupé : choisissez un des emplacements libres",

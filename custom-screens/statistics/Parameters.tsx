@@ -1,12 +1,14 @@
 // /stats/parameters — Paramètres et régénération (§2, §9 « regenerated every night »):
 // the settings read by the statistics, the regenerations with their progress, the
-// changes waiting to be counted, and the on-demand regeneration.
+// changes waiting to be counted, the on-demand regeneration, and the sending to the
+// outside statistics services (Exports.tsx).
 import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { api, AskDialog, DataTable, Page, useCan, dateTimeFr } from '../../admin/src/ui';
 import { countFr } from '../../common/french';
+import Exports from './Exports';
 
 const KIND: Record<string, string> = { nightly: 'Nocturne', manual: 'À la demande' };
 const STATUS: Record<string, string> = { running: 'En cours', done: 'Terminée', failed: 'En échec' };
@@ -81,6 +83,7 @@ export default function Parameters() {
             ]}
             empty="Aucune régénération"
           />
+          <Exports rows={s.exports} canWrite={canWrite} />
         </>
       )}
       <AskDialog

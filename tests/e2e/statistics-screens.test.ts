@@ -1,6 +1,10 @@
 // Each statistics screen in Chromium on the demo: it opens with its chart and table,
 // a reference year is chosen (the table grows its columns), the CSV export is the
-// table the screen shows, and a figure of the table is the server's.
+// table the screen shows, and a figure of the table is the server's. The parameters
+// screen regenerates on demand and sends the figures to an outside service (a real
+// HTTP server started here).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { todayParis } from '../../common/dates';
@@ -87,5 +91,47 @@ describe('the statistics screens', () => {
       .toMatchObject({ kind: 'manual', status: 'done' });
     expect(todayParis()).toMatch(/^\d{4}/);
     expect(page.errors).toEqual([]);
+  });
+
+  it('the parameters screen sends the figures to the statistics module’s address', async () => {
+    const bodies: any[] = [];
+    const http = createServer((req, res) => {
+      let s = '';
+      req.on('data', (c) => (s += c));
+      req.on('end', () => {
+        bodies.push(JSON.parse(s));
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    const filter = encodeURIComponent(JSON.stringify({ kind: 'statistics' }));
+    await page.goto(`${baseUrl()}/stats/parameters`);
+    const [m] = await pageApi<any[]>(page, 'GET', `/establishment/module?filter=${filter}&range=[0,0]`);
+    const exportUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}/in`;
+    await pageApi(page, 'PUT', `/establishment/module/${m.id}`, {
+      ...m,
+      isActive: true,
+      settings: { exportUrl, referenceYears: 1 },
+    });
+    try {
+      await page.reload();
+      await page.getByTestId('stat-send').click();
+      await expect
+        .poll(() => page.getByTestId('stat-send-outcome').textContent(), { timeout: 30_000 })
+        .toBe('Statistiques envoyées (1 service)');
+      expect(bodies.at(-1)).toMatchObject({ format: 'bivouac-statistics/1', source: { id: m.id } });
+      const row = page.locator('[data-table="stat-exports"] tbody tr').first();
+      await expect.poll(() => row.textContent()).toContain('Envoyé');
+      expect(page.errors).toEqual([]);
+    } finally {
+      // the record as it was (its version moved on with the change above)
+      const now = await pageApi<any>(page, 'GET', `/establishment/module/${m.id}`);
+      await pageApi(page, 'PUT', `/establishment/module/${m.id}`, {
+        ...now,
+        isActive: m.isActive,
+        settings: m.settings,
+      });
+      await new Promise((r) => http.close(r));
+    }
   });
 });

@@ -1276,6 +1276,16 @@ const ROWS: Row[] = [
     state: async () => t.knex('stat_run').count({ n: '*' }),
     skipAllowed: 'it starts a background regeneration (tests/int/statistics-regeneration.test.ts calls it)',
   },
+  {
+    method: 'POST',
+    route: '/rest/stat/send',
+    make: async () => {
+      await statisticsReady();
+      return { path: '/rest/stat/send', body: {} };
+    },
+    state: async () => t.knex('stat_export').count({ n: '*' }),
+    ok: { status: 400, why: 'no address to send to (tests/int/statistics-export.test.ts sends)' },
+  },
   // Bills (api/domain/billing)
   {
     method: 'POST',

@@ -82,11 +82,13 @@ export async function checkScreensAgainstSql(t: TestServer, periods: [string, st
     for (const [layout, n] of sumBy(occPlace, (p) => p.layout ?? 'Sans zone'))
       if (n) expect(layouts.get(layout)?.occupied, `${label} ${layout}`).toBe(n);
     // Nights per place
+    const arrived = await raw.arrivals(t.knex, from, to);
     const perPlace = byLabel(await get('nights-per-place', q));
     for (const p of places) {
       const r = perPlace.get(`${p.code} (${p.type})`);
       expect(r?.occupied ?? 0, `${label} ${p.code} occupied`).toBe(occPlace.get(p.id) ?? 0);
       expect(r?.available ?? 0, `${label} ${p.code} available`).toBe(availPlace.get(p.id) ?? 0);
+      expect(r?.stays ?? 0, `${label} ${p.code} arrivals`).toBe(arrived.filter((a) => a.placeId === p.id).length);
     }
     // Daily activity (a month or a year)
     const daily = (await get('daily-activity', q)).table.rows;
@@ -101,6 +103,27 @@ export async function checkScreensAgainstSql(t: TestServer, periods: [string, st
     for (const l of await raw.leadTimes(t.knex, from, to))
       expected[LEADS.findLastIndex((lo) => l >= lo) < 0 ? 0 : LEADS.findLastIndex((lo) => l >= lo)]++;
     expect(leads, `${label} lead times`).toEqual(expected);
+    // Details by length of stay and group size (read from the month summary where whole months allow)
+    const count = (f: (a: raw.Arrival) => boolean) => arrived.filter(f).length;
+    const lengths = byLabel(await get('details', `${q}&by=length`));
+    for (const n of [1, 2, 3, 7])
+      expect(lengths.get(`${n} nuit${n > 1 ? 's' : ''}`)?.stays ?? 0, `${label} ${n} nights`).toBe(
+        count((a) => a.nights === n),
+      );
+    const lengthRows = [...lengths.values()];
+    expect(
+      lengthRows.reduce((s, r) => s + r.nights, 0),
+      `${label} nights arrived`,
+    ).toBe(arrived.reduce((s, a) => s + a.nights, 0));
+    expect(
+      lengthRows.reduce((s, r) => s + r.personNights, 0),
+      `${label} person-nights arrived`,
+    ).toBe(arrived.reduce((s, a) => s + a.nights * a.persons, 0));
+    const groups = byLabel(await get('details', `${q}&by=group`));
+    for (const n of [1, 2, 3, 4, 5])
+      expect(groups.get(`${n} personne${n > 1 ? 's' : ''}`)?.stays ?? 0, `${label} groups of ${n}`).toBe(
+        count((a) => a.persons === n),
+      );
     // Countries (details and map)
     const countries = await raw.byCountry(t.knex, from, to);
     const names = new Map((await t.knex('country').select('isoCode', 'name')).map((c) => [c.isoCode, c.name]));
@@ -116,5 +139,7 @@ export async function checkScreensAgainstSql(t: TestServer, periods: [string, st
     const soldTotal = [...sold.values()].reduce((s, n) => s + n, 0);
     expect(sellers.total?.revenue ?? 0, `${label} sold`).toBe(soldTotal);
     expect(sellers.rows.map((r: any) => r.revenue).sort(), `${label} sellers`).toEqual([...sold.values()].sort());
+    const history = (await get('manager-sales', `${q}&view=history`)).table;
+    expect(history.total?.revenue ?? 0, `${label} sold month by month`).toBe(soldTotal);
   }
 }

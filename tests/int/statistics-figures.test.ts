@@ -42,11 +42,13 @@ describe('statistics on the edge cases', () => {
     await regenerateAll(t.knex);
   });
 
-  it('every screen equals the raw SQL over the year, July and a month across the year boundary', async () => {
+  it('every screen equals the raw SQL: a year, July, across the year boundary, mid-June to August 20', async () => {
     await checkScreensAgainstSql(t, [
       [`${Y}-01-01`, `${Y}-12-31`],
       [`${Y}-07-01`, `${Y}-07-31`],
       [`${Y}-12-01`, `${Y + 1}-01-31`],
+      // whole months (the summaries) between partial ones (the raw statistics rows)
+      [`${Y}-06-15`, `${Y}-08-20`],
     ]);
   });
 

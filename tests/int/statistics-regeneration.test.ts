@@ -27,6 +27,10 @@ async function snapshot(db: Knex) {
     night: await q(`SELECT * FROM stat_night ORDER BY occupancy_id, night`),
     stay: await q(`SELECT * FROM stat_stay ORDER BY occupancy_id`),
     capacity: await q(`SELECT * FROM stat_capacity ORDER BY day, place_type_id, layout_id, residential`),
+    // the month summaries (migration 0551): rows the incremental update left at 0 aside
+    placeMonth: await q(`SELECT * FROM stat_place_month WHERE occupied <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7`),
+    arrivalMonth: await q(`SELECT * FROM stat_arrival_month WHERE stays <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9`),
+    saleMonth: await q(`SELECT * FROM stat_sale_month WHERE stays <> 0 ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9`),
   };
 }
 /** The snapshot after the queue is applied, then after a full regeneration: they must be equal. */

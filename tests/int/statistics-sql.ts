@@ -167,3 +167,22 @@ export async function soldBySeller(db: Knex, from: string, to: string) {
   );
   return new Map(r.map((x) => [x.k, Number(x.revenue)]));
 }
+
+export interface Arrival {
+  placeId: number;
+  nights: number;
+  persons: number;
+}
+
+/** Counted tourist stays arriving in [from, to): their place, nights and persons (occupants of every age). */
+export async function arrivals(db: Knex, from: string, to: string): Promise<Arrival[]> {
+  const r = await rows(
+    db,
+    `SELECT o.place_id AS "placeId", o.end_date - o.start_date AS nights,
+       (SELECT COALESCE(sum(d.quantity), 0)::int FROM occupancy_detail d WHERE d.occupancy_id = o.id) AS persons
+     FROM occupancy o JOIN booking b ON b.id = o.booking_id
+     WHERE ${COUNTED} AND ${TOURIST} AND o.start_date >= ?::date AND o.start_date < ?::date`,
+    [from, to],
+  );
+  return r as Arrival[];
+}

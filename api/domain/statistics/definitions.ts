@@ -77,3 +77,23 @@ export const DEPARTMENT_SQL = (pc: string) => `CASE
   WHEN left(regexp_replace(${pc}, '\\s', '', 'g'), 2) = '20'
     THEN CASE WHEN left(regexp_replace(${pc}, '\\s', '', 'g'), 3)::int < 202 THEN '2A' ELSE '2B' END
   ELSE left(regexp_replace(${pc}, '\\s', '', 'g'), 2) END`;
+
+/**
+ * Lead-time bands (days from the booking date to the arrival), the histogram's rows.
+ * stat_arrival_month keeps each stay's band: changing them needs a regeneration.
+ */
+export const LEAD_BANDS: readonly [number, number, string][] = [
+  [-100000, 0, 'Le jour même'],
+  [1, 7, '1 à 7 jours'],
+  [8, 14, '8 à 14 jours'],
+  [15, 30, '15 à 30 jours'],
+  [31, 60, '31 à 60 jours'],
+  [61, 90, '61 à 90 jours'],
+  [91, 180, '91 à 180 jours'],
+  [181, 365, '181 à 365 jours'],
+  [366, 100000, 'Plus de 365 jours'],
+];
+
+/** The band (its rank in LEAD_BANDS) of a lead-time expression in days. */
+export const leadBandSql = (days: string) =>
+  `CASE ${LEAD_BANDS.map(([lo, hi], i) => `WHEN ${days} BETWEEN ${lo} AND ${hi} THEN ${i}`).join(' ')} END`;

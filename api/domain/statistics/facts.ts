@@ -100,7 +100,8 @@ ON CONFLICT (occupancy_id) DO UPDATE SET (booking_id, place_id, place_type_id, l
 
 /**
  * The stat_night rows of a scope: each night of a counted stay inside the scope's
- * range, with its share of every priced line. A line covers its own dates clipped to
+ * range, with its share of every priced line (and whether it is the stay's first night:
+ * arrivals per place). A line covers its own dates clipped to
  * the stay (the whole stay when it has none inside); night i of its n nights gets
  * floor(a·(i+1)/n) − floor(a·i/n) of its amount a excl. VAT, so the shares add up to the
  * line exactly.
@@ -155,7 +156,7 @@ SELECT occ.occupancy_id, n.night, occ.booking_id, occ.place_id, occ.place_type_i
   occ.channel_id, occ.source, occ.persons, occ.capacity,
   (occ.in_service_from IS NULL OR occ.in_service_from <= n.night)
     AND (occ.in_service_until IS NULL OR n.night < occ.in_service_until) AND days.open,
-  r.accommodation, r.extras, r.other, r.tax
+  r.accommodation, r.extras, r.other, r.tax, n.night = occ.start_date
 FROM occ CROSS JOIN LATERAL (SELECT occ.start_date + i AS night FROM generate_series(
   greatest(occ.start_date, ?::date) - occ.start_date, least(occ.end_date, ?::date) - 1 - occ.start_date) i) n
 JOIN days ON days.day = n.night

@@ -1,7 +1,8 @@
 // The incremental update (docs/statistics.md « Incrementally »): the stays queued by the
 // triggers of migration 0131 (stat_dirty) have their nights taken away from stat_day,
 // their facts rebuilt from the raw rows, and added back — in one transaction under the
-// statistics lock, so stat_day always equals the sum of stat_night. Months queued by a
+// statistics lock, so stat_day always equals the sum of stat_night, and each month
+// summary (summaries.ts) its source. Months queued by a
 // change of capacity (unavailability, activity period, place) are regenerated whole.
 //
 // A batch of stays is one round trip: its statements are sent as one multi-statement
@@ -14,6 +15,7 @@
 import type { Knex } from 'knex';
 import { BATCH_IDS, BATCH_SETTING, nightsSql, staysSql, sumNightsSql } from './facts';
 import { regenerateMonth, STAT_LOCK } from './regenerate';
+import { upsertSummariesSql } from './summaries';
 
 const DAY_KEY = '(day, place_type_id, layout_id, channel_id, source, residential)';
 const ADD = [
@@ -53,11 +55,13 @@ function batchSql(batch: number): string {
        RETURNING booking_id)
      SELECT set_config('${BATCH_SETTING}', COALESCE(array_agg(booking_id), '{}')::text, true) FROM taken`,
     upsertDays(-1),
+    ...upsertSummariesSql(BATCH_IDS, -1),
     `DELETE FROM stat_night WHERE booking_id = ANY(${BATCH_IDS})`,
     `DELETE FROM stat_stay WHERE booking_id = ANY(${BATCH_IDS})`,
     `EXECUTE ${PREPARED.nights}`,
     `EXECUTE ${PREPARED.stays}`,
     upsertDays(1),
+    ...upsertSummariesSql(BATCH_IDS, 1),
     `SELECT cardinality(${BATCH_IDS}) AS stays, EXISTS (SELECT 1 FROM stat_dirty) AS more,
        EXISTS (SELECT 1 FROM stat_dirty_month) AS months`,
   ].join(';\n');

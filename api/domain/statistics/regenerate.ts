@@ -7,6 +7,8 @@
 import type { Knex } from 'knex';
 import { todayParis } from '../../../common/dates';
 import { insertCapacity, insertNights, insertStays, sumNightsSql } from './facts';
+import { monthStart, monthsBetween, nextMonth } from './months';
+import { rebuildSummaries } from './summaries';
 
 type Db = Knex | Knex.Transaction;
 /** The advisory lock of the statistics writers (any fixed number of this module). */
@@ -14,20 +16,7 @@ export const STAT_LOCK = 27_0001;
 /** A running run whose process stopped sending news for this long is taken over. */
 export const STALE_AFTER_SECONDS = 120;
 
-export const monthStart = (d: string) => `${d.slice(0, 7)}-01`;
-export function nextMonth(m: string): string {
-  const y = Number(m.slice(0, 4)),
-    mo = Number(m.slice(5, 7));
-  return mo === 12 ? `${y + 1}-01-01` : `${y}-${String(mo + 1).padStart(2, '0')}-01`;
-}
-export function monthsBetween(first: string, last: string): number {
-  return (
-    (Number(last.slice(0, 4)) - Number(first.slice(0, 4))) * 12 +
-    Number(last.slice(5, 7)) -
-    Number(first.slice(5, 7)) +
-    1
-  );
-}
+export { monthStart, monthsBetween, nextMonth } from './months';
 
 export const lockStatistics = (trx: Knex.Transaction) => trx.raw('SELECT pg_advisory_xact_lock(?)', [STAT_LOCK]);
 
@@ -47,6 +36,7 @@ export async function regenerateMonth(knex: Knex, month: string, runId?: number)
     await insertStays(trx, { from, to });
     await trx('stat_capacity').where('day', '>=', from).where('day', '<', to).del();
     await insertCapacity(trx, from, to);
+    await rebuildSummaries(trx, from, to);
     if (runId)
       await trx('stat_run')
         .where('id', runId)

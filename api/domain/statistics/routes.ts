@@ -5,12 +5,34 @@ import { filtersSchema } from './query';
 import { screenAnswer, sendScreenCsv } from './answer';
 import { SCREENS } from './screens/index';
 import type { ScreenDef, ScreenQuery } from './screens/types';
-import { startRegeneration, statisticsStatus } from './status';
+import { sendNow, startRegeneration, statisticsStatus } from './status';
 import { filterChoices } from './choices';
 
 const tag = 'statistics';
 const F = 'stats.stats';
 const obj = { type: 'object' };
+/** Each outside service's outcome (export-send.ts SendResult). */
+const sent = {
+  type: 'object',
+  required: ['results'],
+  additionalProperties: false,
+  properties: {
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'label', 'status', 'message'],
+        additionalProperties: false,
+        properties: {
+          id: { type: 'integer' },
+          label: { type: 'string' },
+          status: { type: 'string', enum: ['sent', 'failed'] },
+          message: { type: 'string' },
+        },
+      },
+    },
+  },
+};
 const csv = { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } };
 
 const screenRoutes = (s: ScreenDef) => [
@@ -64,6 +86,16 @@ export const STATISTICS_ROUTES = [
     response: obj,
     summary: 'Statistiques : régénérer maintenant toutes les statistiques (mois par mois, en arrière-plan)',
     handler: ({ knex, user }) => startRegeneration(knex, user.id),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/rest/stat/send',
+    right: [F, 'write'],
+    tag,
+    body: { type: 'object', additionalProperties: false, properties: {} },
+    response: sent,
+    summary: "Statistiques : envoyer maintenant les chiffres aux adresses d'envoi du module Statistiques",
+    handler: ({ knex }) => sendNow(knex),
   }),
   ...SCREENS.flatMap(screenRoutes),
 ];

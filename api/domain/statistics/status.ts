@@ -2,10 +2,11 @@
 // settings; and the on-demand regeneration started from it (answered at once, run in
 // the background month by month; the screen follows its progress).
 import type { Knex } from 'knex';
-import { badRequest } from '../../http/errors';
+import { badRequest, HttpError } from '../../http/errors';
 import { claimRun, continueRun } from './regenerate';
 import { statisticsSettings } from './settings';
 import { describeError } from '../../http/log';
+import { exportStates, sendStatistics } from './export-send';
 
 export async function statisticsStatus(db: Knex) {
   const runs = await db('stat_run')
@@ -33,6 +34,7 @@ export async function statisticsStatus(db: Knex) {
     queued: { stays: Number(stays[0].count), months: Number(months[0].count) },
     generatedAt: done?.finishedAt ?? null,
     settings: await statisticsSettings(db),
+    exports: await exportStates(db),
   };
 }
 
@@ -41,6 +43,16 @@ export async function startRegeneration(db: Knex, userId: number): Promise<{ run
   const id = await claimRun(db, 'manual', userId);
   if (!id) throw badRequest('STATS_RUN_IN_PROGRESS');
   // Not awaited: the answer returns while the months are rebuilt; a failure is kept on the run.
-  continueRun(db, id).catch((err) => console.error(`Régénération des statistiques en échec — ${describeError(err)}`));
+  continueRun(db, id)
+    .then((r) => (r === 'done' ? sendStatistics(db) : null))
+    .catch((err) => console.error(`Régénération des statistiques en échec — ${describeError(err)}`));
   return { runId: id };
+}
+
+/** « Envoyer maintenant »: the figures to every configured service, each one's outcome. */
+export async function sendNow(db: Knex) {
+  if (!(await db('stat_run').where('status', 'done').first('id'))) throw new HttpError(503, 'STATS_SERVICE_DOWN');
+  const results = await sendStatistics(db);
+  if (!results.length) throw badRequest('STATS_NO_EXPORT_TARGET');
+  return { results };
 }

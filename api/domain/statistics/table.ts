@@ -4,6 +4,14 @@
 import type { Cell, StatAnswer, StatColumn, StatKind, StatPeriod, StatTable } from '../../../common/stats';
 import { evolutionBp } from './query';
 
+/**
+ * French order of labels, and of codes with their numbers in order (A2 before A10): one
+ * collator each, made once — localeCompare with a locale makes one per call (half a
+ * second for 2 000 places).
+ */
+export const compareFr = new Intl.Collator('fr').compare;
+export const compareCodes = new Intl.Collator('fr', { numeric: true }).compare;
+
 export interface Measure {
   key: string;
   label: string;

@@ -51,6 +51,8 @@ const READS: Record<string, string> = {
   'statistics-intern.regenerateNightly': 'api/domain/statistics/settings.ts',
   'statistics-intern.referenceYears': 'api/domain/statistics/settings.ts',
   'statistics-intern.defaultSource': 'api/domain/statistics/settings.ts',
+  'statistics.exportUrl': 'api/domain/statistics/settings.ts',
+  'statistics.referenceYears': 'api/domain/statistics/settings.ts',
   'preference-tax-statement.period': 'api/domain/statements/tourist-tax.ts',
   'preference-tax-statement.collectivity': 'api/domain/statements/tourist-tax.ts',
   'preference-tax-statement.communeCode': 'api/domain/statements/tourist-tax.ts',
@@ -94,10 +96,7 @@ const READS: Record<string, string> = {
 };
 
 /** Saved by their screen and read by nothing yet: the work left, and whose it is. */
-const NOT_READ_YET: Record<string, string> = {
-  'statistics.exportUrl': 'statistics issue',
-  'statistics.referenceYears': 'statistics issue',
-};
+const NOT_READ_YET: Record<string, string> = {};
 
 describe('module settings (common/modules.ts)', () => {
   const all = MODULE_KINDS.flatMap((k) => k.fields.map((f) => `${k.kind}.${f.name}`));

@@ -6,8 +6,9 @@ import type { StatPeriod } from '../../../../common/stats';
 import { badRequest } from '../../../http/errors';
 import { occupancyBy } from '../measures';
 import { dimWhere, ratioBp, type StatFilters } from '../query';
-import { buildTable, type Keyed, type Measure, type Values } from '../table';
+import { buildTable, compareFr, type Keyed, type Measure, type Values } from '../table';
 import type { ScreenDef } from './types';
+import { summaryRows } from '../summaries';
 
 const BY = {
   length: 'Durée du séjour',
@@ -41,9 +42,7 @@ const GROUPS: [number, number, string][] = [
 const bucket = (col: string, b: [number, number, string][]) =>
   `CASE ${b.map(([lo, hi], i) => `WHEN ${col} BETWEEN ${lo} AND ${hi} THEN '${i}'`).join(' ')} END`;
 
-const KEY: Record<Exclude<By, 'ages'>, string> = {
-  length: bucket('s.nights', LENGTHS),
-  group: bucket('s.persons', GROUPS),
+const KEY: Record<'country' | 'department' | 'customers', string> = {
   country: `COALESCE(s.country_iso, 'none')`,
   department: `COALESCE(s.department_code, 'none')`,
   customers: `CASE WHEN s.customer_id IS NULL THEN 'none' WHEN EXISTS (SELECT 1 FROM stat_stay e WHERE e.customer_id
@@ -51,8 +50,25 @@ const KEY: Record<Exclude<By, 'ages'>, string> = {
     AND e.cancelled_on IS NULL AND e.start_date < s.start_date) THEN 'returning' ELSE 'new' END`,
 };
 
+/** Length and group size: the month summary of the arrivals (summaries.ts); the others: stat_stay. */
+const FROM_SUMMARY: Partial<Record<By, string>> = {
+  length: bucket('s.nights', LENGTHS),
+  group: bucket('s.persons', GROUPS),
+};
+
 async function rowsBy(db: Knex, f: StatFilters, p: StatPeriod, by: By) {
   const w = dimWhere(f, 's', true);
+  const summed = FROM_SUMMARY[by];
+  if (summed) {
+    const rows = summaryRows('arrival', p, 'start_date', w);
+    const r = await db.raw(
+      `SELECT ${summed} AS k, sum(s.stays) AS stays, sum(s.persons::bigint * s.stays) AS persons,
+         sum(s.persons::bigint * s.nights * s.stays) AS person_nights, sum(s.nights::bigint * s.stays) AS nights
+       FROM (${rows.sql}) s GROUP BY 1 HAVING sum(s.stays) <> 0`,
+      rows.bindings,
+    );
+    return r.rows as Row[];
+  }
   const base = `FROM stat_stay s WHERE s.cancelled_on IS NULL AND s.start_date >= ? AND s.start_date < ? AND ${w.sql}`;
   const sql =
     by === 'ages'
@@ -60,15 +76,17 @@ async function rowsBy(db: Knex, f: StatFilters, p: StatPeriod, by: By) {
            sum(d.quantity * s.nights) AS person_nights, sum(s.nights) AS nights
          FROM (SELECT s.* ${base}) s JOIN occupancy_detail d ON d.occupancy_id = s.occupancy_id AND d.quantity > 0
            GROUP BY 1`
-      : `SELECT ${KEY[by]} AS k, count(*) AS stays, sum(s.persons) AS persons, sum(s.persons * s.nights) AS
-        person_nights, sum(s.nights) AS nights ${base} GROUP BY 1`;
-  return (await db.raw(sql, [p.from, p.to, ...w.bindings])).rows as {
-    k: string;
-    stays: number;
-    persons: number;
-    person_nights: number;
-    nights: number;
-  }[];
+      : `SELECT ${KEY[by as keyof typeof KEY]} AS k, count(*) AS stays, sum(s.persons) AS persons,
+        sum(s.persons * s.nights) AS person_nights, sum(s.nights) AS nights ${base} GROUP BY 1`;
+  return (await db.raw(sql, [p.from, p.to, ...w.bindings])).rows as Row[];
+}
+
+interface Row {
+  k: string;
+  stays: number;
+  persons: number;
+  person_nights: number;
+  nights: number;
 }
 
 async function names(db: Knex, by: By): Promise<Map<string, string>> {
@@ -124,8 +142,7 @@ export const detailsScreen: ScreenDef = {
       .sort((a, b) =>
         order
           ? order(a.key) - order(b.key)
-          : (values[0].get(b.key)?.stays ?? 0) - (values[0].get(a.key)?.stays ?? 0) ||
-            a.label.localeCompare(b.label, 'fr'),
+          : (values[0].get(b.key)?.stays ?? 0) - (values[0].get(a.key)?.stays ?? 0) || compareFr(a.label, b.label),
       );
     const measures: Measure[] = [
       { key: 'stays', label: 'Séjours', kind: 'int', compared: true },

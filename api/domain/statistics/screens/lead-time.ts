@@ -9,42 +9,33 @@ import { addDays, todayParis } from '../../../../common/dates';
 import { dimWhere, ratioBp, type StatFilters } from '../query';
 import { buildTable, type Keyed, type Measure, type Values } from '../table';
 import type { ScreenDef } from './types';
+import { summaryRows } from '../summaries';
+import { LEAD_BANDS } from '../definitions';
 
-const LEADS: [number, number, string][] = [
-  [-100000, 0, 'Le jour même'],
-  [1, 7, '1 à 7 jours'],
-  [8, 14, '8 à 14 jours'],
-  [15, 30, '15 à 30 jours'],
-  [31, 60, '31 à 60 jours'],
-  [61, 90, '61 à 90 jours'],
-  [91, 180, '91 à 180 jours'],
-  [181, 365, '181 à 365 jours'],
-  [366, 100000, 'Plus de 365 jours'],
-];
 /** Pace points: weeks before the period's first day, 52 to 0. */
 const WEEKS = Array.from({ length: 53 }, (_, i) => 52 - i);
 
 async function leads(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<string, Values>> {
-  const w = dimWhere(f, 's', true);
+  // Counted stays arriving in the period, by band: stat_arrival_month (summaries.ts).
+  const rows = summaryRows('arrival', p, 'start_date', dimWhere(f, 's', true));
   const r = await db.raw(
-    `SELECT CASE
-      ${LEADS.map(([lo, hi], i) => `WHEN s.start_date - s.booked_on BETWEEN ${lo} AND ${hi} THEN '${i}'`).join(' ')}
-      END AS k,
-       count(*) AS stays, sum(s.nights) AS nights, sum(s.start_date - s.booked_on) AS days
-     FROM stat_stay s WHERE s.cancelled_on IS NULL AND s.start_date >= ? AND s.start_date < ? AND ${w.sql} GROUP BY 1`,
-    [p.from, p.to, ...w.bindings],
+    `SELECT s.lead_band::text AS k, sum(s.stays) AS stays, sum(s.stays * s.nights) AS nights, sum(s.lead_days) AS days
+     FROM (${rows.sql}) s GROUP BY 1`,
+    rows.bindings,
   );
   const all = r.rows.reduce((s: number, x: any) => s + x.stays, 0);
   return new Map(
-    r.rows.map((x: any) => [
-      x.k,
-      {
-        stays: x.stays,
-        share: ratioBp(x.stays, all),
-        nights: x.nights,
-        averageDays: Math.round((x.days * 10) / x.stays) / 10,
-      },
-    ]),
+    r.rows
+      .filter((x: any) => x.stays)
+      .map((x: any) => [
+        x.k,
+        {
+          stays: x.stays,
+          share: ratioBp(x.stays, all),
+          nights: x.nights,
+          averageDays: Math.round((x.days * 10) / x.stays) / 10,
+        },
+      ]),
   );
 }
 
@@ -95,7 +86,7 @@ export const leadTimeScreen: ScreenDef = {
       });
     }
     const values = await Promise.all(periods.map((p) => leads(db, q, p)));
-    const keys: Keyed[] = LEADS.map(([, , l], i) => ({ key: String(i), label: l }));
+    const keys: Keyed[] = LEAD_BANDS.map(([, , l], i) => ({ key: String(i), label: l }));
     const measures: Measure[] = [
       { key: 'stays', label: 'Séjours', kind: 'int', compared: true },
       { key: 'share', label: 'Part des séjours', kind: 'rate' },

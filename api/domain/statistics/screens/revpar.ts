@@ -6,7 +6,7 @@ import { monthLabel, type StatPeriod } from '../../../../common/stats';
 import { nextMonth } from '../regenerate';
 import { occupancyBy, emptyOccupancy, type GroupBy, type Occupancy } from '../measures';
 import { perUnit, ratioBp } from '../query';
-import { buildTable, type Keyed, type Measure, type Values } from '../table';
+import { buildTable, compareFr, type Keyed, type Measure, type Values } from '../table';
 import { loadLabels, NONE } from '../labels';
 import type { ScreenDef, ScreenQuery } from './types';
 
@@ -76,7 +76,7 @@ export async function groupedOccupancy(db: Knex, q: ScreenQuery, periods: StatPe
   if (by === 'month') keys = monthKeys(periods[0]);
   else {
     const all = new Set(perPeriod.flatMap((m) => [...m.keys()]));
-    keys = [...all].map((k) => ({ key: k, label: name(k) })).sort((a, b) => a.label.localeCompare(b.label, 'fr'));
+    keys = [...all].map((k) => ({ key: k, label: name(k) })).sort((a, b) => compareFr(a.label, b.label));
   }
   return { keys, perPeriod, totals: totals.map((t) => t.get('total') ?? emptyOccupancy()) };
 }

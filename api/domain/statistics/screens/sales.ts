@@ -5,21 +5,26 @@
 import type { Knex } from 'knex';
 import type { StatPeriod } from '../../../../common/stats';
 import { dimWhere, ratioBp, type StatFilters } from '../query';
-import { buildTable, type Keyed, type Measure, type Values } from '../table';
+import { buildTable, compareFr, type Keyed, type Measure, type Values } from '../table';
 import { monthKeys, monthRank } from './revpar';
 import type { ScreenDef } from './types';
+import { summaryRows } from '../summaries';
 
-const SELLER = `CASE WHEN s.partner_id IS NOT NULL THEN 'p' || s.partner_id WHEN s.seller_user_id IS NOT NULL
+/** On stat_sale_month's columns (no partner or no user: 0). */
+const SELLER = `CASE WHEN s.partner_id <> 0 THEN 'p' || s.partner_id WHEN s.seller_user_id <> 0
   THEN 'u' || s.seller_user_id ELSE 'none' END`;
 
 async function sold(db: Knex, f: StatFilters, p: StatPeriod, key: string, seller?: string) {
   const w = dimWhere(f, 's', true);
+  // By booking date: stat_sale_month for the whole months, stat_stay for the partial ones (summaries.ts).
+  const rows = summaryRows('sale', p, 'booked_on', {
+    sql: seller ? `${w.sql} AND ${SELLER} = ?` : w.sql,
+    bindings: [...w.bindings, ...(seller ? [seller] : [])],
+  });
   const r = await db.raw(
-    `SELECT ${key} AS k, count(*) AS stays, sum(s.nights) AS nights, sum(s.accommodation + s.extras + s.other) AS
-      revenue
-     FROM stat_stay s WHERE s.cancelled_on IS NULL AND s.booked_on >= ? AND s.booked_on < ? AND ${w.sql}
-       ${seller ? `AND ${SELLER} = ?` : ''} GROUP BY 1`,
-    [p.from, p.to, ...w.bindings, ...(seller ? [seller] : [])],
+    `SELECT ${key} AS k, sum(s.stays) AS stays, sum(s.nights) AS nights, sum(s.revenue) AS revenue
+     FROM (${rows.sql}) s GROUP BY 1 HAVING sum(s.stays) <> 0`,
+    rows.bindings,
   );
   const all = r.rows.reduce((s: number, x: any) => s + x.revenue, 0);
   return new Map<string, Values>(
@@ -64,7 +69,7 @@ export const salesScreen: ScreenDef = {
       return t;
     };
     if (q.view === 'history') {
-      const raw = await Promise.all(periods.map((p) => sold(db, q, p, `to_char(s.booked_on, 'YYYY-MM')`, q.seller)));
+      const raw = await Promise.all(periods.map((p) => sold(db, q, p, `to_char(s.month, 'YYYY-MM')`, q.seller)));
       const values = raw.map((m, i) => new Map([...m].map(([ym, v]) => [String(monthRank(periods[i], ym)), v])));
       return buildTable({
         keyColumn: { key: 'month', label: 'Mois de réservation', kind: 'text' },
@@ -88,8 +93,7 @@ export const salesScreen: ScreenDef = {
       .map((k) => ({ key: k, label: names.get(k) ?? k }))
       .sort(
         (a, b) =>
-          (values[0].get(b.key)?.revenue ?? 0) - (values[0].get(a.key)?.revenue ?? 0) ||
-          a.label.localeCompare(b.label, 'fr'),
+          (values[0].get(b.key)?.revenue ?? 0) - (values[0].get(a.key)?.revenue ?? 0) || compareFr(a.label, b.label),
       );
     return buildTable({
       keyColumn: { key: 'seller', label: bySeller ? 'Vendeur' : 'Canal', kind: 'text' },
