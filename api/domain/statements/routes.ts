@@ -1,6 +1,7 @@
 // Routes of the tax statements: the tourist tax register (/tax-list) and statement to
 // the commune (/tax-statement-list), the VAT statement (/tva-statement-list) and the
-// sales per day and VAT rate; each as JSON for its screen and as CSV (export right, declared from one table in ./csv-routes.ts).
+// sales per day and VAT rate; each as JSON for its screen and as CSV (export right,
+// declared from one table in ./csv-routes.ts).
 import { defineRoute } from '../../http/define-route';
 import { taxRegister, taxStatement } from './tourist-tax';
 import { vatStatement } from './vat';
