@@ -1,4 +1,5 @@
 // Dates are 'YYYY-MM-DD' strings; "today" is Europe/Paris; shown as DD/MM/YYYY.
+import { daysFromCivil, fromDay } from './day-numbers';
 
 export function formatDateFr(iso: string | null | undefined): string {
   if (!iso || iso.length < 10) return '';
@@ -17,8 +18,8 @@ export function todayParis(now: Date = new Date()): string {
   }).format(now);
 }
 
-const DAY = 86_400_000;
-export const toDayNumber = (iso: string) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / DAY;
-export const fromDayNumber = (n: number) => new Date(n * DAY).toISOString().slice(0, 10);
+// Day numbers as in common/day-numbers.ts; lenient: a malformed date gives NaN, not an error.
+export const toDayNumber = (iso: string) => daysFromCivil(+iso.slice(0, 4), +iso.slice(5, 7), +iso.slice(8, 10));
+export const fromDayNumber = (n: number) => fromDay(n);
 export const addDays = (iso: string, days: number) => fromDayNumber(toDayNumber(iso) + days);
 export const nightsBetween = (start: string, end: string) => toDayNumber(end) - toDayNumber(start);

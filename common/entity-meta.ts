@@ -2,100 +2,18 @@
 // generator, the generic router and the admin all read. Pure: no I/O.
 import { camelToSnake, kebabToCamel, kebabToPascal, kebabToSnake } from './names';
 import { FUNCTIONALITY_KEYS } from './functionalities';
-
-export type FieldKind =
-  | 'id'
-  | 'integer'
-  | 'number'
-  | 'money'
-  | 'rate'
-  | 'boolean'
-  | 'string'
-  | 'text'
-  | 'email'
-  | 'color'
-  | 'date'
-  | 'datetime'
-  | 'enum'
-  | 'ref'
-  | 'json'
-  | 'password';
-
-export type SqlType =
-  | { t: 'increments' }
-  | { t: 'integer' }
-  | { t: 'bigint' }
-  | { t: 'double' }
-  | { t: 'boolean' }
-  | { t: 'text' }
-  | { t: 'varchar'; length: number }
-  | { t: 'date' }
-  | { t: 'timestamptz' }
-  | { t: 'jsonb' };
-
-export interface DefaultFrom {
-  entity: string;
-  where: Record<string, unknown>;
-  field?: string;
-}
-
-export interface FieldMeta {
-  name: string;
-  column: string;
-  label: string;
-  kind: FieldKind;
-  sql: SqlType;
-  nullable: boolean;
-  required: boolean;
-  readOnly: boolean;
-  system: boolean;
-  hidden: boolean;
-  format?: string;
-  input?: string;
-  maxLength?: number;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  maximum?: number;
-  enum?: (string | number)[];
-  enumLabels?: Record<string, string>;
-  ref?: { entity: string; onDelete: 'restrict' | 'cascade' | 'set null' };
-  default?: unknown;
-  defaultFrom?: DefaultFrom;
-  after?: string;
-  message?: string;
-  indexed: boolean;
-}
-
-export interface EntityMeta {
-  name: string;
-  typeName: string;
-  table: string;
-  base: string;
-  label: { one: string; many: string; gender: 'm' | 'f' };
-  functionality: string;
-  menu?: string;
-  listFields: string[];
-  searchFields: string[];
-  uniques: string[][];
-  sort: { field: string; order: 'ASC' | 'DESC' };
-  orderField?: string;
-  activeField?: string;
-  representation: string;
-  routes: { list: string; edit: string; idParam: string };
-  readOnlyWhen?: { field: string; equals: unknown; message: string };
-  deleteBlocked?: string;
-  /** a deletion must give its reason (§5), kept in the history */
-  deleteReason?: true;
-  /** false: the module serves `{base}/document` itself (no generic document routes) */
-  document?: false;
-  timestamps: boolean;
-  generatedAdmin: boolean;
-  /** rows are never changed or deleted (database trigger); no write routes */
-  appendOnly: boolean;
-  fields: FieldMeta[];
-  /** The JSON Schema the API and the forms validate with (system fields added). */
-  schema: Record<string, any>;
-}
+import { type FieldKind, type FieldMeta, type EntityMeta, SchemaError } from './entity-meta-types';
+import { baseType, enumValues, defaultMaxLength, fieldKind, sqlType } from './entity-field-kinds';
+export {
+  type FieldKind,
+  type SqlType,
+  type DefaultFrom,
+  type FieldMeta,
+  type EntityMeta,
+  SchemaError,
+  DEFAULT_MAX_LENGTH,
+} from './entity-meta-types';
+export { enumLabels } from './entity-field-kinds';
 
 const SYSTEM_FIELDS: Record<string, Record<string, unknown>> = {
   id: { type: 'integer', readOnly: true, 'x-label': 'Identifiant' },
@@ -105,113 +23,6 @@ const SYSTEM_FIELDS: Record<string, Record<string, unknown>> = {
   // send back the version it read (api/rest/write.ts). Append-only rows never change.
   version: { type: 'integer', readOnly: true, 'x-label': 'Version' },
 };
-
-/** A mistake in a schema file: the message names the file (added by the loader), the field and the keyword. */
-export class SchemaError extends Error {}
-
-/**
- * The bound a string field gets when its schema gives no `maxLength` (validation and
- * column type): a one-line text 255 characters, an address 2 048, a long text 10 000.
- */
-export const DEFAULT_MAX_LENGTH = { string: 255, uri: 2048, text: 10_000 } as const;
-
-function baseType(prop: any): { type: string; nullable: boolean } {
-  const types: unknown[] = Array.isArray(prop.type) ? prop.type : [prop.type];
-  const nonNull = types.filter((t) => t !== 'null');
-  if (nonNull.length !== 1 || typeof nonNull[0] !== 'string')
-    throw new SchemaError(`"type" must be one type, optionally with "null"`);
-  return { type: nonNull[0], nullable: types.includes('null') };
-}
-
-/** The values of an `enum` without null; null is allowed only in a nullable field (and then always accepted). */
-function enumValues(prop: any, type: string, nullable: boolean): (string | number)[] | undefined {
-  if (prop.enum === undefined) return undefined;
-  if (!Array.isArray(prop.enum) || prop.enum.length === 0) throw new SchemaError(`"enum" must be a non-empty array`);
-  if (prop.enum.includes(null) && !nullable) throw new SchemaError(`"enum" holds null but "type" does not allow null`);
-  const values = prop.enum.filter((v: unknown) => v !== null);
-  if (values.length === 0) throw new SchemaError(`"enum" needs at least one value besides null`);
-  for (const v of values) {
-    const ok = type === 'string' ? typeof v === 'string' : type === 'integer' ? Number.isInteger(v) : false;
-    if (!ok)
-      throw new SchemaError(
-        `"enum" value ${JSON.stringify(v)} is not of the field's "type" (${type}; enums are strings or integers)`,
-      );
-  }
-  if (new Set(values).size !== values.length) throw new SchemaError(`"enum" lists a value twice`);
-  return values;
-}
-
-/** Whether a string field is bounded by `maxLength` (a default one when the schema gives none). */
-function defaultMaxLength(kind: FieldKind, prop: any): number | undefined {
-  if (!['string', 'text', 'email', 'color', 'password'].includes(kind)) return undefined;
-  if (kind === 'text' || prop['x-sql'] === 'text') return DEFAULT_MAX_LENGTH.text;
-  return prop.format === 'uri' ? DEFAULT_MAX_LENGTH.uri : DEFAULT_MAX_LENGTH.string;
-}
-
-function fieldKind(name: string, prop: any, type: string): FieldKind {
-  if (name === 'id') return 'id';
-  if (prop['x-ref']) return 'ref';
-  if (prop.enum) return 'enum';
-  if (prop['x-money']) return 'money';
-  if (prop['x-rate']) return 'rate';
-  if (prop['x-input'] === 'password') return 'password';
-  switch (type) {
-    case 'boolean':
-      return 'boolean';
-    case 'integer':
-      return 'integer';
-    case 'number':
-      return 'number';
-    case 'object':
-    case 'array':
-      return 'json';
-    case 'string':
-      if (prop.format === 'date') return 'date';
-      if (prop.format === 'date-time') return 'datetime';
-      if (prop.format === 'email') return 'email';
-      if (prop.format === 'color') return 'color';
-      return prop['x-input'] === 'textarea' ? 'text' : 'string';
-  }
-  throw new SchemaError(`"type" ${JSON.stringify(type)} is not supported`);
-}
-
-function sqlType(kind: FieldKind, prop: any): SqlType {
-  if (prop['x-sql'] === 'bigint') return { t: 'bigint' };
-  if (prop['x-sql'] === 'text') return { t: 'text' };
-  if (prop['x-sql'] === 'double') return { t: 'double' };
-  switch (kind) {
-    case 'id':
-      return { t: 'increments' };
-    case 'ref':
-    case 'integer':
-    case 'money':
-    case 'rate':
-      return { t: 'integer' };
-    case 'number':
-      return { t: 'double' };
-    case 'boolean':
-      return { t: 'boolean' };
-    case 'date':
-      return { t: 'date' };
-    case 'datetime':
-      return { t: 'timestamptz' };
-    case 'json':
-      return { t: 'jsonb' };
-    case 'enum': {
-      const values = prop.enum.filter((v: unknown) => v !== null);
-      return typeof values[0] === 'number'
-        ? { t: 'integer' }
-        : { t: 'varchar', length: Math.max(...values.map((v: string) => v.length)) };
-    }
-    default:
-      return prop.maxLength ? { t: 'varchar', length: prop.maxLength } : { t: 'text' };
-  }
-}
-
-/** The French labels of an enum field's values (`x-enum-labels`); none for another field. */
-export function enumLabels(meta: EntityMeta, field: string): Record<string, string> {
-  return meta.fields.find((f) => f.name === field)?.enumLabels ?? {};
-}
 
 export function buildEntityMeta(name: string, schema: any): EntityMeta {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new SchemaError(`${name}: file name must be kebab-case`);

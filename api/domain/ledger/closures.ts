@@ -16,91 +16,27 @@ import type { Knex } from 'knex';
 import { badRequest, HttpError } from '../../http/errors';
 import { addDays, todayParis } from '../../../common/dates';
 import { isValidDate } from '../../../common/formats';
-import { formatMessage } from '../../../common/messages';
-import { appendEntry, establishmentId, isMonthClosed, PAYMENT_KINDS, SALE_KINDS, type AppendedEntry } from './append';
-import { GENESIS, type Canonical } from './canonical';
+import { appendEntry, establishmentId, isMonthClosed, type AppendedEntry } from './append';
+import type { Canonical } from './canonical';
 import { frozenVat } from './month-freeze';
-import { sumTotals, totalsOf, totalsOfEntries, type ClosureTotals } from './totals';
+import { sumTotals, type ClosureTotals } from './totals';
 import { assertOpenFinancialYear, financialYearAt } from '../establishment/periods';
-
-type Trx = Knex.Transaction;
-type Row = Record<string, any>;
-export type ClosureLevel = 'day' | 'month' | 'year';
-
-/** Advisory lock namespace of "a closure is running". */
-const CLOSURE_LOCK = 15_001;
-const TRANSACTION_KINDS = [...SALE_KINDS, ...PAYMENT_KINDS];
-
-export interface Closure extends ClosureTotals {
-  seq: number;
-  level: ClosureLevel;
-  date: string;
-  periodEnd: string;
-  perpetual: number;
-  at: string;
-  hash: string;
-  signature: string;
-}
-
-export function monthEnd(monthStart: string): string {
-  const y = Number(monthStart.slice(0, 4)),
-    m = Number(monthStart.slice(5, 7));
-  return addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
-}
-
-export function closureOf(row: Row): Closure {
-  const body = JSON.parse(row.body);
-  return {
-    ...totalsOf(body.data),
-    seq: Number(row.seq),
-    level: String(row.kind).slice('closure-'.length) as ClosureLevel,
-    date: body.date,
-    periodEnd: body.periodEnd,
-    perpetual: body.data.perpetual,
-    at: body.at,
-    hash: row.hash,
-    signature: row.signature,
-  };
-}
-
-async function lockClosures(trx: Trx): Promise<number> {
-  const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(?, 0) AS ok', [CLOSURE_LOCK]);
-  if (!rows[0].ok) throw new HttpError(409, 'CLOSING_IN_PROGRESS');
-  const est = await establishmentId(trx);
-  // The head first: no transaction is appended while the closure reads what it covers.
-  await trx('ledger_head')
-    .insert({ establishmentId: est, chain: 'fiscal', lastSeq: 0, lastHash: GENESIS })
-    .onConflict(['establishmentId', 'chain'])
-    .ignore();
-  await trx('ledger_head').where({ establishmentId: est, chain: 'fiscal' }).forUpdate().first('lastSeq');
-  return est;
-}
-
-const closures = (db: Knex | Trx, est: number, level: ClosureLevel) =>
-  db('ledger_entry').where({ establishmentId: est, chain: 'fiscal', kind: `closure-${level}` });
-
-async function lastClosure(db: Knex | Trx, est: number, level: ClosureLevel): Promise<Closure | null> {
-  const row = await closures(db, est, level).orderBy('seq', 'desc').first('seq', 'kind', 'body', 'hash', 'signature');
-  return row ? closureOf(row) : null;
-}
-
-/** Transactions no Z covers yet (see above), those dated up to `until` when given. */
-async function uncovered(trx: Knex | Trx, est: number, until?: string): Promise<Row[]> {
-  const last = await lastClosure(trx, est, 'day');
-  const q = trx('ledger_entry')
-    .where({ establishmentId: est, chain: 'fiscal' })
-    .whereIn('kind', TRANSACTION_KINDS)
-    .orderBy('seq')
-    .select('seq', 'kind', 'amount', 'body', 'businessDate');
-  if (last) q.where((w) => w.where('seq', '>', last.seq).orWhere('businessDate', '>', last.date));
-  if (until) q.where('businessDate', '<=', until);
-  return q;
-}
-
-const totalsOfRows = (rows: Row[]) =>
-  totalsOfEntries(
-    rows.map((r) => ({ seq: Number(r.seq), kind: r.kind, amount: Number(r.amount), data: JSON.parse(r.body).data })),
-  );
+import {
+  type Trx,
+  type Row,
+  type ClosureLevel,
+  TRANSACTION_KINDS,
+  type Closure,
+  monthEnd,
+  closureOf,
+  lockClosures,
+  closures,
+  lastClosure,
+  uncovered,
+  totalsOfRows,
+} from './closure-base';
+export { type ClosureLevel, type Closure, monthEnd, closureOf } from './closure-base';
+export { listClosures, closureBySeq, closureStatus } from './closure-list';
 
 /** What the Z of `date` would cover now (the confirmation before closing); no lock, nothing written. */
 export async function dayClosurePreview(
@@ -280,73 +216,6 @@ export async function autoCloseDay(knex: Knex, today = todayParis()): Promise<Cl
   if (!fy || fy.isClosed) return null;
   if (!(await uncovered(knex, est, yesterday)).length) return null;
   return closeDay(knex, yesterday, null, today);
-}
-
-export async function listClosures(db: Knex, level?: ClosureLevel, limit = 400): Promise<Closure[]> {
-  const est = await establishmentId(db);
-  const q = db('ledger_entry')
-    .where({ establishmentId: est, chain: 'fiscal' })
-    .orderBy('seq', 'desc')
-    .limit(limit)
-    .select('seq', 'kind', 'body', 'hash', 'signature');
-  if (level) q.where('kind', `closure-${level}`);
-  else q.where('kind', 'like', 'closure-%');
-  return (await q).map(closureOf);
-}
-
-export async function closureBySeq(db: Knex, seq: number): Promise<Closure | null> {
-  const est = await establishmentId(db);
-  const row = await db('ledger_entry')
-    .where({ establishmentId: est, chain: 'fiscal', seq })
-    .where('kind', 'like', 'closure-%')
-    .first('seq', 'kind', 'body', 'hash', 'signature');
-  return row ? closureOf(row) : null;
-}
-
-/** For /closure and the home flag: the last closures, what waits for a Z. */
-export async function closureStatus(db: Knex): Promise<{
-  lastDay: Closure | null;
-  lastMonth: Closure | null;
-  lastYear: Closure | null;
-  pending: number;
-  pendingSince: string | null;
-  stale: boolean;
-  /** §8 ALL_CLOSED: nothing waits for a Z and every month ended is closed; else null */
-  allClosed: string | null;
-}> {
-  const est = await establishmentId(db);
-  const [lastDay, lastMonth, lastYear] = await Promise.all([
-    lastClosure(db, est, 'day'),
-    lastClosure(db, est, 'month'),
-    lastClosure(db, est, 'year'),
-  ]);
-  const waiting = db('ledger_entry')
-    .where({ establishmentId: est, chain: 'fiscal' })
-    .whereIn('kind', TRANSACTION_KINDS);
-  if (lastDay) waiting.where((q) => q.where('seq', '>', lastDay.seq).orWhere('businessDate', '>', lastDay.date));
-  const w = await waiting.first(db.raw('count(*)::int AS n'), db.raw('min(business_date)::text AS since'));
-  const pending = w?.n ?? 0,
-    since: string | null = w?.since ?? null;
-  const last =
-    [lastDay, lastMonth, lastYear]
-      .filter(Boolean)
-      .map((c) => c!.periodEnd)
-      .sort()
-      .pop() ?? null;
-  // §9: a flag when the last financial period closure is older than 4 months.
-  const limit = addDays(todayParis(), -122);
-  const stale = pending > 0 && (last == null ? (since ?? '') < limit : last < limit);
-  const lastMonthEnded = addDays(`${todayParis().slice(0, 7)}-01`, -1);
-  const allClosed = pending === 0 && !!lastMonth && lastMonth.periodEnd >= lastMonthEnded;
-  return {
-    lastDay,
-    lastMonth,
-    lastYear,
-    pending,
-    pendingSince: since,
-    stale,
-    allClosed: allClosed ? formatMessage('ALL_CLOSED') : null,
-  };
 }
 
 /** The nightly job: yesterday's Z when due; another process closing it meanwhile is no error. */

@@ -4,65 +4,27 @@
 // history version of the grid on every saved change. The database repeats the
 // essential ones (migration 0011_pricing_guarantees): it has the last word.
 import { independent } from '../../db/queries';
-import type { Knex } from 'knex';
-import { registerHooks, type WriteContext } from '../../rest/entities';
+import { registerHooks } from '../../rest/entities';
 import { registerConstraintMessage } from '../../db/errors';
 import { badRequest } from '../../http/errors';
-import { formatMessage, isMessageCode, type MessageCode } from '../../../common/messages';
-import { keepSingleDefault } from '../reference/rules';
+import { isMessageCode, type MessageCode } from '../../../common/messages';
 import { writeGridVersion } from './grid-history';
 import { registerMinorsRule } from './minors-rule';
-import { toOption, toPeriod, toPriceGrid, toSpecialOffer } from './mapping';
-import { SpecialOfferType } from './types';
-import { validatePriceGrid, validateSlices, validateSpecialOffer } from './validate';
-
-type Row = Record<string, any>;
-
-const refuse = (code: MessageCode, field: string) => badRequest(code, { [field]: formatMessage(code) });
-const refuseMany = (errors: Record<string, MessageCode>) =>
-  badRequest(
-    Object.values(errors)[0],
-    Object.fromEntries(Object.entries(errors).map(([k, c]) => [k, formatMessage(c)])),
-  );
-
-/** Fields a save may change without it being a change of the grid (timestamps). */
-const IGNORED = new Set(['createdAt', 'updatedAt', 'version', 'historyVersion']);
-function changed(before: Row | null, after: Row): boolean {
-  if (!before) return true;
-  return Object.keys(after).some(
-    (k) => !IGNORED.has(k) && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
-  );
-}
-
-async function lockGrid(trx: Knex.Transaction, gridId: number): Promise<Row> {
-  const grid = await trx('price_grid').where('id', gridId).forUpdate().first();
-  // An unknown grid is left to the foreign key (REFERENCE_NOT_FOUND).
-  return grid ?? null;
-}
-
-function refuseMove(rec: Row, existing: Row | null): void {
-  if (existing && existing.priceGridId !== rec.priceGridId) throw refuse('PRICE_GRID_CANNOT_MOVE', 'priceGridId');
-}
-
-/** Every id of a list field must name an existing row of `table`. */
-async function checkIds(
-  trx: Knex.Transaction,
-  rec: Row,
-  field: string,
-  table: string,
-  where?: (q: Knex.QueryBuilder) => void,
-): Promise<void> {
-  const list: number[] = Array.isArray(rec[field]) ? rec[field] : [];
-  if (!list.length) return;
-  const q = trx(table).whereIn('id', list);
-  where?.(q);
-  const found = new Set((await q.select('id')).map((r: Row) => r.id));
-  if (list.some((x) => !found.has(x))) throw refuse('REFERENCE_NOT_FOUND', field);
-}
-
-async function bump(ctx: WriteContext, gridId: number, change: string, exclude = {}): Promise<number> {
-  return writeGridVersion(ctx.trx, gridId, { userId: ctx.userId, change, exclude });
-}
+import { toOption, toPeriod, toPriceGrid } from './mapping';
+import { validatePriceGrid } from './validate';
+import {
+  type Row,
+  refuse,
+  refuseMany,
+  changed,
+  lockGrid,
+  refuseMove,
+  checkIds,
+  bump,
+  checkSlices,
+} from './rule-support';
+import { registerOfferRules } from './offer-rules';
+export { checkSlices } from './rule-support';
 
 // ---------------------------------------------------------------------------
 
@@ -220,108 +182,6 @@ function registerGridRules(): void {
         await bump(ctx, option.priceGridId, `Prix d'option supprimé${option.label ? ` : ${option.label}` : ''}`, {
           priceId: existing.id,
         });
-    },
-  });
-}
-
-/** Slices start at night 1, follow each other without gap or overlap; only the last is open. */
-export function checkSlices(slices: unknown): void {
-  if (Array.isArray(slices) && !validateSlices(slices)) throw refuse('SLICES_INVALID', 'slices');
-}
-
-// ---------------------------------------------------------------------------
-
-function registerOfferRules(): void {
-  registerHooks('special-offer', {
-    async beforeSave(rec, _existing, { trx }) {
-      const offer = toSpecialOffer({ ...rec, id: rec.id ?? 0 });
-      const errors: Record<string, MessageCode> = {};
-      for (const issue of validateSpecialOffer(offer)) {
-        const field = issue.field.split('.')[0];
-        if (isMessageCode(issue.code)) errors[field] ??= issue.code;
-      }
-      const required = (field: string) => {
-        if (rec[field] == null) errors[field] ??= 'REQUIRED';
-      };
-      switch (rec.type) {
-        case SpecialOfferType.LESS_AMOUNT:
-          if (!rec.steps?.length) required('amount');
-          break;
-        case SpecialOfferType.LESS_PERCENT:
-        case SpecialOfferType.PRICE_STRIKEOUT:
-          if (!rec.steps?.length) required('rate');
-          break;
-        case SpecialOfferType.LAST_MINUTE:
-          if (!rec.steps?.length) required('rate');
-          required('lastMinuteDays');
-          break;
-        case SpecialOfferType.X_EQUALS_Y:
-          required('stayNights');
-          required('paidNights');
-          if (rec.stayNights != null && rec.paidNights != null && rec.paidNights >= rec.stayNights)
-            errors.paidNights ??= 'INCORRECT_FORM';
-          break;
-        case SpecialOfferType.INCLUDED_SERVICE:
-          if (!rec.appliedOptionIds?.length) errors.appliedOptionIds ??= 'REQUIRED';
-          break;
-      }
-      if (Object.keys(errors).length) throw refuseMany(errors);
-      await checkIds(trx, rec, 'priceGridIds', 'price_grid');
-      await checkIds(trx, rec, 'placeTypeIds', 'place_type');
-      await checkIds(trx, rec, 'channelIds', 'access_channel');
-      if (rec.appliedOptionIds?.length) {
-        const grids: number[] = rec.priceGridIds ?? [];
-        const found = await trx('price_grid_option')
-          .whereIn('id', rec.appliedOptionIds)
-          .whereIn('priceGridId', grids)
-          .select('id');
-        if (found.length !== rec.appliedOptionIds.length) throw refuse('OPTION_NOT_IN_OFFER_GRIDS', 'appliedOptionIds');
-      }
-      if (typeof rec.promoCode === 'string') rec.promoCode = rec.promoCode.trim().toUpperCase() || null;
-    },
-  });
-
-  registerHooks('last-minute-offer', {
-    async beforeSave(rec, _existing, { trx }) {
-      if (rec.minNights != null && rec.maxNights != null && rec.maxNights < rec.minNights)
-        throw refuse('INCORRECT_FORM', 'maxNights');
-      await checkIds(trx, rec, 'priceGridIds', 'price_grid');
-      await checkIds(trx, rec, 'placeTypeIds', 'place_type');
-      await checkIds(trx, rec, 'channelIds', 'access_channel');
-    },
-  });
-
-  registerHooks('booking-fee', {
-    async beforeSave(rec, _existing, { trx }) {
-      await checkIds(trx, rec, 'priceGridIds', 'price_grid');
-      await checkIds(trx, rec, 'channelIds', 'access_channel');
-    },
-  });
-
-  registerHooks('cancellation-insurance', {
-    beforeSave(rec) {
-      if (rec.rate == null && rec.fixedAmount == null) throw refuse('INSURANCE_RATE_OR_AMOUNT', 'rate');
-    },
-  });
-  keepSingleDefault('cancellation-insurance', ['isDefault']);
-
-  registerHooks('tourist-tax-tariff', {
-    async beforeSave(rec, existing, { trx }) {
-      // One tariff per classification on any night (the database's exclusion constraint repeats it).
-      await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`tourist_tax_tariff:${rec.classification}`]);
-      const q = trx('tourist_tax_tariff')
-        .where('classification', rec.classification)
-        .where((w) => w.whereNull('endDate').orWhere('endDate', '>', rec.startDate));
-      if (rec.endDate != null) q.where('startDate', '<', rec.endDate);
-      if (existing) q.whereNot('id', existing.id);
-      const clash = await q.first('startDate', 'endDate');
-      if (clash)
-        throw refuse(
-          clash.startDate === rec.startDate && (clash.endDate ?? null) === (rec.endDate ?? null)
-            ? 'TAX_PRICE_EXISTS'
-            : 'OVERLAPPING_PERIODS',
-          'startDate',
-        );
     },
   });
 }

@@ -1,37 +1,32 @@
 // Routes of the tax statements: the tourist tax register (/tax-list) and statement to
 // the commune (/tax-statement-list), the VAT statement (/tva-statement-list) and the
-// sales per day and VAT rate; each as JSON for its screen and as CSV (export right).
+// sales per day and VAT rate; each as JSON for its screen and as CSV (export right,
+// declared from one table in ./csv-routes.ts).
 import { defineRoute } from '../../http/define-route';
-import { badRequest } from '../../http/errors';
-import { formatMessage } from '../../../common/messages';
-import { taxRegister, taxStatement, checkTaxPeriod } from './tourist-tax';
-import { dailyVat, vatStatement } from './vat';
+import { taxRegister, taxStatement } from './tourist-tax';
+import { vatStatement } from './vat';
 import { vatRegime, vatReturns } from './vat-regime';
 import { balanceAt, periodResult, periodResultDetail } from './results';
 import { policeRegister } from './police';
-import { POLICE_HEADER, policeRows } from './police-send';
 import { inseeMonth } from './insee';
 import { renderTaxStatementPdf } from './tax-pdf';
-import { date as fr, money, rate, sendCsv } from './csv';
+import { CSV_EXPORT_ROUTES } from './csv-routes';
+import {
+  tag,
+  ACC,
+  RESULTS,
+  day,
+  year,
+  period,
+  obj,
+  type Period,
+  type Year,
+  yearQuery,
+  ordered,
+  range,
+} from './route-parts';
 
-const tag = 'statements';
-const ACC = 'invoice.accounting';
-const RESULTS = 'results.results';
-const day = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
-const year = { type: 'integer', minimum: 2000, maximum: 2100, 'x-message': 'INCORRECT_DATES' };
-const period = { type: 'object', required: ['from', 'to'], properties: { from: day, to: day } };
-const obj = { type: 'object' };
-const csv = { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } };
-type Period = { from: string; to: string };
-type Year = { year: number; from?: string; to?: string };
-const yearQuery = { type: 'object', required: ['year'], properties: { year, from: day, to: day } };
-/** A period of results may span years; its start comes first. */
-const ordered = (q: Period) => {
-  if (q.from > q.to) throw badRequest('INCORRECT_DATES', { to: formatMessage('INCORRECT_DATES') });
-};
-const range = (q: Year) => (q.from && q.to ? (checkTaxPeriod(q.from, q.to), { from: q.from, to: q.to }) : undefined);
-
-export const STATEMENT_ROUTES = [
+const JSON_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/tax-list',
@@ -53,52 +48,6 @@ export const STATEMENT_ROUTES = [
       };
     },
   }),
-  defineRoute<unknown, Period>({
-    method: 'GET',
-    path: '/rest/tax-list/export',
-    right: [ACC, 'export'],
-    tag,
-    query: period,
-    response: csv,
-    summary: 'Registre de la taxe de séjour en CSV',
-    handler: async ({ ctx, query, knex }) => {
-      const rows = await taxRegister(knex, query.from, query.to);
-      return sendCsv(
-        ctx,
-        `registre-taxe-de-sejour-${query.from}-${query.to}.csv`,
-        [
-          'Séjour',
-          'Client',
-          'Emplacement',
-          'Arrivée',
-          'Départ',
-          'Nuits dans la période',
-          'Personnes',
-          'Exonérées',
-          'Motifs',
-          'Nuitées taxées',
-          'Tarif par nuitée',
-          'Taxe due',
-          'Taxe facturée',
-        ],
-        rows.map((r) => [
-          r.bookingCode,
-          r.customer,
-          r.place,
-          fr(r.arrival),
-          fr(r.departure),
-          r.nights,
-          r.persons,
-          r.exemptPersons,
-          r.exemptions.map((e) => `${e.reason} : ${e.persons}`).join(', '),
-          r.taxablePersonNights,
-          r.runs.map((x) => money(x.rate)).join(' / '),
-          money(r.amountDue),
-          money(r.amountBilled),
-        ]),
-      );
-    },
-  }),
   defineRoute<unknown, Year>({
     method: 'GET',
     path: '/rest/tax-statement-list',
@@ -110,45 +59,6 @@ export const STATEMENT_ROUTES = [
       "Déclaration de taxe de séjour à la commune : par période de l'année civile (périodicité du module) ou " +
       'pour une période donnée',
     handler: ({ query, knex }) => taxStatement(knex, query.year, range(query)),
-  }),
-  defineRoute<unknown, Year>({
-    method: 'GET',
-    path: '/rest/tax-statement-list/export',
-    right: [ACC, 'export'],
-    tag,
-    query: yearQuery,
-    response: csv,
-    summary: 'Déclaration de taxe de séjour en CSV (une ligne par période et par tarif)',
-    handler: async ({ ctx, query, knex }) => {
-      const s = await taxStatement(knex, query.year, range(query));
-      const rows = s.periods.flatMap((p) => [
-        ...p.rates.map((r) => [
-          fr(p.from),
-          fr(p.to),
-          s.commune,
-          'Nuitées taxées',
-          money(r.rate),
-          r.personNights,
-          money(r.amount),
-        ]),
-        ...p.exemptions.map((e) => [
-          fr(p.from),
-          fr(p.to),
-          s.commune,
-          `Exonérées : ${e.reason}`,
-          '',
-          e.personNights,
-          '',
-        ]),
-        [fr(p.from), fr(p.to), s.commune, 'Total de la période', '', p.taxablePersonNights, money(p.amountDue)],
-      ]);
-      return sendCsv(
-        ctx,
-        `declaration-taxe-de-sejour-${query.year}.csv`,
-        ['Du', 'Au', 'Commune', 'Ligne', 'Tarif par nuitée', 'Nuitées', 'Montant'],
-        rows,
-      );
-    },
   }),
   defineRoute<unknown, Year>({
     method: 'GET',
@@ -180,53 +90,6 @@ export const STATEMENT_ROUTES = [
       const s = await vatStatement(knex, query.year);
       const regime = await vatRegime(knex);
       return { ...s, regime, returns: vatReturns(regime, query.year, s.months) };
-    },
-  }),
-  defineRoute<unknown, { year: number }>({
-    method: 'GET',
-    path: '/rest/tva-statement-list/export',
-    right: [ACC, 'export'],
-    tag,
-    response: csv,
-    query: { type: 'object', required: ['year'], properties: { year } },
-    summary: 'Déclaration de TVA en CSV (une ligne par mois, base et taux)',
-    handler: async ({ ctx, query, knex }) => {
-      const s = await vatStatement(knex, query.year);
-      const rows = s.months.flatMap((m) =>
-        [...m.rows, ...m.corrections.map((r) => ({ ...r, correction: true }))].map((r: any) => [
-          m.month,
-          (r.basis === 'receipts' ? 'Encaissements (prestations)' : 'Ventes (biens)') +
-            (r.correction ? ' — régularisation' : ''),
-          rate(r.rateBp),
-          money(r.exclVat),
-          money(r.vat),
-          money(r.inclVat),
-        ]),
-      );
-      return sendCsv(
-        ctx,
-        `declaration-tva-${query.year}.csv`,
-        ['Mois', 'Exigibilité', 'Taux', 'Base HT', 'TVA', 'TTC'],
-        rows,
-      );
-    },
-  }),
-  defineRoute<unknown, Period>({
-    method: 'GET',
-    path: '/rest/tva-statement-list/daily',
-    right: [ACC, 'export'],
-    tag,
-    query: period,
-    response: csv,
-    summary: 'Ventes par jour et par taux de TVA (factures, avoirs, tickets), pour le e-reporting B2C, en CSV',
-    handler: async ({ ctx, query, knex }) => {
-      const rows = await dailyVat(knex, query.from, query.to);
-      return sendCsv(
-        ctx,
-        `ventes-par-jour-et-taux-${query.from}-${query.to}.csv`,
-        ['Date', 'Taux', 'Base HT', 'TVA', 'TTC'],
-        rows.map((r) => [r.date, rate(r.rateBp), money(r.exclVat), money(r.vat), money(r.inclVat)]),
-      );
     },
   }),
   defineRoute<unknown, Period>({
@@ -280,19 +143,6 @@ export const STATEMENT_ROUTES = [
       'Registre de police : les fiches individuelles des clients étrangers arrivés dans la période (6 mois au plus)',
     handler: ({ query, knex }) => policeRegister(knex, query.from, query.to),
   }),
-  defineRoute<unknown, Period>({
-    method: 'GET',
-    path: '/rest/police-note-book/export',
-    right: ['booking.booking', 'export'],
-    tag,
-    query: period,
-    response: csv,
-    summary: 'Registre de police en CSV, pour le remettre aux services de police sur leur demande',
-    handler: async ({ ctx, query, knex }) => {
-      const r = await policeRegister(knex, query.from, query.to);
-      return sendCsv(ctx, `registre-de-police-${query.from}-${query.to}.csv`, POLICE_HEADER, policeRows(r.forms));
-    },
-  }),
   defineRoute<unknown, { month: string }>({
     method: 'GET',
     path: '/rest/insee-statement',
@@ -312,3 +162,6 @@ export const STATEMENT_ROUTES = [
     handler: ({ query, knex }) => inseeMonth(knex, query.month),
   }),
 ];
+
+/** The JSON routes, then the CSV exports (./csv-routes.ts). */
+export const STATEMENT_ROUTES = [...JSON_ROUTES, ...CSV_EXPORT_ROUTES];

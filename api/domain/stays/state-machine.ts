@@ -4,199 +4,37 @@
 // go through `decide`; nothing here touches the database.
 import type { MessageCode } from '../../../common/messages';
 import { addDays, formatDateFr, todayParis } from '../../../common/dates';
-import { cancellationFee, type StayPreferences } from '../../../common/stay-preferences';
+import { cancellationFee } from '../../../common/stay-preferences';
 import { formatCents } from '../../../common/money';
+import { CLOSED, CONVERSIONS, DEFAULT_OPTION_DAYS, kindLabel, RELEASING, statusLabel, type Kind } from './status';
 import {
-  CLOSED,
-  CONVERSIONS,
-  DEFAULT_OPTION_DAYS,
-  kindLabel,
-  RELEASING,
-  STATUS,
-  statusLabel,
-  type Cancellation,
-  type Kind,
-} from './status';
-
-export type Action =
-  | 'confirm'
-  | 'set-in-progress'
-  | 'abandon'
-  | 'validate'
-  | 'cancel'
-  | 'mark-cancelling'
-  | 'withdraw-cancelling'
-  | 'refuse'
-  | 'arrive'
-  | 'depart'
-  | 'early-departure'
-  | 'convert'
-  | 'reset'
-  | 'expire'
-  | 'undo-arrival'
-  | 'undo-departure';
-
-export const ACTIONS: readonly Action[] = [
-  'confirm',
-  'set-in-progress',
-  'abandon',
-  'validate',
-  'cancel',
-  'mark-cancelling',
-  'withdraw-cancelling',
-  'refuse',
-  'arrive',
-  'depart',
-  'early-departure',
-  'convert',
-  'reset',
-  'expire',
-  'undo-arrival',
-  'undo-departure',
-];
-
-/** What the rules need to know about a booking and its occupancies. */
-export interface BookingFacts {
-  kind: Kind;
-  statusId: number;
-  cancellation: Cancellation;
-  customerId: number | null;
-  optionExpiryDate: string | null;
-  /** first night and departure of the active (not cancelled) occupancies */
-  startDate: string | null;
-  endDate: string | null;
-  activeOccupancies: number;
-  occupanciesWithoutPlace: number;
-  /** active occupancies inside a partner allotment */
-  partnerOccupancies: number;
-  /** days before the arrival date an arrival may be recorded (setting.earlyArrivalDays, default 0) */
-  earlyArrivalDays?: number;
-  /** Europe/Paris days the arrival and the departure were recorded (undo: the same day only) */
-  arrivedOn?: string | null;
-  goneOn?: string | null;
-  /** the status the stay had before its arrival was recorded (undo-arrival goes back to it) */
-  statusBeforeArrival?: number | null;
-  /** the stay preferences (option duration, cancellation fees, early-departure charge) */
-  preferences?: StayPreferences;
-  /** the stay's price (cents), for the cancellation fee */
-  totalAmount?: number | null;
-}
-
-export interface ActionParams {
-  reason?: string | null;
-  counterProposal?: string | null;
-  kind?: string;
-  /** early departure: the day the guests leave; convert to option: its expiry date */
-  date?: string | null;
-  /** the version the client read (runAction answers 409 RECORD_CHANGED when stale) */
-  version?: number;
-}
-
-export interface Clock {
-  today: string;
-  now: string;
-}
-
-export type Effect =
-  | { type: 'delete-occupancies' }
-  | { type: 'end-occupancies'; date: string; reprice: boolean }
-  | { type: 'restore-occupancies' };
-
-export interface Decision {
-  action: Action | 'integrate';
-  /** booking columns to write */
-  patch: Record<string, unknown>;
-  /** French line of the history */
-  detail: string;
-  effects: Effect[];
-  /** occupancies start holding places (a quote becomes an option, a booking…) */
-  activates: boolean;
-}
-
-export class TransitionError extends Error {
-  constructor(
-    readonly code: MessageCode,
-    readonly field?: string,
-    readonly params?: Record<string, string | number>,
-  ) {
-    super(code);
-  }
-}
-
-const S = STATUS;
-/**
- * Statuses an action may start from. "Intégrée" (13) is an online booking integrated
- * from its channel (imports.ts): a firm booking, like "Confirmée", except that it
- * stays a booking (no conversion). "Acceptée" (4) and "À intégrer" (12) are the
- * statuses of the online booking before integration (`booking_import`): no stay
- * carries them, so no action starts from them.
- */
-export const FROM: Record<Action, readonly number[]> = {
-  confirm: [S.TEMPORARY, S.IN_PROGRESS],
-  'set-in-progress': [S.TEMPORARY],
-  abandon: [S.TEMPORARY, S.IN_PROGRESS],
-  validate: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED],
-  cancel: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.INTEGRATED],
-  'mark-cancelling': [S.CONFIRMED, S.VALIDATED, S.INTEGRATED],
-  'withdraw-cancelling': [S.CONFIRMED, S.VALIDATED, S.INTEGRATED],
-  refuse: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.INTEGRATED],
-  arrive: [S.CONFIRMED, S.VALIDATED, S.INTEGRATED],
-  depart: [S.ARRIVED],
-  'early-departure': [S.ARRIVED],
-  convert: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED],
-  reset: [
-    S.TEMPORARY,
-    S.IN_PROGRESS,
-    S.CONFIRMED,
-    S.VALIDATED,
-    S.INTEGRATED,
-    S.CANCELLED,
-    S.REFUSED,
-    S.REFUSED_COUNTER,
-    S.EXPIRED,
-    S.ABANDONED,
-  ],
-  expire: [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED],
-  'undo-arrival': [S.ARRIVED],
-  'undo-departure': [S.GONE, S.EARLY_DEPARTURE],
-};
+  type Action,
+  ACTIONS,
+  type BookingFacts,
+  type ActionParams,
+  type Clock,
+  type Effect,
+  type Decision,
+  TransitionError,
+} from './state-types';
+import { S, FROM } from './state-rights';
+export {
+  type Action,
+  ACTIONS,
+  type BookingFacts,
+  type ActionParams,
+  type Clock,
+  type Effect,
+  type Decision,
+  TransitionError,
+} from './state-types';
+export { FROM, ACTION_FOR_STATUS, rightFor, rightForStatus } from './state-rights';
 
 /** Kind changes allowed by "convert": common/stay-status.ts (the screens label them too). */
 export { CONVERSIONS };
 
-/** `POST /rest/booking/{id}/set-state`: the action reaching a status. */
-export const ACTION_FOR_STATUS: Partial<Record<number, Action>> = {
-  [S.CONFIRMED]: 'confirm',
-  [S.IN_PROGRESS]: 'set-in-progress',
-  [S.ABANDONED]: 'abandon',
-  [S.VALIDATED]: 'validate',
-  [S.CANCELLED]: 'cancel',
-  [S.REFUSED]: 'refuse',
-  [S.REFUSED_COUNTER]: 'refuse',
-  [S.ARRIVED]: 'arrive',
-  [S.GONE]: 'depart',
-  [S.EARLY_DEPARTURE]: 'early-departure',
-  [S.EXPIRED]: 'expire',
-  [S.DELETED]: 'reset',
-};
-
-/**
- * The right an action needs on booking.booking: ending in DELETED (the "reset") is a
- * deletion (level 111), every other action a modification (011). Every route that
- * can reach DELETED — the action's own path, set-state, merge — asks this.
- */
-export function rightFor(action: Action): 'write' | 'delete' {
-  // Undoing a recorded arrival or departure corrects the past: the manager's level (111).
-  return action === 'reset' || action === 'undo-arrival' || action === 'undo-departure' ? 'delete' : 'write';
-}
-
-/** `set-state`: the right the status asked for needs (an unknown status needs write, then answers 400). */
-export function rightForStatus(statusId: unknown): 'write' | 'delete' {
-  const action = typeof statusId === 'number' ? ACTION_FOR_STATUS[statusId] : undefined;
-  return action ? rightFor(action) : 'write';
-}
-
 const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
 const refuse = (code: MessageCode, field?: string, params?: Record<string, string | number>): never => {
   throw new TransitionError(code, field, params);
 };
