@@ -1,4 +1,8 @@
-// Public surface of the pricing engine.
+// Public surface of the pricing engine, and the pricing module's descriptor.
+import type { DomainModule } from '../module';
+import { registerPricingRules } from './rules';
+import { PRICING_ROUTES } from './routes';
+
 export * from './types';
 export { priceStay } from './quote';
 export { PricingError, type PricingErrorCode } from './errors';
@@ -9,10 +13,6 @@ export { initialOptionQuantity } from './options';
 export { validatePriceGrid, validateSpecialOffer, validateSlices, type ValidationIssue } from './validate';
 
 // The module itself: rules of grids, options and offers; the grid and quote routes.
-import type { DomainModule } from '../module';
-import { registerPricingRules } from './rules';
-import { PRICING_ROUTES } from './routes';
-
 export const pricingModule: DomainModule = {
   name: 'pricing',
   register: registerPricingRules,
