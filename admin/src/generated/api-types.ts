@@ -1158,6 +1158,56 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/bill/{billId}/credit-note/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    billId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount?: number;
+                        /** Format: date */
+                        date?: string;
+                        lines?: {
+                            amount?: number;
+                            billLineId: number;
+                            quantity?: number;
+                        }[];
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillPreview"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/bill/{billId}/send-email": {
         parameters: {
             query?: never;
@@ -12395,6 +12445,13 @@ export type components = {
             vatRateBp?: number | null;
         };
         BillPreview: {
+            creditedBill?: {
+                /** Format: date */
+                date?: string;
+                id?: number;
+                number?: string;
+            } | null;
+            creditedBillId?: number | null;
             customerName?: string;
             customerSnapshot?: Record<string, never>;
             /** Format: date */
@@ -12404,7 +12461,7 @@ export type components = {
             dueDate?: string | null;
             isDeposit: boolean;
             /** @enum {unknown} */
-            kind: "invoice";
+            kind: "invoice" | "credit-note";
             lines: {
                 amountExclVat?: number;
                 amountInclVat: number;
@@ -12423,6 +12480,7 @@ export type components = {
             }[];
             number: null;
             paymentTerms?: string | null;
+            reason?: string | null;
             sellerSnapshot?: Record<string, never>;
             /** Format: date */
             serviceEndDate?: string | null;
@@ -14313,7 +14371,8 @@ export type components = {
             /** @enum {integer} */
             denomination: 1000 | 2000 | 2500 | 5000;
             readonly id?: number;
-            paymentId: number;
+            paymentId?: number | null;
+            salePaymentId?: number | null;
             version?: number;
         };
         Place: {
