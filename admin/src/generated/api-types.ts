@@ -9306,6 +9306,11 @@ export type paths = {
                             kind: "cash" | "card" | "cheque" | "holiday-voucher" | "gift" | "credit-note" | "stay";
                             paymentMethodId?: number | null;
                             reference?: string | null;
+                            vouchers?: {
+                                count: number;
+                                /** @enum {unknown} */
+                                denomination: 1000 | 2000 | 2500 | 5000;
+                            }[];
                         }[];
                         ticketDiscount?: number;
                     };
