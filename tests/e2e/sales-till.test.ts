@@ -194,7 +194,7 @@ describe('the till', () => {
     await page.getByRole('checkbox', { name: `Choisir le ticket E${tag}-000001` }).waitFor({ state: 'detached' });
     await shows(`/vente-annexe/${first.id}`, /^Client affecté après coup/);
     expect(page.errors).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it('takes paper holiday vouchers by count and denomination; the ticket and the Z show them', async () => {
     const tag = Date.now() % 100000;
@@ -205,10 +205,20 @@ describe('the till', () => {
       code: `V${tag}`,
       cashRegisterTypeId: type.id,
     });
+    // A 32,90 € article of its own, sold at every register.
+    const baguette = (await pageApi<any[]>(page, 'GET', `/article?filter=${filter({ code: 'BAGUETTE' })}`))[0];
+    await pageApi(page, 'POST', '/article', {
+      code: `LAMPE${tag}`,
+      label: `Lampe frontale ${tag}`,
+      articleFamilyId: baguette.articleFamilyId,
+      price: 3290,
+      tvaId: baguette.tvaId,
+    });
     await page.goto(`${baseUrl()}/sale-cash-register/${reg.id}`);
     await page.getByTestId('opening-float').fill('0');
     await page.getByTestId('open-window').click();
-    await page.getByTestId('article-code').fill('GAZ-13');
+    await page.getByTestId('article-BAGUETTE').waitFor();
+    await page.getByTestId('article-code').fill(`LAMPE${tag}`);
     await page.getByTestId('article-code').press('Enter');
     await poll(async () => flat(await page.getByTestId('ticket-total').textContent())).toBe('Total:32,90€');
 

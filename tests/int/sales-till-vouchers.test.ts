@@ -91,7 +91,7 @@ describe('paper holiday vouchers at the till', () => {
     ids.sale = r.body.id;
   });
 
-  it('refuses a bare amount, a count that is not the amount, vouchers on another tender, and change on them', async () => {
+  it('refuses a bare amount, a count not the amount, vouchers on another tender, change on them', async () => {
     const before = [await count('sale'), await count('payment_voucher')];
     expectRefused(await sell([{ kind: 'holiday-voucher', amount: 3290 }]), 'ANCV_VOUCHERS_MISMATCH', 'payments');
     const total = await sell([
