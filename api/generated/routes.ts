@@ -1517,6 +1517,7 @@ export const ROUTES: RouteDef[] = [
   {"method":"POST","path":"/rest/payment-voucher/edit","entity":"payment-voucher","op":"save","access":"write"},
   {"method":"POST","path":"/rest/payment-voucher/delete/:id","entity":"payment-voucher","op":"delete","access":"delete"},
   {"method":"GET","path":"/rest/payment-voucher/payment/:id","entity":"payment-voucher","op":"byParent","access":"read","field":"paymentId"},
+  {"method":"GET","path":"/rest/payment-voucher/sale-payment/:id","entity":"payment-voucher","op":"byParent","access":"read","field":"salePaymentId"},
   {"method":"POST","path":"/rest/payment-voucher","entity":"payment-voucher","op":"create","access":"write"},
   {"method":"GET","path":"/rest/payment-voucher/:id","entity":"payment-voucher","op":"get","access":"read"},
   {"method":"PUT","path":"/rest/payment-voucher/:id","entity":"payment-voucher","op":"update","access":"write"},

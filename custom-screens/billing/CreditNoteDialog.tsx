@@ -2,6 +2,8 @@
 // off each: the whole line or part of it, e.g. a disputed 15 € fee), or an amount off
 // the whole bill (spread by the server over its taxable lines). The server refuses
 // beyond what remains; the reason is always asked. An issued bill is never changed.
+// « Voir l'avoir » shows it as it will be (CreditNotePreview); only « Émettre l'avoir »
+// there issues it, with the very body that was previewed.
 import { useEffect, useState } from 'react';
 import {
   Alert,
@@ -22,6 +24,8 @@ import {
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { api } from '../../admin/src/ui';
 import type { Row } from './common';
+import type { BillDraft } from './BillDraftTable';
+import { CreditNotePreview } from './CreditNotePreview';
 
 type Mode = 'all' | 'lines' | 'amount';
 
@@ -42,8 +46,11 @@ export function CreditNoteDialog({
   const [byLine, setByLine] = useState<Record<number, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The previewed note and the body it was computed from: what « Émettre l'avoir » sends.
+  const [draft, setDraft] = useState<{ note: BillDraft; json: Row } | null>(null);
   useEffect(() => {
     if (open) {
+      setDraft(null);
       setMode('all');
       setReason('');
       setAmount('');
@@ -65,25 +72,39 @@ export function CreditNoteDialog({
     const out = picked.map(([id, v]) => ({ billLineId: Number(id), amount: parseEurosToCents(v) }));
     return out.every((l) => l.amount != null && l.amount > 0) ? { reason, lines: out } : 'Montant invalide';
   };
-  const confirm = async () => {
-    const json = body();
-    if (typeof json === 'string') return setError(json);
+  const send = async (run: () => Promise<void>) => {
     setBusy(true);
+    setError(null);
     try {
-      onIssued(await api<Row>(`/bill/${bill.id}/credit-note`, { method: 'POST', json }));
+      await run();
     } catch (e) {
       setError((e as Error).message);
     } finally {
       setBusy(false);
     }
   };
+  const preview = () => {
+    const json = body();
+    if (typeof json === 'string') return setError(json);
+    return send(async () => {
+      const note = await api<BillDraft>(`/bill/${bill.id}/credit-note/preview`, { method: 'POST', json });
+      setDraft({ note, json });
+    });
+  };
+  const confirm = () =>
+    send(async () => {
+      onIssued(await api<Row>(`/bill/${bill.id}/credit-note`, { method: 'POST', json: draft!.json }));
+    });
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>Avoir sur la facture {bill.number}</DialogTitle>
+      <DialogTitle>
+        {draft ? "Aperçu de l'avoir" : 'Avoir'} sur la facture {bill.number}
+      </DialogTitle>
       <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {error && <Alert severity="error">{error}</Alert>}
+        {error && <Alert severity="error">{error}</Alert>}
+        {draft && <CreditNotePreview bill={bill} draft={draft.note} />}
+        <Stack spacing={2} sx={{ mt: 1, display: draft ? 'none' : undefined }}>
           <TextField
             select
             label="Ce que l'avoir annule"
@@ -153,12 +174,24 @@ export function CreditNoteDialog({
           <Alert severity="info">Une facture émise n'est jamais modifiée : l'avoir la corrige.</Alert>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Retour</Button>
-        <Button variant="contained" color="error" disabled={busy} onClick={confirm} data-testid="credit-confirm">
-          Émettre l'avoir
-        </Button>
-      </DialogActions>
+      {draft ? (
+        <DialogActions>
+          <Button onClick={() => setDraft(null)} data-testid="credit-change">
+            Modifier
+          </Button>
+          <Button onClick={onClose}>Ne pas émettre</Button>
+          <Button variant="contained" color="error" disabled={busy} onClick={confirm} data-testid="credit-confirm">
+            Émettre l'avoir
+          </Button>
+        </DialogActions>
+      ) : (
+        <DialogActions>
+          <Button onClick={onClose}>Retour</Button>
+          <Button variant="contained" disabled={busy} onClick={preview} data-testid="credit-preview-open">
+            Voir l'avoir
+          </Button>
+        </DialogActions>
+      )}
     </Dialog>
   );
 }

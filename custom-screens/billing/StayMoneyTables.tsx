@@ -12,6 +12,7 @@ const CATEGORY: Record<string, string> = {
   payment: 'Règlement',
   'down-payment': 'Versement anticipé',
   'cash-register-sale': 'Vente en caisse',
+  refund: 'Remboursement',
 };
 const PAYER: Record<string, string> = { customer: 'Client', 'holiday-aid': 'Aide aux vacances', partner: 'Partenaire' };
 

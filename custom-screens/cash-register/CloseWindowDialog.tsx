@@ -19,6 +19,7 @@ import {
 } from '@mui/material';
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { countFr } from '../../common/french';
+import { vouchersCount, vouchersText } from '../../common/holiday-vouchers';
 import { api, type Row } from '../../admin/src/ui';
 
 const rateLabel = (bp: number | null) =>
@@ -57,6 +58,11 @@ export function ZReport({ z }: { z: Row }) {
           ))}
         </TableBody>
       </Table>
+      {z.vouchers?.length > 0 && (
+        <Typography sx={{ mt: 1 }} data-testid="z-vouchers">
+          {`Chèques-vacances papier : ${vouchersText(z.vouchers)} (${vouchersCount(z.vouchers)})`}
+        </Typography>
+      )}
       <Table size="small" aria-label="Par taux de TVA" sx={{ mt: 1 }}>
         <TableHead>
           <TableRow>
@@ -118,6 +124,11 @@ export function CloseWindowDialog({
         {!z && live && (
           <>
             <Typography sx={{ mb: 1 }}>Comptez la caisse et saisissez les montants par nature de règlement.</Typography>
+            {live.vouchers?.length > 0 && (
+              <Typography sx={{ mb: 1 }} data-testid="close-vouchers">
+                {`Chèques-vacances papier à trouver : ${vouchersText(live.vouchers)} (${vouchersCount(live.vouchers)})`}
+              </Typography>
+            )}
             {(live.byKind as Row[])
               .filter((k) => k.kind !== 'stay')
               .map((k) => (

@@ -3,6 +3,8 @@
 // stay of a guest on site (searched by name, pitch or plate). The server decides; this
 // dialog shows what is left to pay and the change with the same arithmetic. By keyboard:
 // the amount field has the focus with what is left; Enter adds it, Enter again pays.
+// Paper holiday vouchers (a « chèques-vacances papier » method) are counted by
+// denomination, as at the desk: the tender's amount is their sum.
 import { useEffect, useState } from 'react';
 import {
   Alert,
@@ -24,12 +26,16 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../common/sales-totals';
 import { api, type Row } from '../../admin/src/ui';
+import { VoucherTender } from './VoucherTender';
+import { vouchersText, type VoucherLine } from '../../common/holiday-vouchers';
 
 export interface Tender {
   kind: TillPaymentKind;
   amount: number;
   giftVoucherCode?: string;
   reference?: string;
+  vouchers?: VoucherLine[];
+  paymentMethodId?: number;
 }
 
 const KINDS: TillPaymentKind[] = ['cash', 'card', 'cheque', 'holiday-voucher', 'gift', 'credit-note', 'stay'];
@@ -38,12 +44,15 @@ export function PaymentDialog({
   open,
   total,
   kinds,
+  voucherMethods,
   onClose,
   onPay,
 }: {
   open: boolean;
   total: number;
   kinds: string[];
+  /** the holiday-voucher methods: paper ones are taken by count of each denomination */
+  voucherMethods: Row[];
   onClose: () => void;
   onPay: (tenders: Tender[], bookingId: number | null) => Promise<void>;
 }) {
@@ -52,6 +61,7 @@ export function PaymentDialog({
   const [kind, setKind] = useState<TillPaymentKind>('cash');
   const [amount, setAmount] = useState('');
   const [code, setCode] = useState('');
+  const [counts, setCounts] = useState<Record<number, string>>({});
   const [stayQuery, setStayQuery] = useState('');
   const [stays, setStays] = useState<Row[]>([]);
   const [stay, setStay] = useState<Row | null>(null);
@@ -65,8 +75,19 @@ export function PaymentDialog({
       setError(null);
       setAmount('');
       setCode('');
+      setCounts({});
     }
   }, [open]);
+  // Paper vouchers are counted; electronic ones (Chèque-Vacances Connect) are an amount on their own method.
+  const paperMethod = voucherMethods.find((m) => m.isPaperVoucher);
+  const eMethod = voucherMethods.find((m) => !m.isPaperVoucher);
+  const [voucherMethodId, setVoucherMethodId] = useState<number | null>(null);
+  const chosenVoucher = voucherMethods.find((m) => m.id === voucherMethodId) ?? paperMethod ?? eMethod;
+  const counting = kind === 'holiday-voucher' && !!chosenVoucher?.isPaperVoucher;
+  const vouchers: VoucherLine[] = Object.entries(counts)
+    .filter(([, n]) => /^\d+$/.test(n) && Number(n) > 0)
+    .map(([d, n]) => ({ denomination: Number(d), count: Number(n) }));
+  const counted = vouchers.reduce((a, v) => a + v.denomination * v.count, 0);
   const other = tenders.filter((t) => t.kind !== 'cash').reduce((a, t) => a + t.amount, 0);
   const cash = tenders.filter((t) => t.kind === 'cash').reduce((a, t) => a + t.amount, 0);
   const left = Math.max(0, total - other - cash);
@@ -87,6 +108,7 @@ export function PaymentDialog({
   }, [kind, stayQuery]);
 
   const add = (k: TillPaymentKind = kind, value = amount) => {
+    if (k === 'holiday-voucher' && counting) return addVouchers();
     const cents = parseEurosToCents(value);
     if (!cents || cents <= 0) {
       setError('Montant invalide');
@@ -103,9 +125,25 @@ export function PaymentDialog({
     setError(null);
     setTenders([
       ...tenders,
-      { kind: k, amount: cents, ...(k === 'gift' ? { giftVoucherCode: code.trim().toUpperCase() } : {}) },
+      {
+        kind: k,
+        amount: cents,
+        ...(k === 'gift' ? { giftVoucherCode: code.trim().toUpperCase() } : {}),
+        ...(k === 'holiday-voucher' && chosenVoucher ? { paymentMethodId: chosenVoucher.id } : {}),
+      },
     ]);
     setCode('');
+  };
+  const addVouchers = () => {
+    if (!counted) return setError('Indiquez le nombre de chèques-vacances de chaque valeur');
+    // No change is given on holiday vouchers: they pay at most what is left.
+    if (counted > left)
+      return setError(
+        `Les chèques-vacances (${formatCents(counted)}) dépassent le reste à payer : pas de monnaie rendue`,
+      );
+    setError(null);
+    setTenders([...tenders, { kind: 'holiday-voucher', amount: counted, vouchers, paymentMethodId: paperMethod!.id }]);
+    setCounts({});
   };
   const pay = async () => {
     setBusy(true);
@@ -126,7 +164,7 @@ export function PaymentDialog({
       <DialogContent>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
           {available
-            .filter((k) => k !== 'stay' && k !== 'gift')
+            .filter((k) => k !== 'stay' && k !== 'gift' && !(k === 'holiday-voucher' && paperMethod))
             .map((k) => (
               <Button key={k} variant="outlined" onClick={quick(k)} disabled={!left} data-testid={`quick-${k}`}>
                 {PAYMENT_KIND_LABELS[k]} : le reste
@@ -151,7 +189,8 @@ export function PaymentDialog({
           </TextField>
           <TextField
             label="Montant (€)"
-            value={amount}
+            value={counting ? formatCents(counted, false) : amount}
+            disabled={counting}
             onChange={(e) => setAmount(e.target.value)}
             size="small"
             sx={{ width: 130 }}
@@ -177,6 +216,16 @@ export function PaymentDialog({
             Ajouter
           </Button>
         </Box>
+        {kind === 'holiday-voucher' && (
+          <VoucherTender
+            paper={paperMethod}
+            electronic={eMethod}
+            chosen={chosenVoucher}
+            onChoose={setVoucherMethodId}
+            counts={counts}
+            onCounts={setCounts}
+          />
+        )}
         {kind === 'stay' && (
           <Box sx={{ mt: 2 }}>
             <TextField
@@ -204,6 +253,7 @@ export function PaymentDialog({
               <Typography sx={{ flex: 1 }}>
                 {PAYMENT_KIND_LABELS[t.kind]}
                 {t.giftVoucherCode ? ` ${t.giftVoucherCode}` : ''}
+                {t.vouchers ? ` : ${vouchersText(t.vouchers)}` : ''}
                 {t.kind === 'stay' && stay ? ` — ${stay.customerName}` : ''}
               </Typography>
               <Typography>{formatCents(t.amount)}</Typography>

@@ -354,6 +354,7 @@ export default function TillScreen() {
         open={paying}
         total={ticket?.totalInclVat ?? 0}
         kinds={(paymentMethods as Row[]).map((m) => m.kind)}
+        voucherMethods={(paymentMethods as Row[]).filter((m) => m.kind === 'holiday-voucher')}
         onClose={() => setPaying(false)}
         onPay={pay}
       />

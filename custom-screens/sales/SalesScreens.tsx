@@ -23,6 +23,7 @@ import { Loading, useNotify } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { formatDateFr } from '../../common/dates';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../common/sales-totals';
+import { vouchersCount, vouchersText } from '../../common/holiday-vouchers';
 import { AskDialog, type Row, PrintButton } from '../../admin/src/ui';
 import { ReturnDialog } from './ReturnDialog';
 import { useCan, api, isPositiveId, NotFound, Page } from '../../admin/src/ui';
@@ -204,6 +205,7 @@ export function SaleScreen() {
                 <TableCell>
                   {PAYMENT_KIND_LABELS[p.kind as TillPaymentKind] ?? p.kind}
                   {p.reference ? ` ${p.reference}` : ''}
+                  {p.vouchers?.length ? ` : ${vouchersText(p.vouchers)} (${vouchersCount(p.vouchers)})` : ''}
                 </TableCell>
                 <TableCell align="right">{formatCents(p.amount)}</TableCell>
                 <TableCell align="right">{formatCents(p.received)}</TableCell>

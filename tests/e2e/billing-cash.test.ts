@@ -298,6 +298,8 @@ describe("the accountant's screens show that money", () => {
       await page.goto(`${baseUrl()}/bill/${bill.id}`);
       await page.getByTestId('credit-note').click();
       await page.getByRole('dialog').getByLabel("Motif de l'avoir").fill(`Annulation e2e ${tag}`);
+      await page.getByRole('dialog').getByRole('button', { name: "Voir l'avoir" }).click();
+      await page.getByRole('dialog').getByTestId('credit-preview').waitFor();
       await page.getByRole('dialog').getByRole('button', { name: "Émettre l'avoir" }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await page.getByText('Annulée par avoir', { exact: true }).waitFor();

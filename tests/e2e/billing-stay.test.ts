@@ -1,14 +1,18 @@
 // Billing a stay in Chromium, on the demo campsite: from the stay's screen « Facturer »
 // issues the final bill, its screen shows the lines and the total, « Encaisser » records
 // a card payment (last four digits only) and the stay owes nothing; the planning's
-// payment view has its source.
+// payment view has its source. From the bill screen, « Avoir » shows the credit note as it
+// will be — by line, then by amount — and issues it on confirmation only, as previewed.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
+import { baseUrl, clickUntilShown, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { euros, payAtStay, same } from './billing-fixtures';
 
 let page: TestPage;
+/** The bill the first test issues, credited by the second. */
+let billId = 0;
 
 withLoggedInPage((p) => (page = p));
+const flat = (s: string | null) => (s ?? '').replace(/\s/g, '');
 
 describe('a stay billed and paid in the browser', () => {
   it('bills a confirmed stay, shows the bill, takes a card payment', async () => {
@@ -53,6 +57,7 @@ describe('a stay billed and paid in the browser', () => {
     const number = (await billLink.textContent())!;
     await billLink.click();
     await page.waitForURL((u) => /^\/bill\/\d+$/.test(u.pathname));
+    billId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.locator('h1', { hasText: `Facture ${number}` }).waitFor();
     expect(same(await page.getByTestId('bill-total').textContent(), `Total TTC : ${euros(stay.totalAmount)}`)).toBe(
       true,
@@ -73,6 +78,77 @@ describe('a stay billed and paid in the browser', () => {
     );
     expect(payments.map((p) => [p.amount, p.cardLast4])).toEqual([[stay.totalAmount, '4242']]);
     expect((await pageApi(page, 'GET', '/planning/setup')).paymentsTracked).toBe(true);
+    expect(page.errors).toEqual([]);
+  });
+
+  it('previews a credit note by line and by amount, and issues it as previewed on confirmation only', async () => {
+    expect(billId, 'the bill of the first test').toBeGreaterThan(0);
+    const bill = await pageApi<any>(page, 'GET', `/bill/view/${billId}`);
+    const line = bill.lines.find((l: any) => l.vatRateBp != null && l.amountInclVat >= 1000);
+    expect(line, 'a taxed line of 10 € or more').toBeTruthy();
+    const dialog = page.getByRole('dialog');
+    const shown = async (id: string) => flat(await dialog.getByTestId(id).textContent());
+    const mode = async (name: string) => {
+      await dialog.getByTestId('credit-mode').locator('..').click();
+      await page.getByRole('option', { name }).click();
+    };
+    /** The credit note issued last equals the preview on screen: totals and VAT per rate. */
+    const issuedAsShown = async (count: number) => {
+      const shownTotals = [await shown('preview-total-excl'), await shown('preview-total-vat')];
+      const shownRates = await dialog.locator('[data-testid^="preview-vat-"]').allTextContents();
+      await dialog.getByTestId('credit-confirm').click();
+      await dialog.waitFor({ state: 'detached' });
+      const notes = (await pageApi<any>(page, 'GET', `/bill/view/${billId}`)).creditNotes;
+      expect(notes).toHaveLength(count);
+      const note = await pageApi<any>(page, 'GET', `/bill/view/${notes[count - 1].id}`);
+      expect(shownTotals).toEqual([flat(euros(note.totalExclVat)), flat(euros(note.totalVat))]);
+      expect(shownRates.map(flat)).toEqual(
+        note.vatTotals.map((v: any) =>
+          flat(
+            `TVA ${(v.vatRateBp / 100).toLocaleString('fr-FR')} % sur ${euros(v.totalExclVat)} HT${euros(v.vatAmount)}`,
+          ),
+        ),
+      );
+      return note;
+    };
+
+    await page.goto(`${baseUrl()}/bill/${billId}`);
+    await clickUntilShown(page.getByTestId('credit-note'), dialog);
+    // By line: 10 € off one line, shown as it will be, nothing issued yet.
+    await mode('Des lignes, en tout ou en partie');
+    await dialog.getByTestId(`credit-line-${line.id}`).fill('10,00');
+    await dialog.getByTestId('credit-reason').fill('Réduction e2e');
+    await dialog.getByTestId('credit-preview-open').click();
+    await dialog.getByTestId('credit-preview').waitFor();
+    expect(await shown('preview-total')).toBe(flat(euros(-1000)));
+    expect(await dialog.getByTestId('credit-preview').textContent()).toContain(
+      `Avoir sur la facture N° ${bill.number}`,
+    );
+    expect(await dialog.getByTestId('credit-preview').textContent()).toContain('Motif : Réduction e2e');
+    expect(flat(await dialog.getByTestId('credit-consequence').textContent())).toContain(
+      flat(`ne vaudra plus que ${euros(bill.remaining - 1000)} au lieu de ${euros(bill.remaining)}`),
+    );
+    expect((await pageApi<any>(page, 'GET', `/bill/view/${billId}`)).creditNotes).toHaveLength(0);
+    // « Modifier » goes back to the form as it was; previewed again, then issued.
+    await dialog.getByTestId('credit-change').click();
+    expect(await dialog.getByTestId(`credit-line-${line.id}`).inputValue()).toBe('10,00');
+    await dialog.getByTestId('credit-preview-open').click();
+    await dialog.getByTestId('credit-preview').waitFor();
+    const byLine = await issuedAsShown(1);
+    expect([byLine.totalInclVat, byLine.reason]).toEqual([-1000, 'Réduction e2e']);
+    await page.getByText('Partiellement annulée par avoir', { exact: true }).waitFor();
+
+    // By amount: 20 € off the whole bill, spread by the server over its taxed lines.
+    await clickUntilShown(page.getByTestId('credit-note'), dialog);
+    await mode("Un montant sur l'ensemble de la facture");
+    await dialog.getByTestId('credit-amount').fill('20,00');
+    await dialog.getByTestId('credit-reason').fill('Geste e2e');
+    await dialog.getByTestId('credit-preview-open').click();
+    await dialog.getByTestId('credit-preview').waitFor();
+    expect(await shown('preview-total')).toBe(flat(euros(-2000)));
+    const byAmount = await issuedAsShown(2);
+    expect(byAmount.totalInclVat).toBe(-2000);
+    expect((await pageApi<any>(page, 'GET', `/bill/view/${billId}`)).remaining).toBe(bill.remaining - 3000);
     expect(page.errors).toEqual([]);
   });
 });

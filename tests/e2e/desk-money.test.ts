@@ -148,6 +148,21 @@ describe('the money of a stay at the front desk', () => {
       .getByText(/de trop : cette somme lui est due/)
       .waitFor();
     expect(await dialog().textContent()).not.toContain('undefined');
+    await page.keyboard.press('Escape');
+    await dialog().waitFor({ state: 'detached' });
+    // The credit note is among the stay's bills, on the bill it corrects.
+    const note = (await pageApi<any>(page, 'GET', `/bill/view/${bill.id}`)).creditNotes[0];
+    await money().getByTestId(`bill-state-${note.id}`).getByText(`Sur ${bill.number}`).waitFor();
+    // Paid back from the stay page: the refund is listed as such, and nothing is owed any more.
+    await clickUntilShown(money().getByTestId('refund'), dialog());
+    await dialog().getByTestId('refund-method').locator('..').click();
+    await page.getByRole('option', { name: 'Virement', exact: true }).click();
+    await dialog().getByTestId('refund-save').click();
+    await dialog().waitFor({ state: 'detached' });
+    const refund = money().getByTestId('stay-payments').locator('tr', { hasText: 'Remboursement' });
+    await refund.waitFor();
+    expect(flat(await refund.textContent())).toContain(flat(euros(-made.charged)));
+    await money().getByTestId('owed-back').waitFor({ state: 'detached' });
     expect(page.errors).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
 // negative ticket referencing the first); the window closed and the
 // Z read; the stay's final bill carries the token. Then every sales screen of the issue
 // shows what was just sold (lists, ticket, voucher, checks) and a customer is assigned
-// to the first ticket. Waits on conditions only.
+// to the first ticket. Paper holiday vouchers are taken by count and denomination (the
+// ticket and the Z list them), electronic ones by amount. Waits on conditions only.
 import { describe, expect, it } from 'vitest';
 import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { todayParis } from '../../common/dates';
@@ -192,6 +193,101 @@ describe('the till', () => {
     await page.getByTestId('assign-customer').click();
     await page.getByRole('checkbox', { name: `Choisir le ticket E${tag}-000001` }).waitFor({ state: 'detached' });
     await shows(`/vente-annexe/${first.id}`, /^Client affecté après coup/);
+    expect(page.errors).toEqual([]);
+  }, 240_000);
+
+  it('takes paper holiday vouchers by count and denomination; the ticket and the Z show them', async () => {
+    const tag = Date.now() % 100000;
+    await page.goto(`${baseUrl()}/home`);
+    const [type] = await pageApi<any[]>(page, 'GET', `/cash-register-type?range=${encodeURIComponent('[0,0]')}`);
+    const reg = await pageApi<any>(page, 'POST', '/cash-register', {
+      label: `Caisse ANCV ${tag}`,
+      code: `V${tag}`,
+      cashRegisterTypeId: type.id,
+    });
+    // A 32,90 € article of its own, sold at every register.
+    const baguette = (await pageApi<any[]>(page, 'GET', `/article?filter=${filter({ code: 'BAGUETTE' })}`))[0];
+    await pageApi(page, 'POST', '/article', {
+      code: `LAMPE${tag}`,
+      label: `Lampe frontale ${tag}`,
+      articleFamilyId: baguette.articleFamilyId,
+      price: 3290,
+      tvaId: baguette.tvaId,
+    });
+    await page.goto(`${baseUrl()}/sale-cash-register/${reg.id}`);
+    await page.getByTestId('opening-float').fill('0');
+    await page.getByTestId('open-window').click();
+    await page.getByTestId('article-BAGUETTE').waitFor();
+    await page.getByTestId('article-code').fill(`LAMPE${tag}`);
+    await page.getByTestId('article-code').press('Enter');
+    await poll(async () => flat(await page.getByTestId('ticket-total').textContent())).toBe('Total:32,90€');
+
+    // One of 20 € and one of 10 €: the amount is their sum; no « le reste » for counted vouchers.
+    await page.getByTestId('encaisser').click();
+    const dialog = page.getByRole('dialog', { name: /^Encaisser 32,90/ });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('quick-holiday-voucher').count()).toBe(0);
+    await dialog.getByRole('combobox', { name: 'Nature' }).click();
+    await page.getByRole('option', { name: 'Chèques-vacances' }).click();
+    await dialog.getByTestId('payment-vouchers-20').fill('1');
+    await dialog.getByTestId('payment-vouchers-10').fill('1');
+    await poll(() => dialog.getByTestId('tender-amount').inputValue()).toBe('30,00');
+    await dialog.getByTestId('tender-add').click();
+    await dialog.getByText('Chèques-vacances : 1 × 20 € + 1 × 10 €').waitFor();
+    await poll(async () => flat(await dialog.getByTestId('pay-left').textContent())).toBe('Resteàpayer:2,90€');
+    await dialog.getByTestId('quick-cash').click();
+    await dialog.getByTestId('pay-confirm').click();
+    await page
+      .getByTestId('last-ticket')
+      .filter({ hasText: `Ticket V${tag}-000001` })
+      .waitFor();
+    const [sold] = await pageApi<any[]>(page, 'GET', `/sale?filter=${filter({ cashRegisterId: reg.id })}`);
+    const ticket = await pageApi<any>(page, 'GET', `/sales/view/${sold.id}`);
+    const paper = ticket.payments.find((p: any) => p.kind === 'holiday-voucher');
+    expect([paper.amount, paper.vouchers]).toEqual([
+      3000,
+      [
+        { denomination: 2000, count: 1 },
+        { denomination: 1000, count: 1 },
+      ],
+    ]);
+
+    // Electronic vouchers (Chèque-Vacances Connect) stay an amount, on their own method.
+    await page.getByTestId('article-BAGUETTE').click();
+    await page.getByTestId('encaisser').click();
+    const second = page.getByRole('dialog', { name: /^Encaisser 1,30/ });
+    await second.getByRole('combobox', { name: 'Nature' }).click();
+    await page.getByRole('option', { name: 'Chèques-vacances' }).click();
+    await second.getByTestId('tender-voucher-method').locator('..').click();
+    await page.getByRole('option', { name: 'Chèque-Vacances Connect' }).click();
+    expect(await second.getByTestId('payment-vouchers').count()).toBe(0);
+    await second.getByTestId('tender-add').click();
+    await second.getByTestId('pay-confirm').click();
+    await page
+      .getByTestId('last-ticket')
+      .filter({ hasText: `Ticket V${tag}-000002` })
+      .waitFor();
+
+    // The ticket lists the vouchers; the close asks for them and the Z counts them.
+    await page.goto(`${baseUrl()}/vente-annexe/${sold.id}`);
+    await page
+      .getByRole('table', { name: 'Règlements' })
+      .getByText('Chèques-vacances : 1 × 20 € + 1 × 10 € (2 chèques-vacances)')
+      .waitFor();
+    await page.goto(`${baseUrl()}/sale-cash-register/${reg.id}`);
+    await page.getByTestId('close-window').click();
+    await page
+      .getByTestId('close-vouchers')
+      .getByText('Chèques-vacances papier à trouver : 1 × 20 € + 1 × 10 € (2 chèques-vacances)')
+      .waitFor();
+    await page.getByTestId('counted-cash').fill('2,90');
+    await page.getByTestId('counted-holiday-voucher').fill('31,30');
+    await page.getByTestId('confirm-close').click();
+    await page.getByTestId('z-title').filter({ hasText: 'Z n° 1' }).waitFor();
+    expect(flat(await page.getByTestId('z-holiday-voucher').textContent())).toMatch(/31,30€31,30€0,00€$/);
+    expect(await page.getByTestId('z-vouchers').textContent()).toBe(
+      'Chèques-vacances papier : 1 × 20 € + 1 × 10 € (2 chèques-vacances)',
+    );
     expect(page.errors).toEqual([]);
   }, 120_000);
 });

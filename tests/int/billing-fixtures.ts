@@ -1,7 +1,8 @@
 // The campsite of the billing tests: a place type priced 30 €/night in summer 2031 at
 // 10 % VAT, a 3★ tourist tax of 0,66 € per adult-night (outside VAT), booking fees of
 // 15 €, an acompte of 30 %; the establishment's legal data; a customer with an address.
-import { issueCreditNote, issueStayBill } from '../../api/domain/billing/issue';
+import { issueStayBill } from '../../api/domain/billing/issue';
+import { issueCreditNote } from '../../api/domain/billing/credit-note';
 import { loadBill } from '../../api/domain/billing/view';
 import { createdThroughEdit, postOk, unique } from './http-helpers';
 import type { TestServer } from './harness';

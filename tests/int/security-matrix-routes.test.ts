@@ -1300,6 +1300,11 @@ const ROWS: Row[] = [
     state: async (req) => t.knex('bill').where('creditedBillId', idIn(req)).count({ n: '*' }),
   },
   {
+    method: 'POST',
+    route: '/rest/bill/:billId/credit-note/preview',
+    make: async () => ({ path: `/rest/bill/${await issuedBill()}/credit-note/preview`, body: { reason: 'Aperçu' } }),
+  },
+  {
     method: 'GET',
     route: '/rest/booking/:bookingId/bill/preview',
     make: async () => ({ path: `/rest/booking/${(await billable()).id}/bill/preview?kind=final` }),

@@ -1158,6 +1158,56 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/bill/{billId}/credit-note/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    billId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount?: number;
+                        /** Format: date */
+                        date?: string;
+                        lines?: {
+                            amount?: number;
+                            billLineId: number;
+                            quantity?: number;
+                        }[];
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BillPreview"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/bill/{billId}/send-email": {
         parameters: {
             query?: never;
@@ -9256,6 +9306,11 @@ export type paths = {
                             kind: "cash" | "card" | "cheque" | "holiday-voucher" | "gift" | "credit-note" | "stay";
                             paymentMethodId?: number | null;
                             reference?: string | null;
+                            vouchers?: {
+                                count: number;
+                                /** @enum {unknown} */
+                                denomination: 1000 | 2000 | 2500 | 5000;
+                            }[];
                         }[];
                         ticketDiscount?: number;
                     };
@@ -12441,6 +12496,13 @@ export type components = {
             vatRateBp?: number | null;
         };
         BillPreview: {
+            creditedBill?: {
+                /** Format: date */
+                date?: string;
+                id?: number;
+                number?: string;
+            } | null;
+            creditedBillId?: number | null;
             customerName?: string;
             customerSnapshot?: Record<string, never>;
             /** Format: date */
@@ -12450,7 +12512,7 @@ export type components = {
             dueDate?: string | null;
             isDeposit: boolean;
             /** @enum {unknown} */
-            kind: "invoice";
+            kind: "invoice" | "credit-note";
             lines: {
                 amountExclVat?: number;
                 amountInclVat: number;
@@ -12469,6 +12531,7 @@ export type components = {
             }[];
             number: null;
             paymentTerms?: string | null;
+            reason?: string | null;
             sellerSnapshot?: Record<string, never>;
             /** Format: date */
             serviceEndDate?: string | null;
@@ -14359,7 +14422,8 @@ export type components = {
             /** @enum {integer} */
             denomination: 1000 | 2000 | 2500 | 5000;
             readonly id?: number;
-            paymentId: number;
+            paymentId?: number | null;
+            salePaymentId?: number | null;
             version?: number;
         };
         Place: {

@@ -10,8 +10,6 @@ import { formatDateFr, todayParis } from '../../../common/dates';
 import { RELEASING, UNCONFIRMED } from '../stays/status';
 import {
   billTotals,
-  creditAmountLines,
-  creditLines,
   depositLines,
   finalLines,
   numberLines,
@@ -20,7 +18,6 @@ import {
   type LineInput,
 } from './lines';
 import { extraLines, markBilled, STAY_SOURCE, type BillSourceContext } from './sources';
-import { standingPartnerBills } from './partner';
 import { allocateNumber, type Series } from './numbering';
 import { appendBillEntry } from '../ledger/entries';
 import { assertOpenFinancialYear } from '../establishment/periods';
@@ -42,15 +39,6 @@ export interface StayBillInput {
   /** a deposit bill of a payment already received: its date, method and nature */
   paid?: { date: string; method: string; nature: DepositNature | null };
 }
-export interface CreditNoteInput {
-  reason: string;
-  /** units of lines, or an amount (VAT included) off a line */
-  lines?: { billLineId: number; quantity?: number | null; amount?: number | null }[];
-  /** an amount (VAT included) off the whole invoice, spread over its taxable lines */
-  amount?: number;
-  date?: string;
-}
-
 const json = (v: unknown) => JSON.stringify(v);
 
 export async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
@@ -300,9 +288,20 @@ export async function previewStayBill(
   userId: number | null,
 ): Promise<Row> {
   const date = billDate(input.date);
+  return previewBill(knex, (trx) => prepareStayBill(trx, bookingId, input, date, userId));
+}
+
+/**
+ * A bill as insertBill would write it from what `prepare` builds — numbered lines, VAT per rate, totals — in a
+ * transaction always rolled back (the locks and checks of the issue, no number taken, nothing written).
+ */
+export async function previewBill(
+  knex: Knex,
+  prepare: (trx: Trx) => Promise<{ bill: Row; lines: LineInput[] }>,
+): Promise<Row> {
   const trx = await knex.transaction();
   try {
-    const p = await prepareStayBill(trx, bookingId, input, date, userId);
+    const p = await prepare(trx);
     const lines = numberLines(p.lines);
     return { ...p.bill, ...billTotals(lines), number: null, lines };
   } finally {
@@ -341,77 +340,4 @@ async function prepareCancellationBill(
       userId,
     },
   };
-}
-
-export async function issueCreditNote(
-  knex: Knex,
-  invoiceId: number,
-  input: CreditNoteInput,
-  userId: number | null,
-  today?: string,
-): Promise<number> {
-  const date = billDate(input.date, today);
-  const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-  if (!reason)
-    throw badRequest('CREDIT_NOTE_REASON_REQUIRED', { reason: formatMessage('CREDIT_NOTE_REASON_REQUIRED') });
-  // Units or an amount of a line, lines or an amount of the whole bill: one way at a time.
-  if ((input.amount != null && input.lines) || input.lines?.some((l) => l.quantity != null && l.amount != null))
-    throw badRequest('INCORRECT_FORM', { amount: formatMessage('INCORRECT_FORM') });
-  return knex.transaction(async (trx) => {
-    const first = await trx('bill').where('id', invoiceId).first('bookingId');
-    if (!first) throw new HttpError(404, 'BILL_NOT_FOUND');
-    if (first.bookingId != null) await lockStay(trx, first.bookingId);
-    const invoice = await trx('bill').where('id', invoiceId).forUpdate().first();
-    if (invoice.kind !== 'invoice') throw badRequest('CREDIT_NOTE_NEEDS_INVOICE');
-    // A deposit bill already deducted by a standing final bill cannot be cancelled alone.
-    if (invoice.isDeposit && invoice.bookingId != null) {
-      if (await isStayBilled(trx, invoice.bookingId)) throw badRequest('BILL_CANNOT_BE_CANCELLED');
-    }
-    // « customer bill before partner bill », undone in the reverse order.
-    if (
-      invoice.payerType === 'customer' &&
-      !invoice.isDeposit &&
-      invoice.bookingId != null &&
-      (await standingPartnerBills(trx, invoice.bookingId)).length
-    ) {
-      throw badRequest('PARTNER_BILL_REMAINS');
-    }
-    let lines: LineInput[];
-    try {
-      const creditable = await creditableLines(trx, [invoiceId]);
-      lines =
-        input.amount != null
-          ? creditAmountLines(creditable, input.amount)
-          : creditLines(creditable, input.lines ?? null);
-    } catch (e: any) {
-      if (e?.message === 'EXCEEDS' || e?.message === 'UNKNOWN_LINE')
-        throw badRequest('CREDIT_NOTE_EXCEEDS_INVOICE', { lines: formatMessage('CREDIT_NOTE_EXCEEDS_INVOICE') });
-      throw e;
-    }
-    if (!lines.length || lines.every((l) => l.amountInclVat === 0)) throw badRequest('BILL_CANNOT_BE_CANCELLED');
-    return insertBill(
-      trx,
-      {
-        kind: 'credit-note',
-        isDeposit: invoice.isDeposit,
-        payerType: invoice.payerType,
-        date,
-        bookingId: invoice.bookingId,
-        customerId: invoice.customerId,
-        partnerId: invoice.partnerId,
-        customerName: invoice.customerName,
-        customerSnapshot: invoice.customerSnapshot,
-        sellerSnapshot: await sellerSnapshot(trx),
-        serviceStartDate: invoice.serviceStartDate,
-        serviceEndDate: invoice.serviceEndDate,
-        creditedBillId: invoice.id,
-        reason,
-        userId,
-        paymentTerms: null,
-        dueDate: null,
-      },
-      lines,
-      'credit-note',
-    );
-  });
 }

@@ -11,8 +11,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import { isYearMonth } from '../../../common/cash';
 import { paymentVat, TILL_SHARE } from '../../../common/payment-vat';
 import { recordCheques, type ChequesInput } from './cheques';
-import { recordVouchers, type VouchersInput } from './vouchers';
-import { ANCV_DENOMINATIONS } from '../../../common/holiday-vouchers';
+import { recordVouchers, VOUCHER_LINES_SCHEMA, type VouchersInput } from './vouchers';
 import { refundOverpayment, type RefundInput } from './refunds';
 import { groupPayments, type GroupInput } from './grouping';
 import { cashAndBankJournal, cashFund, movementsOfMonth, startingBases } from './cash';
@@ -140,20 +139,7 @@ export const MONEY_ROUTES = [
         downPaymentNature: { enum: ['arrhes', 'acompte'] },
         payingInstitution: text(120),
         notes: text(500),
-        vouchers: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 4,
-          items: {
-            type: 'object',
-            required: ['denomination', 'count'],
-            additionalProperties: false,
-            properties: {
-              denomination: { enum: [...ANCV_DENOMINATIONS], 'x-message': 'INVALID_CHOICE' },
-              count: { type: 'integer', minimum: 1, maximum: 9999, 'x-message': 'MUST_BE_POSITIVE' },
-            },
-          },
-        },
+        vouchers: VOUCHER_LINES_SCHEMA,
       },
     },
     response: { $ref: '#/components/schemas/Payment' },

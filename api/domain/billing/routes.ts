@@ -3,7 +3,8 @@
 import type { Knex } from 'knex';
 import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
-import { issueCreditNote, issueStayBill, previewStayBill, type CreditNoteInput, type StayBillInput } from './issue';
+import { issueStayBill, previewStayBill, type StayBillInput } from './issue';
+import { issueCreditNote, previewCreditNote, type CreditNoteInput } from './credit-note';
 import { printBill, storeOriginal, viewBill } from './documents';
 import { stayDepositNature } from './mentions';
 import { recordTechnicalEvent } from '../ledger/jet';
@@ -75,13 +76,20 @@ defineSchemas({
   BillPreview: {
     type: 'object',
     description:
-      "La facture telle qu'elle serait émise maintenant (lignes, TVA par taux, totaux, mentions), sans numéro : " +
-      "calculée par le code de l'émission, rien n'est écrit",
+      "La facture (ou l'avoir) telle qu'elle serait émise maintenant (lignes, TVA par taux, totaux, mentions), " +
+      "sans numéro : calculée par le code de l'émission, rien n'est écrit",
     required: ['kind', 'isDeposit', 'date', 'number', 'lines', 'totalExclVat', 'totalVat', 'totalInclVat', 'vatTotals'],
     properties: {
-      kind: { enum: ['invoice'] },
+      kind: { enum: ['invoice', 'credit-note'] },
       isDeposit: bool,
       number: { type: 'null', description: "attribué à l'émission" },
+      reason: { type: ['string', 'null'], description: "motif de l'avoir" },
+      creditedBillId: { type: ['integer', 'null'] },
+      creditedBill: {
+        type: ['object', 'null'],
+        description: "la facture que l'avoir corrige",
+        properties: { id: int, number: str, date: { type: 'string', format: 'date' } },
+      },
       date: { type: 'string', format: 'date' },
       customerName: str,
       customerSnapshot: { type: 'object' },
@@ -215,6 +223,45 @@ defineSchemas({
   },
 });
 
+/** What a credit note is made of: its issue and its preview take the same body. */
+const creditNoteBody = {
+  type: 'object',
+  required: ['reason'],
+  additionalProperties: false,
+  properties: {
+    reason: { type: 'string', maxLength: 500, 'x-message': 'CREDIT_NOTE_REASON_REQUIRED' },
+    date,
+    lines: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 500,
+      items: {
+        type: 'object',
+        required: ['billLineId'],
+        additionalProperties: false,
+        properties: {
+          billLineId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+          quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+          amount: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 1_000_000_000,
+            description: 'un montant TTC en centimes de la ligne, au lieu de quantités',
+            'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
+          },
+        },
+      },
+    },
+    amount: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1_000_000_000,
+      description: 'un montant TTC en centimes sur toute la facture, réparti sur ses lignes soumises à la TVA',
+      'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
+    },
+  },
+};
+
 /**
  * The PDF is rendered right after the commit; a failure there is retried at the first
  * print (the original is made then). The bill is committed: neither a failed PDF nor a
@@ -300,48 +347,27 @@ export const BILLING_ROUTES = [
     summary:
       'Émet un avoir sur une facture : tout ce qui en reste sans lines ni amount, sinon les quantités ou montants ' +
       'des lignes données, ou un montant sur toute la facture',
-    body: {
-      type: 'object',
-      required: ['reason'],
-      additionalProperties: false,
-      properties: {
-        reason: { type: 'string', maxLength: 500, 'x-message': 'CREDIT_NOTE_REASON_REQUIRED' },
-        date,
-        lines: {
-          type: 'array',
-          minItems: 1,
-          maxItems: 500,
-          items: {
-            type: 'object',
-            required: ['billLineId'],
-            additionalProperties: false,
-            properties: {
-              billLineId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
-              quantity: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-              amount: {
-                type: 'integer',
-                minimum: 1,
-                maximum: 1_000_000_000,
-                description: 'un montant TTC en centimes de la ligne, au lieu de quantités',
-                'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
-              },
-            },
-          },
-        },
-        amount: {
-          type: 'integer',
-          minimum: 1,
-          maximum: 1_000_000_000,
-          description: 'un montant TTC en centimes sur toute la facture, réparti sur ses lignes soumises à la TVA',
-          'x-message': 'CREDIT_NOTE_EXCEEDS_INVOICE',
-        },
-      },
-    },
+    body: creditNoteBody,
     response: { $ref: '#/components/schemas/IssuedBill' },
     responseDescription: "L'avoir émis",
     responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
     handler: async ({ params, body, user, knex }) =>
       withDocument(knex, await issueCreditNote(knex, parseId(params.billId), body, user?.id ?? null)),
+  }),
+
+  defineRoute<CreditNoteInput>({
+    method: 'POST',
+    path: '/rest/bill/:billId/credit-note/preview',
+    right: [BILL, 'write'],
+    tag,
+    summary:
+      "Aperçu d'un avoir avant son émission : mêmes lignes, TVA, totaux et mentions que POST " +
+      '/rest/bill/{billId}/credit-note avec le même corps, mêmes refus ; aucun numéro pris, rien écrit',
+    body: creditNoteBody,
+    response: { $ref: '#/components/schemas/BillPreview' },
+    responseDescription: "L'avoir tel qu'il serait émis",
+    responses: { 404: { description: 'Facture inconnue (BILL_NOT_FOUND)' } },
+    handler: ({ params, body, user, knex }) => previewCreditNote(knex, parseId(params.billId), body, user?.id ?? null),
   }),
 
   defineRoute({

@@ -12,7 +12,12 @@ import { mapDbError } from '../../db/errors';
 import { formatMessage } from '../../../common/messages';
 import { formatCents } from '../../../common/money';
 import { todayParis } from '../../../common/dates';
-import { normaliseVouchers, vouchersTotal, type VoucherLine } from '../../../common/holiday-vouchers';
+import {
+  ANCV_DENOMINATIONS,
+  normaliseVouchers,
+  vouchersTotal,
+  type VoucherLine,
+} from '../../../common/holiday-vouchers';
 import { methodOf } from './payment-rules';
 
 export interface VouchersInput {
@@ -31,6 +36,22 @@ export interface VouchersInput {
 }
 
 type Row = Record<string, any>;
+
+/** The vouchers of a payment, as a route body takes them (a stay's payment, a till tender). */
+export const VOUCHER_LINES_SCHEMA = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 4,
+  items: {
+    type: 'object',
+    required: ['denomination', 'count'],
+    additionalProperties: false,
+    properties: {
+      denomination: { enum: [...ANCV_DENOMINATIONS], 'x-message': 'INVALID_CHOICE' },
+      count: { type: 'integer', minimum: 1, maximum: 9999, 'x-message': 'MUST_BE_POSITIVE' },
+    },
+  },
+};
 
 export async function recordVouchers(
   knex: Knex,

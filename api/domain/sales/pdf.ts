@@ -9,6 +9,7 @@ import { formatEuros } from '../pricing/money';
 import { formatDateFr } from '../../../common/dates';
 import { countFr } from '../../../common/french';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../../common/sales-totals';
+import { vouchersText } from '../../../common/holiday-vouchers';
 
 type Row = Record<string, any>;
 
@@ -74,7 +75,8 @@ export function ticketDocument(sale: Row, duplicate = 0): Row {
     ),
   ];
   const payRows: unknown[][] = (sale.payments as Row[]).map((p) => [
-    `${PAYMENT_KIND_LABELS[p.kind as TillPaymentKind] ?? p.kind}${p.reference ? ` ${p.reference}` : ''}`,
+    `${PAYMENT_KIND_LABELS[p.kind as TillPaymentKind] ?? p.kind}${p.reference ? ` ${p.reference}` : ''}` +
+      (p.vouchers?.length ? ` : ${vouchersText(p.vouchers)}` : ''),
     right(euros(p.kind === 'cash' ? p.received : p.amount)),
   ]);
   if (sale.changeGiven) payRows.push(['Monnaie rendue', right(euros(sale.changeGiven))]);

@@ -17,6 +17,7 @@ import { recordMovement, type MovementInput } from './stock';
 import { voucherByCode } from './gifts';
 import { renderVoucherPdf } from './pdf';
 import { sellerSnapshot } from '../billing/parties';
+import { VOUCHER_LINES_SCHEMA } from '../billing/vouchers';
 import { importGiftCsv, integrateGiftImport } from './gift-import';
 import { assignCustomer, unassignedSales } from './customers';
 import { mailTicket } from './ticket-mail';
@@ -38,6 +39,8 @@ const payment = {
     reference: { type: ['string', 'null'], maxLength: 60 },
   },
 };
+/** A ticket's tender: paper holiday vouchers come counted (their sum is the amount). */
+const salePayment = { ...payment, properties: { ...payment.properties, vouchers: VOUCHER_LINES_SCHEMA } };
 const countedSchema = {
   type: 'object',
   additionalProperties: false,
@@ -166,7 +169,7 @@ export const SALES_ROUTES = [
           },
         },
         ticketDiscount: cents,
-        payments: { type: 'array', maxItems: 20, items: payment },
+        payments: { type: 'array', maxItems: 20, items: salePayment },
         bookingId: { ...id, type: ['integer', 'null'] },
         customerId: { ...id, type: ['integer', 'null'] },
         braceletCount: { type: 'integer', minimum: 0, maximum: 1000 },

@@ -22,6 +22,8 @@ import { reserveStock, writeMovements } from './stock';
 import { createVoucher, spendVoucher } from './gifts';
 import { appendTicketEntry } from './ledger-entry';
 import { isStayPresent } from './stays';
+import { insertTenderVouchers, paperVoucherMethodId, tenderVouchers } from './till-vouchers';
+import type { VoucherLine } from '../../../common/holiday-vouchers';
 
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
@@ -37,6 +39,8 @@ export interface SellPayment {
   paymentMethodId?: number | null;
   giftVoucherCode?: string | null;
   reference?: string | null;
+  /** paper holiday vouchers: how many of each denomination (their sum is the amount) */
+  vouchers?: VoucherLine[] | null;
 }
 export interface SellInput {
   cashRegisterId: number;
@@ -212,9 +216,14 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
       'sale',
     );
     const preferred = [prefs.cashPaymentMethodId, prefs.defaultPaymentMethodId];
+    // Counted vouchers go to a paper-voucher method when none is named.
+    const paper = await paperVoucherMethodId(trx, input.payments);
     const methods = await Promise.all(
-      input.payments.map((p) => paymentMethodFor(trx, p.kind, p.paymentMethodId, preferred)),
+      input.payments.map((p) =>
+        paymentMethodFor(trx, p.kind, p.paymentMethodId ?? (p.vouchers?.length ? paper : null), preferred),
+      ),
     );
+    const counted = await tenderVouchers(trx, input.payments, methods);
     const voucherIds: (number | null)[] = [];
     for (const p of input.payments) {
       if (p.kind !== 'gift') {
@@ -288,8 +297,10 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
       });
     }
     await trx('sale_line').insert(lineRows);
-    const payRows = input.payments
-      .map((p, i) => ({
+    const kept = input.payments.flatMap((p, i) => (p.amount !== 0 || settlement!.applied[i] !== 0 ? [i] : []));
+    const payRows = kept.map((i) => {
+      const p = input.payments[i];
+      return {
         saleId: sale.id,
         paymentMethodId: methods[i],
         kind: p.kind,
@@ -297,9 +308,16 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
         received: p.amount,
         giftVoucherId: voucherIds[i],
         reference: p.kind === 'gift' ? p.giftVoucherCode!.trim().toUpperCase() : (p.reference ?? null),
-      }))
-      .filter((p) => p.received !== 0 || p.amount !== 0);
-    if (payRows.length) await trx('sale_payment').insert(payRows);
+      };
+    });
+    if (payRows.length) {
+      const ids = await trx('sale_payment').insert(payRows).returning('id');
+      await insertTenderVouchers(
+        trx,
+        ids.map((r) => r.id),
+        kept.map((i) => counted[i]),
+      );
+    }
     await writeMovements(trx, stock, 'sale', { saleId: sale.id, userId: operator.id });
     await appendTicketEntry(trx, sale, register.code, payRows);
     return sale.id as number;

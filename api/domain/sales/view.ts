@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import { notFound } from '../../http/errors';
 import { openWindowOf } from './windows';
+import { withTenderVouchers } from './till-vouchers';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -47,7 +48,7 @@ export async function loadSale(db: Db, saleId: number): Promise<Row> {
   return {
     ...s,
     lines,
-    payments,
+    payments: await withTenderVouchers(db, payments),
     printCount: Number(prints[0].n),
     returns,
     returnOf: original ?? null,
@@ -99,7 +100,7 @@ export async function tillData(db: Db, cashRegisterId: number, today: string): P
     .where('isActive', true)
     .whereIn('kind', ['cash', 'card', 'cheque', 'holiday-voucher', 'gift', 'credit-note'])
     .orderBy(['order', 'id'])
-    .select('id', 'label', 'kind');
+    .select('id', 'label', 'kind', 'isPaperVoucher');
   const window = await openWindowOf(db, cashRegisterId);
   const bracelets =
     window && register.sellsBracelets

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { badRequest, notFound } from '../../http/errors';
 import { zTotals, type TillPaymentKind, type VatTotal, type ZKindLine } from '../../../common/sales-totals';
 import { nextZNumber } from './numbering';
+import { windowVouchers } from './till-vouchers';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -96,6 +97,8 @@ export async function computeZ(db: Db, windowId: number, counted: Counted | null
     braceletCount: sales.reduce((a, s) => a + Number(s.braceletCount), 0),
     vatTotals: z.vatTotals,
     byKind,
+    // Paper holiday vouchers by denomination: counted at the close, handed to the ANCV.
+    vouchers: await windowVouchers(db, windowId),
     cashExpected: byKind.find((k) => k.kind === 'cash')!.expected,
   };
 }

@@ -22,6 +22,10 @@ export const meta: EntityMeta = {
     [
       "paymentId",
       "denomination"
+    ],
+    [
+      "salePaymentId",
+      "denomination"
     ]
   ],
   "sort": {
@@ -77,14 +81,33 @@ export const meta: EntityMeta = {
       "sql": {
         "t": "integer"
       },
-      "nullable": false,
-      "required": true,
+      "nullable": true,
+      "required": false,
       "readOnly": false,
       "system": false,
       "hidden": false,
       "ref": {
         "entity": "payment",
         "onDelete": "cascade"
+      },
+      "indexed": false
+    },
+    {
+      "name": "salePaymentId",
+      "column": "sale_payment_id",
+      "label": "Règlement de ticket",
+      "kind": "ref",
+      "sql": {
+        "t": "integer"
+      },
+      "nullable": true,
+      "required": false,
+      "readOnly": false,
+      "system": false,
+      "hidden": false,
+      "ref": {
+        "entity": "sale-payment",
+        "onDelete": "restrict"
       },
       "indexed": false
     },
@@ -153,6 +176,10 @@ export const meta: EntityMeta = {
       [
         "paymentId",
         "denomination"
+      ],
+      [
+        "salePaymentId",
+        "denomination"
       ]
     ],
     "x-sort": {
@@ -172,10 +199,21 @@ export const meta: EntityMeta = {
         "x-label": "Version"
       },
       "paymentId": {
-        "type": "integer",
+        "type": [
+          "integer",
+          "null"
+        ],
         "x-ref": "payment",
         "x-on-delete": "cascade",
         "x-label": "Paiement"
+      },
+      "salePaymentId": {
+        "type": [
+          "integer",
+          "null"
+        ],
+        "x-ref": "sale-payment",
+        "x-label": "Règlement de ticket"
       },
       "denomination": {
         "type": "integer",
@@ -202,7 +240,6 @@ export const meta: EntityMeta = {
       }
     },
     "required": [
-      "paymentId",
       "denomination",
       "count"
     ],

@@ -3,7 +3,8 @@
 export interface PaymentVoucher {
   id: number;
   version: number;
-  paymentId: number;
+  paymentId?: number | null;
+  salePaymentId?: number | null;
   denomination: 1000 | 2000 | 2500 | 5000;
   count: number;
 }
