@@ -21,7 +21,7 @@ import CalculateIcon from '@mui/icons-material/Calculate';
 import { addDays, todayParis } from '../../common/dates';
 import { formatRate } from '../../common/money';
 import { dateFr, euros, type Row } from './common';
-import type { GridVersion } from './GridScreen';
+import type { GridVersion } from './gridModel';
 import { api, DateFieldFr } from '../../admin/src/ui';
 
 const num = (s: string) => (/^\d{1,4}$/.test(s.trim()) ? Number(s.trim()) : 0);

@@ -8156,12 +8156,12 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            change?: string | null;
+                            change: string | null;
                             /** Format: date-time */
-                            createdAt?: string;
-                            historyVersion?: number;
-                            label?: string;
-                            userName?: string | null;
+                            createdAt: string;
+                            historyVersion: number;
+                            label: string;
+                            userName: string | null;
                         }[];
                     };
                 };
