@@ -9,7 +9,7 @@ import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
 import { enumLabels } from '../../common/entity-meta';
-import { api, useCan, DataTable, DateBox, Page, dateFr, dateTimeFr, type Row } from '../../admin/src/ui';
+import { api, useCan, DataTable, DateBox, Page, dateFr, dateTimeFr, type Row, rest } from '../../admin/src/ui';
 import { base, useDay } from './dayColumns';
 
 export { ArrivalList, DepartureList } from './TickLists';
@@ -31,7 +31,7 @@ export function DepartureCleaning() {
   const rows = useQuery({
     queryKey: ['booking-day', 'cleaning', date, canSync],
     queryFn: async () => {
-      if (canSync) await api('/planning/cleaning/sync', { method: 'POST', json: { from: date, to: addDays(date, 1) } });
+      if (canSync) await rest('post', '/planning/cleaning/sync', { body: { from: date, to: addDays(date, 1) } });
       return api<Row[]>(`/booking/departure-cleaning?date=${date}`);
     },
   });
