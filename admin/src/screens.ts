@@ -5,6 +5,7 @@
 import { lazy, type ComponentType } from 'react';
 import { SCREEN_AREAS } from './screen-areas';
 import type { ScreenDef } from './ui/registry';
+import { registerScreenPaths } from './layout/routeExists';
 
 export interface CustomScreen {
   path: string;
@@ -33,3 +34,4 @@ export const CUSTOM_SCREENS: CustomScreen[] = SCREEN_AREAS.flatMap((a) => a.scre
     ...(systemOnly ? { systemOnly } : {}),
   }),
 );
+registerScreenPaths(CUSTOM_SCREENS.map((s) => s.path));

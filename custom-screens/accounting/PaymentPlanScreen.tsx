@@ -4,14 +4,14 @@
 import { useState } from 'react';
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DataTable, Page, useCan, type Row } from '../../admin/src/ui';
+import { api, DataTable, Page, useCan, type Row, rest } from '../../admin/src/ui';
 
 const DEFAULT = '';
 
 export default function PaymentPlanScreen() {
   const canEdit = useCan('invoice.accounting', 'write');
   const [error, setError] = useState<string | null>(null);
-  const q = useQuery({ queryKey: ['accounting-payment-plan'], queryFn: () => api<Row>('/accounting/payment-plan') });
+  const q = useQuery({ queryKey: ['accounting-payment-plan'], queryFn: () => rest('get', '/accounting/payment-plan') });
   const save = async (r: Row, change: { accountId?: number | null; journalId?: number | null }) => {
     setError(null);
     const body = { paymentMethodId: r.paymentMethodId, accountId: r.accountId, journalId: r.journalId, ...change };

@@ -28,7 +28,7 @@ import {
   type PriceOverride,
   type StoredPrice,
 } from './PriceBreakdown';
-import { api, AskDialog, dateFr, type Row } from '../../admin/src/ui';
+import { api, AskDialog, dateFr, type Row, rest } from '../../admin/src/ui';
 
 function ManualPriceDialog({
   o,
@@ -179,7 +179,7 @@ export function BookingPrice({
   // A stay recorded before prices were stored (imported history, demo data): its amount, not computed here.
   const priced = active.some((o) => o.pricedQuote?.quote);
   const reprice = async (atCurrentPrices: boolean) => {
-    const s = await api<any>(`/booking/${b.id}/reprice`, { method: 'POST', json: { atCurrentPrices } });
+    const s = await rest('post', '/booking/{id}/reprice', { path: { id: b.id }, body: { atCurrentPrices } });
     onSummary(s);
     notify('Prix recalculé', { type: 'success' });
   };

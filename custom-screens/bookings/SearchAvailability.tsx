@@ -4,171 +4,19 @@
 // with the stays' own pricing), and "Réserver" to book one at once with the same
 // occupants — the full wizard is /new-booking.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, TextField, Tooltip } from '@mui/material';
+import { Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { useQuery } from '@tanstack/react-query';
-import { addDays, nightsBetween, todayParis } from '../../common/dates';
-import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
-import {
-  OccupancyFields,
-  emptyDraft,
-  occupancyBody,
-  useAgeCategories,
-  withDefaults,
-  type OccupancyDraft,
-} from './OccupancyForm';
-import { api, useCan, DataTable, DateBox, Page, euros, type Row } from '../../admin/src/ui';
-
-interface Criteria {
-  startDate: string;
-  endDate: string;
-  counts: Record<number, string>;
-  placeTypeId: string;
-  placeFamilyId: string;
-  layoutId: string;
-  featureIds: number[];
-}
-
-function BookDialog({ place, criteria, onClose }: { place: Row; criteria: Criteria; onClose: () => void }) {
-  const navigate = useNavigate();
-  const ages = useAgeCategories();
-  const [customer, setCustomer] = useState<CustomerOption | null>(null);
-  const [kind, setKind] = useState('booking');
-  // The occupants of the search come along: the booking is priced as the search showed.
-  const [draft, setDraft] = useState<OccupancyDraft>({
-    ...emptyDraft(criteria.startDate, criteria.endDate, place.placeId),
-    counts: { ...criteria.counts },
-  });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const book = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api<Row>('/booking/create', {
-        method: 'POST',
-        json: {
-          kind,
-          temporary: false,
-          customerId: customer?.id ?? null,
-          occupancies: [occupancyBody(draft, ages.data ?? [])],
-        },
-      });
-      navigate(`/booking/${r.booking.id}`);
-    } catch (e: any) {
-      setError(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-      <DialogTitle>Réserver l’emplacement {place.code}</DialogTitle>
-      <DialogContent>
-        <Box sx={{ display: 'flex', gap: 2, mt: 1, flexWrap: 'wrap' }}>
-          <CustomerPicker value={customer} onChange={setCustomer} />
-          <TextField
-            fullWidth={false}
-            select
-            size="small"
-            label="Nature"
-            value={kind}
-            name="kind"
-            onChange={(e) => setKind(e.target.value)}
-            sx={{ minWidth: 160 }}
-          >
-            <MenuItem value="booking">Réservation</MenuItem>
-            <MenuItem value="option">Option</MenuItem>
-            <MenuItem value="quote">Devis</MenuItem>
-            <MenuItem value="passage">Passage</MenuItem>
-          </TextField>
-        </Box>
-        <OccupancyFields draft={draft} onChange={setDraft} withPlace={false} />
-        {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Annuler</Button>
-        <Button variant="contained" onClick={book} disabled={busy}>
-          Réserver
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+import { nightsBetween } from '../../common/dates';
+import { useCan, DataTable, DateBox, Page, euros, type Row } from '../../admin/src/ui';
+import { BookDialog } from './BookDialog';
+import { useAvailabilitySearch } from './useAvailabilitySearch';
 
 export default function SearchAvailability() {
-  const today = todayParis();
   const canWrite = useCan('booking.booking', 'write');
-  const [form, setForm] = useState<Criteria>({
-    startDate: addDays(today, 1),
-    endDate: addDays(today, 8),
-    counts: {},
-    placeTypeId: '',
-    placeFamilyId: '',
-    layoutId: '',
-    featureIds: [],
-  });
-  const [criteria, setCriteria] = useState<Criteria | null>(null);
   const [booking, setBooking] = useState<Row | null>(null);
-  const types = useQuery({
-    queryKey: ['place-types-active'],
-    queryFn: () => api<Row[]>('/place-type/active'),
-    staleTime: 60_000,
-  });
-  const families = useQuery({
-    queryKey: ['place-families'],
-    queryFn: () => api<Row[]>('/place-family'),
-    staleTime: 60_000,
-  });
-  const layouts = useQuery({ queryKey: ['layouts'], queryFn: () => api<Row[]>('/layout'), staleTime: 60_000 });
-  const features = useQuery({
-    queryKey: ['features'],
-    queryFn: () => api<Row[]>('/feature?sort=["label","ASC"]'),
-    staleTime: 60_000,
-  });
-  const ages = useAgeCategories();
-  const occupantsOf = (c: Criteria) =>
-    Object.entries(withDefaults({ ...emptyDraft('', ''), counts: c.counts }, ages.data ?? []))
-      .map(([id, q]) => ({ ageCategoryId: Number(id), quantity: Number(q) || 0 }))
-      .filter((o) => o.quantity > 0);
-  const results = useQuery({
-    queryKey: ['availability', criteria],
-    enabled: !!criteria,
-    queryFn: () =>
-      api<Row[]>('/booking/search-availability', {
-        method: 'POST',
-        json: {
-          startDate: criteria!.startDate,
-          endDate: criteria!.endDate,
-          occupants: occupantsOf(criteria!),
-          withPrices: true,
-          featureIds: criteria!.featureIds,
-          placeTypeId: criteria!.placeTypeId ? Number(criteria!.placeTypeId) : null,
-          placeFamilyId: criteria!.placeFamilyId ? Number(criteria!.placeFamilyId) : null,
-          layoutId: criteria!.layoutId ? Number(criteria!.layoutId) : null,
-        },
-      }),
-  });
-  const set = (k: keyof Criteria, v: unknown) => setForm({ ...form, [k]: v });
+  const { form, set, counts, criteria, search, results, ages, types, families, layouts, features } =
+    useAvailabilitySearch();
   const nights = form.startDate && form.endDate ? nightsBetween(form.startDate, form.endDate) : 0;
   return (
     <Page title="Recherche de disponibilités">
@@ -176,7 +24,7 @@ export default function SearchAvailability() {
         component="form"
         onSubmit={(e) => {
           e.preventDefault();
-          setCriteria({ ...form });
+          search();
         }}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2, mb: 2 }}
       >
@@ -192,11 +40,11 @@ export default function SearchAvailability() {
               label={a.label}
               name={`occupants-${i}`}
               sx={{ width: 150 }}
-              value={withDefaults({ ...emptyDraft('', ''), counts: form.counts }, ages.data ?? [])[a.id] ?? ''}
+              value={counts[a.id] ?? ''}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               onChange={(e) =>
                 set('counts', {
-                  ...withDefaults({ ...emptyDraft('', ''), counts: form.counts }, ages.data ?? []),
+                  ...counts,
                   [a.id]: e.target.value.replace(/\D/g, ''),
                 })
               }

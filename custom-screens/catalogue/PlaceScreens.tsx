@@ -28,6 +28,7 @@ import {
   RefInput,
   FormRow,
   DateInputFr,
+  rest,
 } from '../../admin/src/ui';
 
 const choices = (field: string) => {
@@ -100,7 +101,7 @@ function Features({ placeId }: { placeId: number }) {
   });
   const mine = useQuery({
     queryKey: ['place-features', placeId],
-    queryFn: () => api<{ featureIds: number[] }>(`/place/${placeId}/features`),
+    queryFn: () => rest('get', '/place/{id}/features', { path: { id: placeId } }),
   });
   const [chosen, setChosen] = useState<number[] | null>(null);
   useEffect(() => {
@@ -109,7 +110,7 @@ function Features({ placeId }: { placeId: number }) {
   const value = chosen ?? mine.data?.featureIds ?? [];
   const save = async () => {
     try {
-      await api(`/place/${placeId}/features`, { method: 'PUT', json: { featureIds: value } });
+      await rest('put', '/place/{id}/features', { path: { id: placeId }, body: { featureIds: value } });
       notify('Enregistrement effectué', { type: 'success' });
       setChosen(null);
       qc.invalidateQueries({ queryKey: ['place-features', placeId] });

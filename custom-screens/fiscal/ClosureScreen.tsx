@@ -11,7 +11,7 @@ import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { closurePdf, euros, LEVEL, period, type Row } from './common';
 import { ClosureConfirm, type ClosureAsk } from './ClosureConfirm';
-import { api, useCan, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
+import { api, useCan, DataTable, Page, DateFieldFr, rest } from '../../admin/src/ui';
 
 const lastMonth = () => addDays(`${todayParis().slice(0, 7)}-01`, -1).slice(0, 7);
 /**
@@ -36,7 +36,7 @@ export default function ClosureScreen() {
   const canWrite = useCan('invoice.closures', 'write');
   const status = useQuery({ queryKey: ['closure-status'], queryFn: () => api<Row>('/closure/status') });
   const list = useQuery({ queryKey: ['closure-list'], queryFn: () => api<{ rows: Row[] }>('/closure/list') });
-  const key = useQuery({ queryKey: ['fiscal-key'], queryFn: () => api<Row>('/fiscal/key') });
+  const key = useQuery({ queryKey: ['fiscal-key'], queryFn: () => rest('get', '/fiscal/key') });
   const archives = useQuery({
     queryKey: ['closure-archives'],
     queryFn: () => api<{ rows: Row[] }>('/closure/archives'),

@@ -1,12 +1,11 @@
 // /jet (§2): the technical event journal — starts, stops, closures… — chained and signed;
 // shown in the campsite's local time with its details in words (./jet-detail.ts).
 import { useQuery } from '@tanstack/react-query';
-import type { Row } from './common';
-import { api, DataTable, Page } from '../../admin/src/ui';
+import { DataTable, Page, rest } from '../../admin/src/ui';
 import { jetDetail, localTime } from './jet-detail';
 
 export default function JetScreen() {
-  const q = useQuery({ queryKey: ['jet'], queryFn: () => api<{ rows: Row[] }>('/jet/list') });
+  const q = useQuery({ queryKey: ['jet'], queryFn: () => rest('get', '/jet/list') });
   return (
     <Page title="Journal des événements techniques">
       <DataTable

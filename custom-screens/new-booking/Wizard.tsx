@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Button, LinearProgress, Paper, Step, StepButton, Stepper } from '@mui/material';
 import { Title } from 'react-admin';
-import { api, useLeaveGuard } from '../../admin/src/ui';
+import { useLeaveGuard, rest } from '../../admin/src/ui';
 import { CustomerStep, DetailsStep, PlaceStep, StayStep } from './steps';
 import { Done, PriceStep, SaveStep, type SaveKind } from './PriceSteps';
 import { useReferences } from './reference';
@@ -39,7 +39,7 @@ export function Wizard() {
   // The insurance module's « Proposée par défaut »: a new booking starts with the insurance ticked.
   useEffect(() => {
     if (editing || start.tempBookingId) return;
-    api<{ offeredByDefault: boolean }>('/insurance/defaults').then(
+    rest('get', '/insurance/defaults').then(
       (d) => d.offeredByDefault && setDraft((x) => ({ ...x, withCancellationInsurance: true })),
       () => undefined,
     );
@@ -101,7 +101,7 @@ export function Wizard() {
   const { dialog } = useLeaveGuard({
     when: stateId === 1 && !gone && (route.tempBookingId > 0 || touched),
     onLeave: async () => {
-      if (tempRef.current) await api(`/booking/${tempRef.current}/abandon`, { method: 'POST', json: {} });
+      if (tempRef.current) await rest('post', '/booking/{id}/abandon', { path: { id: tempRef.current }, body: {} });
       setStateId(2);
     },
   });

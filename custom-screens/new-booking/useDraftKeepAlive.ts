@@ -3,7 +3,7 @@
 // (POST /rest/planning/draft/{id}/touch). A wizard left open with nobody at it stays
 // silent, so the sweep still abandons its draft after the idle time of the settings.
 import { useEffect } from 'react';
-import { api } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
 
 const EVENTS = ['keydown', 'pointerdown', 'input'] as const;
 
@@ -19,7 +19,7 @@ export function useDraftKeepAlive(tempBookingId: number, active: boolean, everyM
       if (!used) return;
       used = false;
       // A failure (draft saved or abandoned meanwhile) is told by the next save.
-      api(`/planning/draft/${tempBookingId}/touch`, { method: 'POST', json: {} }).catch(() => undefined);
+      rest('post', '/planning/draft/{id}/touch', { path: { id: tempBookingId }, body: {} }).catch(() => undefined);
     }, everyMs);
     return () => {
       clearInterval(timer);

@@ -25,7 +25,7 @@ import { formatCents, parseEurosToCents } from '../../common/money';
 import { choicesOf, currentGridPath, dateFr, euros, HistoryBanner, Section, withRoutes, type Row } from './common';
 import { ReadOnlyFields } from './ReadOnlyFields';
 import { useGridVersion } from './useGridVersion';
-import type { GridVersion } from './GridScreen';
+import type { GridVersion } from './gridModel';
 import { api, useCan, EntityForm, EnumInput, NumberInputFr, RefInput, NotFound } from '../../admin/src/ui';
 
 export const optionScreenMeta = withRoutes(

@@ -21,8 +21,8 @@ import CalculateIcon from '@mui/icons-material/Calculate';
 import { addDays, todayParis } from '../../common/dates';
 import { formatRate } from '../../common/money';
 import { dateFr, euros, type Row } from './common';
-import type { GridVersion } from './GridScreen';
-import { api, DateFieldFr } from '../../admin/src/ui';
+import type { GridVersion } from './gridModel';
+import { api, DateFieldFr, rest } from '../../admin/src/ui';
 
 const num = (s: string) => (/^\d{1,4}$/.test(s.trim()) ? Number(s.trim()) : 0);
 
@@ -76,7 +76,7 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
         promoCode: promoCode.trim() || null,
         channelId: channelId === '' ? null : channelId,
       };
-      setResult(await api('/pricing/quote', { method: 'POST', json: body }));
+      setResult(await rest('post', '/pricing/quote', { body }));
     } catch (e: any) {
       setResult(null);
       const fields = e.body?.errors ? Object.values(e.body.errors).join(' ; ') : '';

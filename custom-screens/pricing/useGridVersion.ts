@@ -1,7 +1,7 @@
 // The grid a sub-screen belongs to (always fresh) and the version its route names.
 import { useQuery } from '@tanstack/react-query';
 import type { Row } from './common';
-import type { GridVersion } from './GridScreen';
+import type { GridVersion } from './gridModel';
 import { api } from '../../admin/src/ui';
 
 export function useGridVersion(gridId: number, wanted: number) {

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { DataTable, DateBox, Page, api, dateFr, euros, useCan, type Row } from '../../admin/src/ui';
+import { DataTable, DateBox, Page, api, dateFr, euros, useCan, type Row, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
 import { OrderForm } from './OrderForm';
 
@@ -28,14 +28,14 @@ export default function ConciergeDaily() {
   const refresh = () => qc.invalidateQueries({ queryKey: ['concierge'] });
   const send = async () => {
     try {
-      await api('/concierge/daily-send', { method: 'POST', json: { date } });
+      await rest('post', '/concierge/daily-send', { body: { date } });
       notify(`Liste envoyée à ${list.data?.contactEmail}`, { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });
     }
   };
   const cancel = async (id: number) => {
-    await api(`/concierge/order/${id}/cancel`, { method: 'POST' });
+    await rest('post', '/concierge/order/{id}/cancel', { path: { id } });
     notify('Commande annulée', { type: 'success' });
     await refresh();
   };

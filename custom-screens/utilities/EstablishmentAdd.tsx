@@ -6,7 +6,7 @@
 // establishments — and says how to open a second one: a second installation.
 import { Alert, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, Page, useCan } from '../../admin/src/ui';
+import { api, Page, useCan, rest } from '../../admin/src/ui';
 
 const FIELDS: [string, string][] = [
   ['corporateName', 'Raison sociale'],
@@ -19,7 +19,7 @@ export default function EstablishmentAdd() {
   const canWrite = useCan('establishment.company', 'write');
   const current = useQuery({
     queryKey: ['establishment-edit'],
-    queryFn: () => api<{ id: number }>('/establishment/establishment/edit'),
+    queryFn: () => rest('get', '/establishment/establishment/edit'),
   });
   const q = useQuery({
     queryKey: ['establishment-add', current.data?.id],

@@ -2,7 +2,7 @@
 import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../common/french';
-import { api, DataTable, dateTimeFr, Page, type Column, type Row } from '../../admin/src/ui';
+import { DataTable, dateTimeFr, Page, type Column, rest } from '../../admin/src/ui';
 import { Figures } from './Figures';
 
 const PROBLEMS: Record<string, string> = {
@@ -20,14 +20,8 @@ const columns: Column[] = [
   { key: 'storedAt', label: 'Enregistré le', render: (r) => (r.storedAt ? dateTimeFr(r.storedAt) : '—') },
 ];
 
-interface Check {
-  checkedAt: string;
-  counts: Record<'files' | 'ok' | 'missing' | 'orphan' | 'checksum' | 'size' | 'purged', number>;
-  problems: Row[];
-}
-
 export default function FileCheck() {
-  const q = useQuery({ queryKey: ['verif-file-page'], queryFn: () => api<Check>('/utilities/file-check') });
+  const q = useQuery({ queryKey: ['verif-file-page'], queryFn: () => rest('get', '/utilities/file-check') });
   const c = q.data?.counts;
   return (
     <Page

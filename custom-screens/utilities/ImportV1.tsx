@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import { api, AskDialog, DataTable, Page, type Column } from '../../admin/src/ui';
+import { AskDialog, DataTable, Page, type Column, rest } from '../../admin/src/ui';
 import { Figures } from './Figures';
 
 interface Report {
@@ -63,10 +63,7 @@ export default function ImportV1() {
     if (!file) return;
     setBusy(true);
     try {
-      const r = await api<Report>('/utilities/import-v1', {
-        method: 'POST',
-        json: { content: await base64(file), dryRun },
-      });
+      const r = await rest('post', '/utilities/import-v1', { body: { content: await base64(file), dryRun } });
       setReport(r);
       if (!dryRun) notify('Import terminé', { type: 'success' });
     } catch (e) {

@@ -5,7 +5,7 @@ import { Alert, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import { api, AskDialog, DataTable, dateTimeFr, Page, type Column, type Row } from '../../admin/src/ui';
+import { AskDialog, DataTable, dateTimeFr, Page, type Column, rest } from '../../admin/src/ui';
 import { Figures } from './Figures';
 
 const size = (n: number) => (n < 10_240 ? `${n} o` : `${Math.round(n / 1024).toLocaleString('fr-FR')} Ko`);
@@ -34,23 +34,14 @@ const purgeText = (n: number) =>
   `${countFr(n, 'fichier')} ${n > 1 ? 'seront supprimés' : 'sera supprimé'} définitivement ; ` +
   'la liste est conservée au journal. Les documents fiscaux ne sont jamais purgés.';
 
-interface Preview {
-  rules: Row[];
-  candidates: Row[];
-  journal: Row[];
-}
-
 export default function PurgeFiles() {
   const notify = useNotify();
   const [asking, setAsking] = useState(false);
-  const q = useQuery({ queryKey: ['purging-files'], queryFn: () => api<Preview>('/utilities/file-purge') });
+  const q = useQuery({ queryKey: ['purging-files'], queryFn: () => rest('get', '/utilities/file-purge') });
   const candidates = q.data?.candidates ?? [];
   const purge = async () => {
     try {
-      const r = await api<{ purged: Row[] }>('/utilities/file-purge', {
-        method: 'POST',
-        json: { refs: candidates.map((c) => c.ref) },
-      });
+      const r = await rest('post', '/utilities/file-purge', { body: { refs: candidates.map((c) => c.ref) } });
       notify(`${countFr(r.purged.length, 'fichier purgé', 'fichiers purgés')}`, { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

@@ -15,6 +15,7 @@ import {
   useCan,
   type Column,
   type Row,
+  rest,
 } from '../../admin/src/ui';
 
 const columns: Column[] = [
@@ -44,9 +45,8 @@ export default function PurgeGridHistory() {
   const rows = q.data?.candidates ?? [];
   const purge = async () => {
     try {
-      const r = await api<{ purged: Row[]; skipped: Row[] }>('/utilities/grid-history/purge', {
-        method: 'POST',
-        json: { before: q.data!.before, ids: rows.map((x) => x.id) },
+      const r = await rest('post', '/utilities/grid-history/purge', {
+        body: { before: q.data!.before, ids: rows.map((x) => x.id) },
       });
       const skipped = r.skipped.length
         ? `, ${countFr(r.skipped.length, 'version')} en cours d’utilisation conservée(s)`

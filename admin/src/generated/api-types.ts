@@ -7744,7 +7744,37 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            layouts: {
+                                code: string;
+                                color: string | null;
+                                id: number;
+                                label: string;
+                            }[];
+                            places: {
+                                capacity: number;
+                                code: string;
+                                id: number;
+                                isRental: boolean;
+                                label: string | null;
+                                layoutId: number | null;
+                                placeTypeId: number;
+                                planX: number | null;
+                                planY: number | null;
+                                typeLabel: string;
+                            }[];
+                            plan: {
+                                id: number;
+                                imageHeight: number | null;
+                                imageMime: string | null;
+                                /** Format: date-time */
+                                imageUpdatedAt: string | null;
+                                imageWidth: number | null;
+                                label: string;
+                                markerSize: number;
+                                showLegend: boolean;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7844,7 +7874,70 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            /** Format: date */
+                            date: string;
+                            layouts: {
+                                band: string;
+                                layoutId: number | null;
+                                occupiedNights: number;
+                                places: number;
+                                rate: number | null;
+                                sellableNights: number;
+                            }[];
+                            nights: number;
+                            places: {
+                                arrival?: {
+                                    bookingId: number;
+                                    category: string;
+                                    code: string;
+                                    customer: string | null;
+                                    /** Format: date */
+                                    endDate: string;
+                                    occupancyId: number;
+                                    /** Format: date */
+                                    startDate: string;
+                                };
+                                band: string;
+                                departure?: {
+                                    bookingId: number;
+                                    category: string;
+                                    code: string;
+                                    customer: string | null;
+                                    /** Format: date */
+                                    endDate: string;
+                                    occupancyId: number;
+                                    /** Format: date */
+                                    startDate: string;
+                                };
+                                occupiedNights: number;
+                                placeId: number;
+                                rate: number | null;
+                                /** @enum {string} */
+                                state: "free" | "occupied" | "partial" | "unavailable";
+                                stay?: {
+                                    bookingId: number;
+                                    category: string;
+                                    code: string;
+                                    customer: string | null;
+                                    /** Format: date */
+                                    endDate: string;
+                                    occupancyId: number;
+                                    /** Format: date */
+                                    startDate: string;
+                                };
+                                unavailableNights: number;
+                            }[];
+                            /** Format: date */
+                            to: string;
+                            total: {
+                                band: string;
+                                occupiedNights: number;
+                                places: number;
+                                rate: number | null;
+                                sellableNights: number;
+                            };
+                        };
                     };
                 };
             };
@@ -8206,12 +8299,12 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            change?: string | null;
+                            change: string | null;
                             /** Format: date-time */
-                            createdAt?: string;
-                            historyVersion?: number;
-                            label?: string;
-                            userName?: string | null;
+                            createdAt: string;
+                            historyVersion: number;
+                            label: string;
+                            userName: string | null;
                         }[];
                     };
                 };

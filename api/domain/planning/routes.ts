@@ -6,6 +6,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import { koaBody } from 'koa-body';
 import { checkAccess, holds, requireUser } from '../../auth/access';
 import { defineRoute, defineSchemas, type RouteDecl } from '../../http/define-route';
+import { PLAN_OCCUPANCY_RESPONSE, PLAN_RESPONSE } from './responses';
 import { PLANNING_SCHEMAS } from './openapi';
 import { badRequest, notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
@@ -278,7 +279,7 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     right: [PLAN, 'read'],
     tag,
     summary: 'Le plan du site : image, dimensions et position des emplacements',
-    response: obj,
+    response: PLAN_RESPONSE,
     handler: async ({ knex }) => {
       const v = await planView(knex);
       return v.plan ? { ...v, plan: { ...v.plan, showLegend: await planShowsLegend(knex) } } : v;
@@ -291,7 +292,7 @@ export const PLANNING_ROUTES: RouteDecl[] = [
     tag,
     summary: 'État de chaque emplacement pour une date (libre, occupé, indisponible) et bande de légende',
     query: textQuery({ date: 'date observée', nights: 'nombre de nuits (1 à 366)' }),
-    response: obj,
+    response: PLAN_OCCUPANCY_RESPONSE,
     handler: ({ query, knex }) => {
       const date = parseDateParam(query.date, 'date');
       const nights = query.nights === undefined ? 1 : Number(query.nights);

@@ -3,6 +3,7 @@
 import { badRequest, notFound } from '../../http/errors';
 import { defineRoute, defineSchemas, type RouteDecl } from '../../http/define-route';
 import { PRICING_SCHEMAS } from './openapi';
+import { GRID_VERSIONS_RESPONSE } from './responses';
 import { recordHistory } from '../../rest/history';
 import { entityMeta } from '../../rest/entities';
 import { parseId } from '../../rest/records';
@@ -84,19 +85,7 @@ export const PRICING_ROUTES: RouteDecl[] = [
     right: ['stay.price', 'read'],
     tag,
     summary: 'Les versions d’une grille tarifaire, de la plus récente à la plus ancienne (stay.price, lecture)',
-    response: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          historyVersion: int,
-          label: { type: 'string' },
-          userName: { type: ['string', 'null'] },
-          change: { type: ['string', 'null'] },
-          createdAt: { type: 'string', format: 'date-time' },
-        },
-      },
-    },
+    response: GRID_VERSIONS_RESPONSE,
     responses: { 404: { description: 'Grille inconnue' } },
     handler: async ({ params, knex }) => {
       const id = parseId(params.id);

@@ -12,7 +12,7 @@ import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import { useNotify } from 'react-admin';
 import { countLabelFr } from '../../../common/french';
 import { type OccupancyAllowed } from '../../../common/stay-actions';
-import { api, AskDialog, dateFr, type Row } from '../../../admin/src/ui';
+import { api, AskDialog, dateFr, type Row, rest } from '../../../admin/src/ui';
 import { ExtrasDialog } from './ExtrasDialog';
 
 export const NOTHING: OccupancyAllowed = { lock: false, edit: false, cancel: false, remove: false };
@@ -36,7 +36,7 @@ export function OccupancyRow({
   const [extrasOpen, setExtrasOpen] = useState(false);
   const lock = async () => {
     try {
-      await api(`/occupancy/${o.id}/lock`, { method: 'POST', json: { locked: !o.isLocked } });
+      await rest('post', '/occupancy/{id}/lock', { path: { id: o.id }, body: { locked: !o.isLocked } });
       onChanged();
     } catch (e: any) {
       notify(e.message, { type: 'error' });
@@ -144,7 +144,7 @@ export function OccupancyRow({
           keepLabel="Garder l’occupation"
           fields={[{ name: 'reason', label: "Motif d'annulation", required: true }]}
           onConfirm={async (v) => {
-            await api(`/occupancy/${o.id}/cancel`, { method: 'POST', json: v });
+            await rest('post', '/occupancy/{id}/cancel', { path: { id: o.id }, body: v });
             onChanged();
           }}
         />

@@ -26,8 +26,6 @@ export const RESPONSE_SCHEMA_DEBT: readonly string[] = [
   'GET /rest/planning/search',
   'GET /rest/planning/extras/window',
   'POST /rest/planning/cleaning/window',
-  'GET /rest/planning/plan',
-  'GET /rest/planning/plan/occupancy',
   'GET /rest/bill/list',
   'GET /rest/bill/unbilled',
   'GET /rest/bill/verif-double',

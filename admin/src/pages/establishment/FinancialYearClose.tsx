@@ -5,7 +5,11 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { AskDialog, api, dateFr, useCurrentUser } from '../../ui';
+// Leaf modules, not the ui barrel: the generated form loads this button (admin/src/formActions.ts).
+import { AskDialog } from '../../ui/AskDialog';
+import { dateFr } from '../../ui/format';
+import { rest } from '../../rest';
+import { useCurrentUser } from '../../auth/useCan';
 
 export default function FinancialYearClose() {
   const record = useRecordContext();
@@ -18,8 +22,8 @@ export default function FinancialYearClose() {
   const close = async () => {
     setBusy(true);
     try {
-      const r = await api<{ message: string }>(`/financial-year/close/${record.id}`, { method: 'POST', json: {} });
-      notify(r.message, { type: 'success' });
+      const r = await rest('post', '/financial-year/close/{id}', { path: { id: Number(record.id) } });
+      notify(r.message ?? 'Exercice clôturé', { type: 'success' });
       refresh();
     } catch (e: any) {
       if (e.status !== 401 && e.status !== 403) notify(e.message, { type: 'error' });
