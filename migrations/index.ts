@@ -86,8 +86,10 @@ import * as m82 from './0500_utilities_files_and_purges';
 import * as m83 from './0510_module_channels_without_api';
 import * as m84 from './0520_online_booking_no_login';
 import * as m85 from './0521_drop_ck_module_config_kind_and_1_more';
-import * as m86 from './0550_statistics_export';
-import * as m87 from './0551_statistics_summaries';
+import * as m86 from './0530_sale_payment_vouchers';
+import * as m87 from './0531_sale_payment_voucher_rules';
+import * as m88 from './0550_statistics_export';
+import * as m89 from './0551_statistics_summaries';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -178,6 +180,8 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0510_module_channels_without_api', m83],
   ['0520_online_booking_no_login', m84],
   ['0521_drop_ck_module_config_kind_and_1_more', m85],
-  ['0550_statistics_export', m86],
-  ['0551_statistics_summaries', m87],
+  ['0530_sale_payment_vouchers', m86],
+  ['0531_sale_payment_voucher_rules', m87],
+  ['0550_statistics_export', m88],
+  ['0551_statistics_summaries', m89],
 ];
