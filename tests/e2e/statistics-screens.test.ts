@@ -131,6 +131,7 @@ describe('the statistics screens', () => {
         isActive: m.isActive,
         settings: m.settings,
       });
+      http.closeAllConnections(); // the API server's kept-alive sockets would hold the process
       await new Promise((r) => http.close(r));
     }
   });

@@ -51,6 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  http?.closeAllConnections();
   await new Promise((r) => http?.close(r));
 });
 
