@@ -22,6 +22,7 @@ import { sendDailyConciergeList } from '../domain/concierge/index';
 import { runYield } from '../domain/yield/apply';
 import { monthlyResidentialSend } from '../domain/residential/reminder-mail';
 import { todayParis } from '../../common/dates';
+import { compactListCounts } from './list-counts';
 
 const MINUTE = 60_000;
 
@@ -85,6 +86,12 @@ export function startJobs(
           const z = await nightlyClosure(knex);
           if (z) console.log(`Clôture journalière automatique : Z n° ${z.seq} du ${z.date}`);
         },
+      },
+      {
+        // The list totals' deltas folded into one row per key (./list-counts.ts, migration 0560).
+        name: 'totaux des listes',
+        everyMs: 10 * MINUTE,
+        run: () => compactListCounts(knex),
       },
       {
         // The provider's deposits (api/domain/surety/poll.ts); it asks nothing without one.
