@@ -87,6 +87,7 @@ import * as m83 from './0510_module_channels_without_api';
 import * as m84 from './0520_online_booking_no_login';
 import * as m85 from './0521_drop_ck_module_config_kind_and_1_more';
 import * as m86 from './0560_list_counts';
+import * as m87 from './0561_job_claims';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -178,4 +179,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0520_online_booking_no_login', m84],
   ['0521_drop_ck_module_config_kind_and_1_more', m85],
   ['0560_list_counts', m86],
+  ['0561_job_claims', m87],
 ];

@@ -23,6 +23,7 @@ import { runYield } from '../domain/yield/apply';
 import { monthlyResidentialSend } from '../domain/residential/reminder-mail';
 import { todayParis } from '../../common/dates';
 import { compactListCounts } from './list-counts';
+import { claimInDatabase } from './claims';
 
 const MINUTE = 60_000;
 
@@ -186,5 +187,7 @@ export function startJobs(
       },
     ],
     log,
+    undefined,
+    claimInDatabase(knex),
   );
 }
