@@ -143,6 +143,7 @@ async function main() {
     .offset(100)
     .first('c.lastName', 'b.code', 'b.id');
   const { startDate, endDate } = boardRange(todayParis());
+  const customerQ = JSON.stringify({ q: who.lastName });
   const requests: [string, (c: Client) => Promise<any>][] = [
     [
       `booking search « ${who.lastName} »`,
@@ -155,10 +156,7 @@ async function main() {
     ['booking list (page 1)', (c) => c.post('/rest/booking/list', { scope: 'active', pageSize: 20 })],
     [
       `customer search « ${who.lastName} »`,
-      (c) =>
-        c.get(
-          `/rest/customer?range=[0,24]&sort=["id","ASC"]&filter=${encodeURIComponent(JSON.stringify({ q: who.lastName }))}`,
-        ),
+      (c) => c.get(`/rest/customer?range=[0,24]&sort=["id","ASC"]&filter=${encodeURIComponent(customerQ)}`),
     ],
     ['bill list, no period', (c) => c.get('/rest/bill/list')],
     [`stay balance ${who.code}`, (c) => c.get(`/rest/booking/${who.id}/balance`)],

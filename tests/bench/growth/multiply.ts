@@ -103,9 +103,10 @@ export async function multiplyStays(knex: Knex, times = 10): Promise<number> {
     }
     // bill_total (migration 0560) summed again; absent on a schema from before it (a run of the former code).
     if ((await trx.raw(`SELECT to_regclass('bill_total') AS t`)).rows[0].t)
-      await trx.raw(`DELETE FROM bill_total; INSERT INTO bill_total (kind, is_deposit, payer_type, n, total_excl_vat,
-        total_vat, total_incl_vat, tourist_tax_amount) SELECT kind, is_deposit, payer_type, count(*), sum(total_excl_vat),
-        sum(total_vat), sum(total_incl_vat), sum(tourist_tax_amount) FROM bill GROUP BY 1, 2, 3`);
+      await trx.raw(`DELETE FROM bill_total; INSERT INTO bill_total (kind, is_deposit, payer_type, n,
+        total_excl_vat, total_vat, total_incl_vat, tourist_tax_amount) SELECT kind, is_deposit, payer_type,
+        count(*), sum(total_excl_vat), sum(total_vat), sum(total_incl_vat), sum(tourist_tax_amount)
+        FROM bill GROUP BY 1, 2, 3`);
   });
   // As autovacuum would: the trigram indexes' pending lists merged, the statistics fresh.
   await knex.raw('VACUUM ANALYZE');
