@@ -10,7 +10,8 @@ import { mapDbError } from './db/errors';
 import { restRouter } from './rest/router';
 import { checkAccess } from './auth/access';
 import { authRoutes } from './auth/routes';
-import { cookieName, sessionMiddleware } from './auth/session';
+import { sessionMiddleware } from './auth/session';
+import { DEFAULT_SESSION_COOKIE } from './config';
 import { loadSessionUser } from './auth/users';
 import { loadRights } from './auth/rights';
 import { cachedSettings } from './auth/settings';
@@ -28,8 +29,10 @@ export interface AppOptions {
    * absent: a one-role installation, the pool does everything.
    */
   owner?: OwnerAccess;
-  /** the port the cookie is named after */
-  port: number;
+  /** the port listened on (the session cookie is no longer named after it) */
+  port?: number;
+  /** the session cookie's name (SESSION_COOKIE); default `bivouac_sid`, whatever the port */
+  sessionCookie?: string;
   secureCookies?: boolean;
   /** reverse proxies in front of the server (TRUST_PROXY, see api/config.ts); 0 or absent: none */
   trustProxy?: number;
@@ -91,7 +94,7 @@ export function createApp(opts: AppOptions): Koa {
   });
   // The request's knex when it carries an Idempotency-Key: its first transaction claims the key.
   const knex = () => requestKnex.getStore() ?? opts.db.knex;
-  const cookie = cookieName(opts.port);
+  const cookie = opts.sessionCookie ?? DEFAULT_SESSION_COOKIE;
 
   app.use(errorMiddleware((e) => mapDbError(e), opts.log));
   app.use(async (ctx, next) => {

@@ -25,6 +25,8 @@ export interface Config {
    * are believed, so a client cannot choose its address by sending the header itself.
    */
   trustProxy: number;
+  /** SESSION_COOKIE: the session cookie's name, the same for every process behind one address */
+  sessionCookie: string;
 }
 
 /** TRUST_PROXY: `true` (one proxy), a number of proxies, or `false` / `0` / unset. */
@@ -36,6 +38,22 @@ export function parseTrustProxy(value: string | undefined): number {
   if (!Number.isInteger(n) || n < 0 || n > 10)
     throw new Error(`TRUST_PROXY must be true, false or a number of proxies (1-10), not "${value}"`);
   return n;
+}
+
+/**
+ * The session cookie's name when SESSION_COOKIE is unset. Not derived from the port: every
+ * process behind one address names it alike (a session opened on one is read by the
+ * others); two installations on one host name set different names, as their cookies mix.
+ */
+export const DEFAULT_SESSION_COOKIE = 'bivouac_sid';
+
+/** SESSION_COOKIE: a cookie name (letters, digits, `_`, `-`), the default when unset. */
+export function sessionCookie(value: string | undefined): string {
+  const v = (value ?? '').trim();
+  if (!v) return DEFAULT_SESSION_COOKIE;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(v))
+    throw new Error(`SESSION_COOKIE must be letters, digits, "_" or "-" (at most 64), not "${value}"`);
+  return v;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     systemPassword: env.SYSTEM_PASSWORD || undefined,
     secureCookies: env.SECURE_COOKIES === '1' || env.SECURE_COOKIES === 'true',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sessionCookie: sessionCookie(env.SESSION_COOKIE),
   };
 }

@@ -76,6 +76,7 @@ const app = createApp({
   db,
   owner,
   port: config.port,
+  sessionCookie: config.sessionCookie,
   secureCookies: config.secureCookies,
   trustProxy: config.trustProxy,
   adminDist: fileURLToPath(new URL('../admin/dist', import.meta.url)),

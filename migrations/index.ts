@@ -90,6 +90,8 @@ import * as m86 from './0530_sale_payment_vouchers';
 import * as m87 from './0531_sale_payment_voucher_rules';
 import * as m88 from './0550_statistics_export';
 import * as m89 from './0551_statistics_summaries';
+import * as m90 from './0560_list_counts';
+import * as m91 from './0561_job_claims';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -184,4 +186,6 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0531_sale_payment_voucher_rules', m87],
   ['0550_statistics_export', m88],
   ['0551_statistics_summaries', m89],
+  ['0560_list_counts', m90],
+  ['0561_job_claims', m91],
 ];

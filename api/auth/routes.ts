@@ -128,7 +128,7 @@ export function authRoutes(deps: {
       body: { type: 'object', required: ['login', 'password'], properties: { login: str, password: str } },
       invalid: 'LOGIN_FAILED',
       response: ref('SessionUser'),
-      responseDescription: 'Session ouverte ; le cookie bivouac_sid_<port> est posé',
+      responseDescription: 'Session ouverte ; le cookie de session (bivouac_sid, ou SESSION_COOKIE) est posé',
       description:
         'Refusé (400) : identifiant ou mot de passe incorrect (LOGIN_FAILED), ou trop de tentatives (LOGIN_THROTTLED).',
       handler: async ({ ctx, body, knex }) => {

@@ -12,7 +12,6 @@ export interface SessionSettings {
   absoluteHours: number;
 }
 
-export const cookieName = (port: number) => `bivouac_sid_${port}`;
 const hash = (sid: string) => createHash('sha256').update(sid).digest('hex');
 export const sessionHash = hash;
 

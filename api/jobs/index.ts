@@ -22,6 +22,8 @@ import { sendDailyConciergeList } from '../domain/concierge/index';
 import { runYield } from '../domain/yield/apply';
 import { monthlyResidentialSend } from '../domain/residential/reminder-mail';
 import { todayParis } from '../../common/dates';
+import { compactListCounts } from './list-counts';
+import { claimInDatabase } from './claims';
 
 const MINUTE = 60_000;
 
@@ -85,6 +87,12 @@ export function startJobs(
           const z = await nightlyClosure(knex);
           if (z) console.log(`Clôture journalière automatique : Z n° ${z.seq} du ${z.date}`);
         },
+      },
+      {
+        // The list totals' deltas folded into one row per key (./list-counts.ts, migration 0560).
+        name: 'totaux des listes',
+        everyMs: 10 * MINUTE,
+        run: () => compactListCounts(knex),
       },
       {
         // The provider's deposits (api/domain/surety/poll.ts); it asks nothing without one.
@@ -179,5 +187,7 @@ export function startJobs(
       },
     ],
     log,
+    undefined,
+    claimInDatabase(knex),
   );
 }

@@ -3,8 +3,11 @@
 // every `everyMs`, and, with `afterMidnight`, a minute after midnight Europe/Paris
 // (a date-driven job should not wait for the next tick to see the new day). A job
 // never runs twice at once in this process, and an error is logged, never thrown:
-// the server goes on. Jobs must be safe when several processes run them.
+// the server goes on. With `claim` (api/jobs/claims.ts), each run is claimed in the
+// database for its period first: several processes on one database run each job once
+// per period (the one whose claim lands), the others skip it.
 import { addDays, todayParis } from '../../common/dates';
+import type { Claim } from './claims';
 
 export interface Job {
   name: string;
@@ -41,19 +44,26 @@ export function startScheduler(
   jobs: Job[],
   log: (message: string, err?: unknown) => void,
   now: () => Date = () => new Date(),
+  claim?: Claim,
 ): Scheduler {
   const running = new Set<string>();
   const inFlight = new Set<Promise<unknown>>();
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
 
-  const run = async (job: Job): Promise<boolean> => {
+  /** `slot`: the period a scheduled run belongs to; none for runNow. */
+  const run = async (job: Job, slot?: { key: string; everyMs: number }): Promise<boolean> => {
     if (stopped || running.has(job.name)) return false;
     running.add(job.name);
-    const p = job.run();
+    const p = (async () => {
+      if (claim && slot && !(await claim(job.name, slot.key, slot.everyMs))) return false;
+      await job.run();
+      return true;
+    })();
     inFlight.add(p);
+    let ran = true;
     try {
-      await p;
+      ran = await p;
     } catch (err) {
       // Stopping closes the pool under a job still running: that is not the job failing.
       if (!stopped) log(`Tâche « ${job.name} » en échec`, err);
@@ -61,14 +71,17 @@ export function startScheduler(
       running.delete(job.name);
       inFlight.delete(p);
     }
-    return true;
+    return ran;
   };
+  // The interval's number (the start-up run belongs to the current one); a midnight run, its day.
+  const every = (job: Job) => ({ key: `every:${Math.floor(now().getTime() / job.everyMs)}`, everyMs: job.everyMs });
+  const midnight = () => ({ key: `day:${todayParis(now())}`, everyMs: 2 * 24 * HOUR });
 
   const atMidnight = (job: Job) => {
     if (stopped) return;
     const delay = nextParisMidnight(now()).getTime() - now().getTime() + 60_000;
     const t = setTimeout(() => {
-      void run(job);
+      void run(job, midnight());
       atMidnight(job);
     }, delay);
     t.unref();
@@ -76,9 +89,9 @@ export function startScheduler(
   };
 
   for (const job of jobs) {
-    void run(job);
+    void run(job, every(job));
     const t = setInterval(() => {
-      void run(job);
+      void run(job, every(job));
     }, job.everyMs);
     t.unref();
     timers.push(t);

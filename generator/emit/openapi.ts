@@ -255,10 +255,11 @@ export function emitOpenApi(metas: EntityMeta[], routes: RouteDef[]): Record<str
       title: 'Bivouac API',
       version: '1',
       description:
-        'API REST de Bivouac. Toutes les routes hors connexion exigent la session (cookie bivouac_sid_<port>).',
+        'API REST de Bivouac. Toutes les routes hors connexion exigent la session ' +
+        '(cookie bivouac_sid, ou le nom donné par SESSION_COOKIE).',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bivouac_sid_8080' } } },
+    components: { schemas, securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bivouac_sid' } } },
     security: [{ session: [] }],
     paths,
   };

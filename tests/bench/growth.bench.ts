@@ -3,8 +3,10 @@
 // each on its own database schema, and the growth factor of each (goal ≤ ×1,5);
 // calls alternate between the two sizes so both see the same load of the machine.
 // Baseline of the same run: the search as it was before migration 0024, in SQL.
-// PostgreSQL at DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
-// the two schemas are dropped at the end. Prints figures; never fails.
+// Before the copy, GROWTH_BILLS final bills (default 600, more than the bill list's
+// 500 rows) are issued on past stays, so the bill list is measured with history too.
+// PostgreSQL at DATABASE_URL, else an embedded server in .tmp/pg-bench; the two schemas
+// are dropped at the end. Prints figures; never fails.
 import { createServer } from 'node:http';
 import type { Knex } from 'knex';
 import type { AddressInfo } from 'node:net';
@@ -17,8 +19,12 @@ import { makeClient, type Client } from '../int/harness';
 import { boardRange } from '../../api/domain/planning/window';
 import { todayParis } from '../../common/dates';
 import { multiplyStays } from './growth/multiply';
+import { startPgServer } from '../pg';
+import { issueStayBill } from '../../api/domain/billing/issue';
 
-const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const pgServer = await startPgServer('pg-bench');
+const URL_ = pgServer.url;
+const BILLS = Number(process.env.GROWTH_BILLS ?? 600);
 const PASSWORD = 'bench-growth-password';
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 40);
 const GOAL = 1.5;
@@ -35,6 +41,26 @@ async function site(times: number): Promise<Site> {
   const db = await openDatabase({ url: URL_, schema, pool: 5 });
   await migrateLatest(db.knex);
   await bootstrap(db.knex, { adminPassword: PASSWORD, demo: true });
+  // The same stays billed on both sizes (the demo is the same): the oldest gone stays first.
+  // Guests with a full address (a bill names it).
+  const gone = await db
+    .knex('booking as b')
+    .join('customer as c', 'c.id', 'b.customerId')
+    .where('b.statusId', 7)
+    .where('b.totalAmount', '>', 0)
+    .whereNotNull('c.address1')
+    .whereNotNull('c.postalCode')
+    .whereNotNull('c.town')
+    .orderBy('b.id')
+    .pluck('b.id');
+  let billed = 0;
+  for (const id of gone) {
+    if (billed >= BILLS) break;
+    billed += await issueStayBill(db.knex, id, { kind: 'final' }, null).then(
+      () => 1,
+      () => 0,
+    );
+  }
   const bookings =
     times > 1
       ? await multiplyStays(db.knex, times)
@@ -64,13 +90,15 @@ interface Timing {
 }
 
 const sizeOf = (b: any) =>
-  b?.total !== undefined
-    ? `${b.total} trouvées`
-    : b?.occupancies
-      ? `${b.occupancies.length} barres`
-      : Array.isArray(b)
-        ? `${b.length} lignes`
-        : '';
+  b?.totals
+    ? `${b.rows.length} lignes sur ${b.totals.count}`
+    : b?.total !== undefined
+      ? `${b.total} trouvées`
+      : b?.occupancies
+        ? `${b.occupancies.length} barres`
+        : Array.isArray(b)
+          ? `${b.length} lignes`
+          : '';
 const median = (t: number[]) => [...t].sort((a, b) => a - b)[Math.floor(t.length / 2)];
 
 /**
@@ -113,8 +141,9 @@ async function main() {
     .whereNotNull('b.startDate')
     .orderBy('b.id')
     .offset(100)
-    .first('c.lastName', 'b.code');
+    .first('c.lastName', 'b.code', 'b.id');
   const { startDate, endDate } = boardRange(todayParis());
+  const customerQ = JSON.stringify({ q: who.lastName });
   const requests: [string, (c: Client) => Promise<any>][] = [
     [
       `booking search « ${who.lastName} »`,
@@ -125,6 +154,12 @@ async function main() {
       (c) => c.post('/rest/booking/list', { scope: 'active', q: who.code, pageSize: 20 }),
     ],
     ['booking list (page 1)', (c) => c.post('/rest/booking/list', { scope: 'active', pageSize: 20 })],
+    [
+      `customer search « ${who.lastName} »`,
+      (c) => c.get(`/rest/customer?range=[0,24]&sort=["id","ASC"]&filter=${encodeURIComponent(customerQ)}`),
+    ],
+    ['bill list, no period', (c) => c.get('/rest/bill/list')],
+    [`stay balance ${who.code}`, (c) => c.get(`/rest/booking/${who.id}/balance`)],
     ['planning window, whole site', (c) => c.get(`/rest/planning/window?from=${startDate}&to=${endDate}`)],
     [
       `planning search « ${who.lastName} »`,
@@ -177,6 +212,7 @@ async function main() {
   );
   await small.close();
   await large.close();
+  await pgServer.stop();
 }
 
 await main();

@@ -7,9 +7,14 @@
 //    same queries issued by knex in this process (bare SQL: no HTTP, session or rights)
 //    by as many callers over a pool of the server's size, on the same database;
 //  - stall: the latency of a plain list alone, then while four heavy searches run
-//    without pause, and their ratio (target ≤ 3×).
+//    without pause, and their ratio (target ≤ 3×);
+//  - a stay's balance (GET /rest/booking/{id}/balance) alone, then among the load: p50
+//    ratio (goal ≤ ×10, issue 31);
+//  - the server's RSS idle (after start and log-in) and after the load (goals < 150 MiB
+//    and < 350 MiB, issue 31: run with LOAD_SECONDS=60).
 // Run: npx tsx tests/bench/load.bench.ts (LOAD_SECONDS=30, LOAD_CLIENTS=50)
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Knex } from 'knex';
 import { DEFAULT_POOL, openDatabase } from '../../api/db/connect';
@@ -17,6 +22,7 @@ import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { applyFilter, applySort, readableColumns } from '../../api/rest/query';
 import { bookingList, parseBookingListQuery } from '../../api/domain/stays/lists';
+import { stayBalanceView } from '../../api/domain/billing/stay-balance';
 import { ENTITY_METAS } from '../../common/generated/meta/index';
 import { openScratchDatabase, ROOT } from '../pg';
 
@@ -26,6 +32,10 @@ const PASSWORD = 'bench-load-password';
 const TERM = 'mar';
 
 const customerMeta = ENTITY_METAS.find((m) => m.name === 'customer')!;
+/** The stay whose balance is asked: set once the demo is seeded. */
+let balanceStay = 0;
+/** Resident set of a process, MiB (Linux). */
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 interface Kind {
   name: string;
@@ -76,6 +86,11 @@ const KINDS: Kind[] = [
     name: `booking search « ${TERM} »`,
     http: (b, c) => post(b, c, '/rest/booking/list', { q: TERM }),
     sql: (k) => bookingList(k, parseBookingListQuery({ q: TERM })),
+  },
+  {
+    name: 'stay balance',
+    http: (b, c) => get(b, c, `/rest/booking/${balanceStay}/balance`),
+    sql: (k) => stayBalanceView(k, balanceStay),
   },
 ];
 
@@ -143,6 +158,14 @@ async function main() {
   await bootstrap(scratch.db.knex, { adminPassword: PASSWORD, demo: true });
   const [{ c }] = await scratch.db.knex('customer').count({ c: '*' });
   const [{ b }] = await scratch.db.knex('booking').count({ b: '*' });
+  // A stay with payments and a customer: the balance reads all it owns.
+  balanceStay = (
+    await scratch.db
+      .knex('booking as k')
+      .whereNotNull('k.customerId')
+      .orderByRaw('(SELECT count(*) FROM payment p WHERE p.booking_id = k.id) DESC, k.id')
+      .first('k.id')
+  ).id;
   console.log(
     `${scratch.where}: demo seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${c} customers, ${b} ` +
       `bookings)`,
@@ -178,6 +201,9 @@ async function main() {
     }
     const sqlDb = await openDatabase({ url: scratch.url, pool: DEFAULT_POOL });
     try {
+      // Idle: the server started, logged in, nothing asked yet but the log-in.
+      await new Promise((r) => setTimeout(r, 3000));
+      const rssIdle = rssMiB(server.pid!);
       // Warm both paths (plans, JIT of the server process) before measuring.
       await drive(CLIENTS, 2, (k) => httpOnce(base, cookie, k));
       await drive(CLIENTS, 1, async (k) => {
@@ -187,7 +213,16 @@ async function main() {
       console.log(
         `\nload: ${CLIENTS} concurrent clients, ${SECONDS} s each side, server pool ${DEFAULT_POOL} connections`,
       );
+      const balance = KINDS.find((k) => k.name === 'stay balance')!;
+      const balanceIdle: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const t0 = performance.now();
+        const err = await httpOnce(base, cookie, balance);
+        if (err) throw new Error(`balance: ${err}`);
+        balanceIdle.push(performance.now() - t0);
+      }
       const http = await drive(CLIENTS, SECONDS, (k) => httpOnce(base, cookie, k));
+      const rssLoaded = rssMiB(server.pid!);
       const sql = await drive(CLIENTS, SECONDS, async (k) => {
         await k.sql(sqlDb.knex);
       });
@@ -210,6 +245,15 @@ async function main() {
         if (h.firstError) console.log(`    first HTTP error: ${h.firstError}`);
         if (s.errors) console.log(`    SQL errors: ${s.errors} (${s.firstError})`);
       }
+      const underLoad = pct(http.get(balance.name)!.ms, 0.5);
+      console.log(
+        `\nstay balance: idle p50 ${f1(pct(balanceIdle, 0.5))} ms, among ${CLIENTS} clients p50 ${f1(underLoad)} ms: ` +
+          `×${f1(underLoad / pct(balanceIdle, 0.5))} (goal ≤ ×10)`,
+      );
+      console.log(
+        `server RSS: idle ${rssIdle.toFixed(0)} MiB (goal < 150), after ${SECONDS} s of ${CLIENTS} clients ` +
+          `${rssLoaded.toFixed(0)} MiB (goal < 350)`,
+      );
       const total = (m: Map<string, Tally>) => [...m.values()].reduce((n, t) => n + t.ms.length, 0) / SECONDS;
       console.log(
         `  ${'all'.padEnd(26)} ${total(http).toFixed(0).padStart(10)} ${''.padStart(26)}   ` +

@@ -141,7 +141,7 @@ async function server() {
   const { readableColumns } = await import('../../api/rest/query');
   const { loadRights } = await import('../../api/auth/rights');
   const { hashPassword } = await import('../../api/auth/password');
-  const { cookieName } = await import('../../api/auth/session');
+  const { DEFAULT_SESSION_COOKIE } = await import('../../api/config');
 
   const scratch = await openScratchDatabase('rest', { pool: 10 });
   const db = scratch.db;
@@ -191,7 +191,7 @@ async function server() {
     app.on('request', createApp({ db, port, adminDist: null }).callback());
 
     // The baseline: what any handler of this list must do, written by hand.
-    const cookie = cookieName(port);
+    const cookie = DEFAULT_SESSION_COOKIE;
     const cols = readableColumns(meta);
     const search = (qb: any) =>
       qb

@@ -26,7 +26,7 @@ describe('log-in', () => {
       const r = await c.login();
       expect(r.status).toBe(200);
       const setCookie = r.headers.get('set-cookie')!;
-      expect(setCookie).toMatch(new RegExp(`^bivouac_sid_${t.port}=[A-Za-z0-9_-]{40,}`));
+      expect(setCookie).toMatch(new RegExp(`^bivouac_sid=[A-Za-z0-9_-]{40,}`));
       expect(setCookie).toMatch(/httponly/i);
       expect(setCookie).toMatch(/samesite=lax/i);
       expect(setCookie).not.toMatch(/secure/i);
@@ -103,9 +103,9 @@ describe('without a session', () => {
 
   it('answers 403 with a forged or malformed cookie', async () => {
     const c = t.client();
-    c.cookie = `bivouac_sid_${t.port}=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+    c.cookie = `bivouac_sid=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
     expect((await c.get('/rest/security/me')).status).toBe(403);
-    c.cookie = `bivouac_sid_${t.port}=../../etc/passwd`;
+    c.cookie = `bivouac_sid=../../etc/passwd`;
     expect((await c.get('/rest/security/me')).status).toBe(403);
   });
 });
@@ -122,7 +122,7 @@ describe('log-out', () => {
     expect(await t.knex('user_session').where('idHash', sessionHash(sid)).first()).toBeUndefined();
     // Replaying the old cookie does not work.
     const replay = t.client();
-    replay.cookie = `bivouac_sid_${t.port}=${sid}`;
+    replay.cookie = `bivouac_sid=${sid}`;
     expect((await replay.get('/rest/security/me')).status).toBe(403);
   });
 

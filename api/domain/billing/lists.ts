@@ -1,4 +1,4 @@
-// The bill lists of §2, read-only queries: /bill-list (filters and totals),
+// The bill lists of §2, read-only queries: /bill-list (./bill-list.ts),
 // /unbill-document-list (stays over and not fully billed), /verif-double-bill and
 // /verif-due-bill (checks), /result-credit-list (credit notes and customers in
 // credit), /vacaf-list (holiday-aid payments) and /assurance-list (stays with the
@@ -6,17 +6,13 @@
 // credit notes as in view.ts.
 import type { Knex } from 'knex';
 import { CLOSED, RELEASING, UNCONFIRMED } from '../stays/status';
-import { badRequest } from '../../http/errors';
-import { isValidDate } from '../../../common/formats';
+import { CREDITED, date, num } from './bill-list';
+
+export { billList, BILL_KINDS, BILL_STATES, type BillListQuery } from './bill-list';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
 
-/** Σ of an invoice's credit notes (negative), as SQL on alias `b`. */
-const CREDITED = '(SELECT coalesce(sum(c.total_incl_vat), 0) FROM bill c WHERE c.credited_bill_id = b.id)';
-const STATE =
-  `CASE WHEN b.kind = 'credit-note' OR ${CREDITED} = 0 THEN 'issued' WHEN b.total_incl_vat + ${CREDITED} = 0 THEN ` +
-  `'cancelled' ELSE 'partly-credited' END`;
 /** Net billed to the guest for stay `k` (customer invoices and their credit notes). */
 const billedOf = (k: string) =>
   `(SELECT coalesce(sum(x.total_incl_vat), 0) FROM bill x WHERE x.booking_id = ${k}.id AND x.payer_type = 'customer')`;
@@ -24,98 +20,6 @@ const paidOf = (k: string) => `(SELECT coalesce(sum(p.amount), 0) FROM payment p
 const customerName = (c: string) =>
   `coalesce(nullif(${c}.company_name, ''), trim(concat_ws(' ', ${c}.first_name, ${c}.last_name)))`;
 const NOT_BILLABLE = [...RELEASING, ...UNCONFIRMED];
-
-function date(v: unknown, field: string): string | null {
-  if (v == null || v === '') return null;
-  if (typeof v !== 'string' || !isValidDate(v)) throw badRequest('INCORRECT_DATES', { [field]: 'Date invalide' });
-  return v;
-}
-const num = (v: unknown) => Number(v ?? 0);
-
-export interface BillListQuery {
-  from?: string;
-  to?: string;
-  kind?: string;
-  customer?: string;
-  state?: string;
-  limit?: number;
-}
-export const BILL_KINDS = ['invoice', 'deposit', 'final', 'cancellation', 'credit-note', 'partner'] as const;
-export const BILL_STATES = ['issued', 'partly-credited', 'cancelled'] as const;
-
-/** Bills matching the filters (newest first, `limit` rows) and the totals of all of them. */
-export async function billList(db: Db, q: BillListQuery): Promise<{ rows: Row[]; totals: Row }> {
-  const from = date(q.from, 'from'),
-    to = date(q.to, 'to');
-  const base = db('bill as b').modify((w) => {
-    if (from) w.where('b.date', '>=', from);
-    if (to) w.where('b.date', '<=', to);
-    if (q.kind === 'credit-note') w.where('b.kind', 'credit-note');
-    else if (q.kind === 'partner') w.where({ 'b.kind': 'invoice', 'b.payerType': 'partner' });
-    else if (q.kind === 'deposit') w.where({ 'b.kind': 'invoice', 'b.isDeposit': true });
-    else if (q.kind === 'final')
-      w.where({ 'b.kind': 'invoice', 'b.isDeposit': false, 'b.payerType': 'customer' }).whereNotExists((x) =>
-        x.from('bill_line as l').whereRaw('l.bill_id = b.id').where('l.lineType', 20),
-      );
-    else if (q.kind === 'invoice') w.where('b.kind', 'invoice');
-    else if (q.kind === 'cancellation')
-      w.where('b.kind', 'invoice').whereExists((x) =>
-        x.from('bill_line as l').whereRaw('l.bill_id = b.id').where('l.lineType', 20),
-      );
-    if (q.customer?.trim())
-      w.where((x) =>
-        x.whereILike('b.customerName', `%${q.customer!.trim()}%`).orWhereILike('b.number', `%${q.customer!.trim()}%`),
-      );
-    if (q.state && (BILL_STATES as readonly string[]).includes(q.state)) w.whereRaw(`${STATE} = ?`, [q.state]);
-  });
-  const [rows, [totals]] = await Promise.all([
-    base
-      .clone()
-      .leftJoin('booking as k', 'k.id', 'b.bookingId')
-      .orderBy('b.id', 'desc')
-      .limit(Math.min(q.limit ?? 500, 2000))
-      .select(
-        'b.id',
-        'b.number',
-        'b.date',
-        'b.kind',
-        'b.isDeposit',
-        'b.depositNature',
-        'b.payerType',
-        'b.customerName',
-        'b.bookingId',
-        'k.code as bookingCode',
-        'b.dueDate',
-        'b.totalExclVat',
-        'b.totalVat',
-        'b.totalInclVat',
-        'b.touristTaxAmount',
-        'b.creditedBillId',
-        db.raw(`${STATE} AS state`),
-        db.raw(`${CREDITED}::int AS credited`),
-        db.raw('EXISTS (SELECT 1 FROM bill_line l WHERE l.bill_id = b.id AND l.line_type = 20) AS "isCancellation"'),
-      ),
-    base
-      .clone()
-      .select(
-        db.raw('count(*)::int AS count'),
-        db.raw('coalesce(sum(b.total_excl_vat), 0)::bigint AS "totalExclVat"'),
-        db.raw('coalesce(sum(b.total_vat), 0)::bigint AS "totalVat"'),
-        db.raw('coalesce(sum(b.total_incl_vat), 0)::bigint AS "totalInclVat"'),
-        db.raw('coalesce(sum(b.tourist_tax_amount), 0)::bigint AS "touristTaxAmount"'),
-      ),
-  ]);
-  return {
-    rows,
-    totals: {
-      count: totals.count,
-      totalExclVat: num(totals.totalExclVat),
-      totalVat: num(totals.totalVat),
-      totalInclVat: num(totals.totalInclVat),
-      touristTaxAmount: num(totals.touristTaxAmount),
-    },
-  };
-}
 
 /** Stays over (ended by `until`, or gone) whose final bill does not stand: what is left to bill. */
 export async function unbilledStays(db: Db, until: string): Promise<Row[]> {

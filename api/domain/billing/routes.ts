@@ -6,18 +6,15 @@ import { parseId } from '../../rest/records';
 import { issueStayBill, previewStayBill, type StayBillInput } from './issue';
 import { issueCreditNote, previewCreditNote, type CreditNoteInput } from './credit-note';
 import { printBill, storeOriginal, viewBill } from './documents';
-import { stayDepositNature } from './mentions';
 import { recordTechnicalEvent } from '../ledger/jet';
-import { loadBill, stayBalance, stayPayments } from './view';
-import { stayCharges } from './sources';
+import { loadBill } from './view';
+import { stayBalanceView } from './stay-balance';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
 import { renderDepositSlip } from './deposit-slip';
 import { dispositionOf, financePreferences } from './preferences';
 import { HttpError } from '../../http/errors';
 import { readBackOr } from '../../http/committed';
 import { BILL_LIST_ROUTES } from './list-routes';
-import { standingPartnerBills } from './partner';
-import { usableCreditNotes } from './payment-rules';
 
 const tag = 'billing';
 const BILL = 'invoice.bill';
@@ -437,39 +434,7 @@ export const BILLING_ROUTES = [
     summary: 'Facturé, payé et reste dû d’un séjour, avec ses factures',
     response: { $ref: '#/components/schemas/StayBalance' },
     responses: { 404: { description: 'Séjour inconnu' } },
-    handler: async ({ params, knex }) => {
-      const bookingId = parseId(params.bookingId);
-      const balance = await stayBalance(knex, bookingId);
-      const bills = await knex('bill')
-        .where({ bookingId })
-        .orderBy('id')
-        .select(
-          'id',
-          'number',
-          'date',
-          'kind',
-          'isDeposit',
-          'depositNature',
-          'payerType',
-          'totalInclVat',
-          'creditedBillId',
-        );
-      // The partner's bill comes after the customer's final bill (« Facture partenaire »).
-      const stay = await knex('booking').where('id', bookingId).first('partnerId', 'downPaymentKind');
-      const partnerId = stay?.partnerId ?? null;
-      const partnerBillStands = partnerId != null && (await standingPartnerBills(knex, bookingId)).length > 0;
-      // The customer's credit notes with something left: the payment dialog's « Avoir » picker.
-      return {
-        ...balance,
-        bills,
-        downPaymentNature: stayDepositNature(stay?.downPaymentKind),
-        payments: await stayPayments(knex, bookingId),
-        charges: await stayCharges(knex, bookingId),
-        partnerId,
-        partnerBillStands,
-        usableCreditNotes: await usableCreditNotes(knex, bookingId),
-      };
-    },
+    handler: ({ params, knex }) => stayBalanceView(knex, parseId(params.bookingId)),
   }),
 
   defineRoute({

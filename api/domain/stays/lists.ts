@@ -1,156 +1,18 @@
-// The list screens of §2 under Bookings: bookings by status (active, cancelled,
-// partner), arrivals and departures of a day, departures to clean, who is on site,
-// birthdays of the guests present. Plain SQL over the stay tables, paged where
-// lists can be long.
+// The list screens of §2 under Bookings: arrivals and departures of a day, departures
+// to clean, who is on site, birthdays of the guests present; the bookings by status
+// (active, cancelled, partner) are in ./booking-list.ts. Plain SQL over the stay tables.
 import { stayPreferences } from './preferences';
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
-import { isValidDate } from '../../../common/formats';
-import { addDays, todayParis } from '../../../common/dates';
-import { RELEASING, STATUS } from './status';
-import { optionsToFollowUp } from './sweeps';
+import { addDays } from '../../../common/dates';
+import { RELEASING } from './status';
 import { rawRows } from './store';
 import { stayBilling } from './billing-port';
-import { MAX_TERM_LENGTH } from '../../rest/query';
+import { customerName } from './booking-list';
+
+export { bookingList, bookingsMatching, parseBookingListQuery, parseDate, type BookingListQuery } from './booking-list';
 
 type Row = Record<string, any>;
-
-export function parseDate(v: unknown, fallback = todayParis()): string {
-  if (v === undefined || v === null || v === '') return fallback;
-  if (typeof v !== 'string' || !isValidDate(v)) throw badRequest('INCORRECT_DATES');
-  return v;
-}
-
-const customerName = `trim(concat_ws(' ', c.last_name, c.first_name))`;
-
-/** Ids of the bookings whose code, customer (either name order) or partner contains the folded pattern. */
-export const bookingsMatching = (knex: Knex | Knex.Transaction, like: string): Knex.QueryBuilder =>
-  knex('booking_search').select('booking_id').whereRaw('text LIKE bv_fold(?)', [like]);
-
-/** Places (codes) of the active occupancies of each booking. */
-const placesOf = (alias = 'b') =>
-  `(SELECT string_agg(p.code, ', ' ORDER BY p.code) FROM occupancy o JOIN place p ON p.id = o.place_id WHERE ` +
-  `o.booking_id = ${alias}.id AND NOT o.is_cancelled) AS places`;
-
-export interface BookingListQuery {
-  scope: 'active' | 'cancelled' | 'partner';
-  statusId: number | null;
-  kind: string | null;
-  q: string | null;
-  from: string | null;
-  to: string | null;
-  dueOptions: boolean;
-  page: number;
-  pageSize: number;
-  sort: { field: string; order: 'ASC' | 'DESC' };
-}
-
-const SORTABLE: Record<string, string> = {
-  code: 'b.code',
-  startDate: 'b.start_date',
-  endDate: 'b.end_date',
-  customerName: 'customer_name',
-  statusId: 'b.status_id',
-  kind: 'b.kind',
-  persons: 'b.persons',
-  optionExpiryDate: 'b.option_expiry_date',
-  createdAt: 'b.created_at',
-  totalAmount: 'b.total_amount',
-};
-
-export function parseBookingListQuery(b: any): BookingListQuery {
-  b = b ?? {};
-  const scope = b.scope ?? 'active';
-  if (!['active', 'cancelled', 'partner'].includes(scope))
-    throw badRequest('INVALID_QUERY', undefined, { param: 'scope' });
-  const statusId =
-    b.statusId === undefined || b.statusId === null || b.statusId === 0 || b.statusId === '0'
-      ? null
-      : Number(b.statusId);
-  if (statusId !== null && !(Number.isInteger(statusId) && statusId >= 1 && statusId <= 16))
-    throw badRequest('INVALID_QUERY', undefined, { param: 'statusId' });
-  const kind = b.kind ? String(b.kind) : null;
-  if (kind && !['quote', 'option', 'booking', 'passage'].includes(kind))
-    throw badRequest('INVALID_QUERY', undefined, { param: 'kind' });
-  const q = typeof b.q === 'string' && b.q.trim() ? b.q.trim() : null;
-  if (q !== null && q.length < 3) throw badRequest('SEARCH_TOO_SHORT');
-  if (q !== null && q.length > MAX_TERM_LENGTH)
-    throw badRequest('SEARCH_TOO_LONG', undefined, { limit: MAX_TERM_LENGTH });
-  const from = b.from ? parseDate(b.from) : null;
-  const to = b.to ? parseDate(b.to) : null;
-  const page = b.page ?? 1;
-  const pageSize = b.pageSize ?? 20;
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500)
-    throw badRequest('INVALID_QUERY', undefined, { param: 'page' });
-  const sortField = b.sort?.field ?? 'startDate';
-  const order = String(b.sort?.order ?? 'DESC').toUpperCase();
-  if (!(sortField in SORTABLE) || (order !== 'ASC' && order !== 'DESC'))
-    throw badRequest('INVALID_QUERY', undefined, { param: 'sort' });
-  return {
-    scope,
-    statusId,
-    kind,
-    q,
-    from,
-    to,
-    dueOptions: b.dueOptions === true,
-    page,
-    pageSize,
-    sort: { field: sortField, order },
-  };
-}
-
-export async function bookingList(
-  knex: Knex,
-  p: BookingListQuery,
-): Promise<{ items: Row[]; total: number; page: number; pageSize: number }> {
-  const base = knex('booking as b')
-    .leftJoin('customer as c', 'c.id', 'b.customerId')
-    .leftJoin('partner as pa', 'pa.id', 'b.partnerId');
-  if (p.scope === 'cancelled')
-    base.where((w) => w.where('b.statusId', STATUS.CANCELLED).orWhere('b.cancellation', 'cancelling'));
-  else base.whereNot('b.statusId', STATUS.DELETED);
-  if (p.scope === 'partner') base.whereNotNull('b.partnerId');
-  if (p.statusId) base.where('b.statusId', p.statusId);
-  else if (p.scope === 'active' && !p.dueOptions) base.whereNotIn('b.statusId', RELEASING as number[]);
-  if (p.kind) base.where('b.kind', p.kind);
-  if (p.from) base.where('b.endDate', '>', p.from);
-  if (p.to) base.where('b.startDate', '<', p.to);
-  if (p.dueOptions) base.whereIn('b.id', optionsToFollowUp(knex, todayParis()).select('id'));
-  if (p.q) {
-    const like = `%${p.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    // Code, customer's names, partner: one folded text per booking, trigram-indexed (migration 0024).
-    base.whereIn('b.id', bookingsMatching(knex, like));
-  }
-  const [{ n }] = await base.clone().count({ n: '*' });
-  const items = await base
-    .select(
-      'b.id',
-      'b.code',
-      'b.kind',
-      'b.statusId',
-      'b.cancellation',
-      'b.customerId',
-      'b.partnerId',
-      'b.startDate',
-      'b.endDate',
-      'b.persons',
-      'b.optionExpiryDate',
-      'b.totalAmount',
-      'b.cancelReason',
-      'b.createdAt',
-      'pa.name as partnerName',
-    )
-    .select(
-      knex.raw(`${customerName} AS customer_name`),
-      knex.raw(placesOf()),
-      knex.raw(`${stayBilling().balanceDueSql('b')} AS balance_due`),
-    )
-    .orderByRaw(`${SORTABLE[p.sort.field]} ${p.sort.order} NULLS LAST, b.id DESC`)
-    .offset((p.page - 1) * p.pageSize)
-    .limit(p.pageSize);
-  return { items, total: Number(n), page: p.page, pageSize: p.pageSize };
-}
 
 /** One line per active occupancy: the arrival and departure lists and who is on site. */
 function occupancyRows(knex: Knex): Knex.QueryBuilder {
