@@ -7,206 +7,16 @@
 // place holds two stays on one night (the exclusion constraint checks it anyway).
 // Bulk inserts only.
 import type { Knex } from 'knex';
-import { addDays, nightsBetween, todayParis } from '../../common/dates';
+import { addDays, todayParis } from '../../common/dates';
 import { STATUS } from '../domain/stays/status';
 import { priceBookingAsMade } from '../domain/stays/pricing';
 import { stayPreferences } from '../domain/stays/preferences';
 import { Random, bulkInsert } from './stays-random';
-import { seedDemoPlaces, type DemoPlace } from './catalogue';
+import { seedDemoPlaces } from './catalogue';
 import { seedDemoCustomers, type DemoCustomer } from './customers';
-
-type Row = Record<string, any>;
-type Range = [string, string];
-
-const month = (d: string) => Number(d.slice(5, 7));
-
-/** The last season that opened before today, and the next one (April to October). */
-export function demoStayWindows(today: string): { seasonA: Range; seasonB: Range; around: Range | null } {
-  const y = Number(today.slice(0, 4));
-  const a = month(today) >= 4 ? y : y - 1;
-  const seasonA: Range = [`${a}-04-01`, `${a}-11-01`];
-  const seasonB: Range = [`${a + 1}-04-01`, `${a + 1}-11-01`];
-  const inSeason = today >= seasonA[0] && today < seasonA[1];
-  return { seasonA, seasonB, around: inSeason ? null : [addDays(today, -21), addDays(today, 45)] };
-}
-
-const overlaps = (a: Range, b: Range) => a[0] < b[1] && b[0] < a[1];
-
-interface Slot {
-  place: DemoPlace;
-  start: string;
-  end: string;
-}
-
-/** Stays along each place's timeline: short gaps in high season, long ones outside. */
-function timelines(rnd: Random, places: DemoPlace[], windows: Range[], blocked: Map<number, Range[]>): Slot[] {
-  const slots: Slot[] = [];
-  for (const place of places) {
-    if (place.isResidential) continue;
-    for (const [from, to] of windows) {
-      let cursor = from;
-      for (;;) {
-        const m = month(cursor);
-        const high = m === 7 || m === 8;
-        const shoulder = m === 6 || m === 9;
-        const gap = high ? rnd.int(0, 3) : shoulder ? rnd.int(2, 12) : rnd.int(6, 30);
-        const start = addDays(cursor, gap);
-        const nights = place.isRental
-          ? high
-            ? 7
-            : rnd.pick([2, 3, 4, 7])
-          : rnd.weighted([
-              [1, 2],
-              [2, 3],
-              [3, 3],
-              [5, 3],
-              [7, 4],
-              [10, 2],
-              [14, 1],
-            ] as const);
-        const end = addDays(start, nights);
-        if (end > to) break;
-        const hit = (blocked.get(place.id) ?? []).find((b) => overlaps(b, [start, end]));
-        if (hit) {
-          cursor = hit[1];
-          continue;
-        }
-        slots.push({ place, start, end });
-        cursor = end;
-      }
-    }
-  }
-  return slots;
-}
-
-interface Plan {
-  kind: string;
-  statusId: number;
-  cancellation?: string;
-}
-
-/** Minutes since midnight of a Paris wall-clock time « HH:MM ». */
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** The instant of a Paris wall-clock time on a day (+1 h in winter, +2 h in summer). */
-export function parisInstant(day: string, minutes: number): string {
-  const noon = new Date(`${day}T12:00:00Z`);
-  const parisNoon = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hourCycle: 'h23' }).format(noon),
-  );
-  return new Date(noon.getTime() + (minutes - 12 * 60 - (parisNoon - 12) * 60) * 60_000).toISOString();
-}
-
-/** What the desk could have recorded by now: today's arrivals after the arrival hour, departures from 8:00. */
-interface Clock {
-  today: string;
-  nowMinutes: number;
-  arrivalMinutes: number;
-}
-const DEPARTURES_FROM = 8 * 60;
-
-function statusFor(rnd: Random, s: Slot, c: Clock): Plan {
-  const today = c.today;
-  const short = nightsBetween(s.start, s.end) === 1 && !s.place.isRental;
-  const kindOf = () => (short && rnd.chance(0.5) ? 'passage' : 'booking');
-  if (s.end < today || (s.end === today && c.nowMinutes >= DEPARTURES_FROM && rnd.chance(0.4))) {
-    const v = rnd.weighted([
-      ['gone', 82],
-      ['early', 3],
-      ['cancel', 7],
-      ['refuse', 1],
-      ['counter', 1],
-      ['expired', 2],
-      ['abandon', 1],
-      ['deleted', 1],
-      ['quote', 2],
-    ] as const);
-    switch (v) {
-      case 'gone':
-        return { kind: kindOf(), statusId: STATUS.GONE };
-      case 'early':
-        return { kind: 'booking', statusId: nightsBetween(s.start, s.end) > 2 ? STATUS.EARLY_DEPARTURE : STATUS.GONE };
-      case 'cancel':
-        return { kind: 'booking', statusId: STATUS.CANCELLED, cancellation: 'cancelled' };
-      case 'refuse':
-        return { kind: 'booking', statusId: STATUS.REFUSED };
-      case 'counter':
-        return { kind: 'booking', statusId: STATUS.REFUSED_COUNTER };
-      case 'expired':
-        return { kind: 'option', statusId: STATUS.EXPIRED };
-      case 'abandon':
-        return { kind: 'booking', statusId: STATUS.ABANDONED };
-      case 'deleted':
-        return { kind: 'booking', statusId: STATUS.DELETED };
-      case 'quote':
-        return { kind: 'quote', statusId: STATUS.CONFIRMED };
-    }
-  }
-  if (s.start <= today && s.end >= today) {
-    if (s.start === today) {
-      const arrived = c.nowMinutes >= c.arrivalMinutes ? 2 : 0;
-      return {
-        kind: kindOf(),
-        statusId: rnd.weighted([
-          [STATUS.CONFIRMED, 5],
-          [STATUS.VALIDATED, 3],
-          [STATUS.ARRIVED, arrived],
-        ] as const),
-      };
-    }
-    return { kind: kindOf(), statusId: STATUS.ARRIVED };
-  }
-  const v = rnd.weighted([
-    ['confirmed', 46],
-    ['validated', 20],
-    ['option', 12],
-    ['quote', 6],
-    ['temporary', 2],
-    ['inProgress', 2],
-    ['cancel', 6],
-    ['cancelling', 2],
-    ['refuse', 1],
-    ['abandon', 1],
-    ['expired', 1],
-    ['deleted', 1],
-  ] as const);
-  switch (v) {
-    case 'confirmed':
-      return { kind: kindOf(), statusId: STATUS.CONFIRMED };
-    case 'validated':
-      return { kind: 'booking', statusId: STATUS.VALIDATED };
-    case 'option':
-      return { kind: 'option', statusId: STATUS.CONFIRMED };
-    case 'quote':
-      return { kind: 'quote', statusId: rnd.chance(0.5) ? STATUS.CONFIRMED : STATUS.TEMPORARY };
-    case 'temporary':
-      return { kind: 'booking', statusId: STATUS.TEMPORARY };
-    case 'inProgress':
-      return { kind: 'booking', statusId: STATUS.IN_PROGRESS };
-    case 'cancel':
-      return { kind: 'booking', statusId: STATUS.CANCELLED, cancellation: 'cancelled' };
-    case 'cancelling':
-      return { kind: 'booking', statusId: STATUS.CONFIRMED, cancellation: 'cancelling' };
-    case 'refuse':
-      return { kind: 'booking', statusId: STATUS.REFUSED };
-    case 'abandon':
-      return { kind: 'booking', statusId: STATUS.ABANDONED };
-    case 'expired':
-      return { kind: 'option', statusId: STATUS.EXPIRED };
-    case 'deleted':
-      return { kind: 'booking', statusId: STATUS.DELETED };
-  }
-}
-
-const CANCEL_REASONS = [
-  'Client malade',
-  'Changement de dates de congés',
-  'Météo défavorable',
-  'Raisons familiales',
-  'Voiture en panne',
-];
-const ageAt = (birth: string, day: string) =>
-  Number(day.slice(0, 4)) - Number(birth.slice(0, 4)) - (day.slice(5) < birth.slice(5) ? 1 : 0);
+import { insertStays, planStays, type Row } from './stays-plans';
+import { type Range, demoStayWindows, overlaps, timelines, minutesOf } from './stays-timeline';
+export { demoStayWindows, parisInstant } from './stays-timeline';
 
 export async function seedDemoStays(
   knex: Knex,
@@ -329,198 +139,25 @@ export async function seedDemoStays(
   }
   slots.sort((a, b) => a.start.localeCompare(b.start) || a.place.code.localeCompare(b.place.code));
 
-  const bookings: Row[] = [];
-  const occPlans: {
-    b: number;
-    occ: Row;
-    details: Row[];
-    attendants: number[];
-    vehicle: Row | null;
-    animal: Row | null;
-    extras: Row[];
-  }[] = [];
-  for (const s of slots) {
-    const plan = statusFor(rnd, s, clockNow);
-    const customer = rnd.pick(customers);
-    const allotment = savedAllotments.find(
-      (a) => a.placeId === s.place.id && overlaps([a.startDate, a.endDate], [s.start, s.end]),
-    );
-    const partnerId = allotment ? allotment.partnerId : cse && rnd.chance(0.03) ? cse.id : null;
-    const nights = nightsBetween(s.start, s.end);
-    const created =
-      addDays(s.start, -rnd.int(1, 160)) < today ? addDays(s.start, -rnd.int(1, 160)) : addDays(today, -rnd.int(0, 20));
-    // A temporary stay is being keyed in right now (left alone, the sweep abandons it after the idle time).
-    const createdAt =
-      plan.statusId === STATUS.TEMPORARY
-        ? new Date(Date.now() - rnd.int(1, 30) * 60_000).toISOString()
-        : `${created < today ? created : today}T${String(rnd.int(8, 18)).padStart(2, '0')}:` +
-          `${String(rnd.int(0, 59)).padStart(2, '0')}:00.000Z`;
-    let end = s.end;
-    const b: Row = {
-      code: `R${String(bookings.length + 1).padStart(6, '0')}`,
-      kind: plan.kind,
-      statusId: plan.statusId,
-      cancellation: plan.cancellation ?? 'none',
-      customerId: customer.id,
-      partnerId,
-      accessChannelId:
-        channels.get(
-          partnerId
-            ? 'DIRECT'
-            : rnd.weighted([
-                ['DIRECT', 4],
-                ['TEL', 3],
-                ['WEB', 5],
-                ['BOOKING', 2],
-                ['AIRBNB', 1],
-                ['PITCHUP', 1],
-              ] as const),
-        ) ?? null,
-      createdAt,
-      updatedAt: createdAt,
-    };
-    if (plan.kind === 'option')
-      b.optionExpiryDate =
-        plan.statusId === STATUS.EXPIRED
-          ? addDays(s.start, -rnd.int(20, 60))
-          : rnd.chance(0.15)
-            ? addDays(today, -rnd.int(1, 5))
-            : addDays(today, rnd.int(1, 10));
-    if (plan.statusId === STATUS.CANCELLED || plan.cancellation === 'cancelling') {
-      b.cancelReason = rnd.pick(CANCEL_REASONS);
-      if (plan.statusId === STATUS.CANCELLED) b.cancelledAt = createdAt;
-    }
-    if (plan.statusId === STATUS.REFUSED) b.refusalReason = 'Complet sur ces dates';
-    if (plan.statusId === STATUS.REFUSED_COUNTER) {
-      b.refusalReason = 'Type demandé complet';
-      b.counterProposal = 'Un mobil-home 6 personnes aux mêmes dates, au prix du 4 personnes.';
-    }
-    if (plan.statusId === STATUS.DELETED) b.deleteReason = 'Doublon saisi par erreur';
-    // Hours the desk keeps (preference « arrival_departure »), never later than now.
-    const at = (day: string, from: number, to: number) =>
-      parisInstant(
-        day,
-        day === today ? Math.min(rnd.int(from, to), Math.max(from, clockNow.nowMinutes - 5)) : rnd.int(from, to),
-      );
-    if ([STATUS.ARRIVED, STATUS.GONE, STATUS.EARLY_DEPARTURE].includes(plan.statusId as 6))
-      b.arrivedAt = at(s.start, clockNow.arrivalMinutes, Math.min(clockNow.arrivalMinutes + 300, 22 * 60));
-    if (plan.statusId === STATUS.GONE)
-      b.goneAt = at(s.end, DEPARTURES_FROM, Math.max(DEPARTURES_FROM, clockNow.departureMinutes - 1));
-    if (plan.statusId === STATUS.EARLY_DEPARTURE) {
-      end = addDays(s.start, Math.max(1, nights - rnd.int(1, 2)));
-      b.earlyDepartureDate = end;
-      b.goneAt = at(end, DEPARTURES_FROM, clockNow.departureMinutes);
-    }
-    bookings.push(b);
-    if (plan.statusId === STATUS.DELETED) {
-      b.persons = 0;
-      continue;
-    } // a reset booking has no occupancy left
-    // Occupants: the customer and attendants that fit, else a couple.
-    const eq = s.place.isRental
-      ? null
-      : s.place.typeCode === 'TENTE'
-        ? equipment.get(rnd.pick(['TENTE', 'TENTE', 'TTOIT']))
-        : equipment.get(rnd.pick(['CARA', 'CCAR', 'VAN']));
-    const capacity = Math.min(s.place.capacity, eq?.capacity ?? 99);
-    const people: { birth: string | null; attendantId?: number }[] = [{ birth: customer.birthDate }];
-    for (const a of customer.attendants)
-      if (people.length < capacity) people.push({ birth: a.birthDate, attendantId: a.id });
-    if (people.length === 1 && capacity > 1 && rnd.chance(0.6)) people.push({ birth: null });
-    const counts = new Map<number, number>();
-    for (const p of people) {
-      const cat = p.birth ? ageCategory(ageAt(p.birth, s.start)) : adultId;
-      counts.set(cat, (counts.get(cat) ?? 0) + 1);
-    }
-    b.persons = people.length;
-    const vehicle = customer.vehicles[0] && rnd.chance(0.9) ? customer.vehicles[0] : null;
-    const animal = customer.animals[0] && rnd.chance(0.6) ? customer.animals[0] : null;
-    const ex: Row[] = [];
-    // Electricity is sold apart except on the « Confort » pitches, whose package includes it.
-    if (
-      !s.place.isRental &&
-      s.place.typeCode !== 'CONF' &&
-      elecPlaces.has(s.place.id) &&
-      rnd.chance(0.7) &&
-      extras.get('Électricité 10 A')
-    )
-      ex.push({ extraId: extras.get('Électricité 10 A'), quantity: 1 });
-    if (s.place.isRental && rnd.chance(0.3) && extras.get('Location de draps (lit double)'))
-      ex.push({ extraId: extras.get('Location de draps (lit double)'), quantity: 1 });
-    if (s.place.isRental && rnd.chance(0.2) && extras.get('Ménage de fin de séjour'))
-      ex.push({ extraId: extras.get('Ménage de fin de séjour'), quantity: 1 });
-    occPlans.push({
-      b: bookings.length - 1,
-      occ: {
-        placeId: s.place.id,
-        placeTypeId: null,
-        equipmentId: eq?.id ?? null,
-        startDate: s.start,
-        endDate: end,
-        isLocked: rnd.chance(0.05),
-        partnerAllotmentId: allotment?.id ?? null,
-        quoteDate: createdAt.slice(0, 10),
-      },
-      details: [...counts].map(([ageCategoryId, quantity]) => ({ ageCategoryId, quantity })),
-      attendants: people.filter((p) => p.attendantId).map((p) => p.attendantId!),
-      vehicle,
-      animal,
-      extras: ex,
-    });
-    b.startDate = s.start;
-    b.endDate = end;
-  }
-  for (const b of bookings)
-    if (b.startDate === undefined) {
-      b.startDate = null;
-      b.endDate = null;
-    }
+  const { bookings, occPlans } = planStays(
+    {
+      rnd,
+      today,
+      clockNow,
+      customers,
+      savedAllotments,
+      cse,
+      channels,
+      equipment,
+      ageCategory,
+      adultId,
+      extras,
+      elecPlaces,
+    },
+    slots,
+  );
 
-  const savedBookings = await bulkInsert<Row>(knex, 'booking', bookings, [
-    'id',
-    'code',
-    'statusId',
-    'kind',
-    'customerId',
-    'accessChannelId',
-    'startDate',
-    'endDate',
-  ]);
-  await knex.raw(`SELECT setval('bv_booking_code_seq', ?)`, [bookings.length]);
-  await bulkInsert(knex, 'unavailability', unav);
-  const placeType = new Map<number, number>(
-    (await knex('place').select('id', 'placeTypeId')).map((p: Row) => [p.id, p.placeTypeId]),
-  );
-  const savedOcc = await bulkInsert<Row>(
-    knex,
-    'occupancy',
-    occPlans.map((p) => ({ ...p.occ, placeTypeId: placeType.get(p.occ.placeId), bookingId: savedBookings[p.b].id })),
-  );
-  const details: Row[] = [],
-    atts: Row[] = [],
-    vehs: Row[] = [],
-    anis: Row[] = [],
-    exs: Row[] = [];
-  occPlans.forEach((p, i) => {
-    const occupancyId = savedOcc[i].id;
-    for (const d of p.details) details.push({ ...d, occupancyId });
-    for (const attendantId of p.attendants) atts.push({ occupancyId, attendantId });
-    if (p.vehicle)
-      vehs.push({
-        occupancyId,
-        vehicleTypeId: p.vehicle.vehicleTypeId,
-        customerVehicleId: p.vehicle.id,
-        licencePlate: p.vehicle.licencePlate,
-      });
-    if (p.animal)
-      anis.push({ occupancyId, animalTypeId: p.animal.animalTypeId, customerAnimalId: p.animal.id, quantity: 1 });
-    for (const x of p.extras) exs.push({ ...x, occupancyId });
-  });
-  await bulkInsert(knex, 'occupancy_detail', details);
-  await bulkInsert(knex, 'occupancy_attendant', atts);
-  await bulkInsert(knex, 'occupancy_vehicle', vehs);
-  await bulkInsert(knex, 'occupancy_animal', anis);
-  await bulkInsert(knex, 'occupancy_extra', exs);
+  const { savedBookings, savedOcc } = await insertStays(knex, bookings, occPlans, unav);
   // Priced by the engine as they were when booked (quote date = booking date), whatever their status since.
   for (const b of savedBookings)
     if (b.statusId !== STATUS.DELETED) await priceBookingAsMade(knex as Knex.Transaction, b.id);

@@ -44,7 +44,7 @@ export class ClosureCheck {
     } else if (kind.startsWith('closure-')) this.closure(seq, kind.slice('closure-'.length), body, data);
   }
 
-  private closure(seq: number, level: string, body: EntryBody, data: Record<string, any>): void {
+  private closure(seq: number, level: string, body: EntryBody, data: Record<string, unknown>): void {
     const claimed = totalsOf(data);
     let computed: ClosureTotals;
     if (level === 'day') {
@@ -58,7 +58,7 @@ export class ClosureCheck {
       this.add({ seq, kind: 'closure', reason: `Totaux de clôture (${level}) différents des écritures couvertes` });
     if (data.perpetual !== (this.perpetual[level] ?? 0) + claimed.sales)
       this.add({ seq, kind: 'closure', reason: `Grand total perpétuel (${level}) incorrect` });
-    this.perpetual[level] = data.perpetual;
+    this.perpetual[level] = data.perpetual as number;
     if (level === 'month') this.months.push({ date: body.date, totals: claimed });
     if (level === 'year') this.years.push({ seq, date: body.date, periodEnd: body.periodEnd ?? '', totals: claimed });
   }

@@ -79,5 +79,5 @@ export interface EntryBody {
   periodEnd: string | null;
   chain: string;
   source?: { table?: string | null; id?: number | null } | null;
-  data?: Record<string, any>;
+  data?: Record<string, unknown>;
 }

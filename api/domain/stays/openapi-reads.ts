@@ -1,0 +1,129 @@
+// Named schemas of what the stay routes answer: a list row, the customer, the booking
+// summary and what the user may do (part of ./openapi.ts).
+import { bool, date, int, ref, str } from '../../http/schema-parts';
+
+export const READ_SCHEMAS: Record<string, object> = {
+  BookingListRow: {
+    type: 'object',
+    description: 'Un séjour des listes (actifs, annulés, partenaires, options échues).',
+    required: ['id', 'code', 'kind', 'statusId', 'startDate', 'endDate'],
+    properties: {
+      id: int,
+      code: str,
+      kind: { enum: ['quote', 'option', 'booking', 'passage'] },
+      statusId: int,
+      cancellation: { type: ['string', 'null'] },
+      customerId: { type: ['integer', 'null'] },
+      partnerId: { type: ['integer', 'null'] },
+      startDate: { ...date, type: ['string', 'null'] },
+      endDate: { ...date, type: ['string', 'null'] },
+      persons: { type: ['integer', 'null'] },
+      optionExpiryDate: { ...date, type: ['string', 'null'] },
+      totalAmount: { type: ['integer', 'null'], description: 'centimes' },
+      cancelReason: { type: ['string', 'null'] },
+      createdAt: { type: ['string', 'null'] },
+      partnerName: { type: ['string', 'null'] },
+      customerName: { type: ['string', 'null'] },
+      places: { type: ['string', 'null'], description: 'codes des emplacements, séparés par des virgules' },
+      balanceDue: { type: ['integer', 'null'], description: 'reste dû, centimes' },
+    },
+  },
+  CustomerEdit: {
+    type: 'object',
+    description:
+      'Le client (ses champs) et, pour les écrans du §3, ses autres adresses et les choix de civilité et de pays.',
+    properties: {
+      id: int,
+      civilityId: { type: ['integer', 'null'] },
+      languageId: { type: ['integer', 'null'] },
+      countryId: { type: ['integer', 'null'] },
+      addressList: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: int,
+            label: { type: ['string', 'null'] },
+            address1: { type: ['string', 'null'] },
+            address2: { type: ['string', 'null'] },
+            postalCode: { type: ['string', 'null'] },
+            town: { type: ['string', 'null'] },
+            countryId: { type: ['integer', 'null'] },
+            isBilling: { type: 'boolean' },
+          },
+        },
+      },
+      availableCivility: {
+        type: 'array',
+        readOnly: true,
+        items: {
+          type: 'object',
+          properties: {
+            id: int,
+            shortLabel: str,
+            label: str,
+            isLegalEntity: { type: 'boolean' },
+            isDefault: { type: 'boolean' },
+          },
+        },
+      },
+      availableCountry: {
+        type: 'array',
+        readOnly: true,
+        items: {
+          type: 'object',
+          properties: {
+            id: int,
+            isoCode: str,
+            name: str,
+            languageId: { type: ['integer', 'null'] },
+            isDefault: { type: 'boolean' },
+          },
+        },
+      },
+    },
+  },
+  BookingSummary: {
+    type: 'object',
+    description:
+      'Un séjour, ses occupations (occupants par catégorie d’âge, animaux, véhicules, extras, accompagnants), ' +
+      'les actions permises et l’historique.',
+    properties: {
+      booking: ref('Booking'),
+      customer: { type: ['object', 'null'] },
+      partner: { type: ['object', 'null'] },
+      occupancies: { type: 'array', items: { type: 'object' } },
+      actions: { type: 'array', items: str, description: "les actions que l'état du séjour permet" },
+      allowed: ref('StayAllowed'),
+      history: { type: 'array', items: { type: 'object' } },
+      cancellationFee: {
+        type: 'integer',
+        description: 'Frais d’une annulation ce jour (préférences d’annulation), en centimes',
+      },
+    },
+  },
+  StayAllowed: {
+    type: 'object',
+    description:
+      "Ce que l'utilisateur peut faire sur ce séjour, décidé par le serveur (statut, nature, droits, séjour " +
+      "facturé) : l'écran l'affiche sans rien en déduire.",
+    properties: {
+      actions: {
+        type: 'array',
+        items: str,
+        description: 'actions proposées ; une conversion est nommée avec la nature visée (convert:option)',
+      },
+      merge: bool,
+      addOccupancy: bool,
+      changeCustomer: bool,
+      editNotes: bool,
+      editPrice: bool,
+      billable: bool,
+      occupancies: {
+        type: 'object',
+        description: "par identifiant d'occupation",
+        additionalProperties: { type: 'object', properties: { lock: bool, edit: bool, cancel: bool, remove: bool } },
+      },
+    },
+  },
+};
