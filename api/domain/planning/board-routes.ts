@@ -40,7 +40,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
     right: [PLANNING, 'read'],
     tag,
     summary: 'Lignes du planning : emplacements groupés par disposition, famille et type ; filtres, statuts, légende',
-    response: obj,
+    response: ref('PlanningSetup'),
     handler: async ({ knex }) => {
       const setup = await planningSetup(knex);
       return {
@@ -95,7 +95,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
     tag,
     summary: 'Périodes tarifaires affichées dans l’en-tête',
     query: textQuery(RANGE, ['from', 'to']),
-    response: { type: 'array', items: obj },
+    response: { type: 'array', items: ref('PlanningPeriod') },
     handler: ({ query, knex }) => {
       const { from, to } = parseRange(query);
       return planningPeriods(knex, from, to);

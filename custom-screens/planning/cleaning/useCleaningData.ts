@@ -6,17 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { addDays, nightsBetween } from '../../../common/dates';
 import { countFr } from '../../../common/french';
-import { api } from '../../../admin/src/ui';
+import { api, rest } from '../../../admin/src/ui';
 import type { MoveRequest, MoveResult, VisibleWindow } from '../board';
 import { ALL_ROWS, useTiledWindow } from '../shared/useTiledWindow';
-import type { Setup } from '../shared/model';
 import { sizedRows, staffRows, taskBars, todoCounts, type Staff, type Task, type TaskBar } from './model';
 
 export function useCleaningData(canWrite: boolean) {
   const notify = useNotify();
   const { data: setup } = useQuery({
     queryKey: ['planning-setup'],
-    queryFn: () => api<Setup>('/planning/setup'),
+    queryFn: () => rest('get', '/planning/setup'),
     staleTime: 60_000,
   });
   const [staff, setStaff] = useState<Staff[] | null>(null);
