@@ -140,7 +140,7 @@ describe('no round trip waits for another (issue 29 §8)', () => {
     await page.context().close();
   });
 
-  it('on a reload of the planning, asks the user, the menu and the planning before the screen code arrives', async () => {
+  it('on a reload of the planning, asks the user, the menu and the set-up before the screen code', async () => {
     const page = await newPage(browser);
     await page.goto(`${baseUrl()}/login`);
     await page.fill('input[name="username"]', 'admin');

@@ -1,9 +1,10 @@
 // The new-booking wizard's server side (/new-booking): the temporary booking kept in
 // step with each step (draft), and the edit of an existing occupancy through the same
 // steps. The offer of priced free places: ./wizard-offer.ts; the final save as a quote,
-// an option or a booking (or merged into an existing booking): ./wizard-finalize.ts. The temporary booking itself is created
-// by the stays module (POST /rest/booking/create with temporary: true) and abandoned by
-// it (POST /rest/booking/{id}/abandon) when the user leaves the wizard. Prices are the
+// an option or a booking (or merged into an existing booking): ./wizard-finalize.ts.
+// The temporary booking itself is created by the stays module (POST
+// /rest/booking/create with temporary: true) and abandoned by it (POST
+// /rest/booking/{id}/abandon) when the user leaves the wizard. Prices are the
 // server's: every save prices the stay again (stays/pricing.ts); no total is taken from
 // the browser.
 import type { Knex } from 'knex';
