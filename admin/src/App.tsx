@@ -1,8 +1,8 @@
 // The admin: generated resources on the spec's routes, hand-written screens,
-// French everywhere, every screen loaded on demand. Loaded by main.tsx once a
+// French everywhere, every screen loaded on demand. Loaded by boot/admin.tsx once a
 // user is logged in (the log-in form alone is auth/LoginShell.tsx).
 import { lazy, Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchPath, Route, RouterProvider } from 'react-router-dom';
 import { Admin, CustomRoutes, Notification, Resource, localStorageStore } from 'react-admin';
 import { RESOURCES } from './generated/registry';
 import type { ResourceEntry } from './entity/types';
@@ -17,8 +17,13 @@ import { theme } from './theme';
 import { CUSTOM_SCREENS } from './screens';
 import { queryClient } from './queryClient';
 import { RequireRight } from './auth/RequireRight';
+import { can } from './auth/can';
+import type { CurrentUser } from './auth/stored';
+import { SCREEN_AREAS } from './screen-areas';
+import { isHomePath } from './boot/early-requests';
 
-const Home = lazy(() => import('./pages/Home'));
+const loadHome = () => import('./pages/Home');
+const Home = lazy(loadHome);
 
 const lazyCache = new Map<string, ComponentType>();
 function screen(r: ResourceEntry, kind: 'List' | 'Edit'): ComponentType {
@@ -41,6 +46,27 @@ const generated = RESOURCES.filter((r) => r.load);
 // A hand-written screen registered on a generated route takes its place (the router
 // would pick the first of two identical paths: the generated one).
 const customPaths = new Set(CUSTOM_SCREENS.map((s) => s.path));
+
+/**
+ * Starts downloading the code of the screen at `pathname`: rendered behind its right,
+ * it would otherwise wait for the user's rights from the server (boot/admin.tsx). Not
+ * for a screen the user may not open: its code may ask the API as soon as it loads.
+ */
+export function preloadScreen(pathname: string, user: CurrentUser | null): void {
+  const screen = SCREEN_AREAS.flatMap((a) => a.screens).find((s) => matchPath(s.path, pathname));
+  const allowed =
+    screen &&
+    can(user, screen.functionality ?? undefined, 'read') &&
+    (!screen.adminOnly || user?.admin) &&
+    (!screen.systemOnly || user?.systeme);
+  const load = isHomePath(pathname)
+    ? loadHome
+    : screen
+      ? allowed && screen.load
+      : generated.find((r) => matchPath(r.routes.list, pathname) || matchPath(r.routes.edit, pathname))?.load;
+  // A failed download is met again, and said, when the screen renders.
+  if (load) void load().catch(() => undefined);
+}
 
 /** Toasts that dismiss themselves stay 5000 ms (§9; react-admin's default is 4000). */
 const TOAST_MS = 5000;

@@ -4,6 +4,7 @@
 // session leads to /login even when the screen ignores the error.
 import { HttpError } from 'react-admin';
 import { reportAuthError } from './auth/accessDenied';
+import { takeEarly } from './boot/early';
 
 export const API = '/rest';
 
@@ -22,7 +23,10 @@ export async function api<T = any>(path: string, init: ApiInit = {}): Promise<T>
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(json);
   }
-  const res = await fetch(`${API}${path}`, { ...rest, headers, body, credentials: 'same-origin' });
+  // A plain read the page's entry already started (boot/early.ts) is not asked twice.
+  const read = (rest.method ?? 'GET') === 'GET' && body == null && !rest.headers && !rest.signal;
+  const res = await ((read && takeEarly(path)) ||
+    fetch(`${API}${path}`, { ...rest, headers, body, credentials: 'same-origin' }));
   const text = await res.text();
   let data: any = null;
   try {

@@ -1,45 +1,15 @@
-// Boot: a browser with no session gets the log-in shell only (auth/LoginShell.tsx,
-// a few dozen kB); the admin (react-admin, the menus, the screens) is downloaded
-// once someone is logged in, on the page that was asked.
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { LoginShell } from './auth/LoginShell';
-import { rememberNext, storedUser, takeNext } from './auth/session';
+// Boot, so that nothing waits for what it does not need (issue 29 §8). This entry is a
+// few kB: it reads the stored user and, with one, starts the first screen's API reads
+// at once (boot/early.ts) while the admin downloads (boot/admin.tsx: react-admin, the
+// menus, the screen asked for). A browser with no session gets the log-in form alone
+// (boot/login.tsx); the admin follows once someone types in it.
+import { storedUser } from './auth/stored';
+import { startEarly } from './boot/early';
+import { LAYOUT_READS, screenReads } from './boot/early-requests';
 import './print.css';
 
-const root = createRoot(document.getElementById('root')!);
-
-const loadAdmin = () => import('./App');
-
-function startAdmin(): void {
-  void loadAdmin().then(({ App }) =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-}
-
-if (storedUser()) startAdmin();
-else {
-  // A bookmark opened without a session: the form at /login, the bookmark after it.
-  if (location.pathname !== '/login') {
-    rememberNext();
-    history.replaceState(null, '', '/login');
-  }
-  // Nothing but the form is downloaded until someone types in it; from the first key the
-  // admin downloads while the name and password are typed, so that the log-in does not
-  // wait for it afterwards (issue 29 §8: the log-in waited for the bundle after the POST).
-  document.addEventListener('input', () => void loadAdmin(), { once: true, capture: true });
-  root.render(
-    <StrictMode>
-      <LoginShell
-        onLoggedIn={() => {
-          history.replaceState(null, '', takeNext());
-          startAdmin();
-        }}
-      />
-    </StrictMode>,
-  );
-}
+const user = storedUser();
+if (user) {
+  startEarly([...LAYOUT_READS, ...screenReads(location.pathname, user)]);
+  void import('./boot/admin').then((m) => m.startAdmin());
+} else void import('./boot/login').then((m) => m.startLogin());

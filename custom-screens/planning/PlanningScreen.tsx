@@ -6,7 +6,7 @@
 import { LinearProgress, Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title } from 'react-admin';
-import { api } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
 import type { Setup } from './shared/model';
 import { Board } from './places/Board';
 
@@ -16,11 +16,11 @@ export default function PlanningScreen() {
 }
 
 // Asked for as soon as this screen's code loads, while the rest of the page renders.
-let prefetched: Promise<Setup> | null = api<Setup>('/planning/setup').catch(() => null as unknown as Setup);
+let prefetched: Promise<Setup> | null = rest('get', '/planning/setup').catch(() => null as unknown as Setup);
 const loadSetup = async (): Promise<Setup> => {
   const p = prefetched;
   prefetched = null;
-  return (p && (await p)) || api<Setup>('/planning/setup');
+  return (p && (await p)) || rest('get', '/planning/setup');
 };
 
 function Planning() {

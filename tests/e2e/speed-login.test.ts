@@ -1,7 +1,9 @@
 // The first page (issue 18 §1, issue 13): a bookmark opened without a session
 // shows the log-in form from the light log-in shell — no react-admin, no /rest
 // call, no log-out loop — then opens the bookmark once logged in; a stale stored
-// user is sent to the form once; the built assets come precompressed.
+// user is sent to the form once; the built assets come precompressed. And no round
+// trip waits for another (issue 29 §8): the log-in's answer stands for /security/me and
+// the menu, a reload asks the first screen's data before that screen's code arrives.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { E2E_ADMIN_PASSWORD, baseUrl, launch, newPage } from './browser';
@@ -42,10 +44,12 @@ describe('a bookmark opened without a session', () => {
     expect(restCalls(paths)).toEqual([]);
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.locator('#root').innerHTML()).toBe(bodyBefore);
-    // Only the shell was downloaded: none of react-admin's screens.
+    // Only the shell was downloaded (the entry, the form and what they share with the admin): not the admin
+    // itself (boot/admin.tsx's chunk), which comes only once someone types.
     const scripts = paths.filter((p) => p.endsWith('.js'));
-    expect(scripts.length).toBeLessThanOrEqual(4);
-    expect(scripts.some((p) => /\/App-[\w-]+\.js$/.test(p))).toBe(false);
+    expect(scripts.length).toBeLessThanOrEqual(6);
+    expect(scripts.some((p) => /\/login-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(scripts.some((p) => /\/admin-[\w-]+\.js$/.test(p))).toBe(false);
 
     await page.fill('input[name="username"]', 'admin');
     await page.fill('input[name="password"]', E2E_ADMIN_PASSWORD);
@@ -104,6 +108,63 @@ describe('a bookmark opened without a session', () => {
       await page.context().close();
     },
   );
+});
+
+/** Requests in the order the page sent them, as « METHOD path ». */
+function recordInOrder(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (r: Request) => sent.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  return sent;
+}
+
+describe('no round trip waits for another (issue 29 §8)', () => {
+  it('after the log-in, asks only for what the log-in did not answer, with the admin already downloaded', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl()}/home`);
+    await loginForm(page).waitFor();
+    await page.fill('input[name="username"]', 'admin');
+    await page.fill('input[name="password"]', E2E_ADMIN_PASSWORD);
+    // Typing downloaded the admin and the home screen; wait until nothing is on its way.
+    await page.waitForLoadState('networkidle');
+    const sent = recordInOrder(page);
+    await page.click('button[type="submit"]');
+    await page.locator('[data-testid^="tile-count-"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // The log-in answers the user, its rights and its menu: no /security/me, no /security/menu after it.
+    expect(sent.filter((r) => r.includes('/rest/'))).toEqual(
+      expect.arrayContaining(['POST /rest/security/login', 'GET /rest/home/tiles']),
+    );
+    expect(sent.filter((r) => /\/rest\/security\/(me|menu)$/.test(r))).toEqual([]);
+    expect(sent.filter((r) => r.endsWith('.js'))).toEqual([]);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('on a reload of the planning, asks the user, the menu and the set-up before the screen code', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl()}/login`);
+    await page.fill('input[name="username"]', 'admin');
+    await page.fill('input[name="password"]', E2E_ADMIN_PASSWORD);
+    await page.click('button[type="submit"]');
+    await page.locator('[data-testid^="tile-count-"]').first().waitFor();
+    const sent = recordInOrder(page);
+    await page.goto(`${baseUrl()}/planning`);
+    await page.getByTestId('planning-board').waitFor();
+    await page.waitForLoadState('networkidle');
+    const at = (pattern: RegExp) => sent.findIndex((r) => pattern.test(r));
+    const screenCode = at(/\/assets\/PlanningScreen-[\w-]+\.js$/);
+    expect(screenCode).toBeGreaterThan(0);
+    // Started by the page's entry, not after react-admin has rendered: each before the screen's code.
+    for (const read of [/\/rest\/security\/me$/, /\/rest\/security\/menu$/, /\/rest\/planning\/setup$/]) {
+      expect(at(read)).toBeGreaterThanOrEqual(0);
+      expect(at(read)).toBeLessThan(screenCode);
+    }
+    // Each asked once: the screens took the answers the entry had asked for.
+    expect(sent.filter((r) => r.endsWith('/rest/planning/setup'))).toHaveLength(1);
+    expect(sent.filter((r) => r.endsWith('/rest/security/me'))).toHaveLength(1);
+    expect(page.errors).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('built assets', () => {

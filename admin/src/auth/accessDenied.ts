@@ -4,9 +4,9 @@
 // whose page then shows "401/403 Vous n'êtes pas connecté"; a 401 shows
 // "401 Droit insuffisant" and keeps the user where they are.
 import { MESSAGES } from '../../../common/messages';
+import { USER_KEY } from './stored';
 
-/** The logged-in user as the admin keeps it (see authProvider.ts). */
-export const USER_KEY = 'bivouac.user';
+export { USER_KEY };
 /** Set when a session is found ended: the log-in page says so. */
 export const EXPIRED_KEY = 'bivouac.expired';
 /** Set by the user menu's "Déconnexion": the log-in page shows the success alert. */

@@ -1,30 +1,13 @@
 // The session as the browser keeps it, with no react-admin import: the log-in
 // shell (auth/LoginShell.tsx) uses it before the admin is even downloaded, and
 // authProvider.ts builds on it once it is.
-import type { RightFlags } from '../../../common/rights';
-import { USER_KEY, clearLoginNotice } from './accessDenied';
+import { clearLoginNotice } from './accessDenied';
+import { USER_KEY, storedUser, type CurrentUser } from './stored';
 
-export interface CurrentUser {
-  id: number;
-  login: string;
-  name: string;
-  admin: boolean;
-  systeme: boolean;
-  rights: Record<string, RightFlags> | null;
-  /** entities read only as lookups (labels of a field), without their own right */
-  lookups?: string[];
-}
+export { storedUser, type CurrentUser };
 
 /** Where to go once logged in (the bookmark that led to /login). */
 const NEXT_KEY = 'bivouac.next';
-
-export function storedUser(): CurrentUser | null {
-  try {
-    return JSON.parse(localStorage.getItem(USER_KEY) ?? 'null');
-  } catch {
-    return null;
-  }
-}
 
 export function storeUser(user: CurrentUser | null): void {
   if (user) {
@@ -44,8 +27,11 @@ export class LoginError extends Error {
   }
 }
 
+/** The log-in's answer: the user, as /security/me gives it (its menu included). */
+export type LoginAnswer = CurrentUser & { menus?: unknown };
+
 /** POST /rest/security/login; stores the user. */
-export async function loginRequest(login: string, password: string): Promise<CurrentUser> {
+export async function loginRequest(login: string, password: string): Promise<LoginAnswer> {
   const res = await fetch('/rest/security/login', {
     method: 'POST',
     credentials: 'same-origin',
@@ -63,7 +49,7 @@ export async function loginRequest(login: string, password: string): Promise<Cur
     throw new LoginError(typeof data?.message === 'string' ? data.message : '', res.status, data ?? undefined);
   storeUser(data);
   clearLoginNotice();
-  return data as CurrentUser;
+  return data as LoginAnswer;
 }
 
 /** Remembers the page that was asked (not /login itself) for after the log-in. */
@@ -71,9 +57,15 @@ export function rememberNext(path = location.pathname + location.search): void {
   if (!path.startsWith('/login')) sessionStorage.setItem(NEXT_KEY, path);
 }
 
+/** The page to open after the log-in, `/` by default (kept for takeNext). */
+export function peekNext(): string {
+  const next = sessionStorage.getItem(NEXT_KEY);
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/';
+}
+
 /** The page to open after the log-in (once), `/` by default. */
 export function takeNext(): string {
-  const next = sessionStorage.getItem(NEXT_KEY);
+  const next = peekNext();
   sessionStorage.removeItem(NEXT_KEY);
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : '/';
+  return next;
 }

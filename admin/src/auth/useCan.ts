@@ -3,23 +3,9 @@
 // rights on every route: this only hides what would be refused.
 import { usePermissions } from 'react-admin';
 import type { CurrentUser } from './authProvider';
+import { can, type Access } from './can';
 
-export type Access = 'read' | 'write' | 'delete' | 'export';
-
-export function can(user: CurrentUser | null | undefined, functionality: string | undefined, access: Access): boolean {
-  if (!functionality) return true;
-  if (!user) return false;
-  if (user.admin || !user.rights) return !!user.admin;
-  const r = user.rights[functionality];
-  if (!r) return true;
-  return access === 'read'
-    ? r.canRead
-    : access === 'write'
-      ? r.canWrite
-      : access === 'delete'
-        ? r.canDelete
-        : r.canExport;
-}
+export { can, type Access } from './can';
 
 export function useCan(functionality: string | undefined, access: Access): boolean {
   const { permissions } = usePermissions<CurrentUser>();

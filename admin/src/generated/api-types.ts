@@ -7710,7 +7710,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["PlanningPeriod"][];
                     };
                 };
             };
@@ -8056,7 +8056,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["PlanningSetup"];
                     };
                 };
             };
@@ -14715,6 +14715,71 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        PlanningPeriod: {
+            color: string;
+            /** Format: date */
+            endDate: string;
+            grids: number;
+            id: number;
+            label: string;
+            /** Format: date */
+            startDate: string;
+        };
+        PlanningSetup: {
+            display: {
+                defaultDays: number;
+                showWeekNumbers: boolean;
+            };
+            families: {
+                code?: string | null;
+                id: number;
+                kind: string;
+                label: string;
+                order: number;
+            }[];
+            features: {
+                code?: string | null;
+                id: number;
+                label: string;
+            }[];
+            layouts: {
+                code?: string | null;
+                color: string | null;
+                id: number;
+                label: string;
+                order: number;
+            }[];
+            paymentsTracked: boolean;
+            places: {
+                capacity: number;
+                code: string;
+                featureIds: number[];
+                id: number;
+                isRental?: boolean;
+                isResidential?: boolean;
+                label: string | null;
+                layoutId: number | null;
+                placeFamilyId: number;
+                placeTypeId: number;
+            }[];
+            range: {
+                /** Format: date */
+                endDate: string;
+                /** Format: date */
+                startDate: string;
+            };
+            /** Format: date */
+            today: string;
+            types: {
+                code?: string | null;
+                color: string | null;
+                id: number;
+                isRental: boolean;
+                label: string;
+                maxPersons: number;
+                placeFamilyId: number;
+            }[];
         };
         PlanningWindow: {
             /** Format: date */

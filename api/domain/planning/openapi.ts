@@ -9,7 +9,61 @@ const position = {
   properties: { placeId: int, startDate: date, endDate: date },
 };
 
+const nullable = (type: string) => ({ type: [type, 'null'] });
+const named = (more: Record<string, object> = {}) => ({
+  type: 'object',
+  required: ['id', 'label', ...Object.keys(more)],
+  properties: { id: int, code: nullable('string'), label: str, ...more },
+});
+
 export const PLANNING_SCHEMAS: Record<string, object> = {
+  PlanningSetup: {
+    type: 'object',
+    description: 'Les lignes du planning (emplacements actifs dans l’ordre du tableau), les listes des filtres.',
+    required: ['today', 'range', 'places', 'layouts', 'families', 'types', 'features', 'paymentsTracked', 'display'],
+    properties: {
+      today: date,
+      range: { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: date, endDate: date } },
+      places: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'code', 'label', 'capacity', 'layoutId', 'placeTypeId', 'placeFamilyId', 'featureIds'],
+          properties: {
+            id: int,
+            code: str,
+            label: nullable('string'),
+            capacity: int,
+            layoutId: nullable('integer'),
+            placeTypeId: int,
+            placeFamilyId: int,
+            isRental: bool,
+            isResidential: bool,
+            featureIds: { type: 'array', items: int },
+          },
+        },
+      },
+      layouts: { type: 'array', items: named({ color: nullable('string'), order: int }) },
+      families: { type: 'array', items: named({ kind: str, order: int }) },
+      types: {
+        type: 'array',
+        items: named({ placeFamilyId: int, color: nullable('string'), maxPersons: int, isRental: bool }),
+      },
+      features: { type: 'array', items: named() },
+      paymentsTracked: { ...bool, description: 'false tant qu’aucun module ne dit ce que chaque séjour a reçu' },
+      display: {
+        type: 'object',
+        required: ['defaultDays', 'showWeekNumbers'],
+        properties: { defaultDays: int, showWeekNumbers: bool },
+      },
+    },
+  },
+  PlanningPeriod: {
+    type: 'object',
+    description: 'Une période tarifaire de l’en-tête (les grilles actives fusionnées en une bande).',
+    required: ['id', 'label', 'startDate', 'endDate', 'color', 'grids'],
+    properties: { id: int, label: str, startDate: date, endDate: date, color: str, grids: int },
+  },
   WizardDraft: {
     type: 'object',
     description: 'Ce que l’assistant enregistre ; aucun montant : le prix est calculé par le serveur.',

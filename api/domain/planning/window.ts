@@ -1,48 +1,17 @@
-// What the planning board reads: the places (rows) with what the filters need, the
-// bars of a window of places × days (occupancies and unavailabilities, compact), the
-// free places per day for the filtered places, the price periods of the header, and
-// the search by customer, booking code or licence plate.
+// What the planning board reads: the places (rows) with what the filters need, and
+// the bars of a window of places × days (occupancies, unavailabilities and residents,
+// compact). Free places and price periods: ./free.ts; the search: ./search.ts.
 import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
-import { badRequest } from '../../http/errors';
-import { isValidDate } from '../../../common/formats';
-import { nightsBetween, todayParis } from '../../../common/dates';
+import { todayParis } from '../../../common/dates';
 import { paymentStateOf, statusCategory } from '../../../common/planning';
 import { statusLabel, kindLabel, RELEASING } from '../stays/status';
-import { bookingsMatching } from '../stays/lists';
 import { paidByBooking, paymentsTracked } from './payments';
-import { freeCounts, mergePricePeriods, type Reservation } from './compute';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
 
-/** The longest window one request may ask (days). */
-export const MAX_WINDOW_DAYS = 800;
-export const MAX_PLACE_IDS = 3000;
-
-export function parseDateParam(v: unknown, name: string): string {
-  if (typeof v !== 'string' || !isValidDate(v)) throw badRequest('INVALID_QUERY', undefined, { param: name });
-  return v;
-}
-
-export function parseRange(query: Record<string, unknown>, maxDays = MAX_WINDOW_DAYS): { from: string; to: string } {
-  const from = parseDateParam(query.from, 'from');
-  const to = parseDateParam(query.to, 'to');
-  if (to <= from) throw badRequest('START_BEFORE_END', { to: 'La date de fin doit suivre la date de début' });
-  if (nightsBetween(from, to) > maxDays) throw badRequest('INVALID_QUERY', undefined, { param: 'to' });
-  return { from, to };
-}
-
-/** "1,2,3" (or an array of them) → ids; undefined when absent. */
-export function parseIdList(v: unknown, name: string, max = MAX_PLACE_IDS): number[] | undefined {
-  if (v === undefined || v === null || v === '') return undefined;
-  const parts = (Array.isArray(v) ? v.join(',') : String(v)).split(',').filter(Boolean);
-  if (parts.length > max || !parts.every((p) => /^\d{1,9}$/.test(p)))
-    throw badRequest('INVALID_QUERY', undefined, { param: name });
-  return [...new Set(parts.map(Number))];
-}
-
-const customerName = `trim(concat_ws(' ', c.last_name, c.first_name))`;
+export const customerName = `trim(concat_ws(' ', c.last_name, c.first_name))`;
 
 /** Everything the screen needs once: places with their groups and features, the filter lists. */
 export async function planningSetup(db: Db): Promise<Row> {
@@ -287,167 +256,6 @@ export async function residentialBars(db: Db, q: WindowQuery): Promise<unknown[]
     segment(cursor, end);
   }
   return out;
-}
-
-export interface PlaceFilter {
-  layoutIds?: number[];
-  familyIds?: number[];
-  typeIds?: number[];
-  featureIds?: number[];
-  placeIds?: number[];
-}
-
-/** Active places matching the filters (features: every one asked). */
-export function filteredPlaces(db: Db, f: PlaceFilter): Knex.QueryBuilder {
-  const q = db('place as p').join('place_type as t', 't.id', 'p.placeTypeId').where('p.isActive', true).select('p.id');
-  if (f.layoutIds?.length) q.whereIn('p.layoutId', f.layoutIds);
-  if (f.familyIds?.length) q.whereIn('t.placeFamilyId', f.familyIds);
-  if (f.typeIds?.length) q.whereIn('p.placeTypeId', f.typeIds);
-  if (f.placeIds?.length) q.whereIn('p.id', f.placeIds);
-  if (f.featureIds?.length) {
-    q.whereRaw(
-      '(SELECT count(DISTINCT pf.feature_id) FROM place_feature pf WHERE pf.place_id = p.id AND pf.feature_id = ' +
-        'ANY(?::integer[])) = ?',
-      [f.featureIds, f.featureIds.length],
-    );
-  }
-  return q;
-}
-
-/**
- * Free places per day of [from, to) among the filtered places: the active places
- * minus those held that night (an active occupancy or an unavailability — the rows
- * of place_reservation, the table the exclusion constraint guards).
- */
-export async function planningFree(
-  db: Db,
-  from: string,
-  to: string,
-  f: PlaceFilter,
-): Promise<{ total: number; days: Record<string, number> }> {
-  const filtered = Object.values(f).some((v) => v?.length);
-  const places = filtered ? filteredPlaces(db, f) : db('place as p').where('p.isActive', true).select('p.id');
-  const [{ n: total }] = await db.from(places.clone().as('x')).count({ n: '*' });
-  if (!Number(total)) return { total: 0, days: freeCounts(from, to, 0, []) };
-  // Held nights of those places, clipped to the span and grouped (a few hundred rows, not one per stay).
-  const sub = places.clone().clearSelect().select('p.id').toSQL();
-  const res: any = await db.raw(
-    `SELECT lower(x.n)::text AS start_date, upper(x.n)::text AS end_date, count(*)::int AS n
-       FROM (SELECT r.nights * daterange(?::date, ?::date) AS n FROM place_reservation r
-              WHERE r.nights && daterange(?::date, ?::date) AND r.place_id IN (${sub.sql})) x
-      GROUP BY 1, 2`,
-    [from, to, from, to, ...(sub.bindings as any[])],
-  );
-  const rows: Reservation[] = ((res.rows ?? res) as Row[]).map((r) => ({
-    startDate: String(r.startDate ?? r.start_date),
-    endDate: String(r.endDate ?? r.end_date),
-    count: Number(r.n),
-  }));
-  rows.push(...(await letNights(db, from, to, sub.sql, sub.bindings as any[])));
-  return { total: Number(total), days: freeCounts(from, to, Number(total), rows) };
-}
-
-/**
- * The nights of [from, to) the filtered places are let to a resident (a place
- * affectation, residential module) outside the campsite's own sublets: no night stay can
- * be sold there (stays/store.ts leasedSql), so they are not free. A sublet through the
- * campsite frees its nights: its stay, once booked, is a place_reservation row instead.
- */
-async function letNights(db: Db, from: string, to: string, placesSql: string, bindings: any[]) {
-  const res: any = await db.raw(
-    `SELECT a.id, greatest(a.start_date, ?::date)::text AS s, least(coalesce(a.end_date, ?::date), ?::date)::text AS e,
-            coalesce((SELECT json_agg(json_build_array(l.start_date::text, l.end_date::text) ORDER BY l.start_date)
-               FROM sublet l WHERE l.place_affectation_id = a.id AND l.mode = 'campsite' AND l.status_id <> 3
-                AND l.start_date < ?::date AND l.end_date > ?::date), '[]') AS sublets
-       FROM place_affectation a
-      WHERE daterange(a.start_date, a.end_date) && daterange(?::date, ?::date) AND a.place_id IN (${placesSql})`,
-    [from, to, to, to, from, from, to, ...bindings],
-  );
-  const out: Reservation[] = [];
-  for (const r of (res.rows ?? res) as Row[]) {
-    let cursor: string = r.s;
-    for (const [ls, le] of r.sublets as [string, string][]) {
-      if (ls > cursor) out.push({ startDate: cursor, endDate: ls < r.e ? ls : r.e });
-      if (le > cursor) cursor = le;
-    }
-    if (cursor < r.e) out.push({ startDate: cursor, endDate: r.e });
-  }
-  return out;
-}
-
-/** The price periods of the active grids over [from, to), one band (see compute.ts). */
-export async function planningPeriods(db: Db, from: string, to: string): Promise<Row[]> {
-  const rows = await db('price_grid_period as pp')
-    .join('price_grid as g', 'g.id', 'pp.priceGridId')
-    .where('g.isActive', true)
-    .where('pp.startDate', '<', to)
-    .where('pp.endDate', '>', from)
-    .select('pp.id', 'pp.label', 'pp.startDate', 'pp.endDate', 'pp.priceGridId')
-    .orderBy('pp.startDate')
-    .orderBy('pp.id');
-  return mergePricePeriods(rows as any);
-}
-
-/** Search (3 characters at least): booking code, customer name, licence plate. */
-export async function planningSearch(
-  db: Db,
-  text: unknown,
-  opts: { released?: boolean; limit?: number } = {},
-): Promise<Row[]> {
-  const q = typeof text === 'string' ? text.trim() : '';
-  if (q.length < 3) throw badRequest('SEARCH_TOO_SHORT');
-  if (q.length > 80) throw badRequest('INVALID_QUERY', undefined, { param: 'q' });
-  const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const plate = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`).replace(/[\s-]/g, '')}%`;
-  const today = todayParis();
-  const rows = await db('occupancy as o')
-    .join('booking as b', 'b.id', 'o.bookingId')
-    .leftJoin('customer as c', 'c.id', 'b.customerId')
-    .leftJoin('place as p', 'p.id', 'o.placeId')
-    .whereNotNull('o.placeId')
-    .whereNot('b.statusId', 16)
-    .modify((qb) => {
-      if (!opts.released) qb.where('o.isCancelled', false).whereNotIn('b.statusId', RELEASING as number[]);
-    })
-    // The ids first, both through trigram indexes (migration 0024): the booking's folded text,
-    // the folded plates; one list, so the occupancies are read by key, not scanned.
-    .whereIn(
-      'o.id',
-      db('occupancy as m')
-        .select('m.id')
-        .whereIn('m.bookingId', bookingsMatching(db, like))
-        .union(
-          db('occupancy_vehicle as v')
-            .select('v.occupancyId')
-            .whereRaw(`bv_fold(replace(replace(v.licence_plate, '-', ''), ' ', '')) LIKE bv_fold(?)`, [plate]),
-        ),
-    )
-    .select(
-      'o.id',
-      'o.placeId',
-      'p.code as placeCode',
-      'o.startDate',
-      'o.endDate',
-      'o.bookingId',
-      'b.code',
-      'b.kind',
-      'b.statusId',
-      'o.isCancelled',
-    )
-    .select(db.raw(`${customerName} AS customer`))
-    .select(
-      db.raw(
-        `(SELECT string_agg(v.licence_plate, ', ') FROM occupancy_vehicle v WHERE v.occupancy_id = o.id AND ` +
-          `v.licence_plate IS NOT NULL) AS licence_plates`,
-      ),
-    )
-    .orderByRaw('(o.end_date >= ?::date) DESC, abs(o.start_date - ?::date), o.id', [today, today])
-    .limit(opts.limit ?? 100);
-  return rows.map((r: Row) => ({
-    ...r,
-    category: statusCategory(r.kind, r.statusId, r.isCancelled),
-    statusLabel: statusLabel(r.statusId),
-  }));
 }
 
 /** The whole board range: from the first day of the month six months back, 24 months long. */

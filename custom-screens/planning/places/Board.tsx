@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, LinearProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify, useStore } from 'react-admin';
-import { api, useCan, type ExportPrintHandle } from '../../../admin/src/ui';
+import { rest, useCan, type ExportPrintHandle } from '../../../admin/src/ui';
 import { addDays, formatDateFr, nightsBetween, todayParis } from '../../../common/dates';
 import { csvFileName } from '../../../common/file-names';
 import {
@@ -14,7 +14,6 @@ import {
   zoomForDays,
   type ColorMode,
   type PlanningBoardHandle,
-  type PricePeriod,
   type RangeSelection,
   type ShortcutContext,
   type Zoom,
@@ -92,7 +91,8 @@ export function Board({ setup }: { setup: Setup }) {
 
   const { data: periods } = useQuery({
     queryKey: ['planning-periods', setup.range.startDate],
-    queryFn: () => api<PricePeriod[]>(`/planning/periods?from=${setup.range.startDate}&to=${setup.range.endDate}`),
+    queryFn: () =>
+      rest('get', '/planning/periods', { query: { from: setup.range.startDate, to: setup.range.endDate } }),
     staleTime: 300_000,
   });
 

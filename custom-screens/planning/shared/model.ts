@@ -2,38 +2,11 @@
 // and bars. Pure (unit-tested in tests/unit/planning-screens).
 import type { BoardBar, BoardRow, PaymentState } from '../board';
 import type { StatusCategory } from '../../../common/planning';
+import type { RestAnswer } from '../../../admin/src/rest';
 
-export interface SetupPlace {
-  id: number;
-  code: string;
-  label: string | null;
-  capacity: number;
-  layoutId: number | null;
-  placeTypeId: number;
-  placeFamilyId: number;
-  isRental: boolean;
-  isResidential: boolean;
-  featureIds: number[];
-}
-export interface Named {
-  id: number;
-  label: string;
-  code?: string;
-  color?: string | null;
-}
-export interface Setup {
-  today: string;
-  range: { startDate: string; endDate: string };
-  places: SetupPlace[];
-  layouts: Named[];
-  families: (Named & { kind: string })[];
-  types: (Named & { placeFamilyId: number; maxPersons: number })[];
-  features: Named[];
-  /** false until a payments module tells what each booking has received: no payment view */
-  paymentsTracked: boolean;
-  /** the planning module's settings (Admin › Modules › Planning) */
-  display?: { defaultDays: number; showWeekNumbers: boolean };
-}
+/** GET /rest/planning/setup, as the route declares it (api/domain/planning/openapi.ts). */
+export type Setup = RestAnswer<'/planning/setup', 'get'>;
+export type SetupPlace = Setup['places'][number];
 
 export interface PlaceRow extends BoardRow {
   id: number;

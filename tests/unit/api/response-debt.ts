@@ -21,8 +21,6 @@ export const RESPONSE_SCHEMA_DEBT: readonly string[] = [
   'GET /rest/customer/:id/links',
   'POST /rest/customer/transfer',
   'GET /rest/attendant/edit/:id',
-  'GET /rest/planning/setup',
-  'GET /rest/planning/periods',
   'GET /rest/planning/search',
   'GET /rest/planning/extras/window',
   'POST /rest/planning/cleaning/window',

@@ -51,21 +51,22 @@ const setup: Setup = {
       featureIds: [],
     },
   ],
-  layouts: [{ id: 10, label: 'Les Pins' }],
+  layouts: [{ id: 10, label: 'Les Pins', color: null, order: 0 }],
   families: [
-    { id: 1000, label: 'Nus', kind: 'pitch' },
-    { id: 2000, label: 'Locatifs', kind: 'rental' },
+    { id: 1000, label: 'Nus', kind: 'pitch', order: 0 },
+    { id: 2000, label: 'Locatifs', kind: 'rental', order: 1 },
   ],
   types: [
-    { id: 100, label: 'Confort', placeFamilyId: 1000, maxPersons: 6 },
-    { id: 101, label: 'Tente', placeFamilyId: 1000, maxPersons: 4 },
-    { id: 200, label: 'Mobil-home', placeFamilyId: 2000, maxPersons: 4 },
+    { id: 100, label: 'Confort', placeFamilyId: 1000, maxPersons: 6, color: null, isRental: false },
+    { id: 101, label: 'Tente', placeFamilyId: 1000, maxPersons: 4, color: null, isRental: false },
+    { id: 200, label: 'Mobil-home', placeFamilyId: 2000, maxPersons: 4, color: null, isRental: true },
   ],
   features: [
     { id: 7, label: 'Électricité' },
     { id: 8, label: 'Ombragé' },
   ],
   paymentsTracked: true,
+  display: { defaultDays: 31, showWeekNumbers: true },
 };
 
 describe('placeRows', () => {
