@@ -137,7 +137,8 @@ async function main() {
       const twice = await db.knex('job_claim').groupBy('name', 'slot').havingRaw('count(*) > 1').select('name');
       console.log(
         `jobs after ${JOB_SECONDS} s: ${rows.length} runs of ${new Set(rows.map((r) => r.name)).size} jobs, ` +
-          `by A ${rows.filter((r) => r.pid === pids[0]).length}, by B ${rows.filter((r) => r.pid === pids[1]).length}; ` +
+          `by A ${rows.filter((r) => r.pid === pids[0]).length}, ` +
+          `by B ${rows.filter((r) => r.pid === pids[1]).length}; ` +
           `${twice.length ? `${twice.length} (job, period) run twice` : 'each (job, period) run once'}`,
       );
     } finally {
