@@ -34,7 +34,8 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     rules: {
-      // Records from knex and JSON bodies are untyped at the edge; typing them is issue 12 §4's work.
+      // Records from knex and JSON bodies are untyped at the edge; typing them is
+      // issue 12 §4 (docs/history.md#issue-12)'s work.
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -1,4 +1,4 @@
-// Address rules by country (issue 24 point 12): a French address (France, Monaco) has a
+// Address rules by country (issue 24 point 12, docs/statements.md): a French address (France, Monaco) has a
 // 5-digit postcode, needed to bill it; elsewhere the postcode is the country's business
 // (none in Ireland or Hong Kong, letters in the United Kingdom…): optional, kept as typed.
 // An address whose country is not known is held to the French rule (the default country).

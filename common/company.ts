@@ -1,4 +1,4 @@
-// French company identifiers (§3 Establishment, §9): SIREN 9 digits and SIRET 14
+// French company identifiers (§3 (docs/entities.md) Establishment, §9, docs/constants.md): SIREN 9 digits and SIRET 14
 // digits, both with a Luhn check digit (La Poste's establishments excepted: their
 // SIRET digits sum to a multiple of 5), and the French VAT number's key.
 

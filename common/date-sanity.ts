@@ -1,4 +1,4 @@
-// Dates a person could really mean (issue 11 §5): a stay, an option or an
+// Dates a person could really mean (issue 11 §5, docs/history.md#issue-11): a stay, an option or an
 // unavailability between 2000 and five years ahead; a birth date not in the future.
 // "Today" and "this year" are Europe/Paris. Shared by the API and the forms.
 import { todayParis } from './dates';

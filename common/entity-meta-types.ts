@@ -80,7 +80,7 @@ export interface EntityMeta {
   routes: { list: string; edit: string; idParam: string };
   readOnlyWhen?: { field: string; equals: unknown; message: string };
   deleteBlocked?: string;
-  /** a deletion must give its reason (§5), kept in the history */
+  /** a deletion must give its reason (§5, docs/entities.md#validation), kept in the history */
   deleteReason?: true;
   /** false: the module serves `{base}/document` itself (no generic document routes) */
   document?: false;

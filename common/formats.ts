@@ -1,6 +1,6 @@
 // Custom string formats shared by the API and the forms.
 
-/** local@domain with a 2 to 25 letter suffix (spec §5). */
+/** local@domain with a 2 to 25 letter suffix (spec §5, docs/entities.md#validation). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,25}$/;
 
 export function isValidIban(value: string): boolean {

@@ -1,4 +1,4 @@
-// The functional areas and sub-functions of §6: the keys rights are granted on.
+// The functional areas and sub-functions of §6 (docs/rights.md): the keys rights are granted on.
 // Every entity names one in x-functionality (checked by the generator).
 export interface FunctionalArea {
   key: string;

@@ -1,5 +1,5 @@
-// Paper holiday vouchers (Chèques-Vacances ANCV, rules-fr §5): printed in four
-// denominations and taken by count of each. The payment's amount is their sum; the
+// Paper holiday vouchers (Chèques-Vacances ANCV, rules-fr §5, docs/billing.md#holiday-vouchers-and-aid): printed in
+// four denominations and taken by count of each. The payment's amount is their sum; the
 // database holds the same list (payment_voucher's check, migration 0450).
 
 /** The denominations printed by the ANCV, in cents. */

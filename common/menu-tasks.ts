@@ -1,4 +1,4 @@
-// The main menu by task (issue 29 §4): sections as a receptionist, an accountant and a
+// The main menu by task (issue 29 §4, docs/history.md#issue-29): sections as a receptionist, an accountant and a
 // manager think, most frequent screens first. A screen's registry (or its schema's
 // x-menu) says where it belongs by subject ("Fichiers/Géographie"); this table says
 // where the menu shows it. Screens not named here follow their subject's section (the

@@ -1,6 +1,6 @@
 // Message catalogue, part three (common/messages.ts): billing, payments, closures and the other modules.
 export const BILLING_MESSAGES = {
-  // Billing, payments, closures (§8)
+  // Billing, payments, closures (§8, docs/errors.md#messages)
   BILLED_ITEMS_UNCHANGEABLE: 'Les éléments facturés ne sont pas modifiables',
   BILL_EARLIER_THAN_LAST: 'Une facture ne peut pas être antérieure à la dernière',
   PAYMENT_OVERPAYS_CONFIRM:
@@ -34,7 +34,7 @@ export const BILLING_MESSAGES = {
   ALL_CLOSED: 'Toutes les factures, périodes et mois sont clôturés',
   CLOSURE_DOCUMENTS_GENERATED: 'Les documents de clôture sont déjà générés',
 
-  // Other modules (§8)
+  // Other modules (§8, docs/errors.md#messages)
   EMAIL_NOT_SENT: "E-mail non envoyé, vérifiez les paramètres d'e-mail",
   MAIL_CONFIGURATION_ERROR: 'Erreur de configuration des e-mails',
   MAIL_PASSWORD_UNREADABLE:

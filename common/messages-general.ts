@@ -1,7 +1,7 @@
 // Message catalogue, part one (common/messages.ts): requests, start-up, field validation,
 // security and users, establishment and periods.
 export const GENERAL_MESSAGES = {
-  // Status codes of §8
+  // Status codes of §8 (docs/errors.md#messages)
   ERROR_500: 'Une erreur est survenue',
   GENERIC_ERROR: 'Un problème est survenu, contactez le support de votre prestataire',
   INSUFFICIENT_RIGHT: '401 Droit insuffisant',
@@ -44,7 +44,7 @@ export const GENERAL_MESSAGES = {
   SERVER_STARTING: 'Démarrage en cours… réessayez dans quelques secondes',
   DEMO_PREPARING: 'Préparation de la démonstration… réessayez dans quelques secondes',
 
-  // Field validation (§5)
+  // Field validation (§5, docs/entities.md#validation)
   REQUIRED: 'Champ obligatoire',
   INVALID_NUMBER: 'Nombre invalide',
   INVALID_INTEGER: 'Nombre entier attendu',
@@ -88,7 +88,7 @@ export const GENERAL_MESSAGES = {
   RECORD_CHANGED: 'Cet enregistrement a été modifié par un autre utilisateur',
   INVALID_VERSION: 'Version d’enregistrement invalide : un nombre entier est attendu',
 
-  // Security and users (§5, §6)
+  // Security and users (§5 (docs/entities.md#validation), §6, docs/rights.md)
   LOGIN_FAILED: 'Identifiant ou mot de passe incorrect',
   LOGIN_THROTTLED: 'Trop de tentatives de connexion : réessayez dans %{minutes} minute(s)',
   LOGIN_EXISTS: 'Cet identifiant existe déjà',
@@ -98,7 +98,7 @@ export const GENERAL_MESSAGES = {
   ADMIN_ONLY: 'Action réservée aux administrateurs',
   ONLY_TECHNICAL_USER_CAN_CLOSE: "Seul l'utilisateur technique peut clôturer",
 
-  // Establishment, periods (§5, §8)
+  // Establishment, periods (§5 (docs/entities.md#validation), §8, docs/errors.md#messages)
   COMPANY_LEGAL_FORM_REQUIRED: 'Forme juridique obligatoire (renseignez Établissement > Informations)',
   COMPANY_CAPITAL_REQUIRED: 'Capital obligatoire (renseignez Établissement > Informations)',
   COMPANY_SIREN_REQUIRED: 'SIREN obligatoire (renseignez Établissement > Informations)',

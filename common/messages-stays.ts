@@ -1,6 +1,6 @@
 // Message catalogue, part two (common/messages.ts): catalogue and stays, pricing, required entries.
 export const STAY_MESSAGES = {
-  // Catalogue and stays (§8)
+  // Catalogue and stays (§8, docs/errors.md#messages)
   PLACE_UNAVAILABLE: 'Emplacement indisponible',
   PLACE_HAS_OTHER_EQUIPMENT: "L'emplacement a un autre équipement à cette date",
   EQUIPMENT_CANNOT_HOUSE_OCCUPANTS: 'Le nouvel équipement ne peut pas accueillir les occupants actuels',
@@ -31,7 +31,7 @@ export const STAY_MESSAGES = {
   SELECT_STATUS: 'Veuillez sélectionner un statut',
   PLACES_COUNT_MISMATCH: "Le nombre d'emplacements sélectionnés ne correspond pas",
 
-  // Pricing (§8)
+  // Pricing (§8, docs/errors.md#messages)
   INCORRECT_DATES: 'Dates incorrectes',
   INCORRECT_PRICE_PER_NIGHT: 'Prix par nuit incorrect',
   PRICE_MANUALLY_CHANGED: 'Prix modifié manuellement',
@@ -69,7 +69,7 @@ export const STAY_MESSAGES = {
   QUOTE_TARGET_REQUIRED: "Indiquez une grille tarifaire, un type d'emplacement ou un emplacement",
   PLACE_NOT_FOUND: 'Emplacement introuvable',
 
-  // Required entries (§5, §8)
+  // Required entries (§5 (docs/stays.md#validation), §8, docs/errors.md#messages)
   CUSTOMER_POSTCODE_REQUIRED: 'Code postal du client obligatoire',
   CUSTOMER_ADDRESS_REQUIRED: 'Adresse du client obligatoire',
   CUSTOMER_COUNTRY_REQUIRED: 'Pays du client obligatoire',

@@ -59,7 +59,8 @@ export const GRID_MODULE_KINDS: ModuleKind[] = [
   grid('satisfaction-survey', 'Enquête de satisfaction', 'satisfactionSurveyId', [
     i('daysAfterDeparture', 'Envoi (jours après le départ)', { default: 1, max: 60 }),
     i('daysBeforeArrival', 'Questionnaire avant séjour (jours avant l’arrivée)', { default: 10, max: 60 }),
-    // §9 send modes: manual (never by the scheduler), on date (its first run of the day), at time (from that hour)
+    // §9 (docs/constants.md) send modes: manual (never by the scheduler), on date (its first run of the day), at time
+    // (from that hour)
     e(
       'sendMode',
       "Mode d'envoi",

@@ -3,7 +3,7 @@
 import { type ModuleKind, single, b, s, i, e } from './module-fields';
 
 export const SINGLE_MODULE_KINDS: ModuleKind[] = [
-  // No Clicamp, Easycamp or Todocamp screens (§2 lists them): these outside booking
+  // No Clicamp, Easycamp or Todocamp screens (§2 (docs/screens.md#admin) lists them): these outside booking
   // channels publish no API to connect to, and their three settings (address, login, site)
   // would be saved and read by nothing. A campsite that sells through one of them declares
   // it as an online-booking channel (its provider in free text) with the webhook or iCal
@@ -27,7 +27,7 @@ export const SINGLE_MODULE_KINDS: ModuleKind[] = [
   single('statistics-intern', 'Statistiques internes', [
     b('regenerateNightly', 'Régénération chaque nuit', true),
     i('referenceYears', 'Années de référence', { min: 1, max: 3, default: 3 }),
-    // §9 « statistics sources (3) »: what the screens count unless the user picks another
+    // §9 (docs/constants.md) « statistics sources (3) »: what the screens count unless the user picks another
     e(
       'defaultSource',
       'Séjours comptés par défaut',

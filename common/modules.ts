@@ -1,6 +1,6 @@
-// The modules of §2 Admin as configuration records (entity `module`: kind, label,
+// The modules of §2 (docs/screens.md#admin) Admin as configuration records (entity `module`: kind, label,
 // provider, active flag, settings JSON). This catalogue gives each kind its
-// screens (routes exactly as §2 writes them) and the settings it accepts; the API
+// screens (routes exactly as §2 (docs/screens.md#admin) writes them) and the settings it accepts; the API
 // refuses unknown settings and wrong types, the screens build their forms from it.
 import { MESSAGES } from './messages';
 import type { ModuleKind } from './module-fields';

@@ -1,5 +1,5 @@
-// VAT on money received for a stay (rules-fr §2): for a service VAT is due when the
-// money is received, so a payment — arrhes or acompte alike — carries the VAT of the
+// VAT on money received for a stay (rules-fr §2, docs/billing.md#vat-and-invoice-mentions): for a service VAT is due
+// when the money is received, so a payment — arrhes or acompte alike — carries the VAT of the
 // stay, spread over the stay's VAT rates in proportion to the stay's price per rate
 // (largest remainder, so the shares add up to the cent). A holiday voucher is a means
 // of payment: its commission changes nothing. When the guest cancels, kept arrhes turn

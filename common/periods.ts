@@ -1,4 +1,4 @@
-// Financial years and activity periods (§5): inclusive [start, end] ranges of whole
+// Financial years and activity periods (§5, docs/entities.md#validation): inclusive [start, end] ranges of whole
 // months — they start on the 1st and end on a month's last day.
 import { addDays } from './dates';
 

@@ -1,4 +1,4 @@
-// Phone numbers as the spec shows them (§5): a French number in pairs of two digits
+// Phone numbers as the spec shows them (§5, docs/entities.md#validation): a French number in pairs of two digits
 // ("06 12 34 56 78"), an international one kept international ("+44 20 7946 0958").
 // Pure: shared by the API (stored form) and the admin (display).
 

@@ -1,6 +1,6 @@
 // Pure helpers of the planning area shared by the API (api/domain/planning) and the
 // screens (custom-screens/planning, plan, new-booking): how a stay is coloured
-// (status category, payment state) and the site plan's legend bands (§9).
+// (status category, payment state) and the site plan's legend bands (§9, docs/constants.md).
 
 /** Colour categories of the board (keys of the board's DEFAULT_STATUS_PALETTE). */
 export type StatusCategory = 'draft' | 'quote' | 'option' | 'booking' | 'arrived' | 'gone' | 'cancelled';
@@ -58,7 +58,7 @@ export function paymentStateOf(total: number | null | undefined, paid: number): 
 }
 
 // ---------------------------------------------------------------------------
-// Site plan legend (§9): "below 0 %, 0 %, then 10-point bands to 100 %".
+// Site plan legend (§9, docs/constants.md): "below 0 %, 0 %, then 10-point bands to 100 %".
 //
 // What the percentage measures: the OCCUPANCY RATE of a place (or of a zone) over the
 // period shown — nights held by a stay ÷ nights that could be sold. On one night a

@@ -1,4 +1,4 @@
-// Rights levels of §6, shared by the API and the admin. A level is a three-digit
+// Rights levels of §6 (docs/rights.md), shared by the API and the admin. A level is a three-digit
 // string read right to left: read, write (create/modify), delete — 000 none, 001
 // read only, 011 creation/modification, 111 creation/modification/deletion. The
 // export flag is separate and needs read.
@@ -87,7 +87,8 @@ export function emptyRightsMap(): RightsMap {
   return Object.fromEntries(FUNCTIONALITY_KEYS.map((k) => [k, { ...NO_RIGHT }]));
 }
 
-// The §3 "logged-in user" shape: functionality groups with sub-functionality entries.
+// The §3 (docs/entities.md#users-and-rights) "logged-in user" shape: functionality groups with sub-functionality
+// entries.
 export interface SubFunctionalityRight {
   key: string;
   label: string;

@@ -55,7 +55,7 @@ export interface StatAnswer {
   map?: { by: 'department' | 'country'; values: { code: string; name: string; value: number | null; band: number }[] };
 }
 
-/** §9 « Map legend: below 0 %, 0 %, then 10-point bands to 100 % ». Values in basis points. */
+/** §9 (docs/constants.md) « Map legend: below 0 %, 0 %, then 10-point bands to 100 % ». Values in basis points. */
 export const MAP_BANDS: { label: string; color: string }[] = [
   { label: 'moins de 0 %', color: '#c62828' },
   { label: '0 %', color: '#eeeeee' },

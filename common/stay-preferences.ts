@@ -1,4 +1,4 @@
-// The preferences of §2 that drive the stays (/preference/ sections booking/option,
+// The preferences of §2 (docs/screens.md) that drive the stays (/preference/ sections booking/option,
 // arrival_departure, early_departure, cancellation, customer, customerResume), kept in
 // the general settings row. Pure: the server reads the row, the screens show the rules.
 import { addDays } from './dates';

@@ -1,5 +1,5 @@
-// Booking kinds and statuses (§4), shared by the server (api/domain/stays) and the
-// screens: the numbers are the `statusId` of the API and of the routes
+// Booking kinds and statuses (§4, docs/stays.md#states-and-transitions), shared by the server (api/domain/stays) and
+// the screens: the numbers are the `statusId` of the API and of the routes
 // (/booking-list/{statusId}); their French labels are the schema's. What a user may do
 // on one stay is decided by the server (api/domain/stays/allowed.ts) and answered with
 // the booking summary; screens read these lists only to label or filter other stays.
@@ -52,7 +52,7 @@ export function holdsPlaces(kind: Kind, statusId: number): boolean {
 
 /**
  * Not confirmed yet (a stay being keyed in or processed): the only statuses in which a
- * stay may be without occupancy or place — "confirm" asks for both (§8 "booking needs
+ * stay may be without occupancy or place — "confirm" asks for both (§8 (docs/errors.md#messages) "booking needs
  * occupancy and place").
  */
 export const UNCONFIRMED: readonly number[] = [STATUS.TEMPORARY, STATUS.IN_PROGRESS];
@@ -70,7 +70,8 @@ export function keepsOccupancies(statusId: number): boolean {
   return statusId === STATUS.ARRIVED || !isModifiable(statusId);
 }
 
-/** Kind changes allowed by "convert" (§4: option → booking, booking → option, a quote → another kind). */
+/** Kind changes allowed by "convert" (§4 (docs/stays.md#states-and-transitions): option → booking, booking → option, a
+ * quote → another kind). */
 export const CONVERSIONS: Record<Kind, readonly Kind[]> = {
   quote: ['option', 'booking', 'passage'],
   option: ['booking'],

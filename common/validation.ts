@@ -147,7 +147,7 @@ export function compileEntityValidator(ajv: Ajv2020, meta: EntityMeta): EntityVa
       }
       // x-after: this date (or number) must come strictly after another field.
       if (f.after && record[f.name] != null && record[f.after] != null && !errors[f.name] && !errors[f.after]) {
-        // Two hours (HH:MM) compare as text too; their refusal speaks of hours (§5).
+        // Two hours (HH:MM) compare as text too; their refusal speaks of hours (§5, docs/entities.md#validation).
         const hours = isHour(record[f.name]) && isHour(record[f.after]);
         if (record[f.name] === record[f.after])
           errors[f.name] = formatMessage(hours ? 'START_HOUR_BEFORE_END' : 'START_NOT_EQUAL_END');

@@ -1,4 +1,4 @@
-// The years a screen offers to choose (spec §9 « Year choices 2018 to current year + 2 »):
+// The years a screen offers to choose (spec §9 (docs/constants.md) « Year choices 2018 to current year + 2 »):
 // statements, INSEE and tax declarations. A value already chosen outside them stays listed.
 export const FIRST_CHOICE_YEAR = 2018;
 

@@ -1,4 +1,4 @@
-// Import cycles and two-way module dependencies of the hand-written code (issue 23 §4):
+// Import cycles and two-way module dependencies of the hand-written code (issue 23 §4, docs/history.md#issue-23):
 // every relative import counts — static, `export … from`, type-only and lazy
 // `import('…')` — since each one ties the two files' meaning together. Prints each
 // cycle (a strongly connected group of files, with one loop through it) and each pair of

@@ -1,5 +1,5 @@
 // The test databases' later years: bills, payments and closures are dated only in an open
-// financial year, and a stay's nights only in an activity period (issue 24 point 6), while
+// financial year, and a stay's nights only in an activity period (issue 24 point 6, docs/statements.md), while
 // the tests book and pay on fixed days up to 2031 (inside the window of business dates,
 // five years ahead) and the seed holds this year and the next. So the template of the
 // integration tests and the browser tests' database hold the civil financial years and

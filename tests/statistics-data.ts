@@ -1,5 +1,5 @@
 // Statistics test data written straight into the tables (the statistics read rows, not
-// how they were made): a small campsite with the edge cases of issue 27 (a stay across
+// how they were made): a small campsite with the edge cases of issue 27 (docs/statistics.md) (a stay across
 // a month and a year boundary, a cancelled stay, an unavailability, a place opened
 // mid-season, a night sold while the site is closed, a quote and an option that do not
 // count, a residential place), and a random generator of years of stays for the

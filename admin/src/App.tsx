@@ -68,7 +68,7 @@ export function preloadScreen(pathname: string, user: CurrentUser | null): void 
   if (load) void load().catch(() => undefined);
 }
 
-/** Toasts that dismiss themselves stay 5000 ms (§9; react-admin's default is 4000). */
+/** Toasts that dismiss themselves stay 5000 ms (§9 (docs/constants.md); react-admin's default is 4000). */
 const TOAST_MS = 5000;
 const Toasts = () => <Notification autoHideDuration={TOAST_MS} />;
 
@@ -110,7 +110,8 @@ function AdminApp() {
           .map((r) => (
             <Route key={`${r.name}-edit`} path={r.routes.edit} element={withSuspense(screen(r, 'Edit'))} />
           ))}
-        {/* §6: every hand-written screen behind its functionality's read right, here and nowhere else. */}
+        {/* §6 (docs/rights.md): every hand-written screen behind its functionality's read right, here and nowhere
+           else. */}
         {CUSTOM_SCREENS.map((s) => (
           <Route
             key={s.path}

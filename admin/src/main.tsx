@@ -1,4 +1,4 @@
-// Boot, so that nothing waits for what it does not need (issue 29 §8). This entry is a
+// Boot, so that nothing waits for what it does not need (issue 29 §8, docs/history.md#issue-29). This entry is a
 // few kB: it reads the stored user and, with one, starts the first screen's API reads
 // at once (boot/early.ts) while the admin downloads (boot/admin.tsx: react-admin, the
 // menus, the screen asked for). A browser with no session gets the log-in form alone

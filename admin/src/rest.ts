@@ -1,4 +1,4 @@
-// The typed door to the hand-written routes (issue 23 §2): `rest('post', '/booking/list',
+// The typed door to the hand-written routes (issue 23 §2, docs/history.md#issue-23): `rest('post', '/booking/list',
 // { body })` takes the request and answers the types the route declares (its defineRoute
 // schemas, through the OpenAPI document: admin/src/generated/api-types.ts). A field the
 // route refuses, a null where it wants a number, a path parameter forgotten, or a field

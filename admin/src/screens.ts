@@ -1,6 +1,6 @@
 // Hand-written screens (admin/src/pages and custom-screens/), each loaded on demand, as
 // the screen areas declare them (admin/src/screen-areas.ts). Each names the functionality
-// it shows: App.tsx guards every one of them in one place (§6: a page whose functionality
+// it shows: App.tsx guards every one of them in one place (§6 (docs/rights.md): a page whose functionality
 // is 000 redirects to /home); a screen with no functionality is open to every logged-in user.
 import { lazy, type ComponentType } from 'react';
 import { SCREEN_AREAS } from './screen-areas';

@@ -1,5 +1,5 @@
 // Server-side access control for every route: the session's user must hold the
-// right the route needs on its functionality (§6). Admins hold every right.
+// right the route needs on its functionality (§6, docs/rights.md). Admins hold every right.
 // Reading needs level 001, creating or editing 011, deleting 111, CSV export the
 // export flag; a missing right answers 401 "401 Droit insuffisant", no session 403.
 import type { Context } from 'koa';

@@ -1,6 +1,6 @@
 // The rights map of a non-admin user: the union of the rights of the active groups
 // the user belongs to and of the user's specific rights. Every functionality of
-// §6 is present in the map (none granted by default), so that the admin's guard —
+// §6 (docs/rights.md) is present in the map (none granted by default), so that the admin's guard —
 // "a functionality missing from the map means allowed" — never opens by omission.
 import type { Knex } from 'knex';
 import { FUNCTIONALITY_KEYS } from '../../common/functionalities';

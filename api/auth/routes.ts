@@ -35,7 +35,7 @@ async function journalSystemLogin(
 }
 
 /**
- * Failed log-ins of every account go to the JET (issue 25 point 11), aggregated per
+ * Failed log-ins of every account go to the JET (issue 25 point 11, docs/history.md#issue-25), aggregated per
  * account and address per minute: the first failure of a minute is journaled, the
  * others of that minute are counted in login_attempt (the throttle's log). The
  * technical user's attempts have their own 'login' events.
@@ -59,7 +59,7 @@ async function journalFailedLogin(knex: Knex, attempt: { id: number; login: stri
 export { THROTTLE } from './throttle';
 
 /**
- * The logged-in user (§3): id, name, admin, systeme, menus, and rights — `rights`
+ * The logged-in user (§3, docs/entities.md#users-and-rights): id, name, admin, systeme, menus, and rights — `rights`
  * as a map functionality → flags (null for administrators, who hold everything)
  * and `functionalities` as the spec's groups of sub-functionality entries.
  */

@@ -69,7 +69,7 @@ function dataException(code: string): HttpError {
 
 // The database went away under a request (killed, restarting, unreachable): nothing of
 // the request's open transaction was kept, so it answers 503 « Démarrage en cours… » as
-// the server does while PostgreSQL restarts (issue 25 point 6), never a 500. A write
+// the server does while PostgreSQL restarts (issue 25 point 6, docs/history.md#issue-25), never a 500. A write
 // that did commit before the loss answers its success (api/http/committed.ts).
 const LOST_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOENT', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const LOST_MESSAGE = new RegExp(

@@ -1,6 +1,6 @@
 // Prices of the demo campsite for the seasons its stays cover — the last one and the
 // next (demoStayWindows), each with its off season until the next opening, when the
-// rentals and some pitches stay open (rules-fr §9): pitches per night (a
+// rentals and some pitches stay open (rules-fr §9, docs/pricing.md#pricing-practice): pitches per night (a
 // package of 2 persons + 1 car, supplements per extra adult or child, electricity, pet,
 // visitor, extra vehicle); rentals per night with a first-night price out of season and
 // per week, Saturday to Saturday, in high season; an early-booking offer, a "7 nights =

@@ -1,7 +1,7 @@
 // Demo of the till: the reception's register sells bracelets; families as the
 // till's tabs and the articles a campsite desk sells every day, at their VAT rates
-// (rules-fr §2: bread 5,5 %, take-away ice cream 10 %, gas and services 20 %; gift
-// vouchers outside VAT), stock delivered for the tracked ones; where some articles are
+// (rules-fr §2 (docs/billing.md#vat-and-invoice-mentions): bread 5,5 %, take-away ice cream 10 %, gas and services 20
+// %; gift vouchers outside VAT), stock delivered for the tracked ones; where some articles are
 // sold (bracelets at the reception, gas at the reception and the shop); gift vouchers
 // bought on the campsite's online shop: integrated ones, one spent in part, one expired,
 // and two still to integrate (one whose shop article is not mapped yet). No ticket: a

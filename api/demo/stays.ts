@@ -1,6 +1,6 @@
 // Demo stays: about 2 000 stays of the last season, the weeks around today and the
-// next season, in every kind and status of §4 (a stay's status follows its dates:
-// gone or cancelled in the past, arrived now, confirmed, optioned or quoted ahead),
+// next season, in every kind and status of §4 (docs/stays.md#states-and-transitions) (a stay's status follows its
+// dates: gone or cancelled in the past, arrived now, confirmed, optioned or quoted ahead),
 // with occupants by age category, equipment, vehicles, animals, extras and
 // attendants; partner allotments and commission periods; unavailabilities; online
 // bookings in every state. Generated place by place along a timeline, so that no

@@ -1,4 +1,4 @@
-// What a committed write answers (issue 25 point 6): the record read back for the
+// What a committed write answers (issue 25 point 6, docs/history.md#issue-25): the record read back for the
 // answer, or — should that read fail after the commit (the database just went away) —
 // its id alone with `readBack: false`. The write stands: it is never answered as an
 // error, so the client does not try it again as if nothing had been written (its

@@ -1,4 +1,4 @@
-// Idempotent writes (issue 25 point 6): a write sent with an `Idempotency-Key` header
+// Idempotent writes (issue 25 point 6, docs/history.md#issue-25): a write sent with an `Idempotency-Key` header
 // (the screens send one with every bill, payment and ticket) is done once per user and
 // key. A retry after a lost answer gets the first answer again, stored in
 // `idempotency_key` (migration 0260), instead of billing or paying twice.

@@ -22,13 +22,13 @@ export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
       const query: Record<string, unknown> = { ...ctx.query };
       if (parse.query && !parse.query(query)) throw refused(parse.query, r.invalid);
       // A number of thousands of digits is coerced to Infinity, which passes some bounds
-      // checks: refused here, so no handler ever sees one (issue 25: 400, never a 500).
+      // checks: refused here, so no handler ever sees one (issue 25 (docs/history.md#issue-25): 400, never a 500).
       const huge = nonFiniteKey(query) ?? nonFiniteKey(params);
       if (huge)
         throw badRequest('INVALID_QUERY', { [huge]: formatMessage('INVALID_QUERY', { param: huge }) }, { param: huge });
       const body = (ctx.request as any).body ?? {};
       if (parse.body && !parse.body(body)) throw refused(parse.body, r.invalid);
-      // Dates a person could mean, in every write's body (issue 11 §5): years 2000 to five
+      // Dates a person could mean, in every write's body (issue 11 §5, docs/history.md#issue-11): years 2000 to five
       // ahead, birth dates not in the future. Reads (GET windows, searches) are not refused.
       if (r.method !== 'GET') {
         const dates = bodyDateErrors(body);

@@ -10,7 +10,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RightPair = readonly [functionality: string, access: Access];
 
 /**
- * Who may call a route (§6). A pair `['camp.meter', 'read']`; every pair of `all`; one
+ * Who may call a route (§6, docs/rights.md). A pair `['camp.meter', 'read']`; every pair of `all`; one
  * pair of `any`; `'session'` anyone logged in; `'admin'` administrators (401 ADMIN_ONLY);
  * `{ system }` the technical user (401 with that code); `'public'` no session (log-in).
  * Checked before the body is read: a refused call changes nothing.

@@ -1,5 +1,5 @@
 // The TypeScript type of the values a JSON Schema accepts, computed by the compiler
-// (issue 23 §2): `defineRoute` gives its handler `query` and `body` typed from the very
+// (issue 23 §2, docs/history.md#issue-23): `defineRoute` gives its handler `query` and `body` typed from the very
 // schemas ajv checks them with, so a handler reading a field its schema does not declare,
 // or forgetting that one may be null, fails `tsc`. Only what the routes' schemas use is
 // understood: type (one or several), const, enum, properties/required, items,

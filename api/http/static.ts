@@ -29,7 +29,8 @@ const ENCODINGS = [
   ['gzip', '.gz'],
 ] as const;
 
-/** q=0 refuses an encoding (RFC 9110 §12.5.3); a bare name or any other q accepts it. */
+/** q=0 refuses an encoding (RFC 9110 §1 (docs/README.md#what-bivouac-does)2.5.3); a bare name or any other q accepts
+ * it. */
 export function acceptedEncodings(header: string | undefined): Set<string> {
   const out = new Set<string>();
   for (const part of (header ?? '').split(',')) {

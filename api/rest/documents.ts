@@ -1,4 +1,4 @@
-// The documents a module gives for its records (spec §7 `{base}/document`,
+// The documents a module gives for its records (spec §7 (docs/api.md) `{base}/document`,
 // `{base}/document_info/{id}`): the bill its stored PDF… An entity without one is
 // printed as a plain record sheet (operations/document.ts).
 import type { Knex } from 'knex';

@@ -1,5 +1,5 @@
 // The generic /rest/ router: every generated route (api/generated/routes.ts) of
-// every entity, in both the spec's §7 shape and react-admin's simple-rest shape.
+// every entity, in both the spec's §7 (docs/api.md) shape and react-admin's simple-rest shape.
 // A route is found by map lookup (dispatch.ts), its right checked, and its
 // operation run (operations/, one small file per operation).
 import type { Middleware } from 'koa';

@@ -1,4 +1,4 @@
-// Secrets never leave the server in clear (issue 28): an entity may declare how its
+// Secrets never leave the server in clear (issue 28, docs/channels.md): an entity may declare how its
 // rows are masked on every read of the generic routes (get, edit, list, search, CSV
 // export, the saved record answered), and saving the masked value back keeps the
 // stored secret. A masked value is « •••• » and the secret's last 4 characters.

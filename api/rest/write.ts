@@ -180,7 +180,7 @@ export async function deleteRecord(
   expected?: number,
   reason?: string,
 ): Promise<Row> {
-  // §5 « deletion requires a reason » for the entities declared x-delete-reason.
+  // §5 (docs/stays.md#cancellation) « deletion requires a reason » for the entities declared x-delete-reason.
   const why = (reason ?? '').trim().slice(0, 250);
   return withDbErrors(
     () =>

@@ -1,8 +1,8 @@
 // /accounting-export: export a period's entries not exported yet (a FEC file kept with
 // the export, its payments then frozen), and the history of exports: who, when, period,
 // counts, total; each file downloaded again, or the export deleted, which releases its
-// payments and bills (§8 confirmation). An export is made for the settings' software or for
-// an active accounting connector (module « Comptabilité »: its format, journal code and
+// payments and bills (§8 (docs/errors.md#confirmations) confirmation). An export is made for the settings' software or
+// for an active accounting connector (module « Comptabilité »: its format, journal code and
 // account length); a connector's export is sent to its server (FTP, FTPS, SFTP).
 import { useState } from 'react';
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';

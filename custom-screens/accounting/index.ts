@@ -1,4 +1,4 @@
-// Accounting (issue 15, api/domain/accounting): the preview of a period's entries, the
+// Accounting (issue 15 (docs/ledger.md), api/domain/accounting): the preview of a period's entries, the
 // exports with their history and the payment plan. The plan's accounts, journals and customer account
 // settings are generated screens of their schemas (accounting-*), under the same menu.
 import { withRight, type ScreenArea } from '../../admin/src/ui/registry';

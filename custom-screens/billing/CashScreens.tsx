@@ -1,5 +1,5 @@
-// Cash and bank screens (§2): /cash-fund/{paymentMethodId}/{date} (the till of a day:
-// opening, receipts, injections, expenses, cash remitted, expected, counted and the
+// Cash and bank screens (§2, docs/screens.md#billing-and-finance): /cash-fund/{paymentMethodId}/{date} (the till of a
+// day: opening, receipts, injections, expenses, cash remitted, expected, counted and the
 // difference), /expenses-list/{yearMonth} and /injections-list/{yearMonth} (with an
 // entry form), /starting-base/{yearMonth} (the base of each cash method),
 // /cash-and-bank-journal (every movement of a period, totals per method).

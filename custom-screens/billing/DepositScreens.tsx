@@ -1,5 +1,5 @@
-// Bank deposits (§2): /create-deposit/{paymentMethodId} (the payments of a bankable method
-// still at hand, ticked to remit, under a number given or made), /deposit-list/{yearMonth}
+// Bank deposits (§2, docs/screens.md#billing-and-finance): /create-deposit/{paymentMethodId} (the payments of a
+// bankable method still at hand, ticked to remit, under a number given or made), /deposit-list/{yearMonth}
 // (the month's deposits and their total), /deposit/{depositId} (one deposit, its payments
 // and the slip as PDF).
 import { useMemo, useState } from 'react';

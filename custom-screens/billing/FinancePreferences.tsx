@@ -89,7 +89,7 @@ function FinancePreferences({ section }: { section: Section }) {
   const methods = useQuery({ queryKey: ['payment-methods-all'], queryFn: () => api<Row[]>('/payment-method') });
   const [text, setText] = useState<Record<string, string>>({});
   const [values, setValues] = useState<Row>({});
-  // A 400 names its fields: the message goes under each (issue 13: never a toast alone).
+  // A 400 names its fields: the message goes under each (issue 13 (docs/stays.md#preferences): never a toast alone).
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { title, fields } = SECTIONS[section];
   useEffect(() => {

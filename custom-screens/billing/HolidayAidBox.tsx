@@ -1,4 +1,4 @@
-// The VACAF aid of a stay on its billing card (issue 30): what the CAF pays for the
+// The VACAF aid of a stay on its billing card (issue 30, docs/history.md#issue-30): what the CAF pays for the
 // family (its allocataire number, the amount granted, paid by the CAF so far), and
 // « Aide VACAF » to grant or change it while it is neither claimed nor billed.
 import { useState } from 'react';

@@ -5,7 +5,8 @@ export type { Row };
 
 export const rateLabel = (bp: number | null | undefined) =>
   bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
-/** A deposit bill is named for what it bills: arrhes or acompte (rules-fr §2). */
+/** A deposit bill is named for what it bills: arrhes or acompte
+ * (rules-fr §2, docs/billing.md#vat-and-invoice-mentions). */
 export const billKindLabel = (b: Row) =>
   b.kind === 'credit-note'
     ? 'Avoir'

@@ -53,7 +53,8 @@ export const billingArea: ScreenArea = {
         menu: bank('Fonds de caisse du mois', '/starting-base/current'),
       },
     ]),
-    // §2 /preference/ sections of billing (static paths: they win over /preference/:section).
+    // §2 (docs/screens.md#preferences) /preference/ sections of billing (static paths: they win over
+    // /preference/:section).
     ...withRight('establishment.settings', [
       { path: '/preference/result', load: named(prefs, 'ResultPreferences'), menu: pref('résultats') },
       { path: '/preference/fees', load: named(prefs, 'FeesPreferences'), menu: pref('frais') },

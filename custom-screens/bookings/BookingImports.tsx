@@ -1,6 +1,6 @@
 // /booking-import-list and /booking-import/{id}: the bookings received from the
-// online channels. Source filter (§4): to integrate, or already processed; plus those
-// cancelled by the channel while the stay is still live here. A booking is accepted
+// online channels. Source filter (§4, docs/stays.md#states-and-transitions): to integrate, or already processed; plus
+// those cancelled by the channel while the stay is still live here. A booking is accepted
 // before it is integrated, and integrated once only.
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -194,7 +194,8 @@ export function BookingImportScreen() {
               Accepter
             </Button>
           )}
-          {/* §4: accepted before integrated — the button says why it waits (issue 29 §6) */}
+          {/* §4 (docs/stays.md#states-and-transitions): accepted before integrated — the button says why it waits
+             (issue 29 §6, docs/history.md#issue-29) */}
           <Button
             variant="contained"
             disabled={!accepted}

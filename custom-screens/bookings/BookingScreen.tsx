@@ -1,8 +1,8 @@
 // /booking/{bookingId}: one stay — its customer, status and dates, its occupancies
 // with occupants, animals, vehicles and extras, its price as the server stored it
 // (BookingPrice: breakdown, down payment and balance, manual prices, re-pricing), the
-// actions of §4 (each asking what it needs: a reason, a date, a kind), and its history.
-// What the user may do is the summary's `allowed`, decided by the server
+// actions of §4 (docs/stays.md#states-and-transitions) (each asking what it needs: a reason, a date, a kind), and its
+// history. What the user may do is the summary's `allowed`, decided by the server
 // (api/domain/stays/allowed.ts): this screen shows it and derives no rule. The full new-booking wizard is /new-booking;
 // an occupancy is edited through it (/new-booking/1/{bookingId}/0/{occupancyId}/…). Its pieces are in ./booking/.
 import { useState } from 'react';

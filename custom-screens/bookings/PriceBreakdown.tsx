@@ -1,8 +1,9 @@
 // The price of a stay as the server computed it (api/domain/stays/pricing.ts), shown the
 // same way by the wizard and the booking screen: the lines with their VAT, the totals
 // per rate, the tourist tax, the down payment (arrhes or acompte: legally different,
-// rules-fr §2/§9) and the balance with their due dates, the §8 warnings. The types and
-// the manual prices' editor live beside it (./priceModel.ts, ./ManualPrices.tsx).
+// rules-fr §2 (docs/billing.md#vat-and-invoice-mentions)/§9, docs/constants.md) and the balance with their due dates,
+// the §8 (docs/errors.md#messages) warnings. The types and the manual prices' editor live beside it (./priceModel.ts,
+// ./ManualPrices.tsx).
 import { Alert, Box, Chip, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import { Tooltip, Typography } from '@mui/material';
 import { formatCents, formatRate } from '../../common/money';

@@ -1,6 +1,6 @@
 // /partner/{page}/{partnerId}: a partner in pages — its details (the generated
 // form), its allotments and its commission periods, the special lists by partner
-// of §7 (GET partner-allotment/partner/{id}, partner-commission-period/partner/{id}),
+// of §7 (docs/api.md) (GET partner-allotment/partner/{id}, partner-commission-period/partner/{id}),
 // each row opening its own screen, "Nouveau" creating one for this partner.
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Box, Button, Paper, Tab, Tabs } from '@mui/material';

@@ -1,5 +1,5 @@
-// The "Images" page of a place: its gallery (§3 images), each image shown by
-// extension, path and name (§7), added from a .jpg .jpeg .png .gif file (§9) and
+// The "Images" page of a place: its gallery (§3 (docs/entities.md#places-and-equipment) images), each image shown by
+// extension, path and name (§7, docs/api.md), added from a .jpg .jpeg .png .gif file (§9, docs/constants.md) and
 // deleted after confirmation. The server checks type, content and size.
 import { useRef, useState } from 'react';
 import {

@@ -1,5 +1,5 @@
-// The mapping screens of the spec's channels (§2 « Channel mappings »): for the channel of a
-// provider (an online-booking module), its place types ↔ channel room types, rate plans
+// The mapping screens of the spec's channels (§2 (docs/screens.md#channel-mappings) « Channel mappings »): for the
+// channel of a provider (an online-booking module), its place types ↔ channel room types, rate plans
 // (Giloo « programmes »), age categories with their age limits, extras, places and their
 // iCal feeds; the addresses the channel is given (webhook, iCal feeds); elloha's bookings.
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 // Booking channels (establishment.gateways, api/domain/channels, docs/channels.md): the sync
-// health of every channel, and the mapping screens of the spec's channels (§2 « Channel
-// mappings »: secure-holiday, o-cell, elloha mapping and bookings, dedge, pitchup, giloo
+// health of every channel, and the mapping screens of the spec's channels (§2 (docs/screens.md#channel-mappings) «
+// Channel mappings »: secure-holiday, o-cell, elloha mapping and bookings, dedge, pitchup, giloo
 // mapping and programs). The sync log is the generated list /channel-sync-log-list.
 import { named, withRight, type ScreenArea } from '../../admin/src/ui/registry';
 

@@ -1,9 +1,9 @@
-// The customers' CSV export (§7): batches of 5000 rows joined into one file.
+// The customers' CSV export (§7, docs/api.md): batches of 5000 rows joined into one file.
 import { csvFileName } from '../../common/file-names';
 import { todayParis } from '../../common/dates';
 import { API } from '../../admin/src/ui';
 
-/** §7: the export runs in batches of 5000 rows with an offset, joined into one export.csv. */
+/** §7 (docs/api.md): the export runs in batches of 5000 rows with an offset, joined into one export.csv. */
 export async function exportCustomers(
   filter: Record<string, unknown>,
   onProgress?: (n: number) => void,

@@ -40,7 +40,7 @@ export const MAIL_STATUS: Record<
   failed: { label: 'En échec', color: 'error' },
 };
 
-/** §9 reminder channels: a row of the queue is an e-mail or a text message. */
+/** §9 (docs/constants.md#mail-and-reminders) reminder channels: a row of the queue is an e-mail or a text message. */
 export const CHANNEL_LABELS: Record<string, string> = { email: 'E-mail', sms: 'SMS' };
 
 interface MailRow {

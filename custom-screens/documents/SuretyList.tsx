@@ -1,10 +1,11 @@
-// /surety-list: deposit and balance reminders (§2, §4, §9). The title and the amount
-// columns follow the surety module's calculation type (1 deposit, 2 balance, 3 both).
-// Arrival dates: from tomorrow to 11 days from today; changing the start empties the
-// lists and sets the end 7 days later. Two tables: stays to remind, stays to remind
-// again; each row shows its e-mail error. Double-click opens the stay in a new tab.
-// « Envoyer les e-mails » (or the SMS, §9 reminder channels) needs the write right on the surety function; after
-// sending the lists are searched again. Messages: one toast at a time, 4 s, top right.
+// /surety-list: deposit and balance reminders (§2 (docs/screens.md#documents-and-mail),
+// §4 (docs/stays.md#states-and-transitions), §9, docs/constants.md#mail-and-reminders). The title and the amount
+// columns follow the surety module's calculation type (1 deposit, 2 balance, 3 both). Arrival dates: from tomorrow to
+// 11 days from today; changing the start empties the lists and sets the end 7 days later. Two tables: stays to remind,
+// stays to remind again; each row shows its e-mail error. Double-click opens the stay in a new tab.
+// « Envoyer les e-mails » (or the SMS, §9 (docs/constants.md#mail-and-reminders) reminder channels) needs the write
+// right on the surety function; after sending the lists are searched again. Messages: one toast at a time, 4 s, top
+// right.
 import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
@@ -72,7 +73,7 @@ function Screen() {
   const [lists, setLists] = useState<Lists | null>(null);
   const [busy, setBusy] = useState(false);
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
-  // The deposit provider of the surety module (§7), when the installation has one.
+  // The deposit provider of the surety module (§7, docs/api.md), when the installation has one.
   const [provider, setProvider] = useState<string | null>(null);
   const [toast, setToast] = useState<{ key: number; text: string; severity: 'success' | 'error' | 'warning' } | null>(
     null,
@@ -108,7 +109,7 @@ function Screen() {
       (m) => setProvider(m.provider.configured ? m.provider.name : null),
       () => setProvider(null),
     );
-    // Once, at opening: configuration then the first search (§2)
+    // Once, at opening: configuration then the first search (§2, docs/screens.md#documents-and-mail)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -1,5 +1,5 @@
-// /survey-results: the answers of the satisfaction surveys (§9), per question — the
-// average mark out of 5 with its spread, yes / no counts, the latest free texts — over
+// /survey-results: the answers of the satisfaction surveys (§9, docs/constants.md#mail-and-reminders), per question —
+// the average mark out of 5 with its spread, yes / no counts, the latest free texts — over
 // the answers received between two dates. The questions are edited in « Questions de
 // satisfaction » (generated screens); customers answer through the link of the survey
 // e-mails (public page, signed token).

@@ -1,5 +1,5 @@
-// /balance (§2): the customer and partner accounts at a date — billed, paid and the
-// balance (positive: owed to the campsite; negative: money held for the payer).
+// /balance (§2, docs/screens.md#billing-and-finance): the customer and partner accounts at a date — billed, paid and
+// the balance (positive: owed to the campsite; negative: money held for the payer).
 import { useState } from 'react';
 import { Alert, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

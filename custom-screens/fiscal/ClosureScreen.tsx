@@ -1,6 +1,6 @@
-// /closure (§2, §4): the closures in order day (Z) → month → financial year, the last of
-// each, what waits for a Z, the §9 flag past 4 months, the installation's public key,
-// the list of closures with their PDF and, for a closed financial year, its signed
+// /closure (§2 (docs/screens.md#billing-and-finance), §4, docs/ledger.md#closures): the closures in order day (Z) →
+// month → financial year, the last of each, what waits for a Z, the §9 (docs/constants.md#closures) flag past 4 months,
+// the installation's public key, the list of closures with their PDF and, for a closed financial year, its signed
 // archive (made once, then downloaded); the verifier is one click away (/closure/verify).
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';

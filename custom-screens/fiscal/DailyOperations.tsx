@@ -1,5 +1,5 @@
-// /daily-operations (§2): the day's takings per payment method, its sales per VAT rate,
-// the operations recorded, and the Z of the day (its PDF) or the button that makes it.
+// /daily-operations (§2, docs/screens.md#billing-and-finance): the day's takings per payment method, its sales per VAT
+// rate, the operations recorded, and the Z of the day (its PDF) or the button that makes it.
 import { useState } from 'react';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// /e-reporting (issue 24, CGI 242 nonies M): the B2C e-reporting of a period — flux 10.3,
+// /e-reporting (issue 24 (docs/statements.md), CGI 242 nonies M): the B2C e-reporting of a period — flux 10.3,
 // the transactions per day, category (TPS1 services billed, TLB1 goods sold at the till)
 // and VAT rate; flux 10.4, the services' receipts per day and rate — with the VAT they
 // carry beside the VAT statement's; its CSV and its XML file (api/domain/ereporting).

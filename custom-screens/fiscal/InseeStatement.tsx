@@ -1,5 +1,5 @@
-// /insee-statement (rules-fr §3): the INSEE monthly survey of a month — places offered
-// and occupied per INSEE category, arrivals and person-nights by country of residence.
+// /insee-statement (rules-fr §3, docs/statements.md#insee-occupancy-survey): the INSEE monthly survey of a month —
+// places offered and occupied per INSEE category, arrivals and person-nights by country of residence.
 import { useState } from 'react';
 import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// /jet (§2): the technical event journal — starts, stops, closures… — chained and signed;
-// shown in the campsite's local time with its details in words (./jet-detail.ts).
+// /jet (§2, docs/screens.md#billing-and-finance): the technical event journal — starts, stops, closures… — chained and
+// signed; shown in the campsite's local time with its details in words (./jet-detail.ts).
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, Page, rest } from '../../admin/src/ui';
 import { jetDetail, localTime } from './jet-detail';

@@ -1,5 +1,5 @@
-// /police-note-book (rules-fr §4): the individual forms of the foreign guests arriving
-// in a period (6 months back at most), pre-filled from the stays, and their CSV for the
+// /police-note-book (rules-fr §4, docs/statements.md#police-register): the individual forms of the foreign guests
+// arriving in a period (6 months back at most), pre-filled from the stays, and their CSV for the
 // police on request; a form that lacks a field (birth place…) is flagged. Settings of the
 // module at /admin/module/police-note-book.
 import { useState } from 'react';

@@ -1,5 +1,5 @@
-// /result-detail (§2): the bills and credit notes of a period, one per row, with their
-// totals and tourist tax; a row opens its bill.
+// /result-detail (§2, docs/screens.md#billing-and-finance): the bills and credit notes of a period, one per row, with
+// their totals and tourist tax; a row opens its bill.
 import { useState } from 'react';
 import { Alert, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// /result (§2): the results of a period — sales per line type and per VAT rate (bills,
-// credit notes, till tickets) and receipts per payment method; /result-detail lists
+// /result (§2, docs/screens.md#billing-and-finance): the results of a period — sales per line type and per VAT rate
+// (bills, credit notes, till tickets) and receipts per payment method; /result-detail lists
 // the bills one by one. Figures from the server (api/domain/statements/results.ts).
 import { useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';

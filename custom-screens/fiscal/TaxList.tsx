@@ -1,6 +1,6 @@
-// /tax-list (§2, rules-fr §1): the tourist tax register of a period — per stay its nights
-// inside the period, persons, exempt persons and why, taxed person-nights, the tax due
-// and the tax billed; its CSV. Figures come from the server (api/domain/statements).
+// /tax-list (§2 (docs/screens.md#billing-and-finance), rules-fr §1, docs/statements.md#tourist-tax): the tourist tax
+// register of a period — per stay its nights inside the period, persons, exempt persons and why, taxed person-nights,
+// the tax due and the tax billed; its CSV. Figures come from the server (api/domain/statements).
 import { useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
-// /tax-statement-list (§2, rules-fr §1): the tourist tax statement to the commune for a
-// civil year, one row per period of the frequency set in the module « Déclaration de
-// taxe de séjour » (/admin/module/preference-tax-statement): person-nights taxed per
+// /tax-statement-list (§2 (docs/screens.md#billing-and-finance), rules-fr §1, docs/statements.md#tourist-tax): the
+// tourist tax statement to the commune for a civil year, one row per period of the frequency set in the module «
+// Déclaration de taxe de séjour » (/admin/module/preference-tax-statement): person-nights taxed per
 // rate, exempt person-nights per reason, the tax due and billed; its CSV.
 import { useState } from 'react';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';

@@ -1,7 +1,7 @@
-// /tva-statement-list (§2, rules-fr §2): the VAT of a civil year per month and rate —
-// on receipts for services (payments spread over their stay's rates), on sales for
-// the goods of the till — with the tourist tax outside VAT; the CSV of the statement
-// and of the sales per day and rate (B2C e-reporting).
+// /tva-statement-list (§2 (docs/screens.md#billing-and-finance),
+// rules-fr §2, docs/billing.md#vat-and-invoice-mentions): the VAT of a civil year per month and rate — on receipts for
+// services (payments spread over their stay's rates), on sales for the goods of the till — with the tourist tax outside
+// VAT; the CSV of the statement and of the sales per day and rate (B2C e-reporting).
 import { useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

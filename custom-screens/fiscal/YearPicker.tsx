@@ -1,4 +1,5 @@
-// The civil year of a statement: 2018 to the next two years (spec §9, common/year-choices.ts).
+// The civil year of a statement: 2018 to the next two years (spec §9 (docs/constants.md#closures),
+// common/year-choices.ts).
 import { MenuItem, TextField } from '@mui/material';
 import { yearChoices } from '../../common/year-choices';
 

@@ -1,4 +1,4 @@
-// What the closure buttons ask before closing (issue 29 §7): what will be done and what
+// What the closure buttons ask before closing (issue 29 §7, docs/history.md#issue-29): what will be done and what
 // it means — a closure is signed into the inalterable journal and cannot be undone.
 import { dateFr } from '../../admin/src/ui';
 

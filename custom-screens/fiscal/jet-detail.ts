@@ -1,5 +1,5 @@
-// The technical event journal's details in words (§2): each field of an event's data
-// under its French name, values translated (outcomes, actions, kinds), dates in the
+// The technical event journal's details in words (§2, docs/screens.md#billing-and-finance): each field of an event's
+// data under its French name, values translated (outcomes, actions, kinds), dates in the
 // local time of the campsite — never raw JSON.
 import { meta as settingMeta } from '../../common/generated/meta/setting';
 import { meta as counterMeta } from '../../common/generated/meta/bill-counter';

@@ -1,4 +1,4 @@
-// Meter readings (camp.meter, §2 « Autres séjours »): the entry of a round of readings;
+// Meter readings (camp.meter, §2 (docs/screens.md#residential) « Autres séjours »): the entry of a round of readings;
 // the list and the single form are generated.
 import { withRight, type ScreenArea } from '../../admin/src/ui/registry';
 

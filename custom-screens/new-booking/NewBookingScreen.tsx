@@ -4,8 +4,8 @@
 // down payment and save as quote, option or booking. From the place step on, a
 // TEMPORARY booking holds the place (stays module, "create temporary") and each step
 // saves into it; the route's parameters follow (so a reload resumes). Leaving before
-// the save asks for confirmation (§2) and abandons the temporary booking (stateId 2).
-// Query parameters placeId, startDate, endDate pre-fill the first steps (planning).
+// the save asks for confirmation (§2, docs/screens.md#bookings-and-customers) and abandons the temporary booking
+// (stateId 2). Query parameters placeId, startDate, endDate pre-fill the first steps (planning).
 // With a bookingId and an occupancyId, the wizard edits that occupancy of that booking
 // (dates, place, occupants, options, manual prices) and saves it back at the end.
 // Prices are the server's: each step's price is its preview of the occupancy as it

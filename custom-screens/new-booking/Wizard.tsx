@@ -95,7 +95,8 @@ export function Wizard() {
   useDraftKeepAlive(route.tempBookingId, !editing && stateId === 1 && !gone);
   useDraftRelease(route.tempBookingId, !editing && stateId === 1 && !gone);
 
-  // Leaving: confirm, then abandon the temporary booking (§2 "sets stateId to 2").
+  // Leaving: confirm, then abandon the temporary booking (§2 (docs/screens.md#bookings-and-customers) "sets stateId to
+  // 2").
   const tempRef = useRef(route.tempBookingId);
   tempRef.current = route.tempBookingId;
   const { dialog } = useLeaveGuard({

@@ -2,7 +2,7 @@
 // tests/unit/planning-screens): the route's parameters, the price preview asked of
 // the server, the draft sent to the server (never a price: the server computes it),
 // the state read back from a temporary booking after a reload or from the occupancy
-// being edited, and the first step's checks (§5, §8 in French).
+// being edited, and the first step's checks (§5 (docs/stays.md#validation), §8 (docs/errors.md#messages) in French).
 import { nightsBetween } from '../../common/dates';
 
 export const STEPS = [

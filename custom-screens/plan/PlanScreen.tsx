@@ -1,5 +1,5 @@
 // /plan: the site map. The uploaded plan image with every place positioned on it,
-// coloured by its occupancy over the chosen night(s) in the legend bands of §9
+// coloured by its occupancy over the chosen night(s) in the legend bands of §9 (docs/constants.md)
 // (below 0 % = unavailable, 0 % = free, then 10-point bands to 100 % — see
 // common/planning.ts for what the rate measures); each zone shows its own rate. Click
 // a place: open its stay, or start a new booking on it. Edit mode (right "plan",

@@ -1,4 +1,4 @@
-// The function keys' actions on a bar, each confirmed first (§2: confirmation before
+// The function keys' actions on a bar, each confirmed first (§2 (docs/screens.md#general): confirmation before
 // destructive actions): F9 cancels a stay (a reason is required) or deletes an
 // unavailability; F12 validates a stay. Server errors are shown as they come.
 import { useState } from 'react';
@@ -14,7 +14,8 @@ const TITLES = {
   validate: 'Valider le séjour ?',
   'delete-unavailability': "Supprimer l'indisponibilité ?",
 };
-/** Buttons that say what they do (issue 13: not « Retour » / « Valider » / « Supprimer »): [leave as it is, do it]. */
+/** Buttons that say what they do (issue 13 (docs/stays.md#preferences): not « Retour » / « Valider » / « Supprimer »):
+ * [leave as it is, do it]. */
 const BUTTONS = {
   cancel: ['Garder le séjour', 'Annuler le séjour'],
   validate: ['Ne pas valider', 'Valider le séjour'],

@@ -1,5 +1,5 @@
 // /special-offer-list, /special-offer/{specialOfferId} and /dmds-offer/{specialOfferId}:
-// special offers (§9: 7 types, visibility, weekly steps up to 4 weeks, durations,
+// special offers (§9 (docs/constants.md#prices): 7 types, visibility, weekly steps up to 4 weeks, durations,
 // validity, accommodations, applied options, promo code, channels). DMDS offers are
 // special offers of the other kind: same form, opened on their own route.
 import { useEffect } from 'react';

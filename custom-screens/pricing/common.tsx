@@ -9,7 +9,7 @@ import type { Row } from '../../admin/src/ui';
 export type { Row };
 
 // ---------------------------------------------------------------------------
-// Routes of spec §2 "Price". Version 0 means "the current version".
+// Routes of spec §2 (docs/screens.md#price) "Price". Version 0 means "the current version".
 
 export const GRID_LIST = '/price/grid-list';
 export const gridPath = (grid: Row, version?: number) =>

@@ -1,7 +1,7 @@
 // /rent-receipt/:activeKey/:rentReceiptId — one rent receipt. Id 0: choose the contract,
 // the year and the deadline; a temporary receipt (state 1) is made with its lines, to be
-// saved (state 3) or left (§2: leaving asks, then sets state 2). A saved receipt is billed
-// (an invoice of the stays' series) and then frozen; a billed one is cashed. Tabs
+// saved (state 3) or left (§2 (docs/screens.md#leaving-pages): leaving asks, then sets state 2). A saved receipt is
+// billed (an invoice of the stays' series) and then frozen; a billed one is cashed. Tabs
 // (activeKey): « lines » and « bill ».
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Residential (resident.contract, §2): rent receipts (list, one, multi-creation,
+// Residential (resident.contract, §2, docs/screens.md#residential): rent receipts (list, one, multi-creation,
 // management), residents and the billing per line type. Place affectations, their price
 // periods, contracts, their history and sublets are generated screens (schemas/).
 import { named, withRight, type ScreenArea } from '../../admin/src/ui/registry';

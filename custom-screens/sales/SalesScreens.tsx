@@ -1,6 +1,6 @@
 // Sales screens beside the till: the registers to open a till on (/sale-cash-register-list),
 // one ticket as issued (/vente-annexe/{saleId}: lines, payments, vouchers, returns, the
-// stay it was charged to, the PDF), and the checks of §2 Utilities:
+// stay it was charged to, the PDF), and the checks of §2 (docs/screens.md#utilities) Utilities:
 // /verif-tickets-payment (tickets whose payments do not add up) and /check-sales
 // (sales charged to stays, billed or not).
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // The outside statistics services on /stats/parameters (module `statistics`: « Adresse
-// d'envoi », « Années de référence »): each one's last sending, the §8 message when it
+// d'envoi », « Années de référence »): each one's last sending, the §8 (docs/errors.md#messages) message when it
 // failed (the job tries again), and « Envoyer maintenant ».
 import { useState } from 'react';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';

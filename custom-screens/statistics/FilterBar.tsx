@@ -1,4 +1,4 @@
-// The filter bar of the statistics screens: period, reference years (§9: three at most),
+// The filter bar of the statistics screens: period, reference years (§9 (docs/constants.md#statistics): three at most),
 // place types, layouts, channels, source and park, and the screen's own choices.
 import { Box, Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
 import { DateBox } from '../../admin/src/ui';

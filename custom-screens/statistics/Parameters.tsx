@@ -1,5 +1,5 @@
-// /stats/parameters — Paramètres et régénération (§2, §9 « regenerated every night »):
-// the settings read by the statistics, the regenerations with their progress, the
+// /stats/parameters — Paramètres et régénération (§2 (docs/screens.md#statistics), §9 (docs/constants.md#statistics) «
+// regenerated every night »): the settings read by the statistics, the regenerations with their progress, the
 // changes waiting to be counted, the on-demand regeneration, and the sending to the
 // outside statistics services (Exports.tsx).
 import { useState } from 'react';

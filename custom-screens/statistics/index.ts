@@ -1,4 +1,4 @@
-// Statistics (§2 Statistics, right « stats »): the screens drawn from the statistics
+// Statistics (§2 (docs/screens.md#statistics) Statistics, right « stats »): the screens drawn from the statistics
 // tables (api/domain/statistics), their definitions, parameters and regeneration.
 import { named, withRight, type ScreenArea } from '../../admin/src/ui/registry';
 

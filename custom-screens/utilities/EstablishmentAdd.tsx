@@ -1,4 +1,4 @@
-// /establishment/establishment/add (§7 « add an establishment »). Bivouac is one
+// /establishment/establishment/add (§7 (docs/api.md) « add an establishment »). Bivouac is one
 // establishment per installation by design: the fiscal ledger and its anchor, the bill
 // and till numbering, the signing key and DATA_DIR are the installation's, and every
 // closure covers that one establishment. The screen therefore shows what the spec's call

@@ -1,4 +1,4 @@
-// The utilities (§2 Utilities, api/domain/utilities): the file check, the file purge and
+// The utilities (§2 (docs/screens.md#utilities) Utilities, api/domain/utilities): the file check, the file purge and
 // the V1 import of the technical user (user menu), the grid history purge (price grids).
 import { withRight, type ScreenArea } from '../../admin/src/ui/registry';
 

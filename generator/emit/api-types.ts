@@ -1,4 +1,4 @@
-// The screens' typed contract (issue 23 §2): TypeScript types of every operation of the
+// The screens' typed contract (issue 23 §2, docs/history.md#issue-23): TypeScript types of every operation of the
 // served OpenAPI document — the generated routes of every entity and every route declared
 // with defineRoute — written to admin/src/generated/api-types.ts by openapi-typescript.
 // The admin's `rest()` (admin/src/rest.ts) takes them, so a screen that sends a field its

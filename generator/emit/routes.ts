@@ -12,7 +12,7 @@ export function routesFor(m: EntityMeta, metas: EntityMeta[]): RouteDef[] {
     { method: 'POST', path: `${b}/search`, entity: e, op: 'search', access: 'read' },
     { method: 'GET', path: `${b}/export`, entity: e, op: 'export', access: 'export' },
     { method: 'POST', path: `${b}/export`, entity: e, op: 'export', access: 'export' },
-    // §7: a record's or the list's PDF, and the description of a record's file (operations/document.ts).
+    // §7 (docs/api.md): a record's or the list's PDF, and the description of a record's file (operations/document.ts).
     ...(m.document === false
       ? []
       : ([

@@ -1,4 +1,4 @@
-// What the browser downloads (issue 18 §1, goal: < 250 kB of JavaScript, compressed,
+// What the browser downloads (issue 18 §1 (docs/history.md#issue-18), goal: < 250 kB of JavaScript, compressed,
 // to show the log-in form): builds the admin, serves it with the demo data, and in
 // Chromium with an empty cache opens /login, then logs in and waits for /home. Prints
 // the bytes transferred (JavaScript and everything) and the requests of each step,

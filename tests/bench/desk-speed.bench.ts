@@ -1,4 +1,4 @@
-// Speed a receptionist feels (issue 29 §8), in Chromium on the built admin and the
+// Speed a receptionist feels (issue 29 §8, docs/history.md#issue-29), in Chromium on the built admin and the
 // demo campsite: `npm run bench -- desk-speed` (builds and seeds, a few minutes) or
 // `npx tsx tests/bench/desk-speed.bench.ts --url=http://localhost:8080 --password=…`
 // against a running demo. For each page, cold (browser cache emptied) and warm (cache

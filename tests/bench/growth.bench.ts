@@ -1,4 +1,4 @@
-// Growth run (issue 18 §4): the same requests over HTTP on the demo campsite and on
+// Growth run (issue 18 §4, docs/history.md#issue-18): the same requests over HTTP on the demo campsite and on
 // ten times its stays (tests/bench/growth/multiply.ts: earlier years, other names),
 // each on its own database schema, and the growth factor of each (goal ≤ ×1,5);
 // calls alternate between the two sizes so both see the same load of the machine.

@@ -9,9 +9,9 @@
 //  - stall: the latency of a plain list alone, then while four heavy searches run
 //    without pause, and their ratio (target ≤ 3×);
 //  - a stay's balance (GET /rest/booking/{id}/balance) alone, then among the load: p50
-//    ratio (goal ≤ ×10, issue 31);
+//    ratio (goal ≤ ×10, issue 31, docs/history.md#issue-31);
 //  - the server's RSS idle (after start and log-in) and after the load (goals < 150 MiB
-//    and < 350 MiB, issue 31: run with LOAD_SECONDS=60).
+//    and < 350 MiB, issue 31 (docs/history.md#issue-31): run with LOAD_SECONDS=60).
 // Run: npx tsx tests/bench/load.bench.ts (LOAD_SECONDS=30, LOAD_CLIENTS=50)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@
 // Builds the admin with Vite, serves it with the API on a scratch PostgreSQL database
 // (embedded, or on DATABASE_URL's server), logs in with Debian Chromium and PRINTS: time to the first bars,
 // the window requests and their server time, frame times while scrolling both ways
-// and at three zooms, the JS heap — beside the targets of issue 6. Never fails on a figure.
+// and at three zooms, the JS heap — beside the targets of issue 6 (docs/screens.md#general). Never fails on a figure.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';

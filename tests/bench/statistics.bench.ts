@@ -1,4 +1,4 @@
-// Statistics (issue 27) on 5 years × 2 000 places of generated stays (tests/
+// Statistics (issue 27, docs/statistics.md) on 5 years × 2 000 places of generated stays (tests/
 // statistics-data.ts; STATS_BENCH_PLACES and STATS_BENCH_YEARS to scale down): (1) a
 // full regeneration — one transaction per month — beside the bare SQL aggregation of
 // the same rows (the occupied nights and their revenue per day and dimension, selected,

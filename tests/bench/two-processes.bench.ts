@@ -1,4 +1,4 @@
-// Two API processes on one database (issue 31, README « Several API processes »): both
+// Two API processes on one database (issue 31 (docs/history.md#issue-31), README « Several API processes »): both
 // run `api/main.ts` on the same scratch database (the demo) and one shared DATA_DIR.
 // Prints, never fails:
 //  - sessions: a log-in on process A used on process B (and the other way);

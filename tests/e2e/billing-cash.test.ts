@@ -219,7 +219,8 @@ describe("the accountant's screens show that money", () => {
       .filter({ hasText: amountRe(final.totalInclVat) })
       .waitFor();
     await page.getByRole('table', { name: 'Lignes de la facture' }).locator('tbody tr').first().waitFor();
-    // named for what the stay's down payment is: arrhes or acompte (rules-fr §2)
+    // named for what the stay's down payment is: arrhes or acompte
+    // (rules-fr §2, docs/billing.md#vat-and-invoice-mentions)
     const of = deposit.depositNature === 'arrhes' ? "d'arrhes" : "d'acompte";
     await page.getByText(`Déduction de la facture ${of} ${deposit.number}`, { exact: false }).first().waitFor();
 

@@ -1,4 +1,4 @@
-// « Le séjour sera payé deux fois… » in Chromium (issue 25 point 7): a stay already paid
+// « Le séjour sera payé deux fois… » in Chromium (issue 25 point 7, docs/history.md#issue-25): a stay already paid
 // in full, and « Encaisser » for its price again. The server answers 409
 // PAYMENT_OVERPAYS_CONFIRM and the dialog asks; « Annuler » sends nothing more and records
 // nothing; « Enregistrer quand même » sends the same payment again, with the same

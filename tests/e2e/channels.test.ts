@@ -1,5 +1,5 @@
 // Booking channels in Chromium: an online booking cannot be integrated before it is
-// accepted, and says why (issue 29 §6); the sync health screen forces a run after
+// accepted, and says why (issue 29 §6, docs/history.md#issue-29); the sync health screen forces a run after
 // confirmation and the run is in the log; a channel mapping added from the Pitchup screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';

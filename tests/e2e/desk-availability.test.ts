@@ -1,4 +1,4 @@
-// The availability search at the desk (issue 13), in Chromium: it asks adults and
+// The availability search at the desk (issue 13, docs/stays.md#preferences), in Chromium: it asks adults and
 // children by age category as the wizard does, and « Réserver » carries them (once
 // a search for 3 opened a booking of 2 adults, priced otherwise than shown).
 import { describe, expect, it } from 'vitest';

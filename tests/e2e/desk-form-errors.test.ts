@@ -1,4 +1,4 @@
-// Every hand-written form (issue 13: « Every form shows field errors from a 400, never
+// Every hand-written form (issue 13 (docs/stays.md#preferences): « Every form shows field errors from a 400, never
 // crashes; a test submits invalid values on every custom form »). Two walks over the
 // custom forms, on demo records, that change no data:
 // - text typed in every number field is refused under the field, the text is kept, and

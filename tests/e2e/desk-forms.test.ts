@@ -1,4 +1,4 @@
-// Front-desk forms (issue 13) in Chromium: invalid input never crashes a form — the
+// Front-desk forms (issue 13, docs/stays.md#preferences) in Chromium: invalid input never crashes a form — the
 // field shows its error and keeps what was typed (a form-level or server error is an
 // object, once rendered as a child: React error #31, « Un problème est survenu ») —
 // and the customer form shows the saved customer after « Enregistrer ».

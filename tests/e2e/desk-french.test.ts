@@ -1,4 +1,4 @@
-// French that reads right on a stay's screen (issue 13), in Chromium: counts agree
+// French that reads right on a stay's screen (issue 13, docs/stays.md#preferences), in Chromium: counts agree
 // with their number and a data label after a count is a common noun (« 2 adultes,
 // 1 enfant 3–12 ans », once « 2 Adulte, 1 Enfant 3–12 ans »); the total before VAT
 // says that it holds the tourist tax (once « Total HT » with the tax in it), a VAT

@@ -1,4 +1,4 @@
-// The front desk in Chromium (issue 13): « Arrivé » asks for confirmation and can be
+// The front desk in Chromium (issue 13, docs/stays.md#preferences): « Arrivé » asks for confirmation and can be
 // undone the same day; the day lists fit a 1 366 px screen (optional columns behind
 // « Colonnes »); a read-only user is not offered « Nouvelle réservation »; a wizard
 // tab closed on its draft lets the place go at once.

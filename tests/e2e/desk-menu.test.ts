@@ -1,4 +1,4 @@
-// The menu by task (issue 29 §4): « Réception » first, its most frequent screens first,
+// The menu by task (issue 29 §4, docs/history.md#issue-29): « Réception » first, its most frequent screens first,
 // and « Rechercher un écran » opening any screen the user may see with a few letters
 // and Enter.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The front desk's money and extras in Chromium (issue 29), on one stay of tonight: the
+// The front desk's money and extras in Chromium (issue 29, docs/history.md#issue-29), on one stay of tonight: the
 // stay page lists its payments (method, date, deposit slip) and the till ticket charged
 // to it, counts the ticket in « Reste dû » and warns at arrival; « Facturer » shows the
 // bill before issuing it; a guest in credit (a ticket taken back by a credit note) is

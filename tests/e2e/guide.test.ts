@@ -1,4 +1,4 @@
-// The user guide (issue 29 §5): the « ? » of a screen opens its section of the guide
+// The user guide (issue 29 §5, docs/history.md#issue-29): the « ? » of a screen opens its section of the guide
 // as a PDF with the screenshots, and the screenshot script still drives the real UI
 // (one shot here; `npm run guide` takes them all).
 import { execFileSync } from 'node:child_process';

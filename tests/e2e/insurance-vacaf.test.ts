@@ -1,4 +1,4 @@
-// The insurance and VACAF modules from their screens (issue 30), on the demo campsite: a
+// The insurance and VACAF modules from their screens (issue 30, docs/history.md#issue-30), on the demo campsite: a
 // stay taken with the cancellation insurance is declared to the insurer from
 // /insurance-declaration-list (preview, then sent); the same stay gets a VACAF aid on its
 // screen, is claimed from /vacaf-list with the agreement number, and the CAF's payment is

@@ -1,6 +1,6 @@
-// The till in Chromium at tablet width (768 px), on the demo articles (issue 16's
-// scenario): a register of its own opened with a float; a baguette (button), a cone
-// (code + Enter) and a gift voucher (its family's tab) paid part cash part card; the
+// The till in Chromium at tablet width (768 px), on the demo articles
+// (issue 16 (docs/billing.md#till-and-ancillary-sales)'s scenario): a register of its own opened with a float; a
+// baguette (button), a cone (code + Enter) and a gift voucher (its family's tab) paid part cash part card; the
 // ticket printed (80 mm PDF), then reprinted as DUPLICATA 1; a laundry token charged,
 // by keyboard, to the stay of a guest on site found by pitch; a baguette returned (a
 // negative ticket referencing the first); the window closed and the

@@ -1,5 +1,5 @@
-// The shell in the browser (§2, §7, §8): log-out with its success alert, the page
-// title, the home tiles with live counts, unlocking the home (hide, reorder, save)
+// The shell in the browser (§2 (docs/screens.md), §7 (docs/api.md), §8, docs/errors.md#messages): log-out with its
+// success alert, the page title, the home tiles with live counts, unlocking the home (hide, reorder, save)
 // and the confirmation when leaving it unlocked (useLeaveGuard), menu contexts,
 // the user menu, the establishment screen with its logo, the readable history.
 import { describe, expect, it } from 'vitest';

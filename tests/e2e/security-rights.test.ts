@@ -1,5 +1,5 @@
-// Rights in the browser (§6, §8): a read-only user sees no create or delete button
-// and is sent to /home from a page whose functionality is 000, generated or
+// Rights in the browser (§6 (docs/rights.md), §8, docs/errors.md#messages): a read-only user sees no create or delete
+// button and is sent to /home from a page whose functionality is 000, generated or
 // hand-written; an administrator manages a group's rights in the matrix and the
 // change takes effect; the function keys F3, F4, F8 (CSV and print), F12, Esc and F9
 // work on the generated screens; a session ended on the server sends a hand-written

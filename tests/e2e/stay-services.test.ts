@@ -1,4 +1,4 @@
-// Access credentials and the concierge in Chromium (issue 30): from a stay, a badge added,
+// Access credentials and the concierge in Chromium (issue 30, docs/history.md#issue-30): from a stay, a badge added,
 // a plate added then revoked, each with its state; a concierge service ordered for the stay,
 // then found on the provider's list of its day.
 import { describe, expect, it } from 'vitest';

@@ -24,7 +24,7 @@ describe('customer, booking, arrival and departure', () => {
     await page.fill('input[name="phone1"]', '0612345678');
     await page.fill('input[name="email"]', `maelle.${stamp.toLowerCase()}@exemple.fr`);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    // The saved customer stays on screen (issue 13), then the list finds it.
+    // The saved customer stays on screen (issue 13, docs/stays.md#preferences), then the list finds it.
     await page.waitForURL((u) => /^\/customer\/general\/[1-9]\d*$/.test(u.pathname));
     await page.goto(`${baseUrl()}/customer-list`);
     await page.getByPlaceholder('Rechercher (3 caractères min.)').fill(lastName.slice(0, 14));
@@ -64,7 +64,7 @@ describe('customer, booking, arrival and departure', () => {
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(lastName);
     await page.getByTestId(`tick-arrive-${bookingId}`).click();
-    // One click asks for confirmation (issue 13).
+    // One click asks for confirmation (issue 13, docs/stays.md#preferences).
     await page.getByRole('dialog').getByRole('button', { name: 'Enregistrer l’arrivée' }).click();
     await page.getByTestId(`tick-arrive-${bookingId}`).waitFor({ state: 'detached' });
     await row.getByText('Arrivée', { exact: true }).waitFor();

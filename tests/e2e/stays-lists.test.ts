@@ -1,4 +1,4 @@
-// The stay lists in Chromium (issue 23 §1): « Séjours », « Séjours annulés », « Séjours
+// The stay lists in Chromium (issue 23 §1, docs/history.md#issue-23): « Séjours », « Séjours annulés », « Séjours
 // des partenaires » and the home tile's « Options expirées » load, and filter by status,
 // kind, dates and text. Every call the screen makes to /rest/booking/list must answer 200:
 // the lists once sent nulls for empty filters that the route refused (400 on every load).

@@ -1,4 +1,4 @@
-// The utilities in the browser (issue 30), as the technical user: the file check with
+// The utilities in the browser (issue 30, docs/history.md#issue-30), as the technical user: the file check with
 // its figures, then the V1 import — a dry run listing the refused line, the corrected
 // file's dry run, and the import after confirmation.
 import { afterAll, beforeAll, describe, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The walk over every screen (issue 23 §3), at 1 366 × 800 on the demo data. As the
+// The walk over every screen (issue 23 §3, docs/history.md#issue-23), at 1 366 × 800 on the demo data. As the
 // administrator: every screen route — the generated registry's list and edit screens (a stored
 // record's), the hand-written screens, the menu's entries — and on each: no 4xx/5xx answer to
 // the screen's own /rest calls, no uncaught exception or console error, no « undefined »,

@@ -1,4 +1,4 @@
-// Paper holiday vouchers (Chèques-Vacances ANCV) over HTTP on a real database (issue 29
+// Paper holiday vouchers (Chèques-Vacances ANCV) over HTTP on a real database (issue 29 (docs/history.md#issue-29)
 // point 7): a payment taken by count and denomination for their sum, refused in French when
 // the amount typed is not their sum or a denomination does not exist; the database refuses
 // a wrong sum in plain SQL, and a paper-voucher payment without its vouchers; the stay, the

@@ -1,6 +1,6 @@
 // Bills over HTTP on a real database (api/domain/billing): a stay's deposit bill, then
 // its final bill deducting it (deposit + final = the stay's price), the totals per VAT
-// rate, the §8 messages for missing legal data, « bill earlier than last », credit notes
+// rate, the §8 (docs/errors.md#messages) messages for missing legal data, « bill earlier than last », credit notes
 // (partial, then full), billed stays frozen (API and plain SQL), the triggers refusing
 // any change of an issued bill or a remitted payment (plain SQL), payments with the
 // stay's balance and the planning's payment view, the PDF with its legal mentions

@@ -1,4 +1,4 @@
-// Credit notes and refunds as the bill screen makes them (issue 24 point 11): a line's
+// Credit notes and refunds as the bill screen makes them (issue 24 point 11, docs/statements.md): a line's
 // units or an amount off a line or off the whole bill, never beyond what remains; an
 // overpayment paid back as a refund payment (negative, category « refund ») that the
 // balance, the ledger and the database keep, never beyond the overpayment.

@@ -1,6 +1,7 @@
-// The credit note's preview over HTTP (issue 29 point 3): POST /rest/bill/{id}/credit-note/preview answers the
-// credit note the same body then issues — lines, VAT per rate, totals, reason, the invoice it credits — with the
-// issue's refusals, and writes nothing: no bill, no line, no ledger entry, no number taken from the series.
+// The credit note's preview over HTTP (issue 29 point 3, docs/history.md#issue-29): POST
+// /rest/bill/{id}/credit-note/preview answers the credit note the same body then issues — lines, VAT per rate, totals,
+// reason, the invoice it credits — with the issue's refusals, and writes nothing: no bill, no line, no ledger entry, no
+// number taken from the series.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { expectRefused, postOk, unique } from './http-helpers';

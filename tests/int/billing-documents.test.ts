@@ -1,8 +1,9 @@
-// What an accountant sends back (issue 24 point 8), over HTTP and in the stored PDF's
+// What an accountant sends back (issue 24 point 8, docs/statements.md), over HTTP and in the stored PDF's
 // text: a due date never before the issue date; the RCS mention written once (« RCS
 // Lorient 412 345 670 », not « RCS RCS Lorient »); the capital grouped (« 50 000,00 € »);
 // a deposit bill already paid says so instead of « Règlement à réception »; a business
-// customer's SIREN on its bills; arrhes and acompte named for what each is (rules-fr §2).
+// customer's SIREN on its bills; arrhes and acompte named for what each is
+// (rules-fr §2, docs/billing.md#vat-and-invoice-mentions).
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayParis } from '../../common/dates';

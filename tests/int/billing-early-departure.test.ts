@@ -1,4 +1,4 @@
-// Bill line 21 « Départ anticipé » (spec §4 bill line types): a stay left early under
+// Bill line 21 « Départ anticipé » (spec §4 (docs/billing.md#bills) bill line types): a stay left early under
 // « les nuits prévues restent dues » is billed for the nights spent — their dates and
 // their tourist tax — plus what the planned stay cost beyond them as line 21; under
 // « seules les nuits passées sont dues » there is no such line. The undo the same day

@@ -122,7 +122,7 @@ export async function bookStay(
 
 /**
  * A stay's bill issued as on `date` (a past day of the history a test needs: a closed
- * month, an export period). Routes only issue bills dated today (issue 25 point 5), so
+ * month, an export period). Routes only issue bills dated today (issue 25 point 5, docs/history.md#issue-25), so
  * this calls the domain with `date` as its today, then answers what the route would.
  */
 export async function billOn(

@@ -1,4 +1,4 @@
-// The bill lists and the bill rules of issue 14's bills half, over HTTP: partner bills
+// The bill lists and the bill rules of issue 14 (docs/billing.md)'s bills half, over HTTP: partner bills
 // after the customer bill (and the customer bill not cancelled while one stands), extra
 // lines of a registered bill source in a stay's final bill, the deposit bill of a
 // payment (« down-payment invoice impossible on billed payment »), /bill-list filters

@@ -1,4 +1,4 @@
-// Allotments subtracted (issue 28): what a channel may sell is the free places of the
+// Allotments subtracted (issue 28, docs/channels.md): what a channel may sell is the free places of the
 // type less the places held back by partner allotments for other partners than the
 // channel's (not yet released), each place once, never below 0 — on the availability
 // computation and on the allocation the fake Pitchup server receives.

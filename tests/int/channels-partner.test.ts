@@ -1,5 +1,5 @@
-// §8 « partner channel not mapped to a manager » (issue 28): a booking received from a
-// channel that takes a commission without a manager/partner mapped, or mapped to a
+// §8 (docs/errors.md#messages) « partner channel not mapped to a manager » (issue 28, docs/channels.md): a booking
+// received from a channel that takes a commission without a manager/partner mapped, or mapped to a
 // partner that does not exist, waits in the queue with that reason, shown on the online
 // booking (/booking-import/{id}); mapped, the next booking is integrated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

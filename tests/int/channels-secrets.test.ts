@@ -1,4 +1,4 @@
-// Secrets never leave the server in clear (issue 28): a channel's API key and webhook
+// Secrets never leave the server in clear (issue 28, docs/channels.md): a channel's API key and webhook
 // secret, and the token in a channel's iCal feed address, are answered masked by every
 // generic route (get, edit, list, search, CSV export, the saved record), and saving the
 // masked value back keeps the stored secret.

@@ -1,4 +1,4 @@
-// Concierge (issue 30) over HTTP: a service of the catalogue ordered for a guest becomes an
+// Concierge (issue 30, docs/history.md#issue-30) over HTTP: a service of the catalogue ordered for a guest becomes an
 // extra of the stay priced by the engine, with its date and time; the day's list for the
 // provider as a screen answer and a CSV, e-mailed to the module's contactEmail by the
 // morning job (once a day) and on demand, through a real SMTP server started here.

@@ -66,7 +66,7 @@ describe.each(ENTITY_METAS.filter((m) => !m.appendOnly && !DOMAIN_CREATED[m.name
       const a = await t.admin.get(`${base}/edit/${id}`);
       const b = await t.admin.get(`${base}/${id}`);
       expect(a.status).toBe(200);
-      // The spec's edit shape may add what its screens need beside the record (§3
+      // The spec's edit shape may add what its screens need beside the record (§3 (docs/entities.md)
       // customer: addressList, availableCivility…); the record itself is the same.
       const own = new Set(['id', ...m.fields.map((f) => f.name)]);
       expect(Object.fromEntries(Object.entries(a.body).filter(([k]) => own.has(k)))).toEqual(b.body);

@@ -1,4 +1,4 @@
-// Foreign guests (issue 24 point 12): the address rules follow the customer's country.
+// Foreign guests (issue 24 point 12, docs/statements.md): the address rules follow the customer's country.
 // A French address needs its postcode to be billed; a guest abroad may have none
 // (Ireland, Hong Kong…, or a village address) and is billed all the same, the PDF
 // printing the town and the country without a blank code.

@@ -75,7 +75,7 @@ describe('demo document models', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    // no SMTP set: the mail waits in the queue with the §8 message, rendered in English
+    // no SMTP set: the mail waits in the queue with the §8 (docs/errors.md#messages) message, rendered in English
     const r = await postOk(t.admin, `/rest/booking/${bookingId}/send-document`, {});
     expect(r).toMatchObject({ to: 'emma@example.co.uk', subject: `Your stay ${code} is confirmed`, translated: true });
     expect(r.status).not.toBe('sent');

@@ -3,7 +3,7 @@
 // order) and are paid in full by card, cash or cheque. Then the statements agree with
 // those stays and payments — the tourist-tax register with the bills, the VAT statement
 // and the results with the receipts —, the year's FEC passes the structural checker, the
-// Z of the day carries every bill and payment, and the ledger verifies (issue 15: « the
+// Z of the day carries every bill and payment, and the ledger verifies (issue 15 (docs/ledger.md): « the
 // statements match the stays and payments of the demo data, and the demo year's FEC
 // passes the checker »). The demo itself holds no bill: a fiscal record cannot be wiped,
 // and the demo can be reset.

@@ -1,4 +1,4 @@
-// Arrivals and departures at the desk (issue 13): an arrival is recorded from the
+// Arrivals and departures at the desk (issue 13, docs/stays.md#preferences): an arrival is recorded from the
 // arrival day (less the early-arrival tolerance of the preferences), a departure only
 // after the arrival, and both can be undone the same day, with a reason, by a user
 // holding the right to correct the past (level 111 on reservations).

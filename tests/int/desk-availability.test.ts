@@ -1,4 +1,4 @@
-// Availability search at the desk (issue 13): occupants by age category as the wizard
+// Availability search at the desk (issue 13, docs/stays.md#preferences): occupants by age category as the wizard
 // asks them, the price the booking will charge on each place (the stays' own pricing,
 // not a quote of all adults), and no residential place for a night stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Menu entries follow the right of what they lead to (issue 13): a read-only user of
+// Menu entries follow the right of what they lead to (issue 13, docs/stays.md#preferences): a read-only user of
 // reservations sees the lists but not « Nouvelle réservation » (a screen that writes),
 // nor the other creation screens; with the write right they appear.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// The money of a stay at the front desk (issue 29): the balance answers the payments (method, date, bank deposit
-// slip) and the till tickets charged to the stay, and « Reste dû » counts the tickets not billed yet; a bill's
-// preview is the bill the issue then makes — same lines, VAT and totals — and writes nothing.
+// The money of a stay at the front desk (issue 29, docs/history.md#issue-29): the balance answers the payments (method,
+// date, bank deposit slip) and the till tickets charged to the stay, and « Reste dû » counts the tickets not billed
+// yet; a bill's preview is the bill the issue then makes — same lines, VAT and totals — and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';

@@ -1,4 +1,4 @@
-// The planning and the past (issue 13): moving or resizing a stay so that a night
+// The planning and the past (issue 13, docs/stays.md#preferences): moving or resizing a stay so that a night
 // before today changes is refused, unless the user holds the right to correct the
 // past (level 111 on reservations) — and then the check says so and asks to confirm.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
-// The stay preferences (§2 /preference/: booking/option, arrival_departure,
+// The stay preferences (§2 (docs/screens.md#preferences) /preference/: booking/option, arrival_departure,
 // early_departure, cancellation, customer, customerResume) drive the stays; the undo
 // of an early departure gives its nights back; an option made in the wizard is not
-// told as a « conversion » (issue 13).
+// told as a « conversion » (issue 13, docs/stays.md#preferences).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { act, book, makeCustomer, makePlace, reference, type Ref } from './stays-fixtures';

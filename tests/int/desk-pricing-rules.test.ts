@@ -1,7 +1,7 @@
-// Pricing rules the desk relies on (issue 13): no quote, and no write, for more
-// occupants than the place, its type and its equipment hold (§5, message of §8); the
-// tourist-tax exemption of minors follows from the age range, and a category of minors
-// saved as taxable is refused with a clear message.
+// Pricing rules the desk relies on (issue 13, docs/stays.md#preferences): no quote, and no write, for more
+// occupants than the place, its type and its equipment hold (§5 (docs/pricing.md#validation), message of
+// §8, docs/errors.md#messages); the tourist-tax exemption of minors follows from the age range, and a category of
+// minors saved as taxable is refused with a clear message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { bookingBody, makeCustomer, makePlace, reference, type Ref } from './stays-fixtures';

@@ -1,6 +1,6 @@
 // A wizard closed without the in-app navigation (closed tab, reload, « Accueil ») sends
 // a beacon: its draft is abandoned at once and its place is free again, instead of
-// being held for the idle time of the settings (issue 13).
+// being held for the idle time of the settings (issue 13, docs/stays.md#preferences).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { book, makeCustomer, makePlace, reference, type Ref } from './stays-fixtures';

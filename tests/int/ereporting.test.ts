@@ -1,4 +1,4 @@
-// Issue 24, e-reporting (CGI 242 nonies M): the B2C flux 10.3 (transactions per day,
+// Issue 24 (docs/statements.md), e-reporting (CGI 242 nonies M): the B2C flux 10.3 (transactions per day,
 // category and rate: TPS1 services billed, TLB1 goods sold at the till) and 10.4 (the
 // services' receipts per day and rate) of a month with stays, till tickets (one charged
 // to a stay), a deposit bill, a credit note and a refund: their VAT equals the VAT

@@ -1,5 +1,5 @@
-// The establishment (§3, §7, §8, §9): the single establishment's edit, company
-// identifiers, the "fill Establishment > Informations" helper, logos (type,
+// The establishment (§3 (docs/entities.md), §7 (docs/api.md), §8 (docs/errors.md#messages), §9, docs/constants.md): the
+// single establishment's edit, company identifiers, the "fill Establishment > Informations" helper, logos (type,
 // content and size checks), the page header and the documentation PDF.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';

@@ -1,4 +1,4 @@
-// /home tiles (§2): real counts from the database, only the tiles the user may
+// /home tiles (§2, docs/screens.md): real counts from the database, only the tiles the user may
 // read, a tile whose entity does not exist yet stays out, each user's own layout
 // (hidden and ordered tiles), administrators switching a tile off for everyone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

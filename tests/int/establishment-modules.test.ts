@@ -1,4 +1,4 @@
-// Module configuration records (§2 Admin): one per kind of the catalogue seeded,
+// Module configuration records (§2 (docs/screens.md#admin) Admin): one per kind of the catalogue seeded,
 // settings checked against their kind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
@@ -62,7 +62,7 @@ describe('modules', () => {
     ]) {
       expect(routes).toContain(`/admin/module/${r}`);
     }
-    // Removed (issue 30): outside channels without an API, whose settings nothing could read.
+    // Removed (issue 30, docs/history.md#issue-30): outside channels without an API, whose settings nothing could read.
     for (const r of ['clicamp', 'easycamp', 'todocamp']) expect(routes).not.toContain(`/admin/module/${r}`);
   });
 

@@ -1,5 +1,5 @@
-// Financial years and activity periods (§5, §8): whole months or years, never
-// overlapping (API message first, exclusion constraint as the guarantee),
+// Financial years and activity periods (§5 (docs/entities.md#validation), §8, docs/errors.md#messages): whole months or
+// years, never overlapping (API message first, exclusion constraint as the guarantee),
 // "Exercice absent ou clos" (activity periods inside open financial years), a closed
 // year unchangeable, closing (POST /rest/financial-year/close/{id}) for the technical
 // user only, in order, once the year has ended and the next one exists.

@@ -1,4 +1,4 @@
-// Issue 24, property over random days (fast-check): payments dated anywhere in a month,
+// Issue 24 (docs/statements.md), property over random days (fast-check): payments dated anywhere in a month,
 // recorded in any order between Z of random days (some recorded after their day was
 // closed), then the month closed. Whatever the order: Σ Z dated in the month = the month
 // closure = the operations dated in it, a Z never holds an operation dated after it, the

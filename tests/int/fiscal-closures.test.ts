@@ -1,4 +1,4 @@
-// Issue 24 point 2: a Z dated D covers exactly the operations of business date ≤ D that
+// Issue 24 point 2 (docs/statements.md): a Z dated D covers exactly the operations of business date ≤ D that
 // no Z covers yet — never one dated after D; a month closure holds the operations dated
 // in the month; closing can be previewed (what it will cover) before confirming.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

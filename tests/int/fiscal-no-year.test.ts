@@ -1,4 +1,4 @@
-// Issue 24 point 6: the rules « Exercice absent ou clos » and « date within the activity
+// Issue 24 point 6 (docs/statements.md): the rules « Exercice absent ou clos » and « date within the activity
 // period » are enforced. A stay whose nights leave the activity periods, and a payment,
 // bill or closure dated in no financial year, are refused with the spec's messages —
 // through the API, the domain and in plain SQL (migration 0410) — and the day's Z counts

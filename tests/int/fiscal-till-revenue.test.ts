@@ -1,4 +1,4 @@
-// Issue 24 points 1 and 3: a till sale charged to a stay is revenue once — on its ticket —
+// Issue 24 points 1 and 3 (docs/statements.md): a till sale charged to a stay is revenue once — on its ticket —
 // in the Z, /result, the VAT statement and the FEC; the till's cash is in the takings and
 // the FEC; a deposit bill's outside-VAT share is not tourist tax (468600).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

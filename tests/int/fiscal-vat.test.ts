@@ -1,4 +1,4 @@
-// Issue 24 point 4: the VAT statement never drops a rate nor turns one negative (a final
+// Issue 24 point 4 (docs/statements.md): the VAT statement never drops a rate nor turns one negative (a final
 // bill deducting a deposit, then credited), and a closed month's statement never
 // changes: a later credit note's effect lands, as a correction, in the month it is made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 24 point 5: nothing is dated in a closed financial year — through the API
+// Issue 24 point 5 (docs/statements.md): nothing is dated in a closed financial year — through the API
 // (« Exercice absent ou clos ») and in plain SQL (migration 0200's triggers) — and the
 // verifier reports a year closure that no longer equals its months.
 import type { Knex } from 'knex';

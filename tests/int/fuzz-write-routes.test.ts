@@ -1,4 +1,4 @@
-// Fuzz test (issue 11 §5): every write route of the OpenAPI document the server
+// Fuzz test (issue 11 §5, docs/history.md#issue-11): every write route of the OpenAPI document the server
 // serves gets malformed inputs from a fixed corpus — NUL and control characters,
 // 1 MB strings, deep nesting, wrong types, `__proto__`, impossible dates, huge
 // numbers, bodies that are not objects, bad path parameters — and none may answer

@@ -1,5 +1,6 @@
-// The spec's generic documents (§7): `{base}/document` (a record's PDF with `id`, the
-// list's without) and `{base}/document_info/{id}` (§3 « Document file »); establishment/establishment/add.
+// The spec's generic documents (§7, docs/api.md): `{base}/document` (a record's PDF with `id`, the
+// list's without) and `{base}/document_info/{id}` (§3 (docs/entities.md) « Document file »);
+// establishment/establishment/add.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';

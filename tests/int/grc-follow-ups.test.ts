@@ -1,4 +1,4 @@
-// Customer relations (§2 General, /grc/{grcId}): the follow-ups the GRC screen lists are
+// Customer relations (§2 (docs/screens.md) General, /grc/{grcId}): the follow-ups the GRC screen lists are
 // the grc-history rows of that record only, newest first, through the generic list with
 // its grcId filter; « Ajouter un suivi » creates one through the generic create; a new
 // GRC record's defaults (the screen dates it today itself).

@@ -1,6 +1,6 @@
 // Small assertions over the test client, shared by the domain test files: a call that
 // must succeed, the one row a filter finds, a record created through `POST …/edit`, a
-// refusal with its §8 code, codes unique within a run, and the FEC file of a year.
+// refusal with its §8 (docs/errors.md#messages) code, codes unique within a run, and the FEC file of a year.
 import { expect } from 'vitest';
 import { formatMessage } from '../../common/messages';
 import type { Client, Reply, TestServer } from './harness';

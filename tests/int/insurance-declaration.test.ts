@@ -1,4 +1,4 @@
-// The cancellation insurance module (issue 30): its settings change what the code does
+// The cancellation insurance module (issue 30, docs/history.md#issue-30): its settings change what the code does
 // (offered by default, commission rate, contract number, insurer's e-mail), the
 // declaration of a period is previewed, stored, e-mailed with its CSV to a real SMTP
 // server started here, declared once when two users send it at once, kept once sent (API

@@ -1,4 +1,4 @@
-// Several API processes on one database (issue 31): each scheduler claims a job's run
+// Several API processes on one database (issue 31, docs/history.md#issue-31): each scheduler claims a job's run
 // for its period in job_claim (api/jobs/claims.ts) — schedulers started side by side on
 // one database, each with its own pool as separate processes would have, run each job
 // once per period; a new period is run again, once.

@@ -2,7 +2,7 @@
 // credit note, payment and payment change in the chain; the triggers refusing UPDATE,
 // DELETE, TRUNCATE and a broken link in plain SQL; the verifier catching each tampering
 // made as superuser with triggers off (session_replication_role = replica, rolled back);
-// day and month closures with their §8 messages, totals, PDF; no billing in a closed
+// day and month closures with their §8 (docs/errors.md#messages) messages, totals, PDF; no billing in a closed
 // month; a closure killed half-way leaves nothing; the FEC passes the structural checker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// The criteria of e-mail campaigns (issue 30): each criterion narrows who a campaign
+// The criteria of e-mail campaigns (issue 30, docs/history.md#issue-30): each criterion narrows who a campaign
 // reaches — residence countries or all but some, French departments (Corsica's 2A/2B
 // from the postal code), stays with children, stays counted, amount spent, last
 // departure — and only customers who consented ever appear. A criteria the engine

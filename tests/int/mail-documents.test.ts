@@ -5,7 +5,7 @@
 // e-mailed in the customer's language with its PDF (the attachment's bytes), merge values
 // escaped, the printing route (stay and bill), the history, resend, and the database's
 // guarantees (a sent mail never changes; an interrupted send is not retried by itself);
-// an attachment without a name is refused with the §8 message, nothing queued.
+// an attachment without a name is refused with the §8 (docs/errors.md#messages) message, nothing queued.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

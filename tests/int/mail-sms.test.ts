@@ -1,10 +1,10 @@
-// Text messages (§9 reminder channels, campaigns by SMS) through the SMS adapter
+// Text messages (§9 (docs/constants.md#mail-and-reminders) reminder channels, campaigns by SMS) through the SMS adapter
 // (api/domain/mail/sms.ts) against a local fake gateway started here (node:http, port
 // 0): surety reminders by SMS to the customer's mobile, a gateway that fails (503),
 // then accepts, gets each message exactly once even with two queue runs at once; a 4xx
 // refusal is final; a campaign by SMS reaches only consenting customers with a mobile,
-// its unsubscribe link as text, and shows in the campaign history; without a gateway the message waits with the §8
-// text; the mail history gives each row its channel.
+// its unsubscribe link as text, and shows in the campaign history; without a gateway the message waits with the
+// §8 (docs/errors.md#messages) text; the mail history gives each row its channel.
 import { createServer, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,7 +118,7 @@ describe('surety reminders by SMS', () => {
       expect(rows[0].lastError).toContain('SMS : 503');
       expect(rows[1].lastError).toContain('SMS : 400');
       expect(rows[0].attachments).toEqual([]); // no PDF by SMS
-      // the reminder counts (§3 flag) while it waits: the stay moves to « to remind again »
+      // the reminder counts (§3 (docs/entities.md) flag) while it waits: the stay moves to « to remind again »
       const l = (await t.admin.get(`/rest/surety/list?startDate=${period.startDate}&endDate=${period.endDate}`)).body;
       expect(l.suretyReminderList.map((x: any) => x.bookingId)).toEqual([mobile]);
 

@@ -3,7 +3,7 @@
 // link; the public page (no session) lists the active questions escaped, takes the
 // answers once, refuses a forged token; the results count per question. A bill is
 // e-mailed with its stored PDF: the original's bytes the first time, the duplicate's
-// after; without a « Facture » model, the §8 message.
+// after; without a « Facture » model, the §8 (docs/errors.md#messages) message.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Module settings that change what the server e-mails (issue 30): each test changes a
+// Module settings that change what the server e-mails (issue 30, docs/history.md#issue-30): each test changes a
 // setting through the module's record and sees the e-mail change — the e-mailing
 // module's sender on campaigns (through a real SMTP server), the satisfaction survey's
 // outside address, the check-in module's pre-stay and post-stay steps, the police

@@ -1,4 +1,4 @@
-// Module settings read by the screens' data and the files they make (issue 30): each test
+// Module settings read by the screens' data and the files they make (issue 30, docs/history.md#issue-30): each test
 // changes a setting through the module's record and sees the answer change — the
 // document editor's font and page size on a stay's PDF, the gift module's article for
 // the shop's vouchers, the cleaning mode and the control after cleaning, the planning's

@@ -1,6 +1,6 @@
-// A new bill is dated the day it is issued (rules-fr §2, issue 25 point 5): any other
-// date than today (Europe/Paris) is refused with a clear French message, for a stay's
-// bill, a credit note, a partner bill and a payment's deposit bill. A post-dated bill
+// A new bill is dated the day it is issued (rules-fr §2 (docs/billing.md#vat-and-invoice-mentions),
+// issue 25 point 5, docs/history.md#issue-25): any other date than today (Europe/Paris) is refused with a clear French
+// message, for a stay's bill, a credit note, a partner bill and a payment's deposit bill. A post-dated bill
 // would otherwise block every later bill of its series (« bill earlier than last »).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayParis } from '../../common/dates';

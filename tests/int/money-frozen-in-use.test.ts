@@ -1,4 +1,4 @@
-// Used records keep what their history depends on (issue 25 point 8): a payment
+// Used records keep what their history depends on (issue 25 point 8, docs/history.md#issue-25): a payment
 // method's kind once it has payments, a VAT rate's value once something refers to it,
 // an article's VAT once it was sold. Over HTTP the change is a 400 with the message;
 // in plain SQL the trigger refuses it too. Unused records still change freely.

@@ -1,4 +1,4 @@
-// Idempotent money writes (issue 25 point 6): a bill or a payment sent again with the
+// Idempotent money writes (issue 25 point 6, docs/history.md#issue-25): a bill or a payment sent again with the
 // same Idempotency-Key — a retry after a lost answer — gets the first answer and writes
 // nothing more; the same key with another request is a 422; a refused request leaves
 // no trace, so its retry runs again.

@@ -1,4 +1,4 @@
-// A kill -9 of PostgreSQL while money is written (issue 25 point 6), against the real
+// A kill -9 of PostgreSQL while money is written (issue 25 point 6, docs/history.md#issue-25), against the real
 // entry point (api/main.ts, its embedded server in a DATA_DIR of its own): 30 final
 // bills, 30 till tickets and 30 stay payments are sent at once, each with its
 // Idempotency-Key, and the postmaster is killed once a third of them were answered.

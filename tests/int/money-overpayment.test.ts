@@ -1,4 +1,4 @@
-// Paying twice (issue 25 point 7): a payment that would make a stay overpaid answers
+// Paying twice (issue 25 point 7, docs/history.md#issue-25): a payment that would make a stay overpaid answers
 // 409 PAYMENT_OVERPAYS_CONFIRM with the amounts, unless the request confirms it
 // (`X-Confirm: overpayment`, what the payment dialog sends once the user said yes).
 // Payments of one stay queue on the stay's row, so of 2 or 10 receptionists recording

@@ -1,6 +1,6 @@
 // The site plan's API over HTTP: the image (upload checks, stored bytes), place
 // positions (bounds, history), the occupancy map for a night or a period with the
-// legend bands of §9, zone rates; rights.
+// legend bands of §9 (docs/constants.md), zone rates; rights.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';

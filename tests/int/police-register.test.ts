@@ -1,5 +1,5 @@
-// The police register (issue 24 point 9, rules-fr §4): one form per foreign occupant of
-// 15 or more — an occupant who carries the customer's name but another birth date is
+// The police register (issue 24 point 9 (docs/statements.md), rules-fr §4, docs/statements.md#police-register): one
+// form per foreign occupant of 15 or more — an occupant who carries the customer's name but another birth date is
 // another person (a son named after his father) and gets a form of his own; the
 // customer recorded again as an occupant does not. Each form lists what it lacks (birth
 // place…), and the register counts the incomplete forms for the screen to flag them.

@@ -23,7 +23,7 @@ beforeAll(async () => {
   ids.child = (await one('age-category', { label: 'Enfant 3–12 ans' })).id;
   ids.elec = (await one('extra', { label: 'Électricité 10 A' })).id;
   ids.dog = (await one('animal-type', { label: 'Chien' })).id;
-  // Tourist tax of a 3★ camping: 0,60 € + 10 % département (rules-fr §1).
+  // Tourist tax of a 3★ camping: 0,60 € + 10 % département (rules-fr §1, docs/statements.md#tourist-tax).
   await created('pricing-settings', { validFrom: '2020-01-01', classification: 3, touristTaxMode: 'real' });
   await created('tourist-tax-tariff', { label: 'Camping 3★', classification: 3, amount: 60, startDate: '2027-01-01' });
   await created('tourist-tax-surcharge', {

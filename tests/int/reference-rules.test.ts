@@ -1,5 +1,6 @@
 // Reference data rules no schema expresses (api/domain/reference/rules.ts) and the
-// defaults new records get (spec §4, §5), over HTTP on the seeded reference data.
+// defaults new records get (spec §4 (docs/stays.md#states-and-transitions), §5, docs/entities.md#validation), over HTTP
+// on the seeded reference data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage, type MessageCode } from '../../common/messages';
 import { startTestServer, type Reply, type TestServer } from './harness';

@@ -1,4 +1,4 @@
-// Residential, two points of issue 26: a meter tariff by slices (tranches) priced on the
+// Residential, two points of issue 26 (docs/residential.md): a meter tariff by slices (tranches) priced on the
 // rent receipt's consumption lines, and rent reminders by e-mail sent through the mail
 // module to a real SMTP server started here (smtp-server on port 0, mailparser) — the
 // « Relance de quittance » model, the bill's PDF attached, once a day per receipt even

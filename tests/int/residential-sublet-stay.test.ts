@@ -1,4 +1,4 @@
-// A sublet through the campsite, end to end (issue 26): reserved, it becomes its stay on
+// A sublet through the campsite, end to end (issue 26, docs/residential.md): reserved, it becomes its stay on
 // the planning board, on the resident's place for its nights, sold at the resident's
 // price; the stay's bill carries the campsite's commission (VAT) and the resident's share
 // (outside VAT); the share is paid back on the resident's next rent receipt, billed as an

@@ -1,5 +1,5 @@
 // The residential module (api/domain/residential/): a contract's life from the notice
-// receipt to its end, every §8 message of the module, the rent receipts of a year with
+// receipt to its end, every §8 (docs/errors.md#messages) message of the module, the rent receipts of a year with
 // the fee's revision, the fees, the tourist tax and the metered consumption, billed like
 // a stay (same series, ledger, FEC), frozen once billed (API and plain SQL), paid; a
 // sublet through the campsite with its commission; concurrent multi-creations.
@@ -79,7 +79,7 @@ describe('a contract’s life', () => {
     const placeId = await place();
     const meter = (await postOk(t.admin, '/rest/meter', { placeId, meterTypeId: elec, number: unique('E') })).id;
 
-    // §5: an end date or « indéterminée »; the billed meter types must be on the place
+    // §5 (docs/entities.md#validation): an end date or « indéterminée »; the billed meter types must be on the place
     expectRefused(await affectation(placeId, { isIndefinite: false }), 'END_DATE_OR_INDEFINITE', 'endDate');
     expectRefused(await affectation(placeId, { meterTypeIds: [water] }), 'PITCH_NO_METER', 'meterTypeIds');
     const r = await affectation(placeId, {

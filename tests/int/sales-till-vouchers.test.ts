@@ -1,7 +1,7 @@
-// Paper holiday vouchers at the till (issue 29 point 7): with a « chèques-vacances papier » method, a ticket takes
-// them by count of each denomination — never a bare amount — their sum paying the ticket (no change on them). The
-// ticket (view and PDF) and the Z list them by denomination; the database refuses lines that do not add up, lines
-// on another kind of tender, and any later change of a ticket's vouchers.
+// Paper holiday vouchers at the till (issue 29 point 7, docs/history.md#issue-29): with a « chèques-vacances papier »
+// method, a ticket takes them by count of each denomination — never a bare amount — their sum paying the ticket (no
+// change on them). The ticket (view and PDF) and the Z list them by denomination; the database refuses lines that do
+// not add up, lines on another kind of tender, and any later change of a ticket's vouchers.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';

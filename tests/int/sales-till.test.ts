@@ -380,7 +380,8 @@ describe('charging a guest present today', () => {
         bookingId: present.bookingId,
       }),
     );
-    // §8: an article of a sale charged but not billed yet says so; once billed, « masquez-le ».
+    // §8 (docs/errors.md#messages): an article of a sale charged but not billed yet says so; once billed, « masquez-le
+    // ».
     expect((await t.admin.del(`/rest/article/${ids.voucher}`)).body.message).toBe(
       'Article présent dans une vente non facturée : suppression impossible',
     );

@@ -1,4 +1,4 @@
-// Sessions and log-in (§7, §8; ASVS V2/V3): cookie, log-out, expiry from the
+// Sessions and log-in (§7 (docs/api.md), §8 (docs/errors.md#messages); ASVS V2/V3): cookie, log-out, expiry from the
 // settings, cross-site refusal, "not logged in" answers, password rules, the
 // "at least one user" rule, the technical user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

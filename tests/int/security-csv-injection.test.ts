@@ -1,4 +1,4 @@
-// CSV injection (OWASP, issue 25 point 9): a cell a spreadsheet would read as a formula
+// CSV injection (OWASP, issue 25 point 9, docs/history.md#issue-25): a cell a spreadsheet would read as a formula
 // — beginning with = + - @, a tab or a carriage return — comes out of every CSV export
 // with a leading apostrophe, so it is shown as text. Plain numbers (-12,50) stay numbers.
 // The FEC is not a spreadsheet file: it is left as the law describes it (docs in

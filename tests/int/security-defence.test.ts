@@ -1,4 +1,4 @@
-// Defence in depth (issue 25 point 10): a state-changing request whose Origin — or,
+// Defence in depth (issue 25 point 10, docs/history.md#issue-25): a state-changing request whose Origin — or,
 // without one, whose Referer — is not the server's own is refused; the spec's GET
 // logout is refused when it comes from another site (Sec-Fetch-Site, Origin, Referer)
 // and a POST logout is accepted; huge numbers in query strings are a 400, never a 500.

@@ -1,4 +1,4 @@
-// GET routes never write (issue 25 point 10): looking at a bill's or a ticket's PDF is a
+// GET routes never write (issue 25 point 10, docs/history.md#issue-25): looking at a bill's or a ticket's PDF is a
 // read — a copy marked DUPLICATA, nothing stored, the original not used up, no print
 // recorded. Printing is the explicit POST of the same address (the spec's « GET or POST
 // {base}/document »): the original the first time, then duplicates, each journaled.

@@ -67,7 +67,8 @@ export async function matrixProfiles(t: TestServer): Promise<Profile[]> {
 }
 
 /**
- * What a level allows (§6): reading from 001, creating and editing from 011, deleting at 111, CSV export with the flag.
+ * What a level allows (§6, docs/rights.md): reading from 001, creating and editing from 011, deleting at 111, CSV
+ * export with the flag.
  */
 export function allowedAt(p: Pick<Profile, 'level' | 'exp'>, access: Access): boolean {
   switch (access) {

@@ -1,4 +1,4 @@
-// The technical event journal records security events (issue 25 point 11): failed
+// The technical event journal records security events (issue 25 point 11, docs/history.md#issue-25): failed
 // log-ins of every account (one entry per account, address and minute), rights and
 // group changes, VAT rate and company identity changes, FEC and accounting exports,
 // failed verifications asked through the API.

@@ -1,5 +1,5 @@
-// The permission matrix of the hand-written routes (§6, §8): one row per route of the
-// auth and domain routers (per action where one path serves several), with the right
+// The permission matrix of the hand-written routes (§6 (docs/rights.md), §8, docs/errors.md#messages): one row per
+// route of the auth and domain routers (per action where one path serves several), with the right
 // it needs; for each level 000 / 001 / 001+export / 011 / 111 the server answers 200
 // when the level allows it and 401 otherwise (a refused write changing nothing), and
 // 403 without a session. The rows are checked against the application's own route

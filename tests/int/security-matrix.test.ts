@@ -1,5 +1,5 @@
-// The permission matrix (§6, §8): for every entity, every generated /rest/ route
-// and every level 000 / 001 / 011 / 111 (plus the export flag), the server answers
+// The permission matrix (§6 (docs/rights.md), §8, docs/errors.md#messages): for every entity, every generated /rest/
+// route and every level 000 / 001 / 011 / 111 (plus the export flag), the server answers
 // what the level allows — 200 — or 401 "401 Droit insuffisant", and 403 without
 // a session. Reading needs 001, creating and editing 011, deleting 111, CSV export
 // the export flag. Denied writes change nothing. The hand-written routes have their

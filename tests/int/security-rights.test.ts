@@ -1,4 +1,4 @@
-// Groups and rights (§6, §7): set_right / get_right round trip, group rights and
+// Groups and rights (§6 (docs/rights.md), §7, docs/api.md): set_right / get_right round trip, group rights and
 // membership (several groups: union), the specific-rights rule, no privilege
 // escalation, rights taking effect at once, the menu tree built from the rights.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

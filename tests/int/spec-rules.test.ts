@@ -1,5 +1,5 @@
-// The spec's last rules (§5, issue 30): places selected must match the number expected,
-// a note is required, deletion requires a reason.
+// The spec's last rules (§5 (docs/entities.md#validation), issue 30, docs/history.md#issue-30): places selected must
+// match the number expected, a note is required, deletion requires a reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { campsite, type Campsite } from './billing-fixtures';

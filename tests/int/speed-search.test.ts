@@ -1,8 +1,8 @@
-// Searches kept by the database (issue 18 §4, migration 0024): the folded text of
+// Searches kept by the database (issue 18 §4 (docs/history.md#issue-18), migration 0024): the folded text of
 // each booking follows its code, its customer's names and its partner's name, so
 // the booking list and the planning search find a stay by either name order,
 // without accents, after a rename; the planning window reads the range index.
-// And the built admin served precompressed by Accept-Encoding (issue 18 §1).
+// And the built admin served precompressed by Accept-Encoding (issue 18 §1, docs/history.md#issue-18).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request } from 'node:http';

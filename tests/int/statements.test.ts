@@ -1,5 +1,5 @@
 // The tax statements over HTTP on a real database (api/domain/statements): the tourist
-// tax register and the statement to the commune (rules-fr §1: tax = taxable persons ×
+// tax register and the statement to the commune (rules-fr §1 (docs/statements.md#tourist-tax): tax = taxable persons ×
 // nights × rate, minors and seasonal workers exempt, a stay across two months counted
 // in each for its own nights, one civil year per statement), the VAT statement (VAT on
 // receipts for services, spread over the stay's rates; tourist tax outside VAT) and the
@@ -47,7 +47,7 @@ beforeAll(async () => {
       legalReference: 'CGCT L2333-31 2°',
     })
   ).id;
-  // rules-fr §1's example: 2 adults + 2 children, 7 nights → 2 × 7 × 0,66 € = 9,24 €.
+  // rules-fr §1 (docs/statements.md#tourist-tax)'s example: 2 adults + 2 children, 7 nights → 2 × 7 × 0,66 € = 9,24 €.
   family = await stay(c.places[0], '2031-07-04', '2031-07-11', [
     { ageCategoryId: c.adult, quantity: 2 },
     { ageCategoryId: child, quantity: 2 },
@@ -481,7 +481,7 @@ describe('§9: the home flags a last closure older than 4 months', () => {
     expect(z.status, z.text).toBe(200);
     expect((await t.admin.get('/rest/closure/status')).body).toMatchObject({ pending: 0, stale: false });
     expect((await tile()).warning).toBeNull();
-    // §8 ALL_CLOSED once every month ended is closed too, not before
+    // §8 (docs/errors.md#messages) ALL_CLOSED once every month ended is closed too, not before
     expect((await t.admin.get('/rest/closure/status')).body.allClosed).toBeNull();
     const lastMonth = addDays(`${todayParis().slice(0, 7)}-01`, -1).slice(0, 7);
     const m = await t.admin.post('/rest/closure/month', { month: lastMonth });

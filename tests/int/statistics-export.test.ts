@@ -1,7 +1,7 @@
 // The statistics sent to an outside service (module `statistics`: « Adresse d'envoi »,
 // « Années de référence »): after a regeneration a real HTTP server started here
 // receives the documented JSON, its figures equal to the independent SQL; a server that
-// fails gives the §8 message on the parameters screen's state and is tried again by the
+// fails gives the §8 (docs/errors.md#messages) message on the parameters screen's state and is tried again by the
 // job once its delay has passed; « Envoyer maintenant » sends on demand.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

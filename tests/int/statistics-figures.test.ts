@@ -1,8 +1,8 @@
 // Every statistics figure against SQL of its own over the raw stays (tests/int/
-// statistics-sql.ts), on a generated data set with the edge cases of issue 27: a stay
+// statistics-sql.ts), on a generated data set with the edge cases of issue 27 (docs/statistics.md): a stay
 // across a month and a year boundary, a cancelled stay, an unavailability, a place
 // opened mid-season, a night sold while the site is closed, quotes and options that do
-// not count, a residential place counted apart, a selection without capacity (§8).
+// not count, a residential place counted apart, a selection without capacity (§8, docs/errors.md#messages).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { seedEdgeCases } from '../statistics-data';

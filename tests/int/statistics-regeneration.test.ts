@@ -1,7 +1,7 @@
 // The statistics tables follow the stays: the incremental update after a change gives
 // exactly what a full regeneration gives (also when two users write at once); a
 // regeneration killed half-way is resumed from its next month; the on-demand run is one
-// at a time; and the two properties of issue 27 hold on random data sets.
+// at a time; and the two properties of issue 27 (docs/statistics.md) hold on random data sets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Knex } from 'knex';

@@ -1,7 +1,7 @@
-// Customers (§3, §4, §7, §8): defaults, generated code, phone and VAT forms, search
-// from 3 characters, attendants, animals and vehicles, "customer with document
-// cannot be deleted", the resume, the transfer of duplicates and the export in
-// batches of 5000.
+// Customers (§3 (docs/entities.md), §4 (docs/stays.md#states-and-transitions), §7 (docs/api.md),
+// §8, docs/errors.md#messages): defaults, generated code, phone and VAT forms, search from 3 characters, attendants,
+// animals and vehicles, "customer with document cannot be deleted", the resume, the transfer of duplicates and the
+// export in batches of 5000.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { book, makeCustomer, makePlace, reference, type Ref } from './stays-fixtures';

@@ -1,4 +1,4 @@
-// The demo data of `npm start` keeps the volumes of issue 4: about 150 pitches and
+// The demo data of `npm start` keeps the volumes of issue 4 (docs/stays.md): about 150 pitches and
 // 40 rentals in zones and families, with meters and pictures; about 2 000 stays over
 // a season in every status a stay can have, of every kind; online bookings in every
 // state; French and foreign customers. Bounds, not exact figures: the stays follow
@@ -192,7 +192,7 @@ describe('demo stays', () => {
     if (around) expect(within([seasonA[1], seasonB[0]])).toBeGreaterThan(10);
   });
 
-  // Issue 13: a campsite owner would believe it.
+  // Issue 13 (docs/stays.md#preferences): a campsite owner would believe it.
   it(
     'is consistent with itself: ' + 'the 4★ site in Carnac (Morbihan) charges the 4★ tariff and the Morbihan surcharge',
     async () => {

@@ -1,6 +1,6 @@
 // No double booking, ever: the exclusion constraint on place_reservation (migration
 // 0011) refuses overlapping nights of one place between occupancies, between
-// unavailabilities and across the two; the API checks first with the §8 messages,
+// unavailabilities and across the two; the API checks first with the §8 (docs/errors.md#messages) messages,
 // and a violation that slips past the check (concurrent requests) becomes the same
 // message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The stay life cycle over HTTP: every action of §4 from every status through the
-// business routes answers what the state machine decides, writes it, keeps the
+// The stay life cycle over HTTP: every action of §4 (docs/stays.md#states-and-transitions) from every status through
+// the business routes answers what the state machine decides, writes it, keeps the
 // places in step and records a French line in the history; the generic routes
 // cannot get round it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

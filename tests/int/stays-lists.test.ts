@@ -1,4 +1,4 @@
-// The booking lists and searches of §2: bookings by status (active, cancelled,
+// The booking lists and searches of §2 (docs/screens.md): bookings by status (active, cancelled,
 // partner), arrivals and departures of a day, departures to clean, who is on site,
 // birthdays, free places; the home tiles; rights on the hand-written routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-// Images of a place (§3, §7 "image show by extension, path and name", §9 image
-// types): uploaded with the multipart field `uploadfile`, checked by extension and
-// content, "image too large" above the limit, served back, removed; `place.images`
+// Images of a place (§3 (docs/entities.md#places-and-equipment), §7 (docs/api.md) "image show by extension, path and
+// name", §9 (docs/constants.md#formats-and-files) image types): uploaded with the multipart field `uploadfile`, checked
+// by extension and content, "image too large" above the limit, served back, removed; `place.images`
 // names only uploaded images of that place. Meters are rows of their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';

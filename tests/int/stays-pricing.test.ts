@@ -5,7 +5,7 @@
 // booking; a grid's later change does not re-price an agreed stay; the rights.
 //
 // The campsite of this file: a place type priced 30 €/night in summer 2031, a 3★
-// tourist tax of 0,60 € + 10 % (0,66 € per person-night, rules-fr §1), booking fees of
+// tourist tax of 0,60 € + 10 % (0,66 € per person-night, rules-fr §1, docs/statements.md#tourist-tax), booking fees of
 // 15 € on this grid, an "acompte" of 30 % due within 8 days, balance 30 days before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMessage } from '../../common/messages';

@@ -1,5 +1,5 @@
-// The validation rules of the catalogue and of stays (§5, §8): place type required,
-// deletion blocked when in use, place type history, extras of equipment, capacity,
+// The validation rules of the catalogue and of stays (§5 (docs/stays.md#validation), §8, docs/errors.md#messages):
+// place type required, deletion blocked when in use, place type history, extras of equipment, capacity,
 // places that cannot change, partner allotments and commission periods.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './harness';

@@ -1,4 +1,4 @@
-// The surety module's provider routes (§7 module/surety, api/domain/surety/) against a
+// The surety module's provider routes (§7 (docs/api.md) module/surety, api/domain/surety/) against a
 // local fake provider started here (node:http, port 0): a request it accepts is a
 // guarantee « En cours », one it refuses answers 400 with its French message and keeps
 // nothing, one whose deposit it holds is a guarantee « Détenue par le prestataire »

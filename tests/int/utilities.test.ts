@@ -1,5 +1,5 @@
-// The utilities (§2 Utilities, issue 30): the file check, the file purge (never a fiscal
-// document, even asked for directly; the database refuses deleting one in plain SQL),
+// The utilities (§2 (docs/screens.md#utilities) Utilities, issue 30, docs/history.md#issue-30): the file check, the
+// file purge (never a fiscal document, even asked for directly; the database refuses deleting one in plain SQL),
 // the grid history purge (a version a stay uses is never purged; a booking holding a
 // version while the purge runs makes it skip that one) and the V1 import (dry run
 // figures, all or nothing with a bad line at the end, no duplicate on a second import).

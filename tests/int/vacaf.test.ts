@@ -1,4 +1,4 @@
-// The VACAF module (issue 30): the CAF aid on a stay is outside the family's balance; the
+// The VACAF module (issue 30, docs/history.md#issue-30): the CAF aid on a stay is outside the family's balance; the
 // final bill keeps the full price and its VAT and deducts the aid as line 10 outside VAT;
 // the claim of a period carries the agreement number (changing the setting changes the
 // file), is made once when two users make it at once, freezes its aids (API and plain

@@ -1,4 +1,4 @@
-// No edit is ever silently lost (data-safety issue §2), on every entity of the
+// No edit is ever silently lost (data-safety issue §2 (docs/entities.md)), on every entity of the
 // contract matrix: parallel read-modify-saves give exactly one 200 and 409s that
 // carry the current record; versions come back in bodies and ETags; If-Match works;
 // a save that sends no version is accepted (documented in the README).

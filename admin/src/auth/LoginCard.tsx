@@ -1,12 +1,12 @@
-// The log-in form (§7, §8) in plain MUI, no react-admin: it is all the log-in
-// shell downloads. The logout success alert, §8's "not logged in" after a session
+// The log-in form (§7 (docs/api.md), §8, docs/errors.md#messages) in plain MUI, no react-admin: it is all the log-in
+// shell downloads. The logout success alert, §8's (docs/errors.md#messages) "not logged in" after a session
 // found ended, and the server's message when the log-in is refused.
 import { useState, type FormEvent } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { NOT_LOGGED_IN, loginNotice } from './accessDenied';
 
-/** §8: a refused log-in without a message of the server's own. */
+/** §8 (docs/errors.md#messages): a refused log-in without a message of the server's own. */
 export const SIGN_IN_ERROR = 'Identifiant ou mot de passe incorrect';
 
 export function LoginCard({ onLogin }: { onLogin: (login: string, password: string) => Promise<unknown> }) {

@@ -1,4 +1,4 @@
-// §6: opening a page whose functionality is 000 (no read right) redirects to /home.
+// §6 (docs/rights.md): opening a page whose functionality is 000 (no read right) redirects to /home.
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { can, useCurrentUser } from './useCan';

@@ -1,4 +1,4 @@
-// The one handler of "not logged in" (403) and "missing right" (401) answers (§8),
+// The one handler of "not logged in" (403) and "missing right" (401) answers (§8, docs/errors.md#how-errors-are-shown),
 // shared by react-admin's data provider (authProvider.checkError) and by every call
 // made through admin/src/api.ts: a 403 clears the stored session and goes to /login,
 // whose page then shows "401/403 Vous n'êtes pas connecté"; a 401 shows
@@ -61,7 +61,7 @@ const take = (key: string) => {
 };
 
 /**
- * What the log-in page says: "Vous êtes déconnecté" after "Déconnexion", §8's "not
+ * What the log-in page says: "Vous êtes déconnecté" after "Déconnexion", §8's (docs/errors.md#messages) "not
  * logged in" after a session found ended. Kept for the page load, as the page may be
  * mounted again while the last requests of the previous screen come back 403.
  */

@@ -1,4 +1,4 @@
-// Session log-in against /rest/security/login. 403 means "not logged in" (§8):
+// Session log-in against /rest/security/login. 403 means "not logged in" (§8, docs/errors.md#how-errors-are-shown):
 // the session is cleared and the user goes to /login (auth/accessDenied.ts, shared
 // with the calls of admin/src/api.ts); 401 is a missing right and keeps the user
 // logged in. The stored user's rights are refreshed from the server once per page
@@ -8,7 +8,7 @@
 // navigation inside react-admin: with requireAuth, react-admin's catch-all logs out
 // on mount, and its store reset re-rendered that catch-all while the navigation to
 // /login (a React transition) was still pending — log-out, reset, log-out… for
-// 10–13 s of busy CPU before the form showed (issue 13). A page load ends the admin.
+// 10–13 s of busy CPU before the form showed (issue 13, docs/stays.md#preferences). A page load ends the admin.
 import type { AuthProvider } from 'react-admin';
 import { api } from '../api';
 import type { RightFlags } from '../../../common/rights';

@@ -1,4 +1,4 @@
-// The rights rule of the admin (§6), without react-admin: the page's entry uses it
+// The rights rule of the admin (§6, docs/rights.md), without react-admin: the page's entry uses it
 // before the admin is downloaded (boot/early-requests.ts), auth/useCan.ts inside it.
 import type { CurrentUser } from './stored';
 

@@ -1,4 +1,4 @@
-// UI guard (§6): no functionality means allowed; a functionality missing from the
+// UI guard (§6, docs/rights.md): no functionality means allowed; a functionality missing from the
 // rights map means allowed; admins hold every right. The server enforces the same
 // rights on every route: this only hides what would be refused.
 import { usePermissions } from 'react-admin';

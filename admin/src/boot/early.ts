@@ -1,4 +1,4 @@
-// API reads started before the code that needs them has arrived (issue 29 §8): the
+// API reads started before the code that needs them has arrived (issue 29 §8, docs/history.md#issue-29): the
 // page's entry asks at once for what its first screen will ask (./early-requests.ts),
 // and api() (admin/src/api.ts) takes such an answer instead of asking again. Each is
 // taken once, and only while fresh: a screen opened later asks the server itself.

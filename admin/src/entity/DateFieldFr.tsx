@@ -1,4 +1,4 @@
-// The one French date field of the back office (issue 13): typed DD/MM/YYYY whatever
+// The one French date field of the back office (issue 13, docs/stays.md#preferences): typed DD/MM/YYYY whatever
 // the browser's language (« 24/11/2026 », « 24112026 », or an ISO paste), shown
 // DD/MM/YYYY, with a French calendar (MUI X, dayjs « fr ») behind its button; the value
 // given to the form and the API stays 'YYYY-MM-DD'. What is not a date gets a French

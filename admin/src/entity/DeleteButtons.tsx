@@ -28,7 +28,8 @@ export function DeleteRecordButton({
   const record = useRecordContext();
   const resource = useResourceContext();
   const [open, setOpen] = useState(false);
-  // x-delete-reason (§5 « deletion requires a reason »): the reason goes with the deletion.
+  // x-delete-reason (§5 (docs/stays.md#cancellation) « deletion requires a reason »): the reason goes with the
+  // deletion.
   const [reason, setReason] = useState('');
   const { isPending, handleDelete } = useDeleteController({
     record,

@@ -107,7 +107,8 @@ function CreateWithDefaults({
     staleTime: 0,
   });
   if (isPending) return <Loading />;
-  // The record's own fields: the spec's edit shape may carry more (§3 customer: addressList, availableCountry…).
+  // The record's own fields: the spec's edit shape may carry more (§3 (docs/entities.md#customers-and-attendants)
+  // customer: addressList, availableCountry…).
   const own = new Set(meta.fields.map((f) => f.name));
   const defaults = Object.fromEntries(
     Object.entries((error ? {} : data) as Record<string, unknown>).filter(([k]) => k !== 'id' && own.has(k)),

@@ -81,7 +81,7 @@ function Actions({
   );
 }
 
-/** Scrolls the remembered row into view once the page is shown (after 100 ms, §2). */
+/** Scrolls the remembered row into view once the page is shown (after 100 ms, §2, docs/screens.md). */
 function SelectedRowKeeper({ selected }: { selected: unknown }) {
   const { data, isPending } = useListContext();
   useEffect(() => {

@@ -1,4 +1,4 @@
-// F8, "csv and print" (§6): one small menu — « Exporter en CSV » for who holds the
+// F8, "csv and print" (§6, docs/rights.md#keyboard-shortcuts): one small menu — « Exporter en CSV » for who holds the
 // export right, « Imprimer » for whoever sees the screen (print.css keeps only the
 // page's content). Lists and the planning board open it from their button or F8.
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';

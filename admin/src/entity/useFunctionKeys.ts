@@ -1,4 +1,4 @@
-// The spec's button shortcuts (§6): F3 create, F4 modify, F8 csv/print, F9 delete,
+// The spec's button shortcuts (§6, docs/rights.md#keyboard-shortcuts): F3 create, F4 modify, F8 csv/print, F9 delete,
 // F12 validate, Esc escape. The browser's own use of these keys is prevented.
 import { useEffect, useRef } from 'react';
 

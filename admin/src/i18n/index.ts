@@ -1,4 +1,4 @@
-// French only (§1): react-admin's French messages plus ours.
+// French only (§1, docs/README.md#what-bivouac-does): react-admin's French messages plus ours.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
 import { mergeTranslations } from 'react-admin';

@@ -1,4 +1,4 @@
-// The main menu (§2), as the server builds it for the logged-in user: nodes
+// The main menu (§2, docs/screens.md#main-menu), as the server builds it for the logged-in user: nodes
 // (sections, open and close), headers (clickable as a context: `menu-context-<id>`
 // stores the parent context and reloads /home) and items ('/' + key). The home
 // key reloads /home and clears the context.

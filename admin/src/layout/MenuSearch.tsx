@@ -1,4 +1,4 @@
-// « Rechercher un écran » at the top of the main menu (issue 29 §4): every screen the
+// « Rechercher un écran » at the top of the main menu (issue 29 §4, docs/history.md#issue-29): every screen the
 // user may open (the menu tree the server built for them), found by a few letters of its
 // name or section, accents and case aside. Enter opens the first match (or the one chosen
 // with the arrows); Escape clears. The menu keys themselves keep working as before.

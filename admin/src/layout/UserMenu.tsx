@@ -1,4 +1,4 @@
-// The user submenu (§2): the user's name with an Admin tag, history, e-mail
+// The user submenu (§2, docs/screens.md#main-menu): the user's name with an Admin tag, history, e-mail
 // history, remote-support download, documentation (PDF in a new tab), the system
 // user's items (backup and update, file verification, V1 import — after
 // confirmation), and logout with its success alert.

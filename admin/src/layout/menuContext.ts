@@ -1,4 +1,4 @@
-// The menu's parent context (§2): a key beginning with `menu-context-` stores a
+// The menu's parent context (§2, docs/screens.md#main-menu): a key beginning with `menu-context-` stores a
 // numeric parent context for the session and reloads /home; the home key reloads
 // /home and clears it. "For the session" = the browser tab's sessionStorage.
 const KEY = 'bivouac.parentContextId';

@@ -1,4 +1,4 @@
-// Leaving a page with unsaved work (§2 "Behaviour on leaving pages"): while `when`
+// Leaving a page with unsaved work (§2 (docs/screens.md#leaving-pages) "Behaviour on leaving pages"): while `when`
 // holds, in-app navigation asks for confirmation ("changes will not be saved");
 // confirming runs `onLeave` (e.g. the booking wizard and the rent-receipt page set
 // stateId 2 — "user abandoned the page" — when their state is not 3) and then

@@ -1,4 +1,4 @@
-// Page title = establishment name or short name, else "Bivouac" (§2); the same
+// Page title = establishment name or short name, else "Bivouac" (§2, docs/screens.md#main-menu); the same
 // header answer gives the logos of the app bar and the remote-support link.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';

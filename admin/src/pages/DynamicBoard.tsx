@@ -1,4 +1,4 @@
-// The board of a menu header (§2 parent context; /dynamic-board/{parentContextId}):
+// The board of a menu header (§2 (docs/screens.md#main-menu) parent context; /dynamic-board/{parentContextId}):
 // the header's screens as cards.
 import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// /home (§2): tiles with live counts (each module registers its own), the software
+// /home (§2, docs/screens.md#home-tiles): tiles with live counts (each module registers its own), the software
 // version and the documentation; with a parent context chosen in the menu, the
 // board of that menu header first. The user unlocks the home to hide, show and
 // reorder tiles; leaving while unlocked asks for confirmation.

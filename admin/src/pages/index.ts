@@ -49,7 +49,8 @@ export const adminArea: ScreenArea = {
         load: () => import('./establishment/SettingEdit'),
         menu: { label: 'Paramètres généraux', path: establishment },
       },
-      // §2 /preference/{section}: the stay preferences, one screen with a card per section.
+      // §2 (docs/screens.md#preferences) /preference/{section}: the stay preferences, one screen with a card per
+      // section.
       { path: '/preference', load: stayPreferences },
       {
         path: '/preference/:section',

@@ -74,7 +74,7 @@ function ColumnChooser({
   );
 }
 
-/** A plain table; a click on a row opens it; the last clicked row stays highlighted (§2). */
+/** A plain table; a click on a row opens it; the last clicked row stays highlighted (§2, docs/screens.md). */
 export function DataTable({
   name,
   columns,

@@ -1,4 +1,4 @@
-// Printing a document is an explicit POST (issue 25 point 10: GET routes never write):
+// Printing a document is an explicit POST (issue 25 point 10 (docs/history.md#issue-25): GET routes never write):
 // the original of a bill or a ticket the first time, then duplicates, journaled by the
 // server. A plain form posting into a new tab, so the browser shows the PDF it answers;
 // same-origin, it carries the session cookie and our Origin.

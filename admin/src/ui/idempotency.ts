@@ -1,4 +1,4 @@
-// One Idempotency-Key per action a user means to do once (issue 25 point 6): issuing a
+// One Idempotency-Key per action a user means to do once (issue 25 point 6, docs/history.md#issue-25): issuing a
 // bill, recording a payment. The key is kept until the action succeeds, so clicking
 // again after a lost answer sends the same key and the server answers the first result
 // instead of billing or paying twice (api/http/idempotency.ts).

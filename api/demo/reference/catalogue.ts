@@ -169,7 +169,7 @@ export async function seedCatalogue(knex: Knex, { tva }: Finance, { countries }:
     },
   ]);
 
-  // rules-fr §1: minors are exempt from the tourist tax.
+  // rules-fr §1 (docs/statements.md#tourist-tax): minors are exempt from the tourist tax.
   await knex('age_category').insert([
     { order: 1, label: 'Adulte', minAge: 18, maxAge: null, channelCategory: 'adult', tvaId: camping },
     {

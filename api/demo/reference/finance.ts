@@ -8,7 +8,8 @@ export interface Finance {
 }
 
 export async function seedFinance(knex: Knex): Promise<Finance> {
-  // rules-fr §2: 10 % for pitches and rentals of a classified camping, 20 % otherwise.
+  // rules-fr §2 (docs/billing.md#vat-and-invoice-mentions): 10 % for pitches and rentals of a classified camping, 20 %
+  // otherwise.
   const tva = await insertIds(
     knex,
     'tva',

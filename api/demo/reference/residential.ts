@@ -27,7 +27,7 @@ export async function seedResidential(knex: Knex, { tva }: Finance): Promise<voi
     ...yearly([380000, 392000]).map((p) => ({ ...p, parcelTypeId: id(parcels, 'Parcelle vue mer') })),
   ]);
 
-  // rules-fr §2: the VAT rate of residential fees is a setting (20 % here).
+  // rules-fr §2 (docs/billing.md#vat-and-invoice-mentions): the VAT rate of residential fees is a setting (20 % here).
   const standard = id(tva, '2000');
   const fees = await insertIds(
     knex,

@@ -1,5 +1,5 @@
-// The access-control connectors (§1: one `access-control` module per barrier system, grid
-// /admin/module/access-control-grid). Their settings (common/modules.ts) are read here:
+// The access-control connectors (§1 (docs/README.md#what-bivouac-does): one `access-control` module per barrier system,
+// grid /admin/module/access-control-grid). Their settings (common/modules.ts) are read here:
 // apiUrl (where the stay's events are pushed), apiLogin and siteId (sent with each event),
 // createBadgeOnArrival (a badge made at check-in), pullToken (the barrier's polling secret).
 import { timingSafeEqual, createHash } from 'node:crypto';

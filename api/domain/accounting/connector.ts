@@ -1,4 +1,4 @@
-// An accounting connector is a module record of kind 'accounting' (§2 Admin,
+// An accounting connector is a module record of kind 'accounting' (§2 (docs/screens.md#admin) Admin,
 // /admin/module/accounting-grid and /admin/module/accounting/{id}; settings in
 // common/modules.ts): the accountant's program a period's entries are exported for.
 // Its settings are read here:

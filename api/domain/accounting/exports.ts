@@ -1,4 +1,4 @@
-// Accounting exports (issue 15): a period's ledger entries not yet exported, written as a
+// Accounting exports (issue 15, docs/ledger.md): a period's ledger entries not yet exported, written as a
 // FEC file that is stored with the export; each entry carried is recorded as an export
 // item (one export per ledger entry: a unique key), its payment flagged `isExported`
 // (then frozen by the payment trigger of migration 0036) and its bill counted as
@@ -111,7 +111,7 @@ export async function previewPeriod(
   return { lines, ...summarise(lines), missing: [...plan.missing] } satisfies Preview;
 }
 
-/** Makes the export of the period's pending entries; throws its §8 messages. */
+/** Makes the export of the period's pending entries; throws its §8 (docs/errors.md#messages) messages. */
 export async function createExport(knex: Knex, req: ExportRequest, userId: number | null): Promise<{ id: number }> {
   return knex.transaction(async (trx) => {
     // One export at a time: two would otherwise carry the same entries.

@@ -1,4 +1,4 @@
-// The FEC (Fichier des écritures comptables, LPF A47 A-1; rules-fr §6) of a financial
+// The FEC (Fichier des écritures comptables, LPF A47 A-1; rules-fr §6, docs/statements.md#fec) of a financial
 // year or of an export's period, built from the inalterable ledger (what was billed and
 // received cannot differ from what is exported): 18 tab-separated columns, CR/LF, dates
 // AAAAMMJJ, amounts with a decimal comma, one balanced entry per bill, credit note,
@@ -114,7 +114,7 @@ function saleEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Pla
   }
   // 468600 holds the tourist tax only; any other amount outside VAT (a deposit's share,
   // gift vouchers, débours) is on 708000 — but for the third parties' shares (entries since
-  // issue 30): the insurance premiums collected for the insurer are owed to it (467100), the
+  // issue 30, docs/history.md#issue-30): the insurance premiums collected for the insurer are owed to it (467100), the
   // VACAF aid is owed by the CAF (411900, debited as the family's account is for the rest).
   const outside = Number(d.outsideVat ?? 0) - Number(till.outsideVat);
   const insurance = Number(d.insurance ?? 0);

@@ -30,7 +30,8 @@ export const ACCOUNTING_ROUTES = [
     response: { description: 'Fichier texte', content: { 'text/plain': { schema: { type: 'string' } } } },
     handler: async ({ ctx, params, user, knex }) => {
       const { fileName, text } = await fecOfYear(knex, Number(params.year));
-      // Handing the FEC out is journaled (JET, issue 25 point 11), as every accounting export.
+      // Handing the FEC out is journaled (JET, issue 25 point 11, docs/history.md#issue-25), as every accounting
+      // export.
       await recordTechnicalEvent(knex, 'export', {
         kind: 'fec',
         year: Number(params.year),

@@ -1,5 +1,5 @@
 // « Choisir le logiciel comptable »: the format an export's file is written in, set in the
-// accounting settings (`software`): the generic FEC (rules-fr §6), or a simple CSV of the
+// accounting settings (`software`): the generic FEC (rules-fr §6, docs/statements.md#fec), or a simple CSV of the
 // same lines for software that imports one (journal;date JJ/MM/AAAA;compte;auxiliaire;
 // pièce;libellé;débit;crédit, decimal comma, CR/LF). « Aucun » refuses the export. An
 // export made for an accounting connector (connector.ts) takes the connector's format instead.

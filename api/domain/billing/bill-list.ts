@@ -1,5 +1,5 @@
-// The bill list of §2 (/bill-list): bills and credit notes filtered by period, kind,
-// name or number and state, newest first, with the totals of the whole selection. An
+// The bill list of §2 (docs/screens.md#billing-and-finance) (/bill-list): bills and credit notes filtered by period,
+// kind, name or number and state, newest first, with the totals of the whole selection. An
 // invoice's state is derived from its credit notes as in view.ts. Without a period, a
 // name or a state the totals are read from bill_total (migration 0560): the default
 // screen costs the same whatever the years of bills.

@@ -1,8 +1,8 @@
-// The cancellation invoice (spec §4 invoice kinds: invoice, cancelled invoice,
+// The cancellation invoice (spec §4 (docs/billing.md#invoice-kinds) invoice kinds: invoice, cancelled invoice,
 // cancellation invoice): a cancelled stay's cancellation fee — fixed on the day of the
 // cancellation from the stay preferences and kept on the stay (`booking.cancellationFee`)
-// — billed as one line of type 20 « Annulation ». VAT (docs rules-fr §2): arrhes kept
-// after a guest's cancellation are an indemnity outside VAT; with an « acompte » the
+// — billed as one line of type 20 « Annulation ». VAT (docs rules-fr §2, docs/billing.md#vat-and-invoice-mentions):
+// arrhes kept after a guest's cancellation are an indemnity outside VAT; with an « acompte » the
 // sum kept stays taxable at the stay's accommodation rate.
 //
 // A deposit invoice still standing is credited first (its credit note): the cancellation

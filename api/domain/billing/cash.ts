@@ -1,5 +1,5 @@
-// Cash and bank (§2): the cash fund of a cash method for one day (counted vs expected),
-// the monthly lists of expenses and injections, the monthly starting bases, and the
+// Cash and bank (§2, docs/screens.md#billing-and-finance): the cash fund of a cash method for one day (counted vs
+// expected), the monthly lists of expenses and injections, the monthly starting bases, and the
 // cash and bank journal. Cash methods are payment methods of kind « cash »; expenses
 // and injections are `cash_movement` rows; counts are `cash_count` rows (one per method
 // and day, its expected amount stored as it was when counted).

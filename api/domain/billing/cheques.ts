@@ -1,4 +1,4 @@
-// Several cheques for one amount (§5 « cheque distribution must match expected amount »):
+// Several cheques for one amount (§5 (docs/billing.md#payments) « cheque distribution must match expected amount »):
 // a guest pays the balance with three cheques, some dated « do not remit before » a
 // later day. Each cheque becomes a payment of its own (each is remitted on its own day),
 // all created in one transaction through the generic write path (same rules, history),

@@ -31,7 +31,7 @@ function registerBillingModule(): void {
   );
   registerBillingFreeze();
   registerStayBilling({ balanceDueSql, isStayBilled, recordChannelPayment });
-  // `{base}/document` of a bill (§7) is the bill itself: the original once, then the DUPLICATA.
+  // `{base}/document` of a bill (§7, docs/api.md) is the bill itself: the original once, then the DUPLICATA.
   registerEntityDocument('bill', {
     async file(knex, id) {
       const bill = await loadBill(knex, id);

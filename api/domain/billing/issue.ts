@@ -51,8 +51,8 @@ export async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
 
 /**
  * A new bill (invoice, credit note, partner or deposit bill) is dated the day it is
- * issued (rules-fr §2, CGI ann. II 242 nonies A): `date`, when sent, must be today in
- * Europe/Paris. A post-dated bill would block every later bill of its series (« bill
+ * issued (rules-fr §2 (docs/billing.md#vat-and-invoice-mentions), CGI ann. II 242 nonies A): `date`, when sent, must be
+ * today in Europe/Paris. A post-dated bill would block every later bill of its series (« bill
  * earlier than last »). `today` is given by callers that replay history (tests, imports
  * of bills issued elsewhere), never by a route.
  */

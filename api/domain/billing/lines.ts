@@ -130,7 +130,8 @@ const rateLabel = (bp: number | null) =>
 /**
  * A deposit bill (arrhes or acompte): `amount` split over the stay's VAT rates in proportion to
  * what each rate weighs in the stay (largest remainder, so the lines add up exactly),
- * one line per rate, VAT included (rules-fr §5: VAT on a service is due at payment).
+ * one line per rate, VAT included (rules-fr §5 (docs/billing.md#holiday-vouchers-and-aid): VAT on a service is due at
+ * payment).
  */
 export function depositLines(
   stay: LineInput[],

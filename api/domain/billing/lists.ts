@@ -1,4 +1,4 @@
-// The bill lists of §2, read-only queries: /bill-list (./bill-list.ts),
+// The bill lists of §2 (docs/screens.md#billing-and-finance), read-only queries: /bill-list (./bill-list.ts),
 // /unbill-document-list (stays over and not fully billed), /verif-double-bill and
 // /verif-due-bill (checks), /result-credit-list (credit notes and customers in
 // credit), /vacaf-list (holiday-aid payments) and /assurance-list (stays with the

@@ -1,8 +1,9 @@
-// How a bill words what an accountant checks (issue 24 point 8): the RCS mention once
+// How a bill words what an accountant checks (issue 24 point 8, docs/statements.md): the RCS mention once
 // (« RCS Lorient 412 345 670 », however the establishment typed its town and number),
 // the capital grouped by thousands (« 50 000,00 € »), a line's period (one date when it
 // has no end), the terms of a bill already paid, and arrhes or acompte named for what
-// each is (rules-fr §2: arrhes let either party withdraw, an acompte is a firm commitment).
+// each is (rules-fr §2 (docs/billing.md#vat-and-invoice-mentions): arrhes let either party withdraw, an acompte is a
+// firm commitment).
 import { formatDateFr } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 

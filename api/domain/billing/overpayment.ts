@@ -1,4 +1,4 @@
-// Paying twice (issue 25 point 7): two receptionists recording a stay's balance at the
+// Paying twice (issue 25 point 7, docs/history.md#issue-25): two receptionists recording a stay's balance at the
 // same time must not both be accepted. A payment of a stay queues on the stay's row
 // (FOR UPDATE, in the payment's transaction), then reads what is due afresh; a payment
 // that would make the stay overpaid answers 409 PAYMENT_OVERPAYS_CONFIRM with the

@@ -1,6 +1,7 @@
 // Who a bill is from and to, frozen on the bill at issue (a later change of the
-// customer's address or of the company data never alters an issued bill). The §8
-// messages answer when the establishment or the customer lacks what rules-fr §2 asks.
+// customer's address or of the company data never alters an issued bill). The §8 (docs/errors.md#messages)
+// messages answer when the establishment or the customer lacks what
+// rules-fr §2 (docs/billing.md#vat-and-invoice-mentions) asks.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
@@ -48,7 +49,8 @@ export interface CustomerSnapshot {
   email: string | null;
 }
 
-/** Company items every bill prints (rules-fr §2: identity, SIREN/SIRET, VAT number, legal form and capital). */
+/** Company items every bill prints (rules-fr §2 (docs/billing.md#vat-and-invoice-mentions): identity, SIREN/SIRET, VAT
+ * number, legal form and capital). */
 export const BILL_COMPANY_ITEMS: CompanyItem[] = ['corporateName', 'address1', ...LEGAL_MENTIONS, 'siret', 'vatNumber'];
 
 export async function sellerSnapshot(db: Db): Promise<SellerSnapshot> {
@@ -76,7 +78,8 @@ export async function sellerSnapshot(db: Db): Promise<SellerSnapshot> {
 
 const blank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
 
-/** The customer's billing identity; 400 with the first §8 message when something is missing. */
+/** The customer's billing identity; 400 with the first §8 (docs/errors.md#messages) message when something is
+ * missing. */
 export async function customerSnapshot(db: Db, customerId: number | null): Promise<CustomerSnapshot> {
   const c =
     customerId == null
@@ -92,7 +95,8 @@ export async function customerSnapshot(db: Db, customerId: number | null): Promi
   // The postcode as the country has it: required for a French address, optional abroad.
   if (blank(c.postalCode) && postcodeRequired(c.countryIso)) lacking.push(['postalCode', 'CUSTOMER_POSTCODE_REQUIRED']);
   if (blank(c.town)) lacking.push(['town', 'CUSTOMER_TOWN_REQUIRED']);
-  // A business customer's country decides whether the bill is intra-community (§8 « country required »).
+  // A business customer's country decides whether the bill is intra-community (§8 (docs/errors.md#messages) « country
+  // required »).
   if (c.isLegalEntity && c.countryId == null) lacking.push(['countryId', 'CUSTOMER_COUNTRY_REQUIRED']);
   // An intra-community business customer (EU, not France) is billed with its VAT number.
   if (c.isLegalEntity && c.countryIso && c.countryIso !== 'FR' && blank(c.vatNumber))
@@ -116,7 +120,8 @@ export async function customerSnapshot(db: Db, customerId: number | null): Promi
   };
 }
 
-/** Payment terms printed on the bill (rules-fr §2; the 40 € indemnity concerns business customers only). */
+/** Payment terms printed on the bill (rules-fr §2 (docs/billing.md#vat-and-invoice-mentions); the 40 € indemnity
+ * concerns business customers only). */
 export function paymentTermsText(customer: CustomerSnapshot, dueDate: string | null): string {
   const due = dueDate
     ? `Règlement à réception, au plus tard le ${dueDate.split('-').reverse().join('/')}.`

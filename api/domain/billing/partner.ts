@@ -1,4 +1,4 @@
-// Partner bills (§4 « the customer bill must be generated before the partner bill »):
+// Partner bills (§4 (docs/billing.md#bills) « the customer bill must be generated before the partner bill »):
 // for a stay brought by a partner, the partner's commission billed to the partner, in
 // the partner-invoice series. Issued only once the customer's final bill stands; the
 // customer's final bill cannot be cancelled while a partner bill stands (« bill cannot
@@ -20,7 +20,7 @@ const NOT_COMMISSIONED = new Set<number>([LINE_TYPE.TAX, 3]);
 const blank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
 const impossible = (why: string) => badRequest('BILL_GENERATION_IMPOSSIBLE', { bill: why });
 
-/** The partner as billed: the §8 messages when its address is incomplete. */
+/** The partner as billed: the §8 (docs/errors.md#messages) messages when its address is incomplete. */
 async function partnerSnapshot(db: Db, partnerId: number): Promise<{ partner: Row; snapshot: CustomerSnapshot }> {
   const p = await db('partner as p')
     .leftJoin('country as k', 'k.id', 'p.countryId')

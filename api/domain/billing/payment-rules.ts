@@ -1,5 +1,5 @@
-// Rules of a payment by its method's kind (§5, §9), on the generic write path
-// (/rest/payment), beside payments.ts (locks, stay's customer):
+// Rules of a payment by its method's kind (§5 (docs/billing.md#validation), §9, docs/constants.md#payments-and-bills),
+// on the generic write path (/rest/payment), beside payments.ts (locks, stay's customer):
 // - no full card number anywhere (the holder, last four digits and expiry only);
 // - a cheque has its number, holder and paying institution;
 // - holiday vouchers (ANCV) and cards take the commission rate of the « fees »
@@ -42,7 +42,7 @@ export function assertNoCardNumber(rec: Row, prefix = ''): void {
     if (typeof rec[f] === 'string' && containsCardNumber(rec[f])) refuse('CARD_NUMBER_FORBIDDEN', `${prefix}${f}`);
 }
 
-/** The §5 cheque fields. */
+/** The §5 (docs/billing.md#payments) cheque fields. */
 export function assertChequeFields(rec: Row, prefix = ''): void {
   for (const f of ['chequeNumber', 'chequeHolder', 'payingInstitution'])
     if (blank(rec[f])) refuse('CHEQUE_FIELDS_REQUIRED', `${prefix}${f}`);

@@ -1,6 +1,6 @@
 // The bill as a PDF/A-3b document (pdfmake, embedded Roboto fonts), carrying every
-// mention of rules-fr §2: seller identity, address, SIREN/SIRET, VAT number, legal form
-// and capital, RCS; customer name and address (VAT number for businesses); number and
+// mention of rules-fr §2 (docs/billing.md#vat-and-invoice-mentions): seller identity, address, SIREN/SIRET, VAT number,
+// legal form and capital, RCS; customer name and address (VAT number for businesses); number and
 // issue date; service dates; per line quantity, unit price excl. VAT, VAT rate and
 // amounts; totals per VAT rate; tourist tax outside VAT; payment terms, late-payment
 // penalties and, for business customers, the 40 € recovery indemnity.

@@ -1,4 +1,4 @@
-// Paying an overpayment back (issue 24 point 11): a refund is a payment of category
+// Paying an overpayment back (issue 24 point 11, docs/statements.md): a refund is a payment of category
 // « refund » whose amount is negative (migration 0242 keeps the sign), written through the
 // generic write path so it gets the payment rules, the history and its ledger entry like
 // any payment; balances, the cash journal and the FEC then net it by themselves. Only

@@ -262,7 +262,7 @@ const creditNoteBody = {
 /**
  * The PDF is rendered right after the commit; a failure there is retried at the first
  * print (the original is made then). The bill is committed: neither a failed PDF nor a
- * failed read-back turns its answer into an error (issue 25 point 6).
+ * failed read-back turns its answer into an error (issue 25 point 6, docs/history.md#issue-25).
  */
 async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
   // The bill is read once: the PDF is made from the row the answer carries.

@@ -1,8 +1,8 @@
 // Bill sources: where the lines of a stay's final bill come from. The stay itself (its
 // occupancies' stored prices) is the first source; the sales/till module (tickets
 // « charged to the stay ») and the rent receipts plug in with registerBillSource. Each
-// source answers, inside the bill's transaction, the lines of the §9 line types it has
-// to bill for a stay, and is told the bill's id once the bill is inserted so it can
+// source answers, inside the bill's transaction, the lines of the §9 (docs/constants.md#bill-line-types) line types it
+// has to bill for a stay, and is told the bill's id once the bill is inserted so it can
 // mark what it handed over as billed (frozen: « Billed sale, stay or rent receipt
 // cannot be edited »). See the README's « Bill sources ».
 import type { Knex } from 'knex';
@@ -21,8 +21,8 @@ export interface BillSource {
   key: string;
   /**
    * The lines still to bill for this stay (VAT-inclusive cents, each with its VAT,
-   * `lineType` of §9: 16 additional sales, 18 residential deadline…). Runs inside the
-   * bill's transaction after the stay row is locked: lock your own rows (FOR UPDATE)
+   * `lineType` of §9 (docs/constants.md#bill-line-types): 16 additional sales, 18 residential deadline…). Runs inside
+   * the bill's transaction after the stay row is locked: lock your own rows (FOR UPDATE)
    * so that they cannot change before `billed` marks them.
    */
   lines(trx: Knex.Transaction, ctx: BillSourceContext): Promise<LineInput[]>;

@@ -19,7 +19,7 @@ export const BILL_STATE_LABELS: Record<BillState, string> = {
 };
 
 /**
- * The invoice kinds of §4: an invoice, a cancelled invoice (wholly credited), a
+ * The invoice kinds of §4 (docs/billing.md#invoice-kinds): an invoice, a cancelled invoice (wholly credited), a
  * cancellation invoice (a cancelled stay's fee, line 20); and the credit note.
  */
 export type InvoiceKind = 'invoice' | 'cancelled-invoice' | 'cancellation-invoice' | 'credit-note';
@@ -122,7 +122,7 @@ export interface StayBalance {
 }
 
 /**
- * VACAF (issue 30): on a stay holding a CAF aid (table holiday_aid), the aid is owed by
+ * VACAF (issue 30, docs/history.md#issue-30): on a stay holding a CAF aid (table holiday_aid), the aid is owed by
  * the CAF, not by the family. The final bill deducts it (line 10, api/domain/vacaf) and,
  * before that bill, the family's balance leaves it out; the CAF's payments (payer type
  * holiday-aid) settle the aid, so they are not the family's either. SQL on a payment

@@ -1,10 +1,10 @@
-// Images of a place (§3 "images"): uploaded one by one (multipart field
+// Images of a place (§3 (docs/entities.md#places-and-equipment) "images"): uploaded one by one (multipart field
 // `uploadfile`, .jpg .jpeg .png .gif checked by extension and content, 2 MiB at most
 // — the checks of the establishment logo), stored in the database (api/files/store.ts)
 // under a random name, and listed in `place.images` as `place-{placeId}/{name}.{ext}`.
 // The file and the list change in one transaction; an image taken off the list or a
 // deleted place takes its files with it.
-// They are served back by extension, path and name (§7 "image show":
+// They are served back by extension, path and name (§7 (docs/api.md) "image show":
 // `GET /rest/image/show/{extension}/place-{placeId}/{name}`). `place.images` only
 // ever names uploaded images of that place: any other string (a path, an address,
 // "virus.exe") is refused.
@@ -34,7 +34,7 @@ export function parseImageRef(ref: unknown): ImageRef | null {
   return m ? { placeId: Number(m[1]), name: m[2], extension: m[3], ref: ref as string } : null;
 }
 
-/** The address an image is shown at (§7 "image show by extension, path and name"). */
+/** The address an image is shown at (§7 (docs/api.md) "image show by extension, path and name"). */
 export const imageUrl = (r: ImageRef) => `/rest/image/show/${r.extension}/place-${r.placeId}/${r.name}`;
 
 /**

@@ -41,7 +41,7 @@ export function registerCatalogueRules(): void {
     },
   });
 
-  // Every saved change of a place type is kept as a numbered version (§2, the price
+  // Every saved change of a place type is kept as a numbered version (§2 (docs/screens.md#reference-data), the price
   // grids name a place type and its history version).
   const placeTypeMeta = entityMeta('place-type');
   const historyMeta = entityMeta('place-type-history');

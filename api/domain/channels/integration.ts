@@ -21,7 +21,7 @@ type Trx = Knex.Transaction;
  * The age category of each occupant: adults on the `adult` mapping; children by their
  * ages when known (the mapping with the smallest maximum age that still covers the
  * child), else the broadest `child` one; infants on the `infant` one. Without a mapping the
- * age categories' own channel category (adult, child, baby) answers; none: §8 message.
+ * age categories' own channel category (adult, child, baby) answers; none: §8 (docs/errors.md#messages) message.
  */
 export function occupantsByAge(
   maps: Pick<Mapping, 'kind' | 'channelAge' | 'maxAge' | 'ageCategoryId'>[],

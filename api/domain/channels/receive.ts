@@ -17,7 +17,8 @@ import { cancelFromChannel, integrateFromChannel, modifyFromChannel } from './st
 
 type Row = Record<string, any>;
 
-/** The place type and place a channel booking asks for, or the §8-style reason it cannot be placed. */
+/** The place type and place a channel booking asks for, or the §8 (docs/errors.md#messages)-style reason it cannot be
+ * placed. */
 export function placeOf(
   maps: Pick<Mapping, 'kind' | 'externalCode' | 'placeTypeId' | 'placeId'>[],
   b: Pick<ChannelBooking, 'roomType' | 'unit' | 'currency' | 'children' | 'infants'>,
@@ -38,7 +39,7 @@ async function countryId(trx: Knex.Transaction, iso: string | null | undefined):
 }
 
 /**
- * §8 « partner channel not mapped to a manager »: a channel that takes a commission (or
+ * §8 (docs/errors.md#messages) « partner channel not mapped to a manager »: a channel that takes a commission (or
  * names a partner) must be mapped to an existing manager/partner, else its commission has
  * no partner bill to go to; the booking waits in the queue with that reason.
  */

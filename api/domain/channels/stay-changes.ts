@@ -45,7 +45,8 @@ async function conflict(trx: Trx, row: Row): Promise<Outcome> {
   return 'problem';
 }
 
-/** The stay could not follow: a conflict (with the free places), or the §8 reason; anything else is thrown. */
+/** The stay could not follow: a conflict (with the free places), or the §8 (docs/errors.md#messages) reason; anything
+ * else is thrown. */
 async function cannotFollow(trx: Trx, row: Row, e: unknown): Promise<Outcome> {
   if (isConflict(e)) return conflict(trx, row);
   if (!(e instanceof HttpError)) throw e;

@@ -1,4 +1,4 @@
-// "Customer with document cannot be deleted" (§8): the modules that keep documents of
+// "Customer with document cannot be deleted" (§8, docs/errors.md#messages): the modules that keep documents of
 // a customer (stays, bills, payments…) register a check; deleting a customer asks
 // each of them first. The foreign keys (ON DELETE RESTRICT) are the backstop.
 import type { Knex } from 'knex';

@@ -1,7 +1,7 @@
-// The §3 shape of a customer and of an attendant in the spec's edit calls
+// The §3 (docs/entities.md#customers-and-attendants) shape of a customer and of an attendant in the spec's edit calls
 // (`GET customer/edit/{id}`, `POST customer/edit`, the same for attendant): the
-// record's own fields (civilityId, languageId… — id 0 answers the defaults of §4)
-// plus
+// record's own fields (civilityId, languageId… — id 0 answers the defaults of
+// §4, docs/stays.md#defaults-of-a-new-record) plus
 //   - addressList: the customer's other addresses (`customer-address` rows, each
 //     with its countryId); an attendant has one address, its own fields, as the
 //     single entry of the list;
@@ -42,7 +42,8 @@ async function customerAddresses(knex: Knex | Knex.Transaction, customerId: numb
     .orderBy('id');
 }
 
-/** `GET {customer|attendant}/edit/{id}`: the record (its defaults for id 0) in the §3 shape. */
+/** `GET {customer|attendant}/edit/{id}`: the record (its defaults for id 0) in the
+ * §3 (docs/entities.md#customers-and-attendants) shape. */
 export async function editShape(knex: Knex | Knex.Transaction, entity: EditEntity, id: number): Promise<Row> {
   const meta = entityMeta(entity);
   const record: Row = id === 0 ? await newRecord(knex, meta) : await loadRecord(knex, meta, id);
@@ -108,7 +109,7 @@ function attendantAddress(list: Row[]): Row {
 
 /**
  * `POST {customer|attendant}/edit`: saves the record and, for a customer, its
- * addresses, in one transaction; answers the saved record in the §3 shape.
+ * addresses, in one transaction; answers the saved record in the §3 (docs/entities.md#customers-and-attendants) shape.
  */
 export async function saveEditShape(
   knex: Knex,

@@ -1,7 +1,7 @@
 // Hand-written customer routes, one declaration each (api/http/define-route.ts): the
 // resume of one customer, the transfer of a duplicate onto the kept record, and the
-// spec's edit calls of customers and attendants in their §3 shape (edit-shape.ts; they
-// take the place of the generic `{base}/edit` routes, mounted after this router).
+// spec's edit calls of customers and attendants in their §3 (docs/entities.md#customers-and-attendants) shape
+// (edit-shape.ts; they take the place of the generic `{base}/edit` routes, mounted after this router).
 import { defineRoute, type RouteDecl } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { notFound } from '../../http/errors';

@@ -51,7 +51,7 @@ export function registerCustomerRules(): void {
       if (typeof rec.licencePlate === 'string') rec.licencePlate = normalizePlate(rec.licencePlate);
     },
   });
-  // Stays are documents (quotes, options, bookings — billed or not, §4).
+  // Stays are documents (quotes, options, bookings — billed or not, §4, docs/stays.md#defaults-of-a-new-record).
   registerCustomerDocumentCheck(
     'stays',
     async (trx, customerId) => !!(await trx('booking').where('customerId', customerId).first('id')),

@@ -1,5 +1,5 @@
-// The history of campaigns (§2 Mailing): one row per campaign — a model × a mailing
-// criteria × a channel, the unit a customer is reached once by (campaigns.ts) — with
+// The history of campaigns (§2 (docs/screens.md#documents-and-mail) Mailing): one row per campaign — a model × a
+// mailing criteria × a channel, the unit a customer is reached once by (campaigns.ts) — with
 // when it was sent, what the criteria selects, how many customers it was queued for
 // and how many messages went out or failed. Read from the mail queue itself, so the
 // figures are those of the messages (a resend of a failed one is its own row, left out).

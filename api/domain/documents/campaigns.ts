@@ -1,6 +1,6 @@
-// E-mail campaigns (§2 Mailing, §3 campaign e-mail, mailing criteria): a « Campagne »
-// document model sent to the customers a mailing criteria selects — never to one
-// without newsletter consent nor without an address. Criteria (`mailing_criteria.criteria`,
+// E-mail campaigns (§2 (docs/screens.md#documents-and-mail) Mailing, §3 (docs/entities.md#documents-and-mail) campaign
+// e-mail, mailing criteria): a « Campagne » document model sent to the customers a mailing criteria selects — never to
+// one without newsletter consent nor without an address. Criteria (`mailing_criteria.criteria`,
 // their schema in schemas/mailing-criteria.schema.json, so an unknown key is refused on
 // save rather than silently ignored): residence countries (or all but some), French
 // departments, languages, a stay meeting [stayFrom, stayTo) in some place types or with

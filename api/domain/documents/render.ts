@@ -1,7 +1,8 @@
 // A mailing configuration rendered for one record in one language: its translation in
 // that language when there is one, else the configuration's own text (French, the
 // fallback). Merge values escaped (common/merge-template.ts), then the body sanitized
-// (common/mail-html.ts); the signature comes after the body, after a line break (§3).
+// (common/mail-html.ts); the signature comes after the body, after a line break
+// (§3, docs/entities.md#documents-and-mail).
 import type { Knex } from 'knex';
 import { renderTemplate, type MergeData } from '../../../common/merge-template';
 import { sanitizeHtml } from '../../../common/mail-html';

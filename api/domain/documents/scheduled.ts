@@ -1,4 +1,4 @@
-// Documents the server sends by itself, on their dates (§9), run by the scheduler
+// Documents the server sends by itself, on their dates (§9, docs/constants.md#mail-and-reminders), run by the scheduler
 // (api/jobs, « e-mails programmés ») every hour and just after midnight (scheduleOf):
 // - the pre-stay survey from 10 days before arrival (until the day before),
 // - the post-stay survey the day after departure (caught up for 3 more days after a

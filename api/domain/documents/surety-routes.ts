@@ -1,6 +1,6 @@
 // Routes of /surety-list (api/domain/documents/surety.ts): the configuration (its title
 // and columns), the stays to remind in a period, and sending (write right on the surety
-// function, §6).
+// function, §6, docs/rights.md).
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/errors';
 import { processQueue } from '../mail/queue';

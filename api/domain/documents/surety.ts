@@ -1,10 +1,10 @@
-// The deposit (« caution ») and balance reminders of /surety-list (§2, §4, §9). The
-// configuration is the surety module's (Admin › Modules › Caution: calcul 1 deposit,
-// 2 balance, 3 both; nbdaySurety, nbdaySuretyReminder). The screen lists the stays
-// arriving in a period with something due: those never reminded (suretyList) and those
+// The deposit (« caution ») and balance reminders of /surety-list (§2 (docs/screens.md#surety-reminders),
+// §4 (docs/billing.md#surety-and-guarantees), §9, docs/constants.md#mail-and-reminders). The configuration is the
+// surety module's (Admin › Modules › Caution: calcul 1 deposit, 2 balance, 3 both; nbdaySurety, nbdaySuretyReminder).
+// The screen lists the stays arriving in a period with something due: those never reminded (suretyList) and those
 // reminded once (suretyReminderList). Sending e-mails each one the « Relance de
-// caution » or « Relance de solde » model in the customer's language; the §3 flags
-// (isSuretySend, isSuretyReminderSend, isBalanceSend, isBalanceSendReminder) are the
+// caution » or « Relance de solde » model in the customer's language; the §3 (docs/entities.md#documents-and-mail)
+// flags (isSuretySend, isSuretyReminderSend, isBalanceSend, isBalanceSendReminder) are the
 // reminders queued or sent for the stay (a failed one does not count, its error shows
 // on the row). Two users sending at once: each stay is locked (advisory lock) while its
 // reminder is chosen and queued, so it is reminded once.
@@ -33,7 +33,7 @@ export async function suretyConfig(knex: Knex): Promise<SuretyConfig> {
   return { calcul, nbdaySurety: days(s.nbdaySurety, 10), nbdaySuretyReminder: days(s.nbdaySuretyReminder, 5) };
 }
 
-/** The mail kinds that are the §3 flags. */
+/** The mail kinds that are the §3 (docs/entities.md#documents-and-mail) flags. */
 const KIND = {
   surety: 'surety-first',
   suretyReminder: 'surety-again',
@@ -154,8 +154,8 @@ export async function suretyLists(knex: Knex, startDate: string, endDate: string
 }
 
 /**
- * Sends the reminders the listed stays need, by e-mail or SMS (§9 reminder channels); answers what was queued and each
- * row's error.
+ * Sends the reminders the listed stays need, by e-mail or SMS (§9 (docs/constants.md#mail-and-reminders) reminder
+ * channels); answers what was queued and each row's error.
  */
 export async function sendSuretyReminders(
   knex: Knex,

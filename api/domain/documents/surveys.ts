@@ -1,4 +1,4 @@
-// Satisfaction surveys (§9): the pre-stay and post-stay e-mails carry a link to a
+// Satisfaction surveys (§9, docs/constants.md#mail-and-reminders): the pre-stay and post-stay e-mails carry a link to a
 // public page (no session) whose token is an HMAC of the stay and the survey under the
 // mail key of DATA_DIR, so a link cannot be forged for another stay. The customer
 // answers the survey's active questions once (unique per stay and question); the

@@ -1,6 +1,6 @@
 // The establishment (one per installation; the first row is "the" establishment)
 // and its company data. Other modules call `requireCompanyData` before producing
-// legal documents (bills, closures): a missing item answers the §8 message
+// legal documents (bills, closures): a missing item answers the §8 (docs/errors.md#messages) message
 // "… obligatoire (renseignez Établissement > Informations)".
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
@@ -41,7 +41,8 @@ export const COMPANY_MESSAGES: Record<CompanyItem, MessageCode> = {
   vatNumber: 'COMPANY_VAT_REQUIRED',
 };
 
-/** What §8 names for legal documents: legal form, capital, SIREN, RCS, registration, postal code, town. */
+/** What §8 (docs/errors.md#messages) names for legal documents: legal form, capital, SIREN, RCS, registration, postal
+ * code, town. */
 export const LEGAL_MENTIONS: CompanyItem[] = [
   'legalForm',
   'capital',

@@ -1,5 +1,5 @@
-// Closing a financial year (§6: the technical user only). This marks the year closed
-// (unchangeable from then on, and no longer "open" for activity periods, billing…)
+// Closing a financial year (§6 (docs/rights.md#the-technical-user-and-administrators): the technical user only). This
+// marks the year closed (unchangeable from then on, and no longer "open" for activity periods, billing…)
 // once it has ended, when every earlier year is closed and the next year exists.
 // The annual closure of NF525 (totals per VAT rate, period and perpetual grand totals,
 // chained and signed: api/domain/ledger/closures.ts) is written here, in the same

@@ -1,5 +1,5 @@
 // Logos (establishment, and group beside it in group mode): .jpg .jpeg .png .gif
-// only (§9), checked by extension AND by content, 512 KiB at most ("Image trop
+// only (§9, docs/constants.md), checked by extension AND by content, 512 KiB at most ("Image trop
 // volumineuse"), stored as bytes in establishment_logo.
 import type { Knex } from 'knex';
 import type { Context, Middleware } from 'koa';
@@ -22,8 +22,8 @@ const TYPES: Record<string, { mime: string; magic: (b: Buffer) => boolean }> = {
 export const logoKind = (raw: unknown): LogoKind => (raw === 'group' ? 'group' : 'logo');
 
 /**
- * The MIME type of an accepted image (§9 .jpg .jpeg .png .gif, at most `maxBytes`);
- * refuses other extensions and contents that do not match. Place images use it too.
+ * The MIME type of an accepted image (§9 (docs/constants.md#formats-and-files) .jpg .jpeg .png .gif, at most
+ * `maxBytes`); refuses other extensions and contents that do not match. Place images use it too.
  */
 export function checkImage(fileName: string, data: Buffer, maxBytes = LOGO_MAX_BYTES): string {
   const ext = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
@@ -54,7 +54,8 @@ export function imageUpload(maxBytes: number): Middleware {
   });
 }
 
-/** The file of the multipart field `uploadfile` (§7): its name and bytes; the temporary copy is removed. */
+/** The file of the multipart field `uploadfile` (§7, docs/api.md): its name and bytes; the temporary copy is
+ * removed. */
 export async function uploadedFile(ctx: Context): Promise<{ name: string; data: Buffer }> {
   const files = (ctx.request as any).files ?? {};
   const f = Array.isArray(files.uploadfile) ? files.uploadfile[0] : files.uploadfile;

@@ -1,4 +1,4 @@
-// The settings of a module kind as the code reads them (§2 Admin › Modules): the active
+// The settings of a module kind as the code reads them (§2 (docs/screens.md#admin) Admin › Modules): the active
 // record's settings (the first one when none is active: a campsite fills the form
 // before ticking « actif »), over the catalogue's defaults (common/modules.ts).
 import type { Knex } from 'knex';

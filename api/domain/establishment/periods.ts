@@ -4,7 +4,7 @@
 // closed financial year unchangeable (x-readonly-when), an activity period inside
 // open financial years ("Exercice absent ou clos"). Other modules ask
 // `assertOpenFinancialYear(knex, date)` before dating a bill, payment, ticket or closure, and
-// `assertStayInActivity` before a stay's dates are set (issue 24 point 6).
+// `assertStayInActivity` before a stay's dates are set (issue 24 point 6, docs/statements.md).
 import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';
 import { registerConstraintMessage } from '../../db/errors';
@@ -66,9 +66,10 @@ export async function financialYearAt(knex: Knex | Knex.Transaction, date: strin
 }
 
 /**
- * The open financial year holding `date`; otherwise 400 "Exercice absent ou clos" (spec §5), on `field`
- * when given. Called before anything is dated: a bill, credit note, ticket, payment or closure (ledger's
- * appendEntry, the payment hook, the closures); migration 0410's triggers refuse the same in plain SQL.
+ * The open financial year holding `date`; otherwise 400 "Exercice absent ou clos" (spec
+ * §5, docs/entities.md#validation), on `field` when given. Called before anything is dated: a bill, credit note,
+ * ticket, payment or closure (ledger's appendEntry, the payment hook, the closures); migration 0410's triggers refuse
+ * the same in plain SQL.
  */
 export async function assertOpenFinancialYear(
   knex: Knex | Knex.Transaction,
@@ -139,8 +140,9 @@ export async function firstNightOutsideActivity(
 }
 
 /**
- * Every night of a stay lies in an activity period (spec §5 « date within the activity period », §8 « no activity
- * period »): the error lands on the arrival when its first night is outside, else on the departure.
+ * Every night of a stay lies in an activity period (spec §5 (docs/entities.md#validation) « date within the activity
+ * period », §8 (docs/errors.md#messages) « no activity period »): the error lands on the arrival when its first night
+ * is outside, else on the departure.
  */
 export async function assertStayInActivity(
   knex: Knex | Knex.Transaction,

@@ -1,4 +1,4 @@
-// §7 "establishment/preference/group/edit": the group settings (PreferenceGroup:
+// §7 (docs/api.md) "establishment/preference/group/edit": the group settings (PreferenceGroup:
 // providerId, isClientSyncActive, type GROUPE), kept as module records of kind
 // `preference-group` (the /admin/module/preference-group screens edit the same rows).
 import type { Knex } from 'knex';

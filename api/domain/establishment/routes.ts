@@ -1,4 +1,4 @@
-// Hand-written establishment routes (§7): the single establishment
+// Hand-written establishment routes (§7, docs/api.md): the single establishment
 // (GET establishment/establishment/edit; saving is the generic POST …/edit with its
 // id), its logos (getLogo / setLogo,
 // multipart field `uploadfile`), the page header (title, logos), the documentation

@@ -1,7 +1,7 @@
 // What every installation starts with, seeded once by bootstrap (kept by /init-demo):
 // the establishment of the demo campsite with its company data, the settings row,
 // the civil financial years and activity periods of this year and the next, the
-// module records of §2 (inactive).
+// module records of §2 (docs/screens.md#admin) (inactive).
 import type { Knex } from 'knex';
 import { todayParis } from '../../../common/dates';
 import { civilYear } from '../../../common/periods';

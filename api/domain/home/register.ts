@@ -1,4 +1,4 @@
-// The tiles whose data exists today; the other §2 tiles are registered by their
+// The tiles whose data exists today; the other §2 (docs/screens.md#home-tiles) tiles are registered by their
 // modules under the reserved keys of TILE_SLOTS (bookings, gift vouchers, residents…).
 import { ENTITY_METAS } from '../../../common/generated/meta/index';
 import { registerTile, TILE_SLOTS } from './tiles';

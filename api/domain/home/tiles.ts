@@ -1,4 +1,4 @@
-// Home dashboard tiles (§2): each module registers the counts it owns; a tile
+// Home dashboard tiles (§2, docs/screens.md#home-tiles): each module registers the counts it owns; a tile
 // appears once its module (and entity) exists, and only to users who may read it.
 // Administrators rename, reorder or switch tiles off for everyone (entity `tile`);
 // each user hides and reorders their own (entity `user-tile`, through the layout
@@ -28,7 +28,7 @@ export interface Tile {
 }
 
 /**
- * The tiles §2 names, with their reserved key and place. Modules register their
+ * The tiles §2 (docs/screens.md#home-tiles) names, with their reserved key and place. Modules register their
  * count under these keys: `registerTile({ ...TILE_SLOTS.expiredOptions, functionality, route, count })`.
  */
 export const TILE_SLOTS = {

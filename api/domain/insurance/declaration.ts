@@ -1,4 +1,4 @@
-// The declaration to the insurer (issue 30): for a period [from, to), the stays taken
+// The declaration to the insurer (issue 30, docs/history.md#issue-30): for a period [from, to), the stays taken
 // with the cancellation insurance that arrive in it and were never declared, with their
 // premium (the stored price's lines of type 11), as a CSV file (layout in README.md) and
 // an e-mail to the insurer with the file attached, through the mail queue. Stored with
@@ -211,7 +211,7 @@ export async function sendDeclaration(knex: Knex, id: number, userId: number | n
   });
 }
 
-/** Deletes a draft; a sent declaration is refused (§8), here and by the trigger. */
+/** Deletes a draft; a sent declaration is refused (§8, docs/errors.md#messages), here and by the trigger. */
 export async function deleteDeclaration(knex: Knex, id: number): Promise<void> {
   await knex.transaction(async (trx) => {
     const d = await trx('insurance_declaration').where('id', id).forUpdate().first('id', 'sentAt');

@@ -1,4 +1,4 @@
-// Routes of the cancellation insurance module (issue 30): the declarations to the
+// Routes of the cancellation insurance module (issue 30, docs/history.md#issue-30): the declarations to the
 // insurer (screen /insurance-declaration-list), their file, and the wizard's default.
 import { defineRoute } from '../../http/define-route';
 import { notFound } from '../../http/errors';

@@ -1,5 +1,5 @@
-// The cancellation insurance module's settings (§2 /admin/module/insurance-grid, module
-// kind 'insurance'): contractNumber is written on every declaration, rate is the
+// The cancellation insurance module's settings (§2 (docs/screens.md#billing-and-finance) /admin/module/insurance-grid,
+// module kind 'insurance'): contractNumber is written on every declaration, rate is the
 // campsite's commission on the premiums it collects for the insurer (the declaration
 // deducts it from what is paid over), mandatory ticks the insurance by default in the
 // booking wizard, insurerEmail is where declarations are e-mailed.

@@ -88,8 +88,8 @@ export async function assertMonthOpen(
 }
 
 /**
- * Entries dated in no financial year or in a closed one are refused, « Exercice absent ou clos » (spec §5;
- * migrations 0200 and 0410 are the guarantee in plain SQL).
+ * Entries dated in no financial year or in a closed one are refused, « Exercice absent ou clos » (spec
+ * §5 (docs/entities.md#validation); migrations 0200 and 0410 are the guarantee in plain SQL).
  */
 const DATED_IN_YEAR = new Set<string>([...SALE_KINDS, ...PAYMENT_KINDS, 'closure-day', 'closure-month']);
 

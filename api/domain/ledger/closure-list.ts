@@ -35,7 +35,7 @@ export async function closureStatus(db: Knex): Promise<{
   pending: number;
   pendingSince: string | null;
   stale: boolean;
-  /** §8 ALL_CLOSED: nothing waits for a Z and every month ended is closed; else null */
+  /** §8 (docs/errors.md#messages) ALL_CLOSED: nothing waits for a Z and every month ended is closed; else null */
   allClosed: string | null;
 }> {
   const est = await establishmentId(db);
@@ -57,7 +57,7 @@ export async function closureStatus(db: Knex): Promise<{
       .map((c) => c!.periodEnd)
       .sort()
       .pop() ?? null;
-  // §9: a flag when the last financial period closure is older than 4 months.
+  // §9 (docs/constants.md#closures): a flag when the last financial period closure is older than 4 months.
   const limit = addDays(todayParis(), -122);
   const stale = pending > 0 && (last == null ? (since ?? '') < limit : last < limit);
   const lastMonthEnded = addDays(`${todayParis().slice(0, 7)}-01`, -1);

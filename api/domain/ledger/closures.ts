@@ -1,7 +1,7 @@
-// Closures (§4: bills → periods (days) → months → year), each one a ledger entry in the
+// Closures (§4 (docs/billing.md#bills): bills → periods (days) → months → year), each one a ledger entry in the
 // same transaction as its checks, so a killed process leaves the whole closure or none.
 // - A day closure (Z) of date D covers exactly the sales and payments of business date
-//   ≤ D that no earlier Z covers: never one dated after D (issue 24). D is never before
+//   ≤ D that no earlier Z covers: never one dated after D (issue 24, docs/statements.md). D is never before
 //   the previous Z's date, so an entry is covered by the first Z recorded after it whose
 //   date is on or after its own: the uncovered ones are those recorded after the last Z,
 //   or dated after its day (a payment dated tomorrow waits for tomorrow's Z).
@@ -115,7 +115,8 @@ export async function closeDay(
   if (!isValidDate(date) || date > today) throw badRequest('INCORRECT_DATES', { date: 'Date de clôture incorrecte' });
   return knex.transaction(async (trx) => {
     const est = await lockClosures(trx);
-    // A day of no financial year, or of a closed one, is never closed (spec §5, issue 24 point 6).
+    // A day of no financial year, or of a closed one, is never closed (spec §5 (docs/entities.md#validation),
+    // issue 24 point 6, docs/statements.md).
     await assertOpenFinancialYear(trx, date, 'date');
     if (await isMonthClosed(trx, est, date)) throw badRequest('MONTH_ALREADY_CLOSED');
     if (await closures(trx, est, 'day').where('businessDate', date).first('seq'))

@@ -36,7 +36,8 @@ export function vatOfBill(bill: Row): { vat: VatCents[]; outsideVat: number } {
  */
 export const TILL_LINE_TYPES = [16, 23];
 
-/** Bill line types of §9 whose amounts belong to a third party: insurance premiums, VACAF aid. */
+/** Bill line types of §9 (docs/constants.md#bill-line-types) whose amounts belong to a third party: insurance premiums,
+ * VACAF aid. */
 export const INSURANCE_LINE_TYPE = 11;
 export const HOLIDAY_AID_LINE_TYPE = 10;
 
@@ -73,8 +74,8 @@ export async function appendBillEntry(trx: Trx, billId: number): Promise<Appende
   const lines = await trx('bill_line').where('billId', billId);
   const { vat, outsideVat } = vatOfBill(b);
   const till = await tillShareOfBill(trx, billId);
-  // Third parties' shares outside VAT (issue 30): premiums collected for the insurer (line 11) and
-  // the aid the CAF pays for the family (line 10, negative). Not revenue: the FEC sends them to
+  // Third parties' shares outside VAT (issue 30, docs/history.md#issue-30): premiums collected for the insurer (line
+  // 11) and the aid the CAF pays for the family (line 10, negative). Not revenue: the FEC sends them to
   // their third-party accounts.
   const share = (type: number) =>
     lines.filter((l) => l.lineType === type && l.vatRateBp == null).reduce((s, l) => s + Number(l.amountInclVat), 0);

@@ -50,7 +50,8 @@ export const FISCAL_ROUTES = [
         chain,
         allSignatures: query.signatures ? query.signatures === 'all' : undefined,
       });
-      // A verification that fails is journaled (JET, issue 25 point 11), from the API as from the CLI.
+      // A verification that fails is journaled (JET, issue 25 point 11, docs/history.md#issue-25), from the API as from
+      // the CLI.
       if (r.status !== 'ok')
         await recordTechnicalEvent(knex, 'verify-failed', {
           chain,

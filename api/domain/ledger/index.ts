@@ -1,4 +1,4 @@
-// The ledger module (issue 15): the inalterable chain of every payment-bearing record,
+// The ledger module (issue 15, docs/ledger.md): the inalterable chain of every payment-bearing record,
 // closures, the technical event journal. Payments written through the generic path get
 // their entries from hooks here (a new payment; a changed amount, date, method or stay:
 // its cancellation then the new one; a deletion: its cancellation); bills and credit

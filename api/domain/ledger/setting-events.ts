@@ -33,7 +33,7 @@ async function journal(
 }
 
 export function registerSettingJournal(): void {
-  // Issue 25 point 11: VAT rates and the company's identity (SIREN, capital, address…)
+  // Issue 25 point 11 (docs/history.md#issue-25): VAT rates and the company's identity (SIREN, capital, address…)
   // too; users and rights groups (an administrator made, a user deactivated).
   for (const entity of ['setting', 'bill-counter', 'tva', 'establishment', 'user', 'group']) {
     registerHooks(entity, {

@@ -1,4 +1,4 @@
-// The home tile « Dernière clôture » (§9): the last closure's date, with a warning when
+// The home tile « Dernière clôture » (§9, docs/constants.md#closures): the last closure's date, with a warning when
 // operations wait and the last closure is older than 4 months (or there is none), or
 // when the database is behind its anchor (anchor.ts).
 import { formatDateFr } from '../../../common/dates';

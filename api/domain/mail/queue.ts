@@ -65,7 +65,8 @@ const safeName = (s: string) =>
  * Queues a message (its attachments stored beside it); answers its id, or null when its dedupe key was used already.
  */
 export async function enqueueMail(db: Db, m: NewMail): Promise<number | null> {
-  // §8 « Nom de fichier obligatoire »: an attachment must be named for the customer (and the history).
+  // §8 (docs/errors.md#messages) « Nom de fichier obligatoire »: an attachment must be named for the customer (and the
+  // history).
   if ((m.attachments ?? []).some((a) => !a.fileName?.trim()))
     throw new HttpError(400, 'FILE_NAME_REQUIRED', { attachments: formatMessage('FILE_NAME_REQUIRED') });
   const run = async (trx: Knex.Transaction) => {

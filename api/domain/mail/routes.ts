@@ -36,7 +36,8 @@ const smtpBody = {
   },
 };
 
-/** The history's rows (no body: the list stays light), the attachments as §3's semicolon string. */
+/** The history's rows (no body: the list stays light), the attachments as §3's (docs/entities.md#documents-and-mail)
+ * semicolon string. */
 function historyRow(r: any) {
   const att = (r.attachments ?? []) as { fileName: string }[];
   return {

@@ -1,5 +1,5 @@
-// The SMS provider adapter (§9 reminder channels, campaigns by SMS): an HTTP gateway
-// set by the environment — SMS_PROVIDER_URL (the gateway's send endpoint),
+// The SMS provider adapter (§9 (docs/constants.md#mail-and-reminders) reminder channels, campaigns by SMS): an HTTP
+// gateway set by the environment — SMS_PROVIDER_URL (the gateway's send endpoint),
 // SMS_PROVIDER_TOKEN (sent as a Bearer token), SMS_SENDER (the sender name shown). The
 // request is `POST { to, text, sender }` as JSON; any 2xx is accepted, its JSON `id`
 // kept as the message id. A 4xx but 408/429 is a refusal of this message (not retried);

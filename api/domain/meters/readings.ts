@@ -1,4 +1,4 @@
-// Rules of meter readings (§8), as hooks on the generic write path: the index only
+// Rules of meter readings (§8, docs/errors.md#messages), as hooks on the generic write path: the index only
 // grows with the date (at least the previous reading's, at most the next one's), one
 // reading per meter and day, none on an inactive meter nor after its removal; and the
 // read-only `consumption` (index − previous index) kept right for the reading and the

@@ -1,4 +1,4 @@
-// The "Relevés de compteurs" home tile (§2): the meters still to read this month,
+// The "Relevés de compteurs" home tile (§2, docs/screens.md#residential): the meters still to read this month,
 // i.e. meters in service today with no reading dated in the current calendar month.
 import type { Knex } from 'knex';
 import { registerTile, TILE_SLOTS } from '../home/tiles';

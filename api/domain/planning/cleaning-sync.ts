@@ -1,6 +1,6 @@
-// Departures feed the cleaning list (§2 /booking-departure-cleanning, §4 cleaning
-// tasks): each departure of a place on a day wants one task on that place and day —
-// "Ménage" for a rental, "Contrôle" for a pitch — in mode "ready" when someone arrives
+// Departures feed the cleaning list (§2 (docs/screens.md#general) /booking-departure-cleanning,
+// §4 (docs/stays.md#cleaning-tasks) cleaning tasks): each departure of a place on a day wants one task on that place
+// and day — "Ménage" for a rental, "Contrôle" for a pitch — in mode "ready" when someone arrives
 // on that place the same day (it must be ready for the afternoon), else "free".
 // `planCleaningSync` is the pure reconciliation of what the departures want with the
 // tasks that exist; cleaning.ts reads and writes the database around it.

@@ -1,5 +1,5 @@
-// The site plan image (§9: .jpg .jpeg .png .gif): type checked by extension AND by
-// content, size in pixels read from the header (places are positioned in the image's
+// The site plan image (§9 (docs/constants.md#formats-and-files): .jpg .jpeg .png .gif): type checked by extension AND
+// by content, size in pixels read from the header (places are positioned in the image's
 // own pixels), 8 MiB at most ("Image trop volumineuse").
 import { badRequest } from '../../http/errors';
 

@@ -1,5 +1,5 @@
 // Answers of the planning routes, precise enough for the screens' generated types (issue
-// 23 §2): every field the handler always sends is required. Pure data.
+// 23 §2, docs/screens.md#general): every field the handler always sends is required. Pure data.
 import { date, int, str } from '../../http/schema-parts';
 
 const nullableInt = { type: ['integer', 'null'] };

@@ -1,4 +1,4 @@
-// How many people a stay may bring (§5 « quantity cannot exceed equipment capacity »):
+// How many people a stay may bring (§5 (docs/pricing.md#validation) « quantity cannot exceed equipment capacity »):
 // the least of the place's capacity, its type's maximum and the equipment's capacity.
 // A quote for more occupants is refused like the writes (stays hooks) refuse them.
 import type { Knex } from 'knex';

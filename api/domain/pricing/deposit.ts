@@ -1,5 +1,5 @@
-// Down payment and balance (rules-fr §9). The down payment is rateBp of the stay price
-// (rounded half-up) plus the booking fees and insurance, which are paid in full at
+// Down payment and balance (rules-fr §9, docs/pricing.md#pricing-practice). The down payment is rateBp of the stay
+// price (rounded half-up) plus the booking fees and insurance, which are paid in full at
 // booking; the tourist tax is paid with the balance. Short stays, late bookings and
 // bookings past the balance date pay everything at once.
 import { fromDay } from './dates';

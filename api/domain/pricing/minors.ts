@@ -1,4 +1,4 @@
-// Minors are exempt from the tourist tax by law (rules-fr §1, CGCT L2333-31): the
+// Minors are exempt from the tourist tax by law (rules-fr §1 (docs/statements.md#tourist-tax), CGCT L2333-31): the
 // exemption follows from an age category's range, not only from its tick. A category
 // whose ages are all under 18 is exempt (minors-rule.ts refuses one saved with the tick off).
 

@@ -1,9 +1,9 @@
-// Occupants are priced through the grid's age-category options (spec §3 option price
+// Occupants are priced through the grid's age-category options (spec §3 (docs/entities.md) option price
 // line: ageCategoryId). Who is charged: the persons of each category, minus the
 // option's includedQuantity, minus the persons included in the package (2 for couple
 // and senior grids), the package taking the dearest persons first, so that a couple
 // with children pays the children's supplements. How they are charged: the grid's
-// occupant price model (spec §9).
+// occupant price model (spec §9, docs/constants.md#prices).
 import { includedOccupants } from './models';
 import { findOptionPrice, pushOptionLines } from './option-lines';
 import type { PricingRun } from './run';

@@ -1,4 +1,4 @@
-// Special offers (spec §9): eligibility, the discount of each of the 7 types, the
+// Special offers (spec §9, docs/constants.md#prices): eligibility, the discount of each of the 7 types, the
 // visibility rules, and their application. See README "Special offers".
 import { toDay } from './dates';
 import { applyBp, BP_SCALE, mulDivRound } from './money';

@@ -1,5 +1,5 @@
-// The grid's options (spec §3/§5): occupants by age category, animals, vehicles and
-// extras. Each grid option yields an option price line (what the booking screen shows)
+// The grid's options (spec §3 (docs/entities.md)/§5, docs/pricing.md#validation): occupants by age category, animals,
+// vehicles and extras. Each grid option yields an option price line (what the booking screen shows)
 // and the bill lines of what is charged.
 import { fromDay, toDay } from './dates';
 import { optionLine, pushOptionLines } from './option-lines';
@@ -16,7 +16,7 @@ interface RequestedItem {
 }
 
 /**
- * Spec §5: a new option price line starts at 0; a required option at 1; an option with
+ * Spec §5 (docs/pricing.md#validation): a new option price line starts at 0; a required option at 1; an option with
  * an included quantity and no age category at its included quantity.
  */
 export function initialOptionQuantity(option: PriceGridOption): number {
@@ -133,7 +133,7 @@ export function priceOptions(run: PricingRun): OptionPriceLine[] {
   return optionLines;
 }
 
-/** Requested items the grid does not price (spec §8 "option not mapped"). */
+/** Requested items the grid does not price (spec §8 (docs/errors.md#messages) "option not mapped"). */
 function warnUnmapped(run: PricingRun): void {
   const { request: r, grid, context: c } = run;
   const check = <E extends { quantity: number }>(

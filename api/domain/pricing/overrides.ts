@@ -1,4 +1,4 @@
-// Manual unit prices (spec §8 "price manually changed"): the item's computed lines give
+// Manual unit prices (spec §8 (docs/errors.md#messages) "price manually changed"): the item's computed lines give
 // way to one line at the manual price, flagged, with the computed amount kept beside it.
 import { PricingError } from './errors';
 import type { PricingRun } from './run';

@@ -1,4 +1,4 @@
-// Answers of pricing routes, precise enough for the screens' generated types (issue 23 §2):
+// Answers of pricing routes, precise enough for the screens' generated types (issue 23 §2, docs/history.md#issue-23):
 // every field the handler always sends is required. Pure data.
 import { int } from '../../http/schema-parts';
 

@@ -70,7 +70,7 @@ function registerGridRules(): void {
       engineGrid.periods = [...others.map(toPeriod), candidate];
       const mine = `periods.${others.length}`;
       const errors: Record<string, MessageCode> = {};
-      // The same dates again: that period already exists (§8), more than an overlap.
+      // The same dates again: that period already exists (§8, docs/errors.md#messages), more than an overlap.
       if (others.some((o: any) => o.startDate === rec.startDate && o.endDate === rec.endDate))
         throw refuseMany({ startDate: 'PRICE_PERIOD_EXISTS' });
       for (const issue of validatePriceGrid(engineGrid)) {

@@ -1,4 +1,4 @@
-// Tourist tax (rules-fr §1). Au réel: rate per person-night = round_half_up(tariff ×
+// Tourist tax (rules-fr §1, docs/statements.md#tourist-tax). Au réel: rate per person-night = round_half_up(tariff ×
 // (10000 + Σ surcharges bp) / 10000), then rate × nights × taxable persons, on a line
 // outside the VAT base. The tariff and surcharges are those valid on each night (a stay
 // across a change of tariff gets one line per rate). Au forfait the operator owes it:

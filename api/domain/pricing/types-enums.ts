@@ -9,7 +9,7 @@ export type Bp = number;
 /** 'YYYY-MM-DD'. Ranges are half-open [startDate, endDate) over nights unless said otherwise. */
 export type IsoDate = string;
 
-/** Bill line types of spec §9 (24 is "not shown" in the spec). */
+/** Bill line types of spec §9 (docs/constants.md#bill-line-types) (24 is "not shown" in the spec). */
 export const BillLineType = {
   OCCUPANCY: 1,
   TAX: 2,
@@ -40,7 +40,7 @@ export const BillLineType = {
 
 export type BillLineType = (typeof BillLineType)[keyof typeof BillLineType];
 
-/** Price models of spec §9. */
+/** Price models of spec §9 (docs/constants.md#prices). */
 export const PriceModel = {
   NIGHT: 1,
   WEEK: 2,
@@ -55,7 +55,7 @@ export const PriceModel = {
 
 export type PriceModel = (typeof PriceModel)[keyof typeof PriceModel];
 
-/** Occupant price models of spec §9: how age-category options are charged. */
+/** Occupant price models of spec §9 (docs/constants.md#prices): how age-category options are charged. */
 export const OccupantPriceModel = {
   PER_NIGHT_PER_OCCUPANT: 1,
   WITH_SLICE: 2,
@@ -66,7 +66,7 @@ export const OccupantPriceModel = {
 
 export type OccupantPriceModel = (typeof OccupantPriceModel)[keyof typeof OccupantPriceModel];
 
-/** Price period kinds of spec §9. */
+/** Price period kinds of spec §9 (docs/constants.md#prices). */
 export const PeriodType = { DAY: 1, MONTH: 2, YEAR: 3, PACKAGE: 4 } as const;
 
 export type PeriodType = (typeof PeriodType)[keyof typeof PeriodType];
@@ -81,7 +81,7 @@ export const OptionPriceUnit = { PER_NIGHT: 1, PER_STAY: 2 } as const;
 
 export type OptionPriceUnit = (typeof OptionPriceUnit)[keyof typeof OptionPriceUnit];
 
-/** Special offer types of spec §9. */
+/** Special offer types of spec §9 (docs/constants.md#prices). */
 export const SpecialOfferType = {
   LESS_AMOUNT: 1,
   LESS_PERCENT: 2,
@@ -94,22 +94,22 @@ export const SpecialOfferType = {
 
 export type SpecialOfferType = (typeof SpecialOfferType)[keyof typeof SpecialOfferType];
 
-/** Special offer visibility of spec §9. */
+/** Special offer visibility of spec §9 (docs/constants.md#prices). */
 export const OfferVisibility = { COMPETITION: 1, DUPLICATE: 2, DOMINANT: 3 } as const;
 
 export type OfferVisibility = (typeof OfferVisibility)[keyof typeof OfferVisibility];
 
-/** Tourist tax collection mode (rules-fr §1). */
+/** Tourist tax collection mode (rules-fr §1, docs/statements.md#tourist-tax). */
 export const TouristTaxMode = { REAL: 1, FLAT: 2 } as const;
 
 export type TouristTaxMode = (typeof TouristTaxMode)[keyof typeof TouristTaxMode];
 
-/** Arrhes (guest cancels → loses them) or acompte (firm commitment), rules-fr §9. */
+/** Arrhes (guest cancels → loses them) or acompte (firm commitment), rules-fr §9 (docs/pricing.md#pricing-practice). */
 export const DownPaymentKind = { ARRHES: 1, ACOMPTE: 2 } as const;
 
 export type DownPaymentKind = (typeof DownPaymentKind)[keyof typeof DownPaymentKind];
 
-/** Units of spec §9: currency or percentage. */
+/** Units of spec §9 (docs/constants.md#prices): currency or percentage. */
 export const DiscountUnit = { AMOUNT: 1, PERCENT: 2 } as const;
 
 export type DiscountUnit = (typeof DiscountUnit)[keyof typeof DiscountUnit];

@@ -95,7 +95,8 @@ export interface QuoteLine {
   strikeoutUnitPrice: Cents | null;
 }
 
-/** The option price line of spec §3/§5, as the booking screen shows it. */
+/** The option price line of spec §3 (docs/entities.md)/§5 (docs/pricing.md#validation), as the booking screen shows
+ * it. */
 export interface OptionPriceLine {
   priceGridOptionId: number;
   label: string;

@@ -1,5 +1,5 @@
-// Checks for the grid and offer edit screens (spec §5, §8), kept beside the engine so
-// that what the screens accept is what the engine can price.
+// Checks for the grid and offer edit screens (spec §5 (docs/pricing.md#validation), §8, docs/errors.md#messages), kept
+// beside the engine so that what the screens accept is what the engine can price.
 import { fromDay, toDay, tryToDay } from './dates';
 import { PeriodType, type PriceGrid, type SpecialOffer } from './types';
 

@@ -1,4 +1,4 @@
-// Warnings of spec §8: the quote is still produced, the screen shows them. Every code
+// Warnings of spec §8 (docs/errors.md#messages): the quote is still produced, the screen shows them. Every code
 // and its French text live in the shared catalogue (common/messages.ts).
 import { MESSAGES } from '../../../common/messages';
 import type { PricingWarning } from './types';

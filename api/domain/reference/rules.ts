@@ -34,7 +34,8 @@ export function keepSingleDefault(entity: string, flags: string[]): void {
  * Half-open price periods [startDate, endDate) of one parent never overlap. The parent
  * row is locked first so that two concurrent writes for one parent are serialised.
  */
-/** `exists`: the code when a period with the very same dates is there already (§8 « … already exists »). */
+/** `exists`: the code when a period with the very same dates is there already (§8 (docs/errors.md#messages) « … already
+ * exists »). */
 export function noOverlappingPeriods(entity: string, parentField: string, exists?: MessageCode): void {
   const meta = entityMeta(entity);
   const parent = entityMeta(meta.fields.find((f) => f.name === parentField)!.ref!.entity);

@@ -1,7 +1,7 @@
 // The residential contract as a PDF (pdfmake, like the bills): the parties, the plot,
 // the mobile home, duration and renewal, the yearly fee and its revision, charges and
 // meters, tourist tax, visitor fees, authorised occupants, sublets, end of contract —
-// what rules-fr §8 lists — then the information notice and its signed receipt.
+// what rules-fr §8 (docs/residential.md) lists — then the information notice and its signed receipt.
 import type { Knex } from 'knex';
 import { formatDateFr } from '../../../common/dates';
 import { countFr } from '../../../common/french';

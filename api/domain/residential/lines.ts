@@ -1,5 +1,5 @@
 // The lines of a rent receipt, read from the contract and the reference data (rules in
-// docs/residential.md): the deadline's share of the yearly fee after revision (§9 line
+// docs/residential.md): the deadline's share of the yearly fee after revision (§9 (docs/constants.md) line
 // type 18), the residential fees whose period starts in the deadline (19), the flat
 // tourist tax on the first deadline of a year (2, outside VAT), the consumption of the
 // place's meters since the last billed reading at the meter tariff (22), and what a

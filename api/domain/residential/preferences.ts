@@ -1,4 +1,4 @@
-// The residential preferences (§2 Admin › residential-preference, common/modules.ts):
+// The residential preferences (§2 (docs/screens.md#admin) Admin › residential-preference, common/modules.ts):
 // « Jour d'échéance », the day of the month a rent receipt falls due, and « Envoi
 // automatique le 5 du mois », the late receipts reminded by e-mail on the 5th
 // (monthlyResidentialSend, reminder-mail.ts).

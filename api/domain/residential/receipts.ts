@@ -147,7 +147,7 @@ export async function lockReceipt(trx: Trx, id: number): Promise<Row> {
 const refuse = (code: 'BILLED_ITEMS_UNCHANGEABLE' | 'RENT_RECEIPTS_NO_PRICE' | 'BILL_GENERATION_IMPOSSIBLE') =>
   badRequest(code, { id: formatMessage(code) });
 
-/** The receipt as bill lines (§9 types kept), VAT-inclusive cents. */
+/** The receipt as bill lines (§9 (docs/constants.md) types kept), VAT-inclusive cents. */
 export function billLinesOf(lines: Row[], r: Row): LineInput[] {
   return lines.map((l) => ({
     lineType: l.lineType,

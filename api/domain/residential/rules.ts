@@ -1,6 +1,6 @@
-// Rules of the residential entities on the generic write path (§5, §8): an end date or
-// « indéterminée », one contract per place at a time (CONTRACT_EXISTS), billed meter
-// types present on the place (PITCH_NO_METER), contract numbers, price periods inside
+// Rules of the residential entities on the generic write path (§5 (docs/entities.md#validation),
+// §8, docs/errors.md#messages): an end date or « indéterminée », one contract per place at a time (CONTRACT_EXISTS),
+// billed meter types present on the place (PITCH_NO_METER), contract numbers, price periods inside
 // the contract (FEES_PERIOD_OUTSIDE_CONTRACT), sublets inside the contract and their
 // split, and deletions refused while in use. The database holds the same guarantees
 // (migration 0301): these hooks only answer first, with the field to flag.
@@ -190,7 +190,7 @@ export function registerResidentialRules(): void {
       );
     },
   });
-  // A residential place let to a resident cannot be deleted (§8).
+  // A residential place let to a resident cannot be deleted (§8, docs/errors.md#messages).
   registerHooks('place', {
     async beforeDelete(existing, { trx }) {
       if (await trx('place_affectation').where('placeId', existing.id).first('id'))

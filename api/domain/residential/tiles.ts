@@ -1,4 +1,4 @@
-// The residential home tiles (§2) with real counts: residents with a contract today,
+// The residential home tiles (§2, docs/screens.md#residential) with real counts: residents with a contract today,
 // residential places let today, deadlines begun and not settled (receipts to bill, or
 // billed, past due and unpaid), and sublets meeting the coming week. « Redevances »
 // (the residential fees defined) stays the home module's.

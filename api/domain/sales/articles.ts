@@ -1,6 +1,6 @@
 // An article is never deleted once sold (the ticket lines reference it: « masquez-le »,
 // ARTICLE_DELETE_BLOCKED from the foreign key). When one of those sales is charged to a
-// stay whose final bill has not taken it yet, §8 says so more precisely: « Article
+// stay whose final bill has not taken it yet, §8 (docs/errors.md#messages) says so more precisely: « Article
 // présent dans une vente non facturée » — the bill will still need the article.
 import { badRequest } from '../../http/errors';
 import { registerHooks } from '../../rest/entities';

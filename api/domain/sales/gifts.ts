@@ -1,7 +1,7 @@
 // Gift vouchers: sold at the till (one voucher per unit of a gift article, its value
 // the amount paid for it, outside VAT: a multi-purpose voucher is a liability, not
-// turnover, until used — rules-fr §5), or created by hand / imported; used as a
-// payment, fully or partly, the remaining value kept on the voucher. A use locks the
+// turnover, until used — rules-fr §5, docs/billing.md#holiday-vouchers-and-aid), or created by hand / imported; used as
+// a payment, fully or partly, the remaining value kept on the voucher. A use locks the
 // voucher row FOR UPDATE, so two tills using the same voucher at once cannot both
 // spend its last euros.
 import { randomBytes } from 'node:crypto';
@@ -71,7 +71,7 @@ export async function createVoucher(
   }
 }
 
-/** Takes `amount` off the voucher in `trx`; the §8-style message when it cannot. */
+/** Takes `amount` off the voucher in `trx`; the §8 (docs/errors.md#messages)-style message when it cannot. */
 export async function spendVoucher(
   trx: Knex.Transaction,
   code: string,

@@ -1,7 +1,7 @@
 // The till as a bill source (api/domain/billing/sources.ts): the part of each ticket
 // charged to a stay (payment kind « stay ») goes on the stay's final bill as
-// « additional sales » lines (§9 line type 16), with the VAT of the ticket's lines; a
-// gift voucher sold that way is a « gift vouchers » line (type 23, outside VAT: a
+// « additional sales » lines (§9 (docs/constants.md#bill-line-types) line type 16), with the VAT of the ticket's lines;
+// a gift voucher sold that way is a « gift vouchers » line (type 23, outside VAT: a
 // liability, not turnover).
 // A ticket partly charged gives its charged share, spread over its lines in proportion
 // (largest remainder, so the lines add up to the charged amount exactly). Once billed,

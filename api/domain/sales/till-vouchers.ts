@@ -1,5 +1,5 @@
 // Paper holiday vouchers (Chèques-Vacances ANCV) at the till, taken as at the desk: by
-// count of each denomination, the tender's amount being their sum (issue 29 point 7).
+// count of each denomination, the tender's amount being their sum (issue 29 point 7, docs/history.md#issue-29).
 // They are kept on payment_voucher rows of the ticket's payment (sale_payment_id); the
 // database checks at commit that they add up (migration 0531), and never lets them change.
 import type { Knex } from 'knex';

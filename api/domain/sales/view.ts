@@ -113,8 +113,8 @@ export async function tillData(db: Db, cashRegisterId: number, today: string): P
 }
 
 /**
- * Tickets whose payments differ from their total (the commit-time trigger makes this empty; kept as the check §2
- * lists).
+ * Tickets whose payments differ from their total (the commit-time trigger makes this empty; kept as the check
+ * §2 (docs/screens.md#sales) lists).
  */
 export async function ticketsPaymentMismatch(db: Db): Promise<Row[]> {
   return db('sale as s')

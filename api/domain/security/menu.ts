@@ -1,4 +1,4 @@
-// The main menu of §2, built on the server for the logged-in user: every screen
+// The main menu of §2 (docs/screens.md#admin), built on the server for the logged-in user: every screen
 // with a menu place (generated resources' x-menu, the screen registries' entries) that
 // the user may read, as a tree of nodes (top-level sections, submenus), headers
 // (second level and below, clickable as a context with key `menu-context-<id>`)

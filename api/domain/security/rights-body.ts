@@ -1,4 +1,4 @@
-// The rights body of get_right / set_right (§3 "logged-in user", §7):
+// The rights body of get_right / set_right (§3 (docs/entities.md#users-and-rights) "logged-in user", §7, docs/api.md):
 //   { "functionalities": [ { "key": "camp", "label": "Camping", "subFunctionalities": [
 //       { "key": "camp.pitch", "label": "Emplacements", "rights": "011",
 //         "canSelect": true, "canWrite": true, "canDelete": false, "canExport": false } ] } ] }

@@ -1,4 +1,4 @@
-// Rights of users and groups (§6): reading the effective rights, replacing a
+// Rights of users and groups (§6, docs/rights.md): reading the effective rights, replacing a
 // group's rights, setting a user's specific rights ("changing specific rights
 // removes the user from every group while keeping those rights") and the groups
 // of a user. A non-admin manager never grants a right they do not hold.

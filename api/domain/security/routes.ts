@@ -1,4 +1,4 @@
-// Hand-written security routes (§7): rights of a user (get_right / set_right) and
+// Hand-written security routes (§7, docs/api.md): rights of a user (get_right / set_right) and
 // of a group, the groups of a user, the logged-in user's menu tree. One declaration
 // each (api/http/define-route.ts): right, input, OpenAPI and handler.
 import { checkAccess } from '../../auth/access';
@@ -24,7 +24,7 @@ const list = { type: 'array', items: { type: 'object' } };
 
 defineSchemas(SECURITY_SCHEMAS);
 
-/** Rights and group changes go to the technical event journal (issue 25 point 11). */
+/** Rights and group changes go to the technical event journal (issue 25 point 11, docs/history.md#issue-25). */
 async function journalRights(
   knex: Knex,
   e: { target: 'user' | 'group'; id: number; action: string; by: number | null; body: unknown },

@@ -1,7 +1,7 @@
 // Rules on the generic write path of the rights entities (group-right, user-right,
 // user-group): flags closed upward (delete ⇒ write ⇒ read, export ⇒ read), the
 // technical user and administrators protected, no grant beyond the manager's own,
-// and the specific-rights rule of §6 (a change of specific rights removes the user
+// and the specific-rights rule of §6 (docs/rights.md) (a change of specific rights removes the user
 // from every group while keeping those rights) as on POST …/set_right.
 import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';

@@ -1,5 +1,5 @@
 // Rights groups every new installation starts with (bootstrap; kept by /init-demo):
-// reception, cleaning, accounting and management, with the levels of §6.
+// reception, cleaning, accounting and management, with the levels of §6 (docs/rights.md).
 import type { Knex } from 'knex';
 import { FUNCTIONALITY_KEYS } from '../../../common/functionalities';
 import { flagsOf, type Level } from '../../../common/rights';

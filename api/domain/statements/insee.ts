@@ -1,5 +1,5 @@
-// The INSEE monthly occupancy survey of outdoor accommodation (rules-fr §3): for a
-// month, per INSEE category (bare pitches, rental pitches, pitches let for the year)
+// The INSEE monthly occupancy survey of outdoor accommodation (rules-fr §3, docs/statements.md#insee-occupancy-survey):
+// for a month, per INSEE category (bare pitches, rental pitches, pitches let for the year)
 // the places offered and the place-nights offered and occupied; the arrivals and the
 // person-nights by country of usual residence (the stay customer's country). Only
 // places counted in the survey (the place's flag and its type's) are included; a place

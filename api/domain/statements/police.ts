@@ -1,5 +1,5 @@
-// The police register of foreign guests (rules-fr §4, ex-R611-42 CESEDA): one individual
-// form per guest whose nationality is not French — EU citizens included — for the stays
+// The police register of foreign guests (rules-fr §4 (docs/statements.md#police-register), ex-R611-42 CESEDA): one
+// individual form per guest whose nationality is not French — EU citizens included — for the stays
 // arriving in a period: surname and first names, date and place of birth, nationality,
 // usual address, mobile phone and e-mail, arrival and expected departure. Children
 // under 15 on arrival go on the form of an adult of their stay. Pre-filled from the
@@ -44,7 +44,8 @@ export interface PoliceForm {
   phone: string | null;
   email: string | null;
   children: { lastName: string; firstName: string | null; birthDate: string | null; nationality: string | null }[];
-  /** what the form lacks of rules-fr §4 (« Lieu de naissance »…), flagged on the register screen */
+  /** what the form lacks of rules-fr §4 (docs/statements.md#police-register) (« Lieu de naissance »…), flagged on the
+   * register screen */
   missing: string[];
 }
 

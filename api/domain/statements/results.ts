@@ -1,5 +1,5 @@
-// Results (§2 /result, /result-detail, /balance): what was sold and received over a
-// period, and what each customer or partner owes at a date.
+// Results (§2 (docs/screens.md#billing-and-finance) /result, /result-detail, /balance): what was sold and received over
+// a period, and what each customer or partner owes at a date.
 // - Sales: the lines of the bills and credit notes dated in the period, per line type
 //   (occupation, tourist tax, extras…) and per VAT rate; the till's tickets from the
 //   ledger. Down-payment bills and their deductions cancel out on the final bill. A

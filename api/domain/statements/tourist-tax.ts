@@ -1,5 +1,5 @@
-// Tourist tax register and statement (rules-fr §1, CGCT R2333-50): per stay, the nights
-// inside the period, the persons, the exempt persons and why, the taxable person-nights,
+// Tourist tax register and statement (rules-fr §1 (docs/statements.md#tourist-tax), CGCT R2333-50): per stay, the
+// nights inside the period, the persons, the exempt persons and why, the taxable person-nights,
 // the rate per person-night and the tax due; beside it, the tax billed (bill lines of
 // type 2, credit notes included). The tax due comes from the stay's stored price — the
 // pricing engine's tax lines, one per rate run, each `quantity = taxable persons ×
@@ -62,8 +62,8 @@ export interface TaxRegisterRow {
 }
 
 /**
- * Period [from, to] of night dates, both included, inside one civil year (§8 « Tax base start must be in the same civil
- * year »).
+ * Period [from, to] of night dates, both included, inside one civil year (§8 (docs/errors.md#messages) « Tax base start
+ * must be in the same civil year »).
  */
 export function checkTaxPeriod(from: string, to: string): void {
   if (from > to) throw badRequest('INCORRECT_DATES', { to: formatMessage('INCORRECT_DATES') });

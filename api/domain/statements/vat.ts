@@ -1,4 +1,5 @@
-// VAT statement (rules-fr §2): per month and rate, read from the inalterable ledger.
+// VAT statement (rules-fr §2, docs/billing.md#vat-and-invoice-mentions): per month and rate, read from the inalterable
+// ledger.
 // - Services (pitches, rentals, stay extras) owe VAT when the money is received: every
 //   payment and payment cancellation dated in the month is spread over its stay's rates
 //   as billing does for a payment's own VAT (common/payment-vat.ts, stayRateShares:

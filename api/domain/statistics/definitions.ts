@@ -24,7 +24,7 @@ export type Bucket = 'accommodation' | 'extras' | 'other' | 'tax';
 export const BUCKETS: readonly Bucket[] = ['accommodation', 'extras', 'other', 'tax'];
 
 /**
- * Bill line types (§9) → bucket. Accommodation: the place (1), the persons it houses
+ * Bill line types (§9, docs/constants.md#bill-line-types) → bucket. Accommodation: the place (1), the persons it houses
  * (6, attendants), and the offers (12) and discounts (9) that reduce the stay. Extras:
  * animals (4), vehicles (5), extras (7, 17). Tax: tourist tax (2) and other taxes (3),
  * outside VAT. Anything else — booking fees (8), insurance (11), cancellation (20)… —
@@ -52,7 +52,7 @@ export function bucketCase(lineType: string): string {
 export const SOURCE_SQL = `CASE WHEN b.partner_id IS NOT NULL OR COALESCE(ch.is_online, false) THEN 'channel' ELSE
   'direct' END`;
 
-/** « Statistics sources (3) », §9: what a screen counts. */
+/** « Statistics sources (3) », §9 (docs/constants.md#statistics): what a screen counts. */
 export const SOURCES = { all: 'Tous les séjours', direct: 'Séjours directs', channel: 'Séjours des canaux' } as const;
 export type Source = keyof typeof SOURCES;
 

@@ -3,7 +3,7 @@
 // « Sending the statistics »): after each regeneration that ends well, on demand
 // (« Envoyer maintenant »), and again by the statistics job after a failure, with a
 // growing delay. Each record's last attempt is kept in stat_export; a failed one is
-// shown on the parameters screen with the §8 message « Ce service de statistiques
+// shown on the parameters screen with the §8 (docs/errors.md#messages) message « Ce service de statistiques
 // n'est plus opérationnel ». Nothing of the answer's body is kept or logged.
 import type { Knex } from 'knex';
 import { formatMessage } from '../../../common/messages';
@@ -19,7 +19,7 @@ export interface SendResult {
   id: number;
   label: string;
   status: 'sent' | 'failed';
-  /** French, for the screen (the §8 message when the service did not take the figures) */
+  /** French, for the screen (the §8 (docs/errors.md#messages) message when the service did not take the figures) */
   message: string;
 }
 

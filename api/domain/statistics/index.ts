@@ -1,4 +1,4 @@
-// The statistics module (issue 27): its routes; the jobs live in api/jobs/index.ts.
+// The statistics module (issue 27, docs/statistics.md): its routes; the jobs live in api/jobs/index.ts.
 import type { DomainModule } from '../module';
 import { STATISTICS_ROUTES } from './routes';
 import { registerConstraintMessage } from '../../db/errors';

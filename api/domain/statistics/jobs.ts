@@ -1,4 +1,4 @@
-// The statistics' jobs (api/jobs/index.ts runs them; §9 « statistics regenerated every
+// The statistics' jobs (api/jobs/index.ts runs them; §9 (docs/constants.md#statistics) « statistics regenerated every
 // night »): the nightly regeneration — once a day whichever process claims it, or at
 // the first start, taking over a run whose process died — then the figures sent to the
 // outside services; and every few seconds the queue of changes applied, so that today's

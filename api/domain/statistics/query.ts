@@ -1,6 +1,6 @@
 // What every statistics screen is asked: a period (its last day included), up to three
-// reference years (§9: the same dates those years), and the filters — place types,
-// layouts, channels, the source (§9 « statistics sources (3) ») and the park (tourist or
+// reference years (§9 (docs/constants.md#statistics): the same dates those years), and the filters — place types,
+// layouts, channels, the source (§9 (docs/constants.md#statistics) « statistics sources (3) ») and the park (tourist or
 // residential places, never mixed). Turned here into periods and SQL conditions.
 import type { Knex } from 'knex';
 import { addDays, nightsBetween } from '../../../common/dates';

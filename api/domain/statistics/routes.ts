@@ -1,5 +1,5 @@
-// Routes of the statistics (§2 Statistics, §6 right « stats »): each screen's answer and
-// its CSV, the filters' choices, the regeneration's state and the on-demand run.
+// Routes of the statistics (§2 (docs/screens.md#statistics) Statistics, §6 (docs/rights.md) right « stats »): each
+// screen's answer and its CSV, the filters' choices, the regeneration's state and the on-demand run.
 import { defineRoute } from '../../http/define-route';
 import { filtersSchema } from './query';
 import { screenAnswer, sendScreenCsv } from './answer';

@@ -1,4 +1,4 @@
-// The statistics modules' settings (§2 Admin): /admin/module/statistics-intern, read by
+// The statistics modules' settings (§2 (docs/screens.md#admin) Admin): /admin/module/statistics-intern, read by
 // the nightly job and offered to the screens as their defaults; and the records of the
 // statistics grid (/admin/module/statistics-grid), each an outside address the figures
 // are sent to (export-send.ts). The intern record's « actif » flag is not what turns the

@@ -1,5 +1,5 @@
-// The business actions of §4 on stays: create (temporary or true), merge, convert,
-// set state and the named transitions, occupancy lock and cancel, option expiry.
+// The business actions of §4 (docs/stays.md#states-and-transitions) on stays: create (temporary or true), merge,
+// convert, set state and the named transitions, occupancy lock and cancel, option expiry.
 // Each runs in one transaction, decides with the pure state machine, writes the
 // booking and its occupancies, and records a French line in the history.
 import type { Knex } from 'knex';
@@ -142,7 +142,7 @@ export async function cancelOccupancy(
     checkVersion(before, expected);
     if (before.isCancelled || !isModifiable(booking.statusId) || booking.statusId === STATUS.ARRIVED)
       throw badRequest('INVALID_TRANSITION');
-    // §8 "cannot cancel with partner occupancy" asks for the partner occupancy to be
+    // §8 (docs/errors.md#messages) "cannot cancel with partner occupancy" asks for the partner occupancy to be
     // cancelled before the stay: that one may be the last.
     if (!before.partnerAllotmentId) await assertKeepsAnOccupancy(trx, booking.id, occupancyId);
     await trx('occupancy')

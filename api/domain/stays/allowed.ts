@@ -43,7 +43,8 @@ export function decideAllowed(i: AllowedInput): StayAllowed {
   const active = i.occupancies.filter((o) => !o.isCancelled).length;
   const occupancies: Record<number, OccupancyAllowed> = {};
   for (const o of i.occupancies) {
-    // A confirmed stay keeps its last active occupancy (§8 "booking needs occupancy and place").
+    // A confirmed stay keeps its last active occupancy (§8 (docs/errors.md#messages) "booking needs occupancy and
+    // place").
     const spare = !o.isCancelled && (UNCONFIRMED.includes(statusId) || active > 1);
     occupancies[o.id] = {
       lock: i.canWrite && !o.isCancelled,

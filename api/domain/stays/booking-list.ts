@@ -1,5 +1,5 @@
-// The booking list of §2 (scopes active, cancelled, partner; filters, search, sort,
-// pages) and its total. The total is read from booking_count when only the columns it
+// The booking list of §2 (docs/screens.md#bookings-and-customers) (scopes active, cancelled, partner; filters, search,
+// sort, pages) and its total. The total is read from booking_count when only the columns it
 // keeps filter the list (migration 0560): page 1 costs the same whatever the history.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';

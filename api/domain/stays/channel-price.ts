@@ -22,7 +22,7 @@ export interface ChannelLine {
   extraId?: number | null;
   /** the line's own VAT rate (null: outside VAT) when the grid's is not the one (a sublet's share) */
   vatRateBp?: number | null;
-  /** the line's own §9 type when its kind's is not the one */
+  /** the line's own §9 (docs/constants.md#prices) type when its kind's is not the one */
   lineType?: BillLineType;
 }
 
@@ -34,7 +34,8 @@ const LINE_TYPE = {
   discount: BillLineType.DISCOUNT,
 } as const;
 
-/** VAT of a stay's pitch or rental when the grid could not say (10 %, rules-fr §2). */
+/** VAT of a stay's pitch or rental when the grid could not say (10 %,
+ * rules-fr §2, docs/billing.md#vat-and-invoice-mentions). */
 export const DEFAULT_STAY_VAT_BP = 1000;
 
 function vatTotals(lines: StayQuoteLine[]): VatTotal[] {

@@ -91,7 +91,7 @@ export async function addOccupancy(
  * `integrate` (the online booking's reference, imports.ts) it becomes "Intégrée".
  */
 /**
- * §5 « places selected must match the number expected »: a request for several places
+ * §5 (docs/stays.md#validation) « places selected must match the number expected »: a request for several places
  * (`placeCount`, a group asking for three pitches) is created only with exactly that many
  * occupancies on a place.
  */

@@ -1,4 +1,4 @@
-// Date sanity on the stay write path (issue 11 §5), before any other stay rule so a
+// Date sanity on the stay write path (issue 11 §5, docs/history.md#issue-11), before any other stay rule so a
 // typing error (year 20255, 1924) gets its own message rather than an availability
 // answer: dates of stays, unavailabilities, allotments and online bookings between
 // 2000 and five years ahead, a stay no longer than the general setting
@@ -64,7 +64,8 @@ export function registerStayDateRules(): void {
         (!changed(rec, existing, 'startDate') && !changed(rec, existing, 'endDate'))
       )
         return;
-      // Every night inside an activity period (spec §5; issue 24 point 6): only for dates a write sets or changes.
+      // Every night inside an activity period (spec §5 (docs/stays.md#validation);
+      // issue 24 point 6, docs/statements.md): only for dates a write sets or changes.
       await assertStayInActivity(trx, rec.startDate, rec.endDate);
       const nights = nightsBetween(rec.startDate, rec.endDate);
       const limit = await maxStayNights(trx);

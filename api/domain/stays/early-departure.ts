@@ -1,9 +1,9 @@
-// Early departure with the preference « Les nuits prévues restent dues » (spec §4 bill
+// Early departure with the preference « Les nuits prévues restent dues » (spec §4 (docs/billing.md#bills) bill
 // line 21 « Départ anticipé »), pure part (property-tested in
 // tests/unit/stays/early-departure.test.ts). The occupancy is priced again for the
 // nights really spent, so its lines, its dates and its tourist tax say what happened —
-// the tourist tax « au réel » is due per night spent (rules-fr §1), never on nights not spent —
-// and what the planned stay cost beyond that stays due as one line 21 per VAT rate.
+// the tourist tax « au réel » is due per night spent (rules-fr §1, docs/statements.md#tourist-tax), never on nights not
+// spent — and what the planned stay cost beyond that stays due as one line 21 per VAT rate.
 // The guest therefore pays the planned price less the tourist tax of the nights not
 // spent; each VAT rate keeps exactly the planned base and VAT.
 import { formatDateFr } from '../../../common/dates';

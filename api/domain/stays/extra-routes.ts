@@ -1,4 +1,4 @@
-// Extras during a stay (issue 29 §2): which extras the engine prices for a place and
+// Extras during a stay (issue 29 §2, docs/history.md#issue-29): which extras the engine prices for a place and
 // dates (the wizard and the stay screen offer only those, or say why one has no price),
 // and an occupancy's extras replaced from the stay screen. The price before saving is
 // POST /rest/occupancy/{id}/quote (nothing written).

@@ -1,4 +1,4 @@
-// Extras during a stay (issue 29 §2): which extras the pricing engine prices for a place
+// Extras during a stay (issue 29 §2, docs/history.md#issue-29): which extras the pricing engine prices for a place
 // and dates — an extra is priced when the grid that prices the stay has an option for it,
 // the same rule as the engine's « option not mapped » warning (pricing/options.ts) — and
 // the extras of one occupancy replaced in one transaction, on the generic write path (its

@@ -29,7 +29,7 @@ export function assertModifiable(booking: Row | undefined): void {
 }
 
 /**
- * A confirmed stay keeps at least one active occupancy (§8 "booking needs occupancy and
+ * A confirmed stay keeps at least one active occupancy (§8 (docs/errors.md#messages) "booking needs occupancy and
  * place"): refuses taking `occupancyId` away from it (delete, cancel, move to another
  * stay). The booking row is locked, so two requests removing its last two occupancies
  * one each are serialised and the second sees the first's removal.

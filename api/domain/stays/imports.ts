@@ -1,6 +1,6 @@
 // Online bookings received from the sales channels (/booking-import-list): accepted
 // or refused, then integrated as a stay — "a booking must be accepted before
-// integration; an online booking can be integrated once only" (§4). The online
+// integration; an online booking can be integrated once only" (§4, docs/stays.md#states-and-transitions). The online
 // booking (`booking_import`) goes À intégrer (12) → Acceptée (4) → Intégrée (13), or
 // Refusée (10); the stay it becomes is created "Intégrée" (13) too, and follows the
 // life cycle of a firm booking from there (state-machine.ts). The import row is
@@ -70,7 +70,7 @@ export async function refuseImport(knex: Knex, id: number, reason: unknown, user
     refuseIfIntegrated(row);
     if (row.statusId !== STATUS.TO_INTEGRATE && row.statusId !== STATUS.ACCEPTED)
       throw badRequest('INVALID_TRANSITION');
-    // §5 « a note is required »: the refusal is never transmitted to the channel, its note
+    // §5 (docs/stays.md#validation) « a note is required »: the refusal is never transmitted to the channel, its note
     // is what the desk answers the guest with.
     if (!text) throw badRequest('NOTE_REQUIRED', { reason: formatMessage('NOTE_REQUIRED') });
     return setStatus(
@@ -108,7 +108,8 @@ async function customerFor(trx: Knex.Transaction, row: Row, userId: number | nul
   return c.id;
 }
 
-/** Adults, children and babies of the channel mapped on the first active age category of each (§8). */
+/** Adults, children and babies of the channel mapped on the first active age category of each
+ * (§8, docs/errors.md#messages). */
 async function occupantDetails(
   trx: Knex.Transaction,
   row: Row,

@@ -1,5 +1,5 @@
-// The list screens of §2 under Bookings: arrivals and departures of a day, departures
-// to clean, who is on site, birthdays of the guests present; the bookings by status
+// The list screens of §2 (docs/screens.md#bookings-and-customers) under Bookings: arrivals and departures of a day,
+// departures to clean, who is on site, birthdays of the guests present; the bookings by status
 // (active, cancelled, partner) are in ./booking-list.ts. Plain SQL over the stay tables.
 import { stayPreferences } from './preferences';
 import type { Knex } from 'knex';

@@ -68,7 +68,7 @@ export async function repriceBooking(trx: Trx, bookingId: number, opts: RepriceO
   // Locked: two writers of one booking's occupancies sum its totals one after the other.
   const booking = await trx('booking').where('id', bookingId).forUpdate().first();
   if (!booking || !isModifiable(booking.statusId)) return;
-  // A stay sold by a channel keeps the channel's price and lines until a user asks (issue 24 §10).
+  // A stay sold by a channel keeps the channel's price and lines until a user asks (issue 24 §10, docs/statements.md).
   if (booking.channelPriced && opts.explicit)
     await trx('booking').where('id', bookingId).update({ channelPriced: false });
   await priceOccupancies(trx, booking, { ...opts, keepChannelPrice: !!booking.channelPriced && !opts.explicit });

@@ -1,5 +1,5 @@
-// One named transition of §4 on a booking (runAction, setState), after the guards other
-// modules register (registerActionGuard).
+// One named transition of §4 (docs/stays.md#states-and-transitions) on a booking (runAction, setState), after the
+// guards other modules register (registerActionGuard).
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';

@@ -1,5 +1,5 @@
-// The life cycle of a stay (§4) as one pure function: given what the booking is and
-// the action asked, either the change to write (and its French history line) or the
+// The life cycle of a stay (§4, docs/stays.md#states-and-transitions) as one pure function: given what the booking is
+// and the action asked, either the change to write (and its French history line) or the
 // refusal with its message code. Routes, the generic write path and the tests all
 // go through `decide`; nothing here touches the database.
 import type { MessageCode } from '../../../common/messages';
@@ -187,7 +187,8 @@ export function decide(b: BookingFacts, action: Action, p: ActionParams, clock: 
       if (kind === 'option') {
         const date = text(p.date) || b.optionExpiryDate || addDays(clock.today, optionDays(b));
         if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) refuse('INVALID_DATE', 'date');
-        // A new expiry date given with the conversion cannot be already past (§5 "date not in the past").
+        // A new expiry date given with the conversion cannot be already past (§5 (docs/stays.md#validation) "date not
+        // in the past").
         if (text(p.date) && date < clock.today) refuse('DATE_IN_PAST', 'date');
         patch.optionExpiryDate = date;
       }

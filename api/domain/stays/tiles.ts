@@ -1,4 +1,4 @@
-// The /home counts this module owns (§2 dashboard tiles).
+// The /home counts this module owns (§2 (docs/screens.md#home-tiles) dashboard tiles).
 import { registerTile, TILE_SLOTS } from '../home/tiles';
 import { optionsToFollowUp } from './sweeps';
 import { cancelledImports, importsToIntegrate } from './imports';

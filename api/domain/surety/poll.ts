@@ -1,4 +1,4 @@
-// The deposits' states polled from the provider (§7 module/surety), every hour by the
+// The deposits' states polled from the provider (§7 (docs/api.md) module/surety), every hour by the
 // scheduler (api/jobs): each provider guarantee still « En cours » or « Détenue par le
 // prestataire » whose notes carry the provider's deposit id (swikly.ts) is asked for its
 // state and follows it: requested → in-progress, held → provider-held, released →

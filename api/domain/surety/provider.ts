@@ -1,4 +1,4 @@
-// The surety (deposit) provider adapter (§7 module/surety, Swikly-like): an HTTP service
+// The surety (deposit) provider adapter (§7 (docs/api.md) module/surety, Swikly-like): an HTTP service
 // set by the environment — SURETY_PROVIDER_URL (its base address) and SURETY_PROVIDER_KEY
 // (sent as a Bearer token); the surety module's « Identifiant d'API » names the campsite's
 // account there (header X-Api-Login). A deposit request is `POST {url}/deposits` with

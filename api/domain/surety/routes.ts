@@ -1,4 +1,4 @@
-// Routes of the surety module's provider (§7 module/surety): read right on the surety
+// Routes of the surety module's provider (§7 (docs/api.md) module/surety): read right on the surety
 // function to see, write right to send deposit requests.
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/errors';

@@ -1,4 +1,4 @@
-// The surety module's provider screen (§7 module/surety): its settings and provider
+// The surety module's provider screen (§7 (docs/api.md) module/surety): its settings and provider
 // state, the stays of a period with their deposit state, the deposit requests sent
 // through the provider (provider.ts) and the amounts of the stays to remind. The
 // deposit asked per stay is the module's `depositAmount` setting (cents). A request the

@@ -1,4 +1,4 @@
-// The utilities module (§2 Utilities): file check and purge, grid history purge, V1 import.
+// The utilities module (§2 (docs/screens.md#utilities) Utilities): file check and purge, grid history purge, V1 import.
 import type { DomainModule } from '../module';
 import { UTILITY_ROUTES } from './routes';
 

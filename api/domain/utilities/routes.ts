@@ -1,6 +1,6 @@
-// The utilities of the user menu and of the utilities area (§2 Utilities): the file
+// The utilities of the user menu and of the utilities area (§2 (docs/screens.md#utilities) Utilities): the file
 // check, the file purge, the grid history purge and the V1 import. The file check, the
-// file purge and the import are the technical user's (§2 « file verification and V1
+// file purge and the import are the technical user's (§2 (docs/screens.md#utilities) « file verification and V1
 // import (system users only) »); the grid history purge needs the right to delete price
 // grids. Each destructive call takes the exact list its preview showed.
 import { addDays, todayParis } from '../../../common/dates';

@@ -1,7 +1,7 @@
-// The CAF holiday aid (VACAF) of a stay (issue 30; rules-fr §5: « two payers on the full
-// price; VAT on the total »). The aid is not a discount: the stay is sold at its full
-// price and its VAT is due on all of it; the CAF pays part of that price for the family.
-// So the final bill keeps every taxable line as priced and adds one line of type 10
+// The CAF holiday aid (VACAF) of a stay (issue 30 (docs/history.md#issue-30);
+// rules-fr §5 (docs/billing.md#holiday-vouchers-and-aid): « two payers on the full price; VAT on the total »). The aid
+// is not a discount: the stay is sold at its full price and its VAT is due on all of it; the CAF pays part of that
+// price for the family. So the final bill keeps every taxable line as priced and adds one line of type 10
 // « Aide aux vacances » outside VAT, negative: it lowers what the family is asked to
 // pay, never a VAT base (the per-rate totals are sums of the taxed lines only). In the
 // ledger the bill's entry carries that share (`holidayAid`) and the FEC debits it to

@@ -1,4 +1,4 @@
-// The claim to the CAF (VACAF, issue 30): for a period [from, to), the aids of the stays
+// The claim to the CAF (VACAF, issue 30, docs/history.md#issue-30): for a period [from, to), the aids of the stays
 // that end in it and were never claimed, with the campsite's agreement number (module
 // 'vacaf', setting agreementNumber), as a CSV file (layout in README.md). The claim is
 // kept with its aids (holiday_aid.claim_id: an aid is claimed once, then frozen by a

@@ -1,4 +1,4 @@
-// Routes of the VACAF module (issue 30): the aid on a stay, the claims to the CAF
+// Routes of the VACAF module (issue 30, docs/history.md#issue-30): the aid on a stay, the claims to the CAF
 // (screen /vacaf-list), their file and the CAF's payment.
 import { defineRoute } from '../../http/define-route';
 import { notFound } from '../../http/errors';

@@ -1,4 +1,4 @@
-// The yield management module (issue 30, README.md of this folder): rules per place type
+// The yield management module (issue 30 (docs/history.md#issue-30), README.md of this folder): rules per place type
 // and period, a preview and an application that writes new grid versions, a journal, the
 // nightly job and the connector interface to outside revenue systems.
 import type { DomainModule } from '../module';

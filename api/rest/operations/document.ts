@@ -1,8 +1,8 @@
-// The spec's generic documents (§7): `GET {base}/document?id=` (or POST with `{ id }`) is
+// The spec's generic documents (§7, docs/api.md): `GET {base}/document?id=` (or POST with `{ id }`) is
 // a record's document as PDF — the module's own (a bill: its stored PDF) or a sheet of
 // its fields; without id, the list (the list's filters, or the search body) as PDF.
 // `GET {base}/document_info/{id}` describes that file: generateFilePath,
-// generateFileName, fileName, extension (§3 « Document file »).
+// generateFileName, fileName, extension (§3 (docs/entities.md) « Document file »).
 import { entityMeta } from '../entities';
 import { applyFilter, applySort, parseRestQuery, parseSearchBody, readableColumns } from '../query';
 import { display, exportFields } from '../csv';

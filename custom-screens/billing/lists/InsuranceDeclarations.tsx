@@ -1,4 +1,4 @@
-// /insurance-declaration-list — the declarations to the insurer (issue 30): the ones
+// /insurance-declaration-list — the declarations to the insurer (issue 30, docs/history.md#issue-30): the ones
 // made (period, stays, premiums, commission, sent when and by whom, the e-mail's state,
 // the file), and a new one: the period's insured stays previewed, then sent.
 import { useState } from 'react';

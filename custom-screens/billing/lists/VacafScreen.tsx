@@ -1,4 +1,4 @@
-// /vacaf-list — holiday aid (VACAF, issue 30): a new claim to the CAF (the aids of the
+// /vacaf-list — holiday aid (VACAF, issue 30, docs/history.md#issue-30): a new claim to the CAF (the aids of the
 // stays that end in the period, previewed, then claimed with the agreement number), the
 // claims made (file, what the CAF paid, « Paiement reçu » records the CAF's payment), and
 // the CAF's payments of a period.

@@ -20,7 +20,8 @@ export interface Summary {
 }
 
 /** How each action is offered: its button, what it asks, and its confirmation. */
-// `confirm`/`keep`: the dialog's buttons, saying what each does (§8: never a bare « Confirmer » / « Annuler »).
+// `confirm`/`keep`: the dialog's buttons, saying what each does (§8 (docs/errors.md#messages): never a bare « Confirmer
+// » / « Annuler »).
 const ACTION_UI: Record<
   string,
   {
@@ -158,7 +159,8 @@ const ACTION_UI: Record<
   },
 };
 
-/** §8 confirmations on an integrated online booking (status 13): what the channel will not know. */
+/** §8 (docs/errors.md#confirmations) confirmations on an integrated online booking (status 13): what the channel will
+ * not know. */
 function onlineWarning(action: string, statusId: number): string | undefined {
   if (statusId !== STATUS.INTEGRATED) return undefined;
   if (action === 'validate' || action === 'refuse')

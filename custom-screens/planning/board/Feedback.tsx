@@ -1,5 +1,5 @@
 // Tooltip on hover and the board's toast (refused moves, undo…), both in
-// French. The toast auto-dismisses after 5 s (spec §9), one at a time.
+// French. The toast auto-dismisses after 5 s (spec §9, docs/constants.md), one at a time.
 import { useEffect, type ReactNode } from 'react';
 import type { IndexedBar } from './barIndex';
 import { statusLabel } from './colors';

@@ -17,7 +17,7 @@ export const DEFAULT_STATUS_PALETTE: Palette = {
   sublet: { background: '#0f766e', color: '#ffffff', label: 'Sous-location (camping)' },
 };
 
-/** Cleaning task statuses (spec §4): taken, todo, in progress, done. */
+/** Cleaning task statuses (spec §4, docs/stays.md#states-and-transitions): taken, todo, in progress, done. */
 export const CLEANING_STATUS_PALETTE: Palette = {
   taken: { background: '#7c3aed', color: '#ffffff', label: 'Prise' },
   todo: { background: '#fde68a', color: '#422006', border: '#d97706', label: 'À faire' },

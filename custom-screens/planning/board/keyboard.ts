@@ -1,6 +1,6 @@
 // Keyboard: key → action, and cursor moves. The cursor is a cell (display row,
 // night); the bar under it is the selected bar, and arrows step over a bar as
-// one cell. Function keys follow spec §6: F3 create, F4 modify, F8 csv/print,
+// one cell. Function keys follow spec §6 (docs/rights.md#keyboard-shortcuts): F3 create, F4 modify, F8 csv/print,
 // F9 delete, F12 validate, Esc cancel.
 import { barAt, barsInRange, type RowBars } from './barIndex';
 import { nearestRow, type RowLayout } from './rowLayout';

@@ -1,5 +1,5 @@
-// CSV for F8 (§9; the file named after its list and day): semicolon-separated, French headers, UTF-8 with BOM so
-// that spreadsheet software opens accents correctly.
+// CSV for F8 (§9 (docs/constants.md); the file named after its list and day): semicolon-separated, French headers,
+// UTF-8 with BOM so that spreadsheet software opens accents correctly.
 import { csvCell } from '../../../common/csv-cell';
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
   // neutralised against spreadsheet formulas (OWASP CSV injection), quoted when needed

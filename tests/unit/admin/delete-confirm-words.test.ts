@@ -1,5 +1,5 @@
 // Every entity's delete confirmation says what its buttons do, in French, with the
-// article its schema label asks for (issue 13: not « Confirmer / Annuler »).
+// article its schema label asks for (issue 13 (docs/stays.md#preferences): not « Confirmer / Annuler »).
 import { describe, expect, it } from 'vitest';
 import { ENTITY_METAS } from '../../../common/generated/meta';
 import { bulkDeleteConfirmWords, deleteConfirmWords } from '../../../admin/src/entity/deleteWords';

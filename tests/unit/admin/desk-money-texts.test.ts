@@ -1,5 +1,5 @@
-// The front desk's texts (issue 29): what the arrival and departure dialogs say about the money, the stay actions'
-// dialogs (never « undefined »), the technical journal's details in words.
+// The front desk's texts (issue 29, docs/history.md#issue-29): what the arrival and departure dialogs say about the
+// money, the stay actions' dialogs (never « undefined »), the technical journal's details in words.
 import { describe, expect, it } from 'vitest';
 import { warningsForDue } from '../../../custom-screens/billing/stay-money';
 import { jetDetail, localTime } from '../../../custom-screens/fiscal/jet-detail';

@@ -1,4 +1,4 @@
-// One French date field everywhere (issue 13): a native date input shows mm/dd/yyyy in
+// One French date field everywhere (issue 13, docs/stays.md#preferences): a native date input shows mm/dd/yyyy in
 // a browser set to English, react-admin's DateInput is one too. The route walk
 // (tests/e2e/walk.test.ts) checks every screen; this reads the sources, so
 // that the dialogs no walk opens are held to it as well.

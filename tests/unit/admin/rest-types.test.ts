@@ -1,4 +1,4 @@
-// The typed contract between screens and routes (issue 23 §2): `tsc` (npm run typecheck)
+// The typed contract between screens and routes (issue 23 §2, docs/history.md#issue-23): `tsc` (npm run typecheck)
 // refuses a call that sends what its route's schema refuses or reads what its answer does
 // not declare. The `@ts-expect-error` lines fail the type check the day they compile.
 import { describe, expect, it } from 'vitest';

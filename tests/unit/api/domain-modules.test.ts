@@ -1,4 +1,4 @@
-// The modules as they describe themselves (api/domain/index.ts, issue 23 §4): which hooks
+// The modules as they describe themselves (api/domain/index.ts, issue 23 §4, docs/history.md#issue-23): which hooks
 // run on each entity and in which order, which routes each module mounts. Pinned here so
 // that a change of order, or a route moving between modules, shows in review.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Every route declared with defineRoute describes its 200 answer precisely (issue 23 §2):
+// Every route declared with defineRoute describes its 200 answer precisely (issue 23 §2, docs/history.md#issue-23):
 // the screens' types (admin/src/generated/api-types.ts) come from it, and the integration
 // tests check every answer against it (tests/int/harness.ts). Vague means no `response`,
 // or an object with neither properties nor additionalProperties, or an array of such.

@@ -1,4 +1,4 @@
-// The session cookie's name (issue 31): the same for every process behind one address,
+// The session cookie's name (issue 31, docs/history.md#issue-31): the same for every process behind one address,
 // whatever port each listens on; SESSION_COOKIE chooses it.
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../../api/config';

@@ -1,4 +1,4 @@
-// CSV files are named after their list and day (issue 29 §7).
+// CSV files are named after their list and day (issue 29 §7, docs/history.md#issue-29).
 import { describe, expect, it } from 'vitest';
 import { csvFileName, dispositionFileName, fileSlug } from '../../../common/file-names';
 

@@ -1,4 +1,4 @@
-// §5 « start hour before end hour »: a field declared `x-after` another is refused with
+// §5 (docs/entities.md#validation) « start hour before end hour »: a field declared `x-after` another is refused with
 // START_HOUR_BEFORE_END when both are hours (HH:MM), START_BEFORE_END for dates.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
-// Every §8 message of common/messages.ts is emitted somewhere (issue 30): a code that no
-// server code, trigger, schema (`x-message`, `x-delete-blocked`) or screen names is a
-// rule written and never enforced. Codes another open issue emits are listed with it.
+// Every §8 (docs/errors.md#messages) message of common/messages.ts is emitted somewhere
+// (issue 30, docs/history.md#issue-30): a code that no server code, trigger, schema (`x-message`, `x-delete-blocked`)
+// or screen names is a rule written and never enforced. Codes another open issue emits are listed with it.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

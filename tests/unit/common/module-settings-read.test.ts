@@ -1,4 +1,4 @@
-// Issue 30: no module screen may save a setting that nothing reads. Every setting of
+// Issue 30 (docs/history.md#issue-30): no module screen may save a setting that nothing reads. Every setting of
 // common/modules.ts is listed here with the code that reads it (the file names the module
 // kind and the setting), or in NOT_READ_YET with the open issue that makes it real or
 // removes its screen. A new setting fails this test until it is one or the other.

@@ -1,4 +1,4 @@
-// Spec §9: year choices run from 2018 to the current year + 2 (the statements' year picker).
+// Spec §9 (docs/constants.md): year choices run from 2018 to the current year + 2 (the statements' year picker).
 import { describe, expect, it } from 'vitest';
 import { yearChoices } from '../../../common/year-choices';
 

@@ -1,4 +1,4 @@
-// The trial balance of a FEC file (issue 24): what each account holds at the end, and
+// The trial balance of a FEC file (issue 24, docs/statements.md): what each account holds at the end, and
 // the checks an accountant makes before filing — every customer account (411, per
 // auxiliary account) settles, 468600 holds the tourist tax only, and the revenue and
 // output VAT accounts hold what the bills and tickets of the year say. Amounts in cents,

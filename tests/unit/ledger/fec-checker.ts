@@ -1,4 +1,4 @@
-// A structural checker of FEC files (LPF A47 A-1, rules-fr §6; there is no maintained
+// A structural checker of FEC files (LPF A47 A-1, rules-fr §6 (docs/statements.md#fec); there is no maintained
 // validator on npm): the file name, the 18 fields in order, one separator, CR/LF, dates
 // AAAAMMJJ inside the year, amounts with a decimal comma, every entry balanced with one
 // date, entry numbers continuous per journal, entries of a journal contiguous and in

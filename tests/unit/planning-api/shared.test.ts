@@ -1,4 +1,4 @@
-// common/planning.ts: colour categories, payment view, the plan's legend bands (§9).
+// common/planning.ts: colour categories, payment view, the plan's legend bands (§9, docs/constants.md).
 import { describe, expect, it } from 'vitest';
 import { bandOf, occupancyRate, paymentStateOf, PLAN_BANDS, statusCategory } from '../../../common/planning';
 

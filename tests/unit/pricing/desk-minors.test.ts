@@ -1,4 +1,4 @@
-// The tourist-tax exemption of minors follows from the age range (rules-fr §1): a
+// The tourist-tax exemption of minors follows from the age range (rules-fr §1, docs/statements.md#tourist-tax): a
 // category whose ages are all under 18 is exempt even when its tick was left off.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Special offer visibility (spec §9): competition (the best applies), duplicate
+// Special offer visibility (spec §9, docs/constants.md#prices): competition (the best applies), duplicate
 // (cumulates), dominant (applies alone). Stay: 7 nights at 30 € = 210,00 €.
 import { describe, expect, it } from 'vitest';
 import { OfferVisibility, SpecialOfferType, priceStay, type SpecialOffer } from '../../../api/domain/pricing';

@@ -1,4 +1,4 @@
-// The 7 special offer types of spec §9, on a 7-night high-season stay at 30 € a night
+// The 7 special offer types of spec §9 (docs/constants.md#prices), on a 7-night high-season stay at 30 € a night
 // (210,00 €) unless said otherwise.
 import { describe, expect, it } from 'vitest';
 import {

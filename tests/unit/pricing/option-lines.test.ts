@@ -1,4 +1,4 @@
-// Option price lines (spec §5): quantity starts at 0; a required option gives 1; an
+// Option price lines (spec §5, docs/pricing.md#validation): quantity starts at 0; a required option gives 1; an
 // included quantity above 0 with no age category starts at the included quantity;
 // dates come from the first occupancy.
 import { describe, expect, it } from 'vitest';

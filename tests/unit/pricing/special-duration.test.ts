@@ -1,4 +1,4 @@
-// Price model SPECIAL_DURATION: the stay dates must equal the period's (spec §5).
+// Price model SPECIAL_DURATION: the stay dates must equal the period's (spec §5, docs/pricing.md#validation).
 import { describe, expect, it } from 'vitest';
 import { PeriodType, PriceModel, priceStay } from '../../../api/domain/pricing';
 import { compact, context, grid, period, request, seasons } from './fixtures';

@@ -1,4 +1,4 @@
-// Tourist tax (rules-fr §1): au réel, rate per person-night = round_half_up(tariff ×
+// Tourist tax (rules-fr §1, docs/statements.md#tourist-tax): au réel, rate per person-night = round_half_up(tariff ×
 // (1 + Σ surcharges)); outside the VAT base; au forfait, not on the bill.
 import { describe, expect, it } from 'vitest';
 import { BillLineType, TouristTaxMode, priceStay } from '../../../api/domain/pricing';

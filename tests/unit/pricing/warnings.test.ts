@@ -1,4 +1,4 @@
-// The pricing warnings of spec §8, as codes with their French text.
+// The pricing warnings of spec §8 (docs/errors.md#messages), as codes with their French text.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../common/messages';
 import { PRICING_WARNING_TEXTS, priceStay } from '../../../api/domain/pricing';

@@ -1,4 +1,4 @@
-// Price model WEEK: per started week; extra nights on nights 8–13, 15–20, 22–27 (spec §9).
+// Price model WEEK: per started week; extra nights on nights 8–13, 15–20, 22–27 (spec §9, docs/constants.md#prices).
 import { describe, expect, it } from 'vitest';
 import { PriceModel, addDays, priceStay } from '../../../api/domain/pricing';
 import { compact, context, grid, request, seasons, warningCodes } from './fixtures';

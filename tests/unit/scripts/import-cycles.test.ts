@@ -1,4 +1,4 @@
-// scripts/import-cycles.mjs as a gate (issue 23 §4): it finds a cycle and a two-way module
+// scripts/import-cycles.mjs as a gate (issue 23 §4, docs/history.md#issue-23): it finds a cycle and a two-way module
 // import in a tree made for it, exits 1 above the counts it is given, and the repository's
 // api/ has no cycle and no pair of domain modules importing each other.
 import { execFileSync, spawnSync } from 'node:child_process';

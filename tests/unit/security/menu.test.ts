@@ -1,4 +1,4 @@
-// The main menu tree (§2): nodes, clickable context headers with stable ids and
+// The main menu tree (§2, docs/screens.md#admin): nodes, clickable context headers with stable ids and
 // custom names, items keyed by their route; menu keys; the leave guard's rule.
 import { describe, expect, it } from 'vitest';
 import { buildMenu, contextIdOf, type MenuGroup } from '../../../api/domain/security/menu';

@@ -1,4 +1,4 @@
-// Levels and flags of §6, the get_right / set_right body, the rights entities' schemas.
+// Levels and flags of §6 (docs/rights.md), the get_right / set_right body, the rights entities' schemas.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {

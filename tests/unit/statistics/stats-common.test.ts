@@ -1,4 +1,4 @@
-// The pure parts of the statistics: §9 map bands, reference-year dates, French
+// The pure parts of the statistics: §9 (docs/constants.md#statistics) map bands, reference-year dates, French
 // departments of postal codes, French cells, and the table with reference years.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
-// The stay life cycle (§4), every action from every status and kind: what is allowed,
-// what is refused and with which message, and what an allowed action writes.
+// The stay life cycle (§4, docs/stays.md#states-and-transitions), every action from every status and kind: what is
+// allowed, what is refused and with which message, and what an allowed action writes.
 import { describe, expect, it } from 'vitest';
 import {
   ACTIONS,
@@ -50,8 +50,8 @@ const attempt = (b: BookingFacts, a: Action, p: ActionParams = params(a, b.kind)
 };
 
 /**
- * The expected table, written from §4 independently of the implementation. No stay is
- * "Acceptée" (4) or "À intégrer" (12): those are statuses of the online booking before
+ * The expected table, written from §4 (docs/stays.md#states-and-transitions) independently of the implementation. No
+ * stay is "Acceptée" (4) or "À intégrer" (12): those are statuses of the online booking before
  * integration; "Intégrée" (13) is a firm online booking, which stays a booking.
  */
 const OPEN = [S.TEMPORARY, S.IN_PROGRESS, S.CONFIRMED, S.VALIDATED, S.INTEGRATED];

@@ -1,6 +1,6 @@
-// /admin/establishment: the single establishment (§3): identity, address, legal
+// /admin/establishment: the single establishment (§3, docs/entities.md#establishment): identity, address, legal
 // information (SIREN 9 digits, SIRET 14, VAT, legal form, capital, RCS, trade
-// register, NAF), currency and classification, group mode; the logos (§9 image
+// register, NAF), currency and classification, group mode; the logos (§9 (docs/constants.md#formats-and-files) image
 // types, size limit) beside the form.
 import { useRef, useState } from 'react';
 import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';

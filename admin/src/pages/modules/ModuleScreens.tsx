@@ -1,4 +1,4 @@
-// The module screens of §2 Admin, on the `module` configuration records:
+// The module screens of §2 (docs/screens.md#admin) Admin, on the `module` configuration records:
 // /admin/module-grid (every module), /admin/module/{kind}-grid and their edit
 // screens by id, and the one-record screens (/admin/module/check-in…). Each kind's
 // settings form comes from the catalogue (common/modules.ts).

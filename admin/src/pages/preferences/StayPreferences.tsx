@@ -1,4 +1,4 @@
-// /preference/{section}: the preferences of §2 that drive the stays, one card per
+// /preference/{section}: the preferences of §2 (docs/screens.md#admin) that drive the stays, one card per
 // section (booking, booking/option, arrival_departure, early_departure, cancellation,
 // customer, customerResume), all stored in the general settings row. The sections
 // result, fees, sale and print-mode belong to the billing and till screens.

@@ -1,4 +1,4 @@
-// The rights matrix editor (§6): functional areas × sub-functions, one level per
+// The rights matrix editor (§6, docs/rights.md): functional areas × sub-functions, one level per
 // row (000 none, 001 read, 011 create/modify, 111 create/modify/delete) with its
 // flags, and the separate export flag. Used for groups and for a user's specific rights.
 import {

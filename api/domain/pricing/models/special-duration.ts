@@ -1,4 +1,4 @@
-// SPECIAL_DURATION: the stay must start and end on a period's own dates (spec §5);
+// SPECIAL_DURATION: the stay must start and end on a period's own dates (spec §5, docs/pricing.md#validation);
 // it then costs that period's pricePerStay.
 import { exactPeriod } from '../periods';
 import type { PricingRun } from '../run';

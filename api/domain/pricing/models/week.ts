@@ -1,4 +1,4 @@
-// WEEK (and COUPLE_WEEK): priced per started week (spec §9). After one, two or three
+// WEEK (and COUPLE_WEEK): priced per started week (spec §9, docs/constants.md#prices). After one, two or three
 // full weeks, the leftover nights (nights 8–13, 15–20, 22–27) are extra nights at the
 // period's extraNightPrice, but never more than a started week would cost. Without an
 // extra-night price, for stays under a week, and beyond the fourth week (the spec's

@@ -116,7 +116,7 @@ export const detailsScreen: ScreenDef = {
   params: { by: { type: 'string', enum: Object.keys(BY) } },
   async build(db, q, periods) {
     const by = (q.by as By | undefined) ?? 'length';
-    // §8: figures per person need places that house someone in the period.
+    // §8 (docs/errors.md#messages): figures per person need places that house someone in the period.
     const cap = (await occupancyBy(db, q, periods[0], 'total')).get('total');
     if (!cap?.capacityPersons) throw badRequest('DETAILED_STATS_CAPACITY_ZERO');
     const [labels, ...raw] = await Promise.all([names(db, by), ...periods.map((p) => rowsBy(db, q, p, by))]);

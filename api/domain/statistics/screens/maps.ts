@@ -1,6 +1,6 @@
 // /stats/map — Cartes géographiques: customers, stays and nights of the counted stays
 // arriving in the period by French department (customers living in France) or by
-// country; each area coloured with the §9 legend bands (below 0 %, 0 %, 10-point bands
+// country; each area coloured with the §9 (docs/constants.md#statistics) legend bands (below 0 %, 0 %, 10-point bands
 // to 100 %) by its share of the nights or its evolution against the first reference year.
 import type { Knex } from 'knex';
 import { mapBand, type StatPeriod } from '../../../../common/stats';

@@ -1,4 +1,4 @@
-// /revpar — RevPAR et occupation (§2 Statistics): per place type, family, layout,
+// /revpar — RevPAR et occupation (§2 (docs/screens.md#statistics) Statistics): per place type, family, layout,
 // channel or month, the available and occupied place-nights, the occupancy, the
 // accommodation revenue excl. VAT, ADR and RevPAR (docs/statistics.md « RevPAR »).
 import type { Knex } from 'knex';
