@@ -3,7 +3,7 @@
 // occupancy (equipment, occupants by age category, attendants, vehicle, animal, extras);
 // then all of them written with bulk inserts.
 import type { Knex } from 'knex';
-import { addDays, nightsBetween } from '../../common/dates';
+import { addDays, nightsBetween, todayParis } from '../../common/dates';
 import { STATUS } from '../domain/stays/status';
 import { Random, bulkInsert } from './stays-random';
 import type { DemoCustomer } from './customers';
@@ -175,7 +175,8 @@ export function planStays(ctx: StayPlanContext, slots: Slot[]): { bookings: Row[
         endDate: end,
         isLocked: rnd.chance(0.05),
         partnerAllotmentId: allotment?.id ?? null,
-        quoteDate: createdAt.slice(0, 10),
+        // The tariff's date is the Paris day of the booking, as for a booking keyed in at the desk.
+        quoteDate: todayParis(new Date(createdAt)),
       },
       details: [...counts].map(([ageCategoryId, quantity]) => ({ ageCategoryId, quantity })),
       attendants: people.filter((p) => p.attendantId).map((p) => p.attendantId!),

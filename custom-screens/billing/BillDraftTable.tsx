@@ -3,7 +3,7 @@
 // stay screen and the credit-note preview of the bill screen.
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { formatCents } from '../../common/money';
-import type { components } from '../../admin/src/generated/api-types';
+import type { components } from '../../admin/src/ui/client';
 import { rateLabel } from './common';
 
 export type BillDraft = components['schemas']['BillPreview'];

@@ -8,8 +8,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 // Leaf modules, not the ui barrel: the generated forms load these buttons (admin/src/formActions.ts).
-import { api } from '../../admin/src/api';
-import { useCan } from '../../admin/src/auth/useCan';
+import { api, useCan } from '../../admin/src/ui/client';
 
 function useRun() {
   const notify = useNotify();

@@ -176,7 +176,7 @@ describe('demo stays', () => {
     for (const o of occs) sums.set(o.bookingId, (sums.get(o.bookingId) ?? 0) + o.amount);
     for (const o of occs) {
       expect(o.totalAmount).toBe(sums.get(o.bookingId));
-      expect(o.quoteDate).toBe(new Date(o.createdAt).toISOString().slice(0, 10));
+      expect(o.quoteDate).toBe(todayParis(new Date(o.createdAt)));
       expect(o.pricedQuote.quote.total).toBe(o.amount);
     }
     // What the guests bring is what the grids sell: no « option non paramétrée » in the demo.

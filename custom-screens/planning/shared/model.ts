@@ -2,7 +2,7 @@
 // and bars. Pure (unit-tested in tests/unit/planning-screens).
 import type { BoardBar, BoardRow, PaymentState } from '../board';
 import type { StatusCategory } from '../../../common/planning';
-import type { RestAnswer } from '../../../admin/src/rest';
+import type { RestAnswer } from '../../../admin/src/ui/client';
 
 /** GET /rest/planning/setup, as the route declares it (api/domain/planning/openapi.ts). */
 export type Setup = RestAnswer<'/planning/setup', 'get'>;
