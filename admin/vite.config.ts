@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -37,7 +37,8 @@ function precompress(): Plugin {
       sequential: true,
       async handler() {
         await Promise.all(
-          files(outDir)
+          // A failed build leaves no output: let its own error show, not a missing folder.
+          (existsSync(outDir) ? files(outDir) : [])
             .filter((f) => TEXT.test(f) && statSync(f).size >= MIN_BYTES)
             .map(async (f) => {
               const raw = await readFile(f);
