@@ -90,19 +90,19 @@ export async function recordVouchers(
   }
 }
 
-/** The voucher lines of payments, by payment id (stay, deposit slip, payment detail). */
+/** The voucher lines of payments, by payment id: a stay's payments (`paymentId`) or a ticket's (`salePaymentId`). */
 export async function vouchersOf(
   db: Knex | Knex.Transaction,
   paymentIds: number[],
+  key: 'paymentId' | 'salePaymentId' = 'paymentId',
 ): Promise<Map<number, VoucherLine[]>> {
   const out = new Map<number, VoucherLine[]>();
   if (!paymentIds.length) return out;
   const rows = await db('payment_voucher')
-    .whereIn('paymentId', paymentIds)
-    .orderBy([{ column: 'paymentId' }, { column: 'denomination', order: 'desc' }])
-    .select('paymentId', 'denomination', 'count');
-  for (const r of rows)
-    out.set(r.paymentId, [...(out.get(r.paymentId) ?? []), { denomination: r.denomination, count: r.count }]);
+    .whereIn(key, paymentIds)
+    .orderBy([{ column: key }, { column: 'denomination', order: 'desc' }])
+    .select(key, 'denomination', 'count');
+  for (const r of rows) out.set(r[key], [...(out.get(r[key]) ?? []), { denomination: r.denomination, count: r.count }]);
   return out;
 }
 

@@ -7,6 +7,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { formatCents } from '../../../common/money';
 import { normaliseVouchers, vouchersTotal, type VoucherLine } from '../../../common/holiday-vouchers';
+import { vouchersOf } from '../billing/vouchers';
 
 type Trx = Knex.Transaction;
 type Db = Knex | Trx;
@@ -72,21 +73,12 @@ export async function withTenderVouchers<P extends { id: number }>(
   db: Db,
   payments: P[],
 ): Promise<(P & { vouchers: VoucherLine[] })[]> {
-  const rows = payments.length
-    ? await db('payment_voucher')
-        .whereIn(
-          'salePaymentId',
-          payments.map((p) => p.id),
-        )
-        .orderBy('denomination', 'desc')
-        .select('salePaymentId', 'denomination', 'count')
-    : [];
-  return payments.map((p) => ({
-    ...p,
-    vouchers: rows
-      .filter((r) => r.salePaymentId === p.id)
-      .map((r) => ({ denomination: r.denomination, count: r.count })),
-  }));
+  const lines = await vouchersOf(
+    db,
+    payments.map((p) => p.id),
+    'salePaymentId',
+  );
+  return payments.map((p) => ({ ...p, vouchers: lines.get(p.id) ?? [] }));
 }
 
 /** The paper vouchers a register window took, by denomination: what its Z says to hand to the ANCV. */
