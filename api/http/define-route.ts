@@ -6,7 +6,17 @@
 import type { FromSchema } from './schema-type';
 import type { JsonSchema, RouteSpec, RouteDecl } from './route-spec';
 import { ROUTES } from './route-registry';
-export type { Method, RightPair, Right, JsonSchema, RouteInput, RouteSpec, RouteDecl } from './route-spec';
+export type {
+  Method,
+  RightPair,
+  Right,
+  JsonSchema,
+  RouteInput,
+  RouteSpec,
+  RouteDecl,
+  RouteExample,
+  ExampleRecord,
+} from './route-spec';
 export { defineSchemas, declaredRoutes, declaredSchemas } from './route-registry';
 export { checkRight } from './route-rights';
 export { fieldErrors, type ResponseMismatch, checkResponses } from './route-parsing';

@@ -73,6 +73,11 @@ export interface RouteSpec<B = any, Q = any> {
   versioned?: boolean;
   /** OpenAPI fields merged into the operation last (a multipart requestBody, headers…) */
   openapi?: Record<string, unknown>;
+  /**
+   * One call of the route for the rights-matrix test (tests/int/security-matrix-routes.test.ts), which
+   * makes it once per rights level. Not needed by a GET without path parameters nor required query.
+   */
+  example?: RouteExample;
   /** returns the JSON answer; returns undefined when it set ctx.body itself */
   handler: (input: RouteInput<B, Q>) => unknown | Promise<unknown>;
 }
@@ -80,4 +85,20 @@ export interface RouteSpec<B = any, Q = any> {
 export interface RouteDecl<B = any, Q = any> extends RouteSpec<B, Q> {
   /** `METHOD /path`, the route's key */
   key: string;
+}
+
+/**
+ * Records the rights-matrix test makes before it starts and names here: a declaration's example
+ * reaches them by name, so that it needs no test code (the test checks it holds each of them).
+ */
+export type ExampleRecord =
+  'booking' | 'bill' | 'customer' | 'place' | 'user' | 'group' | 'grid' | 'mail' | 'deposit' | 'meterType' | 'mailing';
+
+export interface RouteExample {
+  /** each path parameter: a record of the test by name, or a literal value */
+  params?: Record<string, ExampleRecord | { value: string | number }>;
+  /** the query string */
+  query?: Record<string, string | number>;
+  /** the JSON body */
+  body?: unknown;
 }
