@@ -92,7 +92,22 @@ export interface RouteDecl<B = any, Q = any> extends RouteSpec<B, Q> {
  * reaches them by name, so that it needs no test code (the test checks it holds each of them).
  */
 export type ExampleRecord =
-  'booking' | 'bill' | 'customer' | 'place' | 'user' | 'group' | 'grid' | 'mail' | 'deposit' | 'meterType' | 'mailing';
+  | 'booking'
+  | 'bill'
+  | 'customer'
+  | 'place'
+  | 'user'
+  | 'group'
+  | 'grid'
+  | 'mail'
+  | 'deposit'
+  | 'meterType'
+  | 'mailing'
+  | 'criteria'
+  | 'cheque'
+  | 'cash'
+  | 'gridVersion'
+  | 'vatPayment';
 
 export interface RouteExample {
   /** each path parameter: a record of the test by name, or a literal value */

@@ -1916,6 +1916,11 @@ const EXAMPLE_RECORDS: Record<ExampleRecord, () => number> = {
   deposit: () => ids.deposit,
   meterType: () => ids.meterType,
   mailing: () => ids.mailing,
+  criteria: () => ids.criteria,
+  cheque: () => ids.cheque,
+  cash: () => ids.cash,
+  gridVersion: () => ids.gridVersion,
+  vatPayment: () => ids.chequePaymentForVat,
 };
 /** A GET with no path parameter and no required query: called as it is. */
 const plainGet = (d: RouteDecl) =>
