@@ -25,7 +25,17 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../common/sales-totals';
-import { api, type Row } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
+import type { TillMethod } from './till/model';
+
+/** A stay of a guest on site, to charge the ticket to (GET /rest/sales/stays-present declares bare objects). */
+interface StayPresent {
+  id: number;
+  code: string | null;
+  customerName: string | null;
+  places: string | null;
+}
 import { VoucherTender } from './VoucherTender';
 import { vouchersText, type VoucherLine } from '../../common/holiday-vouchers';
 
@@ -52,7 +62,7 @@ export function PaymentDialog({
   total: number;
   kinds: string[];
   /** the holiday-voucher methods: paper ones are taken by count of each denomination */
-  voucherMethods: Row[];
+  voucherMethods: TillMethod[];
   onClose: () => void;
   onPay: (tenders: Tender[], bookingId: number | null) => Promise<void>;
 }) {
@@ -63,8 +73,8 @@ export function PaymentDialog({
   const [code, setCode] = useState('');
   const [counts, setCounts] = useState<Record<number, string>>({});
   const [stayQuery, setStayQuery] = useState('');
-  const [stays, setStays] = useState<Row[]>([]);
-  const [stay, setStay] = useState<Row | null>(null);
+  const [stays, setStays] = useState<StayPresent[]>([]);
+  const [stay, setStay] = useState<StayPresent | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -102,7 +112,10 @@ export function PaymentDialog({
       return;
     }
     const id = setTimeout(() => {
-      api<Row[]>(`/sales/stays-present?q=${encodeURIComponent(stayQuery.trim())}`).then(setStays, () => setStays([]));
+      answerAs<StayPresent[]>(rest('get', '/sales/stays-present', { query: { q: stayQuery.trim() } })).then(
+        setStays,
+        () => setStays([]),
+      );
     }, 250);
     return () => clearTimeout(id);
   }, [kind, stayQuery]);
