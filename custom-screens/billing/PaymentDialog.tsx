@@ -99,7 +99,13 @@ export function PaymentDialog({
       return;
     }
     try {
-      const common = { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields };
+      const common = {
+        bookingId,
+        paymentMethodId: Number(methodId),
+        amount: cents,
+        date,
+        ...fields,
+      } satisfies Partial<Payment>;
       const headers: ApiInit['headers'] = {
         'Idempotency-Key': idempotencyKey,
         ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),

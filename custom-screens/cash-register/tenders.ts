@@ -1,6 +1,6 @@
 // The tenders of a ticket as POST /rest/sales/sell takes them.
 import type { RestBody } from '../../admin/src/ui/client';
-import type { Tender } from './PaymentDialog';
+import type { Tender } from './payment/model';
 
 type SellPayment = RestBody<'/sales/sell', 'post'>['payments'][number];
 type Denomination = NonNullable<SellPayment['vouchers']>[number]['denomination'];

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
+import type { StartingBase } from '../../../common/generated/types';
 import { api, rest, useCan } from '../../../admin/src/ui/client';
 import { answerAs } from '../answer';
 import { countedCents, type StartingBaseRow } from './model';
@@ -25,13 +26,17 @@ export function useStartingBases(yearMonth: string) {
       return;
     }
     try {
-      // Generic entity routes (/starting-base): not in the OpenAPI document.
+      // Generic entity routes (/starting-base): not in the OpenAPI document, so the bodies are
+      // checked against the generated record instead.
       if (r.base)
-        await api(`/starting-base/${r.base.id}`, { method: 'PUT', json: { amount, version: r.base.version } });
+        await api(`/starting-base/${r.base.id}`, {
+          method: 'PUT',
+          json: { amount, version: r.base.version } satisfies Partial<StartingBase>,
+        });
       else
         await api('/starting-base', {
           method: 'POST',
-          json: { yearMonth, paymentMethodId: r.paymentMethodId, amount },
+          json: { yearMonth, paymentMethodId: r.paymentMethodId, amount } satisfies Partial<StartingBase>,
         });
       notify('Fond de caisse enregistré', { type: 'success' });
       qc.invalidateQueries({ queryKey: ['starting-base', yearMonth] });

@@ -19,7 +19,6 @@ import {
   useCan,
   type Column,
   type RestAnswer,
-  type Row,
 } from '../../../admin/src/ui';
 import { euros, Filters, Totals } from './shared';
 import { answerAs } from '../answer';

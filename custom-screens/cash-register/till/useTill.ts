@@ -6,7 +6,7 @@ import { useNotify } from 'react-admin';
 import { parseEurosToCents } from '../../../common/money';
 import { rest, useCan, useIdempotencyKeys, type RestAnswer } from '../../../admin/src/ui';
 import { answerAs } from '../../billing/answer';
-import type { Tender } from '../PaymentDialog';
+import type { Tender } from '../payment/model';
 import { sellPayments } from '../tenders';
 import {
   articleByCode,

@@ -1,6 +1,6 @@
 // The pure rules of the money screens split into model, state hook and view (issue 23 §5,
 // docs/history.md#issue-23): the cash screens, the till, the tickets, the deposits, the credit
-// note's body and the surety reminders.
+// note's body, the till's payment and the surety reminders.
 import { describe, expect, it } from 'vitest';
 import {
   countedCents,
@@ -35,6 +35,14 @@ import {
   type TillRegister,
 } from '../../../custom-screens/cash-register/till/model';
 import { sellPayments } from '../../../custom-screens/cash-register/tenders';
+import {
+  amountText,
+  availableKinds,
+  countedVouchers,
+  leftAndChange,
+  tenderOf,
+  voucherTenderOf,
+} from '../../../custom-screens/cash-register/payment/model';
 import {
   mailNotice,
   paymentText,
@@ -251,5 +259,46 @@ describe('surety reminders', () => {
         ],
       }),
     ).toEqual({ text: '2 SMS envoyés ; SMS non envoyés : 1 séjour', severity: 'warning' });
+  });
+});
+
+describe('till payment', () => {
+  it('keeps what is left and gives change on cash only', () => {
+    expect(leftAndChange(1000, [])).toEqual({ left: 1000, change: 0 });
+    expect(leftAndChange(1000, [{ kind: 'card', amount: 400 }])).toEqual({ left: 600, change: 0 });
+    expect(
+      leftAndChange(1000, [
+        { kind: 'card', amount: 400 },
+        { kind: 'cash', amount: 2000 },
+      ]),
+    ).toEqual({ left: 0, change: 1400 });
+    expect(amountText(600)).toBe('6,00');
+    expect(amountText(0)).toBe('');
+  });
+  it('offers the register’s kinds and always the stay', () => {
+    expect(availableKinds(['card', 'cash'])).toEqual(['cash', 'card', 'stay']);
+  });
+  it('makes a tender, or says what is missing', () => {
+    expect(tenderOf('cash', '5', '', null, undefined)).toEqual({ kind: 'cash', amount: 500 });
+    expect(tenderOf('cash', 'abc', '', null, undefined)).toBe('Montant invalide');
+    expect(tenderOf('gift', '5', ' ', null, undefined)).toBe('Indiquez le code du bon cadeau');
+    expect(tenderOf('gift', '5', 'ab12', null, undefined)).toEqual({
+      kind: 'gift',
+      amount: 500,
+      giftVoucherCode: 'AB12',
+    });
+    expect(tenderOf('stay', '5', '', null, undefined)).toBe('Choisissez le séjour');
+  });
+  it('counts paper vouchers, never beyond what is left', () => {
+    const v = countedVouchers({ 1000: '2', 2000: '', 2500: 'x', 5000: '0' });
+    expect(v).toEqual([{ denomination: 1000, count: 2 }]);
+    expect(voucherTenderOf(v, 3000, 9)).toEqual({
+      kind: 'holiday-voucher',
+      amount: 2000,
+      vouchers: v,
+      paymentMethodId: 9,
+    });
+    expect(voucherTenderOf(v, 1500, 9)).toMatch(/^Les chèques-vacances \(20,00\s€\) dépassent le reste à payer/);
+    expect(voucherTenderOf([], 1500, 9)).toBe('Indiquez le nombre de chèques-vacances de chaque valeur');
   });
 });
