@@ -1,6 +1,6 @@
-// The pure rules of the money screens split into model, state hook and view (issue 23 §5,
-// docs/history.md#issue-23): the cash screens, the till, the tickets, the deposits, the credit
-// note's body, the till's payment and the surety reminders.
+// The pure rules of the money screens split into model, state hook and view
+// (issue 23 §5, docs/history.md#issue-23): the cash screens, the till, the tickets, the
+// deposits, the credit note's body, the till's payment and the surety reminders.
 import { describe, expect, it } from 'vitest';
 import {
   countedCents,
