@@ -26,7 +26,9 @@ import { Loading, useNotify } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, rateLabel, type Row } from './common';
 import { SendBillEmail } from '../documents/SendBillEmail';
-import { api, isPositiveId, useCan, NotFound, Page, PrintButton } from '../../admin/src/ui';
+import { isPositiveId, rest, useCan, NotFound, Page, PrintButton } from '../../admin/src/ui';
+import { answerAs } from './answer';
+import type { BillView, CustomerSnapshot, SellerSnapshot } from './bill-view';
 import { CreditNoteDialog } from './CreditNoteDialog';
 
 export default function BillScreen() {
@@ -38,7 +40,11 @@ export default function BillScreen() {
   const [crediting, setCrediting] = useState(false);
   // No bill is numbered 0 (nor anything but digits): not found at once, without asking the server.
   const valid = isPositiveId(billId);
-  const q = useQuery({ queryKey: ['bill', billId], queryFn: () => api<Row>(`/bill/view/${billId}`), enabled: valid });
+  const q = useQuery({
+    queryKey: ['bill', billId],
+    queryFn: () => answerAs<BillView>(rest('get', '/bill/view/{billId}', { path: { billId: Number(billId) } })),
+    enabled: valid,
+  });
   if (!valid) return <NotFound />;
   if (q.isPending) return <Loading />;
   if (q.error)
@@ -48,8 +54,8 @@ export default function BillScreen() {
       </Page>
     );
   const b = q.data;
-  const s = b.sellerSnapshot ?? {};
-  const c = b.customerSnapshot ?? {};
+  const s: SellerSnapshot = b.sellerSnapshot ?? {};
+  const c: CustomerSnapshot = b.customerSnapshot ?? {};
   return (
     <Page
       title={`${billKindLabel(b)} ${b.number}`}

@@ -21,13 +21,12 @@ import {
   TableRow,
   TextField,
 } from '@mui/material';
-import { formatCents, parseEurosToCents } from '../../common/money';
-import { api } from '../../admin/src/ui';
+import { formatCents } from '../../common/money';
+import { rest, type RestAnswer } from '../../admin/src/ui';
 import type { Row } from './common';
+import { creditNoteBody, type CreditNoteBody, type CreditNoteMode as Mode } from './credit-note-model';
 import type { BillDraft } from './BillDraftTable';
 import { CreditNotePreview } from './CreditNotePreview';
-
-type Mode = 'all' | 'lines' | 'amount';
 
 export function CreditNoteDialog({
   bill,
@@ -38,7 +37,7 @@ export function CreditNoteDialog({
   bill: Row;
   open: boolean;
   onClose: () => void;
-  onIssued: (note: Row) => void;
+  onIssued: (note: RestAnswer<'/bill/{billId}/credit-note', 'post'>) => void;
 }) {
   const [mode, setMode] = useState<Mode>('all');
   const [reason, setReason] = useState('');
@@ -47,7 +46,7 @@ export function CreditNoteDialog({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The previewed note and the body it was computed from: what « Émettre l'avoir » sends.
-  const [draft, setDraft] = useState<{ note: BillDraft; json: Row } | null>(null);
+  const [draft, setDraft] = useState<{ note: BillDraft; json: CreditNoteBody } | null>(null);
   useEffect(() => {
     if (open) {
       setDraft(null);
@@ -60,18 +59,7 @@ export function CreditNoteDialog({
   }, [open]);
   const lines: Row[] = (bill.lines ?? []).filter((l: Row) => l.amountInclVat > 0);
 
-  const body = (): Row | string => {
-    if (!reason.trim()) return "Le motif de l'avoir est obligatoire";
-    if (mode === 'all') return { reason };
-    if (mode === 'amount') {
-      const cents = parseEurosToCents(amount);
-      return cents != null && cents > 0 ? { reason, amount: cents } : 'Montant invalide';
-    }
-    const picked = Object.entries(byLine).filter(([, v]) => v.trim() !== '');
-    if (!picked.length) return 'Indiquez le montant à créditer sur au moins une ligne';
-    const out = picked.map(([id, v]) => ({ billLineId: Number(id), amount: parseEurosToCents(v) }));
-    return out.every((l) => l.amount != null && l.amount > 0) ? { reason, lines: out } : 'Montant invalide';
-  };
+  const body = () => creditNoteBody(mode, reason, amount, byLine);
   const send = async (run: () => Promise<void>) => {
     setBusy(true);
     setError(null);
@@ -87,13 +75,13 @@ export function CreditNoteDialog({
     const json = body();
     if (typeof json === 'string') return setError(json);
     return send(async () => {
-      const note = await api<BillDraft>(`/bill/${bill.id}/credit-note/preview`, { method: 'POST', json });
+      const note = await rest('post', '/bill/{billId}/credit-note/preview', { path: { billId: bill.id }, body: json });
       setDraft({ note, json });
     });
   };
   const confirm = () =>
     send(async () => {
-      onIssued(await api<Row>(`/bill/${bill.id}/credit-note`, { method: 'POST', json: draft!.json }));
+      onIssued(await rest('post', '/bill/{billId}/credit-note', { path: { billId: bill.id }, body: draft!.json }));
     });
 
   return (

@@ -11,18 +11,22 @@ import { formatCents } from '../../common/money';
 import { todayParis } from '../../common/dates';
 import { dateFr, type Row } from './common';
 import { MonthNav, monthParam } from './MonthNav';
-import { api, isPositiveId, useCan, DataTable, NotFound, Page, DateFieldFr, type Column } from '../../admin/src/ui';
+import { isPositiveId, rest, useCan, DataTable, NotFound, Page, DateFieldFr, type Column } from '../../admin/src/ui';
 import { vouchersCount, vouchersText } from '../../common/holiday-vouchers';
-
-const PAYER: Record<string, string> = { customer: 'Client', 'holiday-aid': 'Aide aux vacances', partner: 'Partenaire' };
-const DEPOSIT_TYPE: Record<string, string> = {
-  cheque: 'Chèques',
-  'holiday-voucher': 'Chèques-vacances',
-  cash: 'Espèces',
-  card: 'Cartes bancaires',
-  other: 'Autre',
-};
-const count = (n: number) => `${n} ${n > 1 ? 'paiements' : 'paiement'}`;
+import { answerAs } from './answer';
+import { usePaymentMethods } from './usePaymentMethods';
+import {
+  bankableMethods,
+  chosenTotal,
+  DEPOSIT_TYPE,
+  PAYER,
+  paymentCount as count,
+  readyOn,
+  toggled,
+  type DepositMonth,
+  type DepositPayment,
+  type DepositView as Deposit,
+} from './deposit-model';
 const chequeColumns: Column[] = [
   { key: 'chequeNumber', label: 'N° de chèque' },
   { key: 'chequeHolder', label: 'Tireur' },
@@ -42,15 +46,15 @@ export function CreateDeposit() {
   const navigate = useNavigate();
   const notify = useNotify();
   const canWrite = useCan('invoice.bank', 'write');
-  const methods = useQuery({
-    queryKey: ['payment-methods-bankable'],
-    queryFn: () => api<Row[]>('/payment-method?filter=' + encodeURIComponent(JSON.stringify({ isActive: true }))),
-  });
-  const bankable = (methods.data ?? []).filter((m) => m.isBankable || m.isAutoRemittance);
+  const methods = usePaymentMethods('bankable');
+  const bankable = bankableMethods(methods.data);
   const methodId = Number(paymentMethodId);
   const candidates = useQuery({
     queryKey: ['deposit-candidates', methodId],
-    queryFn: () => api<Row[]>(`/bank-deposit/candidates/${methodId}`),
+    queryFn: () =>
+      answerAs<DepositPayment[]>(
+        rest('get', '/bank-deposit/candidates/{paymentMethodId}', { path: { paymentMethodId: methodId } }),
+      ),
     enabled: methodId > 0,
   });
   const [date, setDate] = useState(todayParis());
@@ -59,27 +63,24 @@ export function CreateDeposit() {
   const [error, setError] = useState<string | null>(null);
   const rows = candidates.data ?? [];
   const paper = (methods.data ?? []).find((m) => m.id === methodId)?.isPaperVoucher === true;
-  const ready = rows.filter((p) => !p.doNotRemitBefore || p.doNotRemitBefore <= date);
-  const total = useMemo(
-    () => (candidates.data ?? []).filter((p) => chosen.includes(p.id)).reduce((s, p) => s + p.amount, 0),
-    [candidates.data, chosen],
-  );
-  const toggle = (id: number) => setChosen(chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
+  const ready = readyOn(rows, date);
+  const total = useMemo(() => chosenTotal(candidates.data, chosen), [candidates.data, chosen]);
+  const toggle = (id: number) => setChosen(toggled(chosen, id));
   const create = async () => {
     try {
-      const d = await api<Row>('/bank-deposit/create', {
-        method: 'POST',
-        json: {
+      const created = rest('post', '/bank-deposit/create', {
+        body: {
           paymentMethodId: methodId,
           paymentIds: chosen,
           date,
           ...(number.trim() ? { number: number.trim() } : {}),
         },
       });
+      const d = await answerAs<Pick<Deposit, 'id' | 'number'>>(created);
       notify(`Remise ${d.number} enregistrée`, { type: 'success' });
       navigate(`/deposit/${d.id}`);
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   return (
@@ -136,7 +137,7 @@ export function CreateDeposit() {
                   <Checkbox
                     size="small"
                     checked={chosen.includes(p.id)}
-                    disabled={!ready.includes(p)}
+                    disabled={!ready.includes(p as DepositPayment)}
                     onClick={(e) => {
                       e.stopPropagation();
                       toggle(p.id);
@@ -176,7 +177,7 @@ export function DepositList() {
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['deposit-month', yearMonth],
-    queryFn: () => api<Row>(`/bank-deposit/month/${yearMonth}`),
+    queryFn: () => answerAs<DepositMonth>(rest('get', '/bank-deposit/month/{yearMonth}', { path: { yearMonth } })),
   });
   return (
     <Page
@@ -220,7 +221,8 @@ export function DepositView() {
   const valid = isPositiveId(bankDepositId);
   const q = useQuery({
     queryKey: ['deposit', bankDepositId],
-    queryFn: () => api<Row>(`/bank-deposit/view/${bankDepositId}`),
+    queryFn: () =>
+      answerAs<Deposit>(rest('get', '/bank-deposit/view/{depositId}', { path: { depositId: Number(bankDepositId) } })),
     enabled: valid,
   });
   const d = q.data;
@@ -256,7 +258,7 @@ export function DepositView() {
               </b>
             </Typography>
           </Stack>
-          {d.vouchers?.length > 0 && (
+          {d.vouchers && d.vouchers.length > 0 && (
             <Typography sx={{ mb: 1 }} data-testid="deposit-vouchers">
               Chèques-vacances remis à l’ANCV : {vouchersText(d.vouchers)} ({vouchersCount(d.vouchers)})
             </Typography>

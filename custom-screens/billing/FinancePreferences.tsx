@@ -6,8 +6,13 @@ import { Alert, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Sw
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { formatCents, parseEurosToCents } from '../../common/money';
-import type { Row } from './common';
-import { api, useCan, Page } from '../../admin/src/ui';
+import { api, rest, useCan, Page } from '../../admin/src/ui';
+import { answerAs } from './answer';
+import { usePaymentMethods } from './usePaymentMethods';
+
+/** The preference record as the form edits it, field by field (its route answers a bare object). */
+type Values = Record<string, string | number | boolean | null>;
+const cents = (v: Values[string] | undefined) => (typeof v === 'number' ? v : 0);
 
 type Field = {
   name: string;
@@ -85,10 +90,13 @@ function FinancePreferences({ section }: { section: Section }) {
   const qc = useQueryClient();
   const notify = useNotify();
   const canWrite = useCan('establishment.settings', 'write');
-  const q = useQuery({ queryKey: ['finance-preference'], queryFn: () => api<Row>('/finance-preference/current') });
-  const methods = useQuery({ queryKey: ['payment-methods-all'], queryFn: () => api<Row[]>('/payment-method') });
+  const q = useQuery({
+    queryKey: ['finance-preference'],
+    queryFn: () => answerAs<Values>(rest('get', '/finance-preference/current')),
+  });
+  const methods = usePaymentMethods('all');
   const [text, setText] = useState<Record<string, string>>({});
-  const [values, setValues] = useState<Row>({});
+  const [values, setValues] = useState<Values>({});
   // A 400 names its fields: the message goes under each (issue 13 (docs/stays.md#preferences): never a toast alone).
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { title, fields } = SECTIONS[section];
@@ -100,9 +108,9 @@ function FinancePreferences({ section }: { section: Section }) {
         fields.map((f) => [
           f.name,
           f.type === 'money'
-            ? formatCents(q.data[f.name] ?? 0, false)
+            ? formatCents(cents(q.data[f.name]), false)
             : f.type === 'rate'
-              ? rateText(q.data[f.name] ?? 0)
+              ? rateText(cents(q.data[f.name]))
               : '',
         ]),
       ),
@@ -111,7 +119,7 @@ function FinancePreferences({ section }: { section: Section }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q.data, section]);
   const save = async () => {
-    const rec: Row = { ...values };
+    const rec: Values = { ...values };
     const typed: Record<string, string> = {};
     for (const f of fields) {
       if (f.type === 'money') rec[f.name] = parseEurosToCents(text[f.name] ?? '');
@@ -122,10 +130,12 @@ function FinancePreferences({ section }: { section: Section }) {
     setErrors(typed);
     if (Object.keys(typed).length) return;
     try {
+      // The generic preference route (POST /preference/finance/edit): not in the OpenAPI document.
       await api('/preference/finance/edit', { method: 'POST', json: rec });
       notify('Préférences enregistrées', { type: 'success' });
       qc.invalidateQueries({ queryKey: ['finance-preference'] });
-    } catch (e: any) {
+    } catch (err) {
+      const e = err as Error & { body?: { errors?: Record<string, string> } };
       setErrors(e?.body?.errors ?? {});
       notify(e.message, { type: 'error' });
     }

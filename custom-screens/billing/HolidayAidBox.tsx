@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents, parseEurosToCents } from '../../common/money';
-import { api, AskDialog } from '../../admin/src/ui';
-import type { Row } from './common';
+import { AskDialog, rest } from '../../admin/src/ui';
 
 export function HolidayAidBox({
   bookingId,
@@ -20,7 +19,7 @@ export function HolidayAidBox({
   const [asking, setAsking] = useState(false);
   const q = useQuery({
     queryKey: ['holiday-aid', bookingId],
-    queryFn: () => api<Row | null>(`/booking/${bookingId}/holiday-aid`),
+    queryFn: () => rest('get', '/booking/{bookingId}/holiday-aid', { path: { bookingId } }),
   });
   const aid = q.data;
   const frozen = !!aid && (aid.claimId != null || aid.billed);
@@ -28,8 +27,8 @@ export function HolidayAidBox({
     <Box sx={{ mb: 1 }} data-testid="holiday-aid">
       {aid && (
         <Typography variant="body2">
-          Aide aux vacances VACAF : {formatCents(aid.amount)} (allocataire CAF n° {aid.cafNumber}), à la charge de la
-          CAF ; payé par la CAF : {formatCents(aid.paid)}
+          Aide aux vacances VACAF : {formatCents(aid.amount ?? 0)} (allocataire CAF n° {aid.cafNumber}), à la charge de
+          la CAF ; payé par la CAF : {formatCents(aid.paid ?? 0)}
           {aid.claimId != null ? ' — demandée à la CAF' : ''}
         </Typography>
       )}
@@ -51,7 +50,7 @@ export function HolidayAidBox({
             name: 'amount',
             label: 'Montant accordé (€)',
             required: true,
-            initial: aid ? formatCents(aid.amount, false) : '',
+            initial: aid ? formatCents(aid.amount ?? 0, false) : '',
           },
         ]}
         confirmLabel="Enregistrer l'aide"
@@ -59,9 +58,9 @@ export function HolidayAidBox({
         onConfirm={async (v) => {
           const amount = parseEurosToCents(v.amount);
           if (amount == null || amount <= 0) throw new Error('Montant invalide');
-          await api(`/booking/${bookingId}/holiday-aid`, {
-            method: 'POST',
-            json: { cafNumber: v.cafNumber.trim(), amount },
+          await rest('post', '/booking/{bookingId}/holiday-aid', {
+            path: { bookingId },
+            body: { cafNumber: v.cafNumber.trim(), amount },
           });
           await q.refetch();
           onSaved();

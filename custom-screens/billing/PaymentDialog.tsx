@@ -12,7 +12,6 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { todayParis } from '../../common/dates';
@@ -22,7 +21,29 @@ import { DATE_INVALID_FR } from '../../common/date-input';
 import { ANCV_DENOMINATIONS, vouchersCount, vouchersText, vouchersTotal } from '../../common/holiday-vouchers';
 import { VoucherCounts } from './VoucherCounts';
 import { dateFr, type Row } from './common';
-import { api, newIdempotencyKey, DateFieldFr } from '../../admin/src/ui';
+import { api, rest, newIdempotencyKey, DateFieldFr, type ApiInit } from '../../admin/src/ui';
+import type { Payment } from '../../common/generated/types';
+import { usePaymentMethods } from './usePaymentMethods';
+
+/** What the dialog's fields add to the payment, as its record names them. */
+type PaymentFields = Partial<
+  Pick<
+    Payment,
+    | 'chequeNumber'
+    | 'chequeHolder'
+    | 'chequeBank'
+    | 'payingInstitution'
+    | 'doNotRemitBefore'
+    | 'giftVoucherCode'
+    | 'creditNoteBillId'
+    | 'downPaymentNature'
+    | 'payerType'
+    | 'cardHolder'
+    | 'cardLast4'
+    | 'cardExpiry'
+  >
+> & { category?: 'payment' | 'down-payment' };
+type HttpFailure = Error & { status?: number; body?: { code?: string } };
 
 export function PaymentDialog({
   bookingId,
@@ -41,16 +62,13 @@ export function PaymentDialog({
   onSaved: () => void;
 }) {
   const notify = useNotify();
-  const methods = useQuery({
-    queryKey: ['payment-methods-active'],
-    queryFn: () => api<Row[]>('/payment-method?filter=' + encodeURIComponent(JSON.stringify({ isActive: true }))),
-  });
+  const methods = usePaymentMethods('active');
   const [methodId, setMethodId] = useState<string>('');
   const [amount, setAmount] = useState(due > 0 ? formatCents(due, false) : '');
   const [date, setDate] = useState(todayParis());
   // A date typed wrong keeps its French message under the field and holds the payment back.
   const [dateInvalid, setDateInvalid] = useState(false);
-  const [fields, setFields] = useState<Row>({ downPaymentNature: nature });
+  const [fields, setFields] = useState<PaymentFields>({ downPaymentNature: nature });
   const [error, setError] = useState<string | null>(null);
   // « Le séjour sera payé deux fois… »: the server's 409 message, until the user confirms.
   const [overpaid, setOverpaid] = useState<string | null>(null);
@@ -64,8 +82,8 @@ export function PaymentDialog({
     denomination,
     count: /^\d+$/.test(counts[denomination] ?? '') ? Number(counts[denomination]) : 0,
   })).filter((v) => v.count > 0);
-  const set = (k: string) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setFields({ ...fields, [k]: e.target.value || null });
+  const set = (k: keyof PaymentFields) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setFields({ ...fields, [k]: e.target.value || null } as PaymentFields);
   const save = async (confirmOverpayment = false) => {
     const cents = paper ? vouchersTotal(vouchers) : parseEurosToCents(amount);
     if (cents == null || cents <= 0) {
@@ -81,18 +99,25 @@ export function PaymentDialog({
       return;
     }
     try {
-      const common = { bookingId, paymentMethodId: Number(methodId), amount: cents, date, ...fields };
-      await api(paper ? '/payment/vouchers' : '/payment', {
-        method: 'POST',
-        headers: {
-          'Idempotency-Key': idempotencyKey,
-          ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),
-        },
-        json: paper ? { ...common, vouchers } : common,
-      });
+      const common = {
+        bookingId,
+        paymentMethodId: Number(methodId),
+        amount: cents,
+        date,
+        ...fields,
+      } satisfies Partial<Payment>;
+      const headers: ApiInit['headers'] = {
+        'Idempotency-Key': idempotencyKey,
+        ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),
+      };
+      // POST /payment is the generic entity route (not in the OpenAPI document); the paper
+      // vouchers' route is declared.
+      if (paper) await rest('post', '/payment/vouchers', { headers, body: { ...common, vouchers } });
+      else await api('/payment', { method: 'POST', headers, json: common });
       notify('Paiement enregistré', { type: 'success' });
       onSaved();
-    } catch (e: any) {
+    } catch (err) {
+      const e = err as HttpFailure;
       if (e?.status === 409 && e?.body?.code === 'PAYMENT_OVERPAYS_CONFIRM') {
         setError(null);
         setOverpaid(e.message);
@@ -164,7 +189,7 @@ export function PaymentDialog({
                 label="Ne pas remettre avant le"
                 name="doNotRemitBefore"
                 size="medium"
-                value={fields.doNotRemitBefore as string | null}
+                value={fields.doNotRemitBefore ?? null}
                 onChange={(v) => setFields({ ...fields, doNotRemitBefore: v })}
                 onInvalid={setDateInvalid}
               />

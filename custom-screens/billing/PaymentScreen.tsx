@@ -8,6 +8,9 @@ import { formatCents } from '../../common/money';
 import { vouchersCount, type VoucherLine } from '../../common/holiday-vouchers';
 import { api, generatedScreen, isPositiveId } from '../../admin/src/ui';
 
+// GET /payment-voucher/payment/{id} is a generic entity route (a child list), not in the
+// OpenAPI document: its lines are typed by hand.
+
 const PaymentForm = generatedScreen('payment', 'Edit');
 
 function Vouchers({ paymentId }: { paymentId: number }) {

@@ -13,10 +13,9 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { formatCents, parseEurosToCents } from '../../common/money';
-import { api } from '../../admin/src/ui';
-import type { Row } from './common';
+import { rest } from '../../admin/src/ui';
+import { usePaymentMethods } from './usePaymentMethods';
 
 /** Methods money can be paid back with (not vouchers, credit notes, gifts or groups). */
 const REFUNDABLE = new Set(['none', 'cash', 'card', 'cheque', 'regulation']);
@@ -34,11 +33,7 @@ export function RefundDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const methods = useQuery({
-    queryKey: ['payment-methods-active'],
-    queryFn: () => api<Row[]>('/payment-method?filter=' + encodeURIComponent(JSON.stringify({ isActive: true }))),
-    enabled: open,
-  });
+  const methods = usePaymentMethods('active', open);
   const [methodId, setMethodId] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -52,9 +47,9 @@ export function RefundDialog({
     const cents = parseEurosToCents(amount);
     if (cents == null || cents <= 0) return setError('Montant invalide');
     try {
-      await api(`/booking/${bookingId}/refund`, {
-        method: 'POST',
-        json: { paymentMethodId: Number(methodId), amount: cents },
+      await rest('post', '/booking/{bookingId}/refund', {
+        path: { bookingId },
+        body: { paymentMethodId: Number(methodId), amount: cents },
       });
       onSaved();
     } catch (e) {

@@ -24,7 +24,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, type Row } from './common';
-import { api, useCan, useIdempotencyKeys } from '../../admin/src/ui';
+import { rest, useCan, useIdempotencyKeys } from '../../admin/src/ui';
 import { RefundDialog } from './RefundDialog';
 import { PaymentDialog } from './PaymentDialog';
 import { BillPreviewDialog } from './BillPreviewDialog';
@@ -59,31 +59,31 @@ export function StayBilling({
   };
   const issue = async (kind: 'deposit' | 'final' | 'cancellation') => {
     try {
-      const bill = await api<Row>(`/booking/${bookingId}/bill`, {
-        method: 'POST',
-        json: { kind },
+      const bill = await rest('post', '/booking/{bookingId}/bill', {
+        path: { bookingId },
+        body: { kind },
         headers: { 'Idempotency-Key': idem.keyOf(kind) },
       });
       idem.done(kind);
       notify(`${billKindLabel(bill)} ${bill.number} émise`, { type: 'success' });
       setPreviewing(null);
       refresh();
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   const partnerBill = async () => {
     try {
-      const bill = await api<Row>(`/booking/${bookingId}/partner-bill`, {
-        method: 'POST',
-        json: {},
+      const bill = await rest('post', '/booking/{bookingId}/partner-bill', {
+        path: { bookingId },
+        body: {},
         headers: { 'Idempotency-Key': idem.keyOf('partner') },
       });
       idem.done('partner');
       notify(`Facture partenaire ${bill.number} émise`, { type: 'success' });
       refresh();
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   const b = balance.data;

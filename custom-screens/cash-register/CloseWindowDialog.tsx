@@ -20,12 +20,14 @@ import {
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { countFr } from '../../common/french';
 import { vouchersCount, vouchersText } from '../../common/holiday-vouchers';
-import { api, type Row } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
+import { countedCents, type ZReportView } from './z-report';
 
 const rateLabel = (bp: number | null) =>
   bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 
-export function ZReport({ z }: { z: Row }) {
+export function ZReport({ z }: { z: ZReportView }) {
   return (
     <>
       <Typography data-testid="z-title" sx={{ fontWeight: 'bold' }}>
@@ -45,7 +47,7 @@ export function ZReport({ z }: { z: Row }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {(z.byKind as Row[]).map((k) => (
+          {z.byKind.map((k) => (
             <TableRow key={k.kind} data-testid={`z-${k.kind}`}>
               <TableCell>
                 {k.label}
@@ -58,7 +60,7 @@ export function ZReport({ z }: { z: Row }) {
           ))}
         </TableBody>
       </Table>
-      {z.vouchers?.length > 0 && (
+      {z.vouchers && z.vouchers.length > 0 && (
         <Typography sx={{ mt: 1 }} data-testid="z-vouchers">
           {`Chèques-vacances papier : ${vouchersText(z.vouchers)} (${vouchersCount(z.vouchers)})`}
         </Typography>
@@ -73,7 +75,7 @@ export function ZReport({ z }: { z: Row }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {(z.vatTotals as Row[]).map((v) => (
+          {z.vatTotals.map((v) => (
             <TableRow key={String(v.vatRateBp)}>
               <TableCell>{rateLabel(v.vatRateBp)}</TableCell>
               <TableCell align="right">{formatCents(v.totalExclVat)}</TableCell>
@@ -98,21 +100,23 @@ export function CloseWindowDialog({
   onClose: () => void;
   onClosed: () => void;
 }) {
-  const [live, setLive] = useState<Row | null>(null);
+  const [live, setLive] = useState<ZReportView | null>(null);
   const [counted, setCounted] = useState<Record<string, string>>({});
-  const [z, setZ] = useState<Row | null>(null);
+  const [z, setZ] = useState<ZReportView | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!open) return;
     setZ(null);
     setError(null);
     setCounted({});
-    api<Row>(`/sales/window/${windowId}/z`).then(setLive, (e) => setError(e.message));
+    answerAs<ZReportView>(rest('get', '/sales/window/{windowId}/z', { path: { windowId } })).then(setLive, (e) =>
+      setError((e as Error).message),
+    );
   }, [open, windowId]);
   const close = async () => {
     try {
-      const body = Object.fromEntries(Object.entries(counted).map(([k, v]) => [k, parseEurosToCents(v) ?? 0]));
-      setZ(await api<Row>(`/sales/window/${windowId}/close`, { method: 'POST', json: { counted: body } }));
+      const body = { counted: countedCents(counted, parseEurosToCents) };
+      setZ(await answerAs<ZReportView>(rest('post', '/sales/window/{windowId}/close', { path: { windowId }, body })));
     } catch (e) {
       setError((e as Error).message);
     }
@@ -124,12 +128,12 @@ export function CloseWindowDialog({
         {!z && live && (
           <>
             <Typography sx={{ mb: 1 }}>Comptez la caisse et saisissez les montants par nature de règlement.</Typography>
-            {live.vouchers?.length > 0 && (
+            {live.vouchers && live.vouchers.length > 0 && (
               <Typography sx={{ mb: 1 }} data-testid="close-vouchers">
                 {`Chèques-vacances papier à trouver : ${vouchersText(live.vouchers)} (${vouchersCount(live.vouchers)})`}
               </Typography>
             )}
-            {(live.byKind as Row[])
+            {live.byKind
               .filter((k) => k.kind !== 'stay')
               .map((k) => (
                 <TextField

@@ -2,7 +2,7 @@
 // paper Chèques-Vacances and electronic ones (Connect), and for paper ones the count of
 // each denomination (the tender's amount is their sum, as at the desk).
 import { Box, MenuItem, TextField } from '@mui/material';
-import type { Row } from '../../admin/src/ui';
+import type { TillMethod } from './till/model';
 import { VoucherCounts } from '../billing/VoucherCounts';
 
 export function VoucherTender({
@@ -13,9 +13,9 @@ export function VoucherTender({
   counts,
   onCounts,
 }: {
-  paper: Row | undefined;
-  electronic: Row | undefined;
-  chosen: Row | undefined;
+  paper: TillMethod | undefined;
+  electronic: TillMethod | undefined;
+  chosen: TillMethod | undefined;
   onChoose: (methodId: number) => void;
   counts: Record<number, string>;
   onCounts: (counts: Record<number, string>) => void;

@@ -18,7 +18,12 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { api, dateTimeFr, DateBox, euros, Page, useCan, type Row } from '../../admin/src/ui';
+import { dateTimeFr, DateBox, euros, Page, rest, useCan } from '../../admin/src/ui';
+import type { SaleRecord } from '../../common/generated/types';
+import { answerAs } from '../billing/answer';
+
+/** A ticket sold without a customer (GET /rest/sales/unassigned declares bare objects). */
+type Unassigned = Pick<SaleRecord, 'id' | 'number' | 'kind' | 'issuedAt' | 'totalInclVat'> & { registerLabel: string };
 import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { CustomerPicker, customerLabel, type CustomerOption } from '../customers/CustomerPicker';
@@ -34,7 +39,7 @@ export default function AddCustomerToSales() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['sales-unassigned', from, to],
-    queryFn: () => api<Row[]>(`/sales/unassigned?from=${from}&to=${to}`),
+    queryFn: () => answerAs<Unassigned[]>(rest('get', '/sales/unassigned', { query: { from, to } })),
     enabled: !!from && !!to,
   });
   const rows = q.data ?? [];
@@ -42,11 +47,10 @@ export default function AddCustomerToSales() {
   const assign = async () => {
     setError(null);
     try {
-      const r = await api<{ assigned: number; customerName: string }>('/sales/assign-customer', {
-        method: 'POST',
-        json: { customerId: customer!.id, saleIds: picked },
+      const r = await rest('post', '/sales/assign-customer', { body: { customerId: customer!.id, saleIds: picked } });
+      notify(`${countFr(r.assigned ?? 0, 'ticket affecté', 'tickets affectés')} à ${r.customerName}`, {
+        type: 'success',
       });
-      notify(`${countFr(r.assigned, 'ticket affecté', 'tickets affectés')} à ${r.customerName}`, { type: 'success' });
       setPicked([]);
       qc.invalidateQueries({ queryKey: ['sales-unassigned'] });
     } catch (e) {

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import { useNotify, useRefresh } from 'react-admin';
-import { api, generatedScreen, useCan } from '../../admin/src/ui';
+import { generatedScreen, rest, useCan } from '../../admin/src/ui';
 
 const List = generatedScreen('sale-gift-import', 'List');
 import { countFr } from '../../common/french';
@@ -21,16 +21,13 @@ export default function GiftImportList() {
     if (!file) return;
     setErrors([]);
     try {
-      const r = await api<{ imported: number; skipped: number; errors: string[] }>('/sale-gift-import/csv', {
-        method: 'POST',
-        json: { csv: await file.text() },
-      });
+      const r = await rest('post', '/sale-gift-import/csv', { body: { csv: await file.text() } });
       notify(
-        `${countFr(r.imported, 'bon importé', 'bons importés')}` +
+        `${countFr(r.imported ?? 0, 'bon importé', 'bons importés')}` +
           `${r.skipped ? `, ${countFr(r.skipped, 'déjà connu', 'déjà connus')}` : ''}`,
         { type: 'success' },
       );
-      setErrors(r.errors);
+      setErrors(r.errors ?? []);
       refresh();
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 // Leaf modules, not the ui barrel: the generated forms load these buttons (admin/src/formActions.ts).
-import { api, useCan } from '../../admin/src/ui/client';
+import { rest, useCan } from '../../admin/src/ui/client';
+import { answerAs } from '../billing/answer';
 
 function useRun() {
   const notify = useNotify();
@@ -19,7 +20,8 @@ function useRun() {
     try {
       notify(await fn(), { type: 'success' });
       refresh();
-    } catch (e: any) {
+    } catch (err) {
+      const e = err as Error & { status?: number };
       if (e.status !== 401) notify(e.message, { type: 'error' });
     } finally {
       setBusy(false);
@@ -35,7 +37,9 @@ export function GiftImportIntegrate() {
   if (!record || record.giftVoucherId || !canWrite) return null;
   const integrate = () =>
     run(async () => {
-      await api(`/sale-gift-import/${record.id}/integrate`, { method: 'POST', json: {} });
+      await rest('post', '/sale-gift-import/{saleGiftImportId}/integrate', {
+        path: { saleGiftImportId: Number(record.id) },
+      });
       return 'Bon cadeau intégré';
     });
   return (
@@ -67,10 +71,12 @@ export function ArticleStock() {
   const valid = Number.isInteger(n) && n !== 0 && (kind === 'adjustment' || n > 0) && quantity.trim() !== '';
   const save = () =>
     run(async () => {
-      const r = await api<{ stock: number }>(`/article/${record.id}/stock-movement`, {
-        method: 'POST',
-        json: { kind, quantity: n },
+      const moved = rest('post', '/article/{articleId}/stock-movement', {
+        path: { articleId: Number(record.id) },
+        body: { kind, quantity: n },
       });
+      // The route answers the article's new stock, declared as a bare object.
+      const r = await answerAs<{ stock: number }>(moved);
       setOpen(false);
       setQuantity('');
       return `Stock de « ${record.label} » : ${r.stock}`;

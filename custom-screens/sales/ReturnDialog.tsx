@@ -19,8 +19,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { api, euros, type Row } from '../../admin/src/ui';
+import { euros, rest } from '../../admin/src/ui';
 import { PAYMENT_KIND_LABELS, returnShare, type TillPaymentKind } from '../../common/sales-totals';
+import { returnableLines, type SaleView } from './model';
+import type { IssuedReturn } from './useSale';
 
 const REFUNDS: TillPaymentKind[] = ['cash', 'card', 'cheque', 'credit-note'];
 
@@ -30,12 +32,12 @@ export function ReturnDialog({
   onClose,
   onDone,
 }: {
-  sale: Row;
+  sale: SaleView;
   open: boolean;
   onClose: () => void;
-  onDone: (r: Row) => void;
+  onDone: (r: IssuedReturn) => void;
 }) {
-  const lines = (sale.lines as Row[]).filter((l) => l.quantity - l.returnedQuantity > 0);
+  const lines = returnableLines(sale.lines);
   const [qty, setQty] = useState<Record<number, string>>({});
   const [kind, setKind] = useState<TillPaymentKind>('cash');
   const [error, setError] = useState<string | null>(null);
@@ -69,9 +71,9 @@ export function ReturnDialog({
     setError(null);
     try {
       onDone(
-        await api<Row>(`/sales/${sale.id}/return`, {
-          method: 'POST',
-          json: {
+        await rest('post', '/sales/{saleId}/return', {
+          path: { saleId: sale.id },
+          body: {
             cashRegisterId: sale.cashRegisterId,
             lines: picked.map(({ l, q }) => ({ saleLineId: l.id, quantity: q })),
             payments: refund ? [{ kind, amount: refund }] : [],

@@ -7,7 +7,10 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { billKindLabel, billStateLabel, dateFr } from '../common';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
-import { api, DataTable, Page, type Column, type Row } from '../../../admin/src/ui';
+import { rest, DataTable, Page, type Column, type RestInit, type Row } from '../../../admin/src/ui';
+import { answerAs } from '../answer';
+
+type BillListQuery = NonNullable<RestInit<'/bill/list', 'get'>['query']>;
 
 const KINDS: [string, string][] = [
   ['', 'Toutes'],
@@ -43,16 +46,16 @@ export default function BillList() {
   const [kind, setKind] = useState('');
   const [state, setState] = useState('');
   const [customer, setCustomer] = useState('');
-  const params = new URLSearchParams({
+  const query: BillListQuery = {
     from: p.from,
     to: p.to,
-    ...(kind ? { kind } : {}),
-    ...(state ? { state } : {}),
+    ...(kind ? { kind: kind as BillListQuery['kind'] } : {}),
+    ...(state ? { state: state as BillListQuery['state'] } : {}),
     ...(customer.trim() ? { customer: customer.trim() } : {}),
-  });
+  };
   const q = useQuery({
-    queryKey: ['bill-list', params.toString()],
-    queryFn: () => api<{ rows: Row[]; totals: Row }>(`/bill/list?${params}`),
+    queryKey: ['bill-list', query],
+    queryFn: () => answerAs<{ rows: Row[]; totals: Row }>(rest('get', '/bill/list', { query })),
   });
   const t = q.data?.totals;
   return (

@@ -7,7 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, Totals, useDate } from './shared';
-import { api, DataTable, DateBox, Page, type Column, type Row } from '../../../admin/src/ui';
+import { rest, DataTable, DateBox, Page, type Column, type Row } from '../../../admin/src/ui';
+import { answerAs } from '../answer';
 
 const doubleColumns: Column[] = [
   { key: 'label', label: 'Contrôle' },
@@ -19,7 +20,10 @@ const doubleColumns: Column[] = [
 
 export function DoubleBillCheck() {
   const navigate = useNavigate();
-  const q = useQuery({ queryKey: ['verif-double-bill'], queryFn: () => api<Row[]>('/bill/verif-double') });
+  const q = useQuery({
+    queryKey: ['verif-double-bill'],
+    queryFn: () => answerAs<Row[]>(rest('get', '/bill/verif-double')),
+  });
   const rows = (q.data ?? []).map((r, i) => ({ ...r, key: `${r.check}-${r.bookingId ?? r.bills}-${i}` }));
   return (
     <Page title="Contrôle des doubles facturations">
@@ -56,7 +60,7 @@ export function DueBillCheck() {
   const [date, setDate] = useDate();
   const q = useQuery({
     queryKey: ['verif-due-bill', date],
-    queryFn: () => api<Row[]>(`/bill/verif-due?date=${date}`),
+    queryFn: () => answerAs<Row[]>(rest('get', '/bill/verif-due', { query: { date } })),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
   });
   const rows = q.data ?? [];

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
-import { api, DataTable, Page, type Column, type Row } from '../../../admin/src/ui';
+import { rest, DataTable, Page, type Column, type Row } from '../../../admin/src/ui';
+import { answerAs } from '../answer';
 
 const noteColumns: Column[] = [
   { key: 'number', label: 'Avoir' },
@@ -28,7 +29,10 @@ export default function CreditList() {
   const p = usePeriod('result-credit-list');
   const q = useQuery({
     queryKey: ['result-credit-list', p.query],
-    queryFn: () => api<{ creditNotes: Row[]; balances: Row[]; total: number }>(`/bill/credits?${p.query}`),
+    queryFn: () =>
+      answerAs<{ creditNotes: Row[]; balances: Row[]; total: number }>(
+        rest('get', '/bill/credits', { query: p.range }),
+      ),
   });
   return (
     <Page title="Avoirs et clients créditeurs">

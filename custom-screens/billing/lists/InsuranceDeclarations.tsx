@@ -9,18 +9,22 @@ import { countFr } from '../../../common/french';
 import { addDays, todayParis } from '../../../common/dates';
 import { formatRate } from '../../../common/money';
 import {
-  api,
   API,
   DataTable,
   DateBox,
   dateFr,
   dateTimeFr,
   Page,
+  rest,
   useCan,
   type Column,
-  type Row,
+  type RestAnswer,
 } from '../../../admin/src/ui';
 import { euros, Filters, Totals } from './shared';
+import { answerAs } from '../answer';
+
+/** The route names every field of its preview but requires none; it answers them all. */
+type Preview = Required<RestAnswer<'/insurance-declaration/preview', 'get'>>;
 
 const firstOfMonth = (d: string) => `${d.slice(0, 8)}01`;
 const MAIL: Record<string, string> = { sent: 'Envoyé', queued: 'En attente', sending: 'En cours', failed: 'En échec' };
@@ -66,12 +70,12 @@ export default function InsuranceDeclarations() {
   const [from, setFrom] = useState(firstOfMonth(addDays(firstOfMonth(today), -1)));
   const [to, setTo] = useState(firstOfMonth(today));
   const [moduleId, setModuleId] = useState<number | ''>('');
-  const [preview, setPreview] = useState<Row | null>(null);
+  const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const list = useQuery({
     queryKey: ['insurance-declarations'],
-    queryFn: () => api<{ rows: Row[]; modules: Row[] }>('/insurance-declaration/list'),
+    queryFn: () => rest('get', '/insurance-declaration/list'),
   });
   const modules = (list.data?.modules ?? []).filter((m) => m.isActive);
   const chosen = moduleId || modules[0]?.id || '';
@@ -85,13 +89,16 @@ export default function InsuranceDeclarations() {
     }
   };
   const showPreview = () =>
-    run(async () => setPreview(await api(`/insurance-declaration/preview?moduleId=${chosen}&from=${from}&to=${to}`)));
+    run(async () =>
+      setPreview(
+        await answerAs<Preview>(
+          rest('get', '/insurance-declaration/preview', { query: { moduleId: Number(chosen), from, to } }),
+        ),
+      ),
+    );
   const send = () =>
     run(async () => {
-      const r = await api<Row>('/insurance-declaration/create', {
-        method: 'POST',
-        json: { moduleId: chosen, from, to },
-      });
+      const r = await rest('post', '/insurance-declaration/create', { body: { moduleId: Number(chosen), from, to } });
       setPreview(null);
       setDone(
         r.mailStatus === 'sent'

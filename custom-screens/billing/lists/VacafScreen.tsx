@@ -8,7 +8,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { countFr } from '../../../common/french';
 import { addDays, todayParis } from '../../../common/dates';
-import { api, API, DataTable, DateBox, dateFr, Page, useCan, type Column, type Row } from '../../../admin/src/ui';
+import { API, DataTable, DateBox, dateFr, Page, rest, useCan, type Column, type Row } from '../../../admin/src/ui';
+import { answerAs } from '../answer';
+import { usePaymentMethods } from '../usePaymentMethods';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
 
 const firstOfMonth = (d: string) => `${d.slice(0, 8)}01`;
@@ -45,20 +47,13 @@ export default function VacafScreen() {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const claims = useQuery({
     queryKey: ['vacaf-claims', previewing ? `${from}/${to}` : ''],
-    queryFn: () =>
-      api<{ claims: Row[]; pending: Row[]; agreementNumber: string | null }>(
-        `/vacaf-claim/list${previewing ? `?from=${from}&to=${to}` : ''}`,
-      ),
+    queryFn: () => rest('get', '/vacaf-claim/list', { query: previewing ? { from, to } : {} }),
   });
   const payments = useQuery({
     queryKey: ['vacaf-list', p.query],
-    queryFn: () => api<{ rows: Row[]; total: number }>(`/payment/vacaf?${p.query}`),
+    queryFn: () => answerAs<{ rows: Row[]; total: number }>(rest('get', '/payment/vacaf', { query: p.range })),
   });
-  const methods = useQuery({
-    queryKey: ['payment-methods'],
-    queryFn: () => api<Row[]>('/payment-method?filter=' + encodeURIComponent(JSON.stringify({ isActive: true }))),
-    enabled: canWrite,
-  });
+  const methods = usePaymentMethods('vacaf', canWrite);
   const run = async (f: () => Promise<string>) => {
     setMessage(null);
     try {
@@ -71,18 +66,18 @@ export default function VacafScreen() {
   };
   const claim = () =>
     run(async () => {
-      await api('/vacaf-claim/create', { method: 'POST', json: { from, to } });
+      await rest('post', '/vacaf-claim/create', { body: { from, to } });
       setPreviewing(false);
       return 'Demande à la CAF enregistrée';
     });
   const paid = (id: number) =>
     run(async () => {
       if (!methodId) throw new Error('Choisissez le mode de paiement du versement de la CAF');
-      const r = await api<Row>(`/vacaf-claim/${id}/payment`, {
-        method: 'POST',
-        json: { paymentMethodId: methodId },
+      const r = await rest('post', '/vacaf-claim/{claimId}/payment', {
+        path: { claimId: id },
+        body: { paymentMethodId: methodId },
       });
-      return `Paiement de la CAF enregistré : ${countFr(r.payments, 'séjour')}, ${euros(r.amount)}`;
+      return `Paiement de la CAF enregistré : ${countFr(r.payments ?? 0, 'séjour')}, ${euros(r.amount ?? 0)}`;
     });
   const claimColumns: Column[] = [
     { key: 'startDate', label: 'Séjours terminés du', render: (r) => dateFr(r.startDate) },
@@ -147,9 +142,9 @@ export default function VacafScreen() {
                 onOpen={(r) => navigate(`/booking/${r.bookingId}`)}
                 empty="Aucune aide à demander sur cette période"
               />
-              {d.pending.length > 0 && (
+              {d.pending && d.pending.length > 0 && (
                 <Button variant="contained" sx={{ mt: 1, mb: 3 }} onClick={claim} data-testid="vacaf-claim">
-                  Faire la demande ({euros(d.pending.reduce((s, r) => s + r.amount, 0))})
+                  Faire la demande ({euros(d.pending.reduce((s, r) => s + (r.amount ?? 0), 0))})
                 </Button>
               )}
             </>

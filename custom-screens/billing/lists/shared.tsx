@@ -19,6 +19,8 @@ export function usePeriod(name: string, days = 365) {
     setFrom: (from: string) => setPeriod({ ...period, from }),
     setTo: (to: string) => setPeriod({ ...period, to }),
     query: `from=${period.from}&to=${period.to}`,
+    /** the same period as a query object, for rest() */
+    range: { from: period.from, to: period.to },
   };
 }
 

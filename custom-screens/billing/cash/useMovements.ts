@@ -1,0 +1,41 @@
+// State of the expense and injection lists: the month's movements and the entry form.
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify } from 'react-admin';
+import type { ExpenseTypeRecord } from '../../../common/generated/types';
+import { todayParis } from '../../../common/dates';
+import { api, rest, useCan } from '../../../admin/src/ui/client';
+import { answerAs } from '../answer';
+import { usePaymentMethods } from '../usePaymentMethods';
+import { emptyMovement, movementRecord, type MovementForm, type MovementKind, type MovementMonth } from './model';
+
+export function useMovements(kind: MovementKind, yearMonth: string) {
+  const qc = useQueryClient();
+  const notify = useNotify();
+  const canWrite = useCan('invoice.bank', 'write');
+  const methods = usePaymentMethods('cash');
+  const types = useQuery({
+    queryKey: ['expense-types'],
+    queryFn: () => api<ExpenseTypeRecord[]>('/expense-type'),
+    enabled: kind === 'expense',
+  });
+  const month = useQuery({
+    queryKey: ['cash-movements', kind, yearMonth],
+    queryFn: () =>
+      answerAs<MovementMonth>(rest('get', '/cash-movement/month/{kind}/{yearMonth}', { path: { kind, yearMonth } })),
+  });
+  const [form, setForm] = useState<MovementForm>(() => emptyMovement(todayParis()));
+  const set = (k: keyof MovementForm) => (value: string) => setForm({ ...form, [k]: value });
+  const add = async () => {
+    try {
+      // A generic entity route (POST /cash-movement): not in the OpenAPI document.
+      await api('/cash-movement', { method: 'POST', json: movementRecord(kind, form) });
+      notify(kind === 'expense' ? 'Dépense enregistrée' : 'Apport enregistré', { type: 'success' });
+      setForm({ ...form, label: '', amount: '' });
+      qc.invalidateQueries({ queryKey: ['cash-movements', kind] });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+  };
+  return { canWrite, methods, types, month, form, set, add };
+}
