@@ -46,8 +46,10 @@ export const queryString = (o: Record<string, string | number[] | undefined>) =>
     .join('&');
 
 /** GET address of the bars of some tiles. */
-export const windowPath = (req: TileRequest<number>, released: boolean) =>
-  `/planning/window?${queryString({ from: req.from, to: req.to, placeIds: req.placeIds, released: released ? '1' : undefined })}`;
+export function windowPath(req: TileRequest<number>, released: boolean): string {
+  const { from, to, placeIds } = req;
+  return `/planning/window?${queryString({ from, to, placeIds, released: released ? '1' : undefined })}`;
+}
 
 /**
  * What the board keeps in the admin's store (react-admin's localStorageStore('1', 'bivouac'),
