@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { badRequest, notLoggedIn } from '../http/errors';
 import { defineRoute, defineSchemas, type RouteDecl } from '../http/define-route';
 import { bool, int, ref, str } from '../http/schema-parts';
-import { verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 import { createSession, destroySession, setSessionCookie } from './session';
 import type { SessionUser } from './access';
 import { formatMessage } from '../../common/messages';
@@ -166,16 +166,24 @@ export function authRoutes(deps: {
         await attempt.release(knex);
         await knex('login_attempt').insert({ login, ip, userId: user.id, success: true });
         await journalSystemLogin(knex, user, ip, 'success');
-        // Expired sessions of this user are cleaned up on the way.
         const { absoluteHours } = await cachedSettings(knex);
-        await knex('user_session')
-          .where('userId', user.id)
-          .whereRaw(`created_at < now() - make_interval(hours => ?)`, [absoluteHours])
-          .delete();
-        // A new session id at each log-in; the previous one, if any, ends.
+        // A hash of older parameters is rewritten with today's (./password.ts), computed before
+        // the transaction so that no connection waits on the KDF.
+        const rehashed = needsRehash(user.password) ? await hashPassword(password) : null;
         const previous = ctx.cookies.get(deps.cookie);
-        if (previous) await destroySession(knex, previous);
-        const sid = await createSession(knex, user.id, ctx);
+        const sid = await knex.transaction(async (trx) => {
+          // Unless the password changed meanwhile (then the new one stands).
+          if (rehashed)
+            await trx('app_user').where({ id: user.id, password: user.password }).update({ password: rehashed });
+          // Expired sessions of this user are cleaned up on the way.
+          await trx('user_session')
+            .where('userId', user.id)
+            .whereRaw(`created_at < now() - make_interval(hours => ?)`, [absoluteHours])
+            .delete();
+          // A new session id at each log-in; the previous one, if any, ends.
+          if (previous) await destroySession(trx, previous);
+          return createSession(trx, user.id, ctx);
+        });
         setSessionCookie(ctx, deps.cookie, sid, deps.secure);
         return describeUser(knex, await deps.loadUser(knex, user.id));
       },

@@ -9,14 +9,22 @@ import { Title } from 'react-admin';
 import { rest } from '../../admin/src/ui';
 import type { Setup } from './shared/model';
 import { Board } from './places/Board';
+import { startFirstWindow } from './places/firstWindow';
 
 // Guarded by camp.planning where the route is declared (./index.ts).
 export default function PlanningScreen() {
   return <Planning />;
 }
 
-// Asked for as soon as this screen's code loads, while the rest of the page renders.
-let prefetched: Promise<Setup> | null = rest('get', '/planning/setup').catch(() => null as unknown as Setup);
+// Asked for as soon as this screen's code loads, while the rest of the page renders; the
+// first window's bars as soon as it arrives (./places/firstWindow.ts).
+let prefetched: Promise<Setup> | null = rest('get', '/planning/setup').then(
+  (setup) => {
+    startFirstWindow(setup);
+    return setup;
+  },
+  () => null as unknown as Setup,
+);
 const loadSetup = async (): Promise<Setup> => {
   const p = prefetched;
   prefetched = null;

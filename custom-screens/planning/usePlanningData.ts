@@ -7,12 +7,7 @@ import { barsOf, type Filters, type StayBar, type WindowAnswer } from './shared/
 import { quartersBetween } from './shared/tiles';
 import { useTiledWindow } from './shared/useTiledWindow';
 import { api } from '../../admin/src/ui';
-
-const qs = (o: Record<string, string | number[] | undefined>) =>
-  Object.entries(o)
-    .filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length))
-    .map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : v!)}`)
-    .join('&');
+import { queryString as qs, takeFirstWindow, windowPath } from './places/firstWindow';
 
 export function usePlanningData(filters: Filters, onError: (message: string) => void) {
   const released = filters.categories.includes('cancelled');
@@ -30,10 +25,9 @@ export function usePlanningData(filters: Filters, onError: (message: string) => 
     rowsOf: (win) => win.rowIds as number[],
     onError: (m) => errorRef.current(m),
     fetch: async (req, isCurrent) => {
-      const released = releasedRef.current ? '1' : undefined;
-      const w = await api<WindowAnswer>(
-        `/planning/window?${qs({ from: req.from, to: req.to, placeIds: req.placeIds, released })}`,
-      );
+      const path = windowPath(req, releasedRef.current);
+      // The first window was asked for when the set-up arrived (places/firstWindow.ts).
+      const w = await (takeFirstWindow(path) ?? api<WindowAnswer>(path));
       if (!isCurrent()) return;
       // A reloaded row loses the bars that are gone from it.
       const places = new Set(req.placeIds);

@@ -262,13 +262,33 @@ describe('cross-site requests', () => {
 });
 
 describe('passwords and users', () => {
-  it('hashes with scrypt N=2^17 and never answers the hash', async () => {
+  it('hashes with scrypt N=2^14 r=8 p=5 (OWASP) and never answers the hash', async () => {
     const u = await createUser(t);
     const row = await t.knex('app_user').where('id', u.id).first();
-    expect(row.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(row.password).toMatch(/^scrypt\$16384\$8\$5\$/);
     const r = await t.admin.get(`/rest/security/user/${u.id}`);
     expect(r.body).not.toHaveProperty('password');
     expect(JSON.stringify((await t.admin.get('/rest/security/user')).body)).not.toContain('scrypt$');
+  });
+
+  it('checks a hash of older parameters with its own, and rewrites it with today’s at the next log-in', async () => {
+    const u = await createUser(t);
+    const legacy = await hashPassword(PASSWORD, { n: 2 ** 17, r: 8, p: 1 });
+    await t.knex('app_user').where('id', u.id).update({ password: legacy });
+    const stored = async () => (await t.knex('app_user').where('id', u.id).first('password')).password as string;
+    // A wrong password is refused and leaves the hash as it was.
+    expect((await t.client().login(u.login, 'pas-le-bon-mot-de-passe')).status).toBe(400);
+    expect(await stored()).toBe(legacy);
+    const c = t.client();
+    expect((await c.login(u.login, PASSWORD)).status).toBe(200);
+    const rewritten = await stored();
+    expect(rewritten).toMatch(/^scrypt\$16384\$8\$5\$/);
+    expect((await c.get('/rest/security/me')).status).toBe(200);
+    // The new hash holds the same password, once: a second log-in keeps it.
+    expect((await t.client().login(u.login, 'pas-le-bon-mot-de-passe')).status).toBe(400);
+    expect((await t.client().login(u.login, PASSWORD)).status).toBe(200);
+    expect(await stored()).toBe(rewritten);
+    await t.knex('login_attempt').where({ success: false }).delete();
   });
 
   it('requires a password for a new user, long enough for the setting (default 8, never under 3)', async () => {

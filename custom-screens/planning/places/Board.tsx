@@ -7,11 +7,10 @@ import { Box, LinearProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify, useStore } from 'react-admin';
 import { rest, useCan, type ExportPrintHandle } from '../../../admin/src/ui';
-import { addDays, formatDateFr, nightsBetween, todayParis } from '../../../common/dates';
+import { formatDateFr, nightsBetween, todayParis } from '../../../common/dates';
 import { csvFileName } from '../../../common/file-names';
 import {
   PlanningBoard,
-  zoomForDays,
   type ColorMode,
   type PlanningBoardHandle,
   type RangeSelection,
@@ -35,8 +34,11 @@ import { ActionDialog, type PendingAction } from '../ActionDialog';
 import { useStayMoves } from './useStayMoves';
 import { useStaySearch } from './useStaySearch';
 import { Toolbars } from './Toolbars';
+import { defaultZoom, firstWindow } from './firstWindow';
 
 const GROUP_BY = ['layout', 'family', 'type'] as const;
+// The price periods' band is there from the start: its arrival does not move the whole board down.
+const NO_PERIODS: never[] = [];
 const MESSAGES = { gridLabel: 'Planning des emplacements', rowsHeader: 'Emplacements' };
 
 export function Board({ setup }: { setup: Setup }) {
@@ -45,10 +47,7 @@ export function Board({ setup }: { setup: Setup }) {
   const [params] = useSearchParams();
   const ref = useRef<PlanningBoardHandle>(null);
   // Until the user picks a zoom, the one that shows the planning module's « Jours affichés ».
-  const [zoom, setZoom] = useStore<Zoom>(
-    'planning.zoom',
-    zoomForDays(setup.display?.defaultDays ?? 31, window.innerWidth),
-  );
+  const [zoom, setZoom] = useStore<Zoom>('planning.zoom', defaultZoom(setup));
   const [colorMode, setColorMode] = useStore<ColorMode>('planning.colorMode', 'status');
   // A remembered payment view falls back to statuses while no payment is tracked.
   const shownMode: ColorMode = setup.paymentsTracked ? colorMode : 'status';
@@ -74,19 +73,7 @@ export function Board({ setup }: { setup: Setup }) {
   const primed = useRef(false);
   if (!primed.current) {
     primed.current = true;
-    const at = rows.findIndex((r) => r.id === Number(params.get('placeId')));
-    const from = Math.max(0, at - 25);
-    const date = params.get('date') ?? setup.today;
-    const [before, after] = zoom === 'month' ? [120, 400] : zoom === 'week' ? [60, 150] : [40, 60];
-    const clamp = (d: string) =>
-      d < setup.range.startDate ? setup.range.startDate : d > setup.range.endDate ? setup.range.endDate : d;
-    data.prime({
-      firstRow: from,
-      lastRow: from + 50,
-      rowIds: rows.slice(from, from + 50).map((r) => r.id),
-      startDate: clamp(addDays(date, -before)),
-      endDate: clamp(addDays(date, after)),
-    });
+    data.prime(firstWindow(setup, rows, zoom, params));
   }
 
   const { data: periods } = useQuery({
@@ -251,7 +238,7 @@ export function Board({ setup }: { setup: Setup }) {
           zoom={zoom}
           showWeekNumbers={setup.display?.showWeekNumbers}
           colorMode={shownMode}
-          pricePeriods={periods}
+          pricePeriods={periods ?? NO_PERIODS}
           freeCounts={data.freeCounts}
           groupBy={GROUP_BY}
           messages={MESSAGES}
