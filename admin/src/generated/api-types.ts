@@ -569,7 +569,7 @@ export type paths = {
             };
             requestBody: {
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AttendantEdit"];
                 };
             };
             responses: {
@@ -612,7 +612,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["AttendantEdit"];
                     };
                 };
             };
@@ -1590,7 +1590,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["BookingImportIntegrated"];
                     };
                 };
             };
@@ -1675,7 +1675,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["BookingImportList"];
                     };
                 };
             };
@@ -2978,7 +2978,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["DayMovement"][];
                     };
                 };
             };
@@ -3015,7 +3015,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["Birthday"][];
                     };
                 };
             };
@@ -3089,7 +3089,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["DepartureCleaning"][];
                     };
                 };
             };
@@ -3125,7 +3125,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["DayMovement"][];
                     };
                 };
             };
@@ -3336,7 +3336,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["DayOccupancy"][];
                     };
                 };
             };
@@ -3376,7 +3376,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["AvailablePlace"][];
                     };
                 };
             };
@@ -4389,7 +4389,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["CustomerLinks"];
                     };
                 };
             };
@@ -4425,7 +4425,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["CustomerResume"];
                     };
                 };
             };
@@ -4542,7 +4542,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["CustomerTransfer"];
                     };
                 };
             };
@@ -12417,6 +12417,41 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        AttendantEdit: {
+            addressList?: {
+                address1?: string | null;
+                address2?: string | null;
+                countryId?: number | null;
+                id?: number;
+                isBilling?: boolean;
+                label?: string | null;
+                postalCode?: string | null;
+                town?: string | null;
+            }[];
+            readonly availableCivility?: {
+                id?: number;
+                isDefault?: boolean;
+                isLegalEntity?: boolean;
+                label?: string;
+                shortLabel?: string;
+            }[];
+            readonly availableCountry?: {
+                id?: number;
+                isDefault?: boolean;
+                isoCode?: string;
+                languageId?: number | null;
+                name?: string;
+            }[];
+            /** Format: date */
+            birthDate?: string | null;
+            civilityId?: number | null;
+            countryId?: number | null;
+            customerId?: number | null;
+            firstName?: string | null;
+            id?: number;
+            languageId?: number | null;
+            lastName?: string | null;
+        };
         AvailabilityQuery: {
             /** Format: date */
             endDate: string;
@@ -12435,6 +12470,29 @@ export type components = {
             /** Format: date */
             startDate: string;
             withPrices?: boolean;
+        };
+        AvailablePlace: {
+            capacity?: number;
+            code: string;
+            features: {
+                id: number;
+                label: string;
+            }[];
+            label?: string | null;
+            layoutId?: number | null;
+            layoutLabel?: string | null;
+            placeFamilyId?: number;
+            placeFamilyLabel?: string;
+            placeId: number;
+            placeTypeId: number;
+            placeTypeLabel?: string;
+            price?: {
+                error: string | null;
+                total: number | null;
+                warnings: string[];
+            };
+            sleepingCapacity?: number | null;
+            surface?: number | null;
         };
         Bank: {
             /** Format: bic */
@@ -12641,6 +12699,28 @@ export type components = {
                 vatRateBp: number;
             }[];
         };
+        Birthday: {
+            age: number;
+            /** Format: date */
+            birthDate?: string;
+            /** Format: date */
+            birthday: string;
+            bookingId: number;
+            code: string;
+            customerId?: number | null;
+            /** Format: date */
+            endDate?: string;
+            firstName?: string | null;
+            inStay?: boolean;
+            lastName: string;
+            occupancyId: number;
+            personId: number;
+            /** @enum {unknown} */
+            personKind: "customer" | "attendant";
+            placeCode?: string | null;
+            /** Format: date */
+            startDate?: string;
+        };
         Booking: {
             accessChannelId?: number | null;
             /** Format: date-time */
@@ -12806,6 +12886,35 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        BookingImportIntegrated: {
+            booking: components["schemas"]["Booking"];
+            bookingId: number;
+            externalRef?: string;
+            id: number;
+            statusId: number;
+        };
+        BookingImportList: {
+            items: {
+                adults?: number;
+                amount?: number | null;
+                babies?: number;
+                bookingCode?: string | null;
+                bookingId?: number | null;
+                channelCancelled: boolean;
+                channelLabel?: string | null;
+                children?: number;
+                /** Format: date */
+                endDate: string;
+                externalRef: string;
+                firstName?: string | null;
+                id: number;
+                lastName: string;
+                /** Format: date */
+                startDate: string;
+                statusId: number;
+            }[];
+            total: number;
         };
         BookingListRow: {
             balanceDue?: number | null;
@@ -13211,6 +13320,54 @@ export type components = {
             id?: number;
             languageId?: number | null;
         };
+        CustomerLinks: {
+            count: number;
+            entity: string;
+            label: string;
+        }[];
+        CustomerResume: {
+            customer: components["schemas"]["Customer"];
+            sections: {
+                columns: {
+                    field: string;
+                    label: string;
+                }[];
+                entity: string;
+                label: string;
+                rows: ({
+                    id: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                total: number;
+            }[];
+            stays: {
+                cancellation?: string;
+                code: string;
+                createdAt?: string;
+                /** Format: date */
+                endDate?: string | null;
+                id: number;
+                /** @enum {unknown} */
+                kind: "quote" | "option" | "booking" | "passage";
+                persons?: number;
+                places?: string | null;
+                /** Format: date */
+                startDate?: string | null;
+                statusId: number;
+                totalAmount?: number | null;
+            }[];
+        };
+        CustomerTransfer: {
+            customer: components["schemas"]["Customer"];
+            moved: {
+                count: number;
+                entity: string;
+                label: string;
+            }[];
+            /** @enum {unknown} */
+            status: "SAVED";
+        };
         CustomerVehicle: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -13224,6 +13381,60 @@ export type components = {
             vehicleTypeId?: number | null;
             version?: number;
         };
+        DayMovement: {
+            arrivedAt?: string | null;
+            balanceDue: number;
+            bookingId: number;
+            cancellation?: string;
+            code: string;
+            customerId?: number | null;
+            customerName?: string | null;
+            /** Format: date */
+            endDate: string;
+            equipmentLabel?: string | null;
+            expectedTime?: string | null;
+            goneAt?: string | null;
+            isRental?: boolean | null;
+            /** @enum {unknown} */
+            kind: "quote" | "option" | "booking" | "passage";
+            licencePlates?: string | null;
+            occupancyId: number;
+            persons: number;
+            phone1?: string | null;
+            phone2?: string | null;
+            placeCode?: string | null;
+            placeId?: number | null;
+            placeTypeLabel?: string | null;
+            /** Format: date */
+            startDate: string;
+            statusId: number;
+        };
+        DayOccupancy: {
+            arrivedAt?: string | null;
+            bookingId: number;
+            cancellation?: string;
+            code: string;
+            customerId?: number | null;
+            customerName?: string | null;
+            /** Format: date */
+            endDate: string;
+            equipmentLabel?: string | null;
+            goneAt?: string | null;
+            isRental?: boolean | null;
+            /** @enum {unknown} */
+            kind: "quote" | "option" | "booking" | "passage";
+            licencePlates?: string | null;
+            occupancyId: number;
+            persons: number;
+            phone1?: string | null;
+            phone2?: string | null;
+            placeCode?: string | null;
+            placeId?: number | null;
+            placeTypeLabel?: string | null;
+            /** Format: date */
+            startDate: string;
+            statusId: number;
+        };
         Department: {
             code: string;
             countryId: number;
@@ -13235,6 +13446,40 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        DepartureCleaning: {
+            arrivedAt?: string | null;
+            bookingId: number;
+            cancellation?: string;
+            cleaner?: string | null;
+            code: string;
+            customerId?: number | null;
+            customerName?: string | null;
+            /** Format: date */
+            endDate: string;
+            equipmentLabel?: string | null;
+            goneAt?: string | null;
+            isRental?: boolean | null;
+            /** @enum {unknown} */
+            kind: "quote" | "option" | "booking" | "passage";
+            licencePlates?: string | null;
+            /** Format: date */
+            nextArrival?: string | null;
+            occupancyId: number;
+            persons: number;
+            phone1?: string | null;
+            phone2?: string | null;
+            placeCode?: string | null;
+            placeId?: number | null;
+            placeTypeLabel?: string | null;
+            /** Format: date */
+            startDate: string;
+            statusId: number;
+            taskId?: number | null;
+            taskMode?: string | null;
+            taskStatus?: string | null;
+            taskType?: string | null;
+            urgent: boolean;
         };
         Discount: {
             amount?: number | null;

@@ -1,5 +1,5 @@
-// Named schemas of what the stay routes answer: a list row, the customer, the booking
-// summary and what the user may do (part of ./openapi.ts).
+// Named schemas of what the stay routes answer: a list row, the booking summary and what
+// the user may do (part of ./openapi.ts).
 import { bool, date, int, ref, str } from '../../http/schema-parts';
 
 export const READ_SCHEMAS: Record<string, object> = {
@@ -26,61 +26,6 @@ export const READ_SCHEMAS: Record<string, object> = {
       customerName: { type: ['string', 'null'] },
       places: { type: ['string', 'null'], description: 'codes des emplacements, séparés par des virgules' },
       balanceDue: { type: ['integer', 'null'], description: 'reste dû, centimes' },
-    },
-  },
-  CustomerEdit: {
-    type: 'object',
-    description:
-      'Le client (ses champs) et, pour les écrans du §3, ses autres adresses et les choix de civilité et de pays.',
-    properties: {
-      id: int,
-      civilityId: { type: ['integer', 'null'] },
-      languageId: { type: ['integer', 'null'] },
-      countryId: { type: ['integer', 'null'] },
-      addressList: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: int,
-            label: { type: ['string', 'null'] },
-            address1: { type: ['string', 'null'] },
-            address2: { type: ['string', 'null'] },
-            postalCode: { type: ['string', 'null'] },
-            town: { type: ['string', 'null'] },
-            countryId: { type: ['integer', 'null'] },
-            isBilling: { type: 'boolean' },
-          },
-        },
-      },
-      availableCivility: {
-        type: 'array',
-        readOnly: true,
-        items: {
-          type: 'object',
-          properties: {
-            id: int,
-            shortLabel: str,
-            label: str,
-            isLegalEntity: { type: 'boolean' },
-            isDefault: { type: 'boolean' },
-          },
-        },
-      },
-      availableCountry: {
-        type: 'array',
-        readOnly: true,
-        items: {
-          type: 'object',
-          properties: {
-            id: int,
-            isoCode: str,
-            name: str,
-            languageId: { type: ['integer', 'null'] },
-            isDefault: { type: 'boolean' },
-          },
-        },
-      },
     },
   },
   BookingSummary: {
