@@ -64,11 +64,11 @@ export function BookingList({ scope }: { scope: Scope }) {
   });
   const expire = async () => {
     try {
-      const r = await api<{ expired: number }>('/booking/expire-options', { method: 'POST', json: {} });
+      const r = await rest('post', '/booking/expire-options', { body: {} });
       notify(countFr(r.expired, 'option expirée', 'options expirées'), { type: 'success' });
       qc.invalidateQueries({ queryKey: ['booking-list'] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   // "Acceptée" and "À intégrer" belong to online bookings before integration (/booking-import-list): no stay has them.

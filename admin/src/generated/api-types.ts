@@ -3162,8 +3162,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            expired?: number;
-                            status?: string;
+                            expired: number;
+                            status: string;
                         };
                     };
                 };
@@ -12941,14 +12941,66 @@ export type components = {
             totalAmount?: number | null;
         };
         BookingSummary: {
-            actions?: string[];
+            actions: string[];
             allowed?: components["schemas"]["StayAllowed"];
-            booking?: components["schemas"]["Booking"];
-            cancellationFee?: number;
-            customer?: Record<string, never> | null;
-            history?: Record<string, never>[];
-            occupancies?: Record<string, never>[];
-            partner?: Record<string, never> | null;
+            booking: components["schemas"]["Booking"];
+            cancellationFee: number;
+            customer: {
+                code: string;
+                email?: string | null;
+                firstName?: string | null;
+                id: number;
+                lastName: string;
+                phone1?: string | null;
+                phone2?: string | null;
+            } | null;
+            history: {
+                action: string;
+                createdAt: string;
+                detail?: string | null;
+                id: number;
+                userName?: string | null;
+            }[];
+            occupancies: ({
+                animals: ({
+                    id: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                attendants: ({
+                    id: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                details: ({
+                    id: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** Format: date */
+                endDate: string;
+                extras: ({
+                    id: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                id: number;
+                placeCode?: string | null;
+                placeId?: number | null;
+                /** Format: date */
+                startDate: string;
+                vehicles: ({
+                    id: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            })[];
+            partner: {
+                id: number;
+                name: string;
+            } | null;
         };
         CancellationInsurance: {
             /** Format: date-time */
@@ -13326,7 +13378,24 @@ export type components = {
             label: string;
         }[];
         CustomerResume: {
-            customer: components["schemas"]["Customer"];
+            customer: {
+                address1: string | null;
+                address2: string | null;
+                /** Format: date */
+                birthDate?: string | null;
+                birthPlace?: string | null;
+                code: string;
+                email?: string | null;
+                firstName: string | null;
+                id: number;
+                lastName: string;
+                phone1?: string | null;
+                phone2?: string | null;
+                postalCode: string | null;
+                town: string | null;
+            } & {
+                [key: string]: unknown;
+            };
             sections: {
                 columns: {
                     field: string;
@@ -15397,46 +15466,46 @@ export type components = {
         };
         RentReceiptManagement: {
             rows: {
-                billId?: number | null;
-                billNumber?: string | null;
-                customerId?: number;
-                deadline?: number;
+                billId: number | null;
+                billNumber: string | null;
+                customerId: number;
+                deadline: number;
                 due: number;
                 /** Format: date */
-                dueDate?: string;
+                dueDate: string;
                 /** Format: date */
-                endDate?: string;
+                endDate: string;
                 id: number;
-                isBilled?: boolean;
+                isBilled: boolean;
                 /** Format: date */
-                lastReminderOn?: string | null;
-                paid?: number;
-                placeAffectationId?: number;
-                placeCode?: string;
-                residentName?: string;
+                lastReminderOn: string | null;
+                paid: number;
+                placeAffectationId: number;
+                placeCode: string;
+                residentName: string;
                 /** Format: date */
-                startDate?: string;
+                startDate: string;
                 /** @enum {unknown} */
                 state: "to-bill" | "due" | "late" | "paid";
                 /** @enum {unknown} */
-                stateId?: 1 | 2 | 3;
-                totalInclVat?: number;
-                version?: number;
+                stateId: 1 | 2 | 3;
+                totalInclVat: number;
+                version: number;
             }[];
         };
         RentReceiptView: {
-            billId?: number | null;
-            billNumber?: string | null;
-            customerId?: number;
-            deadline?: number;
+            billId: number | null;
+            billNumber: string | null;
+            customerId: number;
+            deadline: number;
             /** Format: date */
-            dueDate?: string;
+            dueDate: string;
             /** Format: date */
-            endDate?: string;
+            endDate: string;
             id: number;
-            isBilled?: boolean;
+            isBilled: boolean;
             /** Format: date */
-            lastReminderOn?: string | null;
+            lastReminderOn: string | null;
             lines: {
                 amountInclVat: number;
                 id?: number;
@@ -15449,16 +15518,16 @@ export type components = {
                 vatRateBp?: number | null;
             }[];
             notes?: string | null;
-            paid?: number;
-            placeAffectationId?: number;
-            placeCode?: string;
-            residentName?: string;
+            paid: number;
+            placeAffectationId: number;
+            placeCode: string;
+            residentName: string;
             /** Format: date */
-            startDate?: string;
+            startDate: string;
             /** @enum {unknown} */
-            stateId?: 1 | 2 | 3;
-            totalInclVat?: number;
-            version?: number;
+            stateId: 1 | 2 | 3;
+            totalInclVat: number;
+            version: number;
         };
         ResidentialContract: {
             buyerName?: string | null;

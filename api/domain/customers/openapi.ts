@@ -87,7 +87,27 @@ export const CUSTOMER_SCHEMAS: Record<string, object> = {
     description: 'Tout ce qu’a un client : ses séjours, et les lignes de chaque entité qui le référence.',
     required: ['customer', 'stays', 'sections'],
     properties: {
-      customer: ref('Customer'),
+      customer: {
+        type: 'object',
+        description: 'le client, toutes ses colonnes',
+        required: ['id', 'code', 'lastName', 'firstName', 'address1', 'address2', 'postalCode', 'town'],
+        properties: {
+          id: int,
+          code: str,
+          lastName: str,
+          firstName: text,
+          address1: text,
+          address2: text,
+          postalCode: text,
+          town: text,
+          phone1: text,
+          phone2: text,
+          email: text,
+          birthDate: { type: ['string', 'null'], format: 'date' },
+          birthPlace: text,
+        },
+        additionalProperties: true,
+      },
       stays: {
         type: 'array',
         items: {

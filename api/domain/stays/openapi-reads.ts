@@ -2,6 +2,13 @@
 // the user may do (part of ./openapi.ts).
 import { bool, date, int, ref, str } from '../../http/schema-parts';
 
+const text = { type: ['string', 'null'] };
+/** An occupancy's lines of one kind (occupants, animals, vehicles, extras, attendants), each with its label. */
+const lines = {
+  type: 'array',
+  items: { type: 'object', required: ['id'], properties: { id: int }, additionalProperties: true },
+};
+
 export const READ_SCHEMAS: Record<string, object> = {
   BookingListRow: {
     type: 'object',
@@ -33,14 +40,54 @@ export const READ_SCHEMAS: Record<string, object> = {
     description:
       'Un séjour, ses occupations (occupants par catégorie d’âge, animaux, véhicules, extras, accompagnants), ' +
       'les actions permises et l’historique.',
+    required: ['booking', 'customer', 'partner', 'occupancies', 'actions', 'history', 'cancellationFee'],
     properties: {
       booking: ref('Booking'),
-      customer: { type: ['object', 'null'] },
-      partner: { type: ['object', 'null'] },
-      occupancies: { type: 'array', items: { type: 'object' } },
+      customer: {
+        type: ['object', 'null'],
+        required: ['id', 'code', 'lastName'],
+        properties: {
+          id: int,
+          code: str,
+          lastName: str,
+          firstName: text,
+          phone1: text,
+          phone2: text,
+          email: text,
+        },
+      },
+      partner: { type: ['object', 'null'], required: ['id', 'name'], properties: { id: int, name: str } },
+      occupancies: {
+        type: 'array',
+        description: 'chaque occupation (ses colonnes, placeCode, placeTypeLabel, equipmentLabel) et ses lignes',
+        items: {
+          type: 'object',
+          required: ['id', 'startDate', 'endDate', 'details', 'animals', 'vehicles', 'extras', 'attendants'],
+          properties: {
+            id: int,
+            startDate: date,
+            endDate: date,
+            placeId: { type: ['integer', 'null'] },
+            placeCode: text,
+            details: lines,
+            animals: lines,
+            vehicles: lines,
+            extras: lines,
+            attendants: lines,
+          },
+          additionalProperties: true,
+        },
+      },
       actions: { type: 'array', items: str, description: "les actions que l'état du séjour permet" },
       allowed: ref('StayAllowed'),
-      history: { type: 'array', items: { type: 'object' } },
+      history: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'createdAt', 'action'],
+          properties: { id: int, createdAt: str, userName: text, action: str, detail: text },
+        },
+      },
       cancellationFee: {
         type: 'integer',
         description: 'Frais d’une annulation ce jour (préférences d’annulation), en centimes',
