@@ -70,8 +70,8 @@ function ManualPriceDialog({
       await api(`/occupancy/${o.id}`, { method: 'PUT', json: { priceOverrides: overrides } });
       onSaved();
       onClose();
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   const q = preview?.quote;

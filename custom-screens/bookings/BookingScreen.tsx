@@ -88,12 +88,12 @@ export default function BookingScreen() {
       await api(`/booking/${b.id}`, { method: 'PUT', json: { ...patch, version: b.version } });
       notify('Enregistrement effectué', { type: 'success' });
       refresh();
-    } catch (e: any) {
+    } catch (e) {
       // Changed meanwhile: reload the stay; what was typed stays in its field to save again.
       if (staleCurrent(e)) {
-        notify(`${e.message} : le séjour a été rechargé, vos saisies restent affichées`, { type: 'warning' });
+        notify(`${(e as Error).message} : le séjour a été rechargé, vos saisies restent affichées`, { type: 'warning' });
         refresh();
-      } else notify(e.message, { type: 'error' });
+      } else notify((e as Error).message, { type: 'error' });
     }
   };
   const buttons = actionButtons(summary.data, money);

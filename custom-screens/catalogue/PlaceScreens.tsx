@@ -114,8 +114,8 @@ function Features({ placeId }: { placeId: number }) {
       notify('Enregistrement effectué', { type: 'success' });
       setChosen(null);
       qc.invalidateQueries({ queryKey: ['place-features', placeId] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   if (mine.error) return <Alert severity="error">{(mine.error as Error).message}</Alert>;

@@ -3,7 +3,7 @@
 // and opens the next step; the last one finalizes the booking or saves the edited
 // occupancy with the versions read (a stay changed since is a 409, shown as stale).
 import type { Dispatch, SetStateAction } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, type HttpError } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../admin/src/ui';
 import type { Quote, SaveKind } from './PriceSteps';
@@ -162,8 +162,8 @@ export function useNextStep(c: StepContext): () => Promise<void> {
         setSaved(s);
         notify('Enregistrement effectué', { type: 'success' });
       }
-    } catch (e: any) {
-      if (e?.status === 409 && e?.body?.code === 'RECORD_CHANGED') setStale(errorText(e));
+    } catch (e) {
+      if ((e as HttpError)?.status === 409 && (e as HttpError)?.body?.code === 'RECORD_CHANGED') setStale(errorText(e));
       else setError(errorText(e));
     } finally {
       setBusy(false);

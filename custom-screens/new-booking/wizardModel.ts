@@ -245,9 +245,10 @@ export function draftFromSummary(s: any, filters: Partial<Draft> = {}, occupancy
 }
 
 /** Field errors of a server answer ({ errors: { field: message } }) as one French line. */
-export function errorText(e: any): string {
-  const errors = e?.body?.errors;
+export function errorText(e: unknown): string {
+  const err = e as { message?: string; body?: { errors?: unknown } } | null | undefined;
+  const errors = err?.body?.errors;
   const fields = errors && typeof errors === 'object' ? Object.values(errors).filter((v) => typeof v === 'string') : [];
-  const msg = e?.message ?? 'Une erreur est survenue';
+  const msg = err?.message ?? 'Une erreur est survenue';
   return fields.length && !fields.includes(msg) ? `${msg} : ${fields.join(' ; ')}` : msg;
 }

@@ -102,8 +102,8 @@ export function RentReceiptManagement() {
       const answer = await api<T>(path, { method: 'POST', json: {} });
       notify(typeof done === 'string' ? done : done(answer), { type: 'success' });
       await refresh();
-    } catch (e: any) {
-      notify(e?.message ?? 'Une erreur est survenue', { type: 'error' });
+    } catch (e) {
+      notify((e as Error)?.message ?? 'Une erreur est survenue', { type: 'error' });
     }
   };
   const remindOne = (x: Row) =>

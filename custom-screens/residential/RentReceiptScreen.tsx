@@ -111,8 +111,8 @@ function ReceiptView({ id, activeKey }: { id: number; activeKey: string }) {
       const next = await api<Row>(path, { method: 'POST', json });
       client.setQueryData(key, next);
       notify(done, { type: 'success' });
-    } catch (e: any) {
-      notify(e?.message ?? 'Une erreur est survenue', { type: 'error' });
+    } catch (e) {
+      notify((e as Error)?.message ?? 'Une erreur est survenue', { type: 'error' });
     }
   };
   const actions = canWrite && (

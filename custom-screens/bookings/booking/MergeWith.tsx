@@ -43,8 +43,8 @@ export function MergeWith({ booking, onMerged }: { booking: Row; onMerged: (answ
         await api<Summary>(`/booking/${booking.id}/merge`, { method: 'POST', json: { fromBookingId: Number(fromId) } }),
       );
       setOpen(false);
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     } finally {
       setBusy(false);
     }
