@@ -27,19 +27,7 @@ import { formatMessage } from '../../common/messages';
 import { ChannelDetails } from './ChannelDetails';
 import { STATUS } from '../../common/stay-status';
 import type { BookingImportRecord } from '../../common/generated/types';
-import {
-  api,
-  rest,
-  useCan,
-  NotFound,
-  AskDialog,
-  DataTable,
-  Page,
-  dateFr,
-  dateTimeFr,
-  euros,
-  type Row,
-} from '../../admin/src/ui';
+import { api, rest, useCan, NotFound, AskDialog, DataTable, Page, dateFr, dateTimeFr, euros } from '../../admin/src/ui';
 
 const IMPORT_STATUS = enumLabels(meta, 'statusId');
 const SOURCES = [
@@ -239,7 +227,9 @@ export function BookingImportScreen() {
         text="Le refus n'est pas transmis au canal de vente."
         fields={[{ name: 'reason', label: 'Motif du refus', required: true }]}
         onClose={() => setAsking(null)}
-        onConfirm={(v) => run((path) => rest('post', '/booking-import/{id}/refuse', { path, body: { reason: v.reason } }))}
+        onConfirm={(v) =>
+          run((path) => rest('post', '/booking-import/{id}/refuse', { path, body: { reason: v.reason } }))
+        }
       />
     </Page>
   );

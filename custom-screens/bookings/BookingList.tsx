@@ -10,18 +10,7 @@ import TimerOffIcon from '@mui/icons-material/TimerOff';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import {
-  api,
-  rest,
-  useCan,
-  DataTable,
-  DateBox,
-  Page,
-  dateFr,
-  euros,
-  type RestBody,
-  type Row,
-} from '../../admin/src/ui';
+import { rest, useCan, DataTable, DateBox, Page, dateFr, euros, type RestBody, type Row } from '../../admin/src/ui';
 import { KIND_LABELS, STATUS_LABELS, StatusChip, kindLabel } from './status';
 
 type Scope = 'active' | 'cancelled' | 'partner';

@@ -9,7 +9,7 @@ import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
 import { enumLabels } from '../../common/entity-meta';
-import { useCan, DataTable, DateBox, Page, dateFr, dateTimeFr, type Row, rest } from '../../admin/src/ui';
+import { useCan, DataTable, DateBox, Page, dateFr, dateTimeFr, rest } from '../../admin/src/ui';
 import { base, useDay } from './dayColumns';
 
 export { ArrivalList, DepartureList } from './TickLists';

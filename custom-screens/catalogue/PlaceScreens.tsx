@@ -30,6 +30,7 @@ import {
   DateInputFr,
   rest,
 } from '../../admin/src/ui';
+import type { FeatureRecord } from '../../common/generated/types';
 
 const choices = (field: string) => {
   const f = meta.fields.find((x) => x.name === field)!;
@@ -97,7 +98,7 @@ function Features({ placeId }: { placeId: number }) {
   const qc = useQueryClient();
   const all = useQuery({
     queryKey: ['features'],
-    queryFn: () => api<Record<string, any>[]>('/feature?sort=["label","ASC"]'),
+    queryFn: () => api<FeatureRecord[]>('/feature?sort=["label","ASC"]'),
   });
   const mine = useQuery({
     queryKey: ['place-features', placeId],

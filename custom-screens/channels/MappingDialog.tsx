@@ -81,7 +81,7 @@ function Select({
   label: string;
   value: unknown;
   options: [number | string, string][];
-  onChange: (v: any) => void;
+  onChange: (v: unknown) => void;
 }) {
   return (
     <TextField

@@ -5,7 +5,7 @@ import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
 import { BooleanInput, TextInput } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { meta } from '../../common/generated/meta/customer';
-import { rest, DateInputFr, EntityForm, RefInput, DataTable, FormRow, dateFr, type Row } from '../../admin/src/ui';
+import { rest, DateInputFr, EntityForm, RefInput, DataTable, FormRow, dateFr } from '../../admin/src/ui';
 import { StatusChip, kindLabel } from '../bookings/status';
 import { ChildTab } from './ChildTab';
 import { CHILD_TABS } from './childTabs';
