@@ -48,6 +48,9 @@ export default tseslint.config(
     // Typed so far (issue 23 §2, docs/history.md#issue-23): generated record and answer types,
     // precise interfaces, or unknown narrowed.
     files: [
+      'api/domain/catalogue/**/*.ts',
+      'api/domain/customers/**/*.ts',
+      'api/domain/vacaf/**/*.ts',
       'api/domain/yield/**/*.ts',
       'custom-screens/bookings/**/*.{ts,tsx}',
       'custom-screens/catalogue/**/*.{ts,tsx}',

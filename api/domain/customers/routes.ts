@@ -117,7 +117,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
           const item = await saveEditShape(
             knex,
             entity,
-            (ctx.request as any).body,
+            (ctx.request as { body?: unknown }).body,
             user.id ?? null,
             ctx.get('If-Match'),
           );
