@@ -30,7 +30,7 @@ import { BookingPrice } from './BookingPrice';
 import { StayBilling } from '../billing/StayBilling';
 import { moneyWarnings, useStayMoney } from '../billing/stay-money';
 import { StayDocuments } from '../documents/StayDocuments';
-import { api, staleCurrent, useFunctionKeys, NotFound, AskDialog, Page, type Row } from '../../admin/src/ui';
+import { api, rest, staleCurrent, useFunctionKeys, NotFound, AskDialog, Page, type Row } from '../../admin/src/ui';
 import { kindLabel } from './status';
 import { actionButtons, type Summary } from './booking/actions';
 import { NOTHING, OccupancyRow } from './booking/OccupancyRow';
@@ -48,7 +48,7 @@ export default function BookingScreen() {
   const valid = /^\d+$/.test(bookingId);
   const summary = useQuery({
     queryKey: ['booking', bookingId],
-    queryFn: () => api<Summary>(`/booking/${bookingId}/summary`),
+    queryFn: () => rest('get', '/booking/{id}/summary', { path: { id: Number(bookingId) } }),
     enabled: valid,
   });
   const money = moneyWarnings(useStayMoney(bookingId).data);
@@ -91,7 +91,9 @@ export default function BookingScreen() {
     } catch (e) {
       // Changed meanwhile: reload the stay; what was typed stays in its field to save again.
       if (staleCurrent(e)) {
-        notify(`${(e as Error).message} : le séjour a été rechargé, vos saisies restent affichées`, { type: 'warning' });
+        notify(`${(e as Error).message} : le séjour a été rechargé, vos saisies restent affichées`, {
+          type: 'warning',
+        });
         refresh();
       } else notify((e as Error).message, { type: 'error' });
     }

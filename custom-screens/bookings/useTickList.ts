@@ -18,7 +18,10 @@ export function useTickList(mode: 'arrival' | 'departure') {
   });
   // One click opens a confirmation: a slip of the hand no longer records an arrival or a departure.
   const run = async ({ row, action }: Tick, values: Record<string, string>) => {
-    await rest('post', `/booking/{id}/${action}`, { path: { id: row.bookingId }, body: tickBody({ row, action }, values) });
+    await rest('post', `/booking/{id}/${action}`, {
+      path: { id: row.bookingId },
+      body: tickBody({ row, action }, values),
+    });
     notify(TICK_UI[action].done(row), { type: 'success' });
     qc.invalidateQueries({ queryKey: ['booking-day'] });
   };

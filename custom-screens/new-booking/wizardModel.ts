@@ -4,6 +4,10 @@
 // the state read back from a temporary booking after a reload or from the occupancy
 // being edited, and the first step's checks (§5 (docs/stays.md#validation), §8 (docs/errors.md#messages) in French).
 import { nightsBetween } from '../../common/dates';
+import type { components } from '../../admin/src/ui/client';
+
+/** A stay as the wizard reads it back (GET /rest/booking/{id}/summary, the planning wizard's answers). */
+export type WizardSummary = components['schemas']['BookingSummary'];
 
 export const STEPS = [
   { key: 1, label: 'Dates et personnes' },
@@ -161,7 +165,7 @@ export function bookingPricing(d: Draft): Record<string, unknown> {
  * The occupancy as POST /rest/booking/create, PUT /rest/planning/draft/{id} and PUT /rest/planning/occupancy/{id} take
  * it.
  */
-export function occupancyBody(d: Draft): Record<string, unknown> {
+export function occupancyBody(d: Draft): components['schemas']['OccupancyInput'] {
   return {
     placeId: d.placeId,
     equipmentId: d.equipmentId,
@@ -197,12 +201,10 @@ export function draftBody(d: Draft): Record<string, unknown> {
  * The draft read back from a booking's summary: its temporary booking after a reload,
  * or the occupancy `occupancyId` being edited. Search filters come from the session.
  */
-export function draftFromSummary(s: any, filters: Partial<Draft> = {}, occupancyId = 0): Draft {
+export function draftFromSummary(s: WizardSummary, filters: Partial<Draft> = {}, occupancyId = 0): Draft {
   const list = s.occupancies ?? [];
   const o =
-    (occupancyId ? list.find((x: any) => x.id === occupancyId) : undefined) ??
-    list.find((x: any) => !x.isCancelled) ??
-    list[0];
+    (occupancyId ? list.find((x) => x.id === occupancyId) : undefined) ?? list.find((x) => !x.isCancelled) ?? list[0];
   const b = s.booking ?? {};
   const occupants: Record<number, number> = {};
   const exemptions: Record<number, Exemption> = {};
@@ -230,14 +232,14 @@ export function draftFromSummary(s: any, filters: Partial<Draft> = {}, occupancy
     promoCode: b.promoCode ?? '',
     discountIds: b.discountIds ?? [],
     withCancellationInsurance: !!b.withCancellationInsurance,
-    animals: (o?.animals ?? []).map((a: any) => ({ animalTypeId: a.animalTypeId, quantity: a.quantity ?? 1 })),
-    vehicles: (o?.vehicles ?? []).map((v: any) => ({
+    animals: (o?.animals ?? []).map((a) => ({ animalTypeId: a.animalTypeId, quantity: a.quantity ?? 1 })),
+    vehicles: (o?.vehicles ?? []).map((v) => ({
       vehicleTypeId: v.vehicleTypeId,
       licencePlate: v.licencePlate ?? '',
       customerVehicleId: v.customerVehicleId ?? null,
     })),
-    extras: (o?.extras ?? []).map((x: any) => ({ extraId: x.extraId, quantity: x.quantity })),
-    overrides: (o?.priceOverrides ?? []).map((x: any) => ({
+    extras: (o?.extras ?? []).map((x) => ({ extraId: x.extraId, quantity: x.quantity })),
+    overrides: (o?.priceOverrides ?? []).map((x) => ({
       priceGridOptionId: x.priceGridOptionId ?? null,
       unitPrice: x.unitPrice,
     })),

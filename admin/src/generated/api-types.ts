@@ -2094,7 +2094,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2136,7 +2136,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2179,7 +2179,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2221,7 +2221,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2265,7 +2265,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2308,7 +2308,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2352,7 +2352,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2394,7 +2394,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2437,7 +2437,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2480,7 +2480,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2520,7 +2520,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2564,7 +2564,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2607,7 +2607,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2650,7 +2650,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2692,7 +2692,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2738,7 +2738,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2772,7 +2772,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2817,7 +2817,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2860,7 +2860,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2902,7 +2902,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2944,7 +2944,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -3055,7 +3055,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -6573,7 +6573,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -12943,16 +12943,86 @@ export type components = {
         BookingSummary: {
             actions: string[];
             allowed?: components["schemas"]["StayAllowed"];
-            booking: components["schemas"]["Booking"];
+            booking: {
+                accessChannelId: number | null;
+                /** Format: date-time */
+                readonly arrivedAt: string | null;
+                readonly balanceAmount: number | null;
+                /** Format: date */
+                readonly balanceDueDate: string | null;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                readonly cancellation: "none" | "cancelled" | "cancelling";
+                readonly cancellationFee: number | null;
+                /** Format: date-time */
+                readonly cancelledAt: string | null;
+                readonly cancelReason: string | null;
+                /** @default false */
+                readonly channelPriced: boolean;
+                readonly code: string | null;
+                readonly counterProposal: string | null;
+                /** Format: date-time */
+                readonly createdAt: string;
+                customerId: number | null;
+                readonly deleteReason: string | null;
+                /** @default [] */
+                discountIds: number[];
+                readonly downPaymentAmount: number | null;
+                /** Format: date */
+                readonly downPaymentDueDate: string | null;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                readonly downPaymentKind: "none" | "arrhes" | "acompte";
+                /** Format: date */
+                readonly earlyDepartureDate: string | null;
+                /** Format: date */
+                readonly endDate: string | null;
+                /** Format: date-time */
+                readonly goneAt: string | null;
+                readonly id: number;
+                /** @default false */
+                readonly isManualPrice: boolean;
+                /**
+                 * @default booking
+                 * @enum {string}
+                 */
+                kind: "quote" | "option" | "booking" | "passage";
+                notes: string | null;
+                /** Format: date */
+                optionExpiryDate: string | null;
+                partnerId: number | null;
+                /** @default 0 */
+                readonly persons: number;
+                promoCode: string | null;
+                readonly refusalReason: string | null;
+                /** Format: date */
+                readonly startDate: string | null;
+                /**
+                 * @default 1
+                 * @enum {integer}
+                 */
+                readonly statusId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+                readonly totalAmount: number | null;
+                readonly touristTaxAmount: number | null;
+                /** Format: date-time */
+                readonly updatedAt: string;
+                readonly version: number;
+                /** @default false */
+                withCancellationInsurance: boolean;
+            };
             cancellationFee: number;
             customer: {
                 code: string;
-                email?: string | null;
-                firstName?: string | null;
+                email: string | null;
+                firstName: string | null;
                 id: number;
                 lastName: string;
-                phone1?: string | null;
-                phone2?: string | null;
+                phone1: string | null;
+                phone2: string | null;
             } | null;
             history: {
                 action: string;
@@ -12962,38 +13032,129 @@ export type components = {
                 userName?: string | null;
             }[];
             occupancies: ({
+                readonly amount: number | null;
                 animals: ({
-                    id: number;
+                    animalTypeId: number;
+                    animalTypeLabel: string;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    customerAnimalId: number | null;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 1 */
+                    quantity: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
                 } & {
                     [key: string]: unknown;
                 })[];
                 attendants: ({
-                    id: number;
+                    attendantId: number;
+                    /** Format: date */
+                    birthDate: string | null;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    firstName: string | null;
+                    readonly id: number;
+                    lastName: string;
+                    occupancyId: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
                 } & {
                     [key: string]: unknown;
                 })[];
+                bookingId: number;
+                /** Format: date-time */
+                readonly cancelledAt: string | null;
+                readonly cancelReason: string | null;
+                /** Format: date-time */
+                readonly createdAt: string;
                 details: ({
-                    id: number;
+                    ageCategoryId: number;
+                    ageCategoryLabel: string;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    /** @default 0 */
+                    exemptQuantity: number;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 0 */
+                    quantity: number;
+                    touristTaxExemptionId: number | null;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
                 } & {
                     [key: string]: unknown;
                 })[];
                 /** Format: date */
                 endDate: string;
+                equipmentId: number | null;
+                equipmentLabel: string | null;
                 extras: ({
-                    id: number;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    /** Format: date */
+                    endDate: string | null;
+                    extraId: number;
+                    extraLabel: string;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 1 */
+                    quantity: number;
+                    /** Format: date */
+                    startDate: string | null;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
                 } & {
                     [key: string]: unknown;
                 })[];
-                id: number;
-                placeCode?: string | null;
-                placeId?: number | null;
+                readonly id: number;
+                /** @default false */
+                readonly isCancelled: boolean;
+                /** @default false */
+                isLocked: boolean;
+                /** @default false */
+                readonly isManualPrice: boolean;
+                notes: string | null;
+                readonly partnerAllotmentId: number | null;
+                placeCode: string | null;
+                placeId: number | null;
+                placeTypeId: number | null;
+                placeTypeLabel: string | null;
+                readonly pricedQuote: Record<string, never> | null;
+                readonly priceGridId: number | null;
+                readonly priceGridVersion: number | null;
+                /** @default [] */
+                priceOverrides: {
+                    priceGridOptionId: number | null;
+                    unitPrice: number;
+                }[];
+                /** Format: date */
+                readonly quoteDate: string | null;
                 /** Format: date */
                 startDate: string;
+                /** Format: date-time */
+                readonly updatedAt: string;
                 vehicles: ({
-                    id: number;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    customerVehicleId: number | null;
+                    readonly id: number;
+                    licencePlate: string | null;
+                    occupancyId: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    vehicleTypeId: number;
+                    vehicleTypeLabel: string;
+                    readonly version: number;
                 } & {
                     [key: string]: unknown;
                 })[];
+                readonly version: number;
             } & {
                 [key: string]: unknown;
             })[];
@@ -14580,7 +14741,7 @@ export type components = {
                 ageCategoryId: number;
                 exemptQuantity?: number;
                 quantity: number;
-                touristTaxExemptionId?: number;
+                touristTaxExemptionId?: number | null;
             }[];
             /** Format: date */
             endDate: string;
@@ -14601,8 +14762,8 @@ export type components = {
             /** Format: date */
             startDate: string;
             vehicles?: {
-                customerVehicleId?: number;
-                licencePlate?: string;
+                customerVehicleId?: number | null;
+                licencePlate?: string | null;
                 vehicleTypeId: number;
             }[];
         };
@@ -15917,19 +16078,19 @@ export type components = {
             yearMonth: string;
         };
         StayAllowed: {
-            actions?: string[];
-            addOccupancy?: boolean;
-            billable?: boolean;
-            changeCustomer?: boolean;
-            editNotes?: boolean;
-            editPrice?: boolean;
-            merge?: boolean;
-            occupancies?: {
+            actions: string[];
+            addOccupancy: boolean;
+            billable: boolean;
+            changeCustomer: boolean;
+            editNotes: boolean;
+            editPrice: boolean;
+            merge: boolean;
+            occupancies: {
                 [key: string]: {
-                    cancel?: boolean;
-                    edit?: boolean;
-                    lock?: boolean;
-                    remove?: boolean;
+                    cancel: boolean;
+                    edit: boolean;
+                    lock: boolean;
+                    remove: boolean;
                 };
             };
         };
@@ -15994,6 +16155,229 @@ export type components = {
                 number?: string;
                 remaining?: number;
             }[];
+        };
+        StaySummary: {
+            actions: string[];
+            allowed: components["schemas"]["StayAllowed"];
+            booking: {
+                accessChannelId: number | null;
+                /** Format: date-time */
+                readonly arrivedAt: string | null;
+                readonly balanceAmount: number | null;
+                /** Format: date */
+                readonly balanceDueDate: string | null;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                readonly cancellation: "none" | "cancelled" | "cancelling";
+                readonly cancellationFee: number | null;
+                /** Format: date-time */
+                readonly cancelledAt: string | null;
+                readonly cancelReason: string | null;
+                /** @default false */
+                readonly channelPriced: boolean;
+                readonly code: string | null;
+                readonly counterProposal: string | null;
+                /** Format: date-time */
+                readonly createdAt: string;
+                customerId: number | null;
+                readonly deleteReason: string | null;
+                /** @default [] */
+                discountIds: number[];
+                readonly downPaymentAmount: number | null;
+                /** Format: date */
+                readonly downPaymentDueDate: string | null;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                readonly downPaymentKind: "none" | "arrhes" | "acompte";
+                /** Format: date */
+                readonly earlyDepartureDate: string | null;
+                /** Format: date */
+                readonly endDate: string | null;
+                /** Format: date-time */
+                readonly goneAt: string | null;
+                readonly id: number;
+                /** @default false */
+                readonly isManualPrice: boolean;
+                /**
+                 * @default booking
+                 * @enum {string}
+                 */
+                kind: "quote" | "option" | "booking" | "passage";
+                notes: string | null;
+                /** Format: date */
+                optionExpiryDate: string | null;
+                partnerId: number | null;
+                /** @default 0 */
+                readonly persons: number;
+                promoCode: string | null;
+                readonly refusalReason: string | null;
+                /** Format: date */
+                readonly startDate: string | null;
+                /**
+                 * @default 1
+                 * @enum {integer}
+                 */
+                readonly statusId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+                readonly totalAmount: number | null;
+                readonly touristTaxAmount: number | null;
+                /** Format: date-time */
+                readonly updatedAt: string;
+                readonly version: number;
+                /** @default false */
+                withCancellationInsurance: boolean;
+            };
+            cancellationFee: number;
+            customer: {
+                code: string;
+                email: string | null;
+                firstName: string | null;
+                id: number;
+                lastName: string;
+                phone1: string | null;
+                phone2: string | null;
+            } | null;
+            history: {
+                action: string;
+                createdAt: string;
+                detail?: string | null;
+                id: number;
+                userName?: string | null;
+            }[];
+            occupancies: ({
+                readonly amount: number | null;
+                animals: ({
+                    animalTypeId: number;
+                    animalTypeLabel: string;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    customerAnimalId: number | null;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 1 */
+                    quantity: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                attendants: ({
+                    attendantId: number;
+                    /** Format: date */
+                    birthDate: string | null;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    firstName: string | null;
+                    readonly id: number;
+                    lastName: string;
+                    occupancyId: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                bookingId: number;
+                /** Format: date-time */
+                readonly cancelledAt: string | null;
+                readonly cancelReason: string | null;
+                /** Format: date-time */
+                readonly createdAt: string;
+                details: ({
+                    ageCategoryId: number;
+                    ageCategoryLabel: string;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    /** @default 0 */
+                    exemptQuantity: number;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 0 */
+                    quantity: number;
+                    touristTaxExemptionId: number | null;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** Format: date */
+                endDate: string;
+                equipmentId: number | null;
+                equipmentLabel: string | null;
+                extras: ({
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    /** Format: date */
+                    endDate: string | null;
+                    extraId: number;
+                    extraLabel: string;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 1 */
+                    quantity: number;
+                    /** Format: date */
+                    startDate: string | null;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                readonly id: number;
+                /** @default false */
+                readonly isCancelled: boolean;
+                /** @default false */
+                isLocked: boolean;
+                /** @default false */
+                readonly isManualPrice: boolean;
+                notes: string | null;
+                readonly partnerAllotmentId: number | null;
+                placeCode: string | null;
+                placeId: number | null;
+                placeTypeId: number | null;
+                placeTypeLabel: string | null;
+                readonly pricedQuote: Record<string, never> | null;
+                readonly priceGridId: number | null;
+                readonly priceGridVersion: number | null;
+                /** @default [] */
+                priceOverrides: {
+                    priceGridOptionId: number | null;
+                    unitPrice: number;
+                }[];
+                /** Format: date */
+                readonly quoteDate: string | null;
+                /** Format: date */
+                startDate: string;
+                /** Format: date-time */
+                readonly updatedAt: string;
+                vehicles: ({
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    customerVehicleId: number | null;
+                    readonly id: number;
+                    licencePlate: string | null;
+                    occupancyId: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    vehicleTypeId: number;
+                    vehicleTypeLabel: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                readonly version: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            partner: {
+                id: number;
+                name: string;
+            } | null;
         };
         StockMovement: {
             articleId: number;

@@ -13,7 +13,10 @@ export function AddOccupancy({ booking, onDone }: { booking: Row; onDone: () => 
   const save = async () => {
     setError(null);
     try {
-      await rest('post', '/booking/{id}/occupancy', { path: { id: booking.id }, body: occupancyBody(draft, ages.data ?? []) });
+      await rest('post', '/booking/{id}/occupancy', {
+        path: { id: booking.id },
+        body: occupancyBody(draft, ages.data ?? []),
+      });
       setOpen(false);
       onDone();
     } catch (e) {
