@@ -26,7 +26,16 @@ import { choicesOf, currentGridPath, dateFr, euros, HistoryBanner, Section, with
 import { ReadOnlyFields } from './ReadOnlyFields';
 import { useGridVersion } from './useGridVersion';
 import type { GridVersion } from './gridModel';
-import { rest, type RestBody, useCan, EntityForm, EnumInput, NumberInputFr, RefInput, NotFound } from '../../admin/src/ui';
+import {
+  rest,
+  type RestBody,
+  useCan,
+  EntityForm,
+  EnumInput,
+  NumberInputFr,
+  RefInput,
+  NotFound,
+} from '../../admin/src/ui';
 
 export const optionScreenMeta = withRoutes(
   optionMeta,

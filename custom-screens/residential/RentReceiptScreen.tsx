@@ -98,11 +98,15 @@ function ReceiptView({ id, activeKey }: { id: number; activeKey: string }) {
   const canWrite = useCan('resident.contract', 'write');
   const [paying, setPaying] = useState(false);
   const key = ['rent-receipt', id];
-  const q = useQuery({ queryKey: key, queryFn: () => rest('get', '/rent-receipt/view/{rentReceiptId}', { path: { rentReceiptId: id } }) });
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => rest('get', '/rent-receipt/view/{rentReceiptId}', { path: { rentReceiptId: id } }),
+  });
   const r = q.data;
   const { dialog } = useLeaveGuard({
     when: !!r && r.stateId === 1,
-    onLeave: () => rest('post', '/rent-receipt/{rentReceiptId}/state', { path: { rentReceiptId: id }, body: { stateId: 2 } }),
+    onLeave: () =>
+      rest('post', '/rent-receipt/{rentReceiptId}/state', { path: { rentReceiptId: id }, body: { stateId: 2 } }),
   });
   if (q.isError) return <NotFound />;
   if (!r) return <Page title="Quittance">Chargement…</Page>;

@@ -26,7 +26,13 @@ export function OrderForm({ bookingId, services, onDone }: { bookingId: number; 
       const occupancy = summary.occupancies.find((o) => !o.isCancelled);
       if (!occupancy) throw new Error('Ce séjour n’a aucune occupation en cours');
       await rest('post', '/concierge/order', {
-        body: { occupancyId: occupancy.id, extraId: Number(extraId), quantity: Number(quantity), serviceDate, serviceTime },
+        body: {
+          occupancyId: occupancy.id,
+          extraId: Number(extraId),
+          quantity: Number(quantity),
+          serviceDate,
+          serviceTime,
+        },
       });
       notify('Service commandé', { type: 'success' });
       onDone();
