@@ -197,20 +197,37 @@ export function draftBody(d: Draft): Record<string, unknown> {
   return { customerId: d.customerId, notes: d.notes.trim() || null, ...bookingPricing(d), occupancy: occupancyBody(d) };
 }
 
+type Booking = WizardSummary['booking'];
+type Occupancy = WizardSummary['occupancies'][number];
+type Line<K extends 'details' | 'animals' | 'vehicles' | 'extras'> = Partial<Occupancy[K][number]>;
+/** What the draft takes from a summary: any summary fits, and so does a test's partial one. */
+export interface SummaryRead {
+  booking: Partial<Booking>;
+  occupancies?: (Partial<
+    Pick<Occupancy, 'isCancelled' | 'placeId' | 'equipmentId' | 'startDate' | 'endDate' | 'priceOverrides'>
+  > & {
+    id: number;
+    details?: (Line<'details'> & Pick<Occupancy['details'][number], 'ageCategoryId' | 'quantity'>)[];
+    animals?: (Line<'animals'> & Pick<Occupancy['animals'][number], 'animalTypeId'>)[];
+    vehicles?: (Line<'vehicles'> & Pick<Occupancy['vehicles'][number], 'vehicleTypeId'>)[];
+    extras?: (Line<'extras'> & Pick<Occupancy['extras'][number], 'extraId' | 'quantity'>)[];
+  })[];
+}
+
 /**
  * The draft read back from a booking's summary: its temporary booking after a reload,
  * or the occupancy `occupancyId` being edited. Search filters come from the session.
  */
-export function draftFromSummary(s: WizardSummary, filters: Partial<Draft> = {}, occupancyId = 0): Draft {
+export function draftFromSummary(s: SummaryRead, filters: Partial<Draft> = {}, occupancyId = 0): Draft {
   const list = s.occupancies ?? [];
   const o =
     (occupancyId ? list.find((x) => x.id === occupancyId) : undefined) ?? list.find((x) => !x.isCancelled) ?? list[0];
-  const b = s.booking ?? {};
+  const b = s.booking;
   const occupants: Record<number, number> = {};
   const exemptions: Record<number, Exemption> = {};
   for (const d of o?.details ?? []) {
     occupants[d.ageCategoryId] = (occupants[d.ageCategoryId] ?? 0) + d.quantity;
-    if (d.exemptQuantity > 0)
+    if (d.exemptQuantity && d.exemptQuantity > 0)
       exemptions[d.ageCategoryId] = {
         quantity: (exemptions[d.ageCategoryId]?.quantity ?? 0) + d.exemptQuantity,
         reasonId: d.touristTaxExemptionId ?? null,
