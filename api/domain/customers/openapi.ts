@@ -1,5 +1,5 @@
 // Named schemas of the customer routes (registered by ./routes.ts with defineSchemas): the
-// §3 edit shapes (docs/entities.md#customers-and-attendants) of a customer and of an
+// edit shapes of §3 (docs/entities.md#customers-and-attendants) of a customer and of an
 // attendant, the resume, the links and the transfer of a duplicate. Pure data.
 import { bool, int, ref, str } from '../../http/schema-parts';
 
