@@ -6,14 +6,16 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { TextField } from '@mui/material';
 import { CustomerPicker, type CustomerOption } from '../customers/CustomerPicker';
 import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from './OccupancyForm';
-import { api, type Row } from '../../admin/src/ui';
+import { rest, type Row } from '../../admin/src/ui';
 import type { Criteria } from './useAvailabilitySearch';
+
+type Kind = 'quote' | 'option' | 'booking' | 'passage';
 
 export function BookDialog({ place, criteria, onClose }: { place: Row; criteria: Criteria; onClose: () => void }) {
   const navigate = useNavigate();
   const ages = useAgeCategories();
   const [customer, setCustomer] = useState<CustomerOption | null>(null);
-  const [kind, setKind] = useState('booking');
+  const [kind, setKind] = useState<Kind>('booking');
   // The occupants of the search come along: the booking is priced as the search showed.
   const [draft, setDraft] = useState<OccupancyDraft>({
     ...emptyDraft(criteria.startDate, criteria.endDate, place.placeId),
@@ -25,9 +27,8 @@ export function BookDialog({ place, criteria, onClose }: { place: Row; criteria:
     setBusy(true);
     setError(null);
     try {
-      const r = await api<Row>('/booking/create', {
-        method: 'POST',
-        json: {
+      const r = await rest('post', '/booking/create', {
+        body: {
           kind,
           temporary: false,
           customerId: customer?.id ?? null,
@@ -35,8 +36,8 @@ export function BookDialog({ place, criteria, onClose }: { place: Row; criteria:
         },
       });
       navigate(`/booking/${r.booking.id}`);
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -54,7 +55,7 @@ export function BookDialog({ place, criteria, onClose }: { place: Row; criteria:
             label="Nature"
             value={kind}
             name="kind"
-            onChange={(e) => setKind(e.target.value)}
+            onChange={(e) => setKind(e.target.value as Kind)}
             sx={{ minWidth: 160 }}
           >
             <MenuItem value="booking">Réservation</MenuItem>

@@ -27,18 +27,7 @@ import { formatMessage } from '../../common/messages';
 import { ChannelDetails } from './ChannelDetails';
 import { STATUS } from '../../common/stay-status';
 import type { BookingImportRecord } from '../../common/generated/types';
-import {
-  api,
-  useCan,
-  NotFound,
-  AskDialog,
-  DataTable,
-  Page,
-  dateFr,
-  dateTimeFr,
-  euros,
-  type Row,
-} from '../../admin/src/ui';
+import { api, rest, useCan, NotFound, AskDialog, DataTable, Page, dateFr, dateTimeFr, euros } from '../../admin/src/ui';
 
 const IMPORT_STATUS = enumLabels(meta, 'statusId');
 const SOURCES = [
@@ -55,9 +44,8 @@ export function BookingImportList() {
   const list = useQuery({
     queryKey: ['booking-imports', source, page],
     queryFn: () =>
-      api<{ items: Row[]; total: number }>('/booking-import/list', {
-        method: 'POST',
-        json: { source, page, pageSize: 50 },
+      rest('post', '/booking-import/list', {
+        body: { source: source as 'to-integrate' | 'processed' | 'cancelled', page, pageSize: 50 },
       }),
     placeholderData: keepPreviousData,
   });
@@ -140,8 +128,8 @@ export function BookingImportScreen() {
       </Page>
     );
   const r = row.data;
-  const run = async (action: string, body: Row = {}) => {
-    await api(`/booking-import/${r.id}/${action}`, { method: 'POST', json: body });
+  const run = async (call: (path: { id: number }) => Promise<unknown>) => {
+    await call({ id: r.id });
     notify('Enregistrement effectué', { type: 'success' });
     qc.invalidateQueries({ queryKey: ['booking-import', bookingImportId] });
     qc.invalidateQueries({ queryKey: ['booking-imports'] });
@@ -221,7 +209,7 @@ export function BookingImportScreen() {
         confirmLabel="Accepter la réservation"
         keepLabel="Ne pas accepter"
         onClose={() => setAsking(null)}
-        onConfirm={() => run('accept')}
+        onConfirm={() => run((path) => rest('post', '/booking-import/{id}/accept', { path }))}
       />
       <AskDialog
         open={asking === 'integrate'}
@@ -231,7 +219,7 @@ export function BookingImportScreen() {
           "n'est intégrée qu'une fois."
         }
         onClose={() => setAsking(null)}
-        onConfirm={() => run('integrate', placeId ? { placeId } : {})}
+        onConfirm={() => run((path) => rest('post', '/booking-import/{id}/integrate', { path, body: { placeId } }))}
       />
       <AskDialog
         open={asking === 'refuse'}
@@ -239,7 +227,9 @@ export function BookingImportScreen() {
         text="Le refus n'est pas transmis au canal de vente."
         fields={[{ name: 'reason', label: 'Motif du refus', required: true }]}
         onClose={() => setAsking(null)}
-        onConfirm={(v) => run('refuse', v)}
+        onConfirm={(v) =>
+          run((path) => rest('post', '/booking-import/{id}/refuse', { path, body: { reason: v.reason } }))
+        }
       />
     </Page>
   );

@@ -10,18 +10,7 @@ import TimerOffIcon from '@mui/icons-material/TimerOff';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import {
-  api,
-  rest,
-  useCan,
-  DataTable,
-  DateBox,
-  Page,
-  dateFr,
-  euros,
-  type RestBody,
-  type Row,
-} from '../../admin/src/ui';
+import { rest, useCan, DataTable, DateBox, Page, dateFr, euros, type RestBody, type Row } from '../../admin/src/ui';
 import { KIND_LABELS, STATUS_LABELS, StatusChip, kindLabel } from './status';
 
 type Scope = 'active' | 'cancelled' | 'partner';
@@ -64,11 +53,11 @@ export function BookingList({ scope }: { scope: Scope }) {
   });
   const expire = async () => {
     try {
-      const r = await api<{ expired: number }>('/booking/expire-options', { method: 'POST', json: {} });
+      const r = await rest('post', '/booking/expire-options', { body: {} });
       notify(countFr(r.expired, 'option expirée', 'options expirées'), { type: 'success' });
       qc.invalidateQueries({ queryKey: ['booking-list'] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   // "Acceptée" and "À intégrer" belong to online bookings before integration (/booking-import-list): no stay has them.

@@ -28,7 +28,7 @@ import {
   type PriceOverride,
   type StoredPrice,
 } from './PriceBreakdown';
-import { api, AskDialog, dateFr, type Row, rest } from '../../admin/src/ui';
+import { api, AskDialog, dateFr, type Row, rest, type RestAnswer } from '../../admin/src/ui';
 
 function ManualPriceDialog({
   o,
@@ -70,8 +70,8 @@ function ManualPriceDialog({
       await api(`/occupancy/${o.id}`, { method: 'PUT', json: { priceOverrides: overrides } });
       onSaved();
       onClose();
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   const q = preview?.quote;
@@ -171,7 +171,7 @@ export function BookingPrice({
   canWrite: boolean;
   modifiable: boolean;
   onChanged: () => void;
-  onSummary: (s: any) => void;
+  onSummary: (s: RestAnswer<'/booking/{id}/reprice', 'post'>) => void;
 }) {
   const notify = useNotify();
   const [asking, setAsking] = useState<null | 'agreed' | 'current'>(null);

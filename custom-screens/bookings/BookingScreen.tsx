@@ -30,7 +30,7 @@ import { BookingPrice } from './BookingPrice';
 import { StayBilling } from '../billing/StayBilling';
 import { moneyWarnings, useStayMoney } from '../billing/stay-money';
 import { StayDocuments } from '../documents/StayDocuments';
-import { api, staleCurrent, useFunctionKeys, NotFound, AskDialog, Page, type Row } from '../../admin/src/ui';
+import { api, rest, staleCurrent, useFunctionKeys, NotFound, AskDialog, Page, type Row } from '../../admin/src/ui';
 import { kindLabel } from './status';
 import { actionButtons, type Summary } from './booking/actions';
 import { NOTHING, OccupancyRow } from './booking/OccupancyRow';
@@ -48,7 +48,7 @@ export default function BookingScreen() {
   const valid = /^\d+$/.test(bookingId);
   const summary = useQuery({
     queryKey: ['booking', bookingId],
-    queryFn: () => api<Summary>(`/booking/${bookingId}/summary`),
+    queryFn: () => rest('get', '/booking/{id}/summary', { path: { id: Number(bookingId) } }),
     enabled: valid,
   });
   const money = moneyWarnings(useStayMoney(bookingId).data);
@@ -88,12 +88,14 @@ export default function BookingScreen() {
       await api(`/booking/${b.id}`, { method: 'PUT', json: { ...patch, version: b.version } });
       notify('Enregistrement effectué', { type: 'success' });
       refresh();
-    } catch (e: any) {
+    } catch (e) {
       // Changed meanwhile: reload the stay; what was typed stays in its field to save again.
       if (staleCurrent(e)) {
-        notify(`${e.message} : le séjour a été rechargé, vos saisies restent affichées`, { type: 'warning' });
+        notify(`${(e as Error).message} : le séjour a été rechargé, vos saisies restent affichées`, {
+          type: 'warning',
+        });
         refresh();
-      } else notify(e.message, { type: 'error' });
+      } else notify((e as Error).message, { type: 'error' });
     }
   };
   const buttons = actionButtons(summary.data, money);

@@ -9,7 +9,7 @@ import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { meta as taskMeta } from '../../common/generated/meta/cleaning-task';
 import { enumLabels } from '../../common/entity-meta';
-import { api, useCan, DataTable, DateBox, Page, dateFr, dateTimeFr, type Row, rest } from '../../admin/src/ui';
+import { useCan, DataTable, DateBox, Page, dateFr, dateTimeFr, rest } from '../../admin/src/ui';
 import { base, useDay } from './dayColumns';
 
 export { ArrivalList, DepartureList } from './TickLists';
@@ -32,7 +32,7 @@ export function DepartureCleaning() {
     queryKey: ['booking-day', 'cleaning', date, canSync],
     queryFn: async () => {
       if (canSync) await rest('post', '/planning/cleaning/sync', { body: { from: date, to: addDays(date, 1) } });
-      return api<Row[]>(`/booking/departure-cleaning?date=${date}`);
+      return rest('get', '/booking/departure-cleaning', { query: { date } });
     },
   });
   return (
@@ -89,7 +89,7 @@ export function OccupationList() {
   const navigate = useNavigate();
   const rows = useQuery({
     queryKey: ['booking-day', 'occupation', date],
-    queryFn: () => api<Row[]>(`/booking/occupation?date=${date}`),
+    queryFn: () => rest('get', '/booking/occupation', { query: { date } }),
   });
   const persons = (rows.data ?? []).reduce((s, r) => s + Number(r.persons ?? 0), 0);
   return (
@@ -127,7 +127,7 @@ export function BirthdayList() {
   const navigate = useNavigate();
   const rows = useQuery({
     queryKey: ['booking-day', 'birthdays', from, to],
-    queryFn: () => api<Row[]>(`/booking/birthdays?from=${from}&to=${to}`),
+    queryFn: () => rest('get', '/booking/birthdays', { query: { from, to } }),
   });
   return (
     <Page title="Anniversaires des occupants">

@@ -3,7 +3,7 @@
 // search. The full new-booking wizard (options, prices, payments) is /new-booking.
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DateBox, type Row } from '../../admin/src/ui';
+import { api, DateBox, type components, type Row } from '../../admin/src/ui';
 
 export interface OccupancyDraft {
   placeId: number | '';
@@ -22,7 +22,7 @@ export const emptyDraft = (startDate: string, endDate: string, placeId: number |
 });
 
 /** The body of one occupancy for POST /rest/booking/create or /rest/booking/{id}/occupancy. */
-export function occupancyBody(d: OccupancyDraft, ages: Row[]): Row {
+export function occupancyBody(d: OccupancyDraft, ages: Row[]): components['schemas']['OccupancyInput'] {
   const details = Object.entries(withDefaults(d, ages))
     .map(([ageCategoryId, q]) => ({ ageCategoryId: Number(ageCategoryId), quantity: Number(q) || 0 }))
     .filter((x) => x.quantity > 0);

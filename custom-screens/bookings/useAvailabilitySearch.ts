@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { addDays, todayParis } from '../../common/dates';
 import { emptyDraft, useAgeCategories, withDefaults } from './OccupancyForm';
-import { api, type Row } from '../../admin/src/ui';
+import { api, rest, type Row } from '../../admin/src/ui';
 
 export interface Criteria {
   startDate: string;
@@ -53,9 +53,8 @@ export function useAvailabilitySearch() {
     queryKey: ['availability', criteria],
     enabled: !!criteria,
     queryFn: () =>
-      api<Row[]>('/booking/search-availability', {
-        method: 'POST',
-        json: {
+      rest('post', '/booking/search-availability', {
+        body: {
           startDate: criteria!.startDate,
           endDate: criteria!.endDate,
           occupants: occupantsOf(criteria!),

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { api, type Row } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
 import { useDay } from './dayColumns';
 import { TICK_UI, tickBody, type Tick } from './dayTicks';
 
@@ -11,14 +11,17 @@ export function useTickList(mode: 'arrival' | 'departure') {
   const notify = useNotify();
   const qc = useQueryClient();
   const [asked, setAsked] = useState<Tick | null>(null);
-  const path = mode === 'arrival' ? 'arrivals' : 'departures';
+  const path = mode === 'arrival' ? '/booking/arrivals' : '/booking/departures';
   const rows = useQuery({
     queryKey: ['booking-day', path, date],
-    queryFn: () => api<Row[]>(`/booking/${path}?date=${date}`),
+    queryFn: () => rest('get', path, { query: { date } }),
   });
   // One click opens a confirmation: a slip of the hand no longer records an arrival or a departure.
   const run = async ({ row, action }: Tick, values: Record<string, string>) => {
-    await api(`/booking/${row.bookingId}/${action}`, { method: 'POST', json: tickBody({ row, action }, values) });
+    await rest('post', `/booking/{id}/${action}`, {
+      path: { id: row.bookingId },
+      body: tickBody({ row, action }, values),
+    });
     notify(TICK_UI[action].done(row), { type: 'success' });
     qc.invalidateQueries({ queryKey: ['booking-day'] });
   };

@@ -52,8 +52,8 @@ export function PlaceImages({ placeId }: { placeId: number }) {
       await api(`/place/${placeId}/images`, { method: 'POST', body: form });
       notify('Image ajoutée', { type: 'success' });
       refresh();
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';

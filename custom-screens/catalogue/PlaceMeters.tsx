@@ -16,7 +16,7 @@ import {
   TextField,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { useNotify } from 'react-admin';
+import { useNotify, type HttpError } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, useCan, DataTable, DateFieldFr, dateFr, type Row } from '../../admin/src/ui';
 import { DATE_INVALID_FR } from '../../common/date-input';
@@ -59,9 +59,9 @@ function MeterDialog({
     try {
       await api(v.id ? `/meter/${v.id}` : '/meter', { method: v.id ? 'PUT' : 'POST', json: body });
       onClose(true);
-    } catch (e: any) {
-      setErrors(e.body?.errors ?? {});
-      setError(e.message);
+    } catch (e) {
+      setErrors((e as HttpError).body?.errors ?? {});
+      setError((e as Error).message);
     }
   };
   const field = (name: string, label: string) => (

@@ -30,6 +30,7 @@ import {
   DateInputFr,
   rest,
 } from '../../admin/src/ui';
+import type { FeatureRecord } from '../../common/generated/types';
 
 const choices = (field: string) => {
   const f = meta.fields.find((x) => x.name === field)!;
@@ -97,7 +98,7 @@ function Features({ placeId }: { placeId: number }) {
   const qc = useQueryClient();
   const all = useQuery({
     queryKey: ['features'],
-    queryFn: () => api<Record<string, any>[]>('/feature?sort=["label","ASC"]'),
+    queryFn: () => api<FeatureRecord[]>('/feature?sort=["label","ASC"]'),
   });
   const mine = useQuery({
     queryKey: ['place-features', placeId],
@@ -114,8 +115,8 @@ function Features({ placeId }: { placeId: number }) {
       notify('Enregistrement effectué', { type: 'success' });
       setChosen(null);
       qc.invalidateQueries({ queryKey: ['place-features', placeId] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   if (mine.error) return <Alert severity="error">{(mine.error as Error).message}</Alert>;

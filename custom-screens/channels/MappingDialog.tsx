@@ -81,7 +81,7 @@ function Select({
   label: string;
   value: unknown;
   options: [number | string, string][];
-  onChange: (v: any) => void;
+  onChange: (v: unknown) => void;
 }) {
   return (
     <TextField
@@ -141,8 +141,8 @@ export function MappingDialog({
       await api(v.id ? `/channel-mapping/${v.id}` : '/channel-mapping', { method: v.id ? 'PUT' : 'POST', json: body });
       await onSaved();
       onClose();
-    } catch (e: any) {
-      setError(e?.message ?? 'Une erreur est survenue');
+    } catch (e) {
+      setError((e as Error)?.message ?? 'Une erreur est survenue');
     }
   };
   const kind = v.kind as Kind;

@@ -17,8 +17,8 @@ export function CustomerList() {
     try {
       const n = await exportCustomers({}, setBusy);
       notify(countFr(n, 'client exporté', 'clients exportés'), { type: 'success' });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     } finally {
       setBusy(null);
     }

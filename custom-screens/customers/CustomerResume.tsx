@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { CustomerPicker, type CustomerOption } from './CustomerPicker';
-import { api, DataTable, Page, dateFr, euros, phoneFr, type Row } from '../../admin/src/ui';
+import { rest, DataTable, Page, dateFr, euros, phoneFr, type Row } from '../../admin/src/ui';
 import { StatusChip, kindLabel } from '../bookings/status';
 
 const cell = (v: unknown) =>
@@ -25,7 +25,7 @@ export default function CustomerResume() {
   const id = Number(search.get('customerId') ?? 0);
   const resume = useQuery({
     queryKey: ['customer-resume', id],
-    queryFn: () => api<Row>(`/customer/${id}/resume`),
+    queryFn: () => rest('get', '/customer/{id}/resume', { path: { id } }),
     enabled: id > 0,
   });
   const c = resume.data?.customer;
@@ -83,8 +83,8 @@ export default function CustomerResume() {
             ]}
           />
           {resume
-            .data!.sections.filter((s: Row) => s.total > 0)
-            .map((s: Row) => (
+            .data!.sections.filter((s) => s.total > 0)
+            .map((s) => (
               <Box key={s.entity} sx={{ mt: 2 }}>
                 <Typography variant="h6" sx={{ mb: 1 }}>
                   {s.label} ({s.total})
@@ -92,7 +92,7 @@ export default function CustomerResume() {
                 <DataTable
                   name={`resume-${s.entity}`}
                   rows={s.rows}
-                  columns={s.columns.map((col: Row) => ({
+                  columns={s.columns.map((col) => ({
                     key: col.field,
                     label: col.label,
                     render: (r: Row) => cell(r[`${col.field}Label`] ?? r[col.field]),

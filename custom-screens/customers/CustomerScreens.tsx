@@ -5,7 +5,7 @@ import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
 import { BooleanInput, TextInput } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { meta } from '../../common/generated/meta/customer';
-import { api, DateInputFr, EntityForm, RefInput, DataTable, FormRow, dateFr, type Row } from '../../admin/src/ui';
+import { rest, DateInputFr, EntityForm, RefInput, DataTable, FormRow, dateFr } from '../../admin/src/ui';
 import { StatusChip, kindLabel } from '../bookings/status';
 import { ChildTab } from './ChildTab';
 import { CHILD_TABS } from './childTabs';
@@ -65,7 +65,7 @@ function Stays({ customerId }: { customerId: number }) {
   const navigate = useNavigate();
   const resume = useQuery({
     queryKey: ['customer-resume', customerId],
-    queryFn: () => api<Row>(`/customer/${customerId}/resume`),
+    queryFn: () => rest('get', '/customer/{id}/resume', { path: { id: customerId } }),
   });
   return (
     <DataTable

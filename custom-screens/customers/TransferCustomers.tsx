@@ -9,7 +9,7 @@ import MergeIcon from '@mui/icons-material/MergeType';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { CustomerPicker, customerLabel, type CustomerOption } from './CustomerPicker';
-import { api, useCan, AskDialog, Page, type Row } from '../../admin/src/ui';
+import { rest, useCan, AskDialog, Page } from '../../admin/src/ui';
 
 export default function TransferCustomers() {
   const [from, setFrom] = useState<CustomerOption | null>(null);
@@ -22,7 +22,7 @@ export default function TransferCustomers() {
   const allowed = canWrite && canDelete;
   const links = useQuery({
     queryKey: ['customer-links', from?.id],
-    queryFn: () => api<Row[]>(`/customer/${from!.id}/links`),
+    queryFn: () => rest('get', '/customer/{id}/links', { path: { id: from!.id } }),
     enabled: !!from,
   });
   const moving = (links.data ?? []).filter((l) => l.count > 0);
@@ -81,7 +81,7 @@ export default function TransferCustomers() {
           `${customerLabel(from)} est supprimé. Cette opération est définitive.`
         }
         onConfirm={async () => {
-          await api('/customer/transfer', { method: 'POST', json: { fromCustomerId: from!.id, toCustomerId: to!.id } });
+          await rest('post', '/customer/transfer', { body: { fromCustomerId: from!.id, toCustomerId: to!.id } });
           notify('Fusion effectuée', { type: 'success' });
           navigate(`/customer/general/${to!.id}`);
         }}

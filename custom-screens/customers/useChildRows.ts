@@ -1,7 +1,7 @@
 // The state of one child tab of a customer: its rows, the choices of its select fields,
 // the row being added (and the server's refusal) and the row being removed.
 import { useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, type HttpError } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dateFr, type Row } from '../../admin/src/ui';
 import { childBody, childError, type ChildField, type ChildTabDef } from './childTabs';
@@ -41,8 +41,8 @@ export function useChildRows({ base, fields }: ChildTabDef, customerId: number) 
       await api(`/${base}`, { method: 'POST', json: childBody(customerId, fields, adding!) });
       setAdding(null);
       qc.invalidateQueries({ queryKey: key });
-    } catch (e: any) {
-      setError(childError(e, fields));
+    } catch (e) {
+      setError(childError(e as HttpError, fields));
     }
   };
   const remove = async () => {

@@ -25,7 +25,7 @@ import {
   downPaymentLabel,
   type Quote,
 } from '../bookings/PriceBreakdown';
-import type { Draft } from './wizardModel';
+import type { Draft, WizardSummary } from './wizardModel';
 import type { References } from './reference';
 import { DateFieldFr } from '../../admin/src/ui';
 
@@ -147,7 +147,7 @@ export function Done({
   onNew,
   edited,
 }: {
-  summary: any;
+  summary: WizardSummary;
   onPlanning: () => void;
   onOpen: () => void;
   onNew: () => void;

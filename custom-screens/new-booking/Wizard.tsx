@@ -9,7 +9,16 @@ import { useLeaveGuard, rest } from '../../admin/src/ui';
 import { CustomerStep, DetailsStep, PlaceStep, StayStep } from './steps';
 import { Done, PriceStep, SaveStep, type SaveKind } from './PriceSteps';
 import { useReferences } from './reference';
-import { EMPTY_DRAFT, STEPS, parseRoute, routeUrl, type Draft, type RouteParams, type StepKey } from './wizardModel';
+import {
+  EMPTY_DRAFT,
+  STEPS,
+  parseRoute,
+  routeUrl,
+  type Draft,
+  type RouteParams,
+  type StepKey,
+  type WizardSummary,
+} from './wizardModel';
 import { useDraftKeepAlive } from './useDraftKeepAlive';
 import { useDraftRelease } from './useDraftRelease';
 import { sessionKey, useStayLoad } from './useStayLoad';
@@ -53,7 +62,7 @@ export function Wizard() {
   const [stayErr, setStayErr] = useState<Record<string, string>>({});
   /** the save was refused as stale (RECORD_CHANGED): the stay as it is now, to reload */
   const [stale, setStale] = useState<string | null>(null);
-  const [saved, setSaved] = useState<any>(null);
+  const [saved, setSaved] = useState<WizardSummary | null>(null);
   const [kind, setKind] = useState<SaveKind>('booking');
   const [optionExpiry, setOptionExpiry] = useState('');
 
@@ -156,9 +165,8 @@ export function Wizard() {
     );
   }
 
-  const occupancyOf = (s: any) =>
-    s.occupancies?.find((o: any) => o.placeId === draft.placeId && o.startDate === draft.startDate) ??
-    s.occupancies?.[0];
+  const occupancyOf = (s: WizardSummary) =>
+    s.occupancies?.find((o) => o.placeId === draft.placeId && o.startDate === draft.startDate) ?? s.occupancies?.[0];
   const k = route.activeKey;
   return (
     <Box sx={{ p: 2 }}>

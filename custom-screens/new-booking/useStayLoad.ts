@@ -3,8 +3,8 @@
 // the save), or a booking to add an occupancy to (its customer, fixed).
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { useNotify } from 'react-admin';
-import { api } from '../../admin/src/ui';
-import { draftFromSummary, errorText, type Draft, type RouteParams } from './wizardModel';
+import { rest } from '../../admin/src/ui';
+import { draftFromSummary, errorText, type Draft, type RouteParams, type WizardSummary } from './wizardModel';
 
 const DRAFT_STATUSES = [1, 5];
 export const sessionKey = (id: number) => `bivouac.new-booking.${id}`;
@@ -19,7 +19,7 @@ interface Setters {
 export function useStayLoad(start: RouteParams, editing: boolean, { setDraft, setError, setBusy, setStale }: Setters) {
   const notify = useNotify();
   const [restoring, setRestoring] = useState(start.tempBookingId > 0 || editing);
-  const [gone, setGone] = useState<any>(null);
+  const [gone, setGone] = useState<WizardSummary | null>(null);
   const [into, setInto] = useState<{ id: number; code: string; customerId: number | null } | null>(null);
   const [edited, setEdited] = useState<{ id: number; code: string } | null>(null);
   // The versions of the edited occupancy and its booking as read: sent back with the save,
@@ -29,7 +29,7 @@ export function useStayLoad(start: RouteParams, editing: boolean, { setDraft, se
   // Resume a temporary booking after a reload (the route holds its id).
   useEffect(() => {
     if (!start.tempBookingId || editing) return;
-    api<any>(`/booking/${start.tempBookingId}/summary`)
+    rest('get', '/booking/{id}/summary', { path: { id: start.tempBookingId } })
       .then((s) => {
         if (!DRAFT_STATUSES.includes(s.booking.statusId)) {
           setGone(s);
@@ -50,13 +50,13 @@ export function useStayLoad(start: RouteParams, editing: boolean, { setDraft, se
   // Editing an occupancy: the draft is that occupancy and its booking's pricing choices.
   const loadEdited = useCallback(
     async (keepDraft: boolean) => {
-      const s = await api<any>(`/booking/${start.bookingId}/summary`);
-      const o = s.occupancies.find((x: any) => x.id === start.occupancyId);
+      const s = await rest('get', '/booking/{id}/summary', { path: { id: start.bookingId } });
+      const o = s.occupancies.find((x) => x.id === start.occupancyId);
       if (!o || o.isCancelled) {
         setError("Cette occupation n'existe pas ou a été annulée");
         return;
       }
-      setEdited({ id: s.booking.id, code: s.booking.code });
+      setEdited({ id: s.booking.id, code: s.booking.code ?? '' });
       setVersions({ version: o.version, bookingVersion: s.booking.version });
       if (!keepDraft) setDraft(draftFromSummary(s, {}, start.occupancyId));
     },
@@ -87,9 +87,9 @@ export function useStayLoad(start: RouteParams, editing: boolean, { setDraft, se
   // Adding to an existing booking: its customer, fixed.
   useEffect(() => {
     if (!start.bookingId || editing) return;
-    api<any>(`/booking/${start.bookingId}/summary`)
+    rest('get', '/booking/{id}/summary', { path: { id: start.bookingId } })
       .then((s) => {
-        setInto({ id: s.booking.id, code: s.booking.code, customerId: s.booking.customerId });
+        setInto({ id: s.booking.id, code: s.booking.code ?? '', customerId: s.booking.customerId });
         if (s.booking.customerId) setDraft((d) => ({ ...d, customerId: s.booking.customerId }));
       })
       .catch((e) => setError(errorText(e)));

@@ -4,6 +4,10 @@
 // the state read back from a temporary booking after a reload or from the occupancy
 // being edited, and the first step's checks (§5 (docs/stays.md#validation), §8 (docs/errors.md#messages) in French).
 import { nightsBetween } from '../../common/dates';
+import type { components } from '../../admin/src/ui/client';
+
+/** A stay as the wizard reads it back (GET /rest/booking/{id}/summary, the planning wizard's answers). */
+export type WizardSummary = components['schemas']['BookingSummary'];
 
 export const STEPS = [
   { key: 1, label: 'Dates et personnes' },
@@ -161,7 +165,7 @@ export function bookingPricing(d: Draft): Record<string, unknown> {
  * The occupancy as POST /rest/booking/create, PUT /rest/planning/draft/{id} and PUT /rest/planning/occupancy/{id} take
  * it.
  */
-export function occupancyBody(d: Draft): Record<string, unknown> {
+export function occupancyBody(d: Draft): components['schemas']['OccupancyInput'] {
   return {
     placeId: d.placeId,
     equipmentId: d.equipmentId,
@@ -193,22 +197,37 @@ export function draftBody(d: Draft): Record<string, unknown> {
   return { customerId: d.customerId, notes: d.notes.trim() || null, ...bookingPricing(d), occupancy: occupancyBody(d) };
 }
 
+type Booking = WizardSummary['booking'];
+type Occupancy = WizardSummary['occupancies'][number];
+type Line<K extends 'details' | 'animals' | 'vehicles' | 'extras'> = Partial<Occupancy[K][number]>;
+/** What the draft takes from a summary: any summary fits, and so does a test's partial one. */
+export interface SummaryRead {
+  booking: Partial<Booking>;
+  occupancies?: (Partial<
+    Pick<Occupancy, 'isCancelled' | 'placeId' | 'equipmentId' | 'startDate' | 'endDate' | 'priceOverrides'>
+  > & {
+    id: number;
+    details?: (Line<'details'> & Pick<Occupancy['details'][number], 'ageCategoryId' | 'quantity'>)[];
+    animals?: (Line<'animals'> & Pick<Occupancy['animals'][number], 'animalTypeId'>)[];
+    vehicles?: (Line<'vehicles'> & Pick<Occupancy['vehicles'][number], 'vehicleTypeId'>)[];
+    extras?: (Line<'extras'> & Pick<Occupancy['extras'][number], 'extraId' | 'quantity'>)[];
+  })[];
+}
+
 /**
  * The draft read back from a booking's summary: its temporary booking after a reload,
  * or the occupancy `occupancyId` being edited. Search filters come from the session.
  */
-export function draftFromSummary(s: any, filters: Partial<Draft> = {}, occupancyId = 0): Draft {
+export function draftFromSummary(s: SummaryRead, filters: Partial<Draft> = {}, occupancyId = 0): Draft {
   const list = s.occupancies ?? [];
   const o =
-    (occupancyId ? list.find((x: any) => x.id === occupancyId) : undefined) ??
-    list.find((x: any) => !x.isCancelled) ??
-    list[0];
-  const b = s.booking ?? {};
+    (occupancyId ? list.find((x) => x.id === occupancyId) : undefined) ?? list.find((x) => !x.isCancelled) ?? list[0];
+  const b = s.booking;
   const occupants: Record<number, number> = {};
   const exemptions: Record<number, Exemption> = {};
   for (const d of o?.details ?? []) {
     occupants[d.ageCategoryId] = (occupants[d.ageCategoryId] ?? 0) + d.quantity;
-    if (d.exemptQuantity > 0)
+    if (d.exemptQuantity && d.exemptQuantity > 0)
       exemptions[d.ageCategoryId] = {
         quantity: (exemptions[d.ageCategoryId]?.quantity ?? 0) + d.exemptQuantity,
         reasonId: d.touristTaxExemptionId ?? null,
@@ -230,14 +249,14 @@ export function draftFromSummary(s: any, filters: Partial<Draft> = {}, occupancy
     promoCode: b.promoCode ?? '',
     discountIds: b.discountIds ?? [],
     withCancellationInsurance: !!b.withCancellationInsurance,
-    animals: (o?.animals ?? []).map((a: any) => ({ animalTypeId: a.animalTypeId, quantity: a.quantity ?? 1 })),
-    vehicles: (o?.vehicles ?? []).map((v: any) => ({
+    animals: (o?.animals ?? []).map((a) => ({ animalTypeId: a.animalTypeId, quantity: a.quantity ?? 1 })),
+    vehicles: (o?.vehicles ?? []).map((v) => ({
       vehicleTypeId: v.vehicleTypeId,
       licencePlate: v.licencePlate ?? '',
       customerVehicleId: v.customerVehicleId ?? null,
     })),
-    extras: (o?.extras ?? []).map((x: any) => ({ extraId: x.extraId, quantity: x.quantity })),
-    overrides: (o?.priceOverrides ?? []).map((x: any) => ({
+    extras: (o?.extras ?? []).map((x) => ({ extraId: x.extraId, quantity: x.quantity })),
+    overrides: (o?.priceOverrides ?? []).map((x) => ({
       priceGridOptionId: x.priceGridOptionId ?? null,
       unitPrice: x.unitPrice,
     })),
@@ -245,9 +264,10 @@ export function draftFromSummary(s: any, filters: Partial<Draft> = {}, occupancy
 }
 
 /** Field errors of a server answer ({ errors: { field: message } }) as one French line. */
-export function errorText(e: any): string {
-  const errors = e?.body?.errors;
+export function errorText(e: unknown): string {
+  const err = e as { message?: string; body?: { errors?: unknown } } | null | undefined;
+  const errors = err?.body?.errors;
   const fields = errors && typeof errors === 'object' ? Object.values(errors).filter((v) => typeof v === 'string') : [];
-  const msg = e?.message ?? 'Une erreur est survenue';
+  const msg = err?.message ?? 'Une erreur est survenue';
   return fields.length && !fields.includes(msg) ? `${msg} : ${fields.join(' ; ')}` : msg;
 }

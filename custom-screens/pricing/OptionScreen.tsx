@@ -19,14 +19,23 @@ import {
   Typography,
 } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
-import { BooleanInput, Loading, TextInput, Title, useNotify } from 'react-admin';
+import { BooleanInput, Loading, TextInput, Title, useNotify, type HttpError } from 'react-admin';
 import { meta as optionMeta } from '../../common/generated/meta/price-grid-option';
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { choicesOf, currentGridPath, dateFr, euros, HistoryBanner, Section, withRoutes, type Row } from './common';
 import { ReadOnlyFields } from './ReadOnlyFields';
 import { useGridVersion } from './useGridVersion';
 import type { GridVersion } from './gridModel';
-import { api, useCan, EntityForm, EnumInput, NumberInputFr, RefInput, NotFound } from '../../admin/src/ui';
+import {
+  rest,
+  type RestBody,
+  useCan,
+  EntityForm,
+  EnumInput,
+  NumberInputFr,
+  RefInput,
+  NotFound,
+} from '../../admin/src/ui';
 
 export const optionScreenMeta = withRoutes(
   optionMeta,
@@ -112,11 +121,11 @@ function OptionPrices({ v, optionId, editable }: { v: GridVersion; optionId: num
     texts[periodId] ?? (stored(periodId) ? formatCents(stored(periodId)!.price, false) : '');
   const save = async () => {
     setError(null);
-    const prices = [];
+    const prices: RestBody<'/pricing/grid/{id}/option/{optionId}/prices', 'put'>['prices'] = [];
     for (const p of v.periods) {
       const cents = parseEurosToCents(textOf(p.id));
       if (cents !== null && Number.isNaN(cents)) return setError(`Montant invalide pour « ${p.label} »`);
-      const cell: Row = { priceGridPeriodId: p.id, price: cents };
+      const cell: (typeof prices)[number] = { priceGridPeriodId: p.id, price: cents };
       if (withSlices) {
         const parsed = parseSlices(slices[p.id] ?? slicesText(stored(p.id)?.slices));
         if (!parsed) return setError(`Tranches invalides pour « ${p.label} » (ex. : 1-3 = 7,00 ; 4+ = 5,00)`);
@@ -125,13 +134,17 @@ function OptionPrices({ v, optionId, editable }: { v: GridVersion; optionId: num
       prices.push(cell);
     }
     try {
-      const r = await api(`/pricing/grid/${v.grid.id}/option/${optionId}/prices`, { method: 'PUT', json: { prices } });
+      const r = await rest('put', '/pricing/grid/{id}/option/{optionId}/prices', {
+        path: { id: v.grid.id, optionId },
+        body: { prices },
+      });
       notify(`Prix enregistrés (version ${r.historyVersion})`, { type: 'success' });
       await client.invalidateQueries({ queryKey: ['pricing'] });
       navigate(currentGridPath(v.grid.id));
-    } catch (e: any) {
-      const fields = e.body?.errors ? Object.values(e.body.errors).join(' ; ') : '';
-      setError(fields ? `${e.message} : ${fields}` : e.message);
+    } catch (e) {
+      const { body, message } = e as HttpError;
+      const fields = body?.errors ? Object.values(body.errors).join(' ; ') : '';
+      setError(fields ? `${message} : ${fields}` : message);
     }
   };
   return (

@@ -23,6 +23,7 @@ import { formatRate } from '../../common/money';
 import { dateFr, euros, type Row } from './common';
 import type { GridVersion } from './gridModel';
 import { api, DateFieldFr, rest } from '../../admin/src/ui';
+import type { HttpError } from 'react-admin';
 
 const num = (s: string) => (/^\d{1,4}$/.test(s.trim()) ? Number(s.trim()) : 0);
 
@@ -77,10 +78,11 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
         channelId: channelId === '' ? null : channelId,
       };
       setResult(await rest('post', '/pricing/quote', { body }));
-    } catch (e: any) {
+    } catch (e) {
       setResult(null);
-      const fields = e.body?.errors ? Object.values(e.body.errors).join(' ; ') : '';
-      setError(fields ? `${e.message} : ${fields}` : e.message);
+      const { body, message } = e as HttpError;
+      const fields = body?.errors ? Object.values(body.errors).join(' ; ') : '';
+      setError(fields ? `${message} : ${fields}` : message);
     } finally {
       setBusy(false);
     }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button } from '@mui/material';
 import { countFr } from '../../common/french';
-import { api, DateBox, FormRow, Page } from '../../admin/src/ui';
+import { rest, DateBox, FormRow, Page } from '../../admin/src/ui';
 import { thisYear } from './common';
 import { YearPicker } from '../fiscal/YearPicker';
 
@@ -27,13 +27,12 @@ export default function MultiCreation() {
     setResult(null);
     try {
       setResult(
-        await api('/rent-receipt/multi-creation', {
-          method: 'POST',
-          json: { year, ...(from ? { from } : {}), ...(to ? { to } : {}) },
+        await rest('post', '/rent-receipt/multi-creation', {
+          body: { year, ...(from ? { from } : {}), ...(to ? { to } : {}) },
         }),
       );
-    } catch (e: any) {
-      setError(e?.message ?? 'Une erreur est survenue');
+    } catch (e) {
+      setError((e as Error)?.message ?? 'Une erreur est survenue');
     } finally {
       setBusy(false);
     }

@@ -7,16 +7,18 @@ import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import { api, DataTable, dateFr, euros, Page, useCan, type Column, type Row } from '../../admin/src/ui';
+import { api, rest, DataTable, dateFr, euros, Page, useCan, type Column, type Row } from '../../admin/src/ui';
 import { PayDialog, STATES, thisYear } from './common';
 import { YearPicker } from '../fiscal/YearPicker';
 
-function useReceipts(name: string, initialStatus: string) {
+type Status = 'all' | 'to-bill' | 'due' | 'late' | 'paid';
+
+function useReceipts(name: string, initialStatus: Status) {
   const [year, setYear] = useState(thisYear());
   const [status, setStatus] = useState(initialStatus);
   const q = useQuery({
     queryKey: ['rent-receipts', name, year, status],
-    queryFn: () => api<{ rows: Row[] }>(`/rent-receipt/management?year=${year}&status=${status}`),
+    queryFn: () => rest('get', '/rent-receipt/management', { query: { year, status } }),
   });
   return { year, setYear, status, setStatus, q };
 }
@@ -31,7 +33,7 @@ function Filters({ r }: { r: ReturnType<typeof useReceipts> }) {
         size="small"
         label="État"
         value={r.status}
-        onChange={(e) => r.setStatus(e.target.value)}
+        onChange={(e) => r.setStatus(e.target.value as Status)}
         sx={{ minWidth: 160 }}
       >
         <MenuItem value="all">Toutes</MenuItem>
@@ -100,8 +102,8 @@ export function RentReceiptManagement() {
       const answer = await api<T>(path, { method: 'POST', json: {} });
       notify(typeof done === 'string' ? done : done(answer), { type: 'success' });
       await refresh();
-    } catch (e: any) {
-      notify(e?.message ?? 'Une erreur est survenue', { type: 'error' });
+    } catch (e) {
+      notify((e as Error)?.message ?? 'Une erreur est survenue', { type: 'error' });
     }
   };
   const remindOne = (x: Row) =>

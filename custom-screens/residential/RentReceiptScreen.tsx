@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import {
   api,
+  rest,
   DataTable,
   dateFr,
   euros,
@@ -41,18 +42,17 @@ function NewReceipt() {
   const [error, setError] = useState<string | null>(null);
   const residents = useQuery({
     queryKey: ['resident-list'],
-    queryFn: () => api<{ rows: Row[] }>('/resident/list'),
+    queryFn: () => rest('get', '/resident/list', { query: {} }),
   });
   const create = async () => {
     setError(null);
     try {
-      const r = await api<Row>('/rent-receipt/temp', {
-        method: 'POST',
-        json: { placeAffectationId: affectationId, year, deadline },
+      const r = await rest('post', '/rent-receipt/temp', {
+        body: { placeAffectationId: Number(affectationId), year, deadline },
       });
       navigate(`/rent-receipt/lines/${r.id}`, { replace: true });
-    } catch (e: any) {
-      setError(e?.message ?? 'Une erreur est survenue');
+    } catch (e) {
+      setError((e as Error)?.message ?? 'Une erreur est survenue');
     }
   };
   return (
@@ -98,11 +98,15 @@ function ReceiptView({ id, activeKey }: { id: number; activeKey: string }) {
   const canWrite = useCan('resident.contract', 'write');
   const [paying, setPaying] = useState(false);
   const key = ['rent-receipt', id];
-  const q = useQuery({ queryKey: key, queryFn: () => api<Row>(`/rent-receipt/view/${id}`) });
+  const q = useQuery({
+    queryKey: key,
+    queryFn: () => rest('get', '/rent-receipt/view/{rentReceiptId}', { path: { rentReceiptId: id } }),
+  });
   const r = q.data;
   const { dialog } = useLeaveGuard({
     when: !!r && r.stateId === 1,
-    onLeave: () => api(`/rent-receipt/${id}/state`, { method: 'POST', json: { stateId: 2 } }),
+    onLeave: () =>
+      rest('post', '/rent-receipt/{rentReceiptId}/state', { path: { rentReceiptId: id }, body: { stateId: 2 } }),
   });
   if (q.isError) return <NotFound />;
   if (!r) return <Page title="Quittance">Chargement…</Page>;
@@ -111,8 +115,8 @@ function ReceiptView({ id, activeKey }: { id: number; activeKey: string }) {
       const next = await api<Row>(path, { method: 'POST', json });
       client.setQueryData(key, next);
       notify(done, { type: 'success' });
-    } catch (e: any) {
-      notify(e?.message ?? 'Une erreur est survenue', { type: 'error' });
+    } catch (e) {
+      notify((e as Error)?.message ?? 'Une erreur est survenue', { type: 'error' });
     }
   };
   const actions = canWrite && (

@@ -8,13 +8,13 @@ import { Box, Button, FormControlLabel, Switch } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../common/french';
 import { todayParis } from '../../common/dates';
-import { api, API, DataTable, DateBox, dateFr, euros, Page, type Column, type Row } from '../../admin/src/ui';
+import { api, API, rest, DataTable, DateBox, dateFr, euros, Page, type Column, type Row } from '../../admin/src/ui';
 import { LINE_TYPES } from './common';
 
 export function ResidentList() {
   const navigate = useNavigate();
   const [all, setAll] = useState(false);
-  const q = useQuery({ queryKey: ['resident-list'], queryFn: () => api<{ rows: Row[] }>('/resident/list') });
+  const q = useQuery({ queryKey: ['resident-list'], queryFn: () => rest('get', '/resident/list', { query: {} }) });
   const rows = (q.data?.rows ?? []).filter((r) => all || r.isCurrent);
   const contractOf = async (r: Row) => {
     const c = await api<Row[]>(
@@ -85,7 +85,7 @@ export function ResidentBillType() {
   const [to, setTo] = useState(`${Number(todayParis().slice(0, 4)) + 1}-01-01`);
   const q = useQuery({
     queryKey: ['resident-bill-types', from, to],
-    queryFn: () => api<{ rows: Row[] }>(`/resident/bill-types?from=${from}&to=${to}`),
+    queryFn: () => rest('get', '/resident/bill-types', { query: { from, to } }),
     enabled: from.length === 10 && to.length === 10,
   });
   const columns: Column[] = [

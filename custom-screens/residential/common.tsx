@@ -50,8 +50,8 @@ export function PayDialog({ receipt, onClose }: { receipt: Row | null; onClose: 
         },
       });
       onClose(true);
-    } catch (e: any) {
-      setError(e?.message ?? 'Une erreur est survenue');
+    } catch (e) {
+      setError((e as Error)?.message ?? 'Une erreur est survenue');
     }
   };
   return (

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link as MuiLink, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { AskDialog, DataTable, Page, api, dateFr, useCan, type Row } from '../../admin/src/ui';
+import { AskDialog, DataTable, Page, dateFr, rest, useCan, type Row } from '../../admin/src/ui';
 import { addDays } from '../../common/dates';
 
 const STATES: Record<string, string> = {
@@ -29,23 +29,23 @@ export default function AccessCredentials() {
   const canWrite = useCan('booking.booking', 'write');
   const notify = useNotify();
   const qc = useQueryClient();
-  const query = new URLSearchParams({
-    ...(bookingId ? { bookingId: String(bookingId) } : {}),
-    ...(state ? { state } : {}),
+  const query = {
+    ...(bookingId ? { bookingId } : {}),
+    ...(state ? { state: state as 'active' | 'upcoming' | 'expired' | 'revoked' } : {}),
     ...(q.trim() ? { q: q.trim() } : {}),
-  }).toString();
+  };
   const list = useQuery({
     queryKey: ['access-credentials', query],
-    queryFn: () => api<{ rows: Row[] }>(`/access-control/credential-list?${query}`),
+    queryFn: () => rest('get', '/access-control/credential-list', { query }),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['access-credentials'] });
   const add = async (v: Record<string, string>) => {
-    await api('/access-control/credential', { method: 'POST', json: { kind: adding, value: v.value, bookingId } });
+    await rest('post', '/access-control/credential', { body: { kind: adding!, value: v.value, bookingId } });
     notify(adding === 'badge' ? 'Badge ajouté' : 'Plaque ajoutée', { type: 'success' });
     await refresh();
   };
   const revoke = async () => {
-    await api(`/access-control/credential/${revoking!.id}/revoke`, { method: 'POST' });
+    await rest('post', '/access-control/credential/{id}/revoke', { path: { id: revoking!.id } });
     notify('Accès révoqué', { type: 'success' });
     await refresh();
   };

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { DataTable, DateBox, Page, api, dateFr, euros, useCan, type Row, rest } from '../../admin/src/ui';
+import { DataTable, DateBox, Page, dateFr, euros, useCan, type Row, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
 import { OrderForm } from './OrderForm';
 
@@ -19,10 +19,10 @@ export default function ConciergeDaily() {
   const canWrite = useCan('booking.booking', 'write');
   const notify = useNotify();
   const qc = useQueryClient();
-  const query = bookingId ? `bookingId=${bookingId}` : `date=${date}`;
+  const query = bookingId ? { bookingId } : { date };
   const list = useQuery({
     queryKey: ['concierge', query],
-    queryFn: () => api<Row>(`/concierge/order-list?${query}`),
+    queryFn: () => rest('get', '/concierge/order-list', { query }),
     enabled: !!bookingId || /^\d{4}-\d{2}-\d{2}$/.test(date),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['concierge'] });

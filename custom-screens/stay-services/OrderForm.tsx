@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useNotify } from 'react-admin';
-import { DateBox, api, type Row } from '../../admin/src/ui';
+import { DateBox, rest, type Row } from '../../admin/src/ui';
 import { addDays, todayParis } from '../../common/dates';
 
 export function OrderForm({ bookingId, services, onDone }: { bookingId: number; services: Row[]; onDone: () => void }) {
@@ -22,11 +22,17 @@ export function OrderForm({ bookingId, services, onDone }: { bookingId: number; 
   const order = async () => {
     setError(null);
     try {
-      const summary = await api<Row>(`/booking/${bookingId}/summary`);
-      const occupancy = (summary.occupancies as Row[]).find((o) => !o.isCancelled);
-      await api('/concierge/order', {
-        method: 'POST',
-        json: { occupancyId: occupancy?.id, extraId, quantity: Number(quantity), serviceDate, serviceTime },
+      const summary = await rest('get', '/booking/{id}/summary', { path: { id: bookingId } });
+      const occupancy = summary.occupancies.find((o) => !o.isCancelled);
+      if (!occupancy) throw new Error('Ce séjour n’a aucune occupation en cours');
+      await rest('post', '/concierge/order', {
+        body: {
+          occupancyId: occupancy.id,
+          extraId: Number(extraId),
+          quantity: Number(quantity),
+          serviceDate,
+          serviceTime,
+        },
       });
       notify('Service commandé', { type: 'success' });
       onDone();

@@ -569,7 +569,7 @@ export type paths = {
             };
             requestBody: {
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["AttendantEdit"];
                 };
             };
             responses: {
@@ -612,7 +612,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["AttendantEdit"];
                     };
                 };
             };
@@ -1590,7 +1590,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["BookingImportIntegrated"];
                     };
                 };
             };
@@ -1675,7 +1675,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["BookingImportList"];
                     };
                 };
             };
@@ -2094,7 +2094,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2136,7 +2136,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2179,7 +2179,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2221,7 +2221,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2265,7 +2265,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2308,7 +2308,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2352,7 +2352,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2394,7 +2394,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2437,7 +2437,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2480,7 +2480,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2520,7 +2520,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2564,7 +2564,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2607,7 +2607,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2650,7 +2650,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2692,7 +2692,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2738,7 +2738,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2772,7 +2772,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2817,7 +2817,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2860,7 +2860,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2902,7 +2902,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2944,7 +2944,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -2978,7 +2978,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["DayMovement"][];
                     };
                 };
             };
@@ -3015,7 +3015,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["Birthday"][];
                     };
                 };
             };
@@ -3055,7 +3055,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -3089,7 +3089,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["DepartureCleaning"][];
                     };
                 };
             };
@@ -3125,7 +3125,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["DayMovement"][];
                     };
                 };
             };
@@ -3162,8 +3162,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            expired?: number;
-                            status?: string;
+                            expired: number;
+                            status: string;
                         };
                     };
                 };
@@ -3336,7 +3336,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["DayOccupancy"][];
                     };
                 };
             };
@@ -3376,7 +3376,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["AvailablePlace"][];
                     };
                 };
             };
@@ -4389,7 +4389,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["CustomerLinks"];
                     };
                 };
             };
@@ -4425,7 +4425,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["CustomerResume"];
                     };
                 };
             };
@@ -4542,7 +4542,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["CustomerTransfer"];
                     };
                 };
             };
@@ -6573,7 +6573,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["BookingSummary"];
+                        "application/json": components["schemas"]["StaySummary"];
                     };
                 };
             };
@@ -12417,6 +12417,41 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        AttendantEdit: {
+            addressList?: {
+                address1?: string | null;
+                address2?: string | null;
+                countryId?: number | null;
+                id?: number;
+                isBilling?: boolean;
+                label?: string | null;
+                postalCode?: string | null;
+                town?: string | null;
+            }[];
+            readonly availableCivility?: {
+                id?: number;
+                isDefault?: boolean;
+                isLegalEntity?: boolean;
+                label?: string;
+                shortLabel?: string;
+            }[];
+            readonly availableCountry?: {
+                id?: number;
+                isDefault?: boolean;
+                isoCode?: string;
+                languageId?: number | null;
+                name?: string;
+            }[];
+            /** Format: date */
+            birthDate?: string | null;
+            civilityId?: number | null;
+            countryId?: number | null;
+            customerId?: number | null;
+            firstName?: string | null;
+            id?: number;
+            languageId?: number | null;
+            lastName?: string | null;
+        };
         AvailabilityQuery: {
             /** Format: date */
             endDate: string;
@@ -12435,6 +12470,29 @@ export type components = {
             /** Format: date */
             startDate: string;
             withPrices?: boolean;
+        };
+        AvailablePlace: {
+            capacity?: number;
+            code: string;
+            features: {
+                id: number;
+                label: string;
+            }[];
+            label?: string | null;
+            layoutId?: number | null;
+            layoutLabel?: string | null;
+            placeFamilyId?: number;
+            placeFamilyLabel?: string;
+            placeId: number;
+            placeTypeId: number;
+            placeTypeLabel?: string;
+            price?: {
+                error: string | null;
+                total: number | null;
+                warnings: string[];
+            };
+            sleepingCapacity?: number | null;
+            surface?: number | null;
         };
         Bank: {
             /** Format: bic */
@@ -12641,6 +12699,28 @@ export type components = {
                 vatRateBp: number;
             }[];
         };
+        Birthday: {
+            age: number;
+            /** Format: date */
+            birthDate?: string;
+            /** Format: date */
+            birthday: string;
+            bookingId: number;
+            code: string;
+            customerId?: number | null;
+            /** Format: date */
+            endDate?: string;
+            firstName?: string | null;
+            inStay?: boolean;
+            lastName: string;
+            occupancyId: number;
+            personId: number;
+            /** @enum {unknown} */
+            personKind: "customer" | "attendant";
+            placeCode?: string | null;
+            /** Format: date */
+            startDate?: string;
+        };
         Booking: {
             accessChannelId?: number | null;
             /** Format: date-time */
@@ -12807,6 +12887,35 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        BookingImportIntegrated: {
+            booking: components["schemas"]["Booking"];
+            bookingId: number;
+            externalRef?: string;
+            id: number;
+            statusId: number;
+        };
+        BookingImportList: {
+            items: {
+                adults?: number;
+                amount?: number | null;
+                babies?: number;
+                bookingCode?: string | null;
+                bookingId?: number | null;
+                channelCancelled: boolean;
+                channelLabel?: string | null;
+                children?: number;
+                /** Format: date */
+                endDate: string;
+                externalRef: string;
+                firstName?: string | null;
+                id: number;
+                lastName: string;
+                /** Format: date */
+                startDate: string;
+                statusId: number;
+            }[];
+            total: number;
+        };
         BookingListRow: {
             balanceDue?: number | null;
             cancellation?: string | null;
@@ -12832,14 +12941,227 @@ export type components = {
             totalAmount?: number | null;
         };
         BookingSummary: {
-            actions?: string[];
+            actions: string[];
             allowed?: components["schemas"]["StayAllowed"];
-            booking?: components["schemas"]["Booking"];
-            cancellationFee?: number;
-            customer?: Record<string, never> | null;
-            history?: Record<string, never>[];
-            occupancies?: Record<string, never>[];
-            partner?: Record<string, never> | null;
+            booking: {
+                accessChannelId: number | null;
+                /** Format: date-time */
+                readonly arrivedAt: string | null;
+                readonly balanceAmount: number | null;
+                /** Format: date */
+                readonly balanceDueDate: string | null;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                readonly cancellation: "none" | "cancelled" | "cancelling";
+                readonly cancellationFee: number | null;
+                /** Format: date-time */
+                readonly cancelledAt: string | null;
+                readonly cancelReason: string | null;
+                /** @default false */
+                readonly channelPriced: boolean;
+                readonly code: string | null;
+                readonly counterProposal: string | null;
+                /** Format: date-time */
+                readonly createdAt: string;
+                customerId: number | null;
+                readonly deleteReason: string | null;
+                /** @default [] */
+                discountIds: number[];
+                readonly downPaymentAmount: number | null;
+                /** Format: date */
+                readonly downPaymentDueDate: string | null;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                readonly downPaymentKind: "none" | "arrhes" | "acompte";
+                /** Format: date */
+                readonly earlyDepartureDate: string | null;
+                /** Format: date */
+                readonly endDate: string | null;
+                /** Format: date-time */
+                readonly goneAt: string | null;
+                readonly id: number;
+                /** @default false */
+                readonly isManualPrice: boolean;
+                /**
+                 * @default booking
+                 * @enum {string}
+                 */
+                kind: "quote" | "option" | "booking" | "passage";
+                notes: string | null;
+                /** Format: date */
+                optionExpiryDate: string | null;
+                partnerId: number | null;
+                /** @default 0 */
+                readonly persons: number;
+                promoCode: string | null;
+                readonly refusalReason: string | null;
+                /** Format: date */
+                readonly startDate: string | null;
+                /**
+                 * @default 1
+                 * @enum {integer}
+                 */
+                readonly statusId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+                readonly totalAmount: number | null;
+                readonly touristTaxAmount: number | null;
+                /** Format: date-time */
+                readonly updatedAt: string;
+                readonly version: number;
+                /** @default false */
+                withCancellationInsurance: boolean;
+            };
+            cancellationFee: number;
+            customer: {
+                code: string;
+                email: string | null;
+                firstName: string | null;
+                id: number;
+                lastName: string;
+                phone1: string | null;
+                phone2: string | null;
+            } | null;
+            history: {
+                action: string;
+                createdAt: string;
+                detail?: string | null;
+                id: number;
+                userName?: string | null;
+            }[];
+            occupancies: ({
+                readonly amount: number | null;
+                animals: ({
+                    animalTypeId: number;
+                    animalTypeLabel: string;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    customerAnimalId: number | null;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 1 */
+                    quantity: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                attendants: ({
+                    attendantId: number;
+                    /** Format: date */
+                    birthDate: string | null;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    firstName: string | null;
+                    readonly id: number;
+                    lastName: string;
+                    occupancyId: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                bookingId: number;
+                /** Format: date-time */
+                readonly cancelledAt: string | null;
+                readonly cancelReason: string | null;
+                /** Format: date-time */
+                readonly createdAt: string;
+                details: ({
+                    ageCategoryId: number;
+                    ageCategoryLabel: string;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    /** @default 0 */
+                    exemptQuantity: number;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 0 */
+                    quantity: number;
+                    touristTaxExemptionId: number | null;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** Format: date */
+                endDate: string;
+                equipmentId: number | null;
+                equipmentLabel: string | null;
+                extras: ({
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    /** Format: date */
+                    endDate: string | null;
+                    extraId: number;
+                    extraLabel: string;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 1 */
+                    quantity: number;
+                    /** Format: date */
+                    startDate: string | null;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                readonly id: number;
+                /** @default false */
+                readonly isCancelled: boolean;
+                /** @default false */
+                isLocked: boolean;
+                /** @default false */
+                readonly isManualPrice: boolean;
+                notes: string | null;
+                readonly partnerAllotmentId: number | null;
+                placeCode: string | null;
+                placeId: number | null;
+                placeTypeId: number | null;
+                placeTypeLabel: string | null;
+                readonly pricedQuote: Record<string, never> | null;
+                readonly priceGridId: number | null;
+                readonly priceGridVersion: number | null;
+                /** @default [] */
+                priceOverrides: {
+                    priceGridOptionId: number | null;
+                    unitPrice: number;
+                }[];
+                /** Format: date */
+                readonly quoteDate: string | null;
+                /** Format: date */
+                startDate: string;
+                /** Format: date-time */
+                readonly updatedAt: string;
+                vehicles: ({
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    customerVehicleId: number | null;
+                    readonly id: number;
+                    licencePlate: string | null;
+                    occupancyId: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    vehicleTypeId: number;
+                    vehicleTypeLabel: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                readonly version: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            partner: {
+                id: number;
+                name: string;
+            } | null;
         };
         CancellationInsurance: {
             /** Format: date-time */
@@ -13211,6 +13533,71 @@ export type components = {
             id?: number;
             languageId?: number | null;
         };
+        CustomerLinks: {
+            count: number;
+            entity: string;
+            label: string;
+        }[];
+        CustomerResume: {
+            customer: {
+                address1: string | null;
+                address2: string | null;
+                /** Format: date */
+                birthDate?: string | null;
+                birthPlace?: string | null;
+                code: string;
+                email?: string | null;
+                firstName: string | null;
+                id: number;
+                lastName: string;
+                phone1?: string | null;
+                phone2?: string | null;
+                postalCode: string | null;
+                town: string | null;
+            } & {
+                [key: string]: unknown;
+            };
+            sections: {
+                columns: {
+                    field: string;
+                    label: string;
+                }[];
+                entity: string;
+                label: string;
+                rows: ({
+                    id: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                total: number;
+            }[];
+            stays: {
+                cancellation?: string;
+                code: string;
+                createdAt?: string;
+                /** Format: date */
+                endDate?: string | null;
+                id: number;
+                /** @enum {unknown} */
+                kind: "quote" | "option" | "booking" | "passage";
+                persons?: number;
+                places?: string | null;
+                /** Format: date */
+                startDate?: string | null;
+                statusId: number;
+                totalAmount?: number | null;
+            }[];
+        };
+        CustomerTransfer: {
+            customer: components["schemas"]["Customer"];
+            moved: {
+                count: number;
+                entity: string;
+                label: string;
+            }[];
+            /** @enum {unknown} */
+            status: "SAVED";
+        };
         CustomerVehicle: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -13224,6 +13611,60 @@ export type components = {
             vehicleTypeId?: number | null;
             version?: number;
         };
+        DayMovement: {
+            arrivedAt?: string | null;
+            balanceDue: number;
+            bookingId: number;
+            cancellation?: string;
+            code: string;
+            customerId?: number | null;
+            customerName?: string | null;
+            /** Format: date */
+            endDate: string;
+            equipmentLabel?: string | null;
+            expectedTime?: string | null;
+            goneAt?: string | null;
+            isRental?: boolean | null;
+            /** @enum {unknown} */
+            kind: "quote" | "option" | "booking" | "passage";
+            licencePlates?: string | null;
+            occupancyId: number;
+            persons: number;
+            phone1?: string | null;
+            phone2?: string | null;
+            placeCode?: string | null;
+            placeId?: number | null;
+            placeTypeLabel?: string | null;
+            /** Format: date */
+            startDate: string;
+            statusId: number;
+        };
+        DayOccupancy: {
+            arrivedAt?: string | null;
+            bookingId: number;
+            cancellation?: string;
+            code: string;
+            customerId?: number | null;
+            customerName?: string | null;
+            /** Format: date */
+            endDate: string;
+            equipmentLabel?: string | null;
+            goneAt?: string | null;
+            isRental?: boolean | null;
+            /** @enum {unknown} */
+            kind: "quote" | "option" | "booking" | "passage";
+            licencePlates?: string | null;
+            occupancyId: number;
+            persons: number;
+            phone1?: string | null;
+            phone2?: string | null;
+            placeCode?: string | null;
+            placeId?: number | null;
+            placeTypeLabel?: string | null;
+            /** Format: date */
+            startDate: string;
+            statusId: number;
+        };
         Department: {
             code: string;
             countryId: number;
@@ -13235,6 +13676,40 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        DepartureCleaning: {
+            arrivedAt?: string | null;
+            bookingId: number;
+            cancellation?: string;
+            cleaner?: string | null;
+            code: string;
+            customerId?: number | null;
+            customerName?: string | null;
+            /** Format: date */
+            endDate: string;
+            equipmentLabel?: string | null;
+            goneAt?: string | null;
+            isRental?: boolean | null;
+            /** @enum {unknown} */
+            kind: "quote" | "option" | "booking" | "passage";
+            licencePlates?: string | null;
+            /** Format: date */
+            nextArrival?: string | null;
+            occupancyId: number;
+            persons: number;
+            phone1?: string | null;
+            phone2?: string | null;
+            placeCode?: string | null;
+            placeId?: number | null;
+            placeTypeLabel?: string | null;
+            /** Format: date */
+            startDate: string;
+            statusId: number;
+            taskId?: number | null;
+            taskMode?: string | null;
+            taskStatus?: string | null;
+            taskType?: string | null;
+            urgent: boolean;
         };
         Discount: {
             amount?: number | null;
@@ -14266,7 +14741,7 @@ export type components = {
                 ageCategoryId: number;
                 exemptQuantity?: number;
                 quantity: number;
-                touristTaxExemptionId?: number;
+                touristTaxExemptionId?: number | null;
             }[];
             /** Format: date */
             endDate: string;
@@ -14287,8 +14762,8 @@ export type components = {
             /** Format: date */
             startDate: string;
             vehicles?: {
-                customerVehicleId?: number;
-                licencePlate?: string;
+                customerVehicleId?: number | null;
+                licencePlate?: string | null;
                 vehicleTypeId: number;
             }[];
         };
@@ -15152,46 +15627,46 @@ export type components = {
         };
         RentReceiptManagement: {
             rows: {
-                billId?: number | null;
-                billNumber?: string | null;
-                customerId?: number;
-                deadline?: number;
+                billId: number | null;
+                billNumber: string | null;
+                customerId: number;
+                deadline: number;
                 due: number;
                 /** Format: date */
-                dueDate?: string;
+                dueDate: string;
                 /** Format: date */
-                endDate?: string;
+                endDate: string;
                 id: number;
-                isBilled?: boolean;
+                isBilled: boolean;
                 /** Format: date */
-                lastReminderOn?: string | null;
-                paid?: number;
-                placeAffectationId?: number;
-                placeCode?: string;
-                residentName?: string;
+                lastReminderOn: string | null;
+                paid: number;
+                placeAffectationId: number;
+                placeCode: string;
+                residentName: string;
                 /** Format: date */
-                startDate?: string;
+                startDate: string;
                 /** @enum {unknown} */
                 state: "to-bill" | "due" | "late" | "paid";
                 /** @enum {unknown} */
-                stateId?: 1 | 2 | 3;
-                totalInclVat?: number;
-                version?: number;
+                stateId: 1 | 2 | 3;
+                totalInclVat: number;
+                version: number;
             }[];
         };
         RentReceiptView: {
-            billId?: number | null;
-            billNumber?: string | null;
-            customerId?: number;
-            deadline?: number;
+            billId: number | null;
+            billNumber: string | null;
+            customerId: number;
+            deadline: number;
             /** Format: date */
-            dueDate?: string;
+            dueDate: string;
             /** Format: date */
-            endDate?: string;
+            endDate: string;
             id: number;
-            isBilled?: boolean;
+            isBilled: boolean;
             /** Format: date */
-            lastReminderOn?: string | null;
+            lastReminderOn: string | null;
             lines: {
                 amountInclVat: number;
                 id?: number;
@@ -15204,16 +15679,16 @@ export type components = {
                 vatRateBp?: number | null;
             }[];
             notes?: string | null;
-            paid?: number;
-            placeAffectationId?: number;
-            placeCode?: string;
-            residentName?: string;
+            paid: number;
+            placeAffectationId: number;
+            placeCode: string;
+            residentName: string;
             /** Format: date */
-            startDate?: string;
+            startDate: string;
             /** @enum {unknown} */
-            stateId?: 1 | 2 | 3;
-            totalInclVat?: number;
-            version?: number;
+            stateId: 1 | 2 | 3;
+            totalInclVat: number;
+            version: number;
         };
         ResidentialContract: {
             buyerName?: string | null;
@@ -15603,19 +16078,19 @@ export type components = {
             yearMonth: string;
         };
         StayAllowed: {
-            actions?: string[];
-            addOccupancy?: boolean;
-            billable?: boolean;
-            changeCustomer?: boolean;
-            editNotes?: boolean;
-            editPrice?: boolean;
-            merge?: boolean;
-            occupancies?: {
+            actions: string[];
+            addOccupancy: boolean;
+            billable: boolean;
+            changeCustomer: boolean;
+            editNotes: boolean;
+            editPrice: boolean;
+            merge: boolean;
+            occupancies: {
                 [key: string]: {
-                    cancel?: boolean;
-                    edit?: boolean;
-                    lock?: boolean;
-                    remove?: boolean;
+                    cancel: boolean;
+                    edit: boolean;
+                    lock: boolean;
+                    remove: boolean;
                 };
             };
         };
@@ -15680,6 +16155,229 @@ export type components = {
                 number?: string;
                 remaining?: number;
             }[];
+        };
+        StaySummary: {
+            actions: string[];
+            allowed: components["schemas"]["StayAllowed"];
+            booking: {
+                accessChannelId: number | null;
+                /** Format: date-time */
+                readonly arrivedAt: string | null;
+                readonly balanceAmount: number | null;
+                /** Format: date */
+                readonly balanceDueDate: string | null;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                readonly cancellation: "none" | "cancelled" | "cancelling";
+                readonly cancellationFee: number | null;
+                /** Format: date-time */
+                readonly cancelledAt: string | null;
+                readonly cancelReason: string | null;
+                /** @default false */
+                readonly channelPriced: boolean;
+                readonly code: string | null;
+                readonly counterProposal: string | null;
+                /** Format: date-time */
+                readonly createdAt: string;
+                customerId: number | null;
+                readonly deleteReason: string | null;
+                /** @default [] */
+                discountIds: number[];
+                readonly downPaymentAmount: number | null;
+                /** Format: date */
+                readonly downPaymentDueDate: string | null;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                readonly downPaymentKind: "none" | "arrhes" | "acompte";
+                /** Format: date */
+                readonly earlyDepartureDate: string | null;
+                /** Format: date */
+                readonly endDate: string | null;
+                /** Format: date-time */
+                readonly goneAt: string | null;
+                readonly id: number;
+                /** @default false */
+                readonly isManualPrice: boolean;
+                /**
+                 * @default booking
+                 * @enum {string}
+                 */
+                kind: "quote" | "option" | "booking" | "passage";
+                notes: string | null;
+                /** Format: date */
+                optionExpiryDate: string | null;
+                partnerId: number | null;
+                /** @default 0 */
+                readonly persons: number;
+                promoCode: string | null;
+                readonly refusalReason: string | null;
+                /** Format: date */
+                readonly startDate: string | null;
+                /**
+                 * @default 1
+                 * @enum {integer}
+                 */
+                readonly statusId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+                readonly totalAmount: number | null;
+                readonly touristTaxAmount: number | null;
+                /** Format: date-time */
+                readonly updatedAt: string;
+                readonly version: number;
+                /** @default false */
+                withCancellationInsurance: boolean;
+            };
+            cancellationFee: number;
+            customer: {
+                code: string;
+                email: string | null;
+                firstName: string | null;
+                id: number;
+                lastName: string;
+                phone1: string | null;
+                phone2: string | null;
+            } | null;
+            history: {
+                action: string;
+                createdAt: string;
+                detail?: string | null;
+                id: number;
+                userName?: string | null;
+            }[];
+            occupancies: ({
+                readonly amount: number | null;
+                animals: ({
+                    animalTypeId: number;
+                    animalTypeLabel: string;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    customerAnimalId: number | null;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 1 */
+                    quantity: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                attendants: ({
+                    attendantId: number;
+                    /** Format: date */
+                    birthDate: string | null;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    firstName: string | null;
+                    readonly id: number;
+                    lastName: string;
+                    occupancyId: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                bookingId: number;
+                /** Format: date-time */
+                readonly cancelledAt: string | null;
+                readonly cancelReason: string | null;
+                /** Format: date-time */
+                readonly createdAt: string;
+                details: ({
+                    ageCategoryId: number;
+                    ageCategoryLabel: string;
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    /** @default 0 */
+                    exemptQuantity: number;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 0 */
+                    quantity: number;
+                    touristTaxExemptionId: number | null;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** Format: date */
+                endDate: string;
+                equipmentId: number | null;
+                equipmentLabel: string | null;
+                extras: ({
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    /** Format: date */
+                    endDate: string | null;
+                    extraId: number;
+                    extraLabel: string;
+                    readonly id: number;
+                    occupancyId: number;
+                    /** @default 1 */
+                    quantity: number;
+                    /** Format: date */
+                    startDate: string | null;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                readonly id: number;
+                /** @default false */
+                readonly isCancelled: boolean;
+                /** @default false */
+                isLocked: boolean;
+                /** @default false */
+                readonly isManualPrice: boolean;
+                notes: string | null;
+                readonly partnerAllotmentId: number | null;
+                placeCode: string | null;
+                placeId: number | null;
+                placeTypeId: number | null;
+                placeTypeLabel: string | null;
+                readonly pricedQuote: Record<string, never> | null;
+                readonly priceGridId: number | null;
+                readonly priceGridVersion: number | null;
+                /** @default [] */
+                priceOverrides: {
+                    priceGridOptionId: number | null;
+                    unitPrice: number;
+                }[];
+                /** Format: date */
+                readonly quoteDate: string | null;
+                /** Format: date */
+                startDate: string;
+                /** Format: date-time */
+                readonly updatedAt: string;
+                vehicles: ({
+                    /** Format: date-time */
+                    readonly createdAt: string;
+                    customerVehicleId: number | null;
+                    readonly id: number;
+                    licencePlate: string | null;
+                    occupancyId: number;
+                    /** Format: date-time */
+                    readonly updatedAt: string;
+                    vehicleTypeId: number;
+                    vehicleTypeLabel: string;
+                    readonly version: number;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                readonly version: number;
+            } & {
+                [key: string]: unknown;
+            })[];
+            partner: {
+                id: number;
+                name: string;
+            } | null;
         };
         StockMovement: {
             articleId: number;

@@ -10,14 +10,13 @@ import { recordHistory } from '../../rest/history';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { checkPlaceImages, dropPlaceImages, dropUnlistedImages } from './place-images';
 
-type Row = Record<string, any>;
 const refuse = (code: MessageCode, field?: string) =>
   badRequest(code, field ? { [field]: formatMessage(code) } : undefined);
 
 /** Fields of a place type whose change is a new version (not the bookkeeping ones). */
 const VERSIONED_SKIP = new Set(['id', 'createdAt', 'updatedAt', 'version', 'historyVersion']);
 
-function placeTypeData(row: Row): Row {
+function placeTypeData(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).filter(([k]) => !VERSIONED_SKIP.has(k)));
 }
 
@@ -86,7 +85,7 @@ export function registerCatalogueRules(): void {
 /** The features of a place, as ids. */
 export async function placeFeatureIds(knex: Knex, placeId: number): Promise<number[]> {
   const rows = await knex('place_feature').where('placeId', placeId).distinct('featureId').orderBy('featureId');
-  return rows.map((r: Row) => r.featureId);
+  return rows.map((r: { featureId: number }) => r.featureId);
 }
 
 /** Replaces the features of a place with the given set (duplicates removed), in one transaction. */
@@ -103,7 +102,7 @@ export async function setPlaceFeatures(
   return knex.transaction(async (trx) => {
     const place = await trx('place').where('id', placeId).forUpdate().first('id', 'code');
     if (!place) throw notFound();
-    const known = (await trx('feature').whereIn('id', wanted).select('id')).map((r: Row) => r.id);
+    const known = (await trx('feature').whereIn('id', wanted).select('id')).map((r: { id: number }) => r.id);
     if (known.length !== wanted.length)
       throw badRequest('VALIDATION_FAILED', { featureIds: formatMessage('REFERENCE_NOT_FOUND') });
     const before = await placeFeatureIds(trx, placeId);

@@ -18,7 +18,7 @@ import { readableColumns } from '../../rest/query';
 import { badRequest, HttpError } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 
-type Row = Record<string, any>;
+type Row = Record<string, unknown>;
 export type EditEntity = 'customer' | 'attendant';
 
 /** Keys of the edit shape that are not fields of the record. */
@@ -83,7 +83,9 @@ async function saveCustomerAddresses(
 ): Promise<void> {
   const meta = entityMeta('customer-address');
   const existing = new Set<number>(
-    (await trx('customer_address').where('customerId', customerId).forUpdate().select('id')).map((r: Row) => r.id),
+    (await trx('customer_address').where('customerId', customerId).forUpdate().select('id')).map(
+      (r: { id: number }) => r.id,
+    ),
   );
   const kept = new Set<number>();
   for (const [i, a] of list.entries()) {

@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors';
 import { stayPreferences } from '../stays/preferences';
 import { RELEASING } from '../stays/status';
 
-type Row = Record<string, any>;
+type Row = Record<string, unknown>;
 
 /** Adds `<field>Label` (the referenced row's representation) beside each reference. */
 async function labelReferences(knex: Knex, fields: EntityMeta['fields'], rows: Row[]): Promise<void> {

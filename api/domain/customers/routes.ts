@@ -2,17 +2,21 @@
 // resume of one customer, the transfer of a duplicate onto the kept record, and the
 // spec's edit calls of customers and attendants in their §3 (docs/entities.md#customers-and-attendants) shape
 // (edit-shape.ts; they take the place of the generic `{base}/edit` routes, mounted after this router).
-import { defineRoute, type RouteDecl } from '../../http/define-route';
+import { defineRoute, defineSchemas, type RouteDecl } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { notFound } from '../../http/errors';
 import { customerResume } from './resume';
 import { linkCounts, transferCustomer } from './transfer';
 import { editShape, saveEditShape, type EditEntity } from './edit-shape';
 import { entityMeta } from '../../rest/entities';
+import { CUSTOMER_SCHEMAS } from './openapi';
+
+defineSchemas(CUSTOMER_SCHEMAS);
 
 const tag = 'customers';
 const int = { type: 'integer' };
-const saveResult = { $ref: '#/components/schemas/SaveResult' };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const saveResult = ref('SaveResult');
 
 export const CUSTOMER_ROUTES: RouteDecl[] = [
   defineRoute({
@@ -21,7 +25,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
     right: ['customer.customer', 'read'],
     tag,
     summary: "Tout ce qu'a un client : séjours, et les lignes de chaque entité qui le référence",
-    response: { type: 'object' },
+    response: ref('CustomerResume'),
     handler: ({ params, knex }) => customerResume(knex, parseId(params.id)),
   }),
   defineRoute({
@@ -30,7 +34,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
     right: ['customer.customer', 'read'],
     tag,
     summary: 'Nombre de lignes de chaque entité qui référence le client',
-    response: { type: 'array', items: { type: 'object' } },
+    response: ref('CustomerLinks'),
     handler: async ({ params, knex }) => {
       const id = parseId(params.id);
       if (!(await knex('customer').where('id', id).first('id'))) throw notFound();
@@ -65,7 +69,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
         },
       },
     },
-    response: { type: 'object' },
+    response: ref('CustomerTransfer'),
     handler: async ({ body, user, knex }) => ({
       status: 'SAVED',
       ...(await transferCustomer(knex, body.fromCustomerId, body.toCustomerId, user.id ?? null)),
@@ -85,7 +89,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
             'adresses, avec countryId), availableCivility et availableCountry (avec isDefault)'
           : 'Un accompagnant dans la forme du §3 : addressList (sa seule adresse), availableCivility et ' +
             'availableCountry',
-        response: customer ? { $ref: '#/components/schemas/CustomerEdit' } : { type: 'object' },
+        response: ref(customer ? 'CustomerEdit' : 'AttendantEdit'),
         handler: ({ params, knex }) => editShape(knex, entity, parseId(params.id, true)),
       }),
       defineRoute({
@@ -103,7 +107,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
             required: true,
             content: {
               'application/json': {
-                schema: customer ? { $ref: '#/components/schemas/CustomerEdit' } : { type: 'object' },
+                schema: ref(customer ? 'CustomerEdit' : 'AttendantEdit'),
               },
             },
           },
@@ -113,7 +117,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
           const item = await saveEditShape(
             knex,
             entity,
-            (ctx.request as any).body,
+            (ctx.request as { body?: unknown }).body,
             user.id ?? null,
             ctx.get('If-Match'),
           );

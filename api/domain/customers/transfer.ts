@@ -10,8 +10,9 @@ import { recordHistory } from '../../rest/history';
 import { readableColumns } from '../../rest/query';
 import { badRequest, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
+import type { CustomerRecord } from '../../../common/generated/types';
 
-type Row = Record<string, any>;
+type Row = Record<string, unknown>;
 
 /** Every (entity, field) that references a customer. */
 export function customerLinks(): { entity: string; table: string; field: string; column: string; label: string }[] {
@@ -54,7 +55,7 @@ export async function transferCustomer(
     throw badRequest('TRANSFER_SAME_CUSTOMER', { toCustomerId: formatMessage('TRANSFER_SAME_CUSTOMER') });
   const meta = entityMeta('customer');
   return knex.transaction(async (trx) => {
-    const rows: Row[] = await trx('customer')
+    const rows: CustomerRecord[] = await trx('customer')
       .select(readableColumns(meta))
       .whereIn('id', [fromId as number, toId as number])
       .orderBy('id')
@@ -77,9 +78,10 @@ export async function transferCustomer(
       if (count) moved.push({ entity: l.entity, label: l.label, count: Number(count) });
     }
     const fill: Row = {};
+    const [kept, removed]: Row[] = [to, from];
     for (const f of meta.fields) {
       if (f.system || f.readOnly || f.kind === 'password') continue;
-      if (EMPTY(to[f.name]) && !EMPTY(from[f.name])) fill[f.name] = from[f.name];
+      if (EMPTY(kept[f.name]) && !EMPTY(removed[f.name])) fill[f.name] = removed[f.name];
     }
     if (from.newsletterConsent && !to.newsletterConsent) delete fill.newsletterConsent;
     await trx('customer').where('id', from.id).delete();

@@ -41,6 +41,9 @@ export const receiptRow = {
   paid: money,
 };
 
+/** Every column of a receipt row is in each answer (null when empty). */
+export const receiptRequired = Object.keys(receiptRow);
+
 export const receiptRef = { $ref: '#/components/schemas/RentReceiptView' };
 
 export const email = {

@@ -2,7 +2,7 @@
 // a period, bill, state, reminder, management), residents, totals per line type, and the
 // contract's PDF. Thin: parse, call.
 import { defineSchemas } from '../../http/define-route';
-import { int, str, money, receiptRow } from './route-parts';
+import { int, str, money, receiptRow, receiptRequired } from './route-parts';
 import { RENT_RECEIPT_ROUTES } from './receipt-routes';
 import { RESIDENT_ROUTES } from './resident-routes';
 
@@ -10,7 +10,7 @@ defineSchemas({
   RentReceiptView: {
     type: 'object',
     description: 'Une quittance avec ses lignes (types de ligne 2, 18, 19, 22, 24), sa facture et ce qui en est payé',
-    required: ['id', 'lines'],
+    required: [...receiptRequired, 'lines'],
     properties: {
       ...receiptRow,
       notes: { type: ['string', 'null'] },
@@ -41,7 +41,7 @@ defineSchemas({
         type: 'array',
         items: {
           type: 'object',
-          required: ['id', 'state', 'due'],
+          required: [...receiptRequired, 'state', 'due'],
           properties: { ...receiptRow, due: money, state: { enum: ['to-bill', 'due', 'late', 'paid'] } },
         },
       },

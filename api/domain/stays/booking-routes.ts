@@ -42,7 +42,7 @@ export const BOOKING_ROUTES: RouteDecl[] = [
     summary:
       "Expire maintenant les options dont l'échéance est passée (le serveur le fait aussi toutes les 5 minutes " +
       'et après minuit)',
-    response: { type: 'object', properties: { status: str, expired: int } },
+    response: { type: 'object', required: ['status', 'expired'], properties: { status: str, expired: int } },
     handler: async ({ user, knex }) => ({
       status: 'SAVED',
       expired: await expireDueOptions(knex, { userId: user.id ?? null }),

@@ -95,7 +95,7 @@ export const EXTRA_ROUTES = [
         },
       },
     },
-    response: { $ref: '#/components/schemas/BookingSummary' },
+    response: { $ref: '#/components/schemas/StaySummary' },
     handler: async ({ ctx, body, params, user, knex }) => {
       const bookingId = await saveOccupancyExtras(
         knex,

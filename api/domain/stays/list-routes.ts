@@ -13,7 +13,9 @@ import {
   parseDate,
 } from './lists';
 import { parseAvailabilityQuery, searchAvailability } from './availability';
-import { BOOKING, tag, date, str, ref, int, dateQuery, rows } from './route-parts';
+import { BOOKING, tag, date, str, ref, int, dateQuery } from './route-parts';
+
+const many = (name: string) => ({ type: 'array', items: ref(name) });
 
 export const STAY_LIST_ROUTES: RouteDecl[] = [
   // Lists (read)
@@ -62,7 +64,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
     tag,
     summary: 'Arrivées du jour (occupations)',
     query: dateQuery('date'),
-    response: rows,
+    response: many('DayMovement'),
     handler: ({ query, knex }) => arrivals(knex, parseDate(query.date)),
   }),
   defineRoute({
@@ -72,7 +74,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
     tag,
     summary: 'Départs du jour (occupations)',
     query: dateQuery('date'),
-    response: rows,
+    response: many('DayMovement'),
     handler: ({ query, knex }) => departures(knex, parseDate(query.date)),
   }),
   defineRoute({
@@ -87,7 +89,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
       'Lecture seule : l’écran aligne d’abord les tâches du jour par POST /rest/planning/cleaning/sync (pour qui ' +
       'peut modifier le planning).',
     query: dateQuery('date'),
-    response: rows,
+    response: many('DepartureCleaning'),
     handler: ({ query, knex }) => departureCleaning(knex, parseDate(query.date)),
   }),
   defineRoute({
@@ -97,7 +99,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
     tag,
     summary: 'Emplacements occupés la nuit de date',
     query: dateQuery('date'),
-    response: rows,
+    response: many('DayOccupancy'),
     handler: ({ query, knex }) => occupation(knex, parseDate(query.date)),
   }),
   defineRoute({
@@ -107,7 +109,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
     tag,
     summary: 'Anniversaires (clients et accompagnants présents) entre from et to (31 jours au plus)',
     query: dateQuery('from', 'to'),
-    response: rows,
+    response: many('Birthday'),
     handler: ({ query, knex }) => {
       const from = parseDate(query.from);
       return birthdays(knex, from, parseDate(query.to, from));
@@ -121,7 +123,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
     summary: 'Emplacements libres pour des dates, un nombre de personnes, un type ou une famille, des caractéristiques',
     body: { type: 'object' },
     openapi: { requestBody: { required: true, content: { 'application/json': { schema: ref('AvailabilityQuery') } } } },
-    response: rows,
+    response: many('AvailablePlace'),
     handler: ({ body, knex }) => searchAvailability(knex, parseAvailabilityQuery(body)),
   }),
 ];

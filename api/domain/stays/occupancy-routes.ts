@@ -97,7 +97,7 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
       type: 'object',
       properties: { source: { enum: ['to-integrate', 'processed', 'cancelled'] }, page: {}, pageSize: {} },
     },
-    response: { type: 'object' },
+    response: ref('BookingImportList'),
     handler: ({ body, knex }) => {
       const page = body.page ?? 1;
       const pageSize = body.pageSize ?? 50;
@@ -140,7 +140,7 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
         placeId: { type: ['integer', 'null'], minimum: 1, maximum: 999_999_999, 'x-message': 'INVALID_ID' },
       },
     },
-    response: { type: 'object' },
+    response: ref('BookingImportIntegrated'),
     handler: ({ body, params, user, knex }) =>
       integrateImport(knex, parseId(params.id), user.id ?? null, { placeId: (body as any).placeId ?? null }),
   }),

@@ -1,6 +1,93 @@
-// Named schemas of what the stay routes answer: a list row, the customer, the booking
-// summary and what the user may do (part of ./openapi.ts).
+// Named schemas of what the stay routes answer: a list row, the booking summary and what
+// the user may do (part of ./openapi.ts).
 import { bool, date, int, ref, str } from '../../http/schema-parts';
+import { meta as bookingMeta } from '../../../common/generated/meta/booking';
+import { meta as occupancyMeta } from '../../../common/generated/meta/occupancy';
+import { meta as detailMeta } from '../../../common/generated/meta/occupancy-detail';
+import { meta as animalMeta } from '../../../common/generated/meta/occupancy-animal';
+import { meta as vehicleMeta } from '../../../common/generated/meta/occupancy-vehicle';
+import { meta as extraMeta } from '../../../common/generated/meta/occupancy-extra';
+import { meta as attendantMeta } from '../../../common/generated/meta/occupancy-attendant';
+
+const text = { type: ['string', 'null'] };
+
+type EntitySchema = { $id?: string; properties: Record<string, object> };
+
+/**
+ * A stored record as a read returns it: every column present, null when empty (the generated
+ * `<Entity>Record`), with the columns a join adds. A row read with `x.*` may carry more.
+ */
+function recordOf(schema: object, joined: Record<string, object> = {}, exact = false): object {
+  const { $id: _id, ...s } = schema as EntitySchema;
+  const properties = { ...s.properties, ...joined };
+  return { ...s, properties, required: Object.keys(properties), additionalProperties: !exact };
+}
+
+const bookingRecord = recordOf(bookingMeta.schema, {}, true);
+const occupancyLines = {
+  details: { type: 'array', items: recordOf(detailMeta.schema, { ageCategoryLabel: str }) },
+  animals: { type: 'array', items: recordOf(animalMeta.schema, { animalTypeLabel: str }) },
+  vehicles: { type: 'array', items: recordOf(vehicleMeta.schema, { vehicleTypeLabel: str }) },
+  extras: { type: 'array', items: recordOf(extraMeta.schema, { extraLabel: str }) },
+  attendants: {
+    type: 'array',
+    items: recordOf(attendantMeta.schema, {
+      lastName: str,
+      firstName: text,
+      birthDate: { ...date, type: ['string', 'null'] },
+    }),
+  },
+};
+const occupancyRow = recordOf(occupancyMeta.schema, {
+  placeCode: text,
+  placeTypeLabel: text,
+  equipmentLabel: text,
+  ...occupancyLines,
+});
+
+const bookingSummary = {
+  type: 'object',
+  description:
+    'Un séjour, ses occupations (occupants par catégorie d’âge, animaux, véhicules, extras, accompagnants), ' +
+    'les actions permises et l’historique.',
+  required: ['booking', 'customer', 'partner', 'occupancies', 'actions', 'history', 'cancellationFee'],
+  properties: {
+    booking: bookingRecord,
+    customer: {
+      type: ['object', 'null'],
+      required: ['id', 'code', 'lastName', 'firstName', 'phone1', 'phone2', 'email'],
+      properties: {
+        id: int,
+        code: str,
+        lastName: str,
+        firstName: text,
+        phone1: text,
+        phone2: text,
+        email: text,
+      },
+    },
+    partner: { type: ['object', 'null'], required: ['id', 'name'], properties: { id: int, name: str } },
+    occupancies: {
+      type: 'array',
+      description: 'chaque occupation (ses colonnes, placeCode, placeTypeLabel, equipmentLabel) et ses lignes',
+      items: occupancyRow,
+    },
+    actions: { type: 'array', items: str, description: "les actions que l'état du séjour permet" },
+    allowed: ref('StayAllowed'),
+    history: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'createdAt', 'action'],
+        properties: { id: int, createdAt: str, userName: text, action: str, detail: text },
+      },
+    },
+    cancellationFee: {
+      type: 'integer',
+      description: 'Frais d’une annulation ce jour (préférences d’annulation), en centimes',
+    },
+  },
+};
 
 export const READ_SCHEMAS: Record<string, object> = {
   BookingListRow: {
@@ -28,85 +115,27 @@ export const READ_SCHEMAS: Record<string, object> = {
       balanceDue: { type: ['integer', 'null'], description: 'reste dû, centimes' },
     },
   },
-  CustomerEdit: {
-    type: 'object',
-    description:
-      'Le client (ses champs) et, pour les écrans du §3, ses autres adresses et les choix de civilité et de pays.',
-    properties: {
-      id: int,
-      civilityId: { type: ['integer', 'null'] },
-      languageId: { type: ['integer', 'null'] },
-      countryId: { type: ['integer', 'null'] },
-      addressList: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            id: int,
-            label: { type: ['string', 'null'] },
-            address1: { type: ['string', 'null'] },
-            address2: { type: ['string', 'null'] },
-            postalCode: { type: ['string', 'null'] },
-            town: { type: ['string', 'null'] },
-            countryId: { type: ['integer', 'null'] },
-            isBilling: { type: 'boolean' },
-          },
-        },
-      },
-      availableCivility: {
-        type: 'array',
-        readOnly: true,
-        items: {
-          type: 'object',
-          properties: {
-            id: int,
-            shortLabel: str,
-            label: str,
-            isLegalEntity: { type: 'boolean' },
-            isDefault: { type: 'boolean' },
-          },
-        },
-      },
-      availableCountry: {
-        type: 'array',
-        readOnly: true,
-        items: {
-          type: 'object',
-          properties: {
-            id: int,
-            isoCode: str,
-            name: str,
-            languageId: { type: ['integer', 'null'] },
-            isDefault: { type: 'boolean' },
-          },
-        },
-      },
-    },
-  },
-  BookingSummary: {
-    type: 'object',
-    description:
-      'Un séjour, ses occupations (occupants par catégorie d’âge, animaux, véhicules, extras, accompagnants), ' +
-      'les actions permises et l’historique.',
-    properties: {
-      booking: ref('Booking'),
-      customer: { type: ['object', 'null'] },
-      partner: { type: ['object', 'null'] },
-      occupancies: { type: 'array', items: { type: 'object' } },
-      actions: { type: 'array', items: str, description: "les actions que l'état du séjour permet" },
-      allowed: ref('StayAllowed'),
-      history: { type: 'array', items: { type: 'object' } },
-      cancellationFee: {
-        type: 'integer',
-        description: 'Frais d’une annulation ce jour (préférences d’annulation), en centimes',
-      },
-    },
+  BookingSummary: bookingSummary,
+  StaySummary: {
+    ...bookingSummary,
+    description: `${bookingSummary.description} Avec ce que l’utilisateur peut y faire (allowed).`,
+    required: [...bookingSummary.required, 'allowed'],
   },
   StayAllowed: {
     type: 'object',
     description:
       "Ce que l'utilisateur peut faire sur ce séjour, décidé par le serveur (statut, nature, droits, séjour " +
       "facturé) : l'écran l'affiche sans rien en déduire.",
+    required: [
+      'actions',
+      'merge',
+      'addOccupancy',
+      'changeCustomer',
+      'editNotes',
+      'editPrice',
+      'billable',
+      'occupancies',
+    ],
     properties: {
       actions: {
         type: 'array',
@@ -122,7 +151,11 @@ export const READ_SCHEMAS: Record<string, object> = {
       occupancies: {
         type: 'object',
         description: "par identifiant d'occupation",
-        additionalProperties: { type: 'object', properties: { lock: bool, edit: bool, cancel: bool, remove: bool } },
+        additionalProperties: {
+          type: 'object',
+          required: ['lock', 'edit', 'cancel', 'remove'],
+          properties: { lock: bool, edit: bool, cancel: bool, remove: bool },
+        },
       },
     },
   },

@@ -28,7 +28,10 @@ export const WRITE_SCHEMAS: Record<string, object> = {
             ageCategoryId: int,
             quantity: int,
             exemptQuantity: { ...int, description: 'dont exonérés de taxe de séjour (≤ quantity)' },
-            touristTaxExemptionId: { ...int, description: "motif d'exonération (obligatoire si exemptQuantity > 0)" },
+            touristTaxExemptionId: {
+              type: ['integer', 'null'],
+              description: "motif d'exonération (obligatoire si exemptQuantity > 0)",
+            },
           },
         },
       },
@@ -45,7 +48,11 @@ export const WRITE_SCHEMAS: Record<string, object> = {
         items: {
           type: 'object',
           required: ['vehicleTypeId'],
-          properties: { vehicleTypeId: int, licencePlate: str, customerVehicleId: int },
+          properties: {
+            vehicleTypeId: int,
+            licencePlate: { type: ['string', 'null'] },
+            customerVehicleId: { type: ['integer', 'null'] },
+          },
         },
       },
       extras: {

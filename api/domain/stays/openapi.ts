@@ -4,6 +4,7 @@ import { date, str } from '../../http/schema-parts';
 import type { Action } from './state-machine';
 import { READ_SCHEMAS } from './openapi-reads';
 import { WRITE_SCHEMAS } from './openapi-writes';
+import { DAY_SCHEMAS } from './openapi-days';
 
 /** The state machine's actions as routes: summary and body properties (the module checks them and says why). */
 export const ACTION_DOCS: Record<Action, { summary: string; body?: Record<string, object> }> = {
@@ -60,4 +61,4 @@ export const ACTION_DOCS: Record<Action, { summary: string; body?: Record<string
   },
 };
 
-export const STAYS_SCHEMAS: Record<string, object> = { ...READ_SCHEMAS, ...WRITE_SCHEMAS };
+export const STAYS_SCHEMAS: Record<string, object> = { ...READ_SCHEMAS, ...DAY_SCHEMAS, ...WRITE_SCHEMAS };

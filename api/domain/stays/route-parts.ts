@@ -17,7 +17,7 @@ export const str = { type: 'string' };
 
 export const date = { type: 'string', format: 'date' };
 
-export const summaryRef = ref('BookingSummary');
+export const summaryRef = ref('StaySummary');
 
 export const dateQuery = (...names: string[]) => ({
   type: 'object',

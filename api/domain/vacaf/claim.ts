@@ -15,7 +15,37 @@ import { defaultSettings } from '../../../common/modules';
 import { csvAmount, csvText } from '../insurance/csv';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+/** One holiday aid with its stay, as the claim's file and screen list it. */
+export interface AidRow {
+  id: number;
+  bookingId: number;
+  cafNumber: string | null;
+  amount: number;
+  claimId: number | null;
+  code: string | null;
+  startDate: string;
+  endDate: string;
+  totalAmount: number;
+  customerName: string | null;
+  /** paid by the CAF so far, cents */
+  paid: number;
+  nights: number;
+}
+
+/** One claim of the claims' list. */
+export interface ClaimRow {
+  id: number;
+  agreementNumber: string;
+  startDate: string;
+  endDate: string;
+  aidCount: number;
+  totalAmount: number;
+  fileName: string | null;
+  paidOn: string | null;
+  createdAt: string;
+  createdBy: string | null;
+  paid: number;
+}
 
 export interface VacafModule {
   id: number;
@@ -34,8 +64,8 @@ export async function vacafModule(db: Db): Promise<VacafModule> {
 const customerName = `coalesce(nullif(c.company_name, ''), trim(concat_ws(' ', c.first_name, c.last_name)))`;
 
 /** The aids of stays ending in [from, to): unclaimed ones (claimId null), or those of a claim. */
-export async function aidRows(db: Db, q: { from?: string; to?: string; claimId?: number }): Promise<Row[]> {
-  const rows: Row[] = await db('holiday_aid as a')
+export async function aidRows(db: Db, q: { from?: string; to?: string; claimId?: number }): Promise<AidRow[]> {
+  const rows: Omit<AidRow, 'nights'>[] = await db('holiday_aid as a')
     .join('booking as k', 'k.id', 'a.bookingId')
     .leftJoin('customer as c', 'c.id', 'k.customerId')
     .modify((w) => {
@@ -64,7 +94,7 @@ export async function aidRows(db: Db, q: { from?: string; to?: string; claimId?:
   }));
 }
 
-export function claimCsv(agreementNumber: string, rows: Row[]): string {
+export function claimCsv(agreementNumber: string, rows: AidRow[]): string {
   return csvText(
     [
       'numero_convention',
@@ -170,7 +200,7 @@ export async function recordClaimPayment(
   });
 }
 
-export async function listClaims(db: Db): Promise<Row[]> {
+export async function listClaims(db: Db): Promise<ClaimRow[]> {
   return db('vacaf_claim as c')
     .leftJoin('app_user as u', 'u.id', 'c.createdBy')
     .orderBy([

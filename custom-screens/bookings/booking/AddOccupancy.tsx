@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { OccupancyFields, emptyDraft, occupancyBody, useAgeCategories, type OccupancyDraft } from '../OccupancyForm';
-import { api, type Row } from '../../../admin/src/ui';
+import { rest, type Row } from '../../../admin/src/ui';
 
 export function AddOccupancy({ booking, onDone }: { booking: Row; onDone: () => void }) {
   const [open, setOpen] = useState(false);
@@ -13,11 +13,14 @@ export function AddOccupancy({ booking, onDone }: { booking: Row; onDone: () => 
   const save = async () => {
     setError(null);
     try {
-      await api(`/booking/${booking.id}/occupancy`, { method: 'POST', json: occupancyBody(draft, ages.data ?? []) });
+      await rest('post', '/booking/{id}/occupancy', {
+        path: { id: booking.id },
+        body: occupancyBody(draft, ages.data ?? []),
+      });
       setOpen(false);
       onDone();
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   return (

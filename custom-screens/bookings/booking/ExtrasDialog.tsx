@@ -70,8 +70,8 @@ export function ExtrasDialog({ o, onClose, onSaved }: { o: Row; onClose: () => v
         body: { extras: rows, version: o.version },
       });
       onSaved(s as unknown as Summary);
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     } finally {
       setSaving(false);
     }

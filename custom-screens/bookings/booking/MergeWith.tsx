@@ -5,7 +5,7 @@ import MergeIcon from '@mui/icons-material/MergeType';
 import { useQuery } from '@tanstack/react-query';
 import { keepsOccupancies, STATUS } from '../../../common/stay-status';
 import type { BookingRecord } from '../../../common/generated/types';
-import { api, dateFr, type Row } from '../../../admin/src/ui';
+import { api, dateFr, rest, type Row } from '../../../admin/src/ui';
 import { kindLabel, statusLabel } from '../status';
 import type { Summary } from './actions';
 
@@ -40,11 +40,14 @@ export function MergeWith({ booking, onMerged }: { booking: Row; onMerged: (answ
     setError(null);
     try {
       onMerged(
-        await api<Summary>(`/booking/${booking.id}/merge`, { method: 'POST', json: { fromBookingId: Number(fromId) } }),
+        await rest('post', '/booking/{id}/merge', {
+          path: { id: booking.id },
+          body: { fromBookingId: Number(fromId) },
+        }),
       );
       setOpen(false);
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     } finally {
       setBusy(false);
     }

@@ -38,8 +38,8 @@ export function OccupancyRow({
     try {
       await rest('post', '/occupancy/{id}/lock', { path: { id: o.id }, body: { locked: !o.isLocked } });
       onChanged();
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   const line = (rows: Row[], label: (r: Row) => string) => rows.map(label).join(', ');

@@ -1,23 +1,13 @@
 // The stay's summary as the server answers it, and how each action it allows is offered:
 // its button, what its dialog asks, and the buttons of that dialog.
 import { STATUS } from '../../../common/stay-status';
-import { convertKey, convertTarget, type StayAllowed } from '../../../common/stay-actions';
-import type { BookingRecord, CustomerRecord, PartnerRecord } from '../../../common/generated/types';
-import { euros, type AskField, type Row } from '../../../admin/src/ui';
+import { convertKey, convertTarget } from '../../../common/stay-actions';
+import { euros, type AskField, type RestAnswer, type Row } from '../../../admin/src/ui';
 import { kindLabel } from '../status';
 import type { MoneyWarnings } from '../../billing/stay-money';
 
-/** GET /rest/booking/{id}/summary (and every stay action's answer). */
-export interface Summary {
-  booking: BookingRecord;
-  customer: Pick<CustomerRecord, 'id' | 'code' | 'lastName' | 'firstName' | 'phone1' | 'phone2' | 'email'> | null;
-  partner: Pick<PartnerRecord, 'id' | 'name'> | null;
-  occupancies: Row[];
-  allowed: StayAllowed;
-  history: Row[];
-  /** what a cancellation today costs (preferences « cancellation »), cents */
-  cancellationFee?: number;
-}
+/** GET /rest/booking/{id}/summary (and every stay action's answer), as the route declares it. */
+export type Summary = RestAnswer<'/booking/{id}/summary', 'get'>;
 
 /** How each action is offered: its button, what it asks, and its confirmation. */
 // `confirm`/`keep`: the dialog's buttons, saying what each does (§8 (docs/errors.md#messages): never a bare « Confirmer

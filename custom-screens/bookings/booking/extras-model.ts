@@ -1,6 +1,7 @@
 // The extras of one occupancy as the stay screen's dialog edits them: rows kept by id,
 // the extras the grid prices (offered) and those it does not (shown with their reason).
 import type { RestAnswer } from '../../../admin/src/ui';
+import type { OccupancyExtraRecord } from '../../../common/generated/types';
 
 export type Offers = RestAnswer<'/booking/extra-offers', 'get'>;
 export type Offer = Offers['extras'][number];
@@ -14,7 +15,7 @@ export interface ExtraRow {
 }
 
 /** The occupancy's stored extras as rows of the dialog. */
-export function rowsOf(extras: Record<string, any>[] | undefined): ExtraRow[] {
+export function rowsOf(extras: OccupancyExtraRecord[] | undefined): ExtraRow[] {
   return (extras ?? []).map((x) => ({
     id: x.id,
     extraId: x.extraId,

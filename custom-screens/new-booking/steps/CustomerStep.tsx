@@ -19,6 +19,7 @@ import { errorText } from '../wizardModel';
 import { api } from '../../../admin/src/ui';
 import { postcodeRequired, postcodeValid } from '../../../common/address';
 import { type SetDraft } from './shared';
+import type { HttpError } from 'react-admin';
 
 interface Customer {
   id: number;
@@ -115,8 +116,8 @@ export function CustomerStep({
       const c = await api<Customer>('/customer', { method: 'POST', json: body });
       set({ customerId: c.id });
       setCreating(false);
-    } catch (e: any) {
-      setFormErrors(e?.body?.errors ?? {});
+    } catch (e) {
+      setFormErrors((e as HttpError)?.body?.errors ?? {});
       onError(errorText(e));
     }
   };
