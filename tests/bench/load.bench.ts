@@ -26,6 +26,7 @@ import { bootstrap } from '../../api/demo/bootstrap';
 import { applyFilter, applySort, readableColumns } from '../../api/rest/query';
 import { bookingList, parseBookingListQuery } from '../../api/domain/stays/lists';
 import { stayBalanceView } from '../../api/domain/billing/stay-balance';
+import { registerDomainRules } from '../../api/domain/index';
 import { ENTITY_METAS } from '../../common/generated/meta/index';
 import { openScratchDatabase, ROOT } from '../pg';
 import { recordFigures } from './results';
@@ -200,6 +201,8 @@ function freePort(): Promise<number> {
 }
 
 async function main() {
+  // The SQL side calls the modules' functions directly: their registries (the stay's bill…) as the server has them.
+  registerDomainRules();
   const scratch = await openScratchDatabase('load');
   const t0 = performance.now();
   await migrateLatest(scratch.db.knex);
