@@ -9,7 +9,7 @@ import { STALE_RECORD_SCHEMA } from '../../common/openapi-versions';
 
 const GENERATED = fileURLToPath(new URL('../generated/openapi.json', import.meta.url));
 
-// Kept gzipped (about 0,4 MB) rather than as the 6 MB JSON text: the document is built
+// Kept gzipped (about 140 kB) rather than as the 6 MB JSON text: the document is built
 // at its first request and then held for the process's life.
 let gzipped: Buffer | undefined;
 
