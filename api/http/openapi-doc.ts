@@ -2,13 +2,16 @@
 // /rest/ routes of every entity, api/generated/openapi.json) with the operations and
 // schemas of every hand-written route declared with defineRoute.
 import { readFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineRoute, openApiOf } from './define-route';
 import { STALE_RECORD_SCHEMA } from '../../common/openapi-versions';
 
 const GENERATED = fileURLToPath(new URL('../generated/openapi.json', import.meta.url));
 
-let cached: string | undefined;
+// Kept gzipped (about 140 kB) rather than as the 6 MB JSON text: the document is built
+// at its first request and then held for the process's life.
+let gzipped: Buffer | undefined;
 
 /** The whole document; built once, when every module has declared its routes. */
 export function openApiDocument(): Record<string, any> {
@@ -25,9 +28,14 @@ export function withDeclaredRoutes(doc: Record<string, any>): Record<string, any
   return doc;
 }
 
+/** The document's JSON, gzipped; built at the first call. */
+export function openApiGzip(): Buffer {
+  gzipped ??= gzipSync(JSON.stringify(openApiDocument()));
+  return gzipped;
+}
+
 export function openApiJson(): string {
-  cached ??= JSON.stringify(openApiDocument());
-  return cached;
+  return gunzipSync(openApiGzip()).toString('utf8');
 }
 
 export const OPENAPI_ROUTES = [
@@ -40,7 +48,12 @@ export const OPENAPI_ROUTES = [
     response: { type: 'object' },
     handler: ({ ctx }) => {
       ctx.type = 'application/json';
-      ctx.body = openApiJson();
+      ctx.vary('Accept-Encoding');
+      // Sent as kept to any client taking gzip (browsers, fetch); unpacked for the others.
+      if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+        ctx.set('Content-Encoding', 'gzip');
+        ctx.body = openApiGzip();
+      } else ctx.body = openApiJson();
       return undefined;
     },
   }),

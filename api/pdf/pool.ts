@@ -5,7 +5,14 @@
 // takes no job with it: its job is rendered on this thread and the worker replaced.
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { renderJob, type PdfJob } from './jobs';
+import type { PdfJob } from './jobs';
+
+/**
+ * A job rendered on this thread. The renderers (pdfmake, the bills' Factur-X with
+ * @e-invoice-eu/core and its spreadsheet and PDF libraries: some 30 MiB once loaded) are
+ * imported at the first such render only: with the pool on, the server's thread never does.
+ */
+const renderJob = async (job: PdfJob): Promise<Buffer> => (await import('./jobs')).renderJob(job);
 
 const IDLE_MS = 60_000;
 

@@ -7,6 +7,7 @@
 // dropped at the end. Prints, never asserts. Run: npx tsx tests/bench/billing.bench.ts
 import { Worker } from 'node:worker_threads';
 import { openScratchDatabase } from '../pg';
+import { recordFigures } from './results';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { issueStayBill } from '../../api/domain/billing/issue';
@@ -150,6 +151,27 @@ for (let i = 0; i < 12; i++) {
   await renderPdf({ kind: 'bill', bill: business });
   fx.push(performance.now() - t);
 }
+recordFigures('billing', [
+  {
+    id: 'bill-pdf-8',
+    value: median(rate[8]),
+    unit: 'bills/s',
+    baseline: bareRate,
+    baselineLabel: 'bare pdfmake renders',
+    goal: '≥ 1,2× the bare renders, p99 at 8 ≤ 2× p50 at 1',
+    met: median(rate[8]) >= 1.2 * bareRate && quantile(times[8], 0.99) <= 2 * median(times[1]),
+    detail: `p50 ${median(times[8]).toFixed(0)} ms, p99 ${quantile(times[8], 0.99).toFixed(0)} ms`,
+  },
+  {
+    id: 'facturx',
+    value: median(fx),
+    unit: 'ms',
+    baseline: median(plain),
+    baselineLabel: 'plain bill',
+    goal: '≤ 1,5× the plain bill',
+    met: median(fx) <= 1.5 * median(plain),
+  },
+]);
 console.log(
   `30-line bill: plain PDF p50 ${median(plain).toFixed(0)} ms, Factur-X p50 ${median(fx).toFixed(0)} ms ` +
     `(×${(median(fx) / median(plain)).toFixed(2)}, goal ≤ 1,5×)`,

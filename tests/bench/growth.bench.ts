@@ -20,6 +20,7 @@ import { boardRange } from '../../api/domain/planning/window';
 import { todayParis } from '../../common/dates';
 import { multiplyStays } from './growth/multiply';
 import { startPgServer } from '../pg';
+import { recordFigures, type Figure } from './results';
 import { issueStayBill } from '../../api/domain/billing/issue';
 
 const pgServer = await startPgServer('pg-bench');
@@ -173,6 +174,13 @@ async function main() {
       `${f((performance.now() - t0) / 1000)} s)`,
   );
   console.log(`${'request'.padEnd(44)} ${'×1'.padStart(10)} ${'×10'.padStart(10)}  growth`);
+  // The rows of the table of issue 31 (docs/history.md#issue-31), for the summary.
+  const TABLE_ROWS: [RegExp, string][] = [
+    [/^booking list \(page 1\)/, 'growth-stay-list'],
+    [/^bill list, no period/, 'growth-bill-list'],
+    [/^customer search/, 'growth-customer-search'],
+  ];
+  const figures: Figure[] = [];
   for (const [label, call] of requests) {
     const [a, b] = await compare(
       () => call(small.client),
@@ -183,7 +191,13 @@ async function main() {
       `${label.padEnd(44)} ${`${f(a.ms)} ms`.padStart(10)} ${`${f(b.ms)} ms`.padStart(10)}  ×${f(g)} ` +
         `${g <= GOAL ? '(goal ≤ ×1,5 met)' : '(OVER the ×1,5 goal)'}  [${a.size} / ${b.size}]`,
     );
+    const id = TABLE_ROWS.find(([re]) => re.test(label))?.[1];
+    if (id) {
+      const detail = `${f(a.ms)} → ${f(b.ms)} ms`;
+      figures.push({ id, value: g, unit: '× (×10 / ×1)', goal: '≤ ×1,5', met: g <= GOAL, detail });
+    }
   }
+  recordFigures('growth', figures);
   // Baseline, same run: the search as it was before migration 0024 (accents folded over four
   // columns of three tables on every row), issued directly in SQL on both sizes.
   const folded = (k: Knex) =>

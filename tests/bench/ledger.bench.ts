@@ -8,6 +8,7 @@
 // interleaved; then the sampled verification. On a scratch database, dropped
 // at the end. Prints, never asserts. Run: npx tsx tests/bench/ledger.bench.ts
 import { openScratchDatabase } from '../pg';
+import { recordFigures } from './results';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { issueStayBill } from '../../api/domain/billing/issue';
@@ -272,6 +273,18 @@ try {
   );
   console.log(`baseline: single-thread SHA-256 + Ed25519 loop over the same rows  p50 ${(b50 / 1000).toFixed(2)} s`);
   console.log(`ratio ${(f50 / b50).toFixed(2)}× the single-thread loop (goal ≤ 0,6×)`);
+  recordFigures('ledger', [
+    {
+      id: 'ledger-verify',
+      value: f50 / 1000,
+      unit: 's',
+      baseline: b50 / 1000,
+      baselineLabel: 'single-thread loop',
+      goal: '< 6 s and ≤ 0,6× the loop',
+      met: f50 < 6000 && f50 <= 0.6 * b50,
+      detail: `${v.count} entries`,
+    },
+  ]);
   const sampled = await verifyLedger(knex, { allSignatures: false });
   console.log(
     `verify with sampled signatures (${sampled.signaturesChecked})  ${(sampled.ms / 1000).toFixed(2)} s ` +

@@ -11,7 +11,10 @@
 //  - a stay's balance (GET /rest/booking/{id}/balance) alone, then among the load: p50
 //    ratio (goal ≤ ×10, issue 31, docs/history.md#issue-31);
 //  - the server's RSS idle (after start and log-in) and after the load (goals < 150 MiB
-//    and < 350 MiB, issue 31 (docs/history.md#issue-31): run with LOAD_SECONDS=60).
+//    and < 350 MiB, issue 31 (docs/history.md#issue-31): run with LOAD_SECONDS=60), beside the
+//    baseline of the same run: a minimal Koa + knex server (memory/minimal-server.ts),
+//    started the same way on the same database, after the same number of requests.
+// The figures of issue 31 (docs/history.md#issue-31)'s table go to the summary (results.ts, summary.bench.ts).
 // Run: npx tsx tests/bench/load.bench.ts (LOAD_SECONDS=30, LOAD_CLIENTS=50)
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,8 +26,10 @@ import { bootstrap } from '../../api/demo/bootstrap';
 import { applyFilter, applySort, readableColumns } from '../../api/rest/query';
 import { bookingList, parseBookingListQuery } from '../../api/domain/stays/lists';
 import { stayBalanceView } from '../../api/domain/billing/stay-balance';
+import { registerDomainRules } from '../../api/domain/index';
 import { ENTITY_METAS } from '../../common/generated/meta/index';
 import { openScratchDatabase, ROOT } from '../pg';
+import { recordFigures } from './results';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
@@ -141,6 +146,50 @@ async function httpOnce(base: string, cookie: string, kind: Kind): Promise<strin
   return r.status === 200 ? undefined : `${r.status} ${text.slice(0, 120)}`;
 }
 
+/** Starts `entry` as the product runs (node --import tsx) on the database; resolves once `ready` answers. */
+async function startProcess(entry: string, url: string, ready: (base: string) => Promise<boolean>) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', `${ROOT}${entry}`], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DATABASE_URL: url, PORT: String(port), ADMIN_PASSWORD: PASSWORD },
+  });
+  proc.stdout!.resume();
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if (await ready(base)) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 600) throw new Error(`${entry} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = async () => {
+    proc.kill('SIGTERM');
+    if (proc.exitCode === null) await new Promise((r) => proc.once('exit', r));
+  };
+  return { proc, base, stop };
+}
+
+/** RSS of the minimal Koa + knex server: idle, then after `requests` requests from CLIENTS clients. */
+async function minimalRss(url: string, requests: number): Promise<[number, number]> {
+  const m = await startProcess('tests/bench/memory/minimal-server.ts', url, async (b) => (await fetch(b)).ok);
+  try {
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = rssMiB(m.proc.pid!);
+    let left = requests;
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (left-- > 0) await (await fetch(m.base)).arrayBuffer();
+      }),
+    );
+    return [idle, rssMiB(m.proc.pid!)];
+  } finally {
+    await m.stop();
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer();
@@ -152,6 +201,8 @@ function freePort(): Promise<number> {
 }
 
 async function main() {
+  // The SQL side calls the modules' functions directly: their registries (the stay's bill…) as the server has them.
+  registerDomainRules();
   const scratch = await openScratchDatabase('load');
   const t0 = performance.now();
   await migrateLatest(scratch.db.knex);
@@ -172,33 +223,19 @@ async function main() {
   );
   await scratch.db.close();
 
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', `${ROOT}api/main.ts`], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, DATABASE_URL: scratch.url, PORT: String(port), ADMIN_PASSWORD: PASSWORD },
-  });
-  server.stdout!.resume();
-  const base = `http://127.0.0.1:${port}`;
   let cookie = '';
+  const started = await startProcess('api/main.ts', scratch.url, async (b) => {
+    const r = await fetch(`${b}/rest/security/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: PASSWORD }),
+    });
+    if (r.status !== 200) return false;
+    cookie = /^([^;]+)/.exec(r.headers.get('set-cookie') ?? '')![1];
+    return true;
+  });
+  const { base, proc: server } = started;
   try {
-    for (let i = 0; ; i++) {
-      try {
-        const r = await fetch(`${base}/rest/security/login`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ login: 'admin', password: PASSWORD }),
-        });
-        if (r.status === 200) {
-          cookie = /^([^;]+)/.exec(r.headers.get('set-cookie') ?? '')![1];
-          break;
-        }
-      } catch {
-        /* not listening yet */
-      }
-      if (i > 600) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
     const sqlDb = await openDatabase({ url: scratch.url, pool: DEFAULT_POOL });
     try {
       // Idle: the server started, logged in, nothing asked yet but the log-in.
@@ -250,10 +287,45 @@ async function main() {
         `\nstay balance: idle p50 ${f1(pct(balanceIdle, 0.5))} ms, among ${CLIENTS} clients p50 ${f1(underLoad)} ms: ` +
           `×${f1(underLoad / pct(balanceIdle, 0.5))} (goal ≤ ×10)`,
       );
+      const served = [...http.values()].reduce((n, t) => n + t.ms.length + t.errors, 0);
+      const [minIdle, minLoaded] = await minimalRss(scratch.url, served);
       console.log(
         `server RSS: idle ${rssIdle.toFixed(0)} MiB (goal < 150), after ${SECONDS} s of ${CLIENTS} clients ` +
-          `${rssLoaded.toFixed(0)} MiB (goal < 350)`,
+          `${rssLoaded.toFixed(0)} MiB (goal < 350); baseline, minimal Koa + knex: ${minIdle.toFixed(0)} MiB ` +
+          `idle, ${minLoaded.toFixed(0)} MiB after ${served} requests`,
       );
+      const balanceRatio = underLoad / pct(balanceIdle, 0.5);
+      recordFigures('load', [
+        {
+          id: 'balance-load',
+          value: underLoad,
+          unit: 'ms',
+          baseline: pct(balanceIdle, 0.5),
+          baselineLabel: 'idle p50',
+          goal: '≤ ×10 of idle',
+          met: balanceRatio <= 10,
+          detail: `p99 ${f1(pct(http.get(balance.name)!.ms, 0.99))} ms, ${CLIENTS} clients, ${SECONDS} s`,
+        },
+        {
+          id: 'rss-idle',
+          value: rssIdle,
+          unit: 'MiB',
+          baseline: minIdle,
+          baselineLabel: 'minimal Koa + knex',
+          goal: '< 150 MiB',
+          met: rssIdle < 150,
+        },
+        {
+          id: 'rss-load',
+          value: rssLoaded,
+          unit: 'MiB',
+          baseline: minLoaded,
+          baselineLabel: 'minimal Koa + knex, same requests',
+          goal: '< 350 MiB',
+          met: rssLoaded < 350,
+          detail: `${CLIENTS} clients, ${SECONDS} s`,
+        },
+      ]);
       const total = (m: Map<string, Tally>) => [...m.values()].reduce((n, t) => n + t.ms.length, 0) / SECONDS;
       console.log(
         `  ${'all'.padEnd(26)} ${total(http).toFixed(0).padStart(10)} ${''.padStart(26)}   ` +
@@ -303,8 +375,7 @@ async function main() {
       await sqlDb.close();
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await started.stop();
     await scratch.close();
   }
 }

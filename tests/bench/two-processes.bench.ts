@@ -16,6 +16,7 @@ import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { openDatabase } from '../../api/db/connect';
 import { openScratchDatabase, ROOT } from '../pg';
+import { recordFigures } from './results';
 
 const PASSWORD = 'bench-two-password';
 const BILLS = Number(process.env.BILLS ?? 50);
@@ -141,6 +142,16 @@ async function main() {
           `by B ${rows.filter((r) => r.pid === pids[1]).length}; ` +
           `${twice.length ? `${twice.length} (job, period) run twice` : 'each (job, period) run once'}`,
       );
+      recordFigures('two-processes', [
+        {
+          id: 'two-processes',
+          value: numbers.length,
+          unit: 'bills',
+          goal: 'sessions shared, gap-free, each job run once',
+          met: onA.status === 200 && onB.status === 200 && gapFree && !twice.length,
+          detail: `${rows.length} job runs, ${twice.length} twice`,
+        },
+      ]);
     } finally {
       await db.close();
     }

@@ -9,8 +9,6 @@
 import { posix } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import ftp from 'basic-ftp';
-import ssh2 from 'ssh2';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { loadConnector, type SendSettings } from './connector';
 import { encodeFile, type ExportFormat } from './formats';
@@ -30,6 +28,8 @@ class SendFailure extends Error {
 }
 
 async function sendFtp(s: SendSettings, fileName: string, bytes: Buffer): Promise<void> {
+  // Loaded at the first send: ssh2 alone holds 16 MiB (its WebAssembly memory) from its import on.
+  const { default: ftp } = await import('basic-ftp');
   const client = new ftp.Client(TIMEOUT_MS);
   let step: Step = 'host';
   try {
@@ -55,7 +55,8 @@ async function sendFtp(s: SendSettings, fileName: string, bytes: Buffer): Promis
   }
 }
 
-function sendSftp(s: SendSettings, fileName: string, bytes: Buffer): Promise<void> {
+async function sendSftp(s: SendSettings, fileName: string, bytes: Buffer): Promise<void> {
+  const { default: ssh2 } = await import('ssh2');
   return new Promise((resolve, reject) => {
     const conn = new ssh2.Client();
     let step: Step = 'host';

@@ -1,6 +1,6 @@
 // The SMTP server (table smtp_setting, one row, migration 0033) and the nodemailer
 // transport made from it. The password is write-only: read back as `hasPassword`.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Knex } from 'knex';
 import { decryptSecret, encryptSecret } from './secret';
 import { HttpError } from '../../http/errors';
@@ -102,6 +102,8 @@ export async function smtpConnection(
     pass = decryptSecret(r.passwordEncrypted);
     if (pass === null) return { error: 'MAIL_PASSWORD_UNREADABLE' };
   }
+  // Loaded at the first message: an idle server does not hold nodemailer.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: r.host,
     port: r.port,
