@@ -35,7 +35,7 @@ export const OFFICE_ROUTES = [
       "Clients présents aujourd'hui (séjour en cours), cherchés par nom, emplacement ou immatriculation, pour " +
       'porter une vente sur leur séjour',
     query: { type: 'object', required: ['q'], properties: { q: { type: 'string', minLength: 2, maxLength: 60 } } },
-    response: { type: 'array', items: { type: 'object' } },
+    response: { $ref: '#/components/schemas/PresentStays' },
     handler: ({ query, knex }) => searchPresentStays(knex, query.q, todayParis()),
   }),
 
@@ -55,7 +55,11 @@ export const OFFICE_ROUTES = [
         notes: { type: ['string', 'null'], maxLength: 200 },
       },
     },
-    response: { type: 'object' },
+    response: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer' }, label: { type: 'string' }, stock: { type: ['integer', 'null'] } },
+    },
     handler: ({ params, body, user, knex }) => recordMovement(knex, parseId(params.articleId), body, user?.id ?? null),
   }),
 
@@ -65,7 +69,7 @@ export const OFFICE_ROUTES = [
     right: [SALE, 'read'],
     tag,
     summary: 'Tickets dont les règlements ne couvrent pas exactement le total (/verif-tickets-payment)',
-    response: { type: 'array', items: { type: 'object' } },
+    response: { $ref: '#/components/schemas/TicketsPaymentMismatch' },
     handler: ({ knex }) => ticketsPaymentMismatch(knex),
   }),
 
@@ -79,7 +83,7 @@ export const OFFICE_ROUTES = [
       type: 'object',
       properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
     },
-    response: { type: 'array', items: { type: 'object' } },
+    response: { $ref: '#/components/schemas/SalesCharged' },
     handler: ({ query, knex }) => salesCharged(knex, query.from ?? '2000-01-01', query.to ?? todayParis()),
   }),
 
@@ -89,7 +93,7 @@ export const OFFICE_ROUTES = [
     right: [SALE, 'read'],
     tag,
     summary: "Un bon cadeau d'après son code : valeur restante et validité (dialogue de paiement)",
-    response: { type: 'object' },
+    response: { $ref: '#/components/schemas/GiftVoucherCheck' },
     handler: async ({ params, knex }) => {
       const v = await voucherByCode(knex, String(params.code).slice(0, 40));
       if (!v) throw notFound();
@@ -150,7 +154,11 @@ export const OFFICE_ROUTES = [
     summary:
       "Intègre un bon importé : crée le bon cadeau (montant de la boutique, validité de l'article) ; refusé tant " +
       "que l'article n'est pas paramétré",
-    response: { type: 'object' },
+    response: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer' }, giftVoucherId: { type: ['integer', 'null'] } },
+    },
     responses: { 400: { description: 'Article bon cadeau non paramétré (GIFT_ARTICLE_NOT_MAPPED)' } },
     handler: ({ params, knex }) => integrateGiftImport(knex, parseId(params.saleGiftImportId)),
   }),
@@ -165,7 +173,7 @@ export const OFFICE_ROUTES = [
       type: 'object',
       properties: { from: { type: 'string', format: 'date' }, to: { type: 'string', format: 'date' } },
     },
-    response: { type: 'array', items: { type: 'object' } },
+    response: { $ref: '#/components/schemas/UnassignedSales' },
     handler: ({ query, knex }) => unassignedSales(knex, query.from ?? '2000-01-01', query.to ?? todayParis()),
   }),
 

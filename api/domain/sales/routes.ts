@@ -52,7 +52,7 @@ export const SALES_ROUTES = [
     summary:
       "L'écran de caisse : la caisse et ses réglages, les familles, les articles vendus ici aujourd'hui (stock), " +
       'les modes de paiement, la session ouverte',
-    response: { type: 'object' },
+    response: { $ref: '#/components/schemas/TillScreen' },
     handler: ({ params, knex }) => tillData(knex, parseId(params.cashRegisterId), todayParis()),
   }),
 
@@ -68,7 +68,7 @@ export const SALES_ROUTES = [
       additionalProperties: false,
       properties: { cashRegisterId: id, openingFloat: cents },
     },
-    response: { type: 'object' },
+    response: { $ref: '#/components/schemas/CashRegisterWindowOpened' },
     handler: ({ body, user, knex }) => openWindow(knex, body.cashRegisterId, body.openingFloat ?? 0, user?.id ?? null),
   }),
 
