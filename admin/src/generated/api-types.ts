@@ -540,7 +540,11 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            id: number;
+                            label?: string;
+                            stock?: number | null;
+                        };
                     };
                 };
             };
@@ -5471,7 +5475,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["GiftVoucherCheck"];
                     };
                 };
             };
@@ -9036,7 +9040,10 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            giftVoucherId?: number | null;
+                            id: number;
+                        };
                     };
                 };
             };
@@ -9261,7 +9268,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["SalesCharged"];
                     };
                 };
             };
@@ -9295,7 +9302,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["TicketsPaymentMismatch"];
                     };
                 };
             };
@@ -9449,7 +9456,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["PresentStays"];
                     };
                 };
             };
@@ -9485,7 +9492,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["TillScreen"];
                     };
                 };
             };
@@ -9522,7 +9529,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["UnassignedSales"];
                     };
                 };
             };
@@ -9686,7 +9693,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["CashRegisterWindowOpened"];
                     };
                 };
             };
@@ -13270,6 +13277,13 @@ export type components = {
             readonly zNumber?: number | null;
             readonly zReport?: Record<string, never> | null;
         };
+        CashRegisterWindowOpened: {
+            cashRegisterId: number;
+            closedAt?: string | null;
+            id: number;
+            openedAt?: string;
+            openingFloat?: number;
+        };
         CashRegisterZ: {
             byKind?: Record<string, never>[];
             ticketCount?: number;
@@ -14140,6 +14154,16 @@ export type components = {
             /** Format: date */
             validUntil: string;
             version?: number;
+        };
+        GiftVoucherCheck: {
+            beneficiary?: string | null;
+            code: string;
+            giftType?: string;
+            id: number;
+            initialValue?: number;
+            isExpired: boolean;
+            remainingValue: number;
+            validUntil?: string | null;
         };
         Grc: {
             bookingId?: number | null;
@@ -15285,6 +15309,15 @@ export type components = {
             userId?: number | null;
             userName?: string | null;
         };
+        PresentStays: {
+            code?: string | null;
+            customerId?: number | null;
+            customerName?: string | null;
+            endDate?: string;
+            id: number;
+            places?: string | null;
+            startDate?: string;
+        }[];
         PriceGrid: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -15914,6 +15947,16 @@ export type components = {
             readonly updatedAt?: string;
             userId?: number | null;
         };
+        SalesCharged: {
+            amount?: number;
+            bookingCode?: string | null;
+            bookingId?: number | null;
+            customerName?: string | null;
+            date?: string;
+            id: number;
+            isBilled?: boolean;
+            number?: string;
+        }[];
         SaleTicket: {
             changeGiven?: number;
             id?: number;
@@ -16503,6 +16546,13 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        TicketsPaymentMismatch: {
+            id: number;
+            issuedAt?: string;
+            number?: string;
+            paid?: number;
+            totalInclVat?: number;
+        }[];
         Tile: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -16516,6 +16566,48 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        TillScreen: {
+            articles: {
+                articleFamilyId?: number | null;
+                barcode?: string | null;
+                code?: string | null;
+                color?: string | null;
+                giftType?: string;
+                id: number;
+                isBracelet?: boolean;
+                isStockTracked?: boolean;
+                label?: string;
+                price?: number;
+                stock?: number | null;
+                vatRateBp?: number | null;
+            }[];
+            braceletCount: number;
+            families: {
+                color?: string | null;
+                id: number;
+                label?: string;
+            }[];
+            paymentMethods: {
+                id: number;
+                isPaperVoucher?: boolean;
+                kind?: string;
+                label?: string;
+            }[];
+            register: {
+                buttonsPerPage?: number | null;
+                code?: string;
+                id?: number;
+                isActive?: boolean;
+                label?: string;
+                maxPages?: number | null;
+                sellsBracelets?: boolean;
+            };
+            window: {
+                id?: number;
+                openedAt?: string;
+                openingFloat?: number;
+            } | null;
         };
         TouristTaxExemption: {
             /** Format: date-time */
@@ -16601,6 +16693,14 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        UnassignedSales: {
+            id: number;
+            issuedAt?: string;
+            kind?: string;
+            number?: string;
+            registerLabel?: string;
+            totalInclVat?: number;
+        }[];
         Unavailability: {
             readonly channelModuleId?: number | null;
             /** Format: date-time */

@@ -5,7 +5,8 @@
 import type { Knex } from 'knex';
 import { badRequest, HttpError } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
-import { creditAmountLines, creditLines, type LineInput } from './lines';
+import type { LineInput } from './lines';
+import { creditAmountLines, creditLines } from './credit-lines';
 import { billDate, creditableLines, insertBill, isStayBilled, lockStay, previewBill } from './issue';
 import { standingPartnerBills } from './partner';
 import { sellerSnapshot } from './parties';

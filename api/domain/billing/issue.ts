@@ -3,33 +3,20 @@
 // (./lines.ts), takes the next number of its series last (./numbering.ts) and inserts
 // the bill and its lines — append-only tables whose triggers refuse any later change.
 import type { Knex } from 'knex';
-import { badRequest, HttpError, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
-import { isValidDate } from '../../../common/formats';
-import { formatDateFr, todayParis } from '../../../common/dates';
 import { RELEASING, UNCONFIRMED } from '../stays/status';
-import {
-  billTotals,
-  depositLines,
-  finalLines,
-  numberLines,
-  type CreditableLine,
-  type DepositRemainder,
-  type LineInput,
-} from './lines';
+import { billTotals, depositLines, finalLines, numberLines, type DepositRemainder, type LineInput } from './lines';
 import { extraLines, markBilled, STAY_SOURCE, type BillSourceContext } from './sources';
-import { allocateNumber, type Series } from './numbering';
-import { appendBillEntry } from '../ledger/entries';
-import { assertOpenFinancialYear } from '../establishment/periods';
 import { customerSnapshot, paidTermsText, paymentTermsText, sellerSnapshot } from './parties';
 import { depositWords, stayDepositNature, type DepositNature } from './mentions';
 import { cancellationLines } from './cancellation';
 
+import { billDate, creditableLines, insertBill, isStayBilled, lockStay, stayInvoices } from './bill-store';
+export { billDate, creditableLines, insertBill, isStayBilled, lockStay, stayInvoices } from './bill-store';
+
 type Trx = Knex.Transaction;
 type Row = Record<string, any>;
-
-/** Advisory lock namespace of "a bill of this stay is being issued" (« a bill already being processed »). */
-const BILL_LOCK = 14_001;
 
 export interface StayBillInput {
   /** cancellation: a cancelled stay's cancellation fee (./cancellation.ts) */
@@ -38,105 +25,6 @@ export interface StayBillInput {
   date?: string;
   /** a deposit bill of a payment already received: its date, method and nature */
   paid?: { date: string; method: string; nature: DepositNature | null };
-}
-const json = (v: unknown) => JSON.stringify(v);
-
-export async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
-  const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(?, ?) AS ok', [BILL_LOCK, bookingId]);
-  if (!rows[0].ok) throw new HttpError(409, 'BILL_BEING_PROCESSED');
-  const booking = await trx('booking').where('id', bookingId).forUpdate().first();
-  if (!booking) throw notFound();
-  return booking;
-}
-
-/**
- * A new bill (invoice, credit note, partner or deposit bill) is dated the day it is
- * issued (rules-fr §2 (docs/billing.md#vat-and-invoice-mentions), CGI ann. II 242 nonies A): `date`, when sent, must be
- * today in Europe/Paris. A post-dated bill would block every later bill of its series (« bill
- * earlier than last »). `today` is given by callers that replay history (tests, imports
- * of bills issued elsewhere), never by a route.
- */
-export function billDate(date: string | undefined, today: string = todayParis()): string {
-  const d = date ?? today;
-  if (!isValidDate(d)) throw badRequest('INCORRECT_DATES', { date: formatMessage('INVALID_DATE') });
-  if (d !== today)
-    throw badRequest('BILL_DATE_NOT_TODAY', {
-      date: formatMessage('BILL_DATE_NOT_TODAY_FIELD', { today: formatDateFr(today) }),
-    });
-  return d;
-}
-
-/** Net of each line of the given invoices once their credit notes are taken off. */
-export async function creditableLines(
-  db: Knex | Trx,
-  billIds: number[],
-): Promise<(CreditableLine & { billId: number })[]> {
-  if (!billIds.length) return [];
-  const lines: Row[] = await db('bill_line').whereIn('billId', billIds).orderBy(['billId', 'position']);
-  const credited: Row[] = await db('bill_line')
-    .whereIn(
-      'creditedLineId',
-      lines.map((l) => l.id),
-    )
-    .groupBy('creditedLineId')
-    .select(
-      'creditedLineId',
-      db.raw('sum(quantity)::int AS q'),
-      db.raw('sum(amount_incl_vat)::int AS a'),
-      db.raw('sum(vat_amount)::int AS v'),
-    );
-  const byLine = new Map(credited.map((c) => [c.creditedLineId, c]));
-  return lines.map((l) => {
-    const c = byLine.get(l.id);
-    return { ...(l as any), creditedQuantity: c?.q ?? 0, creditedAmount: c?.a ?? 0, creditedVat: c?.v ?? 0 };
-  });
-}
-
-/** Invoices of a stay with what remains of each once credited (0: cancelled). */
-export async function stayInvoices(db: Knex | Trx, bookingId: number): Promise<(Row & { remaining: number })[]> {
-  const bills: Row[] = await db('bill').where({ bookingId, kind: 'invoice' }).orderBy('id');
-  const credits: Row[] = bills.length
-    ? await db('bill')
-        .whereIn(
-          'creditedBillId',
-          bills.map((b) => b.id),
-        )
-        .groupBy('creditedBillId')
-        .select('creditedBillId', db.raw('sum(total_incl_vat)::int AS s'))
-    : [];
-  const byBill = new Map(credits.map((c) => [c.creditedBillId, c.s]));
-  return bills.map((b) => ({ ...b, remaining: b.totalInclVat + (byBill.get(b.id) ?? 0) }));
-}
-
-/**
- * A stay counts as billed (frozen) while it has a final invoice with a line not wholly
- * credited: the same SQL function as the triggers of migration 0030.
- */
-export async function isStayBilled(db: Knex | Trx, bookingId: number): Promise<boolean> {
-  const { rows } = await db.raw('SELECT bv_stay_billed(?) AS billed', [bookingId]);
-  return !!rows[0].billed;
-}
-
-export async function insertBill(trx: Trx, bill: Row, lines: LineInput[], series: Series): Promise<number> {
-  const numbered = numberLines(lines);
-  const totals = billTotals(numbered);
-  // Dated in an open financial year (« Exercice absent ou clos »), before a number is taken.
-  await assertOpenFinancialYear(trx, bill.date, 'date');
-  // The number comes last: the series stays locked only for the inserts and the commit.
-  const n = await allocateNumber(trx, series, bill.date);
-  const [{ id }] = await trx('bill')
-    .insert({
-      ...bill,
-      ...n,
-      ...totals,
-      vatTotals: json(totals.vatTotals),
-      customerSnapshot: json(bill.customerSnapshot),
-      sellerSnapshot: json(bill.sellerSnapshot),
-    })
-    .returning('id');
-  if (numbered.length) await trx('bill_line').insert(numbered.map((l) => ({ ...l, billId: id })));
-  await appendBillEntry(trx, id); // NF525: its ledger entry, in the same transaction
-  return id;
 }
 
 export async function issueStayBill(

@@ -9,9 +9,9 @@ import { todayParis } from '../../../common/dates';
 import { exclVat, returnShare, settle, SettlementError, type VatTotal } from '../../../common/sales-totals';
 import { formatEuros } from '../pricing/money';
 import { sellerSnapshot } from '../billing/parties';
-import { nextTicketNumber } from './numbering';
 import { reserveStock, writeMovements } from './stock';
-import { openWindowForSale, type Operator, type SellPayment } from './sell';
+import type { SellPayment } from './sell';
+import { insertTicket, openWindowForSale, type Operator, type TicketLineRow } from './ticket-row';
 import { appendTicketEntry } from './ledger-entry';
 
 type Row = Record<string, any>;
@@ -84,35 +84,30 @@ export async function returnSale(knex: Knex, saleId: number, input: ReturnInput,
       byRate.set(k, v);
     }
     const seller = await sellerSnapshot(trx);
-    const { sequence, number } = await nextTicketNumber(trx, register);
-    const [sale] = await trx('sale')
-      .insert({
-        kind: 'return',
-        number,
-        sequence,
-        cashRegisterId: register.id,
-        cashRegisterWindowId: window.id,
-        issuedAt: trx.fn.now(),
-        date: today,
-        userId: operator.id,
-        operatorName: operator.name,
-        bookingId: null,
-        customerId: original.customerId,
-        customerName: original.customerName,
-        returnOfSaleId: original.id,
+    const sale = await insertTicket(trx, {
+      kind: 'return',
+      register,
+      windowId: window.id,
+      operator,
+      date: today,
+      bookingId: null,
+      customerId: original.customerId,
+      customerName: original.customerName,
+      returnOfSaleId: original.id,
+      totals: {
         grossInclVat: total,
         ticketDiscount: 0,
         totalExclVat: lines.reduce((a, l) => a + l.amountExclVat, 0),
         totalVat: lines.reduce((a, l) => a + l.vatAmount, 0),
         totalInclVat: total,
-        vatTotals: JSON.stringify([...byRate.values()]),
-        changeGiven: 0,
-        braceletCount: 0,
-        sellerSnapshot: JSON.stringify(seller),
-      })
-      .returning('*');
+        vatTotals: [...byRate.values()],
+      },
+      changeGiven: 0,
+      braceletCount: 0,
+      seller,
+    });
     await trx('sale_line').insert(
-      lines.map((l, i) => ({
+      lines.map((l, i): TicketLineRow => ({
         saleId: sale.id,
         position: i + 1,
         articleId: l.o.articleId,
@@ -156,6 +151,6 @@ export async function returnSale(knex: Knex, saleId: number, input: ReturnInput,
     if (payRows.length) await trx('sale_payment').insert(payRows);
     await writeMovements(trx, stock, 'return', { saleId: sale.id, userId: operator.id });
     await appendTicketEntry(trx, sale, register.code, payRows);
-    return sale.id as number;
+    return sale.id;
   });
 }

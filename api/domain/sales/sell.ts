@@ -17,7 +17,7 @@ import {
 import { formatEuros } from '../pricing/money';
 import { sellerSnapshot } from '../billing/parties';
 import { salePreferences } from '../billing/preferences';
-import { nextTicketNumber } from './numbering';
+import { insertTicket, openWindowForSale, type Operator, type TicketLineRow } from './ticket-row';
 import { reserveStock, writeMovements } from './stock';
 import { createVoucher, spendVoucher } from './gifts';
 import { appendTicketEntry } from './ledger-entry';
@@ -50,26 +50,6 @@ export interface SellInput {
   bookingId?: number | null;
   customerId?: number | null;
   braceletCount?: number;
-}
-
-export interface Operator {
-  id: number | null;
-  name: string;
-}
-
-/** The open window of a register, held FOR SHARE until the ticket commits. */
-export async function openWindowForSale(trx: Trx, cashRegisterId: number): Promise<Row> {
-  const register = await trx('cash_register')
-    .where({ id: cashRegisterId, isActive: true })
-    .first('id', 'code', 'label', 'ticketPrefix');
-  if (!register) throw badRequest('CASH_REGISTER_INACTIVE');
-  const window = await trx('cash_register_window')
-    .where({ cashRegisterId })
-    .whereNull('closedAt')
-    .forShare()
-    .first('id');
-  if (!window) throw badRequest('CASH_WINDOW_NOT_OPEN');
-  return { register, window };
 }
 
 /** Articles of the lines, refused when hidden or not sold at this register today. */
@@ -234,35 +214,23 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
       voucherIds.push((await spendVoucher(trx, p.giftVoucherCode, p.amount, today)).id);
     }
     const seller = await sellerSnapshot(trx);
-    const { sequence, number } = await nextTicketNumber(trx, register);
-    const [sale] = await trx('sale')
-      .insert({
-        kind: 'sale',
-        number,
-        sequence,
-        cashRegisterId: register.id,
-        cashRegisterWindowId: window.id,
-        issuedAt: trx.fn.now(),
-        date: today,
-        userId: operator.id,
-        operatorName: operator.name,
-        bookingId,
-        customerId,
-        customerName,
-        returnOfSaleId: null,
-        grossInclVat: ticket!.grossInclVat,
-        ticketDiscount: ticket!.ticketDiscount,
-        totalExclVat: ticket!.totalExclVat,
-        totalVat: ticket!.totalVat,
-        totalInclVat: ticket!.totalInclVat,
-        vatTotals: JSON.stringify(ticket!.vatTotals),
-        changeGiven: settlement!.change,
-        braceletCount: input.braceletCount ?? lines.reduce((n, l) => n + (l.a.isBracelet ? l.quantity : 0), 0),
-        // the ticket footer as it was at the sale: a reprint is the same ticket
-        sellerSnapshot: JSON.stringify({ ...seller, ticketFooter: prefs.ticketFooter }),
-      })
-      .returning('*');
-    const lineRows = [];
+    const sale = await insertTicket(trx, {
+      kind: 'sale',
+      register,
+      windowId: window.id,
+      operator,
+      date: today,
+      bookingId,
+      customerId,
+      customerName,
+      returnOfSaleId: null,
+      totals: ticket!,
+      changeGiven: settlement!.change,
+      braceletCount: input.braceletCount ?? lines.reduce((n, l) => n + (l.a.isBracelet ? l.quantity : 0), 0),
+      // the ticket footer as it was at the sale: a reprint is the same ticket
+      seller: { ...seller, ticketFooter: prefs.ticketFooter },
+    });
+    const lineRows: TicketLineRow[] = [];
     for (let i = 0; i < lines.length; i++) {
       const l = lines[i];
       const t = ticket!.lines[i];
@@ -294,6 +262,7 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
         vatAmount: t.vatAmount,
         accountingCode: l.a.accountingCode,
         giftVoucherId,
+        returnOfLineId: null,
       });
     }
     await trx('sale_line').insert(lineRows);
@@ -320,6 +289,6 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
     }
     await writeMovements(trx, stock, 'sale', { saleId: sale.id, userId: operator.id });
     await appendTicketEntry(trx, sale, register.code, payRows);
-    return sale.id as number;
+    return sale.id;
   });
 }

@@ -7,13 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { vatOfInclusive } from '../../../api/domain/pricing/money';
-import {
-  billTotals,
-  creditLines,
-  numberLines,
-  type CreditableLine,
-  type LineInput,
-} from '../../../api/domain/billing/lines';
+import { billTotals, numberLines, type LineInput } from '../../../api/domain/billing/lines';
+import { creditLines, type CreditableLine } from '../../../api/domain/billing/credit-lines';
 import {
   billingFramework,
   completeCii,

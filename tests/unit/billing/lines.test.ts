@@ -5,15 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { vatOfInclusive } from '../../../api/domain/pricing/money';
-import {
-  billTotals,
-  creditLines,
-  depositLines,
-  finalLines,
-  numberLines,
-  type CreditableLine,
-  type LineInput,
-} from '../../../api/domain/billing/lines';
+import { billTotals, depositLines, finalLines, numberLines, type LineInput } from '../../../api/domain/billing/lines';
+import { creditLines, type CreditableLine } from '../../../api/domain/billing/credit-lines';
 import { dueOf, overdueOf } from '../../../api/domain/billing/view';
 
 const RATES = [null, 550, 1000, 2000] as const;

@@ -1,0 +1,90 @@
+// Bank deposit routes (remises en banque): the payments still to remit, a deposit made
+// of them, its view and its slip. Thin: parse, call.
+import { defineRoute } from '../../http/define-route';
+import { parseId } from '../../rest/records';
+import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
+import { renderDepositSlip } from './deposit-slip';
+import { dispositionOf, financePreferences } from './preferences';
+import { HttpError } from '../../http/errors';
+
+const tag = 'billing';
+const BANK = 'invoice.bank';
+const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
+
+export const DEPOSIT_ROUTES = [
+  defineRoute({
+    method: 'GET',
+    path: '/rest/bank-deposit/candidates/:paymentMethodId',
+    right: [BANK, 'read'],
+    tag,
+    summary: 'Les paiements de ce mode pas encore remis en banque (écran /create-deposit/{paymentMethodId})',
+    response: { type: 'array', items: { type: 'object' } },
+    handler: ({ params, knex }) => depositCandidates(knex, parseId(params.paymentMethodId)),
+  }),
+
+  defineRoute<DepositInput>({
+    method: 'POST',
+    path: '/rest/bank-deposit/create',
+    right: [BANK, 'write'],
+    tag,
+    summary:
+      'Crée une remise en banque avec les paiements choisis (tous du même mode, pas encore remis) ; numéro ' +
+      'unique, donné R<aaaamm>-<n> quand absent',
+    body: {
+      type: 'object',
+      required: ['paymentMethodId', 'paymentIds'],
+      additionalProperties: false,
+      properties: {
+        paymentMethodId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+        paymentIds: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 2000,
+          items: { type: 'integer', minimum: 1, maximum: 999_999_999 },
+          'x-message': 'DEPOSIT_PAYMENTS_INVALID',
+        },
+        date,
+        number: { type: 'string', minLength: 1, maxLength: 30 },
+        bankAccountId: { type: ['integer', 'null'], minimum: 1, maximum: 999_999_999 },
+        notes: { type: ['string', 'null'], maxLength: 500 },
+        slipType: { enum: ['detailed', 'summary'] },
+      },
+    },
+    response: { type: 'object' },
+    responseDescription: 'La remise avec ses paiements',
+    handler: async ({ body, knex }) => loadDeposit(knex, await createDeposit(knex, body)),
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/rest/bank-deposit/view/:depositId',
+    right: [BANK, 'read'],
+    tag,
+    summary: 'Une remise en banque avec ses paiements',
+    response: { type: 'object' },
+    responses: { 404: { description: 'Remise inconnue' } },
+    handler: async ({ params, knex }) => {
+      const d = await loadDeposit(knex, parseId(params.depositId));
+      if (!d) throw new HttpError(404, 'NOT_FOUND');
+      return d;
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/rest/bank-deposit/document/:depositId',
+    right: [BANK, 'read'],
+    tag,
+    summary: 'Le bordereau de remise en banque (PDF)',
+    response: { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+    responses: { 404: { description: 'Remise inconnue' } },
+    handler: async ({ ctx, params, knex }) => {
+      const slip = await renderDepositSlip(knex, parseId(params.depositId));
+      if (!slip) throw new HttpError(404, 'NOT_FOUND');
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', dispositionOf(await financePreferences(knex), `remise-${slip.number}.pdf`));
+      ctx.body = slip.pdf;
+      return undefined;
+    },
+  }),
+];

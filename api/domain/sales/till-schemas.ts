@@ -1,0 +1,131 @@
+// The named answer schemas of the till routes (components/schemas of /rest/openapi.json),
+// registered on import: a ticket, a window's Z.
+import { defineSchemas } from '../../http/define-route';
+
+defineSchemas({
+  SaleTicket: {
+    type: 'object',
+    description:
+      'Un ticket de caisse émis (ou de retour) : numéro sans trou de sa caisse, lignes, règlements, totaux par ' +
+      'taux de TVA',
+    properties: {
+      id: { type: 'integer' },
+      number: { type: 'string' },
+      kind: { enum: ['sale', 'return'] },
+      totalInclVat: { type: 'integer' },
+      changeGiven: { type: 'integer' },
+      lines: { type: 'array', items: { type: 'object' } },
+      payments: { type: 'array', items: { type: 'object' } },
+      vatTotals: { type: 'array', items: { type: 'object' } },
+    },
+  },
+  CashRegisterZ: {
+    type: 'object',
+    description:
+      "Le Z d'une session de caisse : attendu, compté et écart par nature de règlement, totaux par taux de TVA, " +
+      'nombre de tickets',
+    properties: {
+      windowId: { type: 'integer' },
+      zNumber: { type: ['integer', 'null'] },
+      ticketCount: { type: 'integer' },
+      totalInclVat: { type: 'integer' },
+      byKind: { type: 'array', items: { type: 'object' } },
+      vatTotals: { type: 'array', items: { type: 'object' } },
+    },
+  },
+});
+
+const int = { type: 'integer' };
+const str = { type: 'string' };
+const strOrNull = { type: ['string', 'null'] };
+const intOrNull = { type: ['integer', 'null'] };
+const bool = { type: 'boolean' };
+const list = (properties: Record<string, object>, required: string[] = ['id']) => ({
+  type: 'array',
+  items: { type: 'object', required, properties },
+});
+
+defineSchemas({
+  TillScreen: {
+    type: 'object',
+    description: "L'écran de caisse : la caisse, ses familles, ses articles du jour, les modes de paiement, la session",
+    required: ['register', 'families', 'articles', 'paymentMethods', 'window', 'braceletCount'],
+    properties: {
+      register: {
+        type: 'object',
+        properties: {
+          id: int,
+          code: str,
+          label: str,
+          buttonsPerPage: intOrNull,
+          maxPages: intOrNull,
+          sellsBracelets: bool,
+          isActive: bool,
+        },
+      },
+      families: list({ id: int, label: str, color: strOrNull }),
+      articles: list({
+        id: int,
+        code: strOrNull,
+        barcode: strOrNull,
+        label: str,
+        articleFamilyId: intOrNull,
+        price: { ...int, description: 'centimes' },
+        color: strOrNull,
+        isStockTracked: bool,
+        stock: intOrNull,
+        isBracelet: bool,
+        giftType: str,
+        vatRateBp: intOrNull,
+      }),
+      paymentMethods: list({ id: int, label: str, kind: str, isPaperVoucher: bool }),
+      window: {
+        type: ['object', 'null'],
+        description: 'la session ouverte, null sans session',
+        properties: { id: int, openedAt: str, openingFloat: int },
+      },
+      braceletCount: int,
+    },
+  },
+  CashRegisterWindowOpened: {
+    type: 'object',
+    description: 'La session de caisse ouverte',
+    required: ['id', 'cashRegisterId'],
+    properties: { id: int, cashRegisterId: int, openedAt: str, openingFloat: int, closedAt: strOrNull },
+  },
+  PresentStays: list({
+    id: int,
+    code: strOrNull,
+    startDate: str,
+    endDate: str,
+    customerId: intOrNull,
+    customerName: strOrNull,
+    places: strOrNull,
+  }),
+  TicketsPaymentMismatch: list({ id: int, number: str, issuedAt: str, totalInclVat: int, paid: int }),
+  SalesCharged: list({
+    id: int,
+    number: str,
+    date: str,
+    bookingId: intOrNull,
+    bookingCode: strOrNull,
+    customerName: strOrNull,
+    amount: int,
+    isBilled: bool,
+  }),
+  UnassignedSales: list({ id: int, number: str, kind: str, issuedAt: str, totalInclVat: int, registerLabel: str }),
+  GiftVoucherCheck: {
+    type: 'object',
+    required: ['id', 'code', 'remainingValue', 'isExpired'],
+    properties: {
+      id: int,
+      code: str,
+      giftType: str,
+      initialValue: int,
+      remainingValue: int,
+      validUntil: strOrNull,
+      beneficiary: strOrNull,
+      isExpired: bool,
+    },
+  },
+});
