@@ -493,7 +493,30 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            balanced: boolean;
+                            credit: number;
+                            debit: number;
+                            entryCount: number;
+                            lines: {
+                                account: string;
+                                accountLabel: string;
+                                auxLabel: string;
+                                auxNum: string;
+                                credit: number;
+                                date: string;
+                                debit: number;
+                                entryNumber: string;
+                                exported?: boolean;
+                                journal: string;
+                                journalLabel: string;
+                                label: string;
+                                piece: string;
+                                validDate: string;
+                            }[];
+                            missing: string[];
+                            unbalanced: string[];
+                        };
                     };
                 };
             };
@@ -903,7 +926,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["Balance"];
                     };
                 };
             };
@@ -1238,7 +1261,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["BillMailSent"];
+                    };
                 };
             };
         };
@@ -2053,7 +2078,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["StayDocumentSent"];
+                    };
                 };
             };
         };
@@ -3407,7 +3434,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["CampaignHistoryRow"][];
+                    };
                 };
             };
         };
@@ -3443,7 +3472,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["CampaignPreview"];
+                    };
                 };
             };
         };
@@ -3486,7 +3517,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["CampaignQueued"];
+                    };
                 };
             };
         };
@@ -3751,7 +3784,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureArchiveSaved"];
+                    };
                 };
             };
         };
@@ -3819,7 +3854,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureArchives"];
+                    };
                 };
             };
         };
@@ -3860,7 +3897,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureSaved"];
+                    };
                 };
             };
         };
@@ -3988,7 +4027,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureList"];
+                    };
                 };
             };
         };
@@ -4028,7 +4069,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureSaved"];
+                    };
                 };
             };
         };
@@ -4114,7 +4157,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureStatus"];
+                    };
                 };
             };
         };
@@ -4154,7 +4199,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["FinancialYearClosed"];
+                    };
                 };
             };
         };
@@ -4575,7 +4622,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["DailyOperations"];
+                    };
                 };
             };
         };
@@ -4718,7 +4767,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SmtpSetting"];
+                    };
                 };
             };
         };
@@ -4750,7 +4801,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SmtpSetting"];
+                    };
                 };
             };
         };
@@ -4789,7 +4842,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailTestResult"];
+                    };
                 };
             };
         };
@@ -5707,7 +5762,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["InseeMonth"];
                     };
                 };
             };
@@ -6110,7 +6165,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailHistoryPage"];
+                    };
                 };
             };
         };
@@ -6144,7 +6201,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailHistoryDetail"];
+                    };
                 };
             };
         };
@@ -6217,7 +6276,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailHistoryRow"];
+                    };
                 };
             };
         };
@@ -6258,7 +6319,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["TemplatePreview"];
+                    };
                 };
             };
         };
@@ -6369,7 +6432,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyCalcul"];
+                    };
                 };
             };
         };
@@ -6399,7 +6464,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyModule"];
+                    };
                 };
             };
         };
@@ -6442,7 +6509,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyBooking"][];
+                    };
                 };
             };
         };
@@ -6480,7 +6549,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyDepositsSent"];
+                    };
                 };
             };
         };
@@ -6714,7 +6785,20 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            components: {
+                                [key: string]: unknown;
+                            };
+                            info: {
+                                [key: string]: unknown;
+                            };
+                            openapi: string;
+                            paths: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -8132,7 +8216,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["PoliceRegister"];
                     };
                 };
             };
@@ -8961,7 +9045,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["PeriodResult"];
                     };
                 };
             };
@@ -8998,7 +9082,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["PeriodResultDetail"];
                     };
                 };
             };
@@ -9720,7 +9804,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["GroupRights"];
                     };
                 };
             };
@@ -9762,7 +9846,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["GroupRights"];
                     };
                 };
             };
@@ -9794,7 +9878,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["MenuEntry"][];
                     };
                 };
             };
@@ -9828,7 +9912,10 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": {
+                            id: string;
+                            name: string;
+                        }[];
                     };
                 };
             };
@@ -9900,7 +9987,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["UserGroup"][];
                     };
                 };
             };
@@ -10062,7 +10149,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10149,7 +10236,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10236,7 +10323,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10314,7 +10401,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatFilters"];
                     };
                 };
             };
@@ -10357,7 +10444,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10446,7 +10533,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10537,7 +10624,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10625,7 +10712,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10708,7 +10795,9 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            runId: number;
+                        };
                     };
                 };
             };
@@ -10750,7 +10839,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10838,7 +10927,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10962,7 +11051,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatStatus"];
                     };
                 };
             };
@@ -10995,7 +11084,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyConfig"];
+                    };
                 };
             };
         };
@@ -11030,7 +11121,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyLists"];
+                    };
                 };
             };
         };
@@ -11076,7 +11169,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretySent"];
+                    };
                 };
             };
         };
@@ -11177,7 +11272,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SurveyResults"];
+                    };
                 };
             };
         };
@@ -11213,7 +11310,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["TaxRegister"];
                     };
                 };
             };
@@ -11288,7 +11385,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["TaxStatement"];
                     };
                 };
             };
@@ -11400,7 +11497,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["VatStatement"];
                     };
                 };
             };
@@ -12436,6 +12533,23 @@ export type components = {
             startDate: string;
             withPrices?: boolean;
         };
+        Balance: {
+            /** Format: date */
+            date: string;
+            held: number;
+            receivable: number;
+            rows: {
+                balance: number;
+                billed: number;
+                code: string | null;
+                customerId: number | null;
+                name: string;
+                paid: number;
+                partnerId: number | null;
+                /** @enum {string} */
+                payerType: "customer" | "partner";
+            }[];
+        };
         Bank: {
             /** Format: bic */
             bic?: string | null;
@@ -12587,6 +12701,16 @@ export type components = {
             readonly updatedAt?: string;
             vatAmount: number;
             vatRateBp?: number | null;
+        };
+        BillMailSent: {
+            duplicate: boolean;
+            error: string | null;
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            to: string;
+            translated: boolean;
         };
         BillPreview: {
             creditedBill?: {
@@ -12841,6 +12965,35 @@ export type components = {
             occupancies?: Record<string, never>[];
             partner?: Record<string, never> | null;
         };
+        CampaignHistoryRow: {
+            /** @enum {string} */
+            channel: "email" | "sms";
+            criteriaLabel: string | null;
+            criteriaSummary: string;
+            failed: number;
+            firstSentAt: string;
+            lastSentAt: string;
+            mailingConfigurationId: number;
+            mailingCriteriaId: number;
+            modelLabel: string | null;
+            pending: number;
+            recipients: number;
+            sent: number;
+        };
+        CampaignPreview: {
+            count: number;
+            sample: {
+                email: string | null;
+                firstName: string | null;
+                id: number;
+                lastName: string;
+                phone1: string | null;
+            }[];
+        };
+        CampaignQueued: {
+            queued: number;
+            selected: number;
+        };
         CancellationInsurance: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -13074,6 +13227,76 @@ export type components = {
             userId?: number | null;
             version?: number;
         };
+        Closure: {
+            at: string;
+            count: number;
+            /** Format: date */
+            date: string;
+            firstSeq: number | null;
+            hash: string;
+            lastSeq: number | null;
+            /** @enum {string} */
+            level: "day" | "month" | "year";
+            outsideVat: number;
+            payments: {
+                amount: number;
+                kind: string;
+                label: string;
+            }[];
+            paymentsTotal: number;
+            /** Format: date */
+            periodEnd: string;
+            perpetual: number;
+            sales: number;
+            seq: number;
+            signature: string;
+            vat: {
+                exclVat: number;
+                inclVat: number;
+                rateBp: number;
+                vat: number;
+            }[];
+        };
+        ClosureArchives: {
+            rows: {
+                at: string;
+                closureSeq: number;
+                count: number;
+                name: string;
+                seq: number;
+                sha256: string;
+            }[];
+        };
+        ClosureArchiveSaved: {
+            item: {
+                at: string;
+                closureSeq: number;
+                count: number;
+                name: string;
+                seq: number;
+                sha256: string;
+            };
+            /** @constant */
+            status: "SAVED";
+        };
+        ClosureList: {
+            rows: components["schemas"]["Closure"][];
+        };
+        ClosureSaved: {
+            item: components["schemas"]["Closure"];
+            /** @constant */
+            status: "SAVED";
+        };
+        ClosureStatus: {
+            allClosed: string | null;
+            lastDay: components["schemas"]["Closure"] | null;
+            lastMonth: components["schemas"]["Closure"] | null;
+            lastYear: components["schemas"]["Closure"] | null;
+            pending: number;
+            /** Format: date */
+            pendingSince: string | null;
+            stale: boolean;
+        };
         ConciergeOrders: {
             contactEmail: string | null;
             date: string | null;
@@ -13223,6 +13446,38 @@ export type components = {
             vehicleBrandId?: number | null;
             vehicleTypeId?: number | null;
             version?: number;
+        };
+        DailyOperations: {
+            closure: components["schemas"]["Closure"] | null;
+            /** Format: date */
+            date: string;
+            entries: {
+                amount: number;
+                at: string;
+                kind: string;
+                method: string | null;
+                number: string | null;
+                seq: number;
+            }[];
+            totals: {
+                count: number;
+                firstSeq: number | null;
+                lastSeq: number | null;
+                outsideVat: number;
+                payments: {
+                    amount: number;
+                    kind: string;
+                    label: string;
+                }[];
+                paymentsTotal: number;
+                sales: number;
+                vat: {
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+            };
         };
         Department: {
             code: string;
@@ -13636,6 +13891,12 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        FinancialYearClosed: {
+            item: components["schemas"]["FinancialYear"];
+            message: string;
+            /** @constant */
+            status: "SAVED";
+        };
         GiftVoucher: {
             articleId?: number | null;
             beneficiary?: string | null;
@@ -13782,6 +14043,35 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        GroupRights: {
+            functionalities: {
+                key?: string;
+                label?: string;
+                subFunctionalities?: {
+                    canDelete?: boolean;
+                    canExport?: boolean;
+                    canSelect?: boolean;
+                    canWrite?: boolean;
+                    key?: string;
+                    label?: string;
+                    /** @enum {unknown} */
+                    rights?: "000" | "001" | "011" | "111";
+                }[];
+            }[];
+            groupId: number;
+            isActive: boolean;
+            label: string;
+            members: {
+                id: number;
+                login: string;
+                name: string;
+            }[];
+            rights: {
+                [key: string]: Record<string, never>;
+            };
+            /** @constant */
+            status?: "SAVED";
+        };
         Guarantee: {
             amount: number;
             bookingId: number;
@@ -13840,6 +14130,31 @@ export type components = {
                 customer: number;
                 place: number;
                 stay: number;
+            };
+        };
+        InseeMonth: {
+            byCountry: {
+                arrivals: number;
+                country: string;
+                isoCode: string | null;
+                personArrivals: number;
+                personNights: number;
+            }[];
+            categories: {
+                category: string;
+                label: string;
+                occupied: number;
+                offered: number;
+                places: number;
+                rateBp: number;
+            }[];
+            days: number;
+            month: string;
+            total: {
+                arrivals: number;
+                foreignPersonNights: number;
+                personArrivals: number;
+                personNights: number;
             };
         };
         IssuedBill: {
@@ -13936,6 +14251,60 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        MailHistoryDetail: {
+            attachmentList: {
+                fileName: string;
+                index: number;
+                size: number;
+            }[];
+            attachments: string;
+            attempts: number;
+            bodyHtml: string;
+            bookingId: number | null;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            createdAt: string;
+            customerId: number | null;
+            customerName: string | null;
+            entityId: number | null;
+            entityType: string | null;
+            id: number;
+            kind: string;
+            lastError: string | null;
+            nextAttemptAt: string;
+            resentFromId: number | null;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            toAddress: string;
+        };
+        MailHistoryPage: {
+            rows: components["schemas"]["MailHistoryRow"][];
+            total: number;
+        };
+        MailHistoryRow: {
+            attachments: string;
+            attempts: number;
+            bookingId: number | null;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            createdAt: string;
+            customerId: number | null;
+            customerName: string | null;
+            entityId: number | null;
+            entityType: string | null;
+            id: number;
+            kind: string;
+            lastError: string | null;
+            nextAttemptAt: string;
+            resentFromId: number | null;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            toAddress: string;
+        };
         MailingConfiguration: {
             /** @default true */
             attachDocument: boolean;
@@ -13994,6 +14363,29 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        MailTestResult: {
+            error: string | null;
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+        };
+        MenuEntry: {
+            key: string;
+            label: string;
+            route: string;
+            /** @constant */
+            type: "item";
+        } | {
+            children: components["schemas"]["MenuEntry"][];
+            clickable: boolean;
+            contextId: number;
+            defaultLabel: string;
+            key: string;
+            label: string;
+            path: string;
+            /** @enum {unknown} */
+            type: "node" | "header";
         };
         Meter: {
             /** Format: date-time */
@@ -14519,6 +14911,66 @@ export type components = {
             salePaymentId?: number | null;
             version?: number;
         };
+        PeriodResult: {
+            byRate: {
+                exclVat: number;
+                inclVat: number;
+                rateBp: number | null;
+                vat: number;
+            }[];
+            byType: {
+                exclVat: number;
+                inclVat: number;
+                label: string;
+                lineType: number;
+                vat: number;
+            }[];
+            /** Format: date */
+            from: string;
+            payments: {
+                amount: number;
+                label: string;
+            }[];
+            received: number;
+            sales: {
+                exclVat: number;
+                inclVat: number;
+                vat: number;
+            };
+            till: {
+                exclVat: number;
+                inclVat: number;
+                vat: number;
+            };
+            /** Format: date */
+            to: string;
+        };
+        PeriodResultDetail: {
+            /** Format: date */
+            from: string;
+            rows: {
+                bookingCode: string | null;
+                customerName: string | null;
+                /** Format: date */
+                date: string;
+                id: number;
+                isDeposit: boolean;
+                kind: string;
+                number: string;
+                totalExclVat: number;
+                totalInclVat: number;
+                totalVat: number;
+                touristTaxAmount: number | null;
+            }[];
+            /** Format: date */
+            to: string;
+            total: {
+                exclVat: number;
+                inclVat: number;
+                vat: number;
+            };
+            touristTax: number;
+        };
         Place: {
             /** @default 6 */
             capacity: number;
@@ -14792,6 +15244,40 @@ export type components = {
             to?: string;
             unavailabilities?: unknown[][];
             unavailabilityFields?: string[];
+        };
+        PoliceRegister: {
+            forms: {
+                address: string;
+                /** Format: date */
+                arrival: string;
+                birthDate: string | null;
+                birthPlace: string | null;
+                bookingCode: string;
+                bookingId: number;
+                children: {
+                    birthDate: string | null;
+                    firstName: string | null;
+                    lastName: string;
+                    nationality: string | null;
+                }[];
+                /** Format: date */
+                departure: string;
+                email: string | null;
+                firstName: string | null;
+                lastName: string;
+                missing: string[];
+                nationality: string;
+                phone: string | null;
+                place: string | null;
+            }[];
+            /** Format: date */
+            from: string;
+            incomplete: number;
+            /** Format: date */
+            keptSince: string;
+            /** Format: date */
+            to: string;
+            unknownNationality: number;
         };
         PostHistory: {
             /** @enum {string} */
@@ -15528,6 +16014,19 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        SmtpSetting: {
+            configured: boolean;
+            fromAddress: string;
+            fromName: string | null;
+            hasPassword: boolean;
+            host: string;
+            port: number;
+            replyTo: string | null;
+            /** @enum {string} */
+            security: "none" | "starttls" | "tls";
+            username: string | null;
+            version: number;
+        };
         SpecialOffer: {
             amount?: number | null;
             /** @default [] */
@@ -15601,6 +16100,129 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
             yearMonth: string;
+        };
+        StatAnswer: {
+            chart: {
+                /** @enum {string} */
+                kind: "bar" | "line";
+                series: {
+                    data: (number | null)[];
+                    key: string;
+                    label: string;
+                }[];
+                /** @enum {string} */
+                unit: "text" | "int" | "money" | "rate" | "date" | "decimal";
+                x: string[];
+            };
+            generatedAt: string | null;
+            map?: {
+                /** @enum {string} */
+                by: "department" | "country";
+                values: {
+                    band: number;
+                    code: string;
+                    name: string;
+                    value: number | null;
+                }[];
+            };
+            periods: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                year: number;
+            }[];
+            screen: string;
+            table: {
+                columns: {
+                    key: string;
+                    /** @enum {string} */
+                    kind: "text" | "int" | "money" | "rate" | "date" | "decimal";
+                    label: string;
+                }[];
+                rows: {
+                    [key: string]: string | number | null;
+                }[];
+                total?: {
+                    [key: string]: string | number | null;
+                };
+            };
+            warnings: string[];
+        };
+        StatFilters: {
+            channels: {
+                id: number;
+                isOnline: boolean;
+                label: string;
+            }[];
+            /** Format: date */
+            firstDay: string | null;
+            /** Format: date */
+            lastDay: string | null;
+            layouts: {
+                id: number;
+                label: string;
+            }[];
+            parks: {
+                id: string;
+                label: string;
+            }[];
+            placeTypes: {
+                id: number;
+                label: string;
+                residential: boolean;
+            }[];
+            settings: {
+                /** @enum {string} */
+                defaultSource: "all" | "direct" | "channel";
+                referenceYears: number;
+                regenerateNightly: boolean;
+            };
+            sources: {
+                id: string;
+                label: string;
+            }[];
+        };
+        StatStatus: {
+            exports: {
+                attemptedAt: string | null;
+                error: string | null;
+                host: string;
+                id: number;
+                label: string;
+                nextAttemptAt: string | null;
+                referenceYears: number;
+                sentAt: string | null;
+                /** @enum {string|null} */
+                status: "sent" | "failed" | null;
+            }[];
+            generatedAt: string | null;
+            queued: {
+                months: number;
+                stays: number;
+            };
+            runs: {
+                errorCode: string | null;
+                finishedAt: string | null;
+                /** Format: date */
+                firstMonth: string;
+                id: number;
+                /** @enum {string} */
+                kind: "nightly" | "manual";
+                /** Format: date */
+                lastMonth: string;
+                monthsDone: number;
+                monthsTotal: number;
+                startedAt: string;
+                /** @enum {string} */
+                status: "running" | "done" | "failed";
+            }[];
+            settings: {
+                /** @enum {string} */
+                defaultSource: "all" | "direct" | "channel";
+                referenceYears: number;
+                regenerateNightly: boolean;
+            };
         };
         StayAllowed: {
             actions?: string[];
@@ -15681,6 +16303,15 @@ export type components = {
                 remaining?: number;
             }[];
         };
+        StayDocumentSent: {
+            error: string | null;
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            to: string;
+            translated: boolean;
+        };
         StockMovement: {
             articleId: number;
             /** Format: date-time */
@@ -15745,6 +16376,107 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        SuretyBooking: {
+            bookingCode: string;
+            bookingId: number;
+            customerId: number | null;
+            customerName: string;
+            depositAmount: number;
+            /** Format: date */
+            endDate: string;
+            guaranteeId: number | null;
+            /** Format: date */
+            startDate: string;
+            /** @enum {string} */
+            state: "none" | "requested" | "held" | "released" | "cashed";
+        };
+        SuretyCalcul: {
+            bookings: {
+                bookingCode: string;
+                bookingId: number;
+                depositAmount: number;
+            }[];
+            total: number;
+        };
+        SuretyConfig: {
+            /** @enum {integer} */
+            calcul: 1 | 2 | 3;
+            nbdaySurety: number;
+            nbdaySuretyReminder: number;
+        };
+        SuretyDepositsSent: {
+            sent: {
+                bookingId: number;
+                /** @enum {string} */
+                state: "none" | "requested" | "held" | "released" | "cashed";
+            }[];
+        };
+        SuretyLists: {
+            /** @enum {integer} */
+            calcul: 1 | 2 | 3;
+            suretyList: {
+                balanceAmount: number;
+                bookingCode: string;
+                bookingId: number;
+                customerId: number | null;
+                customerName: string;
+                /** Format: date */
+                endDate: string;
+                error: string | null;
+                isBalanceSend: boolean;
+                isBalanceSendReminder: boolean;
+                isSuretyReminderSend: boolean;
+                isSuretySend: boolean;
+                /** Format: date */
+                startDate: string;
+                statusId: number;
+                suretyAmount: number;
+            }[];
+            suretyReminderList: {
+                balanceAmount: number;
+                bookingCode: string;
+                bookingId: number;
+                customerId: number | null;
+                customerName: string;
+                /** Format: date */
+                endDate: string;
+                error: string | null;
+                isBalanceSend: boolean;
+                isBalanceSendReminder: boolean;
+                isSuretyReminderSend: boolean;
+                isSuretySend: boolean;
+                /** Format: date */
+                startDate: string;
+                statusId: number;
+                suretyAmount: number;
+            }[];
+        };
+        SuretyModule: {
+            module: {
+                id: number;
+                isActive: boolean;
+                label: string;
+            } | null;
+            provider: {
+                configured: boolean;
+                host: string | null;
+                name: string;
+            };
+            settings: {
+                /** @enum {integer} */
+                calcul: 1 | 2 | 3;
+                depositAmount: number;
+                nbdaySurety: number;
+                nbdaySuretyReminder: number;
+            };
+        };
+        SuretySent: {
+            errors: {
+                bookingId: number;
+                error: string;
+            }[];
+            sent: number;
+        };
         SurveyAnswer: {
             bookingId: number;
             /** Format: date-time */
@@ -15778,6 +16510,25 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        SurveyResults: {
+            questions: {
+                answers: number;
+                answerType: string;
+                averageRating: number | null;
+                id: number;
+                no: number;
+                question: string;
+                ratings: number[];
+                texts: {
+                    bookingCode: string;
+                    text: string;
+                }[];
+                yes: number;
+            }[];
+            respondents: number;
+            /** @enum {string} */
+            survey: "pre-stay" | "post-stay";
+        };
         Tax: {
             amount?: number | null;
             /** Format: date-time */
@@ -15795,6 +16546,79 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        TaxRegister: {
+            amountBilled: number;
+            amountDue: number;
+            /** Format: date */
+            from: string;
+            rows: {
+                amountBilled: number;
+                amountDue: number;
+                /** Format: date */
+                arrival: string;
+                bookingCode: string;
+                bookingId: number;
+                customer: string;
+                /** Format: date */
+                departure: string;
+                exemptions: {
+                    personNights: number;
+                    persons: number;
+                    reason: string;
+                }[];
+                exemptPersons: number;
+                nights: number;
+                occupancyId: number;
+                persons: number;
+                place: string | null;
+                runs: {
+                    amount: number;
+                    nights: number;
+                    personNights: number;
+                    rate: number;
+                    taxablePersons: number;
+                }[];
+                taxablePersonNights: number;
+            }[];
+            /** Format: date */
+            to: string;
+        };
+        TaxStatement: {
+            commune: string;
+            communeCode: string | null;
+            establishment: string;
+            frequency: string;
+            operatorNumber: string | null;
+            periods: {
+                amountBilled: number;
+                amountDue: number;
+                exemptions: {
+                    personNights: number;
+                    reason: string;
+                }[];
+                /** Format: date */
+                from: string;
+                nights: number;
+                personNights: number;
+                rates: {
+                    amount: number;
+                    personNights: number;
+                    rate: number;
+                }[];
+                stays: number;
+                taxablePersonNights: number;
+                /** Format: date */
+                to: string;
+            }[];
+            siret: string | null;
+            total: {
+                amountBilled: number;
+                amountDue: number;
+                personNights: number;
+                taxablePersonNights: number;
+            };
+            year: number;
+        };
         TaxType: {
             code: string;
             /** Format: date-time */
@@ -15804,6 +16628,10 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        TemplatePreview: {
+            html: string;
+            subject: string;
         };
         Tile: {
             /** Format: date-time */
@@ -15939,14 +16767,11 @@ export type components = {
             version?: number;
         };
         UserGroup: {
-            /** Format: date-time */
-            readonly createdAt?: string;
-            groupId: number;
-            readonly id?: number;
-            /** Format: date-time */
-            readonly updatedAt?: string;
-            userId: number;
-            version?: number;
+            description: string | null;
+            id: number;
+            isActive: boolean;
+            label: string;
+            member: boolean;
         };
         UserRight: {
             /** @default false */
@@ -16009,6 +16834,48 @@ export type components = {
             readonly updatedAt?: string;
             userId: number;
             version?: number;
+        };
+        VatStatement: {
+            months: {
+                corrections: {
+                    /** @enum {string} */
+                    basis: "receipts" | "sales";
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                month: string;
+                outsideVat: number;
+                rows: {
+                    /** @enum {string} */
+                    basis: "receipts" | "sales";
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                unallocated: number;
+                vatTotal: number;
+            }[];
+            /** @enum {string} */
+            regime: "normal" | "simplified";
+            returns: {
+                dueMonth: string;
+                /** @enum {string} */
+                form: "CA3" | "CA12";
+                from: string;
+                to: string;
+                vat: number;
+            }[];
+            total: {
+                exclVat: number;
+                inclVat: number;
+                rateBp: number;
+                vat: number;
+            }[];
+            vatTotal: number;
+            year: number;
         };
         VehicleBrand: {
             /** Format: date-time */

@@ -3,6 +3,8 @@
 // sales per day and VAT rate; each as JSON for its screen and as CSV (export right,
 // declared from one table in ./csv-routes.ts).
 import { defineRoute } from '../../http/define-route';
+import { ref } from '../../http/schema-parts';
+import './openapi';
 import { taxRegister, taxStatement } from './tourist-tax';
 import { vatStatement } from './vat';
 import { vatRegime, vatReturns } from './vat-regime';
@@ -18,7 +20,6 @@ import {
   day,
   year,
   period,
-  obj,
   type Period,
   type Year,
   yearQuery,
@@ -33,7 +34,7 @@ const JSON_ROUTES = [
     right: [ACC, 'read'],
     tag,
     query: period,
-    response: obj,
+    response: ref('TaxRegister'),
     summary:
       'Registre de la taxe de séjour (R2333-50) : par séjour, nuits, personnes, exonérations et motifs, taxe due ' +
       'et facturée',
@@ -54,7 +55,7 @@ const JSON_ROUTES = [
     right: [ACC, 'read'],
     tag,
     query: yearQuery,
-    response: obj,
+    response: ref('TaxStatement'),
     summary:
       "Déclaration de taxe de séjour à la commune : par période de l'année civile (périodicité du module) ou " +
       'pour une période donnée',
@@ -81,7 +82,7 @@ const JSON_ROUTES = [
     path: '/rest/tva-statement-list',
     right: [ACC, 'read'],
     tag,
-    response: obj,
+    response: ref('VatStatement'),
     query: { type: 'object', required: ['year'], properties: { year } },
     summary:
       'Déclaration de TVA : par mois et par taux, TVA sur les encaissements (prestations) et sur les ventes du ' +
@@ -98,7 +99,7 @@ const JSON_ROUTES = [
     right: [RESULTS, 'read'],
     tag,
     query: period,
-    response: obj,
+    response: ref('PeriodResult'),
     summary:
       "Résultats d'une période : ventes par type de ligne et par taux de TVA (factures, avoirs, tickets), " +
       'encaissements par mode de paiement',
@@ -113,7 +114,7 @@ const JSON_ROUTES = [
     right: [RESULTS, 'read'],
     tag,
     query: period,
-    response: obj,
+    response: ref('PeriodResultDetail'),
     summary: 'Détail des résultats : les factures et avoirs de la période, un par ligne, avec leur taxe de séjour',
     handler: ({ query, knex }) => {
       ordered(query);
@@ -125,7 +126,7 @@ const JSON_ROUTES = [
     path: '/rest/balance',
     right: [RESULTS, 'read'],
     tag,
-    response: obj,
+    response: ref('Balance'),
     query: { type: 'object', required: ['date'], properties: { date: day } },
     summary:
       'Balance des comptes clients et partenaires à une date : facturé, réglé, solde (positif : dû ; négatif : ' +
@@ -138,7 +139,7 @@ const JSON_ROUTES = [
     right: ['booking.booking', 'read'],
     tag,
     query: period,
-    response: obj,
+    response: ref('PoliceRegister'),
     summary:
       'Registre de police : les fiches individuelles des clients étrangers arrivés dans la période (6 mois au plus)',
     handler: ({ query, knex }) => policeRegister(knex, query.from, query.to),
@@ -148,7 +149,7 @@ const JSON_ROUTES = [
     path: '/rest/insee-statement',
     right: ['stats.stats', 'read'],
     tag,
-    response: obj,
+    response: ref('InseeMonth'),
     query: {
       type: 'object',
       required: ['month'],
