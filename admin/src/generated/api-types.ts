@@ -13585,9 +13585,9 @@ export type components = {
             /** Format: date */
             from: string;
             issuer: {
-                name?: string;
-                siren?: string | null;
-                vatNumber?: string | null;
+                name: string;
+                siren: string | null;
+                vatNumber: string | null;
             };
             outsideVat: number;
             payments: {
@@ -13605,25 +13605,25 @@ export type components = {
             /** Format: date */
             to: string;
             totals: {
-                payments?: {
+                payments: {
                     exclVat: number;
                     inclVat: number;
                     rateBp: number;
                     vat: number;
                 }[];
-                tlb1?: {
+                tlb1: {
                     exclVat: number;
                     inclVat: number;
                     rateBp: number;
                     vat: number;
                 }[];
-                tps1?: {
+                tps1: {
                     exclVat: number;
                     inclVat: number;
                     rateBp: number;
                     vat: number;
                 }[];
-                vatDue?: number;
+                vatDue: number;
             };
             transactions: {
                 /** @enum {unknown} */
@@ -13642,10 +13642,10 @@ export type components = {
                 vat: number;
             }[];
             unallocated: number;
-            vatStatement?: {
-                matches?: boolean;
-                months?: string[];
-                vatTotal?: number;
+            vatStatement: {
+                matches: boolean;
+                months: string[];
+                vatTotal: number;
             } | null;
         };
         Error: {
