@@ -16513,7 +16513,8 @@ export type components = {
         SurveyResults: {
             questions: {
                 answers: number;
-                answerType: string;
+                /** @enum {string} */
+                answerType: "rating" | "yes-no" | "text";
                 averageRating: number | null;
                 id: number;
                 no: number;

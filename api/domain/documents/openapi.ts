@@ -52,7 +52,7 @@ defineSchemas({
       obj({
         id: int,
         question: str,
-        answerType: str,
+        answerType: { type: 'string', enum: ['rating', 'yes-no', 'text'] },
         answers: int,
         averageRating: intOrNull,
         ratings: list(int),
