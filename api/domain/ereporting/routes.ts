@@ -29,7 +29,17 @@ defineSchemas({
     description:
       'E-reporting B2C d’une période : transactions par jour, catégorie (TPS1 prestations, TLB1 ventes de biens) ' +
       'et taux (flux 10.3), encaissements des prestations par jour et taux (flux 10.4), montants en centimes',
-    required: ['from', 'to', 'issuer', 'transactions', 'payments', 'outsideVat', 'unallocated', 'totals', 'vatStatement'],
+    required: [
+      'from',
+      'to',
+      'issuer',
+      'transactions',
+      'payments',
+      'outsideVat',
+      'unallocated',
+      'totals',
+      'vatStatement',
+    ],
     properties: {
       from: { type: 'string', format: 'date' },
       to: { type: 'string', format: 'date' },

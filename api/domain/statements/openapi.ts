@@ -72,12 +72,21 @@ defineSchemas({
   VatStatement: obj({
     year: int,
     months: list(
-      obj({ month: str, rows: list(vatRow), corrections: list(vatRow), outsideVat: int, unallocated: int, vatTotal: int }),
+      obj({
+        month: str,
+        rows: list(vatRow),
+        corrections: list(vatRow),
+        outsideVat: int,
+        unallocated: int,
+        vatTotal: int,
+      }),
     ),
     total: list(obj({ rateBp: int, ...amounts })),
     vatTotal: int,
     regime: { type: 'string', enum: ['normal', 'simplified'] },
-    returns: list(obj({ form: { type: 'string', enum: ['CA3', 'CA12'] }, from: str, to: str, vat: int, dueMonth: str })),
+    returns: list(
+      obj({ form: { type: 'string', enum: ['CA3', 'CA12'] }, from: str, to: str, vat: int, dueMonth: str }),
+    ),
   }),
   PeriodResult: obj({
     from: date,
@@ -157,9 +166,7 @@ defineSchemas({
     month: str,
     days: int,
     categories: list(obj({ category: str, label: str, places: int, offered: int, occupied: int, rateBp: int })),
-    byCountry: list(
-      obj({ country: str, isoCode: strOrNull, arrivals: int, personArrivals: int, personNights: int }),
-    ),
+    byCountry: list(obj({ country: str, isoCode: strOrNull, arrivals: int, personArrivals: int, personNights: int })),
     total: obj({ arrivals: int, personArrivals: int, personNights: int, foreignPersonNights: int }),
   }),
 });

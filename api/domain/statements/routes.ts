@@ -13,19 +13,7 @@ import { policeRegister } from './police';
 import { inseeMonth } from './insee';
 import { renderTaxStatementPdf } from './tax-pdf';
 import { CSV_EXPORT_ROUTES } from './csv-routes';
-import {
-  tag,
-  ACC,
-  RESULTS,
-  day,
-  year,
-  period,
-  type Period,
-  type Year,
-  yearQuery,
-  ordered,
-  range,
-} from './route-parts';
+import { tag, ACC, RESULTS, day, year, period, type Period, type Year, yearQuery, ordered, range } from './route-parts';
 
 const JSON_ROUTES = [
   defineRoute<unknown, Period>({

@@ -84,7 +84,12 @@ export const STATISTICS_ROUTES = [
     right: [F, 'write'],
     tag,
     body: { type: 'object', additionalProperties: false, properties: {} },
-    response: { type: 'object', required: ['runId'], additionalProperties: false, properties: { runId: { type: 'integer' } } },
+    response: {
+      type: 'object',
+      required: ['runId'],
+      additionalProperties: false,
+      properties: { runId: { type: 'integer' } },
+    },
     summary: 'Statistiques : régénérer maintenant toutes les statistiques (mois par mois, en arrière-plan)',
     handler: ({ knex, user }) => startRegeneration(knex, user.id),
   }),
