@@ -5,7 +5,7 @@ import { Alert, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { rest, DataTable, DateFieldFr, Page } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
-import { euros, type Row } from './common';
+import { euros } from './common';
 
 export default function BalanceScreen() {
   const [date, setDate] = useState(todayParis());

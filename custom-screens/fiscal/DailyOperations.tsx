@@ -5,7 +5,7 @@ import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { todayParis } from '../../common/dates';
-import { closurePdf, euros, KIND, TotalsTables, type Row } from './common';
+import { closurePdf, euros, KIND, TotalsTables } from './common';
 import { ClosureConfirm } from './ClosureConfirm';
 import { useCan, DataTable, Page, DateFieldFr, rest } from '../../admin/src/ui';
 

@@ -5,7 +5,6 @@ import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, Page, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
-import { type Row } from './common';
 import { MONTHS } from './periods';
 import { YearPicker } from './YearPicker';
 

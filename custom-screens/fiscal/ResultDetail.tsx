@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DataTable, Page, dateFr, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
-import { euros, type Row } from './common';
+import { euros } from './common';
 import { monthBounds } from './periods';
 import { PeriodFields } from './PeriodFields';
 
