@@ -45,7 +45,24 @@ export const OPENAPI_ROUTES = [
     right: 'session',
     tag: 'openapi',
     summary: 'Ce document : les routes génériques de chaque entité et les routes écrites à la main',
-    response: { type: 'object' },
+    // Served as text (built once): described by its media type, the OpenAPI 3.1 document.
+    response: {
+      description: 'Le document OpenAPI 3.1',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['openapi', 'info', 'paths', 'components'],
+            properties: {
+              openapi: { type: 'string' },
+              info: { type: 'object', additionalProperties: true },
+              paths: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+              components: { type: 'object', additionalProperties: true },
+            },
+          },
+        },
+      },
+    },
     handler: ({ ctx }) => {
       ctx.type = 'application/json';
       ctx.vary('Accept-Encoding');

@@ -5,22 +5,7 @@ import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow } from 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { CHANNEL_LABELS } from './MailHistory';
-import { api, RequireRight, Page } from '../../admin/src/ui';
-
-interface CampaignRow {
-  channel: string;
-  mailingConfigurationId: number;
-  modelLabel: string | null;
-  mailingCriteriaId: number;
-  criteriaLabel: string | null;
-  criteriaSummary: string;
-  firstSentAt: string;
-  lastSentAt: string;
-  recipients: number;
-  sent: number;
-  failed: number;
-  pending: number;
-}
+import { rest, RequireRight, Page } from '../../admin/src/ui';
 
 const day = (s: string) => new Date(s).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' });
 
@@ -33,7 +18,7 @@ export default function CampaignHistory() {
 }
 
 function Screen() {
-  const list = useQuery({ queryKey: ['campaign-history'], queryFn: () => api<CampaignRow[]>('/campaign/history') });
+  const list = useQuery({ queryKey: ['campaign-history'], queryFn: () => rest('get', '/campaign/history') });
   return (
     <Page
       title="Historique des campagnes"

@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { countFr } from '../../common/french';
-import { api, useCan, RequireRight, Page } from '../../admin/src/ui';
+import { api, rest, useCan, RequireRight, Page } from '../../admin/src/ui';
 
 const CAMPAIGN = 'campaign.campaigns';
 const list = (path: string, filter: Record<string, unknown> = {}) =>
@@ -59,25 +59,18 @@ function Screen() {
   const preview = useQuery({
     queryKey: ['campaign-preview', criteriaId, channel],
     queryFn: () =>
-      api<{
-        count: number;
-        sample: {
-          id: number;
-          lastName: string;
-          firstName: string | null;
-          email: string | null;
-          phone1: string | null;
-        }[];
-      }>(`/campaign/preview/${criteriaId}?channel=${channel}`),
+      rest('get', '/campaign/preview/{mailingCriteriaId}', {
+        path: { mailingCriteriaId: Number(criteriaId) },
+        query: { channel },
+      }),
     enabled: criteriaId !== '',
   });
 
   const send = async () => {
     setBusy(true);
     try {
-      const r = await api<{ queued: number; selected: number }>('/campaign/send', {
-        method: 'POST',
-        json: { mailingConfigurationId: mcId, mailingCriteriaId: criteriaId, channel },
+      const r = await rest('post', '/campaign/send', {
+        body: { mailingConfigurationId: Number(mcId), mailingCriteriaId: Number(criteriaId), channel },
       });
       notify(
         `${sms ? countFr(r.queued, 'SMS mis', 'SMS mis') : countFr(r.queued, 'e-mail mis', 'e-mails mis')} en ` +

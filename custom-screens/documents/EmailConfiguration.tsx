@@ -8,22 +8,12 @@ import SendIcon from '@mui/icons-material/Send';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { api, useCan, RequireRight, Page } from '../../admin/src/ui';
+import { rest, useCan, RequireRight, Page } from '../../admin/src/ui';
+import type { components } from '../../admin/src/ui/client';
 
 const SMTP = 'documents.smtp';
 
-interface Smtp {
-  host: string;
-  port: number;
-  security: 'none' | 'starttls' | 'tls';
-  username: string | null;
-  fromAddress: string;
-  fromName: string | null;
-  replyTo: string | null;
-  hasPassword: boolean;
-  version: number;
-  configured: boolean;
-}
+type Smtp = components['schemas']['SmtpSetting'];
 
 export default function EmailConfiguration() {
   return (
@@ -37,7 +27,7 @@ function Screen() {
   const notify = useNotify();
   const qc = useQueryClient();
   const canWrite = useCan(SMTP, 'write');
-  const current = useQuery({ queryKey: ['email-configuration'], queryFn: () => api<Smtp>('/email-configuration') });
+  const current = useQuery({ queryKey: ['email-configuration'], queryFn: () => rest('get', '/email-configuration') });
   const [form, setForm] = useState<Smtp | null>(null);
   const [password, setPassword] = useState('');
   const [testTo, setTestTo] = useState('');
@@ -58,9 +48,8 @@ function Screen() {
   const save = async () => {
     setBusy(true);
     try {
-      const saved = await api<Smtp>('/email-configuration', {
-        method: 'PUT',
-        json: {
+      const saved = await rest('put', '/email-configuration', {
+        body: {
           host: form.host,
           port: form.port,
           security: form.security,
@@ -86,10 +75,7 @@ function Screen() {
     setBusy(true);
     setResult(null);
     try {
-      const r = await api<{ id: number; status: string; error: string | null }>('/email-configuration/test', {
-        method: 'POST',
-        json: { to: testTo },
-      });
+      const r = await rest('post', '/email-configuration/test', { body: { to: testTo } });
       setResult(
         r.status === 'sent'
           ? { ok: true, text: `E-mail de test envoyé à ${testTo}` }

@@ -26,7 +26,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { countFr } from '../../common/french';
-import { api, useCan, RequireRight, Page } from '../../admin/src/ui';
+import { rest, useCan, RequireRight, Page } from '../../admin/src/ui';
+import type { components } from '../../admin/src/ui/client';
 
 const SMTP = 'documents.smtp';
 const PER_PAGE = 20;
@@ -43,25 +44,7 @@ export const MAIL_STATUS: Record<
 /** §9 (docs/constants.md#mail-and-reminders) reminder channels: a row of the queue is an e-mail or a text message. */
 export const CHANNEL_LABELS: Record<string, string> = { email: 'E-mail', sms: 'SMS' };
 
-interface MailRow {
-  id: number;
-  kind: string;
-  channel: 'email' | 'sms';
-  status: string;
-  toAddress: string;
-  subject: string;
-  attachments: string;
-  customerName: string | null;
-  attempts: number;
-  lastError: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  resentFromId: number | null;
-}
-interface MailDetail extends MailRow {
-  bodyHtml: string;
-  attachmentList: { index: number; fileName: string; size: number }[];
-}
+type MailRow = components['schemas']['MailHistoryRow'];
 
 const dateTime = (s: string | null) =>
   s ? new Date(s).toLocaleString('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short', timeStyle: 'short' }) : '';
@@ -83,26 +66,26 @@ function Screen() {
   const [status, setStatus] = useState('');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<number | null>(null);
-  const params = new URLSearchParams({
-    entityId,
-    page: String(page),
-    perPage: String(PER_PAGE),
-    ...(status ? { status } : {}),
-    ...(q.length >= 3 ? { q } : {}),
-  });
+  const query = {
+    entityId: Number(entityId),
+    page,
+    perPage: PER_PAGE,
+    status: (status || undefined) as MailRow['status'] | undefined,
+    q: q.length >= 3 ? q : undefined,
+  };
   const list = useQuery({
-    queryKey: ['mail-history', params.toString()],
-    queryFn: () => api<{ total: number; rows: MailRow[] }>(`/mail-history?${params}`),
+    queryKey: ['mail-history', query],
+    queryFn: () => rest('get', '/mail-history', { query }),
   });
   const detail = useQuery({
     queryKey: ['mail', open],
-    queryFn: () => api<MailDetail>(`/mail-history/${open}`),
+    queryFn: () => rest('get', '/mail-history/{mailId}', { path: { mailId: open! } }),
     enabled: open !== null,
   });
 
   const resend = async (id: number) => {
     try {
-      const r = await api<MailRow>(`/mail-history/${id}/resend`, { method: 'POST', json: {} });
+      const r = await rest('post', '/mail-history/{mailId}/resend', { path: { mailId: id } });
       notify(r.status === 'sent' ? 'E-mail renvoyé' : (r.lastError ?? 'E-mail mis en attente'), {
         type: r.status === 'sent' ? 'success' : 'warning',
       });

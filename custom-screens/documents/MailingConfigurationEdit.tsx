@@ -10,7 +10,7 @@ import { useNotify } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { MERGE_FIELDS, unknownFields } from '../../common/merge-template';
 import type { RichTextHandle } from './RichTextEditor';
-import { api, useCan, RequireRight, Page } from '../../admin/src/ui';
+import { api, rest, useCan, RequireRight, Page } from '../../admin/src/ui';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 const MODEL = 'documents.model';
@@ -68,9 +68,8 @@ function Screen() {
   useEffect(() => {
     if (!mc) return;
     const timer = setTimeout(() => {
-      api<{ subject: string; html: string }>('/mailing-configuration/preview', {
-        method: 'POST',
-        json: {
+      rest('post', '/mailing-configuration/preview', {
+        body: {
           subject: mc.subject,
           body: mc.body,
           signature: mc.signature || null,

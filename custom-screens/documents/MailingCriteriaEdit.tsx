@@ -8,7 +8,7 @@ import { AutocompleteArrayInput, ReferenceArrayInput, TextInput, useRecordContex
 import { Link } from 'react-router-dom';
 import { meta } from '../../common/generated/meta/mailing-criteria';
 import { countFr } from '../../common/french';
-import { EntityForm, DateInputFr, MoneyInput, NumberInputFr, api } from '../../admin/src/ui';
+import { EntityForm, DateInputFr, MoneyInput, NumberInputFr, rest } from '../../admin/src/ui';
 
 type Row = Record<string, unknown>;
 
@@ -100,7 +100,7 @@ function Reach() {
   const id = Number(record?.id ?? 0);
   const preview = useQuery({
     queryKey: ['campaign-preview', id, record?.version],
-    queryFn: () => api<{ count: number }>(`/campaign/preview/${id}`),
+    queryFn: () => rest('get', '/campaign/preview/{mailingCriteriaId}', { path: { mailingCriteriaId: id }, query: {} }),
     enabled: id > 0,
   });
   if (!id) return null;

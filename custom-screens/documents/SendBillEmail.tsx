@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import EmailIcon from '@mui/icons-material/Email';
 import { useNotify } from 'react-admin';
-import { api } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,25}$/;
 
@@ -20,10 +20,10 @@ export function SendBillEmail({ billId, email }: { billId: number; email?: strin
   const send = async () => {
     setBusy(true);
     try {
-      const r = await api<{ status: string; error: string | null; to: string; duplicate: boolean }>(
-        `/bill/${billId}/send-email`,
-        { method: 'POST', json: to.trim() ? { to: to.trim() } : {} },
-      );
+      const r = await rest('post', '/bill/{billId}/send-email', {
+        path: { billId },
+        body: to.trim() ? { to: to.trim() } : {},
+      });
       if (r.status === 'sent')
         notify(`E-mail envoyé à ${r.to}${r.duplicate ? ' (duplicata joint)' : ''}`, { type: 'success' });
       else notify(`E-mail mis en attente : ${r.error ?? ''}`, { type: 'warning' });

@@ -7,7 +7,7 @@ import { Button, Menu, MenuItem } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { api, useCan } from '../../admin/src/ui';
+import { api, rest, useCan } from '../../admin/src/ui';
 
 const FUNCTION_OF_KIND: Record<string, string> = { quote: 'quote', option: 'option', booking: 'booking-confirmation' };
 const LABEL_OF_KIND: Record<string, string> = { quote: 'Devis', option: 'Option', booking: 'Confirmation' };
@@ -53,9 +53,9 @@ export function StayDocuments({ bookingId, kind }: { bookingId: number; kind: st
     if (!config.data) return;
     setBusy(true);
     try {
-      const r = await api<{ status: string; error: string | null; to: string }>(`/booking/${bookingId}/send-document`, {
-        method: 'POST',
-        json: { mailingConfigurationId: config.data },
+      const r = await rest('post', '/booking/{bookingId}/send-document', {
+        path: { bookingId },
+        body: { mailingConfigurationId: config.data },
       });
       if (r.status === 'sent') notify(`E-mail envoyé à ${r.to}`, { type: 'success' });
       else notify(`E-mail mis en attente : ${r.error ?? ''}`, { type: 'warning' });

@@ -19,27 +19,15 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { countFr } from '../../common/french';
-import { api, DateFieldFr, RequireRight, Page } from '../../admin/src/ui';
+import { rest, DateFieldFr, RequireRight, Page } from '../../admin/src/ui';
+import type { components } from '../../admin/src/ui/client';
 
 const CAMPAIGN = 'campaign.campaigns';
 const SURVEYS = { 'post-stay': 'Après le séjour', 'pre-stay': 'Avant le séjour' } as const;
 type Survey = keyof typeof SURVEYS;
 
-interface QuestionResult {
-  id: number;
-  question: string;
-  answerType: 'rating' | 'yes-no' | 'text';
-  answers: number;
-  averageRating: number | null;
-  ratings: number[];
-  yes: number;
-  no: number;
-  texts: { text: string; bookingCode: string }[];
-}
-interface Results {
-  respondents: number;
-  questions: QuestionResult[];
-}
+type Results = components['schemas']['SurveyResults'];
+type QuestionResult = Results['questions'][number];
 
 const mark = (x100: number) =>
   (x100 / 100).toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 2 });
@@ -56,10 +44,10 @@ function Screen() {
   const [survey, setSurvey] = useState<Survey>('post-stay');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const params = new URLSearchParams({ survey, ...(from ? { from } : {}), ...(to ? { to } : {}) });
+  const query = { survey, from: from || undefined, to: to || undefined };
   const q = useQuery({
-    queryKey: ['survey-results', params.toString()],
-    queryFn: () => api<Results>(`/survey-results?${params}`),
+    queryKey: ['survey-results', query],
+    queryFn: () => rest('get', '/survey-results', { query }),
     enabled: !(from && to && to < from),
   });
 

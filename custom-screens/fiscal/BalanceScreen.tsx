@@ -3,15 +3,15 @@
 import { useState } from 'react';
 import { Alert, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DataTable, DateFieldFr, Page } from '../../admin/src/ui';
+import { rest, DataTable, DateFieldFr, Page } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
-import { euros, type Row } from './common';
+import { euros } from './common';
 
 export default function BalanceScreen() {
   const [date, setDate] = useState(todayParis());
   const q = useQuery({
     queryKey: ['balance', date],
-    queryFn: () => api<Row>(`/balance?date=${date}`),
+    queryFn: () => rest('get', '/balance', { query: { date } }),
     enabled: !!date,
   });
   const d = q.data;
@@ -33,7 +33,7 @@ export default function BalanceScreen() {
       <DataTable
         name="balance"
         loading={q.isLoading}
-        rows={d?.rows.map((r: Row) => ({ ...r, key: `${r.payerType}-${r.customerId ?? r.partnerId}` }))}
+        rows={d?.rows.map((r) => ({ ...r, key: `${r.payerType}-${r.customerId ?? r.partnerId}` }))}
         rowKey="key"
         empty="Aucun compte à solder"
         columns={[

@@ -5,14 +5,16 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { formatDateFr } from '../../common/dates';
 import { countFr } from '../../common/french';
-import { api } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
 import { TotalsTables, type Row } from './common';
 import { closureConfirmation } from './closure-confirm';
 
 export type ClosureAsk = { level: 'day'; date: string } | { level: 'month'; month: string; label: string };
 
-const previewPath = (a: ClosureAsk) =>
-  a.level === 'day' ? `/closure/day/preview?date=${a.date}` : `/closure/month/preview?month=${a.month}`;
+const previewOf = (a: ClosureAsk) =>
+  a.level === 'day'
+    ? rest('get', '/closure/day/preview', { query: { date: a.date } })
+    : rest('get', '/closure/month/preview', { query: { month: a.month } });
 
 function coverText(a: ClosureAsk, p: Row): string {
   if (a.level === 'month') return `${countFr(p.count, 'opération')} datée${p.count > 1 ? 's' : ''} de ${a.label}.`;
@@ -37,15 +39,14 @@ export function ClosureConfirm({
 }) {
   const [preview, setPreview] = useState<Row | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const path = ask ? previewPath(ask) : null;
   useEffect(() => {
     setPreview(null);
     setError(null);
-    if (path)
-      api<Row>(path)
+    if (ask)
+      previewOf(ask)
         .then(setPreview)
         .catch((e: Error) => setError(e.message));
-  }, [path]);
+  }, [ask]);
   if (!ask) return null;
   // What it does and that it is final (closure-confirm.ts); what it covers from the server's preview.
   const words = closureConfirmation(

@@ -11,7 +11,7 @@ import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { closurePdf, euros, LEVEL, period, type Row } from './common';
 import { ClosureConfirm, type ClosureAsk } from './ClosureConfirm';
-import { api, useCan, DataTable, Page, DateFieldFr, rest } from '../../admin/src/ui';
+import { useCan, DataTable, Page, DateFieldFr, rest } from '../../admin/src/ui';
 
 const lastMonth = () => addDays(`${todayParis().slice(0, 7)}-01`, -1).slice(0, 7);
 /**
@@ -34,24 +34,24 @@ export default function ClosureScreen() {
   const notify = useNotify();
   const qc = useQueryClient();
   const canWrite = useCan('invoice.closures', 'write');
-  const status = useQuery({ queryKey: ['closure-status'], queryFn: () => api<Row>('/closure/status') });
-  const list = useQuery({ queryKey: ['closure-list'], queryFn: () => api<{ rows: Row[] }>('/closure/list') });
+  const status = useQuery({ queryKey: ['closure-status'], queryFn: () => rest('get', '/closure/status') });
+  const list = useQuery({ queryKey: ['closure-list'], queryFn: () => rest('get', '/closure/list', { query: {} }) });
   const key = useQuery({ queryKey: ['fiscal-key'], queryFn: () => rest('get', '/fiscal/key') });
   const archives = useQuery({
     queryKey: ['closure-archives'],
-    queryFn: () => api<{ rows: Row[] }>('/closure/archives'),
+    queryFn: () => rest('get', '/closure/archives'),
   });
   const archived = new Set((archives.data?.rows ?? []).map((a) => a.closureSeq));
   const archive = async (closureSeq: number) => {
     setError(null);
     try {
-      const r = await api<Row>('/closure/archive', { method: 'POST', json: { closureSeq } });
+      const r = await rest('post', '/closure/archive', { body: { closureSeq } });
       notify(`Archive de l'exercice écrite (${countFr(r.item.count, 'écriture')}, journalisée n° ${r.item.seq})`, {
         type: 'success',
       });
       await qc.invalidateQueries({ queryKey: ['closure-archives'] });
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   const [day, setDay] = useState(addDays(todayParis(), -1));
@@ -67,10 +67,10 @@ export default function ClosureScreen() {
     setAsk(null);
     setError(null);
     try {
-      const r = await api<Row>(`/closure/${what}`, {
-        method: 'POST',
-        json: what === 'day' ? { date: day } : { month },
-      });
+      const r =
+        what === 'day'
+          ? await rest('post', '/closure/day', { body: { date: day } })
+          : await rest('post', '/closure/month', { body: { month } });
       notify(what === 'day' ? `Journée clôturée : Z n° ${r.item.seq}` : `Mois clôturé (écriture n° ${r.item.seq})`, {
         type: 'success',
       });
@@ -78,8 +78,8 @@ export default function ClosureScreen() {
         qc.invalidateQueries({ queryKey: ['closure-status'] }),
         qc.invalidateQueries({ queryKey: ['closure-list'] }),
       ]);
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   const s = status.data;

@@ -5,9 +5,9 @@ import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { todayParis } from '../../common/dates';
-import { closurePdf, euros, KIND, TotalsTables, type Row } from './common';
+import { closurePdf, euros, KIND, TotalsTables } from './common';
 import { ClosureConfirm } from './ClosureConfirm';
-import { api, useCan, DataTable, Page, DateFieldFr } from '../../admin/src/ui';
+import { useCan, DataTable, Page, DateFieldFr, rest } from '../../admin/src/ui';
 
 export default function DailyOperations() {
   const notify = useNotify();
@@ -16,7 +16,7 @@ export default function DailyOperations() {
   const [error, setError] = useState<string | null>(null);
   const q = useQuery({
     queryKey: ['daily-operations', date],
-    queryFn: () => api<Row>(`/daily-operations?date=${date}`),
+    queryFn: () => rest('get', '/daily-operations', { query: { date } }),
     enabled: !!date,
   });
   const [asking, setAsking] = useState(false);
@@ -24,7 +24,7 @@ export default function DailyOperations() {
     setAsking(false);
     setError(null);
     try {
-      const r = await api<Row>('/closure/day', { method: 'POST', json: { date } });
+      const r = await rest('post', '/closure/day', { body: { date } });
       notify(`Journée clôturée : Z n° ${r.item.seq}`, { type: 'success' });
       await q.refetch();
     } catch (e: any) {

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DataTable, Page, dateFr } from '../../admin/src/ui';
+import { DataTable, Page, dateFr, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
 import { euros, rate, type Row } from './common';
 import { monthBounds, monthFr } from './periods';
@@ -22,7 +22,7 @@ export default function EReporting() {
   const ready = !!range.from && !!range.to;
   const q = useQuery({
     queryKey: ['e-reporting', range],
-    queryFn: () => api<Row>(`/e-reporting?from=${range.from}&to=${range.to}`),
+    queryFn: () => rest('get', '/e-reporting', { query: { from: range.from, to: range.to } }),
     enabled: ready,
   });
   const d = q.data;

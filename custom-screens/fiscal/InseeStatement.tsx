@@ -3,9 +3,8 @@
 import { useState } from 'react';
 import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DataTable, Page } from '../../admin/src/ui';
+import { DataTable, Page, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
-import { type Row } from './common';
 import { MONTHS } from './periods';
 import { YearPicker } from './YearPicker';
 
@@ -20,7 +19,7 @@ export default function InseeStatement() {
   const ym = `${year}-${String(month).padStart(2, '0')}`;
   const q = useQuery({
     queryKey: ['insee-statement', ym],
-    queryFn: () => api<Row>(`/insee-statement?month=${ym}`),
+    queryFn: () => rest('get', '/insee-statement', { query: { month: ym } }),
   });
   const d = q.data;
   return (

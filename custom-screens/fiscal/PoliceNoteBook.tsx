@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { api, DataTable, Page, dateFr } from '../../admin/src/ui';
+import { DataTable, Page, dateFr, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
 import { type Row } from './common';
 import { monthBounds } from './periods';
@@ -18,7 +18,7 @@ export default function PoliceNoteBook() {
   const ready = !!range.from && !!range.to;
   const q = useQuery({
     queryKey: ['police-note-book', range],
-    queryFn: () => api<Row>(`/police-note-book?from=${range.from}&to=${range.to}`),
+    queryFn: () => rest('get', '/police-note-book', { query: { from: range.from, to: range.to } }),
     enabled: ready,
   });
   const d = q.data;

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { Alert, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { api, DataTable, Page, dateFr } from '../../admin/src/ui';
+import { DataTable, Page, dateFr, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
-import { euros, type Row } from './common';
+import { euros } from './common';
 import { monthBounds } from './periods';
 import { PeriodFields } from './PeriodFields';
 
@@ -21,7 +21,7 @@ export default function ResultDetail() {
   const ready = !!range.from && !!range.to;
   const q = useQuery({
     queryKey: ['result-detail', range],
-    queryFn: () => api<Row>(`/result-detail?from=${range.from}&to=${range.to}`),
+    queryFn: () => rest('get', '/result-detail', { query: { from: range.from, to: range.to } }),
     enabled: ready,
   });
   const d = q.data;

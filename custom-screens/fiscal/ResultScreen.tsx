@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { api, DataTable, Page } from '../../admin/src/ui';
+import { DataTable, Page, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
 import { euros, rate, type Row } from './common';
 import { monthBounds } from './periods';
@@ -23,7 +23,7 @@ export default function ResultScreen() {
   const ready = !!range.from && !!range.to;
   const q = useQuery({
     queryKey: ['result', range],
-    queryFn: () => api<Row>(`/result?from=${range.from}&to=${range.to}`),
+    queryFn: () => rest('get', '/result', { query: { from: range.from, to: range.to } }),
     enabled: ready,
   });
   const d = q.data;

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DataTable, DateFieldFr, Page, dateFr } from '../../admin/src/ui';
+import { DataTable, DateFieldFr, Page, dateFr, rest } from '../../admin/src/ui';
 import { todayParis } from '../../common/dates';
 import { euros, type Row } from './common';
 import { monthBounds } from './periods';
@@ -14,7 +14,7 @@ export default function TaxList() {
   const ready = !!range.from && !!range.to;
   const q = useQuery({
     queryKey: ['tax-list', range],
-    queryFn: () => api<Row>(`/tax-list?from=${range.from}&to=${range.to}`),
+    queryFn: () => rest('get', '/tax-list', { query: { from: range.from, to: range.to } }),
     enabled: ready,
   });
   const d = q.data;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Button, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { api, DataTable, Page, dateFr } from '../../admin/src/ui';
+import { DataTable, Page, dateFr, rest } from '../../admin/src/ui';
 import { euros, type Row } from './common';
 import { YearPicker } from './YearPicker';
 
@@ -16,7 +16,7 @@ export default function TaxStatementList() {
   const [year, setYear] = useState(new Date().getFullYear());
   const q = useQuery({
     queryKey: ['tax-statement-list', year],
-    queryFn: () => api<Row>(`/tax-statement-list?year=${year}`),
+    queryFn: () => rest('get', '/tax-statement-list', { query: { year } }),
   });
   const d = q.data;
   return (

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DataTable, Page } from '../../admin/src/ui';
+import { DataTable, Page, rest } from '../../admin/src/ui';
 import { euros, rate, type Row } from './common';
 import { YearPicker } from './YearPicker';
 import { monthFr } from './periods';
@@ -16,7 +16,7 @@ export default function TvaStatementList() {
   const [year, setYear] = useState(new Date().getFullYear());
   const q = useQuery({
     queryKey: ['tva-statement-list', year],
-    queryFn: () => api<Row>(`/tva-statement-list?year=${year}`),
+    queryFn: () => rest('get', '/tva-statement-list', { query: { year } }),
   });
   const d = q.data;
   const rows = (d?.months ?? []).flatMap((m: Row) => [

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, FormControlLabel, Checkbox, Stack, Typography } from '@mui/material';
 import { countFr } from '../../common/french';
 import type { Row } from './common';
-import { api, DataTable, Page } from '../../admin/src/ui';
+import { DataTable, Page, rest } from '../../admin/src/ui';
 
 export default function VerifyScreen() {
   const [all, setAll] = useState(false);
@@ -15,12 +15,15 @@ export default function VerifyScreen() {
     setRunning(true);
     setError(null);
     try {
-      const q = all ? '&signatures=all' : '';
+      const signatures = all ? ('all' as const) : undefined;
       setResults(
-        await Promise.all([api<Row>(`/fiscal/verify?chain=fiscal${q}`), api<Row>(`/fiscal/verify?chain=jet${q}`)]),
+        await Promise.all([
+          rest('get', '/fiscal/verify', { query: { chain: 'fiscal', signatures } }),
+          rest('get', '/fiscal/verify', { query: { chain: 'jet', signatures } }),
+        ]),
       );
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     } finally {
       setRunning(false);
     }

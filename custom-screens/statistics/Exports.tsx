@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { api, DataTable, dateTimeFr } from '../../admin/src/ui';
+import { rest, DataTable, dateTimeFr } from '../../admin/src/ui';
 import { countFr } from '../../common/french';
 
 export interface ExportState {
@@ -28,10 +28,7 @@ export default function Exports({ rows, canWrite }: { rows: ExportState[]; canWr
     setBusy(true);
     setOutcome(null);
     try {
-      const r = await api<{ results: { status: string; label: string; message: string }[] }>('/stat/send', {
-        method: 'POST',
-        json: {},
-      });
+      const r = await rest('post', '/stat/send', { body: {} });
       const failed = r.results.filter((x) => x.status === 'failed');
       setOutcome(
         failed.length

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, LinearProgress, Link, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
-import { api, AskDialog, DataTable, Page, useCan, dateTimeFr } from '../../admin/src/ui';
+import { rest, AskDialog, DataTable, Page, useCan, dateTimeFr } from '../../admin/src/ui';
 import { countFr } from '../../common/french';
 import Exports from './Exports';
 
@@ -19,7 +19,7 @@ export default function Parameters() {
   const [ask, setAsk] = useState(false);
   const q = useQuery({
     queryKey: ['stat-status'],
-    queryFn: () => api<any>('/stat/status'),
+    queryFn: () => rest('get', '/stat/status'),
     refetchInterval: (query) => (query.state.data?.runs?.[0]?.status === 'running' ? 1000 : false),
   });
   const s = q.data;
@@ -96,7 +96,7 @@ export default function Parameters() {
         confirmLabel="Régénérer"
         keepLabel="Retour"
         onConfirm={async () => {
-          await api('/stat/regenerate', { method: 'POST', json: {} });
+          await rest('post', '/stat/regenerate', { body: {} });
           await qc.invalidateQueries({ queryKey: ['stat-status'] });
         }}
         onClose={() => setAsk(false)}

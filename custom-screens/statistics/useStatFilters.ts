@@ -3,7 +3,7 @@
 // among the years that hold statistics), the settings' default source, tourist places.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
 import { addDays, todayParis } from '../../common/dates';
 
 export interface Choice {
@@ -48,7 +48,7 @@ export function defaultPeriod(span: 'year' | 'month'): { from: string; to: strin
 }
 
 export function useStatFilters(span: 'year' | 'month', extra: Record<string, string>) {
-  const choices = useQuery({ queryKey: ['stat-filters'], queryFn: () => api<FilterChoices>('/stat/filters') });
+  const choices = useQuery({ queryKey: ['stat-filters'], queryFn: () => rest('get', '/stat/filters') });
   const [f, setF] = useState<StatFilterState>(() => ({
     ...defaultPeriod(span),
     compare: [],

@@ -493,7 +493,30 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            balanced: boolean;
+                            credit: number;
+                            debit: number;
+                            entryCount: number;
+                            lines: {
+                                account: string;
+                                accountLabel: string;
+                                auxLabel: string;
+                                auxNum: string;
+                                credit: number;
+                                date: string;
+                                debit: number;
+                                entryNumber: string;
+                                exported?: boolean;
+                                journal: string;
+                                journalLabel: string;
+                                label: string;
+                                piece: string;
+                                validDate: string;
+                            }[];
+                            missing: string[];
+                            unbalanced: string[];
+                        };
                     };
                 };
             };
@@ -907,7 +930,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["Balance"];
                     };
                 };
             };
@@ -1242,7 +1265,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["BillMailSent"];
+                    };
                 };
             };
         };
@@ -2057,7 +2082,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["StayDocumentSent"];
+                    };
                 };
             };
         };
@@ -3411,7 +3438,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["CampaignHistoryRow"][];
+                    };
                 };
             };
         };
@@ -3447,7 +3476,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["CampaignPreview"];
+                    };
                 };
             };
         };
@@ -3490,7 +3521,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["CampaignQueued"];
+                    };
                 };
             };
         };
@@ -3755,7 +3788,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureArchiveSaved"];
+                    };
                 };
             };
         };
@@ -3823,7 +3858,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureArchives"];
+                    };
                 };
             };
         };
@@ -3864,7 +3901,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureSaved"];
+                    };
                 };
             };
         };
@@ -3992,7 +4031,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureList"];
+                    };
                 };
             };
         };
@@ -4032,7 +4073,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureSaved"];
+                    };
                 };
             };
         };
@@ -4118,7 +4161,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ClosureStatus"];
+                    };
                 };
             };
         };
@@ -4158,7 +4203,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["FinancialYearClosed"];
+                    };
                 };
             };
         };
@@ -4579,7 +4626,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["DailyOperations"];
+                    };
                 };
             };
         };
@@ -4722,7 +4771,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SmtpSetting"];
+                    };
                 };
             };
         };
@@ -4754,7 +4805,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SmtpSetting"];
+                    };
                 };
             };
         };
@@ -4793,7 +4846,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailTestResult"];
+                    };
                 };
             };
         };
@@ -5711,7 +5766,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["InseeMonth"];
                     };
                 };
             };
@@ -6114,7 +6169,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailHistoryPage"];
+                    };
                 };
             };
         };
@@ -6148,7 +6205,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailHistoryDetail"];
+                    };
                 };
             };
         };
@@ -6221,7 +6280,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["MailHistoryRow"];
+                    };
                 };
             };
         };
@@ -6262,7 +6323,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["TemplatePreview"];
+                    };
                 };
             };
         };
@@ -6373,7 +6436,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyCalcul"];
+                    };
                 };
             };
         };
@@ -6403,7 +6468,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyModule"];
+                    };
                 };
             };
         };
@@ -6446,7 +6513,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyBooking"][];
+                    };
                 };
             };
         };
@@ -6484,7 +6553,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyDepositsSent"];
+                    };
                 };
             };
         };
@@ -6718,7 +6789,20 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            components: {
+                                [key: string]: unknown;
+                            };
+                            info: {
+                                [key: string]: unknown;
+                            };
+                            openapi: string;
+                            paths: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
                     };
                 };
             };
@@ -8136,7 +8220,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["PoliceRegister"];
                     };
                 };
             };
@@ -8965,7 +9049,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["PeriodResult"];
                     };
                 };
             };
@@ -9002,7 +9086,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["PeriodResultDetail"];
                     };
                 };
             };
@@ -9727,7 +9811,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["GroupRights"];
                     };
                 };
             };
@@ -9769,7 +9853,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["GroupRights"];
                     };
                 };
             };
@@ -9801,7 +9885,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["MenuEntry"][];
                     };
                 };
             };
@@ -9835,7 +9919,10 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": {
+                            id: string;
+                            name: string;
+                        }[];
                     };
                 };
             };
@@ -9907,7 +9994,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["UserGroup"][];
                     };
                 };
             };
@@ -10069,7 +10156,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10156,7 +10243,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10243,7 +10330,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10321,7 +10408,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatFilters"];
                     };
                 };
             };
@@ -10364,7 +10451,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10453,7 +10540,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10544,7 +10631,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10632,7 +10719,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10715,7 +10802,9 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            runId: number;
+                        };
                     };
                 };
             };
@@ -10757,7 +10846,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10845,7 +10934,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatAnswer"];
                     };
                 };
             };
@@ -10969,7 +11058,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["StatStatus"];
                     };
                 };
             };
@@ -11002,7 +11091,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyConfig"];
+                    };
                 };
             };
         };
@@ -11037,7 +11128,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretyLists"];
+                    };
                 };
             };
         };
@@ -11083,7 +11176,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SuretySent"];
+                    };
                 };
             };
         };
@@ -11184,7 +11279,9 @@ export type paths = {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SurveyResults"];
+                    };
                 };
             };
         };
@@ -11220,7 +11317,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["TaxRegister"];
                     };
                 };
             };
@@ -11295,7 +11392,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["TaxStatement"];
                     };
                 };
             };
@@ -11407,7 +11504,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["VatStatement"];
                     };
                 };
             };
@@ -12501,6 +12598,23 @@ export type components = {
             sleepingCapacity?: number | null;
             surface?: number | null;
         };
+        Balance: {
+            /** Format: date */
+            date: string;
+            held: number;
+            receivable: number;
+            rows: {
+                balance: number;
+                billed: number;
+                code: string | null;
+                customerId: number | null;
+                name: string;
+                paid: number;
+                partnerId: number | null;
+                /** @enum {string} */
+                payerType: "customer" | "partner";
+            }[];
+        };
         Bank: {
             /** Format: bic */
             bic?: string | null;
@@ -12652,6 +12766,16 @@ export type components = {
             readonly updatedAt?: string;
             vatAmount: number;
             vatRateBp?: number | null;
+        };
+        BillMailSent: {
+            duplicate: boolean;
+            error: string | null;
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            to: string;
+            translated: boolean;
         };
         BillPreview: {
             creditedBill?: {
@@ -13170,6 +13294,35 @@ export type components = {
                 name: string;
             } | null;
         };
+        CampaignHistoryRow: {
+            /** @enum {string} */
+            channel: "email" | "sms";
+            criteriaLabel: string | null;
+            criteriaSummary: string;
+            failed: number;
+            firstSentAt: string;
+            lastSentAt: string;
+            mailingConfigurationId: number;
+            mailingCriteriaId: number;
+            modelLabel: string | null;
+            pending: number;
+            recipients: number;
+            sent: number;
+        };
+        CampaignPreview: {
+            count: number;
+            sample: {
+                email: string | null;
+                firstName: string | null;
+                id: number;
+                lastName: string;
+                phone1: string | null;
+            }[];
+        };
+        CampaignQueued: {
+            queued: number;
+            selected: number;
+        };
         CancellationInsurance: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -13410,6 +13563,76 @@ export type components = {
             userId?: number | null;
             version?: number;
         };
+        Closure: {
+            at: string;
+            count: number;
+            /** Format: date */
+            date: string;
+            firstSeq: number | null;
+            hash: string;
+            lastSeq: number | null;
+            /** @enum {string} */
+            level: "day" | "month" | "year";
+            outsideVat: number;
+            payments: {
+                amount: number;
+                kind: string;
+                label: string;
+            }[];
+            paymentsTotal: number;
+            /** Format: date */
+            periodEnd: string;
+            perpetual: number;
+            sales: number;
+            seq: number;
+            signature: string;
+            vat: {
+                exclVat: number;
+                inclVat: number;
+                rateBp: number;
+                vat: number;
+            }[];
+        };
+        ClosureArchives: {
+            rows: {
+                at: string;
+                closureSeq: number;
+                count: number;
+                name: string;
+                seq: number;
+                sha256: string;
+            }[];
+        };
+        ClosureArchiveSaved: {
+            item: {
+                at: string;
+                closureSeq: number;
+                count: number;
+                name: string;
+                seq: number;
+                sha256: string;
+            };
+            /** @constant */
+            status: "SAVED";
+        };
+        ClosureList: {
+            rows: components["schemas"]["Closure"][];
+        };
+        ClosureSaved: {
+            item: components["schemas"]["Closure"];
+            /** @constant */
+            status: "SAVED";
+        };
+        ClosureStatus: {
+            allClosed: string | null;
+            lastDay: components["schemas"]["Closure"] | null;
+            lastMonth: components["schemas"]["Closure"] | null;
+            lastYear: components["schemas"]["Closure"] | null;
+            pending: number;
+            /** Format: date */
+            pendingSince: string | null;
+            stale: boolean;
+        };
         ConciergeOrders: {
             contactEmail: string | null;
             date: string | null;
@@ -13625,6 +13848,38 @@ export type components = {
             vehicleTypeId?: number | null;
             version?: number;
         };
+        DailyOperations: {
+            closure: components["schemas"]["Closure"] | null;
+            /** Format: date */
+            date: string;
+            entries: {
+                amount: number;
+                at: string;
+                kind: string;
+                method: string | null;
+                number: string | null;
+                seq: number;
+            }[];
+            totals: {
+                count: number;
+                firstSeq: number | null;
+                lastSeq: number | null;
+                outsideVat: number;
+                payments: {
+                    amount: number;
+                    kind: string;
+                    label: string;
+                }[];
+                paymentsTotal: number;
+                sales: number;
+                vat: {
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+            };
+        };
         DayMovement: {
             arrivedAt?: string | null;
             balanceDue: number;
@@ -13819,9 +14074,9 @@ export type components = {
             /** Format: date */
             from: string;
             issuer: {
-                name?: string;
-                siren?: string | null;
-                vatNumber?: string | null;
+                name: string;
+                siren: string | null;
+                vatNumber: string | null;
             };
             outsideVat: number;
             payments: {
@@ -13839,25 +14094,25 @@ export type components = {
             /** Format: date */
             to: string;
             totals: {
-                payments?: {
+                payments: {
                     exclVat: number;
                     inclVat: number;
                     rateBp: number;
                     vat: number;
                 }[];
-                tlb1?: {
+                tlb1: {
                     exclVat: number;
                     inclVat: number;
                     rateBp: number;
                     vat: number;
                 }[];
-                tps1?: {
+                tps1: {
                     exclVat: number;
                     inclVat: number;
                     rateBp: number;
                     vat: number;
                 }[];
-                vatDue?: number;
+                vatDue: number;
             };
             transactions: {
                 /** @enum {unknown} */
@@ -13876,10 +14131,10 @@ export type components = {
                 vat: number;
             }[];
             unallocated: number;
-            vatStatement?: {
-                matches?: boolean;
-                months?: string[];
-                vatTotal?: number;
+            vatStatement: {
+                matches: boolean;
+                months: string[];
+                vatTotal: number;
             } | null;
         };
         Error: {
@@ -14125,6 +14380,12 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        FinancialYearClosed: {
+            item: components["schemas"]["FinancialYear"];
+            message: string;
+            /** @constant */
+            status: "SAVED";
+        };
         GiftVoucher: {
             articleId?: number | null;
             beneficiary?: string | null;
@@ -14281,6 +14542,35 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        GroupRights: {
+            functionalities: {
+                key?: string;
+                label?: string;
+                subFunctionalities?: {
+                    canDelete?: boolean;
+                    canExport?: boolean;
+                    canSelect?: boolean;
+                    canWrite?: boolean;
+                    key?: string;
+                    label?: string;
+                    /** @enum {unknown} */
+                    rights?: "000" | "001" | "011" | "111";
+                }[];
+            }[];
+            groupId: number;
+            isActive: boolean;
+            label: string;
+            members: {
+                id: number;
+                login: string;
+                name: string;
+            }[];
+            rights: {
+                [key: string]: Record<string, never>;
+            };
+            /** @constant */
+            status?: "SAVED";
+        };
         Guarantee: {
             amount: number;
             bookingId: number;
@@ -14339,6 +14629,31 @@ export type components = {
                 customer: number;
                 place: number;
                 stay: number;
+            };
+        };
+        InseeMonth: {
+            byCountry: {
+                arrivals: number;
+                country: string;
+                isoCode: string | null;
+                personArrivals: number;
+                personNights: number;
+            }[];
+            categories: {
+                category: string;
+                label: string;
+                occupied: number;
+                offered: number;
+                places: number;
+                rateBp: number;
+            }[];
+            days: number;
+            month: string;
+            total: {
+                arrivals: number;
+                foreignPersonNights: number;
+                personArrivals: number;
+                personNights: number;
             };
         };
         IssuedBill: {
@@ -14435,6 +14750,60 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        MailHistoryDetail: {
+            attachmentList: {
+                fileName: string;
+                index: number;
+                size: number;
+            }[];
+            attachments: string;
+            attempts: number;
+            bodyHtml: string;
+            bookingId: number | null;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            createdAt: string;
+            customerId: number | null;
+            customerName: string | null;
+            entityId: number | null;
+            entityType: string | null;
+            id: number;
+            kind: string;
+            lastError: string | null;
+            nextAttemptAt: string;
+            resentFromId: number | null;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            toAddress: string;
+        };
+        MailHistoryPage: {
+            rows: components["schemas"]["MailHistoryRow"][];
+            total: number;
+        };
+        MailHistoryRow: {
+            attachments: string;
+            attempts: number;
+            bookingId: number | null;
+            /** @enum {string} */
+            channel: "email" | "sms";
+            createdAt: string;
+            customerId: number | null;
+            customerName: string | null;
+            entityId: number | null;
+            entityType: string | null;
+            id: number;
+            kind: string;
+            lastError: string | null;
+            nextAttemptAt: string;
+            resentFromId: number | null;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            toAddress: string;
+        };
         MailingConfiguration: {
             /** @default true */
             attachDocument: boolean;
@@ -14493,6 +14862,29 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        MailTestResult: {
+            error: string | null;
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+        };
+        MenuEntry: {
+            key: string;
+            label: string;
+            route: string;
+            /** @constant */
+            type: "item";
+        } | {
+            children: components["schemas"]["MenuEntry"][];
+            clickable: boolean;
+            contextId: number;
+            defaultLabel: string;
+            key: string;
+            label: string;
+            path: string;
+            /** @enum {unknown} */
+            type: "node" | "header";
         };
         Meter: {
             /** Format: date-time */
@@ -15018,6 +15410,66 @@ export type components = {
             salePaymentId?: number | null;
             version?: number;
         };
+        PeriodResult: {
+            byRate: {
+                exclVat: number;
+                inclVat: number;
+                rateBp: number | null;
+                vat: number;
+            }[];
+            byType: {
+                exclVat: number;
+                inclVat: number;
+                label: string;
+                lineType: number;
+                vat: number;
+            }[];
+            /** Format: date */
+            from: string;
+            payments: {
+                amount: number;
+                label: string;
+            }[];
+            received: number;
+            sales: {
+                exclVat: number;
+                inclVat: number;
+                vat: number;
+            };
+            till: {
+                exclVat: number;
+                inclVat: number;
+                vat: number;
+            };
+            /** Format: date */
+            to: string;
+        };
+        PeriodResultDetail: {
+            /** Format: date */
+            from: string;
+            rows: {
+                bookingCode: string | null;
+                customerName: string | null;
+                /** Format: date */
+                date: string;
+                id: number;
+                isDeposit: boolean;
+                kind: string;
+                number: string;
+                totalExclVat: number;
+                totalInclVat: number;
+                totalVat: number;
+                touristTaxAmount: number | null;
+            }[];
+            /** Format: date */
+            to: string;
+            total: {
+                exclVat: number;
+                inclVat: number;
+                vat: number;
+            };
+            touristTax: number;
+        };
         Place: {
             /** @default 6 */
             capacity: number;
@@ -15291,6 +15743,40 @@ export type components = {
             to?: string;
             unavailabilities?: unknown[][];
             unavailabilityFields?: string[];
+        };
+        PoliceRegister: {
+            forms: {
+                address: string;
+                /** Format: date */
+                arrival: string;
+                birthDate: string | null;
+                birthPlace: string | null;
+                bookingCode: string;
+                bookingId: number;
+                children: {
+                    birthDate: string | null;
+                    firstName: string | null;
+                    lastName: string;
+                    nationality: string | null;
+                }[];
+                /** Format: date */
+                departure: string;
+                email: string | null;
+                firstName: string | null;
+                lastName: string;
+                missing: string[];
+                nationality: string;
+                phone: string | null;
+                place: string | null;
+            }[];
+            /** Format: date */
+            from: string;
+            incomplete: number;
+            /** Format: date */
+            keptSince: string;
+            /** Format: date */
+            to: string;
+            unknownNationality: number;
         };
         PostHistory: {
             /** @enum {string} */
@@ -16046,6 +16532,19 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        SmtpSetting: {
+            configured: boolean;
+            fromAddress: string;
+            fromName: string | null;
+            hasPassword: boolean;
+            host: string;
+            port: number;
+            replyTo: string | null;
+            /** @enum {string} */
+            security: "none" | "starttls" | "tls";
+            username: string | null;
+            version: number;
+        };
         SpecialOffer: {
             amount?: number | null;
             /** @default [] */
@@ -16119,6 +16618,129 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
             yearMonth: string;
+        };
+        StatAnswer: {
+            chart: {
+                /** @enum {string} */
+                kind: "bar" | "line";
+                series: {
+                    data: (number | null)[];
+                    key: string;
+                    label: string;
+                }[];
+                /** @enum {string} */
+                unit: "text" | "int" | "money" | "rate" | "date" | "decimal";
+                x: string[];
+            };
+            generatedAt: string | null;
+            map?: {
+                /** @enum {string} */
+                by: "department" | "country";
+                values: {
+                    band: number;
+                    code: string;
+                    name: string;
+                    value: number | null;
+                }[];
+            };
+            periods: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+                year: number;
+            }[];
+            screen: string;
+            table: {
+                columns: {
+                    key: string;
+                    /** @enum {string} */
+                    kind: "text" | "int" | "money" | "rate" | "date" | "decimal";
+                    label: string;
+                }[];
+                rows: {
+                    [key: string]: string | number | null;
+                }[];
+                total?: {
+                    [key: string]: string | number | null;
+                };
+            };
+            warnings: string[];
+        };
+        StatFilters: {
+            channels: {
+                id: number;
+                isOnline: boolean;
+                label: string;
+            }[];
+            /** Format: date */
+            firstDay: string | null;
+            /** Format: date */
+            lastDay: string | null;
+            layouts: {
+                id: number;
+                label: string;
+            }[];
+            parks: {
+                id: string;
+                label: string;
+            }[];
+            placeTypes: {
+                id: number;
+                label: string;
+                residential: boolean;
+            }[];
+            settings: {
+                /** @enum {string} */
+                defaultSource: "all" | "direct" | "channel";
+                referenceYears: number;
+                regenerateNightly: boolean;
+            };
+            sources: {
+                id: string;
+                label: string;
+            }[];
+        };
+        StatStatus: {
+            exports: {
+                attemptedAt: string | null;
+                error: string | null;
+                host: string;
+                id: number;
+                label: string;
+                nextAttemptAt: string | null;
+                referenceYears: number;
+                sentAt: string | null;
+                /** @enum {string|null} */
+                status: "sent" | "failed" | null;
+            }[];
+            generatedAt: string | null;
+            queued: {
+                months: number;
+                stays: number;
+            };
+            runs: {
+                errorCode: string | null;
+                finishedAt: string | null;
+                /** Format: date */
+                firstMonth: string;
+                id: number;
+                /** @enum {string} */
+                kind: "nightly" | "manual";
+                /** Format: date */
+                lastMonth: string;
+                monthsDone: number;
+                monthsTotal: number;
+                startedAt: string;
+                /** @enum {string} */
+                status: "running" | "done" | "failed";
+            }[];
+            settings: {
+                /** @enum {string} */
+                defaultSource: "all" | "direct" | "channel";
+                referenceYears: number;
+                regenerateNightly: boolean;
+            };
         };
         StayAllowed: {
             actions: string[];
@@ -16198,6 +16820,15 @@ export type components = {
                 number?: string;
                 remaining?: number;
             }[];
+        };
+        StayDocumentSent: {
+            error: string | null;
+            id: number;
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "failed";
+            subject: string;
+            to: string;
+            translated: boolean;
         };
         StaySummary: {
             actions: string[];
@@ -16486,6 +17117,107 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        SuretyBooking: {
+            bookingCode: string;
+            bookingId: number;
+            customerId: number | null;
+            customerName: string;
+            depositAmount: number;
+            /** Format: date */
+            endDate: string;
+            guaranteeId: number | null;
+            /** Format: date */
+            startDate: string;
+            /** @enum {string} */
+            state: "none" | "requested" | "held" | "released" | "cashed";
+        };
+        SuretyCalcul: {
+            bookings: {
+                bookingCode: string;
+                bookingId: number;
+                depositAmount: number;
+            }[];
+            total: number;
+        };
+        SuretyConfig: {
+            /** @enum {integer} */
+            calcul: 1 | 2 | 3;
+            nbdaySurety: number;
+            nbdaySuretyReminder: number;
+        };
+        SuretyDepositsSent: {
+            sent: {
+                bookingId: number;
+                /** @enum {string} */
+                state: "none" | "requested" | "held" | "released" | "cashed";
+            }[];
+        };
+        SuretyLists: {
+            /** @enum {integer} */
+            calcul: 1 | 2 | 3;
+            suretyList: {
+                balanceAmount: number;
+                bookingCode: string;
+                bookingId: number;
+                customerId: number | null;
+                customerName: string;
+                /** Format: date */
+                endDate: string;
+                error: string | null;
+                isBalanceSend: boolean;
+                isBalanceSendReminder: boolean;
+                isSuretyReminderSend: boolean;
+                isSuretySend: boolean;
+                /** Format: date */
+                startDate: string;
+                statusId: number;
+                suretyAmount: number;
+            }[];
+            suretyReminderList: {
+                balanceAmount: number;
+                bookingCode: string;
+                bookingId: number;
+                customerId: number | null;
+                customerName: string;
+                /** Format: date */
+                endDate: string;
+                error: string | null;
+                isBalanceSend: boolean;
+                isBalanceSendReminder: boolean;
+                isSuretyReminderSend: boolean;
+                isSuretySend: boolean;
+                /** Format: date */
+                startDate: string;
+                statusId: number;
+                suretyAmount: number;
+            }[];
+        };
+        SuretyModule: {
+            module: {
+                id: number;
+                isActive: boolean;
+                label: string;
+            } | null;
+            provider: {
+                configured: boolean;
+                host: string | null;
+                name: string;
+            };
+            settings: {
+                /** @enum {integer} */
+                calcul: 1 | 2 | 3;
+                depositAmount: number;
+                nbdaySurety: number;
+                nbdaySuretyReminder: number;
+            };
+        };
+        SuretySent: {
+            errors: {
+                bookingId: number;
+                error: string;
+            }[];
+            sent: number;
+        };
         SurveyAnswer: {
             bookingId: number;
             /** Format: date-time */
@@ -16519,6 +17251,26 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        SurveyResults: {
+            questions: {
+                answers: number;
+                /** @enum {string} */
+                answerType: "rating" | "yes-no" | "text";
+                averageRating: number | null;
+                id: number;
+                no: number;
+                question: string;
+                ratings: number[];
+                texts: {
+                    bookingCode: string;
+                    text: string;
+                }[];
+                yes: number;
+            }[];
+            respondents: number;
+            /** @enum {string} */
+            survey: "pre-stay" | "post-stay";
+        };
         Tax: {
             amount?: number | null;
             /** Format: date-time */
@@ -16536,6 +17288,79 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        TaxRegister: {
+            amountBilled: number;
+            amountDue: number;
+            /** Format: date */
+            from: string;
+            rows: {
+                amountBilled: number;
+                amountDue: number;
+                /** Format: date */
+                arrival: string;
+                bookingCode: string;
+                bookingId: number;
+                customer: string;
+                /** Format: date */
+                departure: string;
+                exemptions: {
+                    personNights: number;
+                    persons: number;
+                    reason: string;
+                }[];
+                exemptPersons: number;
+                nights: number;
+                occupancyId: number;
+                persons: number;
+                place: string | null;
+                runs: {
+                    amount: number;
+                    nights: number;
+                    personNights: number;
+                    rate: number;
+                    taxablePersons: number;
+                }[];
+                taxablePersonNights: number;
+            }[];
+            /** Format: date */
+            to: string;
+        };
+        TaxStatement: {
+            commune: string;
+            communeCode: string | null;
+            establishment: string;
+            frequency: string;
+            operatorNumber: string | null;
+            periods: {
+                amountBilled: number;
+                amountDue: number;
+                exemptions: {
+                    personNights: number;
+                    reason: string;
+                }[];
+                /** Format: date */
+                from: string;
+                nights: number;
+                personNights: number;
+                rates: {
+                    amount: number;
+                    personNights: number;
+                    rate: number;
+                }[];
+                stays: number;
+                taxablePersonNights: number;
+                /** Format: date */
+                to: string;
+            }[];
+            siret: string | null;
+            total: {
+                amountBilled: number;
+                amountDue: number;
+                personNights: number;
+                taxablePersonNights: number;
+            };
+            year: number;
+        };
         TaxType: {
             code: string;
             /** Format: date-time */
@@ -16545,6 +17370,10 @@ export type components = {
             /** Format: date-time */
             readonly updatedAt?: string;
             version?: number;
+        };
+        TemplatePreview: {
+            html: string;
+            subject: string;
         };
         TicketsPaymentMismatch: {
             id: number;
@@ -16737,14 +17566,11 @@ export type components = {
             version?: number;
         };
         UserGroup: {
-            /** Format: date-time */
-            readonly createdAt?: string;
-            groupId: number;
-            readonly id?: number;
-            /** Format: date-time */
-            readonly updatedAt?: string;
-            userId: number;
-            version?: number;
+            description: string | null;
+            id: number;
+            isActive: boolean;
+            label: string;
+            member: boolean;
         };
         UserRight: {
             /** @default false */
@@ -16807,6 +17633,48 @@ export type components = {
             readonly updatedAt?: string;
             userId: number;
             version?: number;
+        };
+        VatStatement: {
+            months: {
+                corrections: {
+                    /** @enum {string} */
+                    basis: "receipts" | "sales";
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                month: string;
+                outsideVat: number;
+                rows: {
+                    /** @enum {string} */
+                    basis: "receipts" | "sales";
+                    exclVat: number;
+                    inclVat: number;
+                    rateBp: number;
+                    vat: number;
+                }[];
+                unallocated: number;
+                vatTotal: number;
+            }[];
+            /** @enum {string} */
+            regime: "normal" | "simplified";
+            returns: {
+                dueMonth: string;
+                /** @enum {string} */
+                form: "CA3" | "CA12";
+                from: string;
+                to: string;
+                vat: number;
+            }[];
+            total: {
+                exclVat: number;
+                inclVat: number;
+                rateBp: number;
+                vat: number;
+            }[];
+            vatTotal: number;
+            year: number;
         };
         VehicleBrand: {
             /** Format: date-time */

@@ -17,6 +17,47 @@ const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647, 'x-message': 'INVALID_ID' };
 const ids = { type: 'array', maxItems: 5000, items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } };
 const tag = 'accounting';
+const str = { type: 'string' };
+const cents = { type: 'integer' };
+const strs = { type: 'array', items: str };
+const line = {
+  journal: str,
+  journalLabel: str,
+  entryNumber: str,
+  date: str,
+  account: str,
+  accountLabel: str,
+  auxNum: str,
+  auxLabel: str,
+  piece: str,
+  label: str,
+  debit: cents,
+  credit: cents,
+  validDate: str,
+};
+/** exports.ts Preview: the FEC lines (fec.ts FecLine) and their sums. */
+const preview = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['lines', 'entryCount', 'debit', 'credit', 'balanced', 'unbalanced', 'missing'],
+  properties: {
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: Object.keys(line),
+        properties: { ...line, exported: { type: 'boolean' } },
+      },
+    },
+    entryCount: { type: 'integer' },
+    debit: cents,
+    credit: cents,
+    balanced: { type: 'boolean' },
+    unbalanced: strs,
+    missing: strs,
+  },
+};
 const RIGHT = 'invoice.accounting';
 
 export const ACCOUNTING_ROUTES = [
@@ -58,7 +99,7 @@ export const ACCOUNTING_ROUTES = [
       required: ['startDate', 'endDate'],
       properties: { startDate: date, endDate: date, pending: { type: 'boolean' }, moduleId: id },
     },
-    response: { type: 'object' },
+    response: preview,
     handler: async ({ query, knex }) =>
       previewPeriod(knex, query.startDate, query.endDate, query.pending ?? false, query.moduleId),
   }),

@@ -4,6 +4,8 @@
 // time the bill leaves the office, by e-mail or on paper, the DUPLICATA afterwards.
 import type { Knex } from 'knex';
 import { defineRoute } from '../../http/define-route';
+import { ref } from '../../http/schema-parts';
+import './openapi';
 import { HttpError } from '../../http/errors';
 import { parseId } from '../../rest/records';
 import { printBill } from '../billing/documents';
@@ -79,6 +81,7 @@ export const BILL_MAIL_ROUTES = [
         },
       },
     },
+    response: ref('BillMailSent'),
     responses: { 404: { description: 'Facture inconnue' } },
     handler: async ({ knex, params, body, user }) => {
       const q = await queueBillMail(knex, parseId(params.billId), { to: body.to, userId: user.id });

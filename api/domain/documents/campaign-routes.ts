@@ -7,6 +7,9 @@ import { escapeHtml } from '../../../common/merge-template';
 import { SURVEY_PUBLIC_ROUTES } from './survey-routes';
 import { campaignHistory } from './campaign-history';
 
+import { ref } from '../../http/schema-parts';
+import './openapi';
+
 const tag = 'documents';
 const CAMPAIGN = 'campaign.campaigns';
 
@@ -22,6 +25,7 @@ export const CAMPAIGN_ROUTES = [
     right: [CAMPAIGN, 'read'],
     tag,
     summary: 'Destinataires d’un critère de mailing (clients consentants ayant un e-mail) : nombre et 20 premiers',
+    response: ref('CampaignPreview'),
     responses: { 404: { description: 'Critère inconnu' } },
     query: {
       type: 'object',
@@ -43,6 +47,7 @@ export const CAMPAIGN_ROUTES = [
     summary:
       'Historique des campagnes (modèle × critère × canal), la plus récente d’abord : dates d’envoi, résumé du ' +
       'critère, destinataires, envoyés, en échec, en attente',
+    response: { type: 'array', items: ref('CampaignHistoryRow') },
     handler: ({ knex }) => campaignHistory(knex),
   }),
   defineRoute<{ mailingConfigurationId: number; mailingCriteriaId: number; channel?: 'email' | 'sms' }>({
@@ -64,6 +69,7 @@ export const CAMPAIGN_ROUTES = [
       },
     },
     invalid: 'NO_EMAILING_SELECTION',
+    response: ref('CampaignQueued'),
     handler: ({ ctx, knex, body, user }) =>
       sendCampaign(
         knex,

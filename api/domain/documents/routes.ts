@@ -12,6 +12,9 @@ import { processQueue } from '../mail/queue';
 import { stayDocument, queueStayDocument } from './send';
 import { MERGE_FIELDS, type MergeData } from '../../../common/merge-template';
 
+import { ref } from '../../http/schema-parts';
+import './openapi';
+
 const tag = 'documents';
 const PDF = { description: 'PDF', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
 const ENTITY_TYPES = ['booking', 'bill'];
@@ -77,6 +80,7 @@ export const DOCUMENT_ROUTES = [
         languageId: { type: 'integer', minimum: 0, maximum: 999_999_999 },
       },
     },
+    response: ref('StayDocumentSent'),
     responses: { 404: { description: 'Séjour inconnu' } },
     handler: async ({ knex, params, body, user }) => {
       const bookingId = parseId(params.bookingId);
@@ -118,6 +122,7 @@ export const DOCUMENT_ROUTES = [
         bookingId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
       },
     },
+    response: ref('TemplatePreview'),
     handler: async ({ knex, body }) => {
       let data: MergeData;
       if (body.bookingId) {
@@ -129,8 +134,8 @@ export const DOCUMENT_ROUTES = [
         data = {};
         for (const f of MERGE_FIELDS) {
           const parts = f.name.split('.');
-          let o = data as any;
-          for (const p of parts.slice(0, -1)) o = o[p] ??= {};
+          let o = data;
+          for (const p of parts.slice(0, -1)) o = (o[p] ??= {}) as MergeData;
           o[parts[parts.length - 1]] = `[${f.label}]`;
         }
         data.establishment = { ...(data.establishment as MergeData), ...(await establishmentData(knex)) };

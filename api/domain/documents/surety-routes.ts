@@ -6,6 +6,9 @@ import { HttpError } from '../../http/errors';
 import { processQueue } from '../mail/queue';
 import { sendSuretyReminders, suretyConfig, suretyLists } from './surety';
 
+import { ref } from '../../http/schema-parts';
+import './openapi';
+
 const tag = 'documents';
 const SURETY = 'customer.surety';
 const DATE = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
@@ -29,6 +32,7 @@ export const SURETY_ROUTES = [
     summary:
       'Configuration des relances de caution (module Caution) : calcul 1 caution, 2 solde, 3 les deux ; jours de ' +
       'rappel et de relance',
+    response: ref('SuretyConfig'),
     handler: ({ knex }) => suretyConfig(knex),
   }),
   defineRoute<unknown, { startDate: string; endDate: string }>({
@@ -41,6 +45,7 @@ export const SURETY_ROUTES = [
       'de nouveau (suretyReminderList)',
     query: period,
     invalid: 'INCORRECT_DATES',
+    response: ref('SuretyLists'),
     handler: ({ knex, query }) => {
       checkPeriod(query);
       return suretyLists(knex, query.startDate, query.endDate);
@@ -64,6 +69,7 @@ export const SURETY_ROUTES = [
       },
     },
     invalid: 'NO_EMAILING_SELECTION',
+    response: ref('SuretySent'),
     handler: async ({ knex, body, user }) => {
       checkPeriod(body);
       if (!body.bookingIds.length) throw new HttpError(400, 'NO_EMAILING_SELECTION');

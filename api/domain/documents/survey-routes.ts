@@ -14,6 +14,9 @@ import {
 } from './surveys';
 import type { Knex } from 'knex';
 
+import { ref } from '../../http/schema-parts';
+import './openapi';
+
 const tag = 'documents';
 const CAMPAIGN = 'campaign.campaigns';
 const TITLES: Record<SurveyKind, string> = {
@@ -151,6 +154,7 @@ export const SURVEY_ROUTES = [
       required: ['survey'],
       properties: { survey: { type: 'string', enum: SURVEY_KINDS }, from: DATE, to: DATE },
     },
+    response: ref('SurveyResults'),
     handler: ({ knex, query }) => surveyResults(knex, query.survey, query.from, query.to),
   }),
 ];

@@ -115,7 +115,7 @@ export async function saveSurveyAnswers(
 export interface QuestionResult {
   id: number;
   question: string;
-  answerType: string;
+  answerType: 'rating' | 'yes-no' | 'text';
   answers: number;
   /** rating: the average ×100 (integer), e.g. 425 = 4,25 / 5 */
   averageRating: number | null;

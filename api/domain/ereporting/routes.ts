@@ -29,12 +29,23 @@ defineSchemas({
     description:
       'E-reporting B2C d’une période : transactions par jour, catégorie (TPS1 prestations, TLB1 ventes de biens) ' +
       'et taux (flux 10.3), encaissements des prestations par jour et taux (flux 10.4), montants en centimes',
-    required: ['from', 'to', 'issuer', 'transactions', 'payments', 'outsideVat', 'unallocated', 'totals'],
+    required: [
+      'from',
+      'to',
+      'issuer',
+      'transactions',
+      'payments',
+      'outsideVat',
+      'unallocated',
+      'totals',
+      'vatStatement',
+    ],
     properties: {
       from: { type: 'string', format: 'date' },
       to: { type: 'string', format: 'date' },
       issuer: {
         type: 'object',
+        required: ['name', 'siren', 'vatNumber'],
         properties: {
           name: { type: 'string' },
           siren: { type: ['string', 'null'] },
@@ -69,10 +80,12 @@ defineSchemas({
       unallocated: cents,
       totals: {
         type: 'object',
+        required: ['tps1', 'tlb1', 'payments', 'vatDue'],
         properties: { tps1: rates, tlb1: rates, payments: rates, vatDue: cents },
       },
       vatStatement: {
         type: ['object', 'null'],
+        required: ['months', 'vatTotal', 'matches'],
         properties: {
           months: { type: 'array', items: { type: 'string' } },
           vatTotal: cents,

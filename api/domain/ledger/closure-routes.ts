@@ -21,6 +21,8 @@ import { renderPdf } from '../../pdf/pool';
 import { dailyOperations } from './daily';
 import { archiveYear, listArchives, readArchive } from './archive';
 import { ARCHIVE_FILE } from './openapi';
+import { ref } from '../../http/schema-parts';
+import './closure-openapi';
 import { CLOSURES, tag, date, TOTALS_REQUIRED, TOTALS_PROPERTIES, MONTH } from './route-parts';
 
 export const CLOSURE_ROUTES = [
@@ -30,6 +32,7 @@ export const CLOSURE_ROUTES = [
     right: [CLOSURES, 'read'],
     tag,
     summary: 'Dernières clôtures (jour, mois, exercice), opérations en attente de clôture, alerte au-delà de 4 mois',
+    response: ref('ClosureStatus'),
     handler: ({ knex }) => closureStatus(knex),
   }),
   defineRoute<unknown, { level?: 'day' | 'month' | 'year' }>({
@@ -39,6 +42,7 @@ export const CLOSURE_ROUTES = [
     tag,
     summary: 'Les clôtures, de la plus récente à la plus ancienne',
     query: { type: 'object', properties: { level: { enum: ['day', 'month', 'year'] } } },
+    response: ref('ClosureList'),
     handler: async ({ query, knex }) => ({ rows: await listClosures(knex, query.level) }),
   }),
   defineRoute({
@@ -108,6 +112,7 @@ export const CLOSURE_ROUTES = [
     summary: 'Clôture journalière (Z) : les opérations datées de ce jour ou avant, pas encore clôturées',
     body: { type: 'object', required: ['date'], properties: { date }, additionalProperties: false },
     responses: { 409: { description: 'Clôture en cours (CLOSING_IN_PROGRESS)' } },
+    response: ref('ClosureSaved'),
     handler: async ({ body, knex, user }) => ({ status: 'SAVED', item: await closeDay(knex, body.date, user.id) }),
   }),
   defineRoute<{ month: string }>({
@@ -123,6 +128,7 @@ export const CLOSURE_ROUTES = [
       additionalProperties: false,
     },
     responses: { 409: { description: 'Clôture en cours (CLOSING_IN_PROGRESS)' } },
+    response: ref('ClosureSaved'),
     handler: async ({ body, knex, user }) => ({ status: 'SAVED', item: await closeMonth(knex, body.month, user.id) }),
   }),
   defineRoute<{ financialYearId: number }>({
@@ -137,6 +143,7 @@ export const CLOSURE_ROUTES = [
       properties: { financialYearId: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
       additionalProperties: false,
     },
+    response: ref('FinancialYearClosed'),
     handler: async ({ body, knex, user }) => ({
       status: 'SAVED',
       message: formatMessage('FINANCIAL_YEAR_CLOSE_DONE'),
@@ -157,6 +164,7 @@ export const CLOSURE_ROUTES = [
       properties: { closureSeq: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
       additionalProperties: false,
     },
+    response: ref('ClosureArchiveSaved'),
     responses: { 404: { description: "Pas de clôture d'exercice à ce numéro" } },
     handler: async ({ body, knex, user }) => ({
       status: 'SAVED',
@@ -169,6 +177,7 @@ export const CLOSURE_ROUTES = [
     right: [CLOSURES, 'read'],
     tag,
     summary: 'Les archives annuelles faites, de la plus récente à la plus ancienne',
+    response: ref('ClosureArchives'),
     handler: async ({ knex }) => ({ rows: await listArchives(knex) }),
   }),
   defineRoute({
@@ -195,6 +204,7 @@ export const CLOSURE_ROUTES = [
     tag,
     summary: 'Les opérations du jour : encaissements par mode de paiement, ventes par taux de TVA, et le Z du jour',
     query: { type: 'object', properties: { date } },
+    response: ref('DailyOperations'),
     handler: ({ query, knex }) => dailyOperations(knex, query.date ?? todayParis()),
   }),
 ];

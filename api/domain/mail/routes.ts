@@ -9,6 +9,9 @@ import { enqueueMail, processQueue, resendMail } from './queue';
 import { readSmtp, saveSmtp, type SmtpSettingInput } from './settings';
 import { formatMessage } from '../../../common/messages';
 import { getFile } from '../../files/store';
+import { ref } from '../../http/schema-parts';
+import './openapi';
+import type { MailMessageRow } from './openapi';
 
 const tag = 'mail';
 const SMTP = 'documents.smtp';
@@ -38,8 +41,8 @@ const smtpBody = {
 
 /** The history's rows (no body: the list stays light), the attachments as §3's (docs/entities.md#documents-and-mail)
  * semicolon string. */
-function historyRow(r: any) {
-  const att = (r.attachments ?? []) as { fileName: string }[];
+function historyRow(r: MailMessageRow) {
+  const att = r.attachments ?? [];
   return {
     id: r.id,
     kind: r.kind,
@@ -73,7 +76,7 @@ async function historyPage(
   const perPage = q.perPage ?? 20;
   const [{ n }] = await base.clone().count('* as n');
   const rows = await base
-    .select('m.*', knex.raw("concat_ws(' ', c.last_name, c.first_name) AS customer_name"))
+    .select<MailMessageRow[]>('m.*', knex.raw("concat_ws(' ', c.last_name, c.first_name) AS customer_name"))
     .orderBy('m.id', 'desc')
     .limit(perPage)
     .offset(((q.page ?? 1) - 1) * perPage);
@@ -87,6 +90,7 @@ export const MAIL_ROUTES = [
     right: [SMTP, 'read'],
     tag,
     summary: 'Le serveur SMTP (le mot de passe n’est jamais relu : hasPassword)',
+    response: ref('SmtpSetting'),
     handler: ({ knex }) => readSmtp(knex),
   }),
   defineRoute<SmtpSettingInput>({
@@ -97,6 +101,7 @@ export const MAIL_ROUTES = [
     summary: 'Enregistre le serveur SMTP ; un mot de passe absent ou vide garde celui enregistré, null l’efface',
     body: smtpBody,
     invalid: 'MAIL_CONFIGURATION_ERROR',
+    response: ref('SmtpSetting'),
     responses: { 409: { description: 'Modifié entre-temps (RECORD_CHANGED)' } },
     handler: ({ knex, body }) => saveSmtp(knex, body),
   }),
@@ -113,6 +118,7 @@ export const MAIL_ROUTES = [
       required: ['to'],
       properties: { to: { ...EMAIL, 'x-message': 'RECIPIENT_EMAIL_MISSING' } },
     },
+    response: ref('MailTestResult'),
     handler: async ({ knex, body, user }) => {
       const id = (await enqueueMail(knex, {
         kind: 'test',
@@ -150,6 +156,7 @@ export const MAIL_ROUTES = [
         perPage: { type: 'integer', minimum: 1, maximum: 200 },
       },
     },
+    response: ref('MailHistoryPage'),
     handler: ({ knex, query }) => historyPage(knex, query),
   }),
   defineRoute({
@@ -158,14 +165,15 @@ export const MAIL_ROUTES = [
     right: [SMTP, 'read'],
     tag,
     summary: 'Un e-mail de l’historique, avec son corps',
+    response: ref('MailHistoryDetail'),
     responses: { 404: { description: 'E-mail inconnu' } },
     handler: async ({ knex, params }) => {
-      const r = await knex('mail_message').where('id', parseId(params.mailId)).first();
+      const r = await knex<MailMessageRow>('mail_message').where('id', parseId(params.mailId)).first();
       if (!r) throw new HttpError(404, 'NOT_FOUND');
       return {
         ...historyRow(r),
         bodyHtml: r.bodyHtml,
-        attachmentList: (r.attachments as any[]).map((a, i) => ({ index: i, fileName: a.fileName, size: a.size })),
+        attachmentList: (r.attachments ?? []).map((a, i) => ({ index: i, fileName: a.fileName, size: a.size })),
       };
     },
   }),
@@ -198,6 +206,7 @@ export const MAIL_ROUTES = [
     tag,
     summary:
       'Renvoie un e-mail envoyé ou en échec : une nouvelle ligne de l’historique, mise en file et envoyée aussitôt',
+    response: ref('MailHistoryRow'),
     responses: { 404: { description: 'E-mail inconnu' } },
     handler: async ({ knex, params, user }) => {
       const id = parseId(params.mailId);
@@ -206,8 +215,8 @@ export const MAIL_ROUTES = [
       if (m.status !== 'sent' && m.status !== 'failed') throw new HttpError(400, 'MAIL_NOT_RESENDABLE');
       const newId = (await resendMail(knex, id, user.id))!;
       await processQueue(knex, { onlyId: newId });
-      const r = await knex('mail_message').where('id', newId).first();
-      return historyRow(r);
+      const r = await knex<MailMessageRow>('mail_message').where('id', newId).first();
+      return historyRow(r!);
     },
   }),
 ];

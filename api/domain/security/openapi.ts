@@ -16,6 +16,27 @@ const sub = {
   },
 };
 
+const functionalities = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      key: { type: 'string' },
+      label: { type: 'string' },
+      subFunctionalities: { type: 'array', items: sub },
+    },
+  },
+};
+const str = { type: 'string' };
+const int = { type: 'integer' };
+const bool = { type: 'boolean' };
+const obj = (properties: Record<string, object>) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(properties),
+  properties,
+});
+
 export const SECURITY_SCHEMAS: Record<string, object> = {
   RightsBody: {
     type: 'object',
@@ -51,17 +72,38 @@ export const SECURITY_SCHEMAS: Record<string, object> = {
       },
       specific: { type: 'boolean' },
       rights: { type: 'object', additionalProperties: { type: 'object' } },
-      functionalities: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            key: { type: 'string' },
-            label: { type: 'string' },
-            subFunctionalities: { type: 'array', items: sub },
-          },
-        },
-      },
+      functionalities,
     },
+  },
+  GroupRights: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['groupId', 'label', 'isActive', 'members', 'rights', 'functionalities'],
+    properties: {
+      status: { const: 'SAVED' },
+      groupId: int,
+      label: str,
+      isActive: bool,
+      members: { type: 'array', items: obj({ id: int, login: str, name: str }) },
+      rights: { type: 'object', additionalProperties: { type: 'object' } },
+      functionalities,
+    },
+  },
+  UserGroup: obj({ id: int, label: str, description: { type: ['string', 'null'] }, isActive: bool, member: bool }),
+  /** common/menu-tree.ts MenuEntry: an item, or a node or header holding entries */
+  MenuEntry: {
+    oneOf: [
+      obj({ type: { const: 'item' }, key: str, label: str, route: str }),
+      obj({
+        type: { enum: ['node', 'header'] },
+        key: str,
+        path: str,
+        label: str,
+        defaultLabel: str,
+        contextId: int,
+        clickable: bool,
+        children: { type: 'array', items: { $ref: '#/components/schemas/MenuEntry' } },
+      }),
+    ],
   },
 };

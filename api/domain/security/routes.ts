@@ -20,7 +20,8 @@ const rightsBody = {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/RightsBody' } } },
   },
 };
-const list = { type: 'array', items: { type: 'object' } };
+const list = (name: string) => ({ type: 'array', items: { $ref: `#/components/schemas/${name}` } });
+const groupRights = { $ref: '#/components/schemas/GroupRights' };
 
 defineSchemas(SECURITY_SCHEMAS);
 
@@ -79,14 +80,23 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     right: [USERS, 'read'],
     tag,
     summary: "Groupes de droits, avec l'appartenance de l'utilisateur",
-    response: list,
+    response: list('UserGroup'),
     handler: async ({ params, knex }) => {
       const userId = parseId(params.userId);
       const member = new Set(
-        (await knex('user_group').where('userId', userId).select('groupId')).map((x: any) => x.groupId),
+        (await knex('user_group').where('userId', userId).select<{ groupId: number }[]>('groupId')).map(
+          (x) => x.groupId,
+        ),
       );
-      const groups = await knex('rights_group').orderBy('label').select('id', 'label', 'description', 'isActive');
-      return groups.map((g: any) => ({ ...g, member: member.has(g.id) }));
+      const groups = await knex('rights_group')
+        .orderBy('label')
+        .select<{ id: number; label: string; description: string | null; isActive: boolean }[]>(
+          'id',
+          'label',
+          'description',
+          'isActive',
+        );
+      return groups.map((g) => ({ ...g, member: member.has(g.id) }));
     },
   }),
   defineRoute({
@@ -114,7 +124,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     right: [USERS, 'read'],
     tag,
     summary: "Droits et membres d'un groupe",
-    response: { type: 'object' },
+    response: groupRights,
     handler: ({ params, knex }) => groupRightsView(knex, parseId(params.groupId)),
   }),
   defineRoute({
@@ -125,7 +135,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     summary: "Droits d'un groupe (entrées données ; les autres restent)",
     body: { type: 'object' },
     openapi: rightsBody,
-    response: { type: 'object' },
+    response: groupRights,
     handler: async ({ body, params, user, knex }) => {
       const groupId = parseId(params.groupId);
       await setGroupRights(knex, managerOf(user), groupId, parseRightsBody(body));
@@ -139,7 +149,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     right: 'session',
     tag,
     summary: "Menu principal de l'utilisateur connecté (nœuds, en-têtes de contexte, éléments)",
-    response: list,
+    response: list('MenuEntry'),
     handler: ({ user, knex }) => menuFor(knex, user),
   }),
   defineRoute({
@@ -148,7 +158,15 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     right: ['establishment.settings', 'read'],
     tag,
     summary: 'En-têtes du menu (pour les noms personnalisés)',
-    response: list,
+    response: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name'],
+        additionalProperties: false,
+        properties: { id: { type: 'string' }, name: { type: 'string' } },
+      },
+    },
     handler: () => allHeaderPaths().map((path) => ({ id: path, name: path.replace(/\//g, ' › ') })),
   }),
 ];

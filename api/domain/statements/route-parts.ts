@@ -15,8 +15,6 @@ export const year = { type: 'integer', minimum: 2000, maximum: 2100, 'x-message'
 
 export const period = { type: 'object', required: ['from', 'to'], properties: { from: day, to: day } };
 
-export const obj = { type: 'object' };
-
 export const csv = { description: 'CSV', content: { 'text/csv': { schema: { type: 'string' } } } };
 
 export type Period = { from: string; to: string };

@@ -3,6 +3,8 @@
 // sales per day and VAT rate; each as JSON for its screen and as CSV (export right,
 // declared from one table in ./csv-routes.ts).
 import { defineRoute } from '../../http/define-route';
+import { ref } from '../../http/schema-parts';
+import './openapi';
 import { taxRegister, taxStatement } from './tourist-tax';
 import { vatStatement } from './vat';
 import { vatRegime, vatReturns } from './vat-regime';
@@ -11,20 +13,7 @@ import { policeRegister } from './police';
 import { inseeMonth } from './insee';
 import { renderTaxStatementPdf } from './tax-pdf';
 import { CSV_EXPORT_ROUTES } from './csv-routes';
-import {
-  tag,
-  ACC,
-  RESULTS,
-  day,
-  year,
-  period,
-  obj,
-  type Period,
-  type Year,
-  yearQuery,
-  ordered,
-  range,
-} from './route-parts';
+import { tag, ACC, RESULTS, day, year, period, type Period, type Year, yearQuery, ordered, range } from './route-parts';
 
 const JSON_ROUTES = [
   defineRoute<unknown, Period>({
@@ -33,7 +22,7 @@ const JSON_ROUTES = [
     right: [ACC, 'read'],
     tag,
     query: period,
-    response: obj,
+    response: ref('TaxRegister'),
     summary:
       'Registre de la taxe de séjour (R2333-50) : par séjour, nuits, personnes, exonérations et motifs, taxe due ' +
       'et facturée',
@@ -54,7 +43,7 @@ const JSON_ROUTES = [
     right: [ACC, 'read'],
     tag,
     query: yearQuery,
-    response: obj,
+    response: ref('TaxStatement'),
     summary:
       "Déclaration de taxe de séjour à la commune : par période de l'année civile (périodicité du module) ou " +
       'pour une période donnée',
@@ -81,7 +70,7 @@ const JSON_ROUTES = [
     path: '/rest/tva-statement-list',
     right: [ACC, 'read'],
     tag,
-    response: obj,
+    response: ref('VatStatement'),
     query: { type: 'object', required: ['year'], properties: { year } },
     summary:
       'Déclaration de TVA : par mois et par taux, TVA sur les encaissements (prestations) et sur les ventes du ' +
@@ -98,7 +87,7 @@ const JSON_ROUTES = [
     right: [RESULTS, 'read'],
     tag,
     query: period,
-    response: obj,
+    response: ref('PeriodResult'),
     summary:
       "Résultats d'une période : ventes par type de ligne et par taux de TVA (factures, avoirs, tickets), " +
       'encaissements par mode de paiement',
@@ -113,7 +102,7 @@ const JSON_ROUTES = [
     right: [RESULTS, 'read'],
     tag,
     query: period,
-    response: obj,
+    response: ref('PeriodResultDetail'),
     summary: 'Détail des résultats : les factures et avoirs de la période, un par ligne, avec leur taxe de séjour',
     handler: ({ query, knex }) => {
       ordered(query);
@@ -125,7 +114,7 @@ const JSON_ROUTES = [
     path: '/rest/balance',
     right: [RESULTS, 'read'],
     tag,
-    response: obj,
+    response: ref('Balance'),
     query: { type: 'object', required: ['date'], properties: { date: day } },
     summary:
       'Balance des comptes clients et partenaires à une date : facturé, réglé, solde (positif : dû ; négatif : ' +
@@ -138,7 +127,7 @@ const JSON_ROUTES = [
     right: ['booking.booking', 'read'],
     tag,
     query: period,
-    response: obj,
+    response: ref('PoliceRegister'),
     summary:
       'Registre de police : les fiches individuelles des clients étrangers arrivés dans la période (6 mois au plus)',
     handler: ({ query, knex }) => policeRegister(knex, query.from, query.to),
@@ -148,7 +137,7 @@ const JSON_ROUTES = [
     path: '/rest/insee-statement',
     right: ['stats.stats', 'read'],
     tag,
-    response: obj,
+    response: ref('InseeMonth'),
     query: {
       type: 'object',
       required: ['month'],

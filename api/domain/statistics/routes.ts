@@ -1,6 +1,8 @@
 // Routes of the statistics (§2 (docs/screens.md#statistics) Statistics, §6 (docs/rights.md) right « stats »): each
 // screen's answer and its CSV, the filters' choices, the regeneration's state and the on-demand run.
 import { defineRoute } from '../../http/define-route';
+import { ref } from '../../http/schema-parts';
+import './openapi';
 import { filtersSchema } from './query';
 import { screenAnswer, sendScreenCsv } from './answer';
 import { SCREENS } from './screens/index';
@@ -10,7 +12,6 @@ import { filterChoices } from './choices';
 
 const tag = 'statistics';
 const F = 'stats.stats';
-const obj = { type: 'object' };
 /** Each outside service's outcome (export-send.ts SendResult). */
 const sent = {
   type: 'object',
@@ -42,7 +43,7 @@ const screenRoutes = (s: ScreenDef) => [
     right: [F, 'read'],
     tag,
     query: filtersSchema(s.params),
-    response: obj,
+    response: ref('StatAnswer'),
     summary: `Statistiques : ${s.title} (graphique et tableau, années de référence)`,
     handler: ({ query, knex }) => screenAnswer(knex, s, query),
   }),
@@ -64,7 +65,7 @@ export const STATISTICS_ROUTES = [
     path: '/rest/stat/filters',
     right: [F, 'read'],
     tag,
-    response: obj,
+    response: ref('StatFilters'),
     summary: 'Statistiques : types, zones, canaux, années disponibles et réglages par défaut',
     handler: ({ knex }) => filterChoices(knex),
   }),
@@ -73,7 +74,7 @@ export const STATISTICS_ROUTES = [
     path: '/rest/stat/status',
     right: [F, 'read'],
     tag,
-    response: obj,
+    response: ref('StatStatus'),
     summary: 'Statistiques : régénérations, file des changements en attente, réglages',
     handler: ({ knex }) => statisticsStatus(knex),
   }),
@@ -83,7 +84,12 @@ export const STATISTICS_ROUTES = [
     right: [F, 'write'],
     tag,
     body: { type: 'object', additionalProperties: false, properties: {} },
-    response: obj,
+    response: {
+      type: 'object',
+      required: ['runId'],
+      additionalProperties: false,
+      properties: { runId: { type: 'integer' } },
+    },
     summary: 'Statistiques : régénérer maintenant toutes les statistiques (mois par mois, en arrière-plan)',
     handler: ({ knex, user }) => startRegeneration(knex, user.id),
   }),

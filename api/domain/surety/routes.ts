@@ -2,6 +2,8 @@
 // function to see, write right to send deposit requests.
 import { defineRoute } from '../../http/define-route';
 import { HttpError } from '../../http/errors';
+import { ref } from '../../http/schema-parts';
+import './openapi';
 import { sendDepositRequests, suretyBookings, suretyCalcul, suretyModule } from './swikly';
 
 const tag = 'documents';
@@ -17,6 +19,7 @@ export const SURETY_MODULE_ROUTES = [
     summary:
       'Module Caution : paramètres (calcul, jours de rappel, montant de la caution) et état du prestataire ' +
       '(configuré ou non)',
+    response: ref('SuretyModule'),
     handler: ({ knex }) => suretyModule(knex),
   }),
   defineRoute<{ startDate: string; endDate: string }>({
@@ -34,6 +37,7 @@ export const SURETY_MODULE_ROUTES = [
       properties: { startDate: DATE, endDate: DATE },
     },
     invalid: 'INCORRECT_DATES',
+    response: { type: 'array', items: ref('SuretyBooking') },
     handler: ({ knex, body }) => {
       if (body.endDate < body.startDate) throw new HttpError(400, 'INCORRECT_DATES');
       return suretyBookings(knex, body.startDate, body.endDate);
@@ -61,6 +65,7 @@ export const SURETY_MODULE_ROUTES = [
       },
     },
     invalid: 'NO_EMAILING_SELECTION',
+    response: ref('SuretyDepositsSent'),
     handler: ({ knex, body }) => sendDepositRequests(knex, body.bookingIds),
   }),
   defineRoute({
@@ -71,6 +76,7 @@ export const SURETY_MODULE_ROUTES = [
     summary:
       'Recalcule les cautions des séjours à relancer (arrivée sous nbdaySurety jours, aucune caution demandée) ; ' +
       'corps vide',
+    response: ref('SuretyCalcul'),
     handler: ({ knex }) => suretyCalcul(knex),
   }),
 ];
