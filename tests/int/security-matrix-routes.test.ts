@@ -320,20 +320,10 @@ const ROWS: Row[] = [
     state: async () => t.knex('user_right').where('userId', ids.user).select('functionality', 'canRead'),
   },
   {
-    method: 'GET',
-    route: '/rest/security/user/groups/:userId',
-    make: async () => ({ path: `/rest/security/user/groups/${ids.user}` }),
-  },
-  {
     method: 'POST',
     route: '/rest/security/user/set_groups/:userId',
     make: async () => ({ path: `/rest/security/user/set_groups/${ids.user}`, body: { groupIds: [ids.group] } }),
     state: async () => t.knex('user_group').where('userId', ids.user).select('groupId'),
-  },
-  {
-    method: 'GET',
-    route: '/rest/security/group/get_right/:groupId',
-    make: async () => ({ path: `/rest/security/group/get_right/${ids.group}` }),
   },
   {
     method: 'POST',
@@ -450,16 +440,6 @@ const ROWS: Row[] = [
     }),
   },
   {
-    method: 'GET',
-    route: '/rest/pricing/grid/:id/versions',
-    make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/versions` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/pricing/grid/:id/version/:version',
-    make: async () => ({ path: `/rest/pricing/grid/${ids.grid}/version/${ids.gridVersion}` }),
-  },
-  {
     method: 'PUT',
     route: '/rest/pricing/grid/:id/option/:optionId/prices',
     make: async () => ({
@@ -488,25 +468,10 @@ const ROWS: Row[] = [
 
   // Places and customers
   {
-    method: 'GET',
-    route: '/rest/place/:id/features',
-    make: async () => ({ path: `/rest/place/${ids.place}/features` }),
-  },
-  {
     method: 'PUT',
     route: '/rest/place/:id/features',
     make: async () => ({ path: `/rest/place/${await place()}/features`, body: { featureIds: [ids.feature] } }),
     state: async (req) => t.knex('place_feature').where('placeId', idIn(req)).select('featureId'),
-  },
-  {
-    method: 'GET',
-    route: '/rest/customer/:id/resume',
-    make: async () => ({ path: `/rest/customer/${ids.customer}/resume` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/customer/:id/links',
-    make: async () => ({ path: `/rest/customer/${ids.customer}/links` }),
   },
   {
     method: 'POST',
@@ -541,11 +506,6 @@ const ROWS: Row[] = [
       path: '/rest/booking/search-availability',
       body: { startDate: '2031-07-01', endDate: '2031-07-08' },
     }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/booking/:id/summary',
-    make: async () => ({ path: `/rest/booking/${ids.booking}/summary` }),
   },
 
   // Stays: actions (a deletion — ending in DELETED — needs 111)
@@ -758,9 +718,6 @@ const ROWS: Row[] = [
   },
 
   // Planning board, extras, cleaning, site plan
-  { method: 'GET', route: '/rest/planning/window', make: async () => ({ path: `/rest/planning/window?${RANGE}` }) },
-  { method: 'GET', route: '/rest/planning/free', make: async () => ({ path: `/rest/planning/free?${RANGE}` }) },
-  { method: 'GET', route: '/rest/planning/periods', make: async () => ({ path: `/rest/planning/periods?${RANGE}` }) },
   { method: 'GET', route: '/rest/planning/search', make: async () => ({ path: '/rest/planning/search?q=Client' }) },
   {
     method: 'POST',
@@ -802,11 +759,6 @@ const ROWS: Row[] = [
         .knex('occupancy')
         .where('id', (req.body as any).id)
         .first('placeId', 'startDate', 'endDate'),
-  },
-  {
-    method: 'GET',
-    route: '/rest/planning/extras/window',
-    make: async () => ({ path: `/rest/planning/extras/window?${RANGE}` }),
   },
   {
     method: 'POST',
@@ -1256,26 +1208,10 @@ const ROWS: Row[] = [
     route: '/rest/booking/:bookingId/bill/preview',
     make: async () => ({ path: `/rest/booking/${(await billable()).id}/bill/preview?kind=final` }),
   },
-  { method: 'GET', route: '/rest/bill/view/:billId', make: async () => ({ path: `/rest/bill/view/${ids.bill}` }) },
-  {
-    method: 'GET',
-    route: '/rest/bill/document/:billId',
-    make: async () => ({ path: `/rest/bill/document/${ids.bill}` }),
-  },
   {
     method: 'POST',
     route: '/rest/bill/document/:billId',
     make: async () => ({ path: `/rest/bill/document/${ids.bill}` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/booking/:bookingId/balance',
-    make: async () => ({ path: `/rest/booking/${ids.booking}/balance` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/bank-deposit/candidates/:paymentMethodId',
-    make: async () => ({ path: `/rest/bank-deposit/candidates/${ids.cheque}` }),
   },
   {
     method: 'POST',
@@ -1289,16 +1225,6 @@ const ROWS: Row[] = [
         .knex('payment')
         .where('id', (req.body as any).paymentIds[0])
         .first('isDeposited', 'bankDepositId'),
-  },
-  {
-    method: 'GET',
-    route: '/rest/bank-deposit/view/:depositId',
-    make: async () => ({ path: `/rest/bank-deposit/view/${ids.deposit}` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/bank-deposit/document/:depositId',
-    make: async () => ({ path: `/rest/bank-deposit/document/${ids.deposit}` }),
   },
 
   // Mail and documents (api/domain/mail, api/domain/documents)
@@ -1318,16 +1244,6 @@ const ROWS: Row[] = [
     state: async () => t.knex('mail_message').count({ n: '*' }),
   },
   { method: 'GET', route: '/rest/mail-history', make: async () => ({ path: '/rest/mail-history?entityId=0' }) },
-  {
-    method: 'GET',
-    route: '/rest/mail-history/:mailId',
-    make: async () => ({ path: `/rest/mail-history/${ids.mail}` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/mail-history/:mailId/attachment/:index',
-    make: async () => ({ path: `/rest/mail-history/${ids.mail}/attachment/0` }),
-  },
   {
     method: 'POST',
     route: '/rest/mail-history/:mailId/resend',
@@ -1404,11 +1320,6 @@ const ROWS: Row[] = [
     make: async () => ({ path: '/rest/module/surety/booking/calcul', body: {} }),
   },
   {
-    method: 'GET',
-    route: '/rest/campaign/preview/:mailingCriteriaId',
-    make: async () => ({ path: `/rest/campaign/preview/${ids.criteria}` }),
-  },
-  {
     method: 'POST',
     route: '/rest/campaign/send',
     make: async () => ({
@@ -1444,9 +1355,6 @@ const ROWS: Row[] = [
     route: '/rest/bill/verif-due',
     make: async () => ({ path: '/rest/bill/verif-due?date=2031-12-31' }),
   },
-  { method: 'GET', route: '/rest/bill/credits', make: async () => ({ path: `/rest/bill/credits?${RANGE}` }) },
-  { method: 'GET', route: '/rest/payment/vacaf', make: async () => ({ path: `/rest/payment/vacaf?${RANGE}` }) },
-  { method: 'GET', route: '/rest/booking/insured', make: async () => ({ path: `/rest/booking/insured?${RANGE}` }) },
   // Insurance declarations and VACAF (api/domain/insurance, api/domain/vacaf): no module in this database
   {
     method: 'GET',
@@ -1483,11 +1391,6 @@ const ROWS: Row[] = [
     ok: { status: 404, why: 'no such declaration: past the right, 404' },
   },
   {
-    method: 'GET',
-    route: '/rest/booking/:bookingId/holiday-aid',
-    make: async () => ({ path: `/rest/booking/${ids.booking}/holiday-aid` }),
-  },
-  {
     method: 'POST',
     route: '/rest/booking/:bookingId/holiday-aid',
     make: async () => ({
@@ -1506,7 +1409,6 @@ const ROWS: Row[] = [
     },
     state: async (req) => t.knex('holiday_aid').where('bookingId', idIn(req)).count({ n: '*' }),
   },
-  { method: 'GET', route: '/rest/vacaf-claim/list', make: async () => ({ path: `/rest/vacaf-claim/list?${RANGE}` }) },
   {
     method: 'POST',
     route: '/rest/vacaf-claim/create',
@@ -1615,18 +1517,8 @@ const ROWS: Row[] = [
   },
   {
     method: 'GET',
-    route: '/rest/payment/vat/:paymentId',
-    make: async () => ({ path: `/rest/payment/vat/${ids.chequePaymentForVat}` }),
-  },
-  {
-    method: 'GET',
     route: '/rest/bank-deposit/month/:yearMonth',
     make: async () => ({ path: '/rest/bank-deposit/month/2031-07' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/cash-fund/:paymentMethodId/:date',
-    make: async () => ({ path: `/rest/cash-fund/${ids.cash}/2031-07-01` }),
   },
   {
     method: 'POST',

@@ -43,6 +43,7 @@ export const CASH_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/cash-fund/:paymentMethodId/:date',
+    example: { params: { paymentMethodId: 'cash', date: { value: '2031-07-01' } } },
     right: [BANK, 'read'],
     tag,
     summary:

@@ -15,6 +15,7 @@ export const DEPOSIT_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/bank-deposit/candidates/:paymentMethodId',
+    example: { params: { paymentMethodId: 'cheque' } },
     right: [BANK, 'read'],
     tag,
     summary: 'Les paiements de ce mode pas encore remis en banque (écran /create-deposit/{paymentMethodId})',
@@ -58,6 +59,7 @@ export const DEPOSIT_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/bank-deposit/view/:depositId',
+    example: { params: { depositId: 'deposit' } },
     right: [BANK, 'read'],
     tag,
     summary: 'Une remise en banque avec ses paiements',
@@ -73,6 +75,7 @@ export const DEPOSIT_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/bank-deposit/document/:depositId',
+    example: { params: { depositId: 'deposit' } },
     right: [BANK, 'read'],
     tag,
     summary: 'Le bordereau de remise en banque (PDF)',

@@ -96,6 +96,7 @@ export const BILL_LIST_ROUTES = [
   defineRoute<unknown, { from?: string; to?: string }>({
     method: 'GET',
     path: '/rest/bill/credits',
+    example: { query: { from: '2031-07-01', to: '2031-08-01' } },
     right: [BILL, 'read'],
     tag,
     summary: 'Les avoirs de la période et les clients créditeurs (payé plus que facturé) (écran /result-credit-list)',
@@ -106,6 +107,7 @@ export const BILL_LIST_ROUTES = [
   defineRoute<unknown, { from?: string; to?: string }>({
     method: 'GET',
     path: '/rest/payment/vacaf',
+    example: { query: { from: '2031-07-01', to: '2031-08-01' } },
     right: ['invoice.payment', 'read'],
     tag,
     summary: 'Les paiements des aides aux vacances (VACAF) de la période, avec le séjour (écran /vacaf-list)',
@@ -116,6 +118,7 @@ export const BILL_LIST_ROUTES = [
   defineRoute<unknown, { from?: string; to?: string }>({
     method: 'GET',
     path: '/rest/booking/insured',
+    example: { query: { from: '2031-07-01', to: '2031-08-01' } },
     right: ['booking.booking', 'read'],
     tag,
     summary: "Les séjours pris avec l'assurance annulation sur la période, avec la prime (écran /assurance-list)",

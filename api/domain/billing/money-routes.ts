@@ -162,6 +162,7 @@ export const MONEY_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/payment/vat/:paymentId',
+    example: { params: { paymentId: 'vatPayment' } },
     right: [PAYMENT, 'read'],
     tag,
     summary:

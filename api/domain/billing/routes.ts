@@ -169,6 +169,7 @@ export const BILLING_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/bill/view/:billId',
+    example: { params: { billId: 'bill' } },
     right: [BILL, 'read'],
     tag,
     summary: 'Une facture avec ses lignes, son état, ses avoirs et ses paiements',
@@ -180,6 +181,7 @@ export const BILLING_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/bill/document/:billId',
+    example: { params: { billId: 'bill' } },
     right: [BILL, 'read'],
     tag,
     summary:
@@ -228,6 +230,7 @@ export const BILLING_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/booking/:bookingId/balance',
+    example: { params: { bookingId: 'booking' } },
     right: [PAYMENT, 'read'],
     tag,
     summary: 'Facturé, payé et reste dû d’un séjour, avec ses factures',

@@ -17,6 +17,7 @@ export const CATALOGUE_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/place/:id/features',
+    example: { params: { id: 'place' } },
     right: [PITCH, 'read'],
     tag,
     summary: "Caractéristiques d'un emplacement",

@@ -22,6 +22,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/customer/:id/resume',
+    example: { params: { id: 'customer' } },
     right: ['customer.customer', 'read'],
     tag,
     summary: "Tout ce qu'a un client : séjours, et les lignes de chaque entité qui le référence",
@@ -31,6 +32,7 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/customer/:id/links',
+    example: { params: { id: 'customer' } },
     right: ['customer.customer', 'read'],
     tag,
     summary: 'Nombre de lignes de chaque entité qui référence le client',

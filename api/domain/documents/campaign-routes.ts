@@ -22,6 +22,7 @@ export const CAMPAIGN_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/campaign/preview/:mailingCriteriaId',
+    example: { params: { mailingCriteriaId: 'criteria' } },
     right: [CAMPAIGN, 'read'],
     tag,
     summary: 'Destinataires d’un critère de mailing (clients consentants ayant un e-mail) : nombre et 20 premiers',

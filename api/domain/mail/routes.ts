@@ -162,6 +162,7 @@ export const MAIL_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/mail-history/:mailId',
+    example: { params: { mailId: 'mail' } },
     right: [SMTP, 'read'],
     tag,
     summary: 'Un e-mail de l’historique, avec son corps',
@@ -180,6 +181,7 @@ export const MAIL_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/mail-history/:mailId/attachment/:index',
+    example: { params: { mailId: 'mail', index: { value: 0 } } },
     right: [SMTP, 'read'],
     tag,
     params: { index: { type: 'integer', minimum: 0, maximum: 100 } },

@@ -54,6 +54,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/planning/window',
+    example: { query: { from: '2031-07-01', to: '2031-08-01' } },
     right: [PLANNING, 'read'],
     tag,
     summary: 'Barres d’une fenêtre visible (chargement par fenêtre)',
@@ -75,6 +76,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/planning/free',
+    example: { query: { from: '2031-07-01', to: '2031-08-01' } },
     right: [PLANNING, 'read'],
     tag,
     summary: 'Emplacements libres par jour, selon les filtres',
@@ -91,6 +93,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/planning/periods',
+    example: { query: { from: '2031-07-01', to: '2031-08-01' } },
     right: [PLANNING, 'read'],
     tag,
     summary: 'Périodes tarifaires affichées dans l’en-tête',
@@ -155,6 +158,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/planning/extras/window',
+    example: { query: { from: '2031-07-01', to: '2031-08-01' } },
     right: [PLANNING, 'read'],
     tag,
     summary: 'Équipements et extras loués par jour',

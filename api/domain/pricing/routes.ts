@@ -82,6 +82,7 @@ export const PRICING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/pricing/grid/:id/versions',
+    example: { params: { id: 'grid' } },
     right: ['stay.price', 'read'],
     tag,
     summary: 'Les versions d’une grille tarifaire, de la plus récente à la plus ancienne (stay.price, lecture)',
@@ -96,6 +97,7 @@ export const PRICING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/pricing/grid/:id/version/:version',
+    example: { params: { id: 'grid', version: 'gridVersion' } },
     right: ['stay.price', 'read'],
     tag,
     summary: 'Une version d’une grille tarifaire, en consultation seule (stay.price, lecture)',

@@ -77,6 +77,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/security/user/groups/:userId',
+    example: { params: { userId: 'user' } },
     right: [USERS, 'read'],
     tag,
     summary: "Groupes de droits, avec l'appartenance de l'utilisateur",
@@ -121,6 +122,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/security/group/get_right/:groupId',
+    example: { params: { groupId: 'group' } },
     right: [USERS, 'read'],
     tag,
     summary: "Droits et membres d'un groupe",

@@ -14,6 +14,7 @@ export const BOOKING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/booking/:id/summary',
+    example: { params: { id: 'booking' } },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Le séjour, ses occupations, les actions permises et son historique',

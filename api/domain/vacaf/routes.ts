@@ -67,6 +67,7 @@ export const VACAF_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/booking/:bookingId/holiday-aid',
+    example: { params: { bookingId: 'booking' } },
     right: ['booking.booking', 'read'],
     tag,
     summary: "L'aide VACAF du séjour (montant accordé, n° d'allocataire, demande, payé par la CAF), ou null",
@@ -113,6 +114,7 @@ export const VACAF_ROUTES = [
   defineRoute<unknown, Partial<Period>>({
     method: 'GET',
     path: '/rest/vacaf-claim/list',
+    example: { query: { from: '2031-07-01', to: '2031-08-01' } },
     right: [PAY, 'read'],
     tag,
     summary:
