@@ -23,6 +23,10 @@ export function withDeclaredRoutes(doc: Record<string, any>): Record<string, any
   const declared = openApiOf();
   // Per method: a hand-written operation replaces the generic one of the same method only.
   for (const [path, ops] of Object.entries(declared.paths)) doc.paths[path] = { ...doc.paths[path], ...ops };
+  // A route's named schema must not take an entity's name: it would replace the record's
+  // schema (its version field…) for every generic route too.
+  const clash = Object.keys(declared.schemas).filter((name) => name in doc.components.schemas);
+  if (clash.length) throw new Error(`route schemas named like generated ones: ${clash.join(', ')}`);
   // The 409 of hand-written writes that take a version (the generator names it too).
   doc.components.schemas = { StaleRecord: STALE_RECORD_SCHEMA, ...doc.components.schemas, ...declared.schemas };
   return doc;

@@ -622,7 +622,6 @@ const ROWS: Row[] = [
   },
 
   // Booking channels (api/domain/channels)
-  { method: 'GET', route: '/rest/channel/health', make: async () => ({ path: '/rest/channel/health' }) },
   {
     method: 'POST',
     route: '/rest/channel/:id/force',

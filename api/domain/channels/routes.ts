@@ -80,52 +80,54 @@ export const CHANNEL_PUBLIC_ROUTES = [
   }),
 ];
 
-export function channelRoutes() {
-  return [
-    defineRoute({
-      method: 'GET',
-      path: '/rest/channel/health',
-      right: [GATEWAYS, 'read'],
-      tag,
-      summary: 'État de synchronisation de chaque canal : dernières relève et envoi, dernière erreur, 24 h',
-      response: { type: 'object' },
-      handler: async ({ knex }) => ({ channels: await channelHealth(knex) }),
-    }),
-    defineRoute<{ operation: 'pull' | 'push-availability' | 'push-rates' | 'ical-import' }>({
-      method: 'POST',
-      path: '/rest/channel/:id/force',
-      right: [GATEWAYS, 'write'],
-      tag,
-      summary: 'Forcer une synchronisation maintenant (envoi complet des disponibilités), journalisé',
-      body: {
-        type: 'object',
-        required: ['operation'],
-        properties: { operation: { enum: ['pull', 'push-availability', 'push-rates', 'ical-import'] } },
-      },
-      response: { type: 'object' },
-      handler: async ({ params, body, user, knex }) => {
-        const ch = await loadChannel(knex, Number(params.id));
-        if (!ch) throw notFound();
-        return runOperation(knex, ch, body.operation, { forcedBy: user.id ?? null, full: true });
-      },
-    }),
-    defineRoute({
-      method: 'GET',
-      path: '/rest/channel/:id/links',
-      right: [GATEWAYS, 'read'],
-      tag,
-      summary: "Adresses du webhook et des calendriers iCal d'un canal (par emplacement et par type)",
-      response: { type: 'object' },
-      // The address guests and channels reach us at (README: PUBLIC_URL), else this request's.
-      handler: async ({ ctx, params, knex }) =>
-        linksOf(
-          knex,
-          Number(params.id),
-          process.env.PUBLIC_URL?.trim().replace(/\/+$/, '') || `${ctx.protocol}://${ctx.host}`,
-        ),
-    }),
-  ];
-}
+// Declared when the module loads, like every other module's routes: the response-schema
+// and rights-matrix tests read them from the declarations.
+const CHANNEL_ROUTES = [
+  defineRoute({
+    method: 'GET',
+    path: '/rest/channel/health',
+    right: [GATEWAYS, 'read'],
+    tag,
+    summary: 'État de synchronisation de chaque canal : dernières relève et envoi, dernière erreur, 24 h',
+    response: { type: 'object' },
+    handler: async ({ knex }) => ({ channels: await channelHealth(knex) }),
+  }),
+  defineRoute<{ operation: 'pull' | 'push-availability' | 'push-rates' | 'ical-import' }>({
+    method: 'POST',
+    path: '/rest/channel/:id/force',
+    right: [GATEWAYS, 'write'],
+    tag,
+    summary: 'Forcer une synchronisation maintenant (envoi complet des disponibilités), journalisé',
+    body: {
+      type: 'object',
+      required: ['operation'],
+      properties: { operation: { enum: ['pull', 'push-availability', 'push-rates', 'ical-import'] } },
+    },
+    response: { type: 'object' },
+    handler: async ({ params, body, user, knex }) => {
+      const ch = await loadChannel(knex, Number(params.id));
+      if (!ch) throw notFound();
+      return runOperation(knex, ch, body.operation, { forcedBy: user.id ?? null, full: true });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/rest/channel/:id/links',
+    right: [GATEWAYS, 'read'],
+    tag,
+    summary: "Adresses du webhook et des calendriers iCal d'un canal (par emplacement et par type)",
+    response: { type: 'object' },
+    // The address guests and channels reach us at (README: PUBLIC_URL), else this request's.
+    handler: async ({ ctx, params, knex }) =>
+      linksOf(
+        knex,
+        Number(params.id),
+        process.env.PUBLIC_URL?.trim().replace(/\/+$/, '') || `${ctx.protocol}://${ctx.host}`,
+      ),
+  }),
+];
+
+export const channelRoutes = () => CHANNEL_ROUTES;
 
 async function linksOf(knex: Knex, id: number, origin: string) {
   const ch = await loadChannel(knex, id);

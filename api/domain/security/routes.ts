@@ -81,7 +81,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     right: [USERS, 'read'],
     tag,
     summary: "Groupes de droits, avec l'appartenance de l'utilisateur",
-    response: list('UserGroup'),
+    response: list('UserGroupMembership'),
     handler: async ({ params, knex }) => {
       const userId = parseId(params.userId);
       const member = new Set(

@@ -26,4 +26,7 @@ export const RESPONSE_SCHEMA_DEBT: readonly string[] = [
   'GET /rest/starting-base/month/:yearMonth',
   'GET /rest/cash-and-bank-journal',
   'GET /rest/finance-preference/current',
+  'GET /rest/channel/health',
+  'POST /rest/channel/:id/force',
+  'GET /rest/channel/:id/links',
 ];
