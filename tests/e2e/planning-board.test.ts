@@ -86,8 +86,11 @@ describe('planning board', () => {
     await dialog.getByRole('heading', { name: /Déplacer le séjour/ }).waitFor();
     await expect(dialog.getByTestId('move-to').textContent()).resolves.toMatch(new RegExp(`^${tag}P2`));
     await dialog.getByTestId('move-price').waitFor();
+    // The bar moves at once (optimistic); the reload waits for the server's answer.
+    const saved = page.waitForResponse((r) => /\/rest\/planning\/move$/.test(new URL(r.url()).pathname));
     await dialog.getByRole('button', { name: 'Déplacer le séjour' }).click();
     await page.locator(`[data-row-id="${places.P2}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await page.locator(`[data-row-id="${places.P2}"] [data-bar-id="o${a.occupancyId}"]`).waitFor();
     await expect
