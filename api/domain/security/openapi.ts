@@ -89,7 +89,13 @@ export const SECURITY_SCHEMAS: Record<string, object> = {
       functionalities,
     },
   },
-  UserGroupMembership: obj({ id: int, label: str, description: { type: ['string', 'null'] }, isActive: bool, member: bool }),
+  UserGroupMembership: obj({
+    id: int,
+    label: str,
+    description: { type: ['string', 'null'] },
+    isActive: bool,
+    member: bool,
+  }),
   /** common/menu-tree.ts MenuEntry: an item, or a node or header holding entries */
   MenuEntry: {
     oneOf: [
