@@ -23,3 +23,14 @@ export const multipartFile = (fields: Record<string, object> = {}) => ({
     },
   },
 });
+
+export const strOrNull = { type: ['string', 'null'] };
+export const intOrNull = { type: ['integer', 'null'] };
+export const list = (items: object) => ({ type: 'array', items });
+/** An object with exactly these properties, every one present (an answer the server always fills). */
+export const closed = (properties: Record<string, object>) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: Object.keys(properties),
+  properties,
+});

@@ -1,20 +1,8 @@
 // The answers of the documents routes (routes.ts, surety-routes.ts, survey-routes.ts,
 // campaign-routes.ts, bill-mail.ts), named for /rest/openapi.json and the screens' types.
 import { defineSchemas } from '../../http/define-route';
+import { str, int, bool, date, strOrNull, intOrNull, list, closed as obj } from '../../http/schema-parts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const bool = { type: 'boolean' };
-const date = { type: 'string', format: 'date' };
-const strOrNull = { type: ['string', 'null'] };
-const intOrNull = { type: ['integer', 'null'] };
-const list = (items: object) => ({ type: 'array', items });
-const obj = (properties: Record<string, object>) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(properties),
-  properties,
-});
 const mailStatus = { type: 'string', enum: ['queued', 'sending', 'sent', 'failed'] };
 const sentMail = { id: int, status: mailStatus, error: strOrNull, to: str, subject: str, translated: bool };
 const suretyRow = obj({

@@ -1,6 +1,7 @@
 // The answers of the mail routes (routes.ts), named for /rest/openapi.json and the screens'
 // generated types; and the mail_message row they are read from (migrations 0033, 0044).
 import { defineSchemas } from '../../http/define-route';
+import { str, int, strOrNull, intOrNull, closed as obj } from '../../http/schema-parts';
 
 /** A mail_message row as knex reads it (hand-written table: no generated record type). */
 export interface MailMessageRow {
@@ -25,16 +26,6 @@ export interface MailMessageRow {
   resentFromId: number | null;
 }
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const intOrNull = { type: ['integer', 'null'] };
-const strOrNull = { type: ['string', 'null'] };
-const obj = (properties: Record<string, object>) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(properties),
-  properties,
-});
 const status = { type: 'string', enum: ['queued', 'sending', 'sent', 'failed'] };
 const historyRow = {
   id: int,

@@ -2,20 +2,8 @@
 // screens' generated types: tourist tax register and statement, VAT, results, balance,
 // police register, INSEE survey. Money in cents, rates in basis points.
 import { defineSchemas } from '../../http/define-route';
+import { str, int, bool, date, strOrNull, intOrNull, list, closed as obj } from '../../http/schema-parts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const bool = { type: 'boolean' };
-const date = { type: 'string', format: 'date' };
-const strOrNull = { type: ['string', 'null'] };
-const intOrNull = { type: ['integer', 'null'] };
-const list = (items: object) => ({ type: 'array', items });
-const obj = (properties: Record<string, object>) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(properties),
-  properties,
-});
 const amounts = { exclVat: int, vat: int, inclVat: int };
 const vatRow = obj({ rateBp: int, basis: { type: 'string', enum: ['receipts', 'sales'] }, ...amounts });
 

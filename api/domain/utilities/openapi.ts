@@ -1,16 +1,8 @@
 // The answers of the utilities' routes (routes.ts), named for /rest/openapi.json and the
 // screens' generated types.
 import { defineSchemas } from '../../http/define-route';
+import { str, int, strOrNull, closed as obj } from '../../http/schema-parts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const strOrNull = { type: ['string', 'null'] };
-const obj = (properties: Record<string, object>) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(properties),
-  properties,
-});
 const kinds = obj({ customer: int, place: int, stay: int });
 const fileKind = { type: 'string', enum: ['bill', 'archive', 'mail', 'place-image', 'other'] };
 const candidate = obj({ ref: str, kind: fileKind, kindLabel: str, size: int, storedAt: str, reason: str });
