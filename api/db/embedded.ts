@@ -213,6 +213,8 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         process.exit(1);
       }
       setTimeout(() => {
+        // Stopped meanwhile (the server's stop, a test): nothing to restart, nothing fatal.
+        if (stopping) return;
         launch().then(
           () => {
             log('PostgreSQL a redémarré.');
@@ -220,7 +222,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
           },
           (e) => {
             log(String(e));
-            process.exit(1);
+            if (!stopping) process.exit(1);
           },
         );
       }, 200 * crashes.length);
