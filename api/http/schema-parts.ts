@@ -1,5 +1,7 @@
 // Short JSON Schema pieces for route declarations and named schemas (defineRoute,
 // defineSchemas): common types and a reference to a named schema. Pure data.
+import { EMAIL_PATTERN } from '../../common/formats';
+
 export const int = { type: 'integer' };
 export const str = { type: 'string' };
 export const bool = { type: 'boolean' };
@@ -34,3 +36,5 @@ export const closed = (properties: Record<string, object>) => ({
   required: Object.keys(properties),
   properties,
 });
+/** An e-mail address as the screens check it (common/formats.ts), refused with INVALID_EMAIL. */
+export const email = { type: 'string', maxLength: 254, pattern: EMAIL_PATTERN.source, 'x-message': 'INVALID_EMAIL' };

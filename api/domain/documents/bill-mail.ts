@@ -4,7 +4,7 @@
 // time the bill leaves the office, by e-mail or on paper, the DUPLICATA afterwards.
 import type { Knex } from 'knex';
 import { defineRoute } from '../../http/define-route';
-import { ref } from '../../http/schema-parts';
+import { ref, email } from '../../http/schema-parts';
 import './openapi';
 import { HttpError } from '../../http/errors';
 import { parseId } from '../../rest/records';
@@ -73,12 +73,7 @@ export const BILL_MAIL_ROUTES = [
       type: 'object',
       additionalProperties: false,
       properties: {
-        to: {
-          type: 'string',
-          maxLength: 254,
-          pattern: '^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{2,25}$',
-          'x-message': 'INVALID_EMAIL',
-        },
+        to: email,
       },
     },
     response: ref('BillMailSent'),

@@ -12,7 +12,7 @@ import { processQueue } from '../mail/queue';
 import { stayDocument, queueStayDocument } from './send';
 import { MERGE_FIELDS, type MergeData } from '../../../common/merge-template';
 
-import { ref } from '../../http/schema-parts';
+import { ref, email } from '../../http/schema-parts';
 import './openapi';
 
 const tag = 'documents';
@@ -71,12 +71,7 @@ export const DOCUMENT_ROUTES = [
       properties: {
         mailingConfigurationId: { type: 'integer', minimum: 1, maximum: 999_999_999 },
         functionCode: { type: 'string', maxLength: 40, pattern: '^[a-z-]+$' },
-        to: {
-          type: 'string',
-          maxLength: 254,
-          pattern: '^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{2,25}$',
-          'x-message': 'INVALID_EMAIL',
-        },
+        to: email,
         languageId: { type: 'integer', minimum: 0, maximum: 999_999_999 },
       },
     },

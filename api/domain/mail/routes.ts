@@ -9,18 +9,12 @@ import { enqueueMail, processQueue, resendMail } from './queue';
 import { readSmtp, saveSmtp, type SmtpSettingInput } from './settings';
 import { formatMessage } from '../../../common/messages';
 import { getFile } from '../../files/store';
-import { ref } from '../../http/schema-parts';
+import { ref, email as EMAIL } from '../../http/schema-parts';
 import './openapi';
 import type { MailMessageRow } from './openapi';
 
 const tag = 'mail';
 const SMTP = 'documents.smtp';
-const EMAIL = {
-  type: 'string',
-  maxLength: 254,
-  pattern: '^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{2,25}$',
-  'x-message': 'INVALID_EMAIL',
-};
 
 const smtpBody = {
   type: 'object',

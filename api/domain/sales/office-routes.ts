@@ -2,6 +2,7 @@
 // checks, gift vouchers (checked, printed, imported), customers given to tickets after
 // the fact, a ticket sent by e-mail. Thin: parse, call.
 import { defineRoute } from '../../http/define-route';
+import { email } from '../../http/schema-parts';
 import { parseId } from '../../rest/records';
 import { notFound } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
@@ -208,12 +209,7 @@ export const OFFICE_ROUTES = [
       type: 'object',
       additionalProperties: false,
       properties: {
-        to: {
-          type: 'string',
-          maxLength: 254,
-          pattern: '^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{2,25}$',
-          'x-message': 'INVALID_EMAIL',
-        },
+        to: email,
       },
     },
     response: {
