@@ -21,7 +21,7 @@ import {
   price,
   taxCategory,
 } from './facturx-codes';
-import { facturXService } from './facturx-cii';
+import { generateFacturX } from './facturx-cii';
 
 export { sirenOfVat } from './siren';
 export { FACTURX_FORMAT, billingFramework, facturxNotes, wantsFacturX } from './facturx-codes';
@@ -203,7 +203,7 @@ export function facturxErrors(invoice: Invoice): string[] {
 /** The Factur-X PDF: `pdf` (the bill as rendered) with the bill's EN 16931 XML embedded. */
 export async function toFacturX(pdf: Buffer, bill: Row): Promise<Buffer> {
   const invoice = facturxInvoice(bill);
-  const out = await facturXService(invoice).generate(invoice, {
+  const out = await generateFacturX(invoice, {
     format: FACTURX_FORMAT,
     lang: 'fr-fr',
     noWarnings: true,
