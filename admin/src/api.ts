@@ -14,9 +14,10 @@ export interface ApiInit extends RequestInit {
   authErrors?: boolean;
 }
 
-// The transport under rest() and records (their answers are typed there). The `any` default serves the
-// untyped calls left in custom-screens (issue 23 §2, docs/history.md#issue-23); it becomes `unknown` when they are
-// converted. eslint-disable-next-line @typescript-eslint/no-explicit-any
+// The transport under rest() and records (their answers are typed there). The `any` default serves
+// the untyped calls left in custom-screens (issue 23 §2, docs/history.md#issue-23); it becomes
+// `unknown` when they are converted.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function api<T = any>(path: string, init: ApiInit = {}): Promise<T> {
   const { json, authErrors = true, ...rest } = init;
   const headers = new Headers(rest.headers);
