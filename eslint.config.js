@@ -48,10 +48,12 @@ export default tseslint.config(
     // Folders typed through (issue 23 §2, docs/history.md#issue-23): generated record and answer types,
     // precise interfaces, or unknown narrowed; no `any` comes back.
     files: [
+      'admin/src/**/*.{ts,tsx}',
       'api/domain/catalogue/**/*.ts',
       'api/domain/customers/**/*.ts',
       'api/domain/vacaf/**/*.ts',
       'api/domain/yield/**/*.ts',
+      'custom-screens/accounting/**/*.{ts,tsx}',
       'custom-screens/billing/**/*.{ts,tsx}',
       'custom-screens/bookings/**/*.{ts,tsx}',
       'custom-screens/cash-register/**/*.{ts,tsx}',
