@@ -2,30 +2,46 @@
 // equipment, channels, partners, discounts, tourist tax exemption reasons, place types
 // and zones), read once per session. A list the user may not read is empty.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/ui';
+import { api, rest } from '../../admin/src/ui';
+import type {
+  AccessChannelRecord,
+  AgeCategoryRecord,
+  AnimalTypeRecord,
+  DiscountRecord,
+  EquipmentRecord,
+  ExtraRecord,
+  PartnerRecord,
+  TouristTaxExemptionRecord,
+  VehicleTypeRecord,
+} from '../../common/generated/types';
+import type { Setup } from '../planning/shared/model';
 
-export interface Ref {
-  id: number;
-  label: string;
-  [k: string]: any;
-}
 export interface References {
-  ages: Ref[];
-  animals: Ref[];
-  vehicles: Ref[];
-  extras: Ref[];
-  equipment: Ref[];
-  channels: Ref[];
-  discounts: Ref[];
-  partners: Ref[];
-  exemptions: Ref[];
-  placeTypes: Ref[];
-  layouts: Ref[];
-  features: Ref[];
-  places: { id: number; code: string; isRental: boolean; placeTypeId: number }[];
+  ages: AgeCategoryRecord[];
+  animals: AnimalTypeRecord[];
+  vehicles: VehicleTypeRecord[];
+  extras: ExtraRecord[];
+  equipment: EquipmentRecord[];
+  channels: AccessChannelRecord[];
+  discounts: DiscountRecord[];
+  /** a partner has a name, shown as its label */
+  partners: (PartnerRecord & { label: string })[];
+  exemptions: TouristTaxExemptionRecord[];
+  placeTypes: Setup['types'];
+  layouts: Setup['layouts'];
+  features: Setup['features'];
+  places: Setup['places'];
 }
 
-const list = (base: string) => api<Ref[]>(`/${base}?range=[0,499]`).catch(() => [] as Ref[]);
+const list = <T>(base: string) => api<T[]>(`/${base}?range=[0,499]`).catch((): T[] => []);
+const NO_SETUP: Pick<Setup, 'types' | 'layouts' | 'features' | 'places'> = {
+  types: [],
+  layouts: [],
+  features: [],
+  places: [],
+};
+const byOrder = (a: { order: number; label: string }, b: { order: number; label: string }) =>
+  (a.order ?? 0) - (b.order ?? 0) || String(a.label).localeCompare(String(b.label), 'fr');
 
 export function useReferences(): References | undefined {
   const { data } = useQuery({
@@ -34,19 +50,19 @@ export function useReferences(): References | undefined {
     queryFn: async (): Promise<References> => {
       const [ages, animals, vehicles, extras, equipment, channels, discounts, partners, exemptions, setup] =
         await Promise.all([
-          api<Ref[]>('/age-category/active').catch(() => list('age-category')),
-          list('animal-type'),
-          list('vehicle-type'),
-          api<Ref[]>('/extra/active').catch(() => list('extra')),
-          api<Ref[]>('/equipment/active').catch(() => list('equipment')),
-          api<Ref[]>('/access-channel/active').catch(() => list('access-channel')),
-          list('discount'),
-          api<Ref[]>('/partner/active').catch(() => list('partner')),
-          api<Ref[]>('/tourist-tax-exemption/active').catch(() => [] as Ref[]),
-          api<any>('/planning/setup').catch(() => ({ types: [], layouts: [], features: [], places: [] })),
+          api<AgeCategoryRecord[]>('/age-category/active').catch(() => list<AgeCategoryRecord>('age-category')),
+          list<AnimalTypeRecord>('animal-type'),
+          list<VehicleTypeRecord>('vehicle-type'),
+          api<ExtraRecord[]>('/extra/active').catch(() => list<ExtraRecord>('extra')),
+          api<EquipmentRecord[]>('/equipment/active').catch(() => list<EquipmentRecord>('equipment')),
+          api<AccessChannelRecord[]>('/access-channel/active').catch(() => list<AccessChannelRecord>('access-channel')),
+          list<DiscountRecord>('discount'),
+          api<PartnerRecord[]>('/partner/active').catch(() => list<PartnerRecord>('partner')),
+          api<TouristTaxExemptionRecord[]>('/tourist-tax-exemption/active').catch(
+            (): TouristTaxExemptionRecord[] => [],
+          ),
+          rest('get', '/planning/setup').catch(() => NO_SETUP),
         ]);
-      const byOrder = (a: Ref, b: Ref) =>
-        (a.order ?? 0) - (b.order ?? 0) || String(a.label).localeCompare(String(b.label), 'fr');
       return {
         ages: [...ages].sort(byOrder),
         animals,
@@ -55,7 +71,7 @@ export function useReferences(): References | undefined {
         equipment: [...equipment].sort(byOrder),
         channels: [...channels].sort(byOrder),
         discounts,
-        partners: partners.map((p) => ({ ...p, label: p.label ?? p.name })),
+        partners: partners.map((p) => ({ ...p, label: p.name })),
         exemptions,
         placeTypes: setup.types ?? [],
         layouts: setup.layouts ?? [],

@@ -6,6 +6,7 @@ import type { Dispatch, SetStateAction } from 'react';
 import { useNotify, type HttpError } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, rest } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
 import type { CustomerVehicleRecord } from '../../common/generated/types';
 import type { Quote, SaveKind } from './PriceSteps';
 import { sessionKey } from './useStayLoad';
@@ -149,13 +150,15 @@ export function useNextStep(c: StepContext): () => Promise<void> {
               body: { ...draftBody(draft), ...versions },
             })
           : // The route answers the saved stay's summary beside its status, but declares only the status
-            // (planning/wizard-routes.ts): typed by hand until it declares it.
-            await api<WizardSummary>(`/planning/draft/${route.tempBookingId}/finalize`, {
-              method: 'POST',
-              json: into
-                ? { intoBookingId: into.id }
-                : { kind, optionExpiryDate: kind === 'option' && optionExpiry ? optionExpiry : null },
-            });
+            // (planning/wizard-routes.ts): read as the summary until it declares it.
+            await answerAs<WizardSummary>(
+              rest('post', '/planning/draft/{id}/finalize', {
+                path: { id: route.tempBookingId },
+                body: into
+                  ? { intoBookingId: into.id }
+                  : { kind, optionExpiryDate: kind === 'option' && optionExpiry ? optionExpiry : null },
+              }),
+            );
         if (route.tempBookingId) sessionStorage.removeItem(sessionKey(route.tempBookingId));
         // The booking screen reads the saved stay afresh (not its cached summary).
         qc.removeQueries({ queryKey: ['booking', String(s.booking.id)] });

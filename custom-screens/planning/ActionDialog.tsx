@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { formatDateFr } from '../../common/dates';
 import type { StayBar } from './shared/model';
-import { api } from '../../admin/src/ui';
+import { api, rest } from '../../admin/src/ui';
+import type { Refusal } from '../billing/answer';
 
 export type PendingAction = { kind: 'cancel' | 'validate' | 'delete-unavailability'; bar: StayBar };
 
@@ -41,13 +42,14 @@ export function ActionDialog({
     setError(null);
     try {
       if (action.kind === 'cancel')
-        await api(`/booking/${b.data.bookingId}/cancel`, { method: 'POST', json: { reason } });
+        await rest('post', '/booking/{id}/cancel', { path: { id: b.data.bookingId! }, body: { reason } });
       else if (action.kind === 'validate')
-        await api(`/booking/${b.data.bookingId}/validate`, { method: 'POST', json: {} });
+        await rest('post', '/booking/{id}/validate', { path: { id: b.data.bookingId! }, body: {} });
       else await api(`/unavailability/${b.data.recordId}`, { method: 'DELETE' });
       setReason('');
       onDone(action);
-    } catch (e: any) {
+    } catch (err) {
+      const e = err as Refusal;
       setError(e?.body?.errors?.reason ?? e?.message ?? 'Une erreur est survenue');
     } finally {
       setBusy(false);

@@ -2,7 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Row } from './common';
 import type { GridVersion } from './gridModel';
-import { api } from '../../admin/src/ui';
+import { api, rest } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
 
 export function useGridVersion(gridId: number, wanted: number) {
   const current = useQuery({
@@ -20,7 +21,11 @@ export function useGridVersion(gridId: number, wanted: number) {
   const version = ready ? (isCurrent ? grid!.historyVersion : wanted) : 0;
   const snapshot = useQuery({
     queryKey: ['pricing', 'grid-version', gridId, version],
-    queryFn: () => api<GridVersion>(`/pricing/grid/${gridId}/version/${version}`),
+    // The stored copy's schema (PriceGridVersion) leaves its grid, periods, options and prices bare objects.
+    queryFn: () =>
+      answerAs<GridVersion>(
+        rest('get', '/pricing/grid/{id}/version/{version}', { path: { id: gridId, version: String(version) } }),
+      ),
     enabled: version > 0,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -6,7 +6,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { gridPath, type Row } from './common';
 import type { GridVersion } from './gridModel';
-import { api } from '../../admin/src/ui';
+import { api, rest } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
 
 export function useGridView(id: number) {
   const params = useParams();
@@ -33,7 +34,11 @@ export function useGridView(id: number) {
   const version = wanted > 0 && grid && wanted <= grid.historyVersion ? wanted : grid?.historyVersion;
   const snapshot = useQuery({
     queryKey: ['pricing', 'grid-version', id, version],
-    queryFn: () => api<GridVersion>(`/pricing/grid/${id}/version/${version}`),
+    // The stored copy's schema (PriceGridVersion) leaves its grid, periods, options and prices bare objects.
+    queryFn: () =>
+      answerAs<GridVersion>(
+        rest('get', '/pricing/grid/{id}/version/{version}', { path: { id: id, version: String(version) } }),
+      ),
     enabled: !!version,
     staleTime: Number.POSITIVE_INFINITY, // a stored version never changes
   });

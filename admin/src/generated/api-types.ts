@@ -7852,18 +7852,22 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        channelId?: number | null;
                         /** Format: date */
                         endDate: string;
                         featureIds?: number[];
-                        layoutId?: number;
+                        layoutId?: number | null;
+                        occupancyId?: number | null;
                         occupants: {
                             ageCategoryId?: number;
                             quantity?: number;
                         }[];
-                        placeTypeId?: number;
+                        partnerId?: number | null;
+                        placeTypeId?: number | null;
+                        promoCode?: string | null;
                         /** Format: date */
                         startDate: string;
-                        tempBookingId?: number;
+                        tempBookingId?: number | null;
                     };
                 };
             };

@@ -17,6 +17,7 @@ import {
 import { formatDateFr } from '../../../common/dates';
 import { api, DateFieldFr } from '../../../admin/src/ui';
 import type { Setup } from '../shared/model';
+import type { Refusal } from '../../billing/answer';
 import { MODE, STATUS, TYPE, type Staff, type Task } from './model';
 
 export function TaskDialog({
@@ -53,7 +54,8 @@ export function TaskDialog({
       if (isNew) await api('/cleaning-task', { method: 'POST', json: body });
       else await api(`/cleaning-task/${t.id}`, { method: 'PUT', json: body });
       onSaved();
-    } catch (e: any) {
+    } catch (err) {
+      const e = err as Refusal;
       setError(e?.body?.errors ? Object.values(e.body.errors).join(' ; ') : e.message);
     }
   };
@@ -62,8 +64,8 @@ export function TaskDialog({
     try {
       await api(`/cleaning-task/${t.id}`, { method: 'DELETE' });
       onSaved();
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   const place = places.find((p) => p.id === t.placeId) ?? null;
