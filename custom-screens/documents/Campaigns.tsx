@@ -23,10 +23,15 @@ import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { countFr } from '../../common/french';
 import { api, rest, useCan, RequireRight, Page } from '../../admin/src/ui';
+import type {
+  DocumentFunctionModelRecord,
+  MailingConfigurationRecord,
+  MailingCriteriaRecord,
+} from '../../common/generated/types';
 
 const CAMPAIGN = 'campaign.campaigns';
-const list = (path: string, filter: Record<string, unknown> = {}) =>
-  api<any[]>(`${path}?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,199]' })}`);
+const list = <T,>(path: string, filter: Record<string, unknown> = {}) =>
+  api<T[]>(`${path}?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,199]' })}`);
 
 export default function Campaigns() {
   return (
@@ -44,14 +49,19 @@ function Screen() {
   const [busy, setBusy] = useState(false);
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const sms = channel === 'sms';
-  const criteria = useQuery({ queryKey: ['mailing-criteria'], queryFn: () => list('/mailing-criteria') });
+  const criteria = useQuery({
+    queryKey: ['mailing-criteria'],
+    queryFn: () => list<MailingCriteriaRecord>('/mailing-criteria'),
+  });
   const configs = useQuery({
     queryKey: ['campaign-configurations'],
     queryFn: async () => {
-      const models = await list('/document-function-model', { functionCode: 'campaign' });
+      const models = await list<DocumentFunctionModelRecord>('/document-function-model', { functionCode: 'campaign' });
       const out: { id: number; label: string }[] = [];
       for (const m of models)
-        for (const c of await list('/mailing-configuration', { documentFunctionModelId: m.id }))
+        for (const c of await list<MailingConfigurationRecord>('/mailing-configuration', {
+          documentFunctionModelId: m.id,
+        }))
           out.push({ id: c.id, label: `${m.label} — ${c.label}` });
       return out;
     },
