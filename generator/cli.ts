@@ -14,6 +14,7 @@ import { emitOpenApi } from './emit/openapi';
 import { emitAdmin } from './emit/admin';
 import { emitScreenMenu } from './emit/screen-menu';
 import { emitApiTypes } from './emit/api-types';
+import { emitEntityMap } from './emit/entity-map';
 
 const GENERATED_DIRS = ['common/generated', 'api/generated', 'admin/src/generated'];
 
@@ -35,6 +36,7 @@ export async function generate(
     ...emitMeta(metas),
     ...(await emitTypes(metas)),
     ...emitRoutes(metas),
+    ...emitEntityMap(metas, routes),
     ...emitOpenApi(metas, routes),
     ...emitAdmin(metas),
     ...(await emitScreenMenu(root)),

@@ -30,11 +30,16 @@ export type RestAnswer<P extends RestPath, M extends MethodOf<P>> =
 /** The JSON body a route takes. */
 export type RestBody<P extends RestPath, M extends MethodOf<P>> = JsonBody<Op<P, M>>;
 
+// Optional when absent, or when every field of it is (a query of optional filters needs no `{ query: {} }`).
 type Given<K extends string, T> = [T] extends [never]
   ? { [_ in K]?: never }
   : undefined extends T
     ? { [_ in K]?: T }
-    : { [_ in K]: T };
+    : K extends 'query'
+      ? Partial<T> extends T
+        ? { [_ in K]?: T }
+        : { [_ in K]: T }
+      : { [_ in K]: T };
 /** What a call gives beside the path: its parameters, query and body as declared. */
 export type RestInit<P extends RestPath, M extends MethodOf<P>> = Given<'path', PathParams<Op<P, M>>> &
   Given<'query', QueryParams<Op<P, M>>> &

@@ -3,5 +3,14 @@
 // (which holds EntityForm) is never on its import path.
 export { api, API, type ApiInit } from '../api';
 export { rest, restUrl, type RestAnswer, type RestBody, type RestInit, type RestPath } from '../rest';
+export {
+  records,
+  type EntityDraft,
+  type EntityField,
+  type EntityFilter,
+  type EntityName,
+  type EntityRecord,
+  type ListQuery,
+} from '../records';
 export type { components } from '../generated/api-types';
 export { useCan, useCurrentUser } from '../auth/useCan';
