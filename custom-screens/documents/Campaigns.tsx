@@ -22,17 +22,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { countFr } from '../../common/french';
-import { api, rest, useCan, RequireRight, Page } from '../../admin/src/ui';
-import type {
-  DocumentFunctionModelRecord,
-  MailingConfigurationRecord,
-  MailingCriteriaRecord,
-} from '../../common/generated/types';
+import { records, rest, useCan, RequireRight, Page } from '../../admin/src/ui';
 
 const CAMPAIGN = 'campaign.campaigns';
-const list = <T,>(path: string, filter: Record<string, unknown> = {}) =>
-  api<T[]>(`${path}?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,199]' })}`);
-
 export default function Campaigns() {
   return (
     <RequireRight functionality={CAMPAIGN}>
@@ -51,16 +43,20 @@ function Screen() {
   const sms = channel === 'sms';
   const criteria = useQuery({
     queryKey: ['mailing-criteria'],
-    queryFn: () => list<MailingCriteriaRecord>('/mailing-criteria'),
+    queryFn: () => records.list('mailing-criteria', { range: [0, 199] }),
   });
   const configs = useQuery({
     queryKey: ['campaign-configurations'],
     queryFn: async () => {
-      const models = await list<DocumentFunctionModelRecord>('/document-function-model', { functionCode: 'campaign' });
+      const models = await records.list('document-function-model', {
+        filter: { functionCode: 'campaign' },
+        range: [0, 199],
+      });
       const out: { id: number; label: string }[] = [];
       for (const m of models)
-        for (const c of await list<MailingConfigurationRecord>('/mailing-configuration', {
-          documentFunctionModelId: m.id,
+        for (const c of await records.list('mailing-configuration', {
+          filter: { documentFunctionModelId: m.id },
+          range: [0, 199],
         }))
           out.push({ id: c.id, label: `${m.label} — ${c.label}` });
       return out;

@@ -21,8 +21,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { formatDateFr, todayParis } from '../../common/dates';
 import { isValidDate } from '../../common/formats';
-import { api, rest, useCan, RequireRight, parseFloatFr, Page, DateFieldFr, type RestAnswer } from '../../admin/src/ui';
-import type { MeterTypeRecord } from '../../common/generated/types';
+import {
+  records,
+  rest,
+  useCan,
+  RequireRight,
+  parseFloatFr,
+  Page,
+  DateFieldFr,
+  type RestAnswer,
+} from '../../admin/src/ui';
 import { complete, type Complete, type Refusal } from '../billing/answer';
 
 const METER = 'camp.meter';
@@ -50,8 +58,7 @@ function CreationScreen() {
 
   const types = useQuery({
     queryKey: ['meter-types'],
-    queryFn: () =>
-      api<MeterTypeRecord[]>(`/meter-type?${new URLSearchParams({ range: '[0,499]', sort: '["label","ASC"]' })}`),
+    queryFn: () => records.list('meter-type', { sort: ['label', 'ASC'], range: [0, 499] }),
   });
   useEffect(() => {
     if (meterTypeId === '' && types.data?.length) setMeterTypeId(types.data[0].id);

@@ -2,38 +2,30 @@
 // equipment, channels, partners, discounts, tourist tax exemption reasons, place types
 // and zones), read once per session. A list the user may not read is empty.
 import { useQuery } from '@tanstack/react-query';
-import { api, rest } from '../../admin/src/ui';
-import type {
-  AccessChannelRecord,
-  AgeCategoryRecord,
-  AnimalTypeRecord,
-  DiscountRecord,
-  EquipmentRecord,
-  ExtraRecord,
-  PartnerRecord,
-  TouristTaxExemptionRecord,
-  VehicleTypeRecord,
-} from '../../common/generated/types';
+import { records, rest, type EntityName, type EntityRecord } from '../../admin/src/ui';
 import type { Setup } from '../planning/shared/model';
 
 export interface References {
-  ages: AgeCategoryRecord[];
-  animals: AnimalTypeRecord[];
-  vehicles: VehicleTypeRecord[];
-  extras: ExtraRecord[];
-  equipment: EquipmentRecord[];
-  channels: AccessChannelRecord[];
-  discounts: DiscountRecord[];
+  ages: EntityRecord<'age-category'>[];
+  animals: EntityRecord<'animal-type'>[];
+  vehicles: EntityRecord<'vehicle-type'>[];
+  extras: EntityRecord<'extra'>[];
+  equipment: EntityRecord<'equipment'>[];
+  channels: EntityRecord<'access-channel'>[];
+  discounts: EntityRecord<'discount'>[];
   /** a partner has a name, shown as its label */
-  partners: (PartnerRecord & { label: string })[];
-  exemptions: TouristTaxExemptionRecord[];
+  partners: (EntityRecord<'partner'> & { label: string })[];
+  exemptions: EntityRecord<'tourist-tax-exemption'>[];
   placeTypes: Setup['types'];
   layouts: Setup['layouts'];
   features: Setup['features'];
   places: Setup['places'];
 }
 
-const list = <T>(base: string) => api<T[]>(`/${base}?range=[0,499]`).catch((): T[] => []);
+const list = <E extends EntityName>(entity: E) =>
+  records.list(entity, { range: [0, 499] }).catch((): EntityRecord<E>[] => []);
+/** The active rows, or all of them where the entity has no active flag. */
+const active = <E extends EntityName>(entity: E) => records.active(entity).catch(() => list(entity));
 const NO_SETUP: Pick<Setup, 'types' | 'layouts' | 'features' | 'places'> = {
   types: [],
   layouts: [],
@@ -50,17 +42,15 @@ export function useReferences(): References | undefined {
     queryFn: async (): Promise<References> => {
       const [ages, animals, vehicles, extras, equipment, channels, discounts, partners, exemptions, setup] =
         await Promise.all([
-          api<AgeCategoryRecord[]>('/age-category/active').catch(() => list<AgeCategoryRecord>('age-category')),
-          list<AnimalTypeRecord>('animal-type'),
-          list<VehicleTypeRecord>('vehicle-type'),
-          api<ExtraRecord[]>('/extra/active').catch(() => list<ExtraRecord>('extra')),
-          api<EquipmentRecord[]>('/equipment/active').catch(() => list<EquipmentRecord>('equipment')),
-          api<AccessChannelRecord[]>('/access-channel/active').catch(() => list<AccessChannelRecord>('access-channel')),
-          list<DiscountRecord>('discount'),
-          api<PartnerRecord[]>('/partner/active').catch(() => list<PartnerRecord>('partner')),
-          api<TouristTaxExemptionRecord[]>('/tourist-tax-exemption/active').catch(
-            (): TouristTaxExemptionRecord[] => [],
-          ),
+          active('age-category'),
+          list('animal-type'),
+          list('vehicle-type'),
+          active('extra'),
+          active('equipment'),
+          active('access-channel'),
+          list('discount'),
+          active('partner'),
+          records.active('tourist-tax-exemption').catch((): EntityRecord<'tourist-tax-exemption'>[] => []),
           rest('get', '/planning/setup').catch(() => NO_SETUP),
         ]);
       return {

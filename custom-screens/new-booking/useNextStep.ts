@@ -5,9 +5,8 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { useNotify, type HttpError } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, rest } from '../../admin/src/ui';
+import { records, rest } from '../../admin/src/ui';
 import { answerAs } from '../billing/answer';
-import type { CustomerVehicleRecord } from '../../common/generated/types';
 import type { Quote, SaveKind } from './PriceSteps';
 import { sessionKey } from './useStayLoad';
 import {
@@ -117,10 +116,9 @@ export function useNextStep(c: StepContext): () => Promise<void> {
         if (!editing) await saveDraft({ customerId: draft.customerId });
         setRoute((r) => ({ ...r, customerId: draft.customerId ?? 0 }));
         if (!draft.vehicles.length) {
-          const cars = await api<CustomerVehicleRecord[]>(
-            `/customer-vehicle?filter=${encodeURIComponent(JSON.stringify({ customerId: draft.customerId }))}` +
-              `&range=[0,9]`,
-          ).catch(() => []);
+          const cars = await records
+            .list('customer-vehicle', { filter: { customerId: draft.customerId }, range: [0, 9] })
+            .catch(() => []);
           if (cars.length)
             setDraft((d) => ({
               ...d,

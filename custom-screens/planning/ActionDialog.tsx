@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { formatDateFr } from '../../common/dates';
 import type { StayBar } from './shared/model';
-import { api, rest } from '../../admin/src/ui';
+import { records, rest } from '../../admin/src/ui';
 import type { Refusal } from '../billing/answer';
 
 export type PendingAction = { kind: 'cancel' | 'validate' | 'delete-unavailability'; bar: StayBar };
@@ -45,7 +45,7 @@ export function ActionDialog({
         await rest('post', '/booking/{id}/cancel', { path: { id: b.data.bookingId! }, body: { reason } });
       else if (action.kind === 'validate')
         await rest('post', '/booking/{id}/validate', { path: { id: b.data.bookingId! }, body: {} });
-      else await api(`/unavailability/${b.data.recordId}`, { method: 'DELETE' });
+      else await records.remove('unavailability', b.data.recordId);
       setReason('');
       onDone(action);
     } catch (err) {

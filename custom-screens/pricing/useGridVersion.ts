@@ -1,14 +1,13 @@
 // The grid a sub-screen belongs to (always fresh) and the version its route names.
 import { useQuery } from '@tanstack/react-query';
-import type { Row } from './common';
 import type { GridVersion } from './gridModel';
-import { api, rest } from '../../admin/src/ui';
+import { records, rest } from '../../admin/src/ui';
 import { answerAs } from '../billing/answer';
 
 export function useGridVersion(gridId: number, wanted: number) {
   const current = useQuery({
     queryKey: ['pricing', 'grid', gridId],
-    queryFn: () => api<Row>(`/price-grid/${gridId}`),
+    queryFn: () => records.get('price-grid', gridId),
     enabled: gridId > 0,
     staleTime: 0,
     refetchOnMount: 'always',

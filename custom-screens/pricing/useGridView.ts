@@ -4,9 +4,9 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { gridPath, type Row } from './common';
+import { gridPath } from './common';
 import type { GridVersion } from './gridModel';
-import { api, rest } from '../../admin/src/ui';
+import { records, rest } from '../../admin/src/ui';
 import { answerAs } from '../billing/answer';
 
 export function useGridView(id: number) {
@@ -14,7 +14,7 @@ export function useGridView(id: number) {
   const navigate = useNavigate();
   const current = useQuery({
     queryKey: ['pricing', 'grid', id],
-    queryFn: () => api<Row>(`/price-grid/${id}`),
+    queryFn: () => records.get('price-grid', id),
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,

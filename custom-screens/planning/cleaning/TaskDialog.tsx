@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDateFr } from '../../../common/dates';
-import { api, DateFieldFr } from '../../../admin/src/ui';
+import { DateFieldFr, records } from '../../../admin/src/ui';
 import type { Setup } from '../shared/model';
 import type { Refusal } from '../../billing/answer';
 import { MODE, STATUS, TYPE, type Staff, type Task } from './model';
@@ -51,8 +51,8 @@ export function TaskDialog({
         cleaningUserId: t.cleaningUserId ?? null,
         notes: t.notes ?? null,
       };
-      if (isNew) await api('/cleaning-task', { method: 'POST', json: body });
-      else await api(`/cleaning-task/${t.id}`, { method: 'PUT', json: body });
+      if (t.id) await records.update('cleaning-task', t.id, body);
+      else await records.create('cleaning-task', body);
       onSaved();
     } catch (err) {
       const e = err as Refusal;
@@ -60,9 +60,9 @@ export function TaskDialog({
     }
   };
   const remove = async () => {
-    if (!window.confirm('Supprimer cette tâche ?')) return;
+    if (!t.id || !window.confirm('Supprimer cette tâche ?')) return;
     try {
-      await api(`/cleaning-task/${t.id}`, { method: 'DELETE' });
+      await records.remove('cleaning-task', t.id);
       onSaved();
     } catch (e) {
       setError((e as Error).message);

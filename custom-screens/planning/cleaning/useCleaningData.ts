@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { addDays, nightsBetween } from '../../../common/dates';
 import { countFr } from '../../../common/french';
-import { api, rest } from '../../../admin/src/ui';
+import { records, rest } from '../../../admin/src/ui';
 import { answerAs, complete } from '../../billing/answer';
 import type { MoveRequest, MoveResult, VisibleWindow } from '../board';
 import { ALL_ROWS, useTiledWindow } from '../shared/useTiledWindow';
@@ -68,7 +68,7 @@ export function useCleaningData(canWrite: boolean) {
   const todo = useMemo(() => todoCounts(tasks.current.values()), [version]);
 
   const save = async (id: number, patch: Partial<Task>) => {
-    const saved = await api<Task>(`/cleaning-task/${id}`, { method: 'PUT', json: patch });
+    const saved = await records.update('cleaning-task', id, patch);
     const cur = tasks.current.get(id);
     if (cur) tasks.current.set(id, { ...cur, ...patch, status: saved.status ?? cur.status });
     setVersion((v) => v + 1);
