@@ -5,7 +5,7 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { useNotify, type HttpError } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { records, rest } from '../../admin/src/ui';
+import { records, rest, type RestBody } from '../../admin/src/ui';
 import { answerAs } from '../billing/answer';
 import type { Quote, SaveKind } from './PriceSteps';
 import { sessionKey } from './useStayLoad';
@@ -65,7 +65,7 @@ export function useNextStep(c: StepContext): () => Promise<void> {
     setStateId,
     setSaved,
   } = c;
-  const saveDraft = async (body: Record<string, unknown>) => {
+  const saveDraft = async (body: RestBody<'/planning/draft/{id}', 'put'>) => {
     await rest('put', '/planning/draft/{id}', { path: { id: route.tempBookingId }, body });
   };
 

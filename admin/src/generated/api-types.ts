@@ -17827,14 +17827,14 @@ export type components = {
             version?: number;
         };
         WizardDraft: {
-            accessChannelId?: number;
+            accessChannelId?: number | null;
             bookingVersion?: number;
-            customerId?: number;
+            customerId?: number | null;
             discountIds?: number[];
-            notes?: string;
+            notes?: string | null;
             occupancy?: components["schemas"]["OccupancyInput"];
-            partnerId?: number;
-            promoCode?: string;
+            partnerId?: number | null;
+            promoCode?: string | null;
             version?: number;
             withCancellationInsurance?: boolean;
         };
