@@ -3,7 +3,7 @@
 // among the years that hold statistics), the settings' default source, tourist places.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { rest, type RestInit, type RestPath } from '../../admin/src/ui';
+import { rest, type RestAnswer, type RestInit, type RestPath } from '../../admin/src/ui';
 import { addDays, todayParis } from '../../common/dates';
 
 export interface Choice {
@@ -11,16 +11,8 @@ export interface Choice {
   label: string;
 }
 
-export interface FilterChoices {
-  placeTypes: (Choice & { residential: boolean })[];
-  layouts: Choice[];
-  channels: Choice[];
-  sources: Choice[];
-  parks: Choice[];
-  firstDay: string | null;
-  lastDay: string | null;
-  settings: { referenceYears: number; defaultSource: string; regenerateNightly: boolean };
-}
+/** GET /rest/stat/filters: the choices of the filter bar and the statistics settings. */
+export type FilterChoices = RestAnswer<'/stat/filters', 'get'>;
 
 /** The figures a screen shows: GET /rest/stat/<name>, each answering a StatAnswer. */
 type StatPath = Exclude<
