@@ -41,7 +41,7 @@ function NewReceipt() {
   const [error, setError] = useState<string | null>(null);
   const residents = useQuery({
     queryKey: ['resident-list'],
-    queryFn: () => rest('get', '/resident/list', { query: {} }),
+    queryFn: () => rest('get', '/resident/list'),
   });
   const create = async () => {
     setError(null);

@@ -14,7 +14,7 @@ import { LINE_TYPES } from './common';
 export function ResidentList() {
   const navigate = useNavigate();
   const [all, setAll] = useState(false);
-  const q = useQuery({ queryKey: ['resident-list'], queryFn: () => rest('get', '/resident/list', { query: {} }) });
+  const q = useQuery({ queryKey: ['resident-list'], queryFn: () => rest('get', '/resident/list') });
   const rows = (q.data?.rows ?? []).filter((r) => all || r.isCurrent);
   const contractOf = async (r: Row) => {
     const c = await records.list('residential-contract', { filter: { placeAffectationId: r.placeAffectationId } });
