@@ -4,7 +4,8 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import { RESOURCES } from './generated/registry';
-import { API, api } from './api';
+import { API } from './api';
+import { records, type EntityName, type WritableEntity } from './records';
 import { withoutShortSearch } from './entity/searchFilter';
 
 const bases = new Map(RESOURCES.map((r) => [r.name, r.base]));
@@ -15,7 +16,7 @@ const httpClient = (url: string, options: fetchUtils.Options = {}) =>
 
 const rest = simpleRestProvider(API, httpClient);
 
-function cleanFilter<P extends { filter?: any }>(params: P): P {
+function cleanFilter<P extends { filter?: Record<string, unknown> }>(params: P): P {
   const filter = withoutShortSearch(params.filter);
   return filter === params.filter ? params : { ...params, filter };
 }
@@ -32,16 +33,13 @@ export const dataProvider: DataProvider = {
   delete: async (r, p) =>
     typeof p.meta?.reason === 'string'
       ? {
-          data: await api(
-            `/${baseOf(r)}/${encodeURIComponent(String(p.id))}?reason=${encodeURIComponent(p.meta.reason)}`,
-            {
-              method: 'DELETE',
-              ...(p.previousData?.version ? { headers: { 'If-Match': `W/"${p.previousData.version}"` } } : {}),
-            },
-          ),
+          data: await records.remove(r as WritableEntity, Number(p.id), {
+            reason: p.meta.reason,
+            version: p.previousData?.version || undefined,
+          }),
         }
       : rest.delete(baseOf(r), p),
   deleteMany: (r, p) => rest.deleteMany(baseOf(r), p),
   /** `GET {base}/edit/0`: a new record with its server-side defaults */
-  getDefaults: (r: string) => api(`/${baseOf(r)}/edit/0`),
+  getDefaults: (r: string) => records.edit(r as EntityName, 0),
 } as DataProvider;

@@ -18,7 +18,8 @@ export type EntityField<E extends EntityName> = keyof Input<E> & string;
 export type EntityDraft<E extends EntityName> = { [K in EntityField<E>]?: Input<E>[K] };
 /** Entities the API writes (append-only ones are only read). */
 export type WritableEntity = { [E in EntityName]: EntityTypes[E]['writable'] extends true ? E : never }[EntityName];
-type OrderedEntity = { [E in EntityName]: EntityTypes[E]['ordered'] extends true ? E : never }[EntityName];
+/** Entities whose rows the API orders (x-order-field). */
+export type OrderedEntity = { [E in EntityName]: EntityTypes[E]['ordered'] extends true ? E : never }[EntityName];
 
 type Op = 'gte' | 'lte' | 'gt' | 'lt' | 'neq';
 /** The list filter (api/rest/query.ts): a value, a list of values or null per field, bounds, `q` the search. */

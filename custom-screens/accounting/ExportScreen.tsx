@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
   AskDialog,
   DataTable,
   DateFieldFr,
@@ -19,9 +18,11 @@ import {
   useCan,
   type Row,
 } from '../../admin/src/ui';
+import { errorBody, errorText, records, rest } from '../../admin/src/ui/client';
 import { EntryLines } from './EntryLines';
 import { plural, previousMonth } from './period';
 
+type Software = keyof typeof SOFTWARES;
 const SOFTWARES = { none: 'Aucun (à choisir)', fec: 'FEC générique', csv: 'CSV (séparateur point-virgule)' };
 
 const releasedOf = (r: Row) =>
@@ -38,32 +39,32 @@ export default function ExportScreen() {
   const [moduleId, setModuleId] = useState<number | ''>('');
   const connectors = useQuery({
     queryKey: ['accounting-connectors'],
-    queryFn: () => api<{ rows: Row[] }>('/accounting/connectors'),
+    queryFn: () => rest('get', '/accounting/connectors'),
   });
   const sendable = new Set((connectors.data?.rows ?? []).filter((c) => c.sends).map((c) => c.id));
   const ready = !!range.from && !!range.to;
   const preview = useQuery({
     queryKey: ['accounting-preview', range, true, moduleId],
     queryFn: () =>
-      api<Row>(
-        `/accounting/preview?startDate=${range.from}&endDate=${range.to}&pending=true` +
-          (moduleId ? `&moduleId=${moduleId}` : ''),
-      ),
+      rest('get', '/accounting/preview', {
+        query: { startDate: range.from, endDate: range.to, pending: true, moduleId: moduleId || undefined },
+      }),
     enabled: ready,
     retry: false,
   });
-  const history = useQuery({ queryKey: ['accounting-exports'], queryFn: () => api<Row>('/accounting/exports') });
+  const history = useQuery({ queryKey: ['accounting-exports'], queryFn: () => rest('get', '/accounting/exports') });
   const refresh = () => qc.invalidateQueries({ queryKey: ['accounting-preview'] }).then(() => history.refetch());
   const setting = history.data?.setting;
   const canSet = useCan('invoice.accounting', 'write');
-  const chooseSoftware = async (software: string) => {
+  const chooseSoftware = async (software: Software) => {
+    if (!setting) return;
     setMessage(null);
     try {
       // The whole record goes back: a PUT replaces it.
-      const rec = await api<Row>(`/accounting-setting/${setting.id}`);
-      await api(`/accounting-setting/${setting.id}`, { method: 'PUT', json: { ...rec, software } });
-    } catch (e: any) {
-      setMessage({ ok: false, text: e?.message ?? 'Une erreur est survenue' });
+      const rec = await records.get('accounting-setting', setting.id);
+      await records.update('accounting-setting', setting.id, { ...rec, software });
+    } catch (e) {
+      setMessage({ ok: false, text: errorText(e) });
     }
     await history.refetch();
   };
@@ -71,21 +72,21 @@ export default function ExportScreen() {
     setMessage(null);
     try {
       const json = { startDate: range.from, endDate: range.to, ...(moduleId ? { moduleId } : {}) };
-      await api('/accounting/exports', { method: 'POST', json });
+      await rest('post', '/accounting/exports', { body: json });
       setMessage({ ok: true, text: 'Export enregistré : le fichier est dans l’historique' });
-    } catch (e: any) {
-      setMessage({ ok: false, text: e?.message ?? 'Une erreur est survenue' });
+    } catch (e) {
+      setMessage({ ok: false, text: errorText(e) });
     }
     await refresh();
   };
   const send = async (r: Row) => {
     setMessage(null);
     try {
-      const done = await api<{ sentTo: string }>(`/accounting/exports/${r.id}/send`, { method: 'POST', json: {} });
+      const done = await rest('post', '/accounting/exports/{id}/send', { path: { id: r.id }, body: {} });
       setMessage({ ok: true, text: `Fichier envoyé : ${done.sentTo}` });
-    } catch (e: any) {
-      const detail = Object.values(e?.body?.errors ?? {}).join(', ');
-      setMessage({ ok: false, text: `${e?.message ?? 'Une erreur est survenue'}${detail ? ` (${detail})` : ''}` });
+    } catch (e) {
+      const detail = Object.values(errorBody(e)?.errors ?? {}).join(', ');
+      setMessage({ ok: false, text: `${errorText(e)}${detail ? ` (${detail})` : ''}` });
     }
     await history.refetch();
   };
@@ -126,7 +127,7 @@ export default function ExportScreen() {
             label="Logiciel comptable"
             value={setting.software}
             disabled={!canSet}
-            onChange={(e) => chooseSoftware(e.target.value)}
+            onChange={(e) => chooseSoftware(e.target.value as Software)}
             inputProps={{ 'data-testid': 'accounting-software' }}
             sx={{ minWidth: 260 }}
           >
@@ -215,10 +216,7 @@ export default function ExportScreen() {
         confirmLabel="Supprimer l’export"
         keepLabel="Garder l’export"
         onConfirm={async () => {
-          await api(`/accounting-export/${removing!.id}`, {
-            method: 'DELETE',
-            headers: { 'If-Match': `W/"${removing!.version}"` },
-          });
+          await records.remove('accounting-export', removing!.id, { version: removing!.version });
           await refresh();
         }}
         onClose={() => setRemoving(null)}

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DataTable, Page, useCan, type Row, rest } from '../../admin/src/ui';
+import { DataTable, Page, errorText, records, useCan, type Row, rest } from '../../admin/src/ui';
 
 const DEFAULT = '';
 
@@ -16,11 +16,9 @@ export default function PaymentPlanScreen() {
     setError(null);
     const body = { paymentMethodId: r.paymentMethodId, accountId: r.accountId, journalId: r.journalId, ...change };
     try {
-      if (r.planId)
-        await api(`/accounting-payment-plan/${r.planId}`, { method: 'PUT', json: { ...body, version: r.version } });
-      else await api('/accounting-payment-plan', { method: 'POST', json: body });
-    } catch (e: any) {
-      setError(e?.message ?? 'Une erreur est survenue');
+      await records.save('accounting-payment-plan', { ...body, id: r.planId, version: r.version ?? undefined });
+    } catch (e) {
+      setError(errorText(e));
     }
     await q.refetch();
   };

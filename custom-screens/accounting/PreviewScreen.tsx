@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, FormControlLabel, Stack, Switch } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DateFieldFr, Page, type Row } from '../../admin/src/ui';
+import { DateFieldFr, Page, rest } from '../../admin/src/ui';
 import { EntryLines } from './EntryLines';
 import { previousMonth } from './period';
 
@@ -14,7 +14,9 @@ export default function PreviewScreen() {
   const q = useQuery({
     queryKey: ['accounting-preview', range, pending],
     queryFn: () =>
-      api<Row>(`/accounting/preview?startDate=${range.from}&endDate=${range.to}${pending ? '&pending=true' : ''}`),
+      rest('get', '/accounting/preview', {
+        query: { startDate: range.from, endDate: range.to, pending: pending || undefined },
+      }),
     enabled: ready,
     retry: false,
   });

@@ -6,7 +6,7 @@ import { Alert, Button, Card, CardContent, FormControlLabel, MenuItem, Stack, Sw
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { formatCents, parseEurosToCents } from '../../common/money';
-import { api, rest, useCan, Page } from '../../admin/src/ui';
+import { records, rest, useCan, Page, type EntityDraft } from '../../admin/src/ui';
 import { answerAs } from './answer';
 import { usePaymentMethods } from './usePaymentMethods';
 
@@ -130,8 +130,8 @@ function FinancePreferences({ section }: { section: Section }) {
     setErrors(typed);
     if (Object.keys(typed).length) return;
     try {
-      // The generic preference route (POST /preference/finance/edit): not in the OpenAPI document.
-      await api('/preference/finance/edit', { method: 'POST', json: rec });
+      // The fields are the screen's list (by name), so the record is typed as a whole here.
+      await records.save('finance-preference', rec as EntityDraft<'finance-preference'>);
       notify('Préférences enregistrées', { type: 'success' });
       qc.invalidateQueries({ queryKey: ['finance-preference'] });
     } catch (err) {

@@ -21,7 +21,7 @@ import { DATE_INVALID_FR } from '../../common/date-input';
 import { ANCV_DENOMINATIONS, vouchersCount, vouchersText, vouchersTotal } from '../../common/holiday-vouchers';
 import { VoucherCounts } from './VoucherCounts';
 import { dateFr, type Row } from './common';
-import { api, rest, newIdempotencyKey, DateFieldFr, type ApiInit } from '../../admin/src/ui';
+import { records, rest, newIdempotencyKey, DateFieldFr, type ApiInit } from '../../admin/src/ui';
 import type { Payment } from '../../common/generated/types';
 import { usePaymentMethods } from './usePaymentMethods';
 
@@ -110,10 +110,9 @@ export function PaymentDialog({
         'Idempotency-Key': idempotencyKey,
         ...(confirmOverpayment ? { 'X-Confirm': 'overpayment' } : {}),
       };
-      // POST /payment is the generic entity route (not in the OpenAPI document); the paper
-      // vouchers' route is declared.
+      // Paper vouchers have their declared route; other payments the generic one.
       if (paper) await rest('post', '/payment/vouchers', { headers, body: { ...common, vouchers } });
-      else await api('/payment', { method: 'POST', headers, json: common });
+      else await records.create('payment', common, { headers });
       notify('Paiement enregistré', { type: 'success' });
       onSaved();
     } catch (err) {

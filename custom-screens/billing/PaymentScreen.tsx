@@ -5,18 +5,15 @@ import { useParams } from 'react-router-dom';
 import { Box, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { formatCents } from '../../common/money';
-import { vouchersCount, type VoucherLine } from '../../common/holiday-vouchers';
-import { api, generatedScreen, isPositiveId } from '../../admin/src/ui';
-
-// GET /payment-voucher/payment/{id} is a generic entity route (a child list), not in the
-// OpenAPI document: its lines are typed by hand.
+import { vouchersCount } from '../../common/holiday-vouchers';
+import { generatedScreen, isPositiveId, records } from '../../admin/src/ui';
 
 const PaymentForm = generatedScreen('payment', 'Edit');
 
 function Vouchers({ paymentId }: { paymentId: number }) {
   const q = useQuery({
     queryKey: ['payment-vouchers', paymentId],
-    queryFn: () => api<VoucherLine[]>(`/payment-voucher/payment/${paymentId}`),
+    queryFn: () => records.byParent('payment-voucher', 'payment', paymentId),
   });
   const lines = q.data ?? [];
   if (!lines.length) return null;

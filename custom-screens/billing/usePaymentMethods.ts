@@ -1,10 +1,8 @@
-// The payment methods the money screens offer. The generic entity routes are not in the
-// OpenAPI document (only defineRoute's are), so the read is typed by the generated record.
+// The payment methods the money screens offer (the generic list, typed by its record).
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentMethodRecord } from '../../common/generated/types';
-import { api } from '../../admin/src/ui/client';
+import { records, type EntityFilter, type EntityRecord } from '../../admin/src/ui/client';
 
-export type PaymentMethod = PaymentMethodRecord;
+export type PaymentMethod = EntityRecord<'payment-method'>;
 
 // Each screen keeps its own cache key, as before the split.
 const CHOICES = {
@@ -12,13 +10,10 @@ const CHOICES = {
   bankable: { key: 'payment-methods-bankable', filter: { isActive: true } },
   vacaf: { key: 'payment-methods', filter: { isActive: true } },
   cash: { key: 'cash-methods', filter: { kind: 'cash' } },
-  all: { key: 'payment-methods-all', filter: null },
-} as const;
-
-export const paymentMethodsPath = (filter: object | null) =>
-  filter ? '/payment-method?filter=' + encodeURIComponent(JSON.stringify(filter)) : '/payment-method';
+  all: { key: 'payment-methods-all', filter: undefined },
+} satisfies Record<string, { key: string; filter?: EntityFilter<'payment-method'> }>;
 
 export function usePaymentMethods(which: keyof typeof CHOICES, enabled = true) {
   const { key, filter } = CHOICES[which];
-  return useQuery({ queryKey: [key], queryFn: () => api<PaymentMethod[]>(paymentMethodsPath(filter)), enabled });
+  return useQuery({ queryKey: [key], queryFn: () => records.list('payment-method', { filter }), enabled });
 }

@@ -26,8 +26,18 @@ import { countFr } from '../../common/french';
 import { formatMessage } from '../../common/messages';
 import { ChannelDetails } from './ChannelDetails';
 import { STATUS } from '../../common/stay-status';
-import type { BookingImportRecord } from '../../common/generated/types';
-import { api, rest, useCan, NotFound, AskDialog, DataTable, Page, dateFr, dateTimeFr, euros } from '../../admin/src/ui';
+import {
+  records,
+  rest,
+  useCan,
+  NotFound,
+  AskDialog,
+  DataTable,
+  Page,
+  dateFr,
+  dateTimeFr,
+  euros,
+} from '../../admin/src/ui';
 
 const IMPORT_STATUS = enumLabels(meta, 'statusId');
 const SOURCES = [
@@ -116,7 +126,7 @@ export function BookingImportScreen() {
   const valid = /^\d+$/.test(bookingImportId);
   const row = useQuery({
     queryKey: ['booking-import', bookingImportId],
-    queryFn: () => api<BookingImportRecord>(`/booking-import/${bookingImportId}`),
+    queryFn: () => records.get('booking-import', Number(bookingImportId)),
     enabled: valid,
   });
   if (!valid) return <NotFound />;

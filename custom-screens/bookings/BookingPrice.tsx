@@ -28,7 +28,7 @@ import {
   type PriceOverride,
   type StoredPrice,
 } from './PriceBreakdown';
-import { api, AskDialog, dateFr, type Row, rest, type RestAnswer } from '../../admin/src/ui';
+import { answerAs, AskDialog, dateFr, records, type Row, rest, type RestAnswer } from '../../admin/src/ui';
 
 function ManualPriceDialog({
   o,
@@ -54,7 +54,9 @@ function ManualPriceDialog({
   useEffect(() => {
     if (!open) return;
     let live = true;
-    api<StoredPrice>(`/occupancy/${o.id}/quote`, { method: 'POST', json: { occupancy: { priceOverrides: overrides } } })
+    answerAs<StoredPrice>(
+      rest('post', '/occupancy/{id}/quote', { path: { id: o.id }, body: { occupancy: { priceOverrides: overrides } } }),
+    )
       .then((p) => {
         if (live) setPreview(p);
       })
@@ -67,7 +69,7 @@ function ManualPriceDialog({
   }, [open, overrides, o.id]);
   const save = async () => {
     try {
-      await api(`/occupancy/${o.id}`, { method: 'PUT', json: { priceOverrides: overrides } });
+      await records.update('occupancy', o.id, { priceOverrides: overrides });
       onSaved();
       onClose();
     } catch (e) {
@@ -150,7 +152,7 @@ function OccupancyPrice({ o, canWrite, onChanged }: { o: Row; canWrite: boolean;
         title="Retirer le prix manuel ?"
         text="L’occupation reprend le prix de la grille."
         onConfirm={async () => {
-          await api(`/occupancy/${o.id}`, { method: 'PUT', json: { priceOverrides: [] } });
+          await records.update('occupancy', o.id, { priceOverrides: [] });
           onChanged();
         }}
       />

@@ -30,7 +30,17 @@ import { BookingPrice } from './BookingPrice';
 import { StayBilling } from '../billing/StayBilling';
 import { moneyWarnings, useStayMoney } from '../billing/stay-money';
 import { StayDocuments } from '../documents/StayDocuments';
-import { api, rest, staleCurrent, useFunctionKeys, NotFound, AskDialog, Page, type Row } from '../../admin/src/ui';
+import {
+  api,
+  records,
+  rest,
+  staleCurrent,
+  useFunctionKeys,
+  NotFound,
+  AskDialog,
+  Page,
+  type Row,
+} from '../../admin/src/ui';
 import { kindLabel } from './status';
 import { actionButtons, type Summary } from './booking/actions';
 import { NOTHING, OccupancyRow } from './booking/OccupancyRow';
@@ -73,6 +83,7 @@ export default function BookingScreen() {
     // The version shown: an action on a stay someone changed meanwhile is a 409, and the stay is reloaded.
     // The dialog showed the balance due: confirming it is the server's acceptBalance.
     if ((action === 'depart' || action === 'early-departure') && money.due > 0) body.acceptBalance = true;
+    // The action is a button's (booking/actions.ts), known at run time only: rest() takes literal paths.
     const answer = await api<Summary>(`/booking/${b.id}/${action}`, {
       method: 'POST',
       json: { ...body, version: b.version },
@@ -85,7 +96,7 @@ export default function BookingScreen() {
   };
   const saveFields = async (patch: Row) => {
     try {
-      await api(`/booking/${b.id}`, { method: 'PUT', json: { ...patch, version: b.version } });
+      await records.update('booking', b.id, { ...patch, version: b.version });
       notify('Enregistrement effectué', { type: 'success' });
       refresh();
     } catch (e) {

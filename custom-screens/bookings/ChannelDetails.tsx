@@ -3,7 +3,7 @@
 // the free places of the type to choose from before « Intégrer ».
 import { Alert, Card, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, euros, type Row } from '../../admin/src/ui';
+import { euros, records, type Row } from '../../admin/src/ui';
 
 export function ChannelDetails({
   row,
@@ -17,7 +17,7 @@ export function ChannelDetails({
   const free: number[] = Array.isArray(row.freePlaceIds) ? row.freePlaceIds : [];
   const places = useQuery({
     queryKey: ['free-places', free],
-    queryFn: () => Promise.all(free.map((id) => api<Row>(`/place/${id}`))),
+    queryFn: () => Promise.all(free.map((id) => records.get('place', id))),
     enabled: free.length > 0 && row.bookingId == null,
   });
   const lines: Row[] = Array.isArray(row.lines) ? row.lines : [];

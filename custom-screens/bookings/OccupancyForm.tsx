@@ -3,7 +3,7 @@
 // search. The full new-booking wizard (options, prices, payments) is /new-booking.
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, DateBox, type components, type Row } from '../../admin/src/ui';
+import { DateBox, records, type components, type Row } from '../../admin/src/ui';
 
 export interface OccupancyDraft {
   placeId: number | '';
@@ -38,11 +38,7 @@ export function occupancyBody(d: OccupancyDraft, ages: Row[]): components['schem
 export function useAgeCategories() {
   return useQuery({
     queryKey: ['age-categories-active'],
-    queryFn: () =>
-      api<Row[]>(
-        `/age-category?filter=${encodeURIComponent(JSON.stringify({ isActif: true }))}&sort=` +
-          `${encodeURIComponent(JSON.stringify(['order', 'ASC']))}`,
-      ),
+    queryFn: () => records.list('age-category', { filter: { isActif: true }, sort: ['order', 'ASC'] }),
     staleTime: 60_000,
   });
 }
@@ -58,13 +54,13 @@ export function OccupancyFields({
 }) {
   const places = useQuery({
     queryKey: ['places-active'],
-    queryFn: () => api<Row[]>('/place/active'),
+    queryFn: () => records.active('place'),
     staleTime: 60_000,
     enabled: withPlace,
   });
   const equipment = useQuery({
     queryKey: ['equipment-active'],
-    queryFn: () => api<Row[]>('/equipment/active'),
+    queryFn: () => records.active('equipment'),
     staleTime: 60_000,
   });
   const ages = useAgeCategories();

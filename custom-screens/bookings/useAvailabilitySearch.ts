@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { addDays, todayParis } from '../../common/dates';
 import { emptyDraft, useAgeCategories, withDefaults } from './OccupancyForm';
-import { api, rest, type Row } from '../../admin/src/ui';
+import { records, rest } from '../../admin/src/ui';
 
 export interface Criteria {
   startDate: string;
@@ -30,18 +30,18 @@ export function useAvailabilitySearch() {
   const [criteria, setCriteria] = useState<Criteria | null>(null);
   const types = useQuery({
     queryKey: ['place-types-active'],
-    queryFn: () => api<Row[]>('/place-type/active'),
+    queryFn: () => records.active('place-type'),
     staleTime: 60_000,
   });
   const families = useQuery({
     queryKey: ['place-families'],
-    queryFn: () => api<Row[]>('/place-family'),
+    queryFn: () => records.list('place-family'),
     staleTime: 60_000,
   });
-  const layouts = useQuery({ queryKey: ['layouts'], queryFn: () => api<Row[]>('/layout'), staleTime: 60_000 });
+  const layouts = useQuery({ queryKey: ['layouts'], queryFn: () => records.list('layout'), staleTime: 60_000 });
   const features = useQuery({
     queryKey: ['features'],
-    queryFn: () => api<Row[]>('/feature?sort=["label","ASC"]'),
+    queryFn: () => records.list('feature', { sort: ['label', 'ASC'] }),
     staleTime: 60_000,
   });
   const ages = useAgeCategories();

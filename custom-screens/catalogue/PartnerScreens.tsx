@@ -7,11 +7,10 @@ import { Box, Button, Paper, Tab, Tabs } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
 import { meta as partnerMeta } from '../../common/generated/meta/partner';
-import { api, useCan, RequireRight, DataTable, dateFr, generatedScreen, type Row } from '../../admin/src/ui';
+import { records, useCan, RequireRight, DataTable, dateFr, generatedScreen } from '../../admin/src/ui';
 
 const PartnerForm = generatedScreen('partner', 'Edit');
 
-const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 const rate = (bp: number | null | undefined) =>
   bp == null ? '' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;
 
@@ -20,12 +19,12 @@ function Allotments({ partnerId }: { partnerId: number }) {
   const canWrite = useCan('customer.partner', 'write');
   const rows = useQuery({
     queryKey: ['partner-allotments', partnerId],
-    queryFn: () => api<Row[]>(`/partner-allotment/partner/${partnerId}`),
+    queryFn: () => records.byParent('partner-allotment', 'partner', partnerId),
   });
   const placeIds = [...new Set((rows.data ?? []).map((r) => r.placeId))];
   const places = useQuery({
     queryKey: ['places-by-id', placeIds],
-    queryFn: () => api<Row[]>(`/place?filter=${q({ id: placeIds })}&range=${q([0, placeIds.length - 1])}`),
+    queryFn: () => records.list('place', { filter: { id: placeIds }, range: [0, placeIds.length - 1] }),
     enabled: placeIds.length > 0,
   });
   return (
@@ -62,7 +61,7 @@ function CommissionPeriods({ partnerId }: { partnerId: number }) {
   const canWrite = useCan('customer.partner', 'write');
   const rows = useQuery({
     queryKey: ['partner-commission-periods', partnerId],
-    queryFn: () => api<Row[]>(`/partner-commission-period/partner/${partnerId}`),
+    queryFn: () => records.byParent('partner-commission-period', 'partner', partnerId),
   });
   return (
     <Box sx={{ p: 2 }}>

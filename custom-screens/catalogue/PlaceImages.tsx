@@ -19,7 +19,7 @@ import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, useCan, AskDialog } from '../../admin/src/ui';
+import { records, rest, useCan, AskDialog } from '../../admin/src/ui';
 
 /** `place-12/ab…ef.png` → its address (GET /rest/image/show/{extension}/{path}/{name}). */
 export function imageUrl(ref: string): string {
@@ -37,7 +37,7 @@ export function PlaceImages({ placeId }: { placeId: number }) {
   const [removing, setRemoving] = useState<string | null>(null);
   const place = useQuery({
     queryKey: ['place-images', placeId],
-    queryFn: () => api<{ images: string[] | null }>(`/place/${placeId}`),
+    queryFn: () => records.get('place', placeId),
   });
   const images = place.data?.images ?? [];
   const refresh = () => {
@@ -49,7 +49,7 @@ export function PlaceImages({ placeId }: { placeId: number }) {
     form.append('uploadfile', file, file.name);
     setBusy(true);
     try {
-      await api(`/place/${placeId}/images`, { method: 'POST', body: form });
+      await rest('post', '/place/{id}/images', { path: { id: placeId }, form });
       notify('Image ajoutée', { type: 'success' });
       refresh();
     } catch (e) {
@@ -133,7 +133,7 @@ export function PlaceImages({ placeId }: { placeId: number }) {
         text="Cette suppression est définitive."
         confirmLabel="Supprimer"
         onConfirm={async () => {
-          await api(`/place/${placeId}/images/delete`, { method: 'POST', json: { image: removing } });
+          await rest('post', '/place/{id}/images/delete', { path: { id: placeId }, body: { image: removing! } });
           notify('Image supprimée', { type: 'success' });
           refresh();
         }}

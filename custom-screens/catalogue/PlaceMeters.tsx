@@ -18,10 +18,9 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import { useNotify, type HttpError } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, useCan, DataTable, DateFieldFr, dateFr, type Row } from '../../admin/src/ui';
+import { records, useCan, DataTable, DateFieldFr, dateFr, type Row } from '../../admin/src/ui';
 import { DATE_INVALID_FR } from '../../common/date-input';
 
-const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 const EMPTY: Row = { meterTypeId: '', number: '', installedOn: '', removedOn: '', isActive: true, notes: '' };
 
 function MeterDialog({
@@ -49,7 +48,8 @@ function MeterDialog({
     }
     const body = {
       placeId,
-      meterTypeId: v.meterTypeId === '' ? null : Number(v.meterTypeId),
+      // No type: the field is left out, and the server says it is required.
+      meterTypeId: v.meterTypeId === '' ? undefined : Number(v.meterTypeId),
       number: v.number,
       installedOn: v.installedOn || null,
       removedOn: v.removedOn || null,
@@ -57,7 +57,7 @@ function MeterDialog({
       notes: v.notes || null,
     };
     try {
-      await api(v.id ? `/meter/${v.id}` : '/meter', { method: v.id ? 'PUT' : 'POST', json: body });
+      await records.save('meter', { ...body, id: v.id });
       onClose(true);
     } catch (e) {
       setErrors((e as HttpError).body?.errors ?? {});
@@ -147,12 +147,12 @@ export function PlaceMeters({ placeId }: { placeId: number }) {
   const [editing, setEditing] = useState<Row | null>(null);
   const meters = useQuery({
     queryKey: ['place-meters', placeId],
-    queryFn: () => api<Row[]>(`/meter?filter=${q({ placeId })}&sort=${q(['number', 'ASC'])}&range=${q([0, 199])}`),
+    queryFn: () => records.list('meter', { filter: { placeId }, sort: ['number', 'ASC'], range: [0, 199] }),
     enabled: canRead,
   });
   const types = useQuery({
     queryKey: ['meter-types'],
-    queryFn: () => api<Row[]>(`/meter-type?sort=${q(['label', 'ASC'])}`),
+    queryFn: () => records.list('meter-type', { sort: ['label', 'ASC'] }),
     enabled: canRead,
   });
   const typeOf = (id: number) => types.data?.find((t) => t.id === id);

@@ -18,7 +18,6 @@ import { meta } from '../../common/generated/meta/place';
 import { PlaceImages } from './PlaceImages';
 import { PlaceMeters } from './PlaceMeters';
 import {
-  api,
   useCan,
   EntityForm,
   EntityList,
@@ -28,9 +27,9 @@ import {
   RefInput,
   FormRow,
   DateInputFr,
+  records,
   rest,
 } from '../../admin/src/ui';
-import type { FeatureRecord } from '../../common/generated/types';
 
 const choices = (field: string) => {
   const f = meta.fields.find((x) => x.name === field)!;
@@ -98,7 +97,7 @@ function Features({ placeId }: { placeId: number }) {
   const qc = useQueryClient();
   const all = useQuery({
     queryKey: ['features'],
-    queryFn: () => api<FeatureRecord[]>('/feature?sort=["label","ASC"]'),
+    queryFn: () => records.list('feature', { sort: ['label', 'ASC'] }),
   });
   const mine = useQuery({
     queryKey: ['place-features', placeId],

@@ -18,11 +18,10 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { meta as placeTypeMeta } from '../../common/generated/meta/place-type';
-import { api, RequireRight, DataTable, dateTimeFr, generatedScreen, type Row } from '../../admin/src/ui';
+import { records, RequireRight, DataTable, dateTimeFr, generatedScreen, type Row } from '../../admin/src/ui';
 
 const PlaceTypeForm = generatedScreen('place-type', 'Edit');
 
-const q = (o: unknown) => encodeURIComponent(JSON.stringify(o));
 const label = (name: string) => placeTypeMeta.fields.find((f) => f.name === name)?.label ?? name;
 
 /** A value of a version as the form shows it. */
@@ -39,9 +38,7 @@ function Versions({ placeTypeId }: { placeTypeId: number }) {
   const rows = useQuery({
     queryKey: ['place-type-history', placeTypeId],
     queryFn: () =>
-      api<Row[]>(
-        `/place-type-history?filter=${q({ placeTypeId })}&sort=${q(['version', 'DESC'])}&range=${q([0, 499])}`,
-      ),
+      records.list('place-type-history', { filter: { placeTypeId }, sort: ['version', 'DESC'], range: [0, 499] }),
   });
   return (
     <Box sx={{ p: 2 }}>
@@ -84,9 +81,9 @@ function Places({ placeTypeId }: { placeTypeId: number }) {
   const navigate = useNavigate();
   const places = useQuery({
     queryKey: ['places-of-type', placeTypeId],
-    queryFn: () => api<Row[]>(`/place?filter=${q({ placeTypeId })}&sort=${q(['code', 'ASC'])}&range=${q([0, 999])}`),
+    queryFn: () => records.list('place', { filter: { placeTypeId }, sort: ['code', 'ASC'], range: [0, 999] }),
   });
-  const layouts = useQuery({ queryKey: ['layouts'], queryFn: () => api<Row[]>('/layout') });
+  const layouts = useQuery({ queryKey: ['layouts'], queryFn: () => records.list('layout') });
   return (
     <Box sx={{ p: 2 }}>
       <DataTable

@@ -7,7 +7,10 @@ import { Alert, Button, Link as MuiLink, Stack, Typography } from '@mui/material
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import { AskDialog, DataTable, Page, api, dateTimeFr, useCan } from '../../admin/src/ui';
+import { AskDialog, DataTable, Page, dateTimeFr, rest, useCan, type RestBody } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
+
+type Operation = RestBody<'/channel/{id}/force', 'post'>['operation'];
 import { CONNECTOR_LABELS, useChannels, type ChannelHealthRow } from './useChannels';
 
 const OPERATIONS: Record<string, { label: string; text: string }> = {
@@ -22,7 +25,7 @@ const OPERATIONS: Record<string, { label: string; text: string }> = {
   'ical-import': { label: 'Importer les calendriers', text: 'Les calendriers iCal du canal sont relus maintenant.' },
 };
 
-const operationsOf = (c: ChannelHealthRow) =>
+const operationsOf = (c: ChannelHealthRow): Operation[] =>
   c.connector === 'pitchup' ? ['pull', 'push-availability'] : c.connector === 'ical' ? ['ical-import'] : [];
 
 export default function ChannelHealth() {
@@ -30,12 +33,11 @@ export default function ChannelHealth() {
   const canWrite = useCan('establishment.gateways', 'write');
   const notify = useNotify();
   const qc = useQueryClient();
-  const [asking, setAsking] = useState<{ channel: ChannelHealthRow; operation: string } | null>(null);
+  const [asking, setAsking] = useState<{ channel: ChannelHealthRow; operation: Operation } | null>(null);
   const force = async () => {
-    const r = await api<{ ok: boolean; message: string | null }>(`/channel/${asking!.channel.id}/force`, {
-      method: 'POST',
-      json: { operation: asking!.operation },
-    });
+    const r = await answerAs<{ ok: boolean; message: string | null }>(
+      rest('post', '/channel/{id}/force', { path: { id: asking!.channel.id }, body: { operation: asking!.operation } }),
+    );
     notify(r.ok ? 'Synchronisation effectuée' : (r.message ?? 'Synchronisation en échec'), {
       type: r.ok ? 'success' : 'warning',
     });

@@ -16,7 +16,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AskDialog, DataTable, Page, api, dateFr, euros, useCan, type Row } from '../../admin/src/ui';
+import { AskDialog, DataTable, Page, dateFr, euros, records, rest, useCan, type Row } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
 import { CONNECTOR_LABELS, useChannels } from './useChannels';
 import { KIND_LABELS, MappingDialog, useTargets, type Kind } from './MappingDialog';
 
@@ -76,8 +77,7 @@ function Mappings({ moduleId, kinds }: { moduleId: number; kinds: Kind[] }) {
   const key = ['channel-mappings', moduleId];
   const rows = useQuery({
     queryKey: key,
-    queryFn: () =>
-      api<Row[]>(`/channel-mapping?filter=${encodeURIComponent(JSON.stringify({ moduleId }))}&range=[0,999]`),
+    queryFn: () => records.list('channel-mapping', { filter: { moduleId }, range: [0, 999] }),
     select: (all) => all.filter((r) => kinds.includes(r.kind)),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: key });
@@ -120,7 +120,7 @@ function Mappings({ moduleId, kinds }: { moduleId: number; kinds: Kind[] }) {
         keepLabel="Garder la correspondance"
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          await api(`/channel-mapping/${deleting!.id}`, { method: 'DELETE' });
+          await records.remove('channel-mapping', deleting!.id);
           await refresh();
         }}
       />
@@ -131,7 +131,7 @@ function Mappings({ moduleId, kinds }: { moduleId: number; kinds: Kind[] }) {
 function Links({ moduleId, webhook }: { moduleId: number; webhook: boolean }) {
   const links = useQuery({
     queryKey: ['channel-links', moduleId],
-    queryFn: () => api<Row>(`/channel/${moduleId}/links`),
+    queryFn: () => answerAs<Row>(rest('get', '/channel/{id}/links', { path: { id: moduleId } })),
   });
   if (!links.data) return null;
   return (
@@ -160,10 +160,11 @@ function EllohaBookingList() {
     queryKey: ['channel-imports', ids],
     enabled: ids.length > 0,
     queryFn: () =>
-      api<Row[]>(
-        `/booking-import?filter=${encodeURIComponent(JSON.stringify({ channelModuleId: ids }))}` +
-          `&range=[0,199]&sort=["startDate","DESC"]`,
-      ),
+      records.list('booking-import', {
+        filter: { channelModuleId: ids },
+        range: [0, 199],
+        sort: ['startDate', 'DESC'],
+      }),
   });
   return (
     <Page title="elloha : réservations reçues">

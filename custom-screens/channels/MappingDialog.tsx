@@ -14,7 +14,7 @@ import {
   TextField,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, type Row } from '../../admin/src/ui';
+import { errorText, records, type EntityName, type Row } from '../../admin/src/ui';
 
 export type Kind = 'place-type' | 'rate-plan' | 'age-category' | 'extra' | 'place-feed';
 
@@ -27,8 +27,8 @@ export const KIND_LABELS: Record<Kind, string> = {
 };
 const AGES: Record<string, string> = { adult: 'Adulte', child: 'Enfant', infant: 'Bébé' };
 
-const useList = (base: string) =>
-  useQuery({ queryKey: ['mapping-targets', base], queryFn: () => api<Row[]>(`/${base}?range=[0,999]`) });
+const useList = <E extends EntityName>(entity: E) =>
+  useQuery({ queryKey: ['mapping-targets', entity], queryFn: () => records.list(entity, { range: [0, 999] }) });
 
 /** The reference lists a mapping points into, and how a mapping reads. */
 export function useTargets() {
@@ -138,11 +138,11 @@ export function MappingDialog({
       ...(v.version ? { version: v.version } : {}),
     };
     try {
-      await api(v.id ? `/channel-mapping/${v.id}` : '/channel-mapping', { method: v.id ? 'PUT' : 'POST', json: body });
+      await records.save('channel-mapping', { ...body, id: v.id });
       await onSaved();
       onClose();
     } catch (e) {
-      setError((e as Error)?.message ?? 'Une erreur est survenue');
+      setError(errorText(e));
     }
   };
   const kind = v.kind as Kind;

@@ -1,6 +1,7 @@
 // The channels (online-booking modules) of one provider, with their sync health.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/ui';
+import { rest } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
 import type { ChannelHealth } from '../../common/channel-health';
 
 export type ChannelHealthRow = ChannelHealth;
@@ -8,7 +9,7 @@ export type ChannelHealthRow = ChannelHealth;
 export function useChannels(provider?: string) {
   return useQuery({
     queryKey: ['channel-health'],
-    queryFn: () => api<{ channels: ChannelHealthRow[] }>('/channel/health'),
+    queryFn: () => answerAs<{ channels: ChannelHealthRow[] }>(rest('get', '/channel/health')),
     select: (d) =>
       provider ? d.channels.filter((c) => (c.provider ?? '').toLowerCase() === provider.toLowerCase()) : d.channels,
   });

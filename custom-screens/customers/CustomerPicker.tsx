@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/ui';
+import { records } from '../../admin/src/ui';
 
 export interface CustomerOption {
   id: number;
@@ -31,7 +31,14 @@ export function CustomerPicker({
   const found = useQuery({
     queryKey: ['customer-picker', q],
     enabled: q.length >= 3,
-    queryFn: () => api<CustomerOption[]>(`/customer?filter=${encodeURIComponent(JSON.stringify({ q }))}&range=[0,24]`),
+    queryFn: async () =>
+      (await records.list('customer', { filter: { q }, range: [0, 24] })).map((c): CustomerOption => ({
+        id: c.id,
+        code: c.code ?? '',
+        lastName: c.lastName,
+        firstName: c.firstName,
+        town: c.town,
+      })),
   });
   return (
     <Autocomplete

@@ -1,6 +1,6 @@
 // The customer's child lists (attendants, animals, vehicles, other addresses): what each
 // tab shows and asks, and the row a new child is saved as.
-import { api, type Row } from '../../admin/src/ui';
+import { records, type EntityName, type Row } from '../../admin/src/ui';
 
 export interface ChildField {
   name: string;
@@ -11,9 +11,12 @@ export interface ChildField {
   required?: boolean;
 }
 
+/** The entities a customer's child tab lists. */
+export type ChildEntity = 'attendant' | 'customer-animal' | 'customer-vehicle' | 'customer-address';
+
 export interface ChildTabDef {
-  /** the child entity's route (`/attendant/customer/{customerId}`, `/attendant`, `/attendant/delete/{id}`) */
-  base: string;
+  /** the child entity, listed by its customer (`/attendant/customer/{customerId}`) */
+  base: ChildEntity;
   title: string;
   fields: ChildField[];
 }
@@ -39,7 +42,7 @@ export function childError(e: { message: string; body?: { errors?: Record<string
   ].join(' — ');
 }
 
-const list = (path: string) => () => api<Row[]>(path);
+const list = (entity: EntityName) => () => records.list(entity);
 
 /** The child tabs by route tab id. */
 export const CHILD_TABS: Record<string, ChildTabDef> = {
@@ -55,7 +58,7 @@ export const CHILD_TABS: Record<string, ChildTabDef> = {
         name: 'nationalityId',
         label: 'Nationalité',
         type: 'select',
-        options: list('/country'),
+        options: list('country'),
         optionLabel: (o) => o.nationality ?? o.name,
       },
     ],
@@ -68,7 +71,7 @@ export const CHILD_TABS: Record<string, ChildTabDef> = {
         name: 'animalTypeId',
         label: "Type d'animal",
         type: 'select',
-        options: list('/animal-type'),
+        options: list('animal-type'),
         optionLabel: (o) => o.label,
         required: true,
       },
@@ -86,14 +89,14 @@ export const CHILD_TABS: Record<string, ChildTabDef> = {
         name: 'vehicleTypeId',
         label: 'Type de véhicule',
         type: 'select',
-        options: list('/vehicle-type'),
+        options: list('vehicle-type'),
         optionLabel: (o) => o.label,
       },
       {
         name: 'vehicleBrandId',
         label: 'Marque',
         type: 'select',
-        options: list('/vehicle-brand'),
+        options: list('vehicle-brand'),
         optionLabel: (o) => o.label,
       },
       { name: 'model', label: 'Modèle' },
@@ -107,7 +110,7 @@ export const CHILD_TABS: Record<string, ChildTabDef> = {
       { name: 'address1', label: 'Adresse' },
       { name: 'postalCode', label: 'Code postal' },
       { name: 'town', label: 'Ville' },
-      { name: 'countryId', label: 'Pays', type: 'select', options: list('/country'), optionLabel: (o) => o.name },
+      { name: 'countryId', label: 'Pays', type: 'select', options: list('country'), optionLabel: (o) => o.name },
     ],
   },
 };

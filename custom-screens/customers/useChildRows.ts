@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useNotify, type HttpError } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, dateFr, type Row } from '../../admin/src/ui';
+import { dateFr, records, type Row } from '../../admin/src/ui';
 import { childBody, childError, type ChildField, type ChildTabDef } from './childTabs';
 
 export function useChildRows({ base, fields }: ChildTabDef, customerId: number) {
@@ -13,7 +13,7 @@ export function useChildRows({ base, fields }: ChildTabDef, customerId: number) 
   const [removing, setRemoving] = useState<Row | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = ['customer-child', base, customerId];
-  const rows = useQuery({ queryKey: key, queryFn: () => api<Row[]>(`/${base}/customer/${customerId}`) });
+  const rows = useQuery({ queryKey: key, queryFn: () => records.byParent(base, 'customer', customerId) });
   const opts = useQuery({
     queryKey: ['customer-child-options', base],
     queryFn: async () =>
@@ -38,7 +38,7 @@ export function useChildRows({ base, fields }: ChildTabDef, customerId: number) 
   const save = async () => {
     setError(null);
     try {
-      await api(`/${base}`, { method: 'POST', json: childBody(customerId, fields, adding!) });
+      await records.create(base, childBody(customerId, fields, adding!));
       setAdding(null);
       qc.invalidateQueries({ queryKey: key });
     } catch (e) {
@@ -46,7 +46,7 @@ export function useChildRows({ base, fields }: ChildTabDef, customerId: number) 
     }
   };
   const remove = async () => {
-    await api(`/${base}/delete/${removing!.id}`, { method: 'POST', json: {} });
+    await records.remove(base, removing!.id);
     notify('Suppression effectuée', { type: 'success' });
     qc.invalidateQueries({ queryKey: key });
   };

@@ -22,6 +22,8 @@ import { useNotify } from 'react-admin';
 import { formatDateFr, todayParis } from '../../common/dates';
 import { isValidDate } from '../../common/formats';
 import {
+  errorBody,
+  errorText,
   records,
   rest,
   useCan,
@@ -31,7 +33,7 @@ import {
   DateFieldFr,
   type RestAnswer,
 } from '../../admin/src/ui';
-import { complete, type Complete, type Refusal } from '../billing/answer';
+import { complete, type Complete } from '../billing/answer';
 
 const METER = 'camp.meter';
 const numberFr = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
@@ -114,17 +116,16 @@ function CreationScreen() {
       notify(`Enregistrement effectué : ${saved} relevé${saved > 1 ? 's' : ''}`, { type: 'success' });
       setTyped({});
       await creation.refetch();
-    } catch (err) {
-      const e = err as Refusal;
+    } catch (e) {
       // Errors are keyed `rows.<index in the request>.<field>`.
       const byRow: Record<number, string> = {};
-      for (const [key, message] of Object.entries(e?.body?.errors ?? {})) {
+      for (const [key, message] of Object.entries(errorBody(e)?.errors ?? {})) {
         const m = /^rows\.(\d+)\./.exec(key);
         const row = m ? toSave[Number(m[1])] : undefined;
         if (row) byRow[row.meterId] = message;
       }
       setErrors(byRow);
-      setRefusal(e?.message ?? 'Une erreur est survenue');
+      setRefusal(errorText(e));
     } finally {
       setSaving(false);
     }

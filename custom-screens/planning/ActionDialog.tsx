@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { formatDateFr } from '../../common/dates';
 import type { StayBar } from './shared/model';
-import { records, rest } from '../../admin/src/ui';
-import type { Refusal } from '../billing/answer';
+import { errorBody, errorText, records, rest } from '../../admin/src/ui';
 
 export type PendingAction = { kind: 'cancel' | 'validate' | 'delete-unavailability'; bar: StayBar };
 
@@ -48,9 +47,8 @@ export function ActionDialog({
       else await records.remove('unavailability', b.data.recordId);
       setReason('');
       onDone(action);
-    } catch (err) {
-      const e = err as Refusal;
-      setError(e?.body?.errors?.reason ?? e?.message ?? 'Une erreur est survenue');
+    } catch (e) {
+      setError(errorBody(e)?.errors?.reason ?? errorText(e));
     } finally {
       setBusy(false);
     }

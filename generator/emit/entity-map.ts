@@ -1,5 +1,5 @@
 // common/generated/entities.ts: the entities by name, for the admin's typed door to the
-// generic routes (admin/src/records.ts, issue 23 §2): per entity the type a save sends,
+// generic routes (admin/src/records.ts, issue 23 §2, docs/history.md#issue-23): per entity the type a save sends,
 // the record a read answers, the parents its rows are listed by (`{base}/{parent}/{id}`),
 // whether it is written and ordered through the API — and, at run time, its route base.
 import type { EntityMeta } from '../../common/entity-meta';

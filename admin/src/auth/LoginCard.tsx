@@ -27,8 +27,9 @@ export function LoginCard({ onLogin }: { onLogin: (login: string, password: stri
     setError(null);
     try {
       await onLogin(login, password);
-    } catch (err: any) {
-      setError(typeof err?.message === 'string' && err.message ? err.message : SIGN_IN_ERROR);
+    } catch (err) {
+      const message = (err as { message?: unknown } | null)?.message;
+      setError(typeof message === 'string' && message ? message : SIGN_IN_ERROR);
       setBusy(false);
     }
   };

@@ -39,7 +39,7 @@ export async function loginRequest(login: string, password: string): Promise<Log
     body: JSON.stringify({ login, password }),
   });
   const text = await res.text();
-  let data: any = null;
+  let data: (LoginAnswer & { message?: unknown }) | null = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

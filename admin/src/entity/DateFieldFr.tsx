@@ -12,7 +12,7 @@ import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { frFR } from '@mui/x-date-pickers/locales';
 import dayjs from 'dayjs';
 import 'dayjs/locale/fr';
-import { InputHelperText, useInput, type InputProps } from 'react-admin';
+import { InputHelperText, useInput, type InputProps, type ValidationErrorMessage } from 'react-admin';
 import { formatDateFr } from '../../../common/dates';
 import { DATE_INVALID_FR, parseDateInputFr } from '../../../common/date-input';
 
@@ -172,7 +172,7 @@ export function DateInputFr({ label, isRequired, readOnly, ...props }: Common) {
       // A form-level or server error is { message, args }, not a string: InputHelperText renders both (never a crash).
       helperText={
         <InputHelperText
-          error={shown && !invalid ? (message as any) : undefined}
+          error={shown && !invalid ? (message as ValidationErrorMessage | undefined) : undefined}
           helperText={typeof props.helperText === 'string' && props.helperText ? props.helperText : ' '}
         />
       }
@@ -239,7 +239,7 @@ export function DateTimeInputFr({ label, isRequired, readOnly, ...props }: Commo
         error={shown}
         helperText={
           <InputHelperText
-            error={shown ? (fieldState.error?.message as any) : undefined}
+            error={shown ? (fieldState.error?.message as ValidationErrorMessage | undefined) : undefined}
             helperText={typeof props.helperText === 'string' && props.helperText ? props.helperText : ' '}
           />
         }

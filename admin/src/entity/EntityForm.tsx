@@ -17,6 +17,9 @@ import {
   useDataProvider,
   useNotify,
   useRecordContext,
+  type DataProvider,
+  type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { EntityMeta } from '../../../common/entity-meta';
@@ -28,6 +31,7 @@ import { NotFound } from '../layout/NotFound';
 import { RequireRight } from '../auth/RequireRight';
 import { FORM_ACTIONS } from '../formActions';
 import { StaleRecordBanner, staleCurrent } from './StaleRecord';
+import { errorText } from '../errors';
 import { DeleteRecordButton } from './DeleteButtons';
 
 function FormToolbar({ meta, back, creating }: { meta: EntityMeta; back: string; creating: boolean }) {
@@ -97,9 +101,9 @@ function CreateWithDefaults({
   back: string;
   prefill: Record<string, unknown>;
   children: ReactNode;
-  toSaved?: (id: number | string, data: any) => string;
+  toSaved?: (id: number | string, data: Record<string, unknown> | undefined) => string;
 }) {
-  const dataProvider = useDataProvider() as any;
+  const dataProvider = useDataProvider<DataProvider & { getDefaults: (resource: string) => Promise<unknown> }>();
   const validate = useFormValidator(meta);
   const { data, isPending, error } = useQuery({
     queryKey: ['defaults', meta.name],
@@ -117,7 +121,9 @@ function CreateWithDefaults({
     <Create
       resource={meta.name}
       record={{ ...defaults, ...prefill }}
-      redirect={(_r: unknown, id: any, data: any) => (toSaved ? toSaved(id, data) : back)}
+      redirect={(_r: unknown, id?: Identifier, data?: Partial<RaRecord>) =>
+        toSaved && id !== undefined ? toSaved(id, data) : back
+      }
       title={`${meta.label.gender === 'f' ? 'Nouvelle' : 'Nouveau'} : ${meta.label.one.toLowerCase()}`}
     >
       <SimpleForm validate={validate} toolbar={<FormToolbar meta={meta} back={back} creating />} warnWhenUnsavedChanges>
@@ -155,16 +161,17 @@ function GuardedForm({ meta, children, id: givenId, prefill, stayOnSaved }: Enti
   const back = listPath(meta, params);
   const notify = useNotify();
   // A save refused because the record changed meanwhile (409): banner with reload, entries kept.
-  const [stale, setStale] = useState<{ current: Record<string, any>; message: string } | null>(null);
-  const onError = (error: any) => {
+  const [stale, setStale] = useState<{ current: Record<string, unknown>; message: string } | null>(null);
+  const onError = (error: unknown) => {
     const current = staleCurrent(error);
-    if (current) setStale({ current, message: error.message });
-    notify(error?.message || 'Une erreur est survenue', { type: current ? 'warning' : 'error' });
+    if (current) setStale({ current, message: errorText(error) });
+    notify(errorText(error), { type: current ? 'warning' : 'error' });
   };
   if (!/^\d+$/.test(raw)) return <NotFound />;
   const id = Number(raw);
   const toSaved = stayOnSaved
-    ? (savedId: number | string, data: any) => editPath(meta, savedId, data ?? {}, params)
+    ? (savedId: number | string, data: Record<string, unknown> | undefined) =>
+        editPath(meta, savedId, data ?? {}, params)
     : undefined;
   if (id === 0)
     return (

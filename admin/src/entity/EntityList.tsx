@@ -97,7 +97,7 @@ function SelectedRowKeeper({ selected }: { selected: unknown }) {
   return null;
 }
 
-type RowPath = (record: Record<string, any>) => string;
+type RowPath = (record: Record<string, unknown>) => string;
 
 function EditSelectedKeys({ selected, pathOf }: { selected: unknown; pathOf: RowPath }) {
   const { data } = useListContext();
@@ -139,7 +139,7 @@ function GuardedList({ meta, children, filter, filters: extraFilters = [], creat
   const canDelete = useCan(meta.functionality, 'delete') && !meta.appendOnly;
   const canReorder = useCan(meta.functionality, 'write') && !meta.appendOnly && !!meta.orderField;
   const [selected, setSelected] = useStore<unknown>(`bivouac.selected.${meta.name}`, null);
-  const pathOf: RowPath = rowPath ?? ((record) => editPath(meta, record.id, record, params));
+  const pathOf: RowPath = rowPath ?? ((record) => editPath(meta, record.id as number | string, record, params));
   const filters = [
     ...(meta.searchFields.length
       ? [<SearchInput key="q" source="q" alwaysOn placeholder="Rechercher (3 caractères min.)" />]

@@ -8,17 +8,15 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { useListContext, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { EntityMeta } from '../../../common/entity-meta';
-import { api } from '../api';
-import { baseOf } from '../dataProvider';
+import { errorText } from '../errors';
+import { records, type EntityFilter, type EntityField, type OrderedEntity } from '../records';
 import { swapWithNeighbour } from './order';
 
-async function orderedIds(base: string, field: string, filter: Record<string, unknown>): Promise<number[]> {
-  const q = new URLSearchParams({
-    sort: JSON.stringify([field, 'ASC']),
-    range: JSON.stringify([0, 9999]),
-    filter: JSON.stringify(filter),
-  });
-  return (await api<{ id: number }[]>(`/${base}?${q}`)).map((r) => r.id);
+// The entity comes from its metadata at run time (any ordered entity): its field and scope are its own.
+async function orderedIds(entity: OrderedEntity, field: string, filter: Record<string, unknown>): Promise<number[]> {
+  const sort = [field as EntityField<OrderedEntity>, 'ASC'] as const;
+  const rows = await records.list(entity, { sort, range: [0, 9999], filter: filter as EntityFilter<OrderedEntity> });
+  return rows.map((r) => r.id);
 }
 
 export function OrderButtons({
@@ -46,17 +44,17 @@ export function OrderButtons({
     e.stopPropagation(); // not a row click
     setBusy(true);
     try {
-      const base = baseOf(meta.name);
-      const all = await orderedIds(base, field, {});
-      const inScope = Object.keys(scope).length ? await orderedIds(base, field, scope) : all;
+      const entity = meta.name as OrderedEntity;
+      const all = await orderedIds(entity, field, {});
+      const inScope = Object.keys(scope).length ? await orderedIds(entity, field, scope) : all;
       const next = swapWithNeighbour(all, inScope, record.id as number, delta);
       if (next) {
-        await api(`/${base}/order`, { method: 'POST', json: next });
+        await records.order(entity, next);
         notify('Enregistrement effectué', { type: 'info' });
       }
       refresh();
-    } catch (err: any) {
-      notify(err?.message ?? 'Une erreur est survenue', { type: 'error' });
+    } catch (err) {
+      notify(errorText(err), { type: 'error' });
     } finally {
       setBusy(false);
     }

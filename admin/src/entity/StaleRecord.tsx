@@ -10,8 +10,9 @@ import type { EntityMeta } from '../../../common/entity-meta';
 export const STALE_CODE = 'RECORD_CHANGED';
 
 /** The current record carried by a 409 « modifié par un autre utilisateur », or null. */
-export function staleCurrent(error: any): Record<string, any> | null {
-  return error?.status === 409 && error?.body?.code === STALE_CODE && error.body.current ? error.body.current : null;
+export function staleCurrent(error: unknown): Record<string, unknown> | null {
+  const e = error as { status?: number; body?: { code?: string; current?: Record<string, unknown> } } | null;
+  return e?.status === 409 && e.body?.code === STALE_CODE && e.body.current ? e.body.current : null;
 }
 
 const shown = (v: unknown) =>
@@ -25,7 +26,7 @@ export function StaleRecordBanner({
   onDone,
 }: {
   meta: EntityMeta;
-  current: Record<string, any>;
+  current: Record<string, unknown>;
   message: string;
   onDone: () => void;
 }) {

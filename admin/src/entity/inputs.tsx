@@ -10,6 +10,7 @@ import {
   TextInput,
   useInput,
   type InputProps,
+  type ValidationErrorMessage,
 } from 'react-admin';
 import { parseDecimal } from '../../../common/money';
 import { useCurrentUser } from '../auth/useCan';
@@ -80,7 +81,7 @@ function ScaledNumberInput({
       // A form-level or server error is { message, args }, not a string: InputHelperText renders both (never a crash).
       helperText={
         <InputHelperText
-          error={shown ? (fieldState.error?.message as any) : undefined}
+          error={shown ? (fieldState.error?.message as ValidationErrorMessage | undefined) : undefined}
           helperText={typeof props.helperText === 'string' && props.helperText ? props.helperText : ' '}
         />
       }

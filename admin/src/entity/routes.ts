@@ -12,7 +12,7 @@ export function fillRoute(pattern: string, values: Params): string {
 export function editPath(
   meta: Pick<EntityMeta, 'routes'>,
   id: number | string,
-  record: Record<string, any> = {},
+  record: Record<string, unknown> = {},
   current: Params = {},
 ): string {
   const values: Params = { page: current.page ?? 'general', tab: current.tab ?? 'general' };
@@ -28,7 +28,7 @@ export function editPath(
 export function listPath(
   meta: Pick<EntityMeta, 'routes'>,
   current: Params = {},
-  record: Record<string, any> = {},
+  record: Record<string, unknown> = {},
 ): string {
   const values: Params = { ...current };
   for (const name of meta.routes.list.match(/:(\w+)/g) ?? []) {

@@ -14,7 +14,7 @@ export function formValidator(meta: EntityMeta) {
     cache.set(meta.name, v);
   }
   const check = v;
-  return (values: Record<string, any>) => {
+  return (values: Record<string, unknown>) => {
     const rec: Record<string, unknown> = {};
     for (const f of meta.fields) {
       if (f.system || f.readOnly || !(f.name in values)) continue;

@@ -11,14 +11,18 @@ import HomeIcon from '@mui/icons-material/Home';
 import { useQuery } from '@tanstack/react-query';
 import { Menu as RaMenu, useSidebarState } from 'react-admin';
 import type { MenuEntry, MenuGroup } from '../../../common/menu-tree';
-import { api } from '../api';
+import { rest } from '../rest';
 import { openMenuKey, parentContext } from './menuContext';
 import { MenuSearch } from './MenuSearch';
 
 export type { MenuLeaf } from '../../../common/menu-tree';
 
 export function useMenuTree() {
-  return useQuery({ queryKey: ['menu-tree'], queryFn: () => api<MenuEntry[]>('/security/menu'), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['menu-tree'],
+    queryFn: (): Promise<MenuEntry[]> => rest('get', '/security/menu'),
+    staleTime: 60_000,
+  });
 }
 
 /** The header of a context id, anywhere in the tree. */

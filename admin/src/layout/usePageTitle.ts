@@ -2,7 +2,7 @@
 // header answer gives the logos of the app bar and the remote-support link.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../api';
+import { answerAs, rest } from '../rest';
 
 export interface EstablishmentHeader {
   title: string;
@@ -20,7 +20,7 @@ export interface EstablishmentHeader {
 export function useEstablishmentHeader() {
   return useQuery({
     queryKey: ['establishment-header'],
-    queryFn: () => api<EstablishmentHeader>('/establishment/establishment/header'),
+    queryFn: () => answerAs<EstablishmentHeader>(rest('get', '/establishment/establishment/header')),
     staleTime: 5 * 60_000,
     retry: false,
   });

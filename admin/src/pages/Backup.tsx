@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useLogout, useNotify } from 'react-admin';
-import { AskDialog, api, API, dateFr } from '../ui';
+import { AskDialog, API, answerAs, dateFr, errorBody, errorText, rest } from '../ui';
 
 interface Run {
   id: number;
@@ -61,13 +61,13 @@ export default function Backup() {
   const input = useRef<HTMLInputElement>(null);
 
   const load = () =>
-    api<Status>('/backup/status').then(
+    answerAs<Status>(rest('get', '/backup/status')).then(
       (s) => {
         setStatus(s);
         setRetention(String(s.retentionDays));
         setError(null);
       },
-      (e) => setError(e.message),
+      (e) => setError(errorText(e)),
     );
   useEffect(() => {
     void load();
@@ -79,8 +79,8 @@ export default function Backup() {
       await fn();
       notify(done, { type: 'success' });
       await load();
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify(errorText(e), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -89,16 +89,16 @@ export default function Backup() {
     if (!file) return;
     setBusy(true);
     try {
-      const r = await api<{ message: string }>('/backup/restore?confirm=1', {
-        method: 'POST',
-        body: file,
+      const r = await rest('post', '/backup/restore', {
+        query: { confirm: '1' },
+        file,
         headers: { 'Content-Type': 'application/gzip' },
         authErrors: false,
       });
       notify(r.message, { type: 'success' });
       logout();
-    } catch (e: any) {
-      notify(e.body?.detail ?? e.message, { type: 'error' });
+    } catch (e) {
+      notify(errorBody(e)?.detail ?? errorText(e), { type: 'error' });
       setBusy(false);
     }
   };
@@ -131,7 +131,7 @@ export default function Backup() {
         <Button
           variant="contained"
           disabled={busy}
-          onClick={() => run(() => api('/backup/run', { method: 'POST', json: {} }), 'Sauvegarde effectuée')}
+          onClick={() => run(() => rest('post', '/backup/run'), 'Sauvegarde effectuée')}
         >
           Sauvegarder maintenant sur le serveur
         </Button>
@@ -165,7 +165,7 @@ export default function Backup() {
           disabled={busy}
           onClick={() =>
             run(
-              () => api('/backup/settings', { method: 'POST', json: { retentionDays: Number(retention) } }),
+              () => rest('post', '/backup/settings', { body: { retentionDays: Number(retention) } }),
               'Durée de conservation enregistrée',
             )
           }

@@ -14,7 +14,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify } from 'react-admin';
-import { api, useLeaveGuard } from '../ui';
+import { answerAs, errorText, rest, useLeaveGuard } from '../ui';
 import { findContext, useMenuTree } from '../layout/Menu';
 import { openMenuKey, parentContext } from '../layout/menuContext';
 import { DOCUMENTATION_URL } from '../layout/UserMenu';
@@ -80,14 +80,11 @@ function Editor({ tiles, onSaved, onCancel }: { tiles: HomeTile[]; onSaved: () =
   };
   const save = async () => {
     try {
-      await api('/home/layout', {
-        method: 'POST',
-        json: { tiles: list.map((x) => ({ key: x.key, hidden: x.hidden })) },
-      });
+      await rest('post', '/home/layout', { body: { tiles: list.map((x) => ({ key: x.key, hidden: x.hidden })) } });
       notify('Enregistrement effectué', { type: 'success' });
       onSaved();
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify(errorText(e), { type: 'error' });
     }
   };
   return (
@@ -159,7 +156,7 @@ export default function Home() {
   const { dialog } = useLeaveGuard({ when: unlocked, onLeave: () => setUnlocked(false) });
   const tilesQuery = (all: boolean) => ({
     queryKey: ['home-tiles', all],
-    queryFn: () => api<TilesAnswer>(`/home/tiles${all ? '?all=1' : ''}`),
+    queryFn: () => answerAs<TilesAnswer>(rest('get', '/home/tiles', { query: { all: all ? '1' : undefined } })),
     staleTime: 0,
   });
   const { data } = useQuery(tilesQuery(unlocked));

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
-import { AskDialog, Page, api } from '../ui';
+import { AskDialog, Page, errorText, rest } from '../ui';
 
 export default function InitDemo() {
   const [open, setOpen] = useState(false);
@@ -12,10 +12,10 @@ export default function InitDemo() {
   const run = async () => {
     setBusy(true);
     try {
-      await api('/establishment/init-demo', { method: 'POST', json: {} });
+      await rest('post', '/establishment/init-demo');
       notify('Données de démonstration réinitialisées', { type: 'success' });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify(errorText(e), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { DateFieldFr } from '../entity/DateFieldFr';
+import { errorText } from '../errors';
 
 export interface AskField {
   name: string;
@@ -55,8 +56,8 @@ export function AskDialog({
     try {
       await onConfirm(values);
       onClose();
-    } catch (e: any) {
-      setError(e?.message ?? 'Une erreur est survenue');
+    } catch (e) {
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,8 @@
 // that the entity form itself shows (record actions) imports, so that the kit's barrel
 // (which holds EntityForm) is never on its import path.
 export { api, API, type ApiInit } from '../api';
-export { rest, restUrl, type RestAnswer, type RestBody, type RestInit, type RestPath } from '../rest';
+export { errorBody, errorText, type ErrorBody } from '../errors';
+export { answerAs, rest, restUrl, type RestAnswer, type RestBody, type RestInit, type RestPath } from '../rest';
 export {
   records,
   type EntityDraft,

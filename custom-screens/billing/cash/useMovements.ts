@@ -2,9 +2,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import type { ExpenseTypeRecord } from '../../../common/generated/types';
 import { todayParis } from '../../../common/dates';
-import { api, rest, useCan } from '../../../admin/src/ui/client';
+import { records, rest, useCan } from '../../../admin/src/ui/client';
 import { answerAs } from '../answer';
 import { usePaymentMethods } from '../usePaymentMethods';
 import { emptyMovement, movementRecord, type MovementForm, type MovementKind, type MovementMonth } from './model';
@@ -16,7 +15,7 @@ export function useMovements(kind: MovementKind, yearMonth: string) {
   const methods = usePaymentMethods('cash');
   const types = useQuery({
     queryKey: ['expense-types'],
-    queryFn: () => api<ExpenseTypeRecord[]>('/expense-type'),
+    queryFn: () => records.list('expense-type'),
     enabled: kind === 'expense',
   });
   const month = useQuery({
@@ -28,8 +27,13 @@ export function useMovements(kind: MovementKind, yearMonth: string) {
   const set = (k: keyof MovementForm) => (value: string) => setForm({ ...form, [k]: value });
   const add = async () => {
     try {
-      // A generic entity route (POST /cash-movement): not in the OpenAPI document.
-      await api('/cash-movement', { method: 'POST', json: movementRecord(kind, form) });
+      const rec = movementRecord(kind, form);
+      const { amount, paymentMethodId } = rec;
+      if (amount == null || paymentMethodId == null) {
+        notify('Montant invalide', { type: 'error' });
+        return;
+      }
+      await records.create('cash-movement', { ...rec, amount, paymentMethodId });
       notify(kind === 'expense' ? 'Dépense enregistrée' : 'Apport enregistré', { type: 'success' });
       setForm({ ...form, label: '', amount: '' });
       qc.invalidateQueries({ queryKey: ['cash-movements', kind] });

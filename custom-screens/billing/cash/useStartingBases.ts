@@ -3,8 +3,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import type { StartingBase } from '../../../common/generated/types';
-import { api, rest, useCan } from '../../../admin/src/ui/client';
+import { records, rest, useCan } from '../../../admin/src/ui/client';
 import { answerAs } from '../answer';
 import { countedCents, type StartingBaseRow } from './model';
 
@@ -26,18 +25,8 @@ export function useStartingBases(yearMonth: string) {
       return;
     }
     try {
-      // Generic entity routes (/starting-base): not in the OpenAPI document, so the bodies are
-      // checked against the generated record instead.
-      if (r.base)
-        await api(`/starting-base/${r.base.id}`, {
-          method: 'PUT',
-          json: { amount, version: r.base.version } satisfies Partial<StartingBase>,
-        });
-      else
-        await api('/starting-base', {
-          method: 'POST',
-          json: { yearMonth, paymentMethodId: r.paymentMethodId, amount } satisfies Partial<StartingBase>,
-        });
+      if (r.base) await records.update('starting-base', r.base.id, { amount, version: r.base.version });
+      else await records.create('starting-base', { yearMonth, paymentMethodId: r.paymentMethodId, amount });
       notify('Fond de caisse enregistré', { type: 'success' });
       qc.invalidateQueries({ queryKey: ['starting-base', yearMonth] });
     } catch (e) {

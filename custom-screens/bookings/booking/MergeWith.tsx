@@ -4,8 +4,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuI
 import MergeIcon from '@mui/icons-material/MergeType';
 import { useQuery } from '@tanstack/react-query';
 import { keepsOccupancies, STATUS } from '../../../common/stay-status';
-import type { BookingRecord } from '../../../common/generated/types';
-import { api, dateFr, rest, type Row } from '../../../admin/src/ui';
+import { dateFr, records, rest, type Row } from '../../../admin/src/ui';
 import { kindLabel, statusLabel } from '../status';
 import type { Summary } from './actions';
 
@@ -22,10 +21,11 @@ export function MergeWith({ booking, onMerged }: { booking: Row; onMerged: (answ
   const others = useQuery({
     queryKey: ['booking-merge-candidates', booking.id, booking.customerId],
     queryFn: () =>
-      api<BookingRecord[]>(
-        `/booking?filter=${encodeURIComponent(JSON.stringify({ customerId: booking.customerId }))}&sort=` +
-          `${encodeURIComponent('["startDate","ASC"]')}&range=[0,199]`,
-      ),
+      records.list('booking', {
+        filter: { customerId: booking.customerId },
+        sort: ['startDate', 'ASC'],
+        range: [0, 199],
+      }),
     enabled: open,
   });
   const candidates = (others.data ?? []).filter(

@@ -12,7 +12,7 @@ import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import { useNotify } from 'react-admin';
 import { countLabelFr } from '../../../common/french';
 import { type OccupancyAllowed } from '../../../common/stay-actions';
-import { api, AskDialog, dateFr, type Row, rest } from '../../../admin/src/ui';
+import { AskDialog, dateFr, records, type Row, rest } from '../../../admin/src/ui';
 import { ExtrasDialog } from './ExtrasDialog';
 
 export const NOTHING: OccupancyAllowed = { lock: false, edit: false, cancel: false, remove: false };
@@ -160,7 +160,7 @@ export function OccupancyRow({
             `véhicules et extras. Cette suppression est définitive.`
           }
           onConfirm={async () => {
-            await api(`/occupancy/${o.id}`, { method: 'DELETE' });
+            await records.remove('occupancy', o.id);
             notify('Occupation supprimée', { type: 'success' });
             onChanged();
           }}

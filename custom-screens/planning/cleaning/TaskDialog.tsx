@@ -15,9 +15,8 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDateFr } from '../../../common/dates';
-import { DateFieldFr, records } from '../../../admin/src/ui';
+import { DateFieldFr, errorBody, records } from '../../../admin/src/ui';
 import type { Setup } from '../shared/model';
-import type { Refusal } from '../../billing/answer';
 import { MODE, STATUS, TYPE, type Staff, type Task } from './model';
 
 export function TaskDialog({
@@ -54,9 +53,9 @@ export function TaskDialog({
       if (t.id) await records.update('cleaning-task', t.id, body);
       else await records.create('cleaning-task', body);
       onSaved();
-    } catch (err) {
-      const e = err as Refusal;
-      setError(e?.body?.errors ? Object.values(e.body.errors).join(' ; ') : e.message);
+    } catch (e) {
+      const errors = errorBody(e)?.errors;
+      setError(errors ? Object.values(errors).join(' ; ') : (e as Error).message);
     }
   };
   const remove = async () => {

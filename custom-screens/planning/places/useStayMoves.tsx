@@ -3,8 +3,8 @@
 // or redo goes through without asking (never past a version: a stay changed by someone
 // else since it was read is refused and its rows reload).
 import { useCallback, useState, type ReactNode } from 'react';
-import { rest, type RestBody } from '../../../admin/src/ui';
-import { answerAs, type Refusal } from '../../billing/answer';
+import { errorBody, rest, type RestBody } from '../../../admin/src/ui';
+import { answerAs } from '../../billing/answer';
 import type { MoveRequest, MoveResult } from '../board';
 import type { StayBar } from '../shared/model';
 import type { usePlanningData } from '../usePlanningData';
@@ -95,11 +95,12 @@ export function useStayMoves(data: PlanningData): {
           ? true
           : { ok: true, position: { rowId: body.placeId, startDate: req.startDate, endDate: req.endDate } };
       } catch (err) {
-        const e = err as Refusal;
-        const code = e?.body?.code;
+        const e = err as Error;
+        const refused = errorBody(err);
+        const code = refused?.code;
         if (code === 'RECORD_CHANGED') {
           // Changed by someone else since it was read: the rows it was and is on, reloaded; nothing written.
-          const now = e.body?.current?.placeId;
+          const now = refused?.current?.placeId;
           data.reloadRows([
             req.previous.rowId as number,
             body.placeId,

@@ -21,7 +21,6 @@ import {
 } from '../../../custom-screens/billing/deposit-model';
 import { creditNoteBody } from '../../../custom-screens/billing/credit-note-model';
 import type { PaymentMethod } from '../../../custom-screens/billing/usePaymentMethods';
-import { paymentMethodsPath } from '../../../custom-screens/billing/usePaymentMethods';
 import {
   articleByCode,
   articlePage,
@@ -115,10 +114,6 @@ describe('cash screens', () => {
       'expense-4',
     ]);
     expect(keyedJournalRows(undefined)).toEqual([]);
-  });
-  it('asks the payment methods by filter', () => {
-    expect(paymentMethodsPath(null)).toBe('/payment-method');
-    expect(decodeURIComponent(paymentMethodsPath({ kind: 'cash' }))).toBe('/payment-method?filter={"kind":"cash"}');
   });
 });
 

@@ -1,4 +1,4 @@
-// The typed door to the generic entity routes (admin/src/records.ts, issue 23 §2): `tsc`
+// The typed door to the generic entity routes (admin/src/records.ts, issue 23 §2, docs/history.md#issue-23): `tsc`
 // (npm run typecheck) refuses an entity that does not exist, a field a save or a filter
 // names that the entity lacks, a value of the wrong type, and a read of a field the
 // record has not. The `@ts-expect-error` lines fail the type check the day they compile.

@@ -21,7 +21,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { meta } from '../../../../common/generated/meta/establishment';
 import { LEGAL_FORMS } from '../../../../common/company';
-import { api, EnumInput, MoneyInput, useFormValidator, useFunctionKeys, useCan } from '../../ui';
+import { errorText, rest, EnumInput, MoneyInput, useFormValidator, useFunctionKeys, useCan } from '../../ui';
 import { useEstablishmentHeader } from '../../layout/usePageTitle';
 
 const CLASSIFICATION = [0, 1, 2, 3, 4, 5].map((n) => ({
@@ -50,19 +50,19 @@ function LogoCard({ kind, title }: { kind: 'logo' | 'group'; title: string }) {
     form.append('kind', kind);
     setBusy(true);
     try {
-      await api('/establishment/establishment/setLogo', { method: 'POST', body: form });
+      await rest('post', '/establishment/establishment/setLogo', { form });
       notify('Logo enregistré', { type: 'success' });
       refresh();
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify(errorText(e), { type: 'error' });
     } finally {
       setBusy(false);
       if (input.current) input.current.value = '';
     }
   };
   const remove = async () => {
-    await api(`/establishment/establishment/deleteLogo?kind=${kind}`, { method: 'POST', json: {} }).catch((e) =>
-      notify(e.message, { type: 'error' }),
+    await rest('post', '/establishment/establishment/deleteLogo', { query: { kind } }).catch((e) =>
+      notify(errorText(e), { type: 'error' }),
     );
     refresh();
   };
@@ -199,7 +199,7 @@ function EstablishmentForm({ id }: { id: number }) {
 export default function EstablishmentEdit() {
   const { data, isPending, error } = useQuery({
     queryKey: ['establishment-current'],
-    queryFn: () => api<{ id: number }>('/establishment/establishment/edit'),
+    queryFn: () => rest('get', '/establishment/establishment/edit'),
   });
   return (
     <>
@@ -207,7 +207,7 @@ export default function EstablishmentEdit() {
       {(isPending || error || !data) && <Title title="Établissement" />}
       {isPending ? (
         <Loading />
-      ) : error || !data ? (
+      ) : error || !data?.id ? (
         <Typography sx={{ p: 2 }}>Aucun établissement</Typography>
       ) : (
         <EstablishmentForm id={data.id} />

@@ -9,6 +9,7 @@ import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { AskDialog } from '../../ui/AskDialog';
 import { dateFr } from '../../ui/format';
 import { rest } from '../../rest';
+import { errorText } from '../../errors';
 import { useCurrentUser } from '../../auth/useCan';
 
 export default function FinancialYearClose() {
@@ -25,8 +26,9 @@ export default function FinancialYearClose() {
       const r = await rest('post', '/financial-year/close/{id}', { path: { id: Number(record.id) } });
       notify(r.message ?? 'Exercice clôturé', { type: 'success' });
       refresh();
-    } catch (e: any) {
-      if (e.status !== 401 && e.status !== 403) notify(e.message, { type: 'error' });
+    } catch (e) {
+      const status = (e as { status?: number } | null)?.status;
+      if (status !== 401 && status !== 403) notify(errorText(e), { type: 'error' });
     } finally {
       setBusy(false);
     }

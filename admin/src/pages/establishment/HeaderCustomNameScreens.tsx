@@ -2,7 +2,7 @@
 // of the main menu's headers (one per header).
 import { TextField, TextInput } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
-import { EntityForm, EntityList, EnumInput, api } from '../../ui';
+import { EntityForm, EntityList, EnumInput, rest } from '../../ui';
 import { meta } from '../../../../common/generated/meta/header-custom-name';
 
 export function HeaderCustomNameList() {
@@ -17,7 +17,7 @@ export function HeaderCustomNameList() {
 export function HeaderCustomNameEdit() {
   const { data } = useQuery({
     queryKey: ['menu-headers'],
-    queryFn: () => api<{ id: string; name: string }[]>('/security/menu/headers'),
+    queryFn: () => rest('get', '/security/menu/headers'),
   });
   return (
     <EntityForm meta={meta}>

@@ -4,14 +4,14 @@ import { Alert, Typography } from '@mui/material';
 import { Edit, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { meta } from '../../../../common/generated/meta/setting';
-import { api, NumberInputFr, useFormValidator, useCan } from '../../ui';
+import { records, NumberInputFr, useFormValidator, useCan } from '../../ui';
 
 export default function SettingEdit() {
   const canWrite = useCan('establishment.users', 'write');
   const validate = useFormValidator(meta);
   const { data, isPending } = useQuery({
     queryKey: ['setting-current'],
-    queryFn: () => api<{ id: number }[]>('/establishment/setting?range=[0,0]'),
+    queryFn: () => records.list('setting', { range: [0, 0] }),
   });
   const id = data?.[0]?.id;
   return (

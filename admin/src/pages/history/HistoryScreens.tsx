@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { FunctionField, Loading, TextField, Title, useGetOne } from 'react-admin';
+import { FunctionField, Loading, TextField, Title, useGetOne, type RaRecord } from 'react-admin';
 import { ENTITY_METAS } from '../../../../common/generated/meta/index';
 import { meta } from '../../../../common/generated/meta/post-history';
 import type { FieldMeta } from '../../../../common/entity-meta';
@@ -57,7 +57,7 @@ export function HistoryList() {
       <EnumField source="action" label="Action" choices={ACTIONS} />
       <FunctionField
         label="Changements"
-        render={(r: any) => {
+        render={(r: RaRecord) => {
           const n = r?.changes ? Object.keys(r.changes).length : 0;
           return r?.detail ?? (n ? `${n} champ${n > 1 ? 's' : ''}` : '');
         }}

@@ -8,7 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { BooleanInput, Edit, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { meta } from '../../../../common/generated/meta/setting';
-import { api, EnumInput, MoneyInput, NumberInputFr, useFormValidator, useCan } from '../../ui';
+import { records, EnumInput, MoneyInput, NumberInputFr, useFormValidator, useCan } from '../../ui';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 const timeValid = (v: unknown) =>
@@ -34,7 +34,7 @@ export default function StayPreferences() {
     .replace(/\/$/, '');
   const { data, isPending } = useQuery({
     queryKey: ['setting-current'],
-    queryFn: () => api<{ id: number }[]>('/establishment/setting?range=[0,0]'),
+    queryFn: () => records.list('setting', { range: [0, 0] }),
   });
   const id = data?.[0]?.id;
   // The section named in the address is brought into view (the menu links to each).

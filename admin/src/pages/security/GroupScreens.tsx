@@ -6,7 +6,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack } from '
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanField, BooleanInput, TextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EntityForm, EntityList, api, useCan } from '../../ui';
+import { EntityForm, EntityList, answerAs, errorText, rest, useCan } from '../../ui';
 import { meta } from '../../../../common/generated/meta/group';
 import type { RightsMap } from '../../../../common/rights';
 import { RightsMatrix } from './RightsMatrix';
@@ -34,7 +34,7 @@ function GroupRightsCard({ groupId }: { groupId: number }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['group-rights', groupId],
-    queryFn: () => api<GroupRights>(`/security/group/get_right/${groupId}`),
+    queryFn: () => answerAs<GroupRights>(rest('get', '/security/group/get_right/{groupId}', { path: { groupId } })),
   });
   const [rights, setRights] = useState<RightsMap | null>(null);
   useEffect(() => {
@@ -44,11 +44,11 @@ function GroupRightsCard({ groupId }: { groupId: number }) {
   const dirty = JSON.stringify(rights) !== JSON.stringify(data.rights);
   const save = async () => {
     try {
-      await api(`/security/group/set_right/${groupId}`, { method: 'POST', json: { rights } });
+      await rest('post', '/security/group/set_right/{groupId}', { path: { groupId }, body: { rights } });
       notify('Droits du groupe enregistrés', { type: 'success' });
       queryClient.invalidateQueries({ queryKey: ['group-rights', groupId] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify(errorText(e), { type: 'error' });
     }
   };
   return (

@@ -19,7 +19,7 @@ import {
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanField, BooleanInput, Confirm, PasswordInput, TextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EntityForm, EntityList, api, useCan } from '../../ui';
+import { EntityForm, EntityList, answerAs, errorText, rest, useCan } from '../../ui';
 import { meta } from '../../../../common/generated/meta/user';
 import type { RightsMap } from '../../../../common/rights';
 import { RightsMatrix } from './RightsMatrix';
@@ -59,7 +59,7 @@ function GroupsTab({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['user-groups', userId],
-    queryFn: () => api<GroupChoice[]>(`/security/user/groups/${userId}`),
+    queryFn: (): Promise<GroupChoice[]> => rest('get', '/security/user/groups/{userId}', { path: { userId } }),
   });
   const [chosen, setChosen] = useState<Set<number> | null>(null);
   useEffect(() => {
@@ -68,12 +68,12 @@ function GroupsTab({ userId }: { userId: number }) {
   if (!data || !chosen) return null;
   const save = async () => {
     try {
-      await api(`/security/user/set_groups/${userId}`, { method: 'POST', json: { groupIds: [...chosen] } });
+      await rest('post', '/security/user/set_groups/{userId}', { path: { userId }, body: { groupIds: [...chosen] } });
       notify('Groupes enregistrés', { type: 'success' });
       queryClient.invalidateQueries({ queryKey: ['user-groups', userId] });
       queryClient.invalidateQueries({ queryKey: ['user-rights', userId] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify(errorText(e), { type: 'error' });
     }
   };
   return (
@@ -118,7 +118,7 @@ function RightsTab({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['user-rights', userId],
-    queryFn: () => api<UserRights>(`/security/user/get_right/${userId}`),
+    queryFn: () => answerAs<UserRights>(rest('get', '/security/user/get_right/{userId}', { path: { userId } })),
   });
   const [rights, setRights] = useState<RightsMap | null>(null);
   const [confirm, setConfirm] = useState(false);
@@ -130,12 +130,12 @@ function RightsTab({ userId }: { userId: number }) {
   const save = async () => {
     setConfirm(false);
     try {
-      await api(`/security/user/set_right/${userId}`, { method: 'POST', json: { rights } });
+      await rest('post', '/security/user/set_right/{userId}', { path: { userId }, body: { rights } });
       notify('Droits spécifiques enregistrés', { type: 'success' });
       queryClient.invalidateQueries({ queryKey: ['user-rights', userId] });
       queryClient.invalidateQueries({ queryKey: ['user-groups', userId] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify(errorText(e), { type: 'error' });
     }
   };
   return (
