@@ -22,12 +22,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { countFr } from '../../common/french';
-import { api, rest, useCan, RequireRight, Page } from '../../admin/src/ui';
+import { records, rest, useCan, RequireRight, Page } from '../../admin/src/ui';
 
 const CAMPAIGN = 'campaign.campaigns';
-const list = (path: string, filter: Record<string, unknown> = {}) =>
-  api<any[]>(`${path}?${new URLSearchParams({ filter: JSON.stringify(filter), range: '[0,199]' })}`);
-
 export default function Campaigns() {
   return (
     <RequireRight functionality={CAMPAIGN}>
@@ -44,14 +41,23 @@ function Screen() {
   const [busy, setBusy] = useState(false);
   const [channel, setChannel] = useState<'email' | 'sms'>('email');
   const sms = channel === 'sms';
-  const criteria = useQuery({ queryKey: ['mailing-criteria'], queryFn: () => list('/mailing-criteria') });
+  const criteria = useQuery({
+    queryKey: ['mailing-criteria'],
+    queryFn: () => records.list('mailing-criteria', { range: [0, 199] }),
+  });
   const configs = useQuery({
     queryKey: ['campaign-configurations'],
     queryFn: async () => {
-      const models = await list('/document-function-model', { functionCode: 'campaign' });
+      const models = await records.list('document-function-model', {
+        filter: { functionCode: 'campaign' },
+        range: [0, 199],
+      });
       const out: { id: number; label: string }[] = [];
       for (const m of models)
-        for (const c of await list('/mailing-configuration', { documentFunctionModelId: m.id }))
+        for (const c of await records.list('mailing-configuration', {
+          filter: { documentFunctionModelId: m.id },
+          range: [0, 199],
+        }))
           out.push({ id: c.id, label: `${m.label} — ${c.label}` });
       return out;
     },

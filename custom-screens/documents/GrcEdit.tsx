@@ -20,7 +20,17 @@ import { TextInput, useNotify, useRecordContext } from 'react-admin';
 import { meta } from '../../common/generated/meta/grc';
 import { todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
-import { EntityForm, DateFieldFr, DateInputFr, EnumInput, RefInput, api, useCan, dateFr } from '../../admin/src/ui';
+import {
+  EntityForm,
+  DateFieldFr,
+  DateInputFr,
+  EnumInput,
+  RefInput,
+  records,
+  useCan,
+  dateFr,
+  type EntityRecord,
+} from '../../admin/src/ui';
 
 const CHANNELS = [
   { id: 'phone', name: 'Téléphone' },
@@ -42,13 +52,6 @@ const STATUSES = [
 ];
 const channelLabel = (id: string) => CHANNELS.find((c) => c.id === id)?.name ?? id;
 
-interface FollowUp {
-  id: number;
-  date: string;
-  channel: string;
-  note: string;
-}
-
 export default function GrcEdit() {
   return (
     <EntityForm meta={meta} prefill={{ openedOn: todayParis() }} stayOnSaved>
@@ -67,6 +70,9 @@ export default function GrcEdit() {
   );
 }
 
+/** A follow-up's channel, one of CHANNELS. */
+type Channel = EntityRecord<'grc-history'>['channel'];
+
 /** The record's follow-ups, newest first, and the form adding one (not part of the GRC form's values). */
 function FollowUps() {
   const record = useRecordContext();
@@ -75,22 +81,17 @@ function FollowUps() {
   const qc = useQueryClient();
   const canWrite = useCan('campaign.campaigns', 'write');
   const [date, setDate] = useState(todayParis());
-  const [channel, setChannel] = useState('phone');
+  const [channel, setChannel] = useState<Channel>('phone');
   const [note, setNote] = useState('');
-  const query = new URLSearchParams({
-    filter: JSON.stringify({ grcId }),
-    sort: JSON.stringify(['date', 'DESC']),
-    range: '[0,199]',
-  });
   const list = useQuery({
     queryKey: ['grc-follow-ups', grcId],
-    queryFn: () => api<FollowUp[]>(`/grc-history?${query}`),
+    queryFn: () => records.list('grc-history', { filter: { grcId }, sort: ['date', 'DESC'], range: [0, 199] }),
     enabled: grcId > 0,
   });
   if (!grcId) return null;
   const add = async () => {
     try {
-      await api('/grc-history', { method: 'POST', json: { grcId, date, channel, note } });
+      await records.create('grc-history', { grcId, date, channel, note });
       setNote('');
       notify('Suivi ajouté', { type: 'success' });
       await qc.invalidateQueries({ queryKey: ['grc-follow-ups', grcId] });
@@ -139,7 +140,7 @@ function FollowUps() {
             select
             label="Canal"
             value={channel}
-            onChange={(e) => setChannel(e.target.value)}
+            onChange={(e) => setChannel(e.target.value as Channel)}
             sx={{ minWidth: 140 }}
           >
             {CHANNELS.map((c) => (

@@ -10,22 +10,18 @@ import { useNotify } from 'react-admin';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { MERGE_FIELDS, unknownFields } from '../../common/merge-template';
 import type { RichTextHandle } from './RichTextEditor';
-import { api, rest, useCan, RequireRight, Page } from '../../admin/src/ui';
+import { records, rest, useCan, RequireRight, Page, type EntityRecord } from '../../admin/src/ui';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 const MODEL = 'documents.model';
 
-interface Mc {
-  id?: number;
-  documentFunctionModelId: number;
-  label: string;
-  subject: string;
-  body: string;
-  signature: string | null;
-  attachDocument: boolean;
-  isDefault: boolean;
-  version?: number;
-}
+type Stored = EntityRecord<'mailing-configuration'>;
+/** The configuration as the form edits it: a new one has no id nor version yet. */
+type Mc = Pick<
+  Stored,
+  'documentFunctionModelId' | 'label' | 'subject' | 'body' | 'signature' | 'attachDocument' | 'isDefault'
+> &
+  Partial<Pick<Stored, 'id' | 'version'>>;
 
 export default function MailingConfigurationEdit() {
   return (
@@ -61,7 +57,7 @@ function Screen() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (id) api<Mc>(`/mailing-configuration/${id}`).then(setMc, (e) => setError((e as Error).message));
+    if (id) records.get('mailing-configuration', id).then(setMc, (e) => setError((e as Error).message));
   }, [id]);
 
   // Live preview, a moment after the last keystroke.
@@ -104,8 +100,8 @@ function Screen() {
         isDefault: mc.isDefault,
       };
       const saved = id
-        ? await api<Mc>(`/mailing-configuration/${id}`, { method: 'PUT', json: { ...body, version: mc.version } })
-        : await api<Mc>('/mailing-configuration', { method: 'POST', json: body });
+        ? await records.update('mailing-configuration', id, { ...body, version: mc.version })
+        : await records.create('mailing-configuration', body);
       notify('Enregistré', { type: 'success' });
       if (!id) navigate(`/mailing-configuration/${mc.documentFunctionModelId}/${saved.id}`, { replace: true });
       else setMc(saved);

@@ -100,7 +100,7 @@ function Reach() {
   const id = Number(record?.id ?? 0);
   const preview = useQuery({
     queryKey: ['campaign-preview', id, record?.version],
-    queryFn: () => rest('get', '/campaign/preview/{mailingCriteriaId}', { path: { mailingCriteriaId: id }, query: {} }),
+    queryFn: () => rest('get', '/campaign/preview/{mailingCriteriaId}', { path: { mailingCriteriaId: id } }),
     enabled: id > 0,
   });
   if (!id) return null;

@@ -7,22 +7,25 @@ import { Button, Menu, MenuItem } from '@mui/material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
-import { api, rest, useCan } from '../../admin/src/ui';
+import { records, rest, useCan, type EntityRecord } from '../../admin/src/ui';
 
-const FUNCTION_OF_KIND: Record<string, string> = { quote: 'quote', option: 'option', booking: 'booking-confirmation' };
+type FunctionCode = EntityRecord<'document-function-model'>['functionCode'];
+
+const FUNCTION_OF_KIND: Record<string, FunctionCode> = {
+  quote: 'quote',
+  option: 'option',
+  booking: 'booking-confirmation',
+};
 const LABEL_OF_KIND: Record<string, string> = { quote: 'Devis', option: 'Option', booking: 'Confirmation' };
 
-async function defaultConfiguration(functionCode: string): Promise<number | null> {
-  const models = await api<{ id: number; isActive: boolean }[]>(
-    `/document-function-model?${new URLSearchParams({ filter: JSON.stringify({ functionCode }), range: '[0,49]' })}`,
-  );
+async function defaultConfiguration(functionCode: FunctionCode): Promise<number | null> {
+  const models = await records.list('document-function-model', { filter: { functionCode }, range: [0, 49] });
   for (const m of models.filter((x) => x.isActive)) {
-    const query = new URLSearchParams({
-      filter: JSON.stringify({ documentFunctionModelId: m.id }),
-      range: '[0,49]',
-      sort: '["id","ASC"]',
+    const mcs = await records.list('mailing-configuration', {
+      filter: { documentFunctionModelId: m.id },
+      range: [0, 49],
+      sort: ['id', 'ASC'],
     });
-    const mcs = await api<{ id: number; isDefault: boolean }[]>(`/mailing-configuration?${query}`);
     const pick = mcs.find((x) => x.isDefault) ?? mcs[0];
     if (pick) return pick.id;
   }

@@ -1,11 +1,12 @@
 // What /surety-list reads and the pure rules of its display: the title and amount columns
 // follow the surety module's calculation type (1 deposit, 2 balance, 3 both), the arrival
-// range, and the toast after a sending. GET /rest/surety/list and POST /rest/surety/send
-// declare no answer yet (api/domain/surety builds them): their shapes are named here.
+// range, and the toast after a sending.
 import { addDays } from '../../common/dates';
+import type { components } from '../../admin/src/ui/client';
 import { countFr } from '../../common/french';
 
-export type Calcul = 1 | 2 | 3;
+type Schemas = components['schemas'];
+export type Calcul = Schemas['SuretyLists']['calcul'];
 export type Channel = 'email' | 'sms';
 export const TITLES: Record<Calcul, string> = {
   1: 'Relance des cautions',
@@ -13,29 +14,10 @@ export const TITLES: Record<Calcul, string> = {
   3: 'Relance des cautions et des soldes',
 };
 
-export interface SuretyRow {
-  bookingId: number;
-  bookingCode: string;
-  customerName: string;
-  startDate: string;
-  endDate: string;
-  suretyAmount: number;
-  balanceAmount: number;
-  isSuretySend: boolean;
-  isSuretyReminderSend: boolean;
-  isBalanceSend: boolean;
-  isBalanceSendReminder: boolean;
-  error: string | null;
-}
-export interface SuretyLists {
-  calcul: Calcul;
-  suretyList: SuretyRow[];
-  suretyReminderList: SuretyRow[];
-}
-export interface SendResult {
-  sent: number;
-  errors: { bookingId: number; error: string }[];
-}
+/** GET /rest/surety/list and POST /rest/surety/send, as the routes declare them (api/domain/surety). */
+export type SuretyLists = Schemas['SuretyLists'];
+export type SuretyRow = SuretyLists['suretyList'][number];
+export type SendResult = Schemas['SuretySent'];
 
 /** Arrival dates at opening: from tomorrow to 11 days from today. */
 export const initialRange = (today: string) => ({ start: addDays(today, 1), end: addDays(today, 11) });

@@ -4,14 +4,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { rest, useCan } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 import {
   endAfterStart,
   initialRange,
   sendNotice,
   type Calcul,
   type Channel,
-  type SendResult,
   type SuretyLists,
 } from './surety-list-model';
 
@@ -35,7 +33,7 @@ export function useSuretyList() {
     async (from = start, to = end) => {
       setBusy(true);
       try {
-        setLists(await answerAs<SuretyLists>(rest('get', '/surety/list', { query: { startDate: from, endDate: to } })));
+        setLists(await rest('get', '/surety/list', { query: { startDate: from, endDate: to } }));
       } catch (e) {
         say((e as Error).message, 'error');
       } finally {
@@ -48,14 +46,14 @@ export function useSuretyList() {
   // Opening: empty list, configuration, then the search.
   useEffect(() => {
     setLists(null);
-    answerAs<{ calcul: Calcul }>(rest('get', '/surety/configuration')).then(
+    rest('get', '/surety/configuration').then(
       (c) => {
         setCalcul(c.calcul);
         void search();
       },
       (e) => say((e as Error).message, 'error'),
     );
-    answerAs<{ provider: { name: string; configured: boolean } }>(rest('get', '/module/surety/index')).then(
+    rest('get', '/module/surety/index').then(
       (m) => setProvider(m.provider.configured ? m.provider.name : null),
       () => setProvider(null),
     );
@@ -83,10 +81,7 @@ export function useSuretyList() {
     setBusy(true);
     try {
       const body = { startDate: start, endDate: end, bookingIds: rows.map((x) => x.bookingId), channel };
-      const { text, severity } = sendNotice(
-        channel,
-        await answerAs<SendResult>(rest('post', '/surety/send', { body })),
-      );
+      const { text, severity } = sendNotice(channel, await rest('post', '/surety/send', { body }));
       say(text, severity);
     } catch (e) {
       say((e as Error).message, 'error');
@@ -106,9 +101,7 @@ export function useSuretyList() {
     }
     setBusy(true);
     try {
-      const r = await answerAs<{ sent: unknown[] }>(
-        rest('post', '/module/surety/swikly/send', { body: { bookingIds } }),
-      );
+      const r = await rest('post', '/module/surety/swikly/send', { body: { bookingIds } });
       say(
         `${countFr(r.sent.length, 'demande de caution transmise', 'demandes de caution transmises')} à ${provider}`,
         'success',

@@ -35,7 +35,7 @@ export default function ClosureScreen() {
   const qc = useQueryClient();
   const canWrite = useCan('invoice.closures', 'write');
   const status = useQuery({ queryKey: ['closure-status'], queryFn: () => rest('get', '/closure/status') });
-  const list = useQuery({ queryKey: ['closure-list'], queryFn: () => rest('get', '/closure/list', { query: {} }) });
+  const list = useQuery({ queryKey: ['closure-list'], queryFn: () => rest('get', '/closure/list') });
   const key = useQuery({ queryKey: ['fiscal-key'], queryFn: () => rest('get', '/fiscal/key') });
   const archives = useQuery({
     queryKey: ['closure-archives'],

@@ -27,8 +27,8 @@ export default function DailyOperations() {
       const r = await rest('post', '/closure/day', { body: { date } });
       notify(`Journée clôturée : Z n° ${r.item.seq}`, { type: 'success' });
       await q.refetch();
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   const d = q.data;

@@ -21,30 +21,24 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { formatDateFr, todayParis } from '../../common/dates';
 import { isValidDate } from '../../common/formats';
-import { api, useCan, RequireRight, parseFloatFr, Page, DateFieldFr } from '../../admin/src/ui';
+import {
+  errorBody,
+  errorText,
+  records,
+  rest,
+  useCan,
+  RequireRight,
+  parseFloatFr,
+  Page,
+  DateFieldFr,
+  type RestAnswer,
+} from '../../admin/src/ui';
+import { complete, type Complete } from '../billing/answer';
 
 const METER = 'camp.meter';
 const numberFr = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
 
-interface MeterType {
-  id: number;
-  label: string;
-  unit: string;
-}
-interface CreationRow {
-  meterId: number;
-  number: string;
-  placeId: number;
-  placeCode: string;
-  placeLabel: string | null;
-  lastReading: { id: number; readingDate: string; quantity: number } | null;
-  readingOnDate: { id: number; quantity: number } | null;
-}
-interface Creation {
-  meterType: MeterType;
-  readingDate: string;
-  rows: CreationRow[];
-}
+type CreationRow = Complete<RestAnswer<'/meter-reading/creation', 'get'>>['rows'][number];
 
 export default function MeterReadingCreation() {
   return (
@@ -66,8 +60,7 @@ function CreationScreen() {
 
   const types = useQuery({
     queryKey: ['meter-types'],
-    queryFn: () =>
-      api<MeterType[]>(`/meter-type?${new URLSearchParams({ range: '[0,499]', sort: '["label","ASC"]' })}`),
+    queryFn: () => records.list('meter-type', { sort: ['label', 'ASC'], range: [0, 499] }),
   });
   useEffect(() => {
     if (meterTypeId === '' && types.data?.length) setMeterTypeId(types.data[0].id);
@@ -77,8 +70,8 @@ function CreationScreen() {
   const creation = useQuery({
     queryKey: ['meter-reading-creation', meterTypeId, date],
     queryFn: () =>
-      api<Creation>(
-        `/meter-reading/creation?${new URLSearchParams({ meterTypeId: String(meterTypeId), readingDate: date })}`,
+      complete(
+        rest('get', '/meter-reading/creation', { query: { meterTypeId: Number(meterTypeId), readingDate: date } }),
       ),
     enabled: ready,
   });
@@ -96,7 +89,13 @@ function CreationScreen() {
 
   const save = async () => {
     const local: Record<number, string> = {};
-    for (const r of toSave) if (Number.isNaN(valueOf(r))) local[r.meterId] = 'Nombre invalide';
+    const rowsSent: { meterId: number; quantity: number }[] = [];
+    for (const r of toSave) {
+      const quantity = valueOf(r);
+      // A cell of only « € » or spaces reads as no number: invalid here rather than refused by the server.
+      if (quantity === null || Number.isNaN(quantity)) local[r.meterId] = 'Nombre invalide';
+      else rowsSent.push({ meterId: r.meterId, quantity });
+    }
     setErrors(local);
     setRefusal(null);
     if (Object.keys(local).length) return;
@@ -106,27 +105,27 @@ function CreationScreen() {
     }
     setSaving(true);
     try {
-      const res = await api<{ saved: number }>('/meter-reading/bulk', {
-        method: 'POST',
-        json: {
-          meterTypeId,
+      const res = await rest('post', '/meter-reading/bulk', {
+        body: {
+          meterTypeId: Number(meterTypeId),
           readingDate: date,
-          rows: toSave.map((r) => ({ meterId: r.meterId, quantity: valueOf(r) })),
+          rows: rowsSent,
         },
       });
-      notify(`Enregistrement effectué : ${res.saved} relevé${res.saved > 1 ? 's' : ''}`, { type: 'success' });
+      const saved = res.saved ?? 0;
+      notify(`Enregistrement effectué : ${saved} relevé${saved > 1 ? 's' : ''}`, { type: 'success' });
       setTyped({});
       await creation.refetch();
-    } catch (e: any) {
+    } catch (e) {
       // Errors are keyed `rows.<index in the request>.<field>`.
       const byRow: Record<number, string> = {};
-      for (const [key, message] of Object.entries<string>(e?.body?.errors ?? {})) {
+      for (const [key, message] of Object.entries(errorBody(e)?.errors ?? {})) {
         const m = /^rows\.(\d+)\./.exec(key);
         const row = m ? toSave[Number(m[1])] : undefined;
         if (row) byRow[row.meterId] = message;
       }
       setErrors(byRow);
-      setRefusal(e?.message ?? 'Une erreur est survenue');
+      setRefusal(errorText(e));
     } finally {
       setSaving(false);
     }

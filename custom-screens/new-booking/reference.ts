@@ -2,30 +2,38 @@
 // equipment, channels, partners, discounts, tourist tax exemption reasons, place types
 // and zones), read once per session. A list the user may not read is empty.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../admin/src/ui';
+import { records, rest, type EntityName, type EntityRecord } from '../../admin/src/ui';
+import type { Setup } from '../planning/shared/model';
 
-export interface Ref {
-  id: number;
-  label: string;
-  [k: string]: any;
-}
 export interface References {
-  ages: Ref[];
-  animals: Ref[];
-  vehicles: Ref[];
-  extras: Ref[];
-  equipment: Ref[];
-  channels: Ref[];
-  discounts: Ref[];
-  partners: Ref[];
-  exemptions: Ref[];
-  placeTypes: Ref[];
-  layouts: Ref[];
-  features: Ref[];
-  places: { id: number; code: string; isRental: boolean; placeTypeId: number }[];
+  ages: EntityRecord<'age-category'>[];
+  animals: EntityRecord<'animal-type'>[];
+  vehicles: EntityRecord<'vehicle-type'>[];
+  extras: EntityRecord<'extra'>[];
+  equipment: EntityRecord<'equipment'>[];
+  channels: EntityRecord<'access-channel'>[];
+  discounts: EntityRecord<'discount'>[];
+  /** a partner has a name, shown as its label */
+  partners: (EntityRecord<'partner'> & { label: string })[];
+  exemptions: EntityRecord<'tourist-tax-exemption'>[];
+  placeTypes: Setup['types'];
+  layouts: Setup['layouts'];
+  features: Setup['features'];
+  places: Setup['places'];
 }
 
-const list = (base: string) => api<Ref[]>(`/${base}?range=[0,499]`).catch(() => [] as Ref[]);
+const list = <E extends EntityName>(entity: E) =>
+  records.list(entity, { range: [0, 499] }).catch((): EntityRecord<E>[] => []);
+/** The active rows, or all of them where the entity has no active flag. */
+const active = <E extends EntityName>(entity: E) => records.active(entity).catch(() => list(entity));
+const NO_SETUP: Pick<Setup, 'types' | 'layouts' | 'features' | 'places'> = {
+  types: [],
+  layouts: [],
+  features: [],
+  places: [],
+};
+const byOrder = (a: { order: number; label: string }, b: { order: number; label: string }) =>
+  (a.order ?? 0) - (b.order ?? 0) || String(a.label).localeCompare(String(b.label), 'fr');
 
 export function useReferences(): References | undefined {
   const { data } = useQuery({
@@ -34,19 +42,17 @@ export function useReferences(): References | undefined {
     queryFn: async (): Promise<References> => {
       const [ages, animals, vehicles, extras, equipment, channels, discounts, partners, exemptions, setup] =
         await Promise.all([
-          api<Ref[]>('/age-category/active').catch(() => list('age-category')),
+          active('age-category'),
           list('animal-type'),
           list('vehicle-type'),
-          api<Ref[]>('/extra/active').catch(() => list('extra')),
-          api<Ref[]>('/equipment/active').catch(() => list('equipment')),
-          api<Ref[]>('/access-channel/active').catch(() => list('access-channel')),
+          active('extra'),
+          active('equipment'),
+          active('access-channel'),
           list('discount'),
-          api<Ref[]>('/partner/active').catch(() => list('partner')),
-          api<Ref[]>('/tourist-tax-exemption/active').catch(() => [] as Ref[]),
-          api<any>('/planning/setup').catch(() => ({ types: [], layouts: [], features: [], places: [] })),
+          active('partner'),
+          records.active('tourist-tax-exemption').catch((): EntityRecord<'tourist-tax-exemption'>[] => []),
+          rest('get', '/planning/setup').catch(() => NO_SETUP),
         ]);
-      const byOrder = (a: Ref, b: Ref) =>
-        (a.order ?? 0) - (b.order ?? 0) || String(a.label).localeCompare(String(b.label), 'fr');
       return {
         ages: [...ages].sort(byOrder),
         animals,
@@ -55,7 +61,7 @@ export function useReferences(): References | undefined {
         equipment: [...equipment].sort(byOrder),
         channels: [...channels].sort(byOrder),
         discounts,
-        partners: partners.map((p) => ({ ...p, label: p.label ?? p.name })),
+        partners: partners.map((p) => ({ ...p, label: p.name })),
         exemptions,
         placeTypes: setup.types ?? [],
         layouts: setup.layouts ?? [],

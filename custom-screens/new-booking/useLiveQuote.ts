@@ -2,8 +2,9 @@
 // would be saved (POST /rest/occupancy/{id}/quote), asked a quarter of a second after
 // the last change; no total is ever computed here or sent.
 import { useEffect, useMemo, useState } from 'react';
-import { api } from '../../admin/src/ui';
+import { rest, type RestBody } from '../../admin/src/ui';
 import type { StoredPrice } from '../bookings/PriceBreakdown';
+import { answerAs } from '../billing/answer';
 import type { Quote } from './PriceSteps';
 import { errorText, previewBody, type Draft } from './wizardModel';
 
@@ -18,7 +19,10 @@ export function useLiveQuote(draft: Draft, occupancyId: number, activeKey: numbe
     if (activeKey < 4 || quoteBody === 'null') return;
     let live = true;
     const t = setTimeout(() => {
-      api<StoredPrice>(`/occupancy/${occupancyId}/quote`, { method: 'POST', json: JSON.parse(quoteBody) })
+      // previewBody's, kept as JSON for the effect's dependency.
+      const body = JSON.parse(quoteBody) as RestBody<'/occupancy/{id}/quote', 'post'>;
+      // The answer's schema (StoredPrice, PricingQuote) marks no field required: read as the bookings' StoredPrice.
+      answerAs<StoredPrice>(rest('post', '/occupancy/{id}/quote', { path: { id: occupancyId }, body }))
         .then((p) => {
           if (live) {
             setQuote(p.quote);

@@ -5,8 +5,8 @@
 import type { Dispatch, SetStateAction } from 'react';
 import { useNotify, type HttpError } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { api, rest } from '../../admin/src/ui';
-import type { CustomerVehicleRecord } from '../../common/generated/types';
+import { records, rest, type RestBody } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
 import type { Quote, SaveKind } from './PriceSteps';
 import { sessionKey } from './useStayLoad';
 import {
@@ -65,7 +65,7 @@ export function useNextStep(c: StepContext): () => Promise<void> {
     setStateId,
     setSaved,
   } = c;
-  const saveDraft = async (body: Record<string, unknown>) => {
+  const saveDraft = async (body: RestBody<'/planning/draft/{id}', 'put'>) => {
     await rest('put', '/planning/draft/{id}', { path: { id: route.tempBookingId }, body });
   };
 
@@ -116,10 +116,9 @@ export function useNextStep(c: StepContext): () => Promise<void> {
         if (!editing) await saveDraft({ customerId: draft.customerId });
         setRoute((r) => ({ ...r, customerId: draft.customerId ?? 0 }));
         if (!draft.vehicles.length) {
-          const cars = await api<CustomerVehicleRecord[]>(
-            `/customer-vehicle?filter=${encodeURIComponent(JSON.stringify({ customerId: draft.customerId }))}` +
-              `&range=[0,9]`,
-          ).catch(() => []);
+          const cars = await records
+            .list('customer-vehicle', { filter: { customerId: draft.customerId }, range: [0, 9] })
+            .catch(() => []);
           if (cars.length)
             setDraft((d) => ({
               ...d,
@@ -149,13 +148,15 @@ export function useNextStep(c: StepContext): () => Promise<void> {
               body: { ...draftBody(draft), ...versions },
             })
           : // The route answers the saved stay's summary beside its status, but declares only the status
-            // (planning/wizard-routes.ts): typed by hand until it declares it.
-            await api<WizardSummary>(`/planning/draft/${route.tempBookingId}/finalize`, {
-              method: 'POST',
-              json: into
-                ? { intoBookingId: into.id }
-                : { kind, optionExpiryDate: kind === 'option' && optionExpiry ? optionExpiry : null },
-            });
+            // (planning/wizard-routes.ts): read as the summary until it declares it.
+            await answerAs<WizardSummary>(
+              rest('post', '/planning/draft/{id}/finalize', {
+                path: { id: route.tempBookingId },
+                body: into
+                  ? { intoBookingId: into.id }
+                  : { kind, optionExpiryDate: kind === 'option' && optionExpiry ? optionExpiry : null },
+              }),
+            );
         if (route.tempBookingId) sessionStorage.removeItem(sessionKey(route.tempBookingId));
         // The booking screen reads the saved stay afresh (not its cached summary).
         qc.removeQueries({ queryKey: ['booking', String(s.booking.id)] });

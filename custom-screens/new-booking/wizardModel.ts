@@ -150,8 +150,11 @@ export function occupantDetails(
   });
 }
 
+type WizardDraft = components['schemas']['WizardDraft'];
 /** The booking's fields a price depends on, as the server takes them. */
-export function bookingPricing(d: Draft): Record<string, unknown> {
+export function bookingPricing(
+  d: Draft,
+): Pick<WizardDraft, 'accessChannelId' | 'partnerId' | 'promoCode' | 'discountIds' | 'withCancellationInsurance'> {
   return {
     accessChannelId: d.accessChannelId,
     partnerId: d.partnerId,
@@ -193,7 +196,7 @@ export function previewBody(d: Draft): Record<string, unknown> {
 }
 
 /** The body of a draft save (booking fields and occupancy); no price. */
-export function draftBody(d: Draft): Record<string, unknown> {
+export function draftBody(d: Draft): WizardDraft {
   return { customerId: d.customerId, notes: d.notes.trim() || null, ...bookingPricing(d), occupancy: occupancyBody(d) };
 }
 

@@ -89,8 +89,8 @@ export function usePlan() {
       setEdit(false);
       notify('Positions enregistrées', { type: 'success' });
       void qc.invalidateQueries({ queryKey: ['plan'] });
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   const cancelEdit = () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { formatDateFr } from '../../common/dates';
 import type { StayBar } from './shared/model';
-import { api } from '../../admin/src/ui';
+import { errorBody, errorText, records, rest } from '../../admin/src/ui';
 
 export type PendingAction = { kind: 'cancel' | 'validate' | 'delete-unavailability'; bar: StayBar };
 
@@ -41,14 +41,14 @@ export function ActionDialog({
     setError(null);
     try {
       if (action.kind === 'cancel')
-        await api(`/booking/${b.data.bookingId}/cancel`, { method: 'POST', json: { reason } });
+        await rest('post', '/booking/{id}/cancel', { path: { id: b.data.bookingId! }, body: { reason } });
       else if (action.kind === 'validate')
-        await api(`/booking/${b.data.bookingId}/validate`, { method: 'POST', json: {} });
-      else await api(`/unavailability/${b.data.recordId}`, { method: 'DELETE' });
+        await rest('post', '/booking/{id}/validate', { path: { id: b.data.bookingId! }, body: {} });
+      else await records.remove('unavailability', b.data.recordId);
       setReason('');
       onDone(action);
-    } catch (e: any) {
-      setError(e?.body?.errors?.reason ?? e?.message ?? 'Une erreur est survenue');
+    } catch (e) {
+      setError(errorBody(e)?.errors?.reason ?? errorText(e));
     } finally {
       setBusy(false);
     }

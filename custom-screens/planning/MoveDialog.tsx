@@ -15,34 +15,29 @@ import {
 import { formatCents } from '../../common/money';
 import { formatDateFr, nightsBetween } from '../../common/dates';
 import { countFr } from '../../common/french';
+import type { components } from '../../admin/src/ui/client';
+import type { Complete } from '../billing/answer';
 
-export interface MoveCheckAnswer {
-  ok: boolean;
-  code?: string;
-  message?: string;
-  warnings: { code: string; message: string; blocking: boolean }[];
-  needsForce: boolean;
-  price: {
-    before: number;
-    after: number;
-    difference: number;
-    bookingTotalBefore: number | null;
-    bookingTotalAfter: number;
-  } | null;
-  priceMessage?: string;
-  /** on a refusal for a taken place: free places of the same type for those dates */
-  alternatives?: { id: number; code: string }[];
-  summary: {
-    code?: string;
-    customer?: string | null;
-    fromPlaceCode?: string | null;
-    toPlaceCode?: string | null;
-    fromTypeLabel?: string | null;
-    toTypeLabel?: string | null;
-    from: { startDate: string; endDate: string };
-    to: { startDate: string; endDate: string };
+type Check = components['schemas']['MoveCheck'];
+/**
+ * POST /rest/planning/move/check. Its schema (MoveCheck, api/domain/planning/openapi.ts) marks no field
+ * required, though the server always sends these, and leaves the summary a bare object: typed here.
+ */
+export type MoveCheckAnswer = Pick<Check, 'code' | 'message' | 'priceMessage'> &
+  Complete<Pick<Check, 'ok' | 'warnings' | 'needsForce' | 'price'>> & {
+    /** on a refusal for a taken place: free places of the same type for those dates */
+    alternatives?: Complete<Check['alternatives']>;
+    summary: {
+      code?: string;
+      customer?: string | null;
+      fromPlaceCode?: string | null;
+      toPlaceCode?: string | null;
+      fromTypeLabel?: string | null;
+      toTypeLabel?: string | null;
+      from: { startDate: string; endDate: string };
+      to: { startDate: string; endDate: string };
+    };
   };
-}
 
 const span = (p: { startDate: string; endDate: string }) => {
   const n = nightsBetween(p.startDate, p.endDate);

@@ -3,11 +3,11 @@
 // published as one stable array per load (the board rebuilds its index on a new array).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { VisibleWindow } from './board';
-import { barsOf, type Filters, type StayBar, type WindowAnswer } from './shared/model';
+import { barsOf, type Filters, type StayBar } from './shared/model';
 import { quartersBetween } from './shared/tiles';
 import { useTiledWindow } from './shared/useTiledWindow';
-import { api } from '../../admin/src/ui';
-import { queryString as qs, takeFirstWindow, windowPath } from './places/firstWindow';
+import { rest } from '../../admin/src/ui';
+import { askWindow, queryString as qs, takeFirstWindow, windowPath } from './places/firstWindow';
 
 export function usePlanningData(filters: Filters, onError: (message: string) => void) {
   const released = filters.categories.includes('cancelled');
@@ -25,9 +25,9 @@ export function usePlanningData(filters: Filters, onError: (message: string) => 
     rowsOf: (win) => win.rowIds as number[],
     onError: (m) => errorRef.current(m),
     fetch: async (req, isCurrent) => {
-      const path = windowPath(req, releasedRef.current);
+      const released = releasedRef.current;
       // The first window was asked for when the set-up arrived (places/firstWindow.ts).
-      const w = await (takeFirstWindow(path) ?? api<WindowAnswer>(path));
+      const w = await (takeFirstWindow(windowPath(req, released)) ?? askWindow(req, released));
       if (!isCurrent()) return;
       // A reloaded row loses the bars that are gone from it.
       const places = new Set(req.placeIds);
@@ -133,15 +133,14 @@ export function usePlanningData(filters: Filters, onError: (message: string) => 
         if (freeHeld.current.has(q.from)) continue;
         freeHeld.current.add(q.from);
         try {
-          const r = await api<{ days: Record<string, number> }>(
-            `/planning/free?from=${q.from}&to=${q.to}${filterKey ? `&${filterKey}` : ''}`,
-          );
+          const filtered = Object.fromEntries(new URLSearchParams(filterKey));
+          const r = await rest('get', '/planning/free', { query: { from: q.from, to: q.to, ...filtered } });
           if (gen !== freeGen.current) return;
-          for (const [d, n] of Object.entries(r.days)) free.current.set(d, n);
+          for (const [d, n] of Object.entries(r.days ?? {})) free.current.set(d, n);
           setFreeCounts(Object.fromEntries(free.current));
-        } catch (e: any) {
+        } catch (e) {
           freeHeld.current.delete(q.from);
-          errorRef.current(e?.message ?? 'Une erreur est survenue');
+          errorRef.current((e as Error)?.message ?? 'Une erreur est survenue');
         }
       }
     },

@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { meta as gridMeta } from '../../common/generated/meta/price-grid';
 import { choicesOf, GRID_LIST, gridPath, IdsInput, type Row } from './common';
-import { api, useCan, EnumInput, NumberInputFr, RefInput, useFormValidator } from '../../admin/src/ui';
+import { records, useCan, EnumInput, NumberInputFr, RefInput, useFormValidator } from '../../admin/src/ui';
 
 export function GridFields() {
   return (
@@ -87,11 +87,13 @@ export function GridCreate() {
   const validate = useFormValidator(gridMeta);
   const defaults = useQuery({
     queryKey: ['defaults', 'price-grid'],
-    queryFn: () => api<Row>('/price-grid/edit/0'),
+    queryFn: () => records.edit('price-grid', 0),
     staleTime: 0,
   });
   if (defaults.isPending) return <Loading />;
-  const { id: _id, ...record } = defaults.data ?? {};
+  // The form's starting values: the defaults, then the model and place type the address names.
+  const { id: _id, ...stored } = defaults.data ?? { id: 0 };
+  const record: Row = { ...stored };
   const model = Number(params.priceGridModeleId);
   const placeType = Number(params.placeTypeId);
   if (model > 0) record.priceModel = model;

@@ -22,7 +22,7 @@ import { addDays, todayParis } from '../../common/dates';
 import { formatRate } from '../../common/money';
 import { dateFr, euros, type Row } from './common';
 import type { GridVersion } from './gridModel';
-import { api, DateFieldFr, rest } from '../../admin/src/ui';
+import { DateFieldFr, records, rest } from '../../admin/src/ui';
 import type { HttpError } from 'react-admin';
 
 const num = (s: string) => (/^\d{1,4}$/.test(s.trim()) ? Number(s.trim()) : 0);
@@ -42,15 +42,11 @@ export function QuotePanel({ grid, historyVersion }: { grid: GridVersion; histor
   const [busy, setBusy] = useState(false);
   const categories = useQuery({
     queryKey: ['pricing', 'age-categories'],
-    queryFn: () =>
-      api<Row[]>(
-        `/age-category?filter=${encodeURIComponent(JSON.stringify({ isActif: true }))}&sort=` +
-          `${encodeURIComponent(JSON.stringify(['order', 'ASC']))}`,
-      ),
+    queryFn: () => records.list('age-category', { filter: { isActif: true }, sort: ['order', 'ASC'] }),
   });
   const channels = useQuery({
     queryKey: ['pricing', 'channels'],
-    queryFn: () => api<Row[]>('/access-channel?sort=["order","ASC"]'),
+    queryFn: () => records.list('access-channel', { sort: ['order', 'ASC'] }),
   });
   const itemOptions = useMemo(() => grid.options.filter((o) => !o.ageCategoryId), [grid.options]);
   const initial = (o: Row) => (o.isRequired ? 1 : o.includedQuantity > 0 ? o.includedQuantity : 0);

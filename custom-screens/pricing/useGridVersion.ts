@@ -1,13 +1,13 @@
 // The grid a sub-screen belongs to (always fresh) and the version its route names.
 import { useQuery } from '@tanstack/react-query';
-import type { Row } from './common';
 import type { GridVersion } from './gridModel';
-import { api } from '../../admin/src/ui';
+import { records, rest } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
 
 export function useGridVersion(gridId: number, wanted: number) {
   const current = useQuery({
     queryKey: ['pricing', 'grid', gridId],
-    queryFn: () => api<Row>(`/price-grid/${gridId}`),
+    queryFn: () => records.get('price-grid', gridId),
     enabled: gridId > 0,
     staleTime: 0,
     refetchOnMount: 'always',
@@ -20,7 +20,11 @@ export function useGridVersion(gridId: number, wanted: number) {
   const version = ready ? (isCurrent ? grid!.historyVersion : wanted) : 0;
   const snapshot = useQuery({
     queryKey: ['pricing', 'grid-version', gridId, version],
-    queryFn: () => api<GridVersion>(`/pricing/grid/${gridId}/version/${version}`),
+    // The stored copy's schema (PriceGridVersion) leaves its grid, periods, options and prices bare objects.
+    queryFn: () =>
+      answerAs<GridVersion>(
+        rest('get', '/pricing/grid/{id}/version/{version}', { path: { id: gridId, version: String(version) } }),
+      ),
     enabled: version > 0,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

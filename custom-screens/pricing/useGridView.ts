@@ -4,16 +4,17 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { gridPath, type Row } from './common';
+import { gridPath } from './common';
 import type { GridVersion } from './gridModel';
-import { api } from '../../admin/src/ui';
+import { records, rest } from '../../admin/src/ui';
+import { answerAs } from '../billing/answer';
 
 export function useGridView(id: number) {
   const params = useParams();
   const navigate = useNavigate();
   const current = useQuery({
     queryKey: ['pricing', 'grid', id],
-    queryFn: () => api<Row>(`/price-grid/${id}`),
+    queryFn: () => records.get('price-grid', id),
     staleTime: 0,
     refetchOnMount: 'always',
     retry: false,
@@ -33,7 +34,11 @@ export function useGridView(id: number) {
   const version = wanted > 0 && grid && wanted <= grid.historyVersion ? wanted : grid?.historyVersion;
   const snapshot = useQuery({
     queryKey: ['pricing', 'grid-version', id, version],
-    queryFn: () => api<GridVersion>(`/pricing/grid/${id}/version/${version}`),
+    // The stored copy's schema (PriceGridVersion) leaves its grid, periods, options and prices bare objects.
+    queryFn: () =>
+      answerAs<GridVersion>(
+        rest('get', '/pricing/grid/{id}/version/{version}', { path: { id: id, version: String(version) } }),
+      ),
     enabled: !!version,
     staleTime: Number.POSITIVE_INFINITY, // a stored version never changes
   });

@@ -7,7 +7,7 @@ import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import { api, rest, DataTable, dateFr, euros, Page, useCan, type Column, type Row } from '../../admin/src/ui';
+import { rest, DataTable, dateFr, euros, Page, useCan, type Column, type Row } from '../../admin/src/ui';
 import { PayDialog, STATES, thisYear } from './common';
 import { YearPicker } from '../fiscal/YearPicker';
 
@@ -97,9 +97,9 @@ export function RentReceiptManagement() {
   const r = useReceipts('management', 'due');
   const [paying, setPaying] = useState<Row | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['rent-receipts'] });
-  const act = async <T,>(path: string, done: string | ((answer: T) => string)) => {
+  const act = async <T,>(call: () => Promise<T>, done: string | ((answer: T) => string)) => {
     try {
-      const answer = await api<T>(path, { method: 'POST', json: {} });
+      const answer = await call();
       notify(typeof done === 'string' ? done : done(answer), { type: 'success' });
       await refresh();
     } catch (e) {
@@ -107,19 +107,23 @@ export function RentReceiptManagement() {
     }
   };
   const remindOne = (x: Row) =>
-    act<{ status: string; to: string; error: string | null }>(`/rent-receipt/${x.id}/send-reminder`, (m) =>
-      m.status === 'sent' ? `Relance envoyée à ${m.to}` : `Relance en attente d'envoi à ${m.to} : ${m.error ?? ''}`,
+    act(
+      () => rest('post', '/rent-receipt/{rentReceiptId}/send-reminder', { path: { rentReceiptId: x.id }, body: {} }),
+      (m) =>
+        m.status === 'sent' ? `Relance envoyée à ${m.to}` : `Relance en attente d'envoi à ${m.to} : ${m.error ?? ''}`,
     );
   const remindAll = () =>
-    act<{ sent: number; failed: number; noAddress: number; already: number }>('/rent-receipt/send-reminders', (m) =>
-      [
-        `${countFr(m.sent, 'relance envoyée', 'relances envoyées')}`,
-        m.failed ? `${countFr(m.failed, 'en attente', 'en attente')}` : '',
-        m.noAddress ? `${countFr(m.noAddress, 'résident sans e-mail', 'résidents sans e-mail')}` : '',
-        m.already ? `${countFr(m.already, 'déjà relancée ce jour', 'déjà relancées ce jour')}` : '',
-      ]
-        .filter(Boolean)
-        .join(', '),
+    act(
+      () => rest('post', '/rent-receipt/send-reminders', { body: {} }),
+      (m) =>
+        [
+          `${countFr(m.sent, 'relance envoyée', 'relances envoyées')}`,
+          m.failed ? `${countFr(m.failed, 'en attente', 'en attente')}` : '',
+          m.noAddress ? `${countFr(m.noAddress, 'résident sans e-mail', 'résidents sans e-mail')}` : '',
+          m.already ? `${countFr(m.already, 'déjà relancée ce jour', 'déjà relancées ce jour')}` : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
     );
   const actions: Column = {
     key: 'actions',
@@ -128,7 +132,15 @@ export function RentReceiptManagement() {
   };
   const rowActions = (x: Row) =>
     !canWrite ? null : x.state === 'to-bill' ? (
-      <Button size="small" onClick={() => act(`/rent-receipt/${x.id}/bill`, 'Quittance facturée')}>
+      <Button
+        size="small"
+        onClick={() =>
+          act(
+            () => rest('post', '/rent-receipt/{rentReceiptId}/bill', { path: { rentReceiptId: x.id }, body: {} }),
+            'Quittance facturée',
+          )
+        }
+      >
         Facturer
       </Button>
     ) : x.state === 'paid' ? null : (

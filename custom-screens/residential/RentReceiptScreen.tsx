@@ -9,7 +9,6 @@ import { Alert, Box, Button, MenuItem, Tab, Tabs, TextField } from '@mui/materia
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import {
-  api,
   rest,
   DataTable,
   dateFr,
@@ -20,7 +19,7 @@ import {
   useCan,
   useLeaveGuard,
   type Column,
-  type Row,
+  type RestAnswer,
 } from '../../admin/src/ui';
 import { LINE_TYPES, PayDialog, RECEIPT_STATES, thisYear } from './common';
 import { YearPicker } from '../fiscal/YearPicker';
@@ -42,7 +41,7 @@ function NewReceipt() {
   const [error, setError] = useState<string | null>(null);
   const residents = useQuery({
     queryKey: ['resident-list'],
-    queryFn: () => rest('get', '/resident/list', { query: {} }),
+    queryFn: () => rest('get', '/resident/list'),
   });
   const create = async () => {
     setError(null);
@@ -110,9 +109,9 @@ function ReceiptView({ id, activeKey }: { id: number; activeKey: string }) {
   });
   if (q.isError) return <NotFound />;
   if (!r) return <Page title="Quittance">Chargement…</Page>;
-  const run = async (path: string, json: unknown, done: string) => {
+  const run = async (call: Promise<RestAnswer<'/rent-receipt/view/{rentReceiptId}', 'get'>>, done: string) => {
     try {
-      const next = await api<Row>(path, { method: 'POST', json });
+      const next = await call;
       client.setQueryData(key, next);
       notify(done, { type: 'success' });
     } catch (e) {
@@ -124,13 +123,29 @@ function ReceiptView({ id, activeKey }: { id: number; activeKey: string }) {
       {!r.isBilled && r.stateId !== 3 && (
         <Button
           variant="contained"
-          onClick={() => run(`/rent-receipt/${id}/state`, { stateId: 3 }, 'Quittance enregistrée')}
+          onClick={() =>
+            run(
+              rest('post', '/rent-receipt/{rentReceiptId}/state', {
+                path: { rentReceiptId: id },
+                body: { stateId: 3 },
+              }),
+              'Quittance enregistrée',
+            )
+          }
         >
           Enregistrer
         </Button>
       )}
       {!r.isBilled && r.stateId === 3 && (
-        <Button variant="contained" onClick={() => run(`/rent-receipt/${id}/bill`, {}, 'Quittance facturée')}>
+        <Button
+          variant="contained"
+          onClick={() =>
+            run(
+              rest('post', '/rent-receipt/{rentReceiptId}/bill', { path: { rentReceiptId: id }, body: {} }),
+              'Quittance facturée',
+            )
+          }
+        >
           Facturer
         </Button>
       )}

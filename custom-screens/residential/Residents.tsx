@@ -8,19 +8,16 @@ import { Box, Button, FormControlLabel, Switch } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../common/french';
 import { todayParis } from '../../common/dates';
-import { api, API, rest, DataTable, DateBox, dateFr, euros, Page, type Column, type Row } from '../../admin/src/ui';
+import { API, records, rest, DataTable, DateBox, dateFr, euros, Page, type Column, type Row } from '../../admin/src/ui';
 import { LINE_TYPES } from './common';
 
 export function ResidentList() {
   const navigate = useNavigate();
   const [all, setAll] = useState(false);
-  const q = useQuery({ queryKey: ['resident-list'], queryFn: () => rest('get', '/resident/list', { query: {} }) });
+  const q = useQuery({ queryKey: ['resident-list'], queryFn: () => rest('get', '/resident/list') });
   const rows = (q.data?.rows ?? []).filter((r) => all || r.isCurrent);
   const contractOf = async (r: Row) => {
-    const c = await api<Row[]>(
-      '/residential-contract?filter=' +
-        encodeURIComponent(JSON.stringify({ placeAffectationId: r.placeAffectationId })),
-    );
+    const c = await records.list('residential-contract', { filter: { placeAffectationId: r.placeAffectationId } });
     if (c[0]) window.open(`${API}/residential-contract/document/${c[0].id}`, '_blank');
     else navigate(`/resident-contract/${r.placeAffectationId}/0`);
   };

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { todayParis } from '../../common/dates';
-import { api, DateBox, euros, type Row } from '../../admin/src/ui';
+import { DateBox, euros, records, type Row } from '../../admin/src/ui';
 
 export const STATES: Record<string, string> = {
   'to-bill': 'À facturer',
@@ -27,7 +27,7 @@ export const thisYear = () => Number(todayParis().slice(0, 4));
 export function PayDialog({ receipt, onClose }: { receipt: Row | null; onClose: (paid: boolean) => void }) {
   const methods = useQuery({
     queryKey: ['payment-methods-active'],
-    queryFn: () => api<Row[]>('/payment-method?filter=' + encodeURIComponent(JSON.stringify({ isActive: true }))),
+    queryFn: () => records.list('payment-method', { filter: { isActive: true } }),
     // read when the dialog opens: a method added meanwhile is offered
     enabled: !!receipt,
     staleTime: 0,
@@ -39,15 +39,13 @@ export function PayDialog({ receipt, onClose }: { receipt: Row | null; onClose: 
   const pay = async () => {
     setError(null);
     try {
-      await api('/payment', {
-        method: 'POST',
-        json: {
-          billId: receipt!.billId,
-          customerId: receipt!.customerId,
-          paymentMethodId: methodId,
-          amount: due,
-          date,
-        },
+      // The button waits for a payment method: methodId is one here.
+      await records.create('payment', {
+        billId: receipt!.billId,
+        customerId: receipt!.customerId,
+        paymentMethodId: Number(methodId),
+        amount: due,
+        date,
       });
       onClose(true);
     } catch (e) {

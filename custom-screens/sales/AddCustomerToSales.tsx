@@ -19,11 +19,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { dateTimeFr, DateBox, euros, Page, rest, useCan } from '../../admin/src/ui';
-import type { SaleRecord } from '../../common/generated/types';
-import { answerAs } from '../billing/answer';
+import { complete } from '../billing/answer';
 
 /** A ticket sold without a customer (GET /rest/sales/unassigned declares bare objects). */
-type Unassigned = Pick<SaleRecord, 'id' | 'number' | 'kind' | 'issuedAt' | 'totalInclVat'> & { registerLabel: string };
 import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { CustomerPicker, customerLabel, type CustomerOption } from '../customers/CustomerPicker';
@@ -39,7 +37,7 @@ export default function AddCustomerToSales() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['sales-unassigned', from, to],
-    queryFn: () => answerAs<Unassigned[]>(rest('get', '/sales/unassigned', { query: { from, to } })),
+    queryFn: () => complete(rest('get', '/sales/unassigned', { query: { from, to } })),
     enabled: !!from && !!to,
   });
   const rows = q.data ?? [];

@@ -1,16 +1,14 @@
-// /sale-cash-register-list: the active registers, each opening its till. The generic entity
-// route is not in the OpenAPI document: the read is typed by the generated record.
+// /sale-cash-register-list: the active registers, each opening its till.
 import { Link } from 'react-router-dom';
 import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Loading } from 'react-admin';
-import type { CashRegisterRecord } from '../../common/generated/types';
-import { api, Page } from '../../admin/src/ui';
+import { Page, records } from '../../admin/src/ui';
 
-const ACTIVE_BY_LABEL = '/cash-register?filter=%7B%22isActive%22%3Atrue%7D&sort=%5B%22label%22%2C%22ASC%22%5D';
+const activeByLabel = () => records.list('cash-register', { filter: { isActive: true }, sort: ['label', 'ASC'] });
 
 export function RegisterList() {
-  const q = useQuery({ queryKey: ['sale-registers'], queryFn: () => api<CashRegisterRecord[]>(ACTIVE_BY_LABEL) });
+  const q = useQuery({ queryKey: ['sale-registers'], queryFn: () => activeByLabel() });
   if (q.isPending) return <Loading />;
   return (
     <Page title="Caisses">

@@ -1,7 +1,6 @@
-// A ticket as /vente-annexe/{saleId} shows it, the sales checks' rows, and the pure rules of
-// their display. GET /rest/sales/view/{saleId} declares only part of what loadSale
-// (api/domain/sales/view.ts) answers, and the checks declare bare objects: their shapes are
-// named here.
+// A ticket as /vente-annexe/{saleId} shows it and the pure rules of its display.
+// GET /rest/sales/view/{saleId} declares only part of what loadSale (api/domain/sales/view.ts)
+// answers: its shape is named here.
 import type { SaleLineRecord, SalePaymentRecord, SaleRecord } from '../../common/generated/types';
 import type { VoucherLine } from '../../common/holiday-vouchers';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../common/sales-totals';
@@ -24,24 +23,6 @@ export type SaleView = SaleRecord & {
   booking: { id: number; code: string | null; startDate: string; endDate: string } | null;
   assignedCustomer: { customerId: number; customerName: string; createdAt: string } | null;
 };
-
-export interface PaymentMismatch {
-  id: number;
-  number: string;
-  issuedAt: string;
-  totalInclVat: number;
-  paid: number;
-}
-export interface ChargedSale {
-  id: number;
-  number: string;
-  date: string;
-  bookingId: number;
-  bookingCode: string | null;
-  customerName: string | null;
-  amount: number;
-  isBilled: boolean;
-}
 
 export const rateLabel = (bp: number | null) =>
   bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;

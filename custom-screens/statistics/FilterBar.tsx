@@ -23,7 +23,8 @@ function MultiSelect({
   name: string;
   value: (number | string)[];
   choices: Choice[];
-  onChange: (v: any[]) => void;
+  /** the ids picked: those of these filters are numbers */
+  onChange: (v: number[]) => void;
   max?: number;
   none?: string;
 }) {
@@ -51,7 +52,7 @@ function MultiSelect({
         inputLabel: { shrink: true },
       }}
       value={value}
-      onChange={(e) => onChange(e.target.value as unknown as any[])}
+      onChange={(e) => onChange(e.target.value as unknown as number[])}
     >
       {choices.map((c) => (
         <MenuItem
@@ -114,7 +115,7 @@ export function FilterBar({
         label="Parc"
         name="park"
         value={f.park}
-        onChange={(e) => set({ park: e.target.value, placeTypeIds: [] })}
+        onChange={(e) => set({ park: e.target.value as StatFilterState['park'], placeTypeIds: [] })}
         sx={{ minWidth: 190 }}
       >
         {choices.parks.map((p) => (
@@ -151,7 +152,7 @@ export function FilterBar({
         label="Séjours comptés"
         name="source"
         value={f.source}
-        onChange={(e) => set({ source: e.target.value })}
+        onChange={(e) => set({ source: e.target.value as StatFilterState['source'] })}
         sx={{ minWidth: 170 }}
       >
         {choices.sources.map((s) => (

@@ -14,13 +14,13 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useQuery } from '@tanstack/react-query';
-import { api, Page, useCan, dateTimeFr } from '../../admin/src/ui';
+import { rest, Page, useCan, dateTimeFr } from '../../admin/src/ui';
 import type { StatAnswer } from '../../common/stats';
 import { FilterBar, type ScreenOption } from './FilterBar';
 import { StatChart } from './StatChart';
 import { StatTable } from './StatTable';
 import { COMMON_HELP, HELP } from './help';
-import { useStatFilters } from './useStatFilters';
+import { useStatFilters, type StatName } from './useStatFilters';
 
 export function Definitions({ name }: { name: string }) {
   const [open, setOpen] = useState(false);
@@ -47,20 +47,20 @@ export function StatScreen({
   options = [],
   below,
 }: {
-  name: string;
+  name: StatName;
   title: string;
   span?: 'year' | 'month';
   options?: ScreenOption[];
   below?: (a: StatAnswer) => ReactNode;
 }) {
-  const { f, setF, choices, ready, query } = useStatFilters(
+  const { f, setF, choices, ready, params, query } = useStatFilters(
     span,
     Object.fromEntries(options.map((o) => [o.param, o.choices[0].id])),
   );
   const canExport = useCan('stats.stats', 'export');
   const q = useQuery({
     queryKey: ['stat', name, query],
-    queryFn: () => api<StatAnswer>(`/stat/${name}?${query}`),
+    queryFn: () => rest('get', `/stat/${name}`, { query: params }),
     enabled: ready,
     placeholderData: (prev) => prev,
   });

@@ -3,7 +3,7 @@
 // among the years that hold statistics), the settings' default source, tourist places.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { rest } from '../../admin/src/ui';
+import { rest, type RestAnswer, type RestInit, type RestPath } from '../../admin/src/ui';
 import { addDays, todayParis } from '../../common/dates';
 
 export interface Choice {
@@ -11,16 +11,17 @@ export interface Choice {
   label: string;
 }
 
-export interface FilterChoices {
-  placeTypes: (Choice & { residential: boolean })[];
-  layouts: Choice[];
-  channels: Choice[];
-  sources: Choice[];
-  parks: Choice[];
-  firstDay: string | null;
-  lastDay: string | null;
-  settings: { referenceYears: number; defaultSource: string; regenerateNightly: boolean };
-}
+/** GET /rest/stat/filters: the choices of the filter bar and the statistics settings. */
+export type FilterChoices = RestAnswer<'/stat/filters', 'get'>;
+
+/** The figures a screen shows: GET /rest/stat/<name>, each answering a StatAnswer. */
+type StatPath = Exclude<
+  Extract<RestPath, `/stat/${string}`>,
+  `${string}/export` | '/stat/filters' | '/stat/status' | '/stat/regenerate' | '/stat/send'
+>;
+export type StatName = StatPath extends `/stat/${infer N}` ? N : never;
+/** The filters every statistics route takes (a screen's own choices come beside them). */
+type StatQuery = RestInit<'/stat/daily-activity', 'get'>['query'];
 
 export interface StatFilterState {
   from: string;
@@ -29,8 +30,8 @@ export interface StatFilterState {
   placeTypeIds: number[];
   layoutIds: number[];
   channelIds: number[];
-  source: string;
-  park: string;
+  source: NonNullable<StatQuery['source']>;
+  park: NonNullable<StatQuery['park']>;
   extra: Record<string, string>;
 }
 
@@ -70,18 +71,30 @@ export function useStatFilters(span: 'year' | 'month', extra: Record<string, str
     setF((x) => ({ ...x, compare: years, source: c.settings.defaultSource }));
     setReady(true);
   }, [c, ready, f.from]);
+  const params = useMemo(() => statQuery(f), [f]);
   const query = useMemo(() => queryString(f), [f]);
-  return { f, setF, choices: c, ready, query };
+  return { f, setF, choices: c, ready, params, query };
 }
 
+/** The query of a statistics route: the filters (a list only when not empty), then the screen's choices. */
+export function statQuery(f: StatFilterState): StatQuery & Record<string, string | undefined> {
+  const list = (ids: number[]) => (ids.length ? ids.join(',') : undefined);
+  const extra = Object.fromEntries(Object.entries(f.extra).filter(([, v]) => v));
+  return {
+    from: f.from,
+    to: f.to,
+    compare: list(f.compare),
+    placeTypeIds: list(f.placeTypeIds),
+    layoutIds: list(f.layoutIds),
+    channelIds: list(f.channelIds),
+    source: f.source,
+    park: f.park,
+    ...extra,
+  };
+}
+
+/** The same as a query string (the export's address, the answer's cache key). */
 export function queryString(f: StatFilterState): string {
-  const p = new URLSearchParams({ from: f.from, to: f.to });
-  if (f.compare.length) p.set('compare', f.compare.join(','));
-  if (f.placeTypeIds.length) p.set('placeTypeIds', f.placeTypeIds.join(','));
-  if (f.layoutIds.length) p.set('layoutIds', f.layoutIds.join(','));
-  if (f.channelIds.length) p.set('channelIds', f.channelIds.join(','));
-  p.set('source', f.source);
-  p.set('park', f.park);
-  for (const [k, v] of Object.entries(f.extra)) if (v) p.set(k, v);
-  return p.toString();
+  const entries = Object.entries(statQuery(f)).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]]));
+  return new URLSearchParams(entries).toString();
 }

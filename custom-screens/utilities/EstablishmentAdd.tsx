@@ -6,9 +6,9 @@
 // establishments — and says how to open a second one: a second installation.
 import { Alert, Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { api, Page, useCan, rest } from '../../admin/src/ui';
+import { Page, useCan, rest, type RestAnswer } from '../../admin/src/ui';
 
-const FIELDS: [string, string][] = [
+const FIELDS: [Exclude<keyof RestAnswer<'/establishment/establishment/add', 'get'>, 'id'>, string][] = [
   ['corporateName', 'Raison sociale'],
   ['siren', 'SIREN'],
   ['currency', 'Devise'],
@@ -23,7 +23,7 @@ export default function EstablishmentAdd() {
   });
   const q = useQuery({
     queryKey: ['establishment-add', current.data?.id],
-    queryFn: () => api<Record<string, string | null>>(`/establishment/establishment/add?reference=${current.data!.id}`),
+    queryFn: () => rest('get', '/establishment/establishment/add', { query: { reference: current.data!.id } }),
     enabled: !!current.data && canWrite,
   });
   return (

@@ -5,17 +5,10 @@ import { useState } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import { AskDialog, DataTable, Page, type Column, rest } from '../../admin/src/ui';
+import { AskDialog, DataTable, Page, type Column, rest, type RestAnswer } from '../../admin/src/ui';
 import { Figures } from './Figures';
 
-interface Report {
-  dryRun: boolean;
-  encoding: string;
-  lines: number;
-  created: Record<'customer' | 'place' | 'stay', number>;
-  skipped: Record<'customer' | 'place' | 'stay', number>;
-  refused: { line: number; message: string }[];
-}
+type Report = RestAnswer<'/utilities/import-v1', 'post'>;
 
 const columns: Column[] = [
   { key: 'line', label: 'Ligne', align: 'right' },

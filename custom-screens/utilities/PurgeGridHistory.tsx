@@ -5,18 +5,7 @@ import { Alert, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
-import {
-  api,
-  AskDialog,
-  DataTable,
-  DateBox,
-  dateTimeFr,
-  Page,
-  useCan,
-  type Column,
-  type Row,
-  rest,
-} from '../../admin/src/ui';
+import { AskDialog, DataTable, DateBox, dateTimeFr, Page, useCan, type Column, rest } from '../../admin/src/ui';
 
 const columns: Column[] = [
   { key: 'gridLabel', label: 'Grille tarifaire' },
@@ -38,8 +27,7 @@ export default function PurgeGridHistory() {
   const valid = before === '' || /^\d{4}-\d{2}-\d{2}$/.test(before);
   const q = useQuery({
     queryKey: ['purge-grid-history', before],
-    queryFn: () =>
-      api<{ before: string; candidates: Row[] }>(`/utilities/grid-history${before ? `?before=${before}` : ''}`),
+    queryFn: () => rest('get', '/utilities/grid-history', { query: before ? { before } : {} }),
     enabled: valid,
   });
   const rows = q.data?.candidates ?? [];

@@ -7852,18 +7852,22 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        channelId?: number | null;
                         /** Format: date */
                         endDate: string;
                         featureIds?: number[];
-                        layoutId?: number;
+                        layoutId?: number | null;
+                        occupancyId?: number | null;
                         occupants: {
                             ageCategoryId?: number;
                             quantity?: number;
                         }[];
-                        placeTypeId?: number;
+                        partnerId?: number | null;
+                        placeTypeId?: number | null;
+                        promoCode?: string | null;
                         /** Format: date */
                         startDate: string;
-                        tempBookingId?: number;
+                        tempBookingId?: number | null;
                     };
                 };
             };
@@ -17823,14 +17827,14 @@ export type components = {
             version?: number;
         };
         WizardDraft: {
-            accessChannelId?: number;
+            accessChannelId?: number | null;
             bookingVersion?: number;
-            customerId?: number;
+            customerId?: number | null;
             discountIds?: number[];
-            notes?: string;
+            notes?: string | null;
             occupancy?: components["schemas"]["OccupancyInput"];
-            partnerId?: number;
-            promoCode?: string;
+            partnerId?: number | null;
+            promoCode?: string | null;
             version?: number;
             withCancellationInsurance?: boolean;
         };

@@ -1,7 +1,7 @@
 // Named schemas of the hand-written planning routes (/planning, /extra-planning,
 // /cleanning-planning, /plan, /new-booking), registered by ./routes.ts with
 // defineSchemas and served in /rest/openapi.json. Pure data.
-import { bool, date, int, obj, ref, str } from '../../http/schema-parts';
+import { bool, date, int, intOrNull, obj, ref, str, strOrNull } from '../../http/schema-parts';
 
 const position = {
   type: 'object',
@@ -68,11 +68,11 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
     type: 'object',
     description: 'Ce que l’assistant enregistre ; aucun montant : le prix est calculé par le serveur.',
     properties: {
-      customerId: int,
-      accessChannelId: int,
-      partnerId: int,
-      notes: str,
-      promoCode: str,
+      customerId: intOrNull,
+      accessChannelId: intOrNull,
+      partnerId: intOrNull,
+      notes: strOrNull,
+      promoCode: strOrNull,
       discountIds: { type: 'array', items: int },
       withCancellationInsurance: bool,
       occupancy: ref('OccupancyInput'),

@@ -7,6 +7,7 @@ import { offer } from './wizard-offer';
 import { releaseDraft, saveDraft, saveOccupancy, touchDraft, editVersions } from './wizard';
 import { finalizeDraft, parseFinalize } from './wizard-finalize';
 import { BOOKING, date, int, obj, ref, saved, tag } from './route-parts';
+import { intOrNull, strOrNull } from '../../http/schema-parts';
 
 export const WIZARD_ROUTES: RouteDecl[] = [
   // ---- /new-booking --------------------------------------------------------
@@ -32,13 +33,20 @@ export const WIZARD_ROUTES: RouteDecl[] = [
                   type: 'array',
                   items: { type: 'object', properties: { ageCategoryId: int, quantity: int } },
                 },
-                placeTypeId: int,
-                layoutId: int,
+                placeTypeId: intOrNull,
+                layoutId: intOrNull,
                 featureIds: { type: 'array', items: int },
                 tempBookingId: {
-                  ...int,
+                  ...intOrNull,
                   description: 'le séjour temporaire de l’assistant : ses emplacements comptent comme libres',
                 },
+                occupancyId: {
+                  ...intOrNull,
+                  description: 'l’occupation que l’assistant modifie : ses emplacements comptent comme libres',
+                },
+                channelId: { ...intOrNull, description: 'le canal de vente (prix)' },
+                partnerId: { ...intOrNull, description: 'le partenaire (prix)' },
+                promoCode: { ...strOrNull, description: 'le code promotionnel (prix)' },
               },
             },
           },

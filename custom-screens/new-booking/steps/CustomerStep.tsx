@@ -16,27 +16,13 @@ import {
 import AddIcon from '@mui/icons-material/Add';
 import type { Draft } from '../wizardModel';
 import { errorText } from '../wizardModel';
-import { api } from '../../../admin/src/ui';
+import { records, type EntityRecord } from '../../../admin/src/ui';
 import { postcodeRequired, postcodeValid } from '../../../common/address';
 import { type SetDraft } from './shared';
 import type { HttpError } from 'react-admin';
 
-interface Customer {
-  id: number;
-  code: string | null;
-  lastName: string;
-  firstName: string | null;
-  town: string | null;
-  postalCode: string | null;
-  email: string | null;
-  phone1: string | null;
-}
-interface Country {
-  id: number;
-  isoCode: string;
-  name: string;
-  isDefault: boolean;
-}
+type Customer = EntityRecord<'customer'>;
+type Country = EntityRecord<'country'>;
 const nameOf = (c: Customer) => `${c.lastName}${c.firstName ? ` ${c.firstName}` : ''}`;
 
 export function CustomerStep({
@@ -70,7 +56,8 @@ export function CustomerStep({
   const [countries, setCountries] = useState<Country[]>([]);
   useEffect(() => {
     if (!creating || countries.length) return;
-    api<Country[]>('/country?range=[0,299]&sort=["name","ASC"]')
+    records
+      .list('country', { sort: ['name', 'ASC'], range: [0, 299] })
       .then((list) => {
         setCountries(list);
         const home = list.find((k) => k.isDefault);
@@ -87,7 +74,8 @@ export function CustomerStep({
       setCurrent(null);
       return;
     }
-    api<Customer>(`/customer/${draft.customerId}`)
+    records
+      .get('customer', draft.customerId)
       .then(setCurrent)
       .catch(() => setCurrent(null));
   }, [draft.customerId]);
@@ -98,7 +86,8 @@ export function CustomerStep({
       return;
     }
     const t = setTimeout(() => {
-      api<Customer[]>(`/customer?filter=${encodeURIComponent(JSON.stringify({ q: text }))}&range=[0,19]`)
+      records
+        .list('customer', { filter: { q: text }, range: [0, 19] })
         .then(setFound)
         .catch((e) => onError(errorText(e)));
     }, 300);
@@ -109,11 +98,18 @@ export function CustomerStep({
   const create = async () => {
     setFormErrors({});
     try {
-      const body: Record<string, unknown> = Object.fromEntries(
-        Object.entries(form).map(([k, v]) => [k, v.trim() || null]),
-      );
-      body.countryId = form.countryId ? Number(form.countryId) : null;
-      const c = await api<Customer>('/customer', { method: 'POST', json: body });
+      const text = (v: string) => v.trim() || null;
+      // The button needs a last name: it is never blank here.
+      const c = await records.create('customer', {
+        lastName: form.lastName.trim(),
+        firstName: text(form.firstName),
+        email: text(form.email),
+        phone1: text(form.phone1),
+        address1: text(form.address1),
+        postalCode: text(form.postalCode),
+        town: text(form.town),
+        countryId: form.countryId ? Number(form.countryId) : null,
+      });
       set({ customerId: c.id });
       setCreating(false);
     } catch (e) {

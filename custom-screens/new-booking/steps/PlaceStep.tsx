@@ -20,7 +20,8 @@ import { formatCents } from '../../../common/money';
 import { formatDateFr } from '../../../common/dates';
 import type { Draft } from '../wizardModel';
 import { errorText, occupantList, persons } from '../wizardModel';
-import { api } from '../../../admin/src/ui';
+import { rest } from '../../../admin/src/ui';
+import { answerAs } from '../../billing/answer';
 import { type SetDraft } from './shared';
 
 export interface OfferPlace {
@@ -37,6 +38,7 @@ export interface OfferPlace {
   priceError: string | null;
   heldByDraft?: boolean;
 }
+/** POST /rest/planning/offer: its schema leaves the places and types bare objects, so they are named here. */
 interface OfferAnswer {
   places: OfferPlace[];
   types: {
@@ -69,22 +71,23 @@ export function PlaceStep({
   useEffect(() => {
     let live = true;
     setLoading(true);
-    api<OfferAnswer>('/planning/offer', {
-      method: 'POST',
-      json: {
-        startDate: draft.startDate,
-        endDate: draft.endDate,
-        occupants: occupantList(draft),
-        placeTypeId: draft.placeTypeId,
-        layoutId: draft.layoutId,
-        featureIds: draft.featureIds,
-        channelId: draft.accessChannelId,
-        partnerId: draft.partnerId,
-        promoCode: draft.promoCode || null,
-        tempBookingId: tempBookingId || null,
-        occupancyId: occupancyId || null,
-      },
-    })
+    answerAs<OfferAnswer>(
+      rest('post', '/planning/offer', {
+        body: {
+          startDate: draft.startDate,
+          endDate: draft.endDate,
+          occupants: occupantList(draft),
+          placeTypeId: draft.placeTypeId,
+          layoutId: draft.layoutId,
+          featureIds: draft.featureIds,
+          channelId: draft.accessChannelId,
+          partnerId: draft.partnerId,
+          promoCode: draft.promoCode || null,
+          tempBookingId: tempBookingId || null,
+          occupancyId: occupancyId || null,
+        },
+      }),
+    )
       .then((r) => {
         if (live) setData(r);
       })

@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDateFr } from '../../../common/dates';
-import { api, DateFieldFr } from '../../../admin/src/ui';
+import { DateFieldFr, errorBody, records } from '../../../admin/src/ui';
 import type { Setup } from '../shared/model';
 import { MODE, STATUS, TYPE, type Staff, type Task } from './model';
 
@@ -50,20 +50,21 @@ export function TaskDialog({
         cleaningUserId: t.cleaningUserId ?? null,
         notes: t.notes ?? null,
       };
-      if (isNew) await api('/cleaning-task', { method: 'POST', json: body });
-      else await api(`/cleaning-task/${t.id}`, { method: 'PUT', json: body });
+      if (t.id) await records.update('cleaning-task', t.id, body);
+      else await records.create('cleaning-task', body);
       onSaved();
-    } catch (e: any) {
-      setError(e?.body?.errors ? Object.values(e.body.errors).join(' ; ') : e.message);
+    } catch (e) {
+      const errors = errorBody(e)?.errors;
+      setError(errors ? Object.values(errors).join(' ; ') : (e as Error).message);
     }
   };
   const remove = async () => {
-    if (!window.confirm('Supprimer cette tâche ?')) return;
+    if (!t.id || !window.confirm('Supprimer cette tâche ?')) return;
     try {
-      await api(`/cleaning-task/${t.id}`, { method: 'DELETE' });
+      await records.remove('cleaning-task', t.id);
       onSaved();
-    } catch (e: any) {
-      setError(e.message);
+    } catch (e) {
+      setError((e as Error).message);
     }
   };
   const place = places.find((p) => p.id === t.placeId) ?? null;

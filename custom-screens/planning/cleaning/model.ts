@@ -4,22 +4,18 @@ import { addDays } from '../../../common/dates';
 import { meta as taskMeta } from '../../../common/generated/meta/cleaning-task';
 import { enumLabels } from '../../../common/entity-meta';
 import type { BoardBar, BoardRow } from '../board';
+import type { EntityRecord } from '../../../admin/src/ui/client';
 
-export interface Task {
-  id: number;
-  date: string;
-  placeId: number;
+type StoredTask = EntityRecord<'cleaning-task'>;
+/** A task of the cleaning window: the record's fields, with its place, stay and customer named. */
+export interface Task extends Pick<
+  StoredTask,
+  'id' | 'date' | 'placeId' | 'type' | 'status' | 'mode' | 'cleaningUserId' | 'source' | 'occupancyId' | 'notes'
+> {
   placeCode: string;
-  type: string;
-  status: string;
-  mode: string;
-  cleaningUserId: number | null;
-  source: string;
-  occupancyId: number | null;
   bookingId: number | null;
   bookingCode: string | null;
   customer: string | null;
-  notes: string | null;
 }
 export interface Staff {
   id: number;

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { addDays, nightsBetween } from '../../../common/dates';
 import { countFr } from '../../../common/french';
-import { api, rest } from '../../../admin/src/ui';
+import { records, rest } from '../../../admin/src/ui';
+import { answerAs, complete } from '../../billing/answer';
 import type { MoveRequest, MoveResult, VisibleWindow } from '../board';
 import { ALL_ROWS, useTiledWindow } from '../shared/useTiledWindow';
 import { sizedRows, staffRows, taskBars, todoCounts, type Staff, type Task, type TaskBar } from './model';
@@ -27,10 +28,10 @@ export function useCleaningData(canWrite: boolean) {
     rowsOf: ALL_ROWS,
     onError: (m) => notify(m, { type: 'error' }),
     fetch: async (req) => {
-      const r = await api<{ users: Staff[]; taskFields: string[]; tasks: unknown[][] }>('/planning/cleaning/window', {
-        method: 'POST',
-        json: { from: req.from, to: req.to },
-      });
+      // The answer's schema is still a bare object (response-debt.ts): its fields are named here.
+      const r = await answerAs<{ users: Staff[]; taskFields: string[]; tasks: unknown[][] }>(
+        rest('post', '/planning/cleaning/window', { body: { from: req.from, to: req.to } }),
+      );
       setStaff(r.users);
       for (const [id, t] of tasks.current) if (t.date >= req.from && t.date < req.to) tasks.current.delete(id);
       for (const row of r.tasks) {
@@ -67,7 +68,7 @@ export function useCleaningData(canWrite: boolean) {
   const todo = useMemo(() => todoCounts(tasks.current.values()), [version]);
 
   const save = async (id: number, patch: Partial<Task>) => {
-    const saved = await api<Task>(`/cleaning-task/${id}`, { method: 'PUT', json: patch });
+    const saved = await records.update('cleaning-task', id, patch);
     const cur = tasks.current.get(id);
     if (cur) tasks.current.set(id, { ...cur, ...patch, status: saved.status ?? cur.status });
     setVersion((v) => v + 1);
@@ -79,8 +80,8 @@ export function useCleaningData(canWrite: boolean) {
     try {
       await save(req.bar.data.id, { cleaningUserId: (req.rowId as number) || null, date: req.startDate });
       return true;
-    } catch (e: any) {
-      return { ok: false, message: e.message };
+    } catch (e) {
+      return { ok: false, message: (e as Error).message };
     }
   }, []);
 
@@ -89,18 +90,15 @@ export function useCleaningData(canWrite: boolean) {
     try {
       const from = w.startDate < addDays(today, -31) ? addDays(today, -31) : w.startDate;
       const to = addDays(from, 90) < w.endDate ? addDays(from, 90) : w.endDate;
-      const r = await api<{ inserted: number; updated: number; deleted: number }>('/planning/cleaning/sync', {
-        method: 'POST',
-        json: { from, to },
-      });
+      const r = await complete(rest('post', '/planning/cleaning/sync', { body: { from, to } }));
       notify(
         `Départs synchronisés : ${countFr(r.inserted, 'tâche créée', 'tâches créées')}, ` +
           `${countFr(r.updated, 'mise à jour', 'mises à jour')}, ${countFr(r.deleted, 'supprimée')}`,
         { type: 'info' },
       );
       void load(w, true);
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
 

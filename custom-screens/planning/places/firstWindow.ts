@@ -3,7 +3,7 @@
 // page — not once the board has rendered. The board's own first load (places/Board.tsx)
 // asks the same address and takes this answer instead (../usePlanningData.ts).
 import { addDays } from '../../../common/dates';
-import { api } from '../../../admin/src/ui';
+import { rest, restUrl } from '../../../admin/src/ui';
 import { zoomForDays, type VisibleWindow, type Zoom } from '../board';
 import { EMPTY_FILTERS, placeRows, type Filters, type PlaceRow, type Setup, type WindowAnswer } from '../shared/model';
 import { missingTiles, type TileRequest } from '../shared/tiles';
@@ -45,11 +45,17 @@ export const queryString = (o: Record<string, string | number[] | undefined>) =>
     .map(([k, v]) => `${k}=${encodeURIComponent(Array.isArray(v) ? v.join(',') : v!)}`)
     .join('&');
 
-/** GET address of the bars of some tiles. */
-export function windowPath(req: TileRequest<number>, released: boolean): string {
+/** The query of the bars of some tiles (GET /rest/planning/window). */
+function windowQuery(req: TileRequest<number>, released: boolean) {
   const { from, to, placeIds } = req;
-  return `/planning/window?${queryString({ from, to, placeIds, released: released ? '1' : undefined })}`;
+  return { from, to, placeIds: placeIds.length ? placeIds.join(',') : undefined, released: released ? '1' : undefined };
 }
+/** Its address: what an early answer is known by. */
+export const windowPath = (req: TileRequest<number>, released: boolean): string =>
+  restUrl('/planning/window', undefined, windowQuery(req, released));
+/** The bars of some tiles, asked. */
+export const askWindow = (req: TileRequest<number>, released: boolean): Promise<WindowAnswer> =>
+  rest('get', '/planning/window', { query: windowQuery(req, released) });
 
 /**
  * What the board keeps in the admin's store (react-admin's localStorageStore('1', 'bivouac'),
@@ -74,8 +80,9 @@ export function startFirstWindow(setup: Setup): void {
   const win = firstWindow(setup, placeRows(setup, filters), zoom, new URLSearchParams(location.search));
   const req = missingTiles(new Set(), win.rowIds as number[], win.startDate, win.endDate);
   if (!req) return;
-  const path = windowPath(req, filters.categories.includes('cancelled'));
-  const answer = api<WindowAnswer>(path);
+  const released = filters.categories.includes('cancelled');
+  const path = windowPath(req, released);
+  const answer = askWindow(req, released);
   answer.catch(() => undefined); // the board asks again, and reports its own failure
   early = { path, at: Date.now(), answer };
 }

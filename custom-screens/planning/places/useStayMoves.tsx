@@ -3,7 +3,8 @@
 // or redo goes through without asking (never past a version: a stay changed by someone
 // else since it was read is refused and its rows reload).
 import { useCallback, useState, type ReactNode } from 'react';
-import { api } from '../../../admin/src/ui';
+import { errorBody, rest, type RestBody } from '../../../admin/src/ui';
+import { answerAs } from '../../billing/answer';
 import type { MoveRequest, MoveResult } from '../board';
 import type { StayBar } from '../shared/model';
 import type { usePlanningData } from '../usePlanningData';
@@ -11,6 +12,10 @@ import { MoveDialog, type MoveCheckAnswer } from '../MoveDialog';
 import { AutoMoveDialog, type AutoMoveOffer } from '../AutoMoveDialog';
 
 type PlanningData = ReturnType<typeof usePlanningData>;
+/** The saved move's record, a bare object in the route's schema: its version is all the board reads. */
+type Moved = { record?: { version?: number } };
+const checkMove = (body: RestBody<'/planning/move/check', 'post'>) =>
+  answerAs<MoveCheckAnswer>(rest('post', '/planning/move/check', { body }));
 
 export function useStayMoves(data: PlanningData): {
   onMoveBar: (req: MoveRequest<StayBar>) => Promise<MoveResult>;
@@ -31,17 +36,24 @@ export function useStayMoves(data: PlanningData): {
   const onMoveBar = useCallback(
     async (req: MoveRequest<StayBar>): Promise<MoveResult> => {
       const bar = req.bar;
+      const kind = bar.data.kind;
+      // Residential and sublet bars are locked: never moved.
+      if (kind !== 'occupancy' && kind !== 'unavailability') return { ok: false, message: 'Déplacement refusé.' };
       // The version the bar was read at: someone else's change since is a 409, never overwritten.
       let body = {
-        kind: bar.data.kind,
+        kind,
         id: bar.data.recordId,
         placeId: req.rowId as number,
         startDate: req.startDate,
         endDate: req.endDate,
-        from: { placeId: req.previous.rowId, startDate: req.previous.startDate, endDate: req.previous.endDate },
+        from: {
+          placeId: req.previous.rowId as number,
+          startDate: req.previous.startDate,
+          endDate: req.previous.endDate,
+        },
         version: bar.data.version,
       };
-      const done = (saved: { record?: { version?: number } }) => {
+      const done = (saved: Moved) => {
         // The saved version at once: an undo before the rows reload sends the right one.
         data.patchBar(String(bar.id), {
           rowId: body.placeId,
@@ -53,12 +65,12 @@ export function useStayMoves(data: PlanningData): {
         data.resetFree();
       };
       try {
-        if (bar.data.kind === 'unavailability' || req.cause === 'undo' || req.cause === 'redo') {
+        if (kind === 'unavailability' || req.cause === 'undo' || req.cause === 'redo') {
           // An undo or redo is forced past the warnings, never past a version: a stay changed since is refused.
-          done(await api('/planning/move', { method: 'POST', json: { ...body, force: true } }));
+          done(await answerAs<Moved>(rest('post', '/planning/move', { body: { ...body, force: true } })));
           return true;
         }
-        let check = await api<MoveCheckAnswer>('/planning/move/check', { method: 'POST', json: body });
+        let check = await checkMove(body);
         if (!check.ok && check.alternatives?.length) {
           const placeId = await offerElsewhere({
             message: check.message ?? 'Emplacement non disponible',
@@ -66,14 +78,14 @@ export function useStayMoves(data: PlanningData): {
           });
           if (placeId == null) return { ok: false, message: check.message ?? 'Déplacement refusé.' };
           body = { ...body, placeId };
-          check = await api<MoveCheckAnswer>('/planning/move/check', { method: 'POST', json: body });
+          check = await checkMove(body);
         }
         if (!check.ok) return { ok: false, message: check.message ?? 'Déplacement refusé.' };
         if (!(await ask(check))) return { ok: false, message: 'Déplacement annulé.' };
         setMoveBusy(true);
         let saved;
         try {
-          saved = await api('/planning/move', { method: 'POST', json: { ...body, force: check.needsForce } });
+          saved = await answerAs<Moved>(rest('post', '/planning/move', { body: { ...body, force: check.needsForce } }));
         } finally {
           setMoveBusy(false);
           setPendingMove(null);
@@ -82,11 +94,13 @@ export function useStayMoves(data: PlanningData): {
         return body.placeId === req.rowId
           ? true
           : { ok: true, position: { rowId: body.placeId, startDate: req.startDate, endDate: req.endDate } };
-      } catch (e: any) {
-        const code = e?.body?.code;
+      } catch (err) {
+        const e = err as Error;
+        const refused = errorBody(err);
+        const code = refused?.code;
         if (code === 'RECORD_CHANGED') {
           // Changed by someone else since it was read: the rows it was and is on, reloaded; nothing written.
-          const now = e.body.current?.placeId;
+          const now = refused?.current?.placeId;
           data.reloadRows([
             req.previous.rowId as number,
             body.placeId,

@@ -5,10 +5,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
-import { api } from '../../../admin/src/ui';
+import { rest } from '../../../admin/src/ui';
+import { answerAs } from '../../billing/answer';
 import type { Id, PlanningBoardHandle } from '../board';
 import type { StayBar } from '../shared/model';
 
+/** A hit of GET /rest/planning/search, whose answer schema is still a bare object (response-debt.ts). */
 interface SearchHit {
   id: number;
   placeId: number;
@@ -52,13 +54,13 @@ export function useStaySearch(
       return;
     }
     try {
-      const found = await api<SearchHit[]>(`/planning/search?q=${encodeURIComponent(text)}`);
+      const found = await answerAs<SearchHit[]>(rest('get', '/planning/search', { query: { q: text } }));
       setHits(found);
       setHitIndex(0);
       if (!found.length) notify('Aucun séjour trouvé', { type: 'info' });
       else goTo(found[0]);
-    } catch (e: any) {
-      notify(e.message, { type: 'error' });
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
     }
   };
   const step = (d: number) => {

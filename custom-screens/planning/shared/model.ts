@@ -70,25 +70,19 @@ export function placeRows(setup: Setup, f: Filters): PlaceRow[] {
     });
 }
 
-export interface WindowAnswer {
-  occupancyFields: string[];
-  unavailabilityFields: string[];
-  occupancies: unknown[][];
-  unavailabilities: unknown[][];
-  /** let residential places: the contract's « Résidentiel » bars and the campsite's sublets without a stay */
-  residentialFields?: string[];
-  residentials?: unknown[][];
-}
+/** GET /rest/planning/window: rows of fields; the residentials (let residential places: the contract's
+ * « Résidentiel » bars and the campsite's sublets without a stay) only where there are some. */
+export type WindowAnswer = RestAnswer<'/planning/window', 'get'>;
 
 /** Bars that are no stay: never moved, never cancelled from the board. */
 export const isResidentialBar = (b: StayBar): boolean => b.data.kind === 'residential' || b.data.kind === 'sublet';
 
 /** Decodes the compact window answer into bars ('o<id>' occupancies, 'u<id>' unavailabilities). */
 export function barsOf(w: WindowAnswer): StayBar[] {
-  const oi = Object.fromEntries(w.occupancyFields.map((f, i) => [f, i]));
-  const ui = Object.fromEntries(w.unavailabilityFields.map((f, i) => [f, i]));
+  const oi = Object.fromEntries((w.occupancyFields ?? []).map((f, i) => [f, i]));
+  const ui = Object.fromEntries((w.unavailabilityFields ?? []).map((f, i) => [f, i]));
   const out: StayBar[] = [];
-  for (const r of w.occupancies) {
+  for (const r of w.occupancies ?? []) {
     const category = r[oi.category] as StatusCategory;
     out.push({
       id: `o${r[oi.id]}`,
@@ -113,7 +107,7 @@ export function barsOf(w: WindowAnswer): StayBar[] {
       },
     });
   }
-  for (const r of w.unavailabilities) {
+  for (const r of w.unavailabilities ?? []) {
     out.push({
       id: `u${r[ui.id]}`,
       rowId: r[ui.placeId] as number,

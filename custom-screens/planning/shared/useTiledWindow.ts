@@ -43,9 +43,9 @@ export function useTiledWindow<Id extends string | number>(source: TiledWindowSo
     setPending((n) => n + 1);
     try {
       await fetch(req, () => gen === generation.current);
-    } catch (e: any) {
+    } catch (e) {
       for (const k of keys) held.current.delete(k);
-      onError(e?.message ?? 'Une erreur est survenue');
+      onError((e as Error)?.message ?? 'Une erreur est survenue');
     } finally {
       setPending((n) => n - 1);
     }

@@ -3,8 +3,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Setup } from '../../../custom-screens/planning/shared/model';
 
+/** The addresses the screen asks, through rest() (its path and query made one address as rest() does). */
 const api = vi.hoisted(() => vi.fn((path: string) => Promise.resolve({ path })));
-vi.mock('../../../admin/src/ui', () => ({ api }));
+vi.mock('../../../admin/src/ui', async () => {
+  const { restUrl } = await import('../../../admin/src/rest');
+  type Init = { path?: Record<string, unknown>; query?: Record<string, unknown> };
+  const rest = (_method: string, path: string, init?: Init) => api(restUrl(path, init?.path, init?.query));
+  return { rest, restUrl };
+});
 
 const { firstWindow, startFirstWindow, takeFirstWindow, windowPath } =
   await import('../../../custom-screens/planning/places/firstWindow');
