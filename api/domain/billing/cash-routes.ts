@@ -12,12 +12,13 @@ import { cashFund, movementsOfMonth, startingBases } from './cash';
 import { cashAndBankJournal } from './cash-journal';
 import { depositsOfMonth } from './deposits';
 import { financePreferences } from './preferences';
+import { ref } from '../../http/schema-parts';
+import { CASH_AND_BANK_JOURNAL, CASH_FUND, CASH_MOVEMENTS, DEPOSITS_OF_MONTH, STARTING_BASES } from './finance-schemas';
 
 const tag = 'billing';
 const BANK = 'invoice.bank';
 const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const text = (n: number) => ({ type: ['string', 'null'], maxLength: n });
-const obj = { type: 'object' };
 
 function yearMonthOf(raw: string): string {
   if (!isYearMonth(raw)) throw badRequest('INCORRECT_DATES');
@@ -36,7 +37,7 @@ export const CASH_ROUTES = [
     right: [BANK, 'read'],
     tag,
     summary: 'Les remises en banque d’un mois (écran /deposit-list/{yearMonth}) et leur total',
-    response: obj,
+    response: DEPOSITS_OF_MONTH,
     handler: ({ params, knex }) => depositsOfMonth(knex, yearMonthOf(params.yearMonth)),
   }),
 
@@ -49,7 +50,7 @@ export const CASH_ROUTES = [
     summary:
       'Le fond de caisse d’un mode espèces un jour : ouverture, encaissements, apports, dépenses, remises, ' +
       'attendu, comptage et écart',
-    response: obj,
+    response: CASH_FUND,
     handler: ({ params, knex }) => cashFund(knex, parseId(params.paymentMethodId), dateOf(params.date)),
   }),
 
@@ -70,7 +71,7 @@ export const CASH_ROUTES = [
         version: { type: 'integer', minimum: 1 },
       },
     },
-    response: obj,
+    response: CASH_FUND,
     handler: async ({ params, body, user, knex }) => {
       const paymentMethodId = parseId(params.paymentMethodId);
       const day = dateOf(params.date);
@@ -91,7 +92,7 @@ export const CASH_ROUTES = [
     right: [BANK, 'read'],
     tag,
     summary: 'Les dépenses (kind expense) ou les apports (kind injection) de caisse d’un mois et leur total',
-    response: obj,
+    response: CASH_MOVEMENTS,
     handler: ({ params, knex }) => {
       if (params.kind !== 'expense' && params.kind !== 'injection') throw badRequest('INVALID_CHOICE');
       return movementsOfMonth(knex, params.kind, yearMonthOf(params.yearMonth));
@@ -104,7 +105,7 @@ export const CASH_ROUTES = [
     right: [BANK, 'read'],
     tag,
     summary: 'Les modes espèces et leur fond de caisse de début de mois (null quand il n’est pas encore saisi)',
-    response: { type: 'array', items: obj },
+    response: STARTING_BASES,
     handler: ({ params, knex }) => startingBases(knex, yearMonthOf(params.yearMonth)),
   }),
 
@@ -121,7 +122,7 @@ export const CASH_ROUTES = [
       required: ['from', 'to'],
       properties: { from: date, to: date, paymentMethodId: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
     },
-    response: obj,
+    response: CASH_AND_BANK_JOURNAL,
     handler: ({ query, knex }) => {
       if (query.to < query.from) throw badRequest('INCORRECT_DATES');
       return cashAndBankJournal(knex, query);
@@ -136,7 +137,7 @@ export const CASH_ROUTES = [
     summary:
       'Les préférences des sections résultat, frais, mode d’impression et vente (les valeurs par défaut, id 0, ' +
       'tant qu’elles n’ont pas été enregistrées)',
-    response: obj,
+    response: ref('FinancePreference'),
     handler: ({ knex }) => financePreferences(knex),
   }),
 ];

@@ -1,7 +1,8 @@
 // Named schemas of the hand-written planning routes (/planning, /extra-planning,
 // /cleanning-planning, /plan, /new-booking), registered by ./routes.ts with
 // defineSchemas and served in /rest/openapi.json. Pure data.
-import { bool, date, int, obj, ref, str } from '../../http/schema-parts';
+import { bool, closed, date, int, intOrNull, list, obj, ref, str, strOrNull, tuple } from '../../http/schema-parts';
+import { STATUS_CATEGORIES } from '../../../common/planning';
 
 const position = {
   type: 'object',
@@ -10,6 +11,8 @@ const position = {
 };
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
+const category = { enum: [...STATUS_CATEGORIES] };
+const fieldNames = (description: string) => ({ ...list(str), description });
 const named = (more: Record<string, object> = {}) => ({
   type: 'object',
   required: ['id', 'label', ...Object.keys(more)],
@@ -164,4 +167,79 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
       },
     },
   },
+  PlanningSearchHit: closed({
+    id: int,
+    placeId: int,
+    placeCode: str,
+    startDate: date,
+    endDate: date,
+    bookingId: int,
+    code: strOrNull,
+    kind: { enum: ['quote', 'option', 'booking', 'passage'] },
+    statusId: int,
+    isCancelled: bool,
+    customer: str,
+    licencePlates: { ...strOrNull, description: 'les immatriculations de l’occupation, séparées par des virgules' },
+    category,
+    statusLabel: str,
+  }),
+  ExtrasWindow: closed({
+    from: date,
+    to: date,
+    rows: list(
+      closed(
+        {
+          id: { ...str, description: 'q<id> : un équipement loué, x<id> : un extra' },
+          kind: { enum: ['equipment', 'extra'] },
+          label: str,
+          sublabel: str,
+          stock: intOrNull,
+          color: str,
+          group: str,
+        },
+        ['color'],
+      ),
+    ),
+    useFields: fieldNames('les champs de chaque utilisation, dans l’ordre'),
+    uses: list(tuple(str, str, date, date, int, int, strOrNull, str, strOrNull, category)),
+  }),
+  CleaningWindow: closed({
+    from: date,
+    to: date,
+    users: list(
+      closed({
+        id: int,
+        lastName: str,
+        firstName: strOrNull,
+        team: { enum: ['cleaning', 'technical'] },
+        color: strOrNull,
+        phone: strOrNull,
+      }),
+    ),
+    taskFields: fieldNames('les champs de chaque tâche, dans l’ordre'),
+    tasks: list(
+      tuple(
+        int,
+        date,
+        int,
+        str,
+        { enum: ['cleaning', 'control', 'inter'] },
+        { enum: ['taken', 'todo', 'in-progress', 'done'] },
+        { enum: ['free', 'ready'] },
+        intOrNull,
+        { enum: ['departure', 'manual'] },
+        intOrNull,
+        intOrNull,
+        strOrNull,
+        str,
+        strOrNull,
+        intOrNull,
+      ),
+    ),
+    synced: {
+      ...closed({ inserted: int, updated: int, deleted: int }),
+      type: ['object', 'null'],
+      description: 'ce que l’affichage a mis à jour (null : rien synchronisé)',
+    },
+  }),
 };
