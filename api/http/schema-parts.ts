@@ -6,6 +6,8 @@ export const int = { type: 'integer' };
 export const str = { type: 'string' };
 export const bool = { type: 'boolean' };
 export const date = { type: 'string', format: 'date' };
+/** A date a client sends, refused with INCORRECT_DATES. */
+export const dateInput = { ...date, 'x-message': 'INCORRECT_DATES' };
 export const obj = { type: 'object' };
 export const ids = { type: 'array', items: int };
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

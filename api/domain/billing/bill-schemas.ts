@@ -1,11 +1,7 @@
 // The named answer schemas of the bill routes (components/schemas of /rest/openapi.json),
 // registered on import: an issued bill, a bill preview, a stay's balance.
 import { defineSchemas } from '../../http/define-route';
-
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const bool = { type: 'boolean' };
-const money = { type: 'integer', description: 'centimes' };
+import { bool, date, int, money, str } from '../../http/schema-parts';
 
 defineSchemas({
   IssuedBill: {
@@ -18,7 +14,7 @@ defineSchemas({
       number: str,
       prefix: str,
       sequence: int,
-      date: { type: 'string', format: 'date' },
+      date: date,
       kind: { enum: ['invoice', 'credit-note'] },
       isDeposit: bool,
       depositNature: { enum: ['arrhes', 'acompte', null] },
@@ -66,9 +62,9 @@ defineSchemas({
       creditedBill: {
         type: ['object', 'null'],
         description: "la facture que l'avoir corrige",
-        properties: { id: int, number: str, date: { type: 'string', format: 'date' } },
+        properties: { id: int, number: str, date: date },
       },
-      date: { type: 'string', format: 'date' },
+      date: date,
       customerName: str,
       customerSnapshot: { type: 'object' },
       sellerSnapshot: { type: 'object' },
@@ -136,7 +132,7 @@ defineSchemas({
           required: ['id', 'date', 'amount', 'method'],
           properties: {
             id: int,
-            date: { type: 'string', format: 'date' },
+            date: date,
             amount: money,
             category: str,
             payerType: str,
@@ -169,7 +165,7 @@ defineSchemas({
             source: str,
             id: int,
             number: str,
-            date: { type: 'string', format: 'date' },
+            date: date,
             amount: money,
             billId: { type: ['integer', 'null'] },
             billNumber: { type: ['string', 'null'] },
@@ -180,7 +176,7 @@ defineSchemas({
         type: ['object', 'null'],
         description: 'En retard : le montant dû après la date du versement ou du solde (since)',
         required: ['amount', 'since'],
-        properties: { amount: money, since: { type: 'string', format: 'date' } },
+        properties: { amount: money, since: date },
       },
       bills: { type: 'array', items: { type: 'object' } },
       downPaymentNature: {
@@ -194,7 +190,7 @@ defineSchemas({
         description: "Les avoirs du client qui peuvent encore servir de paiement, avec ce qu'il en reste (remaining)",
         items: {
           type: 'object',
-          properties: { id: int, number: str, date: { type: 'string', format: 'date' }, remaining: money },
+          properties: { id: int, number: str, date: date, remaining: money },
         },
       },
     },

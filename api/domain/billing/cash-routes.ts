@@ -12,12 +12,11 @@ import { cashFund, movementsOfMonth, startingBases } from './cash';
 import { cashAndBankJournal } from './cash-journal';
 import { depositsOfMonth } from './deposits';
 import { financePreferences } from './preferences';
-import { ref } from '../../http/schema-parts';
+import { dateInput as date, ref } from '../../http/schema-parts';
 import { CASH_AND_BANK_JOURNAL, CASH_FUND, CASH_MOVEMENTS, DEPOSITS_OF_MONTH, STARTING_BASES } from './finance-schemas';
 
 const tag = 'billing';
 const BANK = 'invoice.bank';
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const text = (n: number) => ({ type: ['string', 'null'], maxLength: n });
 
 function yearMonthOf(raw: string): string {

@@ -1,5 +1,6 @@
 // Bank deposit routes (remises en banque): the payments still to remit, a deposit made
 // of them, its view and its slip. Thin: parse, call.
+import { dateInput as date } from '../../http/schema-parts';
 import { defineRoute } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
@@ -10,7 +11,6 @@ import { DEPOSIT, DEPOSIT_CANDIDATES } from './finance-schemas';
 
 const tag = 'billing';
 const BANK = 'invoice.bank';
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 
 export const DEPOSIT_ROUTES = [
   defineRoute({

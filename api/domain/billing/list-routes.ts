@@ -1,6 +1,7 @@
 // Routes of the bill lists (./lists.ts), of partner bills (./partner.ts) and of the
 // deposit bill made from a payment (./payment-bill.ts); declared with defineRoute.
 import type { Knex } from 'knex';
+import { dateInput as date } from '../../http/schema-parts';
 import { defineRoute } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { todayParis } from '../../../common/dates';
@@ -31,7 +32,6 @@ import {
 
 const tag = 'billing';
 const BILL = 'invoice.bill';
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const period = { type: 'object', additionalProperties: false, properties: { from: date, to: date } };
 
 async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {

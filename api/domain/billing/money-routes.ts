@@ -13,13 +13,12 @@ import { groupPayments, type GroupInput } from './grouping';
 import { stayRateShares } from './payment-vat-source';
 import { CASH_ROUTES } from './cash-routes';
 import { PAYMENT_GROUP, PAYMENT_VAT } from './finance-schemas';
-import { list, ref } from '../../http/schema-parts';
+import { dateInput as date, list, ref } from '../../http/schema-parts';
 
 const tag = 'billing';
 const PAYMENT = 'invoice.payment';
 const id = { type: 'integer', minimum: 1, maximum: 999_999_999 };
 const money = { type: 'integer', minimum: 1, maximum: 100_000_000, 'x-message': 'MUST_BE_POSITIVE' };
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const text = (n: number) => ({ type: ['string', 'null'], maxLength: n });
 
 export const MONEY_ROUTES = [

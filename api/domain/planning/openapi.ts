@@ -10,13 +10,12 @@ const position = {
   properties: { placeId: int, startDate: date, endDate: date },
 };
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
 const category = { enum: [...STATUS_CATEGORIES] };
 const fieldNames = (description: string) => ({ ...list(str), description });
 const named = (more: Record<string, object> = {}) => ({
   type: 'object',
   required: ['id', 'label', ...Object.keys(more)],
-  properties: { id: int, code: nullable('string'), label: str, ...more },
+  properties: { id: int, code: strOrNull, label: str, ...more },
 });
 
 export const PLANNING_SCHEMAS: Record<string, object> = {
@@ -35,9 +34,9 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
           properties: {
             id: int,
             code: str,
-            label: nullable('string'),
+            label: strOrNull,
             capacity: int,
-            layoutId: nullable('integer'),
+            layoutId: intOrNull,
             placeTypeId: int,
             placeFamilyId: int,
             isRental: bool,
@@ -46,11 +45,11 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
           },
         },
       },
-      layouts: { type: 'array', items: named({ color: nullable('string'), order: int }) },
+      layouts: { type: 'array', items: named({ color: strOrNull, order: int }) },
       families: { type: 'array', items: named({ kind: str, order: int }) },
       types: {
         type: 'array',
-        items: named({ placeFamilyId: int, color: nullable('string'), maxPersons: int, isRental: bool }),
+        items: named({ placeFamilyId: int, color: strOrNull, maxPersons: int, isRental: bool }),
       },
       features: { type: 'array', items: named() },
       paymentsTracked: { ...bool, description: 'false tant qu’aucun module ne dit ce que chaque séjour a reçu' },

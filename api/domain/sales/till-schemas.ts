@@ -1,6 +1,7 @@
 // The named answer schemas of the till routes (components/schemas of /rest/openapi.json),
 // registered on import: a ticket, a window's Z.
 import { defineSchemas } from '../../http/define-route';
+import { bool, int, intOrNull, list, str, strOrNull } from '../../http/schema-parts';
 
 defineSchemas({
   SaleTicket: {
@@ -9,11 +10,11 @@ defineSchemas({
       'Un ticket de caisse émis (ou de retour) : numéro sans trou de sa caisse, lignes, règlements, totaux par ' +
       'taux de TVA',
     properties: {
-      id: { type: 'integer' },
-      number: { type: 'string' },
+      id: int,
+      number: str,
       kind: { enum: ['sale', 'return'] },
-      totalInclVat: { type: 'integer' },
-      changeGiven: { type: 'integer' },
+      totalInclVat: int,
+      changeGiven: int,
       lines: { type: 'array', items: { type: 'object' } },
       payments: { type: 'array', items: { type: 'object' } },
       vatTotals: { type: 'array', items: { type: 'object' } },
@@ -25,25 +26,19 @@ defineSchemas({
       "Le Z d'une session de caisse : attendu, compté et écart par nature de règlement, totaux par taux de TVA, " +
       'nombre de tickets',
     properties: {
-      windowId: { type: 'integer' },
-      zNumber: { type: ['integer', 'null'] },
-      ticketCount: { type: 'integer' },
-      totalInclVat: { type: 'integer' },
+      windowId: int,
+      zNumber: intOrNull,
+      ticketCount: int,
+      totalInclVat: int,
       byKind: { type: 'array', items: { type: 'object' } },
       vatTotals: { type: 'array', items: { type: 'object' } },
     },
   },
 });
 
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const strOrNull = { type: ['string', 'null'] };
-const intOrNull = { type: ['integer', 'null'] };
-const bool = { type: 'boolean' };
-const list = (properties: Record<string, object>, required: string[] = ['id']) => ({
-  type: 'array',
-  items: { type: 'object', required, properties },
-});
+/** Rows of these properties, `required` present in each. */
+const rows = (properties: Record<string, object>, required: string[] = ['id']) =>
+  list({ type: 'object', required, properties });
 
 defineSchemas({
   TillScreen: {
@@ -63,8 +58,8 @@ defineSchemas({
           isActive: bool,
         },
       },
-      families: list({ id: int, label: str, color: strOrNull }),
-      articles: list({
+      families: rows({ id: int, label: str, color: strOrNull }),
+      articles: rows({
         id: int,
         code: strOrNull,
         barcode: strOrNull,
@@ -78,7 +73,7 @@ defineSchemas({
         giftType: str,
         vatRateBp: intOrNull,
       }),
-      paymentMethods: list({ id: int, label: str, kind: str, isPaperVoucher: bool }),
+      paymentMethods: rows({ id: int, label: str, kind: str, isPaperVoucher: bool }),
       window: {
         type: ['object', 'null'],
         description: 'la session ouverte, null sans session',
@@ -93,7 +88,7 @@ defineSchemas({
     required: ['id', 'cashRegisterId'],
     properties: { id: int, cashRegisterId: int, openedAt: str, openingFloat: int, closedAt: strOrNull },
   },
-  PresentStays: list({
+  PresentStays: rows({
     id: int,
     code: strOrNull,
     startDate: str,
@@ -102,8 +97,8 @@ defineSchemas({
     customerName: strOrNull,
     places: strOrNull,
   }),
-  TicketsPaymentMismatch: list({ id: int, number: str, issuedAt: str, totalInclVat: int, paid: int }),
-  SalesCharged: list({
+  TicketsPaymentMismatch: rows({ id: int, number: str, issuedAt: str, totalInclVat: int, paid: int }),
+  SalesCharged: rows({
     id: int,
     number: str,
     date: str,
@@ -113,7 +108,7 @@ defineSchemas({
     amount: int,
     isBilled: bool,
   }),
-  UnassignedSales: list({ id: int, number: str, kind: str, issuedAt: str, totalInclVat: int, registerLabel: str }),
+  UnassignedSales: rows({ id: int, number: str, kind: str, issuedAt: str, totalInclVat: int, registerLabel: str }),
   GiftVoucherCheck: {
     type: 'object',
     required: ['id', 'code', 'remainingValue', 'isExpired'],
