@@ -66,7 +66,7 @@ export function orNull(schema: Record<string, any>): object {
  * These columns of an entity schema (common/generated/meta) as an answer reads them: their type, format and
  * values, so that a row read from the table is described as the schema declares it.
  */
-export function columns(entity: { properties: Record<string, any> }, names: readonly string[]): Record<string, object> {
+export function columns(entity: Record<string, any>, names: readonly string[]): Record<string, object> {
   const out: Record<string, object> = {};
   for (const name of names) {
     const c = entity.properties[name];
