@@ -33,6 +33,7 @@ export const CASH_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/bank-deposit/month/:yearMonth',
+    example: { params: { yearMonth: { value: '2031-07' } } },
     right: [BANK, 'read'],
     tag,
     summary: 'Les remises en banque d’un mois (écran /deposit-list/{yearMonth}) et leur total',
@@ -88,6 +89,7 @@ export const CASH_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/cash-movement/month/:kind/:yearMonth',
+    example: { params: { kind: { value: 'expense' }, yearMonth: { value: '2031-07' } } },
     right: [BANK, 'read'],
     tag,
     summary: 'Les dépenses (kind expense) ou les apports (kind injection) de caisse d’un mois et leur total',
@@ -101,6 +103,7 @@ export const CASH_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/starting-base/month/:yearMonth',
+    example: { params: { yearMonth: { value: '2031-07' } } },
     right: [BANK, 'read'],
     tag,
     summary: 'Les modes espèces et leur fond de caisse de début de mois (null quand il n’est pas encore saisi)',
@@ -111,6 +114,7 @@ export const CASH_ROUTES = [
   defineRoute<unknown, { from: string; to: string; paymentMethodId?: number }>({
     method: 'GET',
     path: '/rest/cash-and-bank-journal',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [BANK, 'read'],
     tag,
     summary:

@@ -49,6 +49,7 @@ export const BILL_LIST_ROUTES = [
   defineRoute<unknown, { from?: string; to?: string; kind?: string; customer?: string; state?: string }>({
     method: 'GET',
     path: '/rest/bill/list',
+    example: { query: { kind: 'final', state: 'issued', customer: 'Martin' } },
     right: [BILL, 'read'],
     tag,
     summary:
@@ -71,6 +72,7 @@ export const BILL_LIST_ROUTES = [
   defineRoute<unknown, { until?: string }>({
     method: 'GET',
     path: '/rest/bill/unbilled',
+    example: { query: { until: '2031-12-31' } },
     right: [BILL, 'read'],
     tag,
     summary:
@@ -94,6 +96,7 @@ export const BILL_LIST_ROUTES = [
   defineRoute<unknown, { date?: string }>({
     method: 'GET',
     path: '/rest/bill/verif-due',
+    example: { query: { date: '2031-12-31' } },
     right: [BILL, 'read'],
     tag,
     summary: 'Les séjours dont une facture est échue et pas entièrement payée à la date donnée (écran /verif-due-bill)',

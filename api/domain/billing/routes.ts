@@ -202,6 +202,7 @@ export const BILLING_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/bill/document/:billId',
+    example: { params: { billId: 'bill' } },
     right: [BILL, 'read'],
     tag,
     summary:
