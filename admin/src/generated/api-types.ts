@@ -15306,7 +15306,14 @@ export type components = {
         IssuedBill: {
             bookingId?: number | null;
             creditedBillId?: number | null;
-            creditNotes?: Record<string, never>[];
+            creditNotes?: {
+                /** Format: date */
+                date: string;
+                id: number;
+                number: string;
+                reason: string | null;
+                totalInclVat: number;
+            }[];
             customerId?: number | null;
             customerName?: string;
             /** Format: date */
@@ -15323,7 +15330,13 @@ export type components = {
             kind?: "invoice" | "credit-note";
             lines?: components["schemas"]["BillLine"][];
             number?: string;
-            payments?: Record<string, never>[];
+            payments?: {
+                amount: number;
+                /** Format: date */
+                date: string;
+                id: number;
+                paymentMethodId: number;
+            }[];
             prefix?: string;
             remaining?: number;
             sequence?: number;
@@ -17428,7 +17441,21 @@ export type components = {
         };
         StayBalance: {
             billed: number;
-            bills?: Record<string, never>[];
+            bills?: {
+                creditedBillId: number | null;
+                /** Format: date */
+                date: string;
+                /** @enum {string|null} */
+                depositNature: "arrhes" | "acompte" | null;
+                id: number;
+                isDeposit: boolean;
+                /** @enum {string} */
+                kind: "invoice" | "credit-note";
+                number: string;
+                /** @enum {string} */
+                payerType: "customer" | "partner";
+                totalInclVat: number;
+            }[];
             bookingId: number;
             charged: number;
             charges?: {

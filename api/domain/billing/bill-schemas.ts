@@ -1,7 +1,9 @@
 // The named answer schemas of the bill routes (components/schemas of /rest/openapi.json),
 // registered on import: an issued bill, a bill preview, a stay's balance.
 import { defineSchemas } from '../../http/define-route';
-import { bool, date, int, money, str } from '../../http/schema-parts';
+import { bool, closed, columns, date, int, list, money, str } from '../../http/schema-parts';
+import { meta as bill } from '../../../common/generated/meta/bill';
+import { meta as payment } from '../../../common/generated/meta/payment';
 
 defineSchemas({
   IssuedBill: {
@@ -43,8 +45,8 @@ defineSchemas({
       remaining: money,
       creditedBillId: { type: ['integer', 'null'] },
       lines: { type: 'array', items: { $ref: '#/components/schemas/BillLine' } },
-      creditNotes: { type: 'array', items: { type: 'object' } },
-      payments: { type: 'array', items: { type: 'object' } },
+      creditNotes: list(closed(columns(bill.schema, ['id', 'number', 'date', 'totalInclVat', 'reason']))),
+      payments: list(closed(columns(payment.schema, ['id', 'date', 'amount', 'paymentMethodId']))),
     },
   },
   BillPreview: {
@@ -178,7 +180,21 @@ defineSchemas({
         required: ['amount', 'since'],
         properties: { amount: money, since: date },
       },
-      bills: { type: 'array', items: { type: 'object' } },
+      bills: list(
+        closed(
+          columns(bill.schema, [
+            'id',
+            'number',
+            'date',
+            'kind',
+            'isDeposit',
+            'depositNature',
+            'payerType',
+            'totalInclVat',
+            'creditedBillId',
+          ]),
+        ),
+      ),
       downPaymentNature: {
         enum: ['arrhes', 'acompte'],
         description: 'Le versement anticipé du séjour : arrhes, ou acompte (engagement ferme)',
