@@ -17128,9 +17128,54 @@ export type components = {
             id?: number;
             /** @enum {unknown} */
             kind?: "sale" | "return";
-            lines?: Record<string, never>[];
+            lines?: {
+                accountingCode: string | null;
+                amountExclVat: number;
+                amountInclVat: number;
+                articleId: number;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date */
+                giftValidUntil: string | null;
+                giftVoucherCode: string | null;
+                giftVoucherId: number | null;
+                id: number;
+                label: string;
+                lineDiscount: number;
+                position: number;
+                quantity: number;
+                returnedAmount: number;
+                returnedQuantity: number;
+                returnOfLineId: number | null;
+                saleId: number;
+                ticketDiscountShare: number;
+                unitPrice: number;
+                /** Format: date-time */
+                updatedAt: string;
+                vatAmount: number;
+                vatRateBp: number | null;
+            }[];
             number?: string;
-            payments?: Record<string, never>[];
+            payments?: {
+                amount: number;
+                /** Format: date-time */
+                createdAt: string;
+                giftVoucherId: number | null;
+                id: number;
+                /** @enum {string} */
+                kind: "cash" | "card" | "cheque" | "holiday-voucher" | "gift" | "credit-note" | "stay";
+                paymentMethodId: number | null;
+                received: number;
+                reference: string | null;
+                saleId: number;
+                /** Format: date-time */
+                updatedAt: string;
+                vouchers: {
+                    count: number;
+                    denomination: number;
+                }[];
+            }[];
             totalInclVat?: number;
             vatTotals?: Record<string, never>[];
         };

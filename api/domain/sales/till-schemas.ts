@@ -1,7 +1,20 @@
 // The named answer schemas of the till routes (components/schemas of /rest/openapi.json),
 // registered on import: a ticket, a window's Z.
 import { defineSchemas } from '../../http/define-route';
-import { bool, int, intOrNull, list, str, strOrNull } from '../../http/schema-parts';
+import {
+  bool,
+  closed,
+  columns,
+  dateOrNull,
+  int,
+  intOrNull,
+  list,
+  money,
+  str,
+  strOrNull,
+} from '../../http/schema-parts';
+import { meta as saleLine } from '../../../common/generated/meta/sale-line';
+import { meta as salePayment } from '../../../common/generated/meta/sale-payment';
 
 defineSchemas({
   SaleTicket: {
@@ -15,8 +28,21 @@ defineSchemas({
       kind: { enum: ['sale', 'return'] },
       totalInclVat: int,
       changeGiven: int,
-      lines: { type: 'array', items: { type: 'object' } },
-      payments: { type: 'array', items: { type: 'object' } },
+      lines: list(
+        closed({
+          ...columns(saleLine.schema, Object.keys(saleLine.schema.properties)),
+          giftVoucherCode: strOrNull,
+          giftValidUntil: dateOrNull,
+          returnedQuantity: int,
+          returnedAmount: money,
+        }),
+      ),
+      payments: list(
+        closed({
+          ...columns(salePayment.schema, Object.keys(salePayment.schema.properties)),
+          vouchers: list(closed({ denomination: money, count: int })),
+        }),
+      ),
       vatTotals: { type: 'array', items: { type: 'object' } },
     },
   },
