@@ -14018,10 +14018,22 @@ export type components = {
             openingFloat?: number;
         };
         CashRegisterZ: {
-            byKind?: Record<string, never>[];
+            byKind?: {
+                counted: number | null;
+                difference: number | null;
+                expected: number;
+                /** @enum {unknown} */
+                kind: "cash" | "card" | "cheque" | "holiday-voucher" | "gift" | "credit-note" | "stay";
+                label: string;
+            }[];
             ticketCount?: number;
             totalInclVat?: number;
-            vatTotals?: Record<string, never>[];
+            vatTotals?: {
+                totalExclVat: number;
+                totalInclVat: number;
+                vatAmount: number;
+                vatRateBp: number | null;
+            }[];
             windowId?: number;
             zNumber?: number | null;
         };
@@ -17177,7 +17189,12 @@ export type components = {
                 }[];
             }[];
             totalInclVat?: number;
-            vatTotals?: Record<string, never>[];
+            vatTotals?: {
+                totalExclVat: number;
+                totalInclVat: number;
+                vatAmount: number;
+                vatRateBp: number | null;
+            }[];
         };
         SaveResult: {
             id?: number;

@@ -15,6 +15,10 @@ import {
 } from '../../http/schema-parts';
 import { meta as saleLine } from '../../../common/generated/meta/sale-line';
 import { meta as salePayment } from '../../../common/generated/meta/sale-payment';
+import { PAYMENT_KINDS } from '../../../common/sales-totals';
+
+/** A VAT rate's totals (common/sales-totals.ts VatTotal), in cents. */
+const vatTotal = closed({ vatRateBp: intOrNull, totalExclVat: money, vatAmount: money, totalInclVat: money });
 
 defineSchemas({
   SaleTicket: {
@@ -43,7 +47,7 @@ defineSchemas({
           vouchers: list(closed({ denomination: money, count: int })),
         }),
       ),
-      vatTotals: { type: 'array', items: { type: 'object' } },
+      vatTotals: list(vatTotal),
     },
   },
   CashRegisterZ: {
@@ -56,8 +60,16 @@ defineSchemas({
       zNumber: intOrNull,
       ticketCount: int,
       totalInclVat: int,
-      byKind: { type: 'array', items: { type: 'object' } },
-      vatTotals: { type: 'array', items: { type: 'object' } },
+      byKind: list(
+        closed({
+          kind: { enum: [...PAYMENT_KINDS] },
+          label: str,
+          expected: money,
+          counted: { ...intOrNull, description: 'centimes' },
+          difference: { ...intOrNull, description: 'centimes' },
+        }),
+      ),
+      vatTotals: list(vatTotal),
     },
   },
 });
