@@ -966,7 +966,28 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": {
+                            amount: number;
+                            bookingId: number | null;
+                            chequeBank: string | null;
+                            chequeHolder: string | null;
+                            chequeNumber: string | null;
+                            commissionAmount: number;
+                            customerId: number | null;
+                            /** Format: date */
+                            date: string;
+                            /** Format: date */
+                            doNotRemitBefore: string | null;
+                            id: number;
+                            notes: string | null;
+                            /** @enum {string} */
+                            payerType: "customer" | "holiday-aid" | "partner";
+                            payingInstitution: string | null;
+                            vouchers?: {
+                                count: number;
+                                denomination: number;
+                            }[];
+                        }[];
                     };
                 };
             };
@@ -1016,7 +1037,51 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            bankAccountId: number | null;
+                            bankAccountLabel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            depositType: "cheque" | "holiday-voucher" | "cash" | "card" | "other";
+                            iban: string | null;
+                            id: number;
+                            isPaperVoucher: boolean;
+                            methodLabel: string;
+                            notes: string | null;
+                            number: string;
+                            paymentCount: number;
+                            paymentMethodId: number;
+                            payments: {
+                                amount: number;
+                                bookingId: number | null;
+                                chequeBank: string | null;
+                                chequeHolder: string | null;
+                                chequeNumber: string | null;
+                                commissionAmount: number;
+                                customerId: number | null;
+                                /** Format: date */
+                                date: string;
+                                id: number;
+                                payingInstitution: string | null;
+                                vouchers?: {
+                                    count: number;
+                                    denomination: number;
+                                }[];
+                            }[];
+                            /** @enum {string} */
+                            slipType: "detailed" | "summary";
+                            totalAmount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            version: number;
+                            vouchers: {
+                                count: number;
+                                denomination: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -1086,7 +1151,25 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            rows: {
+                                bankAccountId: number | null;
+                                bankAccountLabel: string | null;
+                                /** Format: date */
+                                date: string;
+                                /** @enum {string} */
+                                depositType: "cheque" | "holiday-voucher" | "cash" | "card" | "other";
+                                id: number;
+                                methodLabel: string;
+                                number: string;
+                                paymentCount: number;
+                                paymentMethodId: number;
+                                /** @enum {string} */
+                                slipType: "detailed" | "summary";
+                                totalAmount: number;
+                            }[];
+                            total: number;
+                        };
                     };
                 };
             };
@@ -1122,7 +1205,51 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            bankAccountId: number | null;
+                            bankAccountLabel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date */
+                            date: string;
+                            /** @enum {string} */
+                            depositType: "cheque" | "holiday-voucher" | "cash" | "card" | "other";
+                            iban: string | null;
+                            id: number;
+                            isPaperVoucher: boolean;
+                            methodLabel: string;
+                            notes: string | null;
+                            number: string;
+                            paymentCount: number;
+                            paymentMethodId: number;
+                            payments: {
+                                amount: number;
+                                bookingId: number | null;
+                                chequeBank: string | null;
+                                chequeHolder: string | null;
+                                chequeNumber: string | null;
+                                commissionAmount: number;
+                                customerId: number | null;
+                                /** Format: date */
+                                date: string;
+                                id: number;
+                                payingInstitution: string | null;
+                                vouchers?: {
+                                    count: number;
+                                    denomination: number;
+                                }[];
+                            }[];
+                            /** @enum {string} */
+                            slipType: "detailed" | "summary";
+                            totalAmount: number;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            version: number;
+                            vouchers: {
+                                count: number;
+                                denomination: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -1301,7 +1428,28 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            balances: {
+                                billed: number;
+                                credit: number;
+                                customerId: number;
+                                customerName: string;
+                                paid: number;
+                            }[];
+                            creditNotes: {
+                                bookingId: number | null;
+                                customerName: string;
+                                /** Format: date */
+                                date: string;
+                                id: number;
+                                invoiceId: number | null;
+                                invoiceNumber: string | null;
+                                number: string;
+                                reason: string | null;
+                                totalInclVat: number;
+                            }[];
+                            total: number;
+                        };
                     };
                 };
             };
@@ -1397,7 +1545,42 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            rows: {
+                                bookingCode: string | null;
+                                bookingId: number | null;
+                                credited: number;
+                                creditedBillId: number | null;
+                                customerName: string;
+                                /** Format: date */
+                                date: string;
+                                /** @enum {string|null} */
+                                depositNature: "arrhes" | "acompte" | null;
+                                /** Format: date */
+                                dueDate: string | null;
+                                id: number;
+                                isCancellation: boolean;
+                                isDeposit: boolean;
+                                /** @enum {string} */
+                                kind: "invoice" | "credit-note";
+                                number: string;
+                                /** @enum {string} */
+                                payerType: "customer" | "partner";
+                                /** @enum {unknown} */
+                                state: "issued" | "partly-credited" | "cancelled";
+                                totalExclVat: number;
+                                totalInclVat: number;
+                                totalVat: number;
+                                touristTaxAmount: number;
+                            }[];
+                            totals: {
+                                count: number;
+                                totalExclVat: number;
+                                totalInclVat: number;
+                                totalVat: number;
+                                touristTaxAmount: number;
+                            };
+                        };
                     };
                 };
             };
@@ -1433,7 +1616,21 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": {
+                            billed: number;
+                            bookingId: number;
+                            code: string | null;
+                            customerName: string;
+                            /** Format: date */
+                            endDate: string | null;
+                            paid: number;
+                            /** Format: date */
+                            startDate: string | null;
+                            /** @enum {integer} */
+                            statusId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+                            toBill: number;
+                            totalAmount: number | null;
+                        }[];
                     };
                 };
             };
@@ -1467,7 +1664,16 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": {
+                            amount: number | null;
+                            bills: string;
+                            bookingId?: number;
+                            /** @enum {unknown} */
+                            check: "double-final" | "deposits-exceed" | "same-stay-twice" | "numbering-repeat" | "numbering-gap";
+                            code?: string | null;
+                            customerName?: string;
+                            label: string;
+                        }[];
                     };
                 };
             };
@@ -1503,7 +1709,18 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": {
+                            billed: number;
+                            bills: string;
+                            bookingId: number;
+                            code: string | null;
+                            customerName: string;
+                            daysLate: number;
+                            due: number;
+                            /** Format: date */
+                            dueDate: string;
+                            paid: number;
+                        }[];
                     };
                 };
             };
@@ -3269,7 +3486,24 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            rows: {
+                                bookingId: number;
+                                /** @enum {string} */
+                                cancellation: "none" | "cancelled" | "cancelling";
+                                code: string | null;
+                                customerName: string;
+                                /** Format: date */
+                                endDate: string | null;
+                                premium: number;
+                                /** Format: date */
+                                startDate: string | null;
+                                /** @enum {integer} */
+                                statusId: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16;
+                                totalAmount: number | null;
+                            }[];
+                            total: number;
+                        };
                     };
                 };
             };
@@ -3558,7 +3792,30 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            /** @enum {unknown} */
+                            basis: "payment-date" | "deposit-date";
+                            rows: {
+                                /** Format: date */
+                                date: string;
+                                id: number;
+                                label: string;
+                                methodLabel: string;
+                                outflow: number;
+                                paymentMethodId: number;
+                                receipt: number;
+                                reference: string | null;
+                                /** @enum {unknown} */
+                                type: "payment" | "expense" | "injection" | "deposit";
+                            }[];
+                            totals: {
+                                methodLabel: string;
+                                net: number;
+                                outflows: number;
+                                paymentMethodId: number;
+                                receipts: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -3595,7 +3852,42 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            count: components["schemas"]["CashCount"] | null;
+                            /** Format: date */
+                            date: string;
+                            deposits: number;
+                            difference: number | null;
+                            expected: number;
+                            expenses: number;
+                            /** Format: date */
+                            from: string;
+                            injections: number;
+                            methodLabel: string;
+                            movements: {
+                                amount: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "expense" | "injection";
+                                label: string;
+                            }[];
+                            opening: number;
+                            /** @enum {unknown} */
+                            openingSource: "count" | "starting-base" | "none";
+                            paymentMethodId: number;
+                            payments: {
+                                amount: number;
+                                bookingCode: string | null;
+                                bookingId: number | null;
+                                /** @enum {string} */
+                                category: "payment" | "down-payment" | "cash-register-sale" | "refund";
+                                id: number;
+                                notes: string | null;
+                            }[];
+                            receipts: number;
+                            tolerance: number;
+                            withinTolerance: boolean | null;
+                        };
                     };
                 };
             };
@@ -3626,7 +3918,42 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            count: components["schemas"]["CashCount"] | null;
+                            /** Format: date */
+                            date: string;
+                            deposits: number;
+                            difference: number | null;
+                            expected: number;
+                            expenses: number;
+                            /** Format: date */
+                            from: string;
+                            injections: number;
+                            methodLabel: string;
+                            movements: {
+                                amount: number;
+                                id: number;
+                                /** @enum {string} */
+                                kind: "expense" | "injection";
+                                label: string;
+                            }[];
+                            opening: number;
+                            /** @enum {unknown} */
+                            openingSource: "count" | "starting-base" | "none";
+                            paymentMethodId: number;
+                            payments: {
+                                amount: number;
+                                bookingCode: string | null;
+                                bookingId: number | null;
+                                /** @enum {string} */
+                                category: "payment" | "down-payment" | "cash-register-sale" | "refund";
+                                id: number;
+                                notes: string | null;
+                            }[];
+                            receipts: number;
+                            tolerance: number;
+                            withinTolerance: boolean | null;
+                        };
                     };
                 };
             };
@@ -3661,7 +3988,22 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            rows: {
+                                amount: number;
+                                /** Format: date */
+                                date: string;
+                                expenseTypeId: number | null;
+                                expenseTypeLabel: string | null;
+                                id: number;
+                                label: string;
+                                methodLabel: string;
+                                notes: string | null;
+                                paymentMethodId: number;
+                                version: number;
+                            }[];
+                            total: number;
+                        };
                     };
                 };
             };
@@ -3792,7 +4134,13 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            bytes: number;
+                            items: number;
+                            message: string | null;
+                            ok: boolean;
+                            skipped?: boolean;
+                        };
                     };
                 };
             };
@@ -3826,7 +4174,19 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            places: {
+                                id: number;
+                                label: string;
+                                url: string;
+                            }[];
+                            placeTypes: {
+                                id: number;
+                                label: string;
+                                url: string;
+                            }[];
+                            webhook: string;
+                        };
                     };
                 };
             };
@@ -3860,7 +4220,32 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            channels: {
+                                connector: string;
+                                /** Format: date-time */
+                                failingSince: string | null;
+                                failures24h: number;
+                                id: number;
+                                isActive: boolean;
+                                items24h: number;
+                                label: string;
+                                lastError: string | null;
+                                /** Format: date-time */
+                                lastErrorAt: string | null;
+                                /** Format: date-time */
+                                lastPullAt: string | null;
+                                /** Format: date-time */
+                                lastPushAt: string | null;
+                                /** Format: date-time */
+                                lastRatesAt: string | null;
+                                /** Format: date-time */
+                                nextAttemptAt: string | null;
+                                provider: string | null;
+                                runs24h: number;
+                                waiting: number;
+                            }[];
+                        };
                     };
                 };
             };
@@ -5478,7 +5863,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["FinancePreference"];
                     };
                 };
             };
@@ -7021,7 +7406,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["Payment"][];
                     };
                 };
             };
@@ -7064,7 +7449,47 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            amount: number;
+                            bankDepositId: number | null;
+                            billId: number | null;
+                            bookingId: number | null;
+                            cardExpiry: string | null;
+                            cardHolder: string | null;
+                            cardLast4: string | null;
+                            /** @enum {string} */
+                            category: "payment" | "down-payment" | "cash-register-sale" | "refund";
+                            chequeBank: string | null;
+                            chequeHolder: string | null;
+                            chequeNumber: string | null;
+                            commissionAmount: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            creditNoteBillId: number | null;
+                            customerId: number | null;
+                            /** Format: date */
+                            date: string;
+                            /** Format: date */
+                            doNotRemitBefore: string | null;
+                            /** @enum {string} */
+                            downPaymentNature: "arrhes" | "acompte";
+                            giftVoucherCode: string | null;
+                            groupedPaymentId: number | null;
+                            id: number;
+                            isDeposited: boolean;
+                            isExported: boolean;
+                            isGrouped: boolean;
+                            notes: string | null;
+                            partnerId: number | null;
+                            /** @enum {string} */
+                            payerType: "customer" | "holiday-aid" | "partner";
+                            payingInstitution: string | null;
+                            paymentMethodId: number;
+                            payments: components["schemas"]["Payment"][];
+                            /** Format: date-time */
+                            updatedAt: string;
+                            version: number;
+                        };
                     };
                 };
             };
@@ -7099,7 +7524,25 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            rows: {
+                                amount: number;
+                                bookingId: number | null;
+                                readonly code: string | null;
+                                customerName: string;
+                                /** Format: date */
+                                date: string;
+                                /** Format: date */
+                                readonly endDate: string | null;
+                                id: number;
+                                isDeposited: boolean;
+                                method: string;
+                                payingInstitution: string | null;
+                                /** Format: date */
+                                readonly startDate: string | null;
+                            }[];
+                            total: number;
+                        };
                     };
                 };
             };
@@ -7135,7 +7578,21 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": {
+                            amount: number;
+                            bookingId: number | null;
+                            /** @enum {string} */
+                            category: "payment" | "down-payment" | "cash-register-sale" | "refund";
+                            /** @enum {string} */
+                            downPaymentNature: "arrhes" | "acompte";
+                            id: number;
+                            lines: {
+                                amountInclVat: number;
+                                vatAmount: number;
+                                vatRateBp: number;
+                            }[];
+                            vatAmount: number;
+                        };
                     };
                 };
             };
@@ -7450,7 +7907,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["CleaningWindow"];
                     };
                 };
             };
@@ -7652,7 +8109,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        "application/json": components["schemas"]["ExtrasWindow"];
                     };
                 };
             };
@@ -8227,7 +8684,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": components["schemas"]["PlanningSearchHit"][];
                     };
                 };
             };
@@ -10229,7 +10686,17 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>[];
+                        "application/json": {
+                            base: {
+                                amount: number;
+                                id: number;
+                                paymentMethodId: number;
+                                version: number;
+                            } | null;
+                            isActive: boolean;
+                            methodLabel: string;
+                            paymentMethodId: number;
+                        }[];
                     };
                 };
             };
@@ -13555,10 +14022,22 @@ export type components = {
             openingFloat?: number;
         };
         CashRegisterZ: {
-            byKind?: Record<string, never>[];
+            byKind?: {
+                counted: number | null;
+                difference: number | null;
+                expected: number;
+                /** @enum {unknown} */
+                kind: "cash" | "card" | "cheque" | "holiday-voucher" | "gift" | "credit-note" | "stay";
+                label: string;
+            }[];
             ticketCount?: number;
             totalInclVat?: number;
-            vatTotals?: Record<string, never>[];
+            vatTotals?: {
+                totalExclVat: number;
+                totalInclVat: number;
+                vatAmount: number;
+                vatRateBp: number | null;
+            }[];
             windowId?: number;
             zNumber?: number | null;
         };
@@ -13679,6 +14158,44 @@ export type components = {
             readonly updatedAt?: string;
             userId?: number | null;
             version?: number;
+        };
+        CleaningWindow: {
+            /** Format: date */
+            from: string;
+            synced: {
+                deleted: number;
+                inserted: number;
+                updated: number;
+            } | null;
+            taskFields: string[];
+            tasks: [
+                number,
+                string,
+                number,
+                string,
+                "cleaning" | "control" | "inter",
+                "taken" | "todo" | "in-progress" | "done",
+                "free" | "ready",
+                number | null,
+                "departure" | "manual",
+                number | null,
+                number | null,
+                string | null,
+                string,
+                string | null,
+                number | null
+            ][];
+            /** Format: date */
+            to: string;
+            users: {
+                color: string | null;
+                firstName: string | null;
+                id: number;
+                lastName: string;
+                phone: string | null;
+                /** @enum {unknown} */
+                team: "cleaning" | "technical";
+            }[];
         };
         Closure: {
             at: string;
@@ -14354,6 +14871,35 @@ export type components = {
             }[];
             gridLabel: string | null;
         };
+        ExtrasWindow: {
+            /** Format: date */
+            from: string;
+            rows: {
+                color?: string;
+                group: string;
+                id: string;
+                /** @enum {unknown} */
+                kind: "equipment" | "extra";
+                label: string;
+                stock: number | null;
+                sublabel: string;
+            }[];
+            /** Format: date */
+            to: string;
+            useFields: string[];
+            uses: [
+                string,
+                string,
+                string,
+                string,
+                number,
+                number,
+                string | null,
+                string,
+                string | null,
+                "draft" | "quote" | "option" | "booking" | "arrived" | "gone" | "cancelled"
+            ][];
+        };
         ExtraType: {
             /** Format: date-time */
             readonly createdAt?: string;
@@ -14776,7 +15322,14 @@ export type components = {
         IssuedBill: {
             bookingId?: number | null;
             creditedBillId?: number | null;
-            creditNotes?: Record<string, never>[];
+            creditNotes?: {
+                /** Format: date */
+                date: string;
+                id: number;
+                number: string;
+                reason: string | null;
+                totalInclVat: number;
+            }[];
             customerId?: number | null;
             customerName?: string;
             /** Format: date */
@@ -14793,7 +15346,13 @@ export type components = {
             kind?: "invoice" | "credit-note";
             lines?: components["schemas"]["BillLine"][];
             number?: string;
-            payments?: Record<string, never>[];
+            payments?: {
+                amount: number;
+                /** Format: date */
+                date: string;
+                id: number;
+                paymentMethodId: number;
+            }[];
             prefix?: string;
             remaining?: number;
             sequence?: number;
@@ -15794,6 +16353,26 @@ export type components = {
             /** Format: date */
             startDate: string;
         };
+        PlanningSearchHit: {
+            bookingId: number;
+            /** @enum {unknown} */
+            category: "draft" | "quote" | "option" | "booking" | "arrived" | "gone" | "cancelled";
+            code: string | null;
+            customer: string;
+            /** Format: date */
+            endDate: string;
+            id: number;
+            isCancelled: boolean;
+            /** @enum {unknown} */
+            kind: "quote" | "option" | "booking" | "passage";
+            licencePlates: string | null;
+            placeCode: string;
+            placeId: number;
+            /** Format: date */
+            startDate: string;
+            statusId: number;
+            statusLabel: string;
+        };
         PlanningSetup: {
             display: {
                 defaultDays: number;
@@ -16565,11 +17144,61 @@ export type components = {
             id?: number;
             /** @enum {unknown} */
             kind?: "sale" | "return";
-            lines?: Record<string, never>[];
+            lines?: {
+                accountingCode: string | null;
+                amountExclVat: number;
+                amountInclVat: number;
+                articleId: number;
+                code: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date */
+                giftValidUntil: string | null;
+                giftVoucherCode: string | null;
+                giftVoucherId: number | null;
+                id: number;
+                label: string;
+                lineDiscount: number;
+                position: number;
+                quantity: number;
+                returnedAmount: number;
+                returnedQuantity: number;
+                returnOfLineId: number | null;
+                saleId: number;
+                ticketDiscountShare: number;
+                unitPrice: number;
+                /** Format: date-time */
+                updatedAt: string;
+                vatAmount: number;
+                vatRateBp: number | null;
+            }[];
             number?: string;
-            payments?: Record<string, never>[];
+            payments?: {
+                amount: number;
+                /** Format: date-time */
+                createdAt: string;
+                giftVoucherId: number | null;
+                id: number;
+                /** @enum {string} */
+                kind: "cash" | "card" | "cheque" | "holiday-voucher" | "gift" | "credit-note" | "stay";
+                paymentMethodId: number | null;
+                received: number;
+                reference: string | null;
+                saleId: number;
+                /** Format: date-time */
+                updatedAt: string;
+                vouchers: {
+                    count: number;
+                    denomination: number;
+                }[];
+            }[];
             totalInclVat?: number;
-            vatTotals?: Record<string, never>[];
+            vatTotals?: {
+                totalExclVat: number;
+                totalInclVat: number;
+                vatAmount: number;
+                vatRateBp: number | null;
+            }[];
         };
         SaveResult: {
             id?: number;
@@ -16878,7 +17507,21 @@ export type components = {
         };
         StayBalance: {
             billed: number;
-            bills?: Record<string, never>[];
+            bills?: {
+                creditedBillId: number | null;
+                /** Format: date */
+                date: string;
+                /** @enum {string|null} */
+                depositNature: "arrhes" | "acompte" | null;
+                id: number;
+                isDeposit: boolean;
+                /** @enum {string} */
+                kind: "invoice" | "credit-note";
+                number: string;
+                /** @enum {string} */
+                payerType: "customer" | "partner";
+                totalInclVat: number;
+            }[];
             bookingId: number;
             charged: number;
             charges?: {

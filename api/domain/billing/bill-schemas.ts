@@ -1,11 +1,9 @@
 // The named answer schemas of the bill routes (components/schemas of /rest/openapi.json),
 // registered on import: an issued bill, a bill preview, a stay's balance.
 import { defineSchemas } from '../../http/define-route';
-
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const bool = { type: 'boolean' };
-const money = { type: 'integer', description: 'centimes' };
+import { bool, closed, columns, date, int, list, money, str } from '../../http/schema-parts';
+import { meta as bill } from '../../../common/generated/meta/bill';
+import { meta as payment } from '../../../common/generated/meta/payment';
 
 defineSchemas({
   IssuedBill: {
@@ -18,7 +16,7 @@ defineSchemas({
       number: str,
       prefix: str,
       sequence: int,
-      date: { type: 'string', format: 'date' },
+      date: date,
       kind: { enum: ['invoice', 'credit-note'] },
       isDeposit: bool,
       depositNature: { enum: ['arrhes', 'acompte', null] },
@@ -47,8 +45,8 @@ defineSchemas({
       remaining: money,
       creditedBillId: { type: ['integer', 'null'] },
       lines: { type: 'array', items: { $ref: '#/components/schemas/BillLine' } },
-      creditNotes: { type: 'array', items: { type: 'object' } },
-      payments: { type: 'array', items: { type: 'object' } },
+      creditNotes: list(closed(columns(bill.schema, ['id', 'number', 'date', 'totalInclVat', 'reason']))),
+      payments: list(closed(columns(payment.schema, ['id', 'date', 'amount', 'paymentMethodId']))),
     },
   },
   BillPreview: {
@@ -66,9 +64,9 @@ defineSchemas({
       creditedBill: {
         type: ['object', 'null'],
         description: "la facture que l'avoir corrige",
-        properties: { id: int, number: str, date: { type: 'string', format: 'date' } },
+        properties: { id: int, number: str, date: date },
       },
-      date: { type: 'string', format: 'date' },
+      date: date,
       customerName: str,
       customerSnapshot: { type: 'object' },
       sellerSnapshot: { type: 'object' },
@@ -136,7 +134,7 @@ defineSchemas({
           required: ['id', 'date', 'amount', 'method'],
           properties: {
             id: int,
-            date: { type: 'string', format: 'date' },
+            date: date,
             amount: money,
             category: str,
             payerType: str,
@@ -169,7 +167,7 @@ defineSchemas({
             source: str,
             id: int,
             number: str,
-            date: { type: 'string', format: 'date' },
+            date: date,
             amount: money,
             billId: { type: ['integer', 'null'] },
             billNumber: { type: ['string', 'null'] },
@@ -180,9 +178,23 @@ defineSchemas({
         type: ['object', 'null'],
         description: 'En retard : le montant dû après la date du versement ou du solde (since)',
         required: ['amount', 'since'],
-        properties: { amount: money, since: { type: 'string', format: 'date' } },
+        properties: { amount: money, since: date },
       },
-      bills: { type: 'array', items: { type: 'object' } },
+      bills: list(
+        closed(
+          columns(bill.schema, [
+            'id',
+            'number',
+            'date',
+            'kind',
+            'isDeposit',
+            'depositNature',
+            'payerType',
+            'totalInclVat',
+            'creditedBillId',
+          ]),
+        ),
+      ),
       downPaymentNature: {
         enum: ['arrhes', 'acompte'],
         description: 'Le versement anticipé du séjour : arrhes, ou acompte (engagement ferme)',
@@ -194,7 +206,7 @@ defineSchemas({
         description: "Les avoirs du client qui peuvent encore servir de paiement, avec ce qu'il en reste (remaining)",
         items: {
           type: 'object',
-          properties: { id: int, number: str, date: { type: 'string', format: 'date' }, remaining: money },
+          properties: { id: int, number: str, date: date, remaining: money },
         },
       },
     },

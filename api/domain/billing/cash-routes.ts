@@ -12,12 +12,12 @@ import { cashFund, movementsOfMonth, startingBases } from './cash';
 import { cashAndBankJournal } from './cash-journal';
 import { depositsOfMonth } from './deposits';
 import { financePreferences } from './preferences';
+import { dateInput as date, ref } from '../../http/schema-parts';
+import { CASH_AND_BANK_JOURNAL, CASH_FUND, CASH_MOVEMENTS, DEPOSITS_OF_MONTH, STARTING_BASES } from './finance-schemas';
 
 const tag = 'billing';
 const BANK = 'invoice.bank';
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const text = (n: number) => ({ type: ['string', 'null'], maxLength: n });
-const obj = { type: 'object' };
 
 function yearMonthOf(raw: string): string {
   if (!isYearMonth(raw)) throw badRequest('INCORRECT_DATES');
@@ -33,10 +33,11 @@ export const CASH_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/bank-deposit/month/:yearMonth',
+    example: { params: { yearMonth: { value: '2031-07' } } },
     right: [BANK, 'read'],
     tag,
     summary: 'Les remises en banque d’un mois (écran /deposit-list/{yearMonth}) et leur total',
-    response: obj,
+    response: DEPOSITS_OF_MONTH,
     handler: ({ params, knex }) => depositsOfMonth(knex, yearMonthOf(params.yearMonth)),
   }),
 
@@ -49,7 +50,7 @@ export const CASH_ROUTES = [
     summary:
       'Le fond de caisse d’un mode espèces un jour : ouverture, encaissements, apports, dépenses, remises, ' +
       'attendu, comptage et écart',
-    response: obj,
+    response: CASH_FUND,
     handler: ({ params, knex }) => cashFund(knex, parseId(params.paymentMethodId), dateOf(params.date)),
   }),
 
@@ -70,7 +71,7 @@ export const CASH_ROUTES = [
         version: { type: 'integer', minimum: 1 },
       },
     },
-    response: obj,
+    response: CASH_FUND,
     handler: async ({ params, body, user, knex }) => {
       const paymentMethodId = parseId(params.paymentMethodId);
       const day = dateOf(params.date);
@@ -88,10 +89,11 @@ export const CASH_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/cash-movement/month/:kind/:yearMonth',
+    example: { params: { kind: { value: 'expense' }, yearMonth: { value: '2031-07' } } },
     right: [BANK, 'read'],
     tag,
     summary: 'Les dépenses (kind expense) ou les apports (kind injection) de caisse d’un mois et leur total',
-    response: obj,
+    response: CASH_MOVEMENTS,
     handler: ({ params, knex }) => {
       if (params.kind !== 'expense' && params.kind !== 'injection') throw badRequest('INVALID_CHOICE');
       return movementsOfMonth(knex, params.kind, yearMonthOf(params.yearMonth));
@@ -101,16 +103,18 @@ export const CASH_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/starting-base/month/:yearMonth',
+    example: { params: { yearMonth: { value: '2031-07' } } },
     right: [BANK, 'read'],
     tag,
     summary: 'Les modes espèces et leur fond de caisse de début de mois (null quand il n’est pas encore saisi)',
-    response: { type: 'array', items: obj },
+    response: STARTING_BASES,
     handler: ({ params, knex }) => startingBases(knex, yearMonthOf(params.yearMonth)),
   }),
 
   defineRoute<unknown, { from: string; to: string; paymentMethodId?: number }>({
     method: 'GET',
     path: '/rest/cash-and-bank-journal',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [BANK, 'read'],
     tag,
     summary:
@@ -121,7 +125,7 @@ export const CASH_ROUTES = [
       required: ['from', 'to'],
       properties: { from: date, to: date, paymentMethodId: { type: 'integer', minimum: 1, maximum: 999_999_999 } },
     },
-    response: obj,
+    response: CASH_AND_BANK_JOURNAL,
     handler: ({ query, knex }) => {
       if (query.to < query.from) throw badRequest('INCORRECT_DATES');
       return cashAndBankJournal(knex, query);
@@ -136,7 +140,7 @@ export const CASH_ROUTES = [
     summary:
       'Les préférences des sections résultat, frais, mode d’impression et vente (les valeurs par défaut, id 0, ' +
       'tant qu’elles n’ont pas été enregistrées)',
-    response: obj,
+    response: ref('FinancePreference'),
     handler: ({ knex }) => financePreferences(knex),
   }),
 ];

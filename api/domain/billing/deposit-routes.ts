@@ -1,15 +1,16 @@
 // Bank deposit routes (remises en banque): the payments still to remit, a deposit made
 // of them, its view and its slip. Thin: parse, call.
+import { dateInput as date } from '../../http/schema-parts';
 import { defineRoute } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { createDeposit, depositCandidates, loadDeposit, type DepositInput } from './deposits';
 import { renderDepositSlip } from './deposit-slip';
 import { dispositionOf, financePreferences } from './preferences';
 import { HttpError } from '../../http/errors';
+import { DEPOSIT, DEPOSIT_CANDIDATES } from './finance-schemas';
 
 const tag = 'billing';
 const BANK = 'invoice.bank';
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 
 export const DEPOSIT_ROUTES = [
   defineRoute({
@@ -19,7 +20,7 @@ export const DEPOSIT_ROUTES = [
     right: [BANK, 'read'],
     tag,
     summary: 'Les paiements de ce mode pas encore remis en banque (écran /create-deposit/{paymentMethodId})',
-    response: { type: 'array', items: { type: 'object' } },
+    response: DEPOSIT_CANDIDATES,
     handler: ({ params, knex }) => depositCandidates(knex, parseId(params.paymentMethodId)),
   }),
 
@@ -51,7 +52,7 @@ export const DEPOSIT_ROUTES = [
         slipType: { enum: ['detailed', 'summary'] },
       },
     },
-    response: { type: 'object' },
+    response: DEPOSIT,
     responseDescription: 'La remise avec ses paiements',
     handler: async ({ body, knex }) => loadDeposit(knex, await createDeposit(knex, body)),
   }),
@@ -63,7 +64,7 @@ export const DEPOSIT_ROUTES = [
     right: [BANK, 'read'],
     tag,
     summary: 'Une remise en banque avec ses paiements',
-    response: { type: 'object' },
+    response: DEPOSIT,
     responses: { 404: { description: 'Remise inconnue' } },
     handler: async ({ params, knex }) => {
       const d = await loadDeposit(knex, parseId(params.depositId));

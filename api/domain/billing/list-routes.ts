@@ -1,6 +1,7 @@
 // Routes of the bill lists (./lists.ts), of partner bills (./partner.ts) and of the
 // deposit bill made from a payment (./payment-bill.ts); declared with defineRoute.
 import type { Knex } from 'knex';
+import { dateInput as date } from '../../http/schema-parts';
 import { defineRoute } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { todayParis } from '../../../common/dates';
@@ -19,12 +20,19 @@ import { issuePartnerBill } from './partner';
 import { issuePaymentDepositBill } from './payment-bill';
 import { storeOriginal } from './documents';
 import { loadBill } from './view';
+import {
+  BILL_LIST,
+  CREDITS,
+  DOUBLE_BILLS,
+  DUE_BILLS,
+  INSURED_STAYS,
+  UNBILLED,
+  VACAF_PAYMENTS,
+} from './finance-schemas';
 
 const tag = 'billing';
 const BILL = 'invoice.bill';
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const period = { type: 'object', additionalProperties: false, properties: { from: date, to: date } };
-const rows = { type: 'object', description: 'Les lignes de la liste et ses totaux (centimes)' };
 
 async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
   // The bill is read once: the PDF is made from the row the answer carries.
@@ -41,6 +49,7 @@ export const BILL_LIST_ROUTES = [
   defineRoute<unknown, { from?: string; to?: string; kind?: string; customer?: string; state?: string }>({
     method: 'GET',
     path: '/rest/bill/list',
+    example: { query: { kind: 'final', state: 'issued', customer: 'Martin' } },
     right: [BILL, 'read'],
     tag,
     summary:
@@ -57,19 +66,20 @@ export const BILL_LIST_ROUTES = [
         state: { enum: [...BILL_STATES] },
       },
     },
-    response: rows,
+    response: BILL_LIST,
     handler: ({ query, knex }) => billList(knex, query),
   }),
   defineRoute<unknown, { until?: string }>({
     method: 'GET',
     path: '/rest/bill/unbilled',
+    example: { query: { until: '2031-12-31' } },
     right: [BILL, 'read'],
     tag,
     summary:
       'Les séjours terminés (ou partis) dont la facture de solde n’est pas émise (écran /unbill-document-list) : ' +
       'prix, facturé, payé, reste à facturer',
     query: { type: 'object', additionalProperties: false, properties: { until: date } },
-    response: { type: 'array', items: { type: 'object' } },
+    response: UNBILLED,
     handler: ({ query, knex }) => unbilledStays(knex, query.until ?? todayParis()),
   }),
   defineRoute({
@@ -80,17 +90,18 @@ export const BILL_LIST_ROUTES = [
     summary:
       'Contrôle des doubles facturations (écran /verif-double-bill) : plusieurs soldes pour un séjour, acomptes ' +
       'au-delà du prix, séjours identiques facturés deux fois, trous ou doublons de numérotation',
-    response: { type: 'array', items: { type: 'object' } },
+    response: DOUBLE_BILLS,
     handler: ({ knex }) => doubleBills(knex),
   }),
   defineRoute<unknown, { date?: string }>({
     method: 'GET',
     path: '/rest/bill/verif-due',
+    example: { query: { date: '2031-12-31' } },
     right: [BILL, 'read'],
     tag,
     summary: 'Les séjours dont une facture est échue et pas entièrement payée à la date donnée (écran /verif-due-bill)',
     query: { type: 'object', additionalProperties: false, properties: { date } },
-    response: { type: 'array', items: { type: 'object' } },
+    response: DUE_BILLS,
     handler: ({ query, knex }) => dueBills(knex, query.date ?? todayParis()),
   }),
   defineRoute<unknown, { from?: string; to?: string }>({
@@ -101,7 +112,7 @@ export const BILL_LIST_ROUTES = [
     tag,
     summary: 'Les avoirs de la période et les clients créditeurs (payé plus que facturé) (écran /result-credit-list)',
     query: period,
-    response: rows,
+    response: CREDITS,
     handler: ({ query, knex }) => credits(knex, query.from ?? null, query.to ?? null),
   }),
   defineRoute<unknown, { from?: string; to?: string }>({
@@ -112,7 +123,7 @@ export const BILL_LIST_ROUTES = [
     tag,
     summary: 'Les paiements des aides aux vacances (VACAF) de la période, avec le séjour (écran /vacaf-list)',
     query: period,
-    response: rows,
+    response: VACAF_PAYMENTS,
     handler: ({ query, knex }) => vacafPayments(knex, query.from ?? null, query.to ?? null),
   }),
   defineRoute<unknown, { from?: string; to?: string }>({
@@ -123,7 +134,7 @@ export const BILL_LIST_ROUTES = [
     tag,
     summary: "Les séjours pris avec l'assurance annulation sur la période, avec la prime (écran /assurance-list)",
     query: period,
-    response: rows,
+    response: INSURED_STAYS,
     handler: ({ query, knex }) => insuredStays(knex, query.from ?? null, query.to ?? null),
   }),
   defineRoute<{ date?: string }>({

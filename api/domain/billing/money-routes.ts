@@ -12,14 +12,14 @@ import { refundOverpayment, type RefundInput } from './refunds';
 import { groupPayments, type GroupInput } from './grouping';
 import { stayRateShares } from './payment-vat-source';
 import { CASH_ROUTES } from './cash-routes';
+import { PAYMENT_GROUP, PAYMENT_VAT } from './finance-schemas';
+import { dateInput as date, list, ref } from '../../http/schema-parts';
 
 const tag = 'billing';
 const PAYMENT = 'invoice.payment';
 const id = { type: 'integer', minimum: 1, maximum: 999_999_999 };
 const money = { type: 'integer', minimum: 1, maximum: 100_000_000, 'x-message': 'MUST_BE_POSITIVE' };
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const text = (n: number) => ({ type: ['string', 'null'], maxLength: n });
-const obj = { type: 'object' };
 
 export const MONEY_ROUTES = [
   defineRoute<RefundInput>({
@@ -93,7 +93,7 @@ export const MONEY_ROUTES = [
         },
       },
     },
-    response: { type: 'array', items: obj },
+    response: list(ref('Payment')),
     responseDescription: 'Les paiements créés, un par chèque',
     handler: ({ ctx, body, user, knex }) =>
       recordCheques(knex, body, user?.id ?? null, confirmationsOf(ctx.get('X-Confirm'))),
@@ -148,7 +148,7 @@ export const MONEY_ROUTES = [
         notes: text(500),
       },
     },
-    response: obj,
+    response: PAYMENT_GROUP,
     responseDescription: 'Le paiement groupé et les paiements qu’il regroupe',
     handler: async ({ body, knex }) => {
       const groupId = await groupPayments(knex, body);
@@ -168,7 +168,7 @@ export const MONEY_ROUTES = [
     summary:
       'La TVA comprise dans un paiement d’un séjour (due à l’encaissement pour une prestation de services), ' +
       'répartie sur les taux du séjour ; arrhes ou acompte',
-    response: obj,
+    response: PAYMENT_VAT,
     responses: { 404: { description: 'Paiement inconnu' } },
     handler: async ({ params, knex }) => {
       const p = await knex('payment')

@@ -1,6 +1,7 @@
 // Hand-written bill routes, one declaration each (api/http/define-route.ts): right,
 // input schemas, OpenAPI and handler. Thin: parse, call.
 import type { Knex } from 'knex';
+import { dateInput as date } from '../../http/schema-parts';
 import { defineRoute } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { issueStayBill, previewStayBill, type StayBillInput } from './issue';
@@ -17,7 +18,6 @@ import './bill-schemas';
 const tag = 'billing';
 const BILL = 'invoice.bill';
 const PAYMENT = 'invoice.payment';
-const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 
 /** What a credit note is made of: its issue and its preview take the same body. */
 const creditNoteBody = {
@@ -202,6 +202,7 @@ export const BILLING_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/bill/document/:billId',
+    example: { params: { billId: 'bill' } },
     right: [BILL, 'read'],
     tag,
     summary:

@@ -4,6 +4,7 @@
 // iCal addresses of a channel. Mappings use the generic /rest/channel-mapping routes.
 import type { Knex } from 'knex';
 import { defineRoute } from '../../http/define-route';
+import { bool, closed, int, list, str, strOrNull } from '../../http/schema-parts';
 import { HttpError, notFound } from '../../http/errors';
 import { rawBodyOf } from '../../http/body';
 import { formatMessage } from '../../../common/messages';
@@ -82,6 +83,42 @@ export const CHANNEL_PUBLIC_ROUTES = [
 
 // Declared when the module loads, like every other module's routes: the response-schema
 // and rights-matrix tests read them from the declarations.
+const at = { type: ['string', 'null'], format: 'date-time' };
+const HEALTH = closed({
+  channels: list(
+    closed({
+      id: int,
+      label: str,
+      provider: strOrNull,
+      connector: str,
+      isActive: bool,
+      lastPullAt: at,
+      lastPushAt: at,
+      lastRatesAt: at,
+      lastError: { ...strOrNull, description: 'la dernière erreur, en français' },
+      lastErrorAt: at,
+      failingSince: at,
+      nextAttemptAt: at,
+      runs24h: int,
+      failures24h: int,
+      items24h: int,
+      waiting: { ...int, description: 'réservations en ligne qui attendent quelqu’un' },
+    }),
+  ),
+});
+const RUN = closed(
+  {
+    ok: bool,
+    skipped: { ...bool, description: 'une synchronisation du canal est déjà en cours' },
+    items: int,
+    bytes: int,
+    message: strOrNull,
+  },
+  ['skipped'],
+);
+const feed = list(closed({ id: int, label: str, url: str }));
+const LINKS = closed({ webhook: str, placeTypes: feed, places: feed });
+
 const CHANNEL_ROUTES = [
   defineRoute({
     method: 'GET',
@@ -89,7 +126,7 @@ const CHANNEL_ROUTES = [
     right: [GATEWAYS, 'read'],
     tag,
     summary: 'État de synchronisation de chaque canal : dernières relève et envoi, dernière erreur, 24 h',
-    response: { type: 'object' },
+    response: HEALTH,
     handler: async ({ knex }) => ({ channels: await channelHealth(knex) }),
   }),
   defineRoute<{ operation: 'pull' | 'push-availability' | 'push-rates' | 'ical-import' }>({
@@ -103,7 +140,7 @@ const CHANNEL_ROUTES = [
       required: ['operation'],
       properties: { operation: { enum: ['pull', 'push-availability', 'push-rates', 'ical-import'] } },
     },
-    response: { type: 'object' },
+    response: RUN,
     handler: async ({ params, body, user, knex }) => {
       const ch = await loadChannel(knex, Number(params.id));
       if (!ch) throw notFound();
@@ -116,7 +153,7 @@ const CHANNEL_ROUTES = [
     right: [GATEWAYS, 'read'],
     tag,
     summary: "Adresses du webhook et des calendriers iCal d'un canal (par emplacement et par type)",
-    response: { type: 'object' },
+    response: LINKS,
     // The address guests and channels reach us at (README: PUBLIC_URL), else this request's.
     handler: async ({ ctx, params, knex }) =>
       linksOf(

@@ -23,6 +23,7 @@ import {
   date,
   flag,
   int,
+  list,
   obj,
   placeFilter,
   ref,
@@ -111,7 +112,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
     tag,
     summary: 'Recherche par nom du client, numéro de séjour ou immatriculation (3 caractères min.)',
     query: textQuery({ q: 'texte cherché', released: '1 : inclure les séjours libérés' }),
-    response: { type: 'array', items: obj },
+    response: list(ref('PlanningSearchHit')),
     handler: ({ query, knex }) => planningSearch(knex, query.q, { released: flag(query.released) }),
   }),
   defineRoute({
@@ -163,7 +164,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
     tag,
     summary: 'Équipements et extras loués par jour',
     query: textQuery(RANGE, ['from', 'to']),
-    response: obj,
+    response: ref('ExtrasWindow'),
     handler: ({ query, knex }) => {
       const { from, to } = parseRange(query, 400);
       return extrasWindow(knex, from, to);
@@ -194,7 +195,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
       type: 'object',
       properties: { from: str, to: str, sync: { type: 'boolean', description: 'false : ne pas synchroniser' } },
     },
-    response: obj,
+    response: ref('CleaningWindow'),
     handler: async ({ ctx, body, knex }) => {
       const { from, to } = parseRange(body, 400);
       // Displaying the list brings the departure tasks in step (those who may write only).

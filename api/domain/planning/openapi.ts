@@ -1,7 +1,8 @@
 // Named schemas of the hand-written planning routes (/planning, /extra-planning,
 // /cleanning-planning, /plan, /new-booking), registered by ./routes.ts with
 // defineSchemas and served in /rest/openapi.json. Pure data.
-import { bool, date, int, intOrNull, obj, ref, str, strOrNull } from '../../http/schema-parts';
+import { bool, closed, date, int, intOrNull, list, obj, ref, str, strOrNull, tuple } from '../../http/schema-parts';
+import { STATUS_CATEGORIES } from '../../../common/planning';
 
 const position = {
   type: 'object',
@@ -9,11 +10,12 @@ const position = {
   properties: { placeId: int, startDate: date, endDate: date },
 };
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
+const category = { enum: [...STATUS_CATEGORIES] };
+const fieldNames = (description: string) => ({ ...list(str), description });
 const named = (more: Record<string, object> = {}) => ({
   type: 'object',
   required: ['id', 'label', ...Object.keys(more)],
-  properties: { id: int, code: nullable('string'), label: str, ...more },
+  properties: { id: int, code: strOrNull, label: str, ...more },
 });
 
 export const PLANNING_SCHEMAS: Record<string, object> = {
@@ -32,9 +34,9 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
           properties: {
             id: int,
             code: str,
-            label: nullable('string'),
+            label: strOrNull,
             capacity: int,
-            layoutId: nullable('integer'),
+            layoutId: intOrNull,
             placeTypeId: int,
             placeFamilyId: int,
             isRental: bool,
@@ -43,11 +45,11 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
           },
         },
       },
-      layouts: { type: 'array', items: named({ color: nullable('string'), order: int }) },
+      layouts: { type: 'array', items: named({ color: strOrNull, order: int }) },
       families: { type: 'array', items: named({ kind: str, order: int }) },
       types: {
         type: 'array',
-        items: named({ placeFamilyId: int, color: nullable('string'), maxPersons: int, isRental: bool }),
+        items: named({ placeFamilyId: int, color: strOrNull, maxPersons: int, isRental: bool }),
       },
       features: { type: 'array', items: named() },
       paymentsTracked: { ...bool, description: 'false tant qu’aucun module ne dit ce que chaque séjour a reçu' },
@@ -164,4 +166,79 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
       },
     },
   },
+  PlanningSearchHit: closed({
+    id: int,
+    placeId: int,
+    placeCode: str,
+    startDate: date,
+    endDate: date,
+    bookingId: int,
+    code: strOrNull,
+    kind: { enum: ['quote', 'option', 'booking', 'passage'] },
+    statusId: int,
+    isCancelled: bool,
+    customer: str,
+    licencePlates: { ...strOrNull, description: 'les immatriculations de l’occupation, séparées par des virgules' },
+    category,
+    statusLabel: str,
+  }),
+  ExtrasWindow: closed({
+    from: date,
+    to: date,
+    rows: list(
+      closed(
+        {
+          id: { ...str, description: 'q<id> : un équipement loué, x<id> : un extra' },
+          kind: { enum: ['equipment', 'extra'] },
+          label: str,
+          sublabel: str,
+          stock: intOrNull,
+          color: str,
+          group: str,
+        },
+        ['color'],
+      ),
+    ),
+    useFields: fieldNames('les champs de chaque utilisation, dans l’ordre'),
+    uses: list(tuple(str, str, date, date, int, int, strOrNull, str, strOrNull, category)),
+  }),
+  CleaningWindow: closed({
+    from: date,
+    to: date,
+    users: list(
+      closed({
+        id: int,
+        lastName: str,
+        firstName: strOrNull,
+        team: { enum: ['cleaning', 'technical'] },
+        color: strOrNull,
+        phone: strOrNull,
+      }),
+    ),
+    taskFields: fieldNames('les champs de chaque tâche, dans l’ordre'),
+    tasks: list(
+      tuple(
+        int,
+        date,
+        int,
+        str,
+        { enum: ['cleaning', 'control', 'inter'] },
+        { enum: ['taken', 'todo', 'in-progress', 'done'] },
+        { enum: ['free', 'ready'] },
+        intOrNull,
+        { enum: ['departure', 'manual'] },
+        intOrNull,
+        intOrNull,
+        strOrNull,
+        str,
+        strOrNull,
+        intOrNull,
+      ),
+    ),
+    synced: {
+      ...closed({ inserted: int, updated: int, deleted: int }),
+      type: ['object', 'null'],
+      description: 'ce que l’affichage a mis à jour (null : rien synchronisé)',
+    },
+  }),
 };

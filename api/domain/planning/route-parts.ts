@@ -22,11 +22,7 @@ export function placeFilter(q: Record<string, unknown>) {
 }
 
 export const tag = 'planning';
-export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-export const int = { type: 'integer' };
-export const str = { type: 'string' };
-export const date = { type: 'string', format: 'date' };
-export const obj = { type: 'object' };
+export { date, int, list, obj, ref, str } from '../../http/schema-parts';
 export const saved = (more: Record<string, object> = {}) => ({
   type: 'object',
   properties: { status: { const: 'SAVED' }, ...more },

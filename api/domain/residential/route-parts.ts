@@ -1,21 +1,14 @@
-// Schema pieces and constants shared by the residential route declarations.
+// Schema pieces and constants shared by the residential route declarations (the common
+// pieces come from api/http/schema-parts.ts).
+import { bool, closed, date as day, dateOrNull, int, intOrNull, money, str, strOrNull } from '../../http/schema-parts';
+
+export { bool, date as day, dateInput as date, email, int, money, str } from '../../http/schema-parts';
+
 export const tag = 'residential';
 
 export const RES = 'resident.contract';
 
-export const int = { type: 'integer' };
-
-export const str = { type: 'string' };
-
-export const bool = { type: 'boolean' };
-
-export const money = { type: 'integer', description: 'centimes' };
-
-export const day = { type: 'string', format: 'date' };
-
-export const nday = { type: ['string', 'null'], format: 'date' };
-
-export const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
+export const nday = dateOrNull;
 
 export const id = { type: 'integer', minimum: 1, maximum: 999_999_999, 'x-message': 'INVALID_ID' };
 
@@ -32,8 +25,8 @@ export const receiptRow = {
   stateId: { enum: [1, 2, 3] },
   totalInclVat: money,
   isBilled: bool,
-  billId: { type: ['integer', 'null'] },
-  billNumber: { type: ['string', 'null'] },
+  billId: intOrNull,
+  billNumber: strOrNull,
   lastReminderOn: nday,
   version: int,
   placeCode: str,
@@ -46,23 +39,11 @@ export const receiptRequired = Object.keys(receiptRow);
 
 export const receiptRef = { $ref: '#/components/schemas/RentReceiptView' };
 
-export const email = {
-  type: 'string',
-  maxLength: 254,
-  pattern: '^[^\\s@]+@[^\\s@]+\\.[A-Za-z]{2,25}$',
-  'x-message': 'INVALID_EMAIL',
-};
-
-export const reminderResult = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['rentReceiptId', 'mailId', 'status', 'error', 'to', 'subject'],
-  properties: {
-    rentReceiptId: int,
-    mailId: int,
-    status: { enum: ['queued', 'sending', 'sent', 'failed'] },
-    error: { type: ['string', 'null'] },
-    to: str,
-    subject: str,
-  },
-};
+export const reminderResult = closed({
+  rentReceiptId: int,
+  mailId: int,
+  status: { enum: ['queued', 'sending', 'sent', 'failed'] },
+  error: strOrNull,
+  to: str,
+  subject: str,
+});

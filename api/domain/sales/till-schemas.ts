@@ -1,6 +1,24 @@
 // The named answer schemas of the till routes (components/schemas of /rest/openapi.json),
 // registered on import: a ticket, a window's Z.
 import { defineSchemas } from '../../http/define-route';
+import {
+  bool,
+  closed,
+  columns,
+  dateOrNull,
+  int,
+  intOrNull,
+  list,
+  money,
+  str,
+  strOrNull,
+} from '../../http/schema-parts';
+import { meta as saleLine } from '../../../common/generated/meta/sale-line';
+import { meta as salePayment } from '../../../common/generated/meta/sale-payment';
+import { PAYMENT_KINDS } from '../../../common/sales-totals';
+
+/** A VAT rate's totals (common/sales-totals.ts VatTotal), in cents. */
+const vatTotal = closed({ vatRateBp: intOrNull, totalExclVat: money, vatAmount: money, totalInclVat: money });
 
 defineSchemas({
   SaleTicket: {
@@ -9,14 +27,27 @@ defineSchemas({
       'Un ticket de caisse émis (ou de retour) : numéro sans trou de sa caisse, lignes, règlements, totaux par ' +
       'taux de TVA',
     properties: {
-      id: { type: 'integer' },
-      number: { type: 'string' },
+      id: int,
+      number: str,
       kind: { enum: ['sale', 'return'] },
-      totalInclVat: { type: 'integer' },
-      changeGiven: { type: 'integer' },
-      lines: { type: 'array', items: { type: 'object' } },
-      payments: { type: 'array', items: { type: 'object' } },
-      vatTotals: { type: 'array', items: { type: 'object' } },
+      totalInclVat: int,
+      changeGiven: int,
+      lines: list(
+        closed({
+          ...columns(saleLine.schema, Object.keys(saleLine.schema.properties)),
+          giftVoucherCode: strOrNull,
+          giftValidUntil: dateOrNull,
+          returnedQuantity: int,
+          returnedAmount: money,
+        }),
+      ),
+      payments: list(
+        closed({
+          ...columns(salePayment.schema, Object.keys(salePayment.schema.properties)),
+          vouchers: list(closed({ denomination: money, count: int })),
+        }),
+      ),
+      vatTotals: list(vatTotal),
     },
   },
   CashRegisterZ: {
@@ -25,25 +56,27 @@ defineSchemas({
       "Le Z d'une session de caisse : attendu, compté et écart par nature de règlement, totaux par taux de TVA, " +
       'nombre de tickets',
     properties: {
-      windowId: { type: 'integer' },
-      zNumber: { type: ['integer', 'null'] },
-      ticketCount: { type: 'integer' },
-      totalInclVat: { type: 'integer' },
-      byKind: { type: 'array', items: { type: 'object' } },
-      vatTotals: { type: 'array', items: { type: 'object' } },
+      windowId: int,
+      zNumber: intOrNull,
+      ticketCount: int,
+      totalInclVat: int,
+      byKind: list(
+        closed({
+          kind: { enum: [...PAYMENT_KINDS] },
+          label: str,
+          expected: money,
+          counted: { ...intOrNull, description: 'centimes' },
+          difference: { ...intOrNull, description: 'centimes' },
+        }),
+      ),
+      vatTotals: list(vatTotal),
     },
   },
 });
 
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const strOrNull = { type: ['string', 'null'] };
-const intOrNull = { type: ['integer', 'null'] };
-const bool = { type: 'boolean' };
-const list = (properties: Record<string, object>, required: string[] = ['id']) => ({
-  type: 'array',
-  items: { type: 'object', required, properties },
-});
+/** Rows of these properties, `required` present in each. */
+const rows = (properties: Record<string, object>, required: string[] = ['id']) =>
+  list({ type: 'object', required, properties });
 
 defineSchemas({
   TillScreen: {
@@ -63,8 +96,8 @@ defineSchemas({
           isActive: bool,
         },
       },
-      families: list({ id: int, label: str, color: strOrNull }),
-      articles: list({
+      families: rows({ id: int, label: str, color: strOrNull }),
+      articles: rows({
         id: int,
         code: strOrNull,
         barcode: strOrNull,
@@ -78,7 +111,7 @@ defineSchemas({
         giftType: str,
         vatRateBp: intOrNull,
       }),
-      paymentMethods: list({ id: int, label: str, kind: str, isPaperVoucher: bool }),
+      paymentMethods: rows({ id: int, label: str, kind: str, isPaperVoucher: bool }),
       window: {
         type: ['object', 'null'],
         description: 'la session ouverte, null sans session',
@@ -93,7 +126,7 @@ defineSchemas({
     required: ['id', 'cashRegisterId'],
     properties: { id: int, cashRegisterId: int, openedAt: str, openingFloat: int, closedAt: strOrNull },
   },
-  PresentStays: list({
+  PresentStays: rows({
     id: int,
     code: strOrNull,
     startDate: str,
@@ -102,8 +135,8 @@ defineSchemas({
     customerName: strOrNull,
     places: strOrNull,
   }),
-  TicketsPaymentMismatch: list({ id: int, number: str, issuedAt: str, totalInclVat: int, paid: int }),
-  SalesCharged: list({
+  TicketsPaymentMismatch: rows({ id: int, number: str, issuedAt: str, totalInclVat: int, paid: int }),
+  SalesCharged: rows({
     id: int,
     number: str,
     date: str,
@@ -113,7 +146,7 @@ defineSchemas({
     amount: int,
     isBilled: bool,
   }),
-  UnassignedSales: list({ id: int, number: str, kind: str, issuedAt: str, totalInclVat: int, registerLabel: str }),
+  UnassignedSales: rows({ id: int, number: str, kind: str, issuedAt: str, totalInclVat: int, registerLabel: str }),
   GiftVoucherCheck: {
     type: 'object',
     required: ['id', 'code', 'remainingValue', 'isExpired'],

@@ -1,64 +1,54 @@
 // The answers of the statistics routes (routes.ts), named for /rest/openapi.json and the
 // screens' generated types: common/stats.ts StatAnswer and the filters' and state's answers.
 import { defineSchemas } from '../../http/define-route';
+import { bool, closed, date, dateOrNull, int, list, str, strOrNull } from '../../http/schema-parts';
 
-const str = { type: 'string' };
-const int = { type: 'integer' };
-const bool = { type: 'boolean' };
-const date = { type: 'string', format: 'date' };
-const dateOrNull = { type: ['string', 'null'], format: 'date' };
-const strOrNull = { type: ['string', 'null'] };
-const obj = (properties: Record<string, object>, optional: string[] = []) => ({
-  type: 'object',
-  additionalProperties: false,
-  required: Object.keys(properties).filter((k) => !optional.includes(k)),
-  properties,
-});
-const list = (items: object) => ({ type: 'array', items });
 const kind = { type: 'string', enum: ['text', 'int', 'money', 'rate', 'date', 'decimal'] };
 const cell = { type: ['string', 'number', 'null'] };
 const cells = { type: 'object', additionalProperties: cell };
-const labelled = (id: object) => obj({ id, label: str });
-const settings = obj({
+const labelled = (id: object) => closed({ id, label: str });
+const settings = closed({
   regenerateNightly: bool,
   referenceYears: int,
   defaultSource: { type: 'string', enum: ['all', 'direct', 'channel'] },
 });
 
 defineSchemas({
-  StatAnswer: obj(
+  StatAnswer: closed(
     {
       screen: str,
-      periods: list(obj({ year: int, from: date, to: date })),
-      chart: obj({
+      periods: list(closed({ year: int, from: date, to: date })),
+      chart: closed({
         kind: { type: 'string', enum: ['bar', 'line'] },
         x: list(str),
-        series: list(obj({ key: str, label: str, data: list({ type: ['number', 'null'] }) })),
+        series: list(closed({ key: str, label: str, data: list({ type: ['number', 'null'] }) })),
         unit: kind,
       }),
-      table: obj({ columns: list(obj({ key: str, label: str, kind })), rows: list(cells), total: cells }, ['total']),
+      table: closed({ columns: list(closed({ key: str, label: str, kind })), rows: list(cells), total: cells }, [
+        'total',
+      ]),
       warnings: list(str),
       generatedAt: strOrNull,
-      map: obj({
+      map: closed({
         by: { type: 'string', enum: ['department', 'country'] },
-        values: list(obj({ code: str, name: str, value: { type: ['number', 'null'] }, band: int })),
+        values: list(closed({ code: str, name: str, value: { type: ['number', 'null'] }, band: int })),
       }),
     },
     ['map'],
   ),
-  StatFilters: obj({
-    placeTypes: list(obj({ id: int, label: str, residential: bool })),
+  StatFilters: closed({
+    placeTypes: list(closed({ id: int, label: str, residential: bool })),
     layouts: list(labelled(int)),
-    channels: list(obj({ id: int, label: str, isOnline: bool })),
+    channels: list(closed({ id: int, label: str, isOnline: bool })),
     sources: list(labelled(str)),
     parks: list(labelled(str)),
     firstDay: dateOrNull,
     lastDay: dateOrNull,
     settings,
   }),
-  StatStatus: obj({
+  StatStatus: closed({
     runs: list(
-      obj({
+      closed({
         id: int,
         kind: { type: 'string', enum: ['nightly', 'manual'] },
         status: { type: 'string', enum: ['running', 'done', 'failed'] },
@@ -71,11 +61,11 @@ defineSchemas({
         errorCode: strOrNull,
       }),
     ),
-    queued: obj({ stays: int, months: int }),
+    queued: closed({ stays: int, months: int }),
     generatedAt: strOrNull,
     settings,
     exports: list(
-      obj({
+      closed({
         id: int,
         label: str,
         host: str,

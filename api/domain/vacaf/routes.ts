@@ -5,14 +5,11 @@ import { notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
 import { aidOfStay, removeAid, setAid } from './aid';
 import { aidRows, createClaim, listClaims, recordClaimPayment, vacafModule } from './claim';
+import { bool, dateInput as day, int, intOrNull, str, strOrNull } from '../../http/schema-parts';
 
 const tag = 'vacaf';
 const PAY = 'invoice.payment';
-const day = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const id = { type: 'integer', minimum: 1, maximum: 999_999_999, 'x-message': 'INVALID_ID' };
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const nStr = { type: ['string', 'null'] };
 const aid = {
   type: 'object',
   properties: {
@@ -20,12 +17,12 @@ const aid = {
     bookingId: int,
     cafNumber: str,
     amount: int,
-    claimId: { type: ['integer', 'null'] },
-    billId: { type: ['integer', 'null'] },
-    claimFrom: nStr,
+    claimId: intOrNull,
+    billId: intOrNull,
+    claimFrom: strOrNull,
     paid: int,
     due: int,
-    billed: { type: 'boolean' },
+    billed: bool,
   },
 };
 const aidRow = {
@@ -33,8 +30,8 @@ const aidRow = {
   properties: {
     id: int,
     bookingId: int,
-    code: nStr,
-    customerName: nStr,
+    code: strOrNull,
+    customerName: strOrNull,
     cafNumber: str,
     startDate: str,
     endDate: str,
@@ -42,7 +39,7 @@ const aidRow = {
     totalAmount: int,
     amount: int,
     paid: int,
-    claimId: { type: ['integer', 'null'] },
+    claimId: intOrNull,
   },
 };
 const claim = {
@@ -56,9 +53,9 @@ const claim = {
     totalAmount: int,
     paid: int,
     fileName: str,
-    paidOn: nStr,
+    paidOn: strOrNull,
     createdAt: str,
-    createdBy: nStr,
+    createdBy: strOrNull,
   },
 };
 type Period = { from: string; to: string };
@@ -126,7 +123,7 @@ export const VACAF_ROUTES = [
       properties: {
         claims: { type: 'array', items: claim },
         pending: { type: 'array', items: aidRow },
-        agreementNumber: nStr,
+        agreementNumber: strOrNull,
       },
     },
     handler: async ({ query, knex }) => ({

@@ -6,11 +6,9 @@ import { todayParis } from '../../../common/dates';
 import { changesToken, computeChanges } from './changes';
 import { applyYield, runYield, type ApplyResult } from './apply';
 import { connectorFor, yieldSettings } from './connector';
+import { bool, date, int, intOrNull, list, str, strOrNull } from '../../http/schema-parts';
 
 const tag = 'yield';
-const int = { type: 'integer' };
-const str = { type: 'string' };
-const nullable = (t: string) => ({ type: [t, 'null'] });
 
 const change = {
   type: 'object',
@@ -22,14 +20,14 @@ const change = {
     placeTypeLabel: str,
     priceGridPeriodId: int,
     periodLabel: str,
-    startDate: { type: 'string', format: 'date' },
-    endDate: { type: 'string', format: 'date' },
+    startDate: date,
+    endDate: date,
     field: { type: 'string', enum: ['pricePerNight', 'firstNightPrice', 'extraNightPrice', 'pricePerWeek'] },
     fieldLabel: str,
     base: int,
     before: int,
     after: int,
-    ruleId: nullable('integer'),
+    ruleId: intOrNull,
     ruleLabel: str,
     reason: str,
     historyVersion: int,
@@ -44,7 +42,7 @@ const applied = {
   properties: {
     batch: str,
     applied: int,
-    versions: { type: 'array', items: { type: 'object', properties: { priceGridId: int, historyVersion: int } } },
+    versions: list({ type: 'object', properties: { priceGridId: int, historyVersion: int } }),
     push,
   },
 };
@@ -62,10 +60,10 @@ export const YIELD_ROUTES: RouteDecl[] = [
     response: {
       type: 'object',
       properties: {
-        today: { type: 'string', format: 'date' },
+        today: date,
         token: str,
-        autoApply: { type: 'boolean' },
-        connector: nullable('string'),
+        autoApply: bool,
+        connector: strOrNull,
         changes: { type: 'array', items: change },
       },
     },
@@ -116,7 +114,7 @@ export const YIELD_ROUTES: RouteDecl[] = [
     body: { type: 'object', additionalProperties: false, properties: {} },
     response: {
       type: 'object',
-      properties: { autoApply: { type: 'boolean' }, pending: int, applied: int, push },
+      properties: { autoApply: bool, pending: int, applied: int, push },
     },
     responses: { 409: busy },
     handler: async ({ user, knex }) => {

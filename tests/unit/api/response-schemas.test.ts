@@ -17,6 +17,7 @@ function vague(s: Node | undefined): boolean {
   const types: string[] = [s.type ?? []].flat();
   if (!types.length) return true;
   if (types.includes('object') && !s.properties && !s.additionalProperties) return true;
+  if (types.includes('array') && s.prefixItems) return s.prefixItems.some(vague); // a tuple
   if (types.includes('array') && (!s.items || vague(s.items))) return true;
   return false;
 }
@@ -43,5 +44,7 @@ describe('response schemas', () => {
     expect(vague({ type: 'array', items: { type: 'object' } })).toBe(true);
     expect(vague({ type: 'object', properties: { id: { type: 'integer' } } })).toBe(false);
     expect(vague({ type: 'array', items: { $ref: '#/components/schemas/Booking' } })).toBe(false);
+    expect(vague({ type: 'array', prefixItems: [{ type: 'integer' }], items: false })).toBe(false);
+    expect(vague({ type: 'array', prefixItems: [{ type: 'object' }], items: false })).toBe(true);
   });
 });
