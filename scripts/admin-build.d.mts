@@ -2,3 +2,4 @@
 export declare const root: string;
 export declare const adminDist: string;
 export declare function adminBuildFresh(): boolean;
+export declare function newest(dir: string): number;

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const adminDist = join(root, 'admin/dist');
 
-function newest(dir) {
+/** The newest modification time under `dir` (node_modules and dist skipped), 0 when absent. */
+export function newest(dir) {
   let t = 0;
   if (!existsSync(dir)) return t;
   for (const e of readdirSync(dir, { withFileTypes: true })) {

@@ -1,6 +1,7 @@
 // Load and stall, on the demo campsite in a scratch PostgreSQL database (embedded, or
-// on DATABASE_URL's server). The product runs as it does in production — `api/main.ts`
-// in a process of its own, its pool and statement timeout — and this process is the
+// on DATABASE_URL's server). The product runs as `npm start` runs it — the bundle of
+// `api/main.ts` (scripts/server-build.mjs, built first when stale) in a process of its own
+// with the server's Node options, its pool and statement timeout — and this process is the
 // client. PRINTS, never fails:
 //  - load: CLIENTS concurrent clients for LOAD_SECONDS on list and search of customers
 //    and bookings (round-robin), req/s, p50/p99 and errors per request; beside it the
@@ -12,11 +13,12 @@
 //    ratio (goal ≤ ×10, issue 31, docs/history.md#issue-31);
 //  - the server's RSS idle (after start and log-in) and after the load (goals < 150 MiB
 //    and < 350 MiB, issue 31 (docs/history.md#issue-31): run with LOAD_SECONDS=60), beside the
-//    baseline of the same run: a minimal Koa + knex server (memory/minimal-server.ts),
-//    started the same way on the same database, after the same number of requests.
+//    baseline of the same run: a minimal Koa + knex server (memory/minimal-server.ts, run
+//    through tsx with the server's Node options) on the same database, after the same
+//    number of requests.
 // The figures of issue 31 (docs/history.md#issue-31)'s table go to the summary (results.ts, summary.bench.ts).
 // Run: npx tsx tests/bench/load.bench.ts (LOAD_SECONDS=30, LOAD_CLIENTS=50)
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Knex } from 'knex';
@@ -30,6 +32,7 @@ import { registerDomainRules } from '../../api/domain/index';
 import { ENTITY_METAS } from '../../common/generated/meta/index';
 import { openScratchDatabase, ROOT } from '../pg';
 import { recordFigures } from './results';
+import { SERVER_NODE_OPTIONS, serverArgs } from '../../scripts/server-build.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? 50);
@@ -146,10 +149,11 @@ async function httpOnce(base: string, cookie: string, kind: Kind): Promise<strin
   return r.status === 200 ? undefined : `${r.status} ${text.slice(0, 120)}`;
 }
 
-/** Starts `entry` as the product runs (node --import tsx) on the database; resolves once `ready` answers. */
-async function startProcess(entry: string, url: string, ready: (base: string) => Promise<boolean>) {
+/** Starts node with `args` on the database; resolves once `ready` answers. */
+async function startProcess(args: string[], url: string, ready: (base: string) => Promise<boolean>) {
+  const entry = args.at(-1)!;
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', `${ROOT}${entry}`], {
+  const proc = spawn(process.execPath, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DATABASE_URL: url, PORT: String(port), ADMIN_PASSWORD: PASSWORD },
@@ -174,7 +178,11 @@ async function startProcess(entry: string, url: string, ready: (base: string) =>
 
 /** RSS of the minimal Koa + knex server: idle, then after `requests` requests from CLIENTS clients. */
 async function minimalRss(url: string, requests: number): Promise<[number, number]> {
-  const m = await startProcess('tests/bench/memory/minimal-server.ts', url, async (b) => (await fetch(b)).ok);
+  const m = await startProcess(
+    [...SERVER_NODE_OPTIONS, '--import', 'tsx', `${ROOT}tests/bench/memory/minimal-server.ts`],
+    url,
+    async (b) => (await fetch(b)).ok,
+  );
   try {
     await new Promise((r) => setTimeout(r, 3000));
     const idle = rssMiB(m.proc.pid!);
@@ -223,8 +231,11 @@ async function main() {
   );
   await scratch.db.close();
 
+  // The server's bundle, built as npm start builds it when a source changed.
+  const built = spawnSync(process.execPath, [`${ROOT}scripts/start.mjs`, '--build-only'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
   let cookie = '';
-  const started = await startProcess('api/main.ts', scratch.url, async (b) => {
+  const started = await startProcess(serverArgs(), scratch.url, async (b) => {
     const r = await fetch(`${b}/rest/security/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -1,5 +1,5 @@
-// The RSS baseline of the load bench: a minimal Koa + knex server run as the product is
-// (node --import tsx), on the same database and pool size, answering one query a request.
+// The RSS baseline of the load bench: a minimal Koa + knex server (node --import tsx, with
+// the server's Node options), on the same database and pool size, answering one query a request.
 // Run by tests/bench/load.bench.ts with DATABASE_URL and PORT set.
 import Koa from 'koa';
 import { DEFAULT_POOL, openDatabase } from '../../../api/db/connect';
