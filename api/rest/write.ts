@@ -10,7 +10,7 @@ import { formatMessage, isMessageCode } from '../../common/messages';
 import { changedDateErrors } from '../../common/date-sanity';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { mapDbError } from '../db/errors';
-import { hooksFor, validatorFor, type WriteContext } from './entities';
+import { hooksFor, validatorFor, type MetaOf, type RecordOf, type WriteContext } from './entities';
 import { readableColumns } from './query';
 import { recordHistory } from './history';
 import { cleanInput, newRecord, parseId } from './record-input';
@@ -103,14 +103,14 @@ export interface WriteOptions {
  * Updates merge the body over the stored record, so the whole record is validated;
  * the body's `version` (or `opts.ifMatch`) must be the stored one.
  */
-export async function saveRecord(
+export async function saveRecord<E extends string>(
   knex: Knex,
-  meta: EntityMeta,
+  meta: MetaOf<E>,
   body: unknown,
   userId: number | null,
   idOverride?: number,
   opts: WriteOptions = {},
-): Promise<Row> {
+): Promise<RecordOf<E>> {
   const rawId = idOverride ?? (body as any)?.id;
   const id = rawId === undefined || rawId === null || rawId === 0 ? 0 : parseId(rawId);
   const input = cleanInput(meta, body);
@@ -164,7 +164,7 @@ export async function saveRecord(
         // afterSave hooks may have written the row again (derived fields): answer it as stored.
         if (hooksFor(meta.name).some((h) => h.afterSave))
           saved = (await trx(meta.table).select(readableColumns(meta)).where('id', saved.id).first()) ?? saved;
-        return saved;
+        return saved as RecordOf<E>;
       }),
     meta,
     'write',
@@ -172,14 +172,14 @@ export async function saveRecord(
 }
 
 /** Deletes a record; with a version (body or If-Match), only the version the client read. */
-export async function deleteRecord(
+export async function deleteRecord<E extends string>(
   knex: Knex,
-  meta: EntityMeta,
+  meta: MetaOf<E>,
   id: number,
   userId: number | null,
   expected?: number,
   reason?: string,
-): Promise<Row> {
+): Promise<RecordOf<E>> {
   // §5 (docs/stays.md#cancellation) « deletion requires a reason » for the entities declared x-delete-reason.
   const why = (reason ?? '').trim().slice(0, 250);
   return withDbErrors(
@@ -201,7 +201,7 @@ export async function deleteRecord(
           before: existing,
           ...(why ? { detail: `Motif : ${why}` } : {}),
         });
-        return existing;
+        return existing as RecordOf<E>;
       }),
     meta,
     'delete',

@@ -89,7 +89,8 @@ export function registerStayDateRules(): void {
       const today = todayParis();
       refuseIf(windowErrors(rec, existing, ['optionExpiryDate'], today));
       // An option's expiry date is set in the future (or today), never already past.
-      if (rec.kind === 'option' && changed(rec, existing, 'optionExpiryDate') && rec.optionExpiryDate < today) {
+      const expiry = rec.optionExpiryDate;
+      if (rec.kind === 'option' && changed(rec, existing, 'optionExpiryDate') && expiry != null && expiry < today) {
         throw badRequest('DATE_IN_PAST', { optionExpiryDate: formatMessage('DATE_IN_PAST') });
       }
     },

@@ -117,7 +117,7 @@ export function registerOccupancyHooks(): void {
       const limit = await capacityOf(trx, found.occupancy);
       if (limit == null) return;
       const others = await occupancyPersons(trx, rec.occupancyId, existing?.id);
-      if (others + rec.quantity > limit) throw refuse('QUANTITY_ABOVE_CAPACITY', 'quantity');
+      if (others + Number(rec.quantity) > limit) throw refuse('QUANTITY_ABOVE_CAPACITY', 'quantity');
     },
     async afterSave(saved, existing, { trx }) {
       const b = await bookingOfOccupancy(trx, saved.occupancyId);
