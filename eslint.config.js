@@ -48,8 +48,14 @@ export default tseslint.config(
     // Folders typed through (issue 23 §2, docs/history.md#issue-23): generated record and answer types,
     // precise interfaces, or unknown narrowed; no `any` comes back.
     files: [
+      'api/auth/**/*.ts',
+      'api/backup/**/*.ts',
+      'api/db/**/*.ts',
+      'api/jobs/**/*.ts',
+      'api/pdf/**/*.ts',
       'api/domain/catalogue/**/*.ts',
       'api/domain/customers/**/*.ts',
+      'api/domain/residential/**/*.ts',
       'api/domain/vacaf/**/*.ts',
       'api/domain/yield/**/*.ts',
       'custom-screens/billing/**/*.{ts,tsx}',
