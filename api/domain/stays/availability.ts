@@ -95,14 +95,15 @@ function parseOccupantCounts(v: unknown): { ageCategoryId: number; quantity: num
   if (!Array.isArray(v) || v.length > 50)
     throw badRequest('INCORRECT_FORM', { occupants: formatMessage('INCORRECT_FORM') });
   return v
-    .map((o: any, i: number) => {
+    .map((item: unknown, i: number) => {
+      const o = item as { ageCategoryId?: unknown; quantity?: unknown } | null;
       if (
         !o ||
         !Number.isInteger(o.ageCategoryId) ||
-        o.ageCategoryId <= 0 ||
+        (o.ageCategoryId as number) <= 0 ||
         !Number.isInteger(o.quantity) ||
-        o.quantity < 0 ||
-        o.quantity > 100
+        (o.quantity as number) < 0 ||
+        (o.quantity as number) > 100
       ) {
         throw badRequest('VALIDATION_FAILED', { [`occupants.${i}`]: formatMessage('INVALID_INTEGER') });
       }
@@ -168,9 +169,30 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
   return { sql, bindings };
 }
 
-export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Promise<Record<string, any>[]> {
+/** A free place as the search answers it (availabilitySql's columns). */
+export interface AvailablePlace {
+  placeId: number;
+  code: string;
+  label: string | null;
+  capacity: number;
+  surface: number | null;
+  sleepingCapacity: number | null;
+  placeTypeId: number;
+  placeTypeLabel: string;
+  placeFamilyId: number;
+  placeFamilyLabel: string;
+  layoutId: number | null;
+  layoutLabel: string | null;
+  features: { id: number; label: string }[];
+  /** with `withPrices`: the price of the place's type */
+  price?: { total: number | null; warnings: string[]; error: string | null };
+  /** the planning wizard's own hold, shown though the search hides it */
+  heldByDraft?: boolean;
+}
+
+export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Promise<AvailablePlace[]> {
   const { sql, bindings } = availabilitySql(q);
-  const rows = rawRows(await knex.raw(sql, bindings as any[])).map((r) => ({
+  const rows = rawRows<AvailablePlace>(await knex.raw(sql, bindings as Knex.RawBinding[])).map((r) => ({
     ...r,
     features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features,
   }));
@@ -183,11 +205,7 @@ export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Prom
  * occupants by age category, booking fees), once per place type. An unpriceable type
  * carries its French message instead of a 400 per place.
  */
-async function withPrices(
-  knex: Knex,
-  rows: Record<string, any>[],
-  q: AvailabilityQuery,
-): Promise<Record<string, any>[]> {
+async function withPrices(knex: Knex, rows: AvailablePlace[], q: AvailabilityQuery): Promise<AvailablePlace[]> {
   if (!q.occupants?.length) return rows;
   const byType = new Map<number, { total: number | null; warnings: string[]; error: string | null }>();
   for (const r of rows) {
