@@ -36,12 +36,13 @@ const optId = (v: unknown, name: string): number | null => {
   return n as number;
 };
 
-export function parseAvailabilityQuery(body: any): AvailabilityQuery {
-  const b = body ?? {};
+export function parseAvailabilityQuery(body: unknown): AvailabilityQuery {
+  const b = (body ?? {}) as Record<string, unknown>;
   const errors: Record<string, string> = {};
   for (const f of ['startDate', 'endDate']) {
-    if (!b[f]) errors[f] = formatMessage('DATES_REQUIRED');
-    else if (typeof b[f] !== 'string' || !isValidDate(b[f])) errors[f] = formatMessage('INVALID_DATE');
+    const v = b[f];
+    if (!v) errors[f] = formatMessage('DATES_REQUIRED');
+    else if (typeof v !== 'string' || !isValidDate(v)) errors[f] = formatMessage('INVALID_DATE');
   }
   if (Object.keys(errors).length)
     throw badRequest(
@@ -50,10 +51,12 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
         : 'INCORRECT_DATES',
       errors,
     );
-  if (b.endDate === b.startDate)
-    throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
-  if (b.endDate < b.startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
-  if (nightsBetween(b.startDate, b.endDate) > 366)
+  // Both checked above: valid date strings.
+  const startDate = b.startDate as string;
+  const endDate = b.endDate as string;
+  if (endDate === startDate) throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
+  if (endDate < startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
+  if (nightsBetween(startDate, endDate) > 366)
     throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
   const occupants = parseOccupantCounts(b.occupants);
   const persons = occupants
@@ -75,8 +78,8 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
   if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
     throw badRequest('INVALID_QUERY', undefined, { param: 'limit' });
   return {
-    startDate: b.startDate,
-    endDate: b.endDate,
+    startDate,
+    endDate,
     persons,
     placeTypeId: optId(b.placeTypeId, 'placeTypeId'),
     placeFamilyId: optId(b.placeFamilyId, 'placeFamilyId'),
