@@ -9,31 +9,25 @@ import type { ChannelHealth } from '../../../common/channel-health';
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
 /** The sync state's moments (timestamps as the driver gives them: read through iso). */
-const STATE_TIMES = [
-  'lastPullAt',
-  'lastPushAt',
-  'lastRatesAt',
-  'lastErrorAt',
-  'failingSince',
-  'nextAttemptAt',
-] as const;
+type StateTime = 'lastPullAt' | 'lastPushAt' | 'lastRatesAt' | 'lastErrorAt' | 'failingSince' | 'nextAttemptAt';
 
 export async function channelHealth(knex: Knex): Promise<ChannelHealth[]> {
-  const rows: (ChannelModuleRow & Record<(typeof STATE_TIMES)[number], unknown> & { lastError: string | null })[] =
-    await knex('module_config as m')
-      .leftJoin('channel_state as s', 's.moduleId', 'm.id')
-      .where('m.kind', 'online-booking')
-      .orderBy('m.label')
-      .select(
-        'm.*',
-        's.lastPullAt',
-        's.lastPushAt',
-        's.lastRatesAt',
-        's.lastError',
-        's.lastErrorAt',
-        's.failingSince',
-        's.nextAttemptAt',
-      );
+  const rows: (ChannelModuleRow & Record<StateTime, unknown> & { lastError: string | null })[] = await knex(
+    'module_config as m',
+  )
+    .leftJoin('channel_state as s', 's.moduleId', 'm.id')
+    .where('m.kind', 'online-booking')
+    .orderBy('m.label')
+    .select(
+      'm.*',
+      's.lastPullAt',
+      's.lastPushAt',
+      's.lastRatesAt',
+      's.lastError',
+      's.lastErrorAt',
+      's.failingSince',
+      's.nextAttemptAt',
+    );
   const counts: { moduleId: number; runs: number; failures: number; items: number }[] = await knex('channel_sync_log')
     .where('createdAt', '>', knex.raw("now() - interval '24 hours'"))
     .groupBy('moduleId')
