@@ -108,7 +108,7 @@ export function registeringAs(module: string, register: () => void): void {
 
 /**
  * `registerHooks('booking', …)` types the hooks' records as bookings; `registerHooks<string>(…)`
- * keeps them loose in a module not typed yet (issue 23 §2).
+ * keeps them loose in a module not typed yet (issue 23 §2, docs/history.md#issue-23).
  */
 export function registerHooks<E extends string>(entity: E, h: EntityHooks<E>): void {
   entityMeta(entity);
