@@ -49,8 +49,16 @@ export default tseslint.config(
     // precise interfaces, or unknown narrowed; no `any` comes back.
     files: [
       'admin/src/**/*.{ts,tsx}',
+      'api/auth/**/*.ts',
+      'api/backup/**/*.ts',
+      'api/db/**/*.ts',
+      'api/http/**/*.ts',
+      'api/jobs/**/*.ts',
+      'api/pdf/**/*.ts',
+      'api/rest/**/*.ts',
       'api/domain/catalogue/**/*.ts',
       'api/domain/customers/**/*.ts',
+      'api/domain/residential/**/*.ts',
       'api/domain/vacaf/**/*.ts',
       'api/domain/yield/**/*.ts',
       'custom-screens/**/*.{ts,tsx}',

@@ -72,7 +72,8 @@ const sessionCache = new WeakMap<Knex, Map<string, CachedSession>>();
 /** Forgets every cached session and rights map; with a transaction, again once it commits. */
 export function clearSessionCache(knex?: Knex | Knex.Transaction): void {
   sessionGeneration++;
-  const done = (knex as any)?.executionPromise as Promise<unknown> | undefined;
+  // A transaction's promise settles when it commits or rolls back.
+  const done = knex && 'executionPromise' in knex ? (knex.executionPromise as Promise<unknown> | undefined) : undefined;
   if (done)
     done.then(
       () => {

@@ -28,6 +28,14 @@ export function delaySeconds(n: number, free: number): number {
   return Math.min(THROTTLE.maxDelaySeconds, THROTTLE.baseDelaySeconds * 2 ** Math.min(20, n - free));
 }
 
+/** A throttle row as the locking read returns it (pg gives the epoch difference as text). */
+interface ThrottleRow {
+  key: string;
+  failures: number;
+  wait: string | number | null;
+  forgotten: boolean | null;
+}
+
 export type Reservation = { ok: true; release(knex: Knex): Promise<void> } | { ok: false; waitSeconds: number };
 
 /**
@@ -45,13 +53,13 @@ export async function reserveAttempt(knex: Knex, login: string, ip: string): Pro
       .insert(keys.map((k) => ({ key: k.key })))
       .onConflict('key')
       .ignore();
-    const { rows } = await trx.raw(
+    const { rows } = await trx.raw<{ rows: ThrottleRow[] }>(
       `SELECT key, failures, extract(epoch FROM blocked_until - clock_timestamp()) AS wait,
               last_at < clock_timestamp() - make_interval(hours => ?) AS forgotten
          FROM login_throttle WHERE key = ANY(?) ORDER BY key FOR UPDATE`,
       [THROTTLE.forgetAfterHours, keys.map((k) => k.key)],
     );
-    const waits = rows.filter((r: any) => !r.forgotten && Number(r.wait) > 0).map((r: any) => Number(r.wait));
+    const waits = rows.filter((r) => !r.forgotten && Number(r.wait) > 0).map((r) => Number(r.wait));
     if (waits.length) return Math.max(...waits);
     for (const r of rows) {
       const n = (r.forgotten ? 0 : Number(r.failures)) + 1;

@@ -36,11 +36,11 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Tables of the current schema (partitions are read through their parent). */
 export async function schemaTables(knex: Knex | Knex.Transaction): Promise<string[]> {
-  const { rows } = await knex.raw(`SELECT c.relname AS name FROM pg_class c
+  const { rows } = await knex.raw<{ rows: { name: string }[] }>(`SELECT c.relname AS name FROM pg_class c
     WHERE c.relnamespace = (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AND c.relkind IN ('r', 'p')
       AND NOT c.relispartition
     ORDER BY c.relname`);
-  return rows.map((r: any) => r.name);
+  return rows.map((r) => r.name);
 }
 
 /** The last migration applied: the schema version a backup carries. */
@@ -120,10 +120,10 @@ export async function writeBackup(
         await trx.raw(`DECLARE bv_dump NO SCROLL CURSOR FOR SELECT row_to_json(x)::text AS j FROM ${ident(name)} x`);
         let n = 0;
         for (;;) {
-          const { rows: batch } = await trx.raw(`FETCH ${FETCH} FROM bv_dump`);
+          const { rows: batch } = await trx.raw<{ rows: { j: string }[] }>(`FETCH ${FETCH} FROM bv_dump`);
           if (!batch.length) break;
           n += batch.length;
-          await write(gz, batch.map((r: any) => r.j).join('\n') + '\n');
+          await write(gz, batch.map((r) => r.j).join('\n') + '\n');
         }
         await trx.raw('CLOSE bv_dump');
         // Same snapshot: a count that moved would be a bug, not a concurrent write.

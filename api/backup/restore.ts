@@ -84,7 +84,13 @@ async function next(it: AsyncIterator<string>, what: string): Promise<string> {
   return r.value;
 }
 
-function parse(line: string, what: string): any {
+/** A table's line before its rows: its name and row count. */
+interface TableSection {
+  table?: unknown;
+  rows?: unknown;
+}
+
+function parse(line: string, what: string): unknown {
   try {
     return JSON.parse(line);
   } catch {
@@ -181,12 +187,12 @@ export async function restoreBackup(
     });
 
     // Empty every table (migrations seed some), then load the backup's rows.
-    const { rows: rels } = await trx.raw(
+    const { rows: rels } = await trx.raw<{ rows: { name: string }[] }>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND NOT c.relispartition`,
       [schema],
     );
-    const present = new Set<string>(rels.map((r: any) => r.name));
+    const present = new Set(rels.map((r) => r.name));
     const { rows: fks } = await trx.raw(
       `SELECT c.conrelid::regclass::text AS tbl, c.conname AS name, pg_get_constraintdef(c.oid) AS def
       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = ? AND c.contype = 'f'
@@ -197,19 +203,19 @@ export async function restoreBackup(
     for (const t of present) await trx.raw(`ALTER TABLE ${ident(t)} DISABLE TRIGGER USER`);
     if (present.size) await trx.raw(`TRUNCATE ${[...present].map(ident).join(', ')}`);
     for (const expected of header.tables) {
-      const section = parse(await next(it, `la table ${expected.name}`), 'un en-tête de table');
+      const section = parse(await next(it, `la table ${expected.name}`), 'un en-tête de table') as TableSection | null;
       if (section?.table !== expected.name || section.rows !== expected.rows)
         throw invalid(`table ${expected.name} attendue`);
       if (!present.has(expected.name)) throw invalid(`table ${expected.name} inconnue à ce schéma`);
       log(`Table ${expected.name} : ${expected.rows} ligne(s)`);
-      const { rows: cols } = await trx.raw(
+      const { rows: cols } = await trx.raw<{ rows: { name: string }[] }>(
         `SELECT a.attname AS name FROM pg_attribute a
         WHERE a.attrelid = format('%I.%I', ?::text, ?::text)::regclass AND a.attnum > 0 AND NOT a.attisdropped
           AND a.attgenerated = ''
         ORDER BY a.attnum`,
         [schema, expected.name],
       );
-      const list = cols.map((c: any) => ident(c.name)).join(', ');
+      const list = cols.map((c) => ident(c.name)).join(', ');
       const sql = `INSERT INTO ${ident(expected.name)} (${list}) OVERRIDING SYSTEM VALUE
         SELECT ${list} FROM json_populate_recordset(NULL::${ident(expected.name)}, ?::json)`;
       let batch: string[] = [];
@@ -229,7 +235,7 @@ export async function restoreBackup(
       await flush();
       total += expected.rows;
     }
-    const end = parse(await next(it, 'la fin'), 'la fin');
+    const end = parse(await next(it, 'la fin'), 'la fin') as { end?: unknown; tables?: unknown } | null;
     if (end?.end !== true || end.tables !== header.tables.length) throw invalid('fin de fichier manquante');
 
     // Sequences as they were, then past every restored id (whatever the backup said).
@@ -241,14 +247,14 @@ export async function restoreBackup(
         s.isCalled,
       ]);
     }
-    const { rows: owned } = await trx.raw(
+    const { rows: owned } = await trx.raw<{ rows: { tbl: string; col: string; seq: string | null }[] }>(
       `SELECT c.relname AS tbl, a.attname AS col,
         pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname) AS seq
       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ? AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped`,
       [schema],
     );
-    for (const o of owned.filter((x: any) => x.seq)) {
+    for (const o of owned.filter((x) => x.seq)) {
       // seq comes from the catalogue, already quoted where needed.
       await trx.raw(
         `SELECT setval(?::regclass, m) FROM (SELECT max(${ident(o.col)}) AS m FROM ${ident(o.tbl)}) x

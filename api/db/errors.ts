@@ -81,7 +81,20 @@ const LOST_MESSAGE = new RegExp(
     '^Transaction query already complete',
   ].join('|'),
 );
-function connectionLost(err: any, depth = 0): boolean {
+/** What a driver, knex or Objection error may carry; any of it may be missing. */
+interface DbErrorLike {
+  cause?: unknown;
+  code?: unknown;
+  syscall?: unknown;
+  message?: unknown;
+  name?: unknown;
+  nativeError?: DbErrorLike;
+  constraint?: string;
+  column?: string;
+}
+
+function connectionLost(thrown: unknown, depth = 0): boolean {
+  const err = thrown as DbErrorLike | null | undefined;
   // A wrapper (knex, the PDF workers) may carry the driver's error as its cause.
   if (err?.cause && depth < 3 && connectionLost(err.cause, depth + 1)) return true;
   const code = String(err?.code ?? '');
@@ -92,16 +105,17 @@ function connectionLost(err: any, depth = 0): boolean {
   return LOST_MESSAGE.test(String(err?.message ?? ''));
 }
 
-export function mapDbError(err: any, ctx: DbErrorContext = {}): HttpError | undefined {
-  if (err instanceof HttpError) return err;
+export function mapDbError(thrown: unknown, ctx: DbErrorContext = {}): HttpError | undefined {
+  if (thrown instanceof HttpError) return thrown;
+  let err = thrown as DbErrorLike | null | undefined;
   if (connectionLost(err) || connectionLost(err?.nativeError)) return new HttpError(503, 'SERVER_STARTING');
   // No pool connection came free in time (every one busy, or the server unreachable).
   if (err?.name === 'KnexTimeoutError') return new HttpError(503, 'QUERY_TIMEOUT');
   // Objection wraps driver errors; the SQLSTATE is on the native one.
   if (err?.nativeError && typeof err.nativeError.code === 'string') err = err.nativeError;
-  const code: string | undefined = err?.code;
-  if (!code || typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
-  const constraint: string | undefined = err.constraint;
+  const code = err?.code;
+  if (!err || !code || typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return undefined;
+  const constraint = err.constraint;
   const registered = constraint ? CONSTRAINT_MESSAGES[constraint] : undefined;
   const known = registered?.code;
   const flagged = registered?.fields;

@@ -5,7 +5,7 @@
 // we do not decode. Once read, a body nested too deep or holding control characters
 // (NUL first: PostgreSQL refuses it) is refused too, and so is a URL carrying them.
 import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import { koaBody, type HttpMethodEnum } from 'koa-body';
 import { badRequest, HttpError } from './errors';
 import { formatMessage } from '../../common/messages';
 // NUL (PostgreSQL refuses it, 22021), the other C0 controls but tab and line breaks, DEL.
@@ -14,8 +14,9 @@ import { CONTROL_CHARACTERS } from '../../common/validation';
 export const BODY_LIMIT = '1mb';
 
 /** The 400 for an error raised while reading or parsing a request body. */
-export function bodyError(err: any): HttpError {
-  if (err instanceof HttpError) return err;
+export function bodyError(thrown: unknown): HttpError {
+  if (thrown instanceof HttpError) return thrown;
+  const err = thrown as { type?: unknown; status?: unknown; code?: unknown } | null | undefined;
   if (err?.type === 'entity.too.large' || err?.status === 413) return badRequest('REQUEST_TOO_LARGE');
   // raw-body: 415 for an unknown Content-Encoding; zlib and brotli: Z_* and
   // ERR__ERROR_* codes for a body that is not what its Content-Encoding says.
@@ -81,7 +82,7 @@ export function bodyParser(): Middleware {
       textLimit: BODY_LIMIT,
       multipart: false,
       includeUnparsed,
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as HttpMethodEnum[],
       onError(err) {
         throw bodyError(err);
       },

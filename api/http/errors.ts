@@ -26,15 +26,17 @@ export const forbiddenRight = () => new HttpError(401, 'INSUFFICIENT_RIGHT');
 export const notLoggedIn = () => new HttpError(403, 'NOT_LOGGED_IN');
 
 /** Maps database and body-parser failures; returns undefined for real bugs. */
-export type ErrorMapper = (err: any) => HttpError | undefined;
+export type ErrorMapper = (err: unknown) => HttpError | undefined;
 
 /** `log` receives a data-free description of each unexpected error (describeError). */
 export function errorMiddleware(mapDbError: ErrorMapper, log: (line: string) => void = console.error): Middleware {
   return async (ctx, next) => {
     try {
       await next();
-    } catch (err: any) {
-      let e: HttpError | undefined = err instanceof HttpError ? err : mapDbError(err);
+    } catch (thrown) {
+      let e: HttpError | undefined = thrown instanceof HttpError ? thrown : mapDbError(thrown);
+      // What body parsers and http-errors set on what they throw.
+      const err = thrown as { type?: unknown; status?: unknown; message?: unknown } | null | undefined;
       if (!e && err?.type === 'entity.too.large') e = badRequest('REQUEST_TOO_LARGE');
       if (
         !e &&
@@ -44,7 +46,9 @@ export function errorMiddleware(mapDbError: ErrorMapper, log: (line: string) => 
       if (!e && err?.status === 413) e = badRequest('REQUEST_TOO_LARGE');
       if (!e && err?.status === 415) e = badRequest('INCORRECT_FORM');
       if (!e) {
-        log(describeError(err, requestLabel(ctx.method, (ctx as any)._matchedRoute, ctx.path)));
+        log(
+          describeError(thrown, requestLabel(ctx.method, (ctx as { _matchedRoute?: string })._matchedRoute, ctx.path)),
+        );
         ctx.status = 500;
         ctx.body = { code: 'ERROR_500', message: formatMessage('ERROR_500') };
         return;

@@ -63,7 +63,8 @@ async function storeUnstored(db: Knex): Promise<void> {
  */
 function claimingKnex(db: Knex, claim: { userId: number; key: string; requestHash: string; done: boolean }): Knex {
   const transaction = (fn: unknown, config?: unknown) => {
-    if (typeof fn !== 'function' || claim.done) return (db.transaction as any)(fn, config);
+    if (typeof fn !== 'function' || claim.done)
+      return (db.transaction as (fn: unknown, config?: unknown) => unknown)(fn, config);
     return db
       .transaction(async (trx) => {
         const taken = await trx('idempotency_key')

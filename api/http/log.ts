@@ -10,8 +10,8 @@ const CODE_ONLY = new Set(['TypeError', 'ReferenceError', 'RangeError']);
 
 /** A one-line, data-free description of an error. */
 export function describeError(err: unknown, where?: string): string {
-  const e = (err ?? {}) as Record<string, any>;
-  const native = (e.nativeError ?? e) as Record<string, any>;
+  const e = (err ?? {}) as Record<string, unknown>;
+  const native = (e.nativeError ?? e) as Record<string, unknown>;
   const name = typeof e.name === 'string' ? e.name : typeof err;
   const parts = [where ? `${where} —` : '', name];
   const sqlstate = typeof native.code === 'string' && /^[0-9A-Z]{5}$/.test(native.code) ? native.code : undefined;

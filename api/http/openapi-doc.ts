@@ -14,12 +14,19 @@ const GENERATED = fileURLToPath(new URL('../generated/openapi.json', import.meta
 let gzipped: Buffer | undefined;
 
 /** The whole document; built once, when every module has declared its routes. */
-export function openApiDocument(): Record<string, any> {
+/** The OpenAPI document: its paths and named schemas (the rest passed through as is). */
+export interface OpenApiDoc {
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+export function openApiDocument(): OpenApiDoc {
   return withDeclaredRoutes(JSON.parse(readFileSync(GENERATED, 'utf8')));
 }
 
 /** The generated document (`api/generated/openapi.json`, parsed) with every declared route merged in. */
-export function withDeclaredRoutes(doc: Record<string, any>): Record<string, any> {
+export function withDeclaredRoutes(doc: OpenApiDoc): OpenApiDoc {
   const declared = openApiOf();
   // Per method: a hand-written operation replaces the generic one of the same method only.
   for (const [path, ops] of Object.entries(declared.paths)) doc.paths[path] = { ...doc.paths[path], ...ops };

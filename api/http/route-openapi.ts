@@ -52,7 +52,7 @@ function operation(r: RouteDecl): Record<string, unknown> {
     required: true,
     schema: r.params?.[name] ?? defaultParamSchema(name),
   }));
-  const q = r.query as { properties?: Record<string, any>; required?: string[] } | undefined;
+  const q = r.query as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
   for (const [name, schema] of Object.entries(q?.properties ?? {})) {
     const { description, ...rest } = schema;
     parameters.push({
@@ -63,7 +63,7 @@ function operation(r: RouteDecl): Record<string, unknown> {
       ...(description ? { description } : {}),
     });
   }
-  const res = r.response as any;
+  const res = r.response as { description?: unknown; content?: unknown } | undefined;
   const ok =
     res && typeof res.description === 'string' && res.content
       ? { description: res.description, content: res.content }

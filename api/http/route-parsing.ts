@@ -122,9 +122,11 @@ function refusalCode(errors: ErrorObject[] | null | undefined, fallback: Message
   for (const err of errors ?? []) {
     const own =
       err.keyword === 'required'
-        ? (err.parentSchema as any)?.properties?.[err.params.missingProperty]
+        ? (err.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties?.[
+            err.params.missingProperty
+          ]
         : err.parentSchema;
-    const code = (own as any)?.['x-message'];
+    const code = (own as { 'x-message'?: unknown } | null | undefined)?.['x-message'];
     if (typeof code === 'string' && isMessageCode(code)) return code;
   }
   return fallback ?? 'INCORRECT_FORM';

@@ -26,7 +26,7 @@ export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
       const huge = nonFiniteKey(query) ?? nonFiniteKey(params);
       if (huge)
         throw badRequest('INVALID_QUERY', { [huge]: formatMessage('INVALID_QUERY', { param: huge }) }, { param: huge });
-      const body = (ctx.request as any).body ?? {};
+      const body: unknown = (ctx.request as { body?: unknown }).body ?? {};
       if (parse.body && !parse.body(body)) throw refused(parse.body, r.invalid);
       // Dates a person could mean, in every write's body (issue 11 §5, docs/history.md#issue-11): years 2000 to five
       // ahead, birth dates not in the future. Reads (GET windows, searches) are not refused.

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Access } from '../../common/route-def';
 import type { MessageCode } from '../../common/messages';
 import type { SessionUser } from '../auth/access';
+import type { Untold } from './schema-type';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -34,13 +35,13 @@ export interface RouteInput<B, Q> {
   /** the query string, checked against `query` with strings coerced to its types */
   query: Q;
   /** the path parameters (`:id` → params.id), coerced by `params` when given */
-  params: Record<string, any>;
+  params: Record<string, Untold>;
   /** the logged-in user (undefined only on a `'public'` route) */
   user: SessionUser;
   knex: Knex;
 }
 
-export interface RouteSpec<B = any, Q = any> {
+export interface RouteSpec<B = Untold, Q = Untold> {
   method: Method;
   /** Koa path: `/rest/meter-reading/bulk`, `/rest/booking/:id/summary` */
   path: string;
@@ -82,7 +83,7 @@ export interface RouteSpec<B = any, Q = any> {
   handler: (input: RouteInput<B, Q>) => unknown | Promise<unknown>;
 }
 
-export interface RouteDecl<B = any, Q = any> extends RouteSpec<B, Q> {
+export interface RouteDecl<B = Untold, Q = Untold> extends RouteSpec<B, Q> {
   /** `METHOD /path`, the route's key */
   key: string;
 }

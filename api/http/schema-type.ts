@@ -7,6 +7,13 @@
 // the compiler only sees widened (a `const int = { type: 'integer' }` without `as const`),
 // a `$ref`, or a keyword not listed here gives `any`: the type is then the handler's own.
 
+/**
+ * What a value the schema does not describe is typed as: left to the handler (above), as a route
+ * without a body or query schema leaves its `body` or `query` (route-spec.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the handler's own typing, on purpose
+export type Untold = any;
+
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 type ItemOf<T> = T extends readonly (infer U)[] ? U : never;
@@ -44,13 +51,13 @@ type ByType<S, T> = T extends 'string'
             : unknown[]
           : T extends 'object'
             ? ObjectOf<S>
-            : any;
+            : Untold;
 
 /** Literal schema → the type of what it accepts; `any` when it cannot be told (see above). */
 export type FromSchema<S> = 0 extends 1 & S
-  ? any
+  ? Untold
   : S extends { $ref: string }
-    ? any
+    ? Untold
     : S extends { const: infer C }
       ? C
       : S extends { enum: readonly unknown[] }
@@ -61,10 +68,10 @@ export type FromSchema<S> = 0 extends 1 & S
             ? FromSchema<ItemOf<S['oneOf']>>
             : S extends { type: infer T }
               ? string extends T
-                ? any
+                ? Untold
                 : T extends readonly unknown[]
                   ? string extends ItemOf<T>
-                    ? any
+                    ? Untold
                     : ByType<S, ItemOf<T>>
                   : ByType<S, T>
-              : any;
+              : Untold;

@@ -47,6 +47,7 @@ export function installFontCache(): void {
   installed = true;
   const proto = require('pdfmake/js/PDFDocument').default.prototype;
   const original = proto.provideFont;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pdfmake's untyped PDFDocument: its private fields
   proto.provideFont = function provideFont(this: any, family: string, bold: boolean, italics: boolean) {
     const type = this.getFontType(bold, italics);
     const def = this.fonts[family]?.[type];

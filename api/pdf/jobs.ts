@@ -8,26 +8,30 @@ import { ticketDocument } from '../domain/sales/pdf';
 import { closureDocument } from '../domain/ledger/pdf';
 import { toFacturX, wantsFacturX } from '../domain/billing/facturx';
 
-type Row = Record<string, any>;
+// Each job carries what its document builder takes.
+type Bill = Parameters<typeof billDocument>[0];
+type Sale = Parameters<typeof ticketDocument>[0];
+type Closure = Parameters<typeof closureDocument>[0];
+type Establishment = Parameters<typeof closureDocument>[1];
 
 export type PdfJob =
-  | { kind: 'bill'; bill: Row; opts?: PdfOptions }
-  | { kind: 'ticket'; sale: Row; duplicate: number }
-  | { kind: 'closure'; closure: Row; establishment: Row; fingerprint: string };
+  | { kind: 'bill'; bill: Bill; opts?: PdfOptions }
+  | { kind: 'ticket'; sale: Sale; duplicate: number }
+  | { kind: 'closure'; closure: Closure; establishment: Establishment; fingerprint: string };
 
-function definition(job: PdfJob): Row {
+function definition(job: PdfJob): object {
   switch (job.kind) {
     case 'bill':
       return billDocument(job.bill, job.opts ?? {});
     case 'ticket':
       return ticketDocument(job.sale, job.duplicate);
     case 'closure':
-      return closureDocument(job.closure as any, job.establishment as any, job.fingerprint);
+      return closureDocument(job.closure, job.establishment, job.fingerprint);
   }
 }
 
 /** A pdfmake definition rendered on this thread (fonts parsed once per thread, see ./fonts). */
-export async function renderDefinition(def: Row): Promise<Buffer> {
+export async function renderDefinition(def: object): Promise<Buffer> {
   return Buffer.from(await pdfmake().createPdf(def).getBuffer());
 }
 
@@ -41,8 +45,10 @@ export async function renderJob(job: PdfJob): Promise<Buffer> {
   if (job.kind !== 'bill' || !wantsFacturX(job.bill.customerSnapshot)) return pdf;
   try {
     return await toFacturX(pdf, job.bill);
-  } catch (e: any) {
-    console.error('Factur-X', job.bill.id, (e?.errors ?? []).map((x: any) => x.instancePath).join(' ') || e?.message);
+  } catch (thrown) {
+    // A validation failure lists its schema errors; anything else says its message.
+    const e = thrown as { errors?: { instancePath?: string }[]; message?: string } | null | undefined;
+    console.error('Factur-X', job.bill.id, (e?.errors ?? []).map((x) => x.instancePath).join(' ') || e?.message);
     return pdf;
   }
 }

@@ -5,11 +5,24 @@ import { createRequire } from 'node:module';
 import { installFontCache, STANDARD_FONT } from './fonts';
 
 const require = createRequire(import.meta.url);
-let printer: any;
+/** The part of pdfmake's API the app calls (the package ships no types). */
+export interface PdfMake {
+  /** `definition`: a pdfmake document definition (content, styles, footer…). */
+  createPdf(definition: object): { getBuffer(): Promise<Uint8Array> };
+}
 
-export function pdfmake(): any {
+/** What this module configures once, besides rendering. */
+interface PdfMakeSetup extends PdfMake {
+  setFonts(fonts: object): void;
+  setUrlAccessPolicy(allowed: (url: string) => boolean): void;
+  setLocalAccessPolicy(allowed: (path: string) => boolean): void;
+}
+
+let printer: PdfMakeSetup | undefined;
+
+export function pdfmake(): PdfMake {
   if (!printer) {
-    printer = require('pdfmake');
+    printer = require('pdfmake') as PdfMakeSetup;
     // Roboto (embedded: bills are PDF/A); the standard fonts only for the documents whose
     // doc-editor module asks for one (documents/pdf.ts).
     printer.setFonts({

@@ -3,6 +3,7 @@
 import type { Knex } from 'knex';
 import { ENTITY_METAS } from '../../common/generated/meta/index';
 import type { EntityMeta } from '../../common/entity-meta';
+import type { EntityInputs, EntityName, EntityRecords } from '../../common/generated/types/index';
 import { compileEntityValidator, createAjv, type EntityValidator } from '../../common/validation';
 
 export interface WriteContext {
@@ -25,22 +26,39 @@ export function confirmationsOf(header: string | undefined | null): ReadonlySet<
   );
 }
 
+// Hooks of an entity named at run time (a variable) stay loose until their module names it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a module not typed yet reads any field
+type LooseRecord = Record<string, any>;
+type SystemField = 'id' | 'createdAt' | 'updatedAt' | 'version';
+
+/** The stored record of entity `E` (a read, an answer); loose when `E` is not a literal name. */
+export type RecordOf<E extends string> = string extends E
+  ? LooseRecord
+  : E extends EntityName
+    ? EntityRecords[E]
+    : LooseRecord;
+
+/**
+ * What a beforeSave hook holds: the validated writable fields (stored ones merged with the
+ * request's), no system field; a hook may adjust them.
+ */
+export type DraftOf<E extends string> = string extends E
+  ? LooseRecord
+  : E extends EntityName
+    ? Omit<EntityInputs[E], SystemField>
+    : LooseRecord;
+
+/** The metadata of entity `E`, its name known to the type system. */
+export type MetaOf<E extends string> = EntityMeta & { readonly name: E };
+
 /** Business rules no schema can express, run inside the write transaction. */
-export interface EntityHooks {
+export interface EntityHooks<E extends string = string> {
   /** May adjust the record or throw an HttpError. `existing` is null on create. */
-  beforeSave?(
-    record: Record<string, any>,
-    existing: Record<string, any> | null,
-    ctx: WriteContext,
-  ): Promise<void> | void;
-  afterSave?(
-    record: Record<string, any>,
-    existing: Record<string, any> | null,
-    ctx: WriteContext,
-  ): Promise<void> | void;
-  beforeDelete?(existing: Record<string, any>, ctx: WriteContext): Promise<void> | void;
+  beforeSave?(record: DraftOf<E>, existing: RecordOf<E> | null, ctx: WriteContext): Promise<void> | void;
+  afterSave?(record: RecordOf<E>, existing: RecordOf<E> | null, ctx: WriteContext): Promise<void> | void;
+  beforeDelete?(existing: RecordOf<E>, ctx: WriteContext): Promise<void> | void;
   /** After the row is gone, in the same transaction (e.g. recompute what depended on it). */
-  afterDelete?(existing: Record<string, any>, ctx: WriteContext): Promise<void> | void;
+  afterDelete?(existing: RecordOf<E>, ctx: WriteContext): Promise<void> | void;
 }
 
 const metas = new Map<string, EntityMeta>(ENTITY_METAS.map((m) => [m.name, m]));
@@ -57,10 +75,10 @@ const ordered = new Map<string, EntityHooks[]>();
 let owner = 'core';
 let ajv: ReturnType<typeof createAjv> | undefined;
 
-export function entityMeta(name: string): EntityMeta {
+export function entityMeta<E extends string>(name: E): MetaOf<E> {
   const m = metas.get(name);
   if (!m) throw new Error(`unknown entity ${name}`);
-  return m;
+  return m as MetaOf<E>;
 }
 
 export function allEntities(): EntityMeta[] {
@@ -88,9 +106,13 @@ export function registeringAs(module: string, register: () => void): void {
   }
 }
 
-export function registerHooks(entity: string, h: EntityHooks): void {
+/**
+ * `registerHooks('booking', …)` types the hooks' records as bookings; `registerHooks<string>(…)`
+ * keeps them loose in a module not typed yet (issue 23 §2, docs/history.md#issue-23).
+ */
+export function registerHooks<E extends string>(entity: E, h: EntityHooks<E>): void {
   entityMeta(entity);
-  hooks.set(entity, [...(hooks.get(entity) ?? []), { owner, hooks: h }]);
+  hooks.set(entity, [...(hooks.get(entity) ?? []), { owner, hooks: h as unknown as EntityHooks }]);
   ordered.delete(entity);
 }
 

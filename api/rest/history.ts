@@ -9,8 +9,8 @@ export interface HistoryEntry {
   entity: EntityMeta;
   recordId: number;
   action: 'create' | 'update' | 'delete' | 'action';
-  before?: Record<string, any> | null;
-  after?: Record<string, any> | null;
+  before?: object | null;
+  after?: object | null;
   /** for business actions: what was done, in French (e.g. "Annulation : client malade") */
   detail?: string;
 }
@@ -19,9 +19,12 @@ const SKIP = new Set(['createdAt', 'updatedAt', 'id', 'version']);
 
 export function changesOf(
   meta: EntityMeta,
-  before: Record<string, any> | null | undefined,
-  after: Record<string, any> | null | undefined,
+  stored: object | null | undefined,
+  changed: object | null | undefined,
 ): Record<string, [unknown, unknown]> {
+  // Any entity's record: its fields read by name.
+  const before = stored as Record<string, unknown> | null | undefined;
+  const after = changed as Record<string, unknown> | null | undefined;
   const out: Record<string, [unknown, unknown]> = {};
   for (const f of meta.fields) {
     if (SKIP.has(f.name)) continue;
@@ -44,7 +47,7 @@ export async function recordHistory(trx: Knex | Knex.Transaction, e: HistoryEntr
       ? null
       : changesOf(e.entity, maskRow(e.entity.name, e.before), maskRow(e.entity.name, e.after));
   if (e.action === 'update' && changes && !Object.keys(changes).length && !e.detail) return;
-  const rec = e.after ?? e.before ?? {};
+  const rec = (e.after ?? e.before ?? {}) as Record<string, unknown>;
   const label = rec[e.entity.representation];
   const user = e.userId ? await trx('app_user').where('id', e.userId).first('name') : null;
   await trx('post_history').insert({

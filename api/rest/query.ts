@@ -144,14 +144,14 @@ export function applyFilter(
     } else if (Array.isArray(value)) {
       if (op) throw badRequest('INVALID_QUERY', undefined, { param: key });
       if (value.length > MAX_ROWS) throw badRequest('INVALID_QUERY', undefined, { param: key });
-      qb.whereIn(col, value.map((v) => checkValue(f, v, key)) as any[]);
+      qb.whereIn(col, value.map((v) => checkValue(f, v, key)) as Knex.Value[]);
     } else if (value === null) {
       if (op === 'neq') qb.whereNotNull(col);
       else qb.whereNull(col);
     } else {
       const v = checkValue(f, value, key);
       const sqlOp = { gte: '>=', lte: '<=', gt: '>', lt: '<', neq: '<>' }[op as string] ?? '=';
-      qb.where(col, sqlOp, v as any);
+      qb.where(col, sqlOp, v as Knex.Value);
     }
   }
 }

@@ -38,7 +38,7 @@ export function restRouter(deps: RestDeps): { routes(): Middleware } {
       params,
       knex: deps.knex(),
       userId: ctx.state.user?.id ?? null,
-      body: (ctx.request as any).body,
+      body: (ctx.request as { body?: unknown }).body,
     });
   };
   return { routes: () => middleware };

@@ -10,12 +10,13 @@ import { formatMessage, isMessageCode } from '../../common/messages';
 import { changedDateErrors } from '../../common/date-sanity';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { mapDbError } from '../db/errors';
-import { hooksFor, validatorFor, type WriteContext } from './entities';
+import { hooksFor, validatorFor, type MetaOf, type RecordOf, type WriteContext } from './entities';
 import { readableColumns } from './query';
 import { recordHistory } from './history';
 import { cleanInput, newRecord, parseId } from './record-input';
 
-type Row = Record<string, any>;
+/** A record of an entity the generic path only knows by its metadata: fields by name. */
+type Values = Record<string, unknown>;
 
 /** Whether the entity carries a version (every entity but append-only ones). */
 export const isVersioned = (meta: EntityMeta) => meta.fields.some((f) => f.system && f.name === 'version');
@@ -25,10 +26,12 @@ export const isVersioned = (meta: EntityMeta) => meta.fields.some((f) => f.syste
  * (`"3"`, `W/"3"` or `3`; `*` means any). Absent: undefined — see README, « Versions ».
  */
 export function expectedVersion(body: unknown, ifMatch?: string | null): number | undefined {
-  const fromBody = body && typeof body === 'object' && !Array.isArray(body) ? (body as Row).version : undefined;
+  const fromBody =
+    body && typeof body === 'object' && !Array.isArray(body) ? (body as { version?: unknown }).version : undefined;
   if (fromBody !== undefined && fromBody !== null) {
-    if (!Number.isInteger(fromBody) || fromBody < 1) throw badRequest('INVALID_VERSION');
-    return fromBody as number;
+    if (typeof fromBody !== 'number' || !Number.isInteger(fromBody) || fromBody < 1)
+      throw badRequest('INVALID_VERSION');
+    return fromBody;
   }
   const h = ifMatch?.trim();
   if (!h || h === '*') return undefined;
@@ -38,14 +41,14 @@ export function expectedVersion(body: unknown, ifMatch?: string | null): number 
 }
 
 /** The ETag of a record: its version (weak: the edit shape may add derived data). */
-export const etagOf = (rec: Row | null | undefined): string | undefined =>
+export const etagOf = (rec: { version?: unknown } | null | undefined): string | undefined =>
   rec && Number.isInteger(rec.version) ? `W/"${rec.version}"` : undefined;
 
 /** 409 « Cet enregistrement a été modifié par un autre utilisateur », with the record as it is now. */
-export const staleRecord = (current: Row) => new HttpError(409, 'RECORD_CHANGED', undefined, undefined, { current });
+export const staleRecord = (current: object) => new HttpError(409, 'RECORD_CHANGED', undefined, undefined, { current });
 
 /** Throws the 409 when the client's version is not the stored one. */
-export function checkVersion(current: Row, expected: number | undefined): void {
+export function checkVersion(current: { version?: unknown }, expected: number | undefined): void {
   if (expected !== undefined && current.version !== undefined && current.version !== expected)
     throw staleRecord(current);
 }
@@ -55,19 +58,19 @@ export function checkVersion(current: Row, expected: number | undefined): void {
  * it is gone, 409 when it changed since the client read it. Concurrent writers of
  * the same row queue on the lock, so exactly one of them saves a given version.
  */
-export async function lockRecord(
+export async function lockRecord<E extends string>(
   trx: Knex | Knex.Transaction,
-  meta: EntityMeta,
+  meta: MetaOf<E>,
   id: number,
   expected?: number,
-): Promise<Row> {
+): Promise<RecordOf<E>> {
   const row = await trx(meta.table).select(readableColumns(meta)).where('id', id).forUpdate().first();
   if (!row) throw notFound();
   checkVersion(row, expected);
   return row;
 }
 
-function checkReadOnly(meta: EntityMeta, existing: Row): void {
+function checkReadOnly(meta: EntityMeta, existing: Values): void {
   const rule = meta.readOnlyWhen;
   if (rule && existing[rule.field] === rule.equals) {
     throw badRequest(isMessageCode(rule.message) ? rule.message : 'NOT_AUTHORISED');
@@ -76,8 +79,8 @@ function checkReadOnly(meta: EntityMeta, existing: Row): void {
 
 // Stored records never carry passwords (they are write-only), so a password is
 // written only when the request gives one.
-function writable(meta: EntityMeta, rec: Row): Row {
-  const out: Row = {};
+function writable(meta: EntityMeta, rec: Values): Values {
+  const out: Values = {};
   for (const f of meta.fields) if (!f.system && !f.readOnly && f.name in rec) out[f.name] = rec[f.name];
   return out;
 }
@@ -103,15 +106,15 @@ export interface WriteOptions {
  * Updates merge the body over the stored record, so the whole record is validated;
  * the body's `version` (or `opts.ifMatch`) must be the stored one.
  */
-export async function saveRecord(
+export async function saveRecord<E extends string>(
   knex: Knex,
-  meta: EntityMeta,
+  meta: MetaOf<E>,
   body: unknown,
   userId: number | null,
   idOverride?: number,
   opts: WriteOptions = {},
-): Promise<Row> {
-  const rawId = idOverride ?? (body as any)?.id;
+): Promise<RecordOf<E>> {
+  const rawId = idOverride ?? (body as { id?: unknown } | null | undefined)?.id;
   const id = rawId === undefined || rawId === null || rawId === 0 ? 0 : parseId(rawId);
   const input = cleanInput(meta, body);
   const expected = id ? expectedVersion(body, opts.ifMatch) : undefined;
@@ -119,10 +122,10 @@ export async function saveRecord(
     () =>
       knex.transaction(async (trx) => {
         const ctx: WriteContext = { trx, userId, confirm: opts.confirm };
-        let existing: Row | null = null;
-        let record: Row;
+        let existing: Values | null = null;
+        let record: Values;
         if (id) {
-          existing = await lockRecord(trx, meta, id, expected);
+          existing = await lockRecord(trx, meta as EntityMeta, id, expected);
           checkReadOnly(meta, existing);
           record = { ...writable(meta, existing), ...input };
         } else {
@@ -143,7 +146,7 @@ export async function saveRecord(
         for (const f of meta.fields)
           if (f.kind === 'json' && values[f.name] !== undefined && values[f.name] !== null)
             values[f.name] = JSON.stringify(values[f.name]);
-        let saved: Row;
+        let saved: Values;
         if (existing) {
           [saved] = await trx(meta.table)
             .where('id', id)
@@ -156,15 +159,20 @@ export async function saveRecord(
         await recordHistory(trx, {
           userId,
           entity: meta,
-          recordId: saved.id,
+          recordId: saved.id as number,
           action: existing ? 'update' : 'create',
           before: existing,
           after: { ...saved, password: values.password },
         });
         // afterSave hooks may have written the row again (derived fields): answer it as stored.
         if (hooksFor(meta.name).some((h) => h.afterSave))
-          saved = (await trx(meta.table).select(readableColumns(meta)).where('id', saved.id).first()) ?? saved;
-        return saved;
+          saved =
+            (await trx(meta.table)
+              .select(readableColumns(meta))
+              .where('id', saved.id as number)
+              .first()) ?? saved;
+        // The row as the database answered it: the record of the metadata's entity.
+        return saved as RecordOf<E>;
       }),
     meta,
     'write',
@@ -172,20 +180,20 @@ export async function saveRecord(
 }
 
 /** Deletes a record; with a version (body or If-Match), only the version the client read. */
-export async function deleteRecord(
+export async function deleteRecord<E extends string>(
   knex: Knex,
-  meta: EntityMeta,
+  meta: MetaOf<E>,
   id: number,
   userId: number | null,
   expected?: number,
   reason?: string,
-): Promise<Row> {
+): Promise<RecordOf<E>> {
   // §5 (docs/stays.md#cancellation) « deletion requires a reason » for the entities declared x-delete-reason.
   const why = (reason ?? '').trim().slice(0, 250);
   return withDbErrors(
     () =>
       knex.transaction(async (trx) => {
-        const existing = await lockRecord(trx, meta, id, expected);
+        const existing = await lockRecord(trx, meta as EntityMeta, id, expected);
         checkReadOnly(meta, existing);
         for (const h of hooksFor(meta.name)) await h.beforeDelete?.(existing, { trx, userId });
         // After the record's own refusals (in use, deposited…), which say more than a missing reason.
@@ -201,7 +209,7 @@ export async function deleteRecord(
           before: existing,
           ...(why ? { detail: `Motif : ${why}` } : {}),
         });
-        return existing;
+        return existing as RecordOf<E>;
       }),
     meta,
     'delete',

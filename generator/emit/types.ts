@@ -29,6 +29,24 @@ function recordType(m: EntityMeta): string {
   );
 }
 
+/**
+ * Entity name → its types, so code keyed by an entity name (`registerHooks('booking', …)`,
+ * `saveRecord(knex, entityMeta('booking'), …)`) gets that entity's record without naming it.
+ */
+function entityMap(metas: EntityMeta[]): string {
+  const entries = (suffix: string) => metas.map((m) => `  '${m.name}': ${m.typeName}${suffix};`).join('\n');
+  // From each entity's file, not from index.ts (which re-exports this one): no import cycle.
+  const imports = metas.map((m) => `import type { ${m.typeName}, ${m.typeName}Record } from './${m.name}';`);
+  return (
+    `${BANNER}\n${imports.join('\n')}\n\n` +
+    `/** Per entity, what a save sends (fields optional as the schema says). */\n` +
+    `export interface EntityInputs {\n${entries('')}\n}\n\n` +
+    `/** Per entity, a stored record as a read returns it. */\n` +
+    `export interface EntityRecords {\n${entries('Record')}\n}\n\n` +
+    `export type EntityName = keyof EntityRecords;\n`
+  );
+}
+
 export async function emitTypes(metas: EntityMeta[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const m of metas) {
@@ -50,6 +68,8 @@ export async function emitTypes(metas: EntityMeta[]): Promise<Record<string, str
   }
   out['common/generated/types/index.ts'] =
     `${BANNER}\n` +
-    `${metas.map((m) => `export type { ${m.typeName}, ${m.typeName}Record } from './${m.name}';`).join('\n')}\n`;
+    `${metas.map((m) => `export type { ${m.typeName}, ${m.typeName}Record } from './${m.name}';`).join('\n')}\n` +
+    `export type { EntityInputs, EntityName, EntityRecords } from './entity-map';\n`;
+  out['common/generated/types/entity-map.ts'] = entityMap(metas);
   return out;
 }

@@ -35,7 +35,7 @@ async function assertNotBilled(trx: Trx, ...bookingIds: (number | null | undefin
 }
 
 export function registerBillingFreeze(): void {
-  registerHooks('booking', {
+  registerHooks<string>('booking', {
     async beforeSave(rec, existing, { trx }) {
       if (!existing) return;
       const changed = BOOKING_PRICE_FIELDS.find((f) => f in rec && !same(rec[f], existing[f]));
@@ -46,7 +46,7 @@ export function registerBillingFreeze(): void {
       await assertNotBilled(trx, existing.id);
     },
   });
-  registerHooks('occupancy', {
+  registerHooks<string>('occupancy', {
     async beforeSave(rec, existing, { trx }) {
       // Notes, the lock flag and the like still change; what the price is made of does not.
       const changed = existing

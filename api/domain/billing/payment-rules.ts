@@ -129,7 +129,7 @@ async function useGiftVoucher(trx: Trx, rec: Row, existing: Row | null): Promise
 }
 
 export function registerPaymentKindRules(): void {
-  registerHooks('payment', {
+  registerHooks<string>('payment', {
     async beforeSave(rec, existing, { trx }) {
       assertNoCardNumber(rec);
       // Money received is positive; a refund (paid back, refunds.ts) is the one negative payment.

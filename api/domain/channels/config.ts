@@ -1,6 +1,7 @@
 // A channel is a module record of kind `online-booking` (/admin/module/online-booking/{id});
 // its settings (common/modules.ts) are read here, with its mappings (entity channel-mapping).
 import type { Knex } from 'knex';
+import type { ModuleRecord } from '../../../common/generated/types/index';
 
 type Db = Knex | Knex.Transaction;
 
@@ -48,7 +49,12 @@ const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null
 const int = (v: unknown) => (Number.isInteger(v) ? (v as number) : null);
 const bool = (v: unknown, dflt: boolean) => (typeof v === 'boolean' ? v : dflt);
 
-export function channelOf(row: Record<string, any>): ChannelConfig {
+/** The columns of a channel's module row its configuration is read from. */
+export type ChannelModuleRow = Pick<ModuleRecord, 'id' | 'label' | 'isActive' | 'settings'> & {
+  provider?: string | null;
+};
+
+export function channelOf(row: ChannelModuleRow): ChannelConfig {
   const s = (row.settings ?? {}) as Record<string, unknown>;
   const connector = s.connector === 'pitchup' || s.connector === 'ical' ? s.connector : 'webhook';
   return {

@@ -3,13 +3,18 @@
 // waiting for someone; and the home tile when a channel has been failing for over an hour.
 import type { Knex } from 'knex';
 import { registerTile } from '../home/tiles';
-import { channelOf } from './config';
+import { channelOf, type ChannelModuleRow } from './config';
 import type { ChannelHealth } from '../../../common/channel-health';
 
 const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 
+/** The sync state's moments (timestamps as the driver gives them: read through iso). */
+type StateTime = 'lastPullAt' | 'lastPushAt' | 'lastRatesAt' | 'lastErrorAt' | 'failingSince' | 'nextAttemptAt';
+
 export async function channelHealth(knex: Knex): Promise<ChannelHealth[]> {
-  const rows: Record<string, any>[] = await knex('module_config as m')
+  const rows: (ChannelModuleRow & Record<StateTime, unknown> & { lastError: string | null })[] = await knex(
+    'module_config as m',
+  )
     .leftJoin('channel_state as s', 's.moduleId', 'm.id')
     .where('m.kind', 'online-booking')
     .orderBy('m.label')
@@ -23,13 +28,13 @@ export async function channelHealth(knex: Knex): Promise<ChannelHealth[]> {
       's.failingSince',
       's.nextAttemptAt',
     );
-  const counts: Record<string, any>[] = await knex('channel_sync_log')
+  const counts: { moduleId: number; runs: number; failures: number; items: number }[] = await knex('channel_sync_log')
     .where('createdAt', '>', knex.raw("now() - interval '24 hours'"))
     .groupBy('moduleId')
     .select('moduleId')
     .select(knex.raw('count(*)::int AS runs'), knex.raw('count(*) FILTER (WHERE NOT ok)::int AS failures'))
     .select(knex.raw('coalesce(sum(items), 0)::int AS items'));
-  const waiting: Record<string, any>[] = await knex('booking_import')
+  const waiting: { channelModuleId: number; n: number }[] = await knex('booking_import')
     .whereNotNull('channelModuleId')
     .whereIn('statusId', [12, 4])
     .groupBy('channelModuleId')

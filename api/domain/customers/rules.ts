@@ -14,7 +14,7 @@ import { isValidSiren } from '../../../common/company';
 const trimOrNull = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
 
 export function registerCustomerRules(): void {
-  registerHooks('customer', {
+  registerHooks<string>('customer', {
     async beforeSave(rec, _existing, { trx }) {
       for (const f of [
         'lastName',

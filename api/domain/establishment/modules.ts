@@ -17,8 +17,8 @@ export function maskModule(row: Record<string, any>): Record<string, any> {
 }
 
 export function registerModuleRules(): void {
-  registerReadMask('module', maskModule);
-  registerMaskedRestore('module', (rec, existing) => {
+  registerReadMask<string>('module', maskModule);
+  registerMaskedRestore<string>('module', (rec, existing) => {
     const settings = rec.settings;
     if (!settings || typeof settings !== 'object' || Array.isArray(settings)) return;
     const old = (existing?.settings ?? {}) as Record<string, unknown>;

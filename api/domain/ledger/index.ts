@@ -17,7 +17,7 @@ import { closeLedgerYear } from './closures';
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
 function registerLedgerModule(): void {
-  registerHooks('payment', {
+  registerHooks<string>('payment', {
     // Dated in an open financial year (« Exercice absent ou clos » on the date), checked when the date is set.
     async beforeSave(rec, existing, { trx }) {
       if (typeof rec.date === 'string' && (!existing || !same(rec.date, existing.date)))

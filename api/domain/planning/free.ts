@@ -1,10 +1,25 @@
 // Free places per day for the board's filters (the held nights of place_reservation
 // and the places let to residents), and the price periods of the board's header.
 import type { Knex } from 'knex';
-import { freeCounts, mergePricePeriods, type Reservation } from './compute';
+import { freeCounts, mergePricePeriods, type BoardPeriod, type GridPeriod, type Reservation } from './compute';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+/** Held nights grouped by span (snake_case: raw rows keep the column names). */
+interface HeldRow {
+  startDate?: string;
+  start_date?: string;
+  endDate?: string;
+  end_date?: string;
+  n: number;
+}
+
+/** A resident's contract on a place over the span, with its campsite sublets' nights. */
+interface LetRow {
+  id: number;
+  s: string;
+  e: string;
+  sublets: [string, string][];
+}
 
 export interface PlaceFilter {
   layoutIds?: number[];
@@ -48,19 +63,19 @@ export async function planningFree(
   if (!Number(total)) return { total: 0, days: freeCounts(from, to, 0, []) };
   // Held nights of those places, clipped to the span and grouped (a few hundred rows, not one per stay).
   const sub = places.clone().clearSelect().select('p.id').toSQL();
-  const res: any = await db.raw(
+  const res = await db.raw<{ rows?: HeldRow[] }>(
     `SELECT lower(x.n)::text AS start_date, upper(x.n)::text AS end_date, count(*)::int AS n
        FROM (SELECT r.nights * daterange(?::date, ?::date) AS n FROM place_reservation r
               WHERE r.nights && daterange(?::date, ?::date) AND r.place_id IN (${sub.sql})) x
       GROUP BY 1, 2`,
-    [from, to, from, to, ...(sub.bindings as any[])],
+    [from, to, from, to, ...sub.bindings],
   );
-  const rows: Reservation[] = ((res.rows ?? res) as Row[]).map((r) => ({
+  const rows: Reservation[] = (res.rows ?? (res as unknown as HeldRow[])).map((r) => ({
     startDate: String(r.startDate ?? r.start_date),
     endDate: String(r.endDate ?? r.end_date),
     count: Number(r.n),
   }));
-  rows.push(...(await letNights(db, from, to, sub.sql, sub.bindings as any[])));
+  rows.push(...(await letNights(db, from, to, sub.sql, sub.bindings)));
   return { total: Number(total), days: freeCounts(from, to, Number(total), rows) };
 }
 
@@ -70,8 +85,8 @@ export async function planningFree(
  * be sold there (stays/store.ts leasedSql), so they are not free. A sublet through the
  * campsite frees its nights: its stay, once booked, is a place_reservation row instead.
  */
-async function letNights(db: Db, from: string, to: string, placesSql: string, bindings: any[]) {
-  const res: any = await db.raw(
+async function letNights(db: Db, from: string, to: string, placesSql: string, bindings: readonly Knex.Value[]) {
+  const res = await db.raw<{ rows?: LetRow[] }>(
     `SELECT a.id, greatest(a.start_date, ?::date)::text AS s, least(coalesce(a.end_date, ?::date), ?::date)::text AS e,
             coalesce((SELECT json_agg(json_build_array(l.start_date::text, l.end_date::text) ORDER BY l.start_date)
                FROM sublet l WHERE l.place_affectation_id = a.id AND l.mode = 'campsite' AND l.status_id <> 3
@@ -81,9 +96,9 @@ async function letNights(db: Db, from: string, to: string, placesSql: string, bi
     [from, to, to, to, from, from, to, ...bindings],
   );
   const out: Reservation[] = [];
-  for (const r of (res.rows ?? res) as Row[]) {
+  for (const r of res.rows ?? (res as unknown as LetRow[])) {
     let cursor: string = r.s;
-    for (const [ls, le] of r.sublets as [string, string][]) {
+    for (const [ls, le] of r.sublets) {
       if (ls > cursor) out.push({ startDate: cursor, endDate: ls < r.e ? ls : r.e });
       if (le > cursor) cursor = le;
     }
@@ -93,8 +108,8 @@ async function letNights(db: Db, from: string, to: string, placesSql: string, bi
 }
 
 /** The price periods of the active grids over [from, to), one band (see compute.ts). */
-export async function planningPeriods(db: Db, from: string, to: string): Promise<Row[]> {
-  const rows = await db('price_grid_period as pp')
+export async function planningPeriods(db: Db, from: string, to: string): Promise<BoardPeriod[]> {
+  const rows: GridPeriod[] = await db('price_grid_period as pp')
     .join('price_grid as g', 'g.id', 'pp.priceGridId')
     .where('g.isActive', true)
     .where('pp.startDate', '<', to)
@@ -102,5 +117,5 @@ export async function planningPeriods(db: Db, from: string, to: string): Promise
     .select('pp.id', 'pp.label', 'pp.startDate', 'pp.endDate', 'pp.priceGridId')
     .orderBy('pp.startDate')
     .orderBy('pp.id');
-  return mergePricePeriods(rows as any);
+  return mergePricePeriods(rows);
 }

@@ -29,7 +29,9 @@ const upload = koaBody({
     allowEmptyFiles: false,
     keepExtensions: false,
   },
-  onError(err: any) {
+  onError(thrown: Error) {
+    // formidable's codes (1009, 1016: too big) and http code.
+    const err = thrown as Error & { code?: unknown; httpCode?: unknown };
     if (err?.code === 1009 || err?.code === 1016 || err?.httpCode === 413) throw badRequest('IMAGE_TOO_LARGE');
     throw badRequest('INCORRECT_FORM');
   },

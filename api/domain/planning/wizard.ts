@@ -201,8 +201,8 @@ export interface EditVersions {
 }
 
 /** `version` (or If-Match): the occupancy's; `bookingVersion`: its booking's. */
-export function editVersions(body: any, ifMatch?: string | null): EditVersions {
-  const bv = body && typeof body === 'object' ? body.bookingVersion : undefined;
+export function editVersions(body: unknown, ifMatch?: string | null): EditVersions {
+  const bv = body && typeof body === 'object' ? (body as { bookingVersion?: unknown }).bookingVersion : undefined;
   return {
     occupancy: expectedVersion(body, ifMatch),
     booking: bv === undefined || bv === null ? undefined : expectedVersion({ version: bv }),

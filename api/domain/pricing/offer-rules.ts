@@ -10,7 +10,7 @@ import { refuseMany, checkIds, refuse } from './rule-support';
 // ---------------------------------------------------------------------------
 
 export function registerOfferRules(): void {
-  registerHooks('special-offer', {
+  registerHooks<string>('special-offer', {
     async beforeSave(rec, _existing, { trx }) {
       const offer = toSpecialOffer({ ...rec, id: rec.id ?? 0 });
       const errors: Record<string, MessageCode> = {};

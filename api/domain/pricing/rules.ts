@@ -91,7 +91,7 @@ function registerGridRules(): void {
     },
   });
 
-  registerHooks('price-grid-option', {
+  registerHooks<string>('price-grid-option', {
     async beforeSave(rec, existing, { trx }) {
       refuseMove(rec, existing);
       const items = ['ageCategoryId', 'extraId', 'animalTypeId', 'vehicleTypeId'].filter((f) => rec[f] != null);

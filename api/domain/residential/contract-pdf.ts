@@ -7,11 +7,16 @@ import { formatDateFr } from '../../../common/dates';
 import { countFr } from '../../../common/french';
 import { formatEuros } from '../pricing/money';
 import { pdfmake } from '../../pdf/printer';
-import { sellerSnapshot } from '../billing/parties';
+import { sellerSnapshot, type SellerSnapshot } from '../billing/parties';
 import { notFound } from '../../http/errors';
 import { yearlyFeeAt } from './lines';
+import type {
+  CustomerRecord,
+  PlaceAffectationRecord,
+  PlaceRecord,
+  ResidentialContractRecord,
+} from '../../../common/generated/types/index';
 
-type Row = Record<string, any>;
 const d = (x: string | null | undefined) => (x ? formatDateFr(x) : '—');
 const REVISION: Record<string, string> = {
   fixed: 'le prix du type de parcelle de l’année',
@@ -32,14 +37,26 @@ const END: Record<string, string> = {
   termination: 'Le contrat a été résilié',
 };
 
-export async function contractData(db: Knex, id: number): Promise<Row> {
-  const c = await db('residential_contract').where('id', id).first();
+/** What the contract prints: the contract, its place let, the resident and the seller. */
+export interface ContractData {
+  contract: ResidentialContractRecord;
+  aff: PlaceAffectationRecord;
+  place: Pick<PlaceRecord, 'code' | 'label' | 'surface'>;
+  customer: CustomerRecord;
+  parcel: { label: string } | null;
+  meters: { number: string; label: string; unit: string }[];
+  fee: number | null;
+  seller: SellerSnapshot;
+}
+
+export async function contractData(db: Knex, id: number): Promise<ContractData> {
+  const c = await db<ResidentialContractRecord>('residential_contract').where('id', id).first();
   if (!c) throw notFound();
-  const aff = await db('place_affectation').where('id', c.placeAffectationId).first();
+  const aff: PlaceAffectationRecord = await db('place_affectation').where('id', c.placeAffectationId).first();
   const place = await db('place').where('id', aff.placeId).first('code', 'label', 'surface');
   const customer = await db('customer').where('id', aff.customerId).first();
   const parcel = aff.parcelTypeId ? await db('parcel_type').where('id', aff.parcelTypeId).first('label') : null;
-  const meters: Row[] = await db('meter as m')
+  const meters: ContractData['meters'] = await db('meter as m')
     .join('meter_type as t', 't.id', 'm.meterTypeId')
     .where({ 'm.placeId': aff.placeId, 'm.isActive': true })
     .select('m.number', 't.label', 't.unit');
@@ -52,9 +69,11 @@ export async function contractData(db: Knex, id: number): Promise<Row> {
   return { contract: c, aff, place, customer, parcel, meters, fee, seller: await sellerSnapshot(db) };
 }
 
-const name = (c: Row) => [c.civility, c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName || '';
+// `civility` is no customer column (the customer has a civilityId): it adds nothing today.
+const name = (c: Pick<CustomerRecord, 'firstName' | 'lastName' | 'companyName'> & { civility?: string }) =>
+  [c.civility, c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName || '';
 
-export function contractDocument(x: Row): Row {
+export function contractDocument(x: ContractData): object {
   const { contract: c, aff, place, customer, parcel, meters, fee, seller } = x;
   const revision =
     aff.revisionRule === 'rate'
@@ -97,7 +116,7 @@ export function contractDocument(x: Row): Row {
       h('Charges, compteurs, taxe de séjour et visiteurs'),
       'Eau, électricité et entretien : refacturés selon les relevés des compteurs individuels au tarif en vigueur.',
       ...(meters.length
-        ? meters.map((m: Row) => `• ${m.label} : compteur n° ${m.number} (${m.unit})`)
+        ? meters.map((m) => `• ${m.label} : compteur n° ${m.number} (${m.unit})`)
         : ['Aucun compteur.']),
       `Taxe de séjour : ${TAX[aff.touristTaxMode as string] ?? ''}` +
         (aff.touristTaxMode === 'flat' ? ` de ${formatEuros(aff.touristTaxFlat)}.` : '.'),

@@ -5,6 +5,11 @@
 // place's meters since the last billed reading at the meter tariff (22), and what a
 // sublet sold by the campsite owes the resident (24, negative, outside VAT).
 import type { Knex } from 'knex';
+import type {
+  PlaceAffectationRecord,
+  ResidentialFeesRecord,
+  SubletRecord,
+} from '../../../common/generated/types/index';
 import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { formatDateFr } from '../../../common/dates';
@@ -24,7 +29,20 @@ import { nightsBetween } from '../../../common/dates';
 import { residentSubletLines } from './sublet-fees';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+type Affectation = PlaceAffectationRecord;
+type Fee = Pick<ResidentialFeesRecord, 'id' | 'label' | 'amount' | 'periodicity' | 'tvaId'>;
+/** A meter reading to bill, with its meter and meter type. */
+interface ReadingRow {
+  id: number;
+  readingDate: string;
+  quantity: number | string;
+  consumption: number | string;
+  number: string;
+  meterTypeId: number;
+  label: string;
+  unit: string;
+  tvaId: number | null;
+}
 
 export interface ReceiptLine {
   lineType: 2 | 18 | 19 | 22 | 24;
@@ -96,7 +114,7 @@ function rateOf(db: Db, tvaId: number | null, cache?: RefCache): Promise<number 
 }
 
 /** The price of a residential fee for the period starting at `date` (its amount when it has none). */
-function feePrice(db: Db, fee: Row, date: string, cache?: RefCache): Promise<number> {
+function feePrice(db: Db, fee: Fee, date: string, cache?: RefCache): Promise<number> {
   return memo(cache, `fee:${fee.id}:${date}`, async () => {
     const p = await db('residential_fees_price_period')
       .where('residentialFeesId', fee.id)
@@ -108,7 +126,7 @@ function feePrice(db: Db, fee: Row, date: string, cache?: RefCache): Promise<num
 }
 
 /** The yearly fee that applies at `date`: the contract's own price period, its revised fee, its parcel's price. */
-export async function yearlyFeeAt(db: Db, aff: Row, date: string): Promise<number> {
+export async function yearlyFeeAt(db: Db, aff: Affectation, date: string): Promise<number> {
   const own = await db('place_affectation_price_period')
     .where('placeAffectationId', aff.id)
     .where('startDate', '<=', date)
@@ -136,7 +154,7 @@ export async function yearlyFeeAt(db: Db, aff: Row, date: string): Promise<numbe
 /** Lines 18, 19 and 2 of a deadline: what the contract fixes in advance. */
 export async function fixedLines(
   db: Db,
-  aff: Row,
+  aff: Affectation,
   d: ReceiptPeriod,
   count: number,
   cache?: RefCache,
@@ -156,7 +174,7 @@ export async function fixedLines(
       amountInclVat: share,
       vatRateBp: await defaultVatRate(db, cache),
     });
-  const fees: Row[] = await memo(cache, 'fees', async () =>
+  const fees: Fee[] = await memo(cache, 'fees', async () =>
     db('residential_fees').orderBy('label').select('id', 'label', 'amount', 'periodicity', 'tvaId'),
   );
   for (const f of fees) {
@@ -194,9 +212,14 @@ export async function fixedLines(
  * and billed on no other receipt, each at the tariff of its date; the resident's share
  * of the campsite's sublets ended before its end and not yet paid back.
  */
-export async function variableLines(db: Db, aff: Row, receiptId: number, endDate: string): Promise<ReceiptLine[]> {
+export async function variableLines(
+  db: Db,
+  aff: Affectation,
+  receiptId: number,
+  endDate: string,
+): Promise<ReceiptLine[]> {
   const lines: ReceiptLine[] = [];
-  const readings: Row[] = await db('meter_reading as r')
+  const readings: ReadingRow[] = await db('meter_reading as r')
     .join('meter as m', 'm.id', 'r.meterId')
     .join('meter_type as t', 't.id', 'm.meterTypeId')
     .where('m.placeId', aff.placeId)
@@ -253,7 +276,7 @@ export async function variableLines(db: Db, aff: Row, receiptId: number, endDate
       meterReadingId: r.id,
     });
   }
-  const sublets: Row[] = await db('sublet as s')
+  const sublets: Pick<SubletRecord, 'id' | 'startDate' | 'endDate' | 'residentShare'>[] = await db('sublet as s')
     .where({ 's.placeAffectationId': aff.id, 's.mode': 'campsite', 's.statusId': 2 })
     .where('s.endDate', '<=', endDate)
     .whereNotExists((q) =>

@@ -4,6 +4,11 @@
 // lines while not billed, and their bill — an invoice of the same series as stays',
 // with its ledger entry (insertBill), after which the receipt is frozen (trigger).
 import type { Knex } from 'knex';
+import type {
+  PlaceAffectationRecord,
+  RentReceiptLineRecord,
+  RentReceiptRecord,
+} from '../../../common/generated/types/index';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { addDays } from '../../../common/dates';
@@ -15,7 +20,8 @@ import { customerSnapshot, paymentTermsText, sellerSnapshot } from '../billing/p
 import { dueDateOf, residentialPreferences } from './preferences';
 
 type Trx = Knex.Transaction;
-type Row = Record<string, any>;
+type Receipt = RentReceiptRecord;
+type Affectation = PlaceAffectationRecord;
 
 async function writeLines(trx: Trx, receiptId: number, lines: ReceiptLine[]): Promise<number> {
   await trx('rent_receipt_line').where('rentReceiptId', receiptId).delete();
@@ -39,15 +45,21 @@ async function writeLines(trx: Trx, receiptId: number, lines: ReceiptLine[]): Pr
 }
 
 /** Recomputes every line of a receipt not billed yet (the row locked by the caller). */
-export async function refreshLines(trx: Trx, receipt: Row, cache?: RefCache, contract?: Row): Promise<number> {
-  const aff = contract ?? (await trx('place_affectation').where('id', receipt.placeAffectationId).first());
+export async function refreshLines(
+  trx: Trx,
+  receipt: Receipt,
+  cache?: RefCache,
+  contract?: Affectation,
+): Promise<number> {
+  const aff: Affectation = contract ?? (await trx('place_affectation').where('id', receipt.placeAffectationId).first());
   const count = nightsInYear(receipt) ? aff.deadlines : 1;
   const period: ReceiptPeriod = { rank: receipt.deadline, startDate: receipt.startDate, endDate: receipt.endDate };
   const fixed = await fixedLines(trx, aff, period, count, cache);
   const variable = await variableLines(trx, aff, receipt.id, receipt.endDate);
   return writeLines(trx, receipt.id, [...fixed, ...variable]);
 }
-const nightsInYear = (r: Row) => r.startDate.slice(0, 4) === addDays(r.endDate, -1).slice(0, 4);
+const nightsInYear = (r: Pick<Receipt, 'startDate' | 'endDate'>) =>
+  r.startDate.slice(0, 4) === addDays(r.endDate, -1).slice(0, 4);
 
 export interface MultiResult {
   created: number;
@@ -58,7 +70,10 @@ export interface MultiResult {
 }
 
 /** The deadlines of `year` a contract covers (at least one day). */
-export function contractDeadlines(aff: Row, year: number): ReceiptPeriod[] {
+export function contractDeadlines(
+  aff: Pick<Affectation, 'deadlines' | 'startDate' | 'endDate'>,
+  year: number,
+): ReceiptPeriod[] {
   return deadlinesOfYear(year, aff.deadlines).filter((d) =>
     coveredDays(d.startDate, d.endDate, aff.startDate, aff.endDate),
   );
@@ -74,7 +89,7 @@ export async function createReceipts(
 ): Promise<MultiResult> {
   const q = knex('place_affectation').orderBy('id');
   if (opts.placeAffectationId) q.where('id', opts.placeAffectationId);
-  const affs: Row[] = await q.select('*');
+  const affs: Affectation[] = await q.select('*');
   const out: MultiResult = { created: 0, existing: 0, receiptIds: [], refused: [] };
   const cache: RefCache = new Map();
   for (const aff of affs) {
@@ -95,7 +110,7 @@ export async function createReceipts(
  */
 async function createForContract(
   knex: Knex,
-  aff: Row,
+  aff: Affectation,
   opts: { year: number; from?: string; to?: string; dueDays?: number },
   out: MultiResult,
   cache: RefCache,
@@ -110,7 +125,7 @@ async function createForContract(
   const mine = { created: 0, existing: 0, receiptIds: [] as number[] };
   await knex.transaction(async (trx) => {
     for (const d of wanted) {
-      const [row] = await trx('rent_receipt')
+      const [row]: (Receipt | undefined)[] = await trx('rent_receipt')
         .insert({
           placeAffectationId: aff.id,
           customerId: aff.customerId,
@@ -138,8 +153,8 @@ async function createForContract(
   out.receiptIds.push(...mine.receiptIds);
 }
 
-export async function lockReceipt(trx: Trx, id: number): Promise<Row> {
-  const r = await trx('rent_receipt').where('id', id).forUpdate().first();
+export async function lockReceipt(trx: Trx, id: number): Promise<Receipt> {
+  const r = await trx<Receipt>('rent_receipt').where('id', id).forUpdate().first();
   if (!r) throw notFound();
   return r;
 }
@@ -148,7 +163,7 @@ const refuse = (code: 'BILLED_ITEMS_UNCHANGEABLE' | 'RENT_RECEIPTS_NO_PRICE' | '
   badRequest(code, { id: formatMessage(code) });
 
 /** The receipt as bill lines (§9 (docs/constants.md) types kept), VAT-inclusive cents. */
-export function billLinesOf(lines: Row[], r: Row): LineInput[] {
+export function billLinesOf(lines: RentReceiptLineRecord[], r: Pick<Receipt, 'startDate' | 'endDate'>): LineInput[] {
   return lines.map((l) => ({
     lineType: l.lineType,
     label: l.label,
@@ -175,7 +190,9 @@ export async function billReceipt(
     if (r.isBilled) throw refuse('BILLED_ITEMS_UNCHANGEABLE');
     if (r.stateId !== 3) throw refuse('BILL_GENERATION_IMPOSSIBLE');
     await refreshLines(trx, r);
-    const lines: Row[] = await trx('rent_receipt_line').where('rentReceiptId', id).orderBy('position');
+    const lines: RentReceiptLineRecord[] = await trx('rent_receipt_line')
+      .where('rentReceiptId', id)
+      .orderBy('position');
     if (!lines.length) throw refuse('RENT_RECEIPTS_NO_PRICE');
     const customer = await customerSnapshot(trx, r.customerId);
     const seller = await sellerSnapshot(trx);
@@ -207,7 +224,7 @@ export async function billReceipt(
 }
 
 /** Receipt actions while not billed: save its lines again, or abandon it (stateId 2, lines dropped). */
-export async function setReceiptState(knex: Knex, id: number, stateId: 1 | 2 | 3): Promise<Row> {
+export async function setReceiptState(knex: Knex, id: number, stateId: 1 | 2 | 3): Promise<Receipt> {
   return knex.transaction(async (trx) => {
     const r = await lockReceipt(trx, id);
     if (r.isBilled) throw new HttpError(400, 'BILLED_ITEMS_UNCHANGEABLE');

@@ -10,6 +10,7 @@ import { badRequest, HttpError } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { formatDateFr, todayParis } from '../../../common/dates';
 import type { MergeData } from '../../../common/merge-template';
+import type { RentReceiptRecord } from '../../../common/generated/types/index';
 import { formatEuros } from '../pricing/money';
 import { printBill } from '../billing/documents';
 import { enqueueMail, processQueue } from '../mail/queue';
@@ -17,8 +18,6 @@ import { customerData, establishmentData } from '../documents/context';
 import { configurationForFunction, renderDocument } from '../documents/render';
 import { lockReceipt } from './receipts';
 import { residentialPreferences } from './preferences';
-
-type Row = Record<string, any>;
 
 export interface ReminderResult {
   rentReceiptId: number;
@@ -33,7 +32,7 @@ const refuse = (code: 'RENT_RECEIPT_NOTHING_DUE' | 'RENT_REMINDER_ALREADY_SENT')
   badRequest(code, { id: formatMessage(code) });
 
 /** What is still due on a billed receipt (its bill's total less its payments). */
-async function dueOf(trx: Knex.Transaction, r: Row): Promise<number> {
+async function dueOf(trx: Knex.Transaction, r: Pick<RentReceiptRecord, 'billId' | 'totalInclVat'>): Promise<number> {
   const paid = await trx('payment').where('billId', r.billId).sum({ s: 'amount' }).first();
   return r.totalInclVat - Number(paid?.s ?? 0);
 }

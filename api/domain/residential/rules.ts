@@ -5,7 +5,7 @@
 // split, and deletions refused while in use. The database holds the same guarantees
 // (migration 0301): these hooks only answer first, with the field to flag.
 import type { Knex } from 'knex';
-import { registerHooks } from '../../rest/entities';
+import { registerHooks, type DraftOf, type RecordOf } from '../../rest/entities';
 import { registerConstraintMessage } from '../../db/errors';
 import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
@@ -14,7 +14,6 @@ import { refreshLines } from './receipts';
 import { assertSubletStayReleased, createSubletStay } from './sublet-stay';
 
 type Trx = Knex.Transaction;
-type Row = Record<string, any>;
 const refuse = (code: MessageCode, field: string) => badRequest(code, { [field]: formatMessage(code) });
 const END = '9999-12-31';
 const overlaps = (q: Knex.QueryBuilder, start: string, end: string | null) =>
@@ -32,12 +31,16 @@ async function nextContractNumber(trx: Trx, startDate: string): Promise<string> 
   return `CR-${year}-${String(rows[0].n).padStart(3, '0')}`;
 }
 
-async function checkAffectation(trx: Trx, rec: Row, existing: Row | null): Promise<void> {
+async function checkAffectation(
+  trx: Trx,
+  rec: DraftOf<'place-affectation'>,
+  existing: RecordOf<'place-affectation'> | null,
+): Promise<void> {
   if (rec.endDate == null && !rec.isIndefinite) throw refuse('END_DATE_OR_INDEFINITE', 'endDate');
   if (rec.isIndefinite) rec.endDate = null;
   if (rec.placeId == null || rec.startDate == null) return;
   await trx('place').where('id', rec.placeId).forUpdate().first('id');
-  const other = overlaps(trx('place_affectation').where('placeId', rec.placeId), rec.startDate, rec.endDate);
+  const other = overlaps(trx('place_affectation').where('placeId', rec.placeId), rec.startDate, rec.endDate ?? null);
   if (existing) other.whereNot('id', existing.id);
   if (await other.first('id')) throw refuse('CONTRACT_EXISTS', 'startDate');
   for (const typeId of rec.meterTypeIds ?? []) {
@@ -57,26 +60,40 @@ async function checkAffectation(trx: Trx, rec: Row, existing: Row | null): Promi
   }
 }
 
-async function affectationOf(trx: Trx, id: number): Promise<Row | undefined> {
-  return trx('place_affectation').where('id', id).first();
+type Affectation = RecordOf<'place-affectation'>;
+
+async function affectationOf(trx: Trx, id: number): Promise<Affectation | undefined> {
+  return trx<Affectation>('place_affectation').where('id', id).first();
 }
 
-const inside = (aff: Row, start: string, end: string | null) =>
+const inside = (aff: Affectation, start: string, end: string | null) =>
   start >= aff.startDate && (aff.endDate == null || (end != null && end <= aff.endDate));
 
-async function checkContract(trx: Trx, rec: Row, existing: Row | null): Promise<void> {
+async function checkContract(
+  trx: Trx,
+  rec: DraftOf<'residential-contract'>,
+  existing: RecordOf<'residential-contract'> | null,
+): Promise<void> {
   if (rec.endDate == null && !rec.isIndefinite) throw refuse('END_DATE_OR_INDEFINITE', 'endDate');
   if (rec.isIndefinite) rec.endDate = null;
   if (rec.placeAffectationId == null || rec.startDate == null) return;
   const aff = await affectationOf(trx, rec.placeAffectationId);
   if (!aff) return;
-  const other = overlaps(trx('residential_contract').where('placeAffectationId', aff.id), rec.startDate, rec.endDate);
+  const other = overlaps(
+    trx('residential_contract').where('placeAffectationId', aff.id),
+    rec.startDate,
+    rec.endDate ?? null,
+  );
   if (existing) other.whereNot('id', existing.id);
   if (await other.first('id')) throw refuse('CONTRACT_EXISTS', 'startDate');
   if (rec.endReason !== 'none' && !rec.endedOn) rec.endedOn = rec.endDate;
 }
 
-async function checkPricePeriod(trx: Trx, rec: Row, existing: Row | null): Promise<void> {
+async function checkPricePeriod(
+  trx: Trx,
+  rec: DraftOf<'place-affectation-price-period'>,
+  existing: RecordOf<'place-affectation-price-period'> | null,
+): Promise<void> {
   if (rec.placeAffectationId == null || rec.startDate == null || rec.endDate == null) return;
   const aff = await affectationOf(trx, rec.placeAffectationId);
   if (!aff) return;
@@ -90,9 +107,17 @@ async function checkPricePeriod(trx: Trx, rec: Row, existing: Row | null): Promi
   if (await other.first('id')) throw refuse('PRICE_PERIOD_EXISTS', 'startDate');
 }
 
-async function checkSublet(trx: Trx, rec: Row, existing: Row | null): Promise<void> {
+async function checkSublet(trx: Trx, rec: DraftOf<'sublet'>, existing: RecordOf<'sublet'> | null): Promise<void> {
   if (existing?.statusId === 2) {
-    const frozen = ['startDate', 'endDate', 'mode', 'price', 'commissionRateBp', 'placeAffectationId', 'persons'];
+    const frozen = [
+      'startDate',
+      'endDate',
+      'mode',
+      'price',
+      'commissionRateBp',
+      'placeAffectationId',
+      'persons',
+    ] as const;
     if (frozen.some((f) => rec[f] !== existing[f])) throw refuse('SUBLET_ALLOTMENT_LOCKED', 'statusId');
   }
   if (existing?.statusId === 3 && rec.statusId !== 3) throw refuse('SUBLET_ALLOTMENT_LOCKED', 'statusId');
@@ -112,15 +137,20 @@ async function checkSublet(trx: Trx, rec: Row, existing: Row | null): Promise<vo
 }
 
 /** Read-only fields the module computes, written after the generic save and put in its answer. */
-async function setComputed(trx: Trx, table: string, saved: Row, values: Row): Promise<void> {
-  const changed = Object.entries(values).some(([k, v]) => saved[k] !== v);
+async function setComputed<T extends { id: number }>(
+  trx: Trx,
+  table: string,
+  saved: T,
+  values: Partial<T>,
+): Promise<void> {
+  const changed = Object.entries(values).some(([k, v]) => saved[k as keyof T] !== v);
   if (!changed) return;
   await trx(table).where('id', saved.id).update(values);
   const fresh = await trx(table).where('id', saved.id).first();
   Object.assign(saved, values, { version: fresh.version, updatedAt: fresh.updatedAt });
 }
 
-async function subletComputed(trx: Trx, saved: Row): Promise<void> {
+async function subletComputed(trx: Trx, saved: RecordOf<'sublet'>): Promise<void> {
   const { commission, residentShare } =
     saved.mode === 'campsite' ? subletSplit(saved.price, saved.commissionRateBp) : { commission: 0, residentShare: 0 };
   await setComputed(trx, 'sublet', saved, { commissionAmount: commission, residentShare });

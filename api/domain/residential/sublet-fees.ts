@@ -8,9 +8,9 @@
 import type { Knex } from 'knex';
 import { formatDateFr, nightsBetween } from '../../../common/dates';
 import { DEFAULT_STAY_VAT_BP } from '../stays/channel-price';
+import type { PlaceAffectationRecord, SubletRecord } from '../../../common/generated/types/index';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
 
 /** A receipt line (lines.ts ReceiptLine) of a resident's sublet. */
 export interface SubletFeeLine {
@@ -44,11 +44,13 @@ async function touristTaxRate(db: Db, date: string): Promise<{ rate: number; lab
 /** Lines of the resident's own sublets ended by `endDate` and billed on no other receipt. */
 export async function residentSubletLines(
   db: Db,
-  aff: Row,
+  aff: Pick<PlaceAffectationRecord, 'id' | 'visitorFee' | 'touristTaxMode'>,
   receiptId: number,
   endDate: string,
 ): Promise<SubletFeeLine[]> {
-  const sublets: Row[] = await db('sublet as s')
+  const sublets: Pick<SubletRecord, 'id' | 'startDate' | 'endDate' | 'persons' | 'occupantName'>[] = await db(
+    'sublet as s',
+  )
     .where({ 's.placeAffectationId': aff.id, 's.mode': 'resident' })
     .whereNot('s.statusId', 3)
     .where('s.endDate', '<=', endDate)

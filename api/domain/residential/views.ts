@@ -3,9 +3,64 @@
 // the totals of rent receipts per bill line type.
 import type { Knex } from 'knex';
 import { notFound } from '../../http/errors';
+import type { RentReceiptLineRecord, RentReceiptRecord } from '../../../common/generated/types/index';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+
+/** A receipt with its place, resident, bill number and what was paid on its bill. */
+type ReceiptRow = Pick<
+  RentReceiptRecord,
+  | 'id'
+  | 'placeAffectationId'
+  | 'customerId'
+  | 'startDate'
+  | 'endDate'
+  | 'deadline'
+  | 'dueDate'
+  | 'stateId'
+  | 'totalInclVat'
+  | 'isBilled'
+  | 'billId'
+  | 'lastReminderOn'
+  | 'version'
+> & { placeCode: string; billNumber: string | null; residentName: string; paid: number };
+
+type ReceiptLineRow = Pick<
+  RentReceiptLineRecord,
+  'id' | 'position' | 'lineType' | 'label' | 'quantity' | 'amountInclVat' | 'vatRateBp' | 'meterReadingId'
+>;
+
+/** One receipt as its screen shows it: its lines and notes too. */
+export interface ReceiptView extends ReceiptRow {
+  notes: string | null;
+  lines: ReceiptLineRow[];
+}
+
+/** A resident (a place let) with its contract number and what was billed and paid. */
+export interface ResidentRow {
+  placeAffectationId: number;
+  customerId: number;
+  placeCode: string;
+  startDate: string;
+  endDate: string | null;
+  isIndefinite: boolean;
+  email: string | null;
+  phone1: string | null;
+  residentName: string;
+  isCurrent: boolean;
+  contractNumber: string | null;
+  billed: number;
+  paid: number;
+}
+
+/** Rent receipts' bill lines summed per line type. */
+export interface BillTypeTotal {
+  lineType: number;
+  lines: number;
+  amountExclVat: number;
+  vatAmount: number;
+  amountInclVat: number;
+}
 
 const residentName = (db: Db) =>
   db.raw(`trim(coalesce(c.last_name, '') || ' ' || coalesce(c.first_name, '')) AS "residentName"`);
@@ -39,10 +94,10 @@ function receipts(db: Db): Knex.QueryBuilder {
     );
 }
 
-export async function receiptView(db: Db, id: number): Promise<Row> {
-  const r = await receipts(db).where('r.id', id).first();
+export async function receiptView(db: Db, id: number): Promise<ReceiptView> {
+  const r: ReceiptRow | undefined = await receipts(db).where('r.id', id).first();
   if (!r) throw notFound();
-  const lines = await db('rent_receipt_line')
+  const lines: ReceiptLineRow[] = await db('rent_receipt_line')
     .where('rentReceiptId', id)
     .orderBy('position')
     .select('id', 'position', 'lineType', 'label', 'quantity', 'amountInclVat', 'vatRateBp', 'meterReadingId');
@@ -51,22 +106,33 @@ export async function receiptView(db: Db, id: number): Promise<Row> {
 
 export type ReceiptStatus = 'all' | 'to-bill' | 'due' | 'late' | 'paid';
 
-export async function managementRows(db: Db, date: string, status: ReceiptStatus, year?: number): Promise<Row[]> {
+export async function managementRows(
+  db: Db,
+  date: string,
+  status: ReceiptStatus,
+  year?: number,
+): Promise<(ReceiptRow & { due: number; state: Exclude<ReceiptStatus, 'all'> })[]> {
   const q = receipts(db)
     .where('r.stateId', 3)
     .orderBy([{ column: 'r.dueDate' }, { column: 'pl.code' }]);
   if (year) q.where('r.startDate', '>=', `${year}-01-01`).where('r.startDate', '<', `${year + 1}-01-01`);
-  const rows: Row[] = await q.limit(5000);
+  const rows: ReceiptRow[] = await q.limit(5000);
   return rows
     .map((r) => {
       const due = r.isBilled ? r.totalInclVat - r.paid : r.totalInclVat;
-      const state = !r.isBilled ? 'to-bill' : due <= 0 ? 'paid' : r.dueDate < date ? 'late' : 'due';
+      const state: Exclude<ReceiptStatus, 'all'> = !r.isBilled
+        ? 'to-bill'
+        : due <= 0
+          ? 'paid'
+          : r.dueDate < date
+            ? 'late'
+            : 'due';
       return { ...r, due, state };
     })
     .filter((r) => status === 'all' || r.state === status || (status === 'due' && r.state === 'late'));
 }
 
-export async function residentRows(db: Db, date: string): Promise<Row[]> {
+export async function residentRows(db: Db, date: string): Promise<ResidentRow[]> {
   return db('place_affectation as a')
     .join('place as pl', 'pl.id', 'a.placeId')
     .join('customer as c', 'c.id', 'a.customerId')
@@ -98,7 +164,7 @@ export async function residentRows(db: Db, date: string): Promise<Row[]> {
     );
 }
 
-export async function billTypeTotals(db: Db, from: string, to: string): Promise<Row[]> {
+export async function billTypeTotals(db: Db, from: string, to: string): Promise<BillTypeTotal[]> {
   return db('bill_line as l')
     .join('bill as b', 'b.id', 'l.billId')
     .join('rent_receipt as r', 'r.billId', 'b.id')

@@ -27,7 +27,7 @@ const flags = (r: Record<string, any>): RightFlags => normalise({ ...r, canRead:
 export function registerSecurityRules(): void {
   registerConstraintMessage('uq_rights_group__label', 'VALUE_ALREADY_ASSIGNED');
   for (const entity of ['group-right', 'user-right'] as const) {
-    registerHooks(entity, {
+    registerHooks<string>(entity, {
       async beforeSave(rec, existing, { trx, userId }) {
         Object.assign(rec, flags(rec));
         const manager = await managerFor(trx, userId);

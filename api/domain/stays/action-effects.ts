@@ -9,7 +9,9 @@ import { assertOccupanciesFree } from './hooks';
 import { refreshBookingPrice, repriceBooking } from './pricing';
 import { keepPlannedPrice } from './early-departure';
 import type { StoredPrice } from './price-model';
-import { type Trx, type Row, bookingMeta } from './action-support';
+import type { StayQuote } from '../pricing/quote-for-stay';
+import { type Trx, bookingMeta } from './action-support';
+import type { BookingRecord, OccupancyRecord } from '../../../common/generated/types/index';
 
 const EARLY_DEPARTURE_LINE = 'Départ anticipé';
 
@@ -26,13 +28,13 @@ async function endOccupancies(
   userId: number | null,
 ): Promise<void> {
   const meta = entityMeta('occupancy');
-  const touched: Row[] = await trx('occupancy')
+  const touched: OccupancyRecord[] = await trx('occupancy')
     .select(readableColumns(meta))
     .where({ bookingId, isCancelled: false })
     .where('endDate', '>', date)
     .orderBy('id');
   if (!touched.length) return;
-  const ids = touched.map((o) => o.id as number);
+  const ids = touched.map((o) => o.id);
   await trx('occupancy').whereIn('id', ids).where('startDate', '>=', date).update({
     isCancelled: true,
     cancelReason: EARLY_DEPARTURE_LINE,
@@ -48,7 +50,9 @@ async function endOccupancies(
   await repriceBooking(trx, bookingId, { occupancyIds: ids });
   if (!reprice) await keepPlannedPrices(trx, bookingId, touched, date);
   const after = new Map(
-    (await trx('occupancy').select(readableColumns(meta)).whereIn('id', ids)).map((o: Row) => [o.id, o]),
+    (await trx('occupancy').select(readableColumns(meta)).whereIn('id', ids)).map(
+      (o: OccupancyRecord): [number, OccupancyRecord] => [o.id, o],
+    ),
   );
   for (const o of touched)
     await recordHistory(trx, {
@@ -66,8 +70,15 @@ async function endOccupancies(
  * Folds the planned price of the occupancies cut short (and of those the departure
  * cancelled whole, into the first one kept) over their price for the nights spent.
  */
-async function keepPlannedPrices(trx: Trx, bookingId: number, touched: Row[], date: string): Promise<void> {
-  const kept: Row[] = await trx('occupancy')
+/** An occupancy kept by an early departure, with the planned prices folded into it. */
+interface KeptOccupancy {
+  id: number;
+  pricedQuote: unknown;
+  planned?: StayQuote[];
+}
+
+async function keepPlannedPrices(trx: Trx, bookingId: number, touched: OccupancyRecord[], date: string): Promise<void> {
+  const kept: KeptOccupancy[] = await trx('occupancy')
     .whereIn(
       'id',
       touched.map((o) => o.id),
@@ -75,15 +86,15 @@ async function keepPlannedPrices(trx: Trx, bookingId: number, touched: Row[], da
     .where('isCancelled', false)
     .orderBy('id')
     .select('id', 'pricedQuote');
-  const planned = (o: Row) => (o.pricedQuote as StoredPrice | null)?.quote ?? null;
+  const planned = (o: { pricedQuote: unknown }) => (o.pricedQuote as StoredPrice | null)?.quote ?? null;
   const whole = touched.filter((o) => !kept.some((k) => k.id === o.id)).map(planned);
   kept.forEach((k, i) => {
     const before = touched.find((o) => o.id === k.id)!;
-    k.planned = [planned(before), ...(i === 0 ? whole : [])].filter(Boolean);
+    k.planned = [planned(before), ...(i === 0 ? whole : [])].filter((q): q is StayQuote => Boolean(q));
   });
   for (const k of kept) {
     const stored = k.pricedQuote as StoredPrice | null;
-    if (!stored?.quote || !k.planned.length) continue;
+    if (!stored?.quote || !k.planned?.length) continue;
     const quote = keepPlannedPrice(k.planned, stored.quote, date);
     await trx('occupancy')
       .where('id', k.id)
@@ -97,9 +108,15 @@ async function keepPlannedPrices(trx: Trx, bookingId: number, touched: Row[], da
  * its active state and its price from the history line of the early departure — if
  * its place is still free on the nights given back (another stay may have taken them).
  */
+/** The fields an early departure changed, which its undo puts back. */
+const RESTORED = ['endDate', 'isCancelled', 'cancelReason', 'cancelledAt', 'pricedQuote'];
+
 async function restoreOccupancies(trx: Trx, bookingId: number, userId: number | null): Promise<void> {
   const meta = entityMeta('occupancy');
-  const occs: Row[] = await trx('occupancy').select(readableColumns(meta)).where({ bookingId }).orderBy('id');
+  const occs: OccupancyRecord[] = await trx('occupancy')
+    .select(readableColumns(meta))
+    .where({ bookingId })
+    .orderBy('id');
   for (const o of occs) {
     const line = await trx('post_history')
       .where({ entity: 'occupancy', recordId: o.id, detail: EARLY_DEPARTURE_LINE })
@@ -108,11 +125,11 @@ async function restoreOccupancies(trx: Trx, bookingId: number, userId: number | 
     const changes: Record<string, [unknown, unknown]> | null =
       typeof line?.changes === 'string' ? JSON.parse(line.changes) : (line?.changes ?? null);
     if (!changes) continue;
-    const patch: Row = {};
-    for (const f of ['endDate', 'isCancelled', 'cancelReason', 'cancelledAt', 'pricedQuote'])
-      if (changes[f]) patch[f] = changes[f][0];
+    const patch: Record<string, unknown> = {};
+    for (const f of RESTORED) if (changes[f]) patch[f] = changes[f][0];
     if (!Object.keys(patch).length) continue;
-    const restored = { ...o, ...patch };
+    // The patch puts back values of the same fields, read from the history line.
+    const restored = { ...o, ...patch } as OccupancyRecord;
     if (o.placeId && !restored.isCancelled)
       await assertPlaceFree(trx, o.placeId, restored.startDate, restored.endDate, { occupancyId: o.id });
     if (patch.pricedQuote !== undefined)
@@ -133,7 +150,12 @@ async function restoreOccupancies(trx: Trx, bookingId: number, userId: number | 
   await refreshBookingPrice(trx, bookingId);
 }
 
-export async function applyDecision(trx: Trx, before: Row, d: Decision, userId: number | null): Promise<Row> {
+export async function applyDecision(
+  trx: Trx,
+  before: BookingRecord,
+  d: Decision,
+  userId: number | null,
+): Promise<BookingRecord> {
   for (const effect of d.effects) {
     if (effect.type === 'delete-occupancies') {
       await trx('occupancy').where('bookingId', before.id).delete();
@@ -149,7 +171,10 @@ export async function applyDecision(trx: Trx, before: Row, d: Decision, userId: 
     .where('id', before.id)
     .update({ ...d.patch, updatedAt: trx.fn.now() });
   await refreshBooking(trx, before.id);
-  const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', before.id).first();
+  const after: BookingRecord = await trx('booking')
+    .select(readableColumns(bookingMeta()))
+    .where('id', before.id)
+    .first();
   await recordHistory(trx, {
     userId,
     entity: bookingMeta(),

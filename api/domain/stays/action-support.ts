@@ -12,8 +12,6 @@ import { TransitionError } from './state-machine';
 
 export type Trx = Knex.Transaction;
 
-export type Row = Record<string, any>;
-
 export const bookingMeta = () => entityMeta('booking');
 
 export const clock = () => ({ today: todayParis(), now: new Date().toISOString() });

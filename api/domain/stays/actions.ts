@@ -15,7 +15,8 @@ import { assertKeepsAnOccupancy } from './hooks';
 import { isModifiable, STATUS } from './status';
 import { pricedInputsChanged, refreshBookingPrice, repriceBooking } from './pricing';
 import { formatCents } from '../../../common/money';
-import { type Row, bookingMeta, lockBooking } from './action-support';
+import { bookingMeta, lockBooking } from './action-support';
+import type { BookingRecord, OccupancyRecord } from '../../../common/generated/types/index';
 export { lockBooking } from './action-support';
 export { type RunOptions, type ActionGuard, registerActionGuard, runAction, setState } from './run-action';
 export {
@@ -36,14 +37,14 @@ export async function mergeBookings(
   fromId: unknown,
   userId: number | null,
   expected?: number,
-): Promise<Row> {
+): Promise<BookingRecord> {
   if (!Number.isInteger(fromId) || (fromId as number) <= 0)
     throw badRequest('VALIDATION_FAILED', { fromBookingId: formatMessage('REQUIRED') });
   if (fromId === intoId) throw badRequest('INVALID_TRANSITION', { fromBookingId: formatMessage('INVALID_CHOICE') });
   return knex.transaction(async (trx) => {
     // Both locked in id order: two merges of the same pair cannot wait on each other.
     const [first, second] = [intoId, fromId as number].sort((a, b) => a - b);
-    const locked = new Map<number, Row>([
+    const locked = new Map<number, BookingRecord>([
       [first, await lockBooking(trx, first)],
       [second, await lockBooking(trx, second)],
     ]);
@@ -69,7 +70,10 @@ export async function mergeBookings(
     // The moved occupancies keep their price; the booking's fees stay on its first occupancy.
     await pricedInputsChanged(trx, into.id, []);
     await refreshBookingPrice(trx, from.id);
-    const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', into.id).first();
+    const after: BookingRecord = await trx('booking')
+      .select(readableColumns(bookingMeta()))
+      .where('id', into.id)
+      .first();
     await recordHistory(trx, {
       userId,
       entity: bookingMeta(),
@@ -100,7 +104,7 @@ export async function lockOccupancy(
   locked: unknown,
   userId: number | null,
   expected?: number,
-): Promise<Row> {
+): Promise<OccupancyRecord> {
   if (typeof locked !== 'boolean') throw badRequest('VALIDATION_FAILED', { locked: formatMessage('INVALID_BOOLEAN') });
   return knex.transaction(async (trx) => {
     const saved = await saveRecord(
@@ -128,7 +132,7 @@ export async function cancelOccupancy(
   reason: unknown,
   userId: number | null,
   expected?: number,
-): Promise<Row> {
+): Promise<OccupancyRecord> {
   const text = typeof reason === 'string' ? reason.trim() : '';
   if (!text) throw badRequest('CANCEL_REASON_REQUIRED', { reason: formatMessage('CANCEL_REASON_REQUIRED') });
   return knex.transaction(async (trx) => {
@@ -150,7 +154,7 @@ export async function cancelOccupancy(
       .update({ isCancelled: true, cancelReason: text, cancelledAt: trx.fn.now(), updatedAt: trx.fn.now() });
     await refreshBooking(trx, booking.id);
     await pricedInputsChanged(trx, booking.id, []);
-    const after = await trx('occupancy')
+    const after: OccupancyRecord = await trx('occupancy')
       .select(readableColumns(entityMeta('occupancy')))
       .where('id', occupancyId)
       .first();
@@ -185,14 +189,17 @@ export async function repriceStay(
   atCurrentPrices: unknown,
   userId: number | null,
   expected?: number,
-): Promise<Row> {
+): Promise<BookingRecord> {
   if (atCurrentPrices !== undefined && typeof atCurrentPrices !== 'boolean')
     throw badRequest('VALIDATION_FAILED', { atCurrentPrices: formatMessage('INVALID_BOOLEAN') });
   return knex.transaction(async (trx) => {
     const before = await lockBooking(trx, bookingId, expected);
     if (!isModifiable(before.statusId)) throw badRequest('INVALID_TRANSITION');
     await repriceBooking(trx, bookingId, { atCurrentPrices: atCurrentPrices === true, explicit: true });
-    const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', bookingId).first();
+    const after: BookingRecord = await trx('booking')
+      .select(readableColumns(bookingMeta()))
+      .where('id', bookingId)
+      .first();
     const money = (v: number | null) => (v == null ? '—' : formatCents(v));
     await recordHistory(trx, {
       userId,

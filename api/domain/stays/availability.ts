@@ -36,12 +36,13 @@ const optId = (v: unknown, name: string): number | null => {
   return n as number;
 };
 
-export function parseAvailabilityQuery(body: any): AvailabilityQuery {
-  const b = body ?? {};
+export function parseAvailabilityQuery(body: unknown): AvailabilityQuery {
+  const b = (body ?? {}) as Record<string, unknown>;
   const errors: Record<string, string> = {};
   for (const f of ['startDate', 'endDate']) {
-    if (!b[f]) errors[f] = formatMessage('DATES_REQUIRED');
-    else if (typeof b[f] !== 'string' || !isValidDate(b[f])) errors[f] = formatMessage('INVALID_DATE');
+    const v = b[f];
+    if (!v) errors[f] = formatMessage('DATES_REQUIRED');
+    else if (typeof v !== 'string' || !isValidDate(v)) errors[f] = formatMessage('INVALID_DATE');
   }
   if (Object.keys(errors).length)
     throw badRequest(
@@ -50,10 +51,12 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
         : 'INCORRECT_DATES',
       errors,
     );
-  if (b.endDate === b.startDate)
-    throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
-  if (b.endDate < b.startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
-  if (nightsBetween(b.startDate, b.endDate) > 366)
+  // Both checked above: valid date strings.
+  const startDate = b.startDate as string;
+  const endDate = b.endDate as string;
+  if (endDate === startDate) throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
+  if (endDate < startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
+  if (nightsBetween(startDate, endDate) > 366)
     throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
   const occupants = parseOccupantCounts(b.occupants);
   const persons = occupants
@@ -75,8 +78,8 @@ export function parseAvailabilityQuery(body: any): AvailabilityQuery {
   if (!Number.isInteger(limit) || limit < 1 || limit > 5000)
     throw badRequest('INVALID_QUERY', undefined, { param: 'limit' });
   return {
-    startDate: b.startDate,
-    endDate: b.endDate,
+    startDate,
+    endDate,
     persons,
     placeTypeId: optId(b.placeTypeId, 'placeTypeId'),
     placeFamilyId: optId(b.placeFamilyId, 'placeFamilyId'),
@@ -95,14 +98,15 @@ function parseOccupantCounts(v: unknown): { ageCategoryId: number; quantity: num
   if (!Array.isArray(v) || v.length > 50)
     throw badRequest('INCORRECT_FORM', { occupants: formatMessage('INCORRECT_FORM') });
   return v
-    .map((o: any, i: number) => {
+    .map((item: unknown, i: number) => {
+      const o = item as { ageCategoryId?: unknown; quantity?: unknown } | null;
       if (
         !o ||
         !Number.isInteger(o.ageCategoryId) ||
-        o.ageCategoryId <= 0 ||
+        (o.ageCategoryId as number) <= 0 ||
         !Number.isInteger(o.quantity) ||
-        o.quantity < 0 ||
-        o.quantity > 100
+        (o.quantity as number) < 0 ||
+        (o.quantity as number) > 100
       ) {
         throw badRequest('VALIDATION_FAILED', { [`occupants.${i}`]: formatMessage('INVALID_INTEGER') });
       }
@@ -168,9 +172,30 @@ export function availabilitySql(q: AvailabilityQuery, today = todayParis()): { s
   return { sql, bindings };
 }
 
-export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Promise<Record<string, any>[]> {
+/** A free place as the search answers it (availabilitySql's columns). */
+export interface AvailablePlace {
+  placeId: number;
+  code: string;
+  label: string | null;
+  capacity: number;
+  surface: number | null;
+  sleepingCapacity: number | null;
+  placeTypeId: number;
+  placeTypeLabel: string;
+  placeFamilyId: number;
+  placeFamilyLabel: string;
+  layoutId: number | null;
+  layoutLabel: string | null;
+  features: { id: number; label: string }[];
+  /** with `withPrices`: the price of the place's type */
+  price?: { total: number | null; warnings: string[]; error: string | null };
+  /** the planning wizard's own hold, shown though the search hides it */
+  heldByDraft?: boolean;
+}
+
+export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Promise<AvailablePlace[]> {
   const { sql, bindings } = availabilitySql(q);
-  const rows = rawRows(await knex.raw(sql, bindings as any[])).map((r) => ({
+  const rows = rawRows<AvailablePlace>(await knex.raw(sql, bindings as Knex.RawBinding[])).map((r) => ({
     ...r,
     features: typeof r.features === 'string' ? JSON.parse(r.features) : r.features,
   }));
@@ -183,11 +208,7 @@ export async function searchAvailability(knex: Knex, q: AvailabilityQuery): Prom
  * occupants by age category, booking fees), once per place type. An unpriceable type
  * carries its French message instead of a 400 per place.
  */
-async function withPrices(
-  knex: Knex,
-  rows: Record<string, any>[],
-  q: AvailabilityQuery,
-): Promise<Record<string, any>[]> {
+async function withPrices(knex: Knex, rows: AvailablePlace[], q: AvailabilityQuery): Promise<AvailablePlace[]> {
   if (!q.occupants?.length) return rows;
   const byType = new Map<number, { total: number | null; warnings: string[]; error: string | null }>();
   for (const r of rows) {

@@ -10,7 +10,8 @@ import { optionsToFollowUp } from './sweeps';
 import { stayBilling } from './billing-port';
 import { MAX_TERM_LENGTH } from '../../rest/query';
 
-type Row = Record<string, any>;
+/** A booking of the list with its customer, partner, places and balance columns. */
+type Row = Record<string, unknown>;
 
 export function parseDate(v: unknown, fallback = todayParis()): string {
   if (v === undefined || v === null || v === '') return fallback;

@@ -11,7 +11,8 @@ import { decide, decideIntegration, type Decision } from './state-machine';
 import { bookingFacts, refreshBooking } from './store';
 import { isModifiable } from './status';
 import { pricingBatch } from './pricing';
-import { type Trx, type Row, bookingMeta, lockBooking, clock, transitionError } from './action-support';
+import { type Trx, bookingMeta, lockBooking, clock, transitionError } from './action-support';
+import type { BookingRecord, OccupancyRecord } from '../../../common/generated/types/index';
 import { applyDecision } from './action-effects';
 
 export interface OccupancyInput {
@@ -67,7 +68,7 @@ export async function addOccupancy(
   bookingId: number,
   o: OccupancyInput,
   userId: number | null,
-): Promise<Row> {
+): Promise<OccupancyRecord> {
   if (!o || typeof o !== 'object') throw badRequest('INCORRECT_FORM');
   const { details, animals, vehicles, extras, attendantIds, ...fields } = o;
   const occ = await saveRecord(trx, entityMeta('occupancy'), { ...fields, bookingId }, userId, 0);
@@ -113,7 +114,7 @@ export async function createBooking(
   userId: number | null,
   trxIn?: Trx,
   opts: { integrate?: string } = {},
-): Promise<Row> {
+): Promise<BookingRecord> {
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw badRequest('INCORRECT_FORM');
   const { temporary, occupancies, placeCount, ...fields } = input;
   checkPlaceCount(placeCount, arr(occupancies, 'occupancies'));
@@ -125,7 +126,10 @@ export async function createBooking(
     await refreshBooking(trx, booking.id);
     const before = await lockBooking(trx, booking.id);
     if (temporary === true) {
-      const after = await trx('booking').select(readableColumns(bookingMeta())).where('id', booking.id).first();
+      const after: BookingRecord = await trx('booking')
+        .select(readableColumns(bookingMeta()))
+        .where('id', booking.id)
+        .first();
       await recordHistory(trx, {
         userId,
         entity: bookingMeta(),
@@ -161,7 +165,7 @@ export async function addOccupancyToBooking(
   bookingId: number,
   o: OccupancyInput,
   userId: number | null,
-): Promise<Row> {
+): Promise<OccupancyRecord> {
   return knex.transaction(async (trx) => {
     const b = await lockBooking(trx, bookingId);
     if (!isModifiable(b.statusId)) throw badRequest('INVALID_TRANSITION');

@@ -14,7 +14,8 @@ import { yearWindowError } from '../../../common/date-sanity';
 import { assertStayInActivity } from '../establishment/periods';
 import type { FieldErrors } from '../../../common/validation';
 
-type Row = Record<string, any>;
+/** A record of any of the dated entities, its fields read by name. */
+type Fields = Record<string, unknown>;
 
 /** The default of `setting.maxStayNights` when no settings row exists. */
 export const DEFAULT_MAX_STAY_NIGHTS = 365;
@@ -24,14 +25,16 @@ export async function maxStayNights(trx: Knex | Knex.Transaction): Promise<numbe
   return row?.maxStayNights ?? DEFAULT_MAX_STAY_NIGHTS;
 }
 
-const changed = (rec: Row, existing: Row | null, f: string) => rec[f] != null && (!existing || existing[f] !== rec[f]);
+const changed = (rec: Fields, existing: Fields | null, f: string) =>
+  rec[f] != null && (!existing || existing[f] !== rec[f]);
 
 /** Year-window errors of the given date fields a write sets or changes. */
-function windowErrors(rec: Row, existing: Row | null, fields: string[], today: string): FieldErrors {
+function windowErrors(rec: Fields, existing: Fields | null, fields: string[], today: string): FieldErrors {
   const errors: FieldErrors = {};
   for (const f of fields) {
-    if (!changed(rec, existing, f) || typeof rec[f] !== 'string') continue;
-    const e = yearWindowError(rec[f], today);
+    const value = rec[f];
+    if (!changed(rec, existing, f) || typeof value !== 'string') continue;
+    const e = yearWindowError(value, today);
     if (e) errors[f] = e;
   }
   return errors;
@@ -41,7 +44,10 @@ function refuseIf(errors: FieldErrors): void {
   if (Object.keys(errors).length) throw badRequest('INCORRECT_DATES', errors);
 }
 
-async function isResidentialPlace(trx: Knex.Transaction, rec: Row): Promise<boolean> {
+async function isResidentialPlace(
+  trx: Knex.Transaction,
+  rec: { placeId?: number | null; placeTypeId?: number | null },
+): Promise<boolean> {
   const q =
     rec.placeId != null
       ? trx('place').join('place_type', 'place_type.id', 'place.place_type_id').where('place.id', rec.placeId)
@@ -89,7 +95,8 @@ export function registerStayDateRules(): void {
       const today = todayParis();
       refuseIf(windowErrors(rec, existing, ['optionExpiryDate'], today));
       // An option's expiry date is set in the future (or today), never already past.
-      if (rec.kind === 'option' && changed(rec, existing, 'optionExpiryDate') && rec.optionExpiryDate < today) {
+      const expiry = rec.optionExpiryDate;
+      if (rec.kind === 'option' && changed(rec, existing, 'optionExpiryDate') && expiry != null && expiry < today) {
         throw badRequest('DATE_IN_PAST', { optionExpiryDate: formatMessage('DATE_IN_PAST') });
       }
     },

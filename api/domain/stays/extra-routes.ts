@@ -15,7 +15,7 @@ const tag = 'stays';
 const BOOKING = 'booking.booking';
 const id = { type: 'integer', minimum: 1, maximum: 999_999_999 };
 const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
-const versionOf = (ctx: Context, body: any): number | undefined => expectedVersion(body, ctx.get('If-Match'));
+const versionOf = (ctx: Context, body: unknown): number | undefined => expectedVersion(body, ctx.get('If-Match'));
 
 defineSchemas({
   ExtraOffers: {

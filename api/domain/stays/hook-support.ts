@@ -1,13 +1,15 @@
 // What the stay hooks (./hooks.ts, ./occupancy-hooks.ts) share: the refusal, the changed
 // fields, the booking of a row and the checks that it may still change.
-import { stayCapacity } from '../pricing/capacity';
+import { stayCapacity, type CapacityTarget } from '../pricing/capacity';
+import type { BookingRecord, OccupancyRecord } from '../../../common/generated/types/index';
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { assertPlaceFree } from './store';
 import { isModifiable, UNCONFIRMED } from './status';
 
-export type Row = Record<string, any>;
+/** A record whose fields are compared by name. */
+type Fields = Record<string, unknown>;
 
 type Trx = Knex.Transaction;
 
@@ -16,15 +18,15 @@ export const refuse = (code: MessageCode, field?: string) =>
 
 export const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export const changedFields = (before: Row, after: Row, fields: string[]) =>
+export const changedFields = (before: Fields, after: Fields, fields: string[]) =>
   fields.filter((f) => !same(before[f], after[f]));
 
-export async function loadBooking(trx: Trx, id: number): Promise<Row | undefined> {
-  return trx('booking').where('id', id).first();
+export async function loadBooking(trx: Trx, id: number): Promise<BookingRecord | undefined> {
+  return trx<BookingRecord>('booking').where('id', id).first();
 }
 
 /** Occupancies and their details, animals, vehicles and extras change only while the stay is open. */
-export function assertModifiable(booking: Row | undefined): void {
+export function assertModifiable(booking: Pick<BookingRecord, 'statusId'> | undefined): void {
   if (booking && !isModifiable(booking.statusId)) throw refuse('INVALID_TRANSITION');
 }
 
@@ -45,8 +47,8 @@ export async function bookingOfOccupancy(
   trx: Trx,
   occupancyId: number,
   lock = false,
-): Promise<{ occupancy: Row; booking: Row } | undefined> {
-  const q = trx('occupancy').where('id', occupancyId);
+): Promise<{ occupancy: OccupancyRecord; booking: BookingRecord } | undefined> {
+  const q = trx<OccupancyRecord>('occupancy').where('id', occupancyId);
   if (lock) q.forUpdate();
   const occupancy = await q.first();
   if (!occupancy) return undefined;
@@ -58,7 +60,7 @@ export async function bookingOfOccupancy(
  * equipment's (an 8-person tent does not make a 2-person pitch hold 8); either alone
  * when the other is not known yet.
  */
-export async function capacityOf(trx: Trx, occ: Row): Promise<number | null> {
+export async function capacityOf(trx: Trx, occ: CapacityTarget): Promise<number | null> {
   return stayCapacity(trx, occ);
 }
 

@@ -12,7 +12,24 @@ import { customerName } from './booking-list';
 
 export { bookingList, bookingsMatching, parseBookingListQuery, parseDate, type BookingListQuery } from './booking-list';
 
-type Row = Record<string, any>;
+/** A row of a day list: an occupancy with its stay, place and guests' columns (occupancyRows). */
+type Row = Record<string, unknown>;
+
+/** A customer or attendant whose birthday falls in the stay. */
+interface BirthdayRow {
+  occupancyId: number;
+  bookingId: number;
+  startDate: string;
+  endDate: string;
+  code: string;
+  customerId: number | null;
+  placeCode: string | null;
+  personKind: 'customer' | 'attendant';
+  personId: number;
+  lastName: string | null;
+  firstName: string | null;
+  birthDate: string;
+}
 
 /** One line per active occupancy: the arrival and departure lists and who is on site. */
 function occupancyRows(knex: Knex): Knex.QueryBuilder {
@@ -129,12 +146,16 @@ export async function occupation(knex: Knex, date: string): Promise<Row[]> {
  * stay covers that day: customers of the booking, and attendants linked to the
  * occupancy.
  */
-export async function birthdays(knex: Knex, from: string, to: string): Promise<Row[]> {
+export async function birthdays(
+  knex: Knex,
+  from: string,
+  to: string,
+): Promise<(BirthdayRow & { birthday: string; age: number; inStay: boolean })[]> {
   if (to < from || addDays(from, 31) < to) throw badRequest('INCORRECT_DATES');
   const days: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
   const mmdd = days.map((d) => d.slice(5));
-  const res: any = await knex.raw(
+  const res = await knex.raw(
     `
     WITH present AS (
       SELECT o.id AS occupancy_id, o.booking_id, o.start_date, o.end_date, b.code, b.customer_id, p.code AS place_code
@@ -154,7 +175,7 @@ export async function birthdays(knex: Knex, from: string, to: string): Promise<R
      ORDER BY person_kind, person_id, booking_id`,
     [to, from, mmdd],
   );
-  const rows: Row[] = rawRows(res).map((r: Row) => {
+  const rows = rawRows<BirthdayRow>(res).map((r) => {
     const day = days.find((d) => d.slice(5) === String(r.birthDate).slice(5))!;
     const inStay = day >= r.startDate && day < r.endDate;
     return { ...r, birthday: day, age: Number(day.slice(0, 4)) - Number(String(r.birthDate).slice(0, 4)), inStay };

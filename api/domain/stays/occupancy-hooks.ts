@@ -1,6 +1,7 @@
 // The rules of an occupancy on every write path: its place free and able to house its
 // occupants, its booking still modifiable, its dates and price inputs kept coherent.
 import { registerHooks } from '../../rest/entities';
+import type { PlaceRecord } from '../../../common/generated/types/index';
 import { todayParis } from '../../../common/dates';
 import { allotmentOn, assertPlaceFree, occupancyPersons, refreshBooking } from './store';
 import { holdsPlaces, STATUS, UNCONFIRMED } from './status';
@@ -10,7 +11,6 @@ import {
   refuse,
   assertModifiable,
   assertKeepsAnOccupancy,
-  type Row,
   same,
   bookingOfOccupancy,
   capacityOf,
@@ -40,7 +40,7 @@ export function registerOccupancyHooks(): void {
       }
       if (rec.placeId == null && existing?.placeId != null && !UNCONFIRMED.includes(booking.statusId))
         throw refuse('BOOKING_NEEDS_OCCUPANCY', 'placeId');
-      let place: Row | undefined;
+      let place: Pick<PlaceRecord, 'id' | 'placeTypeId' | 'capacity'> | undefined;
       if (rec.placeId != null) {
         place = await trx('place').where('id', rec.placeId).first('id', 'placeTypeId', 'capacity');
         if (place) rec.placeTypeId = place.placeTypeId;
@@ -117,7 +117,7 @@ export function registerOccupancyHooks(): void {
       const limit = await capacityOf(trx, found.occupancy);
       if (limit == null) return;
       const others = await occupancyPersons(trx, rec.occupancyId, existing?.id);
-      if (others + rec.quantity > limit) throw refuse('QUANTITY_ABOVE_CAPACITY', 'quantity');
+      if (others + Number(rec.quantity) > limit) throw refuse('QUANTITY_ABOVE_CAPACITY', 'quantity');
     },
     async afterSave(saved, existing, { trx }) {
       const b = await bookingOfOccupancy(trx, saved.occupancyId);

@@ -71,7 +71,7 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
     invalid: 'VALIDATION_FAILED',
     response: ref('StoredPrice'),
     handler: ({ ctx, params, knex }) =>
-      previewOccupancyPrice(knex, parseId(params.id), parsePreview((ctx.request as any).body)),
+      previewOccupancyPrice(knex, parseId(params.id), parsePreview((ctx.request as { body?: unknown }).body)),
   }),
   defineRoute({
     method: 'POST',
@@ -142,6 +142,8 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
     },
     response: ref('BookingImportIntegrated'),
     handler: ({ body, params, user, knex }) =>
-      integrateImport(knex, parseId(params.id), user.id ?? null, { placeId: (body as any).placeId ?? null }),
+      integrateImport(knex, parseId(params.id), user.id ?? null, {
+        placeId: (body as { placeId?: number | null }).placeId ?? null,
+      }),
   }),
 ];

@@ -11,6 +11,6 @@ export async function stayPreferences(db: Knex | Knex.Transaction): Promise<Stay
   const row = await db('setting').orderBy('id').first(STAY_PREFERENCE_FIELDS);
   const out = { ...DEFAULT_STAY_PREFERENCES };
   for (const k of STAY_PREFERENCE_FIELDS)
-    if (row?.[k] != null) (out as any)[k] = k === 'cancellationFeeMinimum' ? Number(row[k]) : row[k];
+    if (row?.[k] != null) Object.assign(out, { [k]: k === 'cancellationFeeMinimum' ? Number(row[k]) : row[k] });
   return out;
 }

@@ -6,15 +6,35 @@ import { HttpError } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
 import { quoteForStay } from '../pricing/quote-for-stay';
 import type { PriceOverride } from '../pricing/types';
+import type { BookingRecord, OccupancyRecord } from '../../../common/generated/types/index';
 import { stayQuoteRequest, type BookingPricing, type Pins, type StayInputs, type StoredPrice } from './price-model';
 
 export type Db = Knex | Knex.Transaction;
 
 export type Trx = Knex.Transaction;
 
-export type Row = Record<string, any>;
+/** An occupancy as stored, or as a preview would change it: the fields its price depends on. */
+export type PricedOccupancy = Pick<OccupancyRecord, 'id' | 'startDate' | 'endDate'> &
+  Partial<
+    Pick<
+      OccupancyRecord,
+      | 'bookingId'
+      | 'placeId'
+      | 'placeTypeId'
+      | 'isCancelled'
+      | 'pricedQuote'
+      | 'quoteDate'
+      | 'priceGridId'
+      | 'priceGridVersion'
+      | 'priceOverrides'
+    >
+  >;
 
-export function bookingPricing(b: Row): BookingPricing {
+export function bookingPricing(
+  b: Partial<
+    Pick<BookingRecord, 'partnerId' | 'accessChannelId' | 'promoCode' | 'discountIds' | 'withCancellationInsurance'>
+  >,
+): BookingPricing {
   return {
     partnerId: b.partnerId ?? null,
     accessChannelId: b.accessChannelId ?? null,
@@ -25,7 +45,7 @@ export function bookingPricing(b: Row): BookingPricing {
 }
 
 /** The pins of a stored occupancy (none before its first pricing). */
-export function pinsOf(occ: Row): Pins {
+export function pinsOf(occ: Omit<PricedOccupancy, 'id' | 'startDate' | 'endDate'>): Pins {
   const stored = occ.pricedQuote as StoredPrice | null;
   return {
     quoteDate: occ.quoteDate ?? null,
@@ -37,7 +57,7 @@ export function pinsOf(occ: Row): Pins {
 }
 
 /** An occupancy's price inputs as stored. */
-export async function loadStayInputs(db: Db, occ: Row): Promise<StayInputs> {
+export async function loadStayInputs(db: Db, occ: PricedOccupancy): Promise<StayInputs> {
   const [details, animals, vehicles, extras] = await independent(db as Knex, [
     () =>
       db('occupancy_detail')
@@ -106,9 +126,9 @@ export async function computePrice(
  * (by id) that can be priced, so they are charged once, and still charged when the first
  * one cannot be priced.
  */
-export async function carriesFees(db: Db, occ: Row): Promise<boolean> {
+export async function carriesFees(db: Db, occ: PricedOccupancy): Promise<boolean> {
   if (occ.isCancelled) return false;
-  const earlier: Row[] = await db('occupancy')
+  const earlier: Pick<OccupancyRecord, 'pricedQuote'>[] = await db('occupancy')
     .where({ bookingId: occ.bookingId, isCancelled: false })
     .where('id', '<', occ.id)
     .select('pricedQuote');

@@ -70,10 +70,10 @@ export function gridPinHolds(pins: Pins | null, placeTypeId: number | null, part
   );
 }
 
-function sumBy<K extends string>(
-  rows: Record<string, any>[],
+function sumBy<K extends string, R extends { [P in K]: number }>(
+  rows: readonly R[],
   key: K,
-  qty: (r: Record<string, any>) => number,
+  qty: (r: R) => number,
 ): ({ [P in K]: number } & { quantity: number })[] {
   const m = new Map<number, number>();
   for (const r of rows) m.set(r[key], (m.get(r[key]) ?? 0) + qty(r));

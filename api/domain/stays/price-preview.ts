@@ -4,7 +4,10 @@ import { badRequest, notFound } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { isValidDate } from '../../../common/formats';
 import { bookingTotals, type BookingPricing, type StayInputs, type StoredPrice } from './price-model';
-import { type Db, loadStayInputs, bookingPricing, computePrice, pinsOf, carriesFees, type Row } from './price-inputs';
+import { type Db, loadStayInputs, bookingPricing, computePrice, pinsOf, carriesFees } from './price-inputs';
+import type { OccupancyRecord } from '../../../common/generated/types/index';
+
+type Row = Record<string, unknown>;
 
 // ---------------------------------------------------------------------------
 // Previews: the price an occupancy would have with some changes, nothing written.
@@ -36,7 +39,7 @@ export async function previewOccupancyPrice(
     'extras',
     'priceOverrides',
   ] as const) {
-    if (c[k] !== undefined) (inputs as any)[k] = c[k];
+    if (c[k] !== undefined) Object.assign(inputs, { [k]: c[k] });
   }
   if (c.placeId !== undefined && c.placeId !== stored.placeId && c.placeId != null) {
     inputs.placeTypeId = (await db('place').where('id', c.placeId).first('placeTypeId'))?.placeTypeId ?? null;
@@ -59,7 +62,7 @@ export async function bookingTotalWith(
   occupancyId: number,
   price: StoredPrice,
 ): Promise<number | null> {
-  const others: Row[] = await db('occupancy')
+  const others: Pick<OccupancyRecord, 'id' | 'pricedQuote'>[] = await db('occupancy')
     .where({ bookingId, isCancelled: false })
     .whereNot('id', occupancyId)
     .orderBy('id');
@@ -81,29 +84,34 @@ export function parsePreview(body: unknown): PreviewChanges {
     if (!isObj(o)) throw bad('occupancy');
     const c: Row = {};
     if (o.placeId !== undefined) {
-      if (o.placeId !== null && !(Number.isInteger(o.placeId) && o.placeId > 0)) throw bad('occupancy.placeId');
+      if (o.placeId !== null && !(Number.isInteger(o.placeId) && (o.placeId as number) > 0))
+        throw bad('occupancy.placeId');
       c.placeId = o.placeId;
     }
     for (const f of ['startDate', 'endDate'] as const) {
-      if (o[f] === undefined) continue;
-      if (typeof o[f] !== 'string' || !isValidDate(o[f])) throw bad(`occupancy.${f}`);
-      c[f] = o[f];
+      const v = o[f];
+      if (v === undefined) continue;
+      if (typeof v !== 'string' || !isValidDate(v)) throw bad(`occupancy.${f}`);
+      c[f] = v;
     }
     for (const f of ['details', 'animals', 'vehicles', 'extras', 'priceOverrides'] as const) {
-      if (o[f] === undefined) continue;
-      if (!Array.isArray(o[f]) || o[f].length > 200 || !o[f].every(isObj)) throw bad(`occupancy.${f}`);
-      c[f] = o[f];
+      const v = o[f];
+      if (v === undefined) continue;
+      if (!Array.isArray(v) || v.length > 200 || !v.every(isObj)) throw bad(`occupancy.${f}`);
+      c[f] = v;
     }
-    out.occupancy = c;
+    // Each field's shape checked above.
+    out.occupancy = c as PreviewChanges['occupancy'];
   }
   if (body.booking != null) {
     const b = body.booking;
     if (!isObj(b)) throw bad('booking');
     const c: Row = {};
     for (const f of ['partnerId', 'accessChannelId'] as const) {
-      if (b[f] === undefined) continue;
-      if (b[f] !== null && !(Number.isInteger(b[f]) && b[f] > 0)) throw bad(`booking.${f}`);
-      c[f] = b[f];
+      const v = b[f];
+      if (v === undefined) continue;
+      if (v !== null && !(Number.isInteger(v) && (v as number) > 0)) throw bad(`booking.${f}`);
+      c[f] = v;
     }
     if (b.promoCode !== undefined) {
       if (b.promoCode !== null && typeof b.promoCode !== 'string') throw bad('booking.promoCode');
@@ -122,7 +130,7 @@ export function parsePreview(body: unknown): PreviewChanges {
       if (typeof b.withCancellationInsurance !== 'boolean') throw bad('booking.withCancellationInsurance');
       c.withCancellationInsurance = b.withCancellationInsurance;
     }
-    out.booking = c;
+    out.booking = c as PreviewChanges['booking'];
   }
   return out;
 }

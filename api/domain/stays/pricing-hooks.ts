@@ -3,7 +3,8 @@
 // write's transaction; and the checks of what the price is made of (manual prices, tourist
 // tax exemptions). Registered after the stays rules (hooks.ts), so they run last.
 import type { Knex } from 'knex';
-import { entityMeta, registerHooks } from '../../rest/entities';
+import { entityMeta, registerHooks, type DraftOf } from '../../rest/entities';
+import type { OccupancyRecord } from '../../../common/generated/types/index';
 import { recordHistory } from '../../rest/history';
 import { formatCents } from '../../../common/money';
 import { registerConstraintMessage } from '../../db/errors';
@@ -11,7 +12,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { pricedInputsChanged } from './pricing';
 
-type Row = Record<string, any>;
+type PriceOverride = OccupancyRecord['priceOverrides'][number];
 
 const refuse = (code: MessageCode, field: string) => badRequest(code, { [field]: formatMessage(code) });
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -35,7 +36,7 @@ async function occupancyChanged(trx: Knex.Transaction, occupancyId: number): Pro
 }
 
 /** The booking's history line for a change of manual prices. */
-export function overridesDetail(overrides: Row[] | null | undefined): string {
+export function overridesDetail(overrides: readonly PriceOverride[] | null | undefined): string {
   const list = overrides ?? [];
   if (!list.length) return 'Prix manuel retiré : prix de la grille';
   const parts: string[] = [];
@@ -50,7 +51,7 @@ export function overridesDetail(overrides: Row[] | null | undefined): string {
 export function checkOverrides(overrides: unknown): void {
   if (!Array.isArray(overrides)) return;
   const seen = new Set<number | null>();
-  for (const o of overrides as Row[]) {
+  for (const o of overrides as (Partial<PriceOverride> | null)[]) {
     const key = o?.priceGridOptionId ?? null;
     if (seen.has(key)) throw refuse('INCORRECT_FORM', 'priceOverrides');
     seen.add(key);
@@ -58,7 +59,9 @@ export function checkOverrides(overrides: unknown): void {
 }
 
 /** Exempt persons are persons of the category, and each exemption has its reason (register). */
-export function checkExemption(rec: Row): void {
+export function checkExemption(
+  rec: Pick<DraftOf<'occupancy-detail'>, 'exemptQuantity' | 'quantity' | 'touristTaxExemptionId'>,
+): void {
   const exempt = rec.exemptQuantity ?? 0;
   if (exempt > (rec.quantity ?? 0)) throw refuse('EXEMPTIONS_ABOVE_OCCUPANTS', 'exemptQuantity');
   if (exempt > 0 && rec.touristTaxExemptionId == null)
@@ -106,7 +109,7 @@ export function registerPricingHooks(): void {
   for (const child of PRICED_CHILDREN) {
     registerHooks(child, {
       beforeSave(rec) {
-        if (child === 'occupancy-detail') checkExemption(rec);
+        if (child === 'occupancy-detail') checkExemption(rec as DraftOf<'occupancy-detail'>);
       },
       async afterSave(saved, existing, { trx }) {
         await occupancyChanged(trx, saved.occupancyId);

@@ -7,14 +7,26 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isModifiable } from './status';
 import { bookingTotals, type StoredPrice } from './price-model';
-import { type Db, type Trx, type Row, bookingPricing, pinsOf, loadStayInputs, computePrice } from './price-inputs';
+import {
+  type Db,
+  type Trx,
+  type PricedOccupancy,
+  bookingPricing,
+  pinsOf,
+  loadStayInputs,
+  computePrice,
+} from './price-inputs';
+import type { OccupancyRecord } from '../../../common/generated/types/index';
+
+/** The booking fields its occupancies' prices depend on. */
+type PricedBooking = Parameters<typeof bookingPricing>[0];
 export { bookingPricing, pinsOf, loadStayInputs, computePrice } from './price-inputs';
 export { type PreviewChanges, previewOccupancyPrice, bookingTotalWith, parsePreview } from './price-preview';
 
 async function storePrice(
   trx: Trx,
-  occ: Row,
-  booking: Row,
+  occ: PricedOccupancy,
+  booking: PricedBooking,
   withBookingFees: boolean,
   atCurrentPrices: boolean,
 ): Promise<StoredPrice> {
@@ -40,7 +52,7 @@ export async function refreshBookingPrice(db: Db, bookingId: number): Promise<vo
   const rows = await db('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').select('pricedQuote');
   await db('booking')
     .where('id', bookingId)
-    .update(bookingTotals(rows.map((r: Row) => r.pricedQuote as StoredPrice | null)));
+    .update(bookingTotals(rows.map((r: { pricedQuote: unknown }) => r.pricedQuote as StoredPrice | null)));
 }
 
 export interface RepriceOptions {
@@ -85,11 +97,11 @@ export async function priceBookingAsMade(trx: Trx, bookingId: number): Promise<v
 
 async function priceOccupancies(
   trx: Trx,
-  booking: Row,
+  booking: PricedBooking & { id: number },
   opts: RepriceOptions & { keepChannelPrice?: boolean },
 ): Promise<void> {
-  const bookingId = booking.id as number;
-  const occs: Row[] = await trx('occupancy').where({ bookingId, isCancelled: false }).orderBy('id');
+  const bookingId = booking.id;
+  const occs: OccupancyRecord[] = await trx('occupancy').where({ bookingId, isCancelled: false }).orderBy('id');
   let earlierPriced = false; // see carriesFees
   for (const occ of occs) {
     const withFees = !earlierPriced;

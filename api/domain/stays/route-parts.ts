@@ -7,7 +7,8 @@ export const BOOKING = 'booking.booking';
 export const tag = 'stays';
 
 /** The version of the record the user's screen showed (body `version` or If-Match): a stale one is a 409. */
-export const versionOf = (ctx: Context, body: any): number | undefined => expectedVersion(body, ctx.get('If-Match'));
+export const versionOf = (ctx: Context, body: unknown): number | undefined =>
+  expectedVersion(body, ctx.get('If-Match'));
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 

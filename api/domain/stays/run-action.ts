@@ -7,12 +7,13 @@ import { expectedVersion } from '../../rest/write';
 import { ACTION_FOR_STATUS, decide, type Action, type ActionParams, type Clock, type Decision } from './state-machine';
 import { bookingFacts } from './store';
 import { STATUS } from './status';
-import { type Trx, type Row, lockBooking, clock, transitionError } from './action-support';
+import { type Trx, lockBooking, clock, transitionError } from './action-support';
+import type { BookingRecord } from '../../../common/generated/types/index';
 import { applyDecision } from './action-effects';
 
 export interface RunOptions {
   /** checked on the locked booking: false leaves it alone and answers null (sweeps: "still due?") */
-  when?: (trx: Trx, locked: Row) => Promise<boolean>;
+  when?: (trx: Trx, locked: BookingRecord) => Promise<boolean>;
   /** the history line instead of the state machine's */
   detail?: (d: Decision) => string;
   clock?: Clock;
@@ -23,7 +24,7 @@ export interface RunOptions {
  * action, inside its transaction (billing: a departure with a balance due needs
  * `acceptBalance: true`). A guard throws to refuse.
  */
-export type ActionGuard = (trx: Trx, booking: Row, action: Action, params: ActionParams) => Promise<void>;
+export type ActionGuard = (trx: Trx, booking: BookingRecord, action: Action, params: ActionParams) => Promise<void>;
 
 const actionGuards: ActionGuard[] = [];
 
@@ -38,7 +39,7 @@ export async function runAction(
   action: Action,
   params: ActionParams,
   userId: number | null,
-): Promise<Row>;
+): Promise<BookingRecord>;
 
 export async function runAction(
   knex: Knex,
@@ -47,7 +48,7 @@ export async function runAction(
   params: ActionParams,
   userId: number | null,
   opts: RunOptions,
-): Promise<Row | null>;
+): Promise<BookingRecord | null>;
 
 export async function runAction(
   knex: Knex,
@@ -56,7 +57,7 @@ export async function runAction(
   params: ActionParams,
   userId: number | null,
   opts: RunOptions = {},
-): Promise<Row | null> {
+): Promise<BookingRecord | null> {
   return knex.transaction(async (trx) => {
     const before = await lockBooking(trx, bookingId, expectedVersion(params));
     if (opts.when && !(await opts.when(trx, before))) return null;
@@ -78,7 +79,7 @@ export async function setState(
   statusId: unknown,
   params: ActionParams,
   userId: number | null,
-): Promise<Row> {
+): Promise<BookingRecord> {
   const action = typeof statusId === 'number' ? ACTION_FOR_STATUS[statusId] : undefined;
   if (!action) throw badRequest('INVALID_TRANSITION', { statusId: formatMessage('INVALID_CHOICE') });
   if (

@@ -156,14 +156,14 @@ export function leasedSql(placeColumn: string): string {
 
 /** Whether `placeId` is let to a resident on a night of [startDate, endDate) no campsite sublet covers. */
 export async function placeLeased(db: Db, placeId: number, startDate: string, endDate: string): Promise<boolean> {
-  const res: any = await db.raw(`SELECT ${leasedSql('?::integer')} AS leased`, [
+  const res = await db.raw<{ rows: { leased: boolean }[] }>(`SELECT ${leasedSql('?::integer')} AS leased`, [
     placeId,
     startDate,
     endDate,
     startDate,
     endDate,
   ]);
-  return !!(res.rows ?? res)[0]?.leased;
+  return !!(res.rows ?? (res as unknown as { leased: boolean }[]))[0]?.leased;
 }
 
 /**
@@ -233,7 +233,9 @@ export async function allotmentOn(
 const toCamel = (k: string) => k.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** Rows of a knex.raw result with camelCase keys (the snake/camel mappers leave raw rows alone). */
-export function rawRows<T = Record<string, any>>(res: any): T[] {
-  const rows: Record<string, unknown>[] = res?.rows ?? res ?? [];
+export function rawRows<T = Record<string, unknown>>(res: unknown): T[] {
+  // pg's result carries its rows; a plain array is taken as the rows.
+  const result = res as { rows?: Record<string, unknown>[] } | null | undefined;
+  const rows: Record<string, unknown>[] = result?.rows ?? (res as Record<string, unknown>[] | null | undefined) ?? [];
   return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [toCamel(k), v]))) as T[];
 }

@@ -12,9 +12,9 @@ import type { Knex } from 'knex';
 import { todayParis } from '../../../common/dates';
 import { runAction } from './actions';
 import { STATUS } from './status';
+import type { SettingRecord } from '../../../common/generated/types/index';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
 
 /** Minutes without any change after which a temporary booking is abandoned, when the settings row is missing. */
 export const DEFAULT_DRAFT_IDLE_MINUTES = 120;
@@ -83,9 +83,9 @@ export function idleDrafts(db: Db, cutoff: Date): Knex.QueryBuilder {
 
 /** The idle time of drafts: `setting.draftIdleMinutes` (the default without a settings row). */
 export async function draftIdleMinutes(db: Db): Promise<number> {
-  const row: Row | undefined = await db('setting').orderBy('id').first();
+  const row: Pick<SettingRecord, 'draftIdleMinutes'> | undefined = await db('setting').orderBy('id').first();
   const v = row?.draftIdleMinutes;
-  return Number.isInteger(v) && v > 0 ? v : DEFAULT_DRAFT_IDLE_MINUTES;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : DEFAULT_DRAFT_IDLE_MINUTES;
 }
 
 /** Who the sweeps act as in the history: the technical user when there is one. */
@@ -104,7 +104,7 @@ export interface SweepOptions {
 
 async function each(
   ids: number[],
-  run: (id: number) => Promise<Row | null>,
+  run: (id: number) => Promise<unknown>,
   onError: SweepOptions['onError'],
 ): Promise<number> {
   let n = 0;
@@ -124,7 +124,7 @@ export async function expireDueOptions(knex: Knex, opts: SweepOptions = {}): Pro
   const now = opts.now ?? new Date();
   const today = todayParis(now);
   const userId = opts.userId !== undefined ? opts.userId : await sweeper(knex);
-  const ids: number[] = (await dueOptions(knex, today).orderBy('id').select('id')).map((r: Row) => r.id);
+  const ids: number[] = (await dueOptions(knex, today).orderBy('id').select('id')).map((r: { id: number }) => r.id);
   return each(
     ids,
     (id) =>
@@ -143,7 +143,9 @@ export async function abandonIdleDrafts(knex: Knex, opts: SweepOptions = {}): Pr
   const minutes = await draftIdleMinutes(knex);
   const cutoff = new Date(now.getTime() - minutes * 60_000);
   const userId = opts.userId !== undefined ? opts.userId : await sweeper(knex);
-  const ids: number[] = (await idleDrafts(knex, cutoff).orderBy('b.id').select('b.id')).map((r: Row) => r.id);
+  const ids: number[] = (await idleDrafts(knex, cutoff).orderBy('b.id').select('b.id')).map(
+    (r: { id: number }) => r.id,
+  );
   return each(
     ids,
     (id) =>

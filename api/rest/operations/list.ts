@@ -29,7 +29,7 @@ export async function listRows(
   knex: Knex,
   meta: EntityMeta,
   p: ListParams,
-): Promise<{ rows: Record<string, any>[]; total: number; start: number }> {
+): Promise<{ rows: Record<string, unknown>[]; total: number; start: number }> {
   const base = knex(meta.table);
   applyFilter(base, meta, p.filter);
   const start = p.range?.[0] ?? 0;

@@ -3,13 +3,13 @@ import { badRequest } from '../../http/errors';
 import type { OperationHandler } from './context';
 
 export const order: OperationHandler = async ({ ctx, knex, meta, body }) => {
-  const ids = Array.isArray(body) ? body : (body as any)?.ids;
+  const ids = Array.isArray(body) ? body : (body as { ids?: unknown } | null)?.ids;
   if (!Array.isArray(ids) || !ids.every((x) => Number.isInteger(x) && x > 0) || new Set(ids).size !== ids.length)
     throw badRequest('INCORRECT_FORM');
   const col = meta.fields.find((f) => f.name === meta.orderField)!.column;
   await knex.transaction(async (trx) => {
     const current: number[] = (await trx(meta.table).select('id').orderBy(col).orderBy('id').forUpdate()).map(
-      (r: any) => r.id,
+      (r: { id: number }) => r.id,
     );
     const known = new Set(current);
     if (!ids.every((id: number) => known.has(id))) throw badRequest('INCORRECT_FORM');

@@ -9,7 +9,7 @@ import type { OperationHandler } from './context';
 import { maskRow } from '../secrets';
 
 export const create: OperationHandler = async ({ ctx, knex, meta, body, userId }) => {
-  if (body && typeof body === 'object' && (body as any).id) throw badRequest('INCORRECT_FORM');
+  if (body && typeof body === 'object' && (body as { id?: unknown }).id) throw badRequest('INCORRECT_FORM');
   const saved = await saveRecord(knex, meta, body, userId, 0, { confirm: confirmationsOf(ctx.get('X-Confirm')) });
   const etag = etagOf(saved);
   if (etag) ctx.set('ETag', etag);

@@ -138,3 +138,4 @@ export type { VehicleBrand, VehicleBrandRecord } from './vehicle-brand';
 export type { VehicleType, VehicleTypeRecord } from './vehicle-type';
 export type { YieldJournal, YieldJournalRecord } from './yield-journal';
 export type { YieldRule, YieldRuleRecord } from './yield-rule';
+export type { EntityInputs, EntityName, EntityRecords } from './entity-map';
