@@ -7,11 +7,12 @@ import { pdfmake } from './printer';
 import { ticketDocument } from '../domain/sales/pdf';
 import { closureDocument } from '../domain/ledger/pdf';
 import { toFacturX, wantsFacturX } from '../domain/billing/facturx';
+import type { PrintedBill } from '../domain/billing/records';
 
 type Row = Record<string, any>;
 
 export type PdfJob =
-  | { kind: 'bill'; bill: Row; opts?: PdfOptions }
+  | { kind: 'bill'; bill: PrintedBill; opts?: PdfOptions }
   | { kind: 'ticket'; sale: Row; duplicate: number }
   | { kind: 'closure'; closure: Row; establishment: Row; fingerprint: string };
 

@@ -2,11 +2,15 @@
 // rendered, and the library's invoice service that does so (facturx.ts).
 import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
 
-type Row = Record<string, any>;
+const quiet: ConstructorParameters<typeof InvoiceService>[0] = { log() {}, warn() {}, error() {} };
 
-const quiet = { log() {}, warn() {}, error() {} } as any;
-
+/** A CII or UBL element tree as the library hands it over: nested elements read by their names. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the library's data is an untyped tree of elements
 type Cii = Record<string, any>;
+/** The library's hooks this module wraps (private members of its invoice service). */
+interface FormatFactory {
+  createFormatService?: (format: string, logger: unknown) => { renderXML?: (data: Cii) => string };
+}
 /** `obj` with `key: value` placed right after `after` (CII elements are ordered). */
 function insertAfter(obj: Cii, after: string, key: string, value: unknown): Cii {
   const out: Cii = {};
@@ -33,7 +37,7 @@ const yyyymmdd = (d: string) => d.replace(/-/g, '');
  */
 export function completeCii(cii: Cii, invoice: Invoice): Cii {
   const root = cii['rsm:CrossIndustryInvoice'];
-  const data = (invoice as Row)['ubl:Invoice'];
+  const data = (invoice as Cii)['ubl:Invoice'];
   const doc = root['rsm:ExchangedDocument'];
   const notes: string[] = data['cbc:Note'] ?? [];
   if (notes.length)
@@ -44,7 +48,7 @@ export function completeCii(cii: Cii, invoice: Invoice): Cii {
   let tx = root['rsm:SupplyChainTradeTransaction'];
   if (!tx['ram:ApplicableHeaderTradeDelivery'])
     tx = insertAfter(tx, 'ram:ApplicableHeaderTradeAgreement', 'ram:ApplicableHeaderTradeDelivery', {});
-  const preceding = (data['cac:BillingReference'] ?? []).map((r: Row) => r['cac:InvoiceDocumentReference']);
+  const preceding = (data['cac:BillingReference'] ?? []).map((r: Cii) => r['cac:InvoiceDocumentReference']);
   if (preceding.length) {
     const settlement = { ...tx['ram:ApplicableHeaderTradeSettlement'] };
     delete settlement['ram:InvoiceReferencedDocument'];
@@ -52,7 +56,7 @@ export function completeCii(cii: Cii, invoice: Invoice): Cii {
       settlement,
       'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
       'ram:InvoiceReferencedDocument',
-      preceding.map((r: Row) => ({
+      preceding.map((r: Cii) => ({
         'ram:IssuerAssignedID': r['cbc:ID'],
         ...(r['cbc:IssueDate']
           ? {
@@ -75,7 +79,7 @@ export function completeCii(cii: Cii, invoice: Invoice): Cii {
  */
 export function facturXService(invoice: Invoice): InvoiceService {
   const service = new InvoiceService(quiet);
-  const factory = (service as any).formatFactoryService;
+  const factory = (service as unknown as { formatFactoryService?: FormatFactory }).formatFactoryService;
   if (typeof factory?.createFormatService !== 'function') throw new Error('@e-invoice-eu/core: no format factory');
   const create = factory.createFormatService.bind(factory);
   factory.createFormatService = (format: string, logger: unknown) => {

@@ -18,6 +18,7 @@ import {
 import { issuePartnerBill } from './partner';
 import { issuePaymentDepositBill } from './payment-bill';
 import { storeOriginal } from './documents';
+import type { IssuedBill } from './records';
 import { loadBill } from './view';
 
 const tag = 'billing';
@@ -26,7 +27,7 @@ const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const period = { type: 'object', additionalProperties: false, properties: { from: date, to: date } };
 const rows = { type: 'object', description: 'Les lignes de la liste et ses totaux (centimes)' };
 
-async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
+async function withDocument(knex: Knex, id: number): Promise<IssuedBill> {
   // The bill is read once: the PDF is made from the row the answer carries.
   const bill = await loadBill(knex, id);
   try {
