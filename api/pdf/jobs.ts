@@ -8,12 +8,13 @@ import { ticketDocument } from '../domain/sales/pdf';
 import { closureDocument } from '../domain/ledger/pdf';
 import { toFacturX, wantsFacturX } from '../domain/billing/facturx';
 import type { PrintedBill } from '../domain/billing/records';
+import type { PrintedTicket } from '../domain/sales/records';
 
 type Row = Record<string, any>;
 
 export type PdfJob =
   | { kind: 'bill'; bill: PrintedBill; opts?: PdfOptions }
-  | { kind: 'ticket'; sale: Row; duplicate: number }
+  | { kind: 'ticket'; sale: PrintedTicket; duplicate: number }
   | { kind: 'closure'; closure: Row; establishment: Row; fingerprint: string };
 
 function definition(job: PdfJob): Row {
