@@ -51,6 +51,7 @@ export default tseslint.config(
       'api/domain/billing/**/*.ts',
       'api/domain/catalogue/**/*.ts',
       'api/domain/customers/**/*.ts',
+      'api/domain/ledger/**/*.ts',
       'api/domain/sales/**/*.ts',
       'api/domain/vacaf/**/*.ts',
       'api/domain/yield/**/*.ts',
