@@ -48,10 +48,13 @@ export default tseslint.config(
     // Folders typed through (issue 23 §2, docs/history.md#issue-23): generated record and answer types,
     // precise interfaces, or unknown narrowed; no `any` comes back.
     files: [
+      'api/domain/access/**/*.ts',
       'api/domain/billing/**/*.ts',
       'api/domain/catalogue/**/*.ts',
       'api/domain/customers/**/*.ts',
+      'api/domain/home/**/*.ts',
       'api/domain/ledger/**/*.ts',
+      'api/domain/mail/**/*.ts',
       'api/domain/sales/**/*.ts',
       'api/domain/vacaf/**/*.ts',
       'api/domain/yield/**/*.ts',
