@@ -53,6 +53,7 @@ export default tseslint.config(
       'api/domain/catalogue/**/*.ts',
       'api/domain/customers/**/*.ts',
       'api/domain/home/**/*.ts',
+      'api/domain/insurance/**/*.ts',
       'api/domain/ledger/**/*.ts',
       'api/domain/mail/**/*.ts',
       'api/domain/sales/**/*.ts',
