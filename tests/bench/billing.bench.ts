@@ -13,6 +13,7 @@ import { bootstrap } from '../../api/demo/bootstrap';
 import { issueStayBill } from '../../api/domain/billing/issue';
 import { storeOriginal } from '../../api/domain/billing/documents';
 import { loadBill } from '../../api/domain/billing/view';
+import type { IssuedBill } from '../../api/domain/billing/records';
 import { renderPdf, poolSize, stopPdfPool } from '../../api/pdf/pool';
 
 const ROUNDS = Number(process.env.BILLING_BENCH_ROUNDS ?? 5);
@@ -128,7 +129,7 @@ console.log(`numbers: ${gaps.n} bills over a span of ${gaps.span} (no gap: ${gap
 
 // A 30-line invoice, plain and as a Factur-X for a business customer, interleaved.
 const sample = await loadBill(knex, (await knex('bill').orderBy('id', 'desc').first('id')).id);
-const thirty: Record<string, any> = {
+const thirty: IssuedBill = {
   ...sample,
   lines: Array.from({ length: 30 }, (_, i) => ({ ...sample.lines[i % sample.lines.length], position: i + 1 })),
 };

@@ -25,7 +25,19 @@ export interface AccessEventBody {
   at: string;
 }
 
-async function bodyOf(knex: Knex, e: Record<string, any>, c: AccessConnector): Promise<AccessEventBody> {
+/** A row of access_event (migration 0471): an arrival, departure, extension or cancellation to send. */
+interface AccessEventRow {
+  id: number | string;
+  moduleId: number;
+  kind: AccessEventBody['event'];
+  bookingId: number;
+  occupancyId: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  createdAt: string | Date;
+}
+
+async function bodyOf(knex: Knex, e: AccessEventRow, c: AccessConnector): Promise<AccessEventBody> {
   const place = await knex('occupancy as o')
     .leftJoin('place as p', 'p.id', 'o.placeId')
     .where('o.id', e.occupancyId)

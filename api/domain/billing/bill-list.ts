@@ -7,8 +7,39 @@ import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { isValidDate } from '../../../common/formats';
 
-type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+import type { BillRecord } from '../../../common/generated/types';
+import type { BillState, Db } from './records';
+
+/** A bill as the list shows it. */
+export type BillListRow = Pick<
+  BillRecord,
+  | 'id'
+  | 'number'
+  | 'date'
+  | 'kind'
+  | 'isDeposit'
+  | 'depositNature'
+  | 'payerType'
+  | 'customerName'
+  | 'bookingId'
+  | 'dueDate'
+  | 'totalExclVat'
+  | 'totalVat'
+  | 'totalInclVat'
+  | 'touristTaxAmount'
+  | 'creditedBillId'
+> & { bookingCode: string | null; state: BillState; credited: number; isCancellation: boolean };
+
+/** The totals of the whole selection. */
+export interface BillListTotals {
+  count: number;
+  totalExclVat: number;
+  totalVat: number;
+  totalInclVat: number;
+  touristTaxAmount: number;
+}
+/** The totals as SQL answers them (bigint sums come as strings). */
+type RawTotals = Record<keyof BillListTotals, string | number>;
 
 /** Σ of an invoice's credit notes (negative), as SQL on alias `b`. */
 export const CREDITED = '(SELECT coalesce(sum(c.total_incl_vat), 0) FROM bill c WHERE c.credited_bill_id = b.id)';
@@ -67,9 +98,9 @@ const column = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
  * most (the screen's default): summed from bill_total (migration 0560, a few rows per
  * kind whatever the years of bills), exact in the reader's snapshot; else over the bills.
  */
-async function listTotals(db: Db, base: Knex.QueryBuilder, q: BillListQuery): Promise<Row> {
+async function listTotals(db: Db, base: Knex.QueryBuilder, q: BillListQuery): Promise<RawTotals> {
   const byKind = !q.from && !q.to && !q.customer?.trim() && !q.state && q.kind !== 'final' && q.kind !== 'cancellation';
-  const [totals] = byKind
+  const [totals]: RawTotals[] = byKind
     ? await billFilters(db('bill_total as b'), q).select(
         db.raw('coalesce(sum(b.n), 0)::bigint AS count'),
         ...SUMS.map((f) => db.raw(`coalesce(sum(b.${column(f)}), 0)::bigint AS "${f}"`)),
@@ -84,9 +115,9 @@ async function listTotals(db: Db, base: Knex.QueryBuilder, q: BillListQuery): Pr
 }
 
 /** Bills matching the filters (newest first, `limit` rows) and the totals of all of them. */
-export async function billList(db: Db, q: BillListQuery): Promise<{ rows: Row[]; totals: Row }> {
+export async function billList(db: Db, q: BillListQuery): Promise<{ rows: BillListRow[]; totals: BillListTotals }> {
   const base = billFilters(db('bill as b'), q);
-  const [rows, totals] = await Promise.all([
+  const [rows, totals]: [BillListRow[], RawTotals] = await Promise.all([
     base
       .clone()
       .leftJoin('booking as k', 'k.id', 'b.bookingId')

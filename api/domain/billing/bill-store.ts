@@ -13,17 +13,19 @@ import { allocateNumber, type Series } from './numbering';
 import { appendBillEntry } from '../ledger/entries';
 import { assertOpenFinancialYear } from '../establishment/periods';
 
+import type { BillLineRecord, BillRecord, BookingRecord } from '../../../common/generated/types';
+import type { BillDraft } from './records';
+
 type Trx = Knex.Transaction;
-type Row = Record<string, any>;
 
 /** Advisory lock namespace of "a bill of this stay is being issued" (« a bill already being processed »). */
 const BILL_LOCK = 14_001;
 const json = (v: unknown) => JSON.stringify(v);
 
-export async function lockStay(trx: Trx, bookingId: number): Promise<Row> {
+export async function lockStay(trx: Trx, bookingId: number): Promise<BookingRecord> {
   const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(?, ?) AS ok', [BILL_LOCK, bookingId]);
   if (!rows[0].ok) throw new HttpError(409, 'BILL_BEING_PROCESSED');
-  const booking = await trx('booking').where('id', bookingId).forUpdate().first();
+  const booking: BookingRecord | undefined = await trx('booking').where('id', bookingId).forUpdate().first();
   if (!booking) throw notFound();
   return booking;
 }
@@ -51,8 +53,8 @@ export async function creditableLines(
   billIds: number[],
 ): Promise<(CreditableLine & { billId: number })[]> {
   if (!billIds.length) return [];
-  const lines: Row[] = await db('bill_line').whereIn('billId', billIds).orderBy(['billId', 'position']);
-  const credited: Row[] = await db('bill_line')
+  const lines: BillLineRecord[] = await db('bill_line').whereIn('billId', billIds).orderBy(['billId', 'position']);
+  const credited: { creditedLineId: number; q: number; a: number; v: number }[] = await db('bill_line')
     .whereIn(
       'creditedLineId',
       lines.map((l) => l.id),
@@ -67,14 +69,14 @@ export async function creditableLines(
   const byLine = new Map(credited.map((c) => [c.creditedLineId, c]));
   return lines.map((l) => {
     const c = byLine.get(l.id);
-    return { ...(l as any), creditedQuantity: c?.q ?? 0, creditedAmount: c?.a ?? 0, creditedVat: c?.v ?? 0 };
+    return { ...l, creditedQuantity: c?.q ?? 0, creditedAmount: c?.a ?? 0, creditedVat: c?.v ?? 0 };
   });
 }
 
 /** Invoices of a stay with what remains of each once credited (0: cancelled). */
-export async function stayInvoices(db: Knex | Trx, bookingId: number): Promise<(Row & { remaining: number })[]> {
-  const bills: Row[] = await db('bill').where({ bookingId, kind: 'invoice' }).orderBy('id');
-  const credits: Row[] = bills.length
+export async function stayInvoices(db: Knex | Trx, bookingId: number): Promise<(BillRecord & { remaining: number })[]> {
+  const bills: BillRecord[] = await db('bill').where({ bookingId, kind: 'invoice' }).orderBy('id');
+  const credits: { creditedBillId: number; s: number }[] = bills.length
     ? await db('bill')
         .whereIn(
           'creditedBillId',
@@ -96,7 +98,7 @@ export async function isStayBilled(db: Knex | Trx, bookingId: number): Promise<b
   return !!rows[0].billed;
 }
 
-export async function insertBill(trx: Trx, bill: Row, lines: LineInput[], series: Series): Promise<number> {
+export async function insertBill(trx: Trx, bill: BillDraft, lines: LineInput[], series: Series): Promise<number> {
   const numbered = numberLines(lines);
   const totals = billTotals(numbered);
   // Dated in an open financial year (« Exercice absent ou clos »), before a number is taken.

@@ -13,14 +13,16 @@ import { formatDateFr } from '../../../common/dates';
 import { STATUS } from '../stays/status';
 import { DownPaymentKind } from '../pricing/types';
 import { exclVat, type LineInput } from './lines';
+import type { BillRecord, BookingRecord } from '../../../common/generated/types';
+import type { StoredPrice } from '../stays/price-model';
 
-type Row = Record<string, any>;
+type Quote = NonNullable<StoredPrice['quote']>;
 
 export const LINE_CANCELLATION = 20;
 export const LINE_EARLY_DEPARTURE = 21;
 
 /** The VAT rate of the fee: null (outside VAT) for arrhes, else the stay's accommodation rate. */
-export function cancellationVatRate(quotes: Row[]): number | null {
+export function cancellationVatRate(quotes: Quote[]): number | null {
   const acompte = quotes.some((q) => q?.downPayment?.kind === DownPaymentKind.ACOMPTE);
   if (!acompte) return null;
   for (const q of quotes)
@@ -55,8 +57,8 @@ export function cancellationLine(
  */
 export async function cancellationLines(
   trx: Knex.Transaction,
-  booking: Row,
-  invoices: (Row & { remaining: number })[],
+  booking: BookingRecord,
+  invoices: (BillRecord & { remaining: number })[],
 ): Promise<LineInput[]> {
   if (booking.statusId !== STATUS.CANCELLED) throw badRequest('BILL_STAY_NOT_CANCELLED');
   const fee: number = booking.cancellationFee ?? 0;
@@ -67,7 +69,10 @@ export async function cancellationLines(
     const billed = await trx('bill_line').whereIn('billId', standing).where('lineType', LINE_CANCELLATION).first('id');
     if (billed) throw badRequest('CANCELLATION_ALREADY_BILLED');
   }
-  const occs: Row[] = await trx('occupancy').where('bookingId', booking.id).orderBy('id').select('pricedQuote');
-  const quotes = occs.map((o) => o.pricedQuote?.quote).filter(Boolean);
-  return [cancellationLine(fee, cancellationVatRate(quotes), booking as any)];
+  const occs: { pricedQuote: StoredPrice | null }[] = await trx('occupancy')
+    .where('bookingId', booking.id)
+    .orderBy('id')
+    .select('pricedQuote');
+  const quotes = occs.map((o) => o.pricedQuote?.quote).filter((q): q is Quote => !!q);
+  return [cancellationLine(fee, cancellationVatRate(quotes), booking)];
 }

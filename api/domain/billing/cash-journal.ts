@@ -1,11 +1,58 @@
 // The cash and bank journal (§2, docs/screens.md#billing-and-finance): every receipt by
 // method, the tills' expenses and injections, and the bank deposits over a period, with
 // the « result » preferences; totals per method.
-import type { Knex } from 'knex';
 import { financePreferences } from './preferences';
+import type { Db } from './records';
 
-type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+/** A line of the journal: a receipt, a till's expense or injection, or cash taken to the bank. */
+export interface JournalRow {
+  date: string;
+  type: 'payment' | 'expense' | 'injection' | 'deposit';
+  label: string;
+  reference: string | null;
+  paymentMethodId: number;
+  methodLabel: string;
+  receipt: number;
+  outflow: number;
+  id: number;
+}
+
+/** What a method received and paid out over the period. */
+export interface JournalTotal {
+  paymentMethodId: number;
+  methodLabel: string;
+  receipts: number;
+  outflows: number;
+  net: number;
+}
+
+interface JournalPayment {
+  id: number;
+  paymentMethodId: number;
+  methodLabel: string;
+  amount: number;
+  bookingCode: string | null;
+  depositNumber: string | null;
+  day: string;
+}
+interface JournalMovement {
+  id: number;
+  date: string;
+  kind: 'expense' | 'injection';
+  label: string;
+  amount: number;
+  paymentMethodId: number;
+  methodLabel: string;
+}
+interface JournalDeposit {
+  id: number;
+  date: string;
+  number: string;
+  totalAmount: number;
+  paymentMethodId: number;
+  methodLabel: string;
+  methodKind: string;
+}
 
 export interface JournalQuery {
   from: string;
@@ -21,7 +68,7 @@ export interface JournalQuery {
 export async function cashAndBankJournal(
   db: Db,
   q: JournalQuery,
-): Promise<{ rows: Row[]; totals: Row[]; basis: string }> {
+): Promise<{ rows: JournalRow[]; totals: JournalTotal[]; basis: string }> {
   const prefs = await financePreferences(db);
   const byDeposit = prefs.resultBasis === 'deposit-date';
   const pay = db('payment as p')
@@ -51,7 +98,7 @@ export async function cashAndBankJournal(
     .where('x.day', '<=', q.to)
     .orderBy(['x.day', 'x.id'])
     .limit(5000)
-    .select('*')) as Row[];
+    .select('*')) as JournalPayment[];
   const mv = db('cash_movement as c')
     .join('payment_method as m', 'm.id', 'c.paymentMethodId')
     .where('c.date', '>=', q.from)
@@ -78,11 +125,11 @@ export async function cashAndBankJournal(
     mv.where('c.paymentMethodId', q.paymentMethodId);
     dep.where('d.paymentMethodId', q.paymentMethodId);
   }
-  const [movements, deposits] = await Promise.all([mv, dep]);
-  const rows: Row[] = [
+  const [movements, deposits]: [JournalMovement[], JournalDeposit[]] = await Promise.all([mv, dep]);
+  const rows: JournalRow[] = [
     ...payments.map((p) => ({
       date: p.day,
-      type: 'payment',
+      type: 'payment' as const,
       label: p.bookingCode ? `Paiement du séjour ${p.bookingCode}` : 'Paiement',
       reference: p.depositNumber ?? null,
       paymentMethodId: p.paymentMethodId,
@@ -91,7 +138,7 @@ export async function cashAndBankJournal(
       outflow: 0,
       id: p.id,
     })),
-    ...movements.map((m: Row) => ({
+    ...movements.map((m) => ({
       date: m.date,
       type: m.kind,
       label: m.label,
@@ -104,10 +151,10 @@ export async function cashAndBankJournal(
     })),
     // Cash taken to the bank leaves the till; cheques and cards were never in it.
     ...deposits
-      .filter((d: Row) => d.methodKind === 'cash')
-      .map((d: Row) => ({
+      .filter((d) => d.methodKind === 'cash')
+      .map((d) => ({
         date: d.date,
-        type: 'deposit',
+        type: 'deposit' as const,
         label: `Remise en banque ${d.number}`,
         reference: d.number,
         paymentMethodId: d.paymentMethodId,
@@ -117,7 +164,7 @@ export async function cashAndBankJournal(
         id: d.id,
       })),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  const totals = new Map<number, Row>();
+  const totals = new Map<number, JournalTotal>();
   for (const r of rows) {
     const t = totals.get(r.paymentMethodId) ?? {
       paymentMethodId: r.paymentMethodId,

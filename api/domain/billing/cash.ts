@@ -12,11 +12,52 @@ import { addDays } from '../pricing/dates';
 import { financePreferences } from './preferences';
 import { assertMonthOpen } from '../ledger/append';
 
-type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+import type {
+  CashCountRecord,
+  CashMovement,
+  CashMovementRecord,
+  PaymentMethodRecord,
+  PaymentRecord,
+  StartingBaseRecord,
+} from '../../../common/generated/types';
+import type { Db } from './records';
 
-async function cashMethod(db: Db, id: number): Promise<Row> {
-  const m = await db('payment_method').where('id', id).first('id', 'label', 'kind');
+type CashMethod = Pick<PaymentMethodRecord, 'id' | 'label' | 'kind'>;
+
+/** The /cash-fund screen: the day's flows, what is expected in the drawer, the day's payments and movements. */
+export interface CashFund extends CashFlows {
+  paymentMethodId: number;
+  methodLabel: string;
+  date: string;
+  openingSource: string;
+  from: string;
+  expected: number;
+  payments: (Pick<PaymentRecord, 'id' | 'amount' | 'bookingId' | 'category' | 'notes'> & {
+    bookingCode: string | null;
+  })[];
+  movements: Pick<CashMovementRecord, 'id' | 'kind' | 'label' | 'amount'>[];
+  count: CashCountRecord | null;
+  tolerance: number;
+  difference: number | null;
+  withinTolerance: boolean | null;
+}
+
+/** A cash method with its starting base of a month. */
+export interface StartingBaseRow {
+  paymentMethodId: number;
+  methodLabel: string;
+  isActive: boolean;
+  base: Pick<StartingBaseRecord, 'id' | 'paymentMethodId' | 'amount' | 'version'> | null;
+}
+
+/** An expense or injection as the month's list shows it. */
+export type CashMovementRow = Pick<
+  CashMovementRecord,
+  'id' | 'date' | 'label' | 'amount' | 'notes' | 'paymentMethodId' | 'expenseTypeId' | 'version'
+> & { methodLabel: string | null; expenseTypeLabel: string | null };
+
+async function cashMethod(db: Db, id: number): Promise<CashMethod> {
+  const m: CashMethod | undefined = await db('payment_method').where('id', id).first('id', 'label', 'kind');
   if (!m || m.kind !== 'cash')
     throw badRequest('CASH_METHOD_REQUIRED', { paymentMethodId: formatMessage('CASH_METHOD_REQUIRED') });
   return m;
@@ -33,7 +74,7 @@ async function opening(
 ): Promise<{ amount: number; from: string; source: 'count' | 'starting-base' | 'none'; countDate?: string }> {
   const month = date.slice(0, 7);
   const { from } = monthRange(month);
-  const count = await db('cash_count')
+  const count: Pick<CashCountRecord, 'date' | 'countedAmount'> | undefined = await db('cash_count')
     .where('paymentMethodId', methodId)
     .where('date', '>=', from)
     .where('date', '<', date)
@@ -41,7 +82,9 @@ async function opening(
     .first('date', 'countedAmount');
   if (count)
     return { amount: count.countedAmount, from: addDays(count.date, 1), source: 'count', countDate: count.date };
-  const base = await db('starting_base').where({ paymentMethodId: methodId, yearMonth: month }).first('amount');
+  const base: Pick<StartingBaseRecord, 'amount'> | undefined = await db('starting_base')
+    .where({ paymentMethodId: methodId, yearMonth: month })
+    .first('amount');
   return { amount: base?.amount ?? 0, from, source: base ? 'starting-base' : 'none' };
 }
 
@@ -62,14 +105,14 @@ export async function cashFlows(
 }
 
 /** The /cash-fund/{paymentMethodId}/{date} screen. */
-export async function cashFund(db: Db, methodId: number, date: string): Promise<Row> {
+export async function cashFund(db: Db, methodId: number, date: string): Promise<CashFund> {
   const method = await cashMethod(db, methodId);
   const flows = await cashFlows(db, methodId, date);
   const expected = expectedCash(flows);
-  const count = await db('cash_count').where({ paymentMethodId: methodId, date }).first();
+  const count: CashCountRecord | undefined = await db('cash_count').where({ paymentMethodId: methodId, date }).first();
   const prefs = await financePreferences(db);
   const day = <T extends Knex.QueryBuilder>(q: T) => q.where('date', date);
-  const [payments, movements] = await Promise.all([
+  const [payments, movements]: [CashFund['payments'], CashFund['movements']] = await Promise.all([
     day(db('payment as p').where('p.paymentMethodId', methodId))
       .leftJoin('booking as b', 'b.id', 'p.bookingId')
       .orderBy('p.id')
@@ -93,17 +136,16 @@ export async function cashFund(db: Db, methodId: number, date: string): Promise<
 }
 
 /** Cash methods with their starting base of the month (null when none yet). */
-export async function startingBases(db: Db, yearMonth: string): Promise<Row[]> {
-  const methods = await db('payment_method')
+export async function startingBases(db: Db, yearMonth: string): Promise<StartingBaseRow[]> {
+  const methods: Pick<PaymentMethodRecord, 'id' | 'label' | 'isActive'>[] = await db('payment_method')
     .where('kind', 'cash')
     .orderBy(['order', 'id'])
     .select('id', 'label', 'isActive');
-  const bases = new Map(
-    (await db('starting_base').where('yearMonth', yearMonth).select('id', 'paymentMethodId', 'amount', 'version')).map(
-      (b: Row) => [b.paymentMethodId, b],
-    ),
-  );
-  return methods.map((m: Row) => ({
+  const stored: NonNullable<StartingBaseRow['base']>[] = await db('starting_base')
+    .where('yearMonth', yearMonth)
+    .select('id', 'paymentMethodId', 'amount', 'version');
+  const bases = new Map(stored.map((b) => [b.paymentMethodId, b]));
+  return methods.map((m) => ({
     paymentMethodId: m.id,
     methodLabel: m.label,
     isActive: m.isActive,
@@ -116,9 +158,9 @@ export async function movementsOfMonth(
   db: Db,
   kind: 'expense' | 'injection',
   yearMonth: string,
-): Promise<{ rows: Row[]; total: number }> {
+): Promise<{ rows: CashMovementRow[]; total: number }> {
   const { from, to } = monthRange(yearMonth);
-  const rows = await db('cash_movement as c')
+  const rows: CashMovementRow[] = await db('cash_movement as c')
     .leftJoin('payment_method as m', 'm.id', 'c.paymentMethodId')
     .leftJoin('expense_type as t', 't.id', 'c.expenseTypeId')
     .where('c.kind', kind)
@@ -137,21 +179,26 @@ export async function movementsOfMonth(
       't.label as expenseTypeLabel',
       'c.version',
     );
-  return { rows, total: rows.reduce((s: number, r: Row) => s + r.amount, 0) };
+  return { rows, total: rows.reduce((s, r) => s + r.amount, 0) };
 }
 
 /**
  * A closed month keeps its cash records: neither the month a row is in nor the one it
  * would move to may be closed (migration 0048's triggers are the guarantee in plain SQL).
  */
-async function assertCashMonthsOpen(db: Db, field: string, rec: Row | null, existing: Row | null): Promise<void> {
+async function assertCashMonthsOpen(
+  db: Db,
+  field: 'date' | 'yearMonth',
+  rec: Partial<Record<typeof field, string>> | null,
+  existing: Partial<Record<typeof field, string>> | null,
+): Promise<void> {
   for (const day of new Set([existing?.[field], rec?.[field]]))
     if (typeof day === 'string' && day) await assertMonthOpen(db, day, field);
 }
 
 export function registerCashRules(): void {
   registerHooks('cash-movement', {
-    async beforeSave(rec, existing, { trx }) {
+    async beforeSave(rec: CashMovement, existing: CashMovementRecord | null, { trx }) {
       await assertCashMonthsOpen(trx, 'date', rec, existing);
       await cashMethod(trx, rec.paymentMethodId);
       if (rec.kind !== 'expense' && rec.expenseTypeId != null)
@@ -178,7 +225,7 @@ export function registerCashRules(): void {
       await assertCashMonthsOpen(trx, 'date', rec, existing);
       await cashMethod(trx, rec.paymentMethodId);
     },
-    async afterSave(saved, _existing, { trx }) {
+    async afterSave(saved: CashCountRecord, _existing, { trx }) {
       const expectedAmount = expectedCash(await cashFlows(trx, saved.paymentMethodId, saved.date));
       if (expectedAmount !== saved.expectedAmount)
         await trx('cash_count').where('id', saved.id).update({ expectedAmount });

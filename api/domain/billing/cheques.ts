@@ -11,6 +11,7 @@ import { formatMessage } from '../../../common/messages';
 import { formatCents } from '../../../common/money';
 import { todayParis } from '../../../common/dates';
 import { methodOf } from './payment-rules';
+import type { PaymentRecord } from '../../../common/generated/types';
 
 export interface ChequeLine {
   amount: number;
@@ -45,7 +46,7 @@ export async function recordCheques(
   input: ChequesInput,
   userId: number | null,
   confirm?: ReadonlySet<string>,
-): Promise<Record<string, any>[]> {
+): Promise<PaymentRecord[]> {
   const off = distributionMismatch(input.expectedAmount, input.cheques);
   if (off) {
     const params = { total: formatCents(off.total), expected: formatCents(input.expectedAmount) };
@@ -61,11 +62,11 @@ export async function recordCheques(
     if (method.kind !== 'cheque' && method.kind !== 'holiday-voucher')
       throw badRequest('INVALID_CHOICE', { paymentMethodId: formatMessage('INVALID_CHOICE') });
     const { cheques, expectedAmount: _e, ...common } = input;
-    const saved = [];
+    const saved: PaymentRecord[] = [];
     for (const c of cheques) {
       // Nested: each save is a savepoint of this transaction, all or nothing.
       saved.push(
-        await saveRecord(
+        (await saveRecord(
           trx as unknown as Knex,
           meta,
           { ...common, date: input.date ?? todayParis(), ...c },
@@ -74,7 +75,7 @@ export async function recordCheques(
           {
             confirm,
           },
-        ),
+        )) as PaymentRecord,
       );
     }
     return saved;

@@ -11,8 +11,10 @@ import { billDate, creditableLines, insertBill, isStayBilled, lockStay, previewB
 import { standingPartnerBills } from './partner';
 import { sellerSnapshot } from './parties';
 
+import type { BillRecord } from '../../../common/generated/types';
+import type { BillDraft, BillPreview, BillRef } from './records';
+
 type Trx = Knex.Transaction;
-type Row = Record<string, any>;
 
 export interface CreditNoteInput {
   reason: string;
@@ -42,11 +44,11 @@ async function prepareCreditNote(
   reason: string,
   date: string,
   userId: number | null,
-): Promise<{ bill: Row; lines: LineInput[] }> {
-  const first = await trx('bill').where('id', invoiceId).first('bookingId');
+): Promise<{ bill: BillDraft; lines: LineInput[] }> {
+  const first: Pick<BillRecord, 'bookingId'> | undefined = await trx('bill').where('id', invoiceId).first('bookingId');
   if (!first) throw new HttpError(404, 'BILL_NOT_FOUND');
   if (first.bookingId != null) await lockStay(trx, first.bookingId);
-  const invoice = await trx('bill').where('id', invoiceId).forUpdate().first();
+  const invoice: BillRecord = await trx('bill').where('id', invoiceId).forUpdate().first();
   if (invoice.kind !== 'invoice') throw badRequest('CREDIT_NOTE_NEEDS_INVOICE');
   // A deposit bill already deducted by a standing final bill cannot be cancelled alone.
   if (invoice.isDeposit && invoice.bookingId != null) {
@@ -66,8 +68,9 @@ async function prepareCreditNote(
     const creditable = await creditableLines(trx, [invoiceId]);
     lines =
       input.amount != null ? creditAmountLines(creditable, input.amount) : creditLines(creditable, input.lines ?? null);
-  } catch (e: any) {
-    if (e?.message === 'EXCEEDS' || e?.message === 'UNKNOWN_LINE')
+  } catch (e) {
+    const message = e instanceof Error ? e.message : undefined;
+    if (message === 'EXCEEDS' || message === 'UNKNOWN_LINE')
       throw badRequest('CREDIT_NOTE_EXCEEDS_INVOICE', { lines: formatMessage('CREDIT_NOTE_EXCEEDS_INVOICE') });
     throw e;
   }
@@ -117,10 +120,10 @@ export async function previewCreditNote(
   invoiceId: number,
   input: CreditNoteInput,
   userId: number | null,
-): Promise<Row> {
+): Promise<BillPreview> {
   const date = billDate(input.date);
   const reason = checkedReason(input);
   const note = await previewBill(knex, (trx) => prepareCreditNote(trx, invoiceId, input, reason, date, userId));
-  const credited = await knex('bill').where('id', invoiceId).first('id', 'number', 'date');
+  const credited: BillRef | undefined = await knex('bill').where('id', invoiceId).first('id', 'number', 'date');
   return { ...note, creditedBill: credited };
 }

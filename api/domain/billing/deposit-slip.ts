@@ -14,11 +14,11 @@ export async function renderDepositSlip(db: Knex, depositId: number): Promise<{ 
   const est = await currentEstablishment(db);
   const method = await db('payment_method').where('id', d.paymentMethodId).first('label');
   const account = d.bankAccountId ? await db('bank_account').where('id', d.bankAccountId).first() : null;
-  const commission = d.payments.reduce((s: number, p: Record<string, any>) => s + (p.commissionAmount ?? 0), 0);
+  const commission = d.payments.reduce((s, p) => s + (p.commissionAmount ?? 0), 0);
   // Paper holiday vouchers are sent to the ANCV, not to the bank: the slip says so and
   // lists them by count × denomination, per payment and in all (what the ANCV asks for).
   const ancv: boolean = d.isPaperVoucher || d.vouchers.length > 0;
-  const rows = d.payments.map((p: Record<string, any>) =>
+  const rows = d.payments.map((p) =>
     ancv
       ? [
           formatDateFr(p.date),

@@ -10,6 +10,7 @@ import { monthRange } from '../../../common/cash';
 import { financePreferences } from './preferences';
 import { vouchersOf } from './vouchers';
 import { normaliseVouchers, type VoucherLine } from '../../../common/holiday-vouchers';
+import type { BankDepositRecord, PaymentRecord } from '../../../common/generated/types';
 
 export interface DepositInput {
   paymentMethodId: number;
@@ -30,10 +31,42 @@ const DEPOSIT_TYPE: Record<string, string> = {
 
 type Db = Knex | Knex.Transaction;
 
+/** A payment at hand or deposited, with its paper vouchers when it has some. */
+export type DepositPayment = Pick<
+  PaymentRecord,
+  | 'id'
+  | 'date'
+  | 'amount'
+  | 'bookingId'
+  | 'customerId'
+  | 'chequeNumber'
+  | 'chequeHolder'
+  | 'chequeBank'
+  | 'payingInstitution'
+  | 'commissionAmount'
+> &
+  Partial<Pick<PaymentRecord, 'doNotRemitBefore' | 'payerType' | 'notes'>> & { vouchers?: VoucherLine[] };
+
+/** A deposit of a month's list. */
+export type DepositRow = Omit<BankDepositRecord, 'createdAt' | 'updatedAt' | 'version' | 'notes'> & {
+  methodLabel: string;
+  bankAccountLabel: string | null;
+};
+
+/** A deposit with its payments and their vouchers (the slip and the deposit screen). */
+export type DepositDetail = BankDepositRecord & {
+  methodLabel: string;
+  isPaperVoucher: boolean;
+  bankAccountLabel: string | null;
+  iban: string | null;
+  payments: DepositPayment[];
+  vouchers: VoucherLine[];
+};
+
 /** Payments of a method still at hand, oldest first (what /create-deposit/{paymentMethodId} offers). */
-export async function depositCandidates(db: Db, paymentMethodId: number): Promise<Record<string, any>[]> {
+export async function depositCandidates(db: Db, paymentMethodId: number): Promise<DepositPayment[]> {
   // Money received only: a refund (paid back to a guest) is never remitted to the bank.
-  const rows = await db('payment')
+  const rows: DepositPayment[] = await db('payment')
     .where({ paymentMethodId, isDeposited: false })
     .where('amount', '>', 0)
     .orderBy(['date', 'id'])
@@ -56,7 +89,7 @@ export async function depositCandidates(db: Db, paymentMethodId: number): Promis
 }
 
 /** Each payment with its paper holiday vouchers (count × denomination), when it has some. */
-async function withVouchers(db: Db, rows: Record<string, any>[]): Promise<Record<string, any>[]> {
+async function withVouchers(db: Db, rows: DepositPayment[]): Promise<DepositPayment[]> {
   const vouchers = await vouchersOf(
     db,
     rows.map((r) => r.id),
@@ -65,12 +98,9 @@ async function withVouchers(db: Db, rows: Record<string, any>[]): Promise<Record
 }
 
 /** Deposits of a month (/deposit-list/{yearMonth}) with their total. */
-export async function depositsOfMonth(
-  db: Db,
-  yearMonth: string,
-): Promise<{ rows: Record<string, any>[]; total: number }> {
+export async function depositsOfMonth(db: Db, yearMonth: string): Promise<{ rows: DepositRow[]; total: number }> {
   const { from, to } = monthRange(yearMonth);
-  const rows = await db('bank_deposit as d')
+  const rows: DepositRow[] = await db('bank_deposit as d')
     .join('payment_method as m', 'm.id', 'd.paymentMethodId')
     .leftJoin('bank_account as a', 'a.id', 'd.bankAccountId')
     .where('d.date', '>=', from)
@@ -153,14 +183,14 @@ export async function createDeposit(knex: Knex, input: DepositInput): Promise<nu
   });
 }
 
-export async function loadDeposit(db: Db, id: number): Promise<Record<string, any> | null> {
-  const d = await db('bank_deposit as d')
+export async function loadDeposit(db: Db, id: number): Promise<DepositDetail | null> {
+  const d: Omit<DepositDetail, 'payments' | 'vouchers'> | undefined = await db('bank_deposit as d')
     .join('payment_method as m', 'm.id', 'd.paymentMethodId')
     .leftJoin('bank_account as a', 'a.id', 'd.bankAccountId')
     .where('d.id', id)
     .first('d.*', 'm.label as methodLabel', 'm.isPaperVoucher', 'a.label as bankAccountLabel', 'a.iban');
   if (!d) return null;
-  const payments = await db('payment')
+  const payments: DepositPayment[] = await db('payment')
     .where('bankDepositId', id)
     .orderBy(['date', 'id'])
     .select(

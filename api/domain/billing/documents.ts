@@ -3,14 +3,11 @@
 // copy marked DUPLICATA, rendered once too — so each reprint is byte-identical.
 // Business customers with a VAT number get both as Factur-X (api/pdf/jobs.ts).
 // Rendering happens on the PDF worker threads (api/pdf/pool.ts), off the request thread.
-import type { Knex } from 'knex';
 import { fileExists, getFile } from '../../files/store';
 import type { PdfOptions } from './pdf';
 import { loadBill } from './view';
 import { renderPdf } from '../../pdf/pool';
-
-type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+import type { Db, PrintedBill } from './records';
 
 export const originalRef = (billId: number) => `bills/bill-${billId}.pdf`;
 export const duplicateRef = (billId: number) => `bills/bill-${billId}-duplicata.pdf`;
@@ -20,7 +17,7 @@ export const duplicateRef = (billId: number) => `bills/bill-${billId}-duplicata.
  * Factur-X (EN 16931). Should the e-invoice fail, the plain PDF/A still carries every
  * legal mention: the bill is not left without a document.
  */
-export function renderStoredPdf(bill: Row, opts: PdfOptions = {}): Promise<Buffer> {
+export function renderStoredPdf(bill: PrintedBill, opts: PdfOptions = {}): Promise<Buffer> {
   return renderPdf({ kind: 'bill', bill, opts });
 }
 
@@ -40,13 +37,13 @@ async function storeOnce(db: Db, ref: string, pdf: Buffer): Promise<{ data: Buff
  * Renders and stores the original of `bill` (as loadBill answers it, read once by the
  * caller) unless it exists already — checked without reading the file.
  */
-export async function storeOriginal(db: Db, bill: Row): Promise<void> {
+export async function storeOriginal(db: Db, bill: PrintedBill & { id: number }): Promise<void> {
   if (await fileExists(db, originalRef(bill.id))) return;
   await storeOnce(db, originalRef(bill.id), await renderStoredPdf(bill));
 }
 
 /** The original's bytes, rendered and stored first if need be. */
-async function original(db: Db, bill: Row): Promise<Buffer> {
+async function original(db: Db, bill: PrintedBill & { id: number }): Promise<Buffer> {
   const have = await getFile(db, originalRef(bill.id));
   if (have) return have.data;
   return (await storeOnce(db, originalRef(bill.id), await renderStoredPdf(bill))).data;

@@ -11,10 +11,10 @@ import {
 } from '@e-invoice-eu/core';
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019';
 
-type Row = Record<string, any>;
-
 const quiet: Logger = { log() {}, warn() {}, error() {} };
 
+/** A CII or UBL element tree as the library hands it over: nested elements read by their names. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the library's data is an untyped tree of elements
 type Cii = Record<string, any>;
 /** `obj` with `key: value` placed right after `after` (CII elements are ordered). */
 function insertAfter(obj: Cii, after: string, key: string, value: unknown): Cii {
@@ -42,7 +42,7 @@ const yyyymmdd = (d: string) => d.replace(/-/g, '');
  */
 export function completeCii(cii: Cii, invoice: Invoice): Cii {
   const root = cii['rsm:CrossIndustryInvoice'];
-  const data = (invoice as Row)['ubl:Invoice'];
+  const data = (invoice as Cii)['ubl:Invoice'];
   const doc = root['rsm:ExchangedDocument'];
   const notes: string[] = data['cbc:Note'] ?? [];
   if (notes.length)
@@ -53,7 +53,7 @@ export function completeCii(cii: Cii, invoice: Invoice): Cii {
   let tx = root['rsm:SupplyChainTradeTransaction'];
   if (!tx['ram:ApplicableHeaderTradeDelivery'])
     tx = insertAfter(tx, 'ram:ApplicableHeaderTradeAgreement', 'ram:ApplicableHeaderTradeDelivery', {});
-  const preceding = (data['cac:BillingReference'] ?? []).map((r: Row) => r['cac:InvoiceDocumentReference']);
+  const preceding = (data['cac:BillingReference'] ?? []).map((r: Cii) => r['cac:InvoiceDocumentReference']);
   if (preceding.length) {
     const settlement = { ...tx['ram:ApplicableHeaderTradeSettlement'] };
     delete settlement['ram:InvoiceReferencedDocument'];
@@ -61,7 +61,7 @@ export function completeCii(cii: Cii, invoice: Invoice): Cii {
       settlement,
       'ram:SpecifiedTradeSettlementHeaderMonetarySummation',
       'ram:InvoiceReferencedDocument',
-      preceding.map((r: Row) => ({
+      preceding.map((r: Cii) => ({
         'ram:IssuerAssignedID': r['cbc:ID'],
         ...(r['cbc:IssueDate']
           ? {

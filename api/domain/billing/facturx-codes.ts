@@ -3,8 +3,8 @@
 // framework the French reform asks for.
 import type { CustomerSnapshot } from './parties';
 import { sirenOfVat } from './siren';
-
-type Row = Record<string, any>;
+import type { LineInput } from './lines';
+import type { PrintedBill } from './records';
 
 export const FACTURX_FORMAT = 'Factur-X-EN16931';
 export const EUR = 'EUR';
@@ -15,7 +15,8 @@ const OUTSIDE_VAT = {
 };
 
 /** Only business customers with a VAT number get a Factur-X (the reform's B2B scope). */
-export function wantsFacturX(customer: CustomerSnapshot | null | undefined): boolean {
+export function wantsFacturX(snapshot: object | null | undefined): boolean {
+  const customer = snapshot as CustomerSnapshot | null | undefined;
   return !!customer?.isLegalEntity && !!customer.vatNumber?.trim() && customerEndpoint(customer) != null;
 }
 
@@ -64,7 +65,7 @@ export const taxCategory = (c: Category, breakdown = true) => ({
 /** The buyer's SIREN: as frozen on the bill, else read from its French VAT number. */
 export const customerSiren = (c: CustomerSnapshot) => c.siren ?? sirenOfVat(c.vatNumber);
 
-export function customerEndpoint(c: CustomerSnapshot): Row | null {
+export function customerEndpoint(c: CustomerSnapshot): Record<string, string> | null {
   const siren = customerSiren(c);
   if (siren) return { 'cbc:EndpointID': siren, 'cbc:EndpointID@schemeID': '0002' };
   const vat = c.vatNumber!.replace(/\s/g, '').toUpperCase();
@@ -95,7 +96,7 @@ const VAT_SCHEMES: Record<string, string> = {
  * library as UBL notes `#CODE#text` (the EN 16931 UBL convention), split into one
  * IncludedNote per note with its SubjectCode by `completeCii`.
  */
-export function facturxNotes(bill: Row): { code: string; text: string }[] {
+export function facturxNotes(bill: Pick<PrintedBill, 'reason'>): { code: string; text: string }[] {
   return [
     ...(bill.reason ? [{ code: 'ACD', text: `Motif : ${bill.reason}` }] : []),
     { code: 'AAB', text: "Pas d'escompte pour paiement anticipé." },
@@ -113,13 +114,18 @@ const GOODS_LINE_TYPES = new Set([16]);
  * amount (BT-113) is then its total, nothing left to pay (BT-115) and its due date the day
  * it was paid (BT-9; BR-FR-CO-09). A final bill's deposits are deducted by its lines.
  */
-export function billingFramework(lines: Row[], paidAtIssue = false): 'S1' | 'M1' | 'S2' | 'M2' {
+export function billingFramework(
+  lines: Pick<LineInput, 'lineType' | 'amountInclVat'>[],
+  paidAtIssue = false,
+): 'S1' | 'M1' | 'S2' | 'M2' {
   const goods = lines.some((l) => GOODS_LINE_TYPES.has(l.lineType) && l.amountInclVat !== 0);
   return `${goods ? 'M' : 'S'}${paidAtIssue ? '2' : '1'}`;
 }
 
 /** What the bill says was paid when it was issued (BT-113), and on which day: only a whole payment counts. */
-export function paidAtIssue(bill: Row): { amount: number; on: string } | null {
+export function paidAtIssue(
+  bill: Pick<PrintedBill, 'kind' | 'prepaidAmount' | 'paidOn' | 'totalInclVat'>,
+): { amount: number; on: string } | null {
   const amount = Number(bill.prepaidAmount ?? 0);
   if (bill.kind === 'credit-note' || !bill.paidOn || amount <= 0 || amount !== bill.totalInclVat) return null;
   return { amount, on: bill.paidOn };

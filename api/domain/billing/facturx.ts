@@ -22,12 +22,11 @@ import {
   taxCategory,
 } from './facturx-codes';
 import { generateFacturX } from './facturx-cii';
+import type { PrintedBill } from './records';
 
 export { sirenOfVat } from './siren';
 export { FACTURX_FORMAT, billingFramework, facturxNotes, wantsFacturX } from './facturx-codes';
 export { completeCii } from './facturx-cii';
-
-type Row = Record<string, any>;
 
 /**
  * The bill in the library's internal format (UBL semantics). A credit note is the
@@ -35,12 +34,12 @@ type Row = Record<string, any>;
  * a deposit bill is a prepayment invoice (386); negative lines of a final bill (deducted
  * deposits) keep a positive net price with a negative quantity, as EN 16931 requires.
  */
-export function facturxInvoice(bill: Row): Invoice {
+export function facturxInvoice(bill: PrintedBill): Invoice {
   const s = bill.sellerSnapshot as SellerSnapshot;
   const c = bill.customerSnapshot as CustomerSnapshot;
   const credit = bill.kind === 'credit-note';
   const sign = credit ? -1 : 1;
-  const lines: Row[] = bill.lines ?? [];
+  const lines = bill.lines ?? [];
   const sums = new Map<string, { c: Category; base: number; vat: number }>();
   for (const l of lines) {
     const cat = category(l.vatRateBp);
@@ -53,7 +52,7 @@ export function facturxInvoice(bill: Row): Invoice {
   const lineExtension = lines.reduce((a, l) => a + sign * l.amountExclVat, 0);
   const paid = paidAtIssue(bill);
   const dueDate = credit ? null : (paid?.on ?? bill.dueDate);
-  const invoice: Row = {
+  const invoice = {
     'cbc:ProfileID': billingFramework(lines, !!paid),
     'cbc:ID': bill.number,
     'cbc:IssueDate': bill.date,
@@ -189,9 +188,14 @@ export function facturxInvoice(bill: Row): Invoice {
  * EN 16931 format as `generate` does): the list of errors, empty when valid.
  */
 let validator: ReturnType<Ajv2019['compile']> | undefined;
+/** The parts of the library's JSON schema the party check reads. */
+interface JsonSchema {
+  properties: Record<string, JsonSchema>;
+  required: string[];
+}
 export function facturxErrors(invoice: Invoice): string[] {
   if (!validator) {
-    const schema = structuredClone(invoiceSchema) as Row;
+    const schema = structuredClone(invoiceSchema) as unknown as JsonSchema;
     for (const party of ['cac:AccountingCustomerParty', 'cac:AccountingSupplierParty'])
       schema.properties['ubl:Invoice'].properties[party].properties['cac:Party'].required.push('cbc:EndpointID');
     validator = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile(schema);
@@ -201,7 +205,7 @@ export function facturxErrors(invoice: Invoice): string[] {
 }
 
 /** The Factur-X PDF: `pdf` (the bill as rendered) with the bill's EN 16931 XML embedded. */
-export async function toFacturX(pdf: Buffer, bill: Row): Promise<Buffer> {
+export async function toFacturX(pdf: Buffer, bill: PrintedBill): Promise<Buffer> {
   const invoice = facturxInvoice(bill);
   const out = await generateFacturX(invoice, {
     format: FACTURX_FORMAT,

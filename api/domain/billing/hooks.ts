@@ -10,7 +10,8 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { isStayBilled } from './issue';
 
-type Row = Record<string, any>;
+/** A child of an occupancy on the write path: only its occupancy is read. */
+type OccupancyChild = { occupancyId?: number | null };
 type Trx = Knex.Transaction;
 
 const refuse = () => badRequest('BILLED_ITEMS_UNCHANGEABLE');
@@ -60,14 +61,14 @@ export function registerBillingFreeze(): void {
   });
   for (const child of ['occupancy-detail', 'occupancy-animal', 'occupancy-vehicle', 'occupancy-extra']) {
     registerHooks(child, {
-      async beforeSave(rec: Row, existing: Row | null, { trx }) {
+      async beforeSave(rec: OccupancyChild, existing: OccupancyChild | null, { trx }) {
         await assertNotBilled(
           trx,
           await bookingOfOccupancy(trx, rec.occupancyId),
           await bookingOfOccupancy(trx, existing?.occupancyId),
         );
       },
-      async beforeDelete(existing: Row, { trx }) {
+      async beforeDelete(existing: OccupancyChild, { trx }) {
         await assertNotBilled(trx, await bookingOfOccupancy(trx, existing.occupancyId));
       },
     });

@@ -15,8 +15,10 @@ import { cancellationLines } from './cancellation';
 import { billDate, creditableLines, insertBill, isStayBilled, lockStay, stayInvoices } from './bill-store';
 export { billDate, creditableLines, insertBill, isStayBilled, lockStay, stayInvoices } from './bill-store';
 
+import type { BookingRecord, OccupancyRecord } from '../../../common/generated/types';
+import type { BillDraft, BillPreview } from './records';
+
 type Trx = Knex.Transaction;
-type Row = Record<string, any>;
 
 export interface StayBillInput {
   /** cancellation: a cancelled stay's cancellation fee (./cancellation.ts) */
@@ -54,7 +56,7 @@ export async function issueStayBillIn(
 
 /** A stay's bill as it will be issued: its row (without number), lines and what the sources gave. */
 export interface PreparedBill {
-  bill: Row;
+  bill: BillDraft;
   lines: LineInput[];
   ctx: BillSourceContext;
   extras: Awaited<ReturnType<typeof extraLines>>;
@@ -76,7 +78,7 @@ async function prepareStayBill(
     if (input.kind === 'cancellation') return prepareCancellationBill(trx, booking, date, userId);
     if (booking.kind === 'quote' || RELEASING.includes(booking.statusId) || UNCONFIRMED.includes(booking.statusId))
       throw badRequest('BILL_STAY_NOT_BILLABLE');
-    const occs: Row[] = await trx('occupancy')
+    const occs: Pick<OccupancyRecord, 'id' | 'startDate' | 'endDate'>[] = await trx('occupancy')
       .where({ bookingId, isCancelled: false })
       .orderBy('id')
       .select('id', 'startDate', 'endDate');
@@ -174,7 +176,7 @@ export async function previewStayBill(
   bookingId: number,
   input: StayBillInput,
   userId: number | null,
-): Promise<Row> {
+): Promise<BillPreview> {
   const date = billDate(input.date);
   return previewBill(knex, (trx) => prepareStayBill(trx, bookingId, input, date, userId));
 }
@@ -185,8 +187,8 @@ export async function previewStayBill(
  */
 export async function previewBill(
   knex: Knex,
-  prepare: (trx: Trx) => Promise<{ bill: Row; lines: LineInput[] }>,
-): Promise<Row> {
+  prepare: (trx: Trx) => Promise<{ bill: BillDraft; lines: LineInput[] }>,
+): Promise<BillPreview> {
   const trx = await knex.transaction();
   try {
     const p = await prepare(trx);
@@ -200,7 +202,7 @@ export async function previewBill(
 /** The cancellation invoice of a cancelled stay (its stay row locked by the caller): no other source bills with it. */
 async function prepareCancellationBill(
   trx: Trx,
-  booking: Row,
+  booking: BookingRecord,
   date: string,
   userId: number | null,
 ): Promise<PreparedBill> {

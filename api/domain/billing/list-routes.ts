@@ -19,6 +19,7 @@ import {
 import { issuePartnerBill } from './partner';
 import { issuePaymentDepositBill } from './payment-bill';
 import { storeOriginal } from './documents';
+import type { IssuedBill } from './records';
 import { loadBill } from './view';
 import {
   BILL_LIST,
@@ -34,7 +35,7 @@ const tag = 'billing';
 const BILL = 'invoice.bill';
 const period = { type: 'object', additionalProperties: false, properties: { from: date, to: date } };
 
-async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
+async function withDocument(knex: Knex, id: number): Promise<IssuedBill> {
   // The bill is read once: the PDF is made from the row the answer carries.
   const bill = await loadBill(knex, id);
   try {

@@ -4,14 +4,24 @@
 // credit), /vacaf-list (holiday-aid payments) and /assurance-list (stays with the
 // cancellation insurance). Amounts in cents; an invoice's state is derived from its
 // credit notes as in view.ts.
-import type { Knex } from 'knex';
 import { CLOSED, RELEASING, UNCONFIRMED } from '../stays/status';
 import { CREDITED, date, num } from './bill-list';
+import type { StoredPrice } from '../stays/price-model';
+import type { Db } from './records';
+import type {
+  CreditNoteRow,
+  CustomerCredit,
+  DoubleBill,
+  DueBill,
+  InsuredStay,
+  UnbilledStay,
+  VacafPayment,
+} from './list-rows';
 
 export { billList, BILL_KINDS, BILL_STATES, type BillListQuery } from './bill-list';
 
-type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+/** What a double-bill query finds of a stay. */
+type StayFinding = Omit<DoubleBill, 'check' | 'label'>;
 
 /** Net billed to the guest for stay `k` (customer invoices and their credit notes). */
 const billedOf = (k: string) =>
@@ -22,8 +32,8 @@ const customerName = (c: string) =>
 const NOT_BILLABLE = [...RELEASING, ...UNCONFIRMED];
 
 /** Stays over (ended by `until`, or gone) whose final bill does not stand: what is left to bill. */
-export async function unbilledStays(db: Db, until: string): Promise<Row[]> {
-  const rows: Row[] = await db('booking as k')
+export async function unbilledStays(db: Db, until: string): Promise<UnbilledStay[]> {
+  const rows: Omit<UnbilledStay, 'toBill'>[] = await db('booking as k')
     .leftJoin('customer as c', 'c.id', 'k.customerId')
     .whereNot('k.kind', 'quote')
     .whereNotIn('k.statusId', NOT_BILLABLE)
@@ -44,7 +54,8 @@ export async function unbilledStays(db: Db, until: string): Promise<Row[]> {
       db.raw(`${billedOf('k')}::int AS billed`),
       db.raw(`${paidOf('k')}::int AS paid`),
     );
-  return rows.map((r) => ({ ...r, toBill: r.totalAmount - r.billed }));
+  // total_amount > 0: never null here
+  return rows.map((r) => ({ ...r, toBill: r.totalAmount! - r.billed }));
 }
 
 /**
@@ -52,9 +63,9 @@ export async function unbilledStays(db: Db, until: string): Promise<Row[]> {
  * deposits billed beyond its price, two identical stays (same customer, dates and price)
  * both billed, and holes or repeats in a numbering series.
  */
-export async function doubleBills(db: Db): Promise<Row[]> {
-  const out: Row[] = [];
-  const finals: Row[] = (
+export async function doubleBills(db: Db): Promise<DoubleBill[]> {
+  const out: DoubleBill[] = [];
+  const finals: StayFinding[] = (
     await db.raw(`
     SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', '
       ORDER BY b.id) AS bills, sum(b.total_incl_vat)::int AS amount
@@ -64,7 +75,7 @@ export async function doubleBills(db: Db): Promise<Row[]> {
   ).rows;
   for (const r of finals)
     out.push({ check: 'double-final', label: 'Plusieurs factures de solde pour un même séjour', ...r });
-  const deposits: Row[] = (
+  const deposits: StayFinding[] = (
     await db.raw(`
     SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', '
       ORDER BY b.id) AS bills,
@@ -75,7 +86,7 @@ export async function doubleBills(db: Db): Promise<Row[]> {
   ).rows;
   for (const r of deposits)
     out.push({ check: 'deposits-exceed', label: 'Arrhes ou acomptes facturés au-delà du prix du séjour', ...r });
-  const twins: Row[] = (
+  const twins: StayFinding[] = (
     await db.raw(`
     SELECT min(k.id) AS "bookingId", string_agg(coalesce(k.code, k.id::text), ', ' ORDER BY k.id) AS code,
       ${customerName('c')} AS "customerName",
@@ -90,7 +101,7 @@ export async function doubleBills(db: Db): Promise<Row[]> {
       label: 'Séjours identiques (même client, mêmes dates, même prix) facturés chacun',
       ...r,
     });
-  const series: Row[] = (
+  const series: { prefix: string; n: number; d: number; lo: number; hi: number }[] = (
     await db.raw(`
     SELECT prefix, count(*)::int AS n, count(DISTINCT sequence)::int AS d, min(sequence)::int AS lo,
       max(sequence)::int AS hi FROM bill GROUP BY prefix`)
@@ -117,8 +128,8 @@ export async function doubleBills(db: Db): Promise<Row[]> {
 }
 
 /** Stays whose bills are past due (earliest due date before `on`) and not fully paid. */
-export async function dueBills(db: Db, on: string): Promise<Row[]> {
-  const rows: Row[] = (
+export async function dueBills(db: Db, on: string): Promise<DueBill[]> {
+  const rows: Omit<DueBill, 'due' | 'daysLate'>[] = (
     await db.raw(
       `
     SELECT k.id AS "bookingId", k.code, ${customerName('c')} AS "customerName", string_agg(b.number, ', '
@@ -141,8 +152,8 @@ export async function credits(
   db: Db,
   from: string | null,
   to: string | null,
-): Promise<{ creditNotes: Row[]; balances: Row[]; total: number }> {
-  const creditNotes: Row[] = await db('bill as b')
+): Promise<{ creditNotes: CreditNoteRow[]; balances: CustomerCredit[]; total: number }> {
+  const creditNotes: CreditNoteRow[] = await db('bill as b')
     .leftJoin('bill as i', 'i.id', 'b.creditedBillId')
     .where('b.kind', 'credit-note')
     .modify((w) => {
@@ -162,7 +173,8 @@ export async function credits(
       'i.id as invoiceId',
       'i.number as invoiceNumber',
     );
-  const balances: Row[] = (
+  // bigint sums come as strings
+  const balances: (Omit<CustomerCredit, 'billed' | 'paid' | 'credit'> & { billed: string; paid: string })[] = (
     await db.raw(`
     WITH billed AS (SELECT customer_id AS id, sum(total_incl_vat) AS s FROM bill WHERE payer_type = 'customer'
       AND customer_id IS NOT NULL GROUP BY customer_id),
@@ -190,8 +202,8 @@ export async function vacafPayments(
   db: Db,
   from: string | null,
   to: string | null,
-): Promise<{ rows: Row[]; total: number }> {
-  const rows: Row[] = await db('payment as p')
+): Promise<{ rows: VacafPayment[]; total: number }> {
+  const rows: VacafPayment[] = await db('payment as p')
     .leftJoin('booking as k', 'k.id', 'p.bookingId')
     .leftJoin('customer as c', 'c.id', db.raw('coalesce(p.customer_id, k.customer_id)'))
     .leftJoin('payment_method as m', 'm.id', 'p.paymentMethodId')
@@ -226,8 +238,8 @@ export async function insuredStays(
   db: Db,
   from: string | null,
   to: string | null,
-): Promise<{ rows: Row[]; total: number }> {
-  const stays: Row[] = await db('booking as k')
+): Promise<{ rows: InsuredStay[]; total: number }> {
+  const stays: Omit<InsuredStay, 'premium'>[] = await db('booking as k')
     .leftJoin('customer as c', 'c.id', 'k.customerId')
     .where('k.withCancellationInsurance', true)
     .whereNot('k.kind', 'quote')
@@ -248,7 +260,7 @@ export async function insuredStays(
       'k.totalAmount',
       db.raw(`${customerName('c')} AS "customerName"`),
     );
-  const occs: Row[] = stays.length
+  const occs: { bookingId: number; pricedQuote: StoredPrice | null }[] = stays.length
     ? await db('occupancy')
         .whereIn(
           'bookingId',
@@ -259,7 +271,7 @@ export async function insuredStays(
     : [];
   const premium = new Map<number, number>();
   for (const o of occs) {
-    const lines: Row[] = o.pricedQuote?.quote?.lines ?? [];
+    const lines = o.pricedQuote?.quote?.lines ?? [];
     const p = lines.filter((l) => l.lineType === 11).reduce((s, l) => s + (l.amount ?? 0), 0);
     premium.set(o.bookingId, (premium.get(o.bookingId) ?? 0) + p);
   }

@@ -10,15 +10,14 @@ import { HttpError } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { formatCents } from '../../../common/money';
 import { stayBalance } from './view';
-
-type Row = Record<string, any>;
+import type { Payment } from '../../../common/generated/types';
 
 export const OVERPAYMENT = 'overpayment';
 
 export async function assertNotOverpaying(
   trx: Knex.Transaction,
-  rec: Row,
-  existing: Row | null,
+  rec: Pick<Payment, 'bookingId' | 'amount' | 'payerType'>,
+  existing: Pick<Payment, 'bookingId' | 'amount'> | null,
   confirm: ReadonlySet<string> | undefined,
 ): Promise<void> {
   const bookingId = rec.bookingId;

@@ -12,8 +12,11 @@ import { LINE_TYPE, type LineInput } from './lines';
 import { paymentTermsText, sellerSnapshot, type CustomerSnapshot } from './parties';
 import { STAY_SOURCE } from './sources';
 
+import type { BillRecord, PartnerRecord, TvaRecord } from '../../../common/generated/types';
+
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+/** A partner as billed: its row with its country's name and ISO code. */
+type BilledPartner = PartnerRecord & { countryName: string | null; countryIso: string | null };
 
 /** Tourist taxes are collected for the commune: no commission on them. */
 const NOT_COMMISSIONED = new Set<number>([LINE_TYPE.TAX, 3]);
@@ -21,8 +24,11 @@ const blank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() ==
 const impossible = (why: string) => badRequest('BILL_GENERATION_IMPOSSIBLE', { bill: why });
 
 /** The partner as billed: the §8 (docs/errors.md#messages) messages when its address is incomplete. */
-async function partnerSnapshot(db: Db, partnerId: number): Promise<{ partner: Row; snapshot: CustomerSnapshot }> {
-  const p = await db('partner as p')
+async function partnerSnapshot(
+  db: Db,
+  partnerId: number,
+): Promise<{ partner: BilledPartner; snapshot: CustomerSnapshot }> {
+  const p: BilledPartner | undefined = await db('partner as p')
     .leftJoin('country as k', 'k.id', 'p.countryId')
     .where('p.id', partnerId)
     .first('p.*', 'k.name as countryName', 'k.isoCode as countryIso');
@@ -46,7 +52,7 @@ async function partnerSnapshot(db: Db, partnerId: number): Promise<{ partner: Ro
       address1,
       address2: rest.join(', ') || null,
       postalCode: p.postalCode,
-      town: p.town,
+      town: p.town!, // refused above when blank
       country: p.countryName ?? null,
       countryIso: p.countryIso ?? null,
       vatNumber: null,
@@ -56,7 +62,7 @@ async function partnerSnapshot(db: Db, partnerId: number): Promise<{ partner: Ro
 }
 
 /** Partner invoices of a stay still standing (not wholly credited). */
-export async function standingPartnerBills(db: Db, bookingId: number): Promise<Row[]> {
+export async function standingPartnerBills(db: Db, bookingId: number): Promise<Pick<BillRecord, 'id' | 'number'>[]> {
   return db('bill as b')
     .where({ 'b.bookingId': bookingId, 'b.kind': 'invoice', 'b.payerType': 'partner' })
     .whereRaw(
@@ -105,7 +111,8 @@ export async function issuePartnerBill(
       throw impossible('La facture client du séjour doit être émise avant la facture partenaire');
     if ((await standingPartnerBills(trx, bookingId)).length) throw impossible('Ce séjour a déjà sa facture partenaire');
     const { partner, snapshot } = await partnerSnapshot(trx, booking.partnerId);
-    const tva = partner.tvaId == null ? null : await trx('tva').where('id', partner.tvaId).first('rate');
+    const tva: Pick<TvaRecord, 'rate'> | null | undefined =
+      partner.tvaId == null ? null : await trx('tva').where('id', partner.tvaId).first('rate');
     if (!partner.commissionRate || !tva)
       throw badRequest('COMMISSION_VAT_RATE_REQUIRED', {
         commissionRate: formatMessage('COMMISSION_VAT_RATE_REQUIRED'),

@@ -19,7 +19,16 @@ import { containsCardNumber } from '../../../common/card-number';
 import { financePreferences } from './preferences';
 import { giftVoucherRedeemer } from './gift-vouchers';
 
-type Row = Record<string, any>;
+import type { Payment, PaymentMethodRecord, PaymentRecord } from '../../../common/generated/types';
+
+/** The payment method fields payment rules read. */
+export type PaymentMethodRow = Pick<
+  PaymentMethodRecord,
+  'id' | 'kind' | 'label' | 'isBankable' | 'isAutoRemittance' | 'bankAccountId' | 'isPaperVoucher'
+>;
+/** A payment, or a cheque line of a deposit: its text fields are read by name. */
+type Texts = object;
+const field = (rec: Texts, f: string): unknown => (rec as Record<string, unknown>)[f];
 type Trx = Knex.Transaction;
 
 const TEXT_FIELDS = [
@@ -37,22 +46,23 @@ const refuse = (code: MessageCode, field: string, params?: Record<string, string
 const blank = (v: unknown) => v == null || String(v).trim() === '';
 
 /** Refuses a full card number typed in any text of a payment (or of a cheque line). */
-export function assertNoCardNumber(rec: Row, prefix = ''): void {
+export function assertNoCardNumber(rec: Texts, prefix = ''): void {
   for (const f of TEXT_FIELDS)
-    if (typeof rec[f] === 'string' && containsCardNumber(rec[f])) refuse('CARD_NUMBER_FORBIDDEN', `${prefix}${f}`);
+    if (typeof field(rec, f) === 'string' && containsCardNumber(field(rec, f) as string))
+      refuse('CARD_NUMBER_FORBIDDEN', `${prefix}${f}`);
 }
 
 /** The §5 (docs/billing.md#payments) cheque fields. */
-export function assertChequeFields(rec: Row, prefix = ''): void {
+export function assertChequeFields(rec: Texts, prefix = ''): void {
   for (const f of ['chequeNumber', 'chequeHolder', 'payingInstitution'])
-    if (blank(rec[f])) refuse('CHEQUE_FIELDS_REQUIRED', `${prefix}${f}`);
+    if (blank(field(rec, f))) refuse('CHEQUE_FIELDS_REQUIRED', `${prefix}${f}`);
 }
 
-export async function methodOf(trx: Knex | Trx, id: number): Promise<Row> {
-  const m = await trx('payment_method')
+export async function methodOf(trx: Knex | Trx, id: number): Promise<PaymentMethodRow> {
+  const m: PaymentMethodRow | undefined = await trx('payment_method')
     .where('id', id)
     .first('id', 'kind', 'label', 'isBankable', 'isAutoRemittance', 'bankAccountId', 'isPaperVoucher');
-  if (!m) refuse('REFERENCE_NOT_FOUND', 'paymentMethodId');
+  if (!m) return refuse('REFERENCE_NOT_FOUND', 'paymentMethodId');
   return m;
 }
 
@@ -88,11 +98,11 @@ export async function usableCreditNotes(
     FROM bill n WHERE n.kind = 'credit-note' AND n.customer_id = ? ORDER BY n.id`,
     [stay.customerId],
   );
-  return rows.filter((r: Row) => r.remaining > 0);
+  return (rows as { id: number; number: string; date: string; remaining: number }[]).filter((r) => r.remaining > 0);
 }
 
-async function checkCreditNote(trx: Trx, rec: Row, existing: Row | null): Promise<void> {
-  if (rec.creditNoteBillId == null) refuse('CREDIT_NOTE_PAYMENT_INVALID', 'creditNoteBillId');
+async function checkCreditNote(trx: Trx, rec: Payment, existing: PaymentRecord | null): Promise<void> {
+  if (rec.creditNoteBillId == null) return refuse('CREDIT_NOTE_PAYMENT_INVALID', 'creditNoteBillId');
   const cn = await trx('bill').where('id', rec.creditNoteBillId).first('id', 'kind', 'customerId');
   if (!cn || cn.kind !== 'credit-note' || (rec.customerId != null && cn.customerId !== rec.customerId))
     refuse('CREDIT_NOTE_PAYMENT_INVALID', 'creditNoteBillId');
@@ -103,7 +113,7 @@ async function checkCreditNote(trx: Trx, rec: Row, existing: Row | null): Promis
     refuse('CREDIT_NOTE_EXHAUSTED', 'amount', { remaining: formatCents(Math.max(remaining, 0)) });
 }
 
-async function useGiftVoucher(trx: Trx, rec: Row, existing: Row | null): Promise<void> {
+async function useGiftVoucher(trx: Trx, rec: Payment, existing: PaymentRecord | null): Promise<void> {
   if (blank(rec.giftVoucherCode)) refuse('GIFT_VOUCHER_CODE_REQUIRED', 'giftVoucherCode');
   const unchanged = existing && existing.giftVoucherCode === rec.giftVoucherCode && existing.amount === rec.amount;
   if (unchanged) return;
@@ -129,8 +139,8 @@ async function useGiftVoucher(trx: Trx, rec: Row, existing: Row | null): Promise
 }
 
 export function registerPaymentKindRules(): void {
-  registerHooks<string>('payment', {
-    async beforeSave(rec, existing, { trx }) {
+  registerHooks('payment', {
+    async beforeSave(rec: Payment, existing: PaymentRecord | null, { trx }) {
       assertNoCardNumber(rec);
       // Money received is positive; a refund (paid back, refunds.ts) is the one negative payment.
       if ((rec.category === 'refund') !== rec.amount < 0) refuse('PAYMENT_SIGN_INVALID', 'amount');
@@ -149,7 +159,7 @@ export function registerPaymentKindRules(): void {
       if (method.kind === 'holiday-voucher' || method.kind === 'card') {
         const commissionGiven = existing
           ? rec.commissionAmount !== existing.commissionAmount
-          : rec.commissionAmount > 0;
+          : (rec.commissionAmount ?? 0) > 0;
         if (!commissionGiven && (!existing || rec.amount !== existing.amount)) {
           const prefs = await financePreferences(trx);
           const bp = method.kind === 'card' ? prefs.cardCommissionBp : prefs.holidayVoucherCommissionBp;
@@ -165,7 +175,7 @@ export function registerPaymentKindRules(): void {
       }
       if (rec.category !== 'down-payment') rec.downPaymentNature = 'arrhes';
     },
-    async beforeDelete(existing, { trx }) {
+    async beforeDelete(existing: PaymentRecord, { trx }) {
       if (existing.giftVoucherCode) {
         const method = await methodOf(trx, existing.paymentMethodId);
         const r = giftVoucherRedeemer();

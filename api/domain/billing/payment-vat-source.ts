@@ -8,9 +8,9 @@ import { TILL_SHARE, type RateShare } from '../../../common/payment-vat';
 import { TILL_LINE_TYPES } from '../ledger/entries';
 import type { StoredPrice } from '../stays/price-model';
 import { stayLines } from './lines';
+import type { BillLineRecord } from '../../../common/generated/types';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
 
 function perRate(lines: { vatRateBp: number | null; amountInclVat: number; lineType?: number }[]): RateShare[] {
   const m = new Map<number, number>();
@@ -22,20 +22,21 @@ function perRate(lines: { vatRateBp: number | null; amountInclVat: number; lineT
 }
 
 export async function stayRateShares(db: Db, bookingId: number): Promise<RateShare[]> {
-  const billed: Row[] = await db('bill_line as l')
+  const billed: Pick<BillLineRecord, 'vatRateBp' | 'amountInclVat' | 'lineType'>[] = await db('bill_line as l')
     .join('bill as b', 'b.id', 'l.billId')
     .where('b.bookingId', bookingId)
     .where('b.isDeposit', false)
     // the stay's price, not the deposits: their deductions (14) would turn a rate negative
     .whereNotIn('l.lineType', [14, 15])
     .select('l.vatRateBp', 'l.amountInclVat', 'l.lineType');
-  const shares = perRate(billed as any);
+  const shares = perRate(billed);
   // A final bill wholly credited (and not billed again) leaves nothing: the stored price then.
   if (shares.some((s) => s.amountInclVat > 0))
     return shares.map((s) => ({ ...s, amountInclVat: Math.max(0, s.amountInclVat) }));
-  const occs = await db('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').select('id', 'pricedQuote');
-  const lines = occs.length
-    ? stayLines(occs.map((o: Row) => ({ id: o.id, pricedQuote: o.pricedQuote as StoredPrice | null })))
-    : null;
+  const occs: { id: number; pricedQuote: StoredPrice | null }[] = await db('occupancy')
+    .where({ bookingId, isCancelled: false })
+    .orderBy('id')
+    .select('id', 'pricedQuote');
+  const lines = occs.length ? stayLines(occs) : null;
   return lines ? perRate(lines) : [];
 }

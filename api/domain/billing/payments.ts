@@ -11,10 +11,9 @@ import { paidByBookings } from './view';
 import { todayParis } from '../../../common/dates';
 import { appendPaymentEntry } from '../ledger/entries';
 import { assertNotOverpaying } from './overpayment';
+import type { Payment, PaymentRecord } from '../../../common/generated/types';
 
-type Row = Record<string, any>;
-
-function lockedMessage(p: Row): MessageCode | null {
+function lockedMessage(p: Pick<Payment, 'isDeposited' | 'isExported' | 'isGrouped'>): MessageCode | null {
   if (p.isDeposited) return 'PAYMENT_DEPOSITED';
   if (p.isExported) return 'PAYMENT_EXPORTED';
   if (p.isGrouped) return 'PAYMENT_GROUPED';
@@ -23,7 +22,7 @@ function lockedMessage(p: Row): MessageCode | null {
 
 export function registerPaymentRules(): void {
   registerHooks('payment', {
-    async beforeSave(rec, existing, { trx, confirm }) {
+    async beforeSave(rec: Payment, existing: PaymentRecord | null, { trx, confirm }) {
       const locked = existing && lockedMessage(existing);
       if (locked) throw badRequest(locked);
       if (rec.bookingId == null && rec.customerId == null)
@@ -39,7 +38,7 @@ export function registerPaymentRules(): void {
       }
       await assertNotOverpaying(trx, rec, existing, confirm);
     },
-    beforeDelete(existing) {
+    beforeDelete(existing: PaymentRecord) {
       const locked = lockedMessage(existing);
       if (locked) throw badRequest(locked);
     },
@@ -67,7 +66,7 @@ export async function recordChannelPayment(
 ): Promise<void> {
   if (!imp.amount || imp.amount <= 0) return;
   const booking = await trx('booking').where('id', bookingId).first('customerId', 'partnerId');
-  const [row] = await trx('payment')
+  const [row]: PaymentRecord[] = await trx('payment')
     .insert({
       bookingId,
       customerId: booking?.customerId ?? null,

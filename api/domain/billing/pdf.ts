@@ -9,8 +9,8 @@ import type { CustomerSnapshot, SellerSnapshot } from './parties';
 import { postcodeAndTown } from '../../../common/address';
 import { depositWords, groupedEuros, linePeriod, rcsMention } from './mentions';
 import { pdfmake } from '../../pdf/printer';
-
-type Row = Record<string, any>;
+import type { VatTotal } from './lines';
+import type { PrintedBill } from './records';
 
 const euros = groupedEuros;
 const rate = (bp: number | null) =>
@@ -22,13 +22,13 @@ export interface PdfOptions {
 }
 
 /** The document definition (kept apart from rendering so tests can read it). */
-export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
+export function billDocument(bill: PrintedBill, opts: PdfOptions = {}) {
   const s = bill.sellerSnapshot as SellerSnapshot;
   const c = bill.customerSnapshot as CustomerSnapshot;
   const credit = bill.kind === 'credit-note';
   const words = depositWords(bill.depositNature);
   const title = credit ? 'AVOIR' : bill.isDeposit ? words.billTitle : 'FACTURE';
-  const lines: Row[] = bill.lines ?? [];
+  const lines = bill.lines ?? [];
   const body = [
     ['Désignation', 'Période', 'Qté', 'PU HT', 'TVA', 'Total HT', 'Total TTC'].map((t) => ({ text: t, bold: true })),
     ...lines.map((l) => [
@@ -43,7 +43,7 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
   ];
   const vatBody = [
     ['Taux de TVA', 'Base HT', 'TVA', 'TTC'].map((t) => ({ text: t, bold: true })),
-    ...(bill.vatTotals as Row[]).map((v) =>
+    ...((bill.vatTotals ?? []) as VatTotal[]).map((v) =>
       [rate(v.vatRateBp), euros(v.totalExclVat), euros(v.vatAmount), euros(v.totalInclVat)].map((t) => ({
         text: t,
         alignment: 'right',
@@ -151,7 +151,7 @@ export function billDocument(bill: Row, opts: PdfOptions = {}): Row {
   };
 }
 
-export async function renderBillPdf(bill: Row, opts: PdfOptions = {}): Promise<Buffer> {
+export async function renderBillPdf(bill: PrintedBill, opts: PdfOptions = {}): Promise<Buffer> {
   const doc = pdfmake().createPdf(billDocument(bill, opts));
   return Buffer.from(await doc.getBuffer());
 }

@@ -11,6 +11,7 @@ import { formatMessage } from '../../../common/messages';
 import { formatCents } from '../../../common/money';
 import { todayParis } from '../../../common/dates';
 import { lockStay } from './issue';
+import type { PaymentRecord } from '../../../common/generated/types';
 import { stayBalance } from './view';
 
 export interface RefundInput {
@@ -26,7 +27,7 @@ export async function refundOverpayment(
   bookingId: number,
   input: RefundInput,
   userId: number | null,
-): Promise<Record<string, any>> {
+): Promise<PaymentRecord> {
   return knex.transaction(async (trx) => {
     const stay = await lockStay(trx, bookingId);
     const overpaid = -(await stayBalance(trx, bookingId)).due;
@@ -38,7 +39,7 @@ export async function refundOverpayment(
         params,
       );
     }
-    return saveRecord(
+    return (await saveRecord(
       trx as unknown as Knex,
       entityMeta('payment'),
       {
@@ -52,6 +53,6 @@ export async function refundOverpayment(
         notes: input.notes ?? null,
       },
       userId,
-    );
+    )) as PaymentRecord;
   });
 }

@@ -7,6 +7,7 @@ import { parseId } from '../../rest/records';
 import { issueStayBill, previewStayBill, type StayBillInput } from './issue';
 import { issueCreditNote, previewCreditNote, type CreditNoteInput } from './credit-note';
 import { printBill, storeOriginal, viewBill } from './documents';
+import type { IssuedBill } from './records';
 import { recordTechnicalEvent } from '../ledger/jet';
 import { loadBill } from './view';
 import { stayBalanceView } from './stay-balance';
@@ -63,7 +64,7 @@ const creditNoteBody = {
  * print (the original is made then). The bill is committed: neither a failed PDF nor a
  * failed read-back turns its answer into an error (issue 25 point 6, docs/history.md#issue-25).
  */
-async function withDocument(knex: Knex, id: number): Promise<Record<string, any>> {
+async function withDocument(knex: Knex, id: number): Promise<IssuedBill | { id: number; readBack: false }> {
   // The bill is read once: the PDF is made from the row the answer carries.
   const bill = await readBackOr(() => loadBill(knex, id), id);
   if ('readBack' in bill) return bill;

@@ -61,13 +61,11 @@ export const billSources = (): BillSource[] => [...sources.values()];
 
 /** The stay: the lines of its active occupancies' stored prices (null: one is unpriced). */
 export async function stayOwnLines(trx: Knex.Transaction, bookingId: number): Promise<LineInput[] | null> {
-  const occs = await trx('occupancy')
+  const occs: { id: number; pricedQuote: StoredPrice | null }[] = await trx('occupancy')
     .where({ bookingId, isCancelled: false })
     .orderBy('id')
     .select('id', 'pricedQuote');
-  return occs.length
-    ? stayLines(occs.map((o: any) => ({ id: o.id, pricedQuote: o.pricedQuote as StoredPrice | null })))
-    : null;
+  return occs.length ? stayLines(occs) : null;
 }
 
 /** The first source: the stay's own price (nothing when an occupancy is unpriced). */

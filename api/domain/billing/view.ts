@@ -1,28 +1,23 @@
 // What the bill routes answer: a bill with its lines, its state (an invoice is
 // « annulée » once credit notes took all of it off), its credit notes and payments; and
 // a stay's money summary (billed, paid, due).
-import type { Knex } from 'knex';
 import { HttpError } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
 import { RELEASING } from '../stays/status';
 import { stayCharges } from './sources';
 import { vouchersOf } from './vouchers';
+import type { VoucherLine } from '../../../common/holiday-vouchers';
 
-type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+import type { BillRef, BillState, Db, InvoiceKind, IssuedBill } from './records';
+import type { BillRecord, BookingRecord, PaymentRecord } from '../../../common/generated/types';
 
-export type BillState = 'issued' | 'partly-credited' | 'cancelled';
+export type { BillState, InvoiceKind } from './records';
 export const BILL_STATE_LABELS: Record<BillState, string> = {
   issued: 'Émise',
   'partly-credited': 'Partiellement annulée par avoir',
   cancelled: 'Annulée par avoir',
 };
 
-/**
- * The invoice kinds of §4 (docs/billing.md#invoice-kinds): an invoice, a cancelled invoice (wholly credited), a
- * cancellation invoice (a cancelled stay's fee, line 20); and the credit note.
- */
-export type InvoiceKind = 'invoice' | 'cancelled-invoice' | 'cancellation-invoice' | 'credit-note';
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   invoice: 'Facture',
   'cancelled-invoice': 'Facture annulée',
@@ -30,15 +25,15 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   'credit-note': 'Avoir',
 };
 
-export async function loadBill(db: Db, id: number): Promise<Row> {
-  const bill = await db('bill').where('id', id).first();
+export async function loadBill(db: Db, id: number): Promise<IssuedBill> {
+  const bill: BillRecord | undefined = await db('bill').where('id', id).first();
   if (!bill) throw new HttpError(404, 'BILL_NOT_FOUND');
-  const [lines, creditNotes, payments] = [
+  const [lines, creditNotes, payments]: [IssuedBill['lines'], IssuedBill['creditNotes'], IssuedBill['payments']] = [
     await db('bill_line').where('billId', id).orderBy('position'),
     await db('bill').where('creditedBillId', id).orderBy('id').select('id', 'number', 'date', 'totalInclVat', 'reason'),
     await db('payment').where('billId', id).orderBy('date').select('id', 'date', 'amount', 'paymentMethodId'),
   ];
-  const credited = creditNotes.reduce((s: number, c: Row) => s + c.totalInclVat, 0);
+  const credited = creditNotes.reduce((s, c) => s + c.totalInclVat, 0);
   const remaining = bill.totalInclVat + credited;
   const state: BillState =
     bill.kind === 'credit-note' || credited === 0 ? 'issued' : remaining === 0 ? 'cancelled' : 'partly-credited';
@@ -47,10 +42,10 @@ export async function loadBill(db: Db, id: number): Promise<Row> {
       ? 'credit-note'
       : state === 'cancelled'
         ? 'cancelled-invoice'
-        : lines.some((l: Row) => l.lineType === 20)
+        : lines.some((l) => l.lineType === 20)
           ? 'cancellation-invoice'
           : 'invoice';
-  const credit = bill.creditedBillId
+  const credit: BillRef | undefined | null = bill.creditedBillId
     ? await db('bill').where('id', bill.creditedBillId).first('id', 'number', 'date')
     : null;
   return {
@@ -67,9 +62,26 @@ export async function loadBill(db: Db, id: number): Promise<Row> {
   };
 }
 
+/** A payment of a stay as its screen lists it. */
+export interface StayPayment {
+  id: number;
+  date: string;
+  amount: number;
+  category: PaymentRecord['category'];
+  payerType: PaymentRecord['payerType'];
+  method: string;
+  methodKind: string | null;
+  chequeNumber: string | null;
+  bankDepositId: number | null;
+  bankDepositNumber: string | null;
+  bankDepositDate: string | null;
+  creditNoteNumber: string | null;
+  vouchers?: VoucherLine[];
+}
+
 /** The stay's payments as its screen lists them: method, date, bank deposit slip, credit note used. */
-export async function stayPayments(db: Db, bookingId: number): Promise<Row[]> {
-  const rows: Row[] = await db('payment as p')
+export async function stayPayments(db: Db, bookingId: number): Promise<StayPayment[]> {
+  const rows: StayPayment[] = await db('payment as p')
     .leftJoin('payment_method as m', 'm.id', 'p.paymentMethodId')
     .leftJoin('bank_deposit as d', 'd.id', 'p.bankDepositId')
     .leftJoin('bill as n', 'n.id', 'p.creditNoteBillId')
@@ -160,7 +172,7 @@ export async function stayAid(db: Db, bookingId: number): Promise<StayAid | null
 /** Amounts received per booking (cents), for the planning's payment view and the balances. */
 export async function paidByBookings(db: Db, bookingIds: number[]): Promise<Map<number, number>> {
   if (!bookingIds.length) return new Map();
-  const rows: Row[] = await db('payment')
+  const rows: { bookingId: number; paid: string }[] = await db('payment')
     .whereIn('bookingId', bookingIds)
     .whereRaw(`NOT ${CAF_PAYMENT_SQL('payment')}`)
     .groupBy('bookingId')
@@ -168,13 +180,18 @@ export async function paidByBookings(db: Db, bookingIds: number[]): Promise<Map<
   return new Map(rows.map((r) => [r.bookingId, Number(r.paid)]));
 }
 
+type BookingFigures = Pick<
+  BookingRecord,
+  'id' | 'totalAmount' | 'statusId' | 'downPaymentAmount' | 'downPaymentDueDate' | 'balanceDueDate'
+>;
+
 export async function stayBalance(db: Db, bookingId: number): Promise<StayBalance> {
-  const booking = await db('booking')
+  const booking: BookingFigures | undefined = await db('booking')
     .where('id', bookingId)
     .first('id', 'totalAmount', 'statusId', 'downPaymentAmount', 'downPaymentDueDate', 'balanceDueDate');
   if (!booking) throw new HttpError(404, 'NOT_FOUND');
   // The partner's bills (its commission) are not the guest's to pay.
-  const bills: Row[] = await db('bill')
+  const bills: Pick<BillRecord, 'kind' | 'isDeposit' | 'totalInclVat' | 'creditedBillId' | 'id'>[] = await db('bill')
     .where({ bookingId, payerType: 'customer' })
     .select('kind', 'isDeposit', 'totalInclVat', 'creditedBillId', 'id');
   const billed = bills.reduce((s, b) => s + b.totalInclVat, 0);

@@ -19,6 +19,7 @@ import {
   type VoucherLine,
 } from '../../../common/holiday-vouchers';
 import { methodOf } from './payment-rules';
+import type { PaymentRecord } from '../../../common/generated/types';
 
 export interface VouchersInput {
   bookingId?: number | null;
@@ -34,8 +35,6 @@ export interface VouchersInput {
   notes?: string | null;
   vouchers: VoucherLine[];
 }
-
-type Row = Record<string, any>;
 
 /** The vouchers of a payment, as a route body takes them (a stay's payment, a till tender). */
 export const VOUCHER_LINES_SCHEMA = {
@@ -58,7 +57,7 @@ export async function recordVouchers(
   input: VouchersInput,
   userId: number | null,
   confirm?: ReadonlySet<string>,
-): Promise<Row> {
+): Promise<PaymentRecord> {
   const vouchers = normaliseVouchers(input.vouchers);
   const total = vouchersTotal(vouchers);
   if (!vouchers.length)
@@ -74,14 +73,14 @@ export async function recordVouchers(
       if (!method.isPaperVoucher)
         throw badRequest('ANCV_METHOD_REQUIRED', { paymentMethodId: formatMessage('ANCV_METHOD_REQUIRED') });
       // Nested: a savepoint of this transaction; the lines follow in the same one.
-      const payment = await saveRecord(
+      const payment = (await saveRecord(
         trx as unknown as Knex,
         entityMeta('payment'),
         { ...common, date: input.date ?? todayParis(), amount: total },
         userId,
         0,
         { confirm },
-      );
+      )) as PaymentRecord;
       await trx('payment_voucher').insert(vouchers.map((v) => ({ paymentId: payment.id, ...v })));
       return payment;
     });

@@ -88,13 +88,23 @@ export async function tilesFor(
 ): Promise<HomeTile[]> {
   await syncTileRows(knex);
   const settings = new Map<string, { label: string; order: number; isActive: boolean }>(
-    (await knex('tile').select('key', 'label', 'order', 'isActive')).map((r: any) => [r.key, r]),
+    (
+      (await knex('tile').select('key', 'label', 'order', 'isActive')) as {
+        key: string;
+        label: string;
+        order: number;
+        isActive: boolean;
+      }[]
+    ).map((r) => [r.key, r]),
   );
   const mine = new Map<string, { position: number; isHidden: boolean }>(
-    (await knex('user_tile').where('userId', user.id).select('tileKey', 'position', 'isHidden')).map((r: any) => [
-      r.tileKey,
-      r,
-    ]),
+    (
+      (await knex('user_tile').where('userId', user.id).select('tileKey', 'position', 'isHidden')) as {
+        tileKey: string;
+        position: number;
+        isHidden: boolean;
+      }[]
+    ).map((r) => [r.tileKey, r]),
   );
   const today = todayParis();
   const visible = registeredTiles()

@@ -17,9 +17,30 @@ import { applyBp } from '../pricing/money';
 import { enqueueMail } from '../mail/queue';
 import { csvAmount, csvText } from './csv';
 import { insuranceModule, type InsuranceModule } from './settings';
+import type { StoredPrice } from '../stays/price-model';
+import type { BookingRecord } from '../../../common/generated/types';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+
+/** A sent declaration as its list shows it. */
+export interface DeclarationRow {
+  id: number;
+  moduleId: number;
+  moduleLabel: string | null;
+  startDate: string;
+  endDate: string;
+  contractNumber: string | null;
+  insurerEmail: string | null;
+  stayCount: number;
+  totalStayAmount: number;
+  totalPremium: number;
+  commissionRateBp: number;
+  commission: number;
+  fileName: string;
+  sentAt: string | Date | null;
+  sentBy: string | null;
+  mailStatus: string | null;
+}
 
 export interface DeclaredStay {
   bookingId: number;
@@ -48,12 +69,12 @@ const customerName = `coalesce(nullif(c.company_name, ''), trim(concat_ws(' ', c
 export async function premiumsOf(db: Db, bookingIds: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   if (!bookingIds.length) return out;
-  const occs: Row[] = await db('occupancy')
+  const occs: { bookingId: number; pricedQuote: StoredPrice | null }[] = await db('occupancy')
     .whereIn('bookingId', bookingIds)
     .where('isCancelled', false)
     .select('bookingId', 'pricedQuote');
   for (const o of occs) {
-    const lines: Row[] = o.pricedQuote?.quote?.lines ?? [];
+    const lines = o.pricedQuote?.quote?.lines ?? [];
     const p = lines.filter((l) => l.lineType === 11).reduce((s, l) => s + Number(l.amount ?? 0), 0);
     out.set(o.bookingId, (out.get(o.bookingId) ?? 0) + p);
   }
@@ -68,7 +89,12 @@ export async function previewDeclaration(
   to: string,
 ): Promise<DeclarationPreview> {
   if (to <= from) throw badRequest('INCORRECT_DATES', { to: 'La fin doit suivre le début' });
-  const rows: Row[] = await db('booking as k')
+  // dated stays (the period filters on their start), as DeclaredStay has them
+  const rows: (Pick<BookingRecord, 'id' | 'code' | 'totalAmount'> & {
+    startDate: string;
+    endDate: string;
+    name: string | null;
+  })[] = await db('booking as k')
     .leftJoin('customer as c', 'c.id', 'k.customerId')
     .where('k.withCancellationInsurance', true)
     .whereNot('k.kind', 'quote')
@@ -222,7 +248,7 @@ export async function deleteDeclaration(knex: Knex, id: number): Promise<void> {
 }
 
 /** The declarations, newest first, with who sent them and the e-mail's state. */
-export async function listDeclarations(db: Db): Promise<Row[]> {
+export async function listDeclarations(db: Db): Promise<DeclarationRow[]> {
   return db('insurance_declaration as d')
     .leftJoin('module_config as m', 'm.id', 'd.moduleId')
     .leftJoin('app_user as u', 'u.id', 'd.sentBy')

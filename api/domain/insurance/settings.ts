@@ -22,7 +22,16 @@ export interface InsuranceModule {
   insurerEmail: string | null;
 }
 
-function fromRow(r: Record<string, any>): InsuranceModule {
+/** The insurance's row of module_config, its settings as stored (JSON). */
+interface ModuleRow {
+  id: number;
+  label: string;
+  provider?: string | null;
+  isActive?: boolean;
+  settings?: Record<string, unknown> | null;
+}
+
+function fromRow(r: ModuleRow): InsuranceModule {
   const s = { ...defaultSettings('insurance'), ...(r.settings ?? {}) } as Record<string, unknown>;
   const rate = Number(s.rate ?? 0);
   return {

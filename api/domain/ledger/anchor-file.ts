@@ -57,8 +57,8 @@ export function readAnchor(file: string): { anchor: Anchor; valid: boolean } | n
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
-  } catch (e: any) {
-    if (e?.code === 'ENOENT') return null;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException)?.code === 'ENOENT') return null;
     throw e;
   }
   const anchor = JSON.parse(text) as Anchor;

@@ -43,7 +43,7 @@ export async function anchorAppend(
   const file = await anchorFile(trx, chain);
   const database = await databaseName(trx);
   const series = chain === 'fiscal' ? await seriesNow(trx) : undefined;
-  let root: any = trx;
+  let root: Knex.Transaction = trx;
   while (root.parentTransaction) root = root.parentTransaction;
   // Entries this same transaction appended before: not committed yet, whatever it reads.
   const ours = APPENDED.get(root) ?? new Set<number>();

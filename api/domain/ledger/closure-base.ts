@@ -9,7 +9,19 @@ import { totalsOf, totalsOfEntries, type ClosureTotals } from './totals';
 
 export type Trx = Knex.Transaction;
 
-export type Row = Record<string, any>;
+/** A ledger entry as the closures read it: its body is the entry's canonical JSON (bigint columns come as strings). */
+export interface EntryRow {
+  seq: number | string;
+  kind: string;
+  body: string;
+  amount?: number | string;
+  businessDate?: string;
+}
+/** A closure's entry, with its hash and signature. */
+export interface ClosureRow extends EntryRow {
+  hash: string;
+  signature: string;
+}
 
 export type ClosureLevel = 'day' | 'month' | 'year';
 
@@ -35,7 +47,7 @@ export function monthEnd(monthStart: string): string {
   return addDays(m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`, -1);
 }
 
-export function closureOf(row: Row): Closure {
+export function closureOf(row: ClosureRow): Closure {
   const body = JSON.parse(row.body);
   return {
     ...totalsOf(body.data),
@@ -72,7 +84,7 @@ export async function lastClosure(db: Knex | Trx, est: number, level: ClosureLev
 }
 
 /** Transactions no Z covers yet (see above), those dated up to `until` when given. */
-export async function uncovered(trx: Knex | Trx, est: number, until?: string): Promise<Row[]> {
+export async function uncovered(trx: Knex | Trx, est: number, until?: string): Promise<EntryRow[]> {
   const last = await lastClosure(trx, est, 'day');
   const q = trx('ledger_entry')
     .where({ establishmentId: est, chain: 'fiscal' })
@@ -84,7 +96,7 @@ export async function uncovered(trx: Knex | Trx, est: number, until?: string): P
   return q;
 }
 
-export const totalsOfRows = (rows: Row[]) =>
+export const totalsOfRows = (rows: EntryRow[]) =>
   totalsOfEntries(
     rows.map((r) => ({ seq: Number(r.seq), kind: r.kind, amount: Number(r.amount), data: JSON.parse(r.body).data })),
   );

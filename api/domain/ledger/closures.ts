@@ -23,8 +23,8 @@ import { sumTotals, type ClosureTotals } from './totals';
 import { assertOpenFinancialYear, financialYearAt } from '../establishment/periods';
 import {
   type Trx,
-  type Row,
   type ClosureLevel,
+  type ClosureRow,
   TRANSACTION_KINDS,
   type Closure,
   monthEnd,
@@ -65,7 +65,7 @@ async function record(
     date,
     periodEnd,
     amount: totals.sales,
-    data: { ...(totals as any), perpetual, userId, ...extra },
+    data: { ...totals, perpetual, userId, ...extra },
   });
   await appendEntry(trx, {
     chain: 'jet',
@@ -149,7 +149,7 @@ export async function closeMonth(
     await assertOpenFinancialYear(trx, start, 'month');
     if (await isMonthClosed(trx, est, start)) throw badRequest('MONTH_ALREADY_CLOSED');
     // Months close in order: an earlier month with closed days must be closed first.
-    const earlier: Row[] = await closures(trx, est, 'day')
+    const earlier: { m: string }[] = await closures(trx, est, 'day')
       .where('businessDate', '<', start)
       .select(trx.raw("distinct to_char(business_date, 'YYYY-MM') AS m"));
     for (const { m } of earlier)
@@ -182,7 +182,7 @@ export async function closeLedgerYear(
   userId: number | null,
 ): Promise<Closure> {
   const est = await lockClosures(trx);
-  const days: Row[] = await closures(trx, est, 'day')
+  const days: { m: string }[] = await closures(trx, est, 'day')
     .whereBetween('businessDate', [fy.startDate, fy.endDate])
     .select(trx.raw("distinct to_char(business_date, 'YYYY-MM') AS m"));
   for (const { m } of days)
@@ -190,7 +190,7 @@ export async function closeLedgerYear(
   if ((await uncovered(trx, est, fy.endDate)).length) throw badRequest('PERIOD_MUST_BE_CLOSED');
   if (await closures(trx, est, 'year').where('businessDate', fy.startDate).first('seq'))
     throw badRequest('CLOSURE_DOCUMENTS_GENERATED');
-  const months: Row[] = await closures(trx, est, 'month')
+  const months: ClosureRow[] = await closures(trx, est, 'month')
     .whereBetween('businessDate', [fy.startDate, fy.endDate])
     .orderBy('seq')
     .select('seq', 'kind', 'body', 'hash', 'signature');

@@ -6,7 +6,9 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson, type Canonical } from './canonical';
 
-type Row = Record<string, any>;
+/** A line row (camel-cased): its fields are read by name. */
+type Row = object;
+const field = (row: Row, f: string): unknown => (row as Record<string, unknown>)[f];
 
 const BILL_LINE_FIELDS = [
   'position',
@@ -45,13 +47,14 @@ const SALE_LINE_FIELDS = [
 function pick(row: Row, fields: readonly string[]): Canonical {
   const out: Record<string, Canonical> = {};
   for (const f of fields) {
-    const v = row[f];
+    const v = field(row, f);
     out[f] = v === undefined || v === null ? null : typeof v === 'number' ? v : String(v);
   }
   return out;
 }
 
-const byPosition = (a: Row, b: Row) => Number(a.position) - Number(b.position) || Number(a.id) - Number(b.id);
+const byPosition = (a: Row, b: Row) =>
+  Number(field(a, 'position')) - Number(field(b, 'position')) || Number(field(a, 'id')) - Number(field(b, 'id'));
 
 function digest(rows: Row[], fields: readonly string[]): string {
   const lines = [...rows].sort(byPosition).map((r) => pick(r, fields));

@@ -5,19 +5,27 @@ import type { Knex } from 'knex';
 import { appendEntry, type AppendedEntry } from './append';
 import { billLinesDigest } from './digest';
 
-type Trx = Knex.Transaction;
-type Row = Record<string, any>;
+import type { BillLineRecord, BillRecord, Payment, PaymentMethodRecord } from '../../../common/generated/types';
 
-export interface VatCents {
+type Trx = Knex.Transaction;
+
+// Type aliases, not interfaces: they are written as they are into an entry's canonical JSON.
+export type VatCents = {
   rateBp: number;
   exclVat: number;
   vat: number;
   inclVat: number;
-}
+};
+/** A bill's total of one VAT rate, as its `vatTotals` stores it. */
+type BillVatTotal = { vatRateBp: number; totalExclVat: number; vatAmount: number; totalInclVat: number };
 
 /** Per-rate totals of a bill row (its `vatTotals`) and what lies outside VAT (tourist tax…). */
-export function vatOfBill(bill: Row): { vat: VatCents[]; outsideVat: number } {
-  const totals: Row[] = typeof bill.vatTotals === 'string' ? JSON.parse(bill.vatTotals) : (bill.vatTotals ?? []);
+export function vatOfBill(bill: Pick<BillRecord, 'vatTotals' | 'totalInclVat'>): {
+  vat: VatCents[];
+  outsideVat: number;
+} {
+  const totals: BillVatTotal[] =
+    typeof bill.vatTotals === 'string' ? JSON.parse(bill.vatTotals) : (bill.vatTotals ?? []);
   const vat = totals
     .map((t) => ({
       rateBp: Number(t.vatRateBp),
@@ -41,15 +49,15 @@ export const TILL_LINE_TYPES = [16, 23];
 export const INSURANCE_LINE_TYPE = 11;
 export const HOLIDAY_AID_LINE_TYPE = 10;
 
-export interface TillShare {
+export type TillShare = {
   inclVat: number;
   outsideVat: number;
   vat: VatCents[];
-}
+};
 
 /** The share of a bill (or credit note) that repeats till tickets, per rate; null without any. */
 export async function tillShareOfBill(db: Knex | Trx, billId: number): Promise<TillShare | null> {
-  const rows: Row[] = await db('bill_line')
+  const rows: { vatRateBp: number | null; excl: string; vat: string; incl: string }[] = await db('bill_line')
     .where('billId', billId)
     .whereIn('lineType', TILL_LINE_TYPES)
     .groupBy('vatRateBp')
@@ -70,8 +78,8 @@ export async function tillShareOfBill(db: Knex | Trx, billId: number): Promise<T
 
 /** The entry of a bill or credit note just inserted (billing's issue.ts). */
 export async function appendBillEntry(trx: Trx, billId: number): Promise<AppendedEntry> {
-  const b = await trx('bill').where('id', billId).first();
-  const lines = await trx('bill_line').where('billId', billId);
+  const b: BillRecord = await trx('bill').where('id', billId).first();
+  const lines: BillLineRecord[] = await trx('bill_line').where('billId', billId);
   const { vat, outsideVat } = vatOfBill(b);
   const till = await tillShareOfBill(trx, billId);
   // Third parties' shares outside VAT (issue 30, docs/history.md#issue-30): premiums collected for the insurer (line
@@ -97,9 +105,9 @@ export async function appendBillEntry(trx: Trx, billId: number): Promise<Appende
       inclVat: Number(b.totalInclVat),
       outsideVat,
       touristTax: Number(b.touristTaxAmount ?? 0),
-      vat: vat as any,
+      vat,
       // the share already recorded as revenue by till tickets: not counted again
-      ...(till ? { till: till as any } : {}),
+      ...(till ? { till } : {}),
       ...(insurance ? { insurance } : {}),
       ...(holidayAid ? { holidayAid } : {}),
       // The lines as issued (label, quantity, prices…), compared by the verifier.
@@ -110,8 +118,17 @@ export async function appendBillEntry(trx: Trx, billId: number): Promise<Appende
 }
 
 /** A payment received (`payment`) or cancelled (`payment-cancel`, negative), with its method. */
-export async function appendPaymentEntry(trx: Trx, p: Row, kind: 'payment' | 'payment-cancel'): Promise<AppendedEntry> {
-  const m = await trx('payment_method').where('id', p.paymentMethodId).first('id', 'label', 'kind');
+export async function appendPaymentEntry(
+  trx: Trx,
+  p: Pick<
+    Payment,
+    'id' | 'paymentMethodId' | 'amount' | 'date' | 'bookingId' | 'customerId' | 'billId' | 'payerType' | 'category'
+  >,
+  kind: 'payment' | 'payment-cancel',
+): Promise<AppendedEntry> {
+  const m: Pick<PaymentMethodRecord, 'id' | 'label' | 'kind'> | undefined = await trx('payment_method')
+    .where('id', p.paymentMethodId)
+    .first('id', 'label', 'kind');
   const amount = Number(p.amount) * (kind === 'payment' ? 1 : -1);
   return appendEntry(trx, {
     kind,
@@ -130,7 +147,7 @@ export async function appendPaymentEntry(trx: Trx, p: Row, kind: 'payment' | 'pa
 }
 
 /** Payment fields whose change is a cancellation plus a new payment in the ledger. */
-export const PAYMENT_LEDGER_FIELDS = [
+export const PAYMENT_LEDGER_FIELDS: (keyof Payment)[] = [
   'amount',
   'date',
   'paymentMethodId',

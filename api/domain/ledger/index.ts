@@ -13,6 +13,7 @@ import { registerClosureTile } from './tile';
 import { registerSettingJournal } from './setting-events';
 import { registerYearClosure } from '../establishment/year-closing';
 import { closeLedgerYear } from './closures';
+import type { PaymentRecord } from '../../../common/generated/types';
 
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
@@ -23,7 +24,7 @@ function registerLedgerModule(): void {
       if (typeof rec.date === 'string' && (!existing || !same(rec.date, existing.date)))
         await assertOpenFinancialYear(trx, rec.date, 'date');
     },
-    async afterSave(saved, existing, { trx }) {
+    async afterSave(saved: PaymentRecord, existing: PaymentRecord | null, { trx }) {
       if (!existing) {
         await appendPaymentEntry(trx, saved, 'payment');
         return;
@@ -34,7 +35,7 @@ function registerLedgerModule(): void {
         await appendPaymentEntry(trx, saved, 'payment');
       }
     },
-    async afterDelete(existing, { trx }) {
+    async afterDelete(existing: PaymentRecord, { trx }) {
       await appendPaymentEntry(trx, existing, 'payment-cancel');
     },
   });

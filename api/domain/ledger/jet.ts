@@ -64,7 +64,7 @@ export async function recordSigningKey(knex: Knex, key = signingKey()): Promise<
 export async function listJet(
   db: Knex,
   limit = 500,
-): Promise<{ seq: number; kind: string; label: string; at: string; data: any; hash: string }[]> {
+): Promise<{ seq: number; kind: string; label: string; at: string; data: Record<string, Canonical>; hash: string }[]> {
   const rows = await db('ledger_entry')
     .where({ chain: 'jet' })
     .orderBy('seq', 'desc')

@@ -41,14 +41,14 @@ export function signingKey(file = keyFile()): SigningKey {
   let pem: string;
   try {
     pem = readFileSync(file, 'utf8');
-  } catch (e: any) {
-    if (e?.code !== 'ENOENT') throw e;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException)?.code !== 'ENOENT') throw e;
     const { privateKey } = generateKeyPairSync('ed25519');
     mkdirSync(join(file, '..'), { recursive: true });
     try {
       writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
-    } catch (w: any) {
-      if (w?.code !== 'EEXIST') throw w;
+    } catch (w) {
+      if ((w as NodeJS.ErrnoException)?.code !== 'EEXIST') throw w;
     }
     pem = readFileSync(file, 'utf8');
   }

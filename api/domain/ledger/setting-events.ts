@@ -7,7 +7,8 @@ import type { Knex } from 'knex';
 import { registerHooks } from '../../rest/entities';
 import { appendTechnicalEvent } from './jet';
 
-type Row = Record<string, any>;
+/** A saved record of any of the journaled entities: its fields are compared by name. */
+type Row = Record<string, unknown>;
 const SKIP = new Set(['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'password']);
 const text = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
 

@@ -2,16 +2,17 @@
 // outside VAT, per payment method), and the sum of several closures. A day's closure is
 // made from its entries, a month's from its days, a year's from its months; the verifier
 // recomputes each one the same way.
-import type { VatCents } from './entries';
+import type { TillShare, VatCents } from './entries';
 import { canonicalJson } from './canonical';
 
-export interface MethodCents {
+// Type aliases, not interfaces: they are written as they are into an entry's canonical JSON.
+export type MethodCents = {
   label: string;
   kind: string;
   amount: number;
-}
+};
 
-export interface ClosureTotals {
+export type ClosureTotals = {
   /** sales (bills, credit notes, cash tickets) per VAT rate, ascending */
   vat: VatCents[];
   /** sales outside VAT (tourist tax…) */
@@ -25,13 +26,24 @@ export interface ClosureTotals {
   count: number;
   firstSeq: number | null;
   lastSeq: number | null;
+};
+
+/** What the totals read of an entry's signed data: a sale's VAT and till share and takings, a payment's method. */
+export interface EntryData {
+  vat?: VatCents[];
+  outsideVat?: number;
+  till?: Partial<TillShare> | null;
+  takings?: { label: unknown; kind: unknown; amount: unknown }[];
+  method?: { label?: unknown; kind?: unknown } | null;
+  /** other fields of the entry, not read here */
+  [field: string]: unknown;
 }
 
 export interface EntryLike {
   seq: number;
   kind: string;
   amount: number;
-  data: Record<string, any>;
+  data: EntryData;
 }
 
 export const emptyTotals = (): ClosureTotals => ({
@@ -123,7 +135,7 @@ export function sumTotals(parts: ClosureTotals[]): ClosureTotals {
 }
 
 /** Only the totals of a closure's data (it also holds its perpetual total and period). */
-export function totalsOf(data: Record<string, any>): ClosureTotals {
+export function totalsOf(data: Partial<ClosureTotals>): ClosureTotals {
   return {
     vat: data.vat ?? [],
     outsideVat: data.outsideVat ?? 0,

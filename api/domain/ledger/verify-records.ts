@@ -11,11 +11,35 @@ import { vatOfBill } from './entries';
 import type { LedgerBreak } from './breaks';
 import { formatCents } from '../../../common/money';
 
-type Row = Record<string, any>;
+import type {
+  BillLineRecord,
+  BillRecord,
+  PaymentRecord,
+  SaleLineRecord,
+  SalePaymentRecord,
+  SaleRecord,
+} from '../../../common/generated/types';
+
+/** A signed entry's data as parsed: what the verifier compares (a field may be missing, or anything). */
+interface SignedData {
+  number?: unknown;
+  inclVat?: unknown;
+  exclVat?: unknown;
+  vatTotal?: unknown;
+  customerId?: unknown;
+  bookingId?: unknown;
+  billId?: unknown;
+  vat?: unknown;
+  payments?: unknown;
+  lines?: unknown;
+  lineCount?: unknown;
+  method?: { id?: unknown } | null;
+}
 interface Signed {
   seq: number;
   kind: string;
-  body: any;
+  /** null when unreadable (verify.ts's break) */
+  body: { date?: unknown; amount?: unknown; data?: SignedData } | null;
 }
 
 /** The last fiscal entry of each record of `table`, by record id. */
@@ -27,7 +51,7 @@ async function lastEntries(knex: Knex, est: number, table: string): Promise<Map<
   );
   const out = new Map<number, Signed>();
   for (const r of rows) {
-    let body: any = null;
+    let body: Signed['body'] = null;
     try {
       body = JSON.parse(r.body);
     } catch {
@@ -38,8 +62,8 @@ async function lastEntries(knex: Knex, est: number, table: string): Promise<Map<
   return out;
 }
 
-function groupBy(rows: Row[], key: string): Map<number, Row[]> {
-  const out = new Map<number, Row[]>();
+function groupBy<T extends object>(rows: T[], key: keyof T & string): Map<number, T[]> {
+  const out = new Map<number, T[]>();
   for (const r of rows) {
     const k = Number(r[key]);
     if (!out.has(k)) out.set(k, []);
@@ -58,8 +82,8 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
     add({ seq: 0, kind: 'missing', record: name, reason: `${name} : aucune écriture au journal` });
 
   // Bills and credit notes, with their lines.
-  const bills: Row[] = await knex('bill').orderBy('id');
-  const billLines = groupBy(await knex('bill_line').orderBy(['billId', 'position', 'id']), 'billId');
+  const bills: BillRecord[] = await knex('bill').orderBy('id');
+  const billLines = groupBy<BillLineRecord>(await knex('bill_line').orderBy(['billId', 'position', 'id']), 'billId');
   const billEntries = await lastEntries(knex, est, 'bill');
   for (const b of bills) {
     const name = `${b.kind === 'credit-note' ? 'Avoir' : 'Facture'} ${b.number}`;
@@ -69,7 +93,7 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
       missing(name);
       continue;
     }
-    const d = e.body?.data ?? {};
+    const d: SignedData = e.body?.data ?? {};
     const diffs: string[] = [];
     if (d.number !== b.number) diffs.push(`numéro ${b.number} au lieu de ${d.number} signé`);
     if (e.body?.date !== b.date) diffs.push(`date ${b.date} au lieu du ${e.body?.date} signé`);
@@ -92,7 +116,7 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
 
   // Payments: the last entry of each is the payment as it stands (a change is a
   // cancellation then the new payment; a deletion, a cancellation).
-  const payments: Row[] = await knex('payment').orderBy('id');
+  const payments: PaymentRecord[] = await knex('payment').orderBy('id');
   const payEntries = await lastEntries(knex, est, 'payment');
   // A grouped payment only holds payments already in the chain: it has no entry of its own.
   const holders = new Set(payments.filter((p) => p.groupedPaymentId != null).map((p) => Number(p.groupedPaymentId)));
@@ -109,7 +133,7 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
       record(e.seq, name, 'annulé au journal mais présent dans la base');
       continue;
     }
-    const d = e.body?.data ?? {};
+    const d: SignedData = e.body?.data ?? {};
     const diffs: string[] = [];
     if (e.body?.amount !== Number(p.amount))
       diffs.push(`montant ${money(p.amount)} au lieu de ${money(e.body?.amount)} signé`);
@@ -122,9 +146,9 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
     if (e.kind === 'payment') record(e.seq, `Paiement n° ${id}`, `de ${money(e.body?.amount)} supprimé de la base`);
 
   // Till tickets, with their lines and payments.
-  const sales: Row[] = await knex('sale').orderBy('id');
-  const saleLines = groupBy(await knex('sale_line').orderBy(['saleId', 'position', 'id']), 'saleId');
-  const salePayments = groupBy(await knex('sale_payment').orderBy(['saleId', 'id']), 'saleId');
+  const sales: SaleRecord[] = await knex('sale').orderBy('id');
+  const saleLines = groupBy<SaleLineRecord>(await knex('sale_line').orderBy(['saleId', 'position', 'id']), 'saleId');
+  const salePayments = groupBy<SalePaymentRecord>(await knex('sale_payment').orderBy(['saleId', 'id']), 'saleId');
   const saleEntries = await lastEntries(knex, est, 'sale');
   for (const s of sales) {
     const name = `Ticket ${s.number}`;
@@ -134,7 +158,7 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
       missing(name);
       continue;
     }
-    const d = e.body?.data ?? {};
+    const d: SignedData = e.body?.data ?? {};
     const diffs: string[] = [];
     if (d.number !== s.number) diffs.push(`numéro ${s.number} au lieu de ${d.number} signé`);
     if (e.body?.date !== s.date) diffs.push(`date ${s.date} au lieu du ${e.body?.date} signé`);

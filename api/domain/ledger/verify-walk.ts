@@ -24,12 +24,20 @@ export interface Walked {
   closures: ClosureCheck;
 }
 
+/** The part of knex's (untyped) client a batch uses: a pooled pg connection. */
+interface DriverClient {
+  acquireConnection(): Promise<{
+    query(q: { text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: unknown[][] }>;
+  }>;
+  releaseConnection(conn: unknown): Promise<void>;
+}
+
 /**
  * One batch as arrays, straight from the driver: no key mapping per row (a million rows
  * through knex's camel-case mapper cost more than their hashes).
  */
 async function fetchBatch(knex: Knex, est: number, chain: Chain, after: number, limit: number): Promise<unknown[][]> {
-  const client: any = (knex as any).client;
+  const client = (knex as unknown as { client: DriverClient }).client;
   const conn = await client.acquireConnection();
   try {
     const res = await conn.query({

@@ -108,8 +108,21 @@ export async function enqueueMail(db: Db, m: NewMail): Promise<number | null> {
   return (db as Knex.Transaction).isTransaction ? run(db as Knex.Transaction) : (db as Knex).transaction(run);
 }
 
+/** A claimed row of mail_message (migration 0033 and later): what sending it reads. */
+interface ClaimedMessage {
+  id: number;
+  kind: string;
+  channel: string;
+  toAddress: string;
+  subject: string;
+  bodyHtml: string;
+  attachments: { fileName: string; mime: string; ref: string }[];
+  attempts: number;
+  createdAt: string | Date;
+}
+
 /** Claims due rows (or the one named): queued → sending, committed before any SMTP talk. */
-async function claim(knex: Knex, limit: number, onlyId?: number): Promise<any[]> {
+async function claim(knex: Knex, limit: number, onlyId?: number): Promise<ClaimedMessage[]> {
   return knex.transaction(async (trx) => {
     const due = trx('mail_message')
       .select('id')

@@ -6,11 +6,16 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 
-type Row = Record<string, any>;
+import type { SaleRecord } from '../../../common/generated/types';
+
+/** A ticket issued without a customer, as /add-customer-to-sales lists it. */
+export type UnassignedSale = Pick<SaleRecord, 'id' | 'number' | 'kind' | 'issuedAt' | 'totalInclVat'> & {
+  registerLabel: string;
+};
 const nameSql = "coalesce(nullif(c.company_name, ''), trim(concat_ws(' ', c.last_name, c.first_name)))";
 
 /** Tickets of the period issued without a customer and not assigned one since. */
-export async function unassignedSales(db: Knex, from: string, to: string): Promise<Row[]> {
+export async function unassignedSales(db: Knex, from: string, to: string): Promise<UnassignedSale[]> {
   return db('sale as s')
     .join('cash_register as r', 'r.id', 's.cashRegisterId')
     .whereNull('s.customerId')

@@ -13,7 +13,13 @@ import { registerTile, TILE_SLOTS } from '../home/tiles';
 import { createVoucher } from './gifts';
 import { moduleSettings, textSetting } from '../establishment/module-settings';
 
-type Row = Record<string, any>;
+import type { ArticleRecord, SaleGiftImport, SaleGiftImportRecord } from '../../../common/generated/types';
+
+/** A line of the shop's CSV, as sale_gift_import takes it. */
+export type GiftCsvRow = Pick<
+  SaleGiftImport,
+  'externalCode' | 'shopArticle' | 'amount' | 'soldOn' | 'buyerName' | 'beneficiary'
+>;
 
 function parseDate(text: string): string | null {
   const t = text.trim();
@@ -23,13 +29,13 @@ function parseDate(text: string): string | null {
 }
 
 /** Lines of `référence;article;montant;date;acheteur;bénéficiaire` (header optional, `;` or `,`). */
-export function parseGiftCsv(csv: string): { rows: Row[]; errors: string[] } {
+export function parseGiftCsv(csv: string): { rows: GiftCsvRow[]; errors: string[] } {
   const lines = csv
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
   const sep = lines[0]?.includes(';') ? ';' : ',';
-  const rows: Row[] = [];
+  const rows: GiftCsvRow[] = [];
   const errors: string[] = [];
   lines.forEach((line, i) => {
     const cells = line.split(sep).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
@@ -89,12 +95,12 @@ export async function importGiftCsv(
   });
 }
 
-export async function integrateGiftImport(knex: Knex, id: number): Promise<Row> {
+export async function integrateGiftImport(knex: Knex, id: number): Promise<SaleGiftImportRecord> {
   return knex.transaction(async (trx) => {
-    const r = await trx('sale_gift_import').where('id', id).forUpdate().first('*');
+    const r: SaleGiftImportRecord | undefined = await trx('sale_gift_import').where('id', id).forUpdate().first('*');
     if (!r) throw notFound();
     if (r.giftVoucherId) return r;
-    const a = r.articleId
+    const a: Pick<ArticleRecord, 'id' | 'giftType' | 'giftValidityMonths'> | null | undefined = r.articleId
       ? await trx('article').where('id', r.articleId).first('id', 'giftType', 'giftValidityMonths')
       : null;
     if (!a || a.giftType === 'none')

@@ -11,6 +11,7 @@ import { addDays, todayParis } from '../../../common/dates';
 import { formatEuros } from '../pricing/money';
 import { registerHooks } from '../../rest/entities';
 import { registerGiftVoucherRedeemer } from '../billing/gift-vouchers';
+import type { GiftVoucherRecord } from '../../../common/generated/types';
 
 type Db = Knex | Knex.Transaction;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -106,7 +107,13 @@ export async function restoreVoucher(trx: Knex.Transaction, code: string, amount
     .update({ remainingValue: Math.min(v.initialValue, v.remainingValue + amount) });
 }
 
-export async function voucherByCode(db: Db, code: string): Promise<Record<string, any> | undefined> {
+/** A gift voucher as the till looks it up by its code. */
+export type VoucherLookup = Pick<
+  GiftVoucherRecord,
+  'id' | 'code' | 'giftType' | 'initialValue' | 'remainingValue' | 'validUntil' | 'beneficiary'
+>;
+
+export async function voucherByCode(db: Db, code: string): Promise<VoucherLookup | undefined> {
   return db('gift_voucher')
     .where('code', code.trim().toUpperCase())
     .first('id', 'code', 'giftType', 'initialValue', 'remainingValue', 'validUntil', 'beneficiary');

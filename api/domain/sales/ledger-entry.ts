@@ -8,16 +8,16 @@
 import type { Knex } from 'knex';
 import { appendEntry } from '../ledger/append';
 import { saleLinesDigest } from '../ledger/digest';
-
-type Row = Record<string, any>;
+import type { PaymentMethodRecord, SalePayment, SaleRecord } from '../../../common/generated/types';
+import type { VatTotal } from '../../../common/sales-totals';
 
 export async function appendTicketEntry(
   trx: Knex.Transaction,
-  sale: Row,
+  sale: SaleRecord,
   registerCode: string,
-  payments: Row[],
+  payments: Pick<SalePayment, 'paymentMethodId' | 'kind' | 'amount'>[],
 ): Promise<void> {
-  const vatTotals: Row[] = sale.vatTotals ?? [];
+  const vatTotals = (sale.vatTotals ?? []) as VatTotal[];
   const vat = vatTotals
     .filter((t) => t.vatRateBp != null)
     .map((t) => ({
@@ -29,7 +29,7 @@ export async function appendTicketEntry(
     .sort((a, b) => a.rateBp - b.rateBp);
   const outsideVat = Number(sale.totalInclVat) - vat.reduce((s, v) => s + v.inclVat, 0);
   const methodIds = [...new Set(payments.map((p) => p.paymentMethodId).filter((id) => id != null))];
-  const methods: Row[] = methodIds.length
+  const methods: Pick<PaymentMethodRecord, 'id' | 'label' | 'kind'>[] = methodIds.length
     ? await trx('payment_method').whereIn('id', methodIds).select('id', 'label', 'kind')
     : [];
   const takings = payments

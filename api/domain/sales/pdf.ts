@@ -10,8 +10,19 @@ import { formatDateFr } from '../../../common/dates';
 import { countFr } from '../../../common/french';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../../common/sales-totals';
 import { vouchersText } from '../../../common/holiday-vouchers';
+import type { GiftVoucherRecord } from '../../../common/generated/types';
+import type { SellerSnapshot } from '../billing/parties';
+import type { PrintedTicket } from './records';
 
-type Row = Record<string, any>;
+/** A pdfmake cell or paragraph: its text and style. */
+type Cell = Record<string, unknown>;
+/** A gift voucher as printed: its row with its article's label. */
+export type PrintedVoucher = Pick<
+  GiftVoucherRecord,
+  'code' | 'giftType' | 'beneficiary' | 'initialValue' | 'validUntil'
+> & {
+  articleLabel?: string | null;
+};
 
 const euros = (c: number) => formatEuros(c);
 const rate = (bp: number | null) =>
@@ -32,14 +43,14 @@ export function dateTimeParis(iso: string | Date): string {
   });
 }
 
-export function ticketDocument(sale: Row, duplicate = 0): Row {
+export function ticketDocument(sale: PrintedTicket, duplicate = 0) {
   const s = sale.sellerSnapshot ?? {};
-  const vatTotals: Row[] = sale.vatTotals ?? [];
+  const vatTotals = sale.vatTotals ?? [];
   const keys = new Map(vatTotals.map((v, i) => [String(v.vatRateBp), rateKey(i)]));
   const small = { fontSize: 7 };
-  const right = (t: string, extra: Row = {}) => ({ text: t, alignment: 'right', ...extra });
-  const lineRows: Row[][] = [];
-  for (const l of sale.lines as Row[]) {
+  const right = (t: string, extra: Cell = {}) => ({ text: t, alignment: 'right', ...extra });
+  const lineRows: Cell[][] = [];
+  for (const l of sale.lines) {
     lineRows.push([{ text: l.label, colSpan: 3 }, {}, {}]);
     lineRows.push([
       { text: `${l.quantity} × ${euros(l.unitPrice)}`, ...small },
@@ -50,7 +61,7 @@ export function ticketDocument(sale: Row, duplicate = 0): Row {
     if (l.giftVoucherCode)
       lineRows.push([
         {
-          text: `Bon cadeau ${l.giftVoucherCode}, valable jusqu'au ${formatDateFr(l.giftValidUntil)}`,
+          text: `Bon cadeau ${l.giftVoucherCode}, valable jusqu'au ${formatDateFr(l.giftValidUntil!)}`,
           colSpan: 3,
           ...small,
         },
@@ -74,7 +85,7 @@ export function ticketDocument(sale: Row, duplicate = 0): Row {
       })),
     ),
   ];
-  const payRows: unknown[][] = (sale.payments as Row[]).map((p) => [
+  const payRows: unknown[][] = sale.payments.map((p) => [
     `${PAYMENT_KIND_LABELS[p.kind as TillPaymentKind] ?? p.kind}${p.reference ? ` ${p.reference}` : ''}` +
       (p.vouchers?.length ? ` : ${vouchersText(p.vouchers)}` : ''),
     right(euros(p.kind === 'cash' ? p.received : p.amount)),
@@ -122,7 +133,7 @@ export function ticketDocument(sale: Row, duplicate = 0): Row {
       sale.braceletCount ? { text: `Bracelets : ${sale.braceletCount}`, margin: [0, 2, 0, 0] } : null,
       {
         text: countFr(
-          (sale.lines as Row[]).reduce((n, l) => n + Math.abs(l.quantity), 0),
+          sale.lines.reduce((n, l) => n + Math.abs(l.quantity), 0),
           'article',
         ),
         ...small,
@@ -135,12 +146,12 @@ export function ticketDocument(sale: Row, duplicate = 0): Row {
   };
 }
 
-export async function renderTicketPdf(sale: Row, duplicate = 0): Promise<Buffer> {
+export async function renderTicketPdf(sale: PrintedTicket, duplicate = 0): Promise<Buffer> {
   const doc = pdfmake().createPdf(ticketDocument(sale, duplicate));
   return Buffer.from(await doc.getBuffer());
 }
 
-export function voucherDocument(v: Row, seller: Row): Row {
+export function voucherDocument(v: PrintedVoucher, seller: Pick<SellerSnapshot, 'corporateName'>) {
   const kind: Record<string, string> = { article: 'Bon article', value: 'Bon valeur', service: 'Bon prestation' };
   return {
     info: { title: `Bon cadeau ${v.code}`, creator: 'Bivouac', producer: 'Bivouac' },
@@ -163,6 +174,9 @@ export function voucherDocument(v: Row, seller: Row): Row {
   };
 }
 
-export async function renderVoucherPdf(v: Row, seller: Row): Promise<Buffer> {
+export async function renderVoucherPdf(
+  v: PrintedVoucher,
+  seller: Pick<SellerSnapshot, 'corporateName'>,
+): Promise<Buffer> {
   return Buffer.from(await pdfmake().createPdf(voucherDocument(v, seller)).getBuffer());
 }

@@ -14,7 +14,7 @@ import type { SellPayment } from './sell';
 import { insertTicket, openWindowForSale, type Operator, type TicketLineRow } from './ticket-row';
 import { appendTicketEntry } from './ledger-entry';
 
-type Row = Record<string, any>;
+import type { SaleLineRecord, SaleRecord } from '../../../common/generated/types';
 
 export interface ReturnInput {
   cashRegisterId: number;
@@ -25,12 +25,12 @@ export interface ReturnInput {
 export async function returnSale(knex: Knex, saleId: number, input: ReturnInput, operator: Operator): Promise<number> {
   return knex.transaction(async (trx) => {
     const today = todayParis();
-    const original = await trx('sale').where('id', saleId).forUpdate().first('*');
+    const original: SaleRecord | undefined = await trx('sale').where('id', saleId).forUpdate().first('*');
     if (!original) throw notFound();
     if (original.kind !== 'sale') throw badRequest('SALE_RETURN_TOO_MUCH', { saleId: 'Un retour ne se retourne pas' });
     const { register, window } = await openWindowForSale(trx, input.cashRegisterId);
-    const origLines: Row[] = await trx('sale_line').where('saleId', saleId).orderBy('position').select('*');
-    const already: Row[] = await trx('sale_line as l')
+    const origLines: SaleLineRecord[] = await trx('sale_line').where('saleId', saleId).orderBy('position').select('*');
+    const already: { returnOfLineId: number; q: number; a: number }[] = await trx('sale_line as l')
       .join('sale as s', 's.id', 'l.saleId')
       .where('s.returnOfSaleId', saleId)
       .groupBy('l.returnOfLineId')

@@ -24,9 +24,14 @@ import { appendTicketEntry } from './ledger-entry';
 import { isStayPresent } from './stays';
 import { insertTenderVouchers, paperVoucherMethodId, tenderVouchers } from './till-vouchers';
 import type { VoucherLine } from '../../../common/holiday-vouchers';
+import type { ArticleRecord } from '../../../common/generated/types';
 
 type Trx = Knex.Transaction;
-type Row = Record<string, any>;
+/** An article as the till sells it, with its VAT rate. */
+type SellableArticle = Pick<
+  ArticleRecord,
+  'id' | 'code' | 'label' | 'price' | 'accountingCode' | 'giftType' | 'giftValidityMonths' | 'isBracelet'
+> & { vatRateBp: number | null };
 
 export interface SellLine {
   articleId: number;
@@ -58,8 +63,8 @@ async function sellableArticles(
   ids: number[],
   cashRegisterId: number,
   today: string,
-): Promise<Map<number, Row>> {
-  const rows = await trx('article as a')
+): Promise<Map<number, SellableArticle>> {
+  const rows: SellableArticle[] = await trx('article as a')
     .leftJoin('tva as t', 't.id', 'a.tvaId')
     .whereIn('a.id', ids)
     .where('a.isActive', true)

@@ -85,7 +85,9 @@ export async function chargedLines(trx: Trx, bookingId: number): Promise<{ lines
 
 /** Every ticket of the stay with a part charged to it, with the standing bill that holds it (null: not billed yet). */
 export async function saleCharges(db: Knex | Trx, bookingId: number): Promise<StayCharge[]> {
-  const rows = await db('sale as s')
+  const rows: { id: number; number: string; date: string; amount: number; billId: number | null }[] = await db(
+    'sale as s',
+  )
     .join('sale_payment as p', 'p.saleId', 's.id')
     .where('s.bookingId', bookingId)
     .where('p.kind', 'stay')
@@ -102,13 +104,13 @@ export async function saleCharges(db: Knex | Trx, bookingId: number): Promise<St
           0) <> 0 ORDER BY f.id DESC LIMIT 1) AS "billId"`,
       ),
     );
-  const billIds = rows.map((r: any) => r.billId).filter((x: number | null) => x != null);
+  const billIds = rows.map((r) => r.billId).filter((x): x is number => x != null);
   const numbers = new Map<number, string>(
     billIds.length ? (await db('bill').whereIn('id', billIds).select('id', 'number')).map((b) => [b.id, b.number]) : [],
   );
   return rows
-    .filter((r: any) => r.amount !== 0)
-    .map((r: any) => ({
+    .filter((r) => r.amount !== 0)
+    .map((r) => ({
       source: 'sale',
       id: r.id,
       number: r.number,

@@ -2,6 +2,7 @@
 // booking (or passage) not cancelled, whose dates hold today (departure day included:
 // the guest settles at the desk), not yet gone. Searched by name, pitch or plate.
 import type { Knex } from 'knex';
+import type { BookingRecord } from '../../../common/generated/types';
 
 type Db = Knex | Knex.Transaction;
 
@@ -27,7 +28,13 @@ export async function isStayPresent(
     .first('b.id', 'b.customerId', db.raw(`${nameSql} as "customerName"`));
 }
 
-export async function searchPresentStays(db: Db, q: string, today: string): Promise<Record<string, any>[]> {
+/** A stay present today as the till's search finds it. */
+export type PresentStay = Pick<BookingRecord, 'id' | 'code' | 'startDate' | 'endDate' | 'customerId'> & {
+  customerName: string | null;
+  places: string | null;
+};
+
+export async function searchPresentStays(db: Db, q: string, today: string): Promise<PresentStay[]> {
   const like = `%${q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   return presentStays(db, today)
     .where((w) =>

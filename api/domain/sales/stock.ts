@@ -5,6 +5,7 @@
 // « Quantité supérieure au stock ».
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
+import type { ArticleRecord } from '../../../common/generated/types';
 
 export type MovementKind = 'sale' | 'return' | 'adjustment' | 'delivery';
 
@@ -82,7 +83,7 @@ export async function recordMovement(
   articleId: number,
   input: MovementInput,
   userId: number | null,
-): Promise<Record<string, any>> {
+): Promise<Pick<ArticleRecord, 'id' | 'label' | 'stock'>> {
   return knex.transaction(async (trx) => {
     const a = await trx('article').where('id', articleId).first('id', 'isStockTracked');
     if (!a) throw badRequest('ARTICLE_UNKNOWN');
@@ -93,6 +94,9 @@ export async function recordMovement(
       userId,
       notes: input.notes ?? null,
     });
-    return (await trx('article').where('id', articleId).first('id', 'label', 'stock')) as Record<string, any>;
+    return (await trx('article').where('id', articleId).first('id', 'label', 'stock')) as Pick<
+      ArticleRecord,
+      'id' | 'label' | 'stock'
+    >;
   });
 }

@@ -1,21 +1,39 @@
 // Reading tickets and what the till shows: a ticket with its lines, payments, vouchers
 // and returns; the register's screen data (families, articles sold here today, payment
 // methods); the tickets whose payments do not add up (/verif-tickets-payment).
-import type { Knex } from 'knex';
 import { notFound } from '../../http/errors';
 import { openWindowOf } from './windows';
 import { withTenderVouchers } from './till-vouchers';
+import type { Db, SaleView, TillData } from './records';
+import type { SaleRecord } from '../../../common/generated/types';
 
-type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+/** A ticket whose payments differ from its total. */
+export type PaymentMismatch = Pick<SaleRecord, 'id' | 'number' | 'issuedAt' | 'totalInclVat'> & { paid: number };
+/** A sale charged to a stay, with whether a final bill of the stay took it. */
+export type ChargedSale = Pick<SaleRecord, 'id' | 'number' | 'date' | 'bookingId' | 'customerName'> & {
+  bookingCode: string | null;
+  amount: number;
+  isBilled: boolean;
+};
 
-export async function loadSale(db: Db, saleId: number): Promise<Row> {
-  const s = await db('sale as s')
+type SaleHead = Omit<
+  SaleView,
+  'lines' | 'payments' | 'printCount' | 'returns' | 'returnOf' | 'booking' | 'assignedCustomer'
+>;
+
+export async function loadSale(db: Db, saleId: number): Promise<SaleView> {
+  const s: SaleHead | undefined = await db('sale as s')
     .join('cash_register as r', 'r.id', 's.cashRegisterId')
     .where('s.id', saleId)
     .first('s.*', 'r.code as registerCode', 'r.label as registerLabel');
   if (!s) throw notFound();
-  const [lines, payments, prints, returns, original] = await Promise.all([
+  const [lines, payments, prints, returns, original]: [
+    SaleView['lines'],
+    Omit<SaleView['payments'][number], 'vouchers'>[],
+    { n: string }[],
+    SaleView['returns'],
+    SaleView['returnOf'] | undefined,
+  ] = await Promise.all([
     db('sale_line as l')
       .leftJoin('gift_voucher as g', 'g.id', 'l.giftVoucherId')
       .where('l.saleId', saleId)
@@ -26,16 +44,18 @@ export async function loadSale(db: Db, saleId: number): Promise<Row> {
     db('sale').where('returnOfSaleId', saleId).orderBy('id').select('id', 'number', 'issuedAt', 'totalInclVat'),
     s.returnOfSaleId ? db('sale').where('id', s.returnOfSaleId).first('id', 'number', 'issuedAt') : null,
   ]);
-  const booking = s.bookingId
+  const booking: SaleView['booking'] = s.bookingId
     ? await db('booking').where('id', s.bookingId).first('id', 'code', 'startDate', 'endDate')
     : null;
-  const assigned = await db('sale_customer').where('saleId', saleId).first('customerId', 'customerName', 'createdAt');
+  const assigned: SaleView['assignedCustomer'] | undefined = await db('sale_customer')
+    .where('saleId', saleId)
+    .first('customerId', 'customerName', 'createdAt');
   // What later return tickets took back of each line (what can still be returned).
-  const back: Row[] = returns.length
+  const back: { returnOfLineId: number; q: number; a: number }[] = returns.length
     ? await db('sale_line')
         .whereIn(
           'returnOfLineId',
-          lines.map((l: Row) => l.id),
+          lines.map((l) => l.id),
         )
         .groupBy('returnOfLineId')
         .select('returnOfLineId', db.raw('sum(-quantity)::int as q'), db.raw('sum(-amount_incl_vat)::int as a'))
@@ -58,16 +78,16 @@ export async function loadSale(db: Db, saleId: number): Promise<Row> {
 }
 
 /** What the till screen needs for one register. */
-export async function tillData(db: Db, cashRegisterId: number, today: string): Promise<Row> {
-  const register = await db('cash_register')
+export async function tillData(db: Db, cashRegisterId: number, today: string): Promise<TillData> {
+  const register: TillData['register'] | undefined = await db('cash_register')
     .where('id', cashRegisterId)
     .first('id', 'code', 'label', 'buttonsPerPage', 'maxPages', 'sellsBracelets', 'isActive');
   if (!register) throw notFound();
-  const families = await db('article_family')
+  const families: TillData['families'] = await db('article_family')
     .where('isActive', true)
     .orderBy(['order', 'label'])
     .select('id', 'label', 'color');
-  const articles = await db('article as a')
+  const articles: TillData['articles'] = await db('article as a')
     .leftJoin('tva as t', 't.id', 'a.tvaId')
     .where('a.isActive', true)
     .whereNotExists((q) => q.select(db.raw('1')).from('article_commercialization as c').whereRaw('c.article_id = a.id'))
@@ -96,7 +116,7 @@ export async function tillData(db: Db, cashRegisterId: number, today: string): P
       'a.giftType',
       't.rate as vatRateBp',
     );
-  const paymentMethods = await db('payment_method')
+  const paymentMethods: TillData['paymentMethods'] = await db('payment_method')
     .where('isActive', true)
     .whereIn('kind', ['cash', 'card', 'cheque', 'holiday-voucher', 'gift', 'credit-note'])
     .orderBy(['order', 'id'])
@@ -116,7 +136,7 @@ export async function tillData(db: Db, cashRegisterId: number, today: string): P
  * Tickets whose payments differ from their total (the commit-time trigger makes this empty; kept as the check
  * §2 (docs/screens.md#sales) lists).
  */
-export async function ticketsPaymentMismatch(db: Db): Promise<Row[]> {
+export async function ticketsPaymentMismatch(db: Db): Promise<PaymentMismatch[]> {
   return db('sale as s')
     .leftJoin(
       db('sale_payment').groupBy('saleId').select('saleId', db.raw('sum(amount)::int as paid')).as('p'),
@@ -130,7 +150,7 @@ export async function ticketsPaymentMismatch(db: Db): Promise<Row[]> {
 }
 
 /** Sales to review (/check-sales): charged to stays, per state of the stay's billing. */
-export async function salesCharged(db: Db, from: string, to: string): Promise<Row[]> {
+export async function salesCharged(db: Db, from: string, to: string): Promise<ChargedSale[]> {
   return db('sale as s')
     .join('sale_payment as p', 'p.saleId', 's.id')
     .where('p.kind', 'stay')

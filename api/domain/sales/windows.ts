@@ -9,21 +9,21 @@ import { zTotals, type TillPaymentKind, type VatTotal, type ZKindLine } from '..
 import { nextZNumber } from './numbering';
 import { windowVouchers } from './till-vouchers';
 
-type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+import type { CashRegisterWindowRecord, SaleRecord } from '../../../common/generated/types';
+import type { Db, OpenWindow, ZReport } from './records';
 
 export async function openWindow(
   knex: Knex,
   cashRegisterId: number,
   openingFloat: number,
   userId: number | null,
-): Promise<Row> {
+): Promise<CashRegisterWindowRecord> {
   return knex.transaction(async (trx) => {
     const register = await trx('cash_register').where({ id: cashRegisterId, isActive: true }).forUpdate().first('id');
     if (!register) throw badRequest('CASH_REGISTER_INACTIVE');
     if (await trx('cash_register_window').where({ cashRegisterId }).whereNull('closedAt').first('id'))
       throw badRequest('CASH_WINDOW_ALREADY_OPEN');
-    const [w] = await trx('cash_register_window')
+    const [w]: CashRegisterWindowRecord[] = await trx('cash_register_window')
       .insert({ cashRegisterId, openedAt: trx.fn.now(), openedBy: userId, openingFloat })
       .returning('*');
     return w;
@@ -38,13 +38,26 @@ export type KindLine = ZKindLine;
  * The Z of a window from its tickets: per payment kind, per VAT rate (common/sales-totals.ts zTotals), counts and
  * totals.
  */
-export async function computeZ(db: Db, windowId: number, counted: Counted | null = null): Promise<Row> {
-  const w = await db('cash_register_window as w')
+export async function computeZ(db: Db, windowId: number, counted: Counted | null = null): Promise<ZReport> {
+  const w: (CashRegisterWindowRecord & { registerCode: string; registerLabel: string }) | undefined = await db(
+    'cash_register_window as w',
+  )
     .join('cash_register as r', 'r.id', 'w.cashRegisterId')
     .where('w.id', windowId)
     .first('w.*', 'r.code as registerCode', 'r.label as registerLabel');
   if (!w) throw notFound();
-  const sales = await db('sale')
+  const sales: Pick<
+    SaleRecord,
+    | 'id'
+    | 'number'
+    | 'kind'
+    | 'totalInclVat'
+    | 'totalExclVat'
+    | 'totalVat'
+    | 'vatTotals'
+    | 'braceletCount'
+    | 'changeGiven'
+  >[] = await db('sale')
     .where('cashRegisterWindowId', windowId)
     .orderBy('sequence')
     .select(
@@ -58,7 +71,7 @@ export async function computeZ(db: Db, windowId: number, counted: Counted | null
       'braceletCount',
       'changeGiven',
     );
-  const pays = await db('sale_payment as p')
+  const pays: { saleId: number; kind: TillPaymentKind; amount: number }[] = await db('sale_payment as p')
     .join('sale as s', 's.id', 'p.saleId')
     .where('s.cashRegisterWindowId', windowId)
     .select('p.saleId', 'p.kind', 'p.amount');
@@ -103,9 +116,16 @@ export async function computeZ(db: Db, windowId: number, counted: Counted | null
   };
 }
 
-export async function closeWindow(knex: Knex, windowId: number, counted: Counted, userId: number | null): Promise<Row> {
+export async function closeWindow(
+  knex: Knex,
+  windowId: number,
+  counted: Counted,
+  userId: number | null,
+): Promise<ZReport> {
   return knex.transaction(async (trx) => {
-    const w = await trx('cash_register_window')
+    const w: Pick<CashRegisterWindowRecord, 'id' | 'cashRegisterId' | 'closedAt'> | undefined = await trx(
+      'cash_register_window',
+    )
       .where('id', windowId)
       .forUpdate()
       .first('id', 'cashRegisterId', 'closedAt');
@@ -113,7 +133,7 @@ export async function closeWindow(knex: Knex, windowId: number, counted: Counted
     if (w.closedAt) throw badRequest('CASH_WINDOW_CLOSED');
     const zNumber = await nextZNumber(trx, w.cashRegisterId);
     const z = await computeZ(trx, windowId, counted);
-    const [closed] = await trx('cash_register_window')
+    const [closed]: Pick<CashRegisterWindowRecord, 'closedAt'>[] = await trx('cash_register_window')
       .where('id', windowId)
       .update({
         closedAt: trx.fn.now(),
@@ -128,13 +148,17 @@ export async function closeWindow(knex: Knex, windowId: number, counted: Counted
   });
 }
 
-export async function windowView(db: Db, windowId: number): Promise<Row> {
-  const w = await db('cash_register_window').where('id', windowId).first('zReport', 'closedAt');
+export async function windowView(db: Db, windowId: number): Promise<ZReport> {
+  const w: (Pick<CashRegisterWindowRecord, 'closedAt'> & { zReport: ZReport | null }) | undefined = await db(
+    'cash_register_window',
+  )
+    .where('id', windowId)
+    .first('zReport', 'closedAt');
   if (!w) throw notFound();
   return w.closedAt && w.zReport ? w.zReport : computeZ(db, windowId);
 }
 
-export async function openWindowOf(db: Db, cashRegisterId: number): Promise<Row | undefined> {
+export async function openWindowOf(db: Db, cashRegisterId: number): Promise<OpenWindow | undefined> {
   return db('cash_register_window')
     .where({ cashRegisterId })
     .whereNull('closedAt')

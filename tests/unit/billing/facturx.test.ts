@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { vatOfInclusive } from '../../../api/domain/pricing/money';
-import { billTotals, numberLines, type LineInput } from '../../../api/domain/billing/lines';
+import { billTotals, numberLines, type BillLineDraft, type LineInput } from '../../../api/domain/billing/lines';
 import { creditLines, type CreditableLine } from '../../../api/domain/billing/credit-lines';
 import {
   billingFramework,
@@ -17,6 +17,7 @@ import {
   sirenOfVat,
 } from '../../../api/domain/billing/facturx';
 import { commissionLine } from '../../../api/domain/billing/partner';
+import type { PrintedBill } from '../../../api/domain/billing/records';
 
 const RATES = [null, 550, 1000, 2000] as const;
 const lineArb: fc.Arbitrary<LineInput> = fc
@@ -73,12 +74,12 @@ const BUYER = {
   email: null,
 };
 
-function billOf(lines: LineInput[], extra: Record<string, unknown> = {}) {
+function billOf(lines: LineInput[], extra: Partial<PrintedBill> = {}): PrintedBill & { lines: BillLineDraft[] } {
   const numbered = numberLines(lines).map((l, i) => ({ ...l, id: i + 1 }));
   return {
     number: 'FA00001',
     date: '2031-07-10',
-    kind: 'invoice',
+    kind: 'invoice' as const,
     isDeposit: false,
     bookingId: 1,
     serviceStartDate: '2031-07-01',

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { depositWords, groupedEuros, linePeriod, rcsMention } from '../../../api/domain/billing/mentions';
 import { billDocument } from '../../../api/domain/billing/pdf';
+import type { PrintedBill } from '../../../api/domain/billing/records';
 
 describe('bill mentions', () => {
   it('writes « RCS » once, with the town and the SIREN, however they were typed', () => {
@@ -56,7 +57,7 @@ describe('bill mentions', () => {
       customerSnapshot: { name: 'Claire Martin', address1: '5 rue', postalCode: '33000', town: 'Bordeaux' },
       vatTotals: [],
       lines: [{ label: 'Pain', startDate: '2026-11-28', endDate: null, quantity: 2, vatRateBp: 550 }],
-    });
+    } as unknown as PrintedBill);
     const text = JSON.stringify(doc.content);
     expect(text).toContain('"28/11/2026"');
     expect(text).not.toMatch(/28\/11\/2026 – "/);
