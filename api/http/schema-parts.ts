@@ -53,7 +53,14 @@ export const closed = (properties: Record<string, object>, optional: readonly st
   properties,
 });
 /** `schema` or null: a column read through a left join, a record that may be missing. */
-export function orNull(schema: Record<string, any>): object {
+/** A JSON schema node as these helpers read it. */
+interface SchemaNode {
+  $ref?: string;
+  type?: string | string[];
+  enum?: unknown[];
+  [key: string]: unknown;
+}
+export function orNull(schema: SchemaNode): object {
   if (schema.$ref) return { anyOf: [schema, { type: 'null' }] };
   const types: string[] = [schema.type ?? []].flat();
   return {
@@ -66,10 +73,11 @@ export function orNull(schema: Record<string, any>): object {
  * These columns of an entity schema (common/generated/meta) as an answer reads them: their type, format and
  * values, so that a row read from the table is described as the schema declares it.
  */
-export function columns(entity: Record<string, any>, names: readonly string[]): Record<string, object> {
+export function columns(entity: object, names: readonly string[]): Record<string, object> {
+  const properties = (entity as { properties: Record<string, object | undefined> }).properties;
   const out: Record<string, object> = {};
   for (const name of names) {
-    const c = entity.properties[name];
+    const c = properties[name];
     if (!c) throw new Error(`columns: no column ${name}`);
     out[name] = Object.fromEntries(Object.entries(c).filter(([k]) => ['type', 'format', 'enum'].includes(k)));
   }
