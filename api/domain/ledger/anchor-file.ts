@@ -42,9 +42,16 @@ export interface Anchor {
 
 export const anchorDir = (dataDir = readConfig().dataDir) => join(dataDir, 'ledger-anchor');
 
+/** Per knex instance (its transactions share its config object): database and schema do not change. */
+const names = new WeakMap<object, string>();
+
 export async function databaseName(db: Db): Promise<string> {
+  const known = names.get(db.client.config);
+  if (known) return known;
   const { rows } = await db.raw('SELECT current_database() AS d, current_schema() AS s');
-  return `${rows[0].d}.${rows[0].s}`;
+  const name = `${rows[0].d}.${rows[0].s}`;
+  names.set(db.client.config, name);
+  return name;
 }
 
 export async function anchorFile(db: Db, chain: Chain): Promise<string> {
