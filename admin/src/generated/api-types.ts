@@ -7538,7 +7538,7 @@ export type paths = {
                         "application/json": {
                             /** @constant */
                             status?: "SAVED";
-                        };
+                        } & components["schemas"]["BookingSummary"];
                     };
                 };
             };
@@ -7741,7 +7741,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             check?: components["schemas"]["MoveCheck"];
-                            record?: Record<string, never>;
+                            record?: components["schemas"]["Occupancy"] | components["schemas"]["Unavailability"];
                             /** @constant */
                             status?: "SAVED";
                         };
@@ -7877,10 +7877,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            places?: Record<string, never>[];
-                            types?: Record<string, never>[];
-                        };
+                        "application/json": components["schemas"]["PlanningOffer"];
                     };
                 };
             };
@@ -15130,26 +15127,26 @@ export type components = {
         };
         MoveCheck: {
             alternatives?: {
-                code?: string;
-                id?: number;
+                code: string;
+                id: number;
             }[];
             code?: string;
             message?: string;
-            needsForce?: boolean;
-            ok?: boolean;
-            price?: {
-                after?: number;
-                before?: number;
-                bookingTotalAfter?: number;
-                bookingTotalBefore?: number | null;
-                difference?: number;
+            needsForce: boolean;
+            ok: boolean;
+            price: {
+                after: number;
+                before: number;
+                bookingTotalAfter: number;
+                bookingTotalBefore: number | null;
+                difference: number;
             } | null;
             priceMessage?: string;
-            summary?: Record<string, never>;
-            warnings?: {
-                blocking?: boolean;
-                code?: string;
-                message?: string;
+            summary: components["schemas"]["MoveSummary"];
+            warnings: {
+                blocking: boolean;
+                code: string;
+                message: string;
             }[];
         };
         MoveInput: {
@@ -15170,6 +15167,34 @@ export type components = {
             /** Format: date */
             startDate: string;
             version?: number;
+        };
+        MoveSummary: {
+            bookingId?: number;
+            code?: string;
+            customer?: string | null;
+            from: {
+                /** Format: date */
+                endDate: string;
+                /** Format: date */
+                startDate: string;
+            };
+            fromPlaceCode?: string | null;
+            fromPlaceId: number | null;
+            fromTypeLabel?: string | null;
+            id: number;
+            /** @enum {unknown} */
+            kind: "occupancy" | "unavailability";
+            persons?: number;
+            reason?: string | null;
+            to: {
+                /** Format: date */
+                endDate: string;
+                /** Format: date */
+                startDate: string;
+            };
+            toPlaceCode: string | null;
+            toPlaceId: number;
+            toTypeLabel?: string | null;
         };
         Occupancy: {
             readonly amount?: number | null;
@@ -15784,6 +15809,26 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        PlanningOffer: {
+            /** Format: date */
+            endDate: string;
+            persons: number;
+            places: (components["schemas"]["AvailablePlace"] & {
+                heldByDraft?: boolean;
+                priceError: string | null;
+                total: number | null;
+            })[];
+            /** Format: date */
+            startDate: string;
+            types: {
+                label: string;
+                placeTypeId: number;
+                priceError: string | null;
+                total: number | null;
+                touristTaxTotal: number | null;
+                warnings: components["schemas"]["PricingWarning"][];
+            }[];
+        };
         PlanningPeriod: {
             color: string;
             /** Format: date */
@@ -16083,11 +16128,7 @@ export type components = {
                 vatAmount?: number;
                 vatRateBp?: number;
             }[];
-            warnings?: {
-                code?: string;
-                message?: string;
-                subject?: string | null;
-            }[];
+            warnings?: components["schemas"]["PricingWarning"][];
         };
         PricingQuoteLine: {
             ageCategoryId?: number | null;
@@ -16199,6 +16240,11 @@ export type components = {
             /** Format: date */
             validFrom: string;
             version?: number;
+        };
+        PricingWarning: {
+            code: string;
+            message: string;
+            subject: string | null;
         };
         Region: {
             code: string;

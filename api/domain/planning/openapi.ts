@@ -1,13 +1,15 @@
 // Named schemas of the hand-written planning routes (/planning, /extra-planning,
 // /cleanning-planning, /plan, /new-booking), registered by ./routes.ts with
 // defineSchemas and served in /rest/openapi.json. Pure data.
-import { bool, date, int, intOrNull, obj, ref, str, strOrNull } from '../../http/schema-parts';
+import { bool, date, int, intOrNull, ref, str, strOrNull } from '../../http/schema-parts';
 
 const position = {
   type: 'object',
   required: ['placeId', 'startDate', 'endDate'],
   properties: { placeId: int, startDate: date, endDate: date },
 };
+
+const span = { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: date, endDate: date } };
 
 const nullable = (type: string) => ({ type: [type, 'null'] });
 const named = (more: Record<string, object> = {}) => ({
@@ -23,7 +25,7 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
     required: ['today', 'range', 'places', 'layouts', 'families', 'types', 'features', 'paymentsTracked', 'display'],
     properties: {
       today: date,
-      range: { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: date, endDate: date } },
+      range: span,
       places: {
         type: 'array',
         items: {
@@ -119,11 +121,19 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
   },
   MoveCheck: {
     type: 'object',
+    required: ['ok', 'warnings', 'needsForce', 'price', 'summary'],
     properties: {
       ok: bool,
       code: str,
       message: { ...str, description: 'le refus, en français' },
-      warnings: { type: 'array', items: { type: 'object', properties: { code: str, message: str, blocking: bool } } },
+      warnings: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['code', 'message', 'blocking'],
+          properties: { code: str, message: str, blocking: bool },
+        },
+      },
       needsForce: bool,
       price: {
         type: ['object', 'null'],
@@ -131,6 +141,7 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
           'montants en centimes : before = le prix enregistré de l’occupation, after = son prix aux nouvelles ' +
           'place et dates (prix manuels et conditions convenues gardés), bookingTotalAfter = le total du séjour ' +
           'qui en résulte',
+        required: ['before', 'after', 'difference', 'bookingTotalBefore', 'bookingTotalAfter'],
         properties: {
           before: int,
           after: int,
@@ -140,8 +151,79 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
         },
       },
       priceMessage: str,
-      alternatives: { type: 'array', items: { type: 'object', properties: { id: int, code: str } } },
-      summary: obj,
+      alternatives: {
+        type: 'array',
+        items: { type: 'object', required: ['id', 'code'], properties: { id: int, code: str } },
+      },
+      summary: ref('MoveSummary'),
+    },
+  },
+  MoveSummary: {
+    type: 'object',
+    description:
+      'Ce qui est déplacé, d’où et vers où (une occupation : son séjour, son client, ses personnes ; une ' +
+      'indisponibilité : sa raison).',
+    required: ['kind', 'id', 'fromPlaceId', 'toPlaceId', 'toPlaceCode', 'from', 'to'],
+    properties: {
+      kind: { enum: ['occupancy', 'unavailability'] },
+      id: int,
+      bookingId: int,
+      code: str,
+      customer: strOrNull,
+      persons: int,
+      reason: strOrNull,
+      fromPlaceId: intOrNull,
+      fromPlaceCode: strOrNull,
+      fromTypeLabel: strOrNull,
+      toPlaceId: int,
+      toPlaceCode: strOrNull,
+      toTypeLabel: strOrNull,
+      from: span,
+      to: span,
+    },
+  },
+  PlanningOffer: {
+    type: 'object',
+    description:
+      'Les emplacements libres du séjour demandé, chacun avec le prix de son type ; types : un devis par type ' +
+      '(ou la raison pour laquelle il n’a pas de prix).',
+    required: ['startDate', 'endDate', 'persons', 'places', 'types'],
+    properties: {
+      startDate: date,
+      endDate: date,
+      persons: int,
+      places: {
+        type: 'array',
+        items: {
+          allOf: [
+            ref('AvailablePlace'),
+            {
+              type: 'object',
+              required: ['total', 'priceError'],
+              properties: {
+                total: { ...intOrNull, description: 'centimes' },
+                priceError: strOrNull,
+                heldByDraft: { ...bool, description: 'tenu par le séjour temporaire (ou l’occupation) modifié' },
+              },
+            },
+          ],
+        },
+      },
+      types: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['placeTypeId', 'label', 'total', 'touristTaxTotal', 'warnings', 'priceError'],
+          properties: {
+            placeTypeId: int,
+            label: str,
+            total: { ...intOrNull, description: 'centimes' },
+            touristTaxTotal: intOrNull,
+            warnings: { type: 'array', items: ref('PricingWarning') },
+            priceError: strOrNull,
+          },
+        },
+      },
     },
   },
   PlanningWindow: {
