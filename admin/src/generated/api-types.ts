@@ -265,8 +265,29 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            rows?: Record<string, never>[];
-                            setting?: Record<string, never> | null;
+                            rows: {
+                                billCount: number;
+                                createdAt: string;
+                                debitTotal: number;
+                                endDate: string;
+                                entryCount: number;
+                                fileName: string;
+                                format: string;
+                                id: number;
+                                moduleId: number | null;
+                                moduleLabel: string | null;
+                                paymentCount: number;
+                                sentAt: string | null;
+                                sentTo: string | null;
+                                startDate: string;
+                                userName: string | null;
+                                version: number;
+                            }[];
+                            setting: {
+                                id: number;
+                                /** @enum {unknown} */
+                                software: "none" | "fec" | "csv";
+                            } | null;
                         };
                     };
                 };
