@@ -6,7 +6,6 @@ import type { Dispatch, SetStateAction } from 'react';
 import { useNotify, type HttpError } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { records, rest, type RestBody } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 import type { Quote, SaveKind } from './PriceSteps';
 import { sessionKey } from './useStayLoad';
 import {
@@ -147,16 +146,12 @@ export function useNextStep(c: StepContext): () => Promise<void> {
               path: { id: route.occupancyId },
               body: { ...draftBody(draft), ...versions },
             })
-          : // The route answers the saved stay's summary beside its status, but declares only the status
-            // (planning/wizard-routes.ts): read as the summary until it declares it.
-            await answerAs<WizardSummary>(
-              rest('post', '/planning/draft/{id}/finalize', {
-                path: { id: route.tempBookingId },
-                body: into
-                  ? { intoBookingId: into.id }
-                  : { kind, optionExpiryDate: kind === 'option' && optionExpiry ? optionExpiry : null },
-              }),
-            );
+          : await rest('post', '/planning/draft/{id}/finalize', {
+              path: { id: route.tempBookingId },
+              body: into
+                ? { intoBookingId: into.id }
+                : { kind, optionExpiryDate: kind === 'option' && optionExpiry ? optionExpiry : null },
+            });
         if (route.tempBookingId) sessionStorage.removeItem(sessionKey(route.tempBookingId));
         // The booking screen reads the saved stay afresh (not its cached summary).
         qc.removeQueries({ queryKey: ['booking', String(s.booking.id)] });

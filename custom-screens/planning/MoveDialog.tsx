@@ -16,28 +16,9 @@ import { formatCents } from '../../common/money';
 import { formatDateFr, nightsBetween } from '../../common/dates';
 import { countFr } from '../../common/french';
 import type { components } from '../../admin/src/ui/client';
-import type { Complete } from '../billing/answer';
 
-type Check = components['schemas']['MoveCheck'];
-/**
- * POST /rest/planning/move/check. Its schema (MoveCheck, api/domain/planning/openapi.ts) marks no field
- * required, though the server always sends these, and leaves the summary a bare object: typed here.
- */
-export type MoveCheckAnswer = Pick<Check, 'code' | 'message' | 'priceMessage'> &
-  Complete<Pick<Check, 'ok' | 'warnings' | 'needsForce' | 'price'>> & {
-    /** on a refusal for a taken place: free places of the same type for those dates */
-    alternatives?: Complete<Check['alternatives']>;
-    summary: {
-      code?: string;
-      customer?: string | null;
-      fromPlaceCode?: string | null;
-      toPlaceCode?: string | null;
-      fromTypeLabel?: string | null;
-      toTypeLabel?: string | null;
-      from: { startDate: string; endDate: string };
-      to: { startDate: string; endDate: string };
-    };
-  };
+/** POST /rest/planning/move/check: MoveCheck (api/domain/planning/openapi.ts), its summary a MoveSummary. */
+export type MoveCheckAnswer = components['schemas']['MoveCheck'];
 
 const span = (p: { startDate: string; endDate: string }) => {
   const n = nightsBetween(p.startDate, p.endDate);
@@ -47,7 +28,10 @@ const span = (p: { startDate: string; endDate: string }) => {
  * What the change does, for the title and the button: a resize keeps the place and
  * changes the dates (« Déplacer » would mislead), a move changes the place.
  */
-export function moveWording(s: MoveCheckAnswer['summary']): { title: string; button: string } {
+export function moveWording(s: Pick<MoveCheckAnswer['summary'], 'fromPlaceCode' | 'toPlaceCode' | 'from' | 'to'>): {
+  title: string;
+  button: string;
+} {
   const placeChanges = (s.fromPlaceCode ?? null) !== (s.toPlaceCode ?? null);
   const datesChange = s.from.startDate !== s.to.startDate || s.from.endDate !== s.to.endDate;
   const shifted = nightsBetween(s.from.startDate, s.from.endDate) === nightsBetween(s.to.startDate, s.to.endDate);

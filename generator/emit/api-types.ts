@@ -16,6 +16,12 @@ export async function emitApiTypes(root: string, generatedOpenApi: string): Prom
   if (!existsSync(join(root, 'api/app.ts'))) return {};
   // Importing the app declares every hand-written route (defineRoute at module level).
   await import(pathToFileURL(join(root, 'api/app.ts')).href);
+  // The session routes (log-in, log-out, /security/me) are built per application (its cookie):
+  // built once here with inert settings, they are declared too. Their handlers never run here.
+  const { authRoutes } = (await import(pathToFileURL(join(root, 'api/auth/routes.ts')).href)) as {
+    authRoutes: (deps: { cookie: string; secure: boolean; loadUser: () => Promise<never> }) => unknown;
+  };
+  authRoutes({ cookie: 'bivouac_sid', secure: false, loadUser: () => Promise.reject(new Error('generator')) });
   const { withDeclaredRoutes } = (await import(pathToFileURL(join(root, 'api/http/openapi-doc.ts')).href)) as {
     withDeclaredRoutes: (doc: Record<string, unknown>) => Record<string, any>;
   };

@@ -11,6 +11,7 @@
 // 10–13 s of busy CPU before the form showed (issue 13, docs/stays.md#preferences). A page load ends the admin.
 import type { AuthProvider } from 'react-admin';
 import { api } from '../api';
+import { answerAs, rest } from '../rest';
 import type { RightFlags } from '../../../common/rights';
 import { NOT_LOGGED_IN, sessionEnded } from './accessDenied';
 import { loginRequest, rememberNext, storeUser, storedUser, type CurrentUser } from './session';
@@ -24,7 +25,7 @@ let refreshed: Promise<CurrentUser | null> | null = null;
 
 /** The server's view of the logged-in user, once per page load. */
 async function refresh(): Promise<CurrentUser | null> {
-  refreshed ??= api<CurrentUser>('/security/me', { authErrors: false })
+  refreshed ??= answerAs<CurrentUser>(rest('get', '/security/me', { authErrors: false }))
     .then((u) => {
       storeUser(u);
       return u;
@@ -59,7 +60,7 @@ export const authProvider: AuthProvider = {
     refreshed = null;
     // A session that had already ended answers 403: the log-in page shows the log-out alert all the same.
     // POST: a state change (the spec's GET logout stays, refused when another site sends it).
-    if (had) await api('/logout', { method: 'POST', authErrors: false }).catch(() => undefined);
+    if (had) await rest('post', '/logout', { authErrors: false }).catch(() => undefined);
     return loginPage();
   },
   async checkAuth() {

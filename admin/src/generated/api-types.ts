@@ -265,8 +265,29 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            rows?: Record<string, never>[];
-                            setting?: Record<string, never> | null;
+                            rows: {
+                                billCount: number;
+                                createdAt: string;
+                                debitTotal: number;
+                                endDate: string;
+                                entryCount: number;
+                                fileName: string;
+                                format: string;
+                                id: number;
+                                moduleId: number | null;
+                                moduleLabel: string | null;
+                                paymentCount: number;
+                                sentAt: string | null;
+                                sentTo: string | null;
+                                startDate: string;
+                                userName: string | null;
+                                version: number;
+                            }[];
+                            setting: {
+                                id: number;
+                                /** @enum {unknown} */
+                                software: "none" | "fec" | "csv";
+                            } | null;
                         };
                     };
                 };
@@ -6641,6 +6662,66 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/rest/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            /** @constant */
+                            status?: "OK";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message?: string;
+                            /** @constant */
+                            status?: "OK";
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rest/mail-history": {
         parameters: {
             query?: never;
@@ -7995,7 +8076,7 @@ export type paths = {
                         "application/json": {
                             /** @constant */
                             status?: "SAVED";
-                        };
+                        } & components["schemas"]["BookingSummary"];
                     };
                 };
             };
@@ -8198,7 +8279,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             check?: components["schemas"]["MoveCheck"];
-                            record?: Record<string, never>;
+                            record?: components["schemas"]["Occupancy"] | components["schemas"]["Unavailability"];
                             /** @constant */
                             status?: "SAVED";
                         };
@@ -8334,10 +8415,7 @@ export type paths = {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            places?: Record<string, never>[];
-                            types?: Record<string, never>[];
-                        };
+                        "application/json": components["schemas"]["PlanningOffer"];
                     };
                 };
             };
@@ -10432,6 +10510,81 @@ export type paths = {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/security/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        login: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionUser"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rest/security/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SessionUser"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -15689,26 +15842,26 @@ export type components = {
         };
         MoveCheck: {
             alternatives?: {
-                code?: string;
-                id?: number;
+                code: string;
+                id: number;
             }[];
             code?: string;
             message?: string;
-            needsForce?: boolean;
-            ok?: boolean;
-            price?: {
-                after?: number;
-                before?: number;
-                bookingTotalAfter?: number;
-                bookingTotalBefore?: number | null;
-                difference?: number;
+            needsForce: boolean;
+            ok: boolean;
+            price: {
+                after: number;
+                before: number;
+                bookingTotalAfter: number;
+                bookingTotalBefore: number | null;
+                difference: number;
             } | null;
             priceMessage?: string;
-            summary?: Record<string, never>;
-            warnings?: {
-                blocking?: boolean;
-                code?: string;
-                message?: string;
+            summary: components["schemas"]["MoveSummary"];
+            warnings: {
+                blocking: boolean;
+                code: string;
+                message: string;
             }[];
         };
         MoveInput: {
@@ -15729,6 +15882,34 @@ export type components = {
             /** Format: date */
             startDate: string;
             version?: number;
+        };
+        MoveSummary: {
+            bookingId?: number;
+            code?: string;
+            customer?: string | null;
+            from: {
+                /** Format: date */
+                endDate: string;
+                /** Format: date */
+                startDate: string;
+            };
+            fromPlaceCode?: string | null;
+            fromPlaceId: number | null;
+            fromTypeLabel?: string | null;
+            id: number;
+            /** @enum {unknown} */
+            kind: "occupancy" | "unavailability";
+            persons?: number;
+            reason?: string | null;
+            to: {
+                /** Format: date */
+                endDate: string;
+                /** Format: date */
+                startDate: string;
+            };
+            toPlaceCode: string | null;
+            toPlaceId: number;
+            toTypeLabel?: string | null;
         };
         Occupancy: {
             readonly amount?: number | null;
@@ -16343,6 +16524,26 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        PlanningOffer: {
+            /** Format: date */
+            endDate: string;
+            persons: number;
+            places: (components["schemas"]["AvailablePlace"] & {
+                heldByDraft?: boolean;
+                priceError: string | null;
+                total: number | null;
+            })[];
+            /** Format: date */
+            startDate: string;
+            types: {
+                label: string;
+                placeTypeId: number;
+                priceError: string | null;
+                total: number | null;
+                touristTaxTotal: number | null;
+                warnings: components["schemas"]["PricingWarning"][];
+            }[];
+        };
         PlanningPeriod: {
             color: string;
             /** Format: date */
@@ -16662,11 +16863,7 @@ export type components = {
                 vatAmount?: number;
                 vatRateBp?: number;
             }[];
-            warnings?: {
-                code?: string;
-                message?: string;
-                subject?: string | null;
-            }[];
+            warnings?: components["schemas"]["PricingWarning"][];
         };
         PricingQuoteLine: {
             ageCategoryId?: number | null;
@@ -16778,6 +16975,11 @@ export type components = {
             /** Format: date */
             validFrom: string;
             version?: number;
+        };
+        PricingWarning: {
+            code: string;
+            message: string;
+            subject: string | null;
         };
         Region: {
             code: string;

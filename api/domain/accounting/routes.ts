@@ -20,6 +20,39 @@ const tag = 'accounting';
 const str = { type: 'string' };
 const cents = { type: 'integer' };
 const strs = { type: 'array', items: str };
+const strOrNull = { type: ['string', 'null'] };
+const intOrNull = { type: ['integer', 'null'] };
+/** One export of the history (exportHistory, ./exports.ts): the file's text stays on /rest/accounting-export. */
+const exportRow = {
+  type: 'object',
+  required: [
+    ...['id', 'version', 'createdAt', 'startDate', 'endDate', 'fileName', 'entryCount', 'paymentCount', 'billCount'],
+    ...['debitTotal', 'format', 'moduleId', 'sentAt', 'sentTo', 'moduleLabel', 'userName'],
+  ],
+  properties: {
+    id: { type: 'integer' },
+    version: { type: 'integer' },
+    createdAt: str,
+    startDate: str,
+    endDate: str,
+    fileName: str,
+    entryCount: { type: 'integer' },
+    paymentCount: { type: 'integer' },
+    billCount: { type: 'integer' },
+    debitTotal: cents,
+    format: str,
+    moduleId: intOrNull,
+    sentAt: strOrNull,
+    sentTo: strOrNull,
+    moduleLabel: strOrNull,
+    userName: strOrNull,
+  },
+};
+const exportSetting = {
+  type: ['object', 'null'],
+  required: ['id', 'software'],
+  properties: { id: { type: 'integer' }, software: { enum: ['none', 'fec', 'csv'] } },
+};
 const line = {
   journal: str,
   journalLabel: str,
@@ -113,7 +146,8 @@ export const ACCOUNTING_ROUTES = [
       'la ligne des paramètres comptables et son logiciel comptable (modifié par /rest/accounting-setting)',
     response: {
       type: 'object',
-      properties: { rows: { type: 'array', items: { type: 'object' } }, setting: { type: ['object', 'null'] } },
+      required: ['rows', 'setting'],
+      properties: { rows: { type: 'array', items: exportRow }, setting: exportSetting },
     },
     handler: async ({ knex }) => ({
       rows: await exportHistory(knex),

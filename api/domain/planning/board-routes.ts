@@ -146,7 +146,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
       'Demande aussi l’écriture des réservations (booking.booking), ou des indisponibilités pour en déplacer une.',
     body: obj,
     openapi: { requestBody: { required: true, content: { 'application/json': { schema: ref('MoveInput') } } } },
-    response: saved({ check: ref('MoveCheck'), record: obj }),
+    response: saved({ check: ref('MoveCheck'), record: { oneOf: [ref('Occupancy'), ref('Unavailability')] } }),
     handler: async ({ ctx, body, user, knex }) => {
       const input = { ...parseMoveInput(body), version: expectedVersion(body, ctx.get('If-Match')) };
       // What is moved decides the second right: a stay or an unavailability.

@@ -1,7 +1,7 @@
 // Named schemas of the hand-written planning routes (/planning, /extra-planning,
 // /cleanning-planning, /plan, /new-booking), registered by ./routes.ts with
 // defineSchemas and served in /rest/openapi.json. Pure data.
-import { bool, closed, date, int, intOrNull, list, obj, ref, str, strOrNull, tuple } from '../../http/schema-parts';
+import { bool, closed, date, int, intOrNull, list, ref, str, strOrNull, tuple } from '../../http/schema-parts';
 import { STATUS_CATEGORIES } from '../../../common/planning';
 
 const position = {
@@ -12,6 +12,9 @@ const position = {
 
 const category = { enum: [...STATUS_CATEGORIES] };
 const fieldNames = (description: string) => ({ ...list(str), description });
+
+const span = { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: date, endDate: date } };
+
 const named = (more: Record<string, object> = {}) => ({
   type: 'object',
   required: ['id', 'label', ...Object.keys(more)],
@@ -25,7 +28,7 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
     required: ['today', 'range', 'places', 'layouts', 'families', 'types', 'features', 'paymentsTracked', 'display'],
     properties: {
       today: date,
-      range: { type: 'object', required: ['startDate', 'endDate'], properties: { startDate: date, endDate: date } },
+      range: span,
       places: {
         type: 'array',
         items: {
@@ -121,11 +124,19 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
   },
   MoveCheck: {
     type: 'object',
+    required: ['ok', 'warnings', 'needsForce', 'price', 'summary'],
     properties: {
       ok: bool,
       code: str,
       message: { ...str, description: 'le refus, en français' },
-      warnings: { type: 'array', items: { type: 'object', properties: { code: str, message: str, blocking: bool } } },
+      warnings: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['code', 'message', 'blocking'],
+          properties: { code: str, message: str, blocking: bool },
+        },
+      },
       needsForce: bool,
       price: {
         type: ['object', 'null'],
@@ -133,6 +144,7 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
           'montants en centimes : before = le prix enregistré de l’occupation, after = son prix aux nouvelles ' +
           'place et dates (prix manuels et conditions convenues gardés), bookingTotalAfter = le total du séjour ' +
           'qui en résulte',
+        required: ['before', 'after', 'difference', 'bookingTotalBefore', 'bookingTotalAfter'],
         properties: {
           before: int,
           after: int,
@@ -142,8 +154,79 @@ export const PLANNING_SCHEMAS: Record<string, object> = {
         },
       },
       priceMessage: str,
-      alternatives: { type: 'array', items: { type: 'object', properties: { id: int, code: str } } },
-      summary: obj,
+      alternatives: {
+        type: 'array',
+        items: { type: 'object', required: ['id', 'code'], properties: { id: int, code: str } },
+      },
+      summary: ref('MoveSummary'),
+    },
+  },
+  MoveSummary: {
+    type: 'object',
+    description:
+      'Ce qui est déplacé, d’où et vers où (une occupation : son séjour, son client, ses personnes ; une ' +
+      'indisponibilité : sa raison).',
+    required: ['kind', 'id', 'fromPlaceId', 'toPlaceId', 'toPlaceCode', 'from', 'to'],
+    properties: {
+      kind: { enum: ['occupancy', 'unavailability'] },
+      id: int,
+      bookingId: int,
+      code: str,
+      customer: strOrNull,
+      persons: int,
+      reason: strOrNull,
+      fromPlaceId: intOrNull,
+      fromPlaceCode: strOrNull,
+      fromTypeLabel: strOrNull,
+      toPlaceId: int,
+      toPlaceCode: strOrNull,
+      toTypeLabel: strOrNull,
+      from: span,
+      to: span,
+    },
+  },
+  PlanningOffer: {
+    type: 'object',
+    description:
+      'Les emplacements libres du séjour demandé, chacun avec le prix de son type ; types : un devis par type ' +
+      '(ou la raison pour laquelle il n’a pas de prix).',
+    required: ['startDate', 'endDate', 'persons', 'places', 'types'],
+    properties: {
+      startDate: date,
+      endDate: date,
+      persons: int,
+      places: {
+        type: 'array',
+        items: {
+          allOf: [
+            ref('AvailablePlace'),
+            {
+              type: 'object',
+              required: ['total', 'priceError'],
+              properties: {
+                total: { ...intOrNull, description: 'centimes' },
+                priceError: strOrNull,
+                heldByDraft: { ...bool, description: 'tenu par le séjour temporaire (ou l’occupation) modifié' },
+              },
+            },
+          ],
+        },
+      },
+      types: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['placeTypeId', 'label', 'total', 'touristTaxTotal', 'warnings', 'priceError'],
+          properties: {
+            placeTypeId: int,
+            label: str,
+            total: { ...intOrNull, description: 'centimes' },
+            touristTaxTotal: intOrNull,
+            warnings: { type: 'array', items: ref('PricingWarning') },
+            priceError: strOrNull,
+          },
+        },
+      },
     },
   },
   PlanningWindow: {

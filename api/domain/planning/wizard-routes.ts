@@ -53,10 +53,7 @@ export const WIZARD_ROUTES: RouteDecl[] = [
         },
       },
     },
-    response: {
-      type: 'object',
-      properties: { places: { type: 'array', items: obj }, types: { type: 'array', items: obj } },
-    },
+    response: ref('PlanningOffer'),
     handler: ({ body, knex }) => offer(knex, body),
   }),
   defineRoute({
@@ -118,7 +115,7 @@ export const WIZARD_ROUTES: RouteDecl[] = [
         intoBookingId: { type: ['integer', 'null'] },
       },
     },
-    response: saved(),
+    response: { allOf: [saved(), ref('BookingSummary')] },
     handler: async ({ ctx, body, params, user, knex }) => {
       const f = parseFinalize(body);
       // Joining an existing booking merges the draft into it: the draft ends DELETED.

@@ -130,14 +130,14 @@ export const PRICING_SCHEMAS: Record<string, object> = {
         description: 'commission du partenaire (facture partenaire, hors total client)',
       },
       partnerCommissionTotal: cents,
-      warnings: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { code: { type: 'string' }, message: { type: 'string' }, subject: { type: ['string', 'null'] } },
-        },
-      },
+      warnings: { type: 'array', items: ref('PricingWarning') },
     },
+  },
+  PricingWarning: {
+    type: 'object',
+    description: 'Un avertissement du moteur ; subject : ce qu’il concerne (une option, une date…), null : le séjour.',
+    required: ['code', 'message', 'subject'],
+    properties: { code: { type: 'string' }, message: { type: 'string' }, subject: { type: ['string', 'null'] } },
   },
   PriceGridVersion: {
     type: 'object',

@@ -20,35 +20,12 @@ import { formatCents } from '../../../common/money';
 import { formatDateFr } from '../../../common/dates';
 import type { Draft } from '../wizardModel';
 import { errorText, occupantList, persons } from '../wizardModel';
-import { rest } from '../../../admin/src/ui';
-import { answerAs } from '../../billing/answer';
+import { rest, type RestAnswer } from '../../../admin/src/ui';
 import { type SetDraft } from './shared';
 
-export interface OfferPlace {
-  placeId: number;
-  code: string;
-  label: string | null;
-  capacity: number;
-  placeTypeId: number;
-  placeTypeLabel: string;
-  placeFamilyLabel: string;
-  layoutLabel: string | null;
-  features: { id: number; label: string }[];
-  total: number | null;
-  priceError: string | null;
-  heldByDraft?: boolean;
-}
-/** POST /rest/planning/offer: its schema leaves the places and types bare objects, so they are named here. */
-interface OfferAnswer {
-  places: OfferPlace[];
-  types: {
-    placeTypeId: number;
-    label: string;
-    total: number | null;
-    warnings: { code: string; message: string }[];
-    priceError: string | null;
-  }[];
-}
+/** POST /rest/planning/offer: PlanningOffer (api/domain/planning/openapi.ts). */
+type OfferAnswer = RestAnswer<'/planning/offer', 'post'>;
+export type OfferPlace = OfferAnswer['places'][number];
 
 /** The plural mark of a French noun counted `n` times. */
 const pluralS = (n: number) => (n > 1 ? 's' : '');
@@ -71,23 +48,21 @@ export function PlaceStep({
   useEffect(() => {
     let live = true;
     setLoading(true);
-    answerAs<OfferAnswer>(
-      rest('post', '/planning/offer', {
-        body: {
-          startDate: draft.startDate,
-          endDate: draft.endDate,
-          occupants: occupantList(draft),
-          placeTypeId: draft.placeTypeId,
-          layoutId: draft.layoutId,
-          featureIds: draft.featureIds,
-          channelId: draft.accessChannelId,
-          partnerId: draft.partnerId,
-          promoCode: draft.promoCode || null,
-          tempBookingId: tempBookingId || null,
-          occupancyId: occupancyId || null,
-        },
-      }),
-    )
+    rest('post', '/planning/offer', {
+      body: {
+        startDate: draft.startDate,
+        endDate: draft.endDate,
+        occupants: occupantList(draft),
+        placeTypeId: draft.placeTypeId,
+        layoutId: draft.layoutId,
+        featureIds: draft.featureIds,
+        channelId: draft.accessChannelId,
+        partnerId: draft.partnerId,
+        promoCode: draft.promoCode || null,
+        tempBookingId: tempBookingId || null,
+        occupancyId: occupancyId || null,
+      },
+    })
       .then((r) => {
         if (live) setData(r);
       })

@@ -4,7 +4,6 @@
 // else since it was read is refused and its rows reload).
 import { useCallback, useState, type ReactNode } from 'react';
 import { errorBody, rest, type RestBody } from '../../../admin/src/ui';
-import { answerAs } from '../../billing/answer';
 import type { MoveRequest, MoveResult } from '../board';
 import type { StayBar } from '../shared/model';
 import type { usePlanningData } from '../usePlanningData';
@@ -14,8 +13,7 @@ import { AutoMoveDialog, type AutoMoveOffer } from '../AutoMoveDialog';
 type PlanningData = ReturnType<typeof usePlanningData>;
 /** The saved move's record, a bare object in the route's schema: its version is all the board reads. */
 type Moved = { record?: { version?: number } };
-const checkMove = (body: RestBody<'/planning/move/check', 'post'>) =>
-  answerAs<MoveCheckAnswer>(rest('post', '/planning/move/check', { body }));
+const checkMove = (body: RestBody<'/planning/move/check', 'post'>) => rest('post', '/planning/move/check', { body });
 
 export function useStayMoves(data: PlanningData): {
   onMoveBar: (req: MoveRequest<StayBar>) => Promise<MoveResult>;
@@ -67,7 +65,7 @@ export function useStayMoves(data: PlanningData): {
       try {
         if (kind === 'unavailability' || req.cause === 'undo' || req.cause === 'redo') {
           // An undo or redo is forced past the warnings, never past a version: a stay changed since is refused.
-          done(await answerAs<Moved>(rest('post', '/planning/move', { body: { ...body, force: true } })));
+          done(await rest('post', '/planning/move', { body: { ...body, force: true } }));
           return true;
         }
         let check = await checkMove(body);
@@ -85,7 +83,7 @@ export function useStayMoves(data: PlanningData): {
         setMoveBusy(true);
         let saved;
         try {
-          saved = await answerAs<Moved>(rest('post', '/planning/move', { body: { ...body, force: check.needsForce } }));
+          saved = await rest('post', '/planning/move', { body: { ...body, force: check.needsForce } });
         } finally {
           setMoveBusy(false);
           setPendingMove(null);

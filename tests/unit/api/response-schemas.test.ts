@@ -13,7 +13,8 @@ function vague(s: Node | undefined): boolean {
   if (!s) return true;
   if (typeof s.description === 'string' && s.content) return false; // a file, described by its media type
   if (s.$ref) return false;
-  if (s.anyOf || s.oneOf) return (s.anyOf ?? s.oneOf).some(vague);
+  const parts = s.anyOf ?? s.oneOf ?? s.allOf; // precise when every part is
+  if (parts) return parts.some(vague);
   const types: string[] = [s.type ?? []].flat();
   if (!types.length) return true;
   if (types.includes('object') && !s.properties && !s.additionalProperties) return true;
