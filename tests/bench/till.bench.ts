@@ -2,7 +2,7 @@
 // transaction (window, articles, stock rows, counter, ticket, lines, payments, ledger
 // entry), the ticket read back, then the 80 mm PDF rendered — and the throughput of
 // tickets on one register, 8 at a time (its counter row serialises them). Baseline of
-// the same run (issue 31's): a bare INSERT of the rows one sale writes (the ticket, its
+// the same run (issue 31 (docs/history.md#issue-31)'s): a bare INSERT of the rows one sale writes (the ticket, its
 // lines, its payments, its ledger entry) in one transaction, into copies of those tables
 // without indexes, constraints or triggers. On a scratch database, dropped
 // at the end. It prints and never asserts. Run: npx tsx tests/bench/till.bench.ts
