@@ -3,6 +3,7 @@
 import { defineSchemas } from '../../http/define-route';
 import { bool, closed, columns, date, int, list, money, str } from '../../http/schema-parts';
 import { meta as bill } from '../../../common/generated/meta/bill';
+import { STAY_BILL_COLUMNS } from './stay-balance';
 import { meta as payment } from '../../../common/generated/meta/payment';
 
 defineSchemas({
@@ -180,21 +181,7 @@ defineSchemas({
         required: ['amount', 'since'],
         properties: { amount: money, since: date },
       },
-      bills: list(
-        closed(
-          columns(bill.schema, [
-            'id',
-            'number',
-            'date',
-            'kind',
-            'isDeposit',
-            'depositNature',
-            'payerType',
-            'totalInclVat',
-            'creditedBillId',
-          ]),
-        ),
-      ),
+      bills: list(closed(columns(bill.schema, STAY_BILL_COLUMNS))),
       downPaymentNature: {
         enum: ['arrhes', 'acompte'],
         description: 'Le versement anticipé du séjour : arrhes, ou acompte (engagement ferme)',

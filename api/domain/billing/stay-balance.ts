@@ -11,6 +11,19 @@ import { stayDepositNature } from './mentions';
 import { standingPartnerBills } from './partner';
 import { usableCreditNotes } from './payment-rules';
 
+/** The columns of each bill the balance lists (its answer schema, bill-schemas.ts, names the same). */
+export const STAY_BILL_COLUMNS = [
+  'id',
+  'number',
+  'date',
+  'kind',
+  'isDeposit',
+  'depositNature',
+  'payerType',
+  'totalInclVat',
+  'creditedBillId',
+] as const;
+
 export async function stayBalanceView(knex: Knex, bookingId: number): Promise<Record<string, unknown>> {
   return knex.transaction(
     async (trx) => {
@@ -18,17 +31,7 @@ export async function stayBalanceView(knex: Knex, bookingId: number): Promise<Re
       const bills = await trx('bill')
         .where({ bookingId })
         .orderBy('id')
-        .select(
-          'id',
-          'number',
-          'date',
-          'kind',
-          'isDeposit',
-          'depositNature',
-          'payerType',
-          'totalInclVat',
-          'creditedBillId',
-        );
+        .select(...STAY_BILL_COLUMNS);
       // The partner's bill comes after the customer's final bill (« Facture partenaire »).
       const stay = await trx('booking').where('id', bookingId).first('partnerId', 'downPaymentKind');
       const partnerId = stay?.partnerId ?? null;

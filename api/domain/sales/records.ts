@@ -3,12 +3,7 @@
 // of a register window, the till screen's data).
 import type { Knex } from 'knex';
 import type {
-  ArticleFamilyRecord,
-  ArticleRecord,
   BookingRecord,
-  CashRegisterRecord,
-  CashRegisterWindowRecord,
-  PaymentMethodRecord,
   SaleCustomerRecord,
   SaleLineRecord,
   SalePaymentRecord,
@@ -74,34 +69,7 @@ export interface PrintedTicket {
   payments: { kind: string; amount: number; received: number; reference?: string | null; vouchers?: VoucherLine[] }[];
 }
 
-/** The open window of a register, as the till shows it. */
-export type OpenWindow = Pick<CashRegisterWindowRecord, 'id' | 'openedAt' | 'openingFloat'>;
-
-/** What the till screen needs for one register. */
-export interface TillData {
-  register: Pick<
-    CashRegisterRecord,
-    'id' | 'code' | 'label' | 'buttonsPerPage' | 'maxPages' | 'sellsBracelets' | 'isActive'
-  >;
-  families: Pick<ArticleFamilyRecord, 'id' | 'label' | 'color'>[];
-  articles: (Pick<
-    ArticleRecord,
-    | 'id'
-    | 'code'
-    | 'barcode'
-    | 'label'
-    | 'articleFamilyId'
-    | 'price'
-    | 'color'
-    | 'isStockTracked'
-    | 'stock'
-    | 'isBracelet'
-    | 'giftType'
-  > & { vatRateBp: number | null })[];
-  paymentMethods: Pick<PaymentMethodRecord, 'id' | 'label' | 'kind' | 'isPaperVoucher'>[];
-  window: OpenWindow | null;
-  braceletCount: number;
-}
+export type { OpenWindow, TillData } from '../../../common/till-data';
 
 /** The Z of a register window: counts and totals of its tickets, per payment kind and per VAT rate. */
 export interface ZReport {

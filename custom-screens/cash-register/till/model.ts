@@ -1,43 +1,11 @@
 // The till's data and its pure rules: the running ticket's lines, the article pages, the
 // code field and the ticket's totals (common/sales-totals.ts, the server's arithmetic).
-// The till's answer is named here: GET /rest/sales/till/{id} still declares a bare object
-// (tillData, api/domain/sales/view.ts, builds it).
-import type {
-  ArticleFamilyRecord,
-  ArticleRecord,
-  CashRegisterRecord,
-  CashRegisterWindowRecord,
-  PaymentMethodRecord,
-} from '../../../common/generated/types';
+// The till's answer is common/till-data.ts' TillData (api/domain/sales/view.ts builds it).
+import type { TillArticle, TillData, TillRegister } from '../../../common/till-data';
 import { computeTicket, type Ticket } from '../../../common/sales-totals';
 
-export type TillArticle = Pick<
-  ArticleRecord,
-  | 'id'
-  | 'code'
-  | 'barcode'
-  | 'label'
-  | 'articleFamilyId'
-  | 'price'
-  | 'color'
-  | 'isStockTracked'
-  | 'stock'
-  | 'isBracelet'
-  | 'giftType'
-> & { vatRateBp: number | null };
-export type TillRegister = Pick<
-  CashRegisterRecord,
-  'id' | 'code' | 'label' | 'buttonsPerPage' | 'maxPages' | 'sellsBracelets' | 'isActive'
->;
-export type TillMethod = Pick<PaymentMethodRecord, 'id' | 'label' | 'kind' | 'isPaperVoucher'>;
-export interface Till {
-  register: TillRegister;
-  families: Pick<ArticleFamilyRecord, 'id' | 'label' | 'color'>[];
-  articles: TillArticle[];
-  paymentMethods: TillMethod[];
-  window: CashRegisterWindowRecord | null;
-  braceletCount: number;
-}
+export type { TillArticle, TillMethod, TillRegister } from '../../../common/till-data';
+export type Till = TillData;
 
 export interface Line {
   articleId: number;
