@@ -27,6 +27,7 @@ import {
 } from './engine';
 import { nightsBetween } from '../../../common/dates';
 import { residentSubletLines } from './sublet-fees';
+import { euros, slicedLabel } from './tariff-words';
 
 type Db = Knex | Knex.Transaction;
 type Affectation = PlaceAffectationRecord;
@@ -62,28 +63,6 @@ export interface ReceiptPeriod {
 
 const noPrice = (field: string) =>
   badRequest('RENT_RECEIPTS_NO_PRICE', { [field]: formatMessage('RENT_RECEIPTS_NO_PRICE') });
-const euros = (c: number) => (c / 100).toLocaleString('fr-FR', { minimumFractionDigits: 2 }) + ' €';
-
-/** « 1,50 € jusqu'à 30 m³, 2,10 € au-delà » */
-function sliceWords(unitPrice: number, slices: Slice[], unit: string): string {
-  const parts = [`${euros(unitPrice)} jusqu'à ${slices[0].fromQuantity.toLocaleString('fr-FR')} ${unit}`];
-  slices.forEach((s, i) => {
-    const next = slices[i + 1];
-    parts.push(
-      next
-        ? `${euros(s.unitPrice)} jusqu'à ${next.fromQuantity.toLocaleString('fr-FR')} ${unit}`
-        : `${euros(s.unitPrice)} au-delà`,
-    );
-  });
-  return parts.join(', ');
-}
-
-/** The slices in words when the line's 250 characters hold them, else named only. */
-function slicedLabel(head: string, unitPrice: number, slices: Slice[], unit: string): string {
-  const long = `${head}, tarif par tranches (${sliceWords(unitPrice, slices, unit)})`;
-  return long.length <= 250 ? long : `${head}, tarif par tranches`.slice(0, 250);
-}
-
 /**
  * Reference data read once per run (VAT rates, the residential fees and their price
  * periods): a multi-creation over hundreds of contracts reads them once, not per receipt.
