@@ -32,6 +32,19 @@ const DEPOSIT_TYPE: Record<string, string> = {
 type Db = Knex | Knex.Transaction;
 
 /** A payment at hand or deposited, with its paper vouchers when it has some. */
+/** The columns of a payment a deposit lists (its answer schemas, finance-schemas.ts, name the same). */
+export const REMITTED_COLUMNS = [
+  'id',
+  'date',
+  'amount',
+  'bookingId',
+  'customerId',
+  'chequeNumber',
+  'chequeHolder',
+  'chequeBank',
+  'payingInstitution',
+] as const;
+
 export type DepositPayment = Pick<
   PaymentRecord,
   | 'id'
@@ -70,21 +83,7 @@ export async function depositCandidates(db: Db, paymentMethodId: number): Promis
     .where({ paymentMethodId, isDeposited: false })
     .where('amount', '>', 0)
     .orderBy(['date', 'id'])
-    .select(
-      'id',
-      'date',
-      'amount',
-      'bookingId',
-      'customerId',
-      'chequeNumber',
-      'chequeHolder',
-      'chequeBank',
-      'payingInstitution',
-      'doNotRemitBefore',
-      'payerType',
-      'commissionAmount',
-      'notes',
-    );
+    .select(...REMITTED_COLUMNS, 'doNotRemitBefore', 'payerType', 'commissionAmount', 'notes');
   return withVouchers(db, rows);
 }
 
@@ -193,18 +192,7 @@ export async function loadDeposit(db: Db, id: number): Promise<DepositDetail | n
   const payments: DepositPayment[] = await db('payment')
     .where('bankDepositId', id)
     .orderBy(['date', 'id'])
-    .select(
-      'id',
-      'date',
-      'amount',
-      'bookingId',
-      'customerId',
-      'chequeNumber',
-      'chequeHolder',
-      'chequeBank',
-      'payingInstitution',
-      'commissionAmount',
-    );
+    .select(...REMITTED_COLUMNS, 'commissionAmount');
   // Paper holiday vouchers go to the ANCV, which asks for their count by denomination.
   const lines = await withVouchers(db, payments);
   const vouchers = normaliseVouchers(lines.flatMap((p): VoucherLine[] => p.vouchers ?? []));

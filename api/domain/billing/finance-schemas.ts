@@ -6,6 +6,7 @@ import { meta as booking } from '../../../common/generated/meta/booking';
 import { meta as payment } from '../../../common/generated/meta/payment';
 import { meta as deposit } from '../../../common/generated/meta/bank-deposit';
 import { meta as movement } from '../../../common/generated/meta/cash-movement';
+import { REMITTED_COLUMNS } from './deposits';
 import {
   bool,
   boolOrNull,
@@ -119,22 +120,11 @@ export const INSURED_STAYS = withTotal(
   }),
 );
 
-const remitted = [
-  'id',
-  'date',
-  'amount',
-  'bookingId',
-  'customerId',
-  'chequeNumber',
-  'chequeHolder',
-  'chequeBank',
-  'payingInstitution',
-];
 const withVouchers = (properties: Record<string, object>) =>
   closed({ ...properties, vouchers: list(voucherLine) }, ['vouchers']);
 
 export const DEPOSIT_CANDIDATES = list(
-  withVouchers(columns(PAYMENT, [...remitted, 'doNotRemitBefore', 'payerType', 'commissionAmount', 'notes'])),
+  withVouchers(columns(PAYMENT, [...REMITTED_COLUMNS, 'doNotRemitBefore', 'payerType', 'commissionAmount', 'notes'])),
 );
 
 export const DEPOSIT = closed({
@@ -143,7 +133,7 @@ export const DEPOSIT = closed({
   isPaperVoucher: bool,
   bankAccountLabel: strOrNull,
   iban: strOrNull,
-  payments: list(withVouchers(columns(PAYMENT, [...remitted, 'commissionAmount']))),
+  payments: list(withVouchers(columns(PAYMENT, [...REMITTED_COLUMNS, 'commissionAmount']))),
   vouchers: { ...list(voucherLine), description: 'les chèques-vacances papier de la remise, par valeur' },
 });
 
