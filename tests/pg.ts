@@ -21,9 +21,22 @@ export interface PgServer {
   stop(): Promise<void>;
 }
 
-export async function startPgServer(name: string): Promise<PgServer> {
+/**
+ * What a test cluster may skip: its data is thrown away after the run, so a crash losing
+ * it costs nothing, and on a slow CI disk each commit's fsync was most of a test's time.
+ * Benchmarks keep the product's settings (their figures must be the product's).
+ */
+const THROWAWAY = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
+export async function startPgServer(name: string, opts: { throwaway?: boolean } = {}): Promise<PgServer> {
   const given = process.env.DATABASE_URL;
-  const embedded = given ? undefined : await startEmbedded({ dir: `${ROOT}.tmp/${name}`, database: 'bivouac' });
+  const embedded = given
+    ? undefined
+    : await startEmbedded({
+        dir: `${ROOT}.tmp/${name}`,
+        database: 'bivouac',
+        settings: opts.throwaway ? THROWAWAY : undefined,
+      });
   const url = given ?? embedded!.url;
   return {
     url,

@@ -46,6 +46,8 @@ export interface EmbeddedOptions {
   log?: (msg: string) => void;
   /** the server stopped unexpectedly (`false`), then accepts connections again (`true`) */
   onAvailability?: (up: boolean) => void;
+  /** extra server settings (`-c name=value`): the test runs' throwaway clusters skip fsync */
+  settings?: Record<string, string>;
 }
 
 export interface EmbeddedServer {
@@ -190,6 +192,7 @@ export async function startEmbedded(opts: EmbeddedOptions): Promise<EmbeddedServ
         'unix_socket_permissions=0700',
         '-c',
         'max_connections=100',
+        ...Object.entries(opts.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
       ],
       { ...owner, detached: true, stdio: ['ignore', out, out], env: { ...process.env, LC_ALL: 'C' } },
     );

@@ -37,7 +37,7 @@ export default async function setup(project: TestProject) {
   // The admin as `npm ci` / `npm start` built it when no source changed since; else a build of our own.
   const fresh = adminBuildFresh();
   const outDir = fresh ? adminDist : `${root}.tmp/e2e-admin`;
-  const pgServer = await startPgServer('pg-e2e');
+  const pgServer = await startPgServer('pg-e2e', { throwaway: true });
   const name = `${pgServer.prefix}_e2e`;
   const url = urlFor(pgServer.url, name);
   // The build (CPU) and the seeding (mostly the database) side by side.

@@ -28,7 +28,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const server = await startPgServer('pg-int');
+  const server = await startPgServer('pg-int', { throwaway: true });
   const template = `${server.prefix}_tpl`;
   // What a previous run killed half-way left behind.
   await dropDatabasesLike(server.url, `${server.prefix}_t_`);
