@@ -209,7 +209,7 @@ function BarViewImpl<B extends BoardBar>({
   );
 }
 
-/** Border + padding on each side of the bar text (pixels), as in board.css. */
+/** Border + padding on each side of the bar text (pixels), as in board-body.css. */
 const TEXT_INSET = 5;
 
 const BarView = memo(BarViewImpl) as typeof BarViewImpl;

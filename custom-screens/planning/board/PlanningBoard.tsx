@@ -12,6 +12,7 @@ import RowLabels from './RowLabels';
 import { useBoardState } from './useBoardState';
 import type { BoardBar, BoardRow, PlanningBoardHandle, PlanningBoardProps } from './types';
 import './board.css';
+import './board-body.css';
 
 export { DEFAULT_GROUP_BY } from './boardModel';
 

@@ -39,7 +39,7 @@ function width(text: string, measure: Measure): number {
   return w;
 }
 
-/** The font of bar texts; keep in step with `.pb-root` and `.pb-bar` in board.css. */
+/** The font of bar texts; keep in step with `.pb-root` in board.css and `.pb-bar` in board-body.css. */
 export const BAR_FONT = "11px system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
 
 function defaultMeasure(): Measure {
