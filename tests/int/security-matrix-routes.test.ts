@@ -1,11 +1,13 @@
 // The permission matrix of the hand-written routes (§6 (docs/rights.md), §8, docs/errors.md#messages): one row per
-// route of the auth and domain routers (per action where one path serves several), with the right
+// route of the auth and domain routers (per variant where one path serves several), with the right
 // it needs; for each level 000 / 001 / 001+export / 011 / 111 the server answers 200
 // when the level allows it and 401 otherwise (a refused write changing nothing), and
 // 403 without a session. The rows are checked against the application's own route
 // table: a new hand-written route without its row fails here. A route declared with
-// defineRoute brings its own right (its declaration); its row only says how to call it,
-// and names a need only for a variant that asks for more (a deletion through an action).
+// defineRoute brings its right and its rows: its `example` (api/http/route-spec.ts) says how to
+// call it, with the records this file makes (EXAMPLE_RECORDS once, FRESH per call), what a refusal
+// leaves unchanged, and a variant's right when it asks for more. Hand rows remain for log-out, the
+// session's user and a call with the caller's own id.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type Koa from 'koa';
 import type Router from '@koa/router';
@@ -13,13 +15,21 @@ import { createApp } from '../../api/app';
 import { ROUTES } from '../../api/generated/routes';
 import { ACTIONS } from '../../api/domain/stays/state-machine';
 import { addDays, todayParis } from '../../common/dates';
-import { STATUS } from '../../api/domain/stays/status';
 import { ensureSystemUser, SYSTEM_LOGIN } from '../../api/auth/system';
 import { Canvas } from '../../api/demo/planning';
 import { MESSAGES } from '../../common/messages';
 import type { Access } from '../../common/route-def';
-import { declaredRoutes, type ExampleRecord, type RouteDecl, type Right } from '../../api/http/define-route';
+import {
+  declaredRoutes,
+  type ExampleCall,
+  type ExampleFixture,
+  type ExampleRecord,
+  type RouteDecl,
+  type Right,
+  type RightPair,
+} from '../../api/http/define-route';
 import { enqueueMail } from '../../api/domain/mail/queue';
+import { STATUS } from '../../api/domain/stays/status';
 import { SCREENS } from '../../api/domain/statistics/screens/index';
 import { regenerateAll } from '../../api/domain/statistics/regenerate';
 import { makeClient, startTestServer, type Client, type Reply, type TestServer } from './harness';
@@ -40,6 +50,7 @@ let profiles: Profile[] = [];
 let system: Client;
 let ref: Ref;
 const ids: Record<string, number> = {};
+const codes: Record<string, string> = {};
 const SYSTEM_PASSWORD = 'mot-de-passe-technique';
 
 // ---- who calls, what a row needs ------------------------------------------------
@@ -51,6 +62,8 @@ interface Req {
   path: string;
   body?: unknown;
   client?: Client;
+  /** the records a declared example made for this call, read again by its `unchanged` */
+  scope?: Scope;
 }
 interface Row {
   method: 'GET' | 'POST' | 'PUT';
@@ -71,18 +84,24 @@ interface Row {
 }
 
 let statistics: Promise<unknown> | null = null;
+/** Until no statistics regeneration runs (POST /rest/stat/regenerate starts one in the background). */
+const statisticsIdle = () =>
+  vi.waitFor(async () => expect(await t.knex('stat_run').where('status', 'running').first('id')).toBeUndefined(), {
+    timeout: 60_000,
+    interval: 100,
+  });
 /** The statistics tables regenerated once (the screens answer 503 before). */
-const statisticsReady = () => (statistics ??= regenerateAll(t.knex));
+const statisticsReady = () => (statistics ??= statisticsIdle().then(() => regenerateAll(t.knex)));
 
-const needs = (...all: [string, Access][]): Need => ({ all });
+const isPair = (r: Right): r is RightPair => Array.isArray(r);
 /** What a declaration's right means for the matrix. */
 function needFromRight(right: Right): Need {
   if (right === 'session' || right === 'admin') return right;
   if (right === 'public') throw new Error('a public route has no row');
-  if (Array.isArray(right)) return { all: [[right[0], right[1]]] };
-  if ('system' in (right as object)) return 'system';
-  if ('all' in (right as object)) return { all: (right as any).all.map(([f, a]: [string, Access]) => [f, a]) };
-  return { any: (right as any).any.map(([f, a]: [string, Access]) => [f, a]) };
+  if (isPair(right)) return { all: [[right[0], right[1]]] };
+  if ('system' in right) return 'system';
+  if ('all' in right) return { all: right.all.map(([f, a]) => [f, a]) };
+  return { any: right.any.map(([f, a]) => [f, a]) };
 }
 const declaredRight = (row: Row) => declaredRoutes().find((d) => d.key === `${row.method} ${row.route}`)?.right;
 /** The row's need: its declaration's right unless the row names more for its variant. */
@@ -138,9 +157,6 @@ async function act(id: number, action: string, body: Record<string, unknown> = {
   await post(`/rest/booking/${id}/${action}`, body);
   return id;
 }
-const bookingState = async (id: number) =>
-  t.knex('booking').where('id', id).first('statusId', 'kind', 'cancellation', 'customerId');
-const idIn = (req: Req) => Number(/\/(\d+)/.exec(req.path)![1]);
 const png = () => new Canvas(120, 80, [10, 200, 30]).png();
 function upload(name: string, data: Buffer): FormData {
   const fd = new FormData();
@@ -191,9 +207,10 @@ async function placeWithImage() {
   const id = await place();
   const r = await admin().request('POST', `/rest/place/${id}/images`, upload('vue.png', png()));
   if (r.status !== 200) throw new Error(r.text);
-  return { id, image: r.body.images[0] as string };
+  const image = r.body.images[0] as string;
+  const [dir, file] = image.split('/');
+  return { id, image, dir, name: file.replace('.png', '') };
 }
-const placeImages = async (req: Req) => t.knex('place').where('id', idIn(req)).first('images');
 /** A meter of its own (a fresh place), so that every call reads a new one. */
 async function meter() {
   return (await post('/rest/meter', { placeId: await place(), meterTypeId: ids.meterType, number: unique('M-') }))
@@ -235,7 +252,6 @@ async function chequePayment() {
     })
   ).id as number;
 }
-const importState = async (req: Req) => t.knex('booking_import').where('id', idIn(req)).first('statusId', 'bookingId');
 /** Logs the caller in once more, for a call that ends its session (none without a session). */
 async function ownSession(who: Who): Promise<Client | undefined> {
   if (who.kind !== 'profile') return undefined;
@@ -244,13 +260,283 @@ async function ownSession(who: Who): Promise<Client | undefined> {
   if (r.status !== 200) throw new Error(r.text);
   return c;
 }
-const RANGE = 'from=2031-07-01&to=2031-08-01';
+// ---- fresh records and the test's records -----------------------------------------------
+
+/** What a fresh maker answers: an id, a value (a token), or several read by `field` (`id` by default). */
+type Made = number | string | Record<string, unknown>;
+/** The makers of the records an example names `{ fresh }` (api/http/route-spec.ts), one per call. */
+const FRESH: Record<ExampleFixture, () => Promise<Made>> = {
+  booking: async () => (await booking()).id,
+  temporaryBooking: async () => (await temporary()).id,
+  optionBooking: async () => (await booking({ kind: 'option' })).id,
+  // Arrival is possible from the arrival day: these stays begin today.
+  bookingToday: async () => (await bookingToday()).id,
+  arrivedBooking: async () => act((await bookingToday()).id, 'arrive'),
+  departedBooking: async () => act(await act((await bookingToday()).id, 'arrive'), 'depart'),
+  cancellingBooking: async () => act((await booking()).id, 'mark-cancelling', { reason: 'Motif du test' }),
+  billableBooking: async () => (await billable()).id,
+  occupancy: async () => (await booking()).occupancyId,
+  spareOccupancy: async () => (await withSpareOccupancy()).occupancyId,
+  place: () => place(),
+  mobileHomePlace: () => place({ placeTypeId: ref.placeTypes.MH4, capacity: 4 }),
+  customer: async () => (await makeCustomer(admin())).id,
+  extra: async () => (await post('/rest/extra', { label: unique('Pain ') })).id,
+  conciergeExtra: async () => (await post('/rest/extra', { label: unique('Vélo '), isConcierge: true })).id,
+  conciergeOrder: async () =>
+    (
+      await post('/rest/concierge/order', {
+        occupancyId: (await booking()).occupancyId,
+        extraId: (await post('/rest/extra', { label: unique('Vélo '), isConcierge: true })).id,
+        quantity: 1,
+        serviceDate: '2031-07-03',
+        serviceTime: '09:00',
+      })
+    ).id,
+  credential: async () => {
+    const [c] = await t
+      .knex('access_credential')
+      .insert({
+        kind: 'badge',
+        value: unique('R'),
+        occupancyId: (await booking()).occupancyId,
+        validFrom: '2031-07-01',
+        validUntil: '2031-07-09',
+      })
+      .returning('id');
+    return c.id as number;
+  },
+  onlineBooking: () => onlineBooking(),
+  acceptedOnlineBooking: () => onlineBooking(true),
+  channelModule: channelModuleRow,
+  placeImage: placeWithImage,
+  logo: async () => (await withLogo(), 0),
+  planImage: async () => (await withPlanImage(), 0),
+  statistics: async () => (await statisticsReady(), 0),
+  // One regeneration at a time: each allowed profile's call starts once the previous run ended.
+  idleStatistics: async () => (await statisticsIdle(), 0),
+  meter,
+  residence,
+  rentReceipt,
+  issuedBill,
+  chequePayment,
+  billableChequePayment: async () =>
+    (
+      await post('/rest/payment', {
+        bookingId: (await billable()).id,
+        paymentMethodId: ids.cheque,
+        amount: 1000,
+        date: '2031-07-01',
+        chequeNumber: '0004321',
+        chequeHolder: 'Client matrice',
+        payingInstitution: 'Banque du test',
+      })
+    ).id,
+  holidayAid: async () => {
+    const bookingId = (await billable()).id;
+    await t.knex('holiday_aid').insert({ bookingId, cafNumber: '1234567', amount: 100 });
+    return bookingId;
+  },
+  yieldToken: async () => (await admin().get('/rest/yield/preview')).body.token as string,
+  cashRegister: tillRegister,
+  tillWindow,
+  sale: async () => {
+    const s = await tillSale();
+    return { id: s.id, lineId: s.lines[0].id };
+  },
+  giftImport: async () => {
+    const [r] = await t
+      .knex('sale_gift_import')
+      .insert({
+        externalCode: unique('SHOP-M-'),
+        shopArticle: 'Bon matrice',
+        articleId: ids.giftArticle,
+        amount: 2000,
+        soldOn: '2026-11-20',
+      })
+      .returning('id');
+    return r.id as number;
+  },
+  giftCsvLine: async () => `${unique('SHOP-')};Bon matrice;20,00;2026-11-20;Acheteur;`,
+  // A file past its retention for each call: the allowed one purges it.
+  expiredFile: async () => {
+    const ref = `matrice/${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.txt`;
+    const data = Buffer.from('matrice');
+    await t.knex('stored_file').insert({ ref, mime: 'text/plain', size: data.length, data, createdAt: '2020-01-01' });
+    return ref;
+  },
+};
+
+/** The records a declaration's example names (api/http/route-spec.ts), made in beforeAll. */
+const EXAMPLE_RECORDS: Record<ExampleRecord, () => number | string> = {
+  booking: () => ids.booking,
+  bill: () => ids.bill,
+  customer: () => ids.customer,
+  billedCustomer: () => ids.billedCustomer,
+  place: () => ids.place,
+  feature: () => ids.feature,
+  user: () => ids.user,
+  group: () => ids.group,
+  grid: () => ids.grid,
+  gridPeriod: () => ids.gridPeriod,
+  gridOption: () => ids.option,
+  gridVersion: () => ids.gridVersion,
+  mail: () => ids.mail,
+  deposit: () => ids.deposit,
+  meterType: () => ids.meterType,
+  mailing: () => ids.mailing,
+  criteria: () => ids.criteria,
+  cheque: () => ids.cheque,
+  cash: () => ids.cash,
+  vatPayment: () => ids.chequePaymentForVat,
+  closableYear: () => ids.closableYear,
+  rentReceipt: () => ids.rentReceipt,
+  residentialContract: () => ids.contract,
+  adultAge: () => ref.ages.adult,
+  pitchType: () => ref.placeTypes.CONF,
+  mobileHomeType: () => ref.placeTypes.MH4,
+  cashRegister: () => ids.cashRegister,
+  tillWindow: () => ids.tillWindow,
+  article: () => ids.article,
+  giftArticle: () => ids.giftArticle,
+  sale: () => ids.sale,
+  giftVoucher: () => ids.giftVoucher,
+  giftVoucherCode: () => codes.giftVoucherCode,
+};
+function exampleRecord(name: string): number | string {
+  const get = EXAMPLE_RECORDS[name as ExampleRecord];
+  if (!get) throw new Error(`no example record named ${name} (EXAMPLE_RECORDS)`);
+  const v = get();
+  if (v === undefined) throw new Error(`the example record ${name} was not made in beforeAll`);
+  return v;
+}
+
+/** One call's values: its fresh records (made once per name and nth) and its path parameters. */
+class Scope {
+  private made = new Map<string, Promise<Made>>();
+  params: Record<string, unknown> = {};
+  async fresh(name: string, field?: string, nth = 1): Promise<unknown> {
+    const maker = FRESH[name as ExampleFixture];
+    if (!maker) throw new Error(`no fresh maker named ${name} (FRESH)`);
+    const key = `${name}#${nth}`;
+    if (!this.made.has(key)) this.made.set(key, maker());
+    const v = await this.made.get(key)!;
+    return typeof v === 'object' ? v[field ?? 'id'] : v;
+  }
+  /** A value with its `ExampleRef` objects replaced, made in order (as a hand-written call would). */
+  async resolve(v: unknown): Promise<unknown> {
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      for (const x of v) out.push(await this.resolve(x));
+      return out;
+    }
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    const only = (...keys: string[]) => Object.keys(o).every((k) => keys.includes(k));
+    if (typeof o.record === 'string' && only('record')) return exampleRecord(o.record);
+    if (typeof o.fresh === 'string' && only('fresh', 'field', 'nth'))
+      return this.fresh(o.fresh, o.field as string | undefined, o.nth as number | undefined);
+    if (typeof o.param === 'string' && only('param')) return this.params[o.param];
+    if (typeof o.today === 'number' && only('today')) return addDays(todayParis(), o.today);
+    if (typeof o.unique === 'string' && only('unique')) return unique(o.unique);
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(o)) out[k] = await this.resolve(x);
+    return out;
+  }
+}
 
 // ---- the rows -----------------------------------------------------------------------
 
 const B = 'booking.booking';
-const USERS = 'establishment.users';
 const PLANNING = 'camp.planning';
+
+/**
+ * Rows no declaration can bring: log-out (declared public, it needs a session), the session's user (the auth
+ * routes are declared when the app is built, after this file collects its rows) and a call with the caller's id.
+ */
+const HAND_ROWS: Row[] = [
+  {
+    method: 'GET',
+    route: '/rest/logout',
+    need: 'session',
+    make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
+  },
+  {
+    method: 'POST',
+    route: '/rest/logout',
+    need: 'session',
+    make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
+  },
+  { method: 'GET', route: '/rest/security/me', make: async () => ({ path: '/rest/security/me' }) },
+  {
+    method: 'GET',
+    route: '/rest/security/user/get_right/:userId',
+    variant: 'their own',
+    need: 'session',
+    make: async (who) => ({ path: `/rest/security/user/get_right/${who.kind === 'profile' ? who.p.id : ids.user}` }),
+  },
+];
+
+/** A GET with no path parameter and no required query: called as it is. */
+const plainGet = (d: RouteDecl) =>
+  d.method === 'GET' &&
+  !d.path.includes(':') &&
+  !((d.query as { required?: string[] } | undefined)?.required ?? []).length;
+const examplesOf = (d: RouteDecl): readonly ExampleCall[] =>
+  d.example ? (Array.isArray(d.example) ? d.example : [d.example as ExampleCall]) : plainGet(d) ? [{}] : [];
+/** A path parameter of an example: a record by its bare name, a literal, or a ref. */
+const paramValue = (s: Scope, p: NonNullable<ExampleCall['params']>[string]) =>
+  typeof p === 'string' ? exampleRecord(p) : 'value' in p ? p.value : s.resolve(p);
+
+/** The row one example of a declaration describes. */
+function declaredRow(d: RouteDecl, ex: ExampleCall): Row {
+  const make = async (): Promise<Req> => {
+    const scope = new Scope();
+    for (const name of d.path.match(/:(\w+)/g)?.map((m) => m.slice(1)) ?? []) {
+      const p = ex.params?.[name];
+      if (p === undefined) throw new Error(`${d.key}: the example names no value for :${name}`);
+      scope.params[name] = await paramValue(scope, p);
+    }
+    const path = d.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(scope.params[name])));
+    const query = ex.query ? ((await scope.resolve(ex.query)) as Record<string, unknown>) : undefined;
+    const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+    const body = ex.upload ? upload(`matrice.${ex.upload}`, png()) : await scope.resolve(ex.body);
+    for (const name of ex.uses ?? []) await scope.fresh(name);
+    return { path: path + search, body, scope };
+  };
+  const u = ex.unchanged;
+  const state = u
+    ? async (req: Req) => {
+        const where = (await req.scope!.resolve(u.where ?? {})) as Record<string, unknown>;
+        const q = t.knex(u.table);
+        for (const [k, v] of Object.entries(where)) {
+          if (Array.isArray(v)) q.whereIn(k, v);
+          else q.where(k, v as string | number);
+        }
+        if (u.count) return q.count({ n: '*' });
+        return (await q.select('*')).map((r) => JSON.stringify(r)).sort();
+      }
+    : undefined;
+  return {
+    method: d.method as Row['method'],
+    route: d.path,
+    variant: ex.variant,
+    need: ex.right ? needFromRight(ex.right) : undefined,
+    make,
+    state,
+    ok: ex.ok,
+    skipAllowed: ex.skipAllowed,
+  };
+}
+// ---- rows not yet moved into their declarations ---------------------------------------
+
+const needs = (...all: [string, Access][]): Need => ({ all });
+const bookingState = async (id: number) =>
+  t.knex('booking').where('id', id).first('statusId', 'kind', 'cancellation', 'customerId');
+const idIn = (req: Req) => Number(/\/(\d+)/.exec(req.path)![1]);
+const placeImages = async (req: Req) => t.knex('place').where('id', idIn(req)).first('images');
+const importState = async (req: Req) => t.knex('booking_import').where('id', idIn(req)).first('statusId', 'bookingId');
+const RANGE = 'from=2031-07-01&to=2031-08-01';
+const USERS = 'establishment.users';
 const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<string, unknown> }> = {
   confirm: { make: async () => (await temporary()).id },
   'set-in-progress': { make: async () => (await temporary()).id },
@@ -280,35 +566,12 @@ const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<
 };
 
 const ROWS: Row[] = [
-  // Sessions and the OpenAPI document
-  {
-    method: 'GET',
-    route: '/rest/logout',
-    need: 'session',
-    make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/logout',
-    need: 'session',
-    make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
-  },
-  { method: 'GET', route: '/rest/security/me', make: async () => ({ path: '/rest/security/me' }) },
-
-  // Users, groups, rights, menu (security)
   {
     method: 'GET',
     route: '/rest/security/user/get_right/:userId',
     variant: "someone else's",
     need: needs([USERS, 'read']),
     make: async () => ({ path: `/rest/security/user/get_right/${ids.user}` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/security/user/get_right/:userId',
-    variant: 'their own',
-    need: 'session',
-    make: async (who) => ({ path: `/rest/security/user/get_right/${who.kind === 'profile' ? who.p.id : ids.user}` }),
   },
   {
     method: 'POST',
@@ -333,8 +596,6 @@ const ROWS: Row[] = [
       body: { rights: { 'camp.pitch': { rights: '000' } } },
     }),
   },
-
-  // Establishment, logos, documentation, backup, fiscal years, demo
   {
     method: 'GET',
     route: '/rest/establishment/establishment/add',
@@ -366,7 +627,6 @@ const ROWS: Row[] = [
     },
     state: async () => t.knex('establishment_logo').where('kind', 'logo').count({ n: '*' }),
   },
-  // The technical user's backups (api/backup/routes.ts)
   {
     method: 'POST',
     route: '/rest/backup/run',
@@ -417,15 +677,11 @@ const ROWS: Row[] = [
     }),
     state: async () => t.knex('module_config').where('kind', 'preference-group').count({ n: '*' }),
   },
-
-  // Home
   {
     method: 'POST',
     route: '/rest/home/layout',
     make: async () => ({ path: '/rest/home/layout', body: { tiles: [] } }),
   },
-
-  // Pricing
   {
     method: 'POST',
     route: '/rest/pricing/quote',
@@ -448,8 +704,6 @@ const ROWS: Row[] = [
     }),
     state: async () => t.knex('option_price').where('priceGridOptionId', ids.option).select('price'),
   },
-
-  // Yield management (api/domain/yield): the apply sends the preview's token
   {
     method: 'POST',
     route: '/rest/yield/apply',
@@ -465,8 +719,6 @@ const ROWS: Row[] = [
     make: async () => ({ path: '/rest/yield/run', body: {} }),
     state: async () => t.knex('yield_journal').count({ n: '*' }),
   },
-
-  // Places and customers
   {
     method: 'PUT',
     route: '/rest/place/:id/features',
@@ -486,8 +738,6 @@ const ROWS: Row[] = [
         .where('id', (req.body as any).fromCustomerId)
         .first('id'),
   },
-
-  // Stays: lists
   { method: 'POST', route: '/rest/booking/list', make: async () => ({ path: '/rest/booking/list', body: {} }) },
   ...(['arrivals', 'departures', 'departure-cleaning', 'occupation'] as const).map((l): Row => ({
     method: 'GET',
@@ -507,8 +757,6 @@ const ROWS: Row[] = [
       body: { startDate: '2031-07-01', endDate: '2031-07-08' },
     }),
   },
-
-  // Stays: actions (a deletion — ending in DELETED — needs 111)
   {
     method: 'POST',
     route: '/rest/booking/create',
@@ -592,8 +840,6 @@ const ROWS: Row[] = [
     }),
     state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('isCancelled'),
   },
-
-  // Stays: online bookings
   {
     method: 'POST',
     route: '/rest/booking-import/list',
@@ -620,8 +866,6 @@ const ROWS: Row[] = [
     },
     state: importState,
   },
-
-  // Booking channels (api/domain/channels)
   {
     method: 'POST',
     route: '/rest/channel/:id/force',
@@ -633,8 +877,6 @@ const ROWS: Row[] = [
     route: '/rest/channel/:id/links',
     make: async () => ({ path: `/rest/channel/${await channelModuleRow()}/links` }),
   },
-
-  // Access control and concierge (api/domain/access, api/domain/concierge)
   {
     method: 'GET',
     route: '/rest/access-control/credential-list',
@@ -715,8 +957,6 @@ const ROWS: Row[] = [
     make: async () => ({ path: '/rest/concierge/daily-send', body: { date: '2031-07-02' } }),
     ok: { status: 400, why: 'no concierge module is active: CONCIERGE_NO_EMAIL' },
   },
-
-  // Planning board, extras, cleaning, site plan
   { method: 'GET', route: '/rest/planning/search', make: async () => ({ path: '/rest/planning/search?q=Client' }) },
   {
     method: 'POST',
@@ -807,8 +1047,6 @@ const ROWS: Row[] = [
         .where('id', (req.body as any).positions[0].placeId)
         .first('planX', 'planY'),
   },
-
-  // Place images
   {
     method: 'POST',
     route: '/rest/place/:id/images',
@@ -833,8 +1071,6 @@ const ROWS: Row[] = [
       return { path: `/rest/image/show/png/${path}/${file.replace('.png', '')}` };
     },
   },
-
-  // Stored prices
   {
     method: 'POST',
     route: '/rest/booking/:id/reprice',
@@ -871,8 +1107,6 @@ const ROWS: Row[] = [
     }),
     state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('endDate'),
   },
-
-  // Meter readings
   {
     method: 'GET',
     route: '/rest/meter-reading/creation',
@@ -895,8 +1129,6 @@ const ROWS: Row[] = [
         .where('meterId', (req.body as any).rows[0].meterId)
         .count({ n: '*' }),
   },
-
-  // Residential (api/domain/residential)
   {
     method: 'POST',
     route: '/rest/rent-receipt/multi-creation',
@@ -987,8 +1219,6 @@ const ROWS: Row[] = [
       return { path: `/rest/residential-contract/document/${ids.contract}` };
     },
   },
-
-  // The ledger, closures and the FEC (api/domain/ledger, api/domain/accounting)
   { method: 'GET', route: '/rest/closure/list', make: async () => ({ path: '/rest/closure/list?level=day' }) },
   {
     method: 'GET',
@@ -1071,7 +1301,6 @@ const ROWS: Row[] = [
     state: async () => t.knex('accounting_export').whereNotNull('sentAt').count({ n: '*' }),
     ok: { status: 404, why: 'no export has that id: past the right, 404' },
   },
-  // Tax statements (api/domain/statements)
   {
     method: 'GET',
     route: '/rest/tax-list',
@@ -1149,7 +1378,6 @@ const ROWS: Row[] = [
     route: '/rest/insee-statement',
     make: async () => ({ path: '/rest/insee-statement?month=2031-07' }),
   },
-  // Statistics (api/domain/statistics): the screens answer once the tables were regenerated.
   ...SCREENS.flatMap((sc): Row[] =>
     ['', '/export'].map((tail) => ({
       method: 'GET',
@@ -1184,7 +1412,6 @@ const ROWS: Row[] = [
     state: async () => t.knex('stat_export').count({ n: '*' }),
     ok: { status: 400, why: 'no address to send to (tests/int/statistics-export.test.ts sends)' },
   },
-  // Bills (api/domain/billing)
   {
     method: 'POST',
     route: '/rest/booking/:bookingId/bill',
@@ -1220,8 +1447,6 @@ const ROWS: Row[] = [
         .where('id', (req.body as any).paymentIds[0])
         .first('isDeposited', 'bankDepositId'),
   },
-
-  // Mail and documents (api/domain/mail, api/domain/documents)
   {
     method: 'PUT',
     route: '/rest/email-configuration',
@@ -1337,8 +1562,6 @@ const ROWS: Row[] = [
       why: 'no « Facture » model in this database: past the right, the rule answers MAILING_CONFIGURATION_NOT_FOUND',
     },
   },
-  // Partner bills, a payment's deposit bill (api/domain/billing/list-routes.ts; the lists bring their example)
-  // Insurance declarations and VACAF (api/domain/insurance, api/domain/vacaf): no module in this database
   {
     method: 'GET',
     route: '/rest/insurance-declaration/preview',
@@ -1435,7 +1658,6 @@ const ROWS: Row[] = [
     },
     state: async (req) => t.knex('payment').where('id', idIn(req)).first('billId'),
   },
-  // Payments, bank and cash (api/domain/billing/money-routes.ts)
   {
     method: 'POST',
     route: '/rest/booking/:bookingId/refund',
@@ -1505,8 +1727,6 @@ const ROWS: Row[] = [
     state: async () =>
       t.knex('cash_count').where({ paymentMethodId: ids.cash, date: '2031-07-02' }).first('countedAmount'),
   },
-
-  // New-booking wizard
   {
     method: 'POST',
     route: '/rest/planning/offer',
@@ -1557,7 +1777,6 @@ const ROWS: Row[] = [
     }),
     state: async (req) => bookingState(idIn(req)),
   },
-  // The till (api/domain/sales)
   {
     method: 'GET',
     route: '/rest/sales/till/:cashRegisterId',
@@ -1715,7 +1934,6 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/rest/sales/${(await till()).sale}/send-email`, body: { to: 'matrice@example.fr' } }),
     state: async (req) => t.knex('sale_print').where('saleId', idIn(req)).count({ n: '*' }),
   },
-  // The utilities (api/domain/utilities): the technical user's file check, purge and V1 import; the grid history purge
   {
     method: 'POST',
     route: '/rest/utilities/file-purge',
@@ -1756,55 +1974,13 @@ const ROWS: Row[] = [
     state: async () => t.knex('import_v1_key').count({ n: '*' }),
   },
 ];
-// ---- rows a declaration brings ------------------------------------------------------
-
-/** The records a declaration's example names (api/http/route-spec.ts), made in beforeAll. */
-const EXAMPLE_RECORDS: Record<ExampleRecord, () => number> = {
-  booking: () => ids.booking,
-  bill: () => ids.bill,
-  customer: () => ids.customer,
-  place: () => ids.place,
-  user: () => ids.user,
-  group: () => ids.group,
-  grid: () => ids.grid,
-  mail: () => ids.mail,
-  deposit: () => ids.deposit,
-  meterType: () => ids.meterType,
-  mailing: () => ids.mailing,
-  criteria: () => ids.criteria,
-  cheque: () => ids.cheque,
-  cash: () => ids.cash,
-  gridVersion: () => ids.gridVersion,
-  vatPayment: () => ids.chequePaymentForVat,
-};
-/** A GET with no path parameter and no required query: called as it is. */
-const plainGet = (d: RouteDecl) =>
-  d.method === 'GET' &&
-  !d.path.includes(':') &&
-  !((d.query as { required?: string[] } | undefined)?.required ?? []).length;
-/** The call a declaration describes: its example, or the route itself for a plain GET. */
-function declaredCall(d: RouteDecl): Row['make'] | undefined {
-  const ex = d.example;
-  if (!ex && !plainGet(d)) return undefined;
-  return async () => {
-    const path = d.path.replace(/:(\w+)/g, (_m, name: string) => {
-      const p = ex?.params?.[name];
-      if (p === undefined) throw new Error(`${d.key}: the example names no value for :${name}`);
-      return String(typeof p === 'string' ? EXAMPLE_RECORDS[p]() : p.value);
-    });
-    const query = ex?.query ? `?${new URLSearchParams(Object.entries(ex.query).map(([k, v]) => [k, String(v)]))}` : '';
-    return { path: path + query, body: ex?.body };
-  };
-}
 const written = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
-/** Declared routes without a row of their own: their declaration says how to call them. */
+
+/** Every declared route's rows: one per example, or the route itself for a plain GET. */
 const DECLARED_ROWS: Row[] = declaredRoutes()
   .filter((d) => d.right !== 'public' && !written.has(d.key))
-  .flatMap((d) => {
-    const make = declaredCall(d);
-    return make ? [{ method: d.method as Row['method'], route: d.path, make }] : [];
-  });
-const ALL_ROWS = [...ROWS, ...DECLARED_ROWS];
+  .flatMap((d) => examplesOf(d).map((ex) => declaredRow(d, ex)));
+const ALL_ROWS = [...HAND_ROWS, ...ROWS, ...DECLARED_ROWS];
 
 // ---- set-up -----------------------------------------------------------------------
 
@@ -1910,6 +2086,24 @@ beforeAll(async () => {
     startDate: '2002-01-01',
     endDate: '2002-12-31',
   });
+  ids.rentReceipt = await rentReceipt();
+  ids.contract = (
+    await post('/rest/residential-contract', {
+      placeAffectationId: await residence(),
+      startDate: '2031-01-01',
+      isIndefinite: true,
+    })
+  ).id;
+  const f = await till();
+  Object.assign(ids, {
+    cashRegister: f.reg,
+    tillWindow: f.window,
+    article: f.article,
+    giftArticle: f.giftArticle,
+    sale: f.sale,
+    giftVoucher: f.voucher,
+  });
+  codes.giftVoucherCode = f.voucherCode;
 }, 300_000);
 afterAll(async () => {
   await t?.close();
@@ -1967,14 +2161,46 @@ describe('the matrix covers the route table', () => {
       'declared routes not mounted',
     ).toEqual([]);
     // A row repeating a declared right would be a second declaration, free to drift.
-    const restated = ROWS.filter((r) => r.need && !r.variant && declaredRight(r) && declaredRight(r) !== 'public').map(
-      (r) => `${r.method} ${r.route}`,
-    );
+    const restated = [...HAND_ROWS, ...ROWS]
+      .filter((r) => r.need && !r.variant && declaredRight(r) && declaredRight(r) !== 'public')
+      .map((r) => `${r.method} ${r.route}`);
     expect(restated, 'rows restating the right of a declared route').toEqual([]);
   });
 
+  it('reads every variant right and every record an example names', () => {
+    const examples = declaredRoutes().flatMap((d) => examplesOf(d).map((ex) => [d.key, ex] as const));
+    expect(
+      examples.filter(([, ex]) => ex.right && !ex.variant).map(([k]) => k),
+      'an example naming a right needs a variant',
+    ).toEqual([]);
+    // Every `{ fresh }`, `{ record }` and bare record name of a parameter must have its maker here.
+    const names: string[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (typeof o.fresh === 'string') names.push(`fresh ${o.fresh}`);
+        if (typeof o.record === 'string') names.push(`record ${o.record}`);
+        Object.values(o).forEach(walk);
+      }
+    };
+    for (const [, ex] of examples) {
+      walk(ex);
+      for (const p of Object.values(ex.params ?? {})) if (typeof p === 'string') names.push(`record ${p}`);
+      for (const u of ex.uses ?? []) names.push(`fresh ${u}`);
+    }
+    const known = new Set([
+      ...Object.keys(FRESH).map((n) => `fresh ${n}`),
+      ...Object.keys(EXAMPLE_RECORDS).map((n) => `record ${n}`),
+    ]);
+    expect(
+      [...new Set(names)].filter((n) => !known.has(n)),
+      'example names without a maker',
+    ).toEqual([]);
+  });
+
   it('has a row for every action of /rest/booking/{id}/{action}', () => {
-    const covered = ROWS.map((r) => /^\/rest\/booking\/:id\/(.+)$/.exec(r.route)?.[1]).filter(
+    const covered = ALL_ROWS.map((r) => /^\/rest\/booking\/:id\/(.+)$/.exec(r.route)?.[1]).filter(
       (a) => a && (ACTIONS as readonly string[]).includes(a),
     );
     expect(covered.sort()).toEqual([...ACTIONS].sort());
@@ -2076,7 +2302,7 @@ describe('routes needing several rights check each of them', () => {
   });
 
   it('a quote is read with the bookings or with the prices', async () => {
-    const body = (await ROWS.find((r) => r.route === '/rest/pricing/quote')!.make({ kind: 'admin' })).body;
+    const body = (await ALL_ROWS.find((r) => r.route === '/rest/pricing/quote')!.make({ kind: 'admin' })).body;
     expect((await (await withRights({ 'stay.price': '001' })).client.post('/rest/pricing/quote', body)).status).toBe(
       200,
     );
