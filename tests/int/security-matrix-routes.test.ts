@@ -536,7 +536,6 @@ const idIn = (req: Req) => Number(/\/(\d+)/.exec(req.path)![1]);
 const placeImages = async (req: Req) => t.knex('place').where('id', idIn(req)).first('images');
 const importState = async (req: Req) => t.knex('booking_import').where('id', idIn(req)).first('statusId', 'bookingId');
 const RANGE = 'from=2031-07-01&to=2031-08-01';
-const USERS = 'establishment.users';
 const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<string, unknown> }> = {
   confirm: { make: async () => (await temporary()).id },
   'set-in-progress': { make: async () => (await temporary()).id },
@@ -566,122 +565,6 @@ const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<
 };
 
 const ROWS: Row[] = [
-  {
-    method: 'GET',
-    route: '/rest/security/user/get_right/:userId',
-    variant: "someone else's",
-    need: needs([USERS, 'read']),
-    make: async () => ({ path: `/rest/security/user/get_right/${ids.user}` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/security/user/set_right/:userId',
-    make: async () => ({
-      path: `/rest/security/user/set_right/${ids.user}`,
-      body: { rights: { 'camp.pitch': { rights: '000' } } },
-    }),
-    state: async () => t.knex('user_right').where('userId', ids.user).select('functionality', 'canRead'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/security/user/set_groups/:userId',
-    make: async () => ({ path: `/rest/security/user/set_groups/${ids.user}`, body: { groupIds: [ids.group] } }),
-    state: async () => t.knex('user_group').where('userId', ids.user).select('groupId'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/security/group/set_right/:groupId',
-    make: async () => ({
-      path: `/rest/security/group/set_right/${ids.group}`,
-      body: { rights: { 'camp.pitch': { rights: '000' } } },
-    }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/establishment/establishment/add',
-    make: async () => ({ path: '/rest/establishment/establishment/add?reference=1' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/establishment/establishment/getLogo',
-    make: async () => {
-      await withLogo();
-      return { path: '/rest/establishment/establishment/getLogo' };
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/establishment/establishment/setLogo',
-    make: async () => ({
-      path: '/rest/establishment/establishment/setLogo?kind=group',
-      body: upload('groupe.png', png()),
-    }),
-    state: async () => t.knex('establishment_logo').where('kind', 'group').select('updatedAt'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/establishment/establishment/deleteLogo',
-    make: async () => {
-      await withLogo();
-      return { path: '/rest/establishment/establishment/deleteLogo' };
-    },
-    state: async () => t.knex('establishment_logo').where('kind', 'logo').count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/backup/run',
-    make: async () => ({ path: '/rest/backup/run' }),
-    skipAllowed: 'it writes a file into DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
-  },
-  {
-    method: 'GET',
-    route: '/rest/backup/file/:name',
-    make: async () => ({ path: '/rest/backup/file/bivouac-absent.json.gz' }),
-    skipAllowed: 'it serves a file of DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
-  },
-  {
-    method: 'POST',
-    route: '/rest/backup/settings',
-    make: async () => ({ path: '/rest/backup/settings', body: { retentionDays: 14 } }),
-    state: async () => t.knex('backup_config').first('retentionDays'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/backup/restore',
-    make: async () => ({ path: '/rest/backup/restore?confirm=1' }),
-    skipAllowed: 'it replaces the whole database: backup-routes.test.ts runs it',
-  },
-  {
-    method: 'POST',
-    route: '/rest/financial-year/close/:id',
-    make: async () => ({ path: `/rest/financial-year/close/${ids.closableYear}` }),
-    state: async (req) => t.knex('financial_year').where('id', idIn(req)).first('isClosed'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/establishment/init-demo',
-    make: async () => ({ path: '/rest/establishment/init-demo' }),
-    skipAllowed: 'it replaces the whole database with the demo data: establishment-demo.test.ts runs it',
-  },
-  {
-    method: 'GET',
-    route: '/rest/establishment/preference/group/edit/:providerId',
-    make: async () => ({ path: '/rest/establishment/preference/group/edit/FOURNISSEUR-1' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/establishment/preference/group/edit',
-    make: async () => ({
-      path: '/rest/establishment/preference/group/edit',
-      body: { providerId: unique('FOURNISSEUR-'), isClientSyncActive: true },
-    }),
-    state: async () => t.knex('module_config').where('kind', 'preference-group').count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/home/layout',
-    make: async () => ({ path: '/rest/home/layout', body: { tiles: [] } }),
-  },
   {
     method: 'POST',
     route: '/rest/pricing/quote',
