@@ -533,7 +533,6 @@ const needs = (...all: [string, Access][]): Need => ({ all });
 const bookingState = async (id: number) =>
   t.knex('booking').where('id', id).first('statusId', 'kind', 'cancellation', 'customerId');
 const idIn = (req: Req) => Number(/\/(\d+)/.exec(req.path)![1]);
-const placeImages = async (req: Req) => t.knex('place').where('id', idIn(req)).first('images');
 const importState = async (req: Req) => t.knex('booking_import').where('id', idIn(req)).first('statusId', 'bookingId');
 const RANGE = 'from=2031-07-01&to=2031-08-01';
 const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<string, unknown> }> = {
@@ -565,62 +564,6 @@ const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<
 };
 
 const ROWS: Row[] = [
-  {
-    method: 'POST',
-    route: '/rest/pricing/quote',
-    make: async () => ({
-      path: '/rest/pricing/quote',
-      body: {
-        placeTypeId: ref.placeTypes.CONF,
-        startDate: '2031-07-01',
-        endDate: '2031-07-05',
-        occupants: [{ ageCategoryId: ref.ages.adult, quantity: 2 }],
-      },
-    }),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/pricing/grid/:id/option/:optionId/prices',
-    make: async () => ({
-      path: `/rest/pricing/grid/${ids.grid}/option/${ids.option}/prices`,
-      body: { prices: [{ priceGridPeriodId: ids.gridPeriod, price: 300 + Math.floor(Math.random() * 1000) }] },
-    }),
-    state: async () => t.knex('option_price').where('priceGridOptionId', ids.option).select('price'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/yield/apply',
-    make: async () => ({
-      path: '/rest/yield/apply',
-      body: { token: (await admin().get('/rest/yield/preview')).body.token },
-    }),
-    state: async () => t.knex('yield_journal').count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/yield/run',
-    make: async () => ({ path: '/rest/yield/run', body: {} }),
-    state: async () => t.knex('yield_journal').count({ n: '*' }),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/place/:id/features',
-    make: async () => ({ path: `/rest/place/${await place()}/features`, body: { featureIds: [ids.feature] } }),
-    state: async (req) => t.knex('place_feature').where('placeId', idIn(req)).select('featureId'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/customer/transfer',
-    make: async () => ({
-      path: '/rest/customer/transfer',
-      body: { fromCustomerId: (await makeCustomer(admin())).id, toCustomerId: (await makeCustomer(admin())).id },
-    }),
-    state: async (req) =>
-      t
-        .knex('customer')
-        .where('id', (req.body as any).fromCustomerId)
-        .first('id'),
-  },
   { method: 'POST', route: '/rest/booking/list', make: async () => ({ path: '/rest/booking/list', body: {} }) },
   ...(['arrivals', 'departures', 'departure-cleaning', 'occupation'] as const).map((l): Row => ({
     method: 'GET',
@@ -929,30 +872,6 @@ const ROWS: Row[] = [
         .knex('place')
         .where('id', (req.body as any).positions[0].placeId)
         .first('planX', 'planY'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/place/:id/images',
-    make: async () => ({ path: `/rest/place/${await place()}/images`, body: upload('vue.png', png()) }),
-    state: placeImages,
-  },
-  {
-    method: 'POST',
-    route: '/rest/place/:id/images/delete',
-    make: async () => {
-      const p = await placeWithImage();
-      return { path: `/rest/place/${p.id}/images/delete`, body: { image: p.image } };
-    },
-    state: placeImages,
-  },
-  {
-    method: 'GET',
-    route: '/rest/image/show/:extension/:path/:name',
-    make: async () => {
-      const { image } = await placeWithImage();
-      const [path, file] = image.split('/');
-      return { path: `/rest/image/show/png/${path}/${file.replace('.png', '')}` };
-    },
   },
   {
     method: 'POST',
