@@ -520,111 +520,10 @@ function declaredRow(d: RouteDecl, ex: ExampleCall): Row {
 // ---- rows not yet moved into their declarations ---------------------------------------
 
 const needs = (...all: [string, Access][]): Need => ({ all });
-const bookingState = async (id: number) =>
-  t.knex('booking').where('id', id).first('statusId', 'kind', 'cancellation', 'customerId');
 const idIn = (req: Req) => Number(/\/(\d+)/.exec(req.path)![1]);
 const RANGE = 'from=2031-07-01&to=2031-08-01';
 
 const ROWS: Row[] = [
-  { method: 'GET', route: '/rest/planning/search', make: async () => ({ path: '/rest/planning/search?q=Client' }) },
-  {
-    method: 'POST',
-    route: '/rest/planning/move/check',
-    make: async () => {
-      const b = await booking();
-      return {
-        path: '/rest/planning/move/check',
-        body: {
-          kind: 'occupancy',
-          id: b.occupancyId,
-          placeId: await place(),
-          startDate: '2031-07-01',
-          endDate: '2031-07-08',
-        },
-      };
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/move',
-    variant: 'a stay',
-    need: needs([PLANNING, 'write'], [B, 'write']),
-    make: async () => {
-      const b = await booking();
-      return {
-        path: '/rest/planning/move',
-        body: {
-          kind: 'occupancy',
-          id: b.occupancyId,
-          placeId: await place(),
-          startDate: '2031-07-01',
-          endDate: '2031-07-08',
-        },
-      };
-    },
-    state: async (req) =>
-      t
-        .knex('occupancy')
-        .where('id', (req.body as any).id)
-        .first('placeId', 'startDate', 'endDate'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/cleaning/sync',
-    make: async () => {
-      await booking();
-      return { path: '/rest/planning/cleaning/sync', body: { from: '2031-07-01', to: '2031-07-31' } };
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/cleaning/window',
-    make: async () => ({ path: '/rest/planning/cleaning/window', body: { from: '2031-07-01', to: '2031-07-31' } }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/planning/plan/occupancy',
-    make: async () => ({ path: '/rest/planning/plan/occupancy?date=2031-07-02' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/planning/plan/image',
-    make: async () => {
-      await withPlanImage();
-      return { path: '/rest/planning/plan/image' };
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/plan/image',
-    make: async () => ({ path: '/rest/planning/plan/image', body: upload('plan.png', png()) }),
-    state: async () => t.knex('plan').select('updatedAt'),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/planning/plan/positions',
-    make: async () => {
-      await withPlanImage();
-      return {
-        path: '/rest/planning/plan/positions',
-        body: { positions: [{ placeId: await place(), planX: 10, planY: 20 }] },
-      };
-    },
-    state: async (req) =>
-      t
-        .knex('place')
-        .where('id', (req.body as any).positions[0].placeId)
-        .first('planX', 'planY'),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/planning/occupancy/:id',
-    make: async () => ({
-      path: `/rest/planning/occupancy/${(await booking()).occupancyId}`,
-      body: { notes: 'Arrivée tardive', occupancy: { endDate: '2031-07-09' } },
-    }),
-    state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('endDate'),
-  },
   {
     method: 'GET',
     route: '/rest/meter-reading/creation',
@@ -1244,56 +1143,6 @@ const ROWS: Row[] = [
     make: async () => ({ path: `/rest/cash-fund/${ids.cash}/2031-07-02`, body: { countedAmount: 1234 } }),
     state: async () =>
       t.knex('cash_count').where({ paymentMethodId: ids.cash, date: '2031-07-02' }).first('countedAmount'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/offer',
-    make: async () => ({
-      path: '/rest/planning/offer',
-      body: {
-        startDate: '2031-07-01',
-        endDate: '2031-07-05',
-        occupants: [{ ageCategoryId: ref.ages.adult, quantity: 2 }],
-        placeTypeId: ref.placeTypes.CONF,
-      },
-    }),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/planning/draft/:id',
-    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}`, body: { notes: 'Arrivée tardive' } }),
-    state: async (req) => t.knex('booking').where('id', idIn(req)).first('notes'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/draft/:id/touch',
-    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/touch`, body: {} }),
-    state: async (req) => t.knex('booking').where('id', idIn(req)).first('updatedAt'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/draft/:id/release',
-    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/release`, body: {} }),
-    state: async (req) => bookingState(idIn(req)),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/draft/:id/finalize',
-    variant: 'as a booking',
-    need: needs([B, 'write']),
-    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/finalize`, body: { kind: 'booking' } }),
-    state: async (req) => bookingState(idIn(req)),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/draft/:id/finalize',
-    variant: 'into an existing booking',
-    need: needs([B, 'write'], [B, 'delete']),
-    make: async () => ({
-      path: `/rest/planning/draft/${(await temporary()).id}/finalize`,
-      body: { intoBookingId: (await booking()).id },
-    }),
-    state: async (req) => bookingState(idIn(req)),
   },
   {
     method: 'GET',
