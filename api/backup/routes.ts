@@ -140,6 +140,9 @@ export const BACKUP_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/backup/run',
+    example: {
+      skipAllowed: 'it writes a file into DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
+    },
     right,
     tag,
     summary: 'Écrit une sauvegarde maintenant dans DATA_DIR/backups',
@@ -159,6 +162,10 @@ export const BACKUP_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/backup/file/:name',
+    example: {
+      params: { name: { value: 'bivouac-absent.json.gz' } },
+      skipAllowed: 'it serves a file of DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
+    },
     right,
     tag,
     summary: 'Télécharge une sauvegarde du serveur',
@@ -177,6 +184,7 @@ export const BACKUP_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/backup/settings',
+    example: { body: { retentionDays: 14 }, unchanged: { table: 'backup_config' } },
     right,
     tag,
     summary: 'Durée de conservation des sauvegardes quotidiennes (jours)',
@@ -203,6 +211,7 @@ export const BACKUP_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/backup/restore',
+    example: { query: { confirm: 1 }, skipAllowed: 'it replaces the whole database: backup-routes.test.ts runs it' },
     right,
     tag,
     summary: 'Restaure la sauvegarde envoyée (application/gzip) à la place des données, avec confirm=1',

@@ -15,6 +15,9 @@ export type {
   RouteSpec,
   RouteDecl,
   RouteExample,
+  ExampleCall,
+  ExampleFixture,
+  ExampleRef,
   ExampleRecord,
 } from './route-spec';
 export { defineSchemas, declaredRoutes, declaredSchemas } from './route-registry';

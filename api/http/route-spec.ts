@@ -96,10 +96,15 @@ export type ExampleRecord =
   | 'booking'
   | 'bill'
   | 'customer'
+  | 'billedCustomer'
   | 'place'
+  | 'feature'
   | 'user'
   | 'group'
   | 'grid'
+  | 'gridPeriod'
+  | 'gridOption'
+  | 'gridVersion'
   | 'mail'
   | 'deposit'
   | 'meterType'
@@ -107,14 +112,106 @@ export type ExampleRecord =
   | 'criteria'
   | 'cheque'
   | 'cash'
-  | 'gridVersion'
-  | 'vatPayment';
+  | 'vatPayment'
+  | 'closableYear'
+  | 'rentReceipt'
+  | 'residentialContract'
+  | 'adultAge'
+  | 'pitchType'
+  | 'mobileHomeType'
+  | 'cashRegister'
+  | 'tillWindow'
+  | 'article'
+  | 'giftArticle'
+  | 'sale'
+  | 'giftVoucher'
+  | 'giftVoucherCode';
 
-export interface RouteExample {
-  /** each path parameter: a record of the test by name, or a literal value */
-  params?: Record<string, ExampleRecord | { value: string | number }>;
+/**
+ * Records the rights-matrix test makes afresh for each call that names them, for a call that changes
+ * them (a booking it confirms, a bill it credits). The test holds one maker per name; a maker
+ * answering several values (`placeImage`: id, dir, name) is read by `field`.
+ */
+export type ExampleFixture =
+  | 'booking'
+  | 'temporaryBooking'
+  | 'optionBooking'
+  | 'bookingToday'
+  | 'arrivedBooking'
+  | 'departedBooking'
+  | 'cancellingBooking'
+  | 'billableBooking'
+  | 'occupancy'
+  | 'spareOccupancy'
+  | 'place'
+  | 'mobileHomePlace'
+  | 'customer'
+  | 'extra'
+  | 'conciergeExtra'
+  | 'conciergeOrder'
+  | 'credential'
+  | 'onlineBooking'
+  | 'acceptedOnlineBooking'
+  | 'channelModule'
+  | 'placeImage'
+  | 'logo'
+  | 'planImage'
+  | 'statistics'
+  | 'idleStatistics'
+  | 'meter'
+  | 'residence'
+  | 'rentReceipt'
+  | 'issuedBill'
+  | 'chequePayment'
+  | 'billableChequePayment'
+  | 'holidayAid'
+  | 'yieldToken'
+  | 'cashRegister'
+  | 'tillWindow'
+  | 'sale'
+  | 'giftImport'
+  | 'giftCsvLine'
+  | 'expiredFile';
+
+/**
+ * A value an example names: a record of the test (`{ record }`), one made for the call
+ * (`{ fresh }`; the same name and `nth` is one record within a call, `nth: 2` a second one),
+ * a date `today` plus n days (Paris), a text of that prefix no call sent before (`unique`), or in
+ * `unchanged` a path parameter of the call (`{ param }`).
+ * In `params`, a bare name is a record.
+ */
+export type ExampleRef =
+  | { record: ExampleRecord }
+  | { fresh: ExampleFixture; field?: string; nth?: number }
+  | { param: string }
+  | { today: number }
+  | { unique: string };
+
+export interface ExampleCall {
+  /** which use of the route, when one path serves several (the statuses `set-state` reaches) */
+  variant?: string;
+  /** the right this variant needs when it asks more than the route's (a deletion); needs a `variant` */
+  right?: Right;
+  /** each path parameter: a record of the test by name, a fresh record, or a literal value */
+  params?: Record<string, ExampleRecord | ExampleRef | { value: string | number }>;
   /** the query string */
-  query?: Record<string, string | number>;
-  /** the JSON body */
+  query?: Record<string, string | number | ExampleRef>;
+  /** the JSON body; an `ExampleRef` object in it is replaced by its value (a record's id…) */
   body?: unknown;
+  /** a multipart body: one file of that kind in `uploadfile` */
+  upload?: 'png';
+  /** fresh records made before the call though it does not name them (a plan image to place on) */
+  uses?: readonly ExampleFixture[];
+  /**
+   * What a refused call must leave as it was: the rows of `table` matching `where` (values or refs),
+   * all their columns or only how many there are (`count`, for a table a worker also writes).
+   */
+  unchanged?: { table: string; where?: Record<string, unknown>; count?: true };
+  /** the allowed answer when it is not 200, and why (a rule past the right refuses) */
+  ok?: { status: number; why: string };
+  /** why the allowed call is not made (it replaces the database, writes a backup file…) */
+  skipAllowed?: string;
 }
+
+/** One call of the route, or one per variant. */
+export type RouteExample = ExampleCall | readonly ExampleCall[];

@@ -1,11 +1,13 @@
 // The permission matrix of the hand-written routes (§6 (docs/rights.md), §8, docs/errors.md#messages): one row per
-// route of the auth and domain routers (per action where one path serves several), with the right
+// route of the auth and domain routers (per variant where one path serves several), with the right
 // it needs; for each level 000 / 001 / 001+export / 011 / 111 the server answers 200
 // when the level allows it and 401 otherwise (a refused write changing nothing), and
 // 403 without a session. The rows are checked against the application's own route
 // table: a new hand-written route without its row fails here. A route declared with
-// defineRoute brings its own right (its declaration); its row only says how to call it,
-// and names a need only for a variant that asks for more (a deletion through an action).
+// defineRoute brings its right and its rows: its `example` (api/http/route-spec.ts) says how to
+// call it, with the records this file makes (EXAMPLE_RECORDS once, FRESH per call), what a refusal
+// leaves unchanged, and a variant's right when it asks for more. Hand rows remain for log-out, the
+// session's user and a call with the caller's own id.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type Koa from 'koa';
 import type Router from '@koa/router';
@@ -13,33 +15,31 @@ import { createApp } from '../../api/app';
 import { ROUTES } from '../../api/generated/routes';
 import { ACTIONS } from '../../api/domain/stays/state-machine';
 import { addDays, todayParis } from '../../common/dates';
-import { STATUS } from '../../api/domain/stays/status';
 import { ensureSystemUser, SYSTEM_LOGIN } from '../../api/auth/system';
 import { Canvas } from '../../api/demo/planning';
 import { MESSAGES } from '../../common/messages';
 import type { Access } from '../../common/route-def';
-import { declaredRoutes, type ExampleRecord, type RouteDecl, type Right } from '../../api/http/define-route';
+import {
+  declaredRoutes,
+  type ExampleCall,
+  type ExampleFixture,
+  type ExampleRecord,
+  type RouteDecl,
+  type Right,
+  type RightPair,
+} from '../../api/http/define-route';
 import { enqueueMail } from '../../api/domain/mail/queue';
-import { SCREENS } from '../../api/domain/statistics/screens/index';
 import { regenerateAll } from '../../api/domain/statistics/regenerate';
 import { makeClient, startTestServer, type Client, type Reply, type TestServer } from './harness';
 import { allowedAt, createUser, matrixProfiles, PASSWORD, userWithRights, type Profile } from './security-helpers';
-import {
-  book,
-  bookingBody,
-  makeCustomer,
-  makePlace,
-  reference,
-  unique,
-  type BookArgs,
-  type Ref,
-} from './stays-fixtures';
+import { book, makeCustomer, makePlace, reference, unique, type BookArgs, type Ref } from './stays-fixtures';
 
 let t: TestServer;
 let profiles: Profile[] = [];
 let system: Client;
 let ref: Ref;
 const ids: Record<string, number> = {};
+const codes: Record<string, string> = {};
 const SYSTEM_PASSWORD = 'mot-de-passe-technique';
 
 // ---- who calls, what a row needs ------------------------------------------------
@@ -51,6 +51,8 @@ interface Req {
   path: string;
   body?: unknown;
   client?: Client;
+  /** the records a declared example made for this call, read again by its `unchanged` */
+  scope?: Scope;
 }
 interface Row {
   method: 'GET' | 'POST' | 'PUT';
@@ -71,18 +73,24 @@ interface Row {
 }
 
 let statistics: Promise<unknown> | null = null;
+/** Until no statistics regeneration runs (POST /rest/stat/regenerate starts one in the background). */
+const statisticsIdle = () =>
+  vi.waitFor(async () => expect(await t.knex('stat_run').where('status', 'running').first('id')).toBeUndefined(), {
+    timeout: 60_000,
+    interval: 100,
+  });
 /** The statistics tables regenerated once (the screens answer 503 before). */
-const statisticsReady = () => (statistics ??= regenerateAll(t.knex));
+const statisticsReady = () => (statistics ??= statisticsIdle().then(() => regenerateAll(t.knex)));
 
-const needs = (...all: [string, Access][]): Need => ({ all });
+const isPair = (r: Right): r is RightPair => Array.isArray(r);
 /** What a declaration's right means for the matrix. */
 function needFromRight(right: Right): Need {
   if (right === 'session' || right === 'admin') return right;
   if (right === 'public') throw new Error('a public route has no row');
-  if (Array.isArray(right)) return { all: [[right[0], right[1]]] };
-  if ('system' in (right as object)) return 'system';
-  if ('all' in (right as object)) return { all: (right as any).all.map(([f, a]: [string, Access]) => [f, a]) };
-  return { any: (right as any).any.map(([f, a]: [string, Access]) => [f, a]) };
+  if (isPair(right)) return { all: [[right[0], right[1]]] };
+  if ('system' in right) return 'system';
+  if ('all' in right) return { all: right.all.map(([f, a]) => [f, a]) };
+  return { any: right.any.map(([f, a]) => [f, a]) };
 }
 const declaredRight = (row: Row) => declaredRoutes().find((d) => d.key === `${row.method} ${row.route}`)?.right;
 /** The row's need: its declaration's right unless the row names more for its variant. */
@@ -138,9 +146,6 @@ async function act(id: number, action: string, body: Record<string, unknown> = {
   await post(`/rest/booking/${id}/${action}`, body);
   return id;
 }
-const bookingState = async (id: number) =>
-  t.knex('booking').where('id', id).first('statusId', 'kind', 'cancellation', 'customerId');
-const idIn = (req: Req) => Number(/\/(\d+)/.exec(req.path)![1]);
 const png = () => new Canvas(120, 80, [10, 200, 30]).png();
 function upload(name: string, data: Buffer): FormData {
   const fd = new FormData();
@@ -191,9 +196,10 @@ async function placeWithImage() {
   const id = await place();
   const r = await admin().request('POST', `/rest/place/${id}/images`, upload('vue.png', png()));
   if (r.status !== 200) throw new Error(r.text);
-  return { id, image: r.body.images[0] as string };
+  const image = r.body.images[0] as string;
+  const [dir, file] = image.split('/');
+  return { id, image, dir, name: file.replace('.png', '') };
 }
-const placeImages = async (req: Req) => t.knex('place').where('id', idIn(req)).first('images');
 /** A meter of its own (a fresh place), so that every call reads a new one. */
 async function meter() {
   return (await post('/rest/meter', { placeId: await place(), meterTypeId: ids.meterType, number: unique('M-') }))
@@ -235,7 +241,6 @@ async function chequePayment() {
     })
   ).id as number;
 }
-const importState = async (req: Req) => t.knex('booking_import').where('id', idIn(req)).first('statusId', 'bookingId');
 /** Logs the caller in once more, for a call that ends its session (none without a session). */
 async function ownSession(who: Who): Promise<Client | undefined> {
   if (who.kind !== 'profile') return undefined;
@@ -244,43 +249,200 @@ async function ownSession(who: Who): Promise<Client | undefined> {
   if (r.status !== 200) throw new Error(r.text);
   return c;
 }
-const RANGE = 'from=2031-07-01&to=2031-08-01';
+// ---- fresh records and the test's records -----------------------------------------------
+
+/** What a fresh maker answers: an id, a value (a token), or several read by `field` (`id` by default). */
+type Made = number | string | Record<string, unknown>;
+/** The makers of the records an example names `{ fresh }` (api/http/route-spec.ts), one per call. */
+const FRESH: Record<ExampleFixture, () => Promise<Made>> = {
+  booking: async () => (await booking()).id,
+  temporaryBooking: async () => (await temporary()).id,
+  optionBooking: async () => (await booking({ kind: 'option' })).id,
+  // Arrival is possible from the arrival day: these stays begin today.
+  bookingToday: async () => (await bookingToday()).id,
+  arrivedBooking: async () => act((await bookingToday()).id, 'arrive'),
+  departedBooking: async () => act(await act((await bookingToday()).id, 'arrive'), 'depart'),
+  cancellingBooking: async () => act((await booking()).id, 'mark-cancelling', { reason: 'Motif du test' }),
+  billableBooking: async () => (await billable()).id,
+  occupancy: async () => (await booking()).occupancyId,
+  spareOccupancy: async () => (await withSpareOccupancy()).occupancyId,
+  place: () => place(),
+  mobileHomePlace: () => place({ placeTypeId: ref.placeTypes.MH4, capacity: 4 }),
+  customer: async () => (await makeCustomer(admin())).id,
+  extra: async () => (await post('/rest/extra', { label: unique('Pain ') })).id,
+  conciergeExtra: async () => (await post('/rest/extra', { label: unique('Vélo '), isConcierge: true })).id,
+  conciergeOrder: async () =>
+    (
+      await post('/rest/concierge/order', {
+        occupancyId: (await booking()).occupancyId,
+        extraId: (await post('/rest/extra', { label: unique('Vélo '), isConcierge: true })).id,
+        quantity: 1,
+        serviceDate: '2031-07-03',
+        serviceTime: '09:00',
+      })
+    ).id,
+  credential: async () => {
+    const [c] = await t
+      .knex('access_credential')
+      .insert({
+        kind: 'badge',
+        value: unique('R'),
+        occupancyId: (await booking()).occupancyId,
+        validFrom: '2031-07-01',
+        validUntil: '2031-07-09',
+      })
+      .returning('id');
+    return c.id as number;
+  },
+  onlineBooking: () => onlineBooking(),
+  acceptedOnlineBooking: () => onlineBooking(true),
+  channelModule: channelModuleRow,
+  placeImage: placeWithImage,
+  logo: async () => (await withLogo(), 0),
+  planImage: async () => (await withPlanImage(), 0),
+  statistics: async () => (await statisticsReady(), 0),
+  // One regeneration at a time: each allowed profile's call starts once the previous run ended.
+  idleStatistics: async () => (await statisticsIdle(), 0),
+  meter,
+  residence,
+  rentReceipt,
+  issuedBill,
+  chequePayment,
+  billableChequePayment: async () =>
+    (
+      await post('/rest/payment', {
+        bookingId: (await billable()).id,
+        paymentMethodId: ids.cheque,
+        amount: 1000,
+        date: '2031-07-01',
+        chequeNumber: '0004321',
+        chequeHolder: 'Client matrice',
+        payingInstitution: 'Banque du test',
+      })
+    ).id,
+  holidayAid: async () => {
+    const bookingId = (await billable()).id;
+    await t.knex('holiday_aid').insert({ bookingId, cafNumber: '1234567', amount: 100 });
+    return bookingId;
+  },
+  yieldToken: async () => (await admin().get('/rest/yield/preview')).body.token as string,
+  cashRegister: tillRegister,
+  tillWindow,
+  sale: async () => {
+    const s = await tillSale();
+    return { id: s.id, lineId: s.lines[0].id };
+  },
+  giftImport: async () => {
+    const [r] = await t
+      .knex('sale_gift_import')
+      .insert({
+        externalCode: unique('SHOP-M-'),
+        shopArticle: 'Bon matrice',
+        articleId: ids.giftArticle,
+        amount: 2000,
+        soldOn: '2026-11-20',
+      })
+      .returning('id');
+    return r.id as number;
+  },
+  giftCsvLine: async () => `${unique('SHOP-')};Bon matrice;20,00;2026-11-20;Acheteur;`,
+  // A file past its retention for each call: the allowed one purges it.
+  expiredFile: async () => {
+    const ref = `matrice/${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.txt`;
+    const data = Buffer.from('matrice');
+    await t.knex('stored_file').insert({ ref, mime: 'text/plain', size: data.length, data, createdAt: '2020-01-01' });
+    return ref;
+  },
+};
+
+/** The records a declaration's example names (api/http/route-spec.ts), made in beforeAll. */
+const EXAMPLE_RECORDS: Record<ExampleRecord, () => number | string> = {
+  booking: () => ids.booking,
+  bill: () => ids.bill,
+  customer: () => ids.customer,
+  billedCustomer: () => ids.billedCustomer,
+  place: () => ids.place,
+  feature: () => ids.feature,
+  user: () => ids.user,
+  group: () => ids.group,
+  grid: () => ids.grid,
+  gridPeriod: () => ids.gridPeriod,
+  gridOption: () => ids.option,
+  gridVersion: () => ids.gridVersion,
+  mail: () => ids.mail,
+  deposit: () => ids.deposit,
+  meterType: () => ids.meterType,
+  mailing: () => ids.mailing,
+  criteria: () => ids.criteria,
+  cheque: () => ids.cheque,
+  cash: () => ids.cash,
+  vatPayment: () => ids.chequePaymentForVat,
+  closableYear: () => ids.closableYear,
+  rentReceipt: () => ids.rentReceipt,
+  residentialContract: () => ids.contract,
+  adultAge: () => ref.ages.adult,
+  pitchType: () => ref.placeTypes.CONF,
+  mobileHomeType: () => ref.placeTypes.MH4,
+  cashRegister: () => ids.cashRegister,
+  tillWindow: () => ids.tillWindow,
+  article: () => ids.article,
+  giftArticle: () => ids.giftArticle,
+  sale: () => ids.sale,
+  giftVoucher: () => ids.giftVoucher,
+  giftVoucherCode: () => codes.giftVoucherCode,
+};
+function exampleRecord(name: string): number | string {
+  const get = EXAMPLE_RECORDS[name as ExampleRecord];
+  if (!get) throw new Error(`no example record named ${name} (EXAMPLE_RECORDS)`);
+  const v = get();
+  if (v === undefined) throw new Error(`the example record ${name} was not made in beforeAll`);
+  return v;
+}
+
+/** One call's values: its fresh records (made once per name and nth) and its path parameters. */
+class Scope {
+  private made = new Map<string, Promise<Made>>();
+  params: Record<string, unknown> = {};
+  async fresh(name: string, field?: string, nth = 1): Promise<unknown> {
+    const maker = FRESH[name as ExampleFixture];
+    if (!maker) throw new Error(`no fresh maker named ${name} (FRESH)`);
+    const key = `${name}#${nth}`;
+    if (!this.made.has(key)) this.made.set(key, maker());
+    const v = await this.made.get(key)!;
+    return typeof v === 'object' ? v[field ?? 'id'] : v;
+  }
+  /** A value with its `ExampleRef` objects replaced, made in order (as a hand-written call would). */
+  async resolve(v: unknown): Promise<unknown> {
+    if (Array.isArray(v)) {
+      const out: unknown[] = [];
+      for (const x of v) out.push(await this.resolve(x));
+      return out;
+    }
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    const only = (...keys: string[]) => Object.keys(o).every((k) => keys.includes(k));
+    if (typeof o.record === 'string' && only('record')) return exampleRecord(o.record);
+    if (typeof o.fresh === 'string' && only('fresh', 'field', 'nth'))
+      return this.fresh(o.fresh, o.field as string | undefined, o.nth as number | undefined);
+    if (typeof o.param === 'string' && only('param')) return this.params[o.param];
+    if (typeof o.today === 'number' && only('today')) return addDays(todayParis(), o.today);
+    if (typeof o.unique === 'string' && only('unique')) return unique(o.unique);
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(o)) out[k] = await this.resolve(x);
+    return out;
+  }
+}
 
 // ---- the rows -----------------------------------------------------------------------
 
 const B = 'booking.booking';
-const USERS = 'establishment.users';
 const PLANNING = 'camp.planning';
-const ACTION_SETUP: Record<string, { make: () => Promise<number>; body?: Record<string, unknown> }> = {
-  confirm: { make: async () => (await temporary()).id },
-  'set-in-progress': { make: async () => (await temporary()).id },
-  abandon: { make: async () => (await temporary()).id },
-  validate: { make: async () => (await booking()).id },
-  cancel: { make: async () => (await booking()).id, body: { reason: 'Motif du test' } },
-  'mark-cancelling': { make: async () => (await booking()).id, body: { reason: 'Motif du test' } },
-  'withdraw-cancelling': {
-    make: async () => act((await booking()).id, 'mark-cancelling', { reason: 'Motif du test' }),
-  },
-  refuse: { make: async () => (await temporary()).id, body: { reason: 'Complet' } },
-  // Arrival is possible from the arrival day: these stays begin today.
-  arrive: { make: async () => (await bookingToday()).id },
-  depart: { make: async () => act((await bookingToday()).id, 'arrive') },
-  'early-departure': {
-    make: async () => act((await bookingToday()).id, 'arrive'),
-    body: { date: addDays(todayParis(), 3) },
-  },
-  'undo-arrival': { make: async () => act((await bookingToday()).id, 'arrive'), body: { reason: 'Erreur de saisie' } },
-  'undo-departure': {
-    make: async () => act(await act((await bookingToday()).id, 'arrive'), 'depart'),
-    body: { reason: 'Erreur de saisie' },
-  },
-  convert: { make: async () => (await booking()).id, body: { kind: 'option' } },
-  reset: { make: async () => (await booking()).id, body: { reason: 'Doublon' } },
-  expire: { make: async () => (await booking({ kind: 'option' })).id },
-};
 
-const ROWS: Row[] = [
-  // Sessions and the OpenAPI document
+/**
+ * Rows no declaration can bring: log-out (declared public, it needs a session), the session's user (the auth
+ * routes are declared when the app is built, after this file collects its rows) and a call with the caller's id.
+ */
+const HAND_ROWS: Row[] = [
   {
     method: 'GET',
     route: '/rest/logout',
@@ -294,15 +456,6 @@ const ROWS: Row[] = [
     make: async (who) => ({ path: '/rest/logout', client: await ownSession(who) }),
   },
   { method: 'GET', route: '/rest/security/me', make: async () => ({ path: '/rest/security/me' }) },
-
-  // Users, groups, rights, menu (security)
-  {
-    method: 'GET',
-    route: '/rest/security/user/get_right/:userId',
-    variant: "someone else's",
-    need: needs([USERS, 'read']),
-    make: async () => ({ path: `/rest/security/user/get_right/${ids.user}` }),
-  },
   {
     method: 'GET',
     route: '/rest/security/user/get_right/:userId',
@@ -310,1501 +463,64 @@ const ROWS: Row[] = [
     need: 'session',
     make: async (who) => ({ path: `/rest/security/user/get_right/${who.kind === 'profile' ? who.p.id : ids.user}` }),
   },
-  {
-    method: 'POST',
-    route: '/rest/security/user/set_right/:userId',
-    make: async () => ({
-      path: `/rest/security/user/set_right/${ids.user}`,
-      body: { rights: { 'camp.pitch': { rights: '000' } } },
-    }),
-    state: async () => t.knex('user_right').where('userId', ids.user).select('functionality', 'canRead'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/security/user/set_groups/:userId',
-    make: async () => ({ path: `/rest/security/user/set_groups/${ids.user}`, body: { groupIds: [ids.group] } }),
-    state: async () => t.knex('user_group').where('userId', ids.user).select('groupId'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/security/group/set_right/:groupId',
-    make: async () => ({
-      path: `/rest/security/group/set_right/${ids.group}`,
-      body: { rights: { 'camp.pitch': { rights: '000' } } },
-    }),
-  },
-
-  // Establishment, logos, documentation, backup, fiscal years, demo
-  {
-    method: 'GET',
-    route: '/rest/establishment/establishment/add',
-    make: async () => ({ path: '/rest/establishment/establishment/add?reference=1' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/establishment/establishment/getLogo',
-    make: async () => {
-      await withLogo();
-      return { path: '/rest/establishment/establishment/getLogo' };
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/establishment/establishment/setLogo',
-    make: async () => ({
-      path: '/rest/establishment/establishment/setLogo?kind=group',
-      body: upload('groupe.png', png()),
-    }),
-    state: async () => t.knex('establishment_logo').where('kind', 'group').select('updatedAt'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/establishment/establishment/deleteLogo',
-    make: async () => {
-      await withLogo();
-      return { path: '/rest/establishment/establishment/deleteLogo' };
-    },
-    state: async () => t.knex('establishment_logo').where('kind', 'logo').count({ n: '*' }),
-  },
-  // The technical user's backups (api/backup/routes.ts)
-  {
-    method: 'POST',
-    route: '/rest/backup/run',
-    make: async () => ({ path: '/rest/backup/run' }),
-    skipAllowed: 'it writes a file into DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
-  },
-  {
-    method: 'GET',
-    route: '/rest/backup/file/:name',
-    make: async () => ({ path: '/rest/backup/file/bivouac-absent.json.gz' }),
-    skipAllowed: 'it serves a file of DATA_DIR/backups: backup-routes.test.ts runs it with its own DATA_DIR',
-  },
-  {
-    method: 'POST',
-    route: '/rest/backup/settings',
-    make: async () => ({ path: '/rest/backup/settings', body: { retentionDays: 14 } }),
-    state: async () => t.knex('backup_config').first('retentionDays'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/backup/restore',
-    make: async () => ({ path: '/rest/backup/restore?confirm=1' }),
-    skipAllowed: 'it replaces the whole database: backup-routes.test.ts runs it',
-  },
-  {
-    method: 'POST',
-    route: '/rest/financial-year/close/:id',
-    make: async () => ({ path: `/rest/financial-year/close/${ids.closableYear}` }),
-    state: async (req) => t.knex('financial_year').where('id', idIn(req)).first('isClosed'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/establishment/init-demo',
-    make: async () => ({ path: '/rest/establishment/init-demo' }),
-    skipAllowed: 'it replaces the whole database with the demo data: establishment-demo.test.ts runs it',
-  },
-  {
-    method: 'GET',
-    route: '/rest/establishment/preference/group/edit/:providerId',
-    make: async () => ({ path: '/rest/establishment/preference/group/edit/FOURNISSEUR-1' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/establishment/preference/group/edit',
-    make: async () => ({
-      path: '/rest/establishment/preference/group/edit',
-      body: { providerId: unique('FOURNISSEUR-'), isClientSyncActive: true },
-    }),
-    state: async () => t.knex('module_config').where('kind', 'preference-group').count({ n: '*' }),
-  },
-
-  // Home
-  {
-    method: 'POST',
-    route: '/rest/home/layout',
-    make: async () => ({ path: '/rest/home/layout', body: { tiles: [] } }),
-  },
-
-  // Pricing
-  {
-    method: 'POST',
-    route: '/rest/pricing/quote',
-    make: async () => ({
-      path: '/rest/pricing/quote',
-      body: {
-        placeTypeId: ref.placeTypes.CONF,
-        startDate: '2031-07-01',
-        endDate: '2031-07-05',
-        occupants: [{ ageCategoryId: ref.ages.adult, quantity: 2 }],
-      },
-    }),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/pricing/grid/:id/option/:optionId/prices',
-    make: async () => ({
-      path: `/rest/pricing/grid/${ids.grid}/option/${ids.option}/prices`,
-      body: { prices: [{ priceGridPeriodId: ids.gridPeriod, price: 300 + Math.floor(Math.random() * 1000) }] },
-    }),
-    state: async () => t.knex('option_price').where('priceGridOptionId', ids.option).select('price'),
-  },
-
-  // Yield management (api/domain/yield): the apply sends the preview's token
-  {
-    method: 'POST',
-    route: '/rest/yield/apply',
-    make: async () => ({
-      path: '/rest/yield/apply',
-      body: { token: (await admin().get('/rest/yield/preview')).body.token },
-    }),
-    state: async () => t.knex('yield_journal').count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/yield/run',
-    make: async () => ({ path: '/rest/yield/run', body: {} }),
-    state: async () => t.knex('yield_journal').count({ n: '*' }),
-  },
-
-  // Places and customers
-  {
-    method: 'PUT',
-    route: '/rest/place/:id/features',
-    make: async () => ({ path: `/rest/place/${await place()}/features`, body: { featureIds: [ids.feature] } }),
-    state: async (req) => t.knex('place_feature').where('placeId', idIn(req)).select('featureId'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/customer/transfer',
-    make: async () => ({
-      path: '/rest/customer/transfer',
-      body: { fromCustomerId: (await makeCustomer(admin())).id, toCustomerId: (await makeCustomer(admin())).id },
-    }),
-    state: async (req) =>
-      t
-        .knex('customer')
-        .where('id', (req.body as any).fromCustomerId)
-        .first('id'),
-  },
-
-  // Stays: lists
-  { method: 'POST', route: '/rest/booking/list', make: async () => ({ path: '/rest/booking/list', body: {} }) },
-  ...(['arrivals', 'departures', 'departure-cleaning', 'occupation'] as const).map((l): Row => ({
-    method: 'GET',
-    route: `/rest/booking/${l}`,
-    make: async () => ({ path: `/rest/booking/${l}?date=2031-07-01` }),
-  })),
-  {
-    method: 'GET',
-    route: '/rest/booking/birthdays',
-    make: async () => ({ path: '/rest/booking/birthdays?from=2031-07-01&to=2031-07-31' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/search-availability',
-    make: async () => ({
-      path: '/rest/booking/search-availability',
-      body: { startDate: '2031-07-01', endDate: '2031-07-08' },
-    }),
-  },
-
-  // Stays: actions (a deletion — ending in DELETED — needs 111)
-  {
-    method: 'POST',
-    route: '/rest/booking/create',
-    make: async () => ({
-      path: '/rest/booking/create',
-      body: bookingBody(ref, { placeId: await place(), customerId: ids.customer }),
-    }),
-    state: async () => t.knex('booking').count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/expire-options',
-    make: async () => ({ path: '/rest/booking/expire-options', body: {} }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/:id/merge',
-    make: async () => ({
-      path: `/rest/booking/${(await booking()).id}/merge`,
-      body: { fromBookingId: (await temporary()).id },
-    }),
-    state: async (req) => bookingState((req.body as any).fromBookingId),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/:id/set-state',
-    variant: 'to VALIDATED',
-    need: needs([B, 'write']),
-    make: async () => ({
-      path: `/rest/booking/${(await booking()).id}/set-state`,
-      body: { statusId: STATUS.VALIDATED },
-    }),
-    state: async (req) => bookingState(idIn(req)),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/:id/set-state',
-    variant: 'to DELETED',
-    need: needs([B, 'write'], [B, 'delete']),
-    make: async () => ({
-      path: `/rest/booking/${(await booking()).id}/set-state`,
-      body: { statusId: STATUS.DELETED, reason: 'Doublon' },
-    }),
-    state: async (req) => bookingState(idIn(req)),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/:id/occupancy',
-    make: async () => ({
-      path: `/rest/booking/${(await booking()).id}/occupancy`,
-      body: {
-        placeId: await place(),
-        startDate: '2031-07-01',
-        endDate: '2031-07-04',
-        details: [{ ageCategoryId: ref.ages.adult, quantity: 1 }],
-      },
-    }),
-    state: async (req) => t.knex('occupancy').where('bookingId', idIn(req)).count({ n: '*' }),
-  },
-  ...ACTIONS.map((action): Row => ({
-    method: 'POST',
-    route: `/rest/booking/:id/${action}`,
-    make: async () => ({
-      path: `/rest/booking/${await ACTION_SETUP[action].make()}/${action}`,
-      body: ACTION_SETUP[action].body ?? {},
-    }),
-    state: async (req) => bookingState(idIn(req)),
-  })),
-  {
-    method: 'POST',
-    route: '/rest/occupancy/:id/lock',
-    make: async () => ({ path: `/rest/occupancy/${(await booking()).occupancyId}/lock`, body: { locked: true } }),
-    state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('isLocked'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/occupancy/:id/cancel',
-    make: async () => ({
-      path: `/rest/occupancy/${(await withSpareOccupancy()).occupancyId}/cancel`,
-      body: { reason: 'Un emplacement suffit' },
-    }),
-    state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('isCancelled'),
-  },
-
-  // Stays: online bookings
-  {
-    method: 'POST',
-    route: '/rest/booking-import/list',
-    make: async () => ({ path: '/rest/booking-import/list', body: {} }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking-import/:id/accept',
-    make: async () => ({ path: `/rest/booking-import/${await onlineBooking()}/accept`, body: {} }),
-    state: importState,
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking-import/:id/refuse',
-    make: async () => ({ path: `/rest/booking-import/${await onlineBooking()}/refuse`, body: { reason: 'Complet' } }),
-    state: importState,
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking-import/:id/integrate',
-    make: async () => {
-      await place({ placeTypeId: ref.placeTypes.MH4, capacity: 4 });
-      return { path: `/rest/booking-import/${await onlineBooking(true)}/integrate`, body: {} };
-    },
-    state: importState,
-  },
-
-  // Booking channels (api/domain/channels)
-  {
-    method: 'POST',
-    route: '/rest/channel/:id/force',
-    make: async () => ({ path: `/rest/channel/${await channelModuleRow()}/force`, body: { operation: 'pull' } }),
-    state: async () => t.knex('channel_sync_log').count({ n: '*' }).first(),
-  },
-  {
-    method: 'GET',
-    route: '/rest/channel/:id/links',
-    make: async () => ({ path: `/rest/channel/${await channelModuleRow()}/links` }),
-  },
-
-  // Access control and concierge (api/domain/access, api/domain/concierge)
-  {
-    method: 'GET',
-    route: '/rest/access-control/credential-list',
-    make: async () => ({ path: '/rest/access-control/credential-list?state=active' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/access-control/credential',
-    make: async () => ({
-      path: '/rest/access-control/credential',
-      body: { kind: 'badge', value: unique('M'), occupancyId: (await booking()).occupancyId },
-    }),
-    state: async () => t.knex('access_credential').count({ n: '*' }).first(),
-  },
-  {
-    method: 'POST',
-    route: '/rest/access-control/credential/:id/revoke',
-    make: async () => {
-      const [c] = await t
-        .knex('access_credential')
-        .insert({
-          kind: 'badge',
-          value: unique('R'),
-          occupancyId: (await booking()).occupancyId,
-          validFrom: '2031-07-01',
-          validUntil: '2031-07-09',
-        })
-        .returning('id');
-      return { path: `/rest/access-control/credential/${c.id}/revoke` };
-    },
-    state: async (req) => t.knex('access_credential').where('id', idIn(req)).first('revokedAt'),
-  },
-  {
-    method: 'GET',
-    route: '/rest/concierge/order-list',
-    make: async () => ({ path: '/rest/concierge/order-list?date=2031-07-02' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/concierge/order',
-    make: async () => ({
-      path: '/rest/concierge/order',
-      body: {
-        occupancyId: (await booking()).occupancyId,
-        extraId: (await post('/rest/extra', { label: unique('Pain '), isConcierge: true })).id,
-        quantity: 1,
-        serviceDate: '2031-07-02',
-        serviceTime: '08:00',
-      },
-    }),
-    state: async () => t.knex('concierge_order').count({ n: '*' }).first(),
-  },
-  {
-    method: 'POST',
-    route: '/rest/concierge/order/:id/cancel',
-    make: async () => {
-      const b = await booking();
-      const extraId = (await post('/rest/extra', { label: unique('Vélo '), isConcierge: true })).id;
-      const o = await post('/rest/concierge/order', {
-        occupancyId: b.occupancyId,
-        extraId,
-        quantity: 1,
-        serviceDate: '2031-07-03',
-        serviceTime: '09:00',
-      });
-      return { path: `/rest/concierge/order/${o.id}/cancel` };
-    },
-    state: async (req) => t.knex('concierge_order').where('id', idIn(req)).count({ n: '*' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/concierge/daily-export',
-    make: async () => ({ path: '/rest/concierge/daily-export?date=2031-07-02' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/concierge/daily-send',
-    make: async () => ({ path: '/rest/concierge/daily-send', body: { date: '2031-07-02' } }),
-    ok: { status: 400, why: 'no concierge module is active: CONCIERGE_NO_EMAIL' },
-  },
-
-  // Planning board, extras, cleaning, site plan
-  { method: 'GET', route: '/rest/planning/search', make: async () => ({ path: '/rest/planning/search?q=Client' }) },
-  {
-    method: 'POST',
-    route: '/rest/planning/move/check',
-    make: async () => {
-      const b = await booking();
-      return {
-        path: '/rest/planning/move/check',
-        body: {
-          kind: 'occupancy',
-          id: b.occupancyId,
-          placeId: await place(),
-          startDate: '2031-07-01',
-          endDate: '2031-07-08',
-        },
-      };
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/move',
-    variant: 'a stay',
-    need: needs([PLANNING, 'write'], [B, 'write']),
-    make: async () => {
-      const b = await booking();
-      return {
-        path: '/rest/planning/move',
-        body: {
-          kind: 'occupancy',
-          id: b.occupancyId,
-          placeId: await place(),
-          startDate: '2031-07-01',
-          endDate: '2031-07-08',
-        },
-      };
-    },
-    state: async (req) =>
-      t
-        .knex('occupancy')
-        .where('id', (req.body as any).id)
-        .first('placeId', 'startDate', 'endDate'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/cleaning/sync',
-    make: async () => {
-      await booking();
-      return { path: '/rest/planning/cleaning/sync', body: { from: '2031-07-01', to: '2031-07-31' } };
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/cleaning/window',
-    make: async () => ({ path: '/rest/planning/cleaning/window', body: { from: '2031-07-01', to: '2031-07-31' } }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/planning/plan/occupancy',
-    make: async () => ({ path: '/rest/planning/plan/occupancy?date=2031-07-02' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/planning/plan/image',
-    make: async () => {
-      await withPlanImage();
-      return { path: '/rest/planning/plan/image' };
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/plan/image',
-    make: async () => ({ path: '/rest/planning/plan/image', body: upload('plan.png', png()) }),
-    state: async () => t.knex('plan').select('updatedAt'),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/planning/plan/positions',
-    make: async () => {
-      await withPlanImage();
-      return {
-        path: '/rest/planning/plan/positions',
-        body: { positions: [{ placeId: await place(), planX: 10, planY: 20 }] },
-      };
-    },
-    state: async (req) =>
-      t
-        .knex('place')
-        .where('id', (req.body as any).positions[0].placeId)
-        .first('planX', 'planY'),
-  },
-
-  // Place images
-  {
-    method: 'POST',
-    route: '/rest/place/:id/images',
-    make: async () => ({ path: `/rest/place/${await place()}/images`, body: upload('vue.png', png()) }),
-    state: placeImages,
-  },
-  {
-    method: 'POST',
-    route: '/rest/place/:id/images/delete',
-    make: async () => {
-      const p = await placeWithImage();
-      return { path: `/rest/place/${p.id}/images/delete`, body: { image: p.image } };
-    },
-    state: placeImages,
-  },
-  {
-    method: 'GET',
-    route: '/rest/image/show/:extension/:path/:name',
-    make: async () => {
-      const { image } = await placeWithImage();
-      const [path, file] = image.split('/');
-      return { path: `/rest/image/show/png/${path}/${file.replace('.png', '')}` };
-    },
-  },
-
-  // Stored prices
-  {
-    method: 'POST',
-    route: '/rest/booking/:id/reprice',
-    make: async () => ({ path: `/rest/booking/${(await booking()).id}/reprice`, body: {} }),
-    state: async (req) => t.knex('booking').where('id', idIn(req)).first('totalAmount', 'updatedAt'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/occupancy/:id/quote',
-    make: async () => ({ path: `/rest/occupancy/${(await booking()).occupancyId}/quote`, body: {} }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/occupancy/:id/extras',
-    make: async () => ({
-      path: `/rest/occupancy/${(await booking()).occupancyId}/extras`,
-      body: { extras: [{ extraId: (await post('/rest/extra', { label: unique('Pain ') })).id, quantity: 2 }] },
-    }),
-    state: async (req) => t.knex('occupancy_extra').where('occupancyId', idIn(req)).count({ n: '*' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/booking/extra-offers',
-    make: async () => ({
-      path: `/rest/booking/extra-offers?placeId=${ids.place}&startDate=2031-07-01&endDate=2031-07-04`,
-    }),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/planning/occupancy/:id',
-    make: async () => ({
-      path: `/rest/planning/occupancy/${(await booking()).occupancyId}`,
-      body: { notes: 'Arrivée tardive', occupancy: { endDate: '2031-07-09' } },
-    }),
-    state: async (req) => t.knex('occupancy').where('id', idIn(req)).first('endDate'),
-  },
-
-  // Meter readings
-  {
-    method: 'GET',
-    route: '/rest/meter-reading/creation',
-    make: async () => ({ path: `/rest/meter-reading/creation?meterTypeId=${ids.meterType}&readingDate=2031-07-01` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/meter-reading/bulk',
-    make: async () => ({
-      path: '/rest/meter-reading/bulk',
-      body: {
-        meterTypeId: ids.meterType,
-        readingDate: '2031-07-01',
-        rows: [{ meterId: await meter(), quantity: 1234.5 }],
-      },
-    }),
-    state: async (req) =>
-      t
-        .knex('meter_reading')
-        .where('meterId', (req.body as any).rows[0].meterId)
-        .count({ n: '*' }),
-  },
-
-  // Residential (api/domain/residential)
-  {
-    method: 'POST',
-    route: '/rest/rent-receipt/multi-creation',
-    make: async () => ({
-      path: '/rest/rent-receipt/multi-creation',
-      body: { year: 2031, placeAffectationId: await residence() },
-    }),
-    state: async (req) =>
-      t
-        .knex('rent_receipt')
-        .where('placeAffectationId', (req.body as any).placeAffectationId)
-        .count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/rent-receipt/temp',
-    make: async () => ({
-      path: '/rest/rent-receipt/temp',
-      body: { placeAffectationId: await residence(), year: 2031, deadline: 1 },
-    }),
-    state: async (req) =>
-      t
-        .knex('rent_receipt')
-        .where('placeAffectationId', (req.body as any).placeAffectationId)
-        .count({ n: '*' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/rent-receipt/view/:rentReceiptId',
-    make: async () => ({ path: `/rest/rent-receipt/view/${(ids.rentReceipt ??= await rentReceipt())}` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/rent-receipt/:rentReceiptId/state',
-    make: async () => ({ path: `/rest/rent-receipt/${await rentReceipt()}/state`, body: { stateId: 2 } }),
-    state: async (req) => t.knex('rent_receipt').where('id', idIn(req)).first('stateId'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/rent-receipt/:rentReceiptId/bill',
-    make: async () => ({ path: `/rest/rent-receipt/${await rentReceipt()}/bill`, body: {} }),
-    state: async (req) => t.knex('rent_receipt').where('id', idIn(req)).first('isBilled'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/rent-receipt/:rentReceiptId/reminder',
-    make: async () => ({ path: `/rest/rent-receipt/${await rentReceipt()}/reminder`, body: { date: '2031-02-01' } }),
-    state: async (req) => t.knex('rent_receipt').where('id', idIn(req)).first('lastReminderOn'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/rent-receipt/:rentReceiptId/send-reminder',
-    make: async () => ({ path: `/rest/rent-receipt/${await rentReceipt()}/send-reminder`, body: {} }),
-    state: async (req) =>
-      t
-        .knex('mail_message')
-        .where({ entityType: 'rent-receipt', entityId: idIn(req) })
-        .count({ n: '*' }),
-    ok: { status: 400, why: 'no « Relance de quittance » model here: past the right, MAILING_CONFIGURATION_NOT_FOUND' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/rent-receipt/send-reminders',
-    make: async () => ({ path: '/rest/rent-receipt/send-reminders', body: { date: '2000-01-01' } }),
-    state: async () => t.knex('mail_message').where('kind', 'rent-reminder').count({ n: '*' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/rent-receipt/management',
-    make: async () => ({ path: '/rest/rent-receipt/management?year=2031' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/resident/bill-types',
-    make: async () => ({ path: '/rest/resident/bill-types?from=2031-01-01&to=2032-01-01' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/residential-contract/document/:residentialContractId',
-    make: async () => {
-      ids.contract ??= (
-        await post('/rest/residential-contract', {
-          placeAffectationId: await residence(),
-          startDate: '2031-01-01',
-          isIndefinite: true,
-        })
-      ).id;
-      return { path: `/rest/residential-contract/document/${ids.contract}` };
-    },
-  },
-
-  // The ledger, closures and the FEC (api/domain/ledger, api/domain/accounting)
-  { method: 'GET', route: '/rest/closure/list', make: async () => ({ path: '/rest/closure/list?level=day' }) },
-  {
-    method: 'GET',
-    route: '/rest/closure/day/preview',
-    make: async () => ({ path: `/rest/closure/day/preview?date=${todayParis()}` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/closure/month/preview',
-    make: async () => ({ path: '/rest/closure/month/preview?month=2026-10' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/daily-operations',
-    make: async () => ({ path: '/rest/daily-operations?date=2031-07-01' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/closure/document/:seq',
-    make: async () => ({ path: '/rest/closure/document/999999999' }),
-    ok: { status: 404, why: 'no closure has that number: past the right, 404' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/closure/day',
-    make: async () => ({ path: '/rest/closure/day', body: { date: '2099-01-01' } }),
-    state: async () => t.knex('ledger_entry').where('kind', 'closure-day').count({ n: '*' }),
-    ok: { status: 400, why: 'a day still to come: past the right, the rule answers INCORRECT_DATES' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/closure/month',
-    make: async () => ({ path: '/rest/closure/month', body: { month: '2099-01' } }),
-    state: async () => t.knex('ledger_entry').where('kind', 'closure-month').count({ n: '*' }),
-    ok: { status: 400, why: 'a month not over: past the right, the rule answers NOTHING_TO_CLOSE' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/closure/year',
-    make: async () => ({ path: '/rest/closure/year', body: { financialYearId: 999999999 } }),
-    state: async () => t.knex('ledger_entry').where('kind', 'closure-year').count({ n: '*' }),
-    ok: { status: 404, why: 'no such financial year: past the right, 404' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/closure/archive',
-    make: async () => ({ path: '/rest/closure/archive', body: { closureSeq: 999999999 } }),
-    state: async () => t.knex('ledger_entry').where('kind', 'archive').count({ n: '*' }),
-    ok: { status: 404, why: 'no year closure has that number: past the right, 404' },
-  },
-  {
-    method: 'GET',
-    route: '/rest/closure/archive/:seq',
-    make: async () => ({ path: '/rest/closure/archive/999999999' }),
-    ok: { status: 404, why: 'no archive for that closure: past the right, 404' },
-  },
-  { method: 'GET', route: '/rest/accounting/fec/:year', make: async () => ({ path: '/rest/accounting/fec/2031' }) },
-  {
-    method: 'GET',
-    route: '/rest/accounting/preview',
-    make: async () => ({ path: '/rest/accounting/preview?startDate=2031-07-01&endDate=2031-07-31' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/accounting/exports',
-    make: async () => ({ path: '/rest/accounting/exports', body: { startDate: '2030-01-01', endDate: '2030-01-31' } }),
-    state: async () => t.knex('accounting_export').count({ n: '*' }),
-    ok: { status: 400, why: 'a period without entries: past the right, the rule answers NOTHING_TO_EXPORT' },
-  },
-  {
-    method: 'GET',
-    route: '/rest/accounting/exports/:id/file',
-    make: async () => ({ path: '/rest/accounting/exports/999999999/file' }),
-    ok: { status: 404, why: 'no export has that id: past the right, 404' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/accounting/exports/:id/send',
-    make: async () => ({ path: '/rest/accounting/exports/999999999/send', body: {} }),
-    state: async () => t.knex('accounting_export').whereNotNull('sentAt').count({ n: '*' }),
-    ok: { status: 404, why: 'no export has that id: past the right, 404' },
-  },
-  // Tax statements (api/domain/statements)
-  {
-    method: 'GET',
-    route: '/rest/tax-list',
-    make: async () => ({ path: '/rest/tax-list?from=2031-07-01&to=2031-07-31' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/tax-list/export',
-    make: async () => ({ path: '/rest/tax-list/export?from=2031-07-01&to=2031-07-31' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/tax-statement-list',
-    make: async () => ({ path: '/rest/tax-statement-list?year=2031' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/tax-statement-list/export',
-    make: async () => ({ path: '/rest/tax-statement-list/export?year=2031' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/tax-statement-list/document',
-    make: async () => ({ path: '/rest/tax-statement-list/document?year=2031' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/tva-statement-list',
-    make: async () => ({ path: '/rest/tva-statement-list?year=2031' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/tva-statement-list/export',
-    make: async () => ({ path: '/rest/tva-statement-list/export?year=2031' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/tva-statement-list/daily',
-    make: async () => ({ path: '/rest/tva-statement-list/daily?from=2031-07-01&to=2031-07-31' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/e-reporting',
-    make: async () => ({ path: '/rest/e-reporting?from=2031-07-01&to=2031-07-31' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/e-reporting/export',
-    make: async () => ({ path: '/rest/e-reporting/export?from=2031-07-01&to=2031-07-31' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/e-reporting/xml',
-    make: async () => ({ path: '/rest/e-reporting/xml?from=2031-07-01&to=2031-07-31' }),
-  },
-  { method: 'GET', route: '/rest/result', make: async () => ({ path: '/rest/result?from=2031-07-01&to=2031-07-31' }) },
-  {
-    method: 'GET',
-    route: '/rest/result-detail',
-    make: async () => ({ path: '/rest/result-detail?from=2031-07-01&to=2031-07-31' }),
-  },
-  { method: 'GET', route: '/rest/balance', make: async () => ({ path: '/rest/balance?date=2031-07-31' }) },
-  {
-    method: 'GET',
-    route: '/rest/police-note-book',
-    make: async () => ({ path: '/rest/police-note-book?from=2031-07-01&to=2031-07-31' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/police-note-book/export',
-    make: async () => ({ path: '/rest/police-note-book/export?from=2031-07-01&to=2031-07-31' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/insee-statement',
-    make: async () => ({ path: '/rest/insee-statement?month=2031-07' }),
-  },
-  // Statistics (api/domain/statistics): the screens answer once the tables were regenerated.
-  ...SCREENS.flatMap((sc): Row[] =>
-    ['', '/export'].map((tail) => ({
-      method: 'GET',
-      route: `/rest/stat/${sc.name}${tail}`,
-      make: async () => {
-        await statisticsReady();
-        return { path: `/rest/stat/${sc.name}${tail}?from=2031-07-01&to=2031-07-31` };
-      },
-    })),
-  ),
-  {
-    method: 'POST',
-    route: '/rest/stat/regenerate',
-    // One regeneration at a time: each allowed profile's call starts once the previous run ended.
-    make: async () => {
-      await vi.waitFor(
-        async () => expect(await t.knex('stat_run').where('status', 'running').first('id')).toBeUndefined(),
-        { timeout: 60_000, interval: 100 },
-      );
-      return { path: '/rest/stat/regenerate', body: {} };
-    },
-    state: async () => t.knex('stat_run').count({ n: '*' }),
-    skipAllowed: 'it starts a background regeneration (tests/int/statistics-regeneration.test.ts calls it)',
-  },
-  {
-    method: 'POST',
-    route: '/rest/stat/send',
-    make: async () => {
-      await statisticsReady();
-      return { path: '/rest/stat/send', body: {} };
-    },
-    state: async () => t.knex('stat_export').count({ n: '*' }),
-    ok: { status: 400, why: 'no address to send to (tests/int/statistics-export.test.ts sends)' },
-  },
-  // Bills (api/domain/billing)
-  {
-    method: 'POST',
-    route: '/rest/booking/:bookingId/bill',
-    make: async () => ({ path: `/rest/booking/${(await billable()).id}/bill`, body: { kind: 'final' } }),
-    state: async (req) => t.knex('bill').where('bookingId', idIn(req)).count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/bill/:billId/credit-note',
-    make: async () => ({ path: `/rest/bill/${await issuedBill()}/credit-note`, body: { reason: 'Erreur de dates' } }),
-    state: async (req) => t.knex('bill').where('creditedBillId', idIn(req)).count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/bill/:billId/credit-note/preview',
-    make: async () => ({ path: `/rest/bill/${await issuedBill()}/credit-note/preview`, body: { reason: 'Aperçu' } }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/booking/:bookingId/bill/preview',
-    make: async () => ({ path: `/rest/booking/${(await billable()).id}/bill/preview?kind=final` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/bank-deposit/create',
-    make: async () => ({
-      path: '/rest/bank-deposit/create',
-      body: { paymentMethodId: ids.cheque, paymentIds: [await chequePayment()], date: '2031-07-01' },
-    }),
-    state: async (req) =>
-      t
-        .knex('payment')
-        .where('id', (req.body as any).paymentIds[0])
-        .first('isDeposited', 'bankDepositId'),
-  },
-
-  // Mail and documents (api/domain/mail, api/domain/documents)
-  {
-    method: 'PUT',
-    route: '/rest/email-configuration',
-    make: async () => ({
-      path: '/rest/email-configuration',
-      body: { host: '127.0.0.1', port: 1, security: 'none', fromAddress: unique('matrice') + '@example.org' },
-    }),
-    state: async () => t.knex('smtp_setting').first('fromAddress'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/email-configuration/test',
-    make: async () => ({ path: '/rest/email-configuration/test', body: { to: 'test@example.org' } }),
-    state: async () => t.knex('mail_message').count({ n: '*' }),
-  },
-  { method: 'GET', route: '/rest/mail-history', make: async () => ({ path: '/rest/mail-history?entityId=0' }) },
-  {
-    method: 'POST',
-    route: '/rest/mail-history/:mailId/resend',
-    make: async () => ({ path: `/rest/mail-history/${ids.mail}/resend` }),
-    state: async () => t.knex('mail_message').count({ n: '*' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/printing/:mailingConfigurationId/:entityType/:entityId/:languageId',
-    variant: 'a stay',
-    make: async () => ({ path: `/rest/printing/${ids.mailing}/booking/${ids.booking}/0` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/printing/:mailingConfigurationId/:entityType/:entityId/:languageId',
-    variant: 'a bill',
-    need: needs(['booking.booking', 'read'], ['invoice.bill', 'read']),
-    make: async () => ({ path: `/rest/printing/0/bill/${ids.bill}/0` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/:bookingId/send-document',
-    make: async () => ({
-      path: `/rest/booking/${ids.booking}/send-document`,
-      body: { mailingConfigurationId: ids.mailing, to: 'client@example.org' },
-    }),
-    state: async () => t.knex('mail_message').where('bookingId', ids.booking).count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/mailing-configuration/preview',
-    make: async () => ({
-      path: '/rest/mailing-configuration/preview',
-      body: { subject: 'Séjour {{stay.code}}', body: '<p>{{customer.lastName}}</p>', bookingId: ids.booking },
-    }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/surety/list',
-    make: async () => ({ path: '/rest/surety/list?startDate=2031-07-01&endDate=2031-07-31' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/surety/send',
-    make: async () => ({
-      path: '/rest/surety/send',
-      body: { startDate: '2031-07-01', endDate: '2031-07-31', bookingIds: [ids.booking] },
-    }),
-    state: async () => t.knex('mail_message').count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/module/surety/swikly/bookings',
-    make: async () => ({
-      path: '/rest/module/surety/swikly/bookings',
-      body: { startDate: '2031-07-01', endDate: '2031-07-31' },
-    }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/module/surety/swikly/send',
-    make: async () => ({ path: '/rest/module/surety/swikly/send', body: { bookingIds: [ids.booking] } }),
-    state: async () => t.knex('guarantee').count({ n: '*' }),
-    ok: {
-      status: 400,
-      why:
-        'no deposit provider here (SURETY_PROVIDER_URL): past the right, 400; surety-provider.test.ts runs it ' +
-        'against a fake provider',
-    },
-  },
-  {
-    method: 'POST',
-    route: '/rest/module/surety/booking/calcul',
-    make: async () => ({ path: '/rest/module/surety/booking/calcul', body: {} }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/campaign/send',
-    make: async () => ({
-      path: '/rest/campaign/send',
-      body: { mailingConfigurationId: ids.mailing, mailingCriteriaId: ids.criteria },
-    }),
-    state: async () => t.knex('mail_message').where('kind', 'campaign').count({ n: '*' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/survey-results',
-    make: async () => ({ path: '/rest/survey-results?survey=post-stay' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/bill/:billId/send-email',
-    make: async () => ({ path: `/rest/bill/${ids.bill}/send-email`, body: { to: 'client@example.org' } }),
-    state: async () => t.knex('mail_message').where('entityType', 'bill').count({ n: '*' }),
-    ok: {
-      status: 400,
-      why: 'no « Facture » model in this database: past the right, the rule answers MAILING_CONFIGURATION_NOT_FOUND',
-    },
-  },
-  // Partner bills, a payment's deposit bill (api/domain/billing/list-routes.ts; the lists bring their example)
-  // Insurance declarations and VACAF (api/domain/insurance, api/domain/vacaf): no module in this database
-  {
-    method: 'GET',
-    route: '/rest/insurance-declaration/preview',
-    make: async () => ({ path: `/rest/insurance-declaration/preview?moduleId=999999&${RANGE}` }),
-    ok: { status: 400, why: 'no insurance module: past the right, INSURANCE_MODULE_REQUIRED' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/insurance-declaration/create',
-    make: async () => ({
-      path: '/rest/insurance-declaration/create',
-      body: { moduleId: 999999, from: '2031-07-01', to: '2031-08-01' },
-    }),
-    state: async () => t.knex('insurance_declaration').count({ n: '*' }),
-    ok: { status: 400, why: 'no insurance module: past the right, INSURANCE_MODULE_REQUIRED' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/insurance-declaration/:declarationId/send',
-    make: async () => ({ path: '/rest/insurance-declaration/999999/send' }),
-    ok: { status: 404, why: 'no such declaration: past the right, 404' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/insurance-declaration/delete/:declarationId',
-    make: async () => ({ path: '/rest/insurance-declaration/delete/999999' }),
-    ok: { status: 404, why: 'no such declaration: past the right, 404' },
-  },
-  {
-    method: 'GET',
-    route: '/rest/insurance-declaration/:declarationId/file',
-    make: async () => ({ path: '/rest/insurance-declaration/999999/file' }),
-    ok: { status: 404, why: 'no such declaration: past the right, 404' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/:bookingId/holiday-aid',
-    make: async () => ({
-      path: `/rest/booking/${(await billable()).id}/holiday-aid`,
-      body: { cafNumber: '1234567', amount: 100 },
-    }),
-    state: async (req) => t.knex('holiday_aid').where('bookingId', idIn(req)).count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/:bookingId/holiday-aid/delete',
-    make: async () => {
-      const bookingId = (await billable()).id;
-      await t.knex('holiday_aid').insert({ bookingId, cafNumber: '1234567', amount: 100 });
-      return { path: `/rest/booking/${bookingId}/holiday-aid/delete` };
-    },
-    state: async (req) => t.knex('holiday_aid').where('bookingId', idIn(req)).count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/vacaf-claim/create',
-    make: async () => ({ path: '/rest/vacaf-claim/create', body: { from: '2031-07-01', to: '2031-08-01' } }),
-    state: async () => t.knex('vacaf_claim').count({ n: '*' }),
-    ok: { status: 400, why: 'no VACAF module: past the right, VACAF_MODULE_REQUIRED' },
-  },
-  {
-    method: 'GET',
-    route: '/rest/vacaf-claim/:claimId/file',
-    make: async () => ({ path: '/rest/vacaf-claim/999999/file' }),
-    ok: { status: 404, why: 'no such claim: past the right, 404' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/vacaf-claim/:claimId/payment',
-    make: async () => ({ path: '/rest/vacaf-claim/999999/payment', body: { paymentMethodId: ids.cheque } }),
-    ok: { status: 404, why: 'no such claim: past the right, 404' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/booking/:bookingId/partner-bill',
-    make: async () => ({ path: `/rest/booking/${(await billable()).id}/partner-bill`, body: {} }),
-    state: async (req) => t.knex('bill').where('bookingId', idIn(req)).count({ n: '*' }),
-    ok: { status: 400, why: 'the stay has no partner: past the right, the rule answers BILL_GENERATION_IMPOSSIBLE' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/payment/:paymentId/deposit-bill',
-    make: async () => {
-      const payment = await post('/rest/payment', {
-        bookingId: (await billable()).id,
-        paymentMethodId: ids.cheque,
-        amount: 1000,
-        date: '2031-07-01',
-        chequeNumber: '0004321',
-        chequeHolder: 'Client matrice',
-        payingInstitution: 'Banque du test',
-      });
-      return { path: `/rest/payment/${payment.id}/deposit-bill`, body: {} };
-    },
-    state: async (req) => t.knex('payment').where('id', idIn(req)).first('billId'),
-  },
-  // Payments, bank and cash (api/domain/billing/money-routes.ts)
-  {
-    method: 'POST',
-    route: '/rest/booking/:bookingId/refund',
-    make: async () => ({
-      path: `/rest/booking/${(await billable()).id}/refund`,
-      body: { paymentMethodId: ids.cheque, amount: 100 },
-    }),
-    state: async (req) =>
-      t
-        .knex('payment')
-        .where({ bookingId: idIn(req), category: 'refund' })
-        .count({ n: '*' }),
-    ok: { status: 400, why: 'nothing was paid too much: past the right, the rule answers REFUND_EXCEEDS_OVERPAYMENT' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/payment/cheques',
-    make: async () => ({
-      path: '/rest/payment/cheques',
-      body: {
-        bookingId: ids.booking,
-        paymentMethodId: ids.cheque,
-        expectedAmount: 2000,
-        date: '2031-07-01',
-        cheques: [
-          { amount: 1000, chequeNumber: 'M1', chequeHolder: 'Client matrice', payingInstitution: 'Banque' },
-          { amount: 1000, chequeNumber: 'M2', chequeHolder: 'Client matrice', payingInstitution: 'Banque' },
-        ],
-      },
-    }),
-    state: async () =>
-      t.knex('payment').where({ bookingId: ids.booking }).whereIn('chequeNumber', ['M1', 'M2']).count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/payment/vouchers',
-    make: async () => ({
-      path: '/rest/payment/vouchers',
-      body: {
-        bookingId: ids.booking,
-        paymentMethodId: ids.cheque,
-        date: '2031-07-01',
-        vouchers: [{ denomination: 2000, count: 2 }],
-      },
-    }),
-    state: async () => t.knex('payment_voucher').count({ n: '*' }),
-    ok: { status: 400, why: 'a cheque method takes no paper vouchers: past the right, ANCV_METHOD_REQUIRED' },
-  },
-  {
-    method: 'POST',
-    route: '/rest/payment/group',
-    make: async () => ({
-      path: '/rest/payment/group',
-      body: { paymentIds: [await chequePayment(), await chequePayment()] },
-    }),
-    state: async (req) =>
-      t
-        .knex('payment')
-        .whereIn('id', (req.body as any).paymentIds)
-        .select('isGrouped')
-        .orderBy('id'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/cash-fund/:paymentMethodId/:date',
-    make: async () => ({ path: `/rest/cash-fund/${ids.cash}/2031-07-02`, body: { countedAmount: 1234 } }),
-    state: async () =>
-      t.knex('cash_count').where({ paymentMethodId: ids.cash, date: '2031-07-02' }).first('countedAmount'),
-  },
-
-  // New-booking wizard
-  {
-    method: 'POST',
-    route: '/rest/planning/offer',
-    make: async () => ({
-      path: '/rest/planning/offer',
-      body: {
-        startDate: '2031-07-01',
-        endDate: '2031-07-05',
-        occupants: [{ ageCategoryId: ref.ages.adult, quantity: 2 }],
-        placeTypeId: ref.placeTypes.CONF,
-      },
-    }),
-  },
-  {
-    method: 'PUT',
-    route: '/rest/planning/draft/:id',
-    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}`, body: { notes: 'Arrivée tardive' } }),
-    state: async (req) => t.knex('booking').where('id', idIn(req)).first('notes'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/draft/:id/touch',
-    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/touch`, body: {} }),
-    state: async (req) => t.knex('booking').where('id', idIn(req)).first('updatedAt'),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/draft/:id/release',
-    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/release`, body: {} }),
-    state: async (req) => bookingState(idIn(req)),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/draft/:id/finalize',
-    variant: 'as a booking',
-    need: needs([B, 'write']),
-    make: async () => ({ path: `/rest/planning/draft/${(await temporary()).id}/finalize`, body: { kind: 'booking' } }),
-    state: async (req) => bookingState(idIn(req)),
-  },
-  {
-    method: 'POST',
-    route: '/rest/planning/draft/:id/finalize',
-    variant: 'into an existing booking',
-    need: needs([B, 'write'], [B, 'delete']),
-    make: async () => ({
-      path: `/rest/planning/draft/${(await temporary()).id}/finalize`,
-      body: { intoBookingId: (await booking()).id },
-    }),
-    state: async (req) => bookingState(idIn(req)),
-  },
-  // The till (api/domain/sales)
-  {
-    method: 'GET',
-    route: '/rest/sales/till/:cashRegisterId',
-    make: async () => ({ path: `/rest/sales/till/${(await till()).reg}` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sales/window/open',
-    make: async () => ({
-      path: '/rest/sales/window/open',
-      body: { cashRegisterId: await tillRegister(), openingFloat: 5000 },
-    }),
-    state: async (req) =>
-      t
-        .knex('cash_register_window')
-        .where('cashRegisterId', (req.body as any).cashRegisterId)
-        .count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sales/window/:windowId/close',
-    make: async () => ({ path: `/rest/sales/window/${await tillWindow()}/close`, body: { counted: { cash: 0 } } }),
-    state: async (req) => t.knex('cash_register_window').where('id', idIn(req)).first('closedAt'),
-  },
-  {
-    method: 'GET',
-    route: '/rest/sales/window/:windowId/z',
-    make: async () => ({ path: `/rest/sales/window/${(await till()).window}/z` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sales/sell',
-    make: async () => ({
-      path: '/rest/sales/sell',
-      body: {
-        cashRegisterId: (await till()).reg,
-        lines: [{ articleId: (await till()).article, quantity: 1 }],
-        payments: [{ kind: 'cash', amount: 500 }],
-      },
-    }),
-    state: async (req) =>
-      t
-        .knex('sale')
-        .where('cashRegisterId', (req.body as any).cashRegisterId)
-        .count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sales/:saleId/return',
-    make: async () => {
-      const s = await tillSale();
-      return {
-        path: `/rest/sales/${s.id}/return`,
-        body: {
-          cashRegisterId: (await till()).reg,
-          lines: [{ saleLineId: s.lines[0].id, quantity: 1 }],
-          payments: [{ kind: 'cash', amount: 250 }],
-        },
-      };
-    },
-    state: async (req) => t.knex('sale').where('returnOfSaleId', idIn(req)).count({ n: '*' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/sales/view/:saleId',
-    make: async () => ({ path: `/rest/sales/view/${(await till()).sale}` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/sales/document/:saleId',
-    make: async () => ({ path: `/rest/sales/document/${(await till()).sale}` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sales/document/:saleId',
-    make: async () => ({ path: `/rest/sales/document/${(await till()).sale}` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/sales/stays-present',
-    make: async () => ({ path: '/rest/sales/stays-present?q=Martin' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/article/:articleId/stock-movement',
-    make: async () => ({
-      path: `/rest/article/${(await till()).article}/stock-movement`,
-      body: { kind: 'delivery', quantity: 5 },
-    }),
-    state: async (req) => t.knex('article').where('id', idIn(req)).first('stock'),
-  },
-  {
-    method: 'GET',
-    route: '/rest/sales/check/charged',
-    make: async () => ({ path: '/rest/sales/check/charged?from=2020-01-01' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/gift-voucher/check/:code',
-    make: async () => ({ path: `/rest/gift-voucher/check/${(await till()).voucherCode}` }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/gift-voucher/document/:giftVoucherId',
-    make: async () => ({ path: `/rest/gift-voucher/document/${(await till()).voucher}` }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sale-gift-import/csv',
-    make: async () => ({
-      path: '/rest/sale-gift-import/csv',
-      body: { csv: `${unique('SHOP-')};Bon matrice;20,00;2026-11-20;Acheteur;` },
-    }),
-    state: async () => t.knex('sale_gift_import').count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sale-gift-import/:saleGiftImportId/integrate',
-    make: async () => {
-      const [r] = await t
-        .knex('sale_gift_import')
-        .insert({
-          externalCode: unique('SHOP-M-'),
-          shopArticle: 'Bon matrice',
-          articleId: (await till()).giftArticle,
-          amount: 2000,
-          soldOn: '2026-11-20',
-        })
-        .returning('id');
-      return { path: `/rest/sale-gift-import/${r.id}/integrate`, body: {} };
-    },
-    state: async (req) => t.knex('sale_gift_import').where('id', idIn(req)).first('giftVoucherId'),
-  },
-  {
-    method: 'GET',
-    route: '/rest/sales/unassigned',
-    make: async () => ({ path: '/rest/sales/unassigned?from=2020-01-01' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sales/assign-customer',
-    make: async () => ({
-      path: '/rest/sales/assign-customer',
-      body: { customerId: ids.customer, saleIds: [(await tillSale()).id] },
-    }),
-    state: async (req) =>
-      t
-        .knex('sale_customer')
-        .whereIn('saleId', (req.body as any).saleIds)
-        .count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/sales/:saleId/send-email',
-    make: async () => ({ path: `/rest/sales/${(await till()).sale}/send-email`, body: { to: 'matrice@example.fr' } }),
-    state: async (req) => t.knex('sale_print').where('saleId', idIn(req)).count({ n: '*' }),
-  },
-  // The utilities (api/domain/utilities): the technical user's file check, purge and V1 import; the grid history purge
-  {
-    method: 'POST',
-    route: '/rest/utilities/file-purge',
-    make: async () => {
-      // A file past its retention for each call: the allowed one purges it.
-      const ref = `matrice/${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.txt`;
-      const data = Buffer.from('matrice');
-      await t.knex('stored_file').insert({ ref, mime: 'text/plain', size: data.length, data, createdAt: '2020-01-01' });
-      return { path: '/rest/utilities/file-purge', body: { refs: [ref] } };
-    },
-    state: async (req) =>
-      t
-        .knex('stored_file')
-        .whereIn('ref', (req.body as { refs: string[] }).refs)
-        .count({ n: '*' }),
-  },
-  {
-    method: 'GET',
-    route: '/rest/utilities/grid-history',
-    make: async () => ({ path: '/rest/utilities/grid-history?before=2020-01-01' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/utilities/grid-history/purge',
-    make: async () => ({
-      path: '/rest/utilities/grid-history/purge',
-      body: { before: '2020-01-01', ids: [999_999_999] },
-    }),
-    state: async () => t.knex('purged_grid_version').count({ n: '*' }),
-  },
-  {
-    method: 'POST',
-    route: '/rest/utilities/import-v1',
-    make: async () => ({
-      path: '/rest/utilities/import-v1',
-      body: { content: Buffer.from('type;id_externe;nom\nclient;M1;Matrice\n').toString('base64'), dryRun: true },
-    }),
-    state: async () => t.knex('import_v1_key').count({ n: '*' }),
-  },
 ];
-// ---- rows a declaration brings ------------------------------------------------------
 
-/** The records a declaration's example names (api/http/route-spec.ts), made in beforeAll. */
-const EXAMPLE_RECORDS: Record<ExampleRecord, () => number> = {
-  booking: () => ids.booking,
-  bill: () => ids.bill,
-  customer: () => ids.customer,
-  place: () => ids.place,
-  user: () => ids.user,
-  group: () => ids.group,
-  grid: () => ids.grid,
-  mail: () => ids.mail,
-  deposit: () => ids.deposit,
-  meterType: () => ids.meterType,
-  mailing: () => ids.mailing,
-  criteria: () => ids.criteria,
-  cheque: () => ids.cheque,
-  cash: () => ids.cash,
-  gridVersion: () => ids.gridVersion,
-  vatPayment: () => ids.chequePaymentForVat,
-};
 /** A GET with no path parameter and no required query: called as it is. */
 const plainGet = (d: RouteDecl) =>
   d.method === 'GET' &&
   !d.path.includes(':') &&
   !((d.query as { required?: string[] } | undefined)?.required ?? []).length;
-/** The call a declaration describes: its example, or the route itself for a plain GET. */
-function declaredCall(d: RouteDecl): Row['make'] | undefined {
-  const ex = d.example;
-  if (!ex && !plainGet(d)) return undefined;
-  return async () => {
-    const path = d.path.replace(/:(\w+)/g, (_m, name: string) => {
-      const p = ex?.params?.[name];
+const examplesOf = (d: RouteDecl): readonly ExampleCall[] =>
+  d.example ? (Array.isArray(d.example) ? d.example : [d.example as ExampleCall]) : plainGet(d) ? [{}] : [];
+/** A path parameter of an example: a record by its bare name, a literal, or a ref. */
+const paramValue = (s: Scope, p: NonNullable<ExampleCall['params']>[string]) =>
+  typeof p === 'string' ? exampleRecord(p) : 'value' in p ? p.value : s.resolve(p);
+
+/** The row one example of a declaration describes. */
+function declaredRow(d: RouteDecl, ex: ExampleCall): Row {
+  const make = async (): Promise<Req> => {
+    const scope = new Scope();
+    for (const name of d.path.match(/:(\w+)/g)?.map((m) => m.slice(1)) ?? []) {
+      const p = ex.params?.[name];
       if (p === undefined) throw new Error(`${d.key}: the example names no value for :${name}`);
-      return String(typeof p === 'string' ? EXAMPLE_RECORDS[p]() : p.value);
-    });
-    const query = ex?.query ? `?${new URLSearchParams(Object.entries(ex.query).map(([k, v]) => [k, String(v)]))}` : '';
-    return { path: path + query, body: ex?.body };
+      scope.params[name] = await paramValue(scope, p);
+    }
+    const path = d.path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(scope.params[name])));
+    const query = ex.query ? ((await scope.resolve(ex.query)) as Record<string, unknown>) : undefined;
+    const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
+    const body = ex.upload ? upload(`matrice.${ex.upload}`, png()) : await scope.resolve(ex.body);
+    for (const name of ex.uses ?? []) await scope.fresh(name);
+    return { path: path + search, body, scope };
+  };
+  const u = ex.unchanged;
+  const state = u
+    ? async (req: Req) => {
+        const where = (await req.scope!.resolve(u.where ?? {})) as Record<string, unknown>;
+        const q = t.knex(u.table);
+        for (const [k, v] of Object.entries(where)) {
+          if (Array.isArray(v)) q.whereIn(k, v);
+          else q.where(k, v as string | number);
+        }
+        if (u.count) return q.count({ n: '*' });
+        return (await q.select('*')).map((r) => JSON.stringify(r)).sort();
+      }
+    : undefined;
+  return {
+    method: d.method as Row['method'],
+    route: d.path,
+    variant: ex.variant,
+    need: ex.right ? needFromRight(ex.right) : undefined,
+    make,
+    state,
+    ok: ex.ok,
+    skipAllowed: ex.skipAllowed,
   };
 }
-const written = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
-/** Declared routes without a row of their own: their declaration says how to call them. */
+/** Every declared route's rows: one per example, or the route itself for a plain GET. */
 const DECLARED_ROWS: Row[] = declaredRoutes()
-  .filter((d) => d.right !== 'public' && !written.has(d.key))
-  .flatMap((d) => {
-    const make = declaredCall(d);
-    return make ? [{ method: d.method as Row['method'], route: d.path, make }] : [];
-  });
-const ALL_ROWS = [...ROWS, ...DECLARED_ROWS];
+  .filter((d) => d.right !== 'public')
+  .flatMap((d) => examplesOf(d).map((ex) => declaredRow(d, ex)));
+const ALL_ROWS = [...HAND_ROWS, ...DECLARED_ROWS];
 
 // ---- set-up -----------------------------------------------------------------------
 
@@ -1910,6 +626,24 @@ beforeAll(async () => {
     startDate: '2002-01-01',
     endDate: '2002-12-31',
   });
+  ids.rentReceipt = await rentReceipt();
+  ids.contract = (
+    await post('/rest/residential-contract', {
+      placeAffectationId: await residence(),
+      startDate: '2031-01-01',
+      isIndefinite: true,
+    })
+  ).id;
+  const f = await till();
+  Object.assign(ids, {
+    cashRegister: f.reg,
+    tillWindow: f.window,
+    article: f.article,
+    giftArticle: f.giftArticle,
+    sale: f.sale,
+    giftVoucher: f.voucher,
+  });
+  codes.giftVoucherCode = f.voucherCode;
 }, 300_000);
 afterAll(async () => {
   await t?.close();
@@ -1967,14 +701,46 @@ describe('the matrix covers the route table', () => {
       'declared routes not mounted',
     ).toEqual([]);
     // A row repeating a declared right would be a second declaration, free to drift.
-    const restated = ROWS.filter((r) => r.need && !r.variant && declaredRight(r) && declaredRight(r) !== 'public').map(
-      (r) => `${r.method} ${r.route}`,
-    );
+    const restated = HAND_ROWS.filter(
+      (r) => r.need && !r.variant && declaredRight(r) && declaredRight(r) !== 'public',
+    ).map((r) => `${r.method} ${r.route}`);
     expect(restated, 'rows restating the right of a declared route').toEqual([]);
   });
 
+  it('reads every variant right and every record an example names', () => {
+    const examples = declaredRoutes().flatMap((d) => examplesOf(d).map((ex) => [d.key, ex] as const));
+    expect(
+      examples.filter(([, ex]) => ex.right && !ex.variant).map(([k]) => k),
+      'an example naming a right needs a variant',
+    ).toEqual([]);
+    // Every `{ fresh }`, `{ record }` and bare record name of a parameter must have its maker here.
+    const names: string[] = [];
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') {
+        const o = v as Record<string, unknown>;
+        if (typeof o.fresh === 'string') names.push(`fresh ${o.fresh}`);
+        if (typeof o.record === 'string') names.push(`record ${o.record}`);
+        Object.values(o).forEach(walk);
+      }
+    };
+    for (const [, ex] of examples) {
+      walk(ex);
+      for (const p of Object.values(ex.params ?? {})) if (typeof p === 'string') names.push(`record ${p}`);
+      for (const u of ex.uses ?? []) names.push(`fresh ${u}`);
+    }
+    const known = new Set([
+      ...Object.keys(FRESH).map((n) => `fresh ${n}`),
+      ...Object.keys(EXAMPLE_RECORDS).map((n) => `record ${n}`),
+    ]);
+    expect(
+      [...new Set(names)].filter((n) => !known.has(n)),
+      'example names without a maker',
+    ).toEqual([]);
+  });
+
   it('has a row for every action of /rest/booking/{id}/{action}', () => {
-    const covered = ROWS.map((r) => /^\/rest\/booking\/:id\/(.+)$/.exec(r.route)?.[1]).filter(
+    const covered = ALL_ROWS.map((r) => /^\/rest\/booking\/:id\/(.+)$/.exec(r.route)?.[1]).filter(
       (a) => a && (ACTIONS as readonly string[]).includes(a),
     );
     expect(covered.sort()).toEqual([...ACTIONS].sort());
@@ -2076,7 +842,7 @@ describe('routes needing several rights check each of them', () => {
   });
 
   it('a quote is read with the bookings or with the prices', async () => {
-    const body = (await ROWS.find((r) => r.route === '/rest/pricing/quote')!.make({ kind: 'admin' })).body;
+    const body = (await ALL_ROWS.find((r) => r.route === '/rest/pricing/quote')!.make({ kind: 'admin' })).body;
     expect((await (await withRights({ 'stay.price': '001' })).client.post('/rest/pricing/quote', body)).status).toBe(
       200,
     );

@@ -117,6 +117,7 @@ export const ACCESS_ROUTES = [
   defineRoute<unknown, CredentialFilter>({
     method: 'GET',
     path: '/rest/access-control/credential-list',
+    example: { query: { state: 'active' } },
     right: [BOOKING, 'read'],
     tag,
     summary: "Badges et plaques d'accès avec leur état, d'un séjour, d'un contrat ou de tous",
@@ -127,6 +128,10 @@ export const ACCESS_ROUTES = [
   defineRoute<NewCredential>({
     method: 'POST',
     path: '/rest/access-control/credential',
+    example: {
+      body: { kind: 'badge', value: { unique: 'M' }, occupancyId: { fresh: 'occupancy' } },
+      unchanged: { table: 'access_credential', count: true },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: "Ajouter un badge ou une plaque à un séjour ou au contrat d'un résident (dates du séjour ou du contrat)",
@@ -150,6 +155,10 @@ export const ACCESS_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/access-control/credential/:id/revoke',
+    example: {
+      params: { id: { fresh: 'credential' } },
+      unchanged: { table: 'access_credential', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: "Révoquer un badge ou une plaque (l'accès est refusé dès la prochaine relève)",

@@ -97,6 +97,7 @@ export const ACCOUNTING_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/accounting/fec/:year',
+    example: { params: { year: { value: 2031 } } },
     right: [RIGHT, 'export'],
     tag,
     params: { year: { type: 'integer', minimum: 2000, maximum: 2100, 'x-message': 'INCORRECT_DATES' } },
@@ -121,6 +122,7 @@ export const ACCOUNTING_ROUTES = [
   defineRoute<unknown, { startDate: string; endDate: string; pending?: boolean; moduleId?: number }>({
     method: 'GET',
     path: '/rest/accounting/preview',
+    example: { query: { startDate: '2031-07-01', endDate: '2031-07-31' } },
     right: [RIGHT, 'read'],
     tag,
     summary:
@@ -157,6 +159,11 @@ export const ACCOUNTING_ROUTES = [
   defineRoute<ExportRequest>({
     method: 'POST',
     path: '/rest/accounting/exports',
+    example: {
+      body: { startDate: '2030-01-01', endDate: '2030-01-31' },
+      unchanged: { table: 'accounting_export' },
+      ok: { status: 400, why: 'a period without entries: past the right, the rule answers NOTHING_TO_EXPORT' },
+    },
     right: [RIGHT, 'export'],
     tag,
     summary:
@@ -186,6 +193,10 @@ export const ACCOUNTING_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/accounting/exports/:id/file',
+    example: {
+      params: { id: { value: 999999999 } },
+      ok: { status: 404, why: 'no export has that id: past the right, 404' },
+    },
     right: [RIGHT, 'export'],
     tag,
     params: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, 'x-message': 'INVALID_ID' } },
@@ -210,6 +221,12 @@ export const ACCOUNTING_ROUTES = [
   defineRoute<{ moduleId?: number }>({
     method: 'POST',
     path: '/rest/accounting/exports/:id/send',
+    example: {
+      params: { id: { value: 999999999 } },
+      body: {},
+      unchanged: { table: 'accounting_export' },
+      ok: { status: 404, why: 'no export has that id: past the right, 404' },
+    },
     right: [RIGHT, 'export'],
     tag,
     params: { id },

@@ -57,6 +57,11 @@ export const CASH_ROUTES = [
   defineRoute<{ countedAmount: number; notes?: string | null; version?: number }>({
     method: 'POST',
     path: '/rest/cash-fund/:paymentMethodId/:date',
+    example: {
+      params: { paymentMethodId: 'cash', date: { value: '2031-07-02' } },
+      body: { countedAmount: 1234 },
+      unchanged: { table: 'cash_count', where: { paymentMethodId: { record: 'cash' }, date: '2031-07-02' } },
+    },
     right: [BANK, 'write'],
     tag,
     summary:

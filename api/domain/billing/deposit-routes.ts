@@ -27,6 +27,10 @@ export const DEPOSIT_ROUTES = [
   defineRoute<DepositInput>({
     method: 'POST',
     path: '/rest/bank-deposit/create',
+    example: {
+      body: { paymentMethodId: { record: 'cheque' }, paymentIds: [{ fresh: 'chequePayment' }], date: '2031-07-01' },
+      unchanged: { table: 'payment', where: { id: { fresh: 'chequePayment' } } },
+    },
     right: [BANK, 'write'],
     tag,
     summary:

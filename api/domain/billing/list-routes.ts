@@ -141,6 +141,12 @@ export const BILL_LIST_ROUTES = [
   defineRoute<{ date?: string }>({
     method: 'POST',
     path: '/rest/booking/:bookingId/partner-bill',
+    example: {
+      params: { bookingId: { fresh: 'billableBooking' } },
+      body: {},
+      unchanged: { table: 'bill', where: { bookingId: { param: 'bookingId' } }, count: true },
+      ok: { status: 400, why: 'the stay has no partner: past the right, the rule answers BILL_GENERATION_IMPOSSIBLE' },
+    },
     right: [BILL, 'write'],
     tag,
     summary:
@@ -158,6 +164,11 @@ export const BILL_LIST_ROUTES = [
   defineRoute<{ date?: string }>({
     method: 'POST',
     path: '/rest/payment/:paymentId/deposit-bill',
+    example: {
+      params: { paymentId: { fresh: 'billableChequePayment' } },
+      body: {},
+      unchanged: { table: 'payment', where: { id: { param: 'paymentId' } } },
+    },
     right: [BILL, 'write'],
     tag,
     summary:

@@ -25,6 +25,15 @@ export const MONEY_ROUTES = [
   defineRoute<RefundInput>({
     method: 'POST',
     path: '/rest/booking/:bookingId/refund',
+    example: {
+      params: { bookingId: { fresh: 'billableBooking' } },
+      body: { paymentMethodId: { record: 'cheque' }, amount: 100 },
+      unchanged: { table: 'payment', where: { bookingId: { param: 'bookingId' }, category: 'refund' }, count: true },
+      ok: {
+        status: 400,
+        why: 'nothing was paid too much: past the right, the rule answers REFUND_EXCEEDS_OVERPAYMENT',
+      },
+    },
     right: [PAYMENT, 'write'],
     tag,
     summary:
@@ -48,6 +57,23 @@ export const MONEY_ROUTES = [
   defineRoute<ChequesInput>({
     method: 'POST',
     path: '/rest/payment/cheques',
+    example: {
+      body: {
+        bookingId: { record: 'booking' },
+        paymentMethodId: { record: 'cheque' },
+        expectedAmount: 2000,
+        date: '2031-07-01',
+        cheques: [
+          { amount: 1000, chequeNumber: 'M1', chequeHolder: 'Client matrice', payingInstitution: 'Banque' },
+          { amount: 1000, chequeNumber: 'M2', chequeHolder: 'Client matrice', payingInstitution: 'Banque' },
+        ],
+      },
+      unchanged: {
+        table: 'payment',
+        where: { bookingId: { record: 'booking' }, chequeNumber: ['M1', 'M2'] },
+        count: true,
+      },
+    },
     right: [PAYMENT, 'write'],
     tag,
     summary:
@@ -102,6 +128,16 @@ export const MONEY_ROUTES = [
   defineRoute<VouchersInput>({
     method: 'POST',
     path: '/rest/payment/vouchers',
+    example: {
+      body: {
+        bookingId: { record: 'booking' },
+        paymentMethodId: { record: 'cheque' },
+        date: '2031-07-01',
+        vouchers: [{ denomination: 2000, count: 2 }],
+      },
+      unchanged: { table: 'payment_voucher', count: true },
+      ok: { status: 400, why: 'a cheque method takes no paper vouchers: past the right, ANCV_METHOD_REQUIRED' },
+    },
     right: [PAYMENT, 'write'],
     tag,
     summary:
@@ -133,6 +169,10 @@ export const MONEY_ROUTES = [
   defineRoute<GroupInput>({
     method: 'POST',
     path: '/rest/payment/group',
+    example: {
+      body: { paymentIds: [{ fresh: 'chequePayment' }, { fresh: 'chequePayment', nth: 2 }] },
+      unchanged: { table: 'payment', where: { id: [{ fresh: 'chequePayment' }, { fresh: 'chequePayment', nth: 2 }] } },
+    },
     right: [PAYMENT, 'write'],
     tag,
     summary:

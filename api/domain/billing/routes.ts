@@ -81,6 +81,11 @@ export const BILLING_ROUTES = [
   defineRoute<StayBillInput>({
     method: 'POST',
     path: '/rest/booking/:bookingId/bill',
+    example: {
+      params: { bookingId: { fresh: 'billableBooking' } },
+      body: { kind: 'final' },
+      unchanged: { table: 'bill', where: { bookingId: { param: 'bookingId' } } },
+    },
     right: [BILL, 'write'],
     tag,
     summary:
@@ -111,6 +116,7 @@ export const BILLING_ROUTES = [
   defineRoute<unknown, StayBillInput>({
     method: 'GET',
     path: '/rest/booking/:bookingId/bill/preview',
+    example: { params: { bookingId: { fresh: 'billableBooking' } }, query: { kind: 'final' } },
     right: [BILL, 'write'],
     tag,
     summary:
@@ -139,6 +145,11 @@ export const BILLING_ROUTES = [
   defineRoute<CreditNoteInput>({
     method: 'POST',
     path: '/rest/bill/:billId/credit-note',
+    example: {
+      params: { billId: { fresh: 'issuedBill' } },
+      body: { reason: 'Erreur de dates' },
+      unchanged: { table: 'bill', where: { creditedBillId: { param: 'billId' } }, count: true },
+    },
     right: [BILL, 'write'],
     tag,
     summary:
@@ -155,6 +166,7 @@ export const BILLING_ROUTES = [
   defineRoute<CreditNoteInput>({
     method: 'POST',
     path: '/rest/bill/:billId/credit-note/preview',
+    example: { params: { billId: { fresh: 'issuedBill' } }, body: { reason: 'Aperçu' } },
     right: [BILL, 'write'],
     tag,
     summary:

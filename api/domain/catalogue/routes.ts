@@ -32,6 +32,11 @@ export const CATALOGUE_ROUTES: RouteDecl[] = [
   defineRoute<{ featureIds: number[] }>({
     method: 'PUT',
     path: '/rest/place/:id/features',
+    example: {
+      params: { id: { fresh: 'place' } },
+      body: { featureIds: [{ record: 'feature' }] },
+      unchanged: { table: 'place_feature', where: { placeId: { param: 'id' } } },
+    },
     right: [PITCH, 'write'],
     tag,
     summary: "Remplace les caractéristiques d'un emplacement",
@@ -56,6 +61,11 @@ export const CATALOGUE_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/place/:id/images',
+    example: {
+      params: { id: { fresh: 'place' } },
+      upload: 'png',
+      unchanged: { table: 'place', where: { id: { param: 'id' } } },
+    },
     right: [PITCH, 'write'],
     tag,
     summary:
@@ -73,6 +83,11 @@ export const CATALOGUE_ROUTES: RouteDecl[] = [
   defineRoute<{ image?: string }>({
     method: 'POST',
     path: '/rest/place/:id/images/delete',
+    example: {
+      params: { id: { fresh: 'placeImage' } },
+      body: { image: { fresh: 'placeImage', field: 'image' } },
+      unchanged: { table: 'place', where: { id: { param: 'id' } } },
+    },
     right: [PITCH, 'write'],
     tag,
     summary: "Retire une image d'un emplacement et supprime son fichier",
@@ -91,6 +106,13 @@ export const CATALOGUE_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/image/show/:extension/:path/:name',
+    example: {
+      params: {
+        extension: { value: 'png' },
+        path: { fresh: 'placeImage', field: 'dir' },
+        name: { fresh: 'placeImage', field: 'name' },
+      },
+    },
     right: [PITCH, 'read'],
     tag,
     summary: "Affiche une image d'emplacement par extension (jpg, jpeg, png, gif), chemin (place-{placeId}) et nom",

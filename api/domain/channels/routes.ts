@@ -132,6 +132,11 @@ const CHANNEL_ROUTES = [
   defineRoute<{ operation: 'pull' | 'push-availability' | 'push-rates' | 'ical-import' }>({
     method: 'POST',
     path: '/rest/channel/:id/force',
+    example: {
+      params: { id: { fresh: 'channelModule' } },
+      body: { operation: 'pull' },
+      unchanged: { table: 'channel_sync_log', count: true },
+    },
     right: [GATEWAYS, 'write'],
     tag,
     summary: 'Forcer une synchronisation maintenant (envoi complet des disponibilités), journalisé',
@@ -150,6 +155,7 @@ const CHANNEL_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/channel/:id/links',
+    example: { params: { id: { fresh: 'channelModule' } } },
     right: [GATEWAYS, 'read'],
     tag,
     summary: "Adresses du webhook et des calendriers iCal d'un canal (par emplacement et par type)",

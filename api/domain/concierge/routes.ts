@@ -60,6 +60,7 @@ export const CONCIERGE_ROUTES = [
   defineRoute<unknown, OrderFilter>({
     method: 'GET',
     path: '/rest/concierge/order-list',
+    example: { query: { date: '2031-07-02' } },
     right: [BOOKING, 'read'],
     tag,
     summary: "Commandes de conciergerie d'un jour (par heure) ou d'un séjour, et les services proposés",
@@ -78,6 +79,16 @@ export const CONCIERGE_ROUTES = [
   defineRoute<NewOrder>({
     method: 'POST',
     path: '/rest/concierge/order',
+    example: {
+      body: {
+        occupancyId: { fresh: 'occupancy' },
+        extraId: { fresh: 'conciergeExtra' },
+        quantity: 1,
+        serviceDate: '2031-07-02',
+        serviceTime: '08:00',
+      },
+      unchanged: { table: 'concierge_order', count: true },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: "Commander un service pour un séjour : un extra du séjour à sa date (tarifé par le moteur), avec l'heure",
@@ -100,6 +111,10 @@ export const CONCIERGE_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/concierge/order/:id/cancel',
+    example: {
+      params: { id: { fresh: 'conciergeOrder' } },
+      unchanged: { table: 'concierge_order', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: "Annuler une commande : l'extra quitte le séjour, qui est tarifé à nouveau",
@@ -113,6 +128,7 @@ export const CONCIERGE_ROUTES = [
   defineRoute<unknown, { date?: string }>({
     method: 'GET',
     path: '/rest/concierge/daily-export',
+    example: { query: { date: '2031-07-02' } },
     right: [BOOKING, 'export'],
     tag,
     summary:
@@ -130,6 +146,10 @@ export const CONCIERGE_ROUTES = [
   defineRoute<{ date?: string }>({
     method: 'POST',
     path: '/rest/concierge/daily-send',
+    example: {
+      body: { date: '2031-07-02' },
+      ok: { status: 400, why: 'no concierge module is active: CONCIERGE_NO_EMAIL' },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: "Envoyer maintenant la liste d'un jour à l'e-mail du service (module Conciergerie)",

@@ -46,6 +46,10 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/customer/transfer',
+    example: {
+      body: { fromCustomerId: { fresh: 'customer' }, toCustomerId: { fresh: 'customer', nth: 2 } },
+      unchanged: { table: 'customer', where: { id: { fresh: 'customer' } } },
+    },
     right: {
       all: [
         ['customer.customer', 'write'],

@@ -64,6 +64,15 @@ export const BILL_MAIL_ROUTES = [
   defineRoute<{ to?: string }>({
     method: 'POST',
     path: '/rest/bill/:billId/send-email',
+    example: {
+      params: { billId: 'bill' },
+      body: { to: 'client@example.org' },
+      unchanged: { table: 'mail_message', where: { entityType: 'bill' }, count: true },
+      ok: {
+        status: 400,
+        why: 'no « Facture » model in this database: past the right, the rule answers MAILING_CONFIGURATION_NOT_FOUND',
+      },
+    },
     right: ['invoice.bill', 'read'],
     tag: 'documents',
     summary:

@@ -54,6 +54,10 @@ export const CAMPAIGN_ROUTES = [
   defineRoute<{ mailingConfigurationId: number; mailingCriteriaId: number; channel?: 'email' | 'sms' }>({
     method: 'POST',
     path: '/rest/campaign/send',
+    example: {
+      body: { mailingConfigurationId: { record: 'mailing' }, mailingCriteriaId: { record: 'criteria' } },
+      unchanged: { table: 'mail_message', where: { kind: 'campaign' }, count: true },
+    },
     right: [CAMPAIGN, 'write'],
     tag,
     summary:

@@ -23,6 +23,32 @@ export const DOCUMENT_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/printing/:mailingConfigurationId/:entityType/:entityId/:languageId',
+    example: [
+      {
+        variant: 'a stay',
+        params: {
+          mailingConfigurationId: 'mailing',
+          entityType: { value: 'booking' },
+          entityId: 'booking',
+          languageId: { value: 0 },
+        },
+      },
+      {
+        variant: 'a bill',
+        right: {
+          all: [
+            ['booking.booking', 'read'],
+            ['invoice.bill', 'read'],
+          ],
+        },
+        params: {
+          mailingConfigurationId: { value: 0 },
+          entityType: { value: 'bill' },
+          entityId: 'bill',
+          languageId: { value: 0 },
+        },
+      },
+    ],
     right: ['booking.booking', 'read'],
     tag,
     params: {
@@ -60,6 +86,11 @@ export const DOCUMENT_ROUTES = [
   defineRoute<{ mailingConfigurationId?: number; functionCode?: string; to?: string; languageId?: number }>({
     method: 'POST',
     path: '/rest/booking/:bookingId/send-document',
+    example: {
+      params: { bookingId: 'booking' },
+      body: { mailingConfigurationId: { record: 'mailing' }, to: 'client@example.org' },
+      unchanged: { table: 'mail_message', where: { bookingId: { record: 'booking' } }, count: true },
+    },
     right: ['booking.booking', 'write'],
     tag,
     summary:
@@ -103,6 +134,9 @@ export const DOCUMENT_ROUTES = [
   defineRoute<{ subject: string; body: string; signature?: string | null; bookingId?: number }>({
     method: 'POST',
     path: '/rest/mailing-configuration/preview',
+    example: {
+      body: { subject: 'Séjour {{stay.code}}', body: '<p>{{customer.lastName}}</p>', bookingId: { record: 'booking' } },
+    },
     right: ['documents.model', 'read'],
     tag,
     summary: 'Aperçu d’un texte de modèle (non enregistré) sur un séjour choisi ; sans séjour, les noms des champs',

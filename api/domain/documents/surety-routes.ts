@@ -38,6 +38,7 @@ export const SURETY_ROUTES = [
   defineRoute<unknown, { startDate: string; endDate: string }>({
     method: 'GET',
     path: '/rest/surety/list',
+    example: { query: { startDate: '2031-07-01', endDate: '2031-07-31' } },
     right: [SURETY, 'read'],
     tag,
     summary:
@@ -54,6 +55,10 @@ export const SURETY_ROUTES = [
   defineRoute<{ startDate: string; endDate: string; bookingIds: number[]; channel?: 'email' | 'sms' }>({
     method: 'POST',
     path: '/rest/surety/send',
+    example: {
+      body: { startDate: '2031-07-01', endDate: '2031-07-31', bookingIds: [{ record: 'booking' }] },
+      unchanged: { table: 'mail_message', count: true },
+    },
     right: [SURETY, 'write'],
     tag,
     summary:

@@ -143,6 +143,7 @@ export const SURVEY_ROUTES = [
   defineRoute<unknown, { survey: SurveyKind; from?: string; to?: string }>({
     method: 'GET',
     path: '/rest/survey-results',
+    example: { query: { survey: 'post-stay' } },
     right: [CAMPAIGN, 'read'],
     tag,
     summary:

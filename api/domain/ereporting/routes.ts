@@ -108,6 +108,7 @@ export const EREPORTING_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/e-reporting',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [ACC, 'read'],
     tag,
     query: period,
@@ -120,6 +121,7 @@ export const EREPORTING_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/e-reporting/export',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [ACC, 'export'],
     tag,
     query: period,
@@ -164,6 +166,7 @@ export const EREPORTING_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/e-reporting/xml',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [ACC, 'export'],
     tag,
     query: period,

@@ -65,6 +65,7 @@ export const PREFERENCE_GROUP_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: `${BASE}/:providerId`,
+    example: { params: { providerId: { value: 'FOURNISSEUR-1' } } },
     right: [RIGHT, 'read'],
     tag,
     summary: "Paramètres de groupe d'un prestataire",
@@ -81,6 +82,10 @@ export const PREFERENCE_GROUP_ROUTES: RouteDecl[] = [
   defineRoute<{ providerId?: unknown; isClientSyncActive?: unknown; isActive?: boolean }>({
     method: 'POST',
     path: BASE,
+    example: {
+      body: { providerId: { unique: 'FOURNISSEUR-' }, isClientSyncActive: true },
+      unchanged: { table: 'module_config', where: { kind: 'preference-group' }, count: true },
+    },
     right: [RIGHT, 'write'],
     tag,
     summary: "Crée ou modifie les paramètres de groupe d'un prestataire",

@@ -81,6 +81,7 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
   defineRoute<unknown, { reference?: number }>({
     method: 'GET',
     path: `${BASE}/add`,
+    example: { query: { reference: 1 } },
     right: [COMPANY, 'write'],
     tag,
     summary:
@@ -153,6 +154,7 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
   defineRoute<unknown, { kind?: string }>({
     method: 'GET',
     path: `${BASE}/getLogo`,
+    example: { uses: ['logo'] },
     right: 'session',
     tag,
     summary: "Logo de l'établissement, ou du groupe avec kind=group",
@@ -173,6 +175,11 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
   defineRoute<unknown, { kind?: string }>({
     method: 'POST',
     path: `${BASE}/setLogo`,
+    example: {
+      query: { kind: 'group' },
+      upload: 'png',
+      unchanged: { table: 'establishment_logo', where: { kind: 'group' } },
+    },
     right: [COMPANY, 'write'],
     tag,
     summary: 'Enregistre le logo (.jpg .jpeg .png .gif, 512 Kio au plus ; kind=group : celui du groupe)',
@@ -199,6 +206,7 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
   defineRoute<unknown, { kind?: string }>({
     method: 'POST',
     path: `${BASE}/deleteLogo`,
+    example: { uses: ['logo'], unchanged: { table: 'establishment_logo', where: { kind: 'logo' } } },
     right: [COMPANY, 'write'],
     tag,
     summary: 'Supprime le logo (kind=group : celui du groupe)',
@@ -253,6 +261,7 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/financial-year/close/:id',
+    example: { params: { id: 'closableYear' }, unchanged: { table: 'financial_year', where: { id: { param: 'id' } } } },
     right: { system: 'ONLY_TECHNICAL_USER_CAN_CLOSE' },
     tag,
     summary:
@@ -271,6 +280,7 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/establishment/init-demo',
+    example: { skipAllowed: 'it replaces the whole database with the demo data: establishment-demo.test.ts runs it' },
     right: 'admin',
     tag,
     summary: 'Réinitialise les données de démonstration (administrateurs)',

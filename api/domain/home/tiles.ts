@@ -171,6 +171,7 @@ export const TILE_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/home/layout',
+    example: { body: { tiles: [] } },
     right: 'session',
     tag,
     summary: "Disposition de l'accueil de l'utilisateur (ordre, tuiles masquées)",

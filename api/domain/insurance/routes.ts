@@ -123,6 +123,10 @@ export const INSURANCE_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/insurance-declaration/preview',
+    example: {
+      query: { moduleId: 999999, from: '2031-07-01', to: '2031-08-01' },
+      ok: { status: 400, why: 'no insurance module: past the right, INSURANCE_MODULE_REQUIRED' },
+    },
     right: [BOOKING, 'read'],
     tag,
     summary:
@@ -136,6 +140,11 @@ export const INSURANCE_ROUTES = [
   defineRoute<Period & { send?: boolean }>({
     method: 'POST',
     path: '/rest/insurance-declaration/create',
+    example: {
+      body: { moduleId: 999999, from: '2031-07-01', to: '2031-08-01' },
+      unchanged: { table: 'insurance_declaration', count: true },
+      ok: { status: 400, why: 'no insurance module: past the right, INSURANCE_MODULE_REQUIRED' },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary:
@@ -156,6 +165,10 @@ export const INSURANCE_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/insurance-declaration/:declarationId/send',
+    example: {
+      params: { declarationId: { value: 999999 } },
+      ok: { status: 404, why: 'no such declaration: past the right, 404' },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: "Envoie à l'assureur une déclaration enregistrée sans être envoyée",
@@ -169,6 +182,10 @@ export const INSURANCE_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/insurance-declaration/delete/:declarationId',
+    example: {
+      params: { declarationId: { value: 999999 } },
+      ok: { status: 404, why: 'no such declaration: past the right, 404' },
+    },
     right: [BOOKING, 'delete'],
     tag,
     summary: 'Supprime une déclaration pas encore envoyée ; envoyée, elle est refusée (INSURANCE_SENT_UNDELETABLE)',
@@ -182,6 +199,10 @@ export const INSURANCE_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/insurance-declaration/:declarationId/file',
+    example: {
+      params: { declarationId: { value: 999999 } },
+      ok: { status: 404, why: 'no such declaration: past the right, 404' },
+    },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Le fichier CSV de la déclaration, tel qu’envoyé',

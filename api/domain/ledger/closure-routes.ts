@@ -38,6 +38,7 @@ export const CLOSURE_ROUTES = [
   defineRoute<unknown, { level?: 'day' | 'month' | 'year' }>({
     method: 'GET',
     path: '/rest/closure/list',
+    example: { query: { level: 'day' } },
     right: [CLOSURES, 'read'],
     tag,
     summary: 'Les clôtures, de la plus récente à la plus ancienne',
@@ -48,6 +49,10 @@ export const CLOSURE_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/closure/document/:seq',
+    example: {
+      params: { seq: { value: 999999999 } },
+      ok: { status: 404, why: 'no closure has that number: past the right, 404' },
+    },
     right: [CLOSURES, 'read'],
     tag,
     params: { seq: { type: 'integer', minimum: 1, maximum: 9_007_199_254_740_991 } },
@@ -72,6 +77,7 @@ export const CLOSURE_ROUTES = [
   defineRoute<unknown, { date: string }>({
     method: 'GET',
     path: '/rest/closure/day/preview',
+    example: { query: { date: { today: 0 } } },
     right: [CLOSURES, 'read'],
     tag,
     summary: 'Ce que couvrirait le Z de cette date : les opérations datées de ce jour ou avant, pas encore clôturées',
@@ -92,6 +98,7 @@ export const CLOSURE_ROUTES = [
   defineRoute<unknown, { month: string }>({
     method: 'GET',
     path: '/rest/closure/month/preview',
+    example: { query: { month: '2026-10' } },
     right: [CLOSURES, 'read'],
     tag,
     summary: 'Ce que contiendrait la clôture de ce mois : les opérations datées du mois, celles qui attendent un Z',
@@ -107,6 +114,11 @@ export const CLOSURE_ROUTES = [
   defineRoute<{ date: string }>({
     method: 'POST',
     path: '/rest/closure/day',
+    example: {
+      body: { date: '2099-01-01' },
+      unchanged: { table: 'ledger_entry', where: { kind: 'closure-day' }, count: true },
+      ok: { status: 400, why: 'a day still to come: past the right, the rule answers INCORRECT_DATES' },
+    },
     right: [CLOSURES, 'write'],
     tag,
     summary: 'Clôture journalière (Z) : les opérations datées de ce jour ou avant, pas encore clôturées',
@@ -118,6 +130,11 @@ export const CLOSURE_ROUTES = [
   defineRoute<{ month: string }>({
     method: 'POST',
     path: '/rest/closure/month',
+    example: {
+      body: { month: '2099-01' },
+      unchanged: { table: 'ledger_entry', where: { kind: 'closure-month' }, count: true },
+      ok: { status: 400, why: 'a month not over: past the right, the rule answers NOTHING_TO_CLOSE' },
+    },
     right: [CLOSURES, 'write'],
     tag,
     summary: 'Clôture mensuelle : les opérations datées du mois, toutes couvertes par un Z, une fois le mois terminé',
@@ -134,6 +151,11 @@ export const CLOSURE_ROUTES = [
   defineRoute<{ financialYearId: number }>({
     method: 'POST',
     path: '/rest/closure/year',
+    example: {
+      body: { financialYearId: 999999999 },
+      unchanged: { table: 'ledger_entry', where: { kind: 'closure-year' }, count: true },
+      ok: { status: 404, why: 'no such financial year: past the right, 404' },
+    },
     right: { system: 'ONLY_TECHNICAL_USER_CAN_CLOSE' },
     tag,
     summary: "Clôture de l'exercice (l'utilisateur technique seulement) : la somme de ses mois, une fois pour toutes",
@@ -153,6 +175,11 @@ export const CLOSURE_ROUTES = [
   defineRoute<{ closureSeq: number }>({
     method: 'POST',
     path: '/rest/closure/archive',
+    example: {
+      body: { closureSeq: 999999999 },
+      unchanged: { table: 'ledger_entry', where: { kind: 'archive' }, count: true },
+      ok: { status: 404, why: 'no year closure has that number: past the right, 404' },
+    },
     right: [CLOSURES, 'write'],
     tag,
     summary:
@@ -183,6 +210,10 @@ export const CLOSURE_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/closure/archive/:seq',
+    example: {
+      params: { seq: { value: 999999999 } },
+      ok: { status: 404, why: 'no archive for that closure: past the right, 404' },
+    },
     right: [CLOSURES, 'read'],
     tag,
     summary: "Télécharge l'archive de l'exercice clos par la clôture n° seq (JSON signé, vérifiable hors ligne)",
@@ -200,6 +231,7 @@ export const CLOSURE_ROUTES = [
   defineRoute<unknown, { date?: string }>({
     method: 'GET',
     path: '/rest/daily-operations',
+    example: { query: { date: '2031-07-01' } },
     right: [CLOSURES, 'read'],
     tag,
     summary: 'Les opérations du jour : encaissements par mode de paiement, ventes par taux de TVA, et le Z du jour',

@@ -90,6 +90,10 @@ export const MAIL_ROUTES = [
   defineRoute<SmtpSettingInput>({
     method: 'PUT',
     path: '/rest/email-configuration',
+    example: {
+      body: { host: '127.0.0.1', port: 1, security: 'none', fromAddress: 'matrice@example.org' },
+      unchanged: { table: 'smtp_setting' },
+    },
     right: [SMTP, 'write'],
     tag,
     summary: 'Enregistre le serveur SMTP ; un mot de passe absent ou vide garde celui enregistré, null l’efface',
@@ -102,6 +106,7 @@ export const MAIL_ROUTES = [
   defineRoute<{ to: string }>({
     method: 'POST',
     path: '/rest/email-configuration/test',
+    example: { body: { to: 'test@example.org' }, unchanged: { table: 'mail_message', count: true } },
     right: [SMTP, 'write'],
     tag,
     summary:
@@ -136,6 +141,7 @@ export const MAIL_ROUTES = [
   defineRoute<unknown, { entityId?: number; status?: string; q?: string; page?: number; perPage?: number }>({
     method: 'GET',
     path: '/rest/mail-history',
+    example: { query: { entityId: 0 } },
     right: [SMTP, 'read'],
     tag,
     summary: 'Historique des e-mails, du plus récent au plus ancien ; entityId : ceux d’un client (0 : tous)',
@@ -198,6 +204,7 @@ export const MAIL_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/mail-history/:mailId/resend',
+    example: { params: { mailId: 'mail' }, unchanged: { table: 'mail_message', count: true } },
     right: [SMTP, 'write'],
     tag,
     summary:

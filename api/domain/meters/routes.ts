@@ -74,6 +74,7 @@ export const METER_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/meter-reading/creation',
+    example: { query: { meterTypeId: { record: 'meterType' }, readingDate: '2031-07-01' } },
     right: [METER, 'read'],
     tag,
     summary: 'Saisie des relevés : compteurs en service d’un type à une date, avec leur dernier relevé',
@@ -111,6 +112,14 @@ export const METER_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/meter-reading/bulk',
+    example: {
+      body: {
+        meterTypeId: { record: 'meterType' },
+        readingDate: '2031-07-01',
+        rows: [{ meterId: { fresh: 'meter' }, quantity: 1234.5 }],
+      },
+      unchanged: { table: 'meter_reading', where: { meterId: { fresh: 'meter' } } },
+    },
     right: [METER, 'write'],
     tag,
     summary:

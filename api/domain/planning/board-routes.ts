@@ -108,6 +108,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/planning/search',
+    example: { query: { q: 'Client' } },
     right: [PLANNING, 'read'],
     tag,
     summary: 'Recherche par nom du client, numéro de séjour ou immatriculation (3 caractères min.)',
@@ -118,6 +119,15 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/move/check',
+    example: {
+      body: {
+        kind: 'occupancy',
+        id: { fresh: 'occupancy' },
+        placeId: { fresh: 'place' },
+        startDate: '2031-07-01',
+        endDate: '2031-07-08',
+      },
+    },
     right: [PLANNING, 'read'],
     tag,
     versioned: true,
@@ -136,6 +146,23 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/move',
+    example: {
+      variant: 'a stay',
+      right: {
+        all: [
+          ['camp.planning', 'write'],
+          ['booking.booking', 'write'],
+        ],
+      },
+      body: {
+        kind: 'occupancy',
+        id: { fresh: 'occupancy' },
+        placeId: { fresh: 'place' },
+        startDate: '2031-07-01',
+        endDate: '2031-07-08',
+      },
+      unchanged: { table: 'occupancy', where: { id: { fresh: 'occupancy' } } },
+    },
     right: [PLANNING, 'write'],
     tag,
     versioned: true,
@@ -175,6 +202,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/cleaning/sync',
+    example: { uses: ['booking'], body: { from: '2031-07-01', to: '2031-07-31' } },
     right: [PLANNING, 'write'],
     tag,
     summary: 'Crée, met à jour ou supprime les tâches de ménage des départs d’une période',
@@ -188,6 +216,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/cleaning/window',
+    example: { body: { from: '2031-07-01', to: '2031-07-31' } },
     right: [PLANNING, 'read'],
     tag,
     summary: 'Tâches de ménage d’une période (les départs mettent la liste à jour pour qui peut écrire le planning)',

@@ -54,6 +54,7 @@ export const PLAN_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/planning/plan/occupancy',
+    example: { query: { date: '2031-07-02' } },
     right: [PLAN, 'read'],
     tag,
     summary: 'État de chaque emplacement pour une date (libre, occupé, indisponible) et bande de légende',
@@ -70,6 +71,7 @@ export const PLAN_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/planning/plan/image',
+    example: { uses: ['planImage'] },
     right: [PLAN, 'read'],
     tag,
     summary: 'L’image du plan',
@@ -87,6 +89,7 @@ export const PLAN_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/plan/image',
+    example: { upload: 'png', unchanged: { table: 'plan' } },
     right: [PLAN, 'write'],
     tag,
     summary: 'Dépose l’image du plan (champ multipart uploadfile ; PNG, JPEG, GIF ou WebP)',
@@ -123,6 +126,11 @@ export const PLAN_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'PUT',
     path: '/rest/planning/plan/positions',
+    example: {
+      uses: ['planImage'],
+      body: { positions: [{ placeId: { fresh: 'place' }, planX: 10, planY: 20 }] },
+      unchanged: { table: 'place', where: { id: { fresh: 'place' } } },
+    },
     right: [PLAN, 'write'],
     tag,
     summary: 'Positionne les emplacements sur le plan (mode édition)',

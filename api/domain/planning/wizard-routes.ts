@@ -14,6 +14,14 @@ export const WIZARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/offer',
+    example: {
+      body: {
+        startDate: '2031-07-01',
+        endDate: '2031-07-05',
+        occupants: [{ ageCategoryId: { record: 'adultAge' }, quantity: 2 }],
+        placeTypeId: { record: 'pitchType' },
+      },
+    },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Emplacements libres pour un séjour, avec leur prix (moteur de tarification)',
@@ -59,6 +67,11 @@ export const WIZARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'PUT',
     path: '/rest/planning/draft/:id',
+    example: {
+      params: { id: { fresh: 'temporaryBooking' } },
+      body: { notes: 'Arrivée tardive' },
+      unchanged: { table: 'booking', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary:
@@ -72,6 +85,11 @@ export const WIZARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/draft/:id/touch',
+    example: {
+      params: { id: { fresh: 'temporaryBooking' } },
+      body: {},
+      unchanged: { table: 'booking', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary:
@@ -88,6 +106,11 @@ export const WIZARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/draft/:id/release',
+    example: {
+      params: { id: { fresh: 'temporaryBooking' } },
+      body: {},
+      unchanged: { table: 'booking', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary:
@@ -102,6 +125,27 @@ export const WIZARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/planning/draft/:id/finalize',
+    example: [
+      {
+        variant: 'as a booking',
+        right: ['booking.booking', 'write'],
+        params: { id: { fresh: 'temporaryBooking' } },
+        body: { kind: 'booking' },
+        unchanged: { table: 'booking', where: { id: { param: 'id' } } },
+      },
+      {
+        variant: 'into an existing booking',
+        right: {
+          all: [
+            ['booking.booking', 'write'],
+            ['booking.booking', 'delete'],
+          ],
+        },
+        params: { id: { fresh: 'temporaryBooking' } },
+        body: { intoBookingId: { fresh: 'booking' } },
+        unchanged: { table: 'booking', where: { id: { param: 'id' } } },
+      },
+    ],
     right: [BOOKING, 'write'],
     tag,
     summary:
@@ -126,6 +170,11 @@ export const WIZARD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'PUT',
     path: '/rest/planning/occupancy/:id',
+    example: {
+      params: { id: { fresh: 'occupancy' } },
+      body: { notes: 'Arrivée tardive', occupancy: { endDate: '2031-07-09' } },
+      unchanged: { table: 'occupancy', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     versioned: true,

@@ -66,6 +66,14 @@ export const PRICING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/pricing/quote',
+    example: {
+      body: {
+        placeTypeId: { record: 'pitchType' },
+        startDate: '2031-07-01',
+        endDate: '2031-07-05',
+        occupants: [{ ageCategoryId: { record: 'adultAge' }, quantity: 2 }],
+      },
+    },
     right: { any: QUOTE_RIGHTS.map((f) => [f, 'read'] as const) },
     tag,
     summary: 'Chiffre un séjour (droit en lecture sur booking.booking ou sur stay.price)',
@@ -120,6 +128,11 @@ export const PRICING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'PUT',
     path: '/rest/pricing/grid/:id/option/:optionId/prices',
+    example: {
+      params: { id: 'grid', optionId: 'gridOption' },
+      body: { prices: [{ priceGridPeriodId: { record: 'gridPeriod' }, price: 1234 }] },
+      unchanged: { table: 'option_price', where: { priceGridOptionId: { record: 'gridOption' } } },
+    },
     right: ['stay.price', 'write'],
     tag,
     summary:

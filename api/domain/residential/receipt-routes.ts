@@ -14,6 +14,10 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute<{ year: number; from?: string; to?: string; placeAffectationId?: number; dueDays?: number }>({
     method: 'POST',
     path: '/rest/rent-receipt/multi-creation',
+    example: {
+      body: { year: 2031, placeAffectationId: { fresh: 'residence' } },
+      unchanged: { table: 'rent_receipt', where: { placeAffectationId: { fresh: 'residence' } } },
+    },
     right: [RES, 'write'],
     tag,
     summary:
@@ -56,6 +60,10 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute<{ placeAffectationId: number; year: number; deadline: number; dueDate?: string }>({
     method: 'POST',
     path: '/rest/rent-receipt/temp',
+    example: {
+      body: { placeAffectationId: { fresh: 'residence' }, year: 2031, deadline: 1 },
+      unchanged: { table: 'rent_receipt', where: { placeAffectationId: { fresh: 'residence' } } },
+    },
     right: [RES, 'write'],
     tag,
     summary: 'Crée la quittance temporaire (état 1) d’une échéance d’un contrat, avec ses lignes',
@@ -77,6 +85,7 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/rent-receipt/view/:rentReceiptId',
+    example: { params: { rentReceiptId: 'rentReceipt' } },
     right: [RES, 'read'],
     tag,
     summary: 'Une quittance avec ses lignes, sa facture et ce qui en est payé',
@@ -87,6 +96,11 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute<{ stateId: 1 | 2 | 3 }>({
     method: 'POST',
     path: '/rest/rent-receipt/:rentReceiptId/state',
+    example: {
+      params: { rentReceiptId: { fresh: 'rentReceipt' } },
+      body: { stateId: 2 },
+      unchanged: { table: 'rent_receipt', where: { id: { param: 'rentReceiptId' } } },
+    },
     right: [RES, 'write'],
     tag,
     summary:
@@ -108,6 +122,11 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute<{ date?: string }>({
     method: 'POST',
     path: '/rest/rent-receipt/:rentReceiptId/bill',
+    example: {
+      params: { rentReceiptId: { fresh: 'rentReceipt' } },
+      body: {},
+      unchanged: { table: 'rent_receipt', where: { id: { param: 'rentReceiptId' } } },
+    },
     right: {
       all: [
         [RES, 'write'],
@@ -135,6 +154,11 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute<{ date?: string }>({
     method: 'POST',
     path: '/rest/rent-receipt/:rentReceiptId/reminder',
+    example: {
+      params: { rentReceiptId: { fresh: 'rentReceipt' } },
+      body: { date: '2031-02-01' },
+      unchanged: { table: 'rent_receipt', where: { id: { param: 'rentReceiptId' } } },
+    },
     right: [RES, 'write'],
     tag,
     summary: 'Note la relance d’une quittance (date de dernière relance), même facturée',
@@ -155,6 +179,19 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute<{ to?: string }>({
     method: 'POST',
     path: '/rest/rent-receipt/:rentReceiptId/send-reminder',
+    example: {
+      params: { rentReceiptId: { fresh: 'rentReceipt' } },
+      body: {},
+      unchanged: {
+        table: 'mail_message',
+        where: { entityType: 'rent-receipt', entityId: { param: 'rentReceiptId' } },
+        count: true,
+      },
+      ok: {
+        status: 400,
+        why: 'no « Relance de quittance » model here: past the right, MAILING_CONFIGURATION_NOT_FOUND',
+      },
+    },
     right: [RES, 'write'],
     tag,
     summary:
@@ -169,6 +206,10 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute<{ date?: string }>({
     method: 'POST',
     path: '/rest/rent-receipt/send-reminders',
+    example: {
+      body: { date: '2000-01-01' },
+      unchanged: { table: 'mail_message', where: { kind: 'rent-reminder' }, count: true },
+    },
     right: [RES, 'write'],
     tag,
     summary:
@@ -193,6 +234,7 @@ export const RENT_RECEIPT_ROUTES = [
   defineRoute<unknown, { date?: string; status?: ReceiptStatus; year?: number }>({
     method: 'GET',
     path: '/rest/rent-receipt/management',
+    example: { query: { year: 2031 } },
     right: [RES, 'read'],
     tag,
     summary: 'Quittances enregistrées : à facturer, dues, en retard à la date, payées',

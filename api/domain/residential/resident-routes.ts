@@ -49,6 +49,7 @@ export const RESIDENT_ROUTES = [
   defineRoute<unknown, { from: string; to: string }>({
     method: 'GET',
     path: '/rest/resident/bill-types',
+    example: { query: { from: '2031-01-01', to: '2032-01-01' } },
     right: [RES, 'read'],
     tag,
     summary:
@@ -74,6 +75,7 @@ export const RESIDENT_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/residential-contract/document/:residentialContractId',
+    example: { params: { residentialContractId: 'residentialContract' } },
     right: [RES, 'read'],
     tag,
     summary: 'Le contrat résidentiel en PDF, avec la notice d’information et son récépissé',

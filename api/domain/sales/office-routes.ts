@@ -25,6 +25,7 @@ export const OFFICE_ROUTES = [
   defineRoute<unknown, { q: string }>({
     method: 'GET',
     path: '/rest/sales/stays-present',
+    example: { query: { q: 'Martin' } },
     right: {
       all: [
         [SALE, 'read'],
@@ -43,6 +44,11 @@ export const OFFICE_ROUTES = [
   defineRoute<MovementInput>({
     method: 'POST',
     path: '/rest/article/:articleId/stock-movement',
+    example: {
+      params: { articleId: 'article' },
+      body: { kind: 'delivery', quantity: 5 },
+      unchanged: { table: 'article', where: { id: { param: 'articleId' } } },
+    },
     right: [SALE, 'write'],
     tag,
     summary: "Livraison (+) ou ajustement d'inventaire (±) du stock d'un article suivi",
@@ -77,6 +83,7 @@ export const OFFICE_ROUTES = [
   defineRoute<unknown, { from?: string; to?: string }>({
     method: 'GET',
     path: '/rest/sales/check/charged',
+    example: { query: { from: '2020-01-01' } },
     right: [SALE, 'read'],
     tag,
     summary: 'Ventes portées sur des séjours, avec l’état de facturation du séjour (/check-sales)',
@@ -91,6 +98,7 @@ export const OFFICE_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/gift-voucher/check/:code',
+    example: { params: { code: 'giftVoucherCode' } },
     right: [SALE, 'read'],
     tag,
     summary: "Un bon cadeau d'après son code : valeur restante et validité (dialogue de paiement)",
@@ -105,6 +113,7 @@ export const OFFICE_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/gift-voucher/document/:giftVoucherId',
+    example: { params: { giftVoucherId: 'giftVoucher' } },
     right: [SALE, 'read'],
     tag,
     summary: 'Le bon cadeau à remettre au client (PDF)',
@@ -124,6 +133,7 @@ export const OFFICE_ROUTES = [
   defineRoute<{ csv: string }>({
     method: 'POST',
     path: '/rest/sale-gift-import/csv',
+    example: { body: { csv: { fresh: 'giftCsvLine' } }, unchanged: { table: 'sale_gift_import', count: true } },
     right: [SALE, 'write'],
     tag,
     summary:
@@ -150,6 +160,11 @@ export const OFFICE_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/sale-gift-import/:saleGiftImportId/integrate',
+    example: {
+      params: { saleGiftImportId: { fresh: 'giftImport' } },
+      body: {},
+      unchanged: { table: 'sale_gift_import', where: { id: { param: 'saleGiftImportId' } } },
+    },
     right: [SALE, 'write'],
     tag,
     summary:
@@ -167,6 +182,7 @@ export const OFFICE_ROUTES = [
   defineRoute<unknown, { from?: string; to?: string }>({
     method: 'GET',
     path: '/rest/sales/unassigned',
+    example: { query: { from: '2020-01-01' } },
     right: [SALE, 'read'],
     tag,
     summary: 'Tickets émis sans client et pas encore affectés à un client, sur la période (/add-customer-to-sales)',
@@ -181,6 +197,10 @@ export const OFFICE_ROUTES = [
   defineRoute<{ customerId: number; saleIds: number[] }>({
     method: 'POST',
     path: '/rest/sales/assign-customer',
+    example: {
+      body: { customerId: { record: 'customer' }, saleIds: [{ fresh: 'sale' }] },
+      unchanged: { table: 'sale_customer', where: { saleId: { fresh: 'sale' } }, count: true },
+    },
     right: [SALE, 'write'],
     tag,
     summary:
@@ -200,6 +220,11 @@ export const OFFICE_ROUTES = [
   defineRoute<{ to?: string }>({
     method: 'POST',
     path: '/rest/sales/:saleId/send-email',
+    example: {
+      params: { saleId: 'sale' },
+      body: { to: 'matrice@example.fr' },
+      unchanged: { table: 'sale_print', where: { saleId: { param: 'saleId' } }, count: true },
+    },
     right: [SALE, 'read'],
     tag,
     summary:

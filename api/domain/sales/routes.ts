@@ -47,6 +47,7 @@ export const SALES_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/sales/till/:cashRegisterId',
+    example: { params: { cashRegisterId: 'cashRegister' } },
     right: [SALE, 'read'],
     tag,
     summary:
@@ -59,6 +60,10 @@ export const SALES_ROUTES = [
   defineRoute<{ cashRegisterId: number; openingFloat?: number }>({
     method: 'POST',
     path: '/rest/sales/window/open',
+    example: {
+      body: { cashRegisterId: { fresh: 'cashRegister' }, openingFloat: 5000 },
+      unchanged: { table: 'cash_register_window', where: { cashRegisterId: { fresh: 'cashRegister' } } },
+    },
     right: [SALE, 'write'],
     tag,
     summary: 'Ouvre une session de la caisse avec son fond de caisse (une seule session ouverte par caisse)',
@@ -75,6 +80,11 @@ export const SALES_ROUTES = [
   defineRoute<{ counted: Counted }>({
     method: 'POST',
     path: '/rest/sales/window/:windowId/close',
+    example: {
+      params: { windowId: { fresh: 'tillWindow' } },
+      body: { counted: { cash: 0 } },
+      unchanged: { table: 'cash_register_window', where: { id: { param: 'windowId' } } },
+    },
     right: [SALE, 'write'],
     tag,
     summary: 'Ferme la session : montants comptés par nature de règlement, Z figé (attendu, compté, écart)',
@@ -92,6 +102,7 @@ export const SALES_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/sales/window/:windowId/z',
+    example: { params: { windowId: 'tillWindow' } },
     right: [SALE, 'read'],
     tag,
     summary: "Le Z d'une session : figé si elle est fermée, sinon calculé à l'instant (X)",
@@ -102,6 +113,14 @@ export const SALES_ROUTES = [
   defineRoute<SellInput>({
     method: 'POST',
     path: '/rest/sales/sell',
+    example: {
+      body: {
+        cashRegisterId: { record: 'cashRegister' },
+        lines: [{ articleId: { record: 'article' }, quantity: 1 }],
+        payments: [{ kind: 'cash', amount: 500 }],
+      },
+      unchanged: { table: 'sale', where: { cashRegisterId: { record: 'cashRegister' } }, count: true },
+    },
     right: [SALE, 'write'],
     tag,
     summary:
@@ -147,6 +166,15 @@ export const SALES_ROUTES = [
   defineRoute<ReturnInput>({
     method: 'POST',
     path: '/rest/sales/:saleId/return',
+    example: {
+      params: { saleId: { fresh: 'sale' } },
+      body: {
+        cashRegisterId: { record: 'cashRegister' },
+        lines: [{ saleLineId: { fresh: 'sale', field: 'lineId' }, quantity: 1 }],
+        payments: [{ kind: 'cash', amount: 250 }],
+      },
+      unchanged: { table: 'sale', where: { returnOfSaleId: { param: 'saleId' } }, count: true },
+    },
     right: [SALE, 'write'],
     tag,
     summary:
@@ -180,6 +208,7 @@ export const SALES_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/sales/view/:saleId',
+    example: { params: { saleId: 'sale' } },
     right: [SALE, 'read'],
     tag,
     summary: 'Un ticket avec ses lignes, règlements, bons cadeaux, retours et séjour',
@@ -190,6 +219,7 @@ export const SALES_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/sales/document/:saleId',
+    example: { params: { saleId: 'sale' } },
     right: [SALE, 'read'],
     tag,
     summary:
@@ -208,6 +238,7 @@ export const SALES_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/sales/document/:saleId',
+    example: { params: { saleId: 'sale' } },
     right: [SALE, 'read'],
     tag,
     summary:

@@ -44,6 +44,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
     // Anyone may read their own rights (the admin refetches them when its map is empty).
     method: 'GET',
     path: '/rest/security/user/get_right/:userId',
+    example: { variant: "someone else's", right: ['establishment.users', 'read'], params: { userId: 'user' } },
     right: 'session',
     tag,
     summary: "Droits effectifs d'un utilisateur (groupes ∪ droits spécifiques) ; chacun peut lire les siens",
@@ -59,6 +60,11 @@ export const SECURITY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/security/user/set_right/:userId',
+    example: {
+      params: { userId: 'user' },
+      body: { rights: { 'camp.pitch': { rights: '000' } } },
+      unchanged: { table: 'user_right', where: { userId: { record: 'user' } } },
+    },
     right: [USERS, 'write'],
     tag,
     summary:
@@ -103,6 +109,11 @@ export const SECURITY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/security/user/set_groups/:userId',
+    example: {
+      params: { userId: 'user' },
+      body: { groupIds: [{ record: 'group' }] },
+      unchanged: { table: 'user_group', where: { userId: { record: 'user' } } },
+    },
     right: [USERS, 'write'],
     tag,
     summary: "Remplace les groupes d'un utilisateur",
@@ -132,6 +143,7 @@ export const SECURITY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/security/group/set_right/:groupId',
+    example: { params: { groupId: 'group' }, body: { rights: { 'camp.pitch': { rights: '000' } } } },
     right: [USERS, 'write'],
     tag,
     summary: "Droits d'un groupe (entrées données ; les autres restent)",

@@ -2,7 +2,7 @@
 // right, query, file name, header and rows; csvExport turns it into its route (export
 // right, `text/csv` answer, French CSV of ./csv.ts).
 import type { Knex } from 'knex';
-import { defineRoute, type JsonSchema, type RightPair } from '../../http/define-route';
+import { defineRoute, type JsonSchema, type RightPair, type RouteExample } from '../../http/define-route';
 import { taxRegister, taxStatement } from './tourist-tax';
 import { dailyVat, vatStatement } from './vat';
 import { policeRegister } from './police';
@@ -14,6 +14,8 @@ interface CsvExport<Q> {
   path: string;
   right: RightPair;
   query: JsonSchema;
+  /** the call of the rights-matrix test (api/http/route-spec.ts) */
+  example: RouteExample;
   summary: string;
   fileName: (query: Q) => string;
   header: string[];
@@ -27,6 +29,7 @@ function csvExport<Q>(e: CsvExport<Q>) {
     right: e.right,
     tag,
     query: e.query,
+    example: e.example,
     response: csv,
     summary: e.summary,
     handler: async ({ ctx, query, knex }) => sendCsv(ctx, e.fileName(query), e.header, await e.rows(knex, query)),
@@ -86,6 +89,7 @@ async function vatStatementRows(knex: Knex, query: { year: number }): Promise<Ce
 export const CSV_EXPORT_ROUTES = [
   csvExport<Period>({
     path: '/rest/tax-list/export',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [ACC, 'export'],
     query: period,
     summary: 'Registre de la taxe de séjour en CSV',
@@ -110,6 +114,7 @@ export const CSV_EXPORT_ROUTES = [
   }),
   csvExport<Year>({
     path: '/rest/tax-statement-list/export',
+    example: { query: { year: 2031 } },
     right: [ACC, 'export'],
     query: yearQuery,
     summary: 'Déclaration de taxe de séjour en CSV (une ligne par période et par tarif)',
@@ -119,6 +124,7 @@ export const CSV_EXPORT_ROUTES = [
   }),
   csvExport<{ year: number }>({
     path: '/rest/tva-statement-list/export',
+    example: { query: { year: 2031 } },
     right: [ACC, 'export'],
     query: { type: 'object', required: ['year'], properties: { year } },
     summary: 'Déclaration de TVA en CSV (une ligne par mois, base et taux)',
@@ -128,6 +134,7 @@ export const CSV_EXPORT_ROUTES = [
   }),
   csvExport<Period>({
     path: '/rest/tva-statement-list/daily',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [ACC, 'export'],
     query: period,
     summary: 'Ventes par jour et par taux de TVA (factures, avoirs, tickets), pour le e-reporting B2C, en CSV',
@@ -144,6 +151,7 @@ export const CSV_EXPORT_ROUTES = [
   }),
   csvExport<Period>({
     path: '/rest/police-note-book/export',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: ['booking.booking', 'export'],
     query: period,
     summary: 'Registre de police en CSV, pour le remettre aux services de police sur leur demande',

@@ -19,6 +19,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/tax-list',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [ACC, 'read'],
     tag,
     query: period,
@@ -40,6 +41,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, Year>({
     method: 'GET',
     path: '/rest/tax-statement-list',
+    example: { query: { year: 2031 } },
     right: [ACC, 'read'],
     tag,
     query: yearQuery,
@@ -52,6 +54,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, Year>({
     method: 'GET',
     path: '/rest/tax-statement-list/document',
+    example: { query: { year: 2031 } },
     right: [ACC, 'export'],
     tag,
     query: yearQuery,
@@ -68,6 +71,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, { year: number }>({
     method: 'GET',
     path: '/rest/tva-statement-list',
+    example: { query: { year: 2031 } },
     right: [ACC, 'read'],
     tag,
     response: ref('VatStatement'),
@@ -84,6 +88,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/result',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [RESULTS, 'read'],
     tag,
     query: period,
@@ -99,6 +104,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/result-detail',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [RESULTS, 'read'],
     tag,
     query: period,
@@ -112,6 +118,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, { date: string }>({
     method: 'GET',
     path: '/rest/balance',
+    example: { query: { date: '2031-07-31' } },
     right: [RESULTS, 'read'],
     tag,
     response: ref('Balance'),
@@ -124,6 +131,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, Period>({
     method: 'GET',
     path: '/rest/police-note-book',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: ['booking.booking', 'read'],
     tag,
     query: period,
@@ -135,6 +143,7 @@ const JSON_ROUTES = [
   defineRoute<unknown, { month: string }>({
     method: 'GET',
     path: '/rest/insee-statement',
+    example: { query: { month: '2031-07' } },
     right: ['stats.stats', 'read'],
     tag,
     response: ref('InseeMonth'),

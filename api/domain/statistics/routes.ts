@@ -40,6 +40,7 @@ const screenRoutes = (s: ScreenDef) => [
   defineRoute<unknown, ScreenQuery>({
     method: 'GET',
     path: `/rest/stat/${s.name}`,
+    example: { uses: ['statistics'], query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [F, 'read'],
     tag,
     query: filtersSchema(s.params),
@@ -50,6 +51,7 @@ const screenRoutes = (s: ScreenDef) => [
   defineRoute<unknown, ScreenQuery>({
     method: 'GET',
     path: `/rest/stat/${s.name}/export`,
+    example: { uses: ['statistics'], query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [F, 'export'],
     tag,
     query: filtersSchema(s.params),
@@ -81,6 +83,12 @@ export const STATISTICS_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/stat/regenerate',
+    example: {
+      uses: ['idleStatistics'],
+      body: {},
+      unchanged: { table: 'stat_run', count: true },
+      skipAllowed: 'it starts a background regeneration (tests/int/statistics-regeneration.test.ts calls it)',
+    },
     right: [F, 'write'],
     tag,
     body: { type: 'object', additionalProperties: false, properties: {} },
@@ -96,6 +104,12 @@ export const STATISTICS_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/stat/send',
+    example: {
+      uses: ['statistics'],
+      body: {},
+      unchanged: { table: 'stat_export', count: true },
+      ok: { status: 400, why: 'no address to send to (tests/int/statistics-export.test.ts sends)' },
+    },
     right: [F, 'write'],
     tag,
     body: { type: 'object', additionalProperties: false, properties: {} },

@@ -9,6 +9,7 @@ import { expireDueOptions } from './sweeps';
 import { ACTION_DOCS } from './openapi';
 import { BOOKING, tag, summaryRef, ref, str, int, versionOf } from './route-parts';
 import { bookingSummary } from './booking-summary';
+import { ACTION_EXAMPLES, SET_STATE_EXAMPLES } from './booking-examples';
 
 export const BOOKING_ROUTES: RouteDecl[] = [
   defineRoute({
@@ -26,6 +27,24 @@ export const BOOKING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking/create',
+    example: {
+      body: {
+        kind: 'booking',
+        temporary: false,
+        customerId: { record: 'customer' },
+        partnerId: null,
+        occupancies: [
+          {
+            placeId: { fresh: 'place' },
+            startDate: '2031-07-01',
+            endDate: '2031-07-08',
+            equipmentId: null,
+            details: [{ ageCategoryId: { record: 'adultAge' }, quantity: 2 }],
+          },
+        ],
+      },
+      unchanged: { table: 'booking', count: true },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: 'Crée un séjour et ses occupations (temporaire ou définitif) en une transaction',
@@ -38,6 +57,7 @@ export const BOOKING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking/expire-options',
+    example: { body: {} },
     right: [BOOKING, 'write'],
     tag,
     summary:
@@ -53,6 +73,11 @@ export const BOOKING_ROUTES: RouteDecl[] = [
     // The merged booking ends DELETED: a deletion.
     method: 'POST',
     path: '/rest/booking/:id/merge',
+    example: {
+      params: { id: { fresh: 'booking' } },
+      body: { fromBookingId: { fresh: 'temporaryBooking' } },
+      unchanged: { table: 'booking', where: { id: { fresh: 'temporaryBooking' } } },
+    },
     right: {
       all: [
         [BOOKING, 'write'],
@@ -76,6 +101,7 @@ export const BOOKING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking/:id/set-state',
+    example: SET_STATE_EXAMPLES,
     right: [BOOKING, 'write'],
     tag,
     versioned: true,
@@ -113,6 +139,16 @@ export const BOOKING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking/:id/occupancy',
+    example: {
+      params: { id: { fresh: 'booking' } },
+      body: {
+        placeId: { fresh: 'place' },
+        startDate: '2031-07-01',
+        endDate: '2031-07-04',
+        details: [{ ageCategoryId: { record: 'adultAge' }, quantity: 1 }],
+      },
+      unchanged: { table: 'occupancy', where: { bookingId: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: 'Ajoute une occupation au séjour',
@@ -128,6 +164,11 @@ export const BOOKING_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking/:id/reprice',
+    example: {
+      params: { id: { fresh: 'booking' } },
+      body: {},
+      unchanged: { table: 'booking', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     versioned: true,
@@ -148,6 +189,7 @@ export const BOOKING_ROUTES: RouteDecl[] = [
     defineRoute({
       method: 'POST',
       path: `/rest/booking/:id/${action}`,
+      example: ACTION_EXAMPLES[action],
       tag,
       versioned: true,
       right:

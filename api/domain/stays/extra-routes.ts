@@ -44,6 +44,7 @@ export const EXTRA_ROUTES = [
   defineRoute<unknown, ExtrasQuery>({
     method: 'GET',
     path: '/rest/booking/extra-offers',
+    example: { query: { placeId: { record: 'place' }, startDate: '2031-07-01', endDate: '2031-07-04' } },
     right: [BOOKING, 'read'],
     tag,
     summary:
@@ -65,6 +66,11 @@ export const EXTRA_ROUTES = [
   defineRoute<{ extras: ExtraRowInput[]; version?: number }>({
     method: 'POST',
     path: '/rest/occupancy/:id/extras',
+    example: {
+      params: { id: { fresh: 'occupancy' } },
+      body: { extras: [{ extraId: { fresh: 'extra' }, quantity: 2 }] },
+      unchanged: { table: 'occupancy_extra', where: { occupancyId: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     versioned: true,

@@ -22,6 +22,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking/list',
+    example: { body: {} },
     right: [BOOKING, 'read'],
     tag,
     summary:
@@ -60,6 +61,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/booking/arrivals',
+    example: { query: { date: '2031-07-01' } },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Arrivées du jour (occupations)',
@@ -70,6 +72,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/booking/departures',
+    example: { query: { date: '2031-07-01' } },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Départs du jour (occupations)',
@@ -80,6 +83,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/booking/departure-cleaning',
+    example: { query: { date: '2031-07-01' } },
     right: [BOOKING, 'read'],
     tag,
     summary:
@@ -95,6 +99,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/booking/occupation',
+    example: { query: { date: '2031-07-01' } },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Emplacements occupés la nuit de date',
@@ -105,6 +110,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'GET',
     path: '/rest/booking/birthdays',
+    example: { query: { from: '2031-07-01', to: '2031-07-31' } },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Anniversaires (clients et accompagnants présents) entre from et to (31 jours au plus)',
@@ -118,6 +124,7 @@ export const STAY_LIST_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking/search-availability',
+    example: { body: { startDate: '2031-07-01', endDate: '2031-07-08' } },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Emplacements libres pour des dates, un nombre de personnes, un type ou une famille, des caractéristiques',

@@ -11,6 +11,11 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/occupancy/:id/lock',
+    example: {
+      params: { id: { fresh: 'occupancy' } },
+      body: { locked: true },
+      unchanged: { table: 'occupancy', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     versioned: true,
@@ -23,6 +28,7 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/occupancy/:id/quote',
+    example: { params: { id: { fresh: 'occupancy' } }, body: {} },
     right: [BOOKING, 'read'],
     tag,
     summary:
@@ -76,6 +82,11 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/occupancy/:id/cancel',
+    example: {
+      params: { id: { fresh: 'spareOccupancy' } },
+      body: { reason: 'Un emplacement suffit' },
+      unchanged: { table: 'occupancy', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     versioned: true,
@@ -90,6 +101,7 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking-import/list',
+    example: { body: {} },
     right: [BOOKING, 'read'],
     tag,
     summary: 'Réservations en ligne : source to-integrate, processed ou cancelled',
@@ -109,6 +121,11 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking-import/:id/accept',
+    example: {
+      params: { id: { fresh: 'onlineBooking' } },
+      body: {},
+      unchanged: { table: 'booking_import', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: 'Accepte une réservation en ligne',
@@ -118,6 +135,11 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking-import/:id/refuse',
+    example: {
+      params: { id: { fresh: 'onlineBooking' } },
+      body: { reason: 'Complet' },
+      unchanged: { table: 'booking_import', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary: 'Refuse une réservation en ligne ; son motif est obligatoire (NOTE_REQUIRED)',
@@ -128,6 +150,12 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking-import/:id/integrate',
+    example: {
+      uses: ['mobileHomePlace'],
+      params: { id: { fresh: 'acceptedOnlineBooking' } },
+      body: {},
+      unchanged: { table: 'booking_import', where: { id: { param: 'id' } } },
+    },
     right: [BOOKING, 'write'],
     tag,
     summary:

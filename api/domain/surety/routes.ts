@@ -25,6 +25,7 @@ export const SURETY_MODULE_ROUTES = [
   defineRoute<{ startDate: string; endDate: string }>({
     method: 'POST',
     path: '/rest/module/surety/swikly/bookings',
+    example: { body: { startDate: '2031-07-01', endDate: '2031-07-31' } },
     right: [SURETY, 'read'],
     tag,
     summary:
@@ -46,6 +47,14 @@ export const SURETY_MODULE_ROUTES = [
   defineRoute<{ bookingIds: number[] }>({
     method: 'POST',
     path: '/rest/module/surety/swikly/send',
+    example: {
+      body: { bookingIds: [{ record: 'booking' }] },
+      unchanged: { table: 'guarantee', count: true },
+      ok: {
+        status: 400,
+        why: 'no deposit provider here (SURETY_PROVIDER_URL): past the right, 400; surety-provider.test.ts runs it against a fake provider',
+      },
+    },
     right: [SURETY, 'write'],
     tag,
     summary:
@@ -71,6 +80,7 @@ export const SURETY_MODULE_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/module/surety/booking/calcul',
+    example: { body: {} },
     right: [SURETY, 'read'],
     tag,
     summary:

@@ -46,6 +46,10 @@ export const UTILITY_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/utilities/file-purge',
+    example: {
+      body: { refs: [{ fresh: 'expiredFile' }] },
+      unchanged: { table: 'stored_file', where: { ref: { fresh: 'expiredFile' } }, count: true },
+    },
     right: system,
     tag,
     summary: 'Purge les fichiers confirmés (jamais un document fiscal)',
@@ -61,6 +65,7 @@ export const UTILITY_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/utilities/grid-history',
+    example: { query: { before: '2020-01-01' } },
     right: ['stay.price', 'read'],
     tag,
     summary: "Versions anciennes des grilles tarifaires qu'aucun séjour n'utilise",
@@ -74,6 +79,10 @@ export const UTILITY_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/utilities/grid-history/purge',
+    example: {
+      body: { before: '2020-01-01', ids: [999999999] },
+      unchanged: { table: 'purged_grid_version', count: true },
+    },
     right: ['stay.price', 'delete'],
     tag,
     summary: 'Purge les versions de grilles confirmées (jamais une version utilisée ni la version en cours)',
@@ -97,6 +106,10 @@ export const UTILITY_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/utilities/import-v1',
+    example: {
+      body: { content: 'dHlwZTtpZF9leHRlcm5lO25vbQpjbGllbnQ7TTE7TWF0cmljZQo=', dryRun: true },
+      unchanged: { table: 'import_v1_key', count: true },
+    },
     right: system,
     tag,
     summary: 'Import V1 (clients, emplacements, séjours) : essai à blanc ou import complet, tout ou rien',

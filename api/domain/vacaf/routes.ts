@@ -74,6 +74,11 @@ export const VACAF_ROUTES = [
   defineRoute<{ cafNumber: string; amount: number }>({
     method: 'POST',
     path: '/rest/booking/:bookingId/holiday-aid',
+    example: {
+      params: { bookingId: { fresh: 'billableBooking' } },
+      body: { cafNumber: '1234567', amount: 100 },
+      unchanged: { table: 'holiday_aid', where: { bookingId: { param: 'bookingId' } } },
+    },
     right: [PAY, 'write'],
     tag,
     summary:
@@ -98,6 +103,10 @@ export const VACAF_ROUTES = [
   defineRoute({
     method: 'POST',
     path: '/rest/booking/:bookingId/holiday-aid/delete',
+    example: {
+      params: { bookingId: { fresh: 'holidayAid' } },
+      unchanged: { table: 'holiday_aid', where: { bookingId: { param: 'bookingId' } } },
+    },
     right: [PAY, 'delete'],
     tag,
     summary: "Retire l'aide VACAF du séjour (mêmes refus qu'une modification)",
@@ -138,6 +147,11 @@ export const VACAF_ROUTES = [
   defineRoute<Period>({
     method: 'POST',
     path: '/rest/vacaf-claim/create',
+    example: {
+      body: { from: '2031-07-01', to: '2031-08-01' },
+      unchanged: { table: 'vacaf_claim', count: true },
+      ok: { status: 400, why: 'no VACAF module: past the right, VACAF_MODULE_REQUIRED' },
+    },
     right: [PAY, 'write'],
     tag,
     summary:
@@ -155,6 +169,7 @@ export const VACAF_ROUTES = [
   defineRoute({
     method: 'GET',
     path: '/rest/vacaf-claim/:claimId/file',
+    example: { params: { claimId: { value: 999999 } }, ok: { status: 404, why: 'no such claim: past the right, 404' } },
     right: [PAY, 'read'],
     tag,
     summary: 'Le fichier CSV de la demande à la CAF',
@@ -171,6 +186,11 @@ export const VACAF_ROUTES = [
   defineRoute<{ paymentMethodId: number; date?: string }>({
     method: 'POST',
     path: '/rest/vacaf-claim/:claimId/payment',
+    example: {
+      params: { claimId: { value: 999999 } },
+      body: { paymentMethodId: { record: 'cheque' } },
+      ok: { status: 404, why: 'no such claim: past the right, 404' },
+    },
     right: [PAY, 'write'],
     tag,
     summary:

@@ -82,6 +82,7 @@ export const YIELD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/yield/apply',
+    example: { body: { token: { fresh: 'yieldToken' } }, unchanged: { table: 'yield_journal', count: true } },
     right: ['stay.price', 'write'],
     tag,
     summary: 'Applique les changements de l’aperçu (son jeton) : une nouvelle version de chaque grille, journalisée',
@@ -107,6 +108,7 @@ export const YIELD_ROUTES: RouteDecl[] = [
   defineRoute({
     method: 'POST',
     path: '/rest/yield/run',
+    example: { body: {}, unchanged: { table: 'yield_journal', count: true } },
     right: ['stay.price', 'write'],
     tag,
     summary:
