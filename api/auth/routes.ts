@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { badRequest, notLoggedIn } from '../http/errors';
 import { defineRoute, defineSchemas, type RouteDecl } from '../http/define-route';
-import { bool, int, ref, str } from '../http/schema-parts';
+import { bool, closed, int, list, orNull, ref, str } from '../http/schema-parts';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import { createSession, destroySession, setSessionCookie } from './session';
 import type { SessionUser } from './access';
@@ -84,30 +84,26 @@ export async function describeUser(knex: Knex, u: SessionUser) {
 }
 
 defineSchemas({
-  SessionUser: {
-    type: 'object',
-    properties: {
-      id: int,
-      login: str,
-      name: str,
-      admin: bool,
-      systeme: bool,
-      rights: {
-        type: ['object', 'null'],
-        description: 'fonctionnalité → drapeaux ; null pour un administrateur (tous les droits)',
-      },
-      lookups: {
-        type: 'array',
-        items: str,
-        description: "entités lues seulement comme listes de référence (libellés d'un champ), sans leur propre droit",
-      },
-      functionalities: {
-        type: ['array', 'null'],
-        description: 'les mêmes droits en groupes de fonctionnalités (voir RightsBody)',
-      },
-      menus: { type: 'array', description: 'le menu principal de l’utilisateur' },
+  SessionUser: closed({
+    id: int,
+    login: str,
+    name: str,
+    admin: bool,
+    systeme: bool,
+    rights: {
+      ...orNull({ type: 'object', additionalProperties: ref('RightFlags') }),
+      description: 'fonctionnalité → drapeaux ; null pour un administrateur (tous les droits)',
     },
-  },
+    lookups: {
+      ...list(str),
+      description: "entités lues seulement comme listes de référence (libellés d'un champ), sans leur propre droit",
+    },
+    functionalities: {
+      ...orNull(list(ref('FunctionalityRights'))),
+      description: 'les mêmes droits en groupes de fonctionnalités (voir RightsBody) ; null pour un administrateur',
+    },
+    menus: { ...list(ref('MenuEntry')), description: 'le menu principal de l’utilisateur' },
+  }),
 });
 
 const tag = 'security';

@@ -28,7 +28,7 @@ import {
   type PriceOverride,
   type StoredPrice,
 } from './PriceBreakdown';
-import { answerAs, AskDialog, dateFr, records, type Row, rest, type RestAnswer } from '../../admin/src/ui';
+import { AskDialog, dateFr, records, type Row, rest, type RestAnswer } from '../../admin/src/ui';
 
 function ManualPriceDialog({
   o,
@@ -54,9 +54,7 @@ function ManualPriceDialog({
   useEffect(() => {
     if (!open) return;
     let live = true;
-    answerAs<StoredPrice>(
-      rest('post', '/occupancy/{id}/quote', { path: { id: o.id }, body: { occupancy: { priceOverrides: overrides } } }),
-    )
+    rest('post', '/occupancy/{id}/quote', { path: { id: o.id }, body: { occupancy: { priceOverrides: overrides } } })
       .then((p) => {
         if (live) setPreview(p);
       })

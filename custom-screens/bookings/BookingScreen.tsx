@@ -30,19 +30,10 @@ import { BookingPrice } from './BookingPrice';
 import { StayBilling } from '../billing/StayBilling';
 import { moneyWarnings, useStayMoney } from '../billing/stay-money';
 import { StayDocuments } from '../documents/StayDocuments';
-import {
-  api,
-  records,
-  rest,
-  staleCurrent,
-  useFunctionKeys,
-  NotFound,
-  AskDialog,
-  Page,
-  type Row,
-} from '../../admin/src/ui';
+import { records, rest, staleCurrent, useFunctionKeys, NotFound, AskDialog, Page, type Row } from '../../admin/src/ui';
 import { kindLabel } from './status';
-import { actionButtons, type Summary } from './booking/actions';
+import { actionButtons } from './booking/actions';
+import { isStayAction, runStayAction } from './booking/runAction';
 import { NOTHING, OccupancyRow } from './booking/OccupancyRow';
 import { AddOccupancy } from './booking/AddOccupancy';
 import { MergeWith } from './booking/MergeWith';
@@ -78,16 +69,11 @@ export default function BookingScreen() {
     void qc.invalidateQueries({ queryKey: ['balance', Number(bookingId)] });
   };
   const run = async (action: string, values: Record<string, string>) => {
-    const body: Row = { ...values };
-    for (const k of Object.keys(body)) if (body[k] === '') delete body[k];
+    // The action is a button's (booking/actions.ts), known at run time only: runAction.ts types its body per route.
+    if (!isStayAction(action)) throw new Error(`Action inconnue : ${action}`);
     // The version shown: an action on a stay someone changed meanwhile is a 409, and the stay is reloaded.
     // The dialog showed the balance due: confirming it is the server's acceptBalance.
-    if ((action === 'depart' || action === 'early-departure') && money.due > 0) body.acceptBalance = true;
-    // The action is a button's (booking/actions.ts), known at run time only: rest() takes literal paths.
-    const answer = await api<Summary>(`/booking/${b.id}/${action}`, {
-      method: 'POST',
-      json: { ...body, version: b.version },
-    }).catch((e) => {
+    const answer = await runStayAction(b, action, values, money.due > 0).catch((e) => {
       if (staleCurrent(e)) refresh();
       throw e;
     });

@@ -33,12 +33,11 @@ import {
   DateFieldFr,
   type RestAnswer,
 } from '../../admin/src/ui';
-import { complete, type Complete } from '../billing/answer';
 
 const METER = 'camp.meter';
 const numberFr = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
 
-type CreationRow = Complete<RestAnswer<'/meter-reading/creation', 'get'>>['rows'][number];
+type CreationRow = RestAnswer<'/meter-reading/creation', 'get'>['rows'][number];
 
 export default function MeterReadingCreation() {
   return (
@@ -70,9 +69,7 @@ function CreationScreen() {
   const creation = useQuery({
     queryKey: ['meter-reading-creation', meterTypeId, date],
     queryFn: () =>
-      complete(
-        rest('get', '/meter-reading/creation', { query: { meterTypeId: Number(meterTypeId), readingDate: date } }),
-      ),
+      rest('get', '/meter-reading/creation', { query: { meterTypeId: Number(meterTypeId), readingDate: date } }),
     enabled: ready,
   });
   // Another type or date: another round.
@@ -112,7 +109,7 @@ function CreationScreen() {
           rows: rowsSent,
         },
       });
-      const saved = res.saved ?? 0;
+      const saved = res.saved;
       notify(`Enregistrement effectué : ${saved} relevé${saved > 1 ? 's' : ''}`, { type: 'success' });
       setTyped({});
       await creation.refetch();

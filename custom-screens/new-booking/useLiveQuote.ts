@@ -2,27 +2,24 @@
 // would be saved (POST /rest/occupancy/{id}/quote), asked a quarter of a second after
 // the last change; no total is ever computed here or sent.
 import { useEffect, useMemo, useState } from 'react';
-import { rest, type RestBody } from '../../admin/src/ui';
-import type { StoredPrice } from '../bookings/PriceBreakdown';
-import { answerAs } from '../billing/answer';
+import { rest } from '../../admin/src/ui';
 import type { Quote } from './PriceSteps';
 import { errorText, previewBody, type Draft } from './wizardModel';
 
 export function useLiveQuote(draft: Draft, occupancyId: number, activeKey: number) {
   const [quote, setQuote] = useState<Quote | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
-  const quoteBody = useMemo(
-    () => JSON.stringify(occupancyId && draft.placeId && draft.startDate && draft.endDate ? previewBody(draft) : null),
+  const body = useMemo(
+    () => (occupancyId && draft.placeId && draft.startDate && draft.endDate ? previewBody(draft) : null),
     [draft, occupancyId],
   );
+  // The server is asked again only when the body's content changes, not at each new draft object.
+  const bodyKey = JSON.stringify(body);
   useEffect(() => {
-    if (activeKey < 4 || quoteBody === 'null') return;
+    if (activeKey < 4 || body === null) return;
     let live = true;
     const t = setTimeout(() => {
-      // previewBody's, kept as JSON for the effect's dependency.
-      const body = JSON.parse(quoteBody) as RestBody<'/occupancy/{id}/quote', 'post'>;
-      // The answer's schema (StoredPrice, PricingQuote) marks no field required: read as the bookings' StoredPrice.
-      answerAs<StoredPrice>(rest('post', '/occupancy/{id}/quote', { path: { id: occupancyId }, body }))
+      rest('post', '/occupancy/{id}/quote', { path: { id: occupancyId }, body })
         .then((p) => {
           if (live) {
             setQuote(p.quote);
@@ -40,6 +37,7 @@ export function useLiveQuote(draft: Draft, occupancyId: number, activeKey: numbe
       live = false;
       clearTimeout(t);
     };
-  }, [quoteBody, activeKey, occupancyId]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `body` is read through its content, bodyKey
+  }, [bodyKey, activeKey, occupancyId]);
   return { quote, quoteError };
 }

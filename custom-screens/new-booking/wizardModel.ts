@@ -4,7 +4,7 @@
 // the state read back from a temporary booking after a reload or from the occupancy
 // being edited, and the first step's checks (§5 (docs/stays.md#validation), §8 (docs/errors.md#messages) in French).
 import { nightsBetween } from '../../common/dates';
-import type { components } from '../../admin/src/ui/client';
+import type { components, RestBody } from '../../admin/src/ui/client';
 
 /** A stay as the wizard reads it back (GET /rest/booking/{id}/summary, the planning wizard's answers). */
 export type WizardSummary = components['schemas']['BookingSummary'];
@@ -190,7 +190,7 @@ export function occupancyBody(d: Draft): components['schemas']['OccupancyInput']
  * The body of POST /rest/occupancy/{id}/quote: the draft priced by the server exactly as
  * saving it would (partner, channel, promo code, discounts, insurance, manual prices).
  */
-export function previewBody(d: Draft): Record<string, unknown> {
+export function previewBody(d: Draft): RestBody<'/occupancy/{id}/quote', 'post'> {
   const { equipmentId: _e, ...occupancy } = occupancyBody(d);
   return { occupancy, booking: bookingPricing(d) };
 }

@@ -19,7 +19,6 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { dateTimeFr, DateBox, euros, Page, rest, useCan } from '../../admin/src/ui';
-import { complete } from '../billing/answer';
 
 /** A ticket sold without a customer (GET /rest/sales/unassigned declares bare objects). */
 import { addDays, todayParis } from '../../common/dates';
@@ -37,7 +36,7 @@ export default function AddCustomerToSales() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['sales-unassigned', from, to],
-    queryFn: () => complete(rest('get', '/sales/unassigned', { query: { from, to } })),
+    queryFn: () => rest('get', '/sales/unassigned', { query: { from, to } }),
     enabled: !!from && !!to,
   });
   const rows = q.data ?? [];

@@ -8,13 +8,12 @@ import { Loading } from 'react-admin';
 import { formatCents } from '../../common/money';
 import { formatDateFr } from '../../common/dates';
 import { Page, rest } from '../../admin/src/ui';
-import { complete } from '../billing/answer';
 import { dateTime } from './model';
 
 export function TicketsPaymentCheck() {
   const q = useQuery({
     queryKey: ['sales-check-payments'],
-    queryFn: () => complete(rest('get', '/sales/check/payments')),
+    queryFn: () => rest('get', '/sales/check/payments'),
   });
   if (q.isPending) return <Loading />;
   const rows = q.data ?? [];
@@ -53,7 +52,7 @@ export function TicketsPaymentCheck() {
 export function CheckSales() {
   const q = useQuery({
     queryKey: ['sales-check-charged'],
-    queryFn: () => complete(rest('get', '/sales/check/charged')),
+    queryFn: () => rest('get', '/sales/check/charged'),
   });
   if (q.isPending) return <Loading />;
   const rows = q.data ?? [];

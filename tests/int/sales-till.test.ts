@@ -395,6 +395,15 @@ describe('charging a guest present today', () => {
     expect(gift[0].label).toContain(voucher.number);
     expect(bill.totalInclVat).toBe(present.total + 410 + 5000);
     expect((await t.admin.del(`/rest/article/${ids.voucher}`)).body.code).toBe('ARTICLE_DELETE_BLOCKED');
+    // The till's checks (/check-sales) list both charges, billed now; each row answers its declared schema.
+    const charged: any[] = (await t.admin.get('/rest/sales/check/charged')).body;
+    expect(
+      charged.filter((r) => r.bookingId === present.bookingId).map((r) => [r.number, r.amount, r.isBilled]),
+    ).toEqual([
+      [voucher.number, 5000, true],
+      [sale.number, 410, true],
+    ]);
+    expect((await t.admin.get('/rest/sales/check/payments')).status).toBe(200);
   }, 60_000);
 });
 

@@ -10,9 +10,7 @@
 // /login (a React transition) was still pending — log-out, reset, log-out… for
 // 10–13 s of busy CPU before the form showed (issue 13, docs/stays.md#preferences). A page load ends the admin.
 import type { AuthProvider } from 'react-admin';
-import { api } from '../api';
-import { answerAs, rest } from '../rest';
-import type { RightFlags } from '../../../common/rights';
+import { rest } from '../rest';
 import { NOT_LOGGED_IN, sessionEnded } from './accessDenied';
 import { loginRequest, rememberNext, storeUser, storedUser, type CurrentUser } from './session';
 
@@ -25,7 +23,7 @@ let refreshed: Promise<CurrentUser | null> | null = null;
 
 /** The server's view of the logged-in user, once per page load. */
 async function refresh(): Promise<CurrentUser | null> {
-  refreshed ??= answerAs<CurrentUser>(rest('get', '/security/me', { authErrors: false }))
+  refreshed ??= rest('get', '/security/me', { authErrors: false })
     .then((u) => {
       storeUser(u);
       return u;
@@ -84,7 +82,8 @@ export const authProvider: AuthProvider = {
     u = (await refresh()) ?? u;
     // The rights map is fetched again for the stored user id when it is empty.
     if (u && emptyRights(u)) {
-      const r = await api<{ rights: Record<string, RightFlags> }>(`/security/user/get_right/${u.id}`, {
+      const r = await rest('get', '/security/user/get_right/{userId}', {
+        path: { userId: u.id },
         authErrors: false,
       }).catch(() => null);
       if (r) {

@@ -267,18 +267,23 @@ export type paths = {
                         "application/json": {
                             rows: {
                                 billCount: number;
+                                /** Format: date-time */
                                 createdAt: string;
                                 debitTotal: number;
+                                /** Format: date */
                                 endDate: string;
                                 entryCount: number;
                                 fileName: string;
-                                format: string;
+                                /** @enum {string} */
+                                format: "fec" | "csv" | "quadratus" | "ximport" | "ebp";
                                 id: number;
                                 moduleId: number | null;
                                 moduleLabel: string | null;
                                 paymentCount: number;
+                                /** Format: date-time */
                                 sentAt: string | null;
                                 sentTo: string | null;
+                                /** Format: date */
                                 startDate: string;
                                 userName: string | null;
                                 version: number;
@@ -6942,9 +6947,10 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            items?: components["schemas"]["MeterReading"][];
-                            saved?: number;
-                            status?: string;
+                            items: components["schemas"]["MeterReading"][];
+                            saved: number;
+                            /** @constant */
+                            status: "SAVED";
                         };
                     };
                 };
@@ -7310,8 +7316,17 @@ export type paths = {
                             withCancellationInsurance?: boolean;
                         };
                         occupancy?: {
-                            animals?: Record<string, never>[];
-                            details?: Record<string, never>[];
+                            animals?: {
+                                animalTypeId: number;
+                                customerAnimalId?: number;
+                                quantity?: number;
+                            }[];
+                            details?: {
+                                ageCategoryId: number;
+                                exemptQuantity?: number;
+                                quantity: number;
+                                touristTaxExemptionId?: number | null;
+                            }[];
                             /** Format: date */
                             endDate?: string;
                             extras?: {
@@ -7325,7 +7340,11 @@ export type paths = {
                             priceOverrides?: components["schemas"]["PriceOverride"][];
                             /** Format: date */
                             startDate?: string;
-                            vehicles?: Record<string, never>[];
+                            vehicles?: {
+                                customerVehicleId?: number | null;
+                                licencePlate?: string | null;
+                                vehicleTypeId: number;
+                            }[];
                         };
                     };
                 };
@@ -7925,8 +7944,10 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
-                        from?: string;
-                        to?: string;
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
                     };
                 };
             };
@@ -7937,15 +7958,15 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            deleted?: number;
+                            deleted: number;
                             /** Format: date */
-                            from?: string;
-                            inserted?: number;
+                            from: string;
+                            inserted: number;
                             /** @constant */
-                            status?: "SAVED";
+                            status: "SAVED";
                             /** Format: date */
-                            to?: string;
-                            updated?: number;
+                            to: string;
+                            updated: number;
                         };
                     };
                 };
@@ -15202,6 +15223,20 @@ export type components = {
             /** @constant */
             status: "SAVED";
         };
+        FunctionalityRights: {
+            key: string;
+            label: string;
+            subFunctionalities: {
+                canDelete: boolean;
+                canExport: boolean;
+                canSelect: boolean;
+                canWrite: boolean;
+                key: string;
+                label: string;
+                /** @enum {unknown} */
+                rights: "000" | "001" | "011" | "111";
+            }[];
+        };
         GiftVoucher: {
             articleId?: number | null;
             beneficiary?: string | null;
@@ -15359,20 +15394,7 @@ export type components = {
             version?: number;
         };
         GroupRights: {
-            functionalities: {
-                key?: string;
-                label?: string;
-                subFunctionalities?: {
-                    canDelete?: boolean;
-                    canExport?: boolean;
-                    canSelect?: boolean;
-                    canWrite?: boolean;
-                    key?: string;
-                    label?: string;
-                    /** @enum {unknown} */
-                    rights?: "000" | "001" | "011" | "111";
-                }[];
-            }[];
+            functionalities: components["schemas"]["FunctionalityRights"][];
             groupId: number;
             isActive: boolean;
             label: string;
@@ -15382,7 +15404,7 @@ export type components = {
                 name: string;
             }[];
             rights: {
-                [key: string]: Record<string, never>;
+                [key: string]: components["schemas"]["RightFlags"];
             };
             /** @constant */
             status?: "SAVED";
@@ -15762,28 +15784,28 @@ export type components = {
             }[];
         };
         MeterReadingCreation: {
-            meterType?: {
-                id?: number;
-                label?: string;
-                unit?: string;
+            meterType: {
+                id: number;
+                label: string;
+                unit: string;
             };
             /** Format: date */
-            readingDate?: string;
-            rows?: {
-                lastReading?: {
-                    id?: number;
-                    quantity?: number;
+            readingDate: string;
+            rows: {
+                lastReading: {
+                    id: number;
+                    quantity: number;
                     /** Format: date */
-                    readingDate?: string;
+                    readingDate: string;
                 } | null;
-                meterId?: number;
-                number?: string;
-                placeCode?: string;
-                placeId?: number;
-                placeLabel?: string | null;
-                readingOnDate?: {
-                    id?: number;
-                    quantity?: number;
+                meterId: number;
+                number: string;
+                placeCode: string;
+                placeId: number;
+                placeLabel: string | null;
+                readingOnDate: {
+                    id: number;
+                    quantity: number;
                 } | null;
             }[];
         };
@@ -16802,92 +16824,115 @@ export type components = {
             priceGridOptionId: number | null;
             unitPrice: number;
         };
+        PricingPartnerLine: {
+            ageCategoryId: number | null;
+            amount: number;
+            animalTypeId: number | null;
+            computedAmount: number | null;
+            discountId: number | null;
+            /** Format: date */
+            endDate: string;
+            extraId: number | null;
+            isManualPrice: boolean;
+            label: string;
+            lineType: number;
+            priceGridOptionId: number | null;
+            quantity: number;
+            specialOfferId: number | null;
+            /** Format: date */
+            startDate: string;
+            strikeoutUnitPrice: number | null;
+            unitPrice: number;
+            vatAmount: number;
+            vatRateBp: number | null;
+            vehicleTypeId: number | null;
+        };
         PricingQuote: {
-            appliedLastMinuteOfferIds?: number[];
-            appliedSpecialOfferIds?: number[];
-            balance?: {
-                amount?: number;
+            appliedLastMinuteOfferIds: number[];
+            appliedSpecialOfferIds: number[];
+            balance: {
+                amount: number;
                 /** Format: date */
-                dueDate?: string;
+                dueDate: string;
             };
-            downPayment?: {
-                amount?: number;
+            downPayment: {
+                amount: number;
                 /** Format: date */
-                dueDate?: string;
-                isFullPayment?: boolean;
-                kind?: number;
-                rateBp?: number;
+                dueDate: string;
+                isFullPayment: boolean;
+                kind: number;
+                rateBp: number;
             } | null;
             /** Format: date */
-            endDate?: string;
-            historyVersion?: number;
-            lines?: components["schemas"]["PricingQuoteLine"][];
-            nights?: number;
-            optionLines?: {
-                ageCategoryId?: number | null;
-                animalTypeId?: number | null;
+            endDate: string;
+            historyVersion: number;
+            lines: components["schemas"]["PricingQuoteLine"][];
+            nights: number;
+            optionLines: {
+                ageCategoryId: number | null;
+                animalTypeId: number | null;
                 /** Format: date */
-                endDate?: string;
-                extraId?: number | null;
-                includedQuantity?: number;
-                isRequired?: boolean;
-                label?: string;
-                priceGridOptionId?: number;
-                quantity?: number;
+                endDate: string;
+                extraId: number | null;
+                includedQuantity: number;
+                isRequired: boolean;
+                label: string;
+                priceGridOptionId: number;
+                quantity: number;
                 /** Format: date */
-                startDate?: string;
-                vehicleTypeId?: number | null;
+                startDate: string;
+                vehicleTypeId: number | null;
             }[];
-            partnerCommissionTotal?: number;
-            partnerLines?: components["schemas"]["PricingQuoteLine"][];
-            placeTypeId?: number;
-            priceGridId?: number;
+            partnerCommissionTotal: number;
+            partnerLines: components["schemas"]["PricingPartnerLine"][];
+            placeTypeId: number;
+            priceGridId: number;
             /** Format: date */
-            quoteDate?: string;
+            quoteDate: string;
             /** Format: date */
-            startDate?: string;
-            total?: number;
-            totalExclVat?: number;
-            totalVat?: number;
-            touristTax?: {
-                amount?: number;
-                exemptPersons?: number;
-                mode?: number;
-                nights?: number;
-                taxablePersons?: number;
+            startDate: string;
+            total: number;
+            totalExclVat: number;
+            totalVat: number;
+            touristTax: {
+                amount: number;
+                exemptPersons: number;
+                mode: number;
+                nights: number;
+                taxablePersons: number;
             } | null;
-            touristTaxTotal?: number;
-            vatTotals?: {
-                totalExclVat?: number;
-                totalInclVat?: number;
-                vatAmount?: number;
-                vatRateBp?: number;
+            touristTaxTotal: number;
+            vatTotals: {
+                totalExclVat: number;
+                totalInclVat: number;
+                vatAmount: number;
+                vatRateBp: number;
             }[];
-            warnings?: components["schemas"]["PricingWarning"][];
+            warnings: components["schemas"]["PricingWarning"][];
         };
         PricingQuoteLine: {
-            ageCategoryId?: number | null;
-            amount?: number;
-            animalTypeId?: number | null;
-            computedAmount?: number | null;
-            discountId?: number | null;
+            ageCategoryId: number | null;
+            amount: number;
+            animalTypeId: number | null;
+            computedAmount: number | null;
+            discountId: number | null;
             /** Format: date */
-            endDate?: string;
-            extraId?: number | null;
-            isManualPrice?: boolean;
-            label?: string;
-            lastMinuteOfferId?: number | null;
-            lineType?: number;
-            priceGridOptionId?: number | null;
-            quantity?: number;
-            specialOfferId?: number | null;
+            endDate: string;
+            extraId: number | null;
+            isManualPrice: boolean;
+            label: string;
+            lastMinuteOfferId: number | null;
+            lineType: number;
+            priceGridOptionId: number | null;
+            quantity: number;
+            specialOfferId: number | null;
             /** Format: date */
-            startDate?: string;
-            strikeoutUnitPrice?: number | null;
-            unitPrice?: number;
-            vatAmount?: number;
-            vatRateBp?: number | null;
-            vehicleTypeId?: number | null;
+            startDate: string;
+            strikeoutUnitPrice: number | null;
+            unitPrice: number;
+            vatAmount: number;
+            vatRateBp: number | null;
+            vehicleTypeId: number | null;
         };
         PricingQuoteRequest: {
             animals?: {
@@ -17188,6 +17233,12 @@ export type components = {
             readonly updatedAt?: string;
             version?: number;
         };
+        RightFlags: {
+            canDelete: boolean;
+            canExport: boolean;
+            canRead: boolean;
+            canWrite: boolean;
+        };
         RightsBody: {
             functionalities?: {
                 key?: string;
@@ -17332,14 +17383,14 @@ export type components = {
             userId?: number | null;
         };
         SalesCharged: {
-            amount?: number;
-            bookingCode?: string | null;
-            bookingId?: number | null;
-            customerName?: string | null;
-            date?: string;
+            amount: number;
+            bookingCode: string | null;
+            bookingId: number | null;
+            customerName: string | null;
+            date: string;
             id: number;
-            isBilled?: boolean;
-            number?: string;
+            isBilled: boolean;
+            number: string;
         }[];
         SaleTicket: {
             changeGiven?: number;
@@ -17421,15 +17472,17 @@ export type components = {
             };
         };
         SessionUser: {
-            admin?: boolean;
-            functionalities?: unknown[] | null;
-            id?: number;
-            login?: string;
-            lookups?: string[];
-            menus?: unknown[];
-            name?: string;
-            rights?: Record<string, never> | null;
-            systeme?: boolean;
+            admin: boolean;
+            functionalities: components["schemas"]["FunctionalityRights"][] | null;
+            id: number;
+            login: string;
+            lookups: string[];
+            menus: components["schemas"]["MenuEntry"][];
+            name: string;
+            rights: {
+                [key: string]: components["schemas"]["RightFlags"];
+            } | null;
+            systeme: boolean;
         };
         Setting: {
             /** @default 12 */
@@ -18031,16 +18084,16 @@ export type components = {
             userId?: number | null;
         };
         StoredPrice: {
-            error?: {
-                code?: string;
-                message?: string;
+            error: {
+                code: string;
+                message: string;
             } | null;
-            gridPartnerId?: number | null;
-            gridPlaceTypeId?: number | null;
-            quote?: components["schemas"]["PricingQuote"] | null;
+            gridPartnerId: number | null;
+            gridPlaceTypeId: number | null;
+            quote: components["schemas"]["PricingQuote"] | null;
             /** Format: date */
-            quoteDate?: string;
-            withBookingFees?: boolean;
+            quoteDate: string;
+            withBookingFees: boolean;
         };
         Sublet: {
             readonly bookingId?: number | null;
@@ -18339,10 +18392,10 @@ export type components = {
         };
         TicketsPaymentMismatch: {
             id: number;
-            issuedAt?: string;
-            number?: string;
-            paid?: number;
-            totalInclVat?: number;
+            issuedAt: string;
+            number: string;
+            paid: number;
+            totalInclVat: number;
         }[];
         Tile: {
             /** Format: date-time */
@@ -18486,11 +18539,11 @@ export type components = {
         };
         UnassignedSales: {
             id: number;
-            issuedAt?: string;
-            kind?: string;
-            number?: string;
-            registerLabel?: string;
-            totalInclVat?: number;
+            issuedAt: string;
+            kind: string;
+            number: string;
+            registerLabel: string;
+            totalInclVat: number;
         }[];
         Unavailability: {
             readonly channelModuleId?: number | null;
@@ -18564,33 +18617,23 @@ export type components = {
             version?: number;
         };
         UserRights: {
-            admin?: boolean;
-            functionalities?: {
-                key?: string;
-                label?: string;
-                subFunctionalities?: {
-                    canDelete?: boolean;
-                    canExport?: boolean;
-                    canSelect?: boolean;
-                    canWrite?: boolean;
-                    key?: string;
-                    label?: string;
-                    /** @enum {unknown} */
-                    rights?: "000" | "001" | "011" | "111";
-                }[];
+            admin: boolean;
+            functionalities: components["schemas"]["FunctionalityRights"][];
+            groups: {
+                id: number;
+                isActive: boolean;
+                label: string;
             }[];
-            groups?: {
-                id?: number;
-                label?: string;
-            }[];
-            login?: string;
-            name?: string;
-            rights?: {
-                [key: string]: Record<string, never>;
+            login: string;
+            name: string;
+            rights: {
+                [key: string]: components["schemas"]["RightFlags"];
             };
-            specific?: boolean;
-            systeme?: boolean;
-            userId?: number;
+            specific: boolean;
+            /** @constant */
+            status?: "SAVED";
+            systeme: boolean;
+            userId: number;
         };
         UserTile: {
             /** Format: date-time */

@@ -6,8 +6,8 @@
 // prompt. One guard per page (react-router allows one blocker at a time).
 //
 //   const { dialog } = useLeaveGuard({
-//     when: booking.stateId !== 3,
-//     onLeave: () => api(`/booking/edit`, { method: 'POST', json: { ...booking, stateId: 2 } }),
+//     when: receipt.stateId === 1,
+//     onLeave: () => rest('post', '/rent-receipt/{rentReceiptId}/state', { path: { rentReceiptId }, body: { stateId: 2 } }),
 //   });
 //   return <>{form}{dialog}</>;
 import { MESSAGES } from '../../../common/messages';

@@ -213,28 +213,30 @@ export async function releaseExport(trx: Knex.Transaction, exportId: number): Pr
 }
 
 /** The history of exports, newest first, without their files. */
+/** The export's own columns the history lists (its answer schema, routes.ts, names the same), beside its module's
+ * label and its author's name. */
+export const HISTORY_COLUMNS = [
+  'id',
+  'version',
+  'createdAt',
+  'startDate',
+  'endDate',
+  'fileName',
+  'entryCount',
+  'paymentCount',
+  'billCount',
+  'debitTotal',
+  'format',
+  'moduleId',
+  'sentAt',
+  'sentTo',
+] as const;
+
 export async function exportHistory(db: Knex) {
   const rows = await db('accounting_export as e')
     .leftJoin('app_user as u', 'u.id', 'e.userId')
     .leftJoin('module_config as m', 'm.id', 'e.moduleId')
     .orderBy('e.id', 'desc')
-    .select(
-      'e.id',
-      'e.version',
-      'e.createdAt',
-      'e.startDate',
-      'e.endDate',
-      'e.fileName',
-      'e.entryCount',
-      'e.paymentCount',
-      'e.billCount',
-      'e.debitTotal',
-      'e.format',
-      'e.moduleId',
-      'e.sentAt',
-      'e.sentTo',
-      'm.label as moduleLabel',
-      'u.name as userName',
-    );
+    .select(...HISTORY_COLUMNS.map((c) => `e.${c}`), 'm.label as moduleLabel', 'u.name as userName');
   return rows.map((r) => ({ ...r, debitTotal: Number(r.debitTotal) }));
 }

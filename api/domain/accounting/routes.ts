@@ -11,7 +11,9 @@ import { activeConnectors } from './connector';
 import { encodeFile, type ExportFormat } from './formats';
 import { sendExport } from './send';
 import { paymentPlanChoices, paymentPlanRows } from './payment-plan';
-import { createExport, exportHistory, previewPeriod, type ExportRequest } from './exports';
+import { createExport, exportHistory, HISTORY_COLUMNS, previewPeriod, type ExportRequest } from './exports';
+import { closed, columns } from '../../http/schema-parts';
+import { meta as accountingExport } from '../../../common/generated/meta/accounting-export';
 
 const date = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const id = { type: 'integer', minimum: 1, maximum: 2_147_483_647, 'x-message': 'INVALID_ID' };
@@ -21,33 +23,12 @@ const str = { type: 'string' };
 const cents = { type: 'integer' };
 const strs = { type: 'array', items: str };
 const strOrNull = { type: ['string', 'null'] };
-const intOrNull = { type: ['integer', 'null'] };
 /** One export of the history (exportHistory, ./exports.ts): the file's text stays on /rest/accounting-export. */
-const exportRow = {
-  type: 'object',
-  required: [
-    ...['id', 'version', 'createdAt', 'startDate', 'endDate', 'fileName', 'entryCount', 'paymentCount', 'billCount'],
-    ...['debitTotal', 'format', 'moduleId', 'sentAt', 'sentTo', 'moduleLabel', 'userName'],
-  ],
-  properties: {
-    id: { type: 'integer' },
-    version: { type: 'integer' },
-    createdAt: str,
-    startDate: str,
-    endDate: str,
-    fileName: str,
-    entryCount: { type: 'integer' },
-    paymentCount: { type: 'integer' },
-    billCount: { type: 'integer' },
-    debitTotal: cents,
-    format: str,
-    moduleId: intOrNull,
-    sentAt: strOrNull,
-    sentTo: strOrNull,
-    moduleLabel: strOrNull,
-    userName: strOrNull,
-  },
-};
+const exportRow = closed({
+  ...columns(accountingExport.schema, HISTORY_COLUMNS),
+  moduleLabel: strOrNull,
+  userName: strOrNull,
+});
 const exportSetting = {
   type: ['object', 'null'],
   required: ['id', 'software'],

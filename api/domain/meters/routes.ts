@@ -5,44 +5,36 @@ import { defineRoute, defineSchemas } from '../../http/define-route';
 import { parseId } from '../../rest/records';
 import { badRequest } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
+import { closed, date, int, list, orNull, ref, str, strOrNull } from '../../http/schema-parts';
 import { creationRows, parseBulkInput, saveBulk } from './creation';
 
 const tag = 'meters';
 const METER = 'camp.meter';
-const int = { type: 'integer' };
-const str = { type: 'string' };
 const num = { type: 'number' };
-const date = { type: 'string', format: 'date' };
 
 defineSchemas({
   MeterReadingCreation: {
-    type: 'object',
     description:
       'Les compteurs en service du type à la date (actifs, posés, non déposés), par emplacement, avec leur ' +
       'dernier relevé avant la date.',
-    properties: {
-      meterType: { type: 'object', properties: { id: int, label: str, unit: str } },
+    ...closed({
+      meterType: closed({ id: int, label: str, unit: str }),
       readingDate: date,
-      rows: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            meterId: int,
-            number: str,
-            placeId: int,
-            placeCode: str,
-            placeLabel: { type: ['string', 'null'] },
-            lastReading: { type: ['object', 'null'], properties: { id: int, readingDate: date, quantity: num } },
-            readingOnDate: {
-              type: ['object', 'null'],
-              description: 'relevé déjà saisi à cette date',
-              properties: { id: int, quantity: num },
-            },
+      rows: list(
+        closed({
+          meterId: int,
+          number: str,
+          placeId: int,
+          placeCode: str,
+          placeLabel: strOrNull,
+          lastReading: orNull(closed({ id: int, readingDate: date, quantity: num })),
+          readingOnDate: {
+            ...orNull(closed({ id: int, quantity: num })),
+            description: 'relevé déjà saisi à cette date',
           },
-        },
-      },
-    },
+        }),
+      ),
+    }),
   },
   MeterReadingBulk: {
     type: 'object',
@@ -127,14 +119,7 @@ export const METER_ROUTES = [
       'ligne `rows.<n>.<champ>`, code METER_READINGS_REFUSED)',
     body: { $ref: '#/components/schemas/MeterReadingBulk' },
     invalid: 'VALIDATION_FAILED',
-    response: {
-      type: 'object',
-      properties: {
-        status: str,
-        saved: int,
-        items: { type: 'array', items: { $ref: '#/components/schemas/MeterReading' } },
-      },
-    },
+    response: closed({ status: { const: 'SAVED' }, saved: int, items: list(ref('MeterReading')) }),
     responseDescription: 'Relevés enregistrés',
     handler: async ({ body, user, knex }) => {
       const input = parseBulkInput(body);

@@ -20,7 +20,9 @@ import {
   PLANNING,
   RANGE,
   canCorrectPast,
+  closed,
   date,
+  dateInput,
   flag,
   int,
   list,
@@ -206,8 +208,8 @@ export const BOARD_ROUTES: RouteDecl[] = [
     right: [PLANNING, 'write'],
     tag,
     summary: 'Crée, met à jour ou supprime les tâches de ménage des départs d’une période',
-    body: { type: 'object', properties: { from: str, to: str } },
-    response: saved({ from: date, to: date, inserted: int, updated: int, deleted: int }),
+    body: { type: 'object', required: ['from', 'to'], properties: { from: dateInput, to: dateInput } },
+    response: closed({ status: { const: 'SAVED' }, from: date, to: date, inserted: int, updated: int, deleted: int }),
     handler: async ({ body, knex }) => {
       const { from, to } = parseRange(body, 93);
       return { status: 'SAVED', from, to, ...(await knex.transaction((trx) => syncDepartureTasks(trx, from, to))) };

@@ -22,7 +22,7 @@ export function placeFilter(q: Record<string, unknown>) {
 }
 
 export const tag = 'planning';
-export { date, int, list, obj, ref, str } from '../../http/schema-parts';
+export { closed, date, dateInput, int, list, obj, ref, str } from '../../http/schema-parts';
 export const saved = (more: Record<string, object> = {}) => ({
   type: 'object',
   properties: { status: { const: 'SAVED' }, ...more },

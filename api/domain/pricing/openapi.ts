@@ -1,12 +1,48 @@
 // Named schemas of the pricing routes, registered by ./routes.ts with defineSchemas
 // and served in /rest/openapi.json. Pure data.
 import { QUOTE_REQUEST_SCHEMA } from './request-schema';
-import { date, int, ref } from '../../http/schema-parts';
+import { closed, date, int, orNull, ref } from '../../http/schema-parts';
 
 const cents = { type: 'integer', description: 'centimes d’euro' };
 const nullableInt = { type: ['integer', 'null'] };
 
 const { $id: _id, ...request } = QUOTE_REQUEST_SCHEMA;
+
+/** A quote line (api/domain/pricing/types-quote.ts QuoteLine). */
+const PARTNER_LINE = {
+  lineType: {
+    type: 'integer',
+    description:
+      'type de ligne de facture (§9) : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 ' +
+      'extra, 8 frais, 9 remise, 11 assurance, 12 offre spéciale, 13 commission',
+  },
+  label: { type: 'string' },
+  quantity: int,
+  unitPrice: cents,
+  amount: { ...cents, description: 'quantity × unitPrice, TTC' },
+  vatRateBp: {
+    type: ['integer', 'null'],
+    description: 'taux de TVA en points de base (1000 = 10 %) ; null = hors TVA',
+  },
+  vatAmount: cents,
+  startDate: date,
+  endDate: date,
+  priceGridOptionId: nullableInt,
+  ageCategoryId: nullableInt,
+  extraId: nullableInt,
+  animalTypeId: nullableInt,
+  vehicleTypeId: nullableInt,
+  specialOfferId: nullableInt,
+  discountId: nullableInt,
+  isManualPrice: { type: 'boolean', description: 'prix saisi à la main (avertissement PRICE_MANUALLY_CHANGED)' },
+  computedAmount: {
+    type: ['integer', 'null'],
+    description: 'ce que la grille aurait facturé, gardé quand le prix est manuel',
+  },
+  strikeoutUnitPrice: { type: ['integer', 'null'], description: 'prix unitaire barré (offre « prix barré »)' },
+};
+/** A line of the customer's quote: its last-minute offer apart (StayQuoteLine). */
+const QUOTE_LINE = { ...PARTNER_LINE, lastMinuteOfferId: nullableInt };
 
 export const PRICING_SCHEMAS: Record<string, object> = {
   PricingQuoteRequest: {
@@ -20,48 +56,14 @@ export const PRICING_SCHEMAS: Record<string, object> = {
       'overrides : prix unitaires saisis à la main (priceGridOptionId null = l’hébergement, par nuit), gardés et ' +
       'signalés.',
   },
-  PricingQuoteLine: {
-    type: 'object',
-    properties: {
-      lineType: {
-        type: 'integer',
-        description:
-          'type de ligne de facture (§9) : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 ' +
-          'extra, 8 frais, 9 remise, 11 assurance, 12 offre spéciale, 13 commission',
-      },
-      label: { type: 'string' },
-      quantity: int,
-      unitPrice: cents,
-      amount: { ...cents, description: 'quantity × unitPrice, TTC' },
-      vatRateBp: {
-        type: ['integer', 'null'],
-        description: 'taux de TVA en points de base (1000 = 10 %) ; null = hors TVA',
-      },
-      vatAmount: cents,
-      startDate: date,
-      endDate: date,
-      priceGridOptionId: nullableInt,
-      ageCategoryId: nullableInt,
-      extraId: nullableInt,
-      animalTypeId: nullableInt,
-      vehicleTypeId: nullableInt,
-      specialOfferId: nullableInt,
-      lastMinuteOfferId: nullableInt,
-      discountId: nullableInt,
-      isManualPrice: { type: 'boolean', description: 'prix saisi à la main (avertissement PRICE_MANUALLY_CHANGED)' },
-      computedAmount: {
-        type: ['integer', 'null'],
-        description: 'ce que la grille aurait facturé, gardé quand le prix est manuel',
-      },
-      strikeoutUnitPrice: { type: ['integer', 'null'], description: 'prix unitaire barré (offre « prix barré »)' },
-    },
+  PricingQuoteLine: closed(QUOTE_LINE),
+  PricingPartnerLine: {
+    ...closed(PARTNER_LINE),
+    description:
+      'une ligne de la facture du partenaire (commission) : une ligne de devis sans offre de dernière minute',
   },
   PricingQuote: {
-    type: 'object',
-    description:
-      'Le devis : lignes typées, TVA par ligne et par taux, taxe de séjour hors base de TVA, arrhes et solde, ' +
-      'avertissements (§8).',
-    properties: {
+    ...closed({
       priceGridId: int,
       placeTypeId: int,
       historyVersion: { type: 'integer', description: 'version de la grille utilisée' },
@@ -73,65 +75,60 @@ export const PRICING_SCHEMAS: Record<string, object> = {
       optionLines: {
         type: 'array',
         description: 'lignes de prix d’option (§3, §5) : une par option de la grille, avec sa quantité et ses dates',
-        items: {
-          type: 'object',
-          properties: {
-            priceGridOptionId: int,
-            label: { type: 'string' },
-            ageCategoryId: nullableInt,
-            extraId: nullableInt,
-            animalTypeId: nullableInt,
-            vehicleTypeId: nullableInt,
-            isRequired: { type: 'boolean' },
-            includedQuantity: int,
-            quantity: int,
-            startDate: date,
-            endDate: date,
-          },
-        },
+        items: closed({
+          priceGridOptionId: int,
+          label: { type: 'string' },
+          ageCategoryId: nullableInt,
+          extraId: nullableInt,
+          animalTypeId: nullableInt,
+          vehicleTypeId: nullableInt,
+          isRequired: { type: 'boolean' },
+          includedQuantity: int,
+          quantity: int,
+          startDate: date,
+          endDate: date,
+        }),
       },
       appliedSpecialOfferIds: { type: 'array', items: int },
       appliedLastMinuteOfferIds: { type: 'array', items: int },
       vatTotals: {
         type: 'array',
-        items: {
-          type: 'object',
-          properties: { vatRateBp: int, totalExclVat: cents, vatAmount: cents, totalInclVat: cents },
-        },
+        items: closed({ vatRateBp: int, totalExclVat: cents, vatAmount: cents, totalInclVat: cents }),
       },
       total: { ...cents, description: 'somme des lignes (taxe de séjour comprise)' },
       totalVat: cents,
       totalExclVat: cents,
       touristTaxTotal: cents,
-      touristTax: {
-        type: ['object', 'null'],
-        properties: {
+      touristTax: orNull(
+        closed({
           mode: { type: 'integer', description: '1 au réel, 2 au forfait' },
           taxablePersons: int,
           exemptPersons: int,
           nights: int,
           amount: cents,
-        },
-      },
-      downPayment: {
-        type: ['object', 'null'],
-        properties: {
+        }),
+      ),
+      downPayment: orNull(
+        closed({
           kind: { type: 'integer', description: '1 arrhes, 2 acompte' },
           rateBp: int,
           amount: cents,
           dueDate: date,
           isFullPayment: { type: 'boolean' },
-        },
-      },
-      balance: { type: 'object', properties: { amount: cents, dueDate: date } },
+        }),
+      ),
+      balance: closed({ amount: cents, dueDate: date }),
       partnerLines: {
         type: 'array',
-        items: ref('PricingQuoteLine'),
+        items: ref('PricingPartnerLine'),
         description: 'commission du partenaire (facture partenaire, hors total client)',
       },
       partnerCommissionTotal: cents,
       warnings: { type: 'array', items: ref('PricingWarning') },
-    },
+    }),
+    description:
+      'Le devis : lignes typées, TVA par ligne et par taux, taxe de séjour hors base de TVA, arrhes et solde, ' +
+      'avertissements (§8).',
   },
   PricingWarning: {
     type: 'object',

@@ -135,18 +135,23 @@ defineSchemas({
     customerName: strOrNull,
     places: strOrNull,
   }),
-  TicketsPaymentMismatch: rows({ id: int, number: str, issuedAt: str, totalInclVat: int, paid: int }),
-  SalesCharged: rows({
-    id: int,
-    number: str,
-    date: str,
-    bookingId: intOrNull,
-    bookingCode: strOrNull,
-    customerName: strOrNull,
-    amount: int,
-    isBilled: bool,
-  }),
-  UnassignedSales: rows({ id: int, number: str, kind: str, issuedAt: str, totalInclVat: int, registerLabel: str }),
+  // The till checks and the tickets without a customer: every column of their query, always there.
+  TicketsPaymentMismatch: list(closed({ id: int, number: str, issuedAt: str, totalInclVat: int, paid: int })),
+  SalesCharged: list(
+    closed({
+      id: int,
+      number: str,
+      date: str,
+      bookingId: intOrNull,
+      bookingCode: strOrNull,
+      customerName: strOrNull,
+      amount: int,
+      isBilled: bool,
+    }),
+  ),
+  UnassignedSales: list(
+    closed({ id: int, number: str, kind: str, issuedAt: str, totalInclVat: int, registerLabel: str }),
+  ),
   GiftVoucherCheck: {
     type: 'object',
     required: ['id', 'code', 'remainingValue', 'isExpired'],

@@ -16,17 +16,6 @@ const sub = {
   },
 };
 
-const functionalities = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      key: { type: 'string' },
-      label: { type: 'string' },
-      subFunctionalities: { type: 'array', items: sub },
-    },
-  },
-};
 const str = { type: 'string' };
 const int = { type: 'integer' };
 const bool = { type: 'boolean' };
@@ -36,6 +25,11 @@ const obj = (properties: Record<string, object>) => ({
   required: Object.keys(properties),
   properties,
 });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** functionality key → its flags (common/rights.ts RightsMap), every functionality present */
+const rightsMap = { type: 'object', additionalProperties: ref('RightFlags') };
+/** the same rights as functionality groups (common/rights.ts toGroups) */
+const functionalities = { type: 'array', items: ref('FunctionalityRights') };
 
 export const SECURITY_SCHEMAS: Record<string, object> = {
   RightsBody: {
@@ -58,20 +52,40 @@ export const SECURITY_SCHEMAS: Record<string, object> = {
       rights: { type: 'object', additionalProperties: sub },
     },
   },
+  RightFlags: obj({ canRead: bool, canWrite: bool, canDelete: bool, canExport: bool }),
+  FunctionalityRights: {
+    ...obj({
+      key: str,
+      label: str,
+      subFunctionalities: {
+        type: 'array',
+        items: obj({
+          key: str,
+          label: str,
+          rights: sub.properties.rights,
+          canSelect: bool,
+          canWrite: bool,
+          canDelete: bool,
+          canExport: bool,
+        }),
+      },
+    }),
+    description: 'un groupe de fonctionnalités et les droits de chacune de ses sous-fonctionnalités',
+  },
   UserRights: {
     type: 'object',
+    additionalProperties: false,
+    required: ['userId', 'login', 'name', 'admin', 'systeme', 'groups', 'specific', 'rights', 'functionalities'],
     properties: {
-      userId: { type: 'integer' },
-      login: { type: 'string' },
-      name: { type: 'string' },
-      admin: { type: 'boolean' },
-      systeme: { type: 'boolean' },
-      groups: {
-        type: 'array',
-        items: { type: 'object', properties: { id: { type: 'integer' }, label: { type: 'string' } } },
-      },
-      specific: { type: 'boolean' },
-      rights: { type: 'object', additionalProperties: { type: 'object' } },
+      status: { const: 'SAVED' },
+      userId: int,
+      login: str,
+      name: str,
+      admin: bool,
+      systeme: bool,
+      groups: { type: 'array', items: obj({ id: int, label: str, isActive: bool }) },
+      specific: { ...bool, description: "l'utilisateur a des droits spécifiques" },
+      rights: rightsMap,
       functionalities,
     },
   },
@@ -85,7 +99,7 @@ export const SECURITY_SCHEMAS: Record<string, object> = {
       label: str,
       isActive: bool,
       members: { type: 'array', items: obj({ id: int, login: str, name: str }) },
-      rights: { type: 'object', additionalProperties: { type: 'object' } },
+      rights: rightsMap,
       functionalities,
     },
   },

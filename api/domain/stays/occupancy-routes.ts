@@ -5,7 +5,8 @@ import { badRequest } from '../../http/errors';
 import { cancelOccupancy, lockOccupancy } from './actions';
 import { parsePreview, previewOccupancyPrice } from './pricing';
 import { acceptImport, importList, integrateImport, refuseImport } from './imports';
-import { BOOKING, tag, int, ref, versionOf, date, rows } from './route-parts';
+import { BOOKING, tag, int, ref, versionOf, date } from './route-parts';
+import { ANIMAL_ROW, OCCUPANT_ROW, VEHICLE_ROW } from './openapi-writes';
 
 export const OCCUPANCY_ROUTES: RouteDecl[] = [
   defineRoute({
@@ -43,9 +44,9 @@ export const OCCUPANCY_ROUTES: RouteDecl[] = [
             placeId: { type: ['integer', 'null'] },
             startDate: date,
             endDate: date,
-            details: rows,
-            animals: rows,
-            vehicles: rows,
+            details: { type: 'array', items: OCCUPANT_ROW },
+            animals: { type: 'array', items: ANIMAL_ROW },
+            vehicles: { type: 'array', items: VEHICLE_ROW },
             extras: {
               type: 'array',
               items: {

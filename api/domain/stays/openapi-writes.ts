@@ -1,6 +1,37 @@
 // Named schemas of what the stay routes are sent: occupancies, a new booking, price
 // overrides, stored prices and the availability query (part of ./openapi.ts).
-import { date, ids, int, ref, str } from '../../http/schema-parts';
+import { closed, date, ids, int, orNull, ref, str } from '../../http/schema-parts';
+
+/** An occupancy's occupants of one age category (OccupancyInput, and the price preview's occupancy). */
+export const OCCUPANT_ROW = {
+  type: 'object',
+  required: ['ageCategoryId', 'quantity'],
+  properties: {
+    ageCategoryId: int,
+    quantity: int,
+    exemptQuantity: { ...int, description: 'dont exonérés de taxe de séjour (≤ quantity)' },
+    touristTaxExemptionId: {
+      type: ['integer', 'null'],
+      description: "motif d'exonération (obligatoire si exemptQuantity > 0)",
+    },
+  },
+};
+/** An occupancy's animals of one type. */
+export const ANIMAL_ROW = {
+  type: 'object',
+  required: ['animalTypeId'],
+  properties: { animalTypeId: int, quantity: int, customerAnimalId: int },
+};
+/** One vehicle of an occupancy. */
+export const VEHICLE_ROW = {
+  type: 'object',
+  required: ['vehicleTypeId'],
+  properties: {
+    vehicleTypeId: int,
+    licencePlate: { type: ['string', 'null'] },
+    customerVehicleId: { type: ['integer', 'null'] },
+  },
+};
 
 export const WRITE_SCHEMAS: Record<string, object> = {
   OccupancyInput: {
@@ -19,42 +50,9 @@ export const WRITE_SCHEMAS: Record<string, object> = {
         items: ref('PriceOverride'),
         description: 'prix manuels, gardés et signalés « prix modifié manuellement »',
       },
-      details: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['ageCategoryId', 'quantity'],
-          properties: {
-            ageCategoryId: int,
-            quantity: int,
-            exemptQuantity: { ...int, description: 'dont exonérés de taxe de séjour (≤ quantity)' },
-            touristTaxExemptionId: {
-              type: ['integer', 'null'],
-              description: "motif d'exonération (obligatoire si exemptQuantity > 0)",
-            },
-          },
-        },
-      },
-      animals: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['animalTypeId'],
-          properties: { animalTypeId: int, quantity: int, customerAnimalId: int },
-        },
-      },
-      vehicles: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['vehicleTypeId'],
-          properties: {
-            vehicleTypeId: int,
-            licencePlate: { type: ['string', 'null'] },
-            customerVehicleId: { type: ['integer', 'null'] },
-          },
-        },
-      },
+      details: { type: 'array', items: OCCUPANT_ROW },
+      animals: { type: 'array', items: ANIMAL_ROW },
+      vehicles: { type: 'array', items: VEHICLE_ROW },
       extras: {
         type: 'array',
         items: {
@@ -105,11 +103,7 @@ export const WRITE_SCHEMAS: Record<string, object> = {
     },
   },
   StoredPrice: {
-    type: 'object',
-    description:
-      'Le prix d’une occupation (occupancy.pricedQuote) : le devis du moteur, ou la raison pour laquelle elle ' +
-      'n’a pas pu être tarifée.',
-    properties: {
+    ...closed({
       quoteDate: { ...date, description: 'date du tarif (offres, échéances), fixée au premier calcul' },
       gridPlaceTypeId: { type: ['integer', 'null'] },
       gridPartnerId: { type: ['integer', 'null'] },
@@ -118,8 +112,11 @@ export const WRITE_SCHEMAS: Record<string, object> = {
         description: 'les frais de dossier du séjour sont sur cette occupation (une seule par séjour)',
       },
       quote: { oneOf: [ref('PricingQuote'), { type: 'null' }] },
-      error: { type: ['object', 'null'], properties: { code: str, message: str } },
-    },
+      error: orNull(closed({ code: str, message: str })),
+    }),
+    description:
+      'Le prix d’une occupation (occupancy.pricedQuote) : le devis du moteur, ou la raison pour laquelle elle ' +
+      'n’a pas pu être tarifée.',
   },
   AvailabilityQuery: {
     type: 'object',

@@ -26,5 +26,3 @@ export const dateQuery = (...names: string[]) => ({
     names.map((n) => [n, { ...date, 'x-message': 'INCORRECT_DATES', description: "aujourd'hui si absent" }]),
   ),
 });
-
-export const rows = { type: 'array', items: { type: 'object' } };

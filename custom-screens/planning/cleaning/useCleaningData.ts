@@ -7,7 +7,7 @@ import { useNotify } from 'react-admin';
 import { addDays, nightsBetween } from '../../../common/dates';
 import { countFr } from '../../../common/french';
 import { records, rest } from '../../../admin/src/ui';
-import { answerAs, complete } from '../../billing/answer';
+import { answerAs } from '../../billing/answer';
 import type { MoveRequest, MoveResult, VisibleWindow } from '../board';
 import { ALL_ROWS, useTiledWindow } from '../shared/useTiledWindow';
 import { sizedRows, staffRows, taskBars, todoCounts, type Staff, type Task, type TaskBar } from './model';
@@ -90,7 +90,7 @@ export function useCleaningData(canWrite: boolean) {
     try {
       const from = w.startDate < addDays(today, -31) ? addDays(today, -31) : w.startDate;
       const to = addDays(from, 90) < w.endDate ? addDays(from, 90) : w.endDate;
-      const r = await complete(rest('post', '/planning/cleaning/sync', { body: { from, to } }));
+      const r = await rest('post', '/planning/cleaning/sync', { body: { from, to } });
       notify(
         `Départs synchronisés : ${countFr(r.inserted, 'tâche créée', 'tâches créées')}, ` +
           `${countFr(r.updated, 'mise à jour', 'mises à jour')}, ${countFr(r.deleted, 'supprimée')}`,

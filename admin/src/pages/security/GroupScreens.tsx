@@ -6,7 +6,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Stack } from '
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanField, BooleanInput, TextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EntityForm, EntityList, answerAs, errorText, rest, useCan } from '../../ui';
+import { EntityForm, EntityList, errorText, rest, useCan } from '../../ui';
 import { meta } from '../../../../common/generated/meta/group';
 import type { RightsMap } from '../../../../common/rights';
 import { RightsMatrix } from './RightsMatrix';
@@ -21,20 +21,13 @@ export function GroupList() {
   );
 }
 
-interface GroupRights {
-  groupId: number;
-  label: string;
-  members: { id: number; login: string; name: string }[];
-  rights: RightsMap;
-}
-
 function GroupRightsCard({ groupId }: { groupId: number }) {
   const canWrite = useCan('establishment.users', 'write');
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['group-rights', groupId],
-    queryFn: () => answerAs<GroupRights>(rest('get', '/security/group/get_right/{groupId}', { path: { groupId } })),
+    queryFn: () => rest('get', '/security/group/get_right/{groupId}', { path: { groupId } }),
   });
   const [rights, setRights] = useState<RightsMap | null>(null);
   useEffect(() => {

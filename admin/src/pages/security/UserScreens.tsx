@@ -19,7 +19,7 @@ import {
 import SaveIcon from '@mui/icons-material/Save';
 import { BooleanField, BooleanInput, Confirm, PasswordInput, TextField, TextInput, useNotify } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { EntityForm, EntityList, answerAs, errorText, rest, useCan } from '../../ui';
+import { EntityForm, EntityList, errorText, rest, useCan } from '../../ui';
 import { meta } from '../../../../common/generated/meta/user';
 import type { RightsMap } from '../../../../common/rights';
 import { RightsMatrix } from './RightsMatrix';
@@ -37,14 +37,6 @@ export function UserList() {
   );
 }
 
-interface UserRights {
-  userId: number;
-  admin: boolean;
-  systeme: boolean;
-  groups: { id: number; label: string }[];
-  specific: boolean;
-  rights: RightsMap;
-}
 interface GroupChoice {
   id: number;
   label: string;
@@ -118,7 +110,7 @@ function RightsTab({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: ['user-rights', userId],
-    queryFn: () => answerAs<UserRights>(rest('get', '/security/user/get_right/{userId}', { path: { userId } })),
+    queryFn: () => rest('get', '/security/user/get_right/{userId}', { path: { userId } }),
   });
   const [rights, setRights] = useState<RightsMap | null>(null);
   const [confirm, setConfirm] = useState(false);
