@@ -7,6 +7,15 @@ import { useQuery } from '@tanstack/react-query';
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { AskDialog, rest } from '../../admin/src/ui';
 
+/** The stay's VACAF aid (one query, shared by the box and the stay screen that waits for it before its first paint). */
+export function useHolidayAid(bookingId: number, enabled = true) {
+  return useQuery({
+    queryKey: ['holiday-aid', bookingId],
+    queryFn: () => rest('get', '/booking/{bookingId}/holiday-aid', { path: { bookingId } }),
+    enabled,
+  });
+}
+
 export function HolidayAidBox({
   bookingId,
   canPay,
@@ -17,10 +26,7 @@ export function HolidayAidBox({
   onSaved: () => void;
 }) {
   const [asking, setAsking] = useState(false);
-  const q = useQuery({
-    queryKey: ['holiday-aid', bookingId],
-    queryFn: () => rest('get', '/booking/{bookingId}/holiday-aid', { path: { bookingId } }),
-  });
+  const q = useHolidayAid(bookingId);
   const aid = q.data;
   const frozen = !!aid && (aid.claimId != null || aid.billed);
   return (

@@ -127,6 +127,47 @@ export function StayBilling({
             <Typography variant="body2">{b.isBilled ? 'Séjour facturé' : 'Séjour non facturé'}</Typography>
           </Stack>
         )}
+        {/* The actions under the figures, shown with them: the tables and the VACAF line below grow as rows are
+            added, and a button below them would move between a user's aim and click. Disabled while the balance
+            reloads: the payment and refund dialogs start from what is due. */}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          {canBill && billable && b && !b.isBilled && (
+            <Button variant="outlined" onClick={() => setPreviewing('deposit')} data-testid="bill-deposit">
+              {b.downPaymentNature === 'arrhes' ? "Facture d'arrhes" : "Facture d'acompte"}
+            </Button>
+          )}
+          {canBill && billable && b && !b.isBilled && (
+            <Button variant="contained" onClick={() => setPreviewing('final')} data-testid="bill-final">
+              Facturer
+            </Button>
+          )}
+          {canBill && !!cancellationFee && b && b.billed === 0 && (
+            <Button variant="contained" onClick={() => issue('cancellation')} data-testid="bill-cancellation">
+              Facturer les frais d'annulation ({formatCents(cancellationFee)})
+            </Button>
+          )}
+          {canBill && b?.isBilled && b.partnerId != null && !b.partnerBillStands && (
+            <Button variant="outlined" onClick={partnerBill} data-testid="bill-partner">
+              Facture partenaire
+            </Button>
+          )}
+          {canPay && b && (
+            <Button variant="outlined" onClick={() => setPaying(true)} disabled={balance.isFetching} data-testid="pay">
+              Encaisser
+            </Button>
+          )}
+          {canPay && b && b.due < 0 && (
+            <Button
+              variant="outlined"
+              color="warning"
+              onClick={() => setRefunding(true)}
+              disabled={balance.isFetching}
+              data-testid="refund"
+            >
+              Rembourser
+            </Button>
+          )}
+        </Box>
         {b && (b.bills?.length ?? 0) > 0 && (
           <Table size="small" sx={{ mb: 1 }}>
             <TableHead>
@@ -166,40 +207,6 @@ export function StayBilling({
         {b && <PaymentsTable m={b} />}
         {b && <ChargesTable m={b} />}
         {b && <HolidayAidBox bookingId={bookingId} canPay={canPay} onSaved={refresh} />}
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {canBill && billable && b && !b.isBilled && (
-            <Button variant="outlined" onClick={() => setPreviewing('deposit')} data-testid="bill-deposit">
-              {b.downPaymentNature === 'arrhes' ? "Facture d'arrhes" : "Facture d'acompte"}
-            </Button>
-          )}
-          {canBill && billable && b && !b.isBilled && (
-            <Button variant="contained" onClick={() => setPreviewing('final')} data-testid="bill-final">
-              Facturer
-            </Button>
-          )}
-          {canBill && !!cancellationFee && b && b.billed === 0 && (
-            <Button variant="contained" onClick={() => issue('cancellation')} data-testid="bill-cancellation">
-              Facturer les frais d'annulation ({formatCents(cancellationFee)})
-            </Button>
-          )}
-          {canBill && b?.isBilled && b.partnerId != null && !b.partnerBillStands && (
-            <Button variant="outlined" onClick={partnerBill} data-testid="bill-partner">
-              Facture partenaire
-            </Button>
-          )}
-          {/* Shown with the balance, not before: a button that moves down when the figures
-              arrive takes the click meant for it somewhere else. */}
-          {canPay && b && (
-            <Button variant="outlined" onClick={() => setPaying(true)} data-testid="pay">
-              Encaisser
-            </Button>
-          )}
-          {canPay && b && b.due < 0 && (
-            <Button variant="outlined" color="warning" onClick={() => setRefunding(true)} data-testid="refund">
-              Rembourser
-            </Button>
-          )}
-        </Box>
         {canPay && b && b.due < 0 && (
           <RefundDialog
             bookingId={bookingId}

@@ -29,8 +29,20 @@ import { STATUS } from '../../common/stay-status';
 import { BookingPrice } from './BookingPrice';
 import { StayBilling } from '../billing/StayBilling';
 import { moneyWarnings, useStayMoney } from '../billing/stay-money';
+import { useHolidayAid } from '../billing/HolidayAidBox';
 import { StayDocuments } from '../documents/StayDocuments';
-import { records, rest, staleCurrent, useFunctionKeys, NotFound, AskDialog, Page, type Row } from '../../admin/src/ui';
+import {
+  records,
+  rest,
+  staleCurrent,
+  useCan,
+  useCurrentUser,
+  useFunctionKeys,
+  NotFound,
+  AskDialog,
+  Page,
+  type Row,
+} from '../../admin/src/ui';
 import { kindLabel } from './status';
 import { actionButtons } from './booking/actions';
 import { isStayAction, runStayAction } from './booking/runAction';
@@ -52,10 +64,17 @@ export default function BookingScreen() {
     queryFn: () => rest('get', '/booking/{id}/summary', { path: { id: Number(bookingId) } }),
     enabled: valid,
   });
-  const money = moneyWarnings(useStayMoney(bookingId).data);
+  const canReadMoney = useCan('invoice.payment', 'read');
+  const rights = useCurrentUser();
+  const moneyQuery = useStayMoney(bookingId);
+  const money = moneyWarnings(moneyQuery.data);
+  const aid = useHolidayAid(Number(bookingId), valid && canReadMoney);
   useFunctionKeys({ Escape: () => navigate(-1) });
   if (!valid) return <NotFound />;
-  if (summary.isPending) return <Loading />;
+  // The page is painted once its money card and VACAF line are known too: they sit above the occupancies, and a
+  // card growing when its figures arrive moves the buttons below it between a user's aim and click.
+  if (summary.isPending || rights.isPending || (canReadMoney && (moneyQuery.isPending || aid.isPending)))
+    return <Loading />;
   if (summary.error)
     return (
       <Page title="Séjour">
@@ -96,6 +115,9 @@ export default function BookingScreen() {
     }
   };
   const buttons = actionButtons(summary.data, money);
+  // An action's dialog says (and its departure confirms) what is due: the buttons wait for the stay and its money
+  // as they are now, not as they were before a change being reloaded.
+  const reloading = summary.isFetching || moneyQuery.isFetching;
   const ui = asking ? buttons.find((x) => x.key === asking) : null;
   return (
     <Page
@@ -122,6 +144,7 @@ export default function BookingScreen() {
                 key={x.key}
                 color={x.danger ? 'error' : 'primary'}
                 onClick={() => setAsking(x.key)}
+                disabled={reloading}
                 data-testid={`action-${x.key}`}
               >
                 {x.label}

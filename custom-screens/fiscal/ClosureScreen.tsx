@@ -82,6 +82,7 @@ export default function ClosureScreen() {
       setError((e as Error).message);
     }
   };
+  // The closure buttons wait for the status: the alerts it brings above them would move them under the pointer.
   const s = status.data;
   const last = (c: Row | null, label: string) => (
     <Typography variant="body2">
@@ -139,7 +140,7 @@ export default function ClosureScreen() {
               <DateFieldFr label="Journée" value={day} onChange={(v) => setDay(v ?? '')} />
               <Button
                 variant="contained"
-                disabled={!canWrite || !day}
+                disabled={!canWrite || !day || !s}
                 onClick={() => confirmClose('day')}
                 data-testid="close-day"
               >
@@ -163,7 +164,7 @@ export default function ClosureScreen() {
               </TextField>
               <Button
                 variant="contained"
-                disabled={!canWrite || !month}
+                disabled={!canWrite || !month || !s}
                 onClick={() => confirmClose('month')}
                 data-testid="close-month"
               >

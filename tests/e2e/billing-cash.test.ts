@@ -8,7 +8,7 @@
 // guarantees, the checks, the till (starting base, injection, expense, count) and the
 // cash and bank journal, and the four preference sections of billing.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, clickUntilShown, pageApi, searchList, withLoggedInPage, type TestPage } from './browser';
+import { baseUrl, pageApi, searchList, withLoggedInPage, type TestPage } from './browser';
 import { euros, payAtStay, same } from './billing-fixtures';
 import { todayParis } from '../../common/dates';
 
@@ -124,11 +124,9 @@ describe('a stay billed, paid and remitted in the browser', () => {
     await poll(async () => same(await money.getByTestId('billed').textContent(), euros(total))).toBe(true);
     await poll(async () => same(await money.getByTestId('due').textContent(), euros(total - byCard))).toBe(true);
     // Marking the guest gone now asks to confirm, with the amount still due; kept as it is.
-    // The stay's summary reloads after billing: its buttons may move, so click until the dialog shows.
-    await clickUntilShown(
-      page.getByTestId('action-depart').or(page.getByTestId('action-early-departure')).first(),
-      page.getByRole('dialog'),
-    );
+    // The stay's summary reloads after billing: its action buttons stay disabled until it has, and one click opens.
+    await page.getByTestId('action-depart').or(page.getByTestId('action-early-departure')).first().click();
+    await page.getByRole('dialog').waitFor();
     await page
       .getByRole('dialog')
       .getByText(new RegExp(`Attention : le client doit encore ${amountRe(total - byCard).source}`))

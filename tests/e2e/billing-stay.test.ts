@@ -4,7 +4,7 @@
 // payment view has its source. From the bill screen, « Avoir » shows the credit note as it
 // will be — by line, then by amount — and issues it on confirmation only, as previewed.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, clickUntilShown, pageApi, withLoggedInPage, type TestPage } from './browser';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { euros, payAtStay, same } from './billing-fixtures';
 
 let page: TestPage;
@@ -113,7 +113,8 @@ describe('a stay billed and paid in the browser', () => {
     };
 
     await page.goto(`${baseUrl()}/bill/${billId}`);
-    await clickUntilShown(page.getByTestId('credit-note'), dialog);
+    await page.getByTestId('credit-note').click();
+    await dialog.waitFor();
     // By line: 10 € off one line, shown as it will be, nothing issued yet.
     await mode('Des lignes, en tout ou en partie');
     await dialog.getByTestId(`credit-line-${line.id}`).fill('10,00');
@@ -139,7 +140,8 @@ describe('a stay billed and paid in the browser', () => {
     await page.getByText('Partiellement annulée par avoir', { exact: true }).waitFor();
 
     // By amount: 20 € off the whole bill, spread by the server over its taxed lines.
-    await clickUntilShown(page.getByTestId('credit-note'), dialog);
+    await page.getByTestId('credit-note').click();
+    await dialog.waitFor();
     await mode("Un montant sur l'ensemble de la facture");
     await dialog.getByTestId('credit-amount').fill('20,00');
     await dialog.getByTestId('credit-reason').fill('Geste e2e');

@@ -1,6 +1,6 @@
 // Chromium through playwright-core (Debian's browser, never a download).
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { E2E_ADMIN_PASSWORD } from './password';
 
 export const baseUrl = () => inject('baseUrl');
@@ -92,22 +92,6 @@ export function withLoggedInPage(
   afterAll(async () => {
     await browser?.close();
   });
-}
-
-/**
- * Clicks `button` until `opened` shows. A click is lost when the page lays itself out
- * again between the aim and the press (a query refetched, a row added): a receptionist
- * would click again, and so does the test, on a condition and never after a sleep.
- */
-export async function clickUntilShown(button: Locator, opened: Locator, timeout = 15_000): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      if (await opened.isVisible()) return;
-      await button.click({ timeout: 3_000 });
-      await opened.waitFor({ state: 'visible', timeout: 3_000 });
-    },
-    { timeout, interval: 100 },
-  );
 }
 
 /** Logs in through the real /login form. */

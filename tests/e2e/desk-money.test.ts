@@ -4,7 +4,7 @@
 // bill before issuing it; a guest in credit (a ticket taken back by a credit note) is
 // told so at departure, never « undefined ». Waits on conditions only.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, clickUntilShown, pageApi, withLoggedInPage, type TestPage } from './browser';
+import { baseUrl, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { euros, payAtStay } from './billing-fixtures';
 import { todayParis } from '../../common/dates';
 
@@ -86,7 +86,8 @@ describe('the money of a stay at the front desk', () => {
     const charges = money().getByTestId('stay-charges');
     await charges.locator('tr', { hasText: made.ticket.number }).getByText('À facturer').waitFor();
 
-    await clickUntilShown(page.getByTestId('action-arrive'), dialog());
+    await page.getByTestId('action-arrive').click();
+    await dialog().waitFor();
     await dialog()
       .getByText(/Attention : le client doit encore/)
       .waitFor();
@@ -140,10 +141,8 @@ describe('the money of a stay at the front desk', () => {
     await money().getByTestId('owed-back').waitFor();
     expect(flat(await money().getByTestId('owed-back').textContent())).toContain(flat(euros(made.charged)));
     expect(flat(await money().getByTestId('due').textContent())).toBe(flat(euros(0)));
-    await clickUntilShown(
-      page.getByTestId('action-depart').or(page.getByTestId('action-early-departure')).first(),
-      dialog(),
-    );
+    await page.getByTestId('action-depart').or(page.getByTestId('action-early-departure')).first().click();
+    await dialog().waitFor();
     await dialog()
       .getByText(/de trop : cette somme lui est due/)
       .waitFor();
@@ -154,7 +153,8 @@ describe('the money of a stay at the front desk', () => {
     const note = (await pageApi<any>(page, 'GET', `/bill/view/${bill.id}`)).creditNotes[0];
     await money().getByTestId(`bill-state-${note.id}`).getByText(`Sur ${bill.number}`).waitFor();
     // Paid back from the stay page: the refund is listed as such, and nothing is owed any more.
-    await clickUntilShown(money().getByTestId('refund'), dialog());
+    await money().getByTestId('refund').click();
+    await dialog().waitFor();
     await dialog().getByTestId('refund-method').locator('..').click();
     await page.getByRole('option', { name: 'Virement', exact: true }).click();
     await dialog().getByTestId('refund-save').click();
@@ -203,7 +203,8 @@ describe('extras during a stay', () => {
     expect(priced.length, 'the demo grid prices some extras').toBeGreaterThan(0);
 
     await page.goto(`${baseUrl()}/booking/${s.booking.id}`);
-    await clickUntilShown(page.getByTestId(`extras-occupancy-${o.id}`), page.getByTestId('extras-dialog'));
+    await page.getByTestId(`extras-occupancy-${o.id}`).click();
+    await page.getByTestId('extras-dialog').waitFor();
     const box = page.getByTestId('extras-dialog');
     if (unpriced.length)
       await box.getByTestId('extras-unpriced').getByText(unpriced[0].label, { exact: false }).waitFor();
@@ -268,7 +269,8 @@ describe('what a professional product gets right', () => {
     // A closure says what it does and that it is final before anything is closed.
     await page.goto(`${baseUrl()}/closure`);
     const pending = await page.getByTestId('closure-pending').textContent();
-    await clickUntilShown(page.getByTestId('close-day'), dialog());
+    await page.getByTestId('close-day').click();
+    await dialog().waitFor();
     await dialog()
       .getByText(/Clôturer la journée du \d{2}\/\d{2}\/\d{4} \?/)
       .waitFor();
@@ -276,7 +278,8 @@ describe('what a professional product gets right', () => {
     await dialog().getByRole('button', { name: 'Ne pas clôturer' }).click();
     await dialog().waitFor({ state: 'detached' });
     expect(await page.getByTestId('closure-pending').textContent()).toBe(pending);
-    await clickUntilShown(page.getByTestId('close-month'), dialog());
+    await page.getByTestId('close-month').click();
+    await dialog().waitFor();
     await dialog()
       .getByText(/Clôturer le mois de .+ \?/)
       .waitFor();

@@ -3,7 +3,7 @@
 // them billed and cashed from its page, and the resident's account opened from the list.
 import { describe, expect, it } from 'vitest';
 import { todayParis } from '../../common/dates';
-import { baseUrl, clickMenuItem, clickUntilShown, pageApi, withLoggedInPage, type TestPage } from './browser';
+import { baseUrl, clickMenuItem, pageApi, withLoggedInPage, type TestPage } from './browser';
 import { euros, same } from './billing-fixtures';
 
 let page: TestPage;
@@ -57,7 +57,8 @@ describe('residential', () => {
       .getByText(/facturée \(FA\d+\)/)
       .waitFor();
     const dialog = page.getByRole('dialog');
-    await clickUntilShown(page.getByTestId('receipt-pay'), dialog);
+    await page.getByTestId('receipt-pay').click();
+    await dialog.waitFor();
     await dialog.getByTestId('pay-method').locator('..').click();
     await page.getByRole('option', { name: label }).click();
     await dialog.getByTestId('pay-confirm').click();
