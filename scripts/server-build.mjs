@@ -4,8 +4,19 @@
 // held ~60 MiB more (issue 31, docs/history.md#issue-31). Rebuilt when a source is newer than the bundle;
 // `node scripts/server-build.mjs` builds (npm start runs it in a child process: esbuild
 // never loads into the server). `npm run dev` and the tests still run the sources.
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { newest, root } from './admin-build.mjs';
 
@@ -61,20 +72,29 @@ const plugin = (outDir) => ({
   },
 });
 
+/** Builds kept beside the newest: a server started from one still loads its lazy chunks and PDF workers from it. */
+const KEPT_BUILDS = 3;
+
 export async function buildServer() {
   const { build } = await import('esbuild');
-  // Built beside, then swapped in: a start reading the bundle never sees half of one.
-  const tmp = `${serverDir}.${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
+  // Each build has a directory of its own beside .tmp/server (the same depth, so the
+  // sources' relative URLs hold), and .tmp/server is a symbolic link swapped to the new
+  // one by a rename, which is atomic: two starts racing on a stale build each finish
+  // their own, a start reading the bundle never sees half of one, and a running server
+  // (Node runs the link's target) keeps its files.
+  const id = `${Date.now().toString(36)}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const out = `${serverDir}-${id}`;
   await build({
-    entryPoints: [join(root, 'api/main.ts')],
+    // The PDF worker is an entry of its own: the pool starts it as plain JS (api/pdf/pool.ts).
+    entryPoints: [join(root, 'api/main.ts'), join(root, 'api/pdf/pdf-worker.ts')],
+    define: { BIVOUAC_BUNDLE: 'true' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     // Code splitting keeps the imports of modules loaded at first use (PDF, Factur-X…) lazy.
     splitting: true,
-    outdir: tmp,
+    outdir: out,
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',
     outExtension: { '.js': '.mjs' },
@@ -82,16 +102,32 @@ export async function buildServer() {
     logLevel: 'warning',
     plugins: [plugin(serverDir)],
   });
-  for (const f of readdirSync(tmp)) {
-    const p = join(tmp, f);
+  for (const f of readdirSync(out)) {
+    const p = join(out, f);
     const text = readFileSync(p, 'utf8');
     writeFileSync(
       p,
       text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
     );
   }
-  rmSync(serverDir, { recursive: true, force: true });
-  renameSync(tmp, serverDir);
+  const link = `${serverDir}.${id}.link`;
+  symlinkSync(basename(out), link, 'dir');
+  // A .tmp/server directory of an earlier layout is removed once (a rename cannot replace it).
+  if (existsSync(serverDir) && !lstatSync(serverDir).isSymbolicLink())
+    rmSync(serverDir, { recursive: true, force: true });
+  renameSync(link, serverDir);
+  pruneBuilds(basename(out));
+}
+
+/** Removes the builds older than the KEPT_BUILDS newest (never `current`), and the old layout's leftovers. */
+function pruneBuilds(current) {
+  const dir = dirname(serverDir);
+  const name = basename(serverDir);
+  const builds = readdirSync(dir)
+    .filter((f) => f.startsWith(`${name}-`) && f !== current)
+    .map((f) => ({ f, at: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const { f } of builds.slice(KEPT_BUILDS - 1)) rmSync(join(dir, f), { recursive: true, force: true });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

@@ -2,11 +2,11 @@
 // made of (rows cross to a worker by structured clone; document definitions cannot, as
 // they hold footer functions). Each worker builds the definition and renders it here,
 // with the fonts parsed once per thread.
-import { billDocument, type PdfOptions } from '../domain/billing/pdf';
+import { billDocument, billMoment, type PdfOptions } from '../domain/billing/pdf';
 import { pdfmake } from './printer';
 import { ticketDocument } from '../domain/sales/pdf';
 import { closureDocument } from '../domain/ledger/pdf';
-import { toFacturX, wantsFacturX } from '../domain/billing/facturx';
+import { embedFacturX, facturxXmlOf, wantsFacturX, type PdfKitTarget } from '../domain/billing/facturx';
 
 // Each job carries what its document builder takes.
 type Bill = Parameters<typeof billDocument>[0];
@@ -30,25 +30,33 @@ function definition(job: PdfJob): object {
   }
 }
 
-/** A pdfmake definition rendered on this thread (fonts parsed once per thread, see ./fonts). */
-export async function renderDefinition(def: object): Promise<Buffer> {
-  return Buffer.from(await pdfmake().createPdf(def).getBuffer());
+/**
+ * A pdfmake definition rendered on this thread (fonts parsed once per thread, see
+ * ./fonts); `before` adds to the laid-out pdfkit document before it ends.
+ */
+export async function renderDefinition(def: object, before?: (doc: PdfKitTarget) => void): Promise<Buffer> {
+  const out = pdfmake().createPdf(def);
+  if (before) before((await out.getStream()) as PdfKitTarget);
+  return Buffer.from(await out.getBuffer());
 }
 
 /**
  * The job's PDF rendered on this thread. A bill for a business customer with a VAT
- * number becomes a Factur-X (EN 16931); should that fail, the plain PDF/A still carries
- * every legal mention, so the bill is not left without a document.
+ * number becomes a Factur-X (EN 16931): its XML is written first, then embedded as the
+ * PDF renders. Should the XML fail, the plain PDF/A still carries every legal mention,
+ * so the bill is not left without a document.
  */
 export async function renderJob(job: PdfJob): Promise<Buffer> {
-  const pdf = await renderDefinition(definition(job));
-  if (job.kind !== 'bill' || !wantsFacturX(job.bill.customerSnapshot)) return pdf;
+  const def = definition(job);
+  if (job.kind !== 'bill' || !wantsFacturX(job.bill.customerSnapshot)) return renderDefinition(def);
+  let xml: string;
   try {
-    return await toFacturX(pdf, job.bill);
+    xml = await facturxXmlOf(job.bill);
   } catch (thrown) {
     // A validation failure lists its schema errors; anything else says its message.
     const e = thrown as { errors?: { instancePath?: string }[]; message?: string } | null | undefined;
     console.error('Factur-X', job.bill.id, (e?.errors ?? []).map((x) => x.instancePath).join(' ') || e?.message);
-    return pdf;
+    return renderDefinition(def);
   }
+  return renderDefinition(def, (doc) => embedFacturX(doc, xml, billMoment(job.bill)));
 }

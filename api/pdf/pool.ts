@@ -5,6 +5,8 @@
 // takes no job with it: its job is rendered on this thread and the worker replaced.
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { PdfJob } from './jobs';
 
 /**
@@ -42,8 +44,22 @@ export function poolSize(): number {
   return Math.max(1, availableParallelism());
 }
 
+/** Set to true by the server's bundle (scripts/server-build.mjs), undeclared elsewhere. */
+declare const BIVOUAC_BUNDLE: boolean | undefined;
+
+/**
+ * The worker's entry: from the server's bundle, its plain-JS build beside the bundle's
+ * modules (no tsx at run time: the worker starts faster and holds less); from the
+ * sources, ./worker.mjs, which loads the TypeScript through tsx.
+ */
+export function workerEntry(): URL {
+  if (typeof BIVOUAC_BUNDLE !== 'undefined' && BIVOUAC_BUNDLE)
+    return pathToFileURL(join(import.meta.dirname, 'pdf-worker.mjs'));
+  return new URL('./worker.mjs', import.meta.url);
+}
+
 function startWorker(): Slot {
-  const worker = new Worker(new URL('./worker.mjs', import.meta.url));
+  const worker = new Worker(workerEntry());
   const slot: Slot = { worker, ready: false, busy: null, idle: null };
   worker.on('message', (m: { ready?: boolean; id?: number; pdf?: Uint8Array; error?: string }) => {
     if (m.ready) slot.ready = true;

@@ -7,8 +7,11 @@ import { installFontCache, STANDARD_FONT } from './fonts';
 const require = createRequire(import.meta.url);
 /** The part of pdfmake's API the app calls (the package ships no types). */
 export interface PdfMake {
-  /** `definition`: a pdfmake document definition (content, styles, footer…). */
-  createPdf(definition: object): { getBuffer(): Promise<Uint8Array> };
+  /**
+   * `definition`: a pdfmake document definition (content, styles, footer…). `getStream`
+   * answers the laid-out pdfkit document before it ends (to add to it), `getBuffer` ends it.
+   */
+  createPdf(definition: object): { getStream(): Promise<unknown>; getBuffer(): Promise<Uint8Array> };
 }
 
 /** What this module configures once, besides rendering. */

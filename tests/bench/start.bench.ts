@@ -1,14 +1,15 @@
-// First and second start of `npm start` (scripts/start.mjs, then api/main.ts) on an empty data
+// First and second start of `npm start` (scripts/start.mjs, then the server's bundle) on an empty data
 // directory with the embedded PostgreSQL: time to the first answer (the log-in page),
 // to the API answering (migrated; on the first start the demo is still being seeded
 // behind a 503 « Préparation de la démonstration… »), and to the demo being ready.
-// The admin build is done first and timed apart (it belongs to the install or the
-// first build). Then a kill -9 of the node process and a restart. PRINTS, never fails.
+// The admin and server builds are done first and timed apart (they belong to the
+// install or the first build); the server then runs from its bundle, as npm start runs it. Then a kill -9 of the node process and a restart. PRINTS, never fails.
 // Run: npx tsx tests/bench/start.bench.ts
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { ROOT } from '../pg';
+import { serverArgs } from '../../scripts/server-build.mjs';
 
 const DIR = `${ROOT}.tmp/bench-start`;
 const PASSWORD = 'bench-start-password';
@@ -45,9 +46,9 @@ interface Start {
 
 async function start(port: number): Promise<Start> {
   const t0 = performance.now();
-  // The server part of npm start (the admin was built just before): while others edit
-  // the admin's sources, start.mjs would rebuild it on every start.
-  const proc = spawn(process.execPath, ['--import', 'tsx', `${ROOT}api/main.ts`], {
+  // The server part of npm start, its bundle (built just before): while others edit the
+  // admin's sources, start.mjs would rebuild it on every start.
+  const proc = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: DIR, PORT: String(port), ADMIN_PASSWORD: PASSWORD },
@@ -85,7 +86,7 @@ async function main() {
     stdio: 'inherit',
   });
   console.log(
-    `admin build (only when its sources changed): ${sec(performance.now() - t)}` +
+    `admin and server builds (only when their sources changed): ${sec(performance.now() - t)}` +
       `${build.status ? ` (failed: ${build.status})` : ''}`,
   );
   rmSync(DIR, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Two API processes on one database (issue 31 (docs/history.md#issue-31), README « Several API processes »): both
-// run `api/main.ts` on the same scratch database (the demo) and one shared DATA_DIR.
+// run the server's bundle as npm start does (built first when stale) on the same scratch
+// database (the demo) and one shared DATA_DIR.
 // Prints, never fails:
 //  - sessions: a log-in on process A used on process B (and the other way);
 //  - bills: BILLS final bills issued alternately on A and B, two at a time (one on
@@ -7,7 +8,7 @@
 //  - jobs: after JOB_SECONDS, each job's runs claimed in job_claim per process, and
 //    whether any (job, period) ran twice.
 // Run: npx tsx tests/bench/two-processes.bench.ts (BILLS=50, JOB_SECONDS=40)
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { bootstrap } from '../../api/demo/bootstrap';
 import { openDatabase } from '../../api/db/connect';
 import { openScratchDatabase, ROOT } from '../pg';
 import { recordFigures } from './results';
+import { serverArgs } from '../../scripts/server-build.mjs';
 
 const PASSWORD = 'bench-two-password';
 const BILLS = Number(process.env.BILLS ?? 50);
@@ -72,12 +74,15 @@ async function main() {
     .pluck('b.id');
   await scratch.db.close();
 
+  // The server's bundle, built as npm start builds it when a source changed.
+  const built = spawnSync(process.execPath, [`${ROOT}scripts/start.mjs`, '--build-only'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'bivouac-two-'));
   const procs: ChildProcess[] = [];
   const bases: string[] = [];
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
-    const p = spawn(process.execPath, ['--import', 'tsx', `${ROOT}api/main.ts`], {
+    const p = spawn(process.execPath, serverArgs(), {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],
       env: {

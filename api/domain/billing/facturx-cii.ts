@@ -1,5 +1,5 @@
 // What @e-invoice-eu/core writes wrong in a Factur-X's CII XML, put right before it is
-// rendered, and the library's invoice service that does so (facturx.ts).
+// rendered, and the part of the library's invoice service that writes it (facturx.ts).
 import {
   FormatFactoryService,
   invoiceSchema,
@@ -10,6 +10,8 @@ import {
   type Logger,
 } from '@e-invoice-eu/core';
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019';
+import { FACTURX_FORMAT } from './facturx-codes';
+import { ciiXml } from './facturx-xml';
 
 const quiet: Logger = { log() {}, warn() {}, error() {} };
 
@@ -78,33 +80,66 @@ export function completeCii(cii: Cii, invoice: Invoice): Cii {
   return cii;
 }
 
-/** The invoice schema compiled once per format and process (see `generateFacturX`). */
+/** The invoice schema compiled once per format and process (see `facturXml`). */
 const validators = new Map<string, ValidateFunction<Invoice>>();
 
+/** The CII part of the library's Factur-X formatter: its `generate` without the PDF. */
+type CiiGenerate = (this: EInvoiceFormat, invoice: Invoice, options: InvoiceServiceOptions) => Promise<string>;
+
 /**
- * The library's `InvoiceService.generate`, step for step, with two changes: the Factur-X
- * formatter hands its CII data to `completeCii` before rendering it, and the invoice
- * schema is compiled once per format and process (the library compiles it on every
- * call: about 0,4 s, most of a Factur-X's cost). Fails loudly when a library update
- * moved the hook.
+ * The Factur-X's CII XML, as the library's `InvoiceService.generate` writes it, with
+ * four changes: the formatter hands its CII data to `completeCii` before rendering it,
+ * and writes it with `ciiXml` (the same bytes; `libraryWriter`: the library's own, for tests);
+ * the invoice schema is compiled once per format and process (the library compiles it
+ * on every call: about 0,4 s); and the XML alone is generated — the CII formatter's
+ * `generate`, which the Factur-X formatter calls before it loads the PDF with pdf-lib,
+ * attaches the XML and saves the whole PDF again. The PDF/A-3 attachment is written by
+ * pdfkit while the bill renders instead (./facturx-pdf.ts). Fails loudly when a
+ * library update moved either hook.
  */
-export async function generateFacturX(invoice: Invoice, options: InvoiceServiceOptions): Promise<string | Uint8Array> {
+export async function facturXml(
+  invoice: Invoice,
+  format = FACTURX_FORMAT,
+  { libraryWriter = false } = {},
+): Promise<string> {
   const factory = new FormatFactoryService();
-  const formatter = factory.createFormatService(options.format, quiet) as EInvoiceFormat & {
+  const formatter = factory.createFormatService(format, quiet) as EInvoiceFormat & {
     renderXML?: (data: Cii) => string;
+    cleanAttributes?: (data: Cii) => void;
   };
-  if (typeof formatter.renderXML !== 'function') throw new Error('@e-invoice-eu/core: no renderXML');
+  if (typeof formatter.renderXML !== 'function' || typeof formatter.cleanAttributes !== 'function')
+    throw new Error('@e-invoice-eu/core: no renderXML');
   const render = formatter.renderXML.bind(formatter);
-  formatter.renderXML = (data: Cii) => render(completeCii(data, invoice));
-  const format = factory.normalizeFormat(options.format);
-  let validate = validators.get(format);
+  const clean = formatter.cleanAttributes.bind(formatter);
+  formatter.renderXML = (data: Cii) => {
+    const cii = completeCii(data, invoice);
+    if (libraryWriter) return render(cii);
+    // The library's first step (idempotent), then the same XML written faster (./facturx-xml).
+    clean(cii);
+    return ciiXml(cii) ?? render(cii);
+  };
+  const ciiGenerate = xmlGenerate(formatter);
+  const normalized = factory.normalizeFormat(format);
+  let validate = validators.get(normalized);
   if (!validate) {
     const schema = structuredClone(invoiceSchema);
     formatter.patchSchema(schema);
     validate = new Ajv2019({ strict: true, allErrors: true, useDefaults: true }).compile<Invoice>(schema);
-    validators.set(format, validate);
+    validators.set(normalized, validate);
   }
   const data = new ValidationService(quiet).validate('invoice data', validate, structuredClone(invoice));
   formatter.fillInvoiceDefaults(data);
-  return formatter.generate(data, { ...options, format });
+  return ciiGenerate.call(formatter, data, { format: normalized, lang: 'fr-fr', noWarnings: true });
+}
+
+/**
+ * The `generate` the Factur-X formatter overrides (the class that attaches the XML to a
+ * PDF, known by its `createPDFA`): the CII formatter's, which answers the XML.
+ */
+function xmlGenerate(formatter: EInvoiceFormat): CiiGenerate {
+  let proto: object | null = Object.getPrototypeOf(formatter);
+  while (proto && !Object.prototype.hasOwnProperty.call(proto, 'createPDFA')) proto = Object.getPrototypeOf(proto);
+  const parent = proto && (Object.getPrototypeOf(proto) as { generate?: CiiGenerate } | null);
+  if (typeof parent?.generate !== 'function') throw new Error('@e-invoice-eu/core: no CII generate under Factur-X');
+  return parent.generate;
 }

@@ -1,6 +1,6 @@
 // Factur-X (EN 16931 profile) for business customers with a VAT number: the bill's
-// pdfmake PDF with its structured data embedded as factur-x.xml (@e-invoice-eu/core,
-// which writes the CII XML and the PDF/A-3 attachment). The data is mapped from the
+// pdfmake PDF with its structured data embedded as factur-x.xml (the CII XML written by
+// @e-invoice-eu/core, the PDF/A-3 attachment by pdfkit as the bill renders: facturx-pdf.ts). The data is mapped from the
 // bill as issued (its frozen snapshots), so a Factur-X is as immutable as the bill.
 // French identifiers use ISO 6523 scheme 0002 (SIREN).
 import { invoiceSchema, type Invoice } from '@e-invoice-eu/core';
@@ -21,12 +21,13 @@ import {
   price,
   taxCategory,
 } from './facturx-codes';
-import { generateFacturX } from './facturx-cii';
+import { facturXml } from './facturx-cii';
 import type { PrintedBill } from './records';
 
 export { sirenOfVat } from './siren';
 export { FACTURX_FORMAT, billingFramework, facturxNotes, wantsFacturX } from './facturx-codes';
 export { completeCii } from './facturx-cii';
+export { embedFacturX, FACTURX_FILE, type PdfKitTarget } from './facturx-pdf';
 
 /**
  * The bill in the library's internal format (UBL semantics). A credit note is the
@@ -204,14 +205,7 @@ export function facturxErrors(invoice: Invoice): string[] {
   return validate(structuredClone(invoice)) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
 }
 
-/** The Factur-X PDF: `pdf` (the bill as rendered) with the bill's EN 16931 XML embedded. */
-export async function toFacturX(pdf: Buffer, bill: PrintedBill): Promise<Buffer> {
-  const invoice = facturxInvoice(bill);
-  const out = await generateFacturX(invoice, {
-    format: FACTURX_FORMAT,
-    lang: 'fr-fr',
-    noWarnings: true,
-    pdf: { buffer: new Uint8Array(pdf), filename: `${bill.number}.pdf`, mimetype: 'application/pdf' },
-  });
-  return Buffer.from(out as Uint8Array);
+/** The bill's EN 16931 XML (factur-x.xml), embedded by `embedFacturX` as the bill renders. */
+export function facturxXmlOf(bill: PrintedBill): Promise<string> {
+  return facturXml(facturxInvoice(bill), FACTURX_FORMAT);
 }

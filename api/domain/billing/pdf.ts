@@ -21,6 +21,9 @@ export interface PdfOptions {
   duplicate?: boolean;
 }
 
+/** The moment a bill's PDF is dated (its creation, its Factur-X's): noon UTC of its date, so a re-render is the same bytes. */
+export const billMoment = (bill: Pick<PrintedBill, 'date'>) => new Date(`${bill.date}T12:00:00Z`);
+
 /** The document definition (kept apart from rendering so tests can read it). */
 export function billDocument(bill: PrintedBill, opts: PdfOptions = {}) {
   const s = bill.sellerSnapshot as SellerSnapshot;
@@ -89,7 +92,7 @@ export function billDocument(bill: PrintedBill, opts: PdfOptions = {}) {
       subject: title,
       creator: 'Bivouac',
       producer: 'Bivouac',
-      creationDate: new Date(`${bill.date}T12:00:00Z`),
+      creationDate: billMoment(bill),
     },
     version: '1.7',
     subset: 'PDF/A-3b',
