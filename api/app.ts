@@ -1,6 +1,7 @@
 // Builds the Koa application: security headers, JSON bodies, the same-origin
 // check, sessions, auth routes, domain routes, the generic /rest/ router, the
 // OpenAPI document and the admin SPA.
+import { HEALTH_ROUTES, type StartupState } from './http/health';
 import Koa from 'koa';
 import { errorMiddleware, HttpError, notLoggedIn } from './http/errors';
 import { bodyParser } from './http/body';
@@ -38,6 +39,8 @@ export interface AppOptions {
   trustProxy?: number;
   adminDist?: string | null;
   log?: (err: unknown) => void;
+  /** where the start-up stands (GET /rest/health); default: done */
+  startup?: () => StartupState;
 }
 
 /**
@@ -99,6 +102,7 @@ export function createApp(opts: AppOptions): Koa {
   app.use(errorMiddleware((e) => mapDbError(e), opts.log));
   app.use(async (ctx, next) => {
     ctx.state.ownerAccess = opts.owner;
+    ctx.state.startup = opts.startup;
     await next();
   });
 
@@ -140,6 +144,7 @@ export function createApp(opts: AppOptions): Koa {
     loadUser: (k, id) => loadSessionUser(k, id, loadRights),
   });
   app.use(routerOf(auth, knex).routes());
+  app.use(routerOf(HEALTH_ROUTES, knex).routes());
   // The modules' routes that carry their own secret: the unsubscribe link of campaign
   // e-mails (signed token), booking channels' iCal feeds and webhooks, the barrier's pull.
   for (const r of domainPublicRouters({ knex, db: opts.db })) app.use(r.routes());

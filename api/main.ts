@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { formatMessage, type MessageCode } from '../common/messages';
 import { readConfig } from './config';
-import { openDatabase } from './db/connect';
+import { openDatabase, SHORT_LANE_POOL } from './db/connect';
 import {
   embeddedRuntimeUrl,
   embeddedUrl,
@@ -35,6 +35,8 @@ let stopping = false;
 let embedded: EmbeddedServer | undefined;
 // Filled once the database is ready; the stop path reads it whatever the moment of the signal.
 const running: { jobs?: Scheduler } = {};
+/** The jobs' start-up pass is over and its garbage collected (GET /rest/health). */
+let startupDone = false;
 // A PGlite database of an earlier version lies directly in DATA_DIR: it is not read any more.
 if (!config.databaseUrl && existsSync(join(config.dataDir, 'PG_VERSION'))) {
   console.warn(
@@ -73,7 +75,7 @@ const owner: OwnerAccess | undefined = config.databaseUrl
 // Serve at once: static files (the log-in page) need no database, and the API answers
 // 503 with a French message while the database is migrated and, on the first start,
 // the demo campsite is seeded (its one transaction is undone whole if the process dies).
-const db = await openDatabase({ url, statementTimeoutMs: config.statementTimeoutMs });
+const db = await openDatabase({ url, statementTimeoutMs: config.statementTimeoutMs, shortLane: SHORT_LANE_POOL });
 const app = createApp({
   db,
   owner,
@@ -82,6 +84,7 @@ const app = createApp({
   secureCookies: config.secureCookies,
   trustProxy: config.trustProxy,
   adminDist: fileURLToPath(new URL('../admin/dist', import.meta.url)),
+  startup: () => (startupDone ? 'done' : 'running'),
 });
 let preparing: MessageCode | null = 'SERVER_STARTING';
 const handle = app.callback();
@@ -169,7 +172,10 @@ void recordTechnicalEvent(db.knex, 'start', { pid: process.pid }).catch((e) =>
 // Starting leaves some 30 MiB of garbage (modules compiled, migrations checked, the demo
 // seeded) that V8 keeps until allocation pressure, which an idle server never has: one
 // full collection, once the jobs' start-up pass is done, gives it back.
-void running.jobs.idle().then(collectStartupGarbage);
+void running.jobs.idle().then(() => {
+  collectStartupGarbage();
+  startupDone = true;
+});
 
 function collectStartupGarbage() {
   setFlagsFromString('--expose-gc');

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import type { Knex } from 'knex';
+import { shortLane } from '../db/connect';
 import type { RightFlags, SessionUser } from './access';
 import { registerHooks } from '../rest/entities';
 
@@ -101,6 +102,8 @@ export function sessionMiddleware(opts: {
     const sid = ctx.cookies.get(opts.cookie);
     if (sid && /^[A-Za-z0-9_-]{20,100}$/.test(sid)) {
       const knex = opts.knex();
+      // Its reads and the touch are short: on the reserved lane (api/db/README.md), not behind lists.
+      const lane = shortLane(knex);
       const { idleMinutes, absoluteHours } = await opts.settings(knex);
       const idHash = hash(sid);
       let byHash = sessionCache.get(knex);
@@ -118,13 +121,13 @@ export function sessionMiddleware(opts: {
         ctx.state.sid = sid;
         if (now - hit.lastSeenAt > 60_000) {
           hit.lastSeenAt = now;
-          await knex('user_session').where('idHash', idHash).update({ lastSeenAt: knex.fn.now() });
+          await lane('user_session').where('idHash', idHash).update({ lastSeenAt: lane.fn.now() });
         }
         return next();
       }
       byHash.delete(idHash);
       const generation = sessionGeneration;
-      const row = await knex('user_session as s')
+      const row = await lane('user_session as s')
         .join('app_user as u', 'u.id', 's.user_id')
         .where('s.id_hash', hash(sid))
         .where('u.is_active', true)
@@ -139,14 +142,14 @@ export function sessionMiddleware(opts: {
           name: row.name,
           isAdmin: row.isAdmin,
           isSystem: row.isSystem,
-          rights: row.isAdmin ? new Map() : await opts.loadRights(knex, row.id),
+          rights: row.isAdmin ? new Map() : await opts.loadRights(lane, row.id),
         };
         ctx.state.user = user;
         ctx.state.sid = sid;
         let lastSeenAt = Date.parse(row.lastSeenAt);
         // Touch at most once a minute: idle expiry needs no finer grain.
         if (Date.now() - lastSeenAt > 60_000) {
-          await knex('user_session').where('idHash', row.idHash).update({ lastSeenAt: knex.fn.now() });
+          await lane('user_session').where('idHash', row.idHash).update({ lastSeenAt: lane.fn.now() });
           lastSeenAt = Date.now();
         }
         // Kept only if nothing was invalidated while it loaded (a logout racing this request).

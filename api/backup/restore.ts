@@ -16,7 +16,7 @@ import { createGunzip } from 'node:zlib';
 import type { Knex } from 'knex';
 import { MIGRATIONS } from '../../migrations/index';
 import { migrateLatest } from '../db/migrate';
-import { AnchorRefusal, rebaseAfterRestore, restoreAgainstAnchor } from '../domain/ledger/anchor';
+import { AnchorRefusal, forgetCounters, rebaseAfterRestore, restoreAgainstAnchor } from '../domain/ledger/anchor';
 import { BACKUP_FORMAT, type BackupHeader } from './dump';
 
 /** A restore refused before anything changed, with the French message to show. */
@@ -158,6 +158,8 @@ export async function restoreBackup(
   await knex.transaction(async (trx) => {
     // Nobody else restores into this schema meanwhile.
     await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`bivouac-restore:${schema}`]);
+    // The schema is recreated at the backup's version: the ledger asks again which counters it has.
+    forgetCounters(knex);
     if (!opts.force && (await usersIn(trx, schema)) > 0)
       throw new RestoreRefused(
         "La base de destination n'est plus vide : restauration abandonnée.",

@@ -37,6 +37,18 @@ function setPgParsers() {
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 export const DEFAULT_POOL = 10;
+/** Connections of the short lane (see shortLane and api/db/README.md). */
+export const SHORT_LANE_POOL = 2;
+
+/** Per main knex, its short lane. */
+const lanes = new WeakMap<Knex, Knex>();
+
+/**
+ * The reserved lane of a database for short indexed reads (a session check, a stay's
+ * balance): a small pool of its own, so that they never queue behind the main pool's
+ * lists and searches. `knex` itself when it has none (a transaction, a test's knex).
+ */
+export const shortLane = (knex: Knex): Knex => lanes.get(knex) ?? knex;
 
 export interface Database {
   knex: Knex;
@@ -53,26 +65,38 @@ export interface OpenOptions {
   pool?: number;
   /** per statement, in ms; 0 = none (migrations, bulk seeding). Default 15 s. */
   statementTimeoutMs?: number;
+  /** connections of the short lane (shortLane); default none */
+  shortLane?: number;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const schema = opts.schema ?? 'public';
   setPgParsers();
   const statementTimeout = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-  const knex = knexFactory({
-    client: 'pg',
-    // Sent in the start-up packet: no extra round trip per connection.
-    connection: {
-      connectionString: opts.url,
-      statement_timeout: statementTimeout,
-      idle_in_transaction_session_timeout: statementTimeout
-        ? Math.max(IDLE_IN_TRANSACTION_TIMEOUT_MS, statementTimeout)
-        : 0,
-    } as Knex.PgConnectionConfig,
-    searchPath: schema === 'public' ? ['public'] : [schema, 'public'],
-    pool: { min: 0, max: opts.pool ?? DEFAULT_POOL },
-    ...knexSnakeCaseMappers(),
-  });
+  const make = (max: number) =>
+    knexFactory({
+      client: 'pg',
+      // Sent in the start-up packet: no extra round trip per connection.
+      connection: {
+        connectionString: opts.url,
+        statement_timeout: statementTimeout,
+        idle_in_transaction_session_timeout: statementTimeout
+          ? Math.max(IDLE_IN_TRANSACTION_TIMEOUT_MS, statementTimeout)
+          : 0,
+      } as Knex.PgConnectionConfig,
+      searchPath: schema === 'public' ? ['public'] : [schema, 'public'],
+      pool: { min: 0, max },
+      ...knexSnakeCaseMappers(),
+    });
+  const knex = make(opts.pool ?? DEFAULT_POOL);
+  const lane = opts.shortLane ? make(opts.shortLane) : undefined;
+  if (lane) lanes.set(knex, lane);
   if (schema !== 'public') await knex.raw(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-  return { knex, schema, close: () => knex.destroy() };
+  return {
+    knex,
+    schema,
+    close: async () => {
+      await Promise.all([knex.destroy(), lane?.destroy()]);
+    },
+  };
 }

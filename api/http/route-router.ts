@@ -8,6 +8,7 @@ import { badRequest } from './errors';
 import type { RouteDecl } from './route-spec';
 import { checkAnswer, nonFiniteKey, parsersOf, refused } from './route-parsing';
 import { checkRight } from './route-rights';
+import { shortLane } from '../db/connect';
 
 /** A Koa router serving these routes, in this order: right, then query and body, then the handler. */
 export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
@@ -34,7 +35,8 @@ export function routerOf(routes: RouteDecl[], knex: () => Knex): Router {
         const dates = bodyDateErrors(body);
         if (Object.keys(dates).length) throw badRequest('INCORRECT_DATES', dates);
       }
-      const out = await r.handler({ ctx, body, query, params, user, knex: knex() });
+      const k = knex();
+      const out = await r.handler({ ctx, body, query, params, user, knex: r.lane === 'short' ? shortLane(k) : k });
       // Koa answers a null body as 204 with nothing: a null answer is the JSON `null` its
       // schema documents (`object|null`), with a 200 like any other answer.
       if (out === null) {

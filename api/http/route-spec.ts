@@ -79,6 +79,11 @@ export interface RouteSpec<B = Untold, Q = Untold> {
    * makes it once per rights level. Not needed by a GET without path parameters nor required query.
    */
   example?: RouteExample;
+  /**
+   * `short`: a short read on indexes (a few ms, whatever the data's size), served on the
+   * database's reserved lane so that it never queues behind lists (api/db/README.md).
+   */
+  lane?: 'short';
   /** returns the JSON answer; returns undefined when it set ctx.body itself */
   handler: (input: RouteInput<B, Q>) => unknown | Promise<unknown>;
 }

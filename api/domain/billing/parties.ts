@@ -8,7 +8,13 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 import { sirenOfVat } from './siren';
 import { formatDateFr } from '../../../common/dates';
 import { postcodeRequired } from '../../../common/address';
-import { LEGAL_MENTIONS, requireCompanyData, type CompanyItem } from '../establishment/company';
+import {
+  companyDataOf,
+  currentEstablishment,
+  LEGAL_MENTIONS,
+  type CompanyItem,
+  type Establishment,
+} from '../establishment/company';
 
 type Db = Knex | Knex.Transaction;
 
@@ -54,7 +60,12 @@ export interface CustomerSnapshot {
 export const BILL_COMPANY_ITEMS: CompanyItem[] = ['corporateName', 'address1', ...LEGAL_MENTIONS, 'siret', 'vatNumber'];
 
 export async function sellerSnapshot(db: Db): Promise<SellerSnapshot> {
-  const e = await requireCompanyData(db, BILL_COMPANY_ITEMS);
+  return sellerSnapshotOf(await currentEstablishment(db));
+}
+
+/** The seller of an establishment row already read; 400 with the first §8 message when it lacks an item. */
+export function sellerSnapshotOf(est: Establishment | undefined): SellerSnapshot {
+  const e = companyDataOf(est, BILL_COMPANY_ITEMS);
   return {
     corporateName: e.corporateName!,
     name: e.name,

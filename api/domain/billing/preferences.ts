@@ -20,19 +20,28 @@ export type FinancePreferences = Required<Omit<FinancePreference, 'createdAt' | 
   version?: number;
 };
 
-export async function financePreferences(db: Db): Promise<FinancePreferences> {
-  const row = await db('finance_preference').where('key', 'finance').first();
+/** The preferences, or their defaults before anyone saved them; `known`: the row already read (null: none). */
+export async function financePreferences(
+  db: Db,
+  known?: Partial<FinancePreferences> | null,
+): Promise<FinancePreferences> {
+  const row = known !== undefined ? known : await db('finance_preference').where('key', 'finance').first();
   return (row ?? (await newRecord(db as Knex, entityMeta('finance-preference')))) as FinancePreferences;
 }
 
-/** What the cash register module reads (it owns no storage of its own for these). */
-export async function salePreferences(db: Db): Promise<{
+export interface SalePreferences {
   defaultPaymentMethodId: number | null;
   cashPaymentMethodId: number | null;
   requireCustomer: boolean;
   ticketFooter: string | null;
-}> {
-  const p = await financePreferences(db);
+}
+
+/**
+ * What the cash register module reads (it owns no storage of its own for these); `known`: the row the till read
+ * with the rest of a sale (sales/sale-context.ts).
+ */
+export async function salePreferences(db: Db, known?: Partial<FinancePreferences> | null): Promise<SalePreferences> {
+  const p = await financePreferences(db, known);
   return {
     defaultPaymentMethodId: p.saleDefaultPaymentMethodId,
     cashPaymentMethodId: p.saleCashPaymentMethodId,

@@ -250,6 +250,8 @@ export const BILLING_ROUTES = [
     summary: 'Facturé, payé et reste dû d’un séjour, avec ses factures',
     response: { $ref: '#/components/schemas/StayBalance' },
     responses: { 404: { description: 'Séjour inconnu' } },
+    // Indexed reads keyed by the stay: served on the short lane, never behind the lists.
+    lane: 'short',
     handler: ({ params, knex }) => stayBalanceView(knex, parseId(params.bookingId)),
   }),
   ...DEPOSIT_ROUTES,

@@ -71,7 +71,11 @@ export async function requireCompanyData(
   knex: Knex | Knex.Transaction,
   need: CompanyItem[] = LEGAL_MENTIONS,
 ): Promise<Establishment> {
-  const est = await currentEstablishment(knex);
+  return companyDataOf(await currentEstablishment(knex), need);
+}
+
+/** The same check on an establishment row already read. */
+export function companyDataOf(est: Establishment | undefined, need: CompanyItem[] = LEGAL_MENTIONS): Establishment {
   const lacking = missingCompanyData(est, need);
   if (lacking.length) {
     const code = COMPANY_MESSAGES[lacking[0]];

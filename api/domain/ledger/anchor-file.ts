@@ -95,8 +95,30 @@ export function writeAnchor(file: string, anchor: Anchor): void {
   }
 }
 
+/**
+ * Per knex instance, once seen: both counter tables are there. Tables only appear with
+ * migrations; a restore (which may load an older schema) forgets it (`forgetCounters`).
+ */
+const countersSeen = new WeakSet<object>();
+export const countersKnown = (db: Db) => countersSeen.has(db.client.config);
+export const forgetCounters = (db: Db) => countersSeen.delete(db.client.config);
+
+/** Both counters as two JSON objects (`bills`, `tills`), for a query that knows them there (countersKnown). */
+export const SERIES_COLUMNS =
+  '(SELECT json_object_agg(series, last_number) FROM bill_counter) AS bills, ' +
+  '(SELECT json_object_agg(cash_register_id, last_ticket) FROM cash_register_counter) AS tills';
+
+/** The series from SERIES_COLUMNS' answer. */
+export function seriesOf(row: { bills: Record<string, number> | null; tills: Record<string, number> | null }) {
+  const out: Record<string, number> = {};
+  for (const [k, n] of Object.entries(row.bills ?? {})) out[k] = Number(n);
+  for (const [k, n] of Object.entries(row.tills ?? {})) out[`till:${k}`] = Number(n);
+  return out;
+}
+
 /** The fiscal chain's numbering as the transaction sees it: bill series and tills. */
 export async function seriesNow(db: Db): Promise<Record<string, number>> {
+  if (countersKnown(db)) return seriesOf((await db.raw(`SELECT ${SERIES_COLUMNS}`)).rows[0]);
   const out: Record<string, number> = {};
   // A backup of an older schema, being restored, may lack the till's counters.
   const { rows } = await db.raw("SELECT to_regclass('bill_counter') AS b, to_regclass('cash_register_counter') AS s");
@@ -105,6 +127,7 @@ export async function seriesNow(db: Db): Promise<Record<string, number>> {
   if (rows[0].s)
     for (const r of await db('cash_register_counter').select('cashRegisterId', 'lastTicket'))
       out[`till:${r.cashRegisterId}`] = Number(r.lastTicket);
+  if (rows[0].b && rows[0].s) countersSeen.add(db.client.config);
   return out;
 }
 

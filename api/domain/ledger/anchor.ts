@@ -14,8 +14,18 @@
 // one chain are serialised by its head row lock, so one file per chain needs no file lock.
 import type { Knex } from 'knex';
 import type { Chain } from './canonical';
-import { databaseName, anchorFile, readAnchor, writeAnchor, seriesNow, maxSeries, fresh, hashAt } from './anchor-file';
-export { type Recovery, type Anchor, anchorDir, anchorFile, readAnchor, writeAnchor, seriesNow } from './anchor-file';
+import { databaseName, anchorFile, readAnchor, writeAnchor, seriesNow, maxSeries, fresh } from './anchor-file';
+import { GENESIS } from './canonical';
+export {
+  type Recovery,
+  type Anchor,
+  anchorDir,
+  anchorFile,
+  readAnchor,
+  writeAnchor,
+  seriesNow,
+  forgetCounters,
+} from './anchor-file';
 export {
   type AnchorState,
   checkAnchor,
@@ -31,7 +41,8 @@ const APPENDED = new WeakMap<object, Set<number>>();
 
 /**
  * Inside appendEntry, holding the chain's head row lock: `head` is the committed end of
- * the chain, `next` the entry this transaction appends.
+ * the chain, `next` the entry this transaction appends; `series`, the fiscal chain's
+ * numbering when the caller read it already under that lock (else read here).
  */
 export async function anchorAppend(
   trx: Knex.Transaction,
@@ -39,10 +50,11 @@ export async function anchorAppend(
   chain: Chain,
   head: { seq: number; hash: string },
   next: { seq: number; hash: string },
+  known?: Record<string, number>,
 ): Promise<void> {
   const file = await anchorFile(trx, chain);
   const database = await databaseName(trx);
-  const series = chain === 'fiscal' ? await seriesNow(trx) : undefined;
+  const series = chain === 'fiscal' ? (known ?? (await seriesNow(trx))) : undefined;
   let root: Knex.Transaction = trx;
   while (root.parentTransaction) root = root.parentTransaction;
   // Entries this same transaction appended before: not committed yet, whatever it reads.
@@ -50,7 +62,7 @@ export async function anchorAppend(
   APPENDED.set(root, ours);
   const seen = readAnchor(file)?.anchor.pending;
   // The previous pending entry committed if the database holds it; else it rolled back.
-  const committed = !!seen && !ours.has(seen.seq) && (await hashAt(trx, est, chain, seen.seq)) === seen.hash;
+  const committed = !!seen && !ours.has(seen.seq) && (await hashOf(trx, est, chain, seen.seq)) === seen.hash;
   // From here on synchronous: no other write of this process interleaves.
   const a = readAnchor(file)?.anchor ?? fresh(database, chain);
   if (committed && a.pending?.seq === seen!.seq && a.pending.hash === seen!.hash) {
@@ -67,6 +79,12 @@ export async function anchorAppend(
     () => confirmAnchor(file, next),
     () => undefined,
   );
+}
+
+/** An entry's hash, ledger_entry being there (appendEntry has just written to it). */
+async function hashOf(trx: Knex.Transaction, est: number, chain: Chain, seq: number): Promise<string | undefined> {
+  if (seq === 0) return GENESIS;
+  return (await trx('ledger_entry').where({ establishmentId: est, chain, seq }).first('hash'))?.hash;
 }
 
 /** After the commit: the pending entry becomes the confirmed end, unless another moved on. */

@@ -16,6 +16,8 @@ export async function appendTicketEntry(
   sale: SaleRecord,
   registerCode: string,
   payments: Pick<SalePayment, 'paymentMethodId' | 'kind' | 'amount'>[],
+  /** what the caller holds already: the methods (with their labels) and the lines as inserted */
+  known: { methods?: Pick<PaymentMethodRecord, 'id' | 'label' | 'kind'>[]; lines?: object[] } = {},
 ): Promise<void> {
   const vatTotals = (sale.vatTotals ?? []) as VatTotal[];
   const vat = vatTotals
@@ -29,9 +31,10 @@ export async function appendTicketEntry(
     .sort((a, b) => a.rateBp - b.rateBp);
   const outsideVat = Number(sale.totalInclVat) - vat.reduce((s, v) => s + v.inclVat, 0);
   const methodIds = [...new Set(payments.map((p) => p.paymentMethodId).filter((id) => id != null))];
-  const methods: Pick<PaymentMethodRecord, 'id' | 'label' | 'kind'>[] = methodIds.length
-    ? await trx('payment_method').whereIn('id', methodIds).select('id', 'label', 'kind')
-    : [];
+  const methods: Pick<PaymentMethodRecord, 'id' | 'label' | 'kind'>[] = !methodIds.length
+    ? []
+    : (known.methods?.filter((m) => methodIds.includes(m.id)) ??
+      (await trx('payment_method').whereIn('id', methodIds).select('id', 'label', 'kind')));
   const takings = payments
     .filter((p) => p.kind !== 'stay' && Number(p.amount) !== 0)
     .map((p) => {
@@ -43,7 +46,7 @@ export async function appendTicketEntry(
         amount: Number(p.amount),
       };
     });
-  const lines = await trx('sale_line').where('saleId', sale.id);
+  const lines = known.lines ?? (await trx('sale_line').where('saleId', sale.id));
   await appendEntry(trx, {
     kind: 'cash-ticket',
     date: sale.date,

@@ -1,34 +1,37 @@
 // Gap-free ticket and Z numbers, one series per register, from the register's counter
-// row (cash_register_counter, migration 0035) locked FOR UPDATE inside the issuing
-// transaction: a rollback gives the number back, concurrent tickets queue on the row
-// and get consecutive numbers in commit order. Never a sequence (a rollback would leave
-// a gap).
+// row (cash_register_counter, migration 0035) locked inside the issuing transaction: a
+// rollback gives the number back, concurrent tickets queue on the row and get
+// consecutive numbers in commit order. Never a sequence (a rollback would leave a gap).
+// One statement takes the number: an upsert that creates the row at the register's first
+// ticket, else increments it, which locks the row until commit (migration 0035's trigger
+// still refuses a counter going back).
 import type { Knex } from 'knex';
 
 export const formatTicketNumber = (prefix: string, sequence: number) =>
   `${prefix}-${String(sequence).padStart(6, '0')}`;
 
-async function lockCounter(
+async function increment(
   trx: Knex.Transaction,
   cashRegisterId: number,
-): Promise<{ lastTicket: number; lastZ: number }> {
-  await trx('cash_register_counter').insert({ cashRegisterId }).onConflict('cashRegisterId').ignore();
-  return trx('cash_register_counter').where({ cashRegisterId }).forUpdate().first('lastTicket', 'lastZ');
+  column: 'last_ticket' | 'last_z',
+): Promise<number> {
+  const { rows } = await trx.raw(
+    `INSERT INTO cash_register_counter AS c (cash_register_id, ${column}) VALUES (?, 1)
+       ON CONFLICT (cash_register_id) DO UPDATE SET ${column} = c.${column} + 1
+     RETURNING c.${column} AS n`,
+    [cashRegisterId],
+  );
+  return Number(rows[0].n);
 }
 
 export async function nextTicketNumber(
   trx: Knex.Transaction,
   register: { id: number; code: string; ticketPrefix: string | null },
 ): Promise<{ sequence: number; number: string }> {
-  const c = await lockCounter(trx, register.id);
-  const sequence = Number(c.lastTicket) + 1;
-  await trx('cash_register_counter').where({ cashRegisterId: register.id }).update({ lastTicket: sequence });
+  const sequence = await increment(trx, register.id, 'last_ticket');
   return { sequence, number: formatTicketNumber(register.ticketPrefix || register.code, sequence) };
 }
 
 export async function nextZNumber(trx: Knex.Transaction, cashRegisterId: number): Promise<number> {
-  const c = await lockCounter(trx, cashRegisterId);
-  const z = Number(c.lastZ) + 1;
-  await trx('cash_register_counter').where({ cashRegisterId }).update({ lastZ: z });
-  return z;
+  return increment(trx, cashRegisterId, 'last_z');
 }

@@ -1,9 +1,11 @@
-// Issuing a ticket, all in one transaction: the register's open window (held FOR SHARE,
-// so a closing waits for sales in flight and no sale slips in after its Z), the
-// articles, their stock (rows FOR UPDATE), the gift vouchers spent (FOR UPDATE), the
-// number from the register's counter (FOR UPDATE, taken last so it is held briefly),
-// the ticket, its lines and payments, the vouchers sold, the stock movements and the
-// ledger entry. Any refusal rolls all of it back; a ticket is never edited afterwards.
+// Issuing a ticket, all in one transaction: one query reads what the sale needs
+// (sale-context.ts: the register's open window held FOR SHARE, so a closing waits for
+// sales in flight and no sale slips in after its Z; the articles FOR UPDATE, so their
+// stock is checked on locked rows; preferences, seller, payment methods), the gift
+// vouchers spent (FOR UPDATE), the number from the register's counter (locked, taken
+// late so it is held briefly), the ticket, then its lines, payments, stock and stock
+// movements in one statement, the vouchers sold and the ledger entry. Any refusal rolls
+// all of it back; a ticket is never edited afterwards.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
@@ -15,23 +17,17 @@ import {
   type TillPaymentKind,
 } from '../../../common/sales-totals';
 import { formatEuros } from '../pricing/money';
-import { sellerSnapshot } from '../billing/parties';
+import { sellerSnapshotOf } from '../billing/parties';
 import { salePreferences } from '../billing/preferences';
-import { insertTicket, openWindowForSale, type Operator, type TicketLineRow } from './ticket-row';
-import { reserveStock, writeMovements } from './stock';
+import { writeTogether } from '../../db/queries';
+import { insertTicket, type Operator, type TicketLineRow } from './ticket-row';
+import { movementRows, planStock, stockUpdate } from './stock';
 import { createVoucher, spendVoucher } from './gifts';
 import { appendTicketEntry } from './ledger-entry';
 import { isStayPresent } from './stays';
 import { insertTenderVouchers, paperVoucherMethodId, tenderVouchers } from './till-vouchers';
+import { paymentMethodFor, saleContext, sellableArticles } from './sale-context';
 import type { VoucherLine } from '../../../common/holiday-vouchers';
-import type { ArticleRecord } from '../../../common/generated/types';
-
-type Trx = Knex.Transaction;
-/** An article as the till sells it, with its VAT rate. */
-type SellableArticle = Pick<
-  ArticleRecord,
-  'id' | 'code' | 'label' | 'price' | 'accountingCode' | 'giftType' | 'giftValidityMonths' | 'isBracelet'
-> & { vatRateBp: number | null };
 
 export interface SellLine {
   articleId: number;
@@ -57,71 +53,6 @@ export interface SellInput {
   braceletCount?: number;
 }
 
-/** Articles of the lines, refused when hidden or not sold at this register today. */
-async function sellableArticles(
-  trx: Trx,
-  ids: number[],
-  cashRegisterId: number,
-  today: string,
-): Promise<Map<number, SellableArticle>> {
-  const rows: SellableArticle[] = await trx('article as a')
-    .leftJoin('tva as t', 't.id', 'a.tvaId')
-    .whereIn('a.id', ids)
-    .where('a.isActive', true)
-    .select(
-      'a.id',
-      'a.code',
-      'a.label',
-      'a.price',
-      'a.accountingCode',
-      'a.giftType',
-      'a.giftValidityMonths',
-      'a.isBracelet',
-      't.rate as vatRateBp',
-    );
-  const found = new Map(rows.map((r) => [r.id, r]));
-  const missing = ids.find((id) => !found.has(id));
-  if (missing) throw badRequest('ARTICLE_UNKNOWN', { [`article.${missing}`]: 'Article inconnu ou masqué' });
-  const rules = await trx('article_commercialization')
-    .whereIn('articleId', ids)
-    .select('articleId', 'cashRegisterId', 'startDate', 'endDate');
-  for (const id of ids) {
-    const mine = rules.filter((r) => r.articleId === id);
-    if (!mine.length) continue;
-    const ok = mine.some(
-      (r) =>
-        (r.cashRegisterId == null || r.cashRegisterId === cashRegisterId) &&
-        (!r.startDate || r.startDate <= today) &&
-        (!r.endDate || today <= r.endDate),
-    );
-    if (!ok) throw badRequest('ARTICLE_NOT_SOLD_HERE', { [`article.${id}`]: found.get(id)!.label });
-  }
-  return found;
-}
-
-/**
- * The method of a till payment: the one named, else the « sale » preferences' cash or
- * default method when it is of this kind, else the first active one of the kind.
- */
-async function paymentMethodFor(
-  trx: Trx,
-  kind: TillPaymentKind,
-  id: number | null | undefined,
-  preferred: (number | null)[],
-): Promise<number | null> {
-  if (kind === 'stay') return null;
-  const q = () => trx('payment_method').where({ kind, isActive: true });
-  const chosen = preferred.filter((x): x is number => x != null);
-  const m = id
-    ? await q().where('id', id).first('id')
-    : ((chosen.length
-        ? await q().whereIn('id', chosen).orderByRaw('array_position(?::int[], id)', [chosen]).first('id')
-        : undefined) ?? (await q().orderBy(['order', 'id']).first('id')));
-  if (!m)
-    throw badRequest('NO_PAYMENT_METHOD', { [`payments.${kind}`]: 'Aucun mode de paiement actif de cette nature' });
-  return m.id;
-}
-
 function ticketError(e: unknown): never {
   if (e instanceof TicketError) throw badRequest(e.code);
   if (e instanceof SettlementError) throw badRequest(e.code, undefined, { paid: formatEuros(e.paid), total: '' });
@@ -132,8 +63,11 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
   if (!input.lines.length) throw badRequest('SALE_EMPTY');
   return knex.transaction(async (trx) => {
     const today = todayParis();
-    const { register, window } = await openWindowForSale(trx, input.cashRegisterId);
-    const articles = await sellableArticles(trx, [...new Set(input.lines.map((l) => l.articleId))], register.id, today);
+    // One query reads (and locks) what the sale needs; then only writes (issue 31).
+    const ids = [...new Set(input.lines.map((l) => l.articleId))];
+    const ctx = await saleContext(trx, input.cashRegisterId, ids);
+    const { register } = ctx;
+    const articles = sellableArticles(ctx, ids, today);
     // A gift voucher is one unit per line (each line then carries its voucher).
     const lines = input.lines.flatMap((l) => {
       const a = articles.get(l.articleId)!;
@@ -191,24 +125,23 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
     }
 
     // The « sale » section of the preferences (billing/preferences.ts): customer required, methods, footer.
-    const prefs = await salePreferences(trx);
+    const prefs = await salePreferences(trx, ctx.preferences);
     if (prefs.requireCustomer && customerId == null)
       throw badRequest('SALE_CUSTOMER_REQUIRED', { customerId: 'Choisissez le client' });
 
-    const stock = await reserveStock(
-      trx,
+    const stock = planStock(
+      ctx.articles,
       lines.map((l) => ({ articleId: l.articleId, quantity: -l.quantity })),
       'sale',
     );
     const preferred = [prefs.cashPaymentMethodId, prefs.defaultPaymentMethodId];
     // Counted vouchers go to a paper-voucher method when none is named.
-    const paper = await paperVoucherMethodId(trx, input.payments);
-    const methods = await Promise.all(
-      input.payments.map((p) =>
-        paymentMethodFor(trx, p.kind, p.paymentMethodId ?? (p.vouchers?.length ? paper : null), preferred),
-      ),
+    const paper = paperVoucherMethodId(ctx.methods, input.payments);
+    const methods = input.payments.map((p) =>
+      paymentMethodFor(ctx, p.kind, p.paymentMethodId ?? (p.vouchers?.length ? paper : null), preferred),
     );
-    const counted = await tenderVouchers(trx, input.payments, methods);
+    const paperIds = new Set(ctx.methods.filter((m) => m.isPaperVoucher).map((m) => m.id));
+    const counted = tenderVouchers(input.payments, methods, paperIds);
     const voucherIds: (number | null)[] = [];
     for (const p of input.payments) {
       if (p.kind !== 'gift') {
@@ -218,11 +151,11 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
       if (!p.giftVoucherCode) throw badRequest('GIFT_VOUCHER_CODE_REQUIRED', { giftVoucherCode: 'Code du bon cadeau' });
       voucherIds.push((await spendVoucher(trx, p.giftVoucherCode, p.amount, today)).id);
     }
-    const seller = await sellerSnapshot(trx);
+    const seller = sellerSnapshotOf(ctx.establishment);
     const sale = await insertTicket(trx, {
       kind: 'sale',
       register,
-      windowId: window.id,
+      windowId: ctx.windowId,
       operator,
       date: today,
       bookingId,
@@ -270,7 +203,6 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
         returnOfLineId: null,
       });
     }
-    await trx('sale_line').insert(lineRows);
     const kept = input.payments.flatMap((p, i) => (p.amount !== 0 || settlement!.applied[i] !== 0 ? [i] : []));
     const payRows = kept.map((i) => {
       const p = input.payments[i];
@@ -284,16 +216,25 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
         reference: p.kind === 'gift' ? p.giftVoucherCode!.trim().toUpperCase() : (p.reference ?? null),
       };
     });
-    if (payRows.length) {
-      const ids = await trx('sale_payment').insert(payRows).returning('id');
+    // Lines, payments, stock and its movements: one statement (the ticket's row is written, its triggers ran).
+    const written = await writeTogether(trx, {
+      lines: trx('sale_line').insert(lineRows).returning('*'),
+      payments: payRows.length ? trx('sale_payment').insert(payRows).returning('id') : undefined,
+      stock: stock.length ? stockUpdate(trx, stock) : undefined,
+      movements: stock.length
+        ? trx('stock_movement').insert(movementRows(stock, 'sale', { saleId: sale.id, userId: operator.id }))
+        : undefined,
+    });
+    if (payRows.length)
       await insertTenderVouchers(
         trx,
-        ids.map((r) => r.id),
+        written.payments.map((r) => Number(r.id)),
         kept.map((i) => counted[i]),
       );
-    }
-    await writeMovements(trx, stock, 'sale', { saleId: sale.id, userId: operator.id });
-    await appendTicketEntry(trx, sale, register.code, payRows);
+    await appendTicketEntry(trx, sale, register.code, payRows, {
+      methods: ctx.methods,
+      lines: written.lines,
+    });
     return sale.id;
   });
 }

@@ -30,27 +30,68 @@ export async function reserveStock(
   changes: StockChange[],
   kind: MovementKind,
 ): Promise<StockPlan[]> {
-  const byArticle = new Map<number, number>();
-  for (const c of changes) byArticle.set(c.articleId, (byArticle.get(c.articleId) ?? 0) + c.quantity);
-  const ids = [...byArticle.keys()].sort((a, b) => a - b);
+  const ids = [...new Set(changes.map((c) => c.articleId))].sort((a, b) => a - b);
   if (!ids.length) return [];
   const rows = await trx('article')
     .whereIn('id', ids)
     .orderBy('id')
     .forUpdate()
     .select('id', 'label', 'stock', 'isStockTracked');
+  const plan = planStock(rows, changes, kind);
+  await setStock(trx, plan);
+  return plan;
+}
+
+/**
+ * The new stock of each tracked article, from its row read FOR UPDATE in this
+ * transaction (sales/sale-context.ts reads them so for a sale); 400 « Quantité
+ * supérieure au stock » when a sale or an adjustment would go below zero.
+ */
+export function planStock(
+  rows: Pick<ArticleRecord, 'id' | 'label' | 'stock' | 'isStockTracked'>[],
+  changes: StockChange[],
+  kind: MovementKind,
+): StockPlan[] {
+  const byArticle = new Map<number, number>();
+  for (const c of changes) byArticle.set(c.articleId, (byArticle.get(c.articleId) ?? 0) + c.quantity);
   const plan: StockPlan[] = [];
-  for (const a of rows) {
-    const delta = byArticle.get(a.id)!;
-    if (!a.isStockTracked || delta === 0) continue;
+  for (const a of [...rows].sort((x, y) => x.id - y.id)) {
+    const delta = byArticle.get(a.id);
+    if (delta === undefined || !a.isStockTracked || delta === 0) continue;
     const after = Number(a.stock) + delta;
     if (after < 0 && (kind === 'sale' || kind === 'adjustment')) {
       throw badRequest('QUANTITY_ABOVE_STOCK', { [`article.${a.id}`]: `${a.label} : ${a.stock} en stock` });
     }
-    await trx('article').where('id', a.id).update({ stock: after });
     plan.push({ articleId: a.id, quantity: delta, stockAfter: after });
   }
   return plan;
+}
+
+/** The stock of the planned articles, set in one statement (their rows are locked). */
+export function stockUpdate(trx: Knex.Transaction, plan: StockPlan[]): Knex.Raw {
+  return trx.raw(
+    'UPDATE article AS a SET stock = p.after FROM unnest(?::int[], ?::int[]) AS p(id, after) WHERE a.id = p.id',
+    [plan.map((p) => p.articleId), plan.map((p) => p.stockAfter)],
+  );
+}
+
+async function setStock(trx: Knex.Transaction, plan: StockPlan[]): Promise<void> {
+  if (plan.length) await stockUpdate(trx, plan);
+}
+
+/** The movements of a plan, to insert once the ticket has its id. */
+export function movementRows(
+  plan: StockPlan[],
+  kind: MovementKind,
+  opts: { saleId?: number | null; userId?: number | null; notes?: string | null } = {},
+) {
+  return plan.map((p) => ({
+    ...p,
+    kind,
+    saleId: opts.saleId ?? null,
+    userId: opts.userId ?? null,
+    notes: opts.notes ?? null,
+  }));
 }
 
 export async function writeMovements(
@@ -60,15 +101,7 @@ export async function writeMovements(
   opts: { saleId?: number | null; userId?: number | null; notes?: string | null } = {},
 ): Promise<void> {
   if (!plan.length) return;
-  await trx('stock_movement').insert(
-    plan.map((p) => ({
-      ...p,
-      kind,
-      saleId: opts.saleId ?? null,
-      userId: opts.userId ?? null,
-      notes: opts.notes ?? null,
-    })),
-  );
+  await trx('stock_movement').insert(movementRows(plan, kind, opts));
 }
 
 export interface MovementInput {

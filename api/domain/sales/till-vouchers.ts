@@ -8,6 +8,7 @@ import { formatMessage } from '../../../common/messages';
 import { formatCents } from '../../../common/money';
 import { normaliseVouchers, vouchersTotal, type VoucherLine } from '../../../common/holiday-vouchers';
 import { vouchersOf } from '../billing/vouchers';
+import type { TillMethod } from './sale-context';
 
 type Trx = Knex.Transaction;
 type Db = Knex | Trx;
@@ -19,31 +20,18 @@ interface Tender {
   vouchers?: VoucherLine[] | null;
 }
 
-/** The paper-voucher method a counted tender is taken with when none is named. */
-export async function paperVoucherMethodId(trx: Trx, tenders: Tender[]): Promise<number | null> {
+/** The paper-voucher method a counted tender is taken with when none is named (methods: active, in order). */
+export function paperVoucherMethodId(methods: TillMethod[], tenders: Tender[]): number | null {
   if (!tenders.some((t) => t.kind === 'holiday-voucher' && t.vouchers?.length && !t.paymentMethodId)) return null;
-  const m = await trx('payment_method')
-    .where({ kind: 'holiday-voucher', isActive: true, isPaperVoucher: true })
-    .orderBy(['order', 'id'])
-    .first('id');
-  return m?.id ?? null;
+  return methods.find((m) => m.kind === 'holiday-voucher' && m.isPaperVoucher)?.id ?? null;
 }
 
 /**
- * The vouchers of each tender (by index), checked against its method: a paper-voucher
- * method takes them counted, adding up to the amount; no other tender has any.
+ * The vouchers of each tender (by index), checked against its method (`paper`: the
+ * paper-voucher methods): a paper-voucher method takes them counted, adding up to the
+ * amount; no other tender has any.
  */
-export async function tenderVouchers(
-  trx: Trx,
-  tenders: Tender[],
-  methods: (number | null)[],
-): Promise<VoucherLine[][]> {
-  const ids = methods.filter((m): m is number => m != null);
-  const paper = new Set<number>(
-    ids.length
-      ? (await trx('payment_method').whereIn('id', ids).where('isPaperVoucher', true).select('id')).map((m) => m.id)
-      : [],
-  );
+export function tenderVouchers(tenders: Tender[], methods: (number | null)[], paper: Set<number>): VoucherLine[][] {
   return tenders.map((t, i) => {
     const lines = normaliseVouchers(t.vouchers ?? []);
     const isPaper = methods[i] != null && paper.has(methods[i]!);
