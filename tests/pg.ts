@@ -26,7 +26,14 @@ export interface PgServer {
  * it costs nothing, and on a slow CI disk each commit's fsync was most of a test's time.
  * Benchmarks keep the product's settings (their figures must be the product's).
  */
-const THROWAWAY = { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+const THROWAWAY = {
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+  // Two test files restoring a backup at once (one transaction locking every table) plus the
+  // browser tests' database may pass the default lock table (64 per connection): SQLSTATE 53200.
+  max_locks_per_transaction: '256',
+};
 
 export async function startPgServer(name: string, opts: { throwaway?: boolean } = {}): Promise<PgServer> {
   const given = process.env.DATABASE_URL;
