@@ -3,7 +3,8 @@
 // to the API answering (migrated; on the first start the demo is still being seeded
 // behind a 503 « Préparation de la démonstration… »), and to the demo being ready.
 // The admin and server builds are done first and timed apart (they belong to the
-// install or the first build); the server then runs from its bundle, as npm start runs it. Then a kill -9 of the node process and a restart. PRINTS, never fails.
+// install or the first build); the server then runs from its bundle, as npm start runs it.
+// Then a kill -9 of the node process and a restart. PRINTS, never fails.
 // Run: npx tsx tests/bench/start.bench.ts
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';

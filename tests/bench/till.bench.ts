@@ -2,7 +2,8 @@
 // transaction (window, articles, stock rows, counter, ticket, lines, payments, ledger
 // entry), the ticket read back, then the 80 mm PDF rendered — and the throughput of
 // tickets on one register, 8 at a time (its counter row serialises them). Baseline of
-// the same run, timed interleaved with the sale (issue 31 (docs/history.md#issue-31)'s): a bare INSERT of the rows one sale writes (the ticket, its
+// the same run, timed interleaved with the sale (issue 31 (docs/history.md#issue-31)'s):
+// a bare INSERT of the rows one sale writes (the ticket, its
 // lines, its payments, its ledger entry) in one transaction, into copies of those tables
 // without indexes, constraints or triggers. On a scratch database, dropped
 // at the end. It prints and never asserts. Run: npx tsx tests/bench/till.bench.ts
@@ -105,7 +106,8 @@ async function interleaved(runs: { label: string; run: () => Promise<unknown> }[
   return runs.map((r, j) => {
     const s = stats(ms[j]);
     console.log(
-      `${r.label.padEnd(52)} p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  → ${(1000 / s.mean).toFixed(1)} /s`,
+      `${r.label.padEnd(52)} p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  ` +
+        `→ ${(1000 / s.mean).toFixed(1)} /s`,
     );
     return s;
   });

@@ -7,7 +7,8 @@
 //
 //   const { dialog } = useLeaveGuard({
 //     when: receipt.stateId === 1,
-//     onLeave: () => rest('post', '/rent-receipt/{rentReceiptId}/state', { path: { rentReceiptId }, body: { stateId: 2 } }),
+//     onLeave: () =>
+//       rest('post', '/rent-receipt/{rentReceiptId}/state', { path: { rentReceiptId }, body: { stateId: 2 } }),
 //   });
 //   return <>{form}{dialog}</>;
 import { MESSAGES } from '../../../common/messages';

@@ -31,9 +31,20 @@ const property = (name: string, description: string) => `
             <pdfaProperty:description>${description}</pdfaProperty:description>
           </rdf:li>`;
 
+/** The Factur-X extension schema's four properties, as its specification describes them. */
+const FX_PROPERTIES = [
+  property('DocumentFileName', 'The name of the embedded XML document'),
+  property('DocumentType', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER'),
+  property('Version', 'The actual version of the standard applying to the embedded XML document'),
+  property('ConformanceLevel', 'The conformance level of the embedded XML document'),
+].join('');
+
 /** The XMP descriptions of a Factur-X (the `rdf:RDF` pdfkit writes holds them). */
 export const facturxXmp = (conformanceLevel = 'EN 16931') => `
-  <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/" xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+  <rdf:Description rdf:about=""
+      xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/"
+      xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#"
+      xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
     <pdfaExtension:schemas>
       <rdf:Bag>
         <rdf:li rdf:parseType="Resource">
@@ -41,13 +52,7 @@ export const facturxXmp = (conformanceLevel = 'EN 16931') => `
           <pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>
           <pdfaSchema:prefix>fx</pdfaSchema:prefix>
           <pdfaSchema:property>
-            <rdf:Seq>${property('DocumentFileName', 'The name of the embedded XML document')}${property(
-              'DocumentType',
-              'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER',
-            )}${property('Version', 'The actual version of the standard applying to the embedded XML document')}${property(
-              'ConformanceLevel',
-              'The conformance level of the embedded XML document',
-            )}
+            <rdf:Seq>${FX_PROPERTIES}
             </rdf:Seq>
           </pdfaSchema:property>
         </rdf:li>

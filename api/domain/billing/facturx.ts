@@ -1,7 +1,7 @@
 // Factur-X (EN 16931 profile) for business customers with a VAT number: the bill's
 // pdfmake PDF with its structured data embedded as factur-x.xml (the CII XML written by
-// @e-invoice-eu/core, the PDF/A-3 attachment by pdfkit as the bill renders: facturx-pdf.ts). The data is mapped from the
-// bill as issued (its frozen snapshots), so a Factur-X is as immutable as the bill.
+// @e-invoice-eu/core, the PDF/A-3 attachment by pdfkit as the bill renders: facturx-pdf.ts).
+// The data is mapped from the bill as issued (its frozen snapshots), so a Factur-X is as immutable as the bill.
 // French identifiers use ISO 6523 scheme 0002 (SIREN).
 import { invoiceSchema, type Invoice } from '@e-invoice-eu/core';
 import Ajv2019 from 'ajv/dist/2019';

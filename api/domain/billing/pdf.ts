@@ -21,7 +21,10 @@ export interface PdfOptions {
   duplicate?: boolean;
 }
 
-/** The moment a bill's PDF is dated (its creation, its Factur-X's): noon UTC of its date, so a re-render is the same bytes. */
+/**
+ * The moment a bill's PDF is dated (its creation, its Factur-X's): noon UTC of its date, so a
+ * re-render is the same bytes.
+ */
 export const billMoment = (bill: Pick<PrintedBill, 'date'>) => new Date(`${bill.date}T12:00:00Z`);
 
 /** The document definition (kept apart from rendering so tests can read it). */

@@ -52,7 +52,9 @@ export const SURETY_MODULE_ROUTES = [
       unchanged: { table: 'guarantee', count: true },
       ok: {
         status: 400,
-        why: 'no deposit provider here (SURETY_PROVIDER_URL): past the right, 400; surety-provider.test.ts runs it against a fake provider',
+        why:
+          'no deposit provider here (SURETY_PROVIDER_URL): past the right, 400; ' +
+          'surety-provider.test.ts runs it against a fake provider',
       },
     },
     right: [SURETY, 'write'],
