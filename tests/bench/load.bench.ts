@@ -14,8 +14,8 @@
 //  - the server's RSS idle (after log-in, once GET /rest/health says its start-up jobs are
 //    done) and after the load (goals < 150 MiB and < 350 MiB, issue 31
 //    (docs/history.md#issue-31): run with LOAD_SECONDS=60), beside the baseline of the same
-//    run: a minimal Koa + knex server (memory/minimal-server.ts, run through tsx with the server's Node options) on the same database, after the same
-//    number of requests.
+//    run: a minimal Koa + knex server (memory/minimal-server.ts, run through tsx with the
+//    server's Node options) on the same database, after the same number of requests.
 // The figures of issue 31 (docs/history.md#issue-31)'s table go to the summary (results.ts, summary.bench.ts).
 // Run: npx tsx tests/bench/load.bench.ts (LOAD_SECONDS=30, LOAD_CLIENTS=50)
 import { spawn, spawnSync } from 'node:child_process';
