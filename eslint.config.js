@@ -49,6 +49,7 @@ export default tseslint.config(
     // precise interfaces, or unknown narrowed; no `any` comes back.
     files: [
       'admin/src/**/*.{ts,tsx}',
+      'api/app.ts',
       'api/auth/**/*.ts',
       'api/backup/**/*.ts',
       'api/db/**/*.ts',
@@ -56,6 +57,7 @@ export default tseslint.config(
       'api/domain/billing/**/*.ts',
       'api/domain/catalogue/**/*.ts',
       'api/domain/customers/**/*.ts',
+      'api/domain/documents/**/*.ts',
       'api/domain/establishment/**/*.ts',
       'api/domain/home/**/*.ts',
       'api/domain/insurance/**/*.ts',
