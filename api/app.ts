@@ -92,8 +92,9 @@ export function createApp(opts: AppOptions): Koa {
   // server error: nothing to log. Everything else keeps Koa's own logging.
   const GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
   // Logged without request data (describeError): no message, SQL or values.
-  app.on('error', (err: any) => {
-    if (!GONE.has(err?.code) && err?.status !== 404 && !err?.expose) console.error(describeError(err, 'koa'));
+  app.on('error', (thrown: unknown) => {
+    const err = thrown as { code?: string; status?: number; expose?: boolean } | null | undefined;
+    if (!GONE.has(err?.code ?? '') && err?.status !== 404 && !err?.expose) console.error(describeError(err, 'koa'));
   });
   // The request's knex when it carries an Idempotency-Key: its first transaction claims the key.
   const knex = () => requestKnex.getStore() ?? opts.db.knex;

@@ -60,16 +60,19 @@ export function cancellationFee(
 }
 
 /** Customer fields the preferences make mandatory, by field name. */
+/** The customer fields the preferences can make mandatory. */
+export type RequirableCustomerField = 'email' | 'phone1' | 'address1' | 'postalCode' | 'town' | 'birthDate';
+
 export function requiredCustomerFields(
   p: Pick<
     StayPreferences,
     'customerRequiresEmail' | 'customerRequiresPhone' | 'customerRequiresAddress' | 'customerRequiresBirthDate'
   >,
-): string[] {
+): RequirableCustomerField[] {
   return [
-    ...(p.customerRequiresEmail ? ['email'] : []),
-    ...(p.customerRequiresPhone ? ['phone1'] : []),
-    ...(p.customerRequiresAddress ? ['address1', 'postalCode', 'town'] : []),
-    ...(p.customerRequiresBirthDate ? ['birthDate'] : []),
+    ...(p.customerRequiresEmail ? (['email'] as const) : []),
+    ...(p.customerRequiresPhone ? (['phone1'] as const) : []),
+    ...(p.customerRequiresAddress ? (['address1', 'postalCode', 'town'] as const) : []),
+    ...(p.customerRequiresBirthDate ? (['birthDate'] as const) : []),
   ];
 }

@@ -22,8 +22,15 @@ const BOOKING_PRICE_FIELDS = [
   'promoCode',
   'discountIds',
   'withCancellationInsurance',
-];
-const OCCUPANCY_PRICE_FIELDS = ['bookingId', 'startDate', 'endDate', 'placeTypeId', 'priceOverrides', 'isCancelled'];
+] as const;
+const OCCUPANCY_PRICE_FIELDS = [
+  'bookingId',
+  'startDate',
+  'endDate',
+  'placeTypeId',
+  'priceOverrides',
+  'isCancelled',
+] as const;
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 async function bookingOfOccupancy(trx: Trx, occupancyId: number | null | undefined): Promise<number | null> {
@@ -36,7 +43,7 @@ async function assertNotBilled(trx: Trx, ...bookingIds: (number | null | undefin
 }
 
 export function registerBillingFreeze(): void {
-  registerHooks<string>('booking', {
+  registerHooks('booking', {
     async beforeSave(rec, existing, { trx }) {
       if (!existing) return;
       const changed = BOOKING_PRICE_FIELDS.find((f) => f in rec && !same(rec[f], existing[f]));
@@ -47,7 +54,7 @@ export function registerBillingFreeze(): void {
       await assertNotBilled(trx, existing.id);
     },
   });
-  registerHooks<string>('occupancy', {
+  registerHooks('occupancy', {
     async beforeSave(rec, existing, { trx }) {
       // Notes, the lock flag and the like still change; what the price is made of does not.
       const changed = existing
@@ -59,7 +66,7 @@ export function registerBillingFreeze(): void {
       await assertNotBilled(trx, existing.bookingId);
     },
   });
-  for (const child of ['occupancy-detail', 'occupancy-animal', 'occupancy-vehicle', 'occupancy-extra']) {
+  for (const child of ['occupancy-detail', 'occupancy-animal', 'occupancy-vehicle', 'occupancy-extra'] as const) {
     registerHooks(child, {
       async beforeSave(rec: OccupancyChild, existing: OccupancyChild | null, { trx }) {
         await assertNotBilled(

@@ -11,24 +11,19 @@ import { requiredCustomerFields } from '../../../common/stay-preferences';
 import { formatMessage } from '../../../common/messages';
 import { isValidSiren } from '../../../common/company';
 
-const trimOrNull = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
+const trimOrNull = (v: string | null | undefined) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v);
+/** Text fields saved trimmed, an empty one as null. */
+const TRIMMED = ['firstName', 'companyName', 'address1', 'address2', 'postalCode', 'town', 'birthPlace'] as const;
 
 export function registerCustomerRules(): void {
-  registerHooks<string>('customer', {
+  registerHooks('customer', {
     async beforeSave(rec, _existing, { trx }) {
-      for (const f of [
-        'lastName',
-        'firstName',
-        'companyName',
-        'address1',
-        'address2',
-        'postalCode',
-        'town',
-        'birthPlace',
-      ]) {
-        if (f in rec) rec[f] = f === 'lastName' ? String(rec[f] ?? '').trim() : trimOrNull(rec[f]);
+      if ('lastName' in rec) rec.lastName = String(rec.lastName ?? '').trim();
+      for (const f of TRIMMED) if (f in rec) rec[f] = trimOrNull(rec[f]);
+      for (const f of ['phone1', 'phone2'] as const) {
+        const phone = rec[f];
+        if (typeof phone === 'string') rec[f] = normalizePhone(phone);
       }
-      for (const f of ['phone1', 'phone2']) if (typeof rec[f] === 'string') rec[f] = normalizePhone(rec[f]);
       if (typeof rec.vatNumber === 'string')
         rec.vatNumber = rec.vatNumber.replace(/[\s.-]+/g, '').toUpperCase() || null;
       if (typeof rec.email === 'string') rec.email = rec.email.trim();

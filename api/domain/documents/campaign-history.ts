@@ -50,6 +50,21 @@ export function criteriaSummary(raw: Record<string, unknown> | null): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** One row of the query below, in the database's snake_case names. */
+interface RawCampaign {
+  channel: CampaignHistoryRow['channel'];
+  mailing_configuration_id: number;
+  model_label: string | null;
+  criteria_id: number;
+  criteria_label: string | null;
+  criteria: Record<string, unknown> | null;
+  first_sent_at: string | Date;
+  last_sent_at: string | Date;
+  recipients: number;
+  sent: number;
+  failed: number;
+}
+
 export async function campaignHistory(knex: Knex): Promise<CampaignHistoryRow[]> {
   // The criteria id is the dedupe key's last-but-one part: `campaign:[sms:]<mc>:<criteria>:<customer>`.
   const { rows } = await knex.raw(`
@@ -70,7 +85,7 @@ export async function campaignHistory(knex: Knex): Promise<CampaignHistoryRow[]>
     GROUP BY m.channel, m.mailing_configuration_id, f.label, m.criteria_id, k.label, k.criteria
     ORDER BY max(m.created_at) DESC LIMIT 500`);
   // knex.raw rows keep the database's snake_case names (the camelCase mapper only sees query builders).
-  return rows.map((r: any) => ({
+  return rows.map((r: RawCampaign) => ({
     channel: r.channel,
     mailingConfigurationId: r.mailing_configuration_id,
     modelLabel: r.model_label,

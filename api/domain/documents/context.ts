@@ -59,7 +59,10 @@ export interface StayContext {
  * « Devis » module's validityDays (its active record, /admin/module/quotation) from the
  * day it was made; empty otherwise.
  */
-export async function validUntil(db: Db, b: Record<string, any>): Promise<string> {
+export async function validUntil(
+  db: Db,
+  b: { kind?: string | null; optionExpiryDate?: string | null; createdAt: string | Date },
+): Promise<string> {
   if (b.kind === 'option') return formatDateFr(b.optionExpiryDate);
   if (b.kind !== 'quote') return '';
   const mod = await db('module_config').where({ kind: 'quotation', isActive: true }).orderBy('id').first('settings');
@@ -107,7 +110,7 @@ export async function bookingContext(db: Db, bookingId: number): Promise<StayCon
         nights: b.startDate && b.endDate ? nights(b.startDate, b.endDate) : '',
         persons: b.persons ?? '',
         places: occ.map((o) => join([o.typeLabel, o.placeCode ? `(${o.placeCode})` : null])).join(', '),
-        occupants: details.map((d: any) => `${d.n} × ${d.label}`).join(', '),
+        occupants: details.map((d: { n: number; label: string }) => `${d.n} × ${d.label}`).join(', '),
         validUntil: await validUntil(db, b),
       },
       price: {

@@ -80,7 +80,7 @@ async function referencing(trx: Knex.Transaction, tables: string[]): Promise<{ f
        FROM pg_constraint c WHERE c.contype = 'f' AND c.confrelid::regclass::text = ANY(?)`,
     [tables],
   );
-  return rows.map((r: any) => ({
+  return rows.map((r: { from: string; to: string }) => ({
     from: String(r.from).replace(/^.*\./, '').replace(/"/g, ''),
     to: String(r.to).replace(/^.*\./, '').replace(/"/g, ''),
   }));

@@ -12,13 +12,14 @@ import { readableColumns } from '../../rest/query';
 import { addDays, formatDateFr, todayParis } from '../../../common/dates';
 import { formatMessage } from '../../../common/messages';
 import { closeYearInLedger } from './year-closing';
+import type { FinancialYearRecord } from '../../../common/generated/types';
 
 export async function closeFinancialYear(
   knex: Knex,
   id: number,
   userId: number,
   today = todayParis(),
-): Promise<Record<string, any>> {
+): Promise<FinancialYearRecord> {
   const meta = entityMeta('financial-year');
   return knex.transaction(async (trx) => {
     // The same lock as the period rules: no year is created or moved meanwhile.

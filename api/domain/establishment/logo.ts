@@ -46,8 +46,9 @@ export function imageUpload(maxBytes: number): Middleware {
       allowEmptyFiles: false,
       keepExtensions: false,
     },
-    onError(err: any) {
+    onError(thrown: unknown) {
       // formidable: 1009 = maxFileSize exceeded, 1016 = maxTotalFileSize exceeded
+      const err = thrown as { code?: unknown; httpCode?: unknown } | null | undefined;
       if (err?.code === 1009 || err?.code === 1016 || err?.httpCode === 413) throw badRequest('IMAGE_TOO_LARGE');
       throw badRequest('INCORRECT_FORM');
     },
@@ -56,8 +57,14 @@ export function imageUpload(maxBytes: number): Middleware {
 
 /** The file of the multipart field `uploadfile` (§7, docs/api.md): its name and bytes; the temporary copy is
  * removed. */
+/** What formidable (through koa-body) gives of an uploaded file. */
+interface UploadedFile {
+  originalFilename?: string | null;
+  filepath: string;
+}
+
 export async function uploadedFile(ctx: Context): Promise<{ name: string; data: Buffer }> {
-  const files = (ctx.request as any).files ?? {};
+  const files = (ctx.request as { files?: Record<string, UploadedFile | UploadedFile[] | undefined> }).files ?? {};
   const f = Array.isArray(files.uploadfile) ? files.uploadfile[0] : files.uploadfile;
   if (!f) throw badRequest('IMAGE_REQUIRED');
   try {
@@ -92,5 +99,5 @@ export async function readLogo(
 
 export async function logoStamps(knex: Knex, establishmentId: number): Promise<Partial<Record<LogoKind, string>>> {
   const rows = await knex('establishment_logo').where({ establishmentId }).select('kind', 'updatedAt');
-  return Object.fromEntries(rows.map((r: any) => [r.kind, r.updatedAt]));
+  return Object.fromEntries(rows.map((r: { kind: LogoKind; updatedAt: string }) => [r.kind, r.updatedAt]));
 }

@@ -6,21 +6,21 @@ import { badRequest } from '../../http/errors';
 import { isMasked, maskSecret, registerMaskedRestore, registerReadMask } from '../../rest/secrets';
 import { secretSettings, settingsErrors } from '../../../common/modules';
 
-/** The row with its secret settings masked. */
-export function maskModule(row: Record<string, any>): Record<string, any> {
+/** The row with its secret settings masked (settings read as stored, or as JSON text). */
+export function maskModule<T extends { kind: string; settings?: unknown }>(row: T): T {
   const names = secretSettings(row.kind);
-  const raw = typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings;
+  const raw: unknown = typeof row.settings === 'string' ? JSON.parse(row.settings) : row.settings;
   if (!names.length || !raw || typeof raw !== 'object') return row;
-  const settings = { ...raw };
+  const settings: Record<string, unknown> = { ...raw };
   for (const n of names) if (settings[n] != null && settings[n] !== '') settings[n] = maskSecret(settings[n]);
   return { ...row, settings };
 }
 
 export function registerModuleRules(): void {
-  registerReadMask<string>('module', maskModule);
-  registerMaskedRestore<string>('module', (rec, existing) => {
-    const settings = rec.settings;
-    if (!settings || typeof settings !== 'object' || Array.isArray(settings)) return;
+  registerReadMask('module', maskModule);
+  registerMaskedRestore('module', (rec, existing) => {
+    if (!rec.settings || typeof rec.settings !== 'object' || Array.isArray(rec.settings)) return;
+    const settings = rec.settings as Record<string, unknown>;
     const old = (existing?.settings ?? {}) as Record<string, unknown>;
     for (const n of secretSettings(rec.kind ?? existing?.kind)) {
       if (!isMasked(settings[n])) continue;

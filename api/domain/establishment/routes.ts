@@ -189,7 +189,7 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
     handler: async ({ ctx, query, user, knex }) => {
       await upload(ctx, async () => undefined); // read only once the right is checked
       const { name, data } = await uploadedFile(ctx);
-      const kind = logoKind((ctx.request as any).body?.kind ?? query.kind);
+      const kind = logoKind((ctx.request as { body?: { kind?: unknown } }).body?.kind ?? query.kind);
       const mime = checkImage(name, data);
       const est = await mustExist(knex);
       await saveLogo(knex, est.id, kind, mime, data);

@@ -9,7 +9,11 @@ import { isValidFrenchVat, isValidSiren, isValidSiret } from '../../../common/co
 
 const fieldError = (field: string, code: MessageCode) => ({ [field]: formatMessage(code) });
 
-export function checkCompanyIds(rec: Record<string, any>): Record<string, string> {
+export function checkCompanyIds(rec: {
+  siren?: string | null;
+  siret?: string | null;
+  vatNumber?: string | null;
+}): Record<string, string> {
   const errors: Record<string, string> = {};
   if (rec.siren && !isValidSiren(rec.siren)) Object.assign(errors, fieldError('siren', 'SIREN_CHECKSUM'));
   if (rec.siret && !isValidSiret(rec.siret)) Object.assign(errors, fieldError('siret', 'SIRET_CHECKSUM'));

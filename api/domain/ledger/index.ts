@@ -18,7 +18,7 @@ import type { PaymentRecord } from '../../../common/generated/types';
 const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
 function registerLedgerModule(): void {
-  registerHooks<string>('payment', {
+  registerHooks('payment', {
     // Dated in an open financial year (« Exercice absent ou clos » on the date), checked when the date is set.
     async beforeSave(rec, existing, { trx }) {
       if (typeof rec.date === 'string' && (!existing || !same(rec.date, existing.date)))

@@ -25,11 +25,48 @@ import {
   toVatRate,
   touristTaxMode,
   type GridRows,
+  type Stored,
 } from './mapping';
 import type { PricingContext, StayRequest, TouristTaxSettings } from './types';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+/** A row of the database function's answer, its columns still snake_case. */
+type RawRow = Record<string, unknown>;
+type RawRows = RawRow[] | null;
+/** Extras, animal and vehicle types: what the engine reads of them (toItem). */
+type ItemRow = Stored<'extra'> | Stored<'animal-type'> | Stored<'vehicle-type'>;
+
+/** What bv_pricing_context answers (its keys camelCased, each part still raw). */
+interface RawContext {
+  grid: RawRow | null;
+  periods: RawRows;
+  options: RawRows;
+  prices: RawRows;
+  ageCategories: RawRows;
+  extras: RawRows;
+  animalTypes: RawRows;
+  vehicleTypes: RawRows;
+  vat: Stored<'tva'>[] | null;
+  offers: RawRows;
+  lastMinute: RawRows;
+  discounts: RawRows;
+  fees: RawRows;
+  insurance: RawRow | null;
+  partner: RawRow | null;
+  tariffs: RawRows;
+  surcharges: RawRows;
+  arrivalSettings: RawRow | null;
+  bookingSettings: RawRow | null;
+  terms: RawRow | null;
+}
+
+/** The catalogue rows the grid's options name, by kind. */
+interface Catalogue {
+  ageCategories: Stored<'age-category'>[];
+  extras: ItemRow[];
+  animalTypes: ItemRow[];
+  vehicleTypes: ItemRow[];
+}
 
 /** What the loader needs to know: the stay request plus how to find its grid. */
 export interface LoadRequest extends Omit<StayRequest, 'quoteDate'> {
@@ -58,14 +95,17 @@ export const DEFAULT_SETTINGS = {
 const json = (v: unknown) => JSON.stringify(v);
 const uniq = (xs: (number | null | undefined)[]) => [...new Set(xs.filter((x): x is number => Number.isInteger(x)))];
 
-/** json_agg rows carry column names: snake_case → the entities' camelCase. */
-function camel(row: Row | null): Row | null {
+/**
+ * json_agg rows carry column names: snake_case → the entities' camelCase. `T` is the
+ * row the database function selects (migration 0013_pricing_guarantees).
+ */
+function camel<T extends object>(row: RawRow | null): T | null {
   if (!row) return null;
-  const out: Row = {};
+  const out: RawRow = {};
   for (const k of Object.keys(row)) out[snakeToCamel(k)] = row[k];
-  return out;
+  return out as T;
 }
-const camelAll = (rows: Row[] | null): Row[] => (rows ?? []).map((r) => camel(r)!);
+const camelAll = <T extends object>(rows: RawRows): T[] => (rows ?? []).map((r) => camel<T>(r)!);
 
 async function placeTypeOfPlace(db: Db, placeId: number): Promise<number> {
   const place = allEntities().find((m) => m.name === 'place');
@@ -93,16 +133,18 @@ export interface LoadedContext {
 }
 
 /** Catalogue rows an older grid version names that the current one does not. */
-async function missingItems(db: Db, rows: GridRows, b: Row): Promise<void> {
-  const parts: [string, string, Row[]][] = [
-    ['ageCategoryId', 'age_category', (b.ageCategories ??= [])],
-    ['extraId', 'extra', (b.extras ??= [])],
-    ['animalTypeId', 'animal_type', (b.animalTypes ??= [])],
-    ['vehicleTypeId', 'vehicle_type', (b.vehicleTypes ??= [])],
+async function missingItems(db: Db, rows: GridRows, b: Catalogue): Promise<void> {
+  const parts: [keyof Stored<'price-grid-option'>, string, { id: number }[]][] = [
+    ['ageCategoryId', 'age_category', b.ageCategories],
+    ['extraId', 'extra', b.extras],
+    ['animalTypeId', 'animal_type', b.animalTypes],
+    ['vehicleTypeId', 'vehicle_type', b.vehicleTypes],
   ];
   for (const [field, table, list] of parts) {
-    const missing = uniq(rows.options.map((o) => o[field])).filter((id) => !list.some((r) => r.id === id));
-    if (missing.length) list.push(...(await db(table).whereIn('id', missing)).map((r: Row) => ({ ...r })));
+    const missing = uniq(rows.options.map((o) => o[field] as number | null | undefined)).filter(
+      (id) => !list.some((r) => r.id === id),
+    );
+    if (missing.length) list.push(...(await db(table).whereIn('id', missing)));
   }
 }
 
@@ -127,8 +169,8 @@ export async function loadPricingContext(db: Db, req: LoadRequest): Promise<Load
     req.cancellationInsuranceId ?? null,
   ]);
   const raw = result.rows[0].ctx;
-  const b: Row = camel(typeof raw === 'string' ? JSON.parse(raw) : raw)!;
-  const gridRow = camel(b.grid);
+  const b = camel<RawContext>(typeof raw === 'string' ? JSON.parse(raw) : raw)!;
+  const gridRow = camel<Stored<'price-grid'> & { placeTypeTvaId?: number | null }>(b.grid);
   if (!gridRow)
     throw new PricingError(
       'PRICE_GRID_NOT_FOUND',
@@ -143,10 +185,12 @@ export async function loadPricingContext(db: Db, req: LoadRequest): Promise<Load
     options: camelAll(b.options),
     prices: camelAll(b.prices),
   };
-  b.ageCategories = camelAll(b.ageCategories);
-  b.extras = camelAll(b.extras);
-  b.animalTypes = camelAll(b.animalTypes);
-  b.vehicleTypes = camelAll(b.vehicleTypes);
+  const catalogue: Catalogue = {
+    ageCategories: camelAll(b.ageCategories),
+    extras: camelAll(b.extras),
+    animalTypes: camelAll(b.animalTypes),
+    vehicleTypes: camelAll(b.vehicleTypes),
+  };
   if (req.historyVersion != null && req.historyVersion !== gridRow.historyVersion) {
     const stored = await loadGridVersion(db, gridRow.id, req.historyVersion);
     if (!stored) throw new PricingError('PRICE_GRID_NOT_FOUND', `${gridRow.id} version ${req.historyVersion}`);
@@ -158,38 +202,39 @@ export async function loadPricingContext(db: Db, req: LoadRequest): Promise<Load
       options: stored.options,
       prices: stored.prices.filter((p) => periodIds.has(p.priceGridPeriodId)),
     };
-    await missingItems(db, rows, b);
+    await missingItems(db, rows, catalogue);
   }
 
   const grid = toPriceGrid(rows, gridRow.placeTypeTvaId ?? null);
-  const arrival = camel(b.arrivalSettings) ?? DEFAULT_SETTINGS;
-  const booking = camel(b.bookingSettings) ?? DEFAULT_SETTINGS;
+  const arrival = camel<Stored<'pricing-settings'>>(b.arrivalSettings) ?? DEFAULT_SETTINGS;
+  const booking = camel<Stored<'pricing-settings'>>(b.bookingSettings) ?? DEFAULT_SETTINGS;
   const touristTax: TouristTaxSettings = {
     mode: touristTaxMode(arrival.touristTaxMode),
     label: arrival.touristTaxLabel ?? DEFAULT_SETTINGS.touristTaxLabel,
     classificationId: arrival.classification ?? DEFAULT_SETTINGS.classification,
-    tariffs: arrival.touristTaxMode === 'flat' ? [] : camelAll(b.tariffs).map(toTariff),
-    surcharges: arrival.touristTaxMode === 'flat' ? [] : camelAll(b.surcharges).map(toSurcharge),
+    tariffs: arrival.touristTaxMode === 'flat' ? [] : camelAll<Stored<'tourist-tax-tariff'>>(b.tariffs).map(toTariff),
+    surcharges:
+      arrival.touristTaxMode === 'flat' ? [] : camelAll<Stored<'tourist-tax-surcharge'>>(b.surcharges).map(toSurcharge),
   };
-  const partner = camel(b.partner);
-  const insurance = camel(b.insurance);
+  const partner = camel<Stored<'partner'>>(b.partner);
+  const insurance = camel<Stored<'cancellation-insurance'>>(b.insurance);
   const context: PricingContext = {
     priceGrids: [grid],
-    ageCategories: b.ageCategories.map(toAgeCategory),
-    extras: b.extras.map(toItem),
-    animalTypes: b.animalTypes.map(toItem),
-    vehicleTypes: b.vehicleTypes.map(toItem),
+    ageCategories: catalogue.ageCategories.map(toAgeCategory),
+    extras: catalogue.extras.map(toItem),
+    animalTypes: catalogue.animalTypes.map(toItem),
+    vehicleTypes: catalogue.vehicleTypes.map(toItem),
     vatRates: (b.vat ?? []).map(toVatRate),
     specialOffers: [
-      ...camelAll(b.offers).map(toSpecialOffer),
-      ...camelAll(b.lastMinute).map((r) => lastMinuteToOffer(r, [grid.id])),
+      ...camelAll<Stored<'special-offer'>>(b.offers).map(toSpecialOffer),
+      ...camelAll<Stored<'last-minute-offer'>>(b.lastMinute).map((r) => lastMinuteToOffer(r, [grid.id])),
     ],
-    discounts: camelAll(b.discounts).map(toDiscount),
-    bookingFees: camelAll(b.fees).map(toBookingFee),
+    discounts: camelAll<Stored<'discount'>>(b.discounts).map(toDiscount),
+    bookingFees: camelAll<Stored<'booking-fee'>>(b.fees).map(toBookingFee),
     cancellationInsurance: insurance ? toInsurance(insurance) : null,
     partners: partner ? [toPartner(partner)] : [],
     touristTax,
-    downPayment: toDownPayment(booking, camel(b.terms)),
+    downPayment: toDownPayment(booking, camel<Stored<'payment-terms'>>(b.terms)),
   };
   const { placeId: _p, historyVersion: _h, cancellationInsuranceId: _c, equipmentId: _e, ...stay } = req;
   return { context, request: { ...stay, priceGridId: grid.id, placeTypeId: grid.placeTypeId } };

@@ -27,15 +27,20 @@ import {
   type TouristTaxTariff,
   type VatRate,
 } from './types';
+import type { EntityInputs, EntityName } from '../../../common/generated/types';
 
-type Row = Record<string, any>;
+/**
+ * A row of entity `E` as stored, or about to be (a draft given its id): the optional
+ * fields may be absent, the timestamps and version are not read here.
+ */
+export type Stored<E extends EntityName> = Omit<EntityInputs[E], 'createdAt' | 'updatedAt' | 'version'>;
 
 /** A grid as stored: its row and its children's rows (also the shape of a history snapshot). */
 export interface GridRows {
-  grid: Row;
-  periods: Row[];
-  options: Row[];
-  prices: Row[];
+  grid: Stored<'price-grid'>;
+  periods: Stored<'price-grid-period'>[];
+  options: Stored<'price-grid-option'>[];
+  prices: Stored<'option-price'>[];
 }
 
 /**
@@ -48,7 +53,7 @@ export const LAST_MINUTE_ID_BASE = 1_000_000_000;
 const ids = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : []);
 const nullable = <T>(v: T | undefined | null): T | null => (v === undefined ? null : v);
 
-export function toPeriod(r: Row): PriceGridPeriod {
+export function toPeriod(r: Stored<'price-grid-period'>): PriceGridPeriod {
   return {
     id: r.id,
     priceGridId: r.priceGridId,
@@ -68,7 +73,7 @@ export function toPeriod(r: Row): PriceGridPeriod {
   };
 }
 
-export function toOption(r: Row, prices: Row[]): PriceGridOption {
+export function toOption(r: Stored<'price-grid-option'>, prices: Stored<'option-price'>[]): PriceGridOption {
   return {
     id: r.id,
     priceGridId: r.priceGridId,
@@ -88,7 +93,7 @@ export function toOption(r: Row, prices: Row[]): PriceGridOption {
         priceGridOptionId: p.priceGridOptionId,
         priceGridPeriodId: p.priceGridPeriodId,
         price: p.price,
-        slices: (Array.isArray(p.slices) ? p.slices : []).map((s: Row, i: number) => ({
+        slices: (Array.isArray(p.slices) ? p.slices : []).map((s, i) => ({
           id: i + 1,
           optionPriceId: p.id,
           fromNight: s.fromNight,
@@ -121,9 +126,9 @@ export function toPriceGrid(rows: GridRows, fallbackVatId: number | null = null)
   };
 }
 
-export const toVatRate = (r: Row): VatRate => ({ id: r.id, label: r.label, rateBp: r.rate });
+export const toVatRate = (r: Stored<'tva'>): VatRate => ({ id: r.id, label: r.label, rateBp: r.rate });
 
-export const toAgeCategory = (r: Row): AgeCategory => ({
+export const toAgeCategory = (r: Stored<'age-category'>): AgeCategory => ({
   id: r.id,
   label: r.label,
   minAge: nullable(r.minAge),
@@ -133,10 +138,11 @@ export const toAgeCategory = (r: Row): AgeCategory => ({
   vatRateId: nullable(r.tvaId),
 });
 
-export const toItem = (r: Row) => ({
-  id: r.id as number,
-  label: r.label as string,
-  vatRateId: nullable(r.tvaId) as number | null,
+/** An extra, animal type or vehicle type: what the engine reads of it. */
+export const toItem = (r: { id: number; label: string; tvaId?: number | null }) => ({
+  id: r.id,
+  label: r.label,
+  vatRateId: nullable(r.tvaId),
 });
 
 export function isPercentOffer(type: number): boolean {
@@ -148,13 +154,13 @@ export function isPercentOffer(type: number): boolean {
 }
 
 /** Cents for "less X euros", basis points for the percentage types, unused otherwise. */
-function offerValue(r: Row): number {
+function offerValue(r: Stored<'special-offer'>): number {
   if (r.type === SpecialOfferType.LESS_AMOUNT) return r.amount ?? 0;
-  if (isPercentOffer(r.type)) return r.rate ?? 0;
+  if (r.type !== undefined && isPercentOffer(r.type)) return r.rate ?? 0;
   return 0;
 }
 
-export function toSpecialOffer(r: Row): SpecialOffer {
+export function toSpecialOffer(r: Stored<'special-offer'>): SpecialOffer {
   return {
     id: r.id,
     label: r.publicLabel || r.label,
@@ -163,7 +169,7 @@ export function toSpecialOffer(r: Row): SpecialOffer {
     value: offerValue(r),
     stayNights: nullable(r.stayNights),
     paidNights: nullable(r.paidNights),
-    steps: (Array.isArray(r.steps) ? r.steps : []).map((s: Row, i: number) => ({
+    steps: (Array.isArray(r.steps) ? r.steps : []).map((s, i) => ({
       id: i + 1,
       specialOfferId: r.id,
       weeks: s.weeks,
@@ -186,7 +192,7 @@ export function toSpecialOffer(r: Row): SpecialOffer {
 }
 
 /** A last-minute offer as a special offer of type 7; no grid named = every grid given. */
-export function lastMinuteToOffer(r: Row, gridIds: number[]): SpecialOffer {
+export function lastMinuteToOffer(r: Stored<'last-minute-offer'>, gridIds: number[]): SpecialOffer {
   const grids = ids(r.priceGridIds);
   return {
     id: LAST_MINUTE_ID_BASE + r.id,
@@ -208,19 +214,19 @@ export function lastMinuteToOffer(r: Row, gridIds: number[]): SpecialOffer {
     appliedOptionIds: [],
     channelIds: ids(r.channelIds),
     promoCode: null,
-    lastMinuteDays: r.daysBeforeArrival,
+    lastMinuteDays: nullable(r.daysBeforeArrival),
     isActive: !!r.isActive,
   };
 }
 
-export const toDiscount = (r: Row): Discount => ({
+export const toDiscount = (r: Stored<'discount'>): Discount => ({
   id: r.id,
   label: r.label,
   unit: r.unit === 'percentage' ? DiscountUnit.PERCENT : DiscountUnit.AMOUNT,
   value: (r.unit === 'percentage' ? r.rate : r.amount) ?? 0,
 });
 
-export const toBookingFee = (r: Row): BookingFee => ({
+export const toBookingFee = (r: Stored<'booking-fee'>): BookingFee => ({
   id: r.id,
   label: r.label,
   amount: r.amount,
@@ -230,7 +236,7 @@ export const toBookingFee = (r: Row): BookingFee => ({
   isActive: !!r.isActive,
 });
 
-export const toInsurance = (r: Row): CancellationInsurance => ({
+export const toInsurance = (r: Stored<'cancellation-insurance'>): CancellationInsurance => ({
   id: r.id,
   label: r.label,
   rateBp: nullable(r.rate),
@@ -239,7 +245,7 @@ export const toInsurance = (r: Row): CancellationInsurance => ({
   vatRateId: nullable(r.tvaId),
 });
 
-export const toPartner = (r: Row): Partner => ({
+export const toPartner = (r: Stored<'partner'>): Partner => ({
   id: r.id,
   label: r.name,
   commissionRateBp: r.commissionRate ?? 0,
@@ -247,7 +253,7 @@ export const toPartner = (r: Row): Partner => ({
   commissionPeriods: [],
 });
 
-export const toTariff = (r: Row): TouristTaxTariff => ({
+export const toTariff = (r: Stored<'tourist-tax-tariff'>): TouristTaxTariff => ({
   id: r.id,
   classificationId: nullable(r.classification),
   label: r.label,
@@ -256,7 +262,7 @@ export const toTariff = (r: Row): TouristTaxTariff => ({
   amount: r.amount,
 });
 
-export const toSurcharge = (r: Row): TouristTaxSurcharge => ({
+export const toSurcharge = (r: Stored<'tourist-tax-surcharge'>): TouristTaxSurcharge => ({
   id: r.id,
   label: r.label,
   rateBp: r.rate,
@@ -268,7 +274,13 @@ export const touristTaxMode = (mode: string | null | undefined) =>
   mode === 'flat' ? TouristTaxMode.FLAT : TouristTaxMode.REAL;
 
 /** Pricing settings + their payment terms → the engine's down-payment settings. */
-export function toDownPayment(settings: Row, terms: Row | null): DownPaymentSettings | null {
+export function toDownPayment(
+  settings: Pick<
+    Stored<'pricing-settings'>,
+    'downPaymentDueDays' | 'fullPaymentMaxNights' | 'fullPaymentDaysBeforeArrival'
+  >,
+  terms: Pick<Stored<'payment-terms'>, 'downPaymentKind' | 'downPaymentRate' | 'balanceDaysBeforeArrival'> | null,
+): DownPaymentSettings | null {
   if (!terms) return null;
   return {
     kind: terms.downPaymentKind === 'acompte' ? DownPaymentKind.ACOMPTE : DownPaymentKind.ARRHES,

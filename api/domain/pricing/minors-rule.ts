@@ -6,7 +6,7 @@ import { formatMessage } from '../../../common/messages';
 import { isMinorsCategory } from './minors';
 
 export function registerMinorsRule(): void {
-  registerHooks<string>('age-category', {
+  registerHooks('age-category', {
     beforeSave(rec) {
       if (isMinorsCategory(rec) && rec.isTouristTaxExempt === false) {
         const params = { from: rec.minAge ?? 0, to: rec.maxAge };

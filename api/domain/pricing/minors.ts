@@ -5,7 +5,7 @@
 export const MAJORITY_AGE = 18;
 
 /** Every age of the category is under 18 (an open upper bound is not). */
-export function isMinorsCategory(c: { maxAge?: number | null }): boolean {
+export function isMinorsCategory<T extends { maxAge?: number | null }>(c: T): c is T & { maxAge: number } {
   return c.maxAge != null && c.maxAge < MAJORITY_AGE;
 }
 

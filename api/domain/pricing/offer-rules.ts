@@ -10,15 +10,16 @@ import { refuseMany, checkIds, refuse } from './rule-support';
 // ---------------------------------------------------------------------------
 
 export function registerOfferRules(): void {
-  registerHooks<string>('special-offer', {
+  registerHooks('special-offer', {
     async beforeSave(rec, _existing, { trx }) {
-      const offer = toSpecialOffer({ ...rec, id: rec.id ?? 0 });
+      // A draft carries no id (system field): the engine's checks read 0.
+      const offer = toSpecialOffer({ ...rec, id: 0 });
       const errors: Record<string, MessageCode> = {};
       for (const issue of validateSpecialOffer(offer)) {
         const field = issue.field.split('.')[0];
         if (isMessageCode(issue.code)) errors[field] ??= issue.code;
       }
-      const required = (field: string) => {
+      const required = (field: keyof typeof rec & string) => {
         if (rec[field] == null) errors[field] ??= 'REQUIRED';
       };
       switch (rec.type) {

@@ -81,7 +81,8 @@ export function parseQuoteRequest(body: unknown): QuoteRequest {
   // Years a person could mean (2000 to five years ahead): also bounds the nights the engine walks.
   const dateErrors: Record<string, string> = {};
   for (const f of ['startDate', 'endDate'] as const) {
-    const e = typeof (req as any)[f] === 'string' ? yearWindowError((req as any)[f]) : null;
+    const value: unknown = req[f];
+    const e = typeof value === 'string' ? yearWindowError(value) : null;
     if (e) dateErrors[f] = e;
   }
   if (Object.keys(dateErrors).length) throw badRequest('INCORRECT_DATES', dateErrors);

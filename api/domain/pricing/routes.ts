@@ -12,6 +12,7 @@ import { listGridVersions, loadGridRows, loadGridVersion, writeGridVersion } fro
 import { parseQuoteRequest, quoteForStay } from './quote-for-stay';
 import { assertWithinCapacity } from './capacity';
 import { checkSlices } from './rules';
+import type { OptionPriceRecord } from '../../../common/generated/types';
 
 /** A quote is read by the booking desk (booking.booking) and by who sets the prices (stay.price). */
 export const QUOTE_RIGHTS = ['booking.booking', 'stay.price'] as const;
@@ -22,11 +23,15 @@ interface PriceCell {
   slices?: { fromNight: number; toNight: number | null; price: number }[];
 }
 
-function parseCells(body: any): PriceCell[] {
-  const cells = body?.prices;
+/** A price cell as sent: each field is checked below before it is trusted. */
+type SentCell = Omit<PriceCell, 'slices'> & { slices?: unknown };
+type SentSlice = NonNullable<PriceCell['slices']>[number] | null;
+
+function parseCells(body: unknown): PriceCell[] {
+  const cells = (body as { prices?: unknown } | null | undefined)?.prices;
   if (!Array.isArray(cells) || cells.length > 500) throw badRequest('INCORRECT_FORM');
   const seen = new Set<number>();
-  for (const [i, c] of cells.entries()) {
+  for (const [i, c] of (cells as (SentCell | null)[]).entries()) {
     const bad = (field: string, code: 'INVALID_INTEGER' | 'MUST_BE_POSITIVE' | 'INCORRECT_FORM') =>
       badRequest('VALIDATION_FAILED', { [`prices.${i}.${field}`]: formatMessage(code) });
     if (!c || typeof c !== 'object') throw badRequest('INCORRECT_FORM');
@@ -39,7 +44,7 @@ function parseCells(body: any): PriceCell[] {
       if (
         !Array.isArray(c.slices) ||
         c.slices.some(
-          (s: any) =>
+          (s: SentSlice) =>
             !s ||
             !Number.isInteger(s.fromNight) ||
             !(s.toNight === null || Number.isInteger(s.toNight)) ||
@@ -52,7 +57,7 @@ function parseCells(body: any): PriceCell[] {
       checkSlices(c.slices);
     }
   }
-  return cells;
+  return cells as PriceCell[];
 }
 
 const tag = 'pricing';
@@ -82,7 +87,7 @@ export const PRICING_ROUTES: RouteDecl[] = [
     openapi: jsonBody(ref('PricingQuoteRequest')),
     response: ref('PricingQuote'),
     handler: async ({ ctx, knex }) => {
-      const req = parseQuoteRequest((ctx.request as any).body);
+      const req = parseQuoteRequest((ctx.request as { body?: unknown }).body);
       await assertWithinCapacity(knex, req, req.occupants);
       return quoteForStay(knex, req);
     },
@@ -175,14 +180,14 @@ export const PRICING_ROUTES: RouteDecl[] = [
     handler: async ({ ctx, params, user, knex }) => {
       const gridId = parseId(params.id);
       const optionId = parseId(params.optionId);
-      const cells = parseCells((ctx.request as any).body);
+      const cells = parseCells((ctx.request as { body?: unknown }).body);
       const userId: number | null = user.id ?? null;
       return knex.transaction(async (trx) => {
         const grid = await trx('price_grid').where('id', gridId).forUpdate().first('id');
         const option = await trx('price_grid_option').where({ id: optionId, priceGridId: gridId }).first();
         if (!grid || !option) throw notFound();
         const periods = new Set(
-          (await trx('price_grid_period').where('priceGridId', gridId).select('id')).map((p: any) => p.id),
+          (await trx('price_grid_period').where('priceGridId', gridId).select('id')).map((p: { id: number }) => p.id),
         );
         cells.forEach((c, i) => {
           if (!periods.has(c.priceGridPeriodId))
@@ -190,11 +195,11 @@ export const PRICING_ROUTES: RouteDecl[] = [
               [`prices.${i}.priceGridPeriodId`]: formatMessage('OPTION_PERIOD_OTHER_GRID'),
             });
         });
-        const existing = await trx('option_price').where('priceGridOptionId', optionId);
-        const byPeriod = new Map(existing.map((p: any) => [p.priceGridPeriodId, p]));
+        const existing: OptionPriceRecord[] = await trx('option_price').where('priceGridOptionId', optionId);
+        const byPeriod = new Map(existing.map((p) => [p.priceGridPeriodId, p]));
         let changes = 0;
         for (const c of cells) {
-          const before: any = byPeriod.get(c.priceGridPeriodId);
+          const before = byPeriod.get(c.priceGridPeriodId);
           const slices = c.slices ?? before?.slices ?? [];
           if (c.price === null) {
             if (before) {

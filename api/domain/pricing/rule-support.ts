@@ -6,8 +6,10 @@ import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { writeGridVersion } from './grid-history';
 import { validateSlices } from './validate';
+import type { PriceGridRecord } from '../../../common/generated/types';
 
-export type Row = Record<string, any>;
+/** One field of a record the caller knows by its entity (a key the type checker may not see). */
+const fieldOf = (r: object, k: string): unknown => (r as Record<string, unknown>)[k];
 
 export const refuse = (code: MessageCode, field: string) => badRequest(code, { [field]: formatMessage(code) });
 
@@ -20,36 +22,40 @@ export const refuseMany = (errors: Record<string, MessageCode>) =>
 /** Fields a save may change without it being a change of the grid (timestamps). */
 const IGNORED = new Set(['createdAt', 'updatedAt', 'version', 'historyVersion']);
 
-export function changed(before: Row | null, after: Row): boolean {
+export function changed<T extends object>(before: T | null, after: T): boolean {
   if (!before) return true;
   return Object.keys(after).some(
-    (k) => !IGNORED.has(k) && JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
+    (k) => !IGNORED.has(k) && JSON.stringify(fieldOf(before, k) ?? null) !== JSON.stringify(fieldOf(after, k) ?? null),
   );
 }
 
-export async function lockGrid(trx: Knex.Transaction, gridId: number): Promise<Row> {
+export async function lockGrid(trx: Knex.Transaction, gridId: number): Promise<PriceGridRecord | null> {
   const grid = await trx('price_grid').where('id', gridId).forUpdate().first();
   // An unknown grid is left to the foreign key (REFERENCE_NOT_FOUND).
   return grid ?? null;
 }
 
-export function refuseMove(rec: Row, existing: Row | null): void {
+/** A child of a grid (period, option): only its grid is read. */
+type GridChild = { priceGridId?: number };
+
+export function refuseMove(rec: GridChild, existing: GridChild | null): void {
   if (existing && existing.priceGridId !== rec.priceGridId) throw refuse('PRICE_GRID_CANNOT_MOVE', 'priceGridId');
 }
 
 /** Every id of a list field must name an existing row of `table`. */
-export async function checkIds(
+export async function checkIds<T extends object>(
   trx: Knex.Transaction,
-  rec: Row,
-  field: string,
+  rec: T,
+  field: keyof T & string,
   table: string,
   where?: (q: Knex.QueryBuilder) => void,
 ): Promise<void> {
-  const list: number[] = Array.isArray(rec[field]) ? rec[field] : [];
+  const value = rec[field];
+  const list: number[] = Array.isArray(value) ? value : [];
   if (!list.length) return;
   const q = trx(table).whereIn('id', list);
   where?.(q);
-  const found = new Set((await q.select('id')).map((r: Row) => r.id));
+  const found = new Set((await q.select('id')).map((r: { id: number }) => r.id));
   if (list.some((x) => !found.has(x))) throw refuse('REFERENCE_NOT_FOUND', field);
 }
 

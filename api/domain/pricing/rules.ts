@@ -12,17 +12,8 @@ import { writeGridVersion } from './grid-history';
 import { registerMinorsRule } from './minors-rule';
 import { toOption, toPeriod, toPriceGrid } from './mapping';
 import { validatePriceGrid } from './validate';
-import {
-  type Row,
-  refuse,
-  refuseMany,
-  changed,
-  lockGrid,
-  refuseMove,
-  checkIds,
-  bump,
-  checkSlices,
-} from './rule-support';
+import type { PriceGridOptionRecord, PriceGridPeriodRecord } from '../../../common/generated/types';
+import { refuse, refuseMany, changed, lockGrid, refuseMove, checkIds, bump, checkSlices } from './rule-support';
 import { registerOfferRules } from './offer-rules';
 export { checkSlices } from './rule-support';
 
@@ -61,7 +52,7 @@ function registerGridRules(): void {
       refuseMove(rec, existing);
       const grid = await lockGrid(trx, rec.priceGridId);
       if (!grid) return;
-      const others = await trx('price_grid_period')
+      const others: PriceGridPeriodRecord[] = await trx('price_grid_period')
         .where('priceGridId', rec.priceGridId)
         .modify((q) => (existing ? q.whereNot('id', existing.id) : q))
         .orderBy([{ column: 'startDate' }, { column: 'id' }]);
@@ -71,7 +62,7 @@ function registerGridRules(): void {
       const mine = `periods.${others.length}`;
       const errors: Record<string, MessageCode> = {};
       // The same dates again: that period already exists (§8, docs/errors.md#messages), more than an overlap.
-      if (others.some((o: any) => o.startDate === rec.startDate && o.endDate === rec.endDate))
+      if (others.some((o) => o.startDate === rec.startDate && o.endDate === rec.endDate))
         throw refuseMany({ startDate: 'PRICE_PERIOD_EXISTS' });
       for (const issue of validatePriceGrid(engineGrid)) {
         if (issue.field !== mine && !issue.field.startsWith(`${mine}.`)) continue;
@@ -91,10 +82,12 @@ function registerGridRules(): void {
     },
   });
 
-  registerHooks<string>('price-grid-option', {
+  registerHooks('price-grid-option', {
     async beforeSave(rec, existing, { trx }) {
       refuseMove(rec, existing);
-      const items = ['ageCategoryId', 'extraId', 'animalTypeId', 'vehicleTypeId'].filter((f) => rec[f] != null);
+      const items = (['ageCategoryId', 'extraId', 'animalTypeId', 'vehicleTypeId'] as const).filter(
+        (f) => rec[f] != null,
+      );
       if (items.length !== 1) throw refuse('OPTION_ITEM_REQUIRED', items[1] ?? 'ageCategoryId');
       if (!rec.label?.trim()) {
         // Named after its item, so that lists and offers show something readable.
@@ -108,14 +101,11 @@ function registerGridRules(): void {
       }
       const grid = await lockGrid(trx, rec.priceGridId);
       if (!grid) return;
-      const others = await trx('price_grid_option')
+      const others: PriceGridOptionRecord[] = await trx('price_grid_option')
         .where('priceGridId', rec.priceGridId)
         .modify((q) => (existing ? q.whereNot('id', existing.id) : q));
       const engineGrid = toPriceGrid({ grid, periods: [], options: [], prices: [] });
-      engineGrid.options = [
-        ...others.map((o: Row) => toOption(o, [])),
-        toOption({ ...rec, id: existing?.id ?? 0 }, []),
-      ];
+      engineGrid.options = [...others.map((o) => toOption(o, [])), toOption({ ...rec, id: existing?.id ?? 0 }, [])];
       const mine = `options.${others.length}`;
       const errors: Record<string, MessageCode> = {};
       for (const issue of validatePriceGrid(engineGrid)) {

@@ -12,10 +12,22 @@ import { badRequest } from '../../http/errors';
 
 const KNOWN = new Set(FUNCTIONALITY_KEYS);
 
-function entryFlags(key: string, e: any): RightFlags {
+/** One entry as sent: its flags are checked to be booleans before they are read. */
+interface SentEntry {
+  rights?: unknown;
+  level?: unknown;
+  canSelect?: boolean;
+  canRead?: boolean;
+  canWrite?: boolean;
+  canDelete?: boolean;
+  canExport?: boolean;
+}
+
+function entryFlags(key: string, sent: unknown): RightFlags {
   if (!KNOWN.has(key)) throw badRequest('UNKNOWN_FUNCTIONALITY', undefined, { key: String(key).slice(0, 60) });
-  if (e === null || typeof e !== 'object') throw badRequest('INCORRECT_FORM');
-  for (const f of ['canSelect', 'canRead', 'canWrite', 'canDelete', 'canExport']) {
+  if (sent === null || typeof sent !== 'object') throw badRequest('INCORRECT_FORM');
+  const e = sent as SentEntry;
+  for (const f of ['canSelect', 'canRead', 'canWrite', 'canDelete', 'canExport'] as const) {
     if (e[f] !== undefined && typeof e[f] !== 'boolean') throw badRequest('INCORRECT_FORM');
   }
   const level = e.rights ?? e.level;
@@ -35,11 +47,12 @@ function entryFlags(key: string, e: any): RightFlags {
 export function parseRightsBody(body: unknown): Map<string, RightFlags> {
   const out = new Map<string, RightFlags>();
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('INCORRECT_FORM');
-  const b = body as any;
+  const b = body as { functionalities?: unknown; rights?: unknown };
   if (Array.isArray(b.functionalities)) {
-    for (const g of b.functionalities) {
+    for (const g of b.functionalities as ({ subFunctionalities?: unknown } | null)[]) {
       if (!g || !Array.isArray(g.subFunctionalities)) throw badRequest('INCORRECT_FORM');
-      for (const s of g.subFunctionalities) out.set(String(s?.key), entryFlags(String(s?.key), s));
+      for (const s of g.subFunctionalities as ({ key?: unknown } | null)[])
+        out.set(String(s?.key), entryFlags(String(s?.key), s));
     }
   } else if (b.rights && typeof b.rights === 'object' && !Array.isArray(b.rights)) {
     for (const [k, v] of Object.entries(b.rights)) out.set(k, entryFlags(k, v));

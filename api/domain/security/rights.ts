@@ -11,6 +11,10 @@ import { clearSessionCache } from '../../auth/session';
 import type { SessionUser } from '../../auth/access';
 import { recordHistory } from '../../rest/history';
 import { entityMeta } from '../../rest/entities';
+import type { GroupRecord } from '../../../common/generated/types';
+
+/** A rights group as these queries select it. */
+type GroupRow = Pick<GroupRecord, 'id' | 'label' | 'isActive'>;
 
 export interface Manager {
   id: number;
@@ -72,7 +76,7 @@ export async function userRightsView(knex: Knex, userId: number) {
     name: u.name,
     admin: !!u.isAdmin,
     systeme: !!u.isSystem,
-    groups: groups.map((g: any) => ({ id: g.id, label: g.label, isActive: g.isActive })),
+    groups: groups.map((g: GroupRow) => ({ id: g.id, label: g.label, isActive: g.isActive })),
     /** the user holds specific rights of their own */
     specific: Number(n) > 0,
     rights: Object.fromEntries(effective),
@@ -106,7 +110,9 @@ export async function setUserRights(
     await writeRights(trx, 'user_right', { userId }, next);
     await trx('user_group').where('userId', userId).delete();
     const summary = [...next].filter(([k, f]) => JSON.stringify(before.get(k)) !== JSON.stringify(f)).map(([k]) => k);
-    const left = groups.length ? ` ; retiré des groupes : ${groups.map((g: any) => g.label).join(', ')}` : '';
+    const left = groups.length
+      ? ` ; retiré des groupes : ${groups.map((g: Pick<GroupRow, 'label'>) => g.label).join(', ')}`
+      : '';
     await recordHistory(trx, {
       userId: manager.id,
       entity: entityMeta('user'),
@@ -146,7 +152,7 @@ export async function leaveGroupsKeepingRights(
       .merge(['can_read', 'can_write', 'can_delete', 'can_export', 'updated_at']);
   await trx('user_group').where('userId', userId).delete();
   clearSessionCache(trx); // the user's next request sees the new rights
-  const labels = groups.map((g: any) => g.label as string);
+  const labels = groups.map((g: Pick<GroupRow, 'label'>) => g.label);
   await recordHistory(trx, {
     userId: managerId,
     entity: entityMeta('user'),
@@ -203,10 +209,12 @@ export async function setUserGroups(knex: Knex, manager: Manager, userId: number
     if (!u) throw notFound();
     assertCanManage(manager, u);
     const ids = [...new Set(groupIds)];
-    const found = ids.length ? await trx('rights_group').whereIn('id', ids).select('id', 'label') : [];
+    const found: Pick<GroupRow, 'id' | 'label'>[] = ids.length
+      ? await trx('rights_group').whereIn('id', ids).select('id', 'label')
+      : [];
     if (found.length !== ids.length) throw notFound();
     const current: number[] = (await trx('user_group').where('userId', userId).select('groupId')).map(
-      (r: any) => r.groupId,
+      (r: { groupId: number }) => r.groupId,
     );
     const added = ids.filter((id) => !current.includes(id));
     for (const id of added) assertCanGrant(manager, await loadGroupRights(trx, id));
@@ -215,7 +223,7 @@ export async function setUserGroups(knex: Knex, manager: Manager, userId: number
     clearSessionCache(trx); // the user's next request sees the new rights
     const removed = current.filter((id) => !ids.includes(id));
     if (added.length || removed.length) {
-      const label = (id: number) => found.find((g: any) => g.id === id)?.label ?? `#${id}`;
+      const label = (id: number) => found.find((g) => g.id === id)?.label ?? `#${id}`;
       await recordHistory(trx, {
         userId: manager.id,
         entity: entityMeta('user'),

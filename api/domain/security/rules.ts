@@ -22,18 +22,21 @@ async function assertManages(trx: Knex.Transaction, manager: Manager, userId: nu
   if (target) assertCanManage(manager, target);
 }
 
-const flags = (r: Record<string, any>): RightFlags => normalise({ ...r, canRead: r.canRead || r.canExport });
+/** What these rules read of a group's or a user's right (a user right always names its user). */
+type RightRow = Partial<RightFlags> & { functionality: string; userId?: number };
+
+const flags = (r: Partial<RightFlags>): RightFlags => normalise({ ...r, canRead: r.canRead || r.canExport });
 
 export function registerSecurityRules(): void {
   registerConstraintMessage('uq_rights_group__label', 'VALUE_ALREADY_ASSIGNED');
   for (const entity of ['group-right', 'user-right'] as const) {
-    registerHooks<string>(entity, {
-      async beforeSave(rec, existing, { trx, userId }) {
+    registerHooks(entity, {
+      async beforeSave(rec: RightRow, existing: RightRow | null, { trx, userId }) {
         Object.assign(rec, flags(rec));
         const manager = await managerFor(trx, userId);
         if (manager && entity === 'user-right') {
-          await assertManages(trx, manager, rec.userId);
-          if (existing && existing.userId !== rec.userId) await assertManages(trx, manager, existing.userId);
+          await assertManages(trx, manager, rec.userId!);
+          if (existing && existing.userId !== rec.userId) await assertManages(trx, manager, existing.userId!);
         }
         if (manager) {
           const before = new Map<string, RightFlags>();
@@ -46,19 +49,19 @@ export function registerSecurityRules(): void {
           const sameUser = existing?.userId === rec.userId;
           await leaveGroupsKeepingRights(
             trx,
-            rec.userId,
+            rec.userId!,
             [rec.functionality, sameUser ? existing?.functionality : undefined],
             userId,
           );
           if (existing && !sameUser)
-            await leaveGroupsKeepingRights(trx, existing.userId, [existing.functionality], userId);
+            await leaveGroupsKeepingRights(trx, existing.userId!, [existing.functionality], userId);
         }
       },
-      async beforeDelete(existing, { trx, userId }) {
+      async beforeDelete(existing: RightRow, { trx, userId }) {
         if (entity !== 'user-right') return;
         const manager = await managerFor(trx, userId);
-        if (manager) await assertManages(trx, manager, existing.userId);
-        await leaveGroupsKeepingRights(trx, existing.userId, [existing.functionality], userId);
+        if (manager) await assertManages(trx, manager, existing.userId!);
+        await leaveGroupsKeepingRights(trx, existing.userId!, [existing.functionality], userId);
       },
     });
   }

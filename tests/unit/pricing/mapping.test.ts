@@ -10,6 +10,7 @@ import {
   toPriceGrid,
   toSpecialOffer,
   toInsurance,
+  type Stored,
 } from '../../../api/domain/pricing/mapping';
 import {
   DiscountUnit,
@@ -22,7 +23,7 @@ import {
 import { parseQuoteRequest } from '../../../api/domain/pricing/quote-for-stay';
 import { MESSAGES } from '../../../common/messages';
 
-const offerRow = (over: Record<string, unknown>) => ({
+const offerRow = (over: Partial<Stored<'special-offer'>>): Stored<'special-offer'> => ({
   id: 7,
   label: 'Offre',
   publicLabel: null,
@@ -78,7 +79,7 @@ describe('rows → engine types', () => {
   });
 
   it('a last-minute offer becomes a type 7 offer with a shifted id, on every grid when it names none', () => {
-    const row = {
+    const row: Stored<'last-minute-offer'> = {
       id: 3,
       label: 'Dernière minute',
       daysBeforeArrival: 7,
@@ -142,7 +143,7 @@ describe('rows → engine types', () => {
   });
 
   it('a period without minimum nights has no operator; a grid without VAT rate takes its place type’s', () => {
-    const period = {
+    const period: Stored<'price-grid-period'> = {
       id: 1,
       priceGridId: 1,
       label: 'P',
@@ -162,7 +163,7 @@ describe('rows → engine types', () => {
       pricePerWeek: null,
     });
     expect(toPeriod({ ...period, minNights: 7 }).minNightsOperator).toBe(MinNightsOperator.EXACTLY);
-    const grid = {
+    const grid: Stored<'price-grid'> = {
       id: 1,
       label: 'G',
       placeTypeId: 2,
@@ -174,7 +175,7 @@ describe('rows → engine types', () => {
       includedOccupants: null,
       partnerIds: [],
     };
-    const prices = [
+    const prices: Stored<'option-price'>[] = [
       {
         id: 9,
         priceGridOptionId: 5,

@@ -13,7 +13,7 @@ import type { ScreenDef } from './types';
 export async function movementsByDay(db: Knex, f: StatFilters, p: StatPeriod) {
   const w = dimWhere(f, 's', true);
   // Two index range scans (arrivals by start, departures by end), summed per day.
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { day: string; arrivals: number; departures: number }[] }>(
     `SELECT day, sum(a)::int AS arrivals, sum(d)::int AS departures FROM (
        SELECT s.start_date::text AS day, 1 AS a, 0 AS d FROM stat_stay s
        WHERE s.cancelled_on IS NULL AND s.start_date >= ? AND s.start_date < ? AND ${w.sql}
@@ -23,16 +23,16 @@ export async function movementsByDay(db: Knex, f: StatFilters, p: StatPeriod) {
      GROUP BY day`,
     [p.from, p.to, ...w.bindings, p.from, p.to, ...w.bindings],
   );
-  return new Map<string, { arrivals: number; departures: number }>(r.rows.map((x: any) => [x.day, x]));
+  return new Map<string, { arrivals: number; departures: number }>(r.rows.map((x) => [x.day, x]));
 }
 
 /** The till's sales of each day, excl. VAT, returns deducted (not filtered: a ticket has no place). */
 export async function salesByDay(db: Knex, p: StatPeriod): Promise<Map<string, number>> {
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { day: string; amount: number }[] }>(
     `SELECT date::text AS day, sum(total_excl_vat) AS amount FROM sale WHERE date >= ? AND date < ? GROUP BY 1`,
     [p.from, p.to],
   );
-  return new Map(r.rows.map((x: any) => [x.day, x.amount]));
+  return new Map(r.rows.map((x) => [x.day, x.amount]));
 }
 
 export const dailyScreen: ScreenDef = {

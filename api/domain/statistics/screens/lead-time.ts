@@ -18,16 +18,16 @@ const WEEKS = Array.from({ length: 53 }, (_, i) => 52 - i);
 async function leads(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<string, Values>> {
   // Counted stays arriving in the period, by band: stat_arrival_month (summaries.ts).
   const rows = summaryRows('arrival', p, 'start_date', dimWhere(f, 's', true));
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { k: string; stays: number; nights: number; days: number }[] }>(
     `SELECT s.lead_band::text AS k, sum(s.stays) AS stays, sum(s.stays * s.nights) AS nights, sum(s.lead_days) AS days
      FROM (${rows.sql}) s GROUP BY 1`,
     rows.bindings,
   );
-  const all = r.rows.reduce((s: number, x: any) => s + x.stays, 0);
+  const all = r.rows.reduce((s: number, x) => s + x.stays, 0);
   return new Map(
     r.rows
-      .filter((x: any) => x.stays)
-      .map((x: any) => [
+      .filter((x) => x.stays)
+      .map((x) => [
         x.k,
         {
           stays: x.stays,
@@ -43,7 +43,7 @@ async function leads(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<strin
 async function pace(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<string, Values>> {
   const w = dimWhere(f, 's', true);
   const today = todayParis();
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { k: string; stays: number; nights: number }[] }>(
     `SELECT k.k::text AS k, count(s.occupancy_id) AS stays,
        COALESCE(sum(least(s.end_date, ?::date) - greatest(s.start_date, ?::date)) FILTER (WHERE s.occupancy_id IS
          NOT NULL), 0) AS nights
@@ -54,7 +54,7 @@ async function pace(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<string
     [p.to, p.from, WEEKS, p.to, p.from, ...w.bindings, p.from, p.from],
   );
   return new Map(
-    r.rows.map((x: any) => [
+    r.rows.map((x) => [
       x.k,
       addDays(p.from, -7 * Number(x.k)) > today ? { nights: null, stays: null } : { nights: x.nights, stays: x.stays },
     ]),

@@ -13,7 +13,9 @@ async function byArea(db: Knex, f: StatFilters, p: StatPeriod, by: 'department' 
   const col = by === 'department' ? 's.department_code' : 's.country_iso';
   // Per area and customer first, then per area: hash aggregates, where count(DISTINCT)
   // sorted every stay of the period (an external sort over five years, bench).
-  const r = await db.raw(
+  const r = await db.raw<{
+    rows: { k: string; customers: number; stays: number; nights: number; person_nights: number }[];
+  }>(
     `SELECT k, count(customer_id) AS customers, sum(stays) AS stays, sum(nights) AS nights,
        sum(person_nights) AS person_nights
      FROM (SELECT ${col} AS k, s.customer_id, count(*) AS stays, sum(s.nights) AS nights,
@@ -23,9 +25,9 @@ async function byArea(db: Knex, f: StatFilters, p: StatPeriod, by: 'department' 
      GROUP BY 1`,
     [p.from, p.to, ...w.bindings],
   );
-  const all = r.rows.reduce((s: number, x: any) => s + x.nights, 0);
+  const all = r.rows.reduce((s: number, x) => s + x.nights, 0);
   return new Map<string, Values>(
-    r.rows.map((x: any) => [
+    r.rows.map((x) => [
       x.k,
       {
         customers: x.customers,

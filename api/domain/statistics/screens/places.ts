@@ -16,7 +16,7 @@ import { summaryRows } from '../summaries';
  */
 async function availableByPlace(db: Knex, f: StatFilters, p: StatPeriod): Promise<Map<number, number>> {
   const w = dimWhere(f, 'p', false);
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { id: number; available: number }[] }>(
     `WITH places AS (
        SELECT p.id, COALESCE(p.place_type_id, 0) AS place_type_id, COALESCE(p.layout_id, 0) AS layout_id,
          COALESCE(t.is_residential, false) AS residential, p.in_service_from, p.in_service_until
@@ -34,7 +34,7 @@ async function availableByPlace(db: Knex, f: StatFilters, p: StatPeriod): Promis
      FROM open o LEFT JOIN unavailable un ON un.id = o.id WHERE NOT isempty(o.r) GROUP BY o.id`,
     [p.from, p.to, ...w.bindings],
   );
-  return new Map(r.rows.map((x: any) => [x.id, x.available]));
+  return new Map(r.rows.map((x) => [x.id, x.available]));
 }
 
 async function nightsByPlace(db: Knex, f: StatFilters, p: StatPeriod) {

@@ -33,12 +33,12 @@ export async function bookedByMonth(db: Knex, f: StatFilters, p: StatPeriod) {
 }
 
 async function salesByMonth(db: Knex, p: StatPeriod): Promise<Map<string, number>> {
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { month: string; amount: number }[] }>(
     `SELECT to_char(date, 'YYYY-MM') AS month, sum(total_excl_vat) AS amount FROM sale WHERE date >= ? AND date < ?
       GROUP BY 1`,
     [p.from, p.to],
   );
-  return new Map(r.rows.map((x: any) => [x.month, x.amount]));
+  return new Map(r.rows.map((x) => [x.month, x.amount]));
 }
 
 export const revenueScreen: ScreenDef = {

@@ -21,14 +21,14 @@ async function sold(db: Knex, f: StatFilters, p: StatPeriod, key: string, seller
     sql: seller ? `${w.sql} AND ${SELLER} = ?` : w.sql,
     bindings: [...w.bindings, ...(seller ? [seller] : [])],
   });
-  const r = await db.raw(
+  const r = await db.raw<{ rows: { k: string | number; stays: number; nights: number; revenue: number }[] }>(
     `SELECT ${key} AS k, sum(s.stays) AS stays, sum(s.nights) AS nights, sum(s.revenue) AS revenue
      FROM (${rows.sql}) s GROUP BY 1 HAVING sum(s.stays) <> 0`,
     rows.bindings,
   );
-  const all = r.rows.reduce((s: number, x: any) => s + x.revenue, 0);
+  const all = r.rows.reduce((s: number, x) => s + x.revenue, 0);
   return new Map<string, Values>(
-    r.rows.map((x: any) => [
+    r.rows.map((x) => [
       String(x.k),
       { stays: x.stays, nights: x.nights, revenue: x.revenue, share: ratioBp(x.revenue, all) },
     ]),
