@@ -12,7 +12,7 @@
 //  - a stay's balance (GET /rest/booking/{id}/balance, on the short lane) and the bill list
 //    alone, then among the load: p50 ratio (goal ≤ ×10, issue 31, docs/history.md#issue-31);
 //  - the server's RSS idle (after log-in, once GET /rest/health says its start-up jobs are
-//    done) and after the load (goals < 150 MiB and < 350 MiB, issue 31
+//    done) and after the load (goals < 150 MiB and < 350 MiB, issue 31 (docs/history.md#issue-31)
 //    (docs/history.md#issue-31): run with LOAD_SECONDS=60), beside the baseline of the same
 //    run: a minimal Koa + knex server (memory/minimal-server.ts, run through tsx with the
 //    server's Node options) on the same database, after the same number of requests.

@@ -63,7 +63,8 @@ export async function sellerSnapshot(db: Db): Promise<SellerSnapshot> {
   return sellerSnapshotOf(await currentEstablishment(db));
 }
 
-/** The seller of an establishment row already read; 400 with the first §8 message when it lacks an item. */
+/** The seller of an establishment row already read; 400 with the first §8 (docs/errors.md#messages) message when it
+ * lacks an item. */
 export function sellerSnapshotOf(est: Establishment | undefined): SellerSnapshot {
   const e = companyDataOf(est, BILL_COMPANY_ITEMS);
   return {

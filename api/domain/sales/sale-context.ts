@@ -1,4 +1,4 @@
-// What a sale reads before it writes, in one query (issue 31: the till's time follows
+// What a sale reads before it writes, in one query (issue 31 (docs/history.md#issue-31): the till's time follows
 // its round trips): the register, its open window held FOR SHARE (a closing waits for
 // the sale), the articles of the lines with their VAT rate locked FOR UPDATE in id order
 // (two tills selling the last unit queue on the row and the second reads the stock the

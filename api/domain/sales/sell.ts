@@ -63,7 +63,7 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
   if (!input.lines.length) throw badRequest('SALE_EMPTY');
   return knex.transaction(async (trx) => {
     const today = todayParis();
-    // One query reads (and locks) what the sale needs; then only writes (issue 31).
+    // One query reads (and locks) what the sale needs; then only writes (issue 31, docs/history.md#issue-31).
     const ids = [...new Set(input.lines.map((l) => l.articleId))];
     const ctx = await saleContext(trx, input.cashRegisterId, ids);
     const { register } = ctx;
