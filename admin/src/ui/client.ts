@@ -3,7 +3,16 @@
 // (which holds EntityForm) is never on its import path.
 export { api, API, type ApiInit } from '../api';
 export { errorBody, errorText, type ErrorBody } from '../errors';
-export { answerAs, rest, restUrl, type RestAnswer, type RestBody, type RestInit, type RestPath } from '../rest';
+export {
+  answerAs,
+  rest,
+  restUrl,
+  type MethodOf,
+  type RestAnswer,
+  type RestBody,
+  type RestInit,
+  type RestPath,
+} from '../rest';
 export {
   records,
   type EntityDraft,

@@ -3,8 +3,7 @@
 // each one turns the answers of its dialog (text, '' when left empty) into its own
 // route's body here, so a field a route does not take, or a value of the wrong type, is a
 // type error.
-import { rest, type RestBody, type RestPath } from '../../../admin/src/ui';
-import type { MethodOf } from '../../../admin/src/rest';
+import { rest, type MethodOf, type RestBody, type RestPath } from '../../../admin/src/ui';
 import type { Summary } from './actions';
 
 /** The JSON body of a stay action's route (`'post' & MethodOf<P>`: 'post', checked once P is known). */
