@@ -672,6 +672,8 @@ function handWrittenRoutes(app: Koa): string[] {
   for (const k of ['GET /rest/ical/:kind/:id/:file', 'POST /rest/channel-hook/:channelId']) open.add(k);
   // the barrier systems' pull of access credentials: a module's token in X-Access-Token
   open.add('GET /rest/access-control/credentials');
+  // the health probe (start-up running or done) a supervisor reads without a session
+  open.add('GET /rest/health');
   return mountedRoutes(app).filter((k) => !generic.has(k) && !open.has(k));
 }
 
