@@ -64,6 +64,7 @@ export default tseslint.config(
       'api/domain/insurance/**/*.ts',
       'api/domain/ledger/**/*.ts',
       'api/domain/mail/**/*.ts',
+      'api/domain/meters/**/*.ts',
       'api/domain/pricing/**/*.ts',
       'api/domain/residential/**/*.ts',
       'api/domain/sales/**/*.ts',
