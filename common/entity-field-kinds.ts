@@ -1,7 +1,10 @@
 // What a schema property is: its base type, enum values, default length, kind and SQL type.
 import { SchemaError, type FieldKind, DEFAULT_MAX_LENGTH, type SqlType, type EntityMeta } from './entity-meta-types';
 
-export function baseType(prop: any): { type: string; nullable: boolean } {
+/** A schema property as its file declares it: JSON Schema keywords and the `x-` extensions, checked here. */
+export type SchemaProp = Record<string, unknown>;
+
+export function baseType(prop: SchemaProp): { type: string; nullable: boolean } {
   const types: unknown[] = Array.isArray(prop.type) ? prop.type : [prop.type];
   const nonNull = types.filter((t) => t !== 'null');
   if (nonNull.length !== 1 || typeof nonNull[0] !== 'string')
@@ -10,11 +13,11 @@ export function baseType(prop: any): { type: string; nullable: boolean } {
 }
 
 /** The values of an `enum` without null; null is allowed only in a nullable field (and then always accepted). */
-export function enumValues(prop: any, type: string, nullable: boolean): (string | number)[] | undefined {
+export function enumValues(prop: SchemaProp, type: string, nullable: boolean): (string | number)[] | undefined {
   if (prop.enum === undefined) return undefined;
   if (!Array.isArray(prop.enum) || prop.enum.length === 0) throw new SchemaError(`"enum" must be a non-empty array`);
   if (prop.enum.includes(null) && !nullable) throw new SchemaError(`"enum" holds null but "type" does not allow null`);
-  const values = prop.enum.filter((v: unknown) => v !== null);
+  const values = prop.enum.filter((v: unknown) => v !== null) as (string | number)[];
   if (values.length === 0) throw new SchemaError(`"enum" needs at least one value besides null`);
   for (const v of values) {
     const ok = type === 'string' ? typeof v === 'string' : type === 'integer' ? Number.isInteger(v) : false;
@@ -28,13 +31,13 @@ export function enumValues(prop: any, type: string, nullable: boolean): (string 
 }
 
 /** Whether a string field is bounded by `maxLength` (a default one when the schema gives none). */
-export function defaultMaxLength(kind: FieldKind, prop: any): number | undefined {
+export function defaultMaxLength(kind: FieldKind, prop: SchemaProp): number | undefined {
   if (!['string', 'text', 'email', 'color', 'password'].includes(kind)) return undefined;
   if (kind === 'text' || prop['x-sql'] === 'text') return DEFAULT_MAX_LENGTH.text;
   return prop.format === 'uri' ? DEFAULT_MAX_LENGTH.uri : DEFAULT_MAX_LENGTH.string;
 }
 
-export function fieldKind(name: string, prop: any, type: string): FieldKind {
+export function fieldKind(name: string, prop: SchemaProp, type: string): FieldKind {
   if (name === 'id') return 'id';
   if (prop['x-ref']) return 'ref';
   if (prop.enum) return 'enum';
@@ -61,7 +64,7 @@ export function fieldKind(name: string, prop: any, type: string): FieldKind {
   throw new SchemaError(`"type" ${JSON.stringify(type)} is not supported`);
 }
 
-export function sqlType(kind: FieldKind, prop: any): SqlType {
+export function sqlType(kind: FieldKind, prop: SchemaProp): SqlType {
   if (prop['x-sql'] === 'bigint') return { t: 'bigint' };
   if (prop['x-sql'] === 'text') return { t: 'text' };
   if (prop['x-sql'] === 'double') return { t: 'double' };
@@ -84,13 +87,14 @@ export function sqlType(kind: FieldKind, prop: any): SqlType {
     case 'json':
       return { t: 'jsonb' };
     case 'enum': {
-      const values = prop.enum.filter((v: unknown) => v !== null);
+      // enumValues checked them: strings, or integers
+      const values = (prop.enum as (string | number | null)[]).filter((v) => v !== null);
       return typeof values[0] === 'number'
         ? { t: 'integer' }
-        : { t: 'varchar', length: Math.max(...values.map((v: string) => v.length)) };
+        : { t: 'varchar', length: Math.max(...(values as string[]).map((v) => v.length)) };
     }
     default:
-      return prop.maxLength ? { t: 'varchar', length: prop.maxLength } : { t: 'text' };
+      return prop.maxLength ? { t: 'varchar', length: prop.maxLength as number } : { t: 'text' };
   }
 }
 

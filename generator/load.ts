@@ -31,7 +31,7 @@ export function loadSchemas(root: string): EntityMeta[] {
   const metas: EntityMeta[] = [];
   for (const file of files) {
     const name = file.replace(/\.schema\.json$/, '');
-    let schema: any;
+    let schema: Record<string, unknown>;
     try {
       schema = JSON.parse(readFileSync(join(dir, file), 'utf8'));
     } catch (e) {

@@ -245,7 +245,11 @@ export function emitOpenApi(metas: EntityMeta[], routes: RouteDef[]): Record<str
   for (const m of metas) {
     const { $id: _id, ...schema } = m.schema;
     schemas[m.typeName] = isVersioned(m)
-      ? { ...schema, title: m.label.one, properties: { ...(schema as any).properties, version: VERSION_PROPERTY } }
+      ? {
+          ...schema,
+          title: m.label.one,
+          properties: { ...(schema as { properties?: object }).properties, version: VERSION_PROPERTY },
+        }
       : { ...schema, title: m.label.one };
   }
   const doc = {

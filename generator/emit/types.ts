@@ -4,10 +4,11 @@
 // present (null when empty), hidden fields (passwords) left out. Domain code types its
 // reads with the record (`knex<BookingRecord>('booking')`), the admin its `api<T>()` calls.
 import { compile } from 'json-schema-to-typescript';
+import type { JSONSchema4 } from 'json-schema';
 import type { EntityMeta } from '../../common/entity-meta';
 import { BANNER } from './banner';
 
-function stripVocabulary(node: any): any {
+function stripVocabulary(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(stripVocabulary);
   if (node && typeof node === 'object') {
     return Object.fromEntries(
@@ -50,12 +51,16 @@ function entityMap(metas: EntityMeta[]): string {
 export async function emitTypes(metas: EntityMeta[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const m of metas) {
-    const schema = stripVocabulary(m.schema);
+    // an object in, an object out: the entity's JSON Schema without its x- keywords
+    const schema = stripVocabulary(m.schema) as JSONSchema4;
     delete schema.$id;
     schema.title = m.typeName;
     // A stored record always has its system fields.
     schema.required = [
-      ...new Set([...m.fields.filter((f) => f.system).map((f) => f.name), ...(schema.required ?? [])]),
+      ...new Set([
+        ...m.fields.filter((f) => f.system).map((f) => f.name),
+        ...((schema.required as string[] | undefined) ?? []),
+      ]),
     ];
     const ts = await compile(schema, m.typeName, {
       bannerComment: BANNER,

@@ -12,6 +12,7 @@
 //   where « Envoyer » puts the file (send.ts).
 // An inactive record exports nothing (CHOOSE_ACCOUNTING_SOFTWARE).
 import type { Knex } from 'knex';
+import type { ModuleRecord } from '../../../common/generated/types';
 import { badRequest } from '../../http/errors';
 import { defaultSettings } from '../../../common/modules';
 import type { FecLine } from './fec';
@@ -44,7 +45,9 @@ const KIND = 'accounting';
 const DEFAULT_PORTS: Record<SendProtocol, number> = { ftp: 21, ftps: 21, sftp: 22 };
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-export function connectorOf(row: Record<string, any>): AccountingConnector {
+export function connectorOf(
+  row: Pick<ModuleRecord, 'id' | 'label' | 'settings'> & Partial<Pick<ModuleRecord, 'provider'>>,
+): AccountingConnector {
   const s = { ...defaultSettings(KIND), ...(row.settings ?? {}) } as Record<string, unknown>;
   const exportFormat = EXPORT_FORMATS.includes(s.exportFormat as ExportFormat)
     ? (s.exportFormat as ExportFormat)

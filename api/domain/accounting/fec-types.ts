@@ -1,6 +1,34 @@
 // The rows the FEC is built from and the lines it writes, apart from fec.ts so that the
 // detail plan (detail-plan.ts, which fec.ts calls) can name them without a cycle.
 import type { PlanAccount } from './plan';
+import type { TillShare, VatCents } from '../ledger/entries';
+
+/** A payment method as an entry's data names it (ledger/totals.ts reads it as loosely). */
+export interface PaymentMethodData {
+  id?: unknown;
+  kind?: unknown;
+  label?: unknown;
+  amount?: unknown;
+}
+/** What the FEC reads of a ledger entry's data (ledger/entries.ts writes it): a sale's or a payment's. */
+export interface FecEntryData {
+  number?: string;
+  customer?: string;
+  customerId?: number | null;
+  touristTax?: number;
+  outsideVat?: number;
+  insurance?: number;
+  holidayAid?: number;
+  vat?: VatCents[];
+  till?: Partial<TillShare> | null;
+  /** a till ticket's money per method */
+  takings?: PaymentMethodData[];
+  method?: PaymentMethodData | null;
+  payerType?: string;
+  category?: string;
+  /** other fields of the entry, not read here */
+  [field: string]: unknown;
+}
 
 export interface LedgerRow {
   seq: number;
@@ -8,7 +36,7 @@ export interface LedgerRow {
   date: string;
   at: string;
   amount: number;
-  data: Record<string, any>;
+  data: FecEntryData;
   /** the ledger entry's id and source (exports record which entries they carried) */
   id?: number;
   sourceTable?: string | null;

@@ -19,7 +19,7 @@ import {
   type PlanSettings,
 } from './plan';
 import { salesLines } from './detail-plan';
-import type { Line, LedgerRow } from './fec-types';
+import type { Line, LedgerRow, PaymentMethodData } from './fec-types';
 
 export type { BillLineTotal, Line, LedgerRow } from './fec-types';
 
@@ -108,7 +108,7 @@ function saleEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Pla
     lines.push(...line(plan.account('customer'), r.amount - taken, aux));
   } else lines.push(...line(plan.account('customer'), r.amount - Number(till.inclVat), aux));
   for (const v of d.vat ?? []) {
-    const t = (till.vat as any[]).find((x) => x.rateBp === v.rateBp) ?? { exclVat: 0, vat: 0 };
+    const t = (till.vat ?? []).find((x) => x.rateBp === v.rateBp) ?? { exclVat: 0, vat: 0 };
     lines.push(...salesLines(r, v.rateBp, v.exclVat - t.exclVat, plan));
     lines.push(...line(plan.account('vat', v.rateBp), -(v.vat - t.vat)));
   }
@@ -135,15 +135,13 @@ function saleEntry(r: LedgerRow, accounts: Map<number, string | null>, plan: Pla
 }
 
 /** The account a method's payments go to: the payment plan's, the method's own code, or the kind's default. */
-export function methodAccount(
-  m: { id?: number; kind?: string; label?: string },
-  accounts: Map<number, string | null>,
-  plan: Plan,
-): PlanAccount {
+export function methodAccount(m: PaymentMethodData, accounts: Map<number, string | null>, plan: Plan): PlanAccount {
   const planned = plan.settings.paymentPlan?.get(Number(m.id))?.account;
   if (planned) return planned;
   const own = accounts.get(Number(m.id));
-  return own ? { code: own, label: clean(m.label) } : plan.account(METHOD_KINDS.has(m.kind!) ? m.kind! : 'bank');
+  return own
+    ? { code: own, label: clean(m.label) }
+    : plan.account(typeof m.kind === 'string' && METHOD_KINDS.has(m.kind) ? m.kind : 'bank');
 }
 export const methodJournalKind = (kind: unknown): JournalKind => (kind === 'cash' ? 'cash' : 'bank');
 
@@ -251,7 +249,7 @@ export function buildFec(
   accounts: Map<number, string | null> = new Map(),
   settings?: PlanSettings,
 ): string {
-  const rates = rows.flatMap((r) => (isPayment(r) ? [] : (r.data.vat ?? []).map((v: any) => Number(v.rateBp))));
+  const rates = rows.flatMap((r) => (isPayment(r) ? [] : (r.data.vat ?? []).map((v) => Number(v.rateBp))));
   const plan = new Plan(settings ?? defaultPlanSettings([...new Set(rates)]));
   const lines = fecLines(rows, accounts, plan);
   const incomplete = plan.incomplete();

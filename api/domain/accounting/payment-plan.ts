@@ -3,6 +3,7 @@
 // accounting code, else the plan's account of its kind (bank for cards and the rest), and
 // the cash journal for cash, the bank journal otherwise.
 import type { Knex } from 'knex';
+import type { AccountingPaymentPlan } from '../../../common/generated/types';
 import { badRequest } from '../../http/errors';
 import { methodAccount, methodJournalKind } from './fec';
 import { methodAccounts } from './fec-year';
@@ -53,7 +54,10 @@ export async function paymentPlanChoices(db: Knex) {
 }
 
 /** A plan row's account is a payment account, its journal no sales journal. */
-export async function checkPaymentPlan(trx: Knex, rec: Record<string, any>): Promise<void> {
+export async function checkPaymentPlan(
+  trx: Knex,
+  rec: Pick<AccountingPaymentPlan, 'accountId' | 'journalId'>,
+): Promise<void> {
   if (rec.accountId) {
     const a = await trx('accounting_account').where('id', rec.accountId).first('kind');
     if (a && !PAYMENT_ACCOUNT_KINDS.includes(a.kind))

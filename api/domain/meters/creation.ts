@@ -10,6 +10,7 @@ import { formatMessage, type MessageCode } from '../../../common/messages';
 import { isValidDate } from '../../../common/formats';
 import type { FieldErrors } from '../../../common/validation';
 import { lastReading } from './readings';
+import type { MeterReadingRecord } from '../../../common/generated/types';
 
 /** Meters in service on `date`: active, installed by then and not removed before. */
 export function metersInService(db: Knex | Knex.Transaction, date: string): Knex.QueryBuilder {
@@ -41,7 +42,13 @@ export async function creationRows(knex: Knex, meterTypeId: number, date: string
     );
   const onDate = (col: string) =>
     knex.raw(`(SELECT r.${col} FROM meter_reading r WHERE r.meter_id = m.id AND r.reading_date = ?)`, [date]);
-  const rows = await metersInService(knex, date)
+  const rows: (Omit<CreationRow, 'lastReading' | 'readingOnDate'> & {
+    lastId: number | null;
+    lastDate: string;
+    lastQuantity: number;
+    onDateId: number | null;
+    onDateQuantity: number;
+  })[] = await metersInService(knex, date)
     .join('place as p', 'p.id', 'm.placeId')
     .where('m.meterTypeId', meterTypeId)
     .select('m.id as meterId', 'm.number', 'p.id as placeId', 'p.code as placeCode', 'p.label as placeLabel', {
@@ -54,7 +61,7 @@ export async function creationRows(knex: Knex, meterTypeId: number, date: string
     .orderBy('p.order')
     .orderBy('p.code')
     .orderBy('m.number');
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     meterId: r.meterId,
     number: r.number,
     placeId: r.placeId,
@@ -75,21 +82,24 @@ const MAX_ROWS = 2000;
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
 
 /** The request body, checked for shape (the values are checked row by row). */
-export function parseBulkInput(body: any): BulkInput {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('INCORRECT_FORM');
+export function parseBulkInput(raw: unknown): BulkInput {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw badRequest('INCORRECT_FORM');
+  const body = raw as Record<string, unknown>;
   const errors: FieldErrors = {};
   if (!isId(body.meterTypeId)) errors.meterTypeId = formatMessage('REQUIRED');
   if (typeof body.readingDate !== 'string' || !isValidDate(body.readingDate))
     errors.readingDate = formatMessage('INVALID_DATE');
   if (Object.keys(errors).length) throw badRequest('VALIDATION_FAILED', errors);
-  if (!Array.isArray(body.rows) || body.rows.length > MAX_ROWS) throw badRequest('INCORRECT_FORM');
-  if (!body.rows.length) throw badRequest('METER_READINGS_EMPTY');
-  for (const r of body.rows) {
+  const rows: unknown = body.rows;
+  if (!Array.isArray(rows) || rows.length > MAX_ROWS) throw badRequest('INCORRECT_FORM');
+  if (!rows.length) throw badRequest('METER_READINGS_EMPTY');
+  for (const r of rows as unknown[]) {
     if (!r || typeof r !== 'object' || Array.isArray(r)) throw badRequest('INCORRECT_FORM');
-    const unknown = Object.keys(r).filter((k) => !['meterId', 'placeId', 'quantity', 'notes'].includes(k));
-    if (unknown.length || (r.meterId === undefined && r.placeId === undefined)) throw badRequest('INCORRECT_FORM');
+    const row = r as Record<string, unknown>;
+    const unknown = Object.keys(row).filter((k) => !['meterId', 'placeId', 'quantity', 'notes'].includes(k));
+    if (unknown.length || (row.meterId === undefined && row.placeId === undefined)) throw badRequest('INCORRECT_FORM');
   }
-  return body as BulkInput;
+  return body as unknown as BulkInput;
 }
 
 class RowRefused extends Error {
@@ -123,11 +133,11 @@ async function meterOf(trx: Knex.Transaction, input: BulkInput, row: BulkInput['
  * Saves one new reading per row, all or nothing. Rows are new readings: each must
  * come after its meter's last one. Refusals are keyed `rows.<index>.<field>`.
  */
-export async function saveBulk(knex: Knex, input: BulkInput, userId: number | null): Promise<Record<string, any>[]> {
+export async function saveBulk(knex: Knex, input: BulkInput, userId: number | null): Promise<MeterReadingRecord[]> {
   const meta = entityMeta('meter-reading');
   return knex.transaction(async (trx) => {
     const errors: FieldErrors = {};
-    const saved: Record<string, any>[] = [];
+    const saved: MeterReadingRecord[] = [];
     for (const [i, row] of input.rows.entries()) {
       const flag = (field: string, message: string) => {
         errors[`rows.${i}.${field}`] = message;

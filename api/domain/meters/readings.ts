@@ -4,6 +4,7 @@
 // read-only `consumption` (index − previous index) kept right for the reading and the
 // next one whenever a reading is created, edited, moved to another meter or deleted.
 import type { Knex } from 'knex';
+import type { MeterReading, MeterReadingRecord } from '../../../common/generated/types';
 import { registerHooks } from '../../rest/entities';
 import { registerConstraintMessage } from '../../db/errors';
 import { badRequest } from '../../http/errors';
@@ -78,8 +79,8 @@ function lockMeter(
 /** Refusals of one reading (record = the merged record to save, existing = the stored one or null). */
 export async function checkReading(
   trx: Knex.Transaction,
-  rec: Record<string, any>,
-  existing: Record<string, any> | null,
+  rec: Pick<MeterReading, 'meterId' | 'readingDate' | 'quantity' | 'isRollover'>,
+  existing: Pick<MeterReadingRecord, 'id' | 'meterId'> | null,
 ): Promise<void> {
   if (rec.meterId == null || rec.readingDate == null || rec.quantity == null) return;
   // A reading moved to another meter locks both, lowest id first (no deadlock between two such moves).

@@ -7,7 +7,21 @@
 import type { Knex } from 'knex';
 import { STATUS, CLOSED } from '../../../common/stay-status';
 
-type Row = Record<string, any>;
+/** A surveyed place and its INSEE category (the type's when the place says « from-type »). */
+interface PlaceRow {
+  id: number;
+  category: string;
+}
+/** A stay's place occupation over the month, with its customer's country and its persons. */
+interface OccupationRow {
+  id: number;
+  placeId: number;
+  startDate: string;
+  endDate: string;
+  country: string | null;
+  isoCode: string | null;
+  persons: number;
+}
 const DAY = 86_400_000;
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY;
 const STAYING = [
@@ -29,7 +43,7 @@ export async function inseeMonth(db: Knex, month: string) {
   const from = `${month}-01`;
   const days = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
   const afterEnd = new Date((day(from) + days) * DAY).toISOString().slice(0, 10);
-  const places: Row[] = await db('place as p')
+  const places: PlaceRow[] = await db('place as p')
     .join('place_type as t', 't.id', 'p.placeTypeId')
     .where('p.isActive', true)
     .where('p.isInseeEligible', true)
@@ -38,7 +52,7 @@ export async function inseeMonth(db: Knex, month: string) {
       'p.id',
       db.raw(`case when p.insee_category = 'from-type' then t.insee_category else p.insee_category end as "category"`),
     );
-  const category = new Map(places.map((p) => [p.id, p.category as string]));
+  const category = new Map(places.map((p) => [p.id, p.category]));
   const cats = new Map<
     string,
     { category: string; label: string; places: number; offered: number; occupied: number }
@@ -50,7 +64,7 @@ export async function inseeMonth(db: Knex, month: string) {
     c.places++;
     c.offered += days;
   }
-  const occs: Row[] = await db('occupancy as o')
+  const occs: OccupationRow[] = await db('occupancy as o')
     .join('booking as b', 'b.id', 'o.bookingId')
     .leftJoin('customer as c', 'c.id', 'b.customerId')
     .leftJoin('country as k', 'k.id', 'c.countryId')

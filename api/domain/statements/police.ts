@@ -13,8 +13,36 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { addDays, formatDateFr, todayParis } from '../../../common/dates';
 import { STATUS } from '../../../common/stay-status';
+import type { AttendantRecord, CountryRecord, CustomerRecord } from '../../../common/generated/types';
 
-type Row = Record<string, any>;
+/** A guest's identity fields, on the customer and on an occupant (attendant) alike. */
+type Person = Pick<
+  CustomerRecord,
+  | 'id'
+  | 'lastName'
+  | 'firstName'
+  | 'birthDate'
+  | 'birthPlace'
+  | 'nationalityId'
+  | 'address1'
+  | 'postalCode'
+  | 'town'
+  | 'countryId'
+>;
+type HolderRow = Person & Pick<CustomerRecord, 'address2' | 'phone1' | 'phone2' | 'email'>;
+type AttendantRow = Person & Pick<AttendantRecord, 'customerId'> & { occupancyId: number };
+/** The stay's customer (isHolder) or one of its occupants. */
+type Guest = Person &
+  Partial<Pick<CustomerRecord, 'address2' | 'phone1' | 'phone2' | 'email'>> & { isHolder?: boolean };
+interface OccupationRow {
+  id: number;
+  bookingId: number;
+  startDate: string;
+  endDate: string;
+  code: string;
+  customerId: number | null;
+  placeCode: string | null;
+}
 const FRENCH = 'FR';
 const CHILD_AGE = 15;
 /** Stays whose guests come or came: confirmed, under way or over. */
@@ -116,7 +144,7 @@ export async function policeRegister(
     );
   }
   if (from > to) throw badRequest('INCORRECT_DATES', { to: formatMessage('INCORRECT_DATES') });
-  const occs: Row[] = await db('occupancy as o')
+  const occs: OccupationRow[] = await db('occupancy as o')
     .join('booking as b', 'b.id', 'o.bookingId')
     .leftJoin('place as p', 'p.id', 'o.placeId')
     .where('o.isCancelled', false)
@@ -126,9 +154,14 @@ export async function policeRegister(
     .orderBy([{ column: 'o.startDate' }, { column: 'o.id' }])
     .select('o.id', 'o.bookingId', 'o.startDate', 'o.endDate', 'b.code', 'b.customerId', 'p.code as placeCode');
   if (!occs.length) return { from, to, keptSince: since, forms: [], unknownNationality: 0, incomplete: 0 };
-  const countries: Row[] = await db('country').select('id', 'isoCode', 'name', 'nationality');
+  const countries: Pick<CountryRecord, 'id' | 'isoCode' | 'name' | 'nationality'>[] = await db('country').select(
+    'id',
+    'isoCode',
+    'name',
+    'nationality',
+  );
   const nat = (id: number | null) => countries.find((c) => c.id === id);
-  const customers: Row[] = await db('customer')
+  const customers: HolderRow[] = await db('customer')
     .whereIn('id', [...new Set(occs.map((o) => o.customerId).filter(Boolean))])
     .select(
       'id',
@@ -146,7 +179,7 @@ export async function policeRegister(
       'phone2',
       'email',
     );
-  const attendants: Row[] = await db('occupancy_attendant as oa')
+  const attendants: AttendantRow[] = await db('occupancy_attendant as oa')
     .join('attendant as a', 'a.id', 'oa.attendantId')
     .whereIn(
       'oa.occupancyId',
@@ -175,17 +208,17 @@ export async function policeRegister(
     // The customer is a guest of the stay; an occupant recorded under the customer's own name
     // is the same person — unless another birth date says it is someone else (a son named
     // after his father), who needs a form of his own.
-    const sameAsHolder = (a: Row) =>
+    const sameAsHolder = (a: AttendantRow) =>
       !!holder &&
       a.lastName === holder.lastName &&
       (a.firstName ?? null) === (holder.firstName ?? null) &&
       (a.birthDate == null || holder.birthDate == null || a.birthDate === holder.birthDate);
-    const guests = [
+    const guests: Guest[] = [
       ...(holder ? [{ ...holder, isHolder: true }] : []),
       ...attendants.filter((a) => a.occupancyId === o.id && !sameAsHolder(a)),
     ];
     const mine: PoliceForm[] = [];
-    const kids: Row[] = [];
+    const kids: (Guest & { nationality: string })[] = [];
     for (const g of guests) {
       // One form per guest and stay, even when the stay has several occupancies.
       const key = `${o.bookingId}-${g.isHolder ? 'c' : 'a'}${g.id}`;

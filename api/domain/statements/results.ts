@@ -13,8 +13,17 @@ import type { Knex } from 'knex';
 import { meta as billLineMeta } from '../../../common/generated/meta/bill-line';
 import { establishmentId } from '../ledger/append';
 import { TILL_LINE_TYPES } from '../ledger/entries';
+import type { LedgerEntryData, LedgerEntryRow } from './vat';
+import type { BillLineRecord, BillRecord, CustomerRecord, PartnerRecord } from '../../../common/generated/types';
 
-type Row = Record<string, any>;
+/** A payer's total, billed or paid, up to a date. */
+interface PayerSum {
+  payerType: string;
+  customerId: number | null;
+  partnerId: number | null;
+  amount: number | string;
+}
+
 const LINE_LABELS: Record<string, string> = billLineMeta.fields.find((f) => f.name === 'lineType')?.enumLabels ?? {};
 
 export interface Amounts {
@@ -34,9 +43,9 @@ async function ledgerBetween(
   kinds: string[],
   from: string,
   to: string,
-): Promise<{ kind: string; amount: number; data: Row }[]> {
+): Promise<{ kind: string; amount: number; data: LedgerEntryData }[]> {
   const est = await establishmentId(db);
-  const rows: Row[] = await db('ledger_entry')
+  const rows: Pick<LedgerEntryRow, 'kind' | 'amount' | 'body'>[] = await db('ledger_entry')
     .where({ establishmentId: est, chain: 'fiscal' })
     .whereIn('kind', kinds)
     .whereBetween('businessDate', [from, to])
@@ -46,18 +55,19 @@ async function ledgerBetween(
 }
 
 export async function periodResult(db: Knex, from: string, to: string) {
-  const lines: Row[] = await db('bill_line as l')
-    .join('bill as b', 'b.id', 'l.billId')
-    .whereBetween('b.date', [from, to])
-    .whereNotIn('l.lineType', TILL_LINE_TYPES)
-    .groupBy('l.lineType', 'l.vatRateBp')
-    .select(
-      'l.lineType',
-      'l.vatRateBp',
-      db.raw('sum(l.amount_excl_vat)::bigint as excl'),
-      db.raw('sum(l.vat_amount)::bigint as vat'),
-      db.raw('sum(l.amount_incl_vat)::bigint as incl'),
-    );
+  const lines: (Pick<BillLineRecord, 'lineType' | 'vatRateBp'> & { excl: string; vat: string; incl: string })[] =
+    await db('bill_line as l')
+      .join('bill as b', 'b.id', 'l.billId')
+      .whereBetween('b.date', [from, to])
+      .whereNotIn('l.lineType', TILL_LINE_TYPES)
+      .groupBy('l.lineType', 'l.vatRateBp')
+      .select(
+        'l.lineType',
+        'l.vatRateBp',
+        db.raw('sum(l.amount_excl_vat)::bigint as excl'),
+        db.raw('sum(l.vat_amount)::bigint as vat'),
+        db.raw('sum(l.amount_incl_vat)::bigint as incl'),
+      );
   const byType = new Map<number, Amounts & { lineType: number; label: string }>();
   const byRate = new Map<string, Amounts & { rateBp: number | null }>();
   const total = zero();
@@ -113,7 +123,19 @@ export async function periodResult(db: Knex, from: string, to: string) {
 
 /** The bills and credit notes of the period, one row each, with their tourist tax (/result-detail). */
 export async function periodResultDetail(db: Knex, from: string, to: string) {
-  const rows: Row[] = await db('bill as b')
+  const rows: (Pick<
+    BillRecord,
+    | 'id'
+    | 'number'
+    | 'kind'
+    | 'isDeposit'
+    | 'date'
+    | 'customerName'
+    | 'totalExclVat'
+    | 'totalVat'
+    | 'totalInclVat'
+    | 'touristTaxAmount'
+  > & { bookingCode: string | null })[] = await db('bill as b')
     .leftJoin('booking as k', 'k.id', 'b.bookingId')
     .whereBetween('b.date', [from, to])
     .orderBy([{ column: 'b.date' }, { column: 'b.id' }])
@@ -137,11 +159,11 @@ export async function periodResultDetail(db: Knex, from: string, to: string) {
 
 /** What each payer owes at a date: billed (bills, credit notes) minus paid, non-zero balances only (/balance). */
 export async function balanceAt(db: Knex, date: string) {
-  const billed: Row[] = await db('bill as b')
+  const billed: PayerSum[] = await db('bill as b')
     .where('b.date', '<=', date)
     .groupBy('b.payerType', 'b.customerId', 'b.partnerId')
     .select('b.payerType', 'b.customerId', 'b.partnerId', db.raw('sum(b.total_incl_vat)::bigint as amount'));
-  const paid: Row[] = await db('payment as p')
+  const paid: PayerSum[] = await db('payment as p')
     .leftJoin('booking as k', 'k.id', 'p.bookingId')
     .leftJoin('bill as b', 'b.id', 'p.billId')
     .where('p.date', '<=', date)
@@ -156,7 +178,7 @@ export async function balanceAt(db: Knex, date: string) {
     string,
     { payerType: string; customerId: number | null; partnerId: number | null; billed: number; paid: number }
   >();
-  const key = (r: Row) => (r.payerType === 'partner' ? `p${r.partnerId}` : `c${r.customerId}`);
+  const key = (r: PayerSum) => (r.payerType === 'partner' ? `p${r.partnerId}` : `c${r.customerId}`);
   for (const r of billed) {
     const k = key(r);
     const a = acc.get(k) ?? {
@@ -182,13 +204,15 @@ export async function balanceAt(db: Knex, date: string) {
     acc.set(k, a);
   }
   const list = [...acc.values()].filter((a) => a.billed !== a.paid);
-  const customers = await db('customer')
+  const customers: Pick<CustomerRecord, 'id' | 'code' | 'lastName' | 'firstName' | 'companyName'>[] = await db(
+    'customer',
+  )
     .whereIn(
       'id',
       list.map((a) => a.customerId).filter((x): x is number => x != null),
     )
     .select('id', 'code', 'lastName', 'firstName', 'companyName');
-  const partners = await db('partner')
+  const partners: Pick<PartnerRecord, 'id' | 'name'>[] = await db('partner')
     .whereIn(
       'id',
       list.map((a) => a.partnerId).filter((x): x is number => x != null),
@@ -196,8 +220,8 @@ export async function balanceAt(db: Knex, date: string) {
     .select('id', 'name');
   const rows = list
     .map((a) => {
-      const c = customers.find((x: Row) => x.id === a.customerId);
-      const p = partners.find((x: Row) => x.id === a.partnerId);
+      const c = customers.find((x) => x.id === a.customerId);
+      const p = partners.find((x) => x.id === a.partnerId);
       const name = p
         ? p.name
         : c

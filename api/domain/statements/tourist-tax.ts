@@ -13,8 +13,22 @@ import { CLOSED, STATUS } from '../../../common/stay-status';
 import { isMinorsCategory } from '../pricing/minors';
 import type { StoredPrice } from '../stays/price-model';
 import { currentEstablishment } from '../establishment/company';
+import type {
+  AgeCategoryRecord,
+  BillLineRecord,
+  CustomerRecord,
+  Establishment,
+  OccupancyDetailRecord,
+  OccupancyRecord,
+} from '../../../common/generated/types';
 
-type Row = Record<string, any>;
+/** The module preference-tax-statement's settings the statement reads. */
+interface TaxSettings {
+  period?: string;
+  collectivity?: string;
+  communeCode?: string | null;
+  operatorNumber?: string | null;
+}
 const TAX_LINE = 2;
 const DAY = 86_400_000;
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY;
@@ -78,31 +92,36 @@ const overlap = (start: string, end: string, from: string, to: string) =>
 export async function taxRegister(db: Knex, from: string, to: string): Promise<TaxRegisterRow[]> {
   checkTaxPeriod(from, to);
   const afterTo = iso(day(to) + 1);
-  const occs: Row[] = await db('occupancy as o')
-    .join('booking as b', 'b.id', 'o.bookingId')
-    .leftJoin('customer as c', 'c.id', 'b.customerId')
-    .leftJoin('place as p', 'p.id', 'o.placeId')
-    .where('o.isCancelled', false)
-    .whereIn('b.kind', ['booking', 'passage'])
-    .whereIn('b.statusId', TAXED_STATUSES)
-    .where('o.startDate', '<', afterTo)
-    .where('o.endDate', '>', from)
-    .orderBy([{ column: 'o.startDate' }, { column: 'o.id' }])
-    .select(
-      'o.id',
-      'o.bookingId',
-      'o.startDate',
-      'o.endDate',
-      'o.pricedQuote',
-      'b.code',
-      'c.lastName',
-      'c.firstName',
-      'c.companyName',
-      'p.code as placeCode',
-    );
+  const occs: (Pick<OccupancyRecord, 'id' | 'bookingId' | 'startDate' | 'endDate' | 'pricedQuote'> &
+    Pick<CustomerRecord, 'lastName' | 'firstName' | 'companyName'> & { code: string; placeCode: string | null })[] =
+    await db('occupancy as o')
+      .join('booking as b', 'b.id', 'o.bookingId')
+      .leftJoin('customer as c', 'c.id', 'b.customerId')
+      .leftJoin('place as p', 'p.id', 'o.placeId')
+      .where('o.isCancelled', false)
+      .whereIn('b.kind', ['booking', 'passage'])
+      .whereIn('b.statusId', TAXED_STATUSES)
+      .where('o.startDate', '<', afterTo)
+      .where('o.endDate', '>', from)
+      .orderBy([{ column: 'o.startDate' }, { column: 'o.id' }])
+      .select(
+        'o.id',
+        'o.bookingId',
+        'o.startDate',
+        'o.endDate',
+        'o.pricedQuote',
+        'b.code',
+        'c.lastName',
+        'c.firstName',
+        'c.companyName',
+        'p.code as placeCode',
+      );
   if (!occs.length) return [];
   const ids = occs.map((o) => o.id);
-  const details: Row[] = await db('occupancy_detail as d')
+  const details: (Pick<OccupancyDetailRecord, 'occupancyId' | 'quantity' | 'exemptQuantity'> &
+    Pick<AgeCategoryRecord, 'label' | 'maxAge' | 'isTouristTaxExempt'> & { reason: string | null })[] = await db(
+    'occupancy_detail as d',
+  )
     .join('age_category as a', 'a.id', 'd.ageCategoryId')
     .leftJoin('tourist_tax_exemption as x', 'x.id', 'd.touristTaxExemptionId')
     .whereIn('d.occupancyId', ids)
@@ -115,10 +134,11 @@ export async function taxRegister(db: Knex, from: string, to: string): Promise<T
       'a.isTouristTaxExempt',
       'x.label as reason',
     );
-  const billed: Row[] = await db('bill_line')
-    .whereIn('occupancyId', ids)
-    .where('lineType', TAX_LINE)
-    .select('occupancyId', 'quantity', 'amountInclVat', 'startDate', 'endDate');
+  const billed: Pick<BillLineRecord, 'occupancyId' | 'quantity' | 'amountInclVat' | 'startDate' | 'endDate'>[] =
+    await db('bill_line')
+      .whereIn('occupancyId', ids)
+      .where('lineType', TAX_LINE)
+      .select('occupancyId', 'quantity', 'amountInclVat', 'startDate', 'endDate');
   return occs
     .map((o) => {
       const nights = overlap(o.startDate, o.endDate, from, to);
@@ -246,18 +266,18 @@ export function sumRegister(from: string, to: string, rows: TaxRegisterRow[]): T
   return p;
 }
 
-async function taxSettings(db: Knex): Promise<Record<string, any>> {
+async function taxSettings(db: Knex): Promise<TaxSettings> {
   const row = await db('module_config')
     .where('kind', 'preference-tax-statement')
     .orderBy([{ column: 'isActive', order: 'desc' }, { column: 'id' }])
     .first('settings');
-  return (row?.settings ?? {}) as Record<string, any>;
+  return (row?.settings ?? {}) as TaxSettings;
 }
 
 /** The statement of a civil year to the commune, one row per period of the chosen frequency, or of one given period. */
 export async function taxStatement(db: Knex, year: number, range?: { from: string; to: string }) {
   const settings = await taxSettings(db);
-  const est = ((await currentEstablishment(db)) ?? {}) as Row;
+  const est: Partial<Establishment> = (await currentEstablishment(db)) ?? {};
   const frequency = settings.period ?? 'quarterly';
   const periods = range ? [range] : statementPeriods(year, frequency);
   const rows: TaxStatementPeriod[] = [];

@@ -14,8 +14,25 @@ import { stayRateShares } from '../billing/payment-vat-source';
 import { establishmentId } from '../ledger/append';
 import { todayParis } from '../../../common/dates';
 import { TILL_LINE_TYPES, type VatCents } from '../ledger/entries';
+import type { BillLineRecord } from '../../../common/generated/types';
 
-type Row = Record<string, any>;
+/** What the statements read of a ledger entry's data (as ledger/entries.ts and the closures write it). */
+export interface LedgerEntryData {
+  bookingId?: number | null;
+  billId?: number | null;
+  vat?: VatCents[];
+  outsideVat?: number;
+  till?: { vat?: VatCents[]; outsideVat?: number } | null;
+  method?: { label?: string } | null;
+}
+/** A ledger entry's stored columns the statements read. */
+export interface LedgerEntryRow {
+  kind: string;
+  businessDate: string;
+  amount: number | string;
+  sourceTable: string | null;
+  body: string;
+}
 
 export interface VatRow {
   rateBp: number;
@@ -43,9 +60,9 @@ export async function entriesBetween(
   kinds: string[],
   from: string,
   to: string,
-): Promise<{ kind: string; date: string; amount: number; sourceTable: string | null; data: Row }[]> {
+): Promise<{ kind: string; date: string; amount: number; sourceTable: string | null; data: LedgerEntryData }[]> {
   const est = await establishmentId(db);
-  const rows: Row[] = await db('ledger_entry')
+  const rows: LedgerEntryRow[] = await db('ledger_entry')
     .where({ establishmentId: est, chain: 'fiscal' })
     .whereIn('kind', kinds)
     .whereBetween('businessDate', [from, to])
@@ -61,7 +78,9 @@ export async function entriesBetween(
 }
 
 async function billShares(db: Knex, billId: number): Promise<RateShare[]> {
-  const lines: Row[] = await db('bill_line').where('billId', billId).select('vatRateBp', 'amountInclVat', 'lineType');
+  const lines: Pick<BillLineRecord, 'vatRateBp' | 'amountInclVat' | 'lineType'>[] = await db('bill_line')
+    .where('billId', billId)
+    .select('vatRateBp', 'amountInclVat', 'lineType');
   const m = new Map<number, number>();
   for (const l of lines) {
     const k = TILL_LINE_TYPES.includes(l.lineType) ? TILL_SHARE : (l.vatRateBp ?? 0);
@@ -108,7 +127,7 @@ export async function vatPieces(db: Knex, from: string, to: string): Promise<Vat
     if (!shares.has(key))
       shares.set(
         key,
-        e.data.bookingId ? await stayRateShares(db, e.data.bookingId) : await billShares(db, e.data.billId),
+        e.data.bookingId ? await stayRateShares(db, e.data.bookingId) : await billShares(db, e.data.billId!),
       );
     // A cancellation spreads like the payment it cancels, negated.
     const sign = e.amount < 0 ? -1 : 1;
@@ -179,7 +198,7 @@ function combine(month: string, a: VatMonth, b: VatMonth, sign = 1): VatMonth {
 
 /** The closed months (YYYY-MM), with what their closure froze (null for a closure older than the freeze). */
 async function closedMonths(db: Knex): Promise<{ month: string; frozen: FrozenVat | null }[]> {
-  const rows: Row[] = await db('ledger_entry')
+  const rows: Pick<LedgerEntryRow, 'businessDate' | 'body'>[] = await db('ledger_entry')
     .where({ establishmentId: await establishmentId(db), chain: 'fiscal', kind: 'closure-month' })
     .orderBy('seq')
     .select('businessDate', 'body');

@@ -56,9 +56,23 @@ const SORTABLE: Record<string, string> = {
   totalAmount: 'b.total_amount',
 };
 
-export function parseBookingListQuery(b: any): BookingListQuery {
-  b = b ?? {};
-  const scope = b.scope ?? 'active';
+/** The list's request body as its schema (list-routes.ts) lets it through; the values are checked here. */
+interface BookingListBody {
+  scope?: string | null;
+  statusId?: number | string | null;
+  kind?: string | null;
+  q?: string | null;
+  from?: string | null;
+  to?: string | null;
+  dueOptions?: boolean | null;
+  page?: number | null;
+  pageSize?: number | null;
+  sort?: { field?: string; order?: string } | null;
+}
+
+export function parseBookingListQuery(raw: unknown): BookingListQuery {
+  const b = (raw ?? {}) as BookingListBody;
+  const scope = (b.scope ?? 'active') as BookingListQuery['scope'];
   if (!['active', 'cancelled', 'partner'].includes(scope))
     throw badRequest('INVALID_QUERY', undefined, { param: 'scope' });
   const statusId =
