@@ -56,6 +56,7 @@ export default tseslint.config(
       'api/domain/access/**/*.ts',
       'api/domain/billing/**/*.ts',
       'api/domain/catalogue/**/*.ts',
+      'api/domain/channels/**/*.ts',
       'api/domain/customers/**/*.ts',
       'api/domain/documents/**/*.ts',
       'api/domain/establishment/**/*.ts',
