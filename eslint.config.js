@@ -57,6 +57,7 @@ export default tseslint.config(
       'api/domain/accounting/**/*.ts',
       'api/domain/billing/**/*.ts',
       'api/domain/catalogue/**/*.ts',
+      'api/domain/channels/**/*.ts',
       'api/domain/customers/**/*.ts',
       'api/domain/documents/**/*.ts',
       'api/domain/establishment/**/*.ts',

@@ -18,7 +18,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 export async function channelFetch(
   url: string,
   init: RequestInit & { headers: Record<string, string> },
-): Promise<{ status: number; json: any; bytes: number }> {
+): Promise<{ status: number; json: unknown; bytes: number }> {
   let res: Response;
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS), redirect: 'error' });

@@ -12,9 +12,11 @@ import { entityMeta } from '../../rest/entities';
 import { badRequest } from '../../http/errors';
 import { formatCents } from '../../../common/money';
 import { todayParis } from '../../../common/dates';
+import type { AgeCategoryRecord, BookingImportRecord, BookingRecord } from '../../../common/generated/types';
 import { loadChannel, mappingsOf, type ChannelConfig, type Mapping } from './config';
 
-type Row = Record<string, any>;
+/** An online booking as stored (lockImport reads every column). */
+type Row = BookingImportRecord;
 type Trx = Knex.Transaction;
 
 /**
@@ -52,7 +54,7 @@ export function occupantsByAge(
 }
 
 async function fallbackAges(trx: Trx): Promise<{ adult?: number; child?: number; infant?: number }> {
-  const cats: Row[] = await trx('age_category')
+  const cats: Pick<AgeCategoryRecord, 'id' | 'channelCategory'>[] = await trx('age_category')
     .where('isActif', true)
     .orderBy('order')
     .orderBy('id')
@@ -61,8 +63,13 @@ async function fallbackAges(trx: Trx): Promise<{ adult?: number; child?: number;
   return { adult: first('adult'), child: first('child'), infant: first('baby') };
 }
 
-export async function channelOccupants(trx: Trx, row: Row): Promise<{ ageCategoryId: number; quantity: number }[]> {
-  return occupantsByAge(await mappingsOf(trx, row.channelModuleId), await fallbackAges(trx), {
+export async function channelOccupants(
+  trx: Trx,
+  row: Pick<Row, 'channelModuleId' | 'adults' | 'children' | 'babies' | 'childAges'>,
+): Promise<{ ageCategoryId: number; quantity: number }[]> {
+  // Only a channel's booking comes here; without its channel it has no mapping.
+  const maps = row.channelModuleId == null ? [] : await mappingsOf(trx, row.channelModuleId);
+  return occupantsByAge(maps, await fallbackAges(trx), {
     adults: row.adults,
     children: row.children,
     infants: row.babies,
@@ -82,8 +89,13 @@ export async function recordCollected(
   await recordChannelPayment(trx, bookingId, { amount, externalRef, paymentMethodId: ch.paymentMethodId });
 }
 
-async function integrated(trx: Trx, row: Row, booking: Row, userId: number | null): Promise<void> {
-  const ch = await loadChannel(trx, row.channelModuleId);
+async function integrated(
+  trx: Trx,
+  row: Row,
+  booking: Pick<BookingRecord, 'id'>,
+  userId: number | null,
+): Promise<void> {
+  const ch = row.channelModuleId == null ? null : await loadChannel(trx, row.channelModuleId);
   if (!ch) return;
   const lines = (Array.isArray(row.lines) ? row.lines : []) as ChannelLine[];
   if (lines.length) await applyChannelPrice(trx, booking.id, lines, todayParis());

@@ -13,9 +13,8 @@ import { entityMeta } from '../../rest/entities';
 import { formatMessage } from '../../../common/messages';
 import { mappingsOf, type ChannelConfig, type Mapping } from './config';
 import type { ChannelBooking, Outcome } from './types';
+import type { BookingImportRecord } from '../../../common/generated/types';
 import { cancelFromChannel, integrateFromChannel, modifyFromChannel } from './stay-changes';
-
-type Row = Record<string, any>;
 
 /** The place type and place a channel booking asks for, or the §8 (docs/errors.md#messages)-style reason it cannot be
  * placed. */
@@ -67,14 +66,15 @@ export async function receiveBooking(
     const { id } = await trx('booking_import')
       .where({ channelModuleId: ch.id, externalRef: b.externalRef })
       .first('id');
-    const before = await lockImport(trx, id);
+    // lockImport reads every column of the online booking.
+    const before = (await lockImport(trx, id)) as BookingImportRecord;
     const fresh = before.channelModifiedAt == null && before.payload == null;
     const cancelled = b.status === 'cancelled';
     if (!fresh && !newer(b.modifiedAt, before.channelModifiedAt) && cancelled === before.channelCancelled)
       return { id, outcome: 'unchanged' as Outcome };
     const place = placeOf(maps, b);
     if (!place.problem) place.problem = await partnerProblem(trx, ch);
-    const patch: Row = {
+    const patch: Record<string, unknown> = {
       lastName: b.guest.lastName.slice(0, 80),
       firstName: b.guest.firstName?.slice(0, 80) ?? null,
       email: b.guest.email ?? null,
@@ -105,7 +105,7 @@ export async function receiveBooking(
       updatedAt: trx.fn.now(),
     };
     await trx('booking_import').where('id', id).update(patch);
-    const row = await lockImport(trx, id);
+    const row = (await lockImport(trx, id)) as BookingImportRecord;
     await recordHistory(trx, {
       userId: null,
       entity: entityMeta('booking-import'),

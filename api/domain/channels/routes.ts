@@ -8,6 +8,7 @@ import { bool, closed, int, list, str, strOrNull } from '../../http/schema-parts
 import { HttpError, notFound } from '../../http/errors';
 import { rawBodyOf } from '../../http/body';
 import { formatMessage } from '../../../common/messages';
+import type { PlaceRecord, PlaceTypeRecord } from '../../../common/generated/types';
 import { loadChannel, mappingsOf } from './config';
 import { channelHealth } from './health';
 import { feedPath, placeFeed, placeTypeFeed, tokenMatches, type FeedKind } from './ical/export';
@@ -75,7 +76,7 @@ export const CHANNEL_PUBLIC_ROUTES = [
         throw new HttpError(401, 'CHANNEL_BAD_SIGNATURE');
       }
       const r = await receiveBooking(knex, ch, bookingOfWebhook(body));
-      await logWebhook(knex, ch, true, `Réservation ${(body as any).booking.id} : ${r.outcome}`);
+      await logWebhook(knex, ch, true, `Réservation ${body.booking.id} : ${r.outcome}`);
       return r;
     },
   }),
@@ -190,14 +191,14 @@ async function linksOf(knex: Knex, id: number, origin: string) {
   return {
     webhook: `${origin}/rest/channel-hook/${id}`,
     placeTypes: await Promise.all(
-      types.map(async (t: any) => ({
+      types.map(async (t: Pick<PlaceTypeRecord, 'id' | 'code' | 'label'>) => ({
         id: t.id,
         label: `${t.code} — ${t.label}`,
         url: origin + (await feedPath(knex, 'place-type', t.id)),
       })),
     ),
     places: await Promise.all(
-      places.map(async (p: any) => ({
+      places.map(async (p: Pick<PlaceRecord, 'id' | 'code' | 'placeTypeId'>) => ({
         id: p.id,
         label: p.code,
         url: origin + (await feedPath(knex, 'place', p.id, id)),

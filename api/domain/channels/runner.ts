@@ -33,12 +33,27 @@ export function backoffMs(attempts: number): number {
 const running = new Set<string>();
 const LOCK_CLASS = 72_801;
 
-async function ensureState(knex: Knex, id: number): Promise<Record<string, any>> {
+/** A channel_state row (migration 0161) as knex reads it: timestamps as Dates, the bigint as a string. */
+interface ChannelState {
+  moduleId: number;
+  cursor: string | null;
+  lastPullAt: Date | null;
+  lastPushAt: Date | null;
+  lastRatesAt: Date | null;
+  lastErrorAt: Date | null;
+  lastError: string | null;
+  failingSince: Date | null;
+  attempts: number;
+  nextAttemptAt: Date | null;
+  dirtySeenId: string | number;
+}
+
+async function ensureState(knex: Knex, id: number): Promise<ChannelState> {
   await knex.raw('INSERT INTO channel_state (module_id) VALUES (?) ON CONFLICT (module_id) DO NOTHING', [id]);
   return knex('channel_state').where('moduleId', id).first();
 }
 
-async function perform(knex: Knex, ch: ChannelConfig, op: Operation, state: Record<string, any>, full: boolean) {
+async function perform(knex: Knex, ch: ChannelConfig, op: Operation, state: ChannelState, full: boolean) {
   const maps = await mappingsOf(knex, ch.id);
   const connector = connectorFor(ch);
   const today = todayParis();

@@ -21,13 +21,17 @@ import { formatCents } from '../../../common/money';
 import type { ChannelConfig } from './config';
 import { channelOccupants, recordCollected } from './integration';
 import type { Outcome } from './types';
+import type { BookingImportRecord } from '../../../common/generated/types';
 
-type Row = Record<string, any>;
+/** An online booking as stored (lockImport reads every column). */
+type Row = BookingImportRecord;
 type Trx = Knex.Transaction;
 
-const isConflict = (e: any) =>
-  e?.code === '23P01' ||
-  e?.code === '40P01' ||
+const pgCode = (e: unknown) => (typeof e === 'object' && e !== null && 'code' in e ? e.code : undefined);
+
+const isConflict = (e: unknown) =>
+  pgCode(e) === '23P01' ||
+  pgCode(e) === '40P01' ||
   (e instanceof HttpError && ['PLACE_HAS_OTHER_EQUIPMENT', 'PLACE_UNAVAILABLE', 'NO_FREE_PLACE'].includes(e.code));
 
 /** Free places of a type for a stay (at most 10), offered with a conflict. */
@@ -95,18 +99,18 @@ export async function cancelFromChannel(trx: Trx, row: Row, reason: string | nul
         .update({ statusId: STATUS.REFUSED, refusalReason: why, problem: null });
     return 'cancelled';
   }
-  const stay = await trx('booking').where('id', row.bookingId).first('statusId', 'cancellation');
+  const bookingId = row.bookingId;
+  const stay = await trx('booking').where('id', bookingId).first('statusId', 'cancellation');
   if (!stay || stay.statusId === STATUS.CANCELLED) return 'cancelled';
   try {
     await trx.transaction(async (sp) => {
-      if (stay.cancellation !== 'cancelling')
-        await runAction(sp, row.bookingId, 'mark-cancelling', { reason: why }, null);
+      if (stay.cancellation !== 'cancelling') await runAction(sp, bookingId, 'mark-cancelling', { reason: why }, null);
     });
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
   }
   try {
-    await trx.transaction((sp) => runAction(sp, row.bookingId, 'cancel', { reason: why }, null));
+    await trx.transaction((sp) => runAction(sp, bookingId, 'cancel', { reason: why }, null));
   } catch (e) {
     if (!(e instanceof HttpError)) throw e;
     await setProblem(trx, row.id, formatMessage('CHANNEL_CANCELLING', { reason: e.message }));
@@ -124,7 +128,10 @@ const sameParty = (a: Row, b: Row) =>
 
 /** A change of an integrated booking: dates, place type, party, lines and what was collected. */
 export async function modifyFromChannel(trx: Trx, ch: ChannelConfig, before: Row, row: Row): Promise<Outcome> {
-  const occ = await trx('occupancy').where({ bookingId: row.bookingId, isCancelled: false }).orderBy('id').first();
+  const bookingId = row.bookingId;
+  // The caller sends only an integrated booking here; without its stay there is nothing to change.
+  if (bookingId == null) return 'unchanged';
+  const occ = await trx('occupancy').where({ bookingId, isCancelled: false }).orderBy('id').first();
   if (!occ) return 'unchanged';
   try {
     await trx.transaction(async (sp) => {
@@ -157,13 +164,13 @@ export async function modifyFromChannel(trx: Trx, ch: ChannelConfig, before: Row
           await saveRecord(sp, meta, { ...d, occupancyId: occ.id }, null, 0);
       }
       const lines = (Array.isArray(row.lines) ? row.lines : []) as ChannelLine[];
-      if (lines.length) await applyChannelPrice(sp, row.bookingId, lines, todayParis());
+      if (lines.length) await applyChannelPrice(sp, bookingId, lines, todayParis());
       const more = (row.amount ?? 0) - (before.amount ?? 0);
-      await recordCollected(sp, ch, row.bookingId, more, row.externalRef);
+      await recordCollected(sp, ch, bookingId, more, row.externalRef);
       await recordHistory(sp, {
         userId: null,
         entity: entityMeta('booking'),
-        recordId: row.bookingId,
+        recordId: bookingId,
         action: 'action',
         detail:
           `Modifiée par le canal ${ch.label} : du ${row.startDate} au ${row.endDate}, ` +

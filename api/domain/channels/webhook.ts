@@ -10,6 +10,7 @@ import { HttpError } from '../../http/errors';
 import type { ChannelLine } from '../stays/channel-price';
 import type { ChannelConfig } from './config';
 import type { ChannelBooking } from './types';
+import type { FromSchema } from '../../http/schema-type';
 
 export const SIGNATURE_HEADER = 'x-bivouac-signature';
 export const TIMESTAMP_HEADER = 'x-bivouac-timestamp';
@@ -98,11 +99,14 @@ export const WEBHOOK_BODY = {
   },
 } as const;
 
-export function bookingOfWebhook(body: any): ChannelBooking {
+/** A webhook body as WEBHOOK_BODY accepts it (ajv checked it before the handler runs). */
+export type WebhookBody = FromSchema<typeof WEBHOOK_BODY>;
+
+export function bookingOfWebhook(body: WebhookBody): ChannelBooking {
   const b = body.booking;
   const lines: ChannelLine[] =
     Array.isArray(b.lines) && b.lines.length
-      ? b.lines.map((l: any) => ({
+      ? b.lines.map((l) => ({
           kind: l.kind,
           label: l.label,
           quantity: l.quantity ?? 1,

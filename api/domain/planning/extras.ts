@@ -5,10 +5,25 @@
 import { independent } from '../../db/queries';
 import type { Knex } from 'knex';
 import { RELEASING } from '../stays/status';
-import { statusCategory } from '../../../common/planning';
+import { statusCategory, type StatusCategory } from '../../../common/planning';
+import type { EquipmentRecord, ExtraRecord } from '../../../common/generated/types';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+
+type ExtraRow = Pick<ExtraRecord, 'id' | 'label' | 'unit' | 'stock' | 'color'> & { typeLabel: string | null };
+type EquipmentRow = Pick<EquipmentRecord, 'id' | 'code' | 'label' | 'capacity'>;
+/** A stay's use of an extra or a rented equipment, with its booking, customer and place. */
+interface UseRow {
+  id: number;
+  bookingId: number;
+  code: string;
+  kind: string;
+  statusId: number;
+  placeCode: string | null;
+  customer: string | null;
+}
+type ExtraUseRow = UseRow & { extraId: number; quantity: number; useStart: string; useEnd: string };
+type EquipmentUseRow = UseRow & { equipmentId: number; startDate: string; endDate: string };
 
 export const USE_FIELDS = [
   'id',
@@ -23,9 +38,30 @@ export const USE_FIELDS = [
   'category',
 ] as const;
 
-export async function extrasWindow(db: Db, from: string, to: string): Promise<Row> {
+/** A use on the board, in the order of USE_FIELDS. */
+type Use = [string, string, string, string, number, number, string, string, string | null, StatusCategory];
+
+interface ExtrasWindow {
+  from: string;
+  to: string;
+  rows: {
+    id: string;
+    kind: 'equipment' | 'extra';
+    label: string;
+    sublabel: string;
+    stock: number | null;
+    color?: string | null;
+    group: string;
+  }[];
+  useFields: typeof USE_FIELDS;
+  uses: Use[];
+}
+
+export async function extrasWindow(db: Db, from: string, to: string): Promise<ExtrasWindow> {
   const customer = db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`);
-  const [extras, equipment, extraUses, equipmentUses] = await independent(db, [
+  const [extras, equipment, extraUses, equipmentUses] = await independent<
+    [ExtraRow[], EquipmentRow[], ExtraUseRow[], EquipmentUseRow[]]
+  >(db, [
     () =>
       db('extra as x')
         .leftJoin('extra_type as t', 't.id', 'x.extraTypeId')
@@ -91,18 +127,18 @@ export async function extrasWindow(db: Db, from: string, to: string): Promise<Ro
           customer,
         ),
   ]);
-  const rows = [
-    ...equipment.map((e: Row) => ({
+  const rows: ExtrasWindow['rows'] = [
+    ...equipment.map((e) => ({
       id: `q${e.id}`,
-      kind: 'equipment',
+      kind: 'equipment' as const,
       label: e.label,
       sublabel: `Équipement loué · ${e.capacity} pers.`,
       stock: null,
       group: 'Équipements loués',
     })),
-    ...extras.map((x: Row) => ({
+    ...extras.map((x) => ({
       id: `x${x.id}`,
-      kind: 'extra',
+      kind: 'extra' as const,
       label: x.label,
       sublabel: x.stock != null ? `Stock : ${x.stock}` : (x.typeLabel ?? ''),
       stock: x.stock,
@@ -111,7 +147,7 @@ export async function extrasWindow(db: Db, from: string, to: string): Promise<Ro
     })),
   ];
   const uses = [
-    ...equipmentUses.map((u: Row) => [
+    ...equipmentUses.map((u): Use => [
       `q-${u.id}`,
       `q${u.equipmentId}`,
       u.startDate,
@@ -123,7 +159,7 @@ export async function extrasWindow(db: Db, from: string, to: string): Promise<Ro
       u.placeCode,
       statusCategory(u.kind, u.statusId),
     ]),
-    ...extraUses.map((u: Row) => [
+    ...extraUses.map((u): Use => [
       `x-${u.id}`,
       `x${u.extraId}`,
       u.useStart,

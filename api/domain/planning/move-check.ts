@@ -10,11 +10,28 @@ import { occupancyPersons, placeConflict, allotmentOn, leasedSql } from '../stay
 import { isModifiable, holdsPlaces, STATUS, type Kind } from '../stays/status';
 import { bookingTotalWith, previewOccupancyPrice } from '../stays/pricing';
 import type { StoredPrice } from '../stays/price-model';
-import { changesPastNights, type MoveCheck, type MoveInput, type MoveNotice, type MovePrice } from './move-input';
+import {
+  changesPastNights,
+  type MoveCheck,
+  type MoveInput,
+  type MoveNotice,
+  type MovePrice,
+  type MoveSummary,
+  type Span,
+} from './move-input';
+import type { PlaceRecord, PlaceTypeRecord } from '../../../common/generated/types';
 
 type Trx = Knex.Transaction;
 type Db = Knex | Trx;
-type Row = Record<string, any>;
+/** A place with what a move checks of its type and family. */
+interface PlaceWithType extends Pick<PlaceRecord, 'id' | 'code' | 'capacity' | 'isActive' | 'placeTypeId'> {
+  typeLabel: string;
+  maxPersons: PlaceTypeRecord['maxPersons'];
+  isResidential: boolean;
+  isRental: boolean;
+  familyKind: string;
+  familyId: number;
+}
 
 const notice = (code: MessageCode, blocking: boolean, params?: Record<string, string | number>): MoveNotice => ({
   code,
@@ -22,7 +39,7 @@ const notice = (code: MessageCode, blocking: boolean, params?: Record<string, st
   blocking,
 });
 
-async function placeWithType(db: Db, placeId: number): Promise<Row | undefined> {
+async function placeWithType(db: Db, placeId: number): Promise<PlaceWithType | undefined> {
   return db('place as p')
     .join('place_type as t', 't.id', 'p.placeTypeId')
     .join('place_family as f', 'f.id', 't.placeFamilyId')
@@ -78,7 +95,7 @@ async function alternatives(
 
 const refusal = (
   code: MessageCode,
-  summary: Row,
+  summary: MoveSummary,
   params?: Record<string, string | number>,
   extra: Partial<MoveCheck> = {},
 ): MoveCheck => ({
@@ -92,7 +109,7 @@ const refusal = (
   ...extra,
 });
 
-const stale = (rec: Row, from: MoveInput['from']) =>
+const stale = (rec: Span & { placeId: number | null }, from: MoveInput['from']) =>
   !!from && (rec.placeId !== from.placeId || rec.startDate !== from.startDate || rec.endDate !== from.endDate);
 
 async function checkUnavailability(db: Db, input: MoveInput, lock: boolean): Promise<MoveCheck> {
@@ -103,7 +120,7 @@ async function checkUnavailability(db: Db, input: MoveInput, lock: boolean): Pro
   // The record changed since the board read it (another user): 409 with it as it is now.
   checkVersion(u, input.version);
   const target = await placeWithType(db, input.placeId);
-  const summary = {
+  const summary: MoveSummary = {
     kind: 'unavailability',
     id: u.id,
     reason: u.reason,
@@ -144,7 +161,7 @@ export async function checkMove(db: Db, input: MoveInput, lock = false): Promise
     () => placeWithType(db, input.placeId),
   ]);
   const persons = await occupancyPersons(db, occ.id);
-  const summary: Row = {
+  const summary: MoveSummary = {
     kind: 'occupancy',
     id: occ.id,
     bookingId: booking.id,

@@ -4,7 +4,39 @@ import { badRequest } from '../../http/errors';
 import { formatMessage, type MessageCode } from '../../../common/messages';
 import { nightsBetween } from '../../../common/dates';
 import { isValidDate } from '../../../common/formats';
-type Row = Record<string, any>;
+
+export interface Span {
+  startDate: string;
+  endDate: string;
+}
+
+/** What is moved, from where to where (the check's answer shows it). */
+interface MoveSummaryBase {
+  id: number;
+  fromPlaceId: number | null;
+  toPlaceId: number;
+  toPlaceCode: string | null;
+  from: Span;
+  to: Span;
+}
+
+export interface UnavailabilityMoveSummary extends MoveSummaryBase {
+  kind: 'unavailability';
+  reason: string | null;
+}
+
+export interface OccupancyMoveSummary extends MoveSummaryBase {
+  kind: 'occupancy';
+  bookingId: number;
+  code: string;
+  customer: string | null;
+  persons: number;
+  fromPlaceCode: string | null;
+  fromTypeLabel: string | null;
+  toTypeLabel: string | null;
+}
+
+export type MoveSummary = UnavailabilityMoveSummary | OccupancyMoveSummary;
 
 export interface MoveInput {
   kind: 'occupancy' | 'unavailability';
@@ -70,18 +102,22 @@ export interface MoveCheck {
   priceMessage?: string;
   /** free places of the same type on those dates, when the place is taken */
   alternatives?: { id: number; code: string }[];
-  summary: Row;
+  summary: MoveSummary;
 }
 
-export function parseMoveInput(body: any): MoveInput {
-  const b = body ?? {};
+export function parseMoveInput(body: unknown): MoveInput {
+  const raw = (body ?? {}) as Record<string, unknown>;
   const errors: Record<string, string> = {};
-  if (b.kind !== 'occupancy' && b.kind !== 'unavailability') errors.kind = formatMessage('INVALID_CHOICE');
+  if (raw.kind !== 'occupancy' && raw.kind !== 'unavailability') errors.kind = formatMessage('INVALID_CHOICE');
   for (const f of ['id', 'placeId'])
-    if (!Number.isInteger(b[f]) || b[f] <= 0) errors[f] = formatMessage('INVALID_INTEGER');
-  for (const f of ['startDate', 'endDate'])
-    if (typeof b[f] !== 'string' || !isValidDate(b[f])) errors[f] = formatMessage('INVALID_DATE');
+    if (!Number.isInteger(raw[f]) || (raw[f] as number) <= 0) errors[f] = formatMessage('INVALID_INTEGER');
+  for (const f of ['startDate', 'endDate']) {
+    const v = raw[f];
+    if (typeof v !== 'string' || !isValidDate(v)) errors[f] = formatMessage('INVALID_DATE');
+  }
   if (Object.keys(errors).length) throw badRequest('VALIDATION_FAILED', errors);
+  // The checks above let only these through.
+  const b = raw as Pick<MoveInput, 'kind' | 'id' | 'placeId' | 'startDate' | 'endDate'> & Record<string, unknown>;
   if (b.endDate === b.startDate)
     throw badRequest('START_NOT_EQUAL_END', { endDate: formatMessage('START_NOT_EQUAL_END') });
   if (b.endDate < b.startDate) throw badRequest('START_BEFORE_END', { endDate: formatMessage('START_BEFORE_END') });
@@ -89,7 +125,7 @@ export function parseMoveInput(body: any): MoveInput {
     throw badRequest('INCORRECT_DATES', { endDate: formatMessage('INCORRECT_DATES') });
   let from: MoveInput['from'] = null;
   if (b.from != null) {
-    const f = b.from;
+    const f = b.from as Record<string, unknown>;
     if (
       !Number.isInteger(f.placeId) ||
       typeof f.startDate !== 'string' ||
@@ -99,7 +135,7 @@ export function parseMoveInput(body: any): MoveInput {
     ) {
       throw badRequest('VALIDATION_FAILED', { from: formatMessage('INCORRECT_FORM') });
     }
-    from = { placeId: f.placeId, startDate: f.startDate, endDate: f.endDate };
+    from = { placeId: f.placeId as number, startDate: f.startDate, endDate: f.endDate };
   }
   return {
     kind: b.kind,

@@ -11,16 +11,14 @@
 //     a French history line; the cleaning tasks of the departure days follow.
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
-import { entityMeta } from '../../rest/entities';
+import { entityMeta, type RecordOf } from '../../rest/entities';
 import { saveRecord } from '../../rest/records';
 import { recordHistory } from '../../rest/history';
 import { addDays, formatDateFr } from '../../../common/dates';
 import { formatCents } from '../../../common/money';
 import { syncDepartureTasks } from './cleaning';
 import { checkMove } from './move-check';
-import type { MoveCheck, MoveInput } from './move-input';
-
-type Row = Record<string, any>;
+import type { MoveCheck, MoveInput, OccupancyMoveSummary } from './move-input';
 
 const place = (code: string | null | undefined) => code ?? '—';
 const span = (s: string, e: string) => `du ${formatDateFr(s)} au ${formatDateFr(e)}`;
@@ -30,7 +28,7 @@ export async function applyMove(
   knex: Knex,
   input: MoveInput,
   userId: number | null,
-): Promise<{ status: 'SAVED'; check: MoveCheck; record: Row }> {
+): Promise<{ status: 'SAVED'; check: MoveCheck; record: RecordOf<'unavailability'> | RecordOf<'occupancy'> }> {
   return knex.transaction(async (trx) => {
     const check = await checkMove(trx, input, true);
     if (!check.ok) throw badRequest(check.code!, { placeId: check.message! });
@@ -42,7 +40,6 @@ export async function applyMove(
           .join(' ; '),
       });
     }
-    const s = check.summary;
     if (input.kind === 'unavailability') {
       const record = await saveRecord(
         trx,
@@ -61,6 +58,8 @@ export async function applyMove(
       userId,
       input.id,
     );
+    // checkMove answers an occupancy's summary for an occupancy.
+    const s = check.summary as OccupancyMoveSummary;
     let detail =
       `Déplacé depuis le planning : ${place(s.fromPlaceCode)} ${span(s.from.startDate, s.from.endDate)} → ` +
       `${place(s.toPlaceCode)} ${span(input.startDate, input.endDate)}`;

@@ -3,6 +3,7 @@
 import { planShowsLegend } from './display';
 import { readFile, unlink } from 'node:fs/promises';
 import { koaBody } from 'koa-body';
+import type { Files } from 'formidable';
 import { defineRoute, type RouteDecl } from '../../http/define-route';
 import { badRequest, notFound } from '../../http/errors';
 import { parseDateParam } from './params';
@@ -110,7 +111,7 @@ export const PLAN_ROUTES: RouteDecl[] = [
     response: saved({ plan: obj }),
     handler: async ({ ctx, user, knex }) => {
       await upload(ctx, async () => undefined); // read only once the right is checked
-      const files = (ctx.request as any).files ?? {};
+      const files = (ctx.request as { files?: Files }).files ?? {};
       const f = Array.isArray(files.uploadfile) ? files.uploadfile[0] : files.uploadfile;
       if (!f) throw badRequest('IMAGE_REQUIRED');
       let data: Buffer;

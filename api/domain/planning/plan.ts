@@ -10,11 +10,58 @@ import { entityMeta } from '../../rest/entities';
 import { recordHistory } from '../../rest/history';
 import { formatMessage } from '../../../common/messages';
 import { addDays, toDayNumber } from '../../../common/dates';
-import { bandOf, occupancyRate, statusCategory } from '../../../common/planning';
+import { bandOf, occupancyRate, statusCategory, type StatusCategory } from '../../../common/planning';
+import type { PlaceRecord, PlanRecord } from '../../../common/generated/types';
 import type { ImageInfo } from './image';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+
+/** The plan as PLAN_COLUMNS read it. */
+type PlanRow = Pick<
+  PlanRecord,
+  'id' | 'label' | 'imageMime' | 'imageWidth' | 'imageHeight' | 'imageUpdatedAt' | 'markerSize' | 'showLegend'
+>;
+
+/** A place_reservation row of the raw query (snake_case: a raw query's columns are not renamed). */
+interface HeldRow {
+  placeId?: number;
+  place_id?: number;
+  occupancyId?: number | null;
+  occupancy_id?: number | null;
+  startDate?: string;
+  start_date?: string;
+  endDate?: string;
+  end_date?: string;
+}
+
+interface StayRow {
+  id: number;
+  placeId: number;
+  startDate: string;
+  endDate: string;
+  bookingId: number;
+  code: string;
+  kind: string;
+  statusId: number;
+  customer: string | null;
+}
+
+interface StayInfo {
+  occupancyId: number;
+  bookingId: number;
+  code: string;
+  customer: string | null;
+  startDate: string;
+  endDate: string;
+  category: StatusCategory;
+}
+
+/** What is on a place on the map's first day. */
+interface PlaceStays {
+  stay?: StayInfo;
+  arrival?: StayInfo;
+  departure?: StayInfo;
+}
 
 const PLAN_COLUMNS = [
   'id',
@@ -28,11 +75,11 @@ const PLAN_COLUMNS = [
 ];
 
 /** The establishment's plan (the first one), or undefined. */
-export async function currentPlan(db: Db): Promise<Row | undefined> {
+export async function currentPlan(db: Db): Promise<PlanRow | undefined> {
   return db('plan').orderBy('id').first(PLAN_COLUMNS);
 }
 
-export async function ensurePlan(db: Db): Promise<Row> {
+export async function ensurePlan(db: Db): Promise<PlanRow> {
   const p = await currentPlan(db);
   if (p) return p;
   const [row] = await db('plan')
@@ -41,7 +88,7 @@ export async function ensurePlan(db: Db): Promise<Row> {
   return row;
 }
 
-export async function planView(db: Db): Promise<Row> {
+export async function planView(db: Db) {
   const [plan, places, layouts] = await independent(db, [
     () => currentPlan(db),
     () =>
@@ -72,7 +119,7 @@ export async function savePlanImage(
   info: ImageInfo,
   data: Uint8Array,
   userId: number | null,
-): Promise<Row> {
+): Promise<PlanRow> {
   return knex.transaction(async (trx) => {
     const plan = await ensurePlan(trx);
     await trx('plan_image')
@@ -116,13 +163,14 @@ export interface Position {
   planY: number | null;
 }
 
-export function parsePositions(body: any, bounds: { width: number | null; height: number | null }): Position[] {
-  const list = body?.positions;
+export function parsePositions(body: unknown, bounds: { width: number | null; height: number | null }): Position[] {
+  const list = (body as { positions?: unknown } | null | undefined)?.positions;
   if (!Array.isArray(list) || list.length === 0 || list.length > 5000) throw badRequest('INCORRECT_FORM');
   const errors: Record<string, string> = {};
   const out: Position[] = [];
-  list.forEach((p: any, i: number) => {
-    if (!p || !Number.isInteger(p.placeId) || p.placeId <= 0) {
+  list.forEach((item: unknown, i: number) => {
+    const p = item as Partial<Record<keyof Position, unknown>> | null | undefined;
+    if (!p || !Number.isInteger(p.placeId) || (p.placeId as number) <= 0) {
       errors[`positions.${i}.placeId`] = formatMessage('INVALID_INTEGER');
       return;
     }
@@ -140,7 +188,7 @@ export function parsePositions(body: any, bounds: { width: number | null; height
     const planY = clean(p.planY, bounds.height, 'planY');
     if (!bad && (planX === null) !== (planY === null))
       errors[`positions.${i}.${planX === null ? 'planX' : 'planY'}`] = formatMessage('REQUIRED');
-    out.push({ placeId: p.placeId, planX, planY });
+    out.push({ placeId: p.placeId as number, planX, planY });
   });
   if (Object.keys(errors).length) throw badRequest('VALIDATION_FAILED', errors);
   return out;
@@ -150,11 +198,10 @@ export function parsePositions(body: any, bounds: { width: number | null; height
 export async function savePositions(knex: Knex, positions: Position[], userId: number | null): Promise<number> {
   return knex.transaction(async (trx) => {
     const ids = positions.map((p) => p.placeId);
-    const before = new Map<number, Row>(
-      (await trx('place').whereIn('id', ids).forUpdate().select('id', 'code', 'planX', 'planY')).map((r: Row) => [
-        r.id,
-        r,
-      ]),
+    const before = new Map<number, Pick<PlaceRecord, 'id' | 'code' | 'planX' | 'planY'>>(
+      (await trx('place').whereIn('id', ids).forUpdate().select('id', 'code', 'planX', 'planY')).map(
+        (r: PlaceRecord) => [r.id, r],
+      ),
     );
     const missing = ids.find((id) => !before.has(id));
     if (missing) throw badRequest('PLACE_NOT_FOUND', { placeId: formatMessage('PLACE_NOT_FOUND') });
@@ -186,7 +233,7 @@ const overlapNights = (s1: string, e1: string, s2: string, e2: string) =>
  * band, what holds it on the first night (to open it) and its arrivals / departures
  * on that day; for each zone its rate; the totals.
  */
-export async function planOccupancy(db: Db, date: string, nights: number): Promise<Row> {
+export async function planOccupancy(db: Db, date: string, nights: number) {
   const to = addDays(date, nights);
   const [places, held, stays] = await independent(db, [
     () => db('place').where('isActive', true).select('id', 'layoutId'),
@@ -211,19 +258,19 @@ export async function planOccupancy(db: Db, date: string, nights: number): Promi
         .select('o.id', 'o.placeId', 'o.startDate', 'o.endDate', 'o.bookingId', 'b.code', 'b.kind', 'b.statusId')
         .select(db.raw(`trim(concat_ws(' ', c.last_name, c.first_name)) AS customer`)),
   ]);
-  const heldRows: Row[] = (held as any).rows ?? held;
+  const heldRows: HeldRow[] = held.rows ?? held;
   const occupied = new Map<number, number>();
   const unavailable = new Map<number, number>();
   for (const r of heldRows) {
-    const placeId = r.placeId ?? r.place_id;
+    const placeId = (r.placeId ?? r.place_id) as number; // one of the two spellings is there
     const n = overlapNights(String(r.startDate ?? r.start_date), String(r.endDate ?? r.end_date), date, to);
     const m = (r.occupancyId ?? r.occupancy_id) ? occupied : unavailable;
     m.set(placeId, (m.get(placeId) ?? 0) + n);
   }
-  const byPlace = new Map<number, Row>();
-  for (const s of stays as Row[]) {
-    const cur = byPlace.get(s.placeId) ?? {};
-    const info = {
+  const byPlace = new Map<number, PlaceStays>();
+  for (const s of stays as StayRow[]) {
+    const cur: PlaceStays = byPlace.get(s.placeId) ?? {};
+    const info: StayInfo = {
       occupancyId: s.id,
       bookingId: s.bookingId,
       code: s.code,
@@ -240,7 +287,7 @@ export async function planOccupancy(db: Db, date: string, nights: number): Promi
   const zones = new Map<number | null, { occupied: number; sellable: number; places: number }>();
   let totalOcc = 0,
     totalSellable = 0;
-  const out = (places as Row[]).map((p) => {
+  const out = (places as Pick<PlaceRecord, 'id' | 'layoutId'>[]).map((p) => {
     const occ = occupied.get(p.id) ?? 0;
     const unav = unavailable.get(p.id) ?? 0;
     const rate = occupancyRate(occ, unav, nights);

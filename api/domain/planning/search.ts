@@ -2,27 +2,47 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
-import { statusCategory } from '../../../common/planning';
+import { statusCategory, type StatusCategory } from '../../../common/planning';
 import { statusLabel, RELEASING } from '../stays/status';
 import { bookingsMatching } from '../stays/lists';
 import { customerName } from './window';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+
+/** A stay found by the search, as the query selects it. */
+interface FoundRow {
+  id: number;
+  placeId: number;
+  placeCode: string | null;
+  startDate: string;
+  endDate: string;
+  bookingId: number;
+  code: string;
+  kind: string;
+  statusId: number;
+  isCancelled: boolean;
+  customer: string | null;
+  licencePlates: string | null;
+}
+
+export interface FoundStay extends FoundRow {
+  category: StatusCategory;
+  statusLabel: string;
+}
 
 /** Search (3 characters at least): booking code, customer name, licence plate. */
 export async function planningSearch(
   db: Db,
   text: unknown,
   opts: { released?: boolean; limit?: number } = {},
-): Promise<Row[]> {
+): Promise<FoundStay[]> {
   const q = typeof text === 'string' ? text.trim() : '';
   if (q.length < 3) throw badRequest('SEARCH_TOO_SHORT');
   if (q.length > 80) throw badRequest('INVALID_QUERY', undefined, { param: 'q' });
   const like = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const plate = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`).replace(/[\s-]/g, '')}%`;
   const today = todayParis();
-  const rows = await db('occupancy as o')
+  const rows: FoundRow[] = await db('occupancy as o')
     .join('booking as b', 'b.id', 'o.bookingId')
     .leftJoin('customer as c', 'c.id', 'b.customerId')
     .leftJoin('place as p', 'p.id', 'o.placeId')
@@ -65,7 +85,7 @@ export async function planningSearch(
     )
     .orderByRaw('(o.end_date >= ?::date) DESC, abs(o.start_date - ?::date), o.id', [today, today])
     .limit(opts.limit ?? 100);
-  return rows.map((r: Row) => ({
+  return rows.map((r) => ({
     ...r,
     category: statusCategory(r.kind, r.statusId, r.isCancelled),
     statusLabel: statusLabel(r.statusId),

@@ -8,8 +8,12 @@ import { formatDateFr } from '../../../common/dates';
 import { createBooking, mergeBookings, runAction } from '../stays/actions';
 import { bookingSummary } from '../stays/routes';
 import { lockDraft, optInt } from './wizard';
-
-type Row = Record<string, any>;
+import type {
+  OccupancyAnimalRecord,
+  OccupancyDetailRecord,
+  OccupancyExtraRecord,
+  OccupancyVehicleRecord,
+} from '../../../common/generated/types';
 
 export interface FinalizeBody {
   kind: 'quote' | 'option' | 'booking';
@@ -19,14 +23,19 @@ export interface FinalizeBody {
 }
 
 /** The last step's choices; a total sent by an older screen is ignored (the server prices). */
-export function parseFinalize(body: any): FinalizeBody {
-  const b = body ?? {};
+export function parseFinalize(body: unknown): FinalizeBody {
+  const b = (body ?? {}) as Record<string, unknown>;
   const intoBookingId = optInt(b.intoBookingId);
-  if (!intoBookingId && !['quote', 'option', 'booking'].includes(b.kind))
+  if (!intoBookingId && !['quote', 'option', 'booking'].includes(b.kind as string))
     throw badRequest('SELECT_STATUS', { kind: formatMessage('SELECT_STATUS') });
   if (b.optionExpiryDate != null && (typeof b.optionExpiryDate !== 'string' || !isValidDate(b.optionExpiryDate)))
     throw badRequest('VALIDATION_FAILED', { optionExpiryDate: formatMessage('INVALID_DATE') });
-  return { kind: b.kind, optionExpiryDate: b.optionExpiryDate ?? null, intoBookingId };
+  // The checks above let only these through (an unknown kind only with intoBookingId, which ignores it).
+  return {
+    kind: b.kind as FinalizeBody['kind'],
+    optionExpiryDate: (b.optionExpiryDate as string | null | undefined) ?? null,
+    intoBookingId,
+  };
 }
 
 /** A new quote with the content of a draft (a holding booking cannot become a quote). */
@@ -47,31 +56,32 @@ async function copyAsQuote(trx: Knex.Transaction, id: number, userId: number | n
       discountIds: b.discountIds,
       withCancellationInsurance: b.withCancellationInsurance,
       occupancies: s.occupancies
-        .filter((o: Row) => !o.isCancelled)
-        .map((o: Row) => ({
+        .filter((o) => !o.isCancelled)
+        .map((o) => ({
           placeId: o.placeId,
           equipmentId: o.equipmentId,
           startDate: o.startDate,
           endDate: o.endDate,
           notes: o.notes,
           priceOverrides: o.priceOverrides,
-          details: o.details.map((d: Row) => ({
+          // The summary reads every column of the occupancy's rows.
+          details: (o.details as OccupancyDetailRecord[]).map((d) => ({
             ageCategoryId: d.ageCategoryId,
             quantity: d.quantity,
             exemptQuantity: d.exemptQuantity,
             touristTaxExemptionId: d.touristTaxExemptionId,
           })),
-          animals: o.animals.map((a: Row) => ({
+          animals: (o.animals as OccupancyAnimalRecord[]).map((a) => ({
             animalTypeId: a.animalTypeId,
             quantity: a.quantity,
             customerAnimalId: a.customerAnimalId ?? null,
           })),
-          vehicles: o.vehicles.map((v: Row) => ({
+          vehicles: (o.vehicles as OccupancyVehicleRecord[]).map((v) => ({
             vehicleTypeId: v.vehicleTypeId,
             licencePlate: v.licencePlate,
             customerVehicleId: v.customerVehicleId ?? null,
           })),
-          extras: o.extras.map((x: Row) => ({
+          extras: (o.extras as OccupancyExtraRecord[]).map((x) => ({
             extraId: x.extraId,
             quantity: x.quantity,
             startDate: x.startDate,
@@ -92,7 +102,7 @@ async function copyAsQuote(trx: Knex.Transaction, id: number, userId: number | n
  * quote with the same content, the temporary one abandoned), or its occupancy joins an
  * existing booking (merge). The price is the one the server stored with the last draft.
  */
-export async function finalizeDraft(knex: Knex, id: number, f: FinalizeBody, userId: number | null): Promise<Row> {
+export async function finalizeDraft(knex: Knex, id: number, f: FinalizeBody, userId: number | null) {
   const savedId = await knex.transaction(async (trx) => {
     await lockDraft(trx, id);
     if (f.intoBookingId) {

@@ -9,7 +9,16 @@ import { quoteForStay } from '../pricing/quote-for-stay';
 import { optInt } from './wizard';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+
+/** The price of a place type for the stay, or why there is none. */
+interface TypeOffer {
+  placeTypeId: number;
+  label: string;
+  total: number | null;
+  touristTaxTotal: number | null;
+  warnings: Awaited<ReturnType<typeof quoteForStay>>['warnings'];
+  priceError: string | null;
+}
 
 interface Occupant {
   ageCategoryId: number;
@@ -21,17 +30,18 @@ function parseOccupants(v: unknown): Occupant[] {
   if (!Array.isArray(v) || v.length > 50)
     throw badRequest('INCORRECT_FORM', { occupants: formatMessage('INCORRECT_FORM') });
   return v
-    .map((o: any, i: number) => {
+    .map((item: unknown, i: number) => {
+      const o = item as Partial<Record<keyof Occupant, unknown>> | null | undefined;
       if (
         !o ||
         !Number.isInteger(o.ageCategoryId) ||
         !Number.isInteger(o.quantity) ||
-        o.quantity < 0 ||
-        o.quantity > 100
+        (o.quantity as number) < 0 ||
+        (o.quantity as number) > 100
       ) {
         throw badRequest('VALIDATION_FAILED', { [`occupants.${i}`]: formatMessage('INVALID_INTEGER') });
       }
-      return { ageCategoryId: o.ageCategoryId, quantity: o.quantity };
+      return { ageCategoryId: o.ageCategoryId as number, quantity: o.quantity as number };
     })
     .filter((o) => o.quantity > 0);
 }
@@ -42,8 +52,8 @@ function parseOccupants(v: unknown): Occupant[] {
  * `tempBookingId`: the wizard's own temporary booking, `occupancyId`: the occupancy it
  * edits — the places they hold count as free.
  */
-export async function offer(db: Db, body: any): Promise<Row> {
-  const b = body ?? {};
+export async function offer(db: Db, body: unknown) {
+  const b = (body ?? {}) as Record<string, unknown>;
   const occupants = parseOccupants(b.occupants);
   const persons = occupants.reduce((s, o) => s + o.quantity, 0);
   const q = parseAvailabilityQuery({ ...b, persons, limit: b.limit ?? 1000 });
@@ -92,7 +102,7 @@ export async function offer(db: Db, body: any): Promise<Row> {
     }
   }
   const typeIds = [...new Set(found.map((p) => p.placeTypeId as number))];
-  const types: Row[] = [];
+  const types: TypeOffer[] = [];
   for (const placeTypeId of typeIds) {
     const first = found.find((p) => p.placeTypeId === placeTypeId)!;
     try {

@@ -12,6 +12,7 @@ import { formatMessage } from '../../../../common/messages';
 import { saveRecord, deleteRecord } from '../../../rest/records';
 import { entityMeta } from '../../../rest/entities';
 import { HttpError } from '../../../http/errors';
+import type { UnavailabilityRecord } from '../../../../common/generated/types';
 import { ChannelError } from '../types';
 import type { ChannelConfig, Mapping } from '../config';
 import { HORIZON_DAYS } from '../availability';
@@ -77,7 +78,9 @@ export async function syncPlaceFeed(
   let written = 0;
   let removed = 0;
   let conflicts = 0;
-  const existing: Record<string, any>[] = await knex('unavailability')
+  const existing: Pick<UnavailabilityRecord, 'id' | 'externalUid' | 'startDate' | 'endDate'>[] = await knex(
+    'unavailability',
+  )
     .where({ channelModuleId: ch.id, placeId })
     .select('id', 'externalUid', 'startDate', 'endDate');
   const byUid = new Map(existing.map((u) => [u.externalUid, u]));
@@ -103,12 +106,13 @@ export async function syncPlaceFeed(
       });
       written++;
     } catch (e) {
-      if (!(e instanceof HttpError) && (e as any)?.code !== '23P01') throw e;
+      if (!(e instanceof HttpError) && !(typeof e === 'object' && e !== null && 'code' in e && e.code === '23P01'))
+        throw e;
       conflicts++;
     }
   }
   for (const u of existing)
-    if (!seen.has(u.externalUid) && u.endDate > today) {
+    if (!(u.externalUid != null && seen.has(u.externalUid)) && u.endDate > today) {
       await deleteRecord(knex, meta, u.id, null);
       removed++;
     }

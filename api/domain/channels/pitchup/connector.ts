@@ -62,15 +62,16 @@ export function pitchupConnector(ch: ChannelConfig, sleep = (ms: number) => new 
       let pages = 0;
       while (url && pages < MAX_PAGES) {
         const { json } = await call('GET', url);
-        if (!json || !Array.isArray(json.results))
+        const page = (typeof json === 'object' && json !== null ? json : {}) as { results?: unknown; next?: unknown };
+        if (!Array.isArray(page.results))
           throw new ChannelError('CHANNEL_BAD_ANSWER', formatMessage('CHANNEL_BAD_ANSWER'));
         pages++;
-        for (const r of json.results) {
+        for (const r of page.results) {
           const b = mapPitchupBooking(r);
           bookings.push(b);
           if (b.modifiedAt && (!last || Date.parse(b.modifiedAt) > Date.parse(last))) last = b.modifiedAt;
         }
-        const next: string | null = json.next ? new URL(json.next, origin).toString() : null;
+        const next: string | null = page.next ? new URL(String(page.next), origin).toString() : null;
         if (next && new URL(next).origin !== origin)
           throw new ChannelError('CHANNEL_BAD_ANSWER', formatMessage('CHANNEL_BAD_ANSWER'));
         url = next;

@@ -5,7 +5,12 @@
 import { ChannelError, type ChannelBooking } from '../types';
 import type { ChannelLine } from '../../stays/channel-price';
 
-type Json = Record<string, any>;
+/** A JSON object of Pitchup's answer: every field is read through a check or a conversion. */
+type Json = Record<string, unknown>;
+
+/** A string field, or null (`filled`: an empty string is null too). */
+const str = (v: unknown, filled = true): string | null => (typeof v === 'string' && (v || !filled) ? v : null);
+const objectOf = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
 
 /** "96.00" → 9600; a decimal string with at most two decimals, never a float product. */
 export function cents(v: unknown): number {
@@ -66,25 +71,25 @@ export function mapPitchupBooking(r: Json): ChannelBooking {
     endDate: String(r.depart),
     guest: {
       lastName: String(r.last_name || 'Client Pitchup'),
-      firstName: r.first_name ?? null,
-      email: r.email || null,
-      phone: r.telephone || null,
-      address1: r.address || null,
-      postalCode: r.postcode || null,
-      town: r.city || null,
-      countryIso: r.country || null,
+      firstName: str(r.first_name, false),
+      email: str(r.email),
+      phone: str(r.telephone),
+      address1: str(r.address),
+      postalCode: str(r.postcode),
+      town: str(r.city),
+      countryIso: str(r.country),
     },
     adults,
     children,
     infants,
     childAges: ages,
     animals: int(party.dogs),
-    currency: String(r.currency ?? r.price?.currency ?? 'EUR'),
+    currency: String(r.currency ?? objectOf(r.price).currency ?? 'EUR'),
     total: lines.reduce((s, l) => s + l.amount, 0),
     collected: cents(r.total_paid ?? 0),
     commission: r.commission != null ? cents(r.commission) : null,
     lines,
-    cancellationReason: r.cancellation_reason ?? null,
+    cancellationReason: str(r.cancellation_reason, false),
     raw: { id: r.id, pretty_id: r.pretty_id, status: r.status, modified: r.modified },
   };
 }
