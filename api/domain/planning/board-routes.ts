@@ -35,6 +35,15 @@ import {
   textQuery,
 } from './route-parts';
 
+/** The move both move routes' examples ask for: a fresh stay's occupancy onto a fresh place. */
+const MOVE_EXAMPLE = {
+  kind: 'occupancy',
+  id: { fresh: 'occupancy' },
+  placeId: { fresh: 'place' },
+  startDate: '2031-07-01',
+  endDate: '2031-07-08',
+} as const;
+
 export const BOARD_ROUTES: RouteDecl[] = [
   // ---- /planning -----------------------------------------------------------
   defineRoute({
@@ -122,13 +131,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
     method: 'POST',
     path: '/rest/planning/move/check',
     example: {
-      body: {
-        kind: 'occupancy',
-        id: { fresh: 'occupancy' },
-        placeId: { fresh: 'place' },
-        startDate: '2031-07-01',
-        endDate: '2031-07-08',
-      },
+      body: MOVE_EXAMPLE,
     },
     right: [PLANNING, 'read'],
     tag,
@@ -156,13 +159,7 @@ export const BOARD_ROUTES: RouteDecl[] = [
           ['booking.booking', 'write'],
         ],
       },
-      body: {
-        kind: 'occupancy',
-        id: { fresh: 'occupancy' },
-        placeId: { fresh: 'place' },
-        startDate: '2031-07-01',
-        endDate: '2031-07-08',
-      },
+      body: MOVE_EXAMPLE,
       unchanged: { table: 'occupancy', where: { id: { fresh: 'occupancy' } } },
     },
     right: [PLANNING, 'write'],
