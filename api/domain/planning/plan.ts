@@ -10,58 +10,12 @@ import { entityMeta } from '../../rest/entities';
 import { recordHistory } from '../../rest/history';
 import { formatMessage } from '../../../common/messages';
 import { addDays, toDayNumber } from '../../../common/dates';
-import { bandOf, occupancyRate, statusCategory, type StatusCategory } from '../../../common/planning';
-import type { PlaceRecord, PlanRecord } from '../../../common/generated/types';
+import { bandOf, occupancyRate, statusCategory } from '../../../common/planning';
+import type { PlaceRecord } from '../../../common/generated/types';
 import type { ImageInfo } from './image';
+import type { HeldRow, PlaceStays, PlanRow, StayInfo, StayRow } from './plan-rows';
 
 type Db = Knex | Knex.Transaction;
-
-/** The plan as PLAN_COLUMNS read it. */
-type PlanRow = Pick<
-  PlanRecord,
-  'id' | 'label' | 'imageMime' | 'imageWidth' | 'imageHeight' | 'imageUpdatedAt' | 'markerSize' | 'showLegend'
->;
-
-/** A place_reservation row of the raw query (snake_case: a raw query's columns are not renamed). */
-interface HeldRow {
-  placeId?: number;
-  place_id?: number;
-  occupancyId?: number | null;
-  occupancy_id?: number | null;
-  startDate?: string;
-  start_date?: string;
-  endDate?: string;
-  end_date?: string;
-}
-
-interface StayRow {
-  id: number;
-  placeId: number;
-  startDate: string;
-  endDate: string;
-  bookingId: number;
-  code: string;
-  kind: string;
-  statusId: number;
-  customer: string | null;
-}
-
-interface StayInfo {
-  occupancyId: number;
-  bookingId: number;
-  code: string;
-  customer: string | null;
-  startDate: string;
-  endDate: string;
-  category: StatusCategory;
-}
-
-/** What is on a place on the map's first day. */
-interface PlaceStays {
-  stay?: StayInfo;
-  arrival?: StayInfo;
-  departure?: StayInfo;
-}
 
 const PLAN_COLUMNS = [
   'id',

@@ -13,36 +13,9 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { addDays, formatDateFr, todayParis } from '../../../common/dates';
 import { STATUS } from '../../../common/stay-status';
-import type { AttendantRecord, CountryRecord, CustomerRecord } from '../../../common/generated/types';
+import type { CountryRecord } from '../../../common/generated/types';
+import type { AttendantRow, Guest, HolderRow, OccupationRow } from './police-rows';
 
-/** A guest's identity fields, on the customer and on an occupant (attendant) alike. */
-type Person = Pick<
-  CustomerRecord,
-  | 'id'
-  | 'lastName'
-  | 'firstName'
-  | 'birthDate'
-  | 'birthPlace'
-  | 'nationalityId'
-  | 'address1'
-  | 'postalCode'
-  | 'town'
-  | 'countryId'
->;
-type HolderRow = Person & Pick<CustomerRecord, 'address2' | 'phone1' | 'phone2' | 'email'>;
-type AttendantRow = Person & Pick<AttendantRecord, 'customerId'> & { occupancyId: number };
-/** The stay's customer (isHolder) or one of its occupants. */
-type Guest = Person &
-  Partial<Pick<CustomerRecord, 'address2' | 'phone1' | 'phone2' | 'email'>> & { isHolder?: boolean };
-interface OccupationRow {
-  id: number;
-  bookingId: number;
-  startDate: string;
-  endDate: string;
-  code: string;
-  customerId: number | null;
-  placeCode: string | null;
-}
 const FRENCH = 'FR';
 const CHILD_AGE = 15;
 /** Stays whose guests come or came: confirmed, under way or over. */

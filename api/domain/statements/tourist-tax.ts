@@ -21,14 +21,10 @@ import type {
   OccupancyDetailRecord,
   OccupancyRecord,
 } from '../../../common/generated/types';
+import type { Exemption, TaxRegisterRow, TaxRun, TaxSettings, TaxStatementPeriod } from './tourist-tax-types';
 
-/** The module preference-tax-statement's settings the statement reads. */
-interface TaxSettings {
-  period?: string;
-  collectivity?: string;
-  communeCode?: string | null;
-  operatorNumber?: string | null;
-}
+export type { Exemption, TaxRegisterRow, TaxRun, TaxStatementPeriod } from './tourist-tax-types';
+
 const TAX_LINE = 2;
 const DAY = 86_400_000;
 const day = (d: string) => Date.parse(`${d}T00:00:00Z`) / DAY;
@@ -44,36 +40,6 @@ const TAXED_STATUSES = [
   STATUS.INTEGRATED,
   ...CLOSED,
 ];
-
-export interface TaxRun {
-  rate: number;
-  taxablePersons: number;
-  nights: number;
-  personNights: number;
-  amount: number;
-}
-export interface Exemption {
-  reason: string;
-  persons: number;
-  personNights: number;
-}
-export interface TaxRegisterRow {
-  occupancyId: number;
-  bookingId: number;
-  bookingCode: string;
-  customer: string;
-  place: string | null;
-  arrival: string;
-  departure: string;
-  nights: number;
-  persons: number;
-  exemptPersons: number;
-  exemptions: Exemption[];
-  taxablePersonNights: number;
-  runs: TaxRun[];
-  amountDue: number;
-  amountBilled: number;
-}
 
 /**
  * Period [from, to] of night dates, both included, inside one civil year (§8 (docs/errors.md#messages) « Tax base start
@@ -202,19 +168,6 @@ export async function taxRegister(db: Knex, from: string, to: string): Promise<T
       };
     })
     .filter((r) => r.nights > 0);
-}
-
-export interface TaxStatementPeriod {
-  from: string;
-  to: string;
-  stays: number;
-  nights: number;
-  personNights: number;
-  taxablePersonNights: number;
-  rates: { rate: number; personNights: number; amount: number }[];
-  exemptions: { reason: string; personNights: number }[];
-  amountDue: number;
-  amountBilled: number;
 }
 
 /** The periods of a civil year for a statement frequency (module preference-tax-statement). */

@@ -15,42 +15,9 @@ import { establishmentId } from '../ledger/append';
 import { todayParis } from '../../../common/dates';
 import { TILL_LINE_TYPES, type VatCents } from '../ledger/entries';
 import type { BillLineRecord } from '../../../common/generated/types';
+import type { LedgerEntryData, LedgerEntryRow, VatMonth, VatPiece, VatRow } from './vat-types';
 
-/** What the statements read of a ledger entry's data (as ledger/entries.ts and the closures write it). */
-export interface LedgerEntryData {
-  bookingId?: number | null;
-  billId?: number | null;
-  vat?: VatCents[];
-  outsideVat?: number;
-  till?: { vat?: VatCents[]; outsideVat?: number } | null;
-  method?: { label?: string } | null;
-}
-/** A ledger entry's stored columns the statements read. */
-export interface LedgerEntryRow {
-  kind: string;
-  businessDate: string;
-  amount: number | string;
-  sourceTable: string | null;
-  body: string;
-}
-
-export interface VatRow {
-  rateBp: number;
-  basis: 'receipts' | 'sales';
-  inclVat: number;
-  exclVat: number;
-  vat: number;
-}
-export interface VatMonth {
-  month: string;
-  /** the VAT of the month's own operations (never negative per rate) */
-  rows: VatRow[];
-  /** corrections of closed months' statements, made this month (signed) */
-  corrections: VatRow[];
-  outsideVat: number;
-  unallocated: number;
-  vatTotal: number;
-}
+export type { LedgerEntryData, LedgerEntryRow, VatMonth, VatPiece, VatRow } from './vat-types';
 
 const lastDay = (month: string) =>
   new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
@@ -96,16 +63,6 @@ function add(rows: VatRow[], basis: VatRow['basis'], rateBp: number, inclVat: nu
     r.vat += vat;
     r.exclVat = r.inclVat - r.vat;
   } else rows.push({ rateBp, basis, inclVat, vat, exclVat: inclVat - vat });
-}
-
-/** One operation's VAT at one rate (or outside VAT, or unallocated), on its business date. */
-export interface VatPiece {
-  date: string;
-  /** 'outside': outside VAT (tourist tax…); 'unallocated': a payment tied to no stay or bill */
-  basis: VatRow['basis'] | 'outside' | 'unallocated';
-  rateBp: number;
-  inclVat: number;
-  vat: number;
 }
 
 /**
