@@ -11,9 +11,8 @@
 //   both dated up to the date; a negative balance is money held for the payer.
 import type { Knex } from 'knex';
 import { meta as billLineMeta } from '../../../common/generated/meta/bill-line';
-import { establishmentId } from '../ledger/append';
 import { TILL_LINE_TYPES } from '../ledger/entries';
-import type { LedgerEntryData, LedgerEntryRow } from './vat';
+import { entriesBetween } from './vat';
 import type { BillLineRecord, BillRecord, CustomerRecord, PartnerRecord } from '../../../common/generated/types';
 
 /** A payer's total, billed or paid, up to a date. */
@@ -37,22 +36,6 @@ const addTo = (a: Amounts, exclVat: number, vat: number, inclVat: number) => {
   a.vat += vat;
   a.inclVat += inclVat;
 };
-
-async function ledgerBetween(
-  db: Knex,
-  kinds: string[],
-  from: string,
-  to: string,
-): Promise<{ kind: string; amount: number; data: LedgerEntryData }[]> {
-  const est = await establishmentId(db);
-  const rows: Pick<LedgerEntryRow, 'kind' | 'amount' | 'body'>[] = await db('ledger_entry')
-    .where({ establishmentId: est, chain: 'fiscal' })
-    .whereIn('kind', kinds)
-    .whereBetween('businessDate', [from, to])
-    .orderBy('seq')
-    .select('kind', 'amount', 'body');
-  return rows.map((r) => ({ kind: r.kind, amount: Number(r.amount), data: JSON.parse(r.body).data ?? {} }));
-}
 
 export async function periodResult(db: Knex, from: string, to: string) {
   const lines: (Pick<BillLineRecord, 'lineType' | 'vatRateBp'> & { excl: string; vat: string; incl: string })[] =
@@ -88,7 +71,7 @@ export async function periodResult(db: Knex, from: string, to: string) {
   }
   // The till's tickets: one row, their rates from the ledger.
   const till = zero();
-  for (const t of await ledgerBetween(db, ['cash-ticket'], from, to)) {
+  for (const t of await entriesBetween(db, ['cash-ticket'], from, to)) {
     for (const v of t.data.vat ?? []) {
       addTo(till, v.exclVat, v.vat, v.inclVat);
       const k = String(v.rateBp);
@@ -102,7 +85,7 @@ export async function periodResult(db: Knex, from: string, to: string) {
   addTo(total, till.exclVat, till.vat, till.inclVat);
   const payments = new Map<string, { label: string; amount: number }>();
   let received = 0;
-  for (const p of await ledgerBetween(db, ['payment', 'payment-cancel'], from, to)) {
+  for (const p of await entriesBetween(db, ['payment', 'payment-cancel'], from, to)) {
     const label = String(p.data.method?.label ?? '');
     const m = payments.get(label) ?? { label, amount: 0 };
     m.amount += p.amount;
