@@ -195,7 +195,7 @@ export function authRoutes(deps: {
         tag,
         summary:
           method === 'GET'
-            ? 'Ferme la session sur le serveur (§7) ; refusé (403 CROSS_SITE_REFUSED) venant d’un autre site'
+            ? 'Ferme la session sur le serveur ; refusé (403 CROSS_SITE_REFUSED) venant d’un autre site'
             : 'Ferme la session sur le serveur',
         description: 'Sans session en cours : 403, le cookie et la session expirée étant effacés quand même.',
         response: { type: 'object', properties: { status: { const: 'OK' }, message: str } },

@@ -16,7 +16,10 @@ const ERROR = { $ref: '#/components/schemas/Error' };
 function refusals(r: RouteDecl): Record<number, object> {
   const out: Record<number, object> = {};
   if (r.query || r.body || r.params || r.method !== 'GET')
-    out[400] = { description: 'Refusé : message du catalogue §8 (code, message, errors)', content: json(ERROR) };
+    out[400] = {
+      description: 'Refusé : message du catalogue des erreurs (code, message, errors)',
+      content: json(ERROR),
+    };
   if (r.right !== 'public' && r.right !== 'session')
     out[401] = {
       description:

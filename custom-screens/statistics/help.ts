@@ -58,7 +58,7 @@ export const HELP: Record<string, string[]> = {
   map: [
     'Séjours comptés arrivés dans la période, par département (clients résidant en France, d’après le code postal) ' +
       'ou par pays du client.',
-    'Couleurs (§9) : moins de 0 %, 0 %, puis tranches de 10 points jusqu’à 100 % — part des nuitées, ou évolution ' +
+    'Couleurs : moins de 0 %, 0 %, puis tranches de 10 points jusqu’à 100 % — part des nuitées, ou évolution ' +
       'par rapport à la première année de référence.',
   ],
   'manager-sales': [

@@ -141,7 +141,7 @@ function operation(r: RouteDef, m: EntityMeta): object {
         ...base,
         summary: `Fichier du document : ${m.label.one}`,
         responses: {
-          200: { description: 'Le fichier du document (§3 « Document file »)', content: json(ref('DocumentInfo')) },
+          200: { description: 'Le fichier du document (ses informations)', content: json(ref('DocumentInfo')) },
           404: { description: 'Introuvable', content: json(ref('Error')) },
           ...errors,
         },

@@ -39,8 +39,7 @@ defineSchemas({
       state: { enum: ['issued', 'partly-credited', 'cancelled'] },
       invoiceKind: {
         enum: ['invoice', 'cancelled-invoice', 'cancellation-invoice', 'credit-note'],
-        description:
-          "§4 : facture, facture annulée (par avoirs), facture d'annulation (frais d'un séjour annulé), avoir",
+        description: "Facture, facture annulée (par avoirs), facture d'annulation (frais d'un séjour annulé), avoir",
       },
       invoiceKindLabel: str,
       remaining: money,

@@ -64,7 +64,7 @@ export const CUSTOMER_SCHEMAS: Record<string, object> = {
   CustomerEdit: {
     type: 'object',
     description:
-      'Le client (ses champs) et, pour les écrans du §3, ses autres adresses et les choix de civilité et de pays.',
+      'Le client (ses champs) et, pour les fiches client, ses autres adresses et les choix de civilité et de pays.',
     properties: { id: int, civilityId: id, languageId: id, countryId: id, ...EDIT_EXTRAS },
   },
   AttendantEdit: {

@@ -91,9 +91,9 @@ export const CUSTOMER_ROUTES: RouteDecl[] = [
         right: [functionality, 'read'],
         tag,
         summary: customer
-          ? 'Un client dans la forme du §3 (id 0 : ses valeurs par défaut) : ses champs, addressList (autres ' +
+          ? 'Un client dans la forme de sa fiche (id 0 : ses valeurs par défaut) : ses champs, addressList (autres ' +
             'adresses, avec countryId), availableCivility et availableCountry (avec isDefault)'
-          : 'Un accompagnant dans la forme du §3 : addressList (sa seule adresse), availableCivility et ' +
+          : 'Un accompagnant dans la forme de sa fiche : addressList (sa seule adresse), availableCivility et ' +
             'availableCountry',
         response: ref(customer ? 'CustomerEdit' : 'AttendantEdit'),
         handler: ({ params, knex }) => editShape(knex, entity, parseId(params.id, true)),

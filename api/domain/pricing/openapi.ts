@@ -13,7 +13,7 @@ const PARTNER_LINE = {
   lineType: {
     type: 'integer',
     description:
-      'type de ligne de facture (§9) : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 ' +
+      'type de ligne de facture : 1 hébergement, 2 taxe de séjour, 4 animal, 5 véhicule, 6 occupant, 7 ' +
       'extra, 8 frais, 9 remise, 11 assurance, 12 offre spéciale, 13 commission',
   },
   label: { type: 'string' },
@@ -74,7 +74,7 @@ export const PRICING_SCHEMAS: Record<string, object> = {
       lines: { type: 'array', items: ref('PricingQuoteLine') },
       optionLines: {
         type: 'array',
-        description: 'lignes de prix d’option (§3, §5) : une par option de la grille, avec sa quantité et ses dates',
+        description: 'lignes de prix d’option : une par option de la grille, avec sa quantité et ses dates',
         items: closed({
           priceGridOptionId: int,
           label: { type: 'string' },
@@ -128,7 +128,7 @@ export const PRICING_SCHEMAS: Record<string, object> = {
     }),
     description:
       'Le devis : lignes typées, TVA par ligne et par taux, taxe de séjour hors base de TVA, arrhes et solde, ' +
-      'avertissements (§8).',
+      'avertissements.',
   },
   PricingWarning: {
     type: 'object',
