@@ -11,7 +11,7 @@ import type { PdfJob } from './jobs';
 
 /**
  * A job rendered on this thread. The renderers (pdfmake, the bills' Factur-X with
- * @e-invoice-eu/core and its spreadsheet and PDF libraries: some 30 MiB once loaded) are
+ * @e-invoice-eu/core, its spreadsheet and PDF packages left out: some 60 MiB once loaded) are
  * imported at the first such render only: with the pool on, the server's thread never does.
  */
 const renderJob = async (job: PdfJob): Promise<Buffer> => (await import('./jobs')).renderJob(job);

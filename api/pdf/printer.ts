@@ -3,6 +3,7 @@
 // and nothing read from outside.
 import { createRequire } from 'node:module';
 import { installFontCache, STANDARD_FONT } from './fonts';
+import { installXmpEscaping } from './xmp';
 
 const require = createRequire(import.meta.url);
 /** The part of pdfmake's API the app calls (the package ships no types). */
@@ -38,6 +39,7 @@ export function pdfmake(): PdfMake {
     printer.setUrlAccessPolicy(() => false);
     printer.setLocalAccessPolicy((p: string) => p.includes('pdfmake') || STANDARD_FONT.test(p));
     installFontCache();
+    installXmpEscaping();
   }
   return printer;
 }

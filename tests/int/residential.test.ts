@@ -3,6 +3,7 @@
 // the fee's revision, the fees, the tourist tax and the metered consumption, billed like
 // a stay (same series, ledger, FEC), frozen once billed (API and plain SQL), paid; a
 // sublet through the campsite with its commission; concurrent multi-creations.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayParis } from '../../common/dates';
 import { startTestServer, type TestServer } from './harness';
@@ -125,12 +126,16 @@ describe('a contract’s life', () => {
       'CONTRACT_EXISTS',
       'startDate',
     );
+    // the resident is named with the short label of the customer's civility (civilityId)
+    const mme = await postOk(t.admin, '/rest/civility', { shortLabel: 'Mme', label: unique('Madame ') });
+    await t.knex('customer').where('id', c.customer).update({ civilityId: mme.id });
     const pdf = await fetch(`${t.url}/rest/residential-contract/document/${contract.id}`, {
       headers: { cookie: t.admin.cookie! },
     });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
-    expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    const text = execFileSync('pdftotext', ['-', '-'], { input: Buffer.from(await pdf.arrayBuffer()) }).toString();
+    expect(text.replace(/\s+/g, ' ')).toContain('Le locataire : Mme Claire Martin, 5 rue des Lilas');
 
     // readings: the first is the baseline; 2030's consumption is billed on 2030's receipts
     await read(meter, '2029-12-31', 1000);

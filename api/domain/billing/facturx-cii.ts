@@ -8,7 +8,7 @@ import {
   type Invoice,
   type InvoiceServiceOptions,
   type Logger,
-} from '@e-invoice-eu/core';
+} from './einvoice-lib';
 import Ajv2019, { type ValidateFunction } from 'ajv/dist/2019';
 import { FACTURX_FORMAT } from './facturx-codes';
 import { ciiXml } from './facturx-xml';

@@ -1,9 +1,10 @@
 // Factur-X (EN 16931 profile) for business customers with a VAT number: the bill's
 // pdfmake PDF with its structured data embedded as factur-x.xml (the CII XML written by
-// @e-invoice-eu/core, the PDF/A-3 attachment by pdfkit as the bill renders: facturx-pdf.ts).
+// @e-invoice-eu/core, loaded without its PDF and spreadsheet packages: einvoice-lib.ts;
+// the PDF/A-3 attachment by pdfkit as the bill renders: facturx-pdf.ts).
 // The data is mapped from the bill as issued (its frozen snapshots), so a Factur-X is as immutable as the bill.
 // French identifiers use ISO 6523 scheme 0002 (SIREN).
-import { invoiceSchema, type Invoice } from '@e-invoice-eu/core';
+import { invoiceSchema, type Invoice } from './einvoice-lib';
 import Ajv2019 from 'ajv/dist/2019';
 import type { CustomerSnapshot, SellerSnapshot } from './parties';
 import { rcsMention } from './mentions';

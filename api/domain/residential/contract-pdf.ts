@@ -43,6 +43,8 @@ export interface ContractData {
   aff: PlaceAffectationRecord;
   place: Pick<PlaceRecord, 'code' | 'label' | 'surface'>;
   customer: CustomerRecord;
+  /** The short label of the customer's civility (« M. », « Mme »), null when it has none. */
+  civility: string | null;
   parcel: { label: string } | null;
   meters: { number: string; label: string; unit: string }[];
   fee: number | null;
@@ -55,6 +57,9 @@ export async function contractData(db: Knex, id: number): Promise<ContractData> 
   const aff: PlaceAffectationRecord = await db('place_affectation').where('id', c.placeAffectationId).first();
   const place = await db('place').where('id', aff.placeId).first('code', 'label', 'surface');
   const customer = await db('customer').where('id', aff.customerId).first();
+  const civility = customer?.civilityId
+    ? ((await db('civility').where('id', customer.civilityId).first('shortLabel'))?.shortLabel ?? null)
+    : null;
   const parcel = aff.parcelTypeId ? await db('parcel_type').where('id', aff.parcelTypeId).first('label') : null;
   const meters: ContractData['meters'] = await db('meter as m')
     .join('meter_type as t', 't.id', 'm.meterTypeId')
@@ -66,15 +71,15 @@ export async function contractData(db: Knex, id: number): Promise<ContractData> 
   } catch {
     fee = null;
   }
-  return { contract: c, aff, place, customer, parcel, meters, fee, seller: await sellerSnapshot(db) };
+  return { contract: c, aff, place, customer, civility, parcel, meters, fee, seller: await sellerSnapshot(db) };
 }
 
-// `civility` is no customer column (the customer has a civilityId): it adds nothing today.
-const name = (c: Pick<CustomerRecord, 'firstName' | 'lastName' | 'companyName'> & { civility?: string }) =>
-  [c.civility, c.firstName, c.lastName].filter(Boolean).join(' ') || c.companyName || '';
+/** « Mme Claire Martin »: the civility only before a person's name, not alone before a company's. */
+const name = (c: Pick<CustomerRecord, 'firstName' | 'lastName' | 'companyName'>, civility: string | null) =>
+  c.firstName || c.lastName ? [civility, c.firstName, c.lastName].filter(Boolean).join(' ') : c.companyName || '';
 
 export function contractDocument(x: ContractData): object {
-  const { contract: c, aff, place, customer, parcel, meters, fee, seller } = x;
+  const { contract: c, aff, place, customer, civility, parcel, meters, fee, seller } = x;
   const revision =
     aff.revisionRule === 'rate'
       ? `${REVISION.rate} ${(aff.revisionRateBp / 100).toLocaleString('fr-FR')} %`
@@ -99,7 +104,7 @@ export function contractDocument(x: ContractData): object {
         'L’emplacement ne peut constituer la résidence principale ni le domicile du locataire.',
       h('Les parties'),
       `Le loueur : ${seller.corporateName || seller.name || ''}`,
-      `Le locataire : ${name(customer)}${customer.address1 ? ', ' + customer.address1 : ''}` +
+      `Le locataire : ${name(customer, civility)}${customer.address1 ? ', ' + customer.address1 : ''}` +
         `${customer.postalCode ? ', ' + customer.postalCode : ''} ${customer.town ?? ''}`,
       h('L’emplacement et le mobil-home'),
       `Emplacement ${place.code}${place.label ? ' « ' + place.label + ' »' : ''}` +
