@@ -54,7 +54,8 @@ describe('Factur-X mapping', () => {
       }),
       { numRuns: 150 },
     );
-  });
+    // 150 schema validations: seconds on a loaded machine, not a timed test.
+  }, 30_000);
 
   it('credit notes: type 381, positive amounts, the invoice referenced', () => {
     fc.assert(
@@ -86,7 +87,7 @@ describe('Factur-X mapping', () => {
       ),
       { numRuns: 80 },
     );
-  });
+  }, 30_000);
 
   it('reads the SIREN of a French VAT number', () => {
     expect(sirenOfVat('FR 44 732829320')).toBe('732829320');
