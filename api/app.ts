@@ -17,6 +17,7 @@ import { loadSessionUser } from './auth/users';
 import { loadRights } from './auth/rights';
 import { cachedSettings } from './auth/settings';
 import { staticAdmin } from './http/static';
+import { admission } from './http/admission';
 import { OPENAPI_ROUTES } from './http/openapi-doc';
 import { routerOf } from './http/define-route';
 import { domainPublicRouters, domainRouters, registerDomainRules } from './domain/index';
@@ -156,6 +157,8 @@ export function createApp(opts: AppOptions): Koa {
     await next();
   });
 
+  // Reads wait for a slot here, short-lane ones excepted (api/http/admission.ts).
+  app.use(admission());
   app.use(routerOf(OPENAPI_ROUTES, knex).routes());
 
   for (const r of domainRouters({ knex, db: opts.db })) app.use(r.routes());

@@ -33,6 +33,11 @@ export interface BillSource {
    * money summary: those without a standing bill add to what the guest owes. Reads only.
    */
   charges?(db: Knex | Knex.Transaction, bookingId: number): Promise<StayCharge[]>;
+  /**
+   * The same as `charges`, as SQL: a json array of StayCharge objects (null for none) of the booking aliased
+   * `alias`. The stay's balance route (stay-balance.ts) then reads them within its one statement.
+   */
+  chargesSql?(alias: string): string;
 }
 
 /** One item a source charged to a stay: billed once a standing bill holds it (billId). */
@@ -93,8 +98,11 @@ export const unbilledChargesSql = (alias: string): string =>
 export async function stayCharges(db: Knex | Knex.Transaction, bookingId: number): Promise<StayCharge[]> {
   const all: StayCharge[] = [];
   for (const source of billSources()) if (source.charges) all.push(...(await source.charges(db, bookingId)));
-  return all.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
+  return all.sort(chargeOrder);
 }
+
+/** Oldest first, then by id. */
+export const chargeOrder = (a: StayCharge, b: StayCharge): number => a.date.localeCompare(b.date) || a.id - b.id;
 
 /** The lines the other sources give for a final bill, kept per source for `billed`. */
 export async function extraLines(

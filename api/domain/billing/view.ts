@@ -4,7 +4,7 @@
 import { HttpError } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
 import { RELEASING } from '../stays/status';
-import { stayCharges } from './sources';
+import { stayCharges, type StayCharge } from './sources';
 import { vouchersOf } from './vouchers';
 import type { VoucherLine } from '../../../common/holiday-vouchers';
 
@@ -180,7 +180,7 @@ export async function paidByBookings(db: Db, bookingIds: number[]): Promise<Map<
   return new Map(rows.map((r) => [r.bookingId, Number(r.paid)]));
 }
 
-type BookingFigures = Pick<
+export type BookingFigures = Pick<
   BookingRecord,
   'id' | 'totalAmount' | 'statusId' | 'downPaymentAmount' | 'downPaymentDueDate' | 'balanceDueDate'
 >;
@@ -191,20 +191,37 @@ export async function stayBalance(db: Db, bookingId: number): Promise<StayBalanc
     .first('id', 'totalAmount', 'statusId', 'downPaymentAmount', 'downPaymentDueDate', 'balanceDueDate');
   if (!booking) throw new HttpError(404, 'NOT_FOUND');
   // The partner's bills (its commission) are not the guest's to pay.
-  const bills: Pick<BillRecord, 'kind' | 'isDeposit' | 'totalInclVat' | 'creditedBillId' | 'id'>[] = await db('bill')
+  const bills: FigureBill[] = await db('bill')
     .where({ bookingId, payerType: 'customer' })
     .select('kind', 'isDeposit', 'totalInclVat', 'creditedBillId', 'id');
+  const paid = (await paidByBookings(db, [bookingId])).get(bookingId) ?? 0;
+  return balanceFigures(booking, bills, paid, await stayCharges(db, bookingId), await stayAid(db, bookingId));
+}
+
+type FigureBill = Pick<BillRecord, 'kind' | 'isDeposit' | 'totalInclVat' | 'creditedBillId' | 'id'>;
+
+/**
+ * The balance's arithmetic on what was read: the customer's bills (`bills`, payer
+ * `customer`), what was paid (the CAF's payments of an aid left out), what the sources
+ * charged, the aid. Shared by stayBalance and the balance route's one-statement read (stay-balance.ts).
+ */
+export function balanceFigures(
+  booking: BookingFigures,
+  bills: FigureBill[],
+  paid: number,
+  charges: StayCharge[],
+  aid: StayAid | null,
+): StayBalance {
+  const bookingId = booking.id;
   const billed = bills.reduce((s, b) => s + b.totalInclVat, 0);
   const finals = bills.filter((b) => b.kind === 'invoice' && !b.isDeposit);
   const isBilled = finals.some(
     (f) =>
       f.totalInclVat + bills.filter((c) => c.creditedBillId === f.id).reduce((s, c) => s + c.totalInclVat, 0) !== 0,
   );
-  const paid = (await paidByBookings(db, [bookingId])).get(bookingId) ?? 0;
   const stayTotal = booking.totalAmount ?? 0;
   // Till tickets charged to the stay: once a standing final bill holds them they are in `billed`.
-  const charged = (await stayCharges(db, bookingId)).reduce((s, c) => s + (c.billId == null ? c.amount : 0), 0);
-  const aid = await stayAid(db, bookingId);
+  const charged = charges.reduce((s, c) => s + (c.billId == null ? c.amount : 0), 0);
   const due = dueOf(stayTotal, billed, isBilled, paid) + charged - (aid?.unbilled ?? 0);
   const overdue = RELEASING.includes(booking.statusId)
     ? null

@@ -121,6 +121,18 @@ export async function saleCharges(db: Knex | Trx, bookingId: number): Promise<St
     }));
 }
 
+/** saleCharges in SQL, for the stay's balance route: the same rows, as a json array. */
+const saleChargesSql = (alias: string) =>
+  `(SELECT json_agg(json_build_object('source', 'sale', 'id', x.id, 'number', x.number, 'date', x.date, 'amount',
+      x.amount, 'billId', x.bill_id, 'billNumber', (SELECT f.number FROM bill f WHERE f.id = x.bill_id)) ORDER BY x.id)
+    FROM (SELECT s.id, s.number, s.date, sum(p.amount)::int AS amount, (SELECT f.id FROM sale_stay_bill sb
+        JOIN bill f ON f.id = sb.bill_id WHERE sb.sale_id = s.id AND f.total_incl_vat
+          + coalesce((SELECT sum(c.total_incl_vat) FROM bill c WHERE c.credited_bill_id = f.id), 0) <> 0
+        ORDER BY f.id DESC LIMIT 1) AS bill_id
+      FROM sale s JOIN sale_payment p ON p.sale_id = s.id WHERE s.booking_id = ${alias}.id AND p.kind = 'stay'
+      GROUP BY s.id) x
+    WHERE x.amount <> 0)`;
+
 /** The same as saleCharges' unbilled ones, in SQL, for the lists' balance due (billing/balance.ts). */
 const unbilledChargesSql = (alias: string) =>
   `SELECT coalesce(sum(p.amount), 0) FROM sale s JOIN sale_payment p ON p.sale_id = s.id
@@ -133,6 +145,7 @@ export function registerSalesBillSource(): void {
   registerBillSource({
     key: 'sale',
     charges: saleCharges,
+    chargesSql: saleChargesSql,
     lines: async (trx, ctx) => (await chargedLines(trx, ctx.bookingId)).lines,
     billed: async (trx, ctx) => {
       const { saleIds } = await chargedLines(trx, ctx.bookingId);
