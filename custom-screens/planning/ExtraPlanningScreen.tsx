@@ -21,7 +21,6 @@ import {
 import { ALL_ROWS, useTiledWindow } from './shared/useTiledWindow';
 import { maxOverlap, usageRunsPerDay } from './shared/usage';
 import { rest } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 
 interface ExtraRow extends BoardRow {
   id: string;
@@ -69,9 +68,7 @@ function ExtraPlanning() {
     rowsOf: ALL_ROWS,
     onError: (m) => notify(m, { type: 'error' }),
     fetch: async (req) => {
-      const r = await answerAs<Answer>(
-        rest('get', '/planning/extras/window', { query: { from: req.from, to: req.to } }),
-      );
+      const r = await rest('get', '/planning/extras/window', { query: { from: req.from, to: req.to } });
       setRows((cur) =>
         cur.length
           ? cur

@@ -4,7 +4,6 @@
 export { api, API, type ApiInit } from '../api';
 export { errorBody, errorText, type ErrorBody } from '../errors';
 export {
-  answerAs,
   rest,
   restUrl,
   type MethodOf,

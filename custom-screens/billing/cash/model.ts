@@ -1,26 +1,13 @@
-// What the cash screens read and send, and the pure rules of their display. The answers'
-// shapes are named here because their routes' response schemas are still bare objects
-// (api/domain/billing/cash.ts builds them).
-import type { CashCountRecord, StartingBaseRecord } from '../../../common/generated/types';
+// What the cash screens read and send, and the pure rules of their display (api/domain/billing/cash.ts
+// builds the answers).
+import type { StartingBaseRecord } from '../../../common/generated/types';
+import type { RestAnswer } from '../../../admin/src/ui/client';
 import { parseEurosToCents } from '../../../common/money';
 
 export type MovementKind = 'expense' | 'injection';
 
-export interface CashFund {
-  paymentMethodId: number;
-  methodLabel: string;
-  date: string;
-  opening: number;
-  openingSource: 'count' | 'starting-base' | 'none';
-  receipts: number;
-  injections: number;
-  expenses: number;
-  deposits: number;
-  expected: number;
-  count: CashCountRecord | null;
-  difference: number | null;
-  withinTolerance: boolean | null;
-}
+/** A cash method's fund for one day (GET and POST /cash-fund/{paymentMethodId}/{date}). */
+export type CashFund = RestAnswer<'/cash-fund/{paymentMethodId}/{date}', 'get'>;
 
 export interface CashMovementRow {
   id: number;

@@ -7,7 +7,6 @@ import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
 import { rest, DataTable, Page, type Column, type Row } from '../../../admin/src/ui';
-import { answerAs } from '../answer';
 
 const noteColumns: Column[] = [
   { key: 'number', label: 'Avoir' },
@@ -30,9 +29,7 @@ export default function CreditList() {
   const q = useQuery({
     queryKey: ['result-credit-list', p.query],
     queryFn: () =>
-      answerAs<{ creditNotes: Row[]; balances: Row[]; total: number }>(
-        rest('get', '/bill/credits', { query: p.range }),
-      ),
+      rest('get', '/bill/credits', { query: p.range }),
   });
   return (
     <Page title="Avoirs et clients créditeurs">
