@@ -48,8 +48,7 @@ export function CreateDeposit() {
   const methodId = Number(paymentMethodId);
   const candidates = useQuery({
     queryKey: ['deposit-candidates', methodId],
-    queryFn: () =>
-      rest('get', '/bank-deposit/candidates/{paymentMethodId}', { path: { paymentMethodId: methodId } }),
+    queryFn: () => rest('get', '/bank-deposit/candidates/{paymentMethodId}', { path: { paymentMethodId: methodId } }),
     enabled: methodId > 0,
   });
   const [date, setDate] = useState(todayParis());
@@ -216,8 +215,7 @@ export function DepositView() {
   const valid = isPositiveId(bankDepositId);
   const q = useQuery({
     queryKey: ['deposit', bankDepositId],
-    queryFn: () =>
-      rest('get', '/bank-deposit/view/{depositId}', { path: { depositId: Number(bankDepositId) } }),
+    queryFn: () => rest('get', '/bank-deposit/view/{depositId}', { path: { depositId: Number(bankDepositId) } }),
     enabled: valid,
   });
   const d = q.data;

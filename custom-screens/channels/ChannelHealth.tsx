@@ -34,7 +34,10 @@ export default function ChannelHealth() {
   const qc = useQueryClient();
   const [asking, setAsking] = useState<{ channel: ChannelHealthRow; operation: Operation } | null>(null);
   const force = async () => {
-    const r = await rest('post', '/channel/{id}/force', { path: { id: asking!.channel.id }, body: { operation: asking!.operation } });
+    const r = await rest('post', '/channel/{id}/force', {
+      path: { id: asking!.channel.id },
+      body: { operation: asking!.operation },
+    });
     notify(r.ok ? 'Synchronisation effectuée' : (r.message ?? 'Synchronisation en échec'), {
       type: r.ok ? 'success' : 'warning',
     });

@@ -27,12 +27,6 @@ interface ExtraRow extends BoardRow {
   data: { kind: string; stock: number | null; group: string };
 }
 type UseBar = BoardBar & { data: { bookingId: number | null; quantity: number; placeCode: string | null } };
-/** GET /rest/planning/extras/window, whose answer schema is still a bare object (response-debt.ts). */
-interface Answer {
-  rows: { id: string; kind: string; label: string; sublabel: string; stock: number | null; group: string }[];
-  useFields: string[];
-  uses: unknown[][];
-}
 
 const GROUP_BY = [{ name: 'group', key: (r: ExtraRow) => r.data.group, label: (r: ExtraRow) => r.data.group }];
 const MESSAGES = { gridLabel: 'Planning des extras', rowsHeader: 'Équipements et extras', freePlaces: 'Stock restant' };

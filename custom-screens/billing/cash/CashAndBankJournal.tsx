@@ -7,7 +7,7 @@ import { todayParis } from '../../../common/dates';
 import { rest } from '../../../admin/src/ui/client';
 import { DataTable, dateFr, Page, DateFieldFr } from '../../../admin/src/ui';
 import { usePaymentMethods } from '../usePaymentMethods';
-import { keyedJournalRows, monthStart, MOVEMENT, type Journal } from './model';
+import { keyedJournalRows, monthStart, MOVEMENT } from './model';
 
 function useJournal() {
   const today = todayParis();

@@ -9,18 +9,8 @@ export type MovementKind = 'expense' | 'injection';
 /** A cash method's fund for one day (GET and POST /cash-fund/{paymentMethodId}/{date}). */
 export type CashFund = RestAnswer<'/cash-fund/{paymentMethodId}/{date}', 'get'>;
 
-export interface CashMovementRow {
-  id: number;
-  date: string;
-  label: string;
-  amount: number;
-  methodLabel: string | null;
-  expenseTypeLabel: string | null;
-}
-export interface MovementMonth {
-  rows: CashMovementRow[];
-  total: number;
-}
+/** A month of expenses or injections and its total. */
+export type MovementMonth = RestAnswer<'/cash-movement/month/{kind}/{yearMonth}', 'get'>;
 
 export interface StartingBaseRow {
   paymentMethodId: number;
@@ -45,11 +35,8 @@ export interface JournalTotal {
   outflows: number;
   net: number;
 }
-export interface Journal {
-  rows: JournalRow[];
-  totals: JournalTotal[];
-  basis: 'payment-date' | 'deposit-date';
-}
+/** The cash and bank journal of a period: its rows, the totals per method, the date it goes by. */
+export type Journal = RestAnswer<'/cash-and-bank-journal', 'get'>;
 
 export const MOVEMENT: Record<string, string> = {
   payment: 'Encaissement',

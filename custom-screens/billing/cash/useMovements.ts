@@ -5,7 +5,7 @@ import { useNotify } from 'react-admin';
 import { todayParis } from '../../../common/dates';
 import { records, rest, useCan } from '../../../admin/src/ui/client';
 import { usePaymentMethods } from '../usePaymentMethods';
-import { emptyMovement, movementRecord, type MovementForm, type MovementKind, type MovementMonth } from './model';
+import { emptyMovement, movementRecord, type MovementForm, type MovementKind } from './model';
 
 export function useMovements(kind: MovementKind, yearMonth: string) {
   const qc = useQueryClient();
@@ -19,8 +19,7 @@ export function useMovements(kind: MovementKind, yearMonth: string) {
   });
   const month = useQuery({
     queryKey: ['cash-movements', kind, yearMonth],
-    queryFn: () =>
-      rest('get', '/cash-movement/month/{kind}/{yearMonth}', { path: { kind, yearMonth } }),
+    queryFn: () => rest('get', '/cash-movement/month/{kind}/{yearMonth}', { path: { kind, yearMonth } }),
   });
   const [form, setForm] = useState<MovementForm>(() => emptyMovement(todayParis()));
   const set = (k: keyof MovementForm) => (value: string) => setForm({ ...form, [k]: value });

@@ -12,8 +12,7 @@ export function useStartingBases(yearMonth: string) {
   const canWrite = useCan('invoice.bank', 'write');
   const bases = useQuery({
     queryKey: ['starting-base', yearMonth],
-    queryFn: () =>
-      rest('get', '/starting-base/month/{yearMonth}', { path: { yearMonth } }),
+    queryFn: () => rest('get', '/starting-base/month/{yearMonth}', { path: { yearMonth } }),
   });
   const [typed, setTyped] = useState<Record<number, string>>({});
   const type = (methodId: number, value: string) => setTyped({ ...typed, [methodId]: value });

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
-import { rest, DataTable, Page, type Column, type Row } from '../../../admin/src/ui';
+import { rest, DataTable, Page, type Column } from '../../../admin/src/ui';
 import { StatusChip } from '../../bookings/status';
 
 const insuranceColumns: Column[] = [

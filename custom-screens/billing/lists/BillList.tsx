@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { billKindLabel, billStateLabel, dateFr } from '../common';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
-import { rest, DataTable, Page, type Column, type RestInit, type Row } from '../../../admin/src/ui';
+import { rest, DataTable, Page, type Column, type RestInit } from '../../../admin/src/ui';
 
 type BillListQuery = NonNullable<RestInit<'/bill/list', 'get'>['query']>;
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, Totals, useDate } from './shared';
-import { rest, DataTable, DateBox, Page, type Column, type Row } from '../../../admin/src/ui';
+import { rest, DataTable, DateBox, Page, type Column } from '../../../admin/src/ui';
 import { StatusChip } from '../../bookings/status';
 
 const columns: Column[] = [

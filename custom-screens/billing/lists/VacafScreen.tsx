@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { countFr } from '../../../common/french';
 import { addDays, todayParis } from '../../../common/dates';
-import { API, DataTable, DateBox, dateFr, Page, rest, useCan, type Column, type Row } from '../../../admin/src/ui';
+import { API, DataTable, DateBox, dateFr, Page, rest, useCan, type Column } from '../../../admin/src/ui';
 import { usePaymentMethods } from '../usePaymentMethods';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
 

@@ -64,10 +64,7 @@ export function usePayment({ open, total, voucherMethods, onPay }: PaymentProps)
       return;
     }
     const id = setTimeout(() => {
-      rest('get', '/sales/stays-present', { query: { q: stayQuery.trim() } }).then(
-        setStays,
-        () => setStays([]),
-      );
+      rest('get', '/sales/stays-present', { query: { q: stayQuery.trim() } }).then(setStays, () => setStays([]));
     }, 250);
     return () => clearTimeout(id);
   }, [kind, stayQuery]);

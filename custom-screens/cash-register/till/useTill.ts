@@ -14,7 +14,6 @@ import {
   withLineDiscount,
   withQuantity,
   type Line,
-  type Till,
   type TillArticle,
 } from './model';
 
