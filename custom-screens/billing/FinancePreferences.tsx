@@ -9,7 +9,7 @@ import { formatCents, parseEurosToCents } from '../../common/money';
 import { records, rest, useCan, Page, type EntityDraft } from '../../admin/src/ui';
 import { usePaymentMethods } from './usePaymentMethods';
 
-/** The preference record as the form edits it, field by field (its route answers a bare object). */
+/** The preference record as the form edits it, field by field (the sections name them as strings). */
 type Values = Record<string, string | number | boolean | null>;
 const cents = (v: Values[string] | undefined) => (typeof v === 'number' ? v : 0);
 
