@@ -64,13 +64,6 @@ export type RestInit<P extends RestPath, M extends MethodOf<P>> = Given<'path', 
 type Args<P extends RestPath, M extends MethodOf<P>> =
   object extends RestInit<P, M> ? [init?: RestInit<P, M>] : [init: RestInit<P, M>];
 
-/**
- * The answer of a route whose response schema is still vague (a bare `{ type: 'object' }`, listed in
- * tests/unit/api/response-debt.ts): rest() types it `Record<string, never>`, so the screen names the
- * fields it reads, until the route declares them. The request itself stays checked by rest().
- */
-export const answerAs = <T>(answer: Promise<unknown>): Promise<T> => answer as Promise<T>;
-
 /** `/booking/{id}/summary` with `{ id: 3 }` → `/booking/3/summary`; the query string from `query`. */
 export function restUrl(path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
   const filled = path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => {

@@ -4,7 +4,8 @@ const nullable = (type: string, extra: object = {}) => ({ type: [type, 'null'], 
 const BACKUP_RUN = {
   type: 'object',
   description: 'Une sauvegarde faite (tâche quotidienne, ligne de commande, écran)',
-  required: ['id', 'kind', 'day', 'startedAt', 'status'],
+  // A whole row of backup_run: every column is in the answer.
+  required: ['id', 'kind', 'day', 'startedAt', 'finishedAt', 'status', 'file', 'size', 'schemaVersion', 'error'],
   properties: {
     id: { type: 'integer' },
     kind: { enum: ['auto', 'manual', 'download'] },

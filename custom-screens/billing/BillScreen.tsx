@@ -27,8 +27,7 @@ import { formatCents } from '../../common/money';
 import { billKindLabel, billStateLabel, dateFr, pdfUrl, rateLabel, type Row } from './common';
 import { SendBillEmail } from '../documents/SendBillEmail';
 import { isPositiveId, rest, useCan, NotFound, Page, PrintButton } from '../../admin/src/ui';
-import { answerAs } from './answer';
-import type { BillView, CustomerSnapshot, SellerSnapshot } from './bill-view';
+import type { CustomerSnapshot, SellerSnapshot } from './bill-view';
 import { CreditNoteDialog } from './CreditNoteDialog';
 
 export default function BillScreen() {
@@ -42,7 +41,7 @@ export default function BillScreen() {
   const valid = isPositiveId(billId);
   const q = useQuery({
     queryKey: ['bill', billId],
-    queryFn: () => answerAs<BillView>(rest('get', '/bill/view/{billId}', { path: { billId: Number(billId) } })),
+    queryFn: () => rest('get', '/bill/view/{billId}', { path: { billId: Number(billId) } }),
     enabled: valid,
   });
   if (!valid) return <NotFound />;

@@ -13,7 +13,6 @@ import { dateFr, type Row } from './common';
 import { MonthNav, monthParam } from './MonthNav';
 import { isPositiveId, rest, useCan, DataTable, NotFound, Page, DateFieldFr, type Column } from '../../admin/src/ui';
 import { vouchersCount, vouchersText } from '../../common/holiday-vouchers';
-import { answerAs } from './answer';
 import { usePaymentMethods } from './usePaymentMethods';
 import {
   bankableMethods,
@@ -23,9 +22,7 @@ import {
   paymentCount as count,
   readyOn,
   toggled,
-  type DepositMonth,
   type DepositPayment,
-  type DepositView as Deposit,
 } from './deposit-model';
 const chequeColumns: Column[] = [
   { key: 'chequeNumber', label: 'N° de chèque' },
@@ -51,10 +48,7 @@ export function CreateDeposit() {
   const methodId = Number(paymentMethodId);
   const candidates = useQuery({
     queryKey: ['deposit-candidates', methodId],
-    queryFn: () =>
-      answerAs<DepositPayment[]>(
-        rest('get', '/bank-deposit/candidates/{paymentMethodId}', { path: { paymentMethodId: methodId } }),
-      ),
+    queryFn: () => rest('get', '/bank-deposit/candidates/{paymentMethodId}', { path: { paymentMethodId: methodId } }),
     enabled: methodId > 0,
   });
   const [date, setDate] = useState(todayParis());
@@ -76,7 +70,7 @@ export function CreateDeposit() {
           ...(number.trim() ? { number: number.trim() } : {}),
         },
       });
-      const d = await answerAs<Pick<Deposit, 'id' | 'number'>>(created);
+      const d = await created;
       notify(`Remise ${d.number} enregistrée`, { type: 'success' });
       navigate(`/deposit/${d.id}`);
     } catch (e) {
@@ -177,7 +171,7 @@ export function DepositList() {
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['deposit-month', yearMonth],
-    queryFn: () => answerAs<DepositMonth>(rest('get', '/bank-deposit/month/{yearMonth}', { path: { yearMonth } })),
+    queryFn: () => rest('get', '/bank-deposit/month/{yearMonth}', { path: { yearMonth } }),
   });
   return (
     <Page
@@ -221,8 +215,7 @@ export function DepositView() {
   const valid = isPositiveId(bankDepositId);
   const q = useQuery({
     queryKey: ['deposit', bankDepositId],
-    queryFn: () =>
-      answerAs<Deposit>(rest('get', '/bank-deposit/view/{depositId}', { path: { depositId: Number(bankDepositId) } })),
+    queryFn: () => rest('get', '/bank-deposit/view/{depositId}', { path: { depositId: Number(bankDepositId) } }),
     enabled: valid,
   });
   const d = q.data;

@@ -7,10 +7,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { formatCents, parseEurosToCents } from '../../common/money';
 import { records, rest, useCan, Page, type EntityDraft } from '../../admin/src/ui';
-import { answerAs } from './answer';
 import { usePaymentMethods } from './usePaymentMethods';
 
-/** The preference record as the form edits it, field by field (its route answers a bare object). */
+/** The preference record as the form edits it, field by field (the sections name them as strings). */
 type Values = Record<string, string | number | boolean | null>;
 const cents = (v: Values[string] | undefined) => (typeof v === 'number' ? v : 0);
 
@@ -92,7 +91,7 @@ function FinancePreferences({ section }: { section: Section }) {
   const canWrite = useCan('establishment.settings', 'write');
   const q = useQuery({
     queryKey: ['finance-preference'],
-    queryFn: () => answerAs<Values>(rest('get', '/finance-preference/current')),
+    queryFn: () => rest('get', '/finance-preference/current'),
   });
   const methods = usePaymentMethods('all');
   const [text, setText] = useState<Record<string, string>>({});
@@ -102,15 +101,17 @@ function FinancePreferences({ section }: { section: Section }) {
   const { title, fields } = SECTIONS[section];
   useEffect(() => {
     if (!q.data) return;
-    setValues(q.data);
+    // Read by field name, as the sections list them.
+    const data: Values = q.data;
+    setValues(data);
     setText(
       Object.fromEntries(
         fields.map((f) => [
           f.name,
           f.type === 'money'
-            ? formatCents(cents(q.data[f.name]), false)
+            ? formatCents(cents(data[f.name]), false)
             : f.type === 'rate'
-              ? rateText(cents(q.data[f.name]))
+              ? rateText(cents(data[f.name]))
               : '',
         ]),
       ),

@@ -1,8 +1,6 @@
-// What the bank deposit screens read and the pure rules of the deposit being made. The
-// deposit routes still declare bare objects (api/domain/billing builds them): their
-// shapes are named here, the fields the screens read.
-import type { VoucherLine } from '../../common/holiday-vouchers';
-import type { PaymentRecord } from '../../common/generated/types';
+// What the bank deposit screens read (the deposit routes' answers, api/domain/billing/deposit-routes.ts)
+// and the pure rules of the deposit being made.
+import type { RestAnswer } from '../../admin/src/ui/client';
 import type { PaymentMethod } from './usePaymentMethods';
 
 export const PAYER: Record<string, string> = {
@@ -20,30 +18,11 @@ export const DEPOSIT_TYPE: Record<string, string> = {
 export const paymentCount = (n: number) => `${n} ${n > 1 ? 'paiements' : 'paiement'}`;
 
 /** A payment still at hand, which a deposit may take. */
-export type DepositPayment = Pick<
-  PaymentRecord,
-  'id' | 'date' | 'amount' | 'payerType' | 'doNotRemitBefore' | 'chequeNumber' | 'chequeHolder' | 'chequeBank'
-> & { vouchers?: VoucherLine[] };
-
-export interface DepositSummary {
-  id: number;
-  number: string;
-  date: string;
-  depositType: string;
-  totalAmount: number;
-  methodLabel: string;
-  bankAccountLabel: string | null;
-  paymentCount: number;
-}
-export interface DepositMonth {
-  rows: DepositSummary[];
-  total: number;
-}
-export interface DepositView extends DepositSummary {
-  isPaperVoucher: boolean;
-  vouchers?: VoucherLine[];
-  payments: DepositPayment[];
-}
+export type DepositPayment = RestAnswer<'/bank-deposit/candidates/{paymentMethodId}', 'get'>[number];
+/** The deposits of a month and their total. */
+export type DepositMonth = RestAnswer<'/bank-deposit/month/{yearMonth}', 'get'>;
+/** A deposit with its payments (and, remitted to the ANCV, its paper vouchers). */
+export type DepositView = RestAnswer<'/bank-deposit/view/{depositId}', 'get'>;
 
 /** The methods a deposit is made for: bankable ones, or remitted on their own. */
 export const bankableMethods = (methods: PaymentMethod[] | undefined) =>

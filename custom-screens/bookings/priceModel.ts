@@ -1,37 +1,11 @@
 // The price of a stay as the server computes it (api/domain/stays/pricing.ts) and what
 // the screens derive from it: the down payment's name, the prices that can be set by hand.
-export interface QuoteLine {
-  lineType: number;
-  label: string;
-  quantity: number;
-  unitPrice: number;
-  amount: number;
-  vatRateBp: number | null;
-  vatAmount: number;
-  priceGridOptionId?: number | null;
-  strikeoutUnitPrice?: number | null;
-  isManualPrice?: boolean;
-  computedAmount?: number | null;
-}
-export interface Quote {
-  nights?: number;
-  lines: QuoteLine[];
-  vatTotals: { vatRateBp: number; totalExclVat: number; vatAmount: number; totalInclVat: number }[];
-  total: number;
-  totalVat: number;
-  totalExclVat: number;
-  touristTaxTotal: number;
-  downPayment: { amount: number; dueDate: string | null; kind?: number; isFullPayment?: boolean } | null;
-  balance: { amount: number; dueDate: string | null } | null;
-  warnings: { code: string; message: string; subject?: string | null }[];
-}
+import type { components } from '../../admin/src/ui/client';
+/** A stay's quote as the pricing engine answers it (PricingQuote): lines, VAT, down payment, balance, warnings. */
+export type Quote = components['schemas']['PricingQuote'];
+export type QuoteLine = components['schemas']['PricingQuoteLine'];
 /** occupancy.pricedQuote, and the answer of POST /rest/occupancy/{id}/quote. */
-export interface StoredPrice {
-  quoteDate: string;
-  withBookingFees: boolean;
-  quote: Quote | null;
-  error: { code: string; message: string } | null;
-}
+export type StoredPrice = components['schemas']['StoredPrice'];
 export interface PriceOverride {
   priceGridOptionId: number | null;
   unitPrice: number;

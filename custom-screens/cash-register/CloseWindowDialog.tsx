@@ -21,7 +21,6 @@ import { formatCents, parseEurosToCents } from '../../common/money';
 import { countFr } from '../../common/french';
 import { vouchersCount, vouchersText } from '../../common/holiday-vouchers';
 import { rest } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 import { countedCents, type ZReportView } from './z-report';
 
 const rateLabel = (bp: number | null) =>
@@ -109,14 +108,14 @@ export function CloseWindowDialog({
     setZ(null);
     setError(null);
     setCounted({});
-    answerAs<ZReportView>(rest('get', '/sales/window/{windowId}/z', { path: { windowId } })).then(setLive, (e) =>
+    rest('get', '/sales/window/{windowId}/z', { path: { windowId } }).then(setLive, (e) =>
       setError((e as Error).message),
     );
   }, [open, windowId]);
   const close = async () => {
     try {
       const body = { counted: countedCents(counted, parseEurosToCents) };
-      setZ(await answerAs<ZReportView>(rest('post', '/sales/window/{windowId}/close', { path: { windowId }, body })));
+      setZ(await rest('post', '/sales/window/{windowId}/close', { path: { windowId }, body }));
     } catch (e) {
       setError((e as Error).message);
     }

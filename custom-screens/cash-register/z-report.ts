@@ -1,27 +1,9 @@
-// The X or Z of a register's window as the close dialog shows it. CashRegisterZ (the
-// routes' schema) leaves the rows per kind and per VAT rate bare: they are named here.
-import type { VoucherLine } from '../../common/holiday-vouchers';
-import type { TillPaymentKind } from '../../common/sales-totals';
-import type { RestBody } from '../../admin/src/ui/client';
+// The X or Z of a register's window as the close dialog shows it (the routes' CashRegisterZ), and the
+// amounts counted as the close route takes them.
+import type { RestAnswer, RestBody } from '../../admin/src/ui/client';
 
-export interface ZReportView {
-  zNumber: number | null;
-  registerLabel: string;
-  ticketCount: number;
-  firstNumber: string | null;
-  lastNumber: string | null;
-  totalInclVat: number;
-  openingFloat: number;
-  byKind: {
-    kind: TillPaymentKind;
-    label: string;
-    expected: number;
-    counted: number | null;
-    difference: number | null;
-  }[];
-  vouchers?: VoucherLine[];
-  vatTotals: { vatRateBp: number | null; totalExclVat: number; vatAmount: number; totalInclVat: number }[];
-}
+/** The X (GET …/z) or the Z (POST …/close) of a window: the same answer. */
+export type ZReportView = RestAnswer<'/sales/window/{windowId}/z', 'get'>;
 
 type Counted = RestBody<'/sales/window/{windowId}/close', 'post'>['counted'];
 

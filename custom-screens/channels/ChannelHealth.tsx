@@ -8,7 +8,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { countFr } from '../../common/french';
 import { AskDialog, DataTable, Page, dateTimeFr, rest, useCan, type RestBody } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 
 type Operation = RestBody<'/channel/{id}/force', 'post'>['operation'];
 import { CONNECTOR_LABELS, useChannels, type ChannelHealthRow } from './useChannels';
@@ -35,9 +34,10 @@ export default function ChannelHealth() {
   const qc = useQueryClient();
   const [asking, setAsking] = useState<{ channel: ChannelHealthRow; operation: Operation } | null>(null);
   const force = async () => {
-    const r = await answerAs<{ ok: boolean; message: string | null }>(
-      rest('post', '/channel/{id}/force', { path: { id: asking!.channel.id }, body: { operation: asking!.operation } }),
-    );
+    const r = await rest('post', '/channel/{id}/force', {
+      path: { id: asking!.channel.id },
+      body: { operation: asking!.operation },
+    });
     notify(r.ok ? 'Synchronisation effectuée' : (r.message ?? 'Synchronisation en échec'), {
       type: r.ok ? 'success' : 'warning',
     });

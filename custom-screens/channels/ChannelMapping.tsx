@@ -17,7 +17,6 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AskDialog, DataTable, Page, dateFr, euros, records, rest, useCan, type Row } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 import { CONNECTOR_LABELS, useChannels } from './useChannels';
 import { KIND_LABELS, MappingDialog, useTargets, type Kind } from './MappingDialog';
 
@@ -131,7 +130,7 @@ function Mappings({ moduleId, kinds }: { moduleId: number; kinds: Kind[] }) {
 function Links({ moduleId, webhook }: { moduleId: number; webhook: boolean }) {
   const links = useQuery({
     queryKey: ['channel-links', moduleId],
-    queryFn: () => answerAs<Row>(rest('get', '/channel/{id}/links', { path: { id: moduleId } })),
+    queryFn: () => rest('get', '/channel/{id}/links', { path: { id: moduleId } }),
   });
   if (!links.data) return null;
   return (

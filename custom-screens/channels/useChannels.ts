@@ -1,7 +1,6 @@
 // The channels (online-booking modules) of one provider, with their sync health.
 import { useQuery } from '@tanstack/react-query';
 import { rest } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 import type { ChannelHealth } from '../../common/channel-health';
 
 export type ChannelHealthRow = ChannelHealth;
@@ -9,7 +8,7 @@ export type ChannelHealthRow = ChannelHealth;
 export function useChannels(provider?: string) {
   return useQuery({
     queryKey: ['channel-health'],
-    queryFn: () => answerAs<{ channels: ChannelHealthRow[] }>(rest('get', '/channel/health')),
+    queryFn: () => rest('get', '/channel/health'),
     select: (d) =>
       provider ? d.channels.filter((c) => (c.provider ?? '').toLowerCase() === provider.toLowerCase()) : d.channels,
   });

@@ -21,19 +21,12 @@ import {
 import { ALL_ROWS, useTiledWindow } from './shared/useTiledWindow';
 import { maxOverlap, usageRunsPerDay } from './shared/usage';
 import { rest } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 
 interface ExtraRow extends BoardRow {
   id: string;
   data: { kind: string; stock: number | null; group: string };
 }
 type UseBar = BoardBar & { data: { bookingId: number | null; quantity: number; placeCode: string | null } };
-/** GET /rest/planning/extras/window, whose answer schema is still a bare object (response-debt.ts). */
-interface Answer {
-  rows: { id: string; kind: string; label: string; sublabel: string; stock: number | null; group: string }[];
-  useFields: string[];
-  uses: unknown[][];
-}
 
 const GROUP_BY = [{ name: 'group', key: (r: ExtraRow) => r.data.group, label: (r: ExtraRow) => r.data.group }];
 const MESSAGES = { gridLabel: 'Planning des extras', rowsHeader: 'Équipements et extras', freePlaces: 'Stock restant' };
@@ -69,9 +62,7 @@ function ExtraPlanning() {
     rowsOf: ALL_ROWS,
     onError: (m) => notify(m, { type: 'error' }),
     fetch: async (req) => {
-      const r = await answerAs<Answer>(
-        rest('get', '/planning/extras/window', { query: { from: req.from, to: req.to } }),
-      );
+      const r = await rest('get', '/planning/extras/window', { query: { from: req.from, to: req.to } });
       setRows((cur) =>
         cur.length
           ? cur

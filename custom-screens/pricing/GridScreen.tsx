@@ -11,6 +11,7 @@ import { Edit, Loading, SimpleForm, Title, useNotify } from 'react-admin';
 import { meta as gridMeta } from '../../common/generated/meta/price-grid';
 import { gridPath, HistoryBanner, optionPath, periodPath, Section, type Row } from './common';
 import { QuotePanel } from './QuotePanel';
+import type { GridVersion } from './gridModel';
 import { GridCreate, GridFields, GridToolbar } from './GridForm';
 import { OptionsTable, PeriodsTable } from './GridTables';
 import { ReadOnlyGrid, Versions } from './GridHistory';
@@ -26,7 +27,8 @@ function GridView({ id }: { id: number }) {
   const { failed, grid, snapshot } = useGridView(id);
   if (failed) return <NotFound />;
   if (!grid || !snapshot) return <Loading />;
-  const v = snapshot;
+  // The stored rows are open objects (their columns of the day): the screen reads them as rows.
+  const v: GridVersion = snapshot;
   const isCurrent = v.historyVersion === grid.historyVersion;
   const editable = isCurrent && canWrite;
   const refresh = () => client.invalidateQueries({ queryKey: ['pricing'] });

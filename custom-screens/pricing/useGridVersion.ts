@@ -1,8 +1,6 @@
 // The grid a sub-screen belongs to (always fresh) and the version its route names.
 import { useQuery } from '@tanstack/react-query';
-import type { GridVersion } from './gridModel';
 import { records, rest } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 
 export function useGridVersion(gridId: number, wanted: number) {
   const current = useQuery({
@@ -20,11 +18,8 @@ export function useGridVersion(gridId: number, wanted: number) {
   const version = ready ? (isCurrent ? grid!.historyVersion : wanted) : 0;
   const snapshot = useQuery({
     queryKey: ['pricing', 'grid-version', gridId, version],
-    // The stored copy's schema (PriceGridVersion) leaves its grid, periods, options and prices bare objects.
     queryFn: () =>
-      answerAs<GridVersion>(
-        rest('get', '/pricing/grid/{id}/version/{version}', { path: { id: gridId, version: String(version) } }),
-      ),
+      rest('get', '/pricing/grid/{id}/version/{version}', { path: { id: gridId, version: String(version) } }),
     enabled: version > 0,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -5,9 +5,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { gridPath } from './common';
-import type { GridVersion } from './gridModel';
 import { records, rest } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
 
 export function useGridView(id: number) {
   const params = useParams();
@@ -34,11 +32,7 @@ export function useGridView(id: number) {
   const version = wanted > 0 && grid && wanted <= grid.historyVersion ? wanted : grid?.historyVersion;
   const snapshot = useQuery({
     queryKey: ['pricing', 'grid-version', id, version],
-    // The stored copy's schema (PriceGridVersion) leaves its grid, periods, options and prices bare objects.
-    queryFn: () =>
-      answerAs<GridVersion>(
-        rest('get', '/pricing/grid/{id}/version/{version}', { path: { id: id, version: String(version) } }),
-      ),
+    queryFn: () => rest('get', '/pricing/grid/{id}/version/{version}', { path: { id: id, version: String(version) } }),
     enabled: !!version,
     staleTime: Number.POSITIVE_INFINITY, // a stored version never changes
   });

@@ -9,7 +9,6 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Te
 import { useNotify, useRecordContext, useRefresh } from 'react-admin';
 // Leaf modules, not the ui barrel: the generated forms load these buttons (admin/src/formActions.ts).
 import { rest, useCan } from '../../admin/src/ui/client';
-import { answerAs } from '../billing/answer';
 
 function useRun() {
   const notify = useNotify();
@@ -75,8 +74,7 @@ export function ArticleStock() {
         path: { articleId: Number(record.id) },
         body: { kind, quantity: n },
       });
-      // The route answers the article's new stock, declared as a bare object.
-      const r = await answerAs<{ stock: number }>(moved);
+      const r = await moved;
       setOpen(false);
       setQuantity('');
       return `Stock de « ${record.label} » : ${r.stock}`;

@@ -1,28 +1,12 @@
 // A ticket as /vente-annexe/{saleId} shows it and the pure rules of its display.
-// GET /rest/sales/view/{saleId} declares only part of what loadSale (api/domain/sales/view.ts)
-// answers: its shape is named here.
-import type { SaleLineRecord, SalePaymentRecord, SaleRecord } from '../../common/generated/types';
-import type { VoucherLine } from '../../common/holiday-vouchers';
+import type { RestAnswer } from '../../admin/src/ui/client';
 import { PAYMENT_KIND_LABELS, type TillPaymentKind } from '../../common/sales-totals';
 import { vouchersCount, vouchersText } from '../../common/holiday-vouchers';
 
-export type SaleLineView = SaleLineRecord & {
-  giftVoucherCode: string | null;
-  returnedQuantity: number;
-  returnedAmount: number;
-};
-export type SalePaymentView = SalePaymentRecord & { vouchers?: VoucherLine[] };
-export type SaleView = SaleRecord & {
-  registerCode: string;
-  registerLabel: string;
-  lines: SaleLineView[];
-  payments: SalePaymentView[];
-  printCount: number;
-  returns: Pick<SaleRecord, 'id' | 'number' | 'issuedAt' | 'totalInclVat'>[];
-  returnOf: Pick<SaleRecord, 'id' | 'number' | 'issuedAt'> | null;
-  booking: { id: number; code: string | null; startDate: string; endDate: string } | null;
-  assignedCustomer: { customerId: number; customerName: string; createdAt: string } | null;
-};
+/** A ticket as loadSale (api/domain/sales/view.ts) answers it: lines, payments, returns, stay. */
+export type SaleView = RestAnswer<'/sales/view/{saleId}', 'get'>;
+export type SaleLineView = SaleView['lines'][number];
+export type SalePaymentView = SaleView['payments'][number];
 
 export const rateLabel = (bp: number | null) =>
   bp == null ? 'hors TVA' : `${(bp / 100).toLocaleString('fr-FR', { maximumFractionDigits: 2 })} %`;

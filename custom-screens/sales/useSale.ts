@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { isPositiveId, rest, useCan, type RestAnswer } from '../../admin/src/ui';
-import { answerAs } from '../billing/answer';
-import { mailNotice, type SaleView } from './model';
+import { mailNotice } from './model';
 
 export type IssuedReturn = RestAnswer<'/sales/{saleId}/return', 'post'>;
 
@@ -12,7 +11,7 @@ export function useSale(saleId: string) {
   const valid = isPositiveId(saleId);
   const sale = useQuery({
     queryKey: ['sale', saleId],
-    queryFn: () => answerAs<SaleView>(rest('get', '/sales/view/{saleId}', { path: { saleId: Number(saleId) } })),
+    queryFn: () => rest('get', '/sales/view/{saleId}', { path: { saleId: Number(saleId) } }),
     enabled: valid,
   });
   const canWrite = useCan('sale.sale', 'write');

@@ -591,8 +591,8 @@ export type paths = {
                     content: {
                         "application/json": {
                             id: number;
-                            label?: string;
-                            stock?: number | null;
+                            label: string;
+                            stock: number | null;
                         };
                     };
                 };
@@ -886,15 +886,15 @@ export type paths = {
                             last: {
                                 /** Format: date */
                                 day: string;
-                                error?: string | null;
-                                file?: string | null;
+                                error: string | null;
+                                file: string | null;
                                 /** Format: date-time */
-                                finishedAt?: string | null;
+                                finishedAt: string | null;
                                 id: number;
                                 /** @enum {unknown} */
                                 kind: "auto" | "manual" | "download";
-                                schemaVersion?: string | null;
-                                size?: number | null;
+                                schemaVersion: string | null;
+                                size: number | null;
                                 /** Format: date-time */
                                 startedAt: string;
                                 /** @enum {unknown} */
@@ -904,15 +904,15 @@ export type paths = {
                             runs: {
                                 /** Format: date */
                                 day: string;
-                                error?: string | null;
-                                file?: string | null;
+                                error: string | null;
+                                file: string | null;
                                 /** Format: date-time */
-                                finishedAt?: string | null;
+                                finishedAt: string | null;
                                 id: number;
                                 /** @enum {unknown} */
                                 kind: "auto" | "manual" | "download";
-                                schemaVersion?: string | null;
-                                size?: number | null;
+                                schemaVersion: string | null;
+                                size: number | null;
                                 /** Format: date-time */
                                 startedAt: string;
                                 /** @enum {unknown} */
@@ -3879,7 +3879,20 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            count: components["schemas"]["CashCount"] | null;
+                            count: {
+                                countedAmount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date */
+                                date: string;
+                                expectedAmount: number;
+                                id: number;
+                                notes: string | null;
+                                paymentMethodId: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                version: number;
+                            } | null;
                             /** Format: date */
                             date: string;
                             deposits: number;
@@ -3945,7 +3958,20 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            count: components["schemas"]["CashCount"] | null;
+                            count: {
+                                countedAmount: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date */
+                                date: string;
+                                expectedAmount: number;
+                                id: number;
+                                notes: string | null;
+                                paymentMethodId: number;
+                                /** Format: date-time */
+                                updatedAt: string;
+                                version: number;
+                            } | null;
                             /** Format: date */
                             date: string;
                             deposits: number;
@@ -5629,15 +5655,15 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            groupLogo?: string | null;
-                            groupName?: string | null;
-                            isGroupMode?: boolean;
-                            logo?: string | null;
-                            name?: string | null;
-                            remoteSupportUrl?: string | null;
-                            shortName?: string | null;
-                            title?: string;
-                            version?: string;
+                            groupLogo: string | null;
+                            groupName: string | null;
+                            isGroupMode: boolean;
+                            logo: string | null;
+                            name: string | null;
+                            remoteSupportUrl: string | null;
+                            shortName: string | null;
+                            title: string;
+                            version: string;
                         };
                     };
                 };
@@ -6211,8 +6237,16 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            tiles?: Record<string, never>[];
-                            version?: string;
+                            tiles: {
+                                count: number | null;
+                                detail?: string;
+                                hidden: boolean;
+                                key: string;
+                                label: string;
+                                route: string | null;
+                                warning?: string | null;
+                            }[];
+                            version: string;
                         };
                     };
                 };
@@ -6592,23 +6626,23 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            commission?: number;
-                            commissionRateBp?: number;
-                            contractNumber?: string | null;
-                            from?: string;
-                            moduleId?: number;
-                            stays?: {
-                                bookingId?: number;
-                                code?: string;
-                                customerName?: string;
-                                endDate?: string;
-                                premium?: number;
-                                startDate?: string;
-                                stayAmount?: number;
+                            commission: number;
+                            commissionRateBp: number;
+                            contractNumber: string | null;
+                            from: string;
+                            moduleId: number;
+                            stays: {
+                                bookingId: number;
+                                code: string;
+                                customerName: string;
+                                endDate: string;
+                                premium: number;
+                                startDate: string;
+                                stayAmount: number;
                             }[];
-                            to?: string;
-                            totalPremium?: number;
-                            totalStayAmount?: number;
+                            to: string;
+                            totalPremium: number;
+                            totalStayAmount: number;
                         };
                     };
                 };
@@ -14233,7 +14267,8 @@ export type components = {
             openingFloat?: number;
         };
         CashRegisterZ: {
-            byKind?: {
+            braceletCount?: number;
+            byKind: {
                 counted: number | null;
                 difference: number | null;
                 expected: number;
@@ -14241,16 +14276,34 @@ export type components = {
                 kind: "cash" | "card" | "cheque" | "holiday-voucher" | "gift" | "credit-note" | "stay";
                 label: string;
             }[];
-            ticketCount?: number;
-            totalInclVat?: number;
-            vatTotals?: {
+            cashExpected?: number;
+            cashRegisterId?: number;
+            changeGiven?: number;
+            closedAt?: string | null;
+            firstNumber: string | null;
+            lastNumber: string | null;
+            openedAt?: string;
+            openingFloat: number;
+            registerCode?: string;
+            registerLabel: string;
+            returnCount?: number;
+            returnTotal?: number;
+            ticketCount: number;
+            totalExclVat?: number;
+            totalInclVat: number;
+            totalVat?: number;
+            vatTotals: {
                 totalExclVat: number;
                 totalInclVat: number;
                 vatAmount: number;
                 vatRateBp: number | null;
             }[];
-            windowId?: number;
-            zNumber?: number | null;
+            vouchers?: {
+                count: number;
+                denomination: number;
+            }[];
+            windowId: number;
+            zNumber: number | null;
         };
         ChannelMapping: {
             ageCategoryId?: number | null;
@@ -15532,9 +15585,17 @@ export type components = {
             };
         };
         IssuedBill: {
-            bookingId?: number | null;
-            creditedBillId?: number | null;
-            creditNotes?: {
+            bookingId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            creditedBill: {
+                /** Format: date */
+                date: string;
+                id: number;
+                number: string;
+            } | null;
+            creditedBillId: number | null;
+            creditNotes: {
                 /** Format: date */
                 date: string;
                 id: number;
@@ -15542,39 +15603,74 @@ export type components = {
                 reason: string | null;
                 totalInclVat: number;
             }[];
-            customerId?: number | null;
-            customerName?: string;
+            customerId: number | null;
+            customerName: string;
+            customerSnapshot: ({
+                address1?: string | null;
+                country?: string | null;
+                email?: string | null;
+                name?: string;
+                postalCode?: string | null;
+                town?: string | null;
+            } & {
+                [key: string]: unknown;
+            }) | null;
             /** Format: date */
-            date?: string;
+            date: string;
+            /** @enum {string|null} */
+            depositNature: "arrhes" | "acompte" | null;
+            depositsDeducted: number;
+            /** Format: date */
+            dueDate: string | null;
+            id: number;
             /** @enum {unknown} */
-            depositNature?: "arrhes" | "acompte" | null;
-            depositsDeducted?: number;
-            id?: number;
-            /** @enum {unknown} */
-            invoiceKind?: "invoice" | "cancelled-invoice" | "cancellation-invoice" | "credit-note";
-            invoiceKindLabel?: string;
-            isDeposit?: boolean;
-            /** @enum {unknown} */
-            kind?: "invoice" | "credit-note";
-            lines?: components["schemas"]["BillLine"][];
-            number?: string;
-            payments?: {
+            invoiceKind: "invoice" | "cancelled-invoice" | "cancellation-invoice" | "credit-note";
+            invoiceKindLabel: string;
+            isDeposit: boolean;
+            /** @enum {string} */
+            kind: "invoice" | "credit-note";
+            lines: components["schemas"]["BillLine"][];
+            number: string;
+            /** Format: date */
+            paidOn: string | null;
+            partnerId: number | null;
+            /** @enum {string} */
+            payerType: "customer" | "partner";
+            payments: {
                 amount: number;
                 /** Format: date */
                 date: string;
                 id: number;
                 paymentMethodId: number;
             }[];
-            prefix?: string;
-            remaining?: number;
-            sequence?: number;
+            paymentTerms: string | null;
+            prefix: string;
+            prepaidAmount: number;
+            reason: string | null;
+            remaining: number;
+            sellerSnapshot: ({
+                corporateName?: string;
+                siret?: string;
+                vatNumber?: string;
+            } & {
+                [key: string]: unknown;
+            }) | null;
+            sequence: number;
+            /** Format: date */
+            serviceEndDate: string | null;
+            /** Format: date */
+            serviceStartDate: string | null;
             /** @enum {unknown} */
-            state?: "issued" | "partly-credited" | "cancelled";
-            totalExclVat?: number;
-            totalInclVat?: number;
-            totalVat?: number;
-            touristTaxAmount?: number;
-            vatTotals?: {
+            state: "issued" | "partly-credited" | "cancelled";
+            stateLabel: string;
+            totalExclVat: number;
+            totalInclVat: number;
+            totalVat: number;
+            touristTaxAmount: number;
+            /** Format: date-time */
+            updatedAt: string;
+            userId: number | null;
+            vatTotals: {
                 totalExclVat?: number;
                 totalInclVat?: number;
                 vatAmount?: number;
@@ -16752,13 +16848,13 @@ export type components = {
             userName?: string | null;
         };
         PresentStays: {
-            code?: string | null;
-            customerId?: number | null;
-            customerName?: string | null;
-            endDate?: string;
+            code: string | null;
+            customerId: number | null;
+            customerName: string | null;
+            endDate: string;
             id: number;
-            places?: string | null;
-            startDate?: string;
+            places: string | null;
+            startDate: string;
         }[];
         PriceGrid: {
             /** Format: date-time */
@@ -16850,12 +16946,20 @@ export type components = {
             version?: number;
         };
         PriceGridVersion: {
-            grid?: Record<string, never>;
-            historyVersion?: number;
-            isCurrent?: boolean;
-            options?: Record<string, never>[];
-            periods?: Record<string, never>[];
-            prices?: Record<string, never>[];
+            grid: {
+                [key: string]: unknown;
+            };
+            historyVersion: number;
+            isCurrent: boolean;
+            options: {
+                [key: string]: unknown;
+            }[];
+            periods: {
+                [key: string]: unknown;
+            }[];
+            prices: {
+                [key: string]: unknown;
+            }[];
         };
         PriceOverride: {
             priceGridOptionId: number | null;
@@ -17430,11 +17534,38 @@ export type components = {
             number: string;
         }[];
         SaleTicket: {
-            changeGiven?: number;
-            id?: number;
-            /** @enum {unknown} */
-            kind?: "sale" | "return";
-            lines?: {
+            assignedCustomer: {
+                /** Format: date-time */
+                createdAt: string;
+                customerId: number;
+                customerName: string;
+            } | null;
+            booking: {
+                code: string | null;
+                /** Format: date */
+                endDate: string | null;
+                id: number;
+                /** Format: date */
+                startDate: string | null;
+            } | null;
+            bookingId: number | null;
+            braceletCount: number;
+            cashRegisterId: number;
+            cashRegisterWindowId: number;
+            changeGiven: number;
+            /** Format: date-time */
+            createdAt: string;
+            customerId: number | null;
+            customerName: string | null;
+            /** Format: date */
+            date: string;
+            grossInclVat: number;
+            id: number;
+            /** Format: date-time */
+            issuedAt: string;
+            /** @enum {string} */
+            kind: "sale" | "return";
+            lines: {
                 accountingCode: string | null;
                 amountExclVat: number;
                 amountInclVat: number;
@@ -17462,8 +17593,9 @@ export type components = {
                 vatAmount: number;
                 vatRateBp: number | null;
             }[];
-            number?: string;
-            payments?: {
+            number: string;
+            operatorName: string;
+            payments: {
                 amount: number;
                 /** Format: date-time */
                 createdAt: string;
@@ -17482,8 +17614,35 @@ export type components = {
                     denomination: number;
                 }[];
             }[];
-            totalInclVat?: number;
-            vatTotals?: {
+            printCount: number;
+            registerCode: string;
+            registerLabel: string;
+            returnOf: {
+                id: number;
+                /** Format: date-time */
+                issuedAt: string;
+                number: string;
+            } | null;
+            returnOfSaleId: number | null;
+            returns: {
+                id: number;
+                /** Format: date-time */
+                issuedAt: string;
+                number: string;
+                totalInclVat: number;
+            }[];
+            sellerSnapshot: {
+                [key: string]: unknown;
+            };
+            sequence: number;
+            ticketDiscount: number;
+            totalExclVat: number;
+            totalInclVat: number;
+            totalVat: number;
+            /** Format: date-time */
+            updatedAt: string;
+            userId: number | null;
+            vatTotals: {
                 totalExclVat: number;
                 totalInclVat: number;
                 vatAmount: number;
@@ -18450,44 +18609,49 @@ export type components = {
         };
         TillScreen: {
             articles: {
-                articleFamilyId?: number | null;
-                barcode?: string | null;
-                code?: string | null;
-                color?: string | null;
-                giftType?: string;
+                articleFamilyId: number;
+                barcode: string | null;
+                code: string;
+                /** Format: color */
+                color: string | null;
+                /** @enum {string} */
+                giftType: "none" | "article" | "value" | "service";
                 id: number;
-                isBracelet?: boolean;
-                isStockTracked?: boolean;
-                label?: string;
-                price?: number;
-                stock?: number | null;
-                vatRateBp?: number | null;
+                isBracelet: boolean;
+                isStockTracked: boolean;
+                label: string;
+                price: number;
+                stock: number;
+                vatRateBp: number | null;
             }[];
             braceletCount: number;
             families: {
-                color?: string | null;
+                /** Format: color */
+                color: string;
                 id: number;
-                label?: string;
+                label: string;
             }[];
             paymentMethods: {
                 id: number;
-                isPaperVoucher?: boolean;
-                kind?: string;
-                label?: string;
+                isPaperVoucher: boolean;
+                /** @enum {string} */
+                kind: "none" | "cheque" | "holiday-voucher" | "cash" | "card" | "credit-note" | "grouped" | "regulation" | "gift";
+                label: string;
             }[];
             register: {
-                buttonsPerPage?: number | null;
-                code?: string;
-                id?: number;
-                isActive?: boolean;
-                label?: string;
-                maxPages?: number | null;
-                sellsBracelets?: boolean;
+                buttonsPerPage: number;
+                code: string;
+                id: number;
+                isActive: boolean;
+                label: string;
+                maxPages: number;
+                sellsBracelets: boolean;
             };
             window: {
-                id?: number;
-                openedAt?: string;
-                openingFloat?: number;
+                id: number;
+                /** Format: date-time */
+                openedAt: string;
+                openingFloat: number;
             } | null;
         };
         TouristTaxExemption: {

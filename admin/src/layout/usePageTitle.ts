@@ -2,25 +2,15 @@
 // header answer gives the logos of the app bar and the remote-support link.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { answerAs, rest } from '../rest';
+import { rest, type RestAnswer } from '../rest';
 
-export interface EstablishmentHeader {
-  title: string;
-  name: string | null;
-  shortName: string | null;
-  isGroupMode: boolean;
-  groupName: string | null;
-  /** last change of the logo (cache key), null when none */
-  logo: string | null;
-  groupLogo: string | null;
-  version: string;
-  remoteSupportUrl: string | null;
-}
+/** The page header: title, logos (last change as a cache key, null when none), version, remote-support link. */
+export type EstablishmentHeader = RestAnswer<'/establishment/establishment/header', 'get'>;
 
 export function useEstablishmentHeader() {
   return useQuery({
     queryKey: ['establishment-header'],
-    queryFn: () => answerAs<EstablishmentHeader>(rest('get', '/establishment/establishment/header')),
+    queryFn: () => rest('get', '/establishment/establishment/header'),
     staleTime: 5 * 60_000,
     retry: false,
   });

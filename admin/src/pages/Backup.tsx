@@ -17,26 +17,10 @@ import {
   Typography,
 } from '@mui/material';
 import { Title, useLogout, useNotify } from 'react-admin';
-import { AskDialog, API, answerAs, dateFr, errorBody, errorText, rest } from '../ui';
+import { AskDialog, API, dateFr, errorBody, errorText, rest, type RestAnswer } from '../ui';
 
-interface Run {
-  id: number;
-  kind: 'auto' | 'manual' | 'download';
-  startedAt: string;
-  finishedAt: string | null;
-  status: 'running' | 'done' | 'failed';
-  file: string | null;
-  size: number | null;
-}
-interface Status {
-  last: Run | null;
-  ageDays: number | null;
-  stale: boolean;
-  staleDays: number;
-  retentionDays: number;
-  runs: Run[];
-  files: { name: string; size: number; modifiedAt: string }[];
-}
+type Status = RestAnswer<'/backup/status', 'get'>;
+type Run = Status['runs'][number];
 
 const KIND: Record<Run['kind'], string> = { auto: 'Automatique', manual: 'Sur le serveur', download: 'Téléchargée' };
 const STATUS: Record<Run['status'], string> = { running: 'En cours', done: 'Terminée', failed: 'En échec' };
@@ -61,7 +45,7 @@ export default function Backup() {
   const input = useRef<HTMLInputElement>(null);
 
   const load = () =>
-    answerAs<Status>(rest('get', '/backup/status')).then(
+    rest('get', '/backup/status').then(
       (s) => {
         setStatus(s);
         setRetention(String(s.retentionDays));

@@ -14,7 +14,7 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useNotify } from 'react-admin';
-import { answerAs, errorText, rest, useLeaveGuard } from '../ui';
+import { errorText, rest, useLeaveGuard, type RestAnswer } from '../ui';
 import { findContext, useMenuTree } from '../layout/Menu';
 import { openMenuKey, parentContext } from '../layout/menuContext';
 import { DOCUMENTATION_URL } from '../layout/UserMenu';
@@ -22,19 +22,8 @@ import { ContextBoard } from './DynamicBoard';
 
 declare const __APP_VERSION__: string;
 
-interface HomeTile {
-  key: string;
-  label: string;
-  route: string | null;
-  count: number | null;
-  hidden: boolean;
-  detail?: string;
-  warning?: string | null;
-}
-interface TilesAnswer {
-  version: string;
-  tiles: HomeTile[];
-}
+type TilesAnswer = RestAnswer<'/home/tiles', 'get'>;
+type HomeTile = TilesAnswer['tiles'][number];
 
 const numberFr = new Intl.NumberFormat('fr-FR');
 const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 2 } as const;
@@ -156,7 +145,7 @@ export default function Home() {
   const { dialog } = useLeaveGuard({ when: unlocked, onLeave: () => setUnlocked(false) });
   const tilesQuery = (all: boolean) => ({
     queryKey: ['home-tiles', all],
-    queryFn: () => answerAs<TilesAnswer>(rest('get', '/home/tiles', { query: { all: all ? '1' : undefined } })),
+    queryFn: () => rest('get', '/home/tiles', { query: { all: all ? '1' : undefined } }),
     staleTime: 0,
   });
   const { data } = useQuery(tilesQuery(unlocked));

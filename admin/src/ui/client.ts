@@ -3,16 +3,7 @@
 // (which holds EntityForm) is never on its import path.
 export { api, API, type ApiInit } from '../api';
 export { errorBody, errorText, type ErrorBody } from '../errors';
-export {
-  answerAs,
-  rest,
-  restUrl,
-  type MethodOf,
-  type RestAnswer,
-  type RestBody,
-  type RestInit,
-  type RestPath,
-} from '../rest';
+export { rest, restUrl, type MethodOf, type RestAnswer, type RestBody, type RestInit, type RestPath } from '../rest';
 export {
   records,
   type EntityDraft,

@@ -1,34 +1,36 @@
 // The named answer schemas of the bill routes (components/schemas of /rest/openapi.json),
 // registered on import: an issued bill, a bill preview, a stay's balance.
 import { defineSchemas } from '../../http/define-route';
-import { bool, closed, columns, date, int, list, money, str } from '../../http/schema-parts';
+import { bool, closed, columns, date, int, list, money, orNull, str, strOrNull } from '../../http/schema-parts';
 import { meta as bill } from '../../../common/generated/meta/bill';
 import { STAY_BILL_COLUMNS } from './stay-balance';
 import { meta as payment } from '../../../common/generated/meta/payment';
 
+/** A party frozen on a bill (parties.ts): these fields named, none required, the others allowed. */
+const snapshot = (properties: Record<string, object>) => ({ type: 'object', additionalProperties: true, properties });
+
 defineSchemas({
+  // Every field loadBill (view.ts) answers: the whole bill row, its state, lines, credit notes and payments.
   IssuedBill: {
-    type: 'object',
-    description:
-      'Une facture émise (ou un avoir) : numéro de la série, date, totaux par taux de TVA, lignes ; état calculé ' +
-      "d'après ses avoirs.",
-    properties: {
-      id: int,
-      number: str,
-      prefix: str,
-      sequence: int,
-      date: date,
-      kind: { enum: ['invoice', 'credit-note'] },
-      isDeposit: bool,
-      depositNature: { enum: ['arrhes', 'acompte', null] },
-      bookingId: { type: ['integer', 'null'] },
-      customerId: { type: ['integer', 'null'] },
-      customerName: str,
-      totalExclVat: money,
-      totalVat: money,
-      totalInclVat: money,
-      touristTaxAmount: money,
-      depositsDeducted: money,
+    ...closed({
+      ...columns(
+        bill.schema,
+        Object.keys(bill.schema.properties).filter(
+          (k) => !['sellerSnapshot', 'customerSnapshot', 'vatTotals'].includes(k),
+        ),
+      ),
+      // Frozen at issue: a bill issued before a field was added lacks it, hence open and optional.
+      sellerSnapshot: orNull(snapshot({ corporateName: str, siret: str, vatNumber: str })),
+      customerSnapshot: orNull(
+        snapshot({
+          name: str,
+          email: strOrNull,
+          address1: strOrNull,
+          postalCode: strOrNull,
+          town: strOrNull,
+          country: strOrNull,
+        }),
+      ),
       vatTotals: {
         type: 'array',
         items: {
@@ -37,17 +39,21 @@ defineSchemas({
         },
       },
       state: { enum: ['issued', 'partly-credited', 'cancelled'] },
+      stateLabel: str,
       invoiceKind: {
         enum: ['invoice', 'cancelled-invoice', 'cancellation-invoice', 'credit-note'],
         description: "Facture, facture annulée (par avoirs), facture d'annulation (frais d'un séjour annulé), avoir",
       },
       invoiceKindLabel: str,
       remaining: money,
-      creditedBillId: { type: ['integer', 'null'] },
       lines: { type: 'array', items: { $ref: '#/components/schemas/BillLine' } },
+      creditedBill: orNull(closed(columns(bill.schema, ['id', 'number', 'date']))),
       creditNotes: list(closed(columns(bill.schema, ['id', 'number', 'date', 'totalInclVat', 'reason']))),
       payments: list(closed(columns(payment.schema, ['id', 'date', 'amount', 'paymentMethodId']))),
-    },
+    }),
+    description:
+      'Une facture émise (ou un avoir) : numéro de la série, date, totaux par taux de TVA, lignes ; état calculé ' +
+      "d'après ses avoirs.",
   },
   BillPreview: {
     type: 'object',

@@ -6,6 +6,7 @@ import { meta as booking } from '../../../common/generated/meta/booking';
 import { meta as payment } from '../../../common/generated/meta/payment';
 import { meta as deposit } from '../../../common/generated/meta/bank-deposit';
 import { meta as movement } from '../../../common/generated/meta/cash-movement';
+import { meta as cashCount } from '../../../common/generated/meta/cash-count';
 import { REMITTED_COLUMNS } from './deposits';
 import {
   bool,
@@ -167,7 +168,8 @@ export const CASH_FUND = closed({
     }),
   ),
   movements: list(closed(columns(movement.schema, ['id', 'kind', 'label', 'amount']))),
-  count: orNull(ref('CashCount')),
+  // The day's cash_count row, every column.
+  count: orNull(closed(columns(cashCount.schema, Object.keys(cashCount.schema.properties)))),
   tolerance: money,
   difference: { ...intOrNull, description: 'centimes : compté moins attendu' },
   withinTolerance: boolOrNull,

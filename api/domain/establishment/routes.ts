@@ -6,7 +6,7 @@
 // (/init-demo).
 import type { Knex } from 'knex';
 import { defineRoute, type RouteDecl } from '../../http/define-route';
-import { bool, int, multipartFile, ref, str } from '../../http/schema-parts';
+import { bool, closed, int, multipartFile, ref, str } from '../../http/schema-parts';
 import { notFound } from '../../http/errors';
 import { entityMeta } from '../../rest/entities';
 import { recordHistory } from '../../rest/history';
@@ -121,20 +121,17 @@ export const ESTABLISHMENT_ROUTES: RouteDecl[] = [
     right: 'session',
     tag,
     summary: 'Titre des pages (nom, sinon nom court, sinon Bivouac), logos, version',
-    response: {
-      type: 'object',
-      properties: {
-        title: str,
-        name: { type: ['string', 'null'] },
-        shortName: { type: ['string', 'null'] },
-        isGroupMode: bool,
-        groupName: { type: ['string', 'null'] },
-        logo: { type: ['string', 'null'], description: 'date du logo (null : aucun)' },
-        groupLogo: { type: ['string', 'null'] },
-        version: str,
-        remoteSupportUrl: { type: ['string', 'null'] },
-      },
-    },
+    response: closed({
+      title: str,
+      name: { type: ['string', 'null'] },
+      shortName: { type: ['string', 'null'] },
+      isGroupMode: bool,
+      groupName: { type: ['string', 'null'] },
+      logo: { type: ['string', 'null'], description: 'date du logo (null : aucun)' },
+      groupLogo: { type: ['string', 'null'] },
+      version: str,
+      remoteSupportUrl: { type: ['string', 'null'] },
+    }),
     handler: async ({ knex }) => {
       const est = await currentEstablishment(knex);
       const stamps = est ? await logoStamps(knex, est.id) : {};

@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { holds } from '../../auth/access';
 import { badRequest } from '../../http/errors';
 import { defineRoute } from '../../http/define-route';
+import { bool, closed, list, str, strOrNull } from '../../http/schema-parts';
 import { todayParis } from '../../../common/dates';
 import { ENTITY_METAS } from '../../../common/generated/meta/index';
 import { APP_VERSION } from '../establishment/user-guide';
@@ -149,6 +150,19 @@ export async function tilesFor(
 }
 
 const tag = 'home';
+/** A tile as the home screen shows it: its counter (null when hidden or failed) and, for some, a line of detail. */
+const TILE = closed(
+  {
+    key: str,
+    label: str,
+    route: strOrNull,
+    count: { type: ['integer', 'null'] },
+    hidden: bool,
+    detail: str,
+    warning: strOrNull,
+  },
+  ['detail', 'warning'],
+);
 
 export const TILE_ROUTES = [
   defineRoute({
@@ -158,10 +172,7 @@ export const TILE_ROUTES = [
     tag,
     summary: "Tuiles de l'accueil avec leurs compteurs (all=1 : tuiles masquées comprises)",
     query: { type: 'object', properties: { all: { type: 'string', description: '1 : tuiles masquées comprises' } } },
-    response: {
-      type: 'object',
-      properties: { version: { type: 'string' }, tiles: { type: 'array', items: { type: 'object' } } },
-    },
+    response: closed({ version: str, tiles: list(TILE) }),
     handler: async ({ query, user, knex }) => ({
       version: APP_VERSION,
       tiles: await tilesFor(knex, user, query.all === '1' || query.all === 'true'),

@@ -1,6 +1,7 @@
 // Routes of the cancellation insurance module (issue 30, docs/history.md#issue-30): the declarations to the
 // insurer (screen /insurance-declaration-list), their file, and the wizard's default.
 import { defineRoute } from '../../http/define-route';
+import { closed } from '../../http/schema-parts';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../rest/records';
 import { processQueue } from '../mail/queue';
@@ -19,32 +20,27 @@ const day = { type: 'string', format: 'date', 'x-message': 'INCORRECT_DATES' };
 const id = { type: 'integer', minimum: 1, maximum: 999_999_999, 'x-message': 'INVALID_ID' };
 const nStr = { type: ['string', 'null'] };
 const int = { type: 'integer' };
-const stay = {
-  type: 'object',
-  properties: {
-    bookingId: int,
-    code: { type: 'string' },
-    customerName: { type: 'string' },
-    startDate: { type: 'string' },
-    endDate: { type: 'string' },
-    stayAmount: int,
-    premium: int,
-  },
-};
-const preview = {
-  type: 'object',
-  properties: {
-    moduleId: int,
-    from: { type: 'string' },
-    to: { type: 'string' },
-    contractNumber: nStr,
-    stays: { type: 'array', items: stay },
-    totalStayAmount: int,
-    totalPremium: int,
-    commissionRateBp: int,
-    commission: int,
-  },
-};
+// The preview fills every field (declaration.ts previewDeclaration).
+const stay = closed({
+  bookingId: int,
+  code: { type: 'string' },
+  customerName: { type: 'string' },
+  startDate: { type: 'string' },
+  endDate: { type: 'string' },
+  stayAmount: int,
+  premium: int,
+});
+const preview = closed({
+  moduleId: int,
+  from: { type: 'string' },
+  to: { type: 'string' },
+  contractNumber: nStr,
+  stays: { type: 'array', items: stay },
+  totalStayAmount: int,
+  totalPremium: int,
+  commissionRateBp: int,
+  commission: int,
+});
 const declaration = {
   type: 'object',
   properties: {

@@ -3,6 +3,11 @@
 import { QUOTE_REQUEST_SCHEMA } from './request-schema';
 import { closed, date, int, orNull, ref } from '../../http/schema-parts';
 
+/**
+ * A row of a grid's table as the version stored it (price_grid_version.snapshot): the columns of the day it
+ * was saved, which a later migration may have changed; open, not a schema of today's columns.
+ */
+const STORED_ROW = { type: 'object', additionalProperties: true };
 const cents = { type: 'integer', description: 'centimes d’euro' };
 const nullableInt = { type: ['integer', 'null'] };
 
@@ -140,13 +145,14 @@ export const PRICING_SCHEMAS: Record<string, object> = {
     type: 'object',
     description:
       'Une version enregistrée d’une grille : la grille, ses périodes, ses options et leurs prix tels qu’ils étaient.',
+    required: ['historyVersion', 'isCurrent', 'grid', 'periods', 'options', 'prices'],
     properties: {
       historyVersion: int,
       isCurrent: { type: 'boolean' },
-      grid: { type: 'object' },
-      periods: { type: 'array', items: { type: 'object' } },
-      options: { type: 'array', items: { type: 'object' } },
-      prices: { type: 'array', items: { type: 'object' } },
+      grid: STORED_ROW,
+      periods: { type: 'array', items: STORED_ROW },
+      options: { type: 'array', items: STORED_ROW },
+      prices: { type: 'array', items: STORED_ROW },
     },
   },
 };

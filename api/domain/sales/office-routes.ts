@@ -2,7 +2,7 @@
 // checks, gift vouchers (checked, printed, imported), customers given to tickets after
 // the fact, a ticket sent by e-mail. Thin: parse, call.
 import { defineRoute } from '../../http/define-route';
-import { email } from '../../http/schema-parts';
+import { closed, email, int, intOrNull, str } from '../../http/schema-parts';
 import { parseId } from '../../rest/records';
 import { notFound } from '../../http/errors';
 import { todayParis } from '../../../common/dates';
@@ -62,11 +62,7 @@ export const OFFICE_ROUTES = [
         notes: { type: ['string', 'null'], maxLength: 200 },
       },
     },
-    response: {
-      type: 'object',
-      required: ['id'],
-      properties: { id: { type: 'integer' }, label: { type: 'string' }, stock: { type: ['integer', 'null'] } },
-    },
+    response: closed({ id: int, label: str, stock: intOrNull }),
     handler: ({ params, body, user, knex }) => recordMovement(knex, parseId(params.articleId), body, user?.id ?? null),
   }),
 

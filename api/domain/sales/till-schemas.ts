@@ -10,28 +10,57 @@ import {
   intOrNull,
   list,
   money,
+  orNull,
   str,
   strOrNull,
 } from '../../http/schema-parts';
+import { meta as article } from '../../../common/generated/meta/article';
+import { meta as family } from '../../../common/generated/meta/article-family';
+import { meta as register } from '../../../common/generated/meta/cash-register';
+import { meta as tillWindow } from '../../../common/generated/meta/cash-register-window';
+import { meta as method } from '../../../common/generated/meta/payment-method';
+import { meta as booking } from '../../../common/generated/meta/booking';
+import { meta as sale } from '../../../common/generated/meta/sale';
+import { meta as saleCustomer } from '../../../common/generated/meta/sale-customer';
 import { meta as saleLine } from '../../../common/generated/meta/sale-line';
 import { meta as salePayment } from '../../../common/generated/meta/sale-payment';
 import { PAYMENT_KINDS } from '../../../common/sales-totals';
 
+const TILL_ARTICLE_COLUMNS = [
+  'id',
+  'code',
+  'barcode',
+  'label',
+  'articleFamilyId',
+  'price',
+  'color',
+  'isStockTracked',
+  'stock',
+  'isBracelet',
+  'giftType',
+];
 /** A VAT rate's totals (common/sales-totals.ts VatTotal), in cents. */
 const vatTotal = closed({ vatRateBp: intOrNull, totalExclVat: money, vatAmount: money, totalInclVat: money });
 
 defineSchemas({
   SaleTicket: {
-    type: 'object',
     description:
       'Un ticket de caisse émis (ou de retour) : numéro sans trou de sa caisse, lignes, règlements, totaux par ' +
       'taux de TVA',
-    properties: {
-      id: int,
-      number: str,
-      kind: { enum: ['sale', 'return'] },
-      totalInclVat: int,
-      changeGiven: int,
+    // Every field loadSale (view.ts) answers: the sale row, its register, lines, payments, returns and stay.
+    ...closed({
+      ...columns(
+        sale.schema,
+        Object.keys(sale.schema.properties).filter((k) => k !== 'sellerSnapshot' && k !== 'vatTotals'),
+      ),
+      sellerSnapshot: { type: 'object', additionalProperties: true, description: 'le vendeur tel qu’au ticket' },
+      registerCode: str,
+      registerLabel: str,
+      printCount: int,
+      returns: list(closed(columns(sale.schema, ['id', 'number', 'issuedAt', 'totalInclVat']))),
+      returnOf: orNull(closed(columns(sale.schema, ['id', 'number', 'issuedAt']))),
+      booking: orNull(closed(columns(booking.schema, ['id', 'code', 'startDate', 'endDate']))),
+      assignedCustomer: orNull(closed(columns(saleCustomer.schema, ['customerId', 'customerName', 'createdAt']))),
       lines: list(
         closed({
           ...columns(saleLine.schema, Object.keys(saleLine.schema.properties)),
@@ -48,18 +77,47 @@ defineSchemas({
         }),
       ),
       vatTotals: list(vatTotal),
-    },
+    }),
   },
   CashRegisterZ: {
     type: 'object',
     description:
       "Le Z d'une session de caisse : attendu, compté et écart par nature de règlement, totaux par taux de TVA, " +
       'nombre de tickets',
+    // The fields of records.ts ZReport the close dialog reads are required; a Z stored before `vouchers` has none.
+    required: [
+      'windowId',
+      'zNumber',
+      'registerLabel',
+      'ticketCount',
+      'firstNumber',
+      'lastNumber',
+      'totalInclVat',
+      'openingFloat',
+      'byKind',
+      'vatTotals',
+    ],
     properties: {
       windowId: int,
+      cashRegisterId: int,
+      registerCode: str,
+      registerLabel: str,
       zNumber: intOrNull,
+      openedAt: str,
+      closedAt: strOrNull,
+      openingFloat: money,
       ticketCount: int,
+      firstNumber: strOrNull,
+      lastNumber: strOrNull,
+      returnCount: int,
+      returnTotal: money,
       totalInclVat: int,
+      totalExclVat: money,
+      totalVat: money,
+      changeGiven: money,
+      braceletCount: int,
+      cashExpected: money,
+      vouchers: list(closed({ denomination: money, count: int })),
       byKind: list(
         closed({
           kind: { enum: [...PAYMENT_KINDS] },
@@ -74,51 +132,23 @@ defineSchemas({
   },
 });
 
-/** Rows of these properties, `required` present in each. */
-const rows = (properties: Record<string, object>, required: string[] = ['id']) =>
-  list({ type: 'object', required, properties });
-
 defineSchemas({
+  // Every field is there (view.ts tillData selects these columns): the till screen reads them as common/till-data.ts.
   TillScreen: {
-    type: 'object',
-    description: "L'écran de caisse : la caisse, ses familles, ses articles du jour, les modes de paiement, la session",
-    required: ['register', 'families', 'articles', 'paymentMethods', 'window', 'braceletCount'],
-    properties: {
-      register: {
-        type: 'object',
-        properties: {
-          id: int,
-          code: str,
-          label: str,
-          buttonsPerPage: intOrNull,
-          maxPages: intOrNull,
-          sellsBracelets: bool,
-          isActive: bool,
-        },
-      },
-      families: rows({ id: int, label: str, color: strOrNull }),
-      articles: rows({
-        id: int,
-        code: strOrNull,
-        barcode: strOrNull,
-        label: str,
-        articleFamilyId: intOrNull,
-        price: { ...int, description: 'centimes' },
-        color: strOrNull,
-        isStockTracked: bool,
-        stock: intOrNull,
-        isBracelet: bool,
-        giftType: str,
-        vatRateBp: intOrNull,
-      }),
-      paymentMethods: rows({ id: int, label: str, kind: str, isPaperVoucher: bool }),
+    ...closed({
+      register: closed(
+        columns(register.schema, ['id', 'code', 'label', 'buttonsPerPage', 'maxPages', 'sellsBracelets', 'isActive']),
+      ),
+      families: list(closed(columns(family.schema, ['id', 'label', 'color']))),
+      articles: list(closed({ ...columns(article.schema, TILL_ARTICLE_COLUMNS), vatRateBp: intOrNull })),
+      paymentMethods: list(closed(columns(method.schema, ['id', 'label', 'kind', 'isPaperVoucher']))),
       window: {
-        type: ['object', 'null'],
+        ...orNull(closed(columns(tillWindow.schema, ['id', 'openedAt', 'openingFloat']))),
         description: 'la session ouverte, null sans session',
-        properties: { id: int, openedAt: str, openingFloat: int },
       },
       braceletCount: int,
-    },
+    }),
+    description: "L'écran de caisse : la caisse, ses familles, ses articles du jour, les modes de paiement, la session",
   },
   CashRegisterWindowOpened: {
     type: 'object',
@@ -126,15 +156,17 @@ defineSchemas({
     required: ['id', 'cashRegisterId'],
     properties: { id: int, cashRegisterId: int, openedAt: str, openingFloat: int, closedAt: strOrNull },
   },
-  PresentStays: rows({
-    id: int,
-    code: strOrNull,
-    startDate: str,
-    endDate: str,
-    customerId: intOrNull,
-    customerName: strOrNull,
-    places: strOrNull,
-  }),
+  PresentStays: list(
+    closed({
+      id: int,
+      code: strOrNull,
+      startDate: str,
+      endDate: str,
+      customerId: intOrNull,
+      customerName: strOrNull,
+      places: strOrNull,
+    }),
+  ),
   // The till checks and the tickets without a customer: every column of their query, always there.
   TicketsPaymentMismatch: list(closed({ id: int, number: str, issuedAt: str, totalInclVat: int, paid: int })),
   SalesCharged: list(

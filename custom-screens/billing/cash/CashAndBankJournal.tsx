@@ -6,9 +6,8 @@ import { formatCents } from '../../../common/money';
 import { todayParis } from '../../../common/dates';
 import { rest } from '../../../admin/src/ui/client';
 import { DataTable, dateFr, Page, DateFieldFr } from '../../../admin/src/ui';
-import { answerAs } from '../answer';
 import { usePaymentMethods } from '../usePaymentMethods';
-import { keyedJournalRows, monthStart, MOVEMENT, type Journal } from './model';
+import { keyedJournalRows, monthStart, MOVEMENT } from './model';
 
 function useJournal() {
   const today = todayParis();
@@ -19,7 +18,7 @@ function useJournal() {
   const query = { from, to, ...(methodId ? { paymentMethodId: Number(methodId) } : {}) };
   const journal = useQuery({
     queryKey: ['cash-journal', from, to, methodId],
-    queryFn: () => answerAs<Journal>(rest('get', '/cash-and-bank-journal', { query })),
+    queryFn: () => rest('get', '/cash-and-bank-journal', { query }),
     enabled: !!from && !!to && from <= to,
   });
   return { from, setFrom, to, setTo, methodId, setMethodId, methods, journal };

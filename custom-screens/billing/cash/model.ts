@@ -1,39 +1,16 @@
-// What the cash screens read and send, and the pure rules of their display. The answers'
-// shapes are named here because their routes' response schemas are still bare objects
-// (api/domain/billing/cash.ts builds them).
-import type { CashCountRecord, StartingBaseRecord } from '../../../common/generated/types';
+// What the cash screens read and send, and the pure rules of their display (api/domain/billing/cash.ts
+// builds the answers).
+import type { StartingBaseRecord } from '../../../common/generated/types';
+import type { RestAnswer } from '../../../admin/src/ui/client';
 import { parseEurosToCents } from '../../../common/money';
 
 export type MovementKind = 'expense' | 'injection';
 
-export interface CashFund {
-  paymentMethodId: number;
-  methodLabel: string;
-  date: string;
-  opening: number;
-  openingSource: 'count' | 'starting-base' | 'none';
-  receipts: number;
-  injections: number;
-  expenses: number;
-  deposits: number;
-  expected: number;
-  count: CashCountRecord | null;
-  difference: number | null;
-  withinTolerance: boolean | null;
-}
+/** A cash method's fund for one day (GET and POST /cash-fund/{paymentMethodId}/{date}). */
+export type CashFund = RestAnswer<'/cash-fund/{paymentMethodId}/{date}', 'get'>;
 
-export interface CashMovementRow {
-  id: number;
-  date: string;
-  label: string;
-  amount: number;
-  methodLabel: string | null;
-  expenseTypeLabel: string | null;
-}
-export interface MovementMonth {
-  rows: CashMovementRow[];
-  total: number;
-}
+/** A month of expenses or injections and its total. */
+export type MovementMonth = RestAnswer<'/cash-movement/month/{kind}/{yearMonth}', 'get'>;
 
 export interface StartingBaseRow {
   paymentMethodId: number;
@@ -58,11 +35,8 @@ export interface JournalTotal {
   outflows: number;
   net: number;
 }
-export interface Journal {
-  rows: JournalRow[];
-  totals: JournalTotal[];
-  basis: 'payment-date' | 'deposit-date';
-}
+/** The cash and bank journal of a period: its rows, the totals per method, the date it goes by. */
+export type Journal = RestAnswer<'/cash-and-bank-journal', 'get'>;
 
 export const MOVEMENT: Record<string, string> = {
   payment: 'Encaissement',

@@ -5,9 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { todayParis } from '../../../common/dates';
 import { rest, useCan } from '../../../admin/src/ui/client';
-import { answerAs } from '../answer';
 import { usePaymentMethods } from '../usePaymentMethods';
-import { countedCents, fundDate, type CashFund } from './model';
+import { countedCents, fundDate } from './model';
 
 export function useCashFund(paymentMethodId: string, rawDate: string | undefined) {
   const date = fundDate(rawDate, todayParis());
@@ -19,7 +18,7 @@ export function useCashFund(paymentMethodId: string, rawDate: string | undefined
   const path = { paymentMethodId: id, date };
   const fund = useQuery({
     queryKey: ['cash-fund', id, date],
-    queryFn: () => answerAs<CashFund>(rest('get', '/cash-fund/{paymentMethodId}/{date}', { path })),
+    queryFn: () => rest('get', '/cash-fund/{paymentMethodId}/{date}', { path }),
     enabled: id > 0,
   });
   const [counted, setCounted] = useState('');
@@ -31,7 +30,7 @@ export function useCashFund(paymentMethodId: string, rawDate: string | undefined
     }
     try {
       const saved = rest('post', '/cash-fund/{paymentMethodId}/{date}', { path, body: { countedAmount } });
-      qc.setQueryData(['cash-fund', id, date], await answerAs<CashFund>(saved));
+      qc.setQueryData(['cash-fund', id, date], await saved);
       notify('Comptage enregistré', { type: 'success' });
     } catch (e) {
       notify((e as Error).message, { type: 'error' });

@@ -4,9 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { todayParis } from '../../../common/dates';
 import { records, rest, useCan } from '../../../admin/src/ui/client';
-import { answerAs } from '../answer';
 import { usePaymentMethods } from '../usePaymentMethods';
-import { emptyMovement, movementRecord, type MovementForm, type MovementKind, type MovementMonth } from './model';
+import { emptyMovement, movementRecord, type MovementForm, type MovementKind } from './model';
 
 export function useMovements(kind: MovementKind, yearMonth: string) {
   const qc = useQueryClient();
@@ -20,8 +19,7 @@ export function useMovements(kind: MovementKind, yearMonth: string) {
   });
   const month = useQuery({
     queryKey: ['cash-movements', kind, yearMonth],
-    queryFn: () =>
-      answerAs<MovementMonth>(rest('get', '/cash-movement/month/{kind}/{yearMonth}', { path: { kind, yearMonth } })),
+    queryFn: () => rest('get', '/cash-movement/month/{kind}/{yearMonth}', { path: { kind, yearMonth } }),
   });
   const [form, setForm] = useState<MovementForm>(() => emptyMovement(todayParis()));
   const set = (k: keyof MovementForm) => (value: string) => setForm({ ...form, [k]: value });

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { records, rest, useCan } from '../../../admin/src/ui/client';
-import { answerAs } from '../answer';
 import { countedCents, type StartingBaseRow } from './model';
 
 export function useStartingBases(yearMonth: string) {
@@ -13,8 +12,7 @@ export function useStartingBases(yearMonth: string) {
   const canWrite = useCan('invoice.bank', 'write');
   const bases = useQuery({
     queryKey: ['starting-base', yearMonth],
-    queryFn: () =>
-      answerAs<StartingBaseRow[]>(rest('get', '/starting-base/month/{yearMonth}', { path: { yearMonth } })),
+    queryFn: () => rest('get', '/starting-base/month/{yearMonth}', { path: { yearMonth } }),
   });
   const [typed, setTyped] = useState<Record<number, string>>({});
   const type = (methodId: number, value: string) => setTyped({ ...typed, [methodId]: value });

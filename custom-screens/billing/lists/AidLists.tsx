@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
-import { rest, DataTable, Page, type Column, type Row } from '../../../admin/src/ui';
-import { answerAs } from '../answer';
+import { rest, DataTable, Page, type Column } from '../../../admin/src/ui';
 import { StatusChip } from '../../bookings/status';
 
 const insuranceColumns: Column[] = [
@@ -28,7 +27,7 @@ export function InsuranceList() {
   const p = usePeriod('assurance-list');
   const q = useQuery({
     queryKey: ['assurance-list', p.query],
-    queryFn: () => answerAs<{ rows: Row[]; total: number }>(rest('get', '/booking/insured', { query: p.range })),
+    queryFn: () => rest('get', '/booking/insured', { query: p.range }),
   });
   return (
     <Page title="Assurances annulation">

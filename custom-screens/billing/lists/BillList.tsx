@@ -7,8 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { billKindLabel, billStateLabel, dateFr } from '../common';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
-import { rest, DataTable, Page, type Column, type RestInit, type Row } from '../../../admin/src/ui';
-import { answerAs } from '../answer';
+import { rest, DataTable, Page, type Column, type RestInit } from '../../../admin/src/ui';
 
 type BillListQuery = NonNullable<RestInit<'/bill/list', 'get'>['query']>;
 
@@ -55,7 +54,7 @@ export default function BillList() {
   };
   const q = useQuery({
     queryKey: ['bill-list', query],
-    queryFn: () => answerAs<{ rows: Row[]; totals: Row }>(rest('get', '/bill/list', { query })),
+    queryFn: () => rest('get', '/bill/list', { query }),
   });
   const t = q.data?.totals;
   return (

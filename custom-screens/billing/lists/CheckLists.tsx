@@ -7,8 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, Totals, useDate } from './shared';
-import { rest, DataTable, DateBox, Page, type Column, type Row } from '../../../admin/src/ui';
-import { answerAs } from '../answer';
+import { rest, DataTable, DateBox, Page, type Column } from '../../../admin/src/ui';
 
 const doubleColumns: Column[] = [
   { key: 'label', label: 'Contrôle' },
@@ -22,7 +21,7 @@ export function DoubleBillCheck() {
   const navigate = useNavigate();
   const q = useQuery({
     queryKey: ['verif-double-bill'],
-    queryFn: () => answerAs<Row[]>(rest('get', '/bill/verif-double')),
+    queryFn: () => rest('get', '/bill/verif-double'),
   });
   const rows = (q.data ?? []).map((r, i) => ({ ...r, key: `${r.check}-${r.bookingId ?? r.bills}-${i}` }));
   return (
@@ -60,7 +59,7 @@ export function DueBillCheck() {
   const [date, setDate] = useDate();
   const q = useQuery({
     queryKey: ['verif-due-bill', date],
-    queryFn: () => answerAs<Row[]>(rest('get', '/bill/verif-due', { query: { date } })),
+    queryFn: () => rest('get', '/bill/verif-due', { query: { date } }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
   });
   const rows = q.data ?? [];

@@ -6,8 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
-import { rest, DataTable, Page, type Column, type Row } from '../../../admin/src/ui';
-import { answerAs } from '../answer';
+import { rest, DataTable, Page, type Column } from '../../../admin/src/ui';
 
 const noteColumns: Column[] = [
   { key: 'number', label: 'Avoir' },
@@ -29,10 +28,7 @@ export default function CreditList() {
   const p = usePeriod('result-credit-list');
   const q = useQuery({
     queryKey: ['result-credit-list', p.query],
-    queryFn: () =>
-      answerAs<{ creditNotes: Row[]; balances: Row[]; total: number }>(
-        rest('get', '/bill/credits', { query: p.range }),
-      ),
+    queryFn: () => rest('get', '/bill/credits', { query: p.range }),
   });
   return (
     <Page title="Avoirs et clients créditeurs">

@@ -21,10 +21,8 @@ import {
   type RestAnswer,
 } from '../../../admin/src/ui';
 import { euros, Filters, Totals } from './shared';
-import { answerAs } from '../answer';
 
-/** The route names every field of its preview but requires none; it answers them all. */
-type Preview = Required<RestAnswer<'/insurance-declaration/preview', 'get'>>;
+type Preview = RestAnswer<'/insurance-declaration/preview', 'get'>;
 
 const firstOfMonth = (d: string) => `${d.slice(0, 8)}01`;
 const MAIL: Record<string, string> = { sent: 'Envoyé', queued: 'En attente', sending: 'En cours', failed: 'En échec' };
@@ -91,9 +89,7 @@ export default function InsuranceDeclarations() {
   const showPreview = () =>
     run(async () =>
       setPreview(
-        await answerAs<Preview>(
-          rest('get', '/insurance-declaration/preview', { query: { moduleId: Number(chosen), from, to } }),
-        ),
+        await rest('get', '/insurance-declaration/preview', { query: { moduleId: Number(chosen), from, to } }),
       ),
     );
   const send = () =>

@@ -5,8 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { countFr } from '../../../common/french';
 import { dateFr } from '../common';
 import { euros, Filters, Totals, useDate } from './shared';
-import { rest, DataTable, DateBox, Page, type Column, type Row } from '../../../admin/src/ui';
-import { answerAs } from '../answer';
+import { rest, DataTable, DateBox, Page, type Column } from '../../../admin/src/ui';
 import { StatusChip } from '../../bookings/status';
 
 const columns: Column[] = [
@@ -26,7 +25,7 @@ export default function UnbilledList() {
   const [until, setUntil] = useDate();
   const q = useQuery({
     queryKey: ['unbilled', until],
-    queryFn: () => answerAs<Row[]>(rest('get', '/bill/unbilled', { query: { until } })),
+    queryFn: () => rest('get', '/bill/unbilled', { query: { until } }),
     enabled: /^\d{4}-\d{2}-\d{2}$/.test(until),
   });
   const rows = q.data ?? [];

@@ -8,8 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { countFr } from '../../../common/french';
 import { addDays, todayParis } from '../../../common/dates';
-import { API, DataTable, DateBox, dateFr, Page, rest, useCan, type Column, type Row } from '../../../admin/src/ui';
-import { answerAs } from '../answer';
+import { API, DataTable, DateBox, dateFr, Page, rest, useCan, type Column } from '../../../admin/src/ui';
 import { usePaymentMethods } from '../usePaymentMethods';
 import { euros, Filters, PeriodFilter, Totals, usePeriod } from './shared';
 
@@ -51,7 +50,7 @@ export default function VacafScreen() {
   });
   const payments = useQuery({
     queryKey: ['vacaf-list', p.query],
-    queryFn: () => answerAs<{ rows: Row[]; total: number }>(rest('get', '/payment/vacaf', { query: p.range })),
+    queryFn: () => rest('get', '/payment/vacaf', { query: p.range }),
   });
   const methods = usePaymentMethods('vacaf', canWrite);
   const run = async (f: () => Promise<string>) => {

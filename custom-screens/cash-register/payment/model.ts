@@ -14,7 +14,7 @@ export interface Tender {
   paymentMethodId?: number;
 }
 
-/** A stay of a guest on site, to charge the ticket to (GET /rest/sales/stays-present declares bare objects). */
+/** A stay of a guest on site, to charge the ticket to: what the till reads of GET /rest/sales/stays-present. */
 export interface StayPresent {
   id: number;
   code: string | null;

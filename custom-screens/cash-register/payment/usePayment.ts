@@ -3,7 +3,6 @@
 import { useEffect, useState } from 'react';
 import type { TillPaymentKind } from '../../../common/sales-totals';
 import { rest } from '../../../admin/src/ui';
-import { answerAs } from '../../billing/answer';
 import type { TillMethod } from '../till/model';
 import {
   amountText,
@@ -65,10 +64,7 @@ export function usePayment({ open, total, voucherMethods, onPay }: PaymentProps)
       return;
     }
     const id = setTimeout(() => {
-      answerAs<StayPresent[]>(rest('get', '/sales/stays-present', { query: { q: stayQuery.trim() } })).then(
-        setStays,
-        () => setStays([]),
-      );
+      rest('get', '/sales/stays-present', { query: { q: stayQuery.trim() } }).then(setStays, () => setStays([]));
     }, 250);
     return () => clearTimeout(id);
   }, [kind, stayQuery]);

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { parseEurosToCents } from '../../../common/money';
 import { rest, useCan, useIdempotencyKeys, type RestAnswer } from '../../../admin/src/ui';
-import { answerAs } from '../../billing/answer';
 import type { Tender } from '../payment/model';
 import { sellPayments } from '../tenders';
 import {
@@ -15,7 +14,6 @@ import {
   withLineDiscount,
   withQuantity,
   type Line,
-  type Till,
   type TillArticle,
 } from './model';
 
@@ -31,11 +29,8 @@ export function useTill(cashRegisterSaleId: string) {
   const canWrite = useCan('sale.sale', 'write');
   const till = useQuery({
     queryKey: ['till', cashRegisterSaleId],
-    // The till's answer is still a bare object in its route (see ./model.ts).
     queryFn: () =>
-      answerAs<Till>(
-        rest('get', '/sales/till/{cashRegisterId}', { path: { cashRegisterId: Number(cashRegisterSaleId) } }),
-      ),
+      rest('get', '/sales/till/{cashRegisterId}', { path: { cashRegisterId: Number(cashRegisterSaleId) } }),
     enabled: valid,
   });
   const [family, setFamily] = useState<number | 'all'>('all');

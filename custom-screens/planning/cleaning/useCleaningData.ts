@@ -7,7 +7,6 @@ import { useNotify } from 'react-admin';
 import { addDays, nightsBetween } from '../../../common/dates';
 import { countFr } from '../../../common/french';
 import { records, rest } from '../../../admin/src/ui';
-import { answerAs } from '../../billing/answer';
 import type { MoveRequest, MoveResult, VisibleWindow } from '../board';
 import { ALL_ROWS, useTiledWindow } from '../shared/useTiledWindow';
 import { sizedRows, staffRows, taskBars, todoCounts, type Staff, type Task, type TaskBar } from './model';
@@ -28,10 +27,7 @@ export function useCleaningData(canWrite: boolean) {
     rowsOf: ALL_ROWS,
     onError: (m) => notify(m, { type: 'error' }),
     fetch: async (req) => {
-      // The answer's schema is still a bare object (response-debt.ts): its fields are named here.
-      const r = await answerAs<{ users: Staff[]; taskFields: string[]; tasks: unknown[][] }>(
-        rest('post', '/planning/cleaning/window', { body: { from: req.from, to: req.to } }),
-      );
+      const r = await rest('post', '/planning/cleaning/window', { body: { from: req.from, to: req.to } });
       setStaff(r.users);
       for (const [id, t] of tasks.current) if (t.date >= req.from && t.date < req.to) tasks.current.delete(id);
       for (const row of r.tasks) {

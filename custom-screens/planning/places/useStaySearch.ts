@@ -5,21 +5,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useNotify } from 'react-admin';
-import { rest } from '../../../admin/src/ui';
-import { answerAs } from '../../billing/answer';
+import { rest, type RestAnswer } from '../../../admin/src/ui';
 import type { Id, PlanningBoardHandle } from '../board';
 import type { StayBar } from '../shared/model';
 
-/** A hit of GET /rest/planning/search, whose answer schema is still a bare object (response-debt.ts). */
-interface SearchHit {
-  id: number;
-  placeId: number;
-  placeCode: string;
-  startDate: string;
-  endDate: string;
-  code: string;
-  customer: string;
-}
+/** What the screen reads of a hit of GET /rest/planning/search (a stay named in the address makes one too). */
+type SearchHit = Pick<
+  RestAnswer<'/planning/search', 'get'>[number],
+  'id' | 'placeId' | 'placeCode' | 'startDate' | 'endDate' | 'code' | 'customer'
+>;
 
 export function useStaySearch(
   ref: RefObject<PlanningBoardHandle | null>,
@@ -54,7 +48,7 @@ export function useStaySearch(
       return;
     }
     try {
-      const found = await answerAs<SearchHit[]>(rest('get', '/planning/search', { query: { q: text } }));
+      const found = await rest('get', '/planning/search', { query: { q: text } });
       setHits(found);
       setHitIndex(0);
       if (!found.length) notify('Aucun séjour trouvé', { type: 'info' });
