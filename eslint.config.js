@@ -54,30 +54,6 @@ export default tseslint.config(
       'custom-screens/**/*.{ts,tsx}',
       'generator/**/*.ts',
     ],
-    // The debt left: files whose rows are still typed `Record<string, any>` (the demo's seed
-    // rows, three planning reads, the booking imports) or whose schema objects are (entity
-    // metadata, the API-types emitter). Each one leaves this list when typed; none joins it.
-    ignores: [
-      'api/demo/catalogue.ts',
-      'api/demo/customers.ts',
-      'api/demo/place-extras.ts',
-      'api/demo/pricing-grids.ts',
-      'api/demo/pricing-season.ts',
-      'api/demo/pricing.ts',
-      'api/demo/reference/ids.ts',
-      'api/demo/residential-sublets.ts',
-      'api/demo/residential.ts',
-      'api/demo/stays-plans.ts',
-      'api/demo/stays-random.ts',
-      'api/domain/planning/cleaning.ts',
-      'api/domain/planning/window.ts',
-      'api/domain/planning/wizard.ts',
-      'api/domain/stays/imports.ts',
-      'common/entity-meta-types.ts',
-      'common/entity-meta.ts',
-      'common/openapi-versions.ts',
-      'generator/emit/api-types.ts',
-    ],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
 );

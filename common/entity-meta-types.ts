@@ -90,7 +90,73 @@ export interface EntityMeta {
   appendOnly: boolean;
   fields: FieldMeta[];
   /** The JSON Schema the API and the forms validate with (system fields added). */
-  schema: Record<string, any>;
+  schema: EntityJsonSchema;
+}
+
+/**
+ * A field of a schema file: the keywords buildEntityMeta reads, typed as the generator's
+ * strict ajv pass has checked them (generator/load.ts); the other keywords are carried over.
+ */
+export interface PropertySchema {
+  type?: string | string[];
+  enum?: unknown[];
+  default?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  readOnly?: boolean;
+  'x-label'?: string;
+  'x-input'?: string;
+  'x-enum-labels'?: Record<string, string>;
+  'x-ref'?: string;
+  'x-on-delete'?: 'restrict' | 'cascade' | 'set null';
+  'x-money'?: boolean;
+  'x-rate'?: boolean;
+  'x-default-from'?: DefaultFrom;
+  'x-after'?: string;
+  'x-message'?: string;
+  'x-index'?: boolean;
+  [keyword: string]: unknown;
+}
+
+/** A schema file (schemas/<name>.schema.json) as buildEntityMeta reads it: JSON Schema and the `x-` keywords. */
+export interface EntitySchemaFile {
+  $schema?: string;
+  properties?: Record<string, PropertySchema>;
+  required?: string[];
+  'x-label': { one: string; many: string; gender?: 'm' | 'f' };
+  'x-functionality': string;
+  'x-menu'?: string;
+  'x-table'?: string;
+  'x-base'?: string;
+  'x-list'?: string[];
+  'x-search'?: string[];
+  'x-unique'?: string[][];
+  'x-order-field'?: string;
+  'x-active-field'?: string;
+  'x-sort'?: { field: string; order?: 'ASC' | 'DESC' };
+  'x-representation'?: string;
+  'x-readonly-when'?: { field: string; equals: unknown; message: string };
+  'x-routes'?: { list?: string; edit?: string };
+  'x-delete-blocked'?: string;
+  'x-delete-reason'?: boolean;
+  'x-document'?: boolean;
+  'x-timestamps'?: boolean;
+  'x-generated-admin'?: boolean;
+  'x-append-only'?: boolean;
+  [keyword: string]: unknown;
+}
+
+/** The normalised schema of an entity (EntityMeta.schema): the file's, with the system fields and its $id. */
+export interface EntityJsonSchema extends EntitySchemaFile {
+  $id: string;
+  type: 'object';
+  additionalProperties: false;
+  properties: Record<string, PropertySchema>;
 }
 
 /** A mistake in a schema file: the message names the file (added by the loader), the field and the keyword. */

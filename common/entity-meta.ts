@@ -2,7 +2,15 @@
 // generator, the generic router and the admin all read. Pure: no I/O.
 import { camelToSnake, kebabToCamel, kebabToPascal, kebabToSnake } from './names';
 import { FUNCTIONALITY_KEYS } from './functionalities';
-import { type FieldKind, type FieldMeta, type EntityMeta, SchemaError } from './entity-meta-types';
+import {
+  type EntityJsonSchema,
+  type EntitySchemaFile,
+  type FieldKind,
+  type FieldMeta,
+  type EntityMeta,
+  type PropertySchema,
+  SchemaError,
+} from './entity-meta-types';
 import { baseType, enumValues, defaultMaxLength, fieldKind, sqlType } from './entity-field-kinds';
 export {
   type FieldKind,
@@ -10,12 +18,15 @@ export {
   type DefaultFrom,
   type FieldMeta,
   type EntityMeta,
+  type EntityJsonSchema,
+  type EntitySchemaFile,
+  type PropertySchema,
   SchemaError,
   DEFAULT_MAX_LENGTH,
 } from './entity-meta-types';
 export { enumLabels } from './entity-field-kinds';
 
-const SYSTEM_FIELDS: Record<string, Record<string, unknown>> = {
+const SYSTEM_FIELDS: Record<string, PropertySchema> = {
   id: { type: 'integer', readOnly: true, 'x-label': 'Identifiant' },
   createdAt: { type: 'string', format: 'date-time', readOnly: true, 'x-label': 'Créé le' },
   updatedAt: { type: 'string', format: 'date-time', readOnly: true, 'x-label': 'Modifié le' },
@@ -24,7 +35,7 @@ const SYSTEM_FIELDS: Record<string, Record<string, unknown>> = {
   version: { type: 'integer', readOnly: true, 'x-label': 'Version' },
 };
 
-export function buildEntityMeta(name: string, schema: any): EntityMeta {
+export function buildEntityMeta(name: string, schema: EntitySchemaFile): EntityMeta {
   if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new SchemaError(`${name}: file name must be kebab-case`);
   const timestamps = schema['x-timestamps'] !== false;
   const declared = schema.properties ?? {};
@@ -40,9 +51,9 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   for (const r of required) {
     if (!(r in declared)) throw new SchemaError(`${name}: "required" names unknown field "${r}"`);
   }
-  const properties: Record<string, any> = { ...systemProps, ...declared };
+  const properties: Record<string, PropertySchema> = { ...systemProps, ...declared };
   const fields: FieldMeta[] = [];
-  for (const [fname, declaredProp] of Object.entries<any>(properties)) {
+  for (const [fname, declaredProp] of Object.entries(properties)) {
     const where = `${name}.${fname}`;
     if (!/^[a-z][a-zA-Z0-9]*$/.test(fname)) throw new SchemaError(`${where}: field names are camelCase`);
     if (typeof declaredProp !== 'object' || declaredProp === null || Array.isArray(declaredProp))
@@ -60,7 +71,8 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
     }
     // What the API and the forms validate with: a nullable enum accepts null (cleared
     // input), and every string is bounded (a default maxLength when none is given).
-    if (values && bt.nullable && !prop.enum.includes(null)) prop = { ...prop, enum: [...prop.enum, null] };
+    // values come from the "enum" keyword (enumValues), so it is there.
+    if (values && bt.nullable && !prop.enum!.includes(null)) prop = { ...prop, enum: [...prop.enum!, null] };
     const maxLength = prop.maxLength ?? defaultMaxLength(kind, prop);
     if (maxLength !== undefined && prop.maxLength === undefined) prop = { ...prop, maxLength };
     if (prop !== declaredProp) properties[fname] = prop;
@@ -72,7 +84,7 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
     if (
       values &&
       prop.default !== undefined &&
-      !(prop.default === null ? bt.nullable : values.includes(prop.default))
+      !(prop.default === null ? bt.nullable : (values as readonly unknown[]).includes(prop.default))
     ) {
       throw new SchemaError(`${where}: "default" ${JSON.stringify(prop.default)} is not in "enum"`);
     }
@@ -101,7 +113,8 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
     fields.push({
       name: fname,
       column: camelToSnake(fname),
-      label: prop['x-label'],
+      // Required above of a declared field; every system field has its own.
+      label: prop['x-label']!,
       kind,
       sql: sqlType(kind, prop),
       nullable: bt.nullable,
@@ -170,7 +183,7 @@ export function buildEntityMeta(name: string, schema: any): EntityMeta {
   if (!edit.endsWith(`/:${idParam}`))
     throw new SchemaError(`${name}: "x-routes" edit route must end with the id parameter`);
 
-  const effective = {
+  const effective: EntityJsonSchema = {
     ...schema,
     $id: `bivouac:${name}`,
     type: 'object',

@@ -46,10 +46,14 @@ export const STALE_RESPONSE = {
   content: { 'application/json': { schema: ref('StaleRecord') } },
 } as const;
 
-type Op = Record<string, any>;
+/** What these helpers read of an operation (answers by status, parameters by name); the rest is carried over. */
+interface Op {
+  parameters?: readonly { name?: string }[];
+  responses?: { [status: string]: { headers?: object; [key: string]: unknown } };
+}
 
 /** A read answering the record: its 200 carries the ETag. */
-export function withEtag(op: Op): Op {
+export function withEtag<T extends Op>(op: T): T {
   const ok = op.responses?.[200];
   return ok
     ? { ...op, responses: { ...op.responses, 200: { ...ok, headers: { ...ok.headers, ...ETAG_HEADER } } } }
@@ -57,8 +61,8 @@ export function withEtag(op: Op): Op {
 }
 
 /** A write that takes the version read: If-Match accepted, 409 answered (and the ETag of what it saved). */
-export function withVersionCheck(op: Op, answersRecord = false): Op {
-  const params = (op.parameters ?? []) as Op[];
+export function withVersionCheck<T extends Op>(op: T, answersRecord = false): T {
+  const params = op.parameters ?? [];
   const out = {
     ...op,
     parameters: params.some((p) => p.name === 'If-Match') ? params : [...params, IF_MATCH_PARAMETER],

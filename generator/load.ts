@@ -2,7 +2,13 @@
 // 2020-12 plus the x- vocabulary (ajv strict mode), and normalises it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildEntityMeta, checkReferences, SchemaError, type EntityMeta } from '../common/entity-meta';
+import {
+  buildEntityMeta,
+  checkReferences,
+  SchemaError,
+  type EntityMeta,
+  type EntitySchemaFile,
+} from '../common/entity-meta';
 import { createAjv } from '../common/validation';
 
 export const SCHEMA_DIR = 'schemas';
@@ -47,7 +53,8 @@ export function loadSchemas(root: string): EntityMeta[] {
     compileOrExplain(ajv, file, { ...schema, $schema: undefined });
     let meta: EntityMeta;
     try {
-      meta = buildEntityMeta(name, schema);
+      // The file passed the strict check above: its keywords have the shapes EntitySchemaFile gives them.
+      meta = buildEntityMeta(name, schema as EntitySchemaFile);
     } catch (e) {
       throw e instanceof SchemaError
         ? new SchemaError(`${file}: ${e.message}`)

@@ -6,8 +6,22 @@
 import type { Knex } from 'knex';
 import { Random, bulkInsert } from './stays-random';
 import { seedDemoImages, seedDemoMeters } from './place-extras';
+import type {
+  FeatureRecord,
+  LayoutRecord,
+  Place,
+  PlaceFeatureRecord,
+  PlaceTypeRecord,
+} from '../../common/generated/types';
 
-type Row = Record<string, any>;
+type TypeRow = Pick<PlaceTypeRecord, 'id' | 'code' | 'maxPersons' | 'isRental' | 'isResidential'>;
+/** A place as its insert returns it (the seed gives every place a type). */
+interface SavedPlace {
+  id: number;
+  code: string;
+  placeTypeId: number;
+  capacity: number;
+}
 
 /** Reference data of the stays module: equipment, and version 1 of every place type. */
 export async function seedStaysReference(knex: Knex): Promise<void> {
@@ -33,7 +47,7 @@ export async function seedStaysReference(knex: Knex): Promise<void> {
     },
     { order: 7, code: 'MH', label: 'Mobil-home du propriétaire', kind: 'mobile-home', capacity: 8, length: 9 },
   ]);
-  const types: Row[] = await knex('place_type').select('*').orderBy('id');
+  const types: PlaceTypeRecord[] = await knex('place_type').select('*').orderBy('id');
   if (types.length) {
     await knex('place_type_history').insert(
       types.map((t) => {
@@ -63,18 +77,28 @@ export interface DemoPlace {
 /** Places of the demo campsite, with features and positions on the site plan. */
 export async function seedDemoPlaces(knex: Knex): Promise<DemoPlace[]> {
   const rnd = new Random(4);
-  const types = new Map<string, Row>(
-    (await knex('place_type').select('id', 'code', 'maxPersons', 'isRental', 'isResidential')).map((t: Row) => [
+  const types = new Map<string, TypeRow>(
+    (await knex('place_type').select('id', 'code', 'maxPersons', 'isRental', 'isResidential')).map((t: TypeRow) => [
       t.code,
       t,
     ]),
   );
-  const layouts = new Map<string, number>((await knex('layout').select('id', 'code')).map((l: Row) => [l.code, l.id]));
-  const features = new Map<string, number>(
-    (await knex('feature').select('id', 'code')).map((f: Row) => [f.code, f.id]),
+  const layouts = new Map<string, number>(
+    (await knex('layout').select('id', 'code')).map((l: Pick<LayoutRecord, 'id' | 'code'>) => [l.code, l.id]),
   );
-  const rows: Row[] = [];
-  const add = (code: string, typeCode: string, layout: string, n: number, x: number, y: number, extra: Row = {}) => {
+  const features = new Map<string | null, number>(
+    (await knex('feature').select('id', 'code')).map((f: Pick<FeatureRecord, 'id' | 'code'>) => [f.code, f.id]),
+  );
+  const rows: Partial<Place>[] = [];
+  const add = (
+    code: string,
+    typeCode: string,
+    layout: string,
+    n: number,
+    x: number,
+    y: number,
+    extra: Partial<Place> = {},
+  ) => {
     const t = types.get(typeCode)!;
     rows.push({
       code,
@@ -160,9 +184,9 @@ export async function seedDemoPlaces(knex: Knex): Promise<DemoPlace[]> {
       780 + ((i - 1) % 4) * 40,
       20 + Math.floor((i - 1) / 4) * 50,
     );
-  const saved = await bulkInsert<Row>(knex, 'place', rows, ['id', 'code', 'placeTypeId', 'capacity']);
-  const byId = new Map<number, Row>([...types.values()].map((t) => [t.id, t]));
-  const links: Row[] = [];
+  const saved = await bulkInsert<SavedPlace>(knex, 'place', rows, ['id', 'code', 'placeTypeId', 'capacity']);
+  const byId = new Map<number, TypeRow>([...types.values()].map((t) => [t.id, t]));
+  const links: Pick<PlaceFeatureRecord, 'placeId' | 'featureId'>[] = [];
   const link = (placeId: number, code: string) => {
     const f = features.get(code);
     if (f) links.push({ placeId, featureId: f });

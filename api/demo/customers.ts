@@ -6,12 +6,29 @@ import type { Knex } from 'knex';
 import { addDays } from '../../common/dates';
 import { Random, bulkInsert } from './stays-random';
 import { FR_LAST, FR_FIRST_M, FR_FIRST_F, KIDS, STREETS, letters, digits, FOREIGN, fold } from './customer-names';
+import type {
+  Attendant,
+  AttendantRecord,
+  CivilityRecord,
+  CountryRecord,
+  Customer,
+  CustomerAnimal,
+  CustomerAnimalRecord,
+  CustomerRecord,
+  CustomerVehicle,
+  CustomerVehicleRecord,
+  TownRecord,
+} from '../../common/generated/types';
 
-type Row = Record<string, any>;
+type CountryRow = Pick<CountryRecord, 'id' | 'isoCode' | 'languageId'>;
+/** What the inserts return: every seeded attendant has a birth date, every vehicle a type. */
+type SavedAttendant = Pick<AttendantRecord, 'id' | 'customerId'> & { birthDate: string };
+type SavedVehicle = Pick<CustomerVehicleRecord, 'id' | 'customerId' | 'licencePlate'> & { vehicleTypeId: number };
 
 export interface DemoCustomer {
   id: number;
-  birthDate: string;
+  /** null for a legal entity */
+  birthDate: string | null;
   attendants: { id: number; birthDate: string }[];
   vehicles: { id: number; vehicleTypeId: number; licencePlate: string }[];
   animals: { id: number; animalTypeId: number }[];
@@ -19,13 +36,16 @@ export interface DemoCustomer {
 
 export async function seedDemoCustomers(knex: Knex, count: number, today: string): Promise<DemoCustomer[]> {
   const rnd = new Random(7);
-  const countries = new Map<string, Row>(
-    (await knex('country').select('id', 'isoCode', 'languageId')).map((c: Row) => [c.isoCode, c]),
+  const countries = new Map<string, CountryRow>(
+    (await knex('country').select('id', 'isoCode', 'languageId')).map((c: CountryRow) => [c.isoCode, c]),
   );
   const civ = new Map<string, number>(
-    (await knex('civility').select('id', 'shortLabel')).map((c: Row) => [c.shortLabel, c.id]),
+    (await knex('civility').select('id', 'shortLabel')).map((c: Pick<CivilityRecord, 'id' | 'shortLabel'>) => [
+      c.shortLabel,
+      c.id,
+    ]),
   );
-  const towns: Row[] = await knex('town as t')
+  const towns: (Pick<TownRecord, 'name' | 'postalCode'> & Pick<CountryRecord, 'isoCode'>)[] = await knex('town as t')
     .join('country as c', 'c.id', 't.countryId')
     .select('t.name', 't.postalCode', 'c.isoCode');
   const frTowns = towns.filter((t) => t.isoCode === 'FR');
@@ -33,13 +53,17 @@ export async function seedDemoCustomers(knex: Knex, count: number, today: string
   const vehicleTypes = new Map<string, number>();
   for (const v of await knex('vehicle_type').orderBy('id').select('id', 'category'))
     if (!vehicleTypes.has(v.category)) vehicleTypes.set(v.category, v.id);
-  const brands: number[] = (await knex('vehicle_brand').select('id')).map((b: Row) => b.id);
-  const animalTypes: number[] = (await knex('animal_type').select('id').orderBy('id')).map((a: Row) => a.id);
+  const brands: number[] = (await knex('vehicle_brand').select('id')).map((b: { id: number }) => b.id);
+  const animalTypes: number[] = (await knex('animal_type').select('id').orderBy('id')).map((a: { id: number }) => a.id);
   const year = Number(today.slice(0, 4));
   const birth = (minAge: number, maxAge: number) => addDays(`${year - rnd.int(minAge, maxAge)}-01-01`, rnd.int(0, 364));
 
-  const customers: Row[] = [];
-  const plans: { attendants: Row[]; vehicle: Row | null; animal: Row | null }[] = [];
+  const customers: Partial<Customer>[] = [];
+  const plans: {
+    attendants: Partial<Attendant>[];
+    vehicle: Partial<CustomerVehicle> | null;
+    animal: Partial<CustomerAnimal> | null;
+  }[] = [];
   for (let i = 0; i < count; i++) {
     const foreign = rnd.chance(0.3) ? rnd.pick(FOREIGN) : null;
     const country = countries.get(foreign?.iso ?? 'FR')!;
@@ -81,7 +105,7 @@ export async function seedDemoCustomers(knex: Knex, count: number, today: string
       vatNumber: legal ? `FR${digits(rnd, 11)}` : null,
       newsletterConsent: rnd.chance(0.4),
     });
-    const attendants: Row[] = [];
+    const attendants: Partial<Attendant>[] = [];
     if (couple && !legal)
       attendants.push({
         lastName: last,
@@ -123,25 +147,33 @@ export async function seedDemoCustomers(knex: Knex, count: number, today: string
       : null;
     plans.push({ attendants, vehicle, animal });
   }
-  const saved = await bulkInsert<Row>(knex, 'customer', customers, ['id', 'birthDate']);
+  const saved = await bulkInsert<Pick<CustomerRecord, 'id' | 'birthDate'>>(knex, 'customer', customers, [
+    'id',
+    'birthDate',
+  ]);
   await knex.raw(`SELECT setval('bv_customer_code_seq', ?)`, [count]);
-  const attendantRows: Row[] = [];
-  const vehicleRows: Row[] = [];
-  const animalRows: Row[] = [];
+  const attendantRows: Partial<Attendant>[] = [];
+  const vehicleRows: Partial<CustomerVehicle>[] = [];
+  const animalRows: Partial<CustomerAnimal>[] = [];
   saved.forEach((c, i) => {
     for (const a of plans[i].attendants) attendantRows.push({ ...a, customerId: c.id });
     if (plans[i].vehicle) vehicleRows.push({ ...plans[i].vehicle, customerId: c.id });
     if (plans[i].animal) animalRows.push({ ...plans[i].animal, customerId: c.id });
   });
-  const atts = await bulkInsert<Row>(knex, 'attendant', attendantRows, ['id', 'customerId', 'birthDate']);
-  const vehs = await bulkInsert<Row>(knex, 'customer_vehicle', vehicleRows, [
+  const atts = await bulkInsert<SavedAttendant>(knex, 'attendant', attendantRows, ['id', 'customerId', 'birthDate']);
+  const vehs = await bulkInsert<SavedVehicle>(knex, 'customer_vehicle', vehicleRows, [
     'id',
     'customerId',
     'vehicleTypeId',
     'licencePlate',
   ]);
-  const anis = await bulkInsert<Row>(knex, 'customer_animal', animalRows, ['id', 'customerId', 'animalTypeId']);
-  const group = <T extends Row>(rows: T[]) => {
+  const anis = await bulkInsert<Pick<CustomerAnimalRecord, 'id' | 'customerId' | 'animalTypeId'>>(
+    knex,
+    'customer_animal',
+    animalRows,
+    ['id', 'customerId', 'animalTypeId'],
+  );
+  const group = <T extends { customerId: number }>(rows: T[]) => {
     const m = new Map<number, T[]>();
     for (const r of rows) m.set(r.customerId, [...(m.get(r.customerId) ?? []), r]);
     return m;

@@ -7,8 +7,7 @@ import type { Knex } from 'knex';
 import { putFile } from '../files/store';
 import { rentalPicture, type Rgb } from './png';
 import { bulkInsert } from './stays-random';
-
-type Row = Record<string, any>;
+import type { Meter, MeterTypeRecord } from '../../common/generated/types';
 interface Place {
   id: number;
   code: string;
@@ -19,11 +18,11 @@ interface Place {
 
 export async function seedDemoMeters(knex: Knex, places: Place[]): Promise<void> {
   const types = new Map<string, number>(
-    (await knex('meter_type').select('id', 'label')).map((t: Row) => [t.label, t.id]),
+    (await knex('meter_type').select('id', 'label')).map((t: Pick<MeterTypeRecord, 'id' | 'label'>) => [t.label, t.id]),
   );
   const elec = types.get('Électricité');
   const water = types.get('Eau');
-  const rows: Row[] = [];
+  const rows: Partial<Meter>[] = [];
   for (const p of places.filter((x) => x.isRental || x.isResidential)) {
     // Residents' meters were set when their mobile homes arrived; the rentals' with the park.
     const installedOn = p.isResidential ? `20${String(12 + (p.id % 9)).padStart(2, '0')}-03-15` : '2019-04-01';

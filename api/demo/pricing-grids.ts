@@ -1,8 +1,13 @@
 // Price grids of the demo (pricing.ts) described as data, and their insert: periods,
 // options and prices per period, then version 1 of each grid.
 import type { Knex } from 'knex';
-
-type Row = Record<string, any>;
+import type {
+  OptionPrice,
+  OptionPriceRecord,
+  PriceGridOptionRecord,
+  PriceGridPeriodRecord,
+  PriceGridRecord,
+} from '../../common/generated/types';
 
 export interface PeriodSpec {
   label: string;
@@ -32,8 +37,8 @@ export async function byLabel(
   table: string,
   column: 'label' | 'code' = 'label',
 ): Promise<(label: string) => number> {
-  const rows: Row[] = await knex(table).select('id', column);
-  const map = new Map(rows.map((r) => [String(r[column]), r.id as number]));
+  const rows: ({ id: number } & Record<string, unknown>)[] = await knex(table).select('id', column);
+  const map = new Map(rows.map((r) => [String(r[column]), r.id]));
   return (label) => {
     const id = map.get(label);
     if (id === undefined) throw new Error(`seed: unknown ${table} "${label}"`);
@@ -48,8 +53,8 @@ export async function insertGrids(
   placeType: (code: string) => number,
   vat: number,
   itemLabel: (item: [string, number]) => string,
-): Promise<Row[]> {
-  const grids: Row[] = await knex('price_grid')
+): Promise<PriceGridRecord[]> {
+  const grids: PriceGridRecord[] = await knex('price_grid')
     .insert(
       specs.map((s) => ({
         label: s.label,
@@ -74,7 +79,7 @@ export async function insertGrids(
       departureDays: JSON.stringify(prices.departureDays ?? []),
     })),
   );
-  const periods: Row[] = await knex('price_grid_period').insert(periodRows).returning('*');
+  const periods: PriceGridPeriodRecord[] = await knex('price_grid_period').insert(periodRows).returning('*');
   const optionRows = specs.flatMap((s, g) =>
     s.options.map((o, i) => ({
       priceGridId: grids[g].id,
@@ -85,8 +90,10 @@ export async function insertGrids(
       order: i + 1,
     })),
   );
-  const options: Row[] = optionRows.length ? await knex('price_grid_option').insert(optionRows).returning('*') : [];
-  const priceRows: Row[] = [];
+  const options: PriceGridOptionRecord[] = optionRows.length
+    ? await knex('price_grid_option').insert(optionRows).returning('*')
+    : [];
+  const priceRows: Pick<OptionPrice, 'priceGridOptionId' | 'priceGridPeriodId' | 'price'>[] = [];
   let optionIndex = 0;
   specs.forEach((s, g) => {
     const gridPeriods = periods.filter((p) => p.priceGridId === grids[g].id);
@@ -98,7 +105,9 @@ export async function insertGrids(
       });
     }
   });
-  const prices: Row[] = priceRows.length ? await knex('option_price').insert(priceRows).returning('*') : [];
+  const prices: OptionPriceRecord[] = priceRows.length
+    ? await knex('option_price').insert(priceRows).returning('*')
+    : [];
   await knex('price_grid_version').insert(
     grids.map((grid) => ({
       priceGridId: grid.id,

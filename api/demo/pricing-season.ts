@@ -3,8 +3,7 @@
 import type { Knex } from 'knex';
 import type { DemoSeasons } from './pricing-seasons';
 import { insertGrids, type GridSpec, type PeriodSpec } from './pricing-grids';
-
-type Row = Record<string, any>;
+import type { PriceGridRecord } from '../../common/generated/types';
 
 /** The ids the grids name, read once for every season (pricing.ts). */
 export interface SeasonRefs {
@@ -25,7 +24,7 @@ export async function seedSeason(
   knex: Knex,
   { placeType, ageCategory, extra, animal, vehicle, visitor, camping, labelOf }: SeasonRefs,
   { year, opening, midStart, highStart, highEnd, lateStart, closing }: DemoSeasons,
-): Promise<Row[]> {
+): Promise<PriceGridRecord[]> {
   const offSeason = `${year + 1}-04-01`;
   // Pitches: six periods (the off season at the low price), the package includes 2 persons (the dearest first) and 1
   // car.
@@ -230,8 +229,8 @@ export async function seedSeason(
     camping,
     labelOf,
   );
-  const gridIds = (filter: (g: Row) => boolean) => JSON.stringify(grids.filter(filter).map((g) => g.id));
-  const pitchGrids = (g: Row) => g.label.startsWith('Emplacement');
+  const gridIds = (filter: (g: PriceGridRecord) => boolean) => JSON.stringify(grids.filter(filter).map((g) => g.id));
+  const pitchGrids = (g: PriceGridRecord) => g.label.startsWith('Emplacement');
   const rentalCodes = ['MH4', 'MH6', 'CHALET', 'LODGE'].map(placeType);
 
   await knex('special_offer').insert([

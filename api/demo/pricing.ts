@@ -11,10 +11,9 @@ import type { Knex } from 'knex';
 import { demoPriceYears, demoSeasons } from './pricing-seasons';
 import { byLabel } from './pricing-grids';
 import { seedSeason } from './pricing-season';
+import type { PriceGridRecord, TvaRecord } from '../../common/generated/types';
 
 export { demoSeasonYear, demoPriceYears, demoSeasons, type DemoSeasons } from './pricing-seasons';
-
-type Row = Record<string, any>;
 
 /** Exemption reasons of CGCT L2333-31: reference data, seeded with or without the demo. */
 export async function seedPricingReference(knex: Knex): Promise<void> {
@@ -51,7 +50,7 @@ export async function seedPricingDemo(knex: Knex, years: number[] = demoPriceYea
     () => byLabel(knex, 'payment_terms'),
     () => knex('tva').select('id', 'rate'),
   ]);
-  const camping = vatRows.find((v: Row) => v.rate === 1000)!.id;
+  const camping = vatRows.find((v: Pick<TvaRecord, 'id' | 'rate'>) => v.rate === 1000)!.id;
   const [{ id: visitor }] = await knex('extra')
     .insert({ label: 'Visiteur (journée)', price: 300, unit: 'per-unit', tvaId: camping, color: '#8d6e63', order: 10 })
     .returning('id');
@@ -66,7 +65,7 @@ export async function seedPricingDemo(knex: Knex, years: number[] = demoPriceYea
   }
   const labelOf = ([field, id]: [string, number]) => labels.get(`${field}:${id}`) ?? null!;
 
-  const allGrids: Row[] = [];
+  const allGrids: PriceGridRecord[] = [];
   const refs = { placeType, ageCategory, extra, animal, vehicle, visitor, camping, labelOf };
   for (const year of years) allGrids.push(...(await seedSeason(knex, refs, demoSeasons(year))));
   await knex('special_offer').insert({

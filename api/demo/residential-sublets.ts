@@ -11,11 +11,18 @@ import { STATUS } from '../domain/stays/status';
 import { applyChannelPrice } from '../domain/stays/channel-price';
 import { subletStayLines } from '../domain/residential/sublet-stay';
 import { subletSplit } from '../domain/residential/engine';
+import type { CustomerRecord, PlaceAffectationRecord, PlaceTypeRecord } from '../../common/generated/types';
 
-type Row = Record<string, any>;
+type Person = Pick<CustomerRecord, 'firstName' | 'lastName'>;
+type Resident = Pick<CustomerRecord, 'id'> & Person;
+/** Who stays: a demo customer, or the resident's family (no customer). */
+type Occupant = Partial<Pick<CustomerRecord, 'id' | 'firstName'>> & Pick<CustomerRecord, 'lastName'>;
+/** A let place as the sublets read it, with its resident. */
+type SubletAff = Pick<PlaceAffectationRecord, 'id' | 'placeId' | 'customerId'> &
+  Pick<PlaceTypeRecord, 'tvaId'> & { placeTypeId: number | null; resident: Resident };
 interface Sublet {
-  aff: Row;
-  occupant: Row;
+  aff: SubletAff;
+  occupant: Occupant;
   startDate: string;
   endDate: string;
   mode: 'campsite' | 'resident';
@@ -24,7 +31,7 @@ interface Sublet {
   commissionRateBp: number;
 }
 
-const name = (c: Row) => `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim();
+const name = (c: Person) => `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim();
 
 /** The sublet's stay: a booking of its occupant on the resident's place, priced as the module prices it. */
 async function stayOf(knex: Knex, s: Sublet, today: string): Promise<number> {
@@ -66,14 +73,19 @@ async function stayOf(knex: Knex, s: Sublet, today: string): Promise<number> {
   return booking.id;
 }
 
-export async function seedDemoSublets(knex: Knex, affIds: number[], occupants: Row[], today: string): Promise<void> {
-  const affs: Row[] = await knex('place_affectation as a')
+export async function seedDemoSublets(
+  knex: Knex,
+  affIds: number[],
+  occupants: Occupant[],
+  today: string,
+): Promise<void> {
+  const affs: SubletAff[] = await knex('place_affectation as a')
     .join('place as p', 'p.id', 'a.placeId')
     .join('place_type as t', 't.id', 'p.placeTypeId')
     .whereIn('a.id', affIds)
     .orderBy('a.id')
     .select('a.id', 'a.placeId', 'a.customerId', 'p.placeTypeId', 't.tvaId');
-  const residents = new Map<number, Row>(
+  const residents = new Map<number, Resident>(
     (
       await knex('customer')
         .whereIn(
@@ -81,9 +93,10 @@ export async function seedDemoSublets(knex: Knex, affIds: number[], occupants: R
           affs.map((a) => a.customerId),
         )
         .select('id', 'firstName', 'lastName')
-    ).map((c: Row) => [c.id, c]),
+    ).map((c: Resident) => [c.id, c]),
   );
-  for (const a of affs) a.resident = residents.get(a.customerId);
+  // Every let place has its resident (the affectation's customer).
+  for (const a of affs) a.resident = residents.get(a.customerId)!;
   const year = today.slice(0, 4);
   const plans: Sublet[] = [
     { startDate: `${year}-07-05`, endDate: `${year}-07-19`, persons: 4, price: 56000, commissionRateBp: 2500 },

@@ -10,8 +10,13 @@ import type { Knex } from 'knex';
 import { addDays, todayParis } from '../../common/dates';
 import { createReceipts } from '../domain/residential/receipts';
 import { seedDemoSublets } from './residential-sublets';
+import type {
+  CustomerRecord,
+  PlaceAffectation,
+  PlaceAffectationRecord,
+  PlaceRecord,
+} from '../../common/generated/types';
 
-type Row = Record<string, any>;
 const MAKES = [
   ['IRM', 'Super Mercure', 2016],
   ['O’Hara', '834', 2019],
@@ -24,22 +29,23 @@ const MAKES = [
 ] as const;
 
 export async function seedResidentialDemo(knex: Knex, today = todayParis()): Promise<void> {
-  const places: Row[] = await knex('place as p')
+  const places: Pick<PlaceRecord, 'id' | 'code'>[] = await knex('place as p')
     .join('place_type as t', 't.id', 'p.placeTypeId')
     .where('t.isResidential', true)
     .whereNotExists((q) => q.select(knex.raw('1')).from('place_affectation as a').whereRaw('a.place_id = p.id'))
     .orderBy('p.code')
     .select('p.id', 'p.code');
   if (!places.length) return;
-  const customers: Row[] = await knex('customer')
+  const customers: Pick<CustomerRecord, 'id' | 'firstName' | 'lastName'>[] = await knex('customer')
     .whereNotNull('address1')
     .orderBy('id')
     .limit(40)
     .select('id', 'firstName', 'lastName');
-  const parcels: Row[] = await knex('parcel_type').orderBy('id').select('id');
+  const parcels: { id: number }[] = await knex('parcel_type').orderBy('id').select('id');
   const elec = await knex('meter_type').where('label', 'Électricité').first('id');
   const year = Number(today.slice(0, 4));
-  const affs: Row[] = [];
+  // JSON columns are sent as text (node-pg would send an array as a PostgreSQL array).
+  const affs: (Omit<Partial<PlaceAffectation>, 'meterTypeIds'> & { meterTypeIds: string })[] = [];
   for (const [i, p] of places.entries()) {
     const [make, model, built] = MAKES[i % MAKES.length];
     const startYear = Math.min(built + 1, year - 1);
@@ -52,7 +58,7 @@ export async function seedResidentialDemo(knex: Knex, today = todayParis()): Pro
       parcelTypeId: parcels[i % parcels.length]?.id ?? null,
       // Every fee explicit: the demo never depends on a parcel price period for the current year.
       yearlyFee: rated ? 270000 : [268000, 320000, 392000][i % 3],
-      deadlines: [4, 1, 2, 4, 12, 4, 1, 4][i % 8],
+      deadlines: ([4, 1, 2, 4, 12, 4, 1, 4] as const)[i % 8],
       revisionRule: rated ? 'rate' : 'fixed',
       revisionRateBp: rated ? 150 : 0,
       mobileHomeMake: make,
@@ -68,7 +74,9 @@ export async function seedResidentialDemo(knex: Knex, today = todayParis()): Pro
       visitorFee: 500,
     });
   }
-  const saved: Row[] = await knex('place_affectation').insert(affs).returning(['id', 'startDate']);
+  const saved: Pick<PlaceAffectationRecord, 'id' | 'startDate'>[] = await knex('place_affectation')
+    .insert(affs)
+    .returning(['id', 'startDate']);
   const byYear = new Map<string, number>();
   await knex('residential_contract').insert(
     saved.map((a) => {

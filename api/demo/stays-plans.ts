@@ -8,8 +8,50 @@ import { STATUS } from '../domain/stays/status';
 import { Random, bulkInsert } from './stays-random';
 import type { DemoCustomer } from './customers';
 import { DEPARTURES_FROM, overlaps, parisInstant, statusFor, type Clock, type Slot } from './stays-timeline';
+import type {
+  BookingRecord,
+  EquipmentRecord,
+  Occupancy,
+  OccupancyAnimal,
+  OccupancyAttendant,
+  OccupancyDetail,
+  OccupancyExtra,
+  OccupancyVehicle,
+  PartnerAllotmentRecord,
+  PartnerRecord,
+} from '../../common/generated/types';
 
-export type Row = Record<string, any>;
+export type AllotmentRow = Pick<PartnerAllotmentRecord, 'id' | 'placeId' | 'startDate' | 'endDate' | 'partnerId'>;
+export type EquipmentRow = Pick<EquipmentRecord, 'id' | 'code' | 'capacity'>;
+/** A booking as planStays builds it: the columns the demo fills (a reset booking has no dates). */
+export interface BookingDraft {
+  code: string;
+  kind: string;
+  statusId: number;
+  cancellation: string;
+  customerId: number;
+  partnerId: number | null;
+  accessChannelId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  optionExpiryDate?: string;
+  cancelReason?: string;
+  cancelledAt?: string;
+  refusalReason?: string;
+  counterProposal?: string;
+  deleteReason?: string;
+  arrivedAt?: string;
+  goneAt?: string;
+  earlyDepartureDate?: string;
+  persons?: number;
+  startDate?: string | null;
+  endDate?: string | null;
+}
+/** A booking as its insert returns it; every demo booking has a customer. */
+export type SavedBooking = Pick<
+  BookingRecord,
+  'id' | 'code' | 'statusId' | 'kind' | 'accessChannelId' | 'startDate' | 'endDate'
+> & { customerId: number };
 
 const CANCEL_REASONS = [
   'Client malade',
@@ -28,10 +70,10 @@ export interface StayPlanContext {
   today: string;
   clockNow: Clock & { departureMinutes: number };
   customers: DemoCustomer[];
-  savedAllotments: Row[];
-  cse: Row | undefined;
+  savedAllotments: AllotmentRow[];
+  cse: Pick<PartnerRecord, 'id' | 'isManager'> | undefined;
   channels: Map<string, number>;
-  equipment: Map<string, Row>;
+  equipment: Map<string, EquipmentRow>;
   ageCategory: (age: number) => number;
   adultId: number;
   extras: Map<string, number>;
@@ -41,19 +83,22 @@ export interface StayPlanContext {
 /** An occupancy to insert, with the index of its booking and its child rows. */
 export interface OccupancyPlan {
   b: number;
-  occ: Row;
-  details: Row[];
+  occ: Partial<Occupancy> & { placeId: number };
+  details: Pick<OccupancyDetail, 'ageCategoryId' | 'quantity'>[];
   attendants: number[];
-  vehicle: Row | null;
-  animal: Row | null;
-  extras: Row[];
+  vehicle: DemoCustomer['vehicles'][number] | null;
+  animal: DemoCustomer['animals'][number] | null;
+  extras: Partial<OccupancyExtra>[];
 }
 
 /** The bookings and occupancies of the slots, in order (the random draws follow the slots). */
-export function planStays(ctx: StayPlanContext, slots: Slot[]): { bookings: Row[]; occPlans: OccupancyPlan[] } {
+export function planStays(
+  ctx: StayPlanContext,
+  slots: Slot[],
+): { bookings: BookingDraft[]; occPlans: OccupancyPlan[] } {
   const { rnd, today, clockNow, customers, savedAllotments, cse, channels, equipment, ageCategory, adultId } = ctx;
   const { extras, elecPlaces } = ctx;
-  const bookings: Row[] = [];
+  const bookings: BookingDraft[] = [];
   const occPlans: OccupancyPlan[] = [];
   for (const s of slots) {
     const plan = statusFor(rnd, s, clockNow);
@@ -72,7 +117,7 @@ export function planStays(ctx: StayPlanContext, slots: Slot[]): { bookings: Row[
         : `${created < today ? created : today}T${String(rnd.int(8, 18)).padStart(2, '0')}:` +
           `${String(rnd.int(0, 59)).padStart(2, '0')}:00.000Z`;
     let end = s.end;
-    const b: Row = {
+    const b: BookingDraft = {
       code: `R${String(bookings.length + 1).padStart(6, '0')}`,
       kind: plan.kind,
       statusId: plan.statusId,
@@ -151,7 +196,7 @@ export function planStays(ctx: StayPlanContext, slots: Slot[]): { bookings: Row[
     b.persons = people.length;
     const vehicle = customer.vehicles[0] && rnd.chance(0.9) ? customer.vehicles[0] : null;
     const animal = customer.animals[0] && rnd.chance(0.6) ? customer.animals[0] : null;
-    const ex: Row[] = [];
+    const ex: Partial<OccupancyExtra>[] = [];
     // Electricity is sold apart except on the « Confort » pitches, whose package includes it.
     if (
       !s.place.isRental &&
@@ -198,11 +243,11 @@ export function planStays(ctx: StayPlanContext, slots: Slot[]): { bookings: Row[
 /** Bookings, unavailabilities, occupancies and their child rows, in bulk. */
 export async function insertStays(
   knex: Knex,
-  bookings: Row[],
+  bookings: BookingDraft[],
   occPlans: OccupancyPlan[],
-  unav: Row[],
-): Promise<{ savedBookings: Row[]; savedOcc: Row[] }> {
-  const savedBookings = await bulkInsert<Row>(knex, 'booking', bookings, [
+  unav: readonly object[],
+): Promise<{ savedBookings: SavedBooking[]; savedOcc: { id: number }[] }> {
+  const savedBookings = await bulkInsert<SavedBooking>(knex, 'booking', bookings, [
     'id',
     'code',
     'statusId',
@@ -215,18 +260,21 @@ export async function insertStays(
   await knex.raw(`SELECT setval('bv_booking_code_seq', ?)`, [bookings.length]);
   await bulkInsert(knex, 'unavailability', unav);
   const placeType = new Map<number, number>(
-    (await knex('place').select('id', 'placeTypeId')).map((p: Row) => [p.id, p.placeTypeId]),
+    (await knex('place').select('id', 'placeTypeId')).map((p: { id: number; placeTypeId: number }) => [
+      p.id,
+      p.placeTypeId,
+    ]),
   );
-  const savedOcc = await bulkInsert<Row>(
+  const savedOcc = await bulkInsert(
     knex,
     'occupancy',
     occPlans.map((p) => ({ ...p.occ, placeTypeId: placeType.get(p.occ.placeId), bookingId: savedBookings[p.b].id })),
   );
-  const details: Row[] = [],
-    atts: Row[] = [],
-    vehs: Row[] = [],
-    anis: Row[] = [],
-    exs: Row[] = [];
+  const details: Partial<OccupancyDetail>[] = [],
+    atts: Pick<OccupancyAttendant, 'occupancyId' | 'attendantId'>[] = [],
+    vehs: Partial<OccupancyVehicle>[] = [],
+    anis: Partial<OccupancyAnimal>[] = [],
+    exs: Partial<OccupancyExtra>[] = [];
   occPlans.forEach((p, i) => {
     const occupancyId = savedOcc[i].id;
     for (const d of p.details) details.push({ ...d, occupancyId });

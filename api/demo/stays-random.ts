@@ -33,11 +33,14 @@ export class Random {
   }
 }
 
-/** Inserts rows in chunks (one statement each) and answers the returned columns. */
-export async function bulkInsert<T = Record<string, any>>(
+/**
+ * Inserts rows in chunks (one statement each) and answers the returned columns, typed `T`
+ * by the caller (a Pick of the table's generated record, for the columns of `returning`).
+ */
+export async function bulkInsert<T = { id: number }>(
   knex: import('knex').Knex,
   table: string,
-  rows: Record<string, unknown>[],
+  rows: readonly object[],
   returning: string[] = ['id'],
   size = 500,
 ): Promise<T[]> {

@@ -14,7 +14,20 @@ import { stayPreferences } from '../domain/stays/preferences';
 import { Random, bulkInsert } from './stays-random';
 import { seedDemoPlaces } from './catalogue';
 import { seedDemoCustomers, type DemoCustomer } from './customers';
-import { insertStays, planStays, type Row } from './stays-plans';
+import { insertStays, planStays, type AllotmentRow, type EquipmentRow, type SavedBooking } from './stays-plans';
+import type {
+  AccessChannelRecord,
+  AgeCategoryRecord,
+  BookingImport,
+  CustomerRecord,
+  ExtraRecord,
+  PartnerAllotment,
+  PartnerRecord,
+  PlaceTypeRecord,
+  Unavailability,
+} from '../../common/generated/types';
+
+type Channel = Pick<AccessChannelRecord, 'id' | 'code'>;
 import { type Range, demoStayWindows, overlaps, timelines, minutesOf } from './stays-timeline';
 export { demoStayWindows, parisInstant } from './stays-timeline';
 
@@ -43,32 +56,38 @@ export async function seedDemoStays(
     nowMinutes: today === todayParis(now) ? minutesOf(parisNow) : 24 * 60 - 1,
   };
 
-  const ages: Row[] = await knex('age_category').orderBy('order').select('id', 'minAge', 'maxAge');
+  const ages: Pick<AgeCategoryRecord, 'id' | 'minAge' | 'maxAge'>[] = await knex('age_category')
+    .orderBy('order')
+    .select('id', 'minAge', 'maxAge');
   const ageCategory = (age: number) =>
     (ages.find((a) => (a.minAge ?? 0) <= age && (a.maxAge == null || age <= a.maxAge)) ?? ages[0]).id;
   const adultId = ageCategory(30);
-  const equipment = new Map<string, Row>(
-    (await knex('equipment').select('id', 'code', 'capacity')).map((e: Row) => [e.code, e]),
+  const equipment = new Map<string, EquipmentRow>(
+    (await knex('equipment').select('id', 'code', 'capacity')).map((e: EquipmentRow) => [e.code, e]),
   );
   const channels = new Map<string, number>(
-    (await knex('access_channel').select('id', 'code')).map((c: Row) => [c.code, c.id]),
+    (await knex('access_channel').select('id', 'code')).map((c: Channel) => [c.code, c.id]),
   );
-  const partners: Row[] = await knex('partner').orderBy('id').select('id', 'isManager');
+  const partners: Pick<PartnerRecord, 'id' | 'isManager'>[] = await knex('partner')
+    .orderBy('id')
+    .select('id', 'isManager');
   const armor = partners.find((p) => p.isManager) ?? partners[0];
   const cse = partners.find((p) => p.id !== armor?.id);
-  const extras = new Map<string, number>((await knex('extra').select('id', 'label')).map((e: Row) => [e.label, e.id]));
+  const extras = new Map<string, number>(
+    (await knex('extra').select('id', 'label')).map((e: Pick<ExtraRecord, 'id' | 'label'>) => [e.label, e.id]),
+  );
   const elecPlaces = new Set<number>(
     (
       await knex('place_feature as pf')
         .join('feature as f', 'f.id', 'pf.featureId')
         .where('f.code', 'ELEC')
         .select('pf.placeId')
-    ).map((r: Row) => r.placeId),
+    ).map((r: { placeId: number }) => r.placeId),
   );
 
   // Unavailabilities first: works on some rentals around today, a flooded pitch, a repaint.
   const byCode = new Map(places.map((p) => [p.code, p]));
-  const unav: Row[] = [];
+  const unav: Pick<Unavailability, 'placeId' | 'startDate' | 'endDate' | 'reason'>[] = [];
   const blocked = new Map<number, Range[]>();
   const block = (code: string, range: Range, reason: string) => {
     const p = byCode.get(code);
@@ -85,7 +104,7 @@ export async function seedDemoStays(
   block('L40', [addDays(today, 30), addDays(today, 60)], 'Rénovation de la salle de bain');
 
   // Partner allotments: 6 mobile homes for the tour operator in July and August of both seasons.
-  const allotments: Row[] = [];
+  const allotments: Partial<PartnerAllotment>[] = [];
   if (armor) {
     for (const season of [seasonA, seasonB]) {
       const y = season[0].slice(0, 4);
@@ -103,7 +122,7 @@ export async function seedDemoStays(
       }
     }
   }
-  const savedAllotments = await bulkInsert<Row>(knex, 'partner_allotment', allotments, [
+  const savedAllotments = await bulkInsert<AllotmentRow>(knex, 'partner_allotment', allotments, [
     'id',
     'placeId',
     'startDate',
@@ -164,7 +183,8 @@ export async function seedDemoStays(
 
   // A few guests on site have their birthday today (the home tile counts them).
   const present = savedBookings
-    .filter((b) => b.statusId === STATUS.ARRIVED && b.startDate < today && b.endDate > today)
+    // An arrived booking has its dates (only a reset one has none).
+    .filter((b) => b.statusId === STATUS.ARRIVED && b.startDate! < today && b.endDate! > today)
     .slice(0, 3);
   for (const [i, b] of present.entries()) {
     await knex('customer')
@@ -177,17 +197,23 @@ export async function seedDemoStays(
 }
 
 /** Online bookings of the channels, in every state of the import list. */
-async function seedDemoImports(knex: Knex, rnd: Random, today: string, seasonB: Range, bookings: Row[]): Promise<void> {
+async function seedDemoImports(
+  knex: Knex,
+  rnd: Random,
+  today: string,
+  seasonB: Range,
+  bookings: SavedBooking[],
+): Promise<void> {
   const channels = new Map<string, number>(
-    (await knex('access_channel').select('id', 'code')).map((c: Row) => [c.code, c.id]),
+    (await knex('access_channel').select('id', 'code')).map((c: Channel) => [c.code, c.id]),
   );
   const types = new Map<string, number>(
-    (await knex('place_type').select('id', 'code')).map((t: Row) => [t.code, t.id]),
+    (await knex('place_type').select('id', 'code')).map((t: Pick<PlaceTypeRecord, 'id' | 'code'>) => [t.code, t.id]),
   );
   const fr = await knex('country').where('isoCode', 'FR').first('id');
   const de = await knex('country').where('isoCode', 'DE').first('id');
   const y = seasonB[0].slice(0, 4);
-  const rows: Row[] = [];
+  const rows: Partial<BookingImport>[] = [];
   const guests: [string, string, number | null][] = [
     ['Lemoine', 'Claire', fr?.id],
     ['Weber', 'Jonas', de?.id],
@@ -225,7 +251,8 @@ async function seedDemoImports(knex: Knex, rnd: Random, today: string, seasonB: 
   const integrated = bookings
     .filter(
       (b) =>
-        b.startDate > today &&
+        // A reset booking (no dates) is not one: null compares false, like ''.
+        (b.startDate ?? '') > today &&
         b.statusId === STATUS.CONFIRMED &&
         b.kind === 'booking' &&
         b.accessChannelId === channels.get('WEB'),
@@ -237,7 +264,8 @@ async function seedDemoImports(knex: Knex, rnd: Random, today: string, seasonB: 
       integrated.map((b) => b.id),
     )
     .update({ statusId: STATUS.INTEGRATED });
-  const guestOf = new Map<number, Row>(
+  type Guest = Pick<CustomerRecord, 'id' | 'lastName' | 'firstName' | 'email' | 'countryId'>;
+  const guestOf = new Map<number, Guest>(
     (
       await knex('customer')
         .whereIn(
@@ -245,7 +273,7 @@ async function seedDemoImports(knex: Knex, rnd: Random, today: string, seasonB: 
           integrated.map((b) => b.customerId),
         )
         .select('id', 'lastName', 'firstName', 'email', 'countryId')
-    ).map((c: Row) => [c.id, c]),
+    ).map((c: Guest) => [c.id, c]),
   );
   integrated.forEach((b, i) => {
     const guest = guestOf.get(b.customerId);
@@ -258,8 +286,9 @@ async function seedDemoImports(knex: Knex, rnd: Random, today: string, seasonB: 
       firstName: guest?.firstName ?? null,
       email: guest?.email ?? null,
       countryId: guest?.countryId ?? null,
-      startDate: b.startDate,
-      endDate: b.endDate,
+      // Integrated bookings are future ones: they have their dates.
+      startDate: b.startDate!,
+      endDate: b.endDate!,
       adults: 2,
       children: 0,
       babies: 0,

@@ -23,10 +23,10 @@ export async function emitApiTypes(root: string, generatedOpenApi: string): Prom
   };
   authRoutes({ cookie: 'bivouac_sid', secure: false, loadUser: () => Promise.reject(new Error('generator')) });
   const { withDeclaredRoutes } = (await import(pathToFileURL(join(root, 'api/http/openapi-doc.ts')).href)) as {
-    withDeclaredRoutes: (doc: Record<string, unknown>) => Record<string, any>;
+    withDeclaredRoutes: (doc: Record<string, unknown>) => OpenApiDoc;
   };
   const { openApiOf } = (await import(pathToFileURL(join(root, 'api/http/define-route.ts')).href)) as {
-    openApiOf: () => { paths: Record<string, Record<string, unknown>> };
+    openApiOf: () => { paths: OpenApiDoc['paths'] };
   };
   // The hand-written routes only: a generic entity route is typed by the entity's
   // generated record type (common/generated/types), the same for every entity.
@@ -43,7 +43,19 @@ export async function emitApiTypes(root: string, generatedOpenApi: string): Prom
  */
 const NOTES = new Set(['description', 'summary', 'example', 'examples', 'title']);
 
-function slim(doc: Record<string, any>): Record<string, any> {
+/** What slim reads of an operation; the rest of it is copied or dropped whole. */
+interface Operation {
+  parameters?: { in?: string }[];
+  requestBody?: unknown;
+  responses?: Record<string, { content?: unknown } | undefined>;
+}
+interface OpenApiDoc {
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, unknown> };
+  [key: string]: unknown;
+}
+
+function slim(doc: OpenApiDoc): Record<string, unknown> {
   // The keys of a `properties` map are field names (a field may be called `description`).
   const strip = (node: unknown, fields = false): unknown => {
     if (Array.isArray(node)) return node.map((n) => strip(n));
@@ -55,13 +67,13 @@ function slim(doc: Record<string, any>): Record<string, any> {
     }
     return out;
   };
-  const paths: Record<string, any> = {};
-  for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, ops] of Object.entries(doc.paths)) {
     paths[path] = {};
     for (const [method, op] of Object.entries(ops)) {
       const ok = op.responses?.[200] ?? op.responses?.[201];
       paths[path][method] = strip({
-        ...(op.parameters ? { parameters: op.parameters.filter((p: any) => p.in !== 'header') } : {}),
+        ...(op.parameters ? { parameters: op.parameters.filter((p) => p.in !== 'header') } : {}),
         ...(op.requestBody ? { requestBody: op.requestBody } : {}),
         responses: { 200: { description: '', ...(ok?.content ? { content: ok.content } : {}) } },
       });

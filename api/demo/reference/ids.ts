@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
 export type Ids = Map<string, number>;
 
 export async function insertIds(knex: Knex, table: string, rows: Record<string, unknown>[], key: string): Promise<Ids> {
-  const saved: Record<string, any>[] = await knex(table).insert(rows).returning(['id', key]);
-  return new Map(saved.map((r) => [String(r[key]), r.id as number]));
+  const saved: ({ id: number } & Record<string, unknown>)[] = await knex(table).insert(rows).returning(['id', key]);
+  return new Map(saved.map((r) => [String(r[key]), r.id]));
 }
 
 /** The id of a seeded row; a missing name is a bug in the seed itself. */

@@ -8,9 +8,18 @@ import { addDays, todayParis } from '../../../common/dates';
 import { RELEASING } from '../stays/status';
 import { planCleaningSync, type Departure, type ExistingTask } from './cleaning-sync';
 import { moduleSettings } from '../establishment/module-settings';
+import type { CleaningTaskRecord, CleaningUserRecord } from '../../../common/generated/types';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
+
+/** A departure as its query answers it (arrivalSameDay: the EXISTS column). */
+interface DepartureRow {
+  id: number;
+  placeId: number;
+  endDate: string;
+  isRental: boolean | null;
+  arrivalSameDay: boolean | null;
+}
 
 /**
  * The cleaning module (Admin › Modules › Ménage): its mode « Prêt » makes every departure
@@ -24,7 +33,7 @@ export async function cleaningSettings(db: Db): Promise<{ allReady: boolean; con
 
 /** Departures of [from, to) that hold a place, with "someone arrives the same day". */
 export async function departuresBetween(db: Db, from: string, to: string): Promise<Departure[]> {
-  const rows = await db('occupancy as o')
+  const rows: DepartureRow[] = await db('occupancy as o')
     .join('booking as b', 'b.id', 'o.bookingId')
     .join('place as p', 'p.id', 'o.placeId')
     .join('place_type as t', 't.id', 'p.placeTypeId')
@@ -39,7 +48,7 @@ export async function departuresBetween(db: Db, from: string, to: string): Promi
         WHERE n.place_id = o.place_id AND n.start_date = o.end_date AND NOT n.is_cancelled AND nb.kind <> 'quote'
           AND nb.status_id NOT IN (${RELEASING.join(', ')})) AS arrival_same_day`),
     );
-  return rows.map((r: Row) => ({
+  return rows.map((r) => ({
     occupancyId: r.id,
     placeId: r.placeId,
     date: r.endDate,
@@ -103,9 +112,31 @@ export const TASK_FIELDS = [
   'layoutId',
 ] as const;
 
+type CleaningStaff = Pick<CleaningUserRecord, 'id' | 'lastName' | 'firstName' | 'team' | 'color' | 'phone'>;
+/** A task of the board as its query answers it, before it becomes a tuple of TASK_FIELDS. */
+type TaskRow = Pick<
+  CleaningTaskRecord,
+  'id' | 'date' | 'placeId' | 'type' | 'status' | 'mode' | 'cleaningUserId' | 'source' | 'occupancyId' | 'notes'
+> & {
+  placeCode: string;
+  bookingId: number | null;
+  bookingCode: string | null;
+  customer: string | null;
+  layoutId: number | null;
+};
+
+/** What the cleaning board reads: the staff, and the tasks as tuples in the order of taskFields. */
+export interface CleaningWindow {
+  from: string;
+  to: string;
+  users: CleaningStaff[];
+  taskFields: typeof TASK_FIELDS;
+  tasks: TaskRow[(typeof TASK_FIELDS)[number]][][];
+}
+
 /** Staff rows and the tasks of [from, to). */
-export async function cleaningWindow(db: Db, from: string, to: string): Promise<Row> {
-  const [users, tasks] = await independent(db, [
+export async function cleaningWindow(db: Db, from: string, to: string): Promise<CleaningWindow> {
+  const [users, tasks] = await independent<[CleaningStaff[], TaskRow[]]>(db, [
     () =>
       db('cleaning_user')
         .where('isActive', true)
@@ -145,7 +176,7 @@ export async function cleaningWindow(db: Db, from: string, to: string): Promise<
     to,
     users,
     taskFields: TASK_FIELDS,
-    tasks: tasks.map((t: Row) => TASK_FIELDS.map((f) => t[f] ?? null)),
+    tasks: tasks.map((t) => TASK_FIELDS.map((f) => t[f] ?? null)),
   };
 }
 

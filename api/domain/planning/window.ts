@@ -7,15 +7,30 @@ import { todayParis } from '../../../common/dates';
 import { paymentStateOf, statusCategory } from '../../../common/planning';
 import { statusLabel, kindLabel, RELEASING } from '../stays/status';
 import { paidByBooking, paymentsTracked } from './payments';
+import type {
+  AffectationBarRow,
+  OccupancyBarRow,
+  PlaceFeatureLink,
+  PlanningSetup,
+  PlanningWindow,
+  SetupFamily,
+  SetupFeature,
+  SetupLayout,
+  SetupPlaceRow,
+  SetupType,
+  SubletBarRow,
+  UnavailabilityBarRow,
+} from './window-rows';
 
 type Db = Knex | Knex.Transaction;
-type Row = Record<string, any>;
 
 export const customerName = `trim(concat_ws(' ', c.last_name, c.first_name))`;
 
 /** Everything the screen needs once: places with their groups and features, the filter lists. */
-export async function planningSetup(db: Db): Promise<Row> {
-  const [places, features, layouts, families, types, placeFeatures] = await independent(db, [
+export async function planningSetup(db: Db): Promise<PlanningSetup> {
+  const [places, features, layouts, families, types, placeFeatures] = await independent<
+    [SetupPlaceRow[], SetupFeature[], SetupLayout[], SetupFamily[], SetupType[], PlaceFeatureLink[]]
+  >(db, [
     () =>
       db('place as p')
         .join('place_type as t', 't.id', 'p.placeTypeId')
@@ -43,7 +58,8 @@ export async function planningSetup(db: Db): Promise<Row> {
   ]);
   const featuresOf = new Map<number, number[]>();
   for (const pf of placeFeatures) featuresOf.set(pf.placeId, [...(featuresOf.get(pf.placeId) ?? []), pf.featureId]);
-  const rank = <T extends Row>(rows: T[]) => new Map(rows.map((r, i) => [r.id as number, i]));
+  // Keyed by id or null, so that a place without a layout (null) ranks last like an unknown one.
+  const rank = (rows: { id: number }[]) => new Map<number | null, number>(rows.map((r, i) => [r.id, i]));
   const lr = rank(layouts),
     fr = rank(families),
     tr = rank(types);
@@ -120,7 +136,7 @@ export interface WindowQuery {
 }
 
 /** Occupancies and unavailabilities of the places in [from, to), as arrays in the field order above. */
-export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
+export async function planningWindow(db: Db, q: WindowQuery): Promise<PlanningWindow> {
   const occ = db('occupancy as o')
     .join('booking as b', 'b.id', 'o.bookingId')
     .leftJoin('customer as c', 'c.id', 'b.customerId')
@@ -160,19 +176,18 @@ export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
     .orderBy('placeId')
     .orderBy('startDate');
   if (q.placeIds) unav.whereIn('placeId', q.placeIds);
-  const [occRows, unavRows, residentials] = await independent(db, [
-    () => occ,
-    () => unav,
-    () => residentialBars(db, q),
-  ]);
+  const [occRows, unavRows, residentials] = await independent<[OccupancyBarRow[], UnavailabilityBarRow[], unknown[][]]>(
+    db,
+    [() => occ, () => unav, () => residentialBars(db, q)],
+  );
   const tracked = paymentsTracked();
-  const paid = await paidByBooking(db, [...new Set<number>(occRows.map((o: Row) => o.bookingId))]);
+  const paid = await paidByBooking(db, [...new Set<number>(occRows.map((o) => o.bookingId))]);
   return {
     from: q.from,
     to: q.to,
     occupancyFields: OCCUPANCY_FIELDS,
     unavailabilityFields: UNAVAILABILITY_FIELDS,
-    occupancies: occRows.map((o: Row) => [
+    occupancies: occRows.map((o) => [
       o.id,
       o.placeId,
       o.startDate,
@@ -190,7 +205,7 @@ export async function planningWindow(db: Db, q: WindowQuery): Promise<Row> {
       o.totalAmount,
       o.version,
     ]),
-    unavailabilities: unavRows.map((u: Row) => [u.id, u.placeId, u.startDate, u.endDate, u.reason ?? '', u.version]),
+    unavailabilities: unavRows.map((u) => [u.id, u.placeId, u.startDate, u.endDate, u.reason ?? '', u.version]),
     residentialFields: RESIDENTIAL_FIELDS,
     residentials,
   };
@@ -211,10 +226,10 @@ export async function residentialBars(db: Db, q: WindowQuery): Promise<unknown[]
     .orderBy('a.placeId')
     .orderBy('a.startDate');
   if (q.placeIds) affs.whereIn('a.placeId', q.placeIds);
-  const rows: Row[] = await affs;
+  const rows: AffectationBarRow[] = await affs;
   if (!rows.length) return [];
   // A sublet whose stay is on the board (linked, or any stay held on its nights) shows as that stay.
-  const sublets: Row[] = await db('sublet as s')
+  const sublets: SubletBarRow[] = await db('sublet as s')
     .join('place_affectation as a', 'a.id', 's.placeAffectationId')
     .whereIn(
       's.placeAffectationId',

@@ -20,8 +20,8 @@ import { refreshBooking } from '../stays/store';
 import { isModifiable, STATUS, UNCONFIRMED } from '../stays/status';
 import { pricingBatch } from '../stays/pricing';
 import { bookingSummary } from '../stays/routes';
-
-type Row = Record<string, any>;
+import type { BookingSummary } from '../stays/booking-summary';
+import type { BookingRecord } from '../../../common/generated/types';
 
 const DRAFT_STATUSES: number[] = [STATUS.TEMPORARY, STATUS.IN_PROGRESS];
 
@@ -49,13 +49,14 @@ const DRAFT_BOOKING_FIELDS = [
   'withCancellationInsurance',
 ] as const;
 
-export async function lockDraft(trx: Knex.Transaction, id: number): Promise<Row> {
+export async function lockDraft(trx: Knex.Transaction, id: number): Promise<BookingRecord> {
   const b = await lockBooking(trx, id);
   if (!DRAFT_STATUSES.includes(b.statusId)) throw badRequest('DRAFT_ALREADY_SAVED');
   return b;
 }
 
-const arr = (v: unknown, name: string): any[] => {
+/** A list of the body (its items checked by the write path), refused when not a short array. */
+const arr = <T>(v: T[] | null | undefined, name: string): T[] => {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v) || v.length > 200)
     throw badRequest('INCORRECT_FORM', { [name]: formatMessage('INCORRECT_FORM') });
@@ -80,9 +81,9 @@ async function replaceOccupancy(
   // Children first (a smaller place must not be refused for the occupants it is about to lose).
   for (const t of ['occupancy_detail', 'occupancy_animal', 'occupancy_vehicle', 'occupancy_extra'])
     await trx(t).where('occupancyId', occupancyId).delete();
-  const patch: Row = {};
+  const patch: Record<string, unknown> = {};
   for (const f of ['placeId', 'equipmentId', 'startDate', 'endDate', 'notes', 'priceOverrides'] as const)
-    if (f in o) patch[f] = (o as Row)[f];
+    if (f in o) patch[f] = o[f];
   await saveRecord(trx, entityMeta('occupancy'), patch, userId, occupancyId);
   for (const d of details) await saveRecord(trx, entityMeta('occupancy-detail'), { ...d, occupancyId }, userId, 0);
   for (const a of animals) await saveRecord(trx, entityMeta('occupancy-animal'), { ...a, occupancyId }, userId, 0);
@@ -100,8 +101,8 @@ async function applyDraft(
 ): Promise<void> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('INCORRECT_FORM');
   await pricingBatch(trx, async () => {
-    const fields: Row = {};
-    for (const f of DRAFT_BOOKING_FIELDS) if (f in body) fields[f] = (body as Row)[f];
+    const fields: Record<string, unknown> = {};
+    for (const f of DRAFT_BOOKING_FIELDS) if (f in body) fields[f] = body[f];
     if (Object.keys(fields).length) await saveRecord(trx, entityMeta('booking'), fields, userId, bookingId);
     const o = body.occupancy;
     if (!o) return;
@@ -120,7 +121,12 @@ async function applyDraft(
  * occupancy (place, equipment, dates, manual prices) and the occupancy's occupants,
  * animals, vehicles and extras, replaced as a whole; the stay is priced again.
  */
-export async function saveDraft(knex: Knex, id: number, body: DraftBody, userId: number | null): Promise<Row> {
+export async function saveDraft(
+  knex: Knex,
+  id: number,
+  body: DraftBody,
+  userId: number | null,
+): Promise<BookingSummary> {
   await knex.transaction(async (trx) => {
     await lockDraft(trx, id);
     await applyDraft(trx, id, null, body, userId);
@@ -162,7 +168,7 @@ export async function saveOccupancy(
   body: DraftBody,
   userId: number | null,
   versions: EditVersions = {},
-): Promise<Row> {
+): Promise<BookingSummary> {
   const bookingId = await knex.transaction(async (trx) => {
     const found = await trx('occupancy').where('id', occupancyId).first('bookingId');
     if (!found) throw notFound();

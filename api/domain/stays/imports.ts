@@ -18,8 +18,15 @@ import { STATUS } from './status';
 import { createBooking } from './actions';
 import { searchAvailability } from './availability';
 import { stayBilling } from './billing-port';
+import type { CreateInput } from './create-booking';
+import type { AgeCategoryRecord, BookingImportRecord, BookingRecord } from '../../../common/generated/types';
 
-type Row = Record<string, any>;
+/** An online booking as stored (lockImport reads every column). */
+type Row = BookingImportRecord;
+/** One a channel connector received: the channel layer's extension works on those. */
+export type ChannelImportRow = Row & { channelModuleId: number };
+/** An integrated online booking, with the stay it became. */
+export type IntegratedImport = Row & { booking: BookingRecord };
 const meta = () => entityMeta('booking-import');
 
 /** The list's source filter: still to integrate (received or accepted) or already processed. */
@@ -42,7 +49,7 @@ function refuseIfIntegrated(row: Row): void {
 async function setStatus(
   trx: Knex.Transaction,
   before: Row,
-  patch: Row,
+  patch: Partial<Row>,
   detail: string,
   userId: number | null,
 ): Promise<Row> {
@@ -114,7 +121,7 @@ async function occupantDetails(
   trx: Knex.Transaction,
   row: Row,
 ): Promise<{ ageCategoryId: number; quantity: number }[]> {
-  const cats: Row[] = await trx('age_category')
+  const cats: Pick<AgeCategoryRecord, 'id' | 'channelCategory'>[] = await trx('age_category')
     .where('isActif', true)
     .orderBy('order')
     .orderBy('id')
@@ -157,22 +164,27 @@ export async function freePlacesFor(trx: Knex.Transaction, row: Row, limit: numb
  * once the stay exists in the same transaction, the channel's price and payment.
  */
 export interface ImportExtension {
-  details?(trx: Knex.Transaction, row: Row): Promise<{ ageCategoryId: number; quantity: number }[]>;
-  bookingFields?(trx: Knex.Transaction, row: Row): Promise<Row>;
-  integrated?(trx: Knex.Transaction, row: Row, booking: Row, userId: number | null): Promise<void>;
+  details?(trx: Knex.Transaction, row: ChannelImportRow): Promise<{ ageCategoryId: number; quantity: number }[]>;
+  bookingFields?(trx: Knex.Transaction, row: ChannelImportRow): Promise<Pick<CreateInput, 'partnerId'>>;
+  integrated?(
+    trx: Knex.Transaction,
+    row: ChannelImportRow,
+    booking: BookingRecord,
+    userId: number | null,
+  ): Promise<void>;
 }
 let extension: ImportExtension = {};
 export function registerImportExtension(e: ImportExtension): void {
   extension = e;
 }
-const fromChannel = (row: Row) => row.channelModuleId != null;
+const fromChannel = (row: Row): row is ChannelImportRow => row.channelModuleId != null;
 
 export async function integrateImport(
   knex: Knex,
   id: number,
   userId: number | null,
   opts: { placeId?: number | null } = {},
-): Promise<Row> {
+): Promise<IntegratedImport> {
   return knex.transaction(async (trx) => {
     const row = await lockImport(trx, id);
     return integrateLocked(trx, row, userId, opts);
@@ -185,7 +197,7 @@ export async function integrateLocked(
   row: Row,
   userId: number | null,
   opts: { placeId?: number | null } = {},
-): Promise<Row> {
+): Promise<IntegratedImport> {
   const knex = trx as unknown as Knex;
   {
     refuseIfIntegrated(row);
@@ -268,7 +280,7 @@ export async function importList(
   source: unknown,
   page = 1,
   pageSize = 50,
-): Promise<{ items: Row[]; total: number }> {
+): Promise<{ items: (Row & { channelLabel: string | null; bookingCode: string | null })[]; total: number }> {
   let q: Knex.QueryBuilder;
   if (source === 'cancelled') q = cancelledImports(knex);
   else if (source === 'processed') q = knex('booking_import as i').whereIn('i.statusId', [...IMPORT_SOURCES.processed]);
