@@ -39,46 +39,6 @@ export {
 /** Per outermost transaction, the sequences it appended (two entries of one transaction: a bill and its Z…). */
 const APPENDED = new WeakMap<object, Set<number>>();
 
-/** Per anchor file, the appends of this process in progress: from before the head lock to their transaction's end. */
-const APPENDING = new Map<string, number>();
-
-const rootOf = (trx: Knex.Transaction): Knex.Transaction => {
-  let root = trx;
-  while (root.parentTransaction) root = root.parentTransaction;
-  return root;
-};
-
-/**
- * Called by appendEntry before it waits for the chain's head: counts the append in progress until its
- * transaction ends (a confirmation meanwhile is left to it, see confirmAnchor). Answers the chain's
- * anchor file and the sequence of the entry it holds as pending (null: none, or unreadable — anchorAppend
- * then says why).
- */
-export async function appendStarts(trx: Knex.Transaction, chain: Chain): Promise<string> {
-  const file = await anchorFile(trx, chain);
-  const ended = rootOf(trx).executionPromise as Promise<unknown> | undefined;
-  if (ended) {
-    APPENDING.set(file, (APPENDING.get(file) ?? 0) + 1);
-    const done = () => {
-      const n = (APPENDING.get(file) ?? 1) - 1;
-      if (n > 0) APPENDING.set(file, n);
-      else APPENDING.delete(file);
-    };
-    // Registered before anchorAppend's confirmation: it runs first, so an append does not wait for itself.
-    ended.then(done, done);
-  }
-  return file;
-}
-
-/** The sequence of the pending entry of `file`, to read its hash with the checks under the head (null: none). */
-export function pendingSeq(file: string): number | null {
-  try {
-    return readAnchor(file)?.anchor.pending?.seq ?? null;
-  } catch {
-    return null; // anchorAppend reads it again and fails with the reason
-  }
-}
-
 /**
  * Inside appendEntry, holding the chain's head row lock: `head` is the committed end of
  * the chain, `next` the entry this transaction appends; `series`, the fiscal chain's
@@ -91,23 +51,18 @@ export async function anchorAppend(
   head: { seq: number; hash: string },
   next: { seq: number; hash: string },
   known?: Record<string, number>,
-  /** the database's hash of entry `seq`, read under the head lock by the caller (pendingSeq) */
-  stored?: { seq: number; hash: string | undefined },
 ): Promise<void> {
   const file = await anchorFile(trx, chain);
   const database = await databaseName(trx);
   const series = chain === 'fiscal' ? (known ?? (await seriesNow(trx))) : undefined;
-  const root = rootOf(trx);
+  let root: Knex.Transaction = trx;
+  while (root.parentTransaction) root = root.parentTransaction;
   // Entries this same transaction appended before: not committed yet, whatever it reads.
   const ours = APPENDED.get(root) ?? new Set<number>();
   APPENDED.set(root, ours);
   const seen = readAnchor(file)?.anchor.pending;
   // The previous pending entry committed if the database holds it; else it rolled back.
-  const committed =
-    !!seen &&
-    !ours.has(seen.seq) &&
-    (stored && stored.seq === seen.seq && seen.seq !== 0 ? stored.hash : await hashOf(trx, est, chain, seen.seq)) ===
-      seen.hash;
+  const committed = !!seen && !ours.has(seen.seq) && (await hashOf(trx, est, chain, seen.seq)) === seen.hash;
   // From here on synchronous: no other write of this process interleaves.
   const a = readAnchor(file)?.anchor ?? fresh(database, chain);
   if (committed && a.pending?.seq === seen!.seq && a.pending.hash === seen!.hash) {
@@ -132,15 +87,8 @@ async function hashOf(trx: Knex.Transaction, est: number, chain: Chain, seq: num
   return (await trx('ledger_entry').where({ establishmentId: est, chain, seq }).first('hash'))?.hash;
 }
 
-/**
- * After the commit: the pending entry becomes the confirmed end, unless another moved on. Left to
- * the next append when one of this process is already under way (it confirms what the database
- * holds, under the head lock): under a queue of bills or tickets, one anchor write a commit, not two,
- * and none of them blocking this thread between two commits. A pending entry the database holds
- * counts as confirmed for every check (anchor-check.ts) should that append roll back.
- */
+/** After the commit: the pending entry becomes the confirmed end, unless another moved on. */
 function confirmAnchor(file: string, p: { seq: number; hash: string }): void {
-  if (APPENDING.get(file)) return;
   try {
     const read = readAnchor(file);
     const a = read?.anchor;

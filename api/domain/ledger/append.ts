@@ -7,7 +7,7 @@ import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
 import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical, type Chain } from './canonical';
 import { currentKeyId, signText, signingKey } from './keys';
-import { anchorAppend, appendStarts, pendingSeq } from './anchor';
+import { anchorAppend } from './anchor';
 import { countersKnown, SERIES_COLUMNS, seriesOf } from './anchor-file';
 import { assertOpenFinancialYear } from '../establishment/periods';
 
@@ -149,19 +149,9 @@ async function checkUnderHead(
   input: EntryInput & { chain: Chain },
   est: number,
   fingerprint: string,
-  seenSeq: number | null,
-): Promise<{
-  keyId: number | null;
-  series?: Record<string, number>;
-  stored?: { seq: number; hash: string | undefined };
-}> {
+): Promise<{ keyId: number | null; series?: Record<string, number> }> {
   const cols = ['(SELECT id FROM ledger_key WHERE fingerprint = ?) AS key_id'];
   const bindings: (string | number)[] = [fingerprint];
-  // The anchor's pending entry, as the database holds it (anchor.ts: committed or rolled back).
-  if (seenSeq) {
-    cols.push('(SELECT hash FROM ledger_entry WHERE establishment_id = ? AND chain = ? AND seq = ?) AS seen_hash');
-    bindings.push(est, input.chain, seenSeq);
-  }
   const fiscal = input.chain === 'fiscal' && !!input.date;
   const inYear = fiscal && DATED_IN_YEAR.has(input.kind);
   const inMonth = fiscal && isSale(input.kind);
@@ -183,11 +173,7 @@ async function checkUnderHead(
   const [row] = (await trx.raw(`SELECT ${cols.join(', ')}`, bindings)).rows;
   if (inYear && !row.year_open) await assertOpenFinancialYear(trx, input.date!, 'date');
   if (inMonth && row.month_closed) await assertMonthOpen(trx, input.date!, 'date', est);
-  return {
-    keyId: row.key_id,
-    series: withSeries ? seriesOf(row) : undefined,
-    stored: seenSeq ? { seq: seenSeq, hash: row.seen_hash ?? undefined } : undefined,
-  };
+  return { keyId: row.key_id, series: withSeries ? seriesOf(row) : undefined };
 }
 
 /**
@@ -198,11 +184,10 @@ async function checkUnderHead(
  */
 export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Promise<AppendedEntry> {
   const chain = input.chain ?? 'fiscal';
-  const file = await appendStarts(trx, chain);
   const head = await lockHead(trx, chain);
   const est = head.est;
   const key = signingKey();
-  const checked = await checkUnderHead(trx, { ...input, chain }, est, key.fingerprint, pendingSeq(file));
+  const checked = await checkUnderHead(trx, { ...input, chain }, est, key.fingerprint);
   const keyId = checked.keyId ?? (await currentKeyId(trx, key));
   const seq = head.lastSeq + 1;
   const at = utcSecond();
@@ -227,15 +212,7 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
     signature: signText(hash, key),
   });
   // Anchored outside the database before the commit (anchor.ts): never behind it.
-  await anchorAppend(
-    trx,
-    est,
-    chain,
-    { seq: head.lastSeq, hash: head.lastHash },
-    { seq, hash },
-    checked.series,
-    checked.stored,
-  );
+  await anchorAppend(trx, est, chain, { seq: head.lastSeq, hash: head.lastHash }, { seq, hash }, checked.series);
   await trx('ledger_head')
     .where({ establishmentId: est, chain })
     .update({
