@@ -105,7 +105,7 @@ export async function insertBill(trx: Trx, bill: BillDraft, lines: LineInput[], 
   await assertOpenFinancialYear(trx, bill.date, 'date');
   // The number comes last: the series stays locked only for the inserts and the commit.
   const n = await allocateNumber(trx, series, bill.date);
-  const [{ id }] = await trx('bill')
+  const [row]: BillRecord[] = await trx('bill')
     .insert({
       ...bill,
       ...n,
@@ -114,8 +114,13 @@ export async function insertBill(trx: Trx, bill: BillDraft, lines: LineInput[], 
       customerSnapshot: json(bill.customerSnapshot),
       sellerSnapshot: json(bill.sellerSnapshot),
     })
-    .returning('id');
-  if (numbered.length) await trx('bill_line').insert(numbered.map((l) => ({ ...l, billId: id })));
-  await appendBillEntry(trx, id); // NF525: its ledger entry, in the same transaction
-  return id;
+    .returning('*');
+  const lineRows: BillLineRecord[] = numbered.length
+    ? await trx('bill_line')
+        .insert(numbered.map((l) => ({ ...l, billId: row.id })))
+        .returning('*')
+    : [];
+  // NF525: its ledger entry, in the same transaction, from the rows as written (no read back under the lock).
+  await appendBillEntry(trx, row.id, { bill: row, lines: lineRows });
+  return row.id;
 }

@@ -26,6 +26,20 @@ export function formatNumber(prefix: string, sequence: number, digits: number): 
  * refused (« bill earlier than last »).
  */
 export async function allocateNumber(trx: Knex.Transaction, series: Series, date: string): Promise<Allocated> {
+  // One statement once the series exists (the lock is held until commit: each round trip under it
+  // delays every other issue); the first bill of a series, or a refusal, takes the path below.
+  const [taken] = (
+    await trx.raw(
+      `UPDATE bill_counter SET last_number = last_number + 1, last_date = ?
+        WHERE series = ? AND (last_date IS NULL OR last_date <= ?)
+        RETURNING prefix, digits, last_number`,
+      [date, series, date],
+    )
+  ).rows;
+  if (taken) {
+    const sequence = Number(taken.last_number);
+    return { prefix: taken.prefix, sequence, number: formatNumber(taken.prefix, sequence, taken.digits) };
+  }
   await trx('bill_counter').insert({ series, prefix: DEFAULT_PREFIX[series] }).onConflict().ignore();
   const c = await trx('bill_counter')
     .where({ series })

@@ -76,12 +76,43 @@ export async function tillShareOfBill(db: Knex | Trx, billId: number): Promise<T
   return { inclVat, outsideVat: inclVat - vat.reduce((s, v) => s + v.inclVat, 0), vat };
 }
 
-/** The entry of a bill or credit note just inserted (billing's issue.ts). */
-export async function appendBillEntry(trx: Trx, billId: number): Promise<AppendedEntry> {
-  const b: BillRecord = await trx('bill').where('id', billId).first();
-  const lines: BillLineRecord[] = await trx('bill_line').where('billId', billId);
+/** tillShareOfBill from the bill's line rows in hand (the same sums, per rate). */
+export function tillShareOfLines(
+  lines: Pick<BillLineRecord, 'lineType' | 'vatRateBp' | 'amountExclVat' | 'vatAmount' | 'amountInclVat'>[],
+): TillShare | null {
+  const byRate = new Map<number | null, { excl: number; vat: number; incl: number }>();
+  for (const l of lines) {
+    if (!TILL_LINE_TYPES.includes(Number(l.lineType))) continue;
+    const rate = l.vatRateBp == null ? null : Number(l.vatRateBp);
+    const t = byRate.get(rate) ?? { excl: 0, vat: 0, incl: 0 };
+    t.excl += Number(l.amountExclVat);
+    t.vat += Number(l.vatAmount);
+    t.incl += Number(l.amountInclVat);
+    byRate.set(rate, t);
+  }
+  if (!byRate.size) return null;
+  const vat = [...byRate]
+    .filter(([rate]) => rate != null)
+    .map(([rate, t]) => ({ rateBp: rate!, exclVat: t.excl, vat: t.vat, inclVat: t.incl }))
+    .sort((a, b) => a.rateBp - b.rateBp);
+  const inclVat = [...byRate.values()].reduce((s, t) => s + t.incl, 0);
+  return { inclVat, outsideVat: inclVat - vat.reduce((s, v) => s + v.inclVat, 0), vat };
+}
+
+/**
+ * The entry of a bill or credit note just inserted (billing's issue.ts). `written`: its row and
+ * its lines' rows as the inserts returned them, so that the entry, written while the series'
+ * counter is locked, does not read them back.
+ */
+export async function appendBillEntry(
+  trx: Trx,
+  billId: number,
+  written?: { bill: BillRecord; lines: BillLineRecord[] },
+): Promise<AppendedEntry> {
+  const b: BillRecord = written?.bill ?? (await trx('bill').where('id', billId).first());
+  const lines: BillLineRecord[] = written?.lines ?? (await trx('bill_line').where('billId', billId));
   const { vat, outsideVat } = vatOfBill(b);
-  const till = await tillShareOfBill(trx, billId);
+  const till = written ? tillShareOfLines(lines) : await tillShareOfBill(trx, billId);
   // Third parties' shares outside VAT (issue 30, docs/history.md#issue-30): premiums collected for the insurer (line
   // 11) and the aid the CAF pays for the family (line 10, negative). Not revenue: the FEC sends them to
   // their third-party accounts.

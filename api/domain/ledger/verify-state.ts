@@ -31,6 +31,10 @@ export class SignatureQueue {
     private readonly checks: SignatureChecks<Found>,
     private readonly breaks: BreakList,
   ) {}
+  /** `p`, this thread checking signatures while it waits for it. */
+  helpWhile<R>(p: Promise<R>): Promise<R> {
+    return this.checks.helpWhile(p);
+  }
   check(seq: number, text: string, keyId: number, signature: string | null, what: string): void {
     this.count++;
     this.checks.add(text, signature ?? '', keyId, {

@@ -97,8 +97,21 @@ export async function walkChain(
   let expected = 1;
   let prevHash = GENESIS;
 
-  /** One entry: its number, its body, its hash (or link) and columns, its signature, its totals. */
-  const checkEntry = async (r: EntryRow) => {
+  /** A hash that does not follow: the content changed, or only the link (the stored previous hash read again). */
+  const hashBreak = async (seq: number, r: EntryRow, ordered: boolean, gap: boolean) => {
+    const stored = (await knex('ledger_entry').where({ establishmentId: o.est, chain: o.chain, seq }).first('prevHash'))
+      ?.prevHash;
+    if (chainHash(stored, r.body) !== r.hash)
+      breaks.add({ seq, kind: 'hash', reason: 'Empreinte incorrecte : contenu modifié' });
+    else if (ordered && !gap)
+      breaks.add({ seq, kind: 'link', reason: "Chaînage rompu : l'empreinte précédente ne correspond pas" });
+  };
+
+  /**
+   * One entry: its number, its body, its hash (or link) and columns, its signature, its totals. Synchronous but
+   * for a broken hash (then the promise to wait for): no turn of the event loop per entry.
+   */
+  const checkEntry = (r: EntryRow): Promise<void> | undefined => {
     const seq = Number(r.seq);
     out.count++;
     out.first ??= seq;
@@ -109,17 +122,15 @@ export async function walkChain(
     if (!ordered)
       breaks.add({ seq, kind: 'order', reason: body ? `L'écriture porte le numéro ${body.seq}` : 'Contenu illisible' });
     // The hash from the running previous hash: one SHA-256 checks the link and the content.
-    if (chainHash(prevHash, r.body) !== r.hash) {
-      const stored = (
-        await knex('ledger_entry').where({ establishmentId: o.est, chain: o.chain, seq }).first('prevHash')
-      )?.prevHash;
-      if (chainHash(stored, r.body) !== r.hash)
-        breaks.add({ seq, kind: 'hash', reason: 'Empreinte incorrecte : contenu modifié' });
-      else if (ordered && !gap)
-        breaks.add({ seq, kind: 'link', reason: "Chaînage rompu : l'empreinte précédente ne correspond pas" });
-    } else if (ordered && columnsDiffer(r, body, o.chain)) {
+    if (chainHash(prevHash, r.body) !== r.hash) return hashBreak(seq, r, ordered, gap).then(() => rest(r, seq, body));
+    if (ordered && columnsDiffer(r, body, o.chain))
       breaks.add({ seq, kind: 'field', reason: 'Une colonne diffère du contenu signé' });
-    }
+    rest(r, seq, body);
+    return undefined;
+  };
+
+  /** The entry's signature and totals, once its hash is checked; then it is the previous one. */
+  const rest = (r: EntryRow, seq: number, body: EntryBody | null) => {
     const isClosure = String(r.kind).startsWith('closure-');
     if (o.allSignatures || isClosure || seq % o.sampleEvery === 0)
       signatures.check(seq, r.hash, r.keyId, r.signature, 'écriture');
@@ -132,13 +143,17 @@ export async function walkChain(
   // The next batch is read while this one is checked (PostgreSQL works meanwhile).
   let pending = fetchBatch(knex, o.est, o.chain, 0, o.batch);
   for (;;) {
-    const rows = await pending;
+    // Waiting for the rows, this thread checks signatures (the workers have theirs).
+    const rows = await signatures.helpWhile(pending);
     if (!rows.length) break;
     pending =
       rows.length < o.batch
         ? Promise.resolve([])
         : fetchBatch(knex, o.est, o.chain, Number(rows[rows.length - 1][0]), o.batch);
-    for (const a of rows) await checkEntry(entryRow(a));
+    for (const a of rows) {
+      const broken = checkEntry(entryRow(a));
+      if (broken) await broken;
+    }
   }
   return out;
 }
