@@ -194,6 +194,13 @@ function watchTimers(longest: number): void {
   }) as typeof window.clearInterval;
 }
 
+/**
+ * What a screen shows only once a call made after its first paint has answered. The e-mail model's
+ * preview is asked 400 ms after its editor has reported the body, which may come after the text
+ * stood still and no timer was pending: the walk waits for the preview (or its error) to be shown.
+ */
+const READY: [RegExp, string][] = [[/^\/mailing-configuration\/\d+\/\d+/, 'iframe[srcdoc]:not([srcdoc=""])']];
+
 /** How long a route may take to settle before it is read as it is. */
 const SETTLE_MS = 15_000;
 
@@ -202,26 +209,28 @@ const SETTLE_MS = 15_000;
  * request to the site in flight), and the text stayed the same over two polls with no request
  * started meanwhile (lists fill in after their first paint, a chunk's screen calls once loaded).
  */
-async function settled(p: WalkPage, deadline: number): Promise<void> {
+async function settled(p: WalkPage, route: string, deadline: number): Promise<void> {
+  const ready = READY.find(([r]) => r.test(route))?.[1] ?? null;
   for (let round = 0; Date.now() < deadline; round++) {
     await p.calls.idle(deadline);
     const started = p.calls.started;
     const stable = await p
       .waitForFunction(
-        (r) => {
+        ([r, shown]) => {
           const main = document.querySelector('#main-content, main') as HTMLElement | null;
           const text = main?.innerText.trim() ?? '';
           const w = window as unknown as { __walkLast?: { round: number; text: string }; __walkTimers?: Set<number> };
           const same =
             text.length > 0 &&
             !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
+            (shown === null || document.querySelector(shown) !== null) &&
             !w.__walkTimers?.size &&
             w.__walkLast?.round === r &&
             w.__walkLast.text === text;
           w.__walkLast = { round: r, text };
           return same;
         },
-        round,
+        [round, ready] as const,
         { timeout: Math.max(1, deadline - Date.now()), polling: 150 },
       )
       .then(
@@ -275,7 +284,7 @@ async function visit(p: WalkPage, route: string, full: boolean): Promise<string[
   let seen: number;
   // Read again when a call started while the page was read: its answer is the screen's too.
   do {
-    await settled(p, deadline);
+    await settled(p, route, deadline);
     seen = p.calls.started;
     read = await reading(p);
   } while (p.calls.started !== seen && Date.now() < deadline);
