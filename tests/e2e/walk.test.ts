@@ -7,7 +7,7 @@
 // group (Accueil, Ménage, Comptabilité): every entry of that user's menu, the same checks but
 // the ones on words and widths (the same screens), a screen of another group sending home.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { RESOURCES } from '../../admin/src/generated/registry';
 import { CUSTOM_SCREENS } from '../../admin/src/screens';
 import { baseUrl, loginAs, newPage, pageApi, withLoggedInPage, type TestPage } from './browser';
@@ -22,14 +22,55 @@ withLoggedInPage((p, b) => {
   browser = b;
 });
 
-/** A walking page: what went wrong while it showed its current route. */
-type WalkPage = TestPage & { problems: string[] };
+/** A walking page: what went wrong while it showed its current route, and its calls in flight. */
+type WalkPage = TestPage & { problems: string[]; calls: Calls };
+
+/**
+ * The requests a page makes to the site (its /rest calls, the lazy chunks of a screen) that have not
+ * ended yet: a route is read once none is in flight, not after a fixed network silence.
+ */
+class Calls {
+  private pending = new Set<Request>();
+  private waiters: (() => void)[] = [];
+  /** Requests started since the page was made: one started while the text was read makes it read again. */
+  started = 0;
+
+  constructor(p: Page) {
+    p.on('request', (r) => {
+      if (!r.url().startsWith(baseUrl())) return;
+      this.pending.add(r);
+      this.started++;
+    });
+    const ended = (r: Request) => {
+      if (this.pending.delete(r) && this.pending.size === 0) for (const w of this.waiters.splice(0)) w();
+    };
+    p.on('requestfinished', ended);
+    p.on('requestfailed', ended);
+  }
+
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
+  /** Resolves when no request is in flight, or at the deadline. */
+  async idle(deadline: number): Promise<void> {
+    if (this.pending.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      new Promise<void>((resolve) => this.waiters.push(resolve)),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+    ]);
+    clearTimeout(timer);
+  }
+}
 
 /** Attaches the collectors: failed /rest answers, console errors, uncaught exceptions. */
 async function walking(context: BrowserContext, first?: TestPage): Promise<WalkPage> {
   const p = (first ?? (await context.newPage())) as WalkPage;
   p.errors ??= [];
   p.problems = [];
+  p.calls = new Calls(p);
+  await p.addInitScript(watchTimers, SHORT_TIMER_MS);
   if (!first) p.on('pageerror', (e) => p.errors.push(e.message));
   p.setDefaultTimeout(15_000);
   await p.setViewportSize({ width: 1366, height: 800 });
@@ -115,32 +156,95 @@ const MENU_ROUTES = [
   ]),
 ].filter((to) => !SKIP.has(to) && !to.includes(':') && !TEMPLATES.some((t) => t === to || fill(t, {}) === to));
 
+/** The longest timer the walk waits for: a debounce or a retry's first back-off, not a toast's life. */
+const SHORT_TIMER_MS = 1_000;
+
 /**
- * Waits until the route's main content has rendered, nothing is loading, and the text
- * stayed the same over two polls (lists fill in after their first paint).
+ * Run in each page before the admin: counts its short timers not yet run or cleared. A screen that
+ * calls the API after a debounce (a live preview, the planning's visible window) has no request in
+ * flight while the timer runs; the walk waits for the timer, then for its call.
  */
-async function settled(p: Page): Promise<void> {
-  await p
-    .waitForFunction(
-      () => {
-        const main = document.querySelector('#main-content, main') as HTMLElement | null;
-        const text = main?.innerText.trim() ?? '';
-        const w = window as unknown as { __walkLast?: string };
-        const stable =
-          text.length > 0 &&
-          !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
-          w.__walkLast === text;
-        w.__walkLast = text;
-        return stable;
+function watchTimers(longest: number): void {
+  const w = window as unknown as { __walkTimers?: Set<number> };
+  const pending = (w.__walkTimers = new Set<number>());
+  const set = window.setTimeout.bind(window);
+  const clear = window.clearTimeout.bind(window);
+  const clearEvery = window.clearInterval.bind(window);
+  window.setTimeout = ((fn: unknown, ms?: number, ...args: unknown[]) => {
+    if (typeof fn !== 'function' || Number(ms) > longest) return set(fn as TimerHandler, ms, ...args);
+    const id: number = set(
+      (...a: unknown[]) => {
+        pending.delete(id);
+        (fn as (...x: unknown[]) => void)(...a);
       },
-      undefined,
-      { timeout: 4_000, polling: 150 },
-    )
-    .catch(() => undefined); // a screen that never settles is still read
+      ms,
+      ...args,
+    );
+    pending.add(id);
+    return id;
+  }) as typeof window.setTimeout;
+  window.clearTimeout = ((id?: number) => {
+    if (id !== undefined) pending.delete(id);
+    clear(id);
+  }) as typeof window.clearTimeout;
+  // A timeout's id may be cleared by clearInterval too (one pool of ids).
+  window.clearInterval = ((id?: number) => {
+    if (id !== undefined) pending.delete(id);
+    clearEvery(id);
+  }) as typeof window.clearInterval;
+}
+
+/**
+ * What a screen shows only once a call made after its first paint has answered. The e-mail model's
+ * preview is asked 400 ms after its editor has reported the body, which may come after the text
+ * stood still and no timer was pending: the walk waits for the preview (or its error) to be shown.
+ */
+const READY: [RegExp, string][] = [[/^\/mailing-configuration\/\d+\/\d+/, 'iframe[srcdoc]:not([srcdoc=""])']];
+
+/** How long a route may take to settle before it is read as it is. */
+const SETTLE_MS = 15_000;
+
+/**
+ * Waits until the route's main content has rendered, nothing is loading (no progress bar, no
+ * request to the site in flight), and the text stayed the same over two polls with no request
+ * started meanwhile (lists fill in after their first paint, a chunk's screen calls once loaded).
+ */
+async function settled(p: WalkPage, route: string, deadline: number): Promise<void> {
+  const ready = READY.find(([r]) => r.test(route))?.[1] ?? null;
+  for (let round = 0; Date.now() < deadline; round++) {
+    await p.calls.idle(deadline);
+    const started = p.calls.started;
+    const stable = await p
+      .waitForFunction(
+        ([r, shown]) => {
+          const main = document.querySelector('#main-content, main') as HTMLElement | null;
+          const text = main?.innerText.trim() ?? '';
+          const w = window as unknown as { __walkLast?: { round: number; text: string }; __walkTimers?: Set<number> };
+          const same =
+            text.length > 0 &&
+            !document.querySelector('[role="progressbar"], .MuiSkeleton-root') &&
+            (shown === null || document.querySelector(shown) !== null) &&
+            !w.__walkTimers?.size &&
+            w.__walkLast?.round === r &&
+            w.__walkLast.text === text;
+          w.__walkLast = { round: r, text };
+          return same;
+        },
+        [round, ready] as const,
+        { timeout: Math.max(1, deadline - Date.now()), polling: 150 },
+      )
+      .then(
+        () => true,
+        () => false, // a screen that never settles is still read
+      );
+    if (!stable || (p.calls.inFlight === 0 && p.calls.started === started)) return;
+  }
 }
 
 /** The page's words as a user meets them, and how far the page or a table scrolls sideways. */
-async function reading(p: Page): Promise<{ text: string; attributes: string[]; overflow: number }> {
+async function reading(
+  p: Page,
+): Promise<{ text: string; attributes: string[]; overflow: number; nativeDates: number }> {
   return p.evaluate(() => {
     const attributes: string[] = [document.title];
     for (const el of Array.from(document.querySelectorAll('[title],[aria-label],[placeholder]'))) {
@@ -161,7 +265,9 @@ async function reading(p: Page): Promise<{ text: string; attributes: string[]; o
       document.documentElement.scrollWidth - document.documentElement.clientWidth,
       ...[...tables].map((c) => c.scrollWidth - c.clientWidth),
     );
-    return { text, attributes, overflow };
+    // Counted here, while the route is shown (after the blank page there is none to count).
+    const nativeDates = document.querySelectorAll('input[type="date"], input[type="datetime-local"]').length;
+    return { text, attributes, overflow, nativeDates };
   });
 }
 
@@ -173,9 +279,16 @@ async function visit(p: WalkPage, route: string, full: boolean): Promise<string[
   p.errors.length = 0;
   p.problems.length = 0;
   await p.goto(`${baseUrl()}${route}`, { waitUntil: 'domcontentloaded' });
-  await settled(p);
-  await p.waitForLoadState('networkidle').catch(() => undefined);
-  const { text, attributes, overflow } = await reading(p);
+  const deadline = Date.now() + SETTLE_MS;
+  let read: Awaited<ReturnType<typeof reading>>;
+  let seen: number;
+  // Read again when a call started while the page was read: its answer is the screen's too.
+  do {
+    await settled(p, route, deadline);
+    seen = p.calls.started;
+    read = await reading(p);
+  } while (p.calls.started !== seen && Date.now() < deadline);
+  const { text, attributes, overflow, nativeDates } = read;
   // A blank page ends the screen's calls: none answers while the next route is read.
   await p.goto('about:blank');
   const problems = [...p.problems, ...p.errors.map((e) => `exception: ${e}`)];
@@ -187,7 +300,6 @@ async function visit(p: WalkPage, route: string, full: boolean): Promise<string[
     for (const a of attributes) for (const w of englishWords(a)) problems.push(`English « ${w} » in « ${a} »`);
     for (const d of doubledWords(text)) problems.push(`doubled « ${d} »`);
     // One French date field (DD/MM/YYYY whatever the browser's language), never a native one.
-    const nativeDates = await p.locator('input[type="date"], input[type="datetime-local"]').count();
     if (nativeDates) problems.push(`${nativeDates} native date input(s)`);
     // The planning boards scroll sideways by design (a season of days).
     if (overflow > 0 && !/^\/(planning|extra-planning|cleanning-planning|plan)(\/|$)/.test(route)) {
