@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { expectRefused, postOk } from './http-helpers';
-import { bookStay, campsite, COMPANY, type Campsite } from './billing-fixtures';
+import { bookStay, campsite, COMPANY, type Campsite, businessCustomer } from './billing-fixtures';
 import { facturxErrors, facturxInvoice } from '../../api/domain/billing/facturx';
 
 let t: TestServer;
@@ -40,18 +40,7 @@ const attachments = (pdf: Buffer, name: string) => {
 
 describe('Factur-X', () => {
   it('a business customer with a VAT number gets an EN 16931 Factur-X carrying every legal mention', async () => {
-    const firm = (
-      await postOk(t.admin, '/rest/customer', {
-        lastName: 'Durand',
-        isLegalEntity: true,
-        companyName: 'Comité d’entreprise Acme',
-        vatNumber: 'FR40303265045',
-        address1: '8 avenue des Ormes',
-        postalCode: '69003',
-        town: 'Lyon',
-        email: 'ce@acme.example',
-      })
-    ).id;
+    const firm = await businessCustomer(t);
     const s = await bookStay(t, c, c.places[0], '2031-07-10', '2031-07-14', firm);
     await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'deposit' });
     const b = await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'final' });

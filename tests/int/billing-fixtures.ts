@@ -104,6 +104,21 @@ export async function campsite(t: TestServer, placeCount = 4): Promise<Campsite>
   return { places, type, adult, customer, card, cheque };
 }
 
+/** A business customer with a VAT number and an address: its bills carry a Factur-X. */
+export async function businessCustomer(t: TestServer): Promise<number> {
+  const firm = await postOk(t.admin, '/rest/customer', {
+    lastName: 'Durand',
+    isLegalEntity: true,
+    companyName: 'Comité d’entreprise Acme',
+    vatNumber: 'FR40303265045',
+    address1: '8 avenue des Ormes',
+    postalCode: '69003',
+    town: 'Lyon',
+    email: 'ce@acme.example',
+  });
+  return firm.id;
+}
+
 export async function bookStay(
   t: TestServer,
   c: Campsite,

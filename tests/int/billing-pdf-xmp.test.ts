@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk } from './http-helpers';
-import { bookStay, campsite, type Campsite } from './billing-fixtures';
+import { bookStay, campsite, type Campsite, businessCustomer } from './billing-fixtures';
 
 const NAME = 'Dupont & Fils <SARL> "Les Pins" l\'Océan';
 
@@ -73,18 +73,7 @@ describe('XMP of a bill whose seller’s name holds & < " \'', () => {
   });
 
   it('a Factur-X bill: the XMP parses, the factur-x.xml is well-formed and names the seller', async () => {
-    const firm = (
-      await postOk(t.admin, '/rest/customer', {
-        lastName: 'Durand',
-        isLegalEntity: true,
-        companyName: 'Comité d’entreprise Acme',
-        vatNumber: 'FR40303265045',
-        address1: '8 avenue des Ormes',
-        postalCode: '69003',
-        town: 'Lyon',
-        email: 'ce@acme.example',
-      })
-    ).id;
+    const firm = await businessCustomer(t);
     const s = await bookStay(t, c, c.places[1], '2031-07-10', '2031-07-14', firm);
     const b = await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'final' });
     const pdf = await pdfOf(b.id);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk } from './http-helpers';
-import { bookStay, campsite, type Campsite } from './billing-fixtures';
+import { bookStay, campsite, type Campsite, businessCustomer } from './billing-fixtures';
 import { validateBatch, validatorsMissing } from './einvoice-validators';
 import { todayParis } from '../../common/dates';
 
@@ -50,18 +50,7 @@ describe('Factur-X against the official validators', () => {
     async () => {
       const missing = validatorsMissing();
       expect(missing, `les validateurs ne peuvent pas tourner : ${missing}`).toBeNull();
-      const firm = (
-        await postOk(t.admin, '/rest/customer', {
-          lastName: 'Durand',
-          isLegalEntity: true,
-          companyName: 'Comité d’entreprise Acme',
-          vatNumber: 'FR40303265045',
-          address1: '8 avenue des Ormes',
-          postalCode: '69003',
-          town: 'Lyon',
-          email: 'ce@acme.example',
-        })
-      ).id;
+      const firm = await businessCustomer(t);
       const s = await bookStay(t, c, c.places[0], '2031-07-10', '2031-07-14', firm);
       const deposit = await postOk(t.admin, `/rest/booking/${s.bookingId}/bill`, { kind: 'deposit' });
       // an acompte received by card, then billed: a deposit invoice paid in full at issue
