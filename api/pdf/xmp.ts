@@ -8,9 +8,14 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /** Characters XML 1.0 does not allow at all (C0 controls but tab and line breaks, U+FFFE/F, lone surrogates). */
-const FORBIDDEN =
-  // eslint-disable-next-line no-control-regex -- these controls are what XML forbids
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const FORBIDDEN = new RegExp(
+  [
+    '[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]',
+    '[\\ud800-\\udbff](?![\\udc00-\\udfff])',
+    '(?<![\\ud800-\\udbff])[\\udc00-\\udfff]',
+  ].join('|'),
+  'g',
+);
 
 /** `s` as XML text or attribute value. */
 export const xmlEscape = (s: string): string =>

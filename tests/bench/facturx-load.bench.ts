@@ -83,7 +83,8 @@ const loaded = ['@cantoo/pdf-lib', '@e965/xlsx', 'xmlbuilder2', 'tmp-promise'].f
 console.log(`Factur-X module load: ${facturx}`);
 console.log(`PDF renderers load: ${renderers}`);
 console.log(
-  `first Factur-X bill: ${render}, (${pdf.length} bytes, factur-x.xml ${pdf.includes('factur-x.xml') ? 'embedded' : 'MISSING'})`,
+  `first Factur-X bill: ${render}, (${pdf.length} bytes, ` +
+    `factur-x.xml ${pdf.includes('factur-x.xml') ? 'embedded' : 'MISSING'})`,
 );
 console.log(`RSS: ${mib(rss0)} before, ${mib(process.memoryUsage().rss)} after one Factur-X bill`);
 console.log(`library packages loaded: ${loaded.join(', ') || 'none'}`);

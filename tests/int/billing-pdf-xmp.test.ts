@@ -46,7 +46,10 @@ function xmpOf(pdf: Buffer): string {
   return text.slice(start, end + '<?xpacket end="w"?>'.length);
 }
 
-/** xmllint's verdict on `xml` and what it printed (nothing for --noout on well-formed XML; --xpath's answer and a line end). */
+/**
+ * xmllint's verdict on `xml` and what it printed (nothing for --noout on well-formed XML;
+ * --xpath's answer and a line end).
+ */
 function xmllint(xml: string, args: string[] = ['--noout']): { ok: boolean; out: string } {
   try {
     return { ok: true, out: execFileSync('xmllint', [...args, '-'], { input: xml, stdio: 'pipe' }).toString() };

@@ -1,8 +1,8 @@
 // GET /rest/booking/{id}/balance: the stay's balance with its bills, payments, charges,
 // partner bill and usable credit notes. Every read is keyed by the stay (or its
 // customer) on an index. Under load each round trip to PostgreSQL waits its turn on
-// the event loop and holds one of the short lane's two connections (issue 31,
-// docs/history.md#issue-31): the stay's own rows come in ONE statement (json
+// the event loop and holds one of the short lane's two connections
+// (issue 31, docs/history.md#issue-31): the stay's own rows come in ONE statement (json
 // sub-selects), the sources' charges in a second, both in one read-only snapshot so the
 // figures agree with each other — four round trips with the transaction's, where a
 // query per part took some fifteen.

@@ -147,8 +147,8 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
       voucherIds.push((await spendVoucher(trx, p.giftVoucherCode, p.amount, today)).id);
     }
     const seller = sellerSnapshotOf(ctx.establishment);
-    // The stock, locked only now (issue 31): sales of the same articles queue on their rows for the
-    // writes alone, not for the reads and checks above; two tills selling the last unit still queue
+    // The stock, locked only now (issue 31, docs/history.md#issue-31): sales of the same articles queue on their rows
+    // for the writes alone, not for the reads and checks above; two tills selling the last unit still queue
     // and the second reads the stock the first left. Articles before the counter, as a return does.
     const stock = planStock(
       await lockStock(

@@ -1,7 +1,8 @@
 // The screens' calls that were the last typed by hand (issue 23 §2, docs/history.md#issue-23): the wizard's price
 // preview, the stay actions of the booking screen, the session's user and rights, and answers whose schemas now
-// mark their fields required (the till, the X/Z, a bill, a ticket among them). `tsc` (npm run typecheck) refuses a body its route refuses and a read of what the answer
-// does not declare; the `@ts-expect-error` lines fail the type check the day they compile.
+// mark their fields required (the till, the X/Z, a bill, a ticket among them). `tsc` (npm run typecheck)
+// refuses a body its route refuses and a read of what the answer does not declare; the `@ts-expect-error`
+// lines fail the type check the day they compile.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RestAnswer, RestBody } from '../../../admin/src/rest';
 import { previewBody, EMPTY_DRAFT } from '../../../custom-screens/new-booking/wizardModel';
