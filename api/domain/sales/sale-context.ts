@@ -1,9 +1,8 @@
 // What a sale reads before it writes, in one query (issue 31 (docs/history.md#issue-31): the till's time follows
 // its round trips): the register, its open window held FOR SHARE (a closing waits for
-// the sale), the articles of the lines with their VAT rate (not locked: their stock is
-// read again, locked, just before the ticket's number is taken — sell.ts, stock.ts
-// lockStock — so concurrent sales queue on the rows only for their writes), their
-// commercialization rules, the « sale » preferences, the establishment
+// the sale), the articles of the lines with their VAT rate locked FOR UPDATE in id order
+// (two tills selling the last unit queue on the row and the second reads the stock the
+// first left), their commercialization rules, the « sale » preferences, the establishment
 // (the seller printed on the ticket) and the active payment methods. Nothing is cached
 // between sales: every sale reads the rows as they are.
 import type { Knex } from 'knex';
@@ -14,7 +13,7 @@ import type { FinancePreferences } from '../billing/preferences';
 import type { TillRegister } from './ticket-row';
 import type { TillPaymentKind } from '../../../common/sales-totals';
 
-/** An article as the till sells it, with its VAT rate and its stock (as read, unlocked). */
+/** An article as the till sells it, with its VAT rate and its stock (locked). */
 export type SaleArticle = Pick<
   ArticleRecord,
   | 'id'
@@ -51,7 +50,7 @@ WITH w AS (
   SELECT a.id, a.code, a.label, a.price, a.accounting_code, a.gift_type, a.gift_validity_months, a.is_bracelet,
          a.is_active, a.stock, a.is_stock_tracked, t.rate AS vat_rate_bp
     FROM article a LEFT JOIN tva t ON t.id = a.tva_id
-   WHERE a.id = ANY(:ids) ORDER BY a.id
+   WHERE a.id = ANY(:ids) ORDER BY a.id FOR UPDATE OF a
 )
 SELECT
   (SELECT row_to_json(r) FROM (SELECT id, code, label, ticket_prefix FROM cash_register

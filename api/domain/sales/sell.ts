@@ -1,9 +1,9 @@
 // Issuing a ticket, all in one transaction: one query reads what the sale needs
 // (sale-context.ts: the register's open window held FOR SHARE, so a closing waits for
-// sales in flight and no sale slips in after its Z; the articles, preferences, seller,
-// payment methods), the gift vouchers spent (FOR UPDATE), the tracked articles locked
-// FOR UPDATE and their stock checked on the locked rows, the number from the register's
-// counter (locked, taken late so both are held briefly), the ticket, then its lines, payments, stock and stock
+// sales in flight and no sale slips in after its Z; the articles FOR UPDATE, so their
+// stock is checked on locked rows; preferences, seller, payment methods), the gift
+// vouchers spent (FOR UPDATE), the number from the register's counter (locked, taken
+// late so it is held briefly), the ticket, then its lines, payments, stock and stock
 // movements in one statement, the vouchers sold and the ledger entry. Any refusal rolls
 // all of it back; a ticket is never edited afterwards.
 import type { Knex } from 'knex';
@@ -21,7 +21,7 @@ import { sellerSnapshotOf } from '../billing/parties';
 import { salePreferences } from '../billing/preferences';
 import { writeTogether } from '../../db/queries';
 import { insertTicket, type Operator, type TicketLineRow } from './ticket-row';
-import { lockStock, movementRows, planStock, stockUpdate } from './stock';
+import { movementRows, planStock, stockUpdate } from './stock';
 import { createVoucher, spendVoucher } from './gifts';
 import { appendTicketEntry } from './ledger-entry';
 import { isStayPresent } from './stays';
@@ -129,6 +129,11 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
     if (prefs.requireCustomer && customerId == null)
       throw badRequest('SALE_CUSTOMER_REQUIRED', { customerId: 'Choisissez le client' });
 
+    const stock = planStock(
+      ctx.articles,
+      lines.map((l) => ({ articleId: l.articleId, quantity: -l.quantity })),
+      'sale',
+    );
     const preferred = [prefs.cashPaymentMethodId, prefs.defaultPaymentMethodId];
     // Counted vouchers go to a paper-voucher method when none is named.
     const paper = paperVoucherMethodId(ctx.methods, input.payments);
@@ -147,17 +152,6 @@ export async function sell(knex: Knex, input: SellInput, operator: Operator): Pr
       voucherIds.push((await spendVoucher(trx, p.giftVoucherCode, p.amount, today)).id);
     }
     const seller = sellerSnapshotOf(ctx.establishment);
-    // The stock, locked only now (issue 31, docs/history.md#issue-31): sales of the same articles queue on their rows
-    // for the writes alone, not for the reads and checks above; two tills selling the last unit still queue
-    // and the second reads the stock the first left. Articles before the counter, as a return does.
-    const stock = planStock(
-      await lockStock(
-        trx,
-        ctx.articles.filter((a) => a.isStockTracked).map((a) => a.id),
-      ),
-      lines.map((l) => ({ articleId: l.articleId, quantity: -l.quantity })),
-      'sale',
-    );
     const sale = await insertTicket(trx, {
       kind: 'sale',
       register,

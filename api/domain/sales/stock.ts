@@ -43,25 +43,8 @@ export async function reserveStock(
 }
 
 /**
- * The tracked articles among `ids`, locked FOR UPDATE in id order (no deadlock between
- * two tills) and read as the lock finds them: the stock a sale plans from.
- */
-export async function lockStock(
-  trx: Knex.Transaction,
-  ids: number[],
-): Promise<Pick<ArticleRecord, 'id' | 'label' | 'stock' | 'isStockTracked'>[]> {
-  if (!ids.length) return [];
-  return trx('article')
-    .whereIn('id', ids)
-    .where('isStockTracked', true)
-    .orderBy('id')
-    .forUpdate()
-    .select('id', 'label', 'stock', 'isStockTracked');
-}
-
-/**
  * The new stock of each tracked article, from its row read FOR UPDATE in this
- * transaction (lockStock for a sale); 400 « Quantité
+ * transaction (sales/sale-context.ts reads them so for a sale); 400 « Quantité
  * supérieure au stock » when a sale or an adjustment would go below zero.
  */
 export function planStock(
