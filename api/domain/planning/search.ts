@@ -6,22 +6,14 @@ import { statusCategory, type StatusCategory } from '../../../common/planning';
 import { statusLabel, RELEASING } from '../stays/status';
 import { bookingsMatching } from '../stays/lists';
 import { customerName } from './window';
+import type { StayRow } from './plan-rows';
 
 type Db = Knex | Knex.Transaction;
 
 /** A stay found by the search, as the query selects it. */
-interface FoundRow {
-  id: number;
-  placeId: number;
+interface FoundRow extends StayRow {
   placeCode: string | null;
-  startDate: string;
-  endDate: string;
-  bookingId: number;
-  code: string;
-  kind: string;
-  statusId: number;
   isCancelled: boolean;
-  customer: string | null;
   licencePlates: string | null;
 }
 
