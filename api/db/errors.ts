@@ -72,14 +72,14 @@ function dataException(code: string): HttpError {
 // the server does while PostgreSQL restarts (issue 25 point 6, docs/history.md#issue-25), never a 500. A write
 // that did commit before the loss answers its success (api/http/committed.ts).
 const LOST_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOENT', 'ETIMEDOUT', 'EHOSTUNREACH']);
+// Knex prefixes the driver's message with the statement it ran (`ROLLBACK - Connection
+// terminated unexpectedly` when the server died under an open transaction).
 const LOST_MESSAGE = new RegExp(
-  [
-    '^Connection terminated',
-    'not queryable',
-    'Connection ended',
-    '^timeout exceeded when trying to connect',
-    '^Transaction query already complete',
-  ].join('|'),
+  `(?:^|\\s-\\s)(?:${[
+    'Connection terminated',
+    'timeout exceeded when trying to connect',
+    'Transaction query already complete',
+  ].join('|')})|not queryable|Connection ended`,
 );
 /** What a driver, knex or Objection error may carry; any of it may be missing. */
 interface DbErrorLike {

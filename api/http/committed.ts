@@ -3,11 +3,13 @@
 // its id alone with `readBack: false`. The write stands: it is never answered as an
 // error, so the client does not try it again as if nothing had been written (its
 // Idempotency-Key, when sent, answers the same on a retry).
+import { describeError } from './log';
+
 export async function readBackOr<T>(read: () => Promise<T>, id: number): Promise<T | { id: number; readBack: false }> {
   try {
     return await read();
   } catch (e) {
-    console.error(`écriture enregistrée (id ${id}), relecture impossible — ${(e as Error).message}`);
+    console.error(`écriture enregistrée (id ${id}), relecture impossible — ${describeError(e)}`);
     return { id, readBack: false };
   }
 }

@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Knex } from 'knex';
 import { HttpError } from './errors';
+import { describeError } from './log';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEPT = '1 day';
@@ -131,7 +132,7 @@ export function idempotency(knex: () => Knex): Middleware {
       // The write is committed: its success is answered even when its answer cannot be
       // stored now (the database just went away); it is stored at the next keyed request.
       if (unstored.length < UNSTORED_MAX) unstored.push(answer);
-      console.error(`Idempotency-Key : réponse gardée pour plus tard — ${(e as Error).message}`);
+      console.error(`Idempotency-Key : réponse gardée pour plus tard — ${describeError(e)}`);
     }
   };
 }

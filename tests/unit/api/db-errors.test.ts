@@ -49,4 +49,19 @@ describe('mapDbError', () => {
     expect(mapDbError(new Error('bug'))).toBeUndefined();
     expect(mapDbError({ code: 'Z_DATA_ERROR' })).toBeUndefined();
   });
+
+  it('answers 503 to a lost connection, also when knex prefixed the statement to the message', () => {
+    // Seen at a kill -9 of PostgreSQL under an open transaction (tests/int/money-killed-database.test.ts).
+    for (const message of [
+      'Connection terminated unexpectedly',
+      'ROLLBACK - Connection terminated unexpectedly',
+      'COMMIT - Connection terminated unexpectedly',
+      'Client has encountered a connection error and is not queryable',
+      'select 1 - timeout exceeded when trying to connect',
+    ]) {
+      expect(mapDbError(new Error(message))?.status, message).toBe(503);
+    }
+    // The words alone, inside another message, are not a lost connection.
+    expect(mapDbError(new Error('Invalid « Connection terminated » label'))).toBeUndefined();
+  });
 });
