@@ -12,8 +12,8 @@
 //  - a stay's balance (GET /rest/booking/{id}/balance, on the short lane) and the bill list
 //    alone, then among the load: p50 ratio (goal ≤ ×10, issue 31, docs/history.md#issue-31);
 //  - the server's RSS idle (after log-in, once GET /rest/health says its start-up jobs are
-//    done) and after the load (goals < 150 MiB and < 350 MiB, issue 31 (docs/history.md#issue-31)
-//    (docs/history.md#issue-31): run with LOAD_SECONDS=60), beside the baseline of the same
+//    done and the RSS has stopped falling: settledRss) and after the load (goals < 150 MiB
+//    and < 350 MiB, issue 31 (docs/history.md#issue-31): run with LOAD_SECONDS=60), beside the baseline of the same
 //    run: a minimal Koa + knex server (memory/minimal-server.ts, run through tsx with the
 //    server's Node options) on the same database, after the same number of requests.
 // The figures of issue 31 (docs/history.md#issue-31)'s table go to the summary (results.ts, summary.bench.ts).
@@ -190,8 +190,7 @@ async function minimalRss(url: string, requests: number): Promise<[number, numbe
     async (b) => (await fetch(b)).ok,
   );
   try {
-    await new Promise((r) => setTimeout(r, 3000));
-    const idle = rssMiB(m.proc.pid!);
+    const { settled: idle } = await settledRss(m.proc.pid!);
     let left = requests;
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
@@ -202,6 +201,22 @@ async function minimalRss(url: string, requests: number): Promise<[number, numbe
   } finally {
     await m.stop();
   }
+}
+
+/**
+ * The RSS of a process at rest: V8 gives the pages a collection freed back to the system some
+ * seconds later (its memory reducer runs once allocation has stopped), so the figure right after
+ * the start-up work is a transient. Sampled every second until it has not fallen by more than
+ * 1 MiB over 10 s, at most 60 s.
+ */
+async function settledRss(pid: number): Promise<{ first: number; settled: number; seconds: number }> {
+  const samples = [rssMiB(pid)];
+  while (samples.length <= 60) {
+    await new Promise((r) => setTimeout(r, 1000));
+    samples.push(rssMiB(pid));
+    if (samples.length > 10 && samples.at(-11)! - samples.at(-1)! <= 1) break;
+  }
+  return { first: samples[0], settled: samples.at(-1)!, seconds: samples.length - 1 };
 }
 
 /** Waits until the server says its start-up jobs are done (GET /rest/health); answers the ms waited. */
@@ -269,8 +284,12 @@ async function main() {
     try {
       // Idle: the server started, logged in, its start-up jobs done (GET /rest/health), nothing asked but the log-in.
       const waited = await startupDone(base);
-      const rssIdle = rssMiB(server.pid!);
-      console.log(`start-up jobs done ${(waited / 1000).toFixed(1)} s after the log-in`);
+      const rest = await settledRss(server.pid!);
+      const rssIdle = rest.settled;
+      console.log(
+        `start-up jobs done ${(waited / 1000).toFixed(1)} s after the log-in; RSS then ${rest.first.toFixed(0)} MiB, ` +
+          `at rest ${rssIdle.toFixed(0)} MiB ${rest.seconds} s later`,
+      );
       // Warm both paths (plans, JIT of the server process) before measuring.
       await drive(CLIENTS, 2, (k) => httpOnce(base, cookie, k));
       await drive(CLIENTS, 1, async (k) => {

@@ -9,6 +9,7 @@ import { canonicalJson } from './canonical';
 import { billLinesDigest, saleLinesDigest } from './digest';
 import { vatOfBill } from './entries';
 import type { LedgerBreak } from './breaks';
+import type { SignedBySource } from './verify-state';
 import { formatCents } from '../../../common/money';
 
 import type {
@@ -35,33 +36,6 @@ interface SignedData {
   lineCount?: unknown;
   method?: { id?: unknown } | null;
 }
-interface Signed {
-  seq: number;
-  kind: string;
-  /** null when unreadable (verify.ts's break) */
-  body: { date?: unknown; amount?: unknown; data?: SignedData } | null;
-}
-
-/** The last fiscal entry of each record of `table`, by record id. */
-async function lastEntries(knex: Knex, est: number, table: string): Promise<Map<number, Signed>> {
-  const { rows } = await knex.raw(
-    `SELECT DISTINCT ON (source_id) source_id, seq, kind, body FROM ledger_entry
-      WHERE establishment_id = ? AND chain = 'fiscal' AND source_table = ? ORDER BY source_id, seq DESC`,
-    [est, table],
-  );
-  const out = new Map<number, Signed>();
-  for (const r of rows) {
-    let body: Signed['body'] = null;
-    try {
-      body = JSON.parse(r.body);
-    } catch {
-      /* an unreadable body is verify.ts's break */
-    }
-    out.set(Number(r.source_id), { seq: Number(r.seq), kind: r.kind, body });
-  }
-  return out;
-}
-
 function groupBy<T extends object>(rows: T[], key: keyof T & string): Map<number, T[]> {
   const out = new Map<number, T[]>();
   for (const r of rows) {
@@ -75,7 +49,8 @@ function groupBy<T extends object>(rows: T[], key: keyof T & string): Map<number
 const money = (cents: unknown) => formatCents(Number(cents));
 const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
-export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBreak) => void): Promise<void> {
+/** `signed`: the chain's last entry of each record, as the walk parsed it (verify-walk.ts). */
+export async function verifyRecords(knex: Knex, signed: SignedBySource, add: (b: LedgerBreak) => void): Promise<void> {
   const record = (seq: number, name: string, reason: string) =>
     add({ seq, kind: 'record', record: name, reason: `${name} : ${reason}` });
   const missing = (name: string) =>
@@ -84,7 +59,7 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
   // Bills and credit notes, with their lines.
   const bills: BillRecord[] = await knex('bill').orderBy('id');
   const billLines = groupBy<BillLineRecord>(await knex('bill_line').orderBy(['billId', 'position', 'id']), 'billId');
-  const billEntries = await lastEntries(knex, est, 'bill');
+  const billEntries = signed.of('bill');
   for (const b of bills) {
     const name = `${b.kind === 'credit-note' ? 'Avoir' : 'Facture'} ${b.number}`;
     const e = billEntries.get(Number(b.id));
@@ -117,7 +92,7 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
   // Payments: the last entry of each is the payment as it stands (a change is a
   // cancellation then the new payment; a deletion, a cancellation).
   const payments: PaymentRecord[] = await knex('payment').orderBy('id');
-  const payEntries = await lastEntries(knex, est, 'payment');
+  const payEntries = signed.of('payment');
   // A grouped payment only holds payments already in the chain: it has no entry of its own.
   const holders = new Set(payments.filter((p) => p.groupedPaymentId != null).map((p) => Number(p.groupedPaymentId)));
   for (const p of payments) {
@@ -149,7 +124,7 @@ export async function verifyRecords(knex: Knex, est: number, add: (b: LedgerBrea
   const sales: SaleRecord[] = await knex('sale').orderBy('id');
   const saleLines = groupBy<SaleLineRecord>(await knex('sale_line').orderBy(['saleId', 'position', 'id']), 'saleId');
   const salePayments = groupBy<SalePaymentRecord>(await knex('sale_payment').orderBy(['saleId', 'id']), 'saleId');
-  const saleEntries = await lastEntries(knex, est, 'sale');
+  const saleEntries = signed.of('sale');
   for (const s of sales) {
     const name = `Ticket ${s.number}`;
     const e = saleEntries.get(Number(s.id));

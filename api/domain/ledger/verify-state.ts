@@ -85,3 +85,31 @@ export interface EntryBody {
   source?: { table?: string | null; id?: number | null } | null;
   data?: Record<string, unknown>;
 }
+
+/** The last signed entry of a record (a bill, a payment, a ticket): what verify-records.ts compares it with. */
+export interface Signed {
+  seq: number;
+  kind: string;
+  /** null when unreadable (the walk's break) */
+  body: EntryBody | null;
+}
+
+/** The tables whose records are compared with their entries (verify-records.ts). */
+export const RECORD_TABLES = ['bill', 'payment', 'sale'] as const;
+export type RecordTable = (typeof RECORD_TABLES)[number];
+
+/**
+ * The last entry of each record, by table then record id, kept by the walk as it parses each body:
+ * the records are compared with the bodies already parsed (reading and parsing them again cost a
+ * quarter of a verification's time on the calling thread).
+ */
+export class SignedBySource {
+  private readonly tables = new Map<string, Map<number, Signed>>(RECORD_TABLES.map((t) => [t, new Map()]));
+  /** Called in chain order: a later entry of the same record replaces the earlier one. */
+  keep(table: string | null, id: number | string | null, signed: Signed): void {
+    if (table != null && id != null) this.tables.get(table)?.set(Number(id), signed);
+  }
+  of(table: RecordTable): Map<number, Signed> {
+    return this.tables.get(table)!;
+  }
+}

@@ -6,7 +6,14 @@ import type { Knex } from 'knex';
 import { chainHash, GENESIS } from './canonical';
 import type { Chain } from './append';
 import { ClosureCheck } from './verify-closures';
-import { entryRow, type BreakList, type EntryBody, type EntryRow, type SignatureQueue } from './verify-state';
+import {
+  entryRow,
+  SignedBySource,
+  type BreakList,
+  type EntryBody,
+  type EntryRow,
+  type SignatureQueue,
+} from './verify-state';
 
 export interface WalkOptions {
   est: number;
@@ -22,6 +29,8 @@ export interface Walked {
   last: number | null;
   lastRow: EntryRow | null;
   closures: ClosureCheck;
+  /** the fiscal chain's last entry of each bill, payment and ticket */
+  signed: SignedBySource;
 }
 
 /** The part of knex's (untyped) client a batch uses: a pooled pg connection. */
@@ -93,7 +102,8 @@ export async function walkChain(
   signatures: SignatureQueue,
 ): Promise<Walked> {
   const closures = new ClosureCheck(breaks.add);
-  const out: Walked = { count: 0, first: null, last: null, lastRow: null, closures };
+  const signed = new SignedBySource();
+  const out: Walked = { count: 0, first: null, last: null, lastRow: null, closures, signed };
   let expected = 1;
   let prevHash = GENESIS;
 
@@ -134,7 +144,10 @@ export async function walkChain(
     const isClosure = String(r.kind).startsWith('closure-');
     if (o.allSignatures || isClosure || seq % o.sampleEvery === 0)
       signatures.check(seq, r.hash, r.keyId, r.signature, 'écriture');
-    if (o.chain === 'fiscal' && body) closures.entry(seq, r.kind, Number(r.amount), body);
+    if (o.chain === 'fiscal') {
+      if (body) closures.entry(seq, r.kind, Number(r.amount), body);
+      signed.keep(r.sourceTable, r.sourceId, { seq, kind: r.kind, body });
+    }
     prevHash = r.hash;
     expected = seq + 1;
     out.lastRow = r;

@@ -79,7 +79,7 @@ export async function verifyLedger(knex: Knex, opts: VerifyOptions = {}): Promis
     checkHead(head, walked, est, chain, breaks, signatures);
     walked.closures.finish();
     // The books against the chain: every bill, line, payment and ticket with its signed entry (a missing one too).
-    if (chain === 'fiscal') await verifyRecords(knex, est, breaks.add);
+    if (chain === 'fiscal') await verifyRecords(knex, walked.signed, breaks.add);
     // The database against its anchor outside it (DATA_DIR): a chain or a numbering put back.
     for (const b of (await checkAnchor(knex, est, chain)).breaks)
       breaks.add({ seq: b.seq, kind: 'anchor', reason: b.reason });
