@@ -55,28 +55,7 @@ export type TillShare = {
   vat: VatCents[];
 };
 
-/** The share of a bill (or credit note) that repeats till tickets, per rate; null without any. */
-export async function tillShareOfBill(db: Knex | Trx, billId: number): Promise<TillShare | null> {
-  const rows: { vatRateBp: number | null; excl: string; vat: string; incl: string }[] = await db('bill_line')
-    .where('billId', billId)
-    .whereIn('lineType', TILL_LINE_TYPES)
-    .groupBy('vatRateBp')
-    .select(
-      'vatRateBp',
-      db.raw('sum(amount_excl_vat)::bigint AS excl'),
-      db.raw('sum(vat_amount)::bigint AS vat'),
-      db.raw('sum(amount_incl_vat)::bigint AS incl'),
-    );
-  if (!rows.length) return null;
-  const vat = rows
-    .filter((r) => r.vatRateBp != null)
-    .map((r) => ({ rateBp: Number(r.vatRateBp), exclVat: Number(r.excl), vat: Number(r.vat), inclVat: Number(r.incl) }))
-    .sort((a, b) => a.rateBp - b.rateBp);
-  const inclVat = rows.reduce((s, r) => s + Number(r.incl), 0);
-  return { inclVat, outsideVat: inclVat - vat.reduce((s, v) => s + v.inclVat, 0), vat };
-}
-
-/** tillShareOfBill from the bill's line rows in hand (the same sums, per rate). */
+/** The share of a bill (or credit note) that repeats till tickets, per rate, from its lines; null without any. */
 export function tillShareOfLines(
   lines: Pick<BillLineRecord, 'lineType' | 'vatRateBp' | 'amountExclVat' | 'vatAmount' | 'amountInclVat'>[],
 ): TillShare | null {
@@ -112,7 +91,7 @@ export async function appendBillEntry(
   const b: BillRecord = written?.bill ?? (await trx('bill').where('id', billId).first());
   const lines: BillLineRecord[] = written?.lines ?? (await trx('bill_line').where('billId', billId));
   const { vat, outsideVat } = vatOfBill(b);
-  const till = written ? tillShareOfLines(lines) : await tillShareOfBill(trx, billId);
+  const till = tillShareOfLines(lines);
   // Third parties' shares outside VAT (issue 30, docs/history.md#issue-30): premiums collected for the insurer (line
   // 11) and the aid the CAF pays for the family (line 10, negative). Not revenue: the FEC sends them to
   // their third-party accounts.
