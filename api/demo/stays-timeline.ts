@@ -78,11 +78,11 @@ interface Plan {
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** The instant of a Paris wall-clock time on a day (+1 h in winter, +2 h in summer). */
+const PARIS_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hourCycle: 'h23' });
+
 export function parisInstant(day: string, minutes: number): string {
   const noon = new Date(`${day}T12:00:00Z`);
-  const parisNoon = Number(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hourCycle: 'h23' }).format(noon),
-  );
+  const parisNoon = Number(PARIS_HOUR.format(noon));
   return new Date(noon.getTime() + (minutes - 12 * 60 - (parisNoon - 12) * 60) * 60_000).toISOString();
 }
 

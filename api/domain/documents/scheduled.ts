@@ -69,13 +69,13 @@ export async function checkInConfig(knex: Knex): Promise<CheckInConfig> {
 }
 
 /** HH:MM in Europe/Paris. */
-export const timeParis = (now: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Paris',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
+const PARIS_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Paris',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+export const timeParis = (now: Date = new Date()) => PARIS_TIME.format(now);
 
 interface Rule {
   functionCode: string;
