@@ -20,7 +20,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'react-admin';
 import { dateTimeFr, DateBox, euros, Page, rest, useCan } from '../../admin/src/ui';
 
-/** A ticket sold without a customer (GET /rest/sales/unassigned declares bare objects). */
 import { addDays, todayParis } from '../../common/dates';
 import { countFr } from '../../common/french';
 import { CustomerPicker, customerLabel, type CustomerOption } from '../customers/CustomerPicker';

@@ -342,7 +342,9 @@ try {
       baselineLabel: 'single-thread loop',
       goal: '< 6 s and ≤ 0,6× the loop',
       met: f50 < 6000 && f50 <= 0.6 * b50,
-      detail: `${v.count} entries; 2 threads ÷ 1 on this machine ×${scaling.toFixed(2)}: floor ${(1 / scaling).toFixed(2)}×`,
+      detail:
+        `${v.count} entries; 2 threads ÷ 1 on this machine ×${scaling.toFixed(2)}: ` +
+        `floor ${(1 / scaling).toFixed(2)}×`,
     },
   ]);
   const sampled = await verifyLedger(knex, { allSignatures: false });

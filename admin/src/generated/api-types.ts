@@ -6200,8 +6200,16 @@ export type paths = {
                     content: {
                         "application/json": {
                             /** @constant */
-                            status?: "SAVED";
-                            tiles?: Record<string, never>[];
+                            status: "SAVED";
+                            tiles: {
+                                count: number | null;
+                                detail?: string;
+                                hidden: boolean;
+                                key: string;
+                                label: string;
+                                route: string | null;
+                                warning?: string | null;
+                            }[];
                         };
                     };
                 };

@@ -202,10 +202,7 @@ export const TILE_ROUTES = [
         },
       },
     },
-    response: {
-      type: 'object',
-      properties: { status: { const: 'SAVED' }, tiles: { type: 'array', items: { type: 'object' } } },
-    },
+    response: closed({ status: { const: 'SAVED' }, tiles: list(TILE) }),
     handler: async ({ body, user, knex }) => {
       const list: { key: string; hidden?: boolean }[] = body.tiles;
       const known = new Set(registeredTiles().map((t) => t.key));

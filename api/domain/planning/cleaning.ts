@@ -47,7 +47,10 @@ export async function departuresBetween(db: Db, from: string, to: string): Promi
       db.raw(`EXISTS (SELECT 1 FROM occupancy n JOIN booking nb ON nb.id = n.booking_id
         WHERE n.place_id = o.place_id AND n.start_date = o.end_date AND NOT n.is_cancelled AND nb.kind <> 'quote'
           AND nb.status_id NOT IN (${RELEASING.join(', ')})) AS arrival_same_day`),
-    );
+    )
+    // A stable order: the tasks are created in it (the demo's statuses and cleaners follow it).
+    .orderBy('o.endDate')
+    .orderBy('o.id');
   return rows.map((r) => ({
     occupancyId: r.id,
     placeId: r.placeId,
