@@ -127,9 +127,54 @@ async function statementsOfOneSale(): Promise<number> {
   return n;
 }
 
+/** A statement's label: its verb and first table, no values (`select … from "sale_context"`). */
+const labelOf = (sql: string) => {
+  const verb = /^\s*(\w+)/.exec(sql)?.[1]?.toLowerCase() ?? '?';
+  const table = /\b(?:from|into|update)\s+"?(\w+)"?/i.exec(sql)?.[1] ?? '';
+  return `${verb} ${table}`.trim();
+};
+
+/**
+ * Where a sale's time goes: each statement's time from sent to answered (p50 over SAMPLES sales),
+ * in the order sent, and the rest of the sale (JavaScript, the anchor's file, waiting for a connection).
+ */
+async function timePerStatement(samples: number): Promise<void> {
+  const sent = new Map<string, number>();
+  let order: string[] = [];
+  let current: number[] = [];
+  const per = new Map<number, number[]>();
+  const onQuery = (q: { __knexQueryUid: string }) => sent.set(q.__knexQueryUid, performance.now());
+  const onAnswer = (_r: unknown, q: { __knexQueryUid: string; sql: string }) => {
+    const t = sent.get(q.__knexQueryUid);
+    if (t === undefined) return;
+    current.push(performance.now() - t);
+    if (order.length < current.length) order.push(labelOf(q.sql));
+  };
+  knex.on('query', onQuery).on('query-response', onAnswer);
+  const rest: number[] = [];
+  try {
+    for (let i = 0; i < samples; i++) {
+      current = [];
+      const t = performance.now();
+      await sell(knex, input, operator);
+      const total = performance.now() - t;
+      current.forEach((ms, j) => per.set(j, [...(per.get(j) ?? []), ms]));
+      rest.push(total - current.reduce((a, b) => a + b, 0));
+    }
+  } finally {
+    knex.off('query', onQuery).off('query-response', onAnswer);
+  }
+  const p50 = (xs: number[]) => stats(xs).p50;
+  console.log(`where a sale's time goes (p50 over ${samples} sales, in the order sent):`);
+  order.forEach((label, j) => console.log(`  ${label.padEnd(40)} ${p50(per.get(j) ?? [0]).toFixed(2)} ms`));
+  console.log(`  ${'the rest (JavaScript, anchor file, pool)'.padEnd(40)} ${p50(rest).toFixed(2)} ms`);
+  order = [];
+}
+
 console.log(`${scratch.where}: register ACC1, ${lines.length} lines a ticket, card + cash with change`);
 const statements = await statementsOfOneSale();
 console.log(`one sale sends ${statements} statements (BEGIN and COMMIT included)`);
+await timePerStatement(40);
 const [base, tx, full] = await interleaved([
   await bareInsertBaseline(),
   { label: 'sell (transaction only)', run: () => sell(knex, input, operator) },
