@@ -21,6 +21,18 @@ export function todayParis(now: Date = new Date()): string {
   return PARIS_DAY.format(now);
 }
 
+const PARIS_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Paris',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** HH:MM in Europe/Paris. */
+export function timeParis(now: Date = new Date()): string {
+  return PARIS_TIME.format(now);
+}
+
 // Day numbers as in common/day-numbers.ts; lenient: a malformed date gives NaN, not an error.
 export const toDayNumber = (iso: string) => daysFromCivil(+iso.slice(0, 4), +iso.slice(5, 7), +iso.slice(8, 10));
 export const fromDayNumber = (n: number) => fromDay(n);

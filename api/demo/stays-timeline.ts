@@ -77,9 +77,9 @@ interface Plan {
 /** Minutes since midnight of a Paris wall-clock time « HH:MM ». */
 export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-/** The instant of a Paris wall-clock time on a day (+1 h in winter, +2 h in summer). */
 const PARIS_HOUR = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', hourCycle: 'h23' });
 
+/** The instant of a Paris wall-clock time on a day (+1 h in winter, +2 h in summer). */
 export function parisInstant(day: string, minutes: number): string {
   const noon = new Date(`${day}T12:00:00Z`);
   const parisNoon = Number(PARIS_HOUR.format(noon));

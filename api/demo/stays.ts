@@ -7,7 +7,7 @@
 // place holds two stays on one night (the exclusion constraint checks it anyway).
 // Bulk inserts only.
 import type { Knex } from 'knex';
-import { addDays, todayParis } from '../../common/dates';
+import { addDays, timeParis, todayParis } from '../../common/dates';
 import { STATUS } from '../domain/stays/status';
 import { priceBookingAsMade } from '../domain/stays/pricing';
 import { stayPreferences } from '../domain/stays/preferences';
@@ -42,18 +42,12 @@ export async function seedDemoStays(
   const { seasonA, seasonB, around } = demoStayWindows(today);
   const prefs = await stayPreferences(knex);
   const now = new Date();
-  const parisNow = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Paris',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(now);
   const clockNow = {
     today,
     arrivalMinutes: minutesOf(prefs.arrivalTime),
     departureMinutes: minutesOf(prefs.departureTime),
     // Seeded for another day than the real one (tests): the whole day has passed.
-    nowMinutes: today === todayParis(now) ? minutesOf(parisNow) : 24 * 60 - 1,
+    nowMinutes: today === todayParis(now) ? minutesOf(timeParis(now)) : 24 * 60 - 1,
   };
 
   const ages: Pick<AgeCategoryRecord, 'id' | 'minAge' | 'maxAge'>[] = await knex('age_category')

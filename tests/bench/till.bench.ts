@@ -140,7 +140,7 @@ const labelOf = (sql: string) => {
  */
 async function timePerStatement(samples: number): Promise<void> {
   const sent = new Map<string, number>();
-  let order: string[] = [];
+  const order: string[] = [];
   let current: number[] = [];
   const per = new Map<number, number[]>();
   const onQuery = (q: { __knexQueryUid: string }) => sent.set(q.__knexQueryUid, performance.now());
@@ -168,7 +168,6 @@ async function timePerStatement(samples: number): Promise<void> {
   console.log(`where a sale's time goes (p50 over ${samples} sales, in the order sent):`);
   order.forEach((label, j) => console.log(`  ${label.padEnd(40)} ${p50(per.get(j) ?? [0]).toFixed(2)} ms`));
   console.log(`  ${'the rest (JavaScript, anchor file, pool)'.padEnd(40)} ${p50(rest).toFixed(2)} ms`);
-  order = [];
 }
 
 console.log(`${scratch.where}: register ACC1, ${lines.length} lines a ticket, card + cash with change`);

@@ -4,10 +4,9 @@
 // queue's dedupe key) and on demand from the screen.
 import type { Knex } from 'knex';
 import { csvCell } from '../../../common/csv-cell';
-import { formatDateFr, todayParis } from '../../../common/dates';
+import { formatDateFr, timeParis, todayParis } from '../../../common/dates';
 import { escapeHtml } from '../../../common/merge-template';
 import { enqueueMail, processQueue } from '../mail/queue';
-import { timeParis } from '../documents/scheduled';
 import { listOrders, type ConciergeOrder } from './orders';
 
 /** The active concierge-service module's contactEmail (the first one), or null. */

@@ -12,7 +12,7 @@
 // ticks or a restart never queue it twice. Stays without an e-mail address are counted
 // as skipped.
 import type { Knex } from 'knex';
-import { addDays, todayParis } from '../../../common/dates';
+import { addDays, timeParis, todayParis } from '../../../common/dates';
 import { CLOSED, RELEASING, STATUS } from '../../../common/stay-status';
 import { configurationForFunction } from './render';
 import { queueStayDocument } from './send';
@@ -67,15 +67,6 @@ export async function checkInConfig(knex: Knex): Promise<CheckInConfig> {
   const days = Number(s.preStayDays);
   return { preStayDays: Number.isInteger(days) && days > 0 ? days : 0, postStay: s.postStay !== false };
 }
-
-/** HH:MM in Europe/Paris. */
-const PARIS_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Paris',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-export const timeParis = (now: Date = new Date()) => PARIS_TIME.format(now);
 
 interface Rule {
   functionCode: string;
