@@ -1,6 +1,15 @@
 // The anchor file of a chain in DATA_DIR/ledger-anchor: where it is, reading and writing
 // it signed in two slots, and the numbering series and hashes it is compared with.
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { readConfig } from '../../config';
