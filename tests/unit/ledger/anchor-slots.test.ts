@@ -66,7 +66,7 @@ describe('two slots written in turn', () => {
     expect(readAnchor(file)).toMatchObject({ valid: false, anchor: { gen: 9 } });
   });
 
-  it('an anchor written before the slots (one file, no generation) is read, and the next write goes to the second', () => {
+  it('an anchor of before the slots (one file, no generation) is read; the next write goes to the second', () => {
     const file = anchored('old', [1]);
     const [first, second] = anchorSlots(file);
     // As an older version wrote it: one file, signed, no generation.
