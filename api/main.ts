@@ -28,6 +28,7 @@ import { startJobs } from './jobs/index';
 import { recordSigningKey, recordTechnicalEvent } from './domain/ledger/jet';
 import type { Scheduler } from './jobs/scheduler';
 import { checkAnchor, ensureAnchor } from './domain/ledger/anchor';
+import { flushConfirmations } from './domain/ledger/anchor-confirm';
 import { establishmentId } from './domain/ledger/append';
 
 const config = readConfig();
@@ -196,6 +197,7 @@ async function stop(code = 0) {
     recordTechnicalEvent(db.knex, 'stop', { pid: process.pid, code }).catch(() => undefined),
     new Promise((r) => setTimeout(r, 2_000).unref()),
   ]);
+  flushConfirmations(); // the anchors confirmed: not needed for safety, but the next start reads them settled
   await db.close();
   await embedded?.stop();
   process.exit(code);

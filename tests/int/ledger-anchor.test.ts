@@ -69,8 +69,11 @@ describe('the anchor follows every entry', () => {
   it('is written in DATA_DIR, signed, at the chain’s end; the verifier says ok', async () => {
     await bill();
     await pay(1000);
+    // Each chain in two slots written in turn (anchor-file.ts).
     expect(readdirSync(join(dataDir, 'ledger-anchor')).sort()).toEqual([
+      expect.stringMatching(/\.public\.fiscal\.2\.json$/),
       expect.stringMatching(/\.public\.fiscal\.json$/),
+      expect.stringMatching(/\.public\.jet\.2\.json$/),
       expect.stringMatching(/\.public\.jet\.json$/),
     ]);
     const r = await t.admin.get('/rest/fiscal/verify');

@@ -5,7 +5,6 @@ import { GENESIS, utcSecond } from './canonical';
 import type { Chain } from './canonical';
 import {
   type Db,
-  readAnchor,
   anchorFile,
   hashAt,
   type Point,
@@ -15,6 +14,7 @@ import {
   databaseName,
   writeAnchor,
 } from './anchor-file';
+import { readConfirmedAnchor as readAnchor } from './anchor-confirm';
 
 export interface AnchorState {
   present: boolean;

@@ -7,15 +7,17 @@
 // restore seeing it.
 //
 // Never behind the database: an entry is anchored (as `pending`, fsync'd, renamed into
-// place) inside its transaction, before the commit; once the transaction commits it
-// becomes `confirmed` (and the next append, holding the chain's head row lock, checks it
-// too: a rolled-back entry is dropped). The checks take `pending` only when the database
-// holds it, so a crash between the commit and the confirmation costs nothing. Writers of
-// one chain are serialised by its head row lock, so one file per chain needs no file lock.
+// place) inside its transaction, before the commit. The next append, holding the chain's
+// head row lock, confirms it when that head is the entry (else it rolled back: dropped);
+// when no append follows, anchor-confirm.ts writes the confirmation soon after the commit.
+// The checks take `pending` only when the database holds it, so a crash between the
+// commit and the confirmation costs nothing. Writers of one chain are serialised by its
+// head row lock, so one file per chain needs no file lock.
 import type { Knex } from 'knex';
 import type { Chain } from './canonical';
 import { databaseName, anchorFile, readAnchor, writeAnchor, seriesNow, maxSeries, fresh } from './anchor-file';
 import { GENESIS } from './canonical';
+import { confirmLater } from './anchor-confirm';
 export {
   type Recovery,
   type Anchor,
@@ -60,11 +62,20 @@ export async function anchorAppend(
   // Entries this same transaction appended before: not committed yet, whatever it reads.
   const ours = APPENDED.get(root) ?? new Set<number>();
   APPENDED.set(root, ours);
-  const seen = readAnchor(file)?.anchor.pending;
-  // The previous pending entry committed if the database holds it; else it rolled back.
-  const committed = !!seen && !ours.has(seen.seq) && (await hashOf(trx, est, chain, seen.seq)) === seen.hash;
+  let read = readAnchor(file);
+  const seen = read?.anchor.pending;
+  // The previous pending entry committed if the database holds it: usually it is the head
+  // this transaction locked (no query); an entry past the head rolled back.
+  let committed = false;
+  if (seen && !ours.has(seen.seq)) {
+    if (seen.seq === head.seq) committed = seen.hash === head.hash;
+    else if (seen.seq < head.seq) {
+      committed = (await hashOf(trx, est, chain, seen.seq)) === seen.hash;
+      read = readAnchor(file);
+    }
+  }
   // From here on synchronous: no other write of this process interleaves.
-  const a = readAnchor(file)?.anchor ?? fresh(database, chain);
+  const a = read?.anchor ?? fresh(database, chain);
   if (committed && a.pending?.seq === seen!.seq && a.pending.hash === seen!.hash) {
     a.highest = maxSeries(a.highest, a.pending.series);
     if (a.pending.seq >= a.confirmed.seq) a.confirmed = a.pending;
@@ -74,9 +85,9 @@ export async function anchorAppend(
   a.highest = maxSeries(a.highest, a.confirmed.series);
   writeAnchor(file, a);
   ours.add(next.seq);
-  // Confirmed as soon as the (outermost) transaction commits; a rollback leaves it pending.
+  // Confirmed once the (outermost) transaction commits; a rollback leaves it pending.
   (root.executionPromise as Promise<unknown> | undefined)?.then(
-    () => confirmAnchor(file, next),
+    () => confirmLater(file, next),
     () => undefined,
   );
 }
@@ -85,19 +96,4 @@ export async function anchorAppend(
 async function hashOf(trx: Knex.Transaction, est: number, chain: Chain, seq: number): Promise<string | undefined> {
   if (seq === 0) return GENESIS;
   return (await trx('ledger_entry').where({ establishmentId: est, chain, seq }).first('hash'))?.hash;
-}
-
-/** After the commit: the pending entry becomes the confirmed end, unless another moved on. */
-function confirmAnchor(file: string, p: { seq: number; hash: string }): void {
-  try {
-    const read = readAnchor(file);
-    const a = read?.anchor;
-    if (!a?.pending || a.pending.seq !== p.seq || a.pending.hash !== p.hash) return;
-    a.highest = maxSeries(a.highest, a.pending.series);
-    if (a.pending.seq >= a.confirmed.seq) a.confirmed = a.pending;
-    a.pending = null;
-    writeAnchor(file, a);
-  } catch (e) {
-    console.error(`Ancre du journal non confirmée — ${(e as Error).message}`);
-  }
 }
