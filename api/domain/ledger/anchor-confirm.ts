@@ -6,7 +6,7 @@
 // restore, the confirmation is written here. A crash before it costs nothing: the checks
 // take `pending` when the database holds it. Another process sees the last entry
 // confirmed CONFIRM_AFTER_MS after the stream of entries stops.
-import { readAnchor, writeAnchor, maxSeries } from './anchor-file';
+import { anchorsWriting, readAnchor, writeAnchor, maxSeries } from './anchor-file';
 
 const CONFIRM_AFTER_MS = 100;
 /** Per anchor file, the last entry this process saw commit, not yet confirmed in the file. */
@@ -44,6 +44,8 @@ export function readConfirmedAnchor(file: string): ReturnType<typeof readAnchor>
 
 /** The pending entry becomes the confirmed end, unless another entry was anchored since. */
 function confirmAnchor(file: string, p: { seq: number; hash: string }): void {
+  // An append is writing the next entry: it confirms this one itself.
+  if (anchorsWriting.has(file)) return;
   try {
     const a = readAnchor(file)?.anchor;
     if (!a?.pending || a.pending.seq !== p.seq || a.pending.hash !== p.hash) return;

@@ -10,6 +10,7 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { readConfig } from '../../config';
@@ -122,11 +123,8 @@ function readSlot(slot: string): string | null {
  */
 const checked = new Map<string, { text: string; key: string; valid: boolean }>();
 
-/**
- * Durable before it returns: the next generation written over the older slot and
- * fdatasync'd (the directory too when the slot is new). `anchor` is the one read (its `gen`).
- */
-export function writeAnchor(file: string, anchor: Anchor): void {
+/** An anchor signed as its next generation, and the slot it goes to (the older one). */
+function sealed(file: string, anchor: Anchor) {
   const key = signingKey();
   const gen = (anchor.gen ?? 0) + 1;
   const a: Anchor = { ...anchor, gen, at: utcSecond(), key: key.fingerprint };
@@ -134,22 +132,58 @@ export function writeAnchor(file: string, anchor: Anchor): void {
   const dir = join(file, '..');
   mkdirSync(dir, { recursive: true });
   const slot = anchorSlots(file)[gen % 2];
-  const created = !existsSync(slot);
-  const text = `${JSON.stringify(a, null, 1)}\n`;
-  const fd = openSync(slot, 'w', 0o600);
-  try {
-    writeFileSync(fd, text);
-    fdatasyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  checked.set(slot, { text, key: key.fingerprint, valid: true });
-  if (!created) return;
-  const dfd = openSync(dir, 'r');
+  return { slot, dir, created: !existsSync(slot), text: `${JSON.stringify(a, null, 1)}\n`, key: key.fingerprint };
+}
+
+/** Once a slot is on disk: its own text is not checked again; a new slot's directory entry made durable. */
+function written(w: ReturnType<typeof sealed>): void {
+  checked.set(w.slot, { text: w.text, key: w.key, valid: true });
+  if (!w.created) return;
+  const dfd = openSync(w.dir, 'r');
   try {
     fsyncSync(dfd);
   } finally {
     closeSync(dfd);
+  }
+}
+
+/**
+ * Durable before it returns: the next generation written over the older slot and
+ * fdatasync'd (the directory too when the slot is new). `anchor` is the one read (its `gen`).
+ */
+export function writeAnchor(file: string, anchor: Anchor): void {
+  const w = sealed(file, anchor);
+  const fd = openSync(w.slot, 'w', 0o600);
+  try {
+    writeFileSync(fd, w.text);
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  written(w);
+}
+
+/** Anchor files this process is writing with writeAnchorAsync: a late confirmation leaves them alone. */
+export const anchorsWriting = new Set<string>();
+
+/**
+ * writeAnchor off the event loop, for an append: the entry's statements run meanwhile
+ * (its caller awaits both before the commit).
+ */
+export async function writeAnchorAsync(file: string, anchor: Anchor): Promise<void> {
+  const w = sealed(file, anchor);
+  anchorsWriting.add(file);
+  try {
+    const h = await open(w.slot, 'w', 0o600);
+    try {
+      await h.writeFile(w.text);
+      await h.datasync();
+    } finally {
+      await h.close();
+    }
+    written(w);
+  } finally {
+    anchorsWriting.delete(file);
   }
 }
 

@@ -15,7 +15,7 @@
 // head row lock, so one file per chain needs no file lock.
 import type { Knex } from 'knex';
 import type { Chain } from './canonical';
-import { databaseName, anchorFile, readAnchor, writeAnchor, seriesNow, maxSeries, fresh } from './anchor-file';
+import { databaseName, anchorFile, readAnchor, writeAnchorAsync, seriesNow, maxSeries, fresh } from './anchor-file';
 import { GENESIS } from './canonical';
 import { confirmLater } from './anchor-confirm';
 export {
@@ -44,7 +44,8 @@ const APPENDED = new WeakMap<object, Set<number>>();
 /**
  * Inside appendEntry, holding the chain's head row lock: `head` is the committed end of
  * the chain, `next` the entry this transaction appends; `series`, the fiscal chain's
- * numbering when the caller read it already under that lock (else read here).
+ * numbering when the caller read it already under that lock (else read here). Answers
+ * once the write has started: `written`, which the caller awaits before its commit.
  */
 export async function anchorAppend(
   trx: Knex.Transaction,
@@ -53,7 +54,7 @@ export async function anchorAppend(
   head: { seq: number; hash: string },
   next: { seq: number; hash: string },
   known?: Record<string, number>,
-): Promise<void> {
+): Promise<{ written: Promise<void> }> {
   const file = await anchorFile(trx, chain);
   const database = await databaseName(trx);
   const series = chain === 'fiscal' ? (known ?? (await seriesNow(trx))) : undefined;
@@ -74,7 +75,7 @@ export async function anchorAppend(
       read = readAnchor(file);
     }
   }
-  // From here on synchronous: no other write of this process interleaves.
+  // From here to the write's start synchronous: no other write of this process interleaves.
   const a = read?.anchor ?? fresh(database, chain);
   if (committed && a.pending?.seq === seen!.seq && a.pending.hash === seen!.hash) {
     a.highest = maxSeries(a.highest, a.pending.series);
@@ -83,13 +84,14 @@ export async function anchorAppend(
   if (head.seq >= a.confirmed.seq && !ours.has(head.seq)) a.confirmed = { ...head, series: a.confirmed.series };
   a.pending = { ...next, series };
   a.highest = maxSeries(a.highest, a.confirmed.series);
-  writeAnchor(file, a);
+  const written = writeAnchorAsync(file, a);
   ours.add(next.seq);
   // Confirmed once the (outermost) transaction commits; a rollback leaves it pending.
   (root.executionPromise as Promise<unknown> | undefined)?.then(
     () => confirmLater(file, next),
     () => undefined,
   );
+  return { written };
 }
 
 /** An entry's hash, ledger_entry being there (appendEntry has just written to it). */

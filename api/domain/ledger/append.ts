@@ -194,33 +194,47 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
   const amount = input.amount ?? 0;
   const body = entryBody({ ...input, chain, amount }, { at, establishment: est, seq });
   const hash = chainHash(head.lastHash, body);
-  await trx('ledger_entry').insert({
-    establishmentId: est,
+  // Anchored outside the database before the commit (anchor.ts): never behind it. The
+  // anchor's file is written while the entry and the head are (issue 31, docs/history.md#issue-31).
+  const { written } = await anchorAppend(
+    trx,
+    est,
     chain,
-    seq,
-    kind: input.kind,
-    recordedAt: at,
-    businessDate: input.date ?? null,
-    periodEnd: input.periodEnd ?? null,
-    sourceTable: input.source?.table ?? null,
-    sourceId: input.source?.id ?? null,
-    amount,
-    body,
-    prevHash: head.lastHash,
-    hash,
-    keyId,
-    signature: signText(hash, key),
-  });
-  // Anchored outside the database before the commit (anchor.ts): never behind it.
-  await anchorAppend(trx, est, chain, { seq: head.lastSeq, hash: head.lastHash }, { seq, hash }, checked.series);
-  await trx('ledger_head')
-    .where({ establishmentId: est, chain })
-    .update({
-      lastSeq: seq,
-      lastHash: hash,
+    { seq: head.lastSeq, hash: head.lastHash },
+    { seq, hash },
+    checked.series,
+  );
+  const moved = (async () => {
+    await trx('ledger_entry').insert({
+      establishmentId: est,
+      chain,
+      seq,
+      kind: input.kind,
+      recordedAt: at,
+      businessDate: input.date ?? null,
+      periodEnd: input.periodEnd ?? null,
+      sourceTable: input.source?.table ?? null,
+      sourceId: input.source?.id ?? null,
+      amount,
+      body,
+      prevHash: head.lastHash,
+      hash,
       keyId,
-      signature: signText(headMessage(est, chain, seq, hash), key),
-      updatedAt: trx.fn.now(),
+      signature: signText(hash, key),
     });
+    await trx('ledger_head')
+      .where({ establishmentId: est, chain })
+      .update({
+        lastSeq: seq,
+        lastHash: hash,
+        keyId,
+        signature: signText(headMessage(est, chain, seq, hash), key),
+        updatedAt: trx.fn.now(),
+      });
+  })();
+  // Both done (or failed) before the caller goes on to its commit or its rollback.
+  const [entry, anchor] = await Promise.allSettled([moved, written]);
+  if (entry.status === 'rejected') throw entry.reason;
+  if (anchor.status === 'rejected') throw anchor.reason;
   return { seq, hash, at, establishmentId: est };
 }
