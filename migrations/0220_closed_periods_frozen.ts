@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 
 /** Columns a payment of a closed period may still change (its lock flags, one-way). */
 const PAYMENT_LOCKS = ['is_deposited', 'bank_deposit_id', 'is_exported', 'is_grouped', 'grouped_payment_id'];
-const ALLOWED = `ARRAY[${[...PAYMENT_LOCKS, 'updated_at', 'version'].map((c) => `'${c}'`).join(', ')}]`;
+export const ALLOWED = `ARRAY[${[...PAYMENT_LOCKS, 'updated_at', 'version'].map((c) => `'${c}'`).join(', ')}]`;
 
 /** Table → how its row is dated: its own date column, or its parent's. */
 const DATED: [string, string, string?][] = [

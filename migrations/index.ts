@@ -92,6 +92,7 @@ import * as m88 from './0550_statistics_export';
 import * as m89 from './0551_statistics_summaries';
 import * as m90 from './0560_list_counts';
 import * as m91 from './0561_job_claims';
+import * as m92 from './0570_closed_period_trigger_cost';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -188,4 +189,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0551_statistics_summaries', m89],
   ['0560_list_counts', m90],
   ['0561_job_claims', m91],
+  ['0570_closed_period_trigger_cost', m92],
 ];
