@@ -93,6 +93,7 @@ import * as m89 from './0551_statistics_summaries';
 import * as m90 from './0560_list_counts';
 import * as m91 from './0561_job_claims';
 import * as m92 from './0570_closed_period_trigger_cost';
+import * as m93 from './0580_closed_period_insert';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -190,4 +191,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0560_list_counts', m90],
   ['0561_job_claims', m91],
   ['0570_closed_period_trigger_cost', m92],
+  ['0580_closed_period_insert', m93],
 ];

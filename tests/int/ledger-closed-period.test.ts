@@ -80,6 +80,37 @@ describe('a payment of a closed month, not remitted', () => {
   });
 });
 
+describe('a bill or a ticket of a closed month takes no new line (migration 0580)', () => {
+  it('a line or payment added in plain SQL by another transaction is refused (runtime role)', async () => {
+    const bill = await postOk(t.admin, `/rest/booking/${bookingId}/bill`, { kind: 'deposit', date: todayParis() });
+    // Put into the closed month by a superuser with the triggers off, committed: another transaction's rows.
+    const asSuper = (sql: string) =>
+      t.knex.transaction(async (trx: Knex.Transaction) => {
+        await trx.raw('SET LOCAL session_replication_role = replica');
+        return trx.raw(sql);
+      });
+    await asSuper(`UPDATE bill SET date = '${CLOSED}-10' WHERE id = ${bill.id}`);
+    const { rows } = await asSuper(`INSERT INTO sale (cash_register_id, cash_register_window_id, sequence, number, kind,
+        seller_snapshot, total_incl_vat, total_vat, total_excl_vat, gross_incl_vat, date, issued_at)
+      VALUES (0, 0, 1, 'T-ZZ-1', 'sale', '{}', 0, 0, 0, 0, '${CLOSED}-10', now()) RETURNING id`);
+    const sale = rows[0].id;
+    try {
+      for (const sql of [
+        `INSERT INTO bill_line (bill_id, position, line_type, label, quantity, unit_price_excl_vat,
+           unit_price_incl_vat, amount_excl_vat, vat_amount, amount_incl_vat)
+         VALUES (${bill.id}, 99, 1, 'Ajout', 1, 100, 100, 100, 0, 100)`,
+        `INSERT INTO sale_line (sale_id, position, article_id, code, label, quantity, unit_price, amount_incl_vat,
+           amount_excl_vat, vat_amount) VALUES (${sale}, 1, 0, 'X', 'Ajout', 1, 100, 100, 100, 0)`,
+        `INSERT INTO sale_payment (sale_id, kind, amount, received) VALUES (${sale}, 'cash', 100, 100)`,
+      ])
+        expect(await asRuntime(sql), sql).toContain('MONTH_ALREADY_CLOSED');
+    } finally {
+      await asSuper(`UPDATE bill SET date = '${bill.date}' WHERE id = ${bill.id}`);
+      await asSuper(`DELETE FROM sale WHERE id = ${sale}`);
+    }
+  });
+});
+
 describe('numbering counters only move forward', () => {
   it('a used bill counter is never rewound, renamed nor deleted (runtime role)', async () => {
     const r = await t.admin.post(`/rest/booking/${bookingId}/bill`, { kind: 'deposit', date: todayParis() });
