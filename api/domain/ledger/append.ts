@@ -5,10 +5,10 @@
 import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import { formatMessage } from '../../../common/messages';
-import { canonicalJson, chainHash, GENESIS, headMessage, utcSecond, type Canonical, type Chain } from './canonical';
+import { canonicalJson, chainHash, headMessage, utcSecond, type Canonical, type Chain } from './canonical';
 import { currentKeyId, signText, signingKey } from './keys';
 import { anchorAppend } from './anchor';
-import { countersKnown, SERIES_COLUMNS, seriesOf } from './anchor-file';
+import { lockHead } from './head-lock';
 import { assertOpenFinancialYear } from '../establishment/periods';
 
 export type { Chain } from './canonical';
@@ -115,68 +115,6 @@ export function entryBody(input: EntryInput, at: { at: string; establishment: nu
 }
 
 /**
- * The chain's head, locked FOR UPDATE until commit, with the establishment it belongs to
- * (the first): one query once the head exists, created empty the first time.
- */
-async function lockHead(
-  trx: Knex.Transaction,
-  chain: Chain,
-): Promise<{ est: number; lastSeq: number; lastHash: string }> {
-  const { rows } = await trx.raw(
-    `SELECT h.establishment_id AS est, h.last_seq, h.last_hash FROM ledger_head h
-      WHERE h.chain = ? AND h.establishment_id = coalesce((SELECT id FROM establishment ORDER BY id LIMIT 1), 0)
-      FOR UPDATE OF h`,
-    [chain],
-  );
-  if (rows[0]) return { est: rows[0].est, lastSeq: Number(rows[0].last_seq), lastHash: rows[0].last_hash };
-  const est = await establishmentId(trx);
-  await trx('ledger_head')
-    .insert({ establishmentId: est, chain, lastSeq: 0, lastHash: GENESIS })
-    .onConflict(['establishmentId', 'chain'])
-    .ignore();
-  const head = await trx('ledger_head').where({ establishmentId: est, chain }).forUpdate().first('lastSeq', 'lastHash');
-  return { est, lastSeq: Number(head.lastSeq), lastHash: head.lastHash };
-}
-
-/**
- * What appendEntry checks once it holds the head (a fresh snapshot: a closure committed
- * while it waited is seen), in one query: the key's id, whether the date's financial
- * year is open and its month closed, and the fiscal numbering for the anchor. A refusal
- * is then answered by the usual assertions (they read again and throw their message).
- */
-async function checkUnderHead(
-  trx: Knex.Transaction,
-  input: EntryInput & { chain: Chain },
-  est: number,
-  fingerprint: string,
-): Promise<{ keyId: number | null; series?: Record<string, number> }> {
-  const cols = ['(SELECT id FROM ledger_key WHERE fingerprint = ?) AS key_id'];
-  const bindings: (string | number)[] = [fingerprint];
-  const fiscal = input.chain === 'fiscal' && !!input.date;
-  const inYear = fiscal && DATED_IN_YEAR.has(input.kind);
-  const inMonth = fiscal && isSale(input.kind);
-  if (inYear) {
-    cols.push(
-      'EXISTS (SELECT 1 FROM financial_year WHERE start_date <= ? AND end_date >= ? AND NOT is_closed) AS year_open',
-    );
-    bindings.push(input.date!, input.date!);
-  }
-  if (inMonth) {
-    cols.push(
-      `EXISTS (SELECT 1 FROM ledger_entry WHERE establishment_id = ? AND chain = 'fiscal' AND kind = 'closure-month'
-          AND business_date = ?) AS month_closed`,
-    );
-    bindings.push(est, `${input.date!.slice(0, 7)}-01`);
-  }
-  const withSeries = input.chain === 'fiscal' && countersKnown(trx);
-  if (withSeries) cols.push(SERIES_COLUMNS);
-  const [row] = (await trx.raw(`SELECT ${cols.join(', ')}`, bindings)).rows;
-  if (inYear && !row.year_open) await assertOpenFinancialYear(trx, input.date!, 'date');
-  if (inMonth && row.month_closed) await assertMonthOpen(trx, input.date!, 'date', est);
-  return { keyId: row.key_id, series: withSeries ? seriesOf(row) : undefined };
-}
-
-/**
  * Appends one entry to its chain and moves the head, in `trx`: body = canonical JSON of
  * the fixed fields, hash = SHA-256(previous hash ‖ body), Ed25519 signature of the hash
  * (and of the head). Throws a 400 MONTH_ALREADY_CLOSED for a sale or payment dated in
@@ -184,11 +122,20 @@ async function checkUnderHead(
  */
 export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Promise<AppendedEntry> {
   const chain = input.chain ?? 'fiscal';
-  const head = await lockHead(trx, chain);
-  const est = head.est;
   const key = signingKey();
-  const checked = await checkUnderHead(trx, { ...input, chain }, est, key.fingerprint);
-  const keyId = checked.keyId ?? (await currentKeyId(trx, key));
+  const fiscal = chain === 'fiscal' && !!input.date;
+  const head = await lockHead(trx, chain, {
+    inYear: fiscal && DATED_IN_YEAR.has(input.kind),
+    inMonth: fiscal && isSale(input.kind),
+    date: input.date ?? null,
+    fingerprint: key.fingerprint,
+  });
+  const est = head.est;
+  // A refusal is answered by the usual assertions (they read again and throw their message).
+  if (fiscal && DATED_IN_YEAR.has(input.kind) && !head.yearOpen)
+    await assertOpenFinancialYear(trx, input.date!, 'date');
+  if (fiscal && isSale(input.kind) && head.monthClosed) await assertMonthOpen(trx, input.date!, 'date', est);
+  const keyId = head.keyId ?? (await currentKeyId(trx, key));
   const seq = head.lastSeq + 1;
   const at = utcSecond();
   const amount = input.amount ?? 0;
@@ -202,7 +149,7 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
     chain,
     { seq: head.lastSeq, hash: head.lastHash },
     { seq, hash },
-    checked.series,
+    head.series,
   );
   const moved = (async () => {
     await trx('ledger_entry').insert({
