@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
 import { COMPANY } from './billing-fixtures';
+import { formatTicketNumber } from '../../api/domain/sales/numbering';
 
 let t: TestServer;
 const ids: Record<string, number> = {};
@@ -175,6 +176,18 @@ describe('selling', () => {
     expect((await t.knex('cash_register_counter').where('cashRegisterId', reg).first('lastTicket')).lastTicket).toBe(
       50,
     );
+    // The number is formatted in the ticket's insert: past 6 digits it grows, as formatTicketNumber writes it.
+    const prefix = replies[0].body.number.replace(/-\d+$/, '');
+    await t.knex('cash_register_counter').where('cashRegisterId', reg).update({ lastTicket: 999_998 });
+    for (const n of [999_999, 1_000_000]) {
+      const r = await postOk(
+        t.admin,
+        '/rest/sales/sell',
+        sellBody(reg, [{ articleId: ids.bread, quantity: 1 }], [{ kind: 'cash', amount: 200 }]),
+      );
+      expect([r.sequence, r.number]).toEqual([n, formatTicketNumber(prefix, n)]);
+    }
+    expect(formatTicketNumber(prefix, 1_000_000)).toBe(`${prefix}-1000000`);
   }, 60_000);
 
   it('gift voucher: sold outside VAT, then used partly, the rest kept, refused beyond it', async () => {

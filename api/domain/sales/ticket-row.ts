@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { badRequest } from '../../http/errors';
 import type { SaleLineRecord, SaleRecord } from '../../../common/generated/types';
 import type { VatTotal } from '../../../common/sales-totals';
-import { nextTicketNumber } from './numbering';
+import { ticketNumberInInsert } from './numbering';
 
 type Trx = Knex.Transaction;
 
@@ -64,10 +64,12 @@ export interface TicketHead {
   seller: object;
 }
 
-/** Takes the register's next number (its counter row locked until commit) and inserts the ticket. */
+/** Takes the register's next number (its counter row locked until commit) and inserts the ticket, in one statement. */
 export async function insertTicket(trx: Trx, t: TicketHead): Promise<SaleRecord> {
-  const { sequence, number } = await nextTicketNumber(trx, t.register);
-  const [sale]: SaleRecord[] = await trx('sale')
+  const { cte, sequence, number } = ticketNumberInInsert(trx, t.register);
+  const [sale]: SaleRecord[] = await trx
+    .with('n', cte)
+    .into('sale')
     .insert({
       kind: t.kind,
       number,
