@@ -6,7 +6,7 @@
 // restore, the confirmation is written here. A crash before it costs nothing: the checks
 // take `pending` when the database holds it. Another process sees the last entry
 // confirmed CONFIRM_AFTER_MS after the stream of entries stops.
-import { anchorsWriting, readAnchor, writeAnchor, maxSeries } from './anchor-file';
+import { anchorsWriting, foldPending, readAnchor, writeAnchor } from './anchor-file';
 
 const CONFIRM_AFTER_MS = 100;
 /** Per anchor file, the last entry this process saw commit, not yet confirmed in the file. */
@@ -49,8 +49,7 @@ function confirmAnchor(file: string, p: { seq: number; hash: string }): void {
   try {
     const a = readAnchor(file)?.anchor;
     if (!a?.pending || a.pending.seq !== p.seq || a.pending.hash !== p.hash) return;
-    a.highest = maxSeries(a.highest, a.pending.series);
-    if (a.pending.seq >= a.confirmed.seq) a.confirmed = a.pending;
+    foldPending(a, a.pending);
     a.pending = null;
     writeAnchor(file, a);
   } catch (e) {

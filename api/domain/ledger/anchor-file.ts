@@ -229,6 +229,12 @@ export const maxSeries = (...all: (Record<string, number> | undefined)[]) => {
   return out;
 };
 
+/** Its pending entry `p`, known committed, becomes the confirmed end (unless behind it); its series count as issued. */
+export function foldPending(a: Anchor, p: Point): void {
+  a.highest = maxSeries(a.highest, p.series);
+  if (p.seq >= a.confirmed.seq) a.confirmed = p;
+}
+
 export function fresh(database: string, chain: Chain): Anchor {
   return {
     v: 1,

@@ -15,7 +15,16 @@
 // head row lock, so one file per chain needs no file lock.
 import type { Knex } from 'knex';
 import type { Chain } from './canonical';
-import { databaseName, anchorFile, readAnchor, writeAnchorAsync, seriesNow, maxSeries, fresh } from './anchor-file';
+import {
+  databaseName,
+  anchorFile,
+  readAnchor,
+  writeAnchorAsync,
+  seriesNow,
+  maxSeries,
+  fresh,
+  foldPending,
+} from './anchor-file';
 import { GENESIS } from './canonical';
 import { confirmLater } from './anchor-confirm';
 export {
@@ -23,7 +32,6 @@ export {
   type Anchor,
   anchorDir,
   anchorFile,
-  readAnchor,
   writeAnchor,
   seriesNow,
   forgetCounters,
@@ -77,10 +85,7 @@ export async function anchorAppend(
   }
   // From here to the write's start synchronous: no other write of this process interleaves.
   const a = read?.anchor ?? fresh(database, chain);
-  if (committed && a.pending?.seq === seen!.seq && a.pending.hash === seen!.hash) {
-    a.highest = maxSeries(a.highest, a.pending.series);
-    if (a.pending.seq >= a.confirmed.seq) a.confirmed = a.pending;
-  }
+  if (committed && a.pending?.seq === seen!.seq && a.pending.hash === seen!.hash) foldPending(a, a.pending);
   if (head.seq >= a.confirmed.seq && !ours.has(head.seq)) a.confirmed = { ...head, series: a.confirmed.series };
   a.pending = { ...next, series };
   a.highest = maxSeries(a.highest, a.confirmed.series);
