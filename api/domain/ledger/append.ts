@@ -8,7 +8,7 @@ import { formatMessage } from '../../../common/messages';
 import { canonicalJson, chainHash, headMessage, utcSecond, type Canonical, type Chain } from './canonical';
 import { currentKeyId, signText, signingKey } from './keys';
 import { anchorAppend } from './anchor';
-import { lockHead } from './head-lock';
+import { establishmentId, lockHead } from './head-lock';
 import { assertOpenFinancialYear } from '../establishment/periods';
 
 export type { Chain } from './canonical';
@@ -61,9 +61,7 @@ export interface AppendedEntry {
 const isSale = (k: string) =>
   (SALE_KINDS as readonly string[]).includes(k) || (PAYMENT_KINDS as readonly string[]).includes(k);
 
-export async function establishmentId(db: Knex | Knex.Transaction): Promise<number> {
-  return (await db('establishment').orderBy('id').first('id'))?.id ?? 0;
-}
+export { establishmentId } from './head-lock';
 
 /** Whether the month of `date` (YYYY-MM-DD or YYYY-MM) has its fiscal closure. */
 export async function isMonthClosed(db: Knex | Knex.Transaction, est: number, date: string): Promise<boolean> {
@@ -124,17 +122,13 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
   const chain = input.chain ?? 'fiscal';
   const key = signingKey();
   const fiscal = chain === 'fiscal' && !!input.date;
-  const head = await lockHead(trx, chain, {
-    inYear: fiscal && DATED_IN_YEAR.has(input.kind),
-    inMonth: fiscal && isSale(input.kind),
-    date: input.date ?? null,
-    fingerprint: key.fingerprint,
-  });
+  const inYear = fiscal && DATED_IN_YEAR.has(input.kind);
+  const inMonth = fiscal && isSale(input.kind);
+  const head = await lockHead(trx, chain, { inYear, inMonth, date: input.date ?? null, fingerprint: key.fingerprint });
   const est = head.est;
   // A refusal is answered by the usual assertions (they read again and throw their message).
-  if (fiscal && DATED_IN_YEAR.has(input.kind) && !head.yearOpen)
-    await assertOpenFinancialYear(trx, input.date!, 'date');
-  if (fiscal && isSale(input.kind) && head.monthClosed) await assertMonthOpen(trx, input.date!, 'date', est);
+  if (inYear && !head.yearOpen) await assertOpenFinancialYear(trx, input.date!, 'date');
+  if (inMonth && head.monthClosed) await assertMonthOpen(trx, input.date!, 'date', est);
   const keyId = head.keyId ?? (await currentKeyId(trx, key));
   const seq = head.lastSeq + 1;
   const at = utcSecond();

@@ -9,6 +9,11 @@ import type { Knex } from 'knex';
 import { GENESIS, type Chain } from './canonical';
 import { countersKnown, SERIES_COLUMNS, seriesOf } from './anchor-file';
 
+/** The establishment the chains belong to: the first one (0 before any). */
+export async function establishmentId(db: Knex | Knex.Transaction): Promise<number> {
+  return (await db('establishment').orderBy('id').first('id'))?.id ?? 0;
+}
+
 export interface HeadChecks {
   /** whether the checks concern a fiscal entry dated in a financial year, or in a month */
   inYear: boolean;
@@ -83,7 +88,7 @@ export async function lockHead(trx: Knex.Transaction, chain: Chain, checks: Head
   let head: { est: number; lastSeq: number; lastHash: string };
   if (row) head = { est: row.est, lastSeq: Number(row.last_seq), lastHash: row.last_hash };
   else {
-    const est = (await trx('establishment').orderBy('id').first('id'))?.id ?? 0;
+    const est = await establishmentId(trx);
     await trx('ledger_head')
       .insert({ establishmentId: est, chain, lastSeq: 0, lastHash: GENESIS })
       .onConflict(['establishmentId', 'chain'])

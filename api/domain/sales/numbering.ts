@@ -27,9 +27,9 @@ async function increment(
 }
 
 /**
- * The next ticket number taken in the statement that inserts the ticket (issue 31 (docs/history.md#issue-31),
- * docs/history.md#issue-31: one round trip less): the counter's upsert as a CTE `n`, and
- * the ticket's `sequence` and `number` columns reading it.
+ * The next ticket number taken in the statement that inserts the ticket, one round trip
+ * less (issue 31 (docs/history.md#issue-31)): the counter's upsert as a CTE `n`, and the
+ * ticket's `sequence` and `number` columns reading it.
  */
 export function ticketNumberInInsert(
   trx: Knex.Transaction,
