@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { snakeToCamel } from '../../common/names';
+import { preparedByShape } from './prepared';
 
 type Thunks<T extends readonly unknown[]> = { [K in keyof T]: () => PromiseLike<T[K]> };
 
@@ -44,7 +45,9 @@ export async function writeTogether<K extends string>(
         : `'[]'::json AS "${name}"`,
     );
   });
-  const { rows } = await db.raw(`WITH ${ctes.join(', ')} SELECT ${cols.join(', ')}`, bindings as Knex.RawBinding[]);
+  // Its answer is JSON columns whatever the tables hold: it may be prepared.
+  const sql = `WITH ${ctes.join(', ')} SELECT ${cols.join(', ')}`;
+  const { rows } = await preparedByShape(db.raw(sql, bindings as Knex.RawBinding[]), 'together');
   return Object.fromEntries(parts.map(([name]) => [name, camelRows(rows[0][name])])) as Record<
     K,
     Record<string, unknown>[]

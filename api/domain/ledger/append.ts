@@ -9,6 +9,7 @@ import { canonicalJson, chainHash, headMessage, utcSecond, type Canonical, type 
 import { currentKeyId, signText, signingKey } from './keys';
 import { anchorAppend } from './anchor';
 import { establishmentId, lockHead } from './head-lock';
+import { preparedByShape } from '../../db/prepared';
 import { assertOpenFinancialYear } from '../establishment/periods';
 
 export type { Chain } from './canonical';
@@ -146,7 +147,7 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
     head.series,
   );
   const moved = (async () => {
-    await trx('ledger_entry').insert({
+    const insert = trx('ledger_entry').insert({
       establishmentId: est,
       chain,
       seq,
@@ -163,7 +164,8 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
       keyId,
       signature: signText(hash, key),
     });
-    await trx('ledger_head')
+    await preparedByShape(insert, 'entry');
+    const move = trx('ledger_head')
       .where({ establishmentId: est, chain })
       .update({
         lastSeq: seq,
@@ -172,6 +174,7 @@ export async function appendEntry(trx: Knex.Transaction, input: EntryInput): Pro
         signature: signText(headMessage(est, chain, seq, hash), key),
         updatedAt: trx.fn.now(),
       });
+    await preparedByShape(move, 'head_move');
   })();
   // Both done (or failed) before the caller goes on to its commit or its rollback.
   const [entry, anchor] = await Promise.allSettled([moved, written]);

@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import { GENESIS, type Chain } from './canonical';
 import { countersKnown, SERIES_COLUMNS, seriesOf } from './anchor-file';
+import { preparedByShape } from '../../db/prepared';
 
 /** The establishment the chains belong to: the first one (0 before any). */
 export async function establishmentId(db: Knex | Knex.Transaction): Promise<number> {
@@ -73,14 +74,17 @@ function checked(row: CheckRow, withSeries: boolean) {
 /** Locks the head of `chain` (created empty the first time) and reads the checks as of then. */
 export async function lockHead(trx: Knex.Transaction, chain: Chain, checks: HeadChecks): Promise<LockedHead> {
   const c = checkColumns(checks, chain, trx, 'h.establishment_id');
-  const { rows } = await trx.raw(
-    `SELECT h.establishment_id AS est, h.last_seq, h.last_hash,
-            (SELECT s.last_seq FROM ledger_head s WHERE s.establishment_id = h.establishment_id AND s.chain = h.chain)
-              AS seen_seq, ${c.cols.join(', ')}
-       FROM ledger_head h
-      WHERE h.chain = ? AND h.establishment_id = coalesce((SELECT id FROM establishment ORDER BY id LIMIT 1), 0)
-      FOR UPDATE OF h`,
-    [...c.bindings, chain],
+  const { rows } = await preparedByShape(
+    trx.raw(
+      `SELECT h.establishment_id AS est, h.last_seq, h.last_hash,
+              (SELECT s.last_seq FROM ledger_head s WHERE s.establishment_id = h.establishment_id AND s.chain = h.chain)
+                AS seen_seq, ${c.cols.join(', ')}
+         FROM ledger_head h
+        WHERE h.chain = ? AND h.establishment_id = coalesce((SELECT id FROM establishment ORDER BY id LIMIT 1), 0)
+        FOR UPDATE OF h`,
+      [...c.bindings, chain],
+    ),
+    'head',
   );
   const row = rows[0];
   if (row && row.seen_seq === row.last_seq)

@@ -6,6 +6,8 @@ import { badRequest } from '../../http/errors';
 import type { SaleLineRecord, SaleRecord } from '../../../common/generated/types';
 import type { VatTotal } from '../../../common/sales-totals';
 import { ticketNumberInInsert } from './numbering';
+import { preparedByShape } from '../../db/prepared';
+import { meta } from '../../../common/generated/meta/sale';
 
 type Trx = Knex.Transaction;
 
@@ -64,37 +66,43 @@ export interface TicketHead {
   seller: object;
 }
 
+/** The ticket's columns, named: a prepared statement's answer keeps its type when the table grows. */
+const SALE_COLUMNS = meta.fields.map((f) => f.name);
+
 /** Takes the register's next number (its counter row locked until commit) and inserts the ticket, in one statement. */
 export async function insertTicket(trx: Trx, t: TicketHead): Promise<SaleRecord> {
   const { cte, sequence, number } = ticketNumberInInsert(trx, t.register);
-  const [sale]: SaleRecord[] = await trx
-    .with('n', cte)
-    .into('sale')
-    .insert({
-      kind: t.kind,
-      number,
-      sequence,
-      cashRegisterId: t.register.id,
-      cashRegisterWindowId: t.windowId,
-      issuedAt: trx.fn.now(),
-      date: t.date,
-      userId: t.operator.id,
-      operatorName: t.operator.name,
-      bookingId: t.bookingId,
-      customerId: t.customerId,
-      customerName: t.customerName,
-      returnOfSaleId: t.returnOfSaleId,
-      grossInclVat: t.totals.grossInclVat,
-      ticketDiscount: t.totals.ticketDiscount,
-      totalExclVat: t.totals.totalExclVat,
-      totalVat: t.totals.totalVat,
-      totalInclVat: t.totals.totalInclVat,
-      vatTotals: JSON.stringify(t.totals.vatTotals),
-      changeGiven: t.changeGiven,
-      braceletCount: t.braceletCount,
-      sellerSnapshot: JSON.stringify(t.seller),
-    })
-    .returning('*');
+  const [sale]: SaleRecord[] = await preparedByShape(
+    trx
+      .with('n', cte)
+      .into('sale')
+      .insert({
+        kind: t.kind,
+        number,
+        sequence,
+        cashRegisterId: t.register.id,
+        cashRegisterWindowId: t.windowId,
+        issuedAt: trx.fn.now(),
+        date: t.date,
+        userId: t.operator.id,
+        operatorName: t.operator.name,
+        bookingId: t.bookingId,
+        customerId: t.customerId,
+        customerName: t.customerName,
+        returnOfSaleId: t.returnOfSaleId,
+        grossInclVat: t.totals.grossInclVat,
+        ticketDiscount: t.totals.ticketDiscount,
+        totalExclVat: t.totals.totalExclVat,
+        totalVat: t.totals.totalVat,
+        totalInclVat: t.totals.totalInclVat,
+        vatTotals: JSON.stringify(t.totals.vatTotals),
+        changeGiven: t.changeGiven,
+        braceletCount: t.braceletCount,
+        sellerSnapshot: JSON.stringify(t.seller),
+      })
+      .returning(SALE_COLUMNS),
+    'ticket',
+  );
   return sale;
 }
 
