@@ -1,0 +1,95 @@
+// The sale's statements are prepared once per connection, named after their SQL
+// (api/db/prepared.ts): the names PostgreSQL holds after a sale, one per shape of the
+// lines' statement, and a ticket statement that still works after its table grows (its
+// columns are named: `RETURNING *` would fail « cached plan must not change result type »).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { startTestServer, type TestServer } from './harness';
+import { postOk, unique } from './http-helpers';
+import { COMPANY } from './billing-fixtures';
+import { sell, type SellInput } from '../../api/domain/sales/sell';
+
+let t: TestServer;
+let reg: number;
+let bread: number;
+beforeAll(async () => {
+  t = await startTestServer();
+  await t.knex('establishment').update(COMPANY);
+  const post = (path: string, body: unknown) => postOk(t.admin, path, body);
+  const tvaId =
+    (await t.knex('tva').where('rate', 550).first('id'))?.id ??
+    (await post('/rest/tva', { label: unique('TVA 5,5 % '), rate: 550 })).id;
+  await post('/rest/payment-method', { label: unique('Espèces '), kind: 'cash' });
+  const type = (await post('/rest/cash-register-type', { label: unique('Accueil ') })).id;
+  const family = (await post('/rest/article-family', { label: unique('Épicerie ') })).id;
+  bread = (
+    await post('/rest/article', { code: unique('PAIN'), label: 'Baguette', articleFamilyId: family, price: 130, tvaId })
+  ).id;
+  reg = (
+    await post('/rest/cash-register', {
+      label: unique('Accueil '),
+      code: unique('C').slice(0, 10),
+      cashRegisterTypeId: type,
+    })
+  ).id;
+  await post('/rest/sales/window/open', { cashRegisterId: reg, openingFloat: 0 });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const ticket = (lines: number): SellInput => ({
+  cashRegisterId: reg,
+  lines: Array.from({ length: lines }, () => ({ articleId: bread, quantity: 1 })),
+  payments: [{ kind: 'cash', amount: 130 * lines }],
+});
+const operator = { id: null, name: 'Test' };
+/** The statements prepared on this transaction's connection, by prefix. */
+const prepared = async (trx: Knex.Transaction) =>
+  (await trx.raw('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map((r: { name: string }) => r.name);
+
+describe('the sale, prepared', () => {
+  it('holds one name per statement, and one per shape of the lines', async () => {
+    // One connection for all of it: the sales run in savepoints of this transaction.
+    await t.knex
+      .transaction(async (trx) => {
+        // A process's first append reads the counters apart (anchor-file.ts: countersKnown), its head in
+        // another shape: from the second on, the names hold.
+        await sell(trx as unknown as Knex, ticket(1), operator);
+        await sell(trx as unknown as Knex, ticket(1), operator);
+        const one: string[] = await prepared(trx);
+        for (const prefix of ['sale_context', 'ticket_', 'together_', 'head_', 'entry_', 'head_move_'])
+          expect(
+            one.some((n) => n.startsWith(prefix)),
+            prefix,
+          ).toBe(true);
+        for (let i = 0; i < 3; i++) await sell(trx as unknown as Knex, ticket(1), operator);
+        expect(await prepared(trx)).toEqual(one);
+        await sell(trx as unknown as Knex, ticket(3), operator);
+        const three: string[] = await prepared(trx);
+        expect(three.filter((n) => n.startsWith('together_'))).toHaveLength(2);
+        expect(three.filter((n) => n.startsWith('ticket_'))).toHaveLength(1);
+        await trx.rollback();
+      })
+      .catch((e) => {
+        if (e) throw e;
+      });
+  });
+
+  it('sells on the same connection after the ticket table grows a column', async () => {
+    await t.knex
+      .transaction(async (trx) => {
+        const first = await sell(trx as unknown as Knex, ticket(2), operator);
+        // The deferred checks of the first ticket run now: a table with pending trigger events cannot be altered.
+        await trx.raw('SET CONSTRAINTS ALL IMMEDIATE');
+        await trx.raw('ALTER TABLE sale ADD COLUMN probe_column integer');
+        await trx.raw('SET CONSTRAINTS ALL DEFERRED');
+        const second = await sell(trx as unknown as Knex, ticket(2), operator);
+        expect(second).toBeGreaterThan(first);
+        await trx.rollback();
+      })
+      .catch((e) => {
+        if (e) throw e;
+      });
+  });
+});
