@@ -59,7 +59,8 @@ async function insertSale(db: Knex | Knex.Transaction): Promise<number> {
   sequence += 1;
   const { rows } = await db.raw(`INSERT INTO sale (cash_register_id, cash_register_window_id, sequence, number, kind,
       seller_snapshot, total_incl_vat, total_vat, total_excl_vat, gross_incl_vat, date, issued_at)
-    VALUES (${ids.reg}, ${ids.window}, ${sequence}, '${unique('T-')}', 'sale', '{}', 130, 7, 123, 130, '${TODAY}', now())
+    VALUES (${ids.reg}, ${ids.window}, ${sequence}, '${unique('T-')}', 'sale', '{}', 130, 7, 123, 130,
+      '${TODAY}', now())
     RETURNING id`);
   return rows[0].id;
 }
