@@ -13,6 +13,7 @@ export const BILLING_MESSAGES = {
   BILL_GENERATION_IMPOSSIBLE: 'Génération de facture impossible',
   BILL_NOT_FOUND: 'Facture introuvable',
   BILL_BEING_PROCESSED: 'Une facture est déjà en cours de traitement',
+  BILL_LOCKED: "La facture émise n'est plus modifiable",
   INVOICE_PREFIX_USED: 'Préfixe de facture déjà utilisé',
   DOWN_PAYMENT_INVOICE_IMPOSSIBLE: "Facture d'acompte impossible sur un paiement facturé",
   PAYMENT_DEPOSITED: 'Paiement remis en banque : non modifiable',

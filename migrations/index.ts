@@ -94,6 +94,7 @@ import * as m90 from './0560_list_counts';
 import * as m91 from './0561_job_claims';
 import * as m92 from './0570_closed_period_trigger_cost';
 import * as m93 from './0580_closed_period_insert';
+import * as m94 from './0590_child_rows_of_this_transaction';
 
 export interface MigrationModule { up(knex: Knex): Promise<void>; down(knex: Knex): Promise<void> }
 
@@ -192,4 +193,5 @@ export const MIGRATIONS: [string, MigrationModule][] = [
   ['0561_job_claims', m91],
   ['0570_closed_period_trigger_cost', m92],
   ['0580_closed_period_insert', m93],
+  ['0590_child_rows_of_this_transaction', m94],
 ];
