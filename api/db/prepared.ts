@@ -1,11 +1,11 @@
-// Statements prepared once per pooled connection, named after their text (issue 31,
-// docs/history.md#issue-31: the till's time follows what PostgreSQL parses and plans at
-// every sale). node-postgres sends Parse once per connection for a name, then only Bind
-// and Execute; after five runs PostgreSQL keeps a generic plan. The name is a hash of the
-// SQL, so one name never stands for two texts (pg refuses that), and a statement whose text
-// varies (the number of lines of a ticket) gets one name per shape. The shapes are bounded:
-// past MAX_SHAPES in a process, new shapes run unnamed, as before, so no connection keeps
-// an unbounded number of prepared statements.
+// Statements prepared once per pooled connection, named after their text: the till's time
+// follows what PostgreSQL parses and plans at every sale (issue 31 (docs/history.md#issue-31)).
+// node-postgres sends Parse once per connection for a name, then only Bind and Execute;
+// after five runs PostgreSQL keeps a generic plan. The name is a hash of the SQL, so one
+// name never stands for two texts (pg refuses that), and a statement whose text varies (the
+// number of lines of a ticket) gets one name per shape. The shapes are bounded: past
+// MAX_SHAPES in a process, new shapes run unnamed, as before, so no connection keeps an
+// unbounded number of prepared statements.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 

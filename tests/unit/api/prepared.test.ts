@@ -5,8 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import { preparedByShape } from '../../../api/db/prepared';
 
 const knex = knexFactory({ client: 'pg' });
-const nameOf = (q: { toSQL(): { toNative(): object } }) =>
-  (q.toSQL() as unknown as { options?: { name?: string } }).options?.name;
+const nameOf = (q: Knex.QueryBuilder | Knex.Raw) => (q.toSQL() as { options?: { name?: string } }).options?.name;
 
 describe('preparedByShape', () => {
   it('names a text the same every time, and two texts apart', () => {
