@@ -4,8 +4,9 @@
 // number taken from the series.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
-import { expectRefused, postOk, unique } from './http-helpers';
+import { expectRefused, postOk } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
+import { openTill } from './till-fixtures';
 import { addDays, todayParis } from '../../common/dates';
 
 let t: TestServer;
@@ -46,31 +47,10 @@ beforeAll(async () => {
   });
   const stay = await bookStay(t, c, c.places[0], addDays(today, -1), addDays(today, 2));
   // A 20 % article charged to the stay from the till: the bill then has two VAT rates and the tourist tax.
-  const tva20 =
-    (await t.knex('tva').where('rate', 2000).first('id'))?.id ??
-    (await post('/rest/tva', { label: unique('TVA 20 % '), rate: 2000 })).id;
-  const family = (await post('/rest/article-family', { label: unique('Boutique ') })).id;
-  const mug = (
-    await post('/rest/article', {
-      code: unique('MUG'),
-      label: 'Mug',
-      articleFamilyId: family,
-      price: 1200,
-      tvaId: tva20,
-    })
-  ).id;
-  const type = (await post('/rest/cash-register-type', { label: unique('Accueil ') })).id;
-  const reg = (
-    await post('/rest/cash-register', {
-      label: unique('Accueil '),
-      code: unique('C').slice(0, 10),
-      cashRegisterTypeId: type,
-    })
-  ).id;
-  await post('/rest/sales/window/open', { cashRegisterId: reg, openingFloat: 0 });
+  const till = await openTill(t, { code: 'MUG', label: 'Mug', price: 1200, rateBp: 2000 });
   await post('/rest/sales/sell', {
-    cashRegisterId: reg,
-    lines: [{ articleId: mug, quantity: 2 }],
+    cashRegisterId: till.register,
+    lines: [{ articleId: till.article, quantity: 2 }],
     payments: [{ kind: 'stay', amount: 2400 }],
     bookingId: stay.bookingId,
   });

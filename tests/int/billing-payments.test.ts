@@ -13,6 +13,7 @@ import { formatCents } from '../../common/money';
 import { startTestServer, type Client, type TestServer } from './harness';
 import { sqlError } from './sql-helpers';
 import { createdThroughEdit, expectRefused, unique } from './http-helpers';
+import { openTill } from './till-fixtures';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 
 let t: TestServer;
@@ -648,28 +649,12 @@ describe('two users at once', () => {
 describe('the « sale » preferences drive the till', () => {
   it('customer required, the cash and default methods of the till, the ticket footer', async () => {
     const post = (path: string, body: unknown) => postOk(t.admin, path, body);
-    const tva =
-      (await t.knex('tva').where('rate', 2000).first('id'))?.id ??
-      (await post('/rest/tva', { label: unique('TVA 20 % '), rate: 2000 })).id;
-    const type = (await post('/rest/cash-register-type', { label: unique('Accueil ') })).id;
-    const family = (await post('/rest/article-family', { label: unique('Épicerie ') })).id;
-    const bread = (
-      await post('/rest/article', {
-        code: unique('PAIN'),
-        label: 'Baguette',
-        articleFamilyId: family,
-        price: 130,
-        tvaId: tva,
-      })
-    ).id;
-    const reg = (
-      await post('/rest/cash-register', {
-        label: unique('Accueil '),
-        code: unique('C').slice(0, 10),
-        cashRegisterTypeId: type,
-      })
-    ).id;
-    await post('/rest/sales/window/open', { cashRegisterId: reg, openingFloat: 0 });
+    const { register: reg, article: bread } = await openTill(t, {
+      code: 'PAIN',
+      label: 'Baguette',
+      price: 130,
+      rateBp: 2000,
+    });
     await post('/rest/payment-method', { label: unique("Espèces de l'accueil "), kind: 'cash' });
     const till = (await post('/rest/payment-method', { label: unique('Espèces du bar '), kind: 'cash' })).id;
     const terminal = (await post('/rest/payment-method', { label: unique('Carte du bar '), kind: 'card' })).id;

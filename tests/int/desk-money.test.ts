@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
+import { openTill } from './till-fixtures';
 import { addDays, todayParis } from '../../common/dates';
 
 let t: TestServer;
@@ -35,29 +36,10 @@ beforeAll(async () => {
   });
   expect(priced.status, priced.text).toBe(200);
   stay = await bookStay(t, c, c.places[0], addDays(today, -1), addDays(today, 2));
-  const tva = (await t.knex('tva').where('rate', 1000).first('id')).id;
-  const family = (await post('/rest/article-family', { label: unique('Épicerie ') })).id;
-  const bread = (
-    await post('/rest/article', {
-      code: unique('PAIN'),
-      label: 'Baguette',
-      articleFamilyId: family,
-      price: 205,
-      tvaId: tva,
-    })
-  ).id;
-  const type = (await post('/rest/cash-register-type', { label: unique('Accueil ') })).id;
-  const reg = (
-    await post('/rest/cash-register', {
-      label: unique('Accueil '),
-      code: unique('C').slice(0, 10),
-      cashRegisterTypeId: type,
-    })
-  ).id;
-  await post('/rest/sales/window/open', { cashRegisterId: reg, openingFloat: 0 });
+  const till = await openTill(t, { code: 'PAIN', label: 'Baguette', price: 205, rateBp: 1000 });
   ticket = await post('/rest/sales/sell', {
-    cashRegisterId: reg,
-    lines: [{ articleId: bread, quantity: 2 }],
+    cashRegisterId: till.register,
+    lines: [{ articleId: till.article, quantity: 2 }],
     payments: [{ kind: 'stay', amount: 410 }],
     bookingId: stay.bookingId,
   });

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from './harness';
 import { sqlError } from './sql-helpers';
 import { postOk, unique } from './http-helpers';
+import { openTill } from './till-fixtures';
 import { bookStay, campsite, COMPANY, type Campsite } from './billing-fixtures';
 import { todayParis } from '../../common/dates';
 import { sell } from '../../api/domain/sales/sell';
@@ -80,29 +81,8 @@ beforeAll(async () => {
   c = await campsite(t, 2);
   const post = (path: string, body: unknown) => postOk(t.admin, path, body);
   ids.cash = (await post('/rest/payment-method', { label: unique('Espèces '), kind: 'cash' })).id;
-  ids.tva = (
-    (await t.knex('tva').where('rate', 550).first('id')) ??
-    (await post('/rest/tva', { label: unique('TVA 5,5 % '), rate: 550 }))
-  ).id;
-  const family = (await post('/rest/article-family', { label: unique('Épicerie ') })).id;
-  ids.bread = (
-    await post('/rest/article', {
-      code: unique('PAIN'),
-      label: 'Baguette',
-      articleFamilyId: family,
-      price: 130,
-      tvaId: ids.tva,
-    })
-  ).id;
-  const type = (await post('/rest/cash-register-type', { label: unique('Accueil ') })).id;
-  ids.reg = (
-    await post('/rest/cash-register', {
-      label: unique('Caisse '),
-      code: unique('C').slice(0, 10),
-      cashRegisterTypeId: type,
-    })
-  ).id;
-  ids.window = (await post('/rest/sales/window/open', { cashRegisterId: ids.reg, openingFloat: 0 })).id;
+  const till = await openTill(t, { code: 'PAIN', label: 'Baguette', price: 130, rateBp: 550 });
+  [ids.bread, ids.reg, ids.window] = [till.article, till.register, till.window];
   ids.booking = (await bookStay(t, c, c.places[0], '2031-07-04', '2031-07-08')).bookingId;
 }, 120_000);
 afterAll(async () => {

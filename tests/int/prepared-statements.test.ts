@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
 import { COMPANY } from './billing-fixtures';
+import { openTill } from './till-fixtures';
 import { sell, type SellInput } from '../../api/domain/sales/sell';
 
 let t: TestServer;
@@ -15,24 +16,10 @@ let bread: number;
 beforeAll(async () => {
   t = await startTestServer();
   await t.knex('establishment').update(COMPANY);
-  const post = (path: string, body: unknown) => postOk(t.admin, path, body);
-  const tvaId =
-    (await t.knex('tva').where('rate', 550).first('id'))?.id ??
-    (await post('/rest/tva', { label: unique('TVA 5,5 % '), rate: 550 })).id;
-  await post('/rest/payment-method', { label: unique('Espèces '), kind: 'cash' });
-  const type = (await post('/rest/cash-register-type', { label: unique('Accueil ') })).id;
-  const family = (await post('/rest/article-family', { label: unique('Épicerie ') })).id;
-  bread = (
-    await post('/rest/article', { code: unique('PAIN'), label: 'Baguette', articleFamilyId: family, price: 130, tvaId })
-  ).id;
-  reg = (
-    await post('/rest/cash-register', {
-      label: unique('Accueil '),
-      code: unique('C').slice(0, 10),
-      cashRegisterTypeId: type,
-    })
-  ).id;
-  await post('/rest/sales/window/open', { cashRegisterId: reg, openingFloat: 0 });
+  await postOk(t.admin, '/rest/payment-method', { label: unique('Espèces '), kind: 'cash' });
+  const till = await openTill(t, { code: 'PAIN', label: 'Baguette', price: 130, rateBp: 550 });
+  reg = till.register;
+  bread = till.article;
 }, 120_000);
 afterAll(async () => {
   await t?.close();
