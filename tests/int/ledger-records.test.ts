@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
+import { openTill } from './till-fixtures';
 import { bookStay, campsite, type Campsite } from './billing-fixtures';
 import { verifyLedger, type VerifyResult } from '../../api/domain/ledger/verify';
 import { todayParis } from '../../common/dates';
@@ -51,29 +52,10 @@ beforeAll(async () => {
   // A till ticket.
   const post = (path: string, body: unknown) => postOk(t.admin, path, body);
   await post('/rest/payment-method', { label: unique('Espèces '), kind: 'cash' });
-  const tva = (await t.knex('tva').where('rate', 1000).first('id')).id;
-  const family = (await post('/rest/article-family', { label: unique('Épicerie ') })).id;
-  const bread = (
-    await post('/rest/article', {
-      code: unique('PAIN'),
-      label: 'Baguette',
-      articleFamilyId: family,
-      price: 130,
-      tvaId: tva,
-    })
-  ).id;
-  const type = (await post('/rest/cash-register-type', { label: unique('Accueil ') })).id;
-  const reg = (
-    await post('/rest/cash-register', {
-      label: unique('Caisse '),
-      code: unique('C').slice(0, 10),
-      cashRegisterTypeId: type,
-    })
-  ).id;
-  await post('/rest/sales/window/open', { cashRegisterId: reg, openingFloat: 0 });
+  const till = await openTill(t, { code: 'PAIN', label: 'Baguette', price: 130, rateBp: 1000 });
   const s = await t.admin.post('/rest/sales/sell', {
-    cashRegisterId: reg,
-    lines: [{ articleId: bread, quantity: 2 }],
+    cashRegisterId: till.register,
+    lines: [{ articleId: till.article, quantity: 2 }],
     payments: [{ kind: 'cash', amount: 260 }],
   });
   expect(s.status, s.text).toBe(200);
