@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from './harness';
 import { postOk, unique } from './http-helpers';
-import { COMPANY } from './billing-fixtures';
+import { bookStay, campsite, COMPANY, type Campsite } from './billing-fixtures';
 import { openTill } from './till-fixtures';
 import { sell, type SellInput } from '../../api/domain/sales/sell';
+import { issueStayBillIn } from '../../api/domain/billing/issue';
+import { todayParis } from '../../common/dates';
 
 let t: TestServer;
 let reg: number;
@@ -45,7 +47,7 @@ describe('the sale, prepared', () => {
         await sell(trx as unknown as Knex, ticket(1), operator);
         await sell(trx as unknown as Knex, ticket(1), operator);
         const one: string[] = await prepared(trx);
-        for (const prefix of ['sale_context', 'ticket_', 'together_', 'head_', 'entry_', 'head_move_'])
+        for (const prefix of ['sale_context', 'ticket_', 'together_', 'head_', 'entry_head_'])
           expect(
             one.some((n) => n.startsWith(prefix)),
             prefix,
@@ -73,6 +75,45 @@ describe('the sale, prepared', () => {
         await trx.raw('SET CONSTRAINTS ALL DEFERRED');
         const second = await sell(trx as unknown as Knex, ticket(2), operator);
         expect(second).toBeGreaterThan(first);
+        await trx.rollback();
+      })
+      .catch((e) => {
+        if (e) throw e;
+      });
+  });
+});
+
+describe('the bill, prepared', () => {
+  let c: Campsite;
+  const stays: number[] = [];
+  beforeAll(async () => {
+    c = await campsite(t, 3);
+    for (const p of c.places) stays.push((await bookStay(t, c, p, '2031-07-01', '2031-07-08')).bookingId);
+  }, 120_000);
+
+  it('numbers, writes and enters a bill in one prepared statement, still after the bill table grows a column', async () => {
+    await t.knex
+      .transaction(async (trx) => {
+        const deposit = (i: number) =>
+          issueStayBillIn(trx, stays[i], { kind: 'deposit', amount: 1000 }, todayParis(), null);
+        const first = await deposit(0);
+        await deposit(1);
+        const names: string[] = await prepared(trx);
+        expect(names.filter((n) => n.startsWith('bill_'))).toHaveLength(1);
+        expect(names.some((n) => n.startsWith('entry_head_'))).toBe(true);
+        // The rows as written, numbered from the counter in the same statement.
+        const bills = await trx('bill').whereIn('bookingId', stays.slice(0, 2)).orderBy('id');
+        expect(bills.map((b) => b.sequence)).toEqual([bills[0].sequence, bills[0].sequence + 1]);
+        const { digits } = await trx('bill_counter').where({ series: 'invoice' }).first('digits');
+        expect(bills[1].number).toBe(`FA${String(bills[1].sequence).padStart(Math.max(4, digits), '0')}`);
+        const lines = await trx('bill_line').where('billId', first).orderBy('position');
+        expect(lines.map((l) => l.position)).toEqual(lines.map((_, k) => k + 1));
+        expect(lines.reduce((sum, l) => sum + l.amountInclVat, 0)).toBe(bills[0].totalInclVat);
+        expect(bills[0].totalInclVat).toBe(1000);
+        await trx.raw('SET CONSTRAINTS ALL IMMEDIATE');
+        await trx.raw('ALTER TABLE bill ADD COLUMN probe_column integer');
+        await trx.raw('SET CONSTRAINTS ALL DEFERRED');
+        expect(await deposit(2)).toBeGreaterThan(first);
         await trx.rollback();
       })
       .catch((e) => {

@@ -9,7 +9,8 @@ import { isValidDate } from '../../../common/formats';
 import { formatDateFr, todayParis } from '../../../common/dates';
 import { billTotals, numberLines, type LineInput } from './lines';
 import type { CreditableLine } from './credit-lines';
-import { allocateNumber, type Series } from './numbering';
+import { openSeries, type Series } from './numbering';
+import { insertNumberedBill } from './bill-insert';
 import { appendBillEntry } from '../ledger/entries';
 import { assertOpenFinancialYear } from '../establishment/periods';
 
@@ -20,7 +21,6 @@ type Trx = Knex.Transaction;
 
 /** Advisory lock namespace of "a bill of this stay is being issued" (« a bill already being processed »). */
 const BILL_LOCK = 14_001;
-const json = (v: unknown) => JSON.stringify(v);
 
 export async function lockStay(trx: Trx, bookingId: number): Promise<BookingRecord> {
   const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(?, ?) AS ok', [BILL_LOCK, bookingId]);
@@ -103,24 +103,15 @@ export async function insertBill(trx: Trx, bill: BillDraft, lines: LineInput[], 
   const totals = billTotals(numbered);
   // Dated in an open financial year (« Exercice absent ou clos »), before a number is taken.
   await assertOpenFinancialYear(trx, bill.date, 'date');
-  // The number comes last: the series stays locked only for the inserts and the commit.
-  const n = await allocateNumber(trx, series, bill.date);
-  const [row]: BillRecord[] = await trx('bill')
-    .insert({
-      ...bill,
-      ...n,
-      ...totals,
-      vatTotals: json(totals.vatTotals),
-      customerSnapshot: json(bill.customerSnapshot),
-      sellerSnapshot: json(bill.sellerSnapshot),
-    })
-    .returning('*');
-  const lineRows: BillLineRecord[] = numbered.length
-    ? await trx('bill_line')
-        .insert(numbered.map((l) => ({ ...l, billId: row.id })))
-        .returning('*')
-    : [];
+  const row = { ...bill, ...totals };
+  // The number comes last: the series stays locked only for the inserts, the entry and the commit.
+  let written = await insertNumberedBill(trx, series, bill.date, row, numbered);
+  if (!written) {
+    await openSeries(trx, series, bill.date);
+    written = await insertNumberedBill(trx, series, bill.date, row, numbered);
+    if (!written) throw badRequest('BILL_GENERATION_IMPOSSIBLE');
+  }
   // NF525: its ledger entry, in the same transaction, from the rows as written (no read back under the lock).
-  await appendBillEntry(trx, row.id, { bill: row, lines: lineRows });
-  return row.id;
+  await appendBillEntry(trx, written.bill.id, written);
+  return written.bill.id;
 }
