@@ -54,6 +54,19 @@ export async function issueStayBillIn(
   return billId;
 }
 
+/** The stay's dates, from its occupancies when the booking has none of its own (read only then). */
+async function servicePeriod(trx: Trx, booking: BookingRecord): Promise<{ startDate: string; endDate: string }> {
+  if (booking.startDate && booking.endDate) return { startDate: booking.startDate, endDate: booking.endDate };
+  const occs: Pick<OccupancyRecord, 'startDate' | 'endDate'>[] = await trx('occupancy')
+    .where({ bookingId: booking.id, isCancelled: false })
+    .orderBy('id')
+    .select('startDate', 'endDate');
+  return {
+    startDate: booking.startDate ?? occs[0].startDate,
+    endDate: booking.endDate ?? occs[occs.length - 1].endDate,
+  };
+}
+
 /** A stay's bill as it will be issued: its row (without number), lines and what the sources gave. */
 export interface PreparedBill {
   bill: BillDraft;
@@ -78,10 +91,6 @@ async function prepareStayBill(
     if (input.kind === 'cancellation') return prepareCancellationBill(trx, booking, date, userId);
     if (booking.kind === 'quote' || RELEASING.includes(booking.statusId) || UNCONFIRMED.includes(booking.statusId))
       throw badRequest('BILL_STAY_NOT_BILLABLE');
-    const occs: Pick<OccupancyRecord, 'id' | 'startDate' | 'endDate'>[] = await trx('occupancy')
-      .where({ bookingId, isCancelled: false })
-      .orderBy('id')
-      .select('id', 'startDate', 'endDate');
     const ctx: BillSourceContext = { bookingId, customerId: booking.customerId, kind: input.kind };
     const stay = await STAY_SOURCE.lines(trx, ctx);
     if (!stay.length) throw badRequest('BILL_NOTHING_TO_BILL');
@@ -89,10 +98,7 @@ async function prepareStayBill(
     if (await isStayBilled(trx, bookingId)) throw badRequest('BILL_ALREADY_FINAL');
     const customer = await customerSnapshot(trx, booking.customerId);
     const seller = await sellerSnapshot(trx);
-    const period = {
-      startDate: booking.startDate ?? occs[0].startDate,
-      endDate: booking.endDate ?? occs[occs.length - 1].endDate,
-    };
+    const period = await servicePeriod(trx, booking);
     const deposits = invoices.filter((b) => b.isDeposit && b.remaining !== 0);
     const depositLinesLeft = (
       await creditableLines(
