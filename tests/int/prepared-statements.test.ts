@@ -1,7 +1,8 @@
 // The sale's statements are prepared once per connection, named after their SQL
 // (api/db/prepared.ts): the names PostgreSQL holds after a sale, one per shape of the
 // lines' statement, and a ticket statement that still works after its table grows (its
-// columns are named: `RETURNING *` would fail « cached plan must not change result type »).
+// columns are named: `RETURNING *` would fail « cached plan must not change result type »);
+// and a bill's number, row and lines written by one prepared statement (bill-insert.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { startTestServer, type TestServer } from './harness';
@@ -91,7 +92,7 @@ describe('the bill, prepared', () => {
     for (const p of c.places) stays.push((await bookStay(t, c, p, '2031-07-01', '2031-07-08')).bookingId);
   }, 120_000);
 
-  it('numbers, writes and enters a bill in one prepared statement, still after the bill table grows a column', async () => {
+  it('numbers, writes and enters a bill in one prepared statement, still once the bill table grows', async () => {
     await t.knex
       .transaction(async (trx) => {
         const deposit = (i: number) =>
