@@ -1,18 +1,44 @@
 // Fonts parsed once per process (or worker thread). pdfmake opens every font file
 // anew for each document and fontkit re-parses it (cmap, glyf, GSUB/GPOS tables): most
 // of a bill's render time went there. The parsed fontkit font is read-only for pdfkit
-// (each document keeps its own subset and layout cache), so one parse serves every
-// document rendered by this thread; rendering is synchronous between awaits, so no two
-// documents use it at once.
+// (each document keeps its own subset), so one parse serves every document rendered by
+// this thread; rendering is synchronous between awaits, so no two documents use it at once.
+// pdfkit's layout cache (each word shaped by fontkit's GSUB/GPOS lookups, 40 % of a bill's
+// render) is shared too, per font file: a word's layout depends only on the font, and the
+// document's own subset, widths and ToUnicode map are still filled from the glyphs by each
+// document (pdfkit's encode). Bounded: emptied past LAYOUT_WORDS words.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 
 type FontkitFont = Record<string, unknown>;
-type EmbeddedFontClass = new (doc: unknown, font: FontkitFont, id: string) => { name: string };
+type EmbeddedFontClass = new (
+  doc: unknown,
+  font: FontkitFont,
+  id: string,
+) => { name: string; layoutCache?: Record<string, unknown> };
 
 const parsed = new Map<string, FontkitFont>();
+/** Words whose layout a font file keeps (a bill has a few hundred, mostly the same from one bill to the next). */
+const LAYOUT_WORDS = 20_000;
+const layouts = new Map<string, { words: Record<string, unknown>; documents: number }>();
+
+/** How many words the shared layout caches hold (tests). */
+export const sharedLayoutWords = (): number =>
+  [...layouts.values()].reduce((n, l) => n + Object.keys(l.words).length, 0);
+
+/** The layout cache every document shares for `path`, emptied now and then once it holds LAYOUT_WORDS words. */
+function sharedLayouts(path: string): Record<string, unknown> {
+  let l = layouts.get(path);
+  // Counted every 100 documents only: Object.keys walks the whole cache.
+  if (l && ++l.documents % 100 === 0 && Object.keys(l.words).length > LAYOUT_WORDS) l = undefined;
+  if (!l) {
+    l = { words: Object.create(null) as Record<string, unknown>, documents: 0 };
+    layouts.set(path, l);
+  }
+  return l.words;
+}
 let EmbeddedFont: EmbeddedFontClass | null = null;
 
 /** The parsed font of a file, read and parsed the first time only. */
@@ -60,6 +86,8 @@ export function installFontCache(): void {
       this.validateLocalFile(def);
       const Embedded = embeddedFontClass(def);
       font = new Embedded(this, parsedFont(def), `F${++this._fontCount}`);
+      // pdfkit's own cache, unless the document turned it off (`fontLayoutCache: false`).
+      if (font.layoutCache) font.layoutCache = sharedLayouts(def);
       // Registered as pdfkit's font() would, so that the document embeds its subset at the end.
       this._fontFamilies[`${family}/${type}`] = font;
       this.fontCache[family][type] = font;
