@@ -20,8 +20,11 @@ type EmbeddedFontClass = new (
 ) => { name: string; layoutCache?: Record<string, unknown> };
 
 const parsed = new Map<string, FontkitFont>();
-/** Words whose layout a font file keeps (a bill has a few hundred, mostly the same from one bill to the next). */
-const LAYOUT_WORDS = 20_000;
+/**
+ * Words whose layout a font file keeps: a bill's fixed words (mentions, labels, terms) are a few hundred, the rest
+ * (names, amounts) change from one bill to the next. A word's layout holds its glyph run: about 2 kB.
+ */
+const LAYOUT_WORDS = 2_000;
 const layouts = new Map<string, { words: Record<string, unknown>; documents: number }>();
 
 /** How many words the shared layout caches hold (tests). */
@@ -31,8 +34,8 @@ export const sharedLayoutWords = (): number =>
 /** The layout cache every document shares for `path`, emptied now and then once it holds LAYOUT_WORDS words. */
 function sharedLayouts(path: string): Record<string, unknown> {
   let l = layouts.get(path);
-  // Counted every 100 documents only: Object.keys walks the whole cache.
-  if (l && ++l.documents % 100 === 0 && Object.keys(l.words).length > LAYOUT_WORDS) l = undefined;
+  // Counted every 10 documents only: Object.keys walks the whole cache.
+  if (l && ++l.documents % 10 === 0 && Object.keys(l.words).length > LAYOUT_WORDS) l = undefined;
   if (!l) {
     l = { words: Object.create(null) as Record<string, unknown>, documents: 0 };
     layouts.set(path, l);
