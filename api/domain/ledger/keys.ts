@@ -1,21 +1,14 @@
-// The installation's signing key (Ed25519, node:crypto). The private key is generated at
+// The installation's signing key (Ed25519, node:crypto; checked by ./ed25519.mjs). The private key is generated at
 // the first start into DATA_DIR/ledger-signing-key.pem (mode 600), outside the database
 // and its backups: someone who can write the database cannot sign. Its public part is
 // stored in ledger_key (append-only) so that entries signed by an earlier key (another
 // installation, a lost DATA_DIR) still verify, and shown on /closure and on every closure.
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  sign,
-  verify,
-  type KeyObject,
-} from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { readConfig } from '../../config';
+import { signatureCheck } from './ed25519.mjs';
 
 export interface SigningKey {
   privateKey: KeyObject;
@@ -78,10 +71,11 @@ export async function currentKeyId(trx: Knex | Knex.Transaction, key = signingKe
 export const signText = (text: string, key = signingKey()) =>
   sign(null, Buffer.from(text), key.privateKey).toString('base64');
 
+/** Each public key's check, made once (./ed25519.mjs: libsodium's when it loads). */
+const checks = new WeakMap<KeyObject, ReturnType<typeof signatureCheck>>();
+
 export function verifyText(text: string, signature: string, publicKey: KeyObject): boolean {
-  try {
-    return verify(null, Buffer.from(text), publicKey, Buffer.from(signature, 'base64'));
-  } catch {
-    return false;
-  }
+  let check = checks.get(publicKey);
+  if (!check) checks.set(publicKey, (check = signatureCheck(publicKey)));
+  return check(Buffer.from(text), Buffer.from(signature, 'base64'));
 }
