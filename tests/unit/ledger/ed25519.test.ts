@@ -32,7 +32,7 @@ describe('the ledger signature check', () => {
         (message, change, at) => {
           const m = Buffer.from(message);
           let s: Buffer = sign(null, m, privateKey);
-          if (change === 'signature byte') s[at % 64] ^= 1 << at % 8;
+          if (change === 'signature byte') s[at % 64] ^= 1 << (at % 8);
           if (change === 'message byte' && m.length) m[at % m.length] ^= 1;
           if (change === 'short') s = s.subarray(0, at % 64);
           if (change === 'long') s = Buffer.concat([s, Buffer.from([at % 256])]);
