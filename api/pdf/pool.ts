@@ -1,8 +1,13 @@
-// PDF rendering off the request thread: a small pool of worker threads, one per core
-// (PDF_WORKERS to change it, 0 to render on the calling thread). Workers start on the
-// first render and stop after a minute without work, so an idle server holds none.
-// Each worker renders one job at a time; the others wait in order. A worker that dies
-// takes no job with it: its job is rendered on this thread and the worker replaced.
+// PDF rendering off the request thread: a small pool of worker threads, one per core but
+// one (at least one; PDF_WORKERS to change it, 0 to render on the calling thread): the core
+// left is the request thread's and PostgreSQL's, which every bill needs too. On 2 cores, 8
+// bills at a time: p99 255–332 ms with 1 worker, 324–709 ms with 2 (their renders' p99
+// 117–173 against 454–558 ms: preempted by the issues), for 50–57 against 52–61 bills/s
+// (tests/bench/billing.bench.ts, alternated; issue 31, docs/history.md#issue-31).
+// Workers start on the first render and stop after a minute without work, so an idle
+// server holds none. Each worker renders one job at a time; the others wait in order. A
+// worker that dies takes no job with it: its job is rendered on this thread and the
+// worker replaced.
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +46,7 @@ let stopping = false;
 export function poolSize(): number {
   const set = process.env.PDF_WORKERS;
   if (set != null && set !== '') return Math.max(0, Math.floor(Number(set)) || 0);
-  return Math.max(1, availableParallelism());
+  return Math.max(1, availableParallelism() - 1);
 }
 
 /** Set to true by the server's bundle (scripts/server-build.mjs), undeclared elsewhere. */
