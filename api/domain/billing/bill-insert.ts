@@ -8,29 +8,18 @@
 // table's columns), so the text depends only on which columns are given: prepared once
 // per shape per connection, like the till's (../../db/prepared.ts).
 import type { Knex } from 'knex';
-import { isoTimestamp } from '../../db/connect';
 import { preparedByShape } from '../../db/prepared';
+import { camelRow, camelRows } from '../../db/queries';
 import { meta as billMeta } from '../../../common/generated/meta/bill';
 import { meta as lineMeta } from '../../../common/generated/meta/bill-line';
 import type { BillLineRecord, BillRecord } from '../../../common/generated/types';
 import type { EntityMeta } from '../../../common/entity-meta';
 import type { Series } from './numbering';
 
-/** One entity's columns: camelCase name → column, and what to turn back from JSON. */
-function columnsOf(meta: EntityMeta) {
+/** The row's given columns (undefined ones left to their default, as knex does) as a JSON object by column name. */
+function toJsonOf(meta: EntityMeta) {
   const column = new Map(meta.fields.map((f) => [f.name, f.column]));
-  const name = new Map(meta.fields.map((f) => [f.column, f.name]));
-  const timestamps = new Set(meta.fields.filter((f) => f.sql.t === 'timestamptz').map((f) => f.column));
-  /** The row as the database's JSON gives it (snake_case, timestamps with offset) as pg's parsers would. */
-  const fromJson = <T>(row: Record<string, unknown>): T =>
-    Object.fromEntries(
-      Object.entries(row).map(([k, v]) => [
-        name.get(k) ?? k,
-        timestamps.has(k) && typeof v === 'string' ? isoTimestamp(v) : v,
-      ]),
-    ) as T;
-  /** The row's given columns (undefined ones left to their default, as knex does) as a JSON object. */
-  const toJson = (row: object) => {
+  return (row: object) => {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(row)) {
       if (v === undefined) continue;
@@ -40,12 +29,10 @@ function columnsOf(meta: EntityMeta) {
     }
     return out;
   };
-  const returning = meta.fields.map((f) => `"${f.column}"`).join(', ');
-  return { toJson, fromJson, returning };
 }
 
-const BILL = columnsOf(billMeta);
-const LINE = columnsOf(lineMeta);
+const billJson = toJsonOf(billMeta);
+const lineJson = toJsonOf(lineMeta);
 const list = (cols: string[], prefix = '') => cols.map((c) => `${prefix}"${c}"`).join(', ');
 
 /** A bill's number: the series' prefix, then its sequence zero-padded to max(4, digits) digits (FA0042, FA12345). */
@@ -64,14 +51,14 @@ export async function insertNumberedBill(
   bill: object,
   lines: object[],
 ): Promise<{ bill: BillRecord; lines: BillLineRecord[] } | null> {
-  const row = BILL.toJson(bill);
-  const lineRows = lines.map(LINE.toJson);
+  const row = billJson(bill);
+  const lineRows = lines.map(lineJson);
   const billCols = Object.keys(row);
   const lineCols = [...new Set(lineRows.flatMap((l) => Object.keys(l)))];
   const linesCte = lineCols.length
     ? `, l AS (INSERT INTO bill_line (${list(lineCols)}, "bill_id")
          SELECT ${list(lineCols, 'r.')}, b.id FROM b, jsonb_populate_recordset(null::bill_line, ?::jsonb) r
-         RETURNING ${LINE.returning})`
+         RETURNING *)`
     : '';
   const sql = `WITH n AS (
       UPDATE bill_counter SET last_number = last_number + 1, last_date = ?::date
@@ -80,15 +67,13 @@ export async function insertNumberedBill(
     b AS (INSERT INTO bill (${list(billCols)}, "prefix", "sequence", "number")
       SELECT ${list(billCols, 'r.')}, n.prefix, n.last_number, n.number
         FROM n, jsonb_populate_record(null::bill, ?::jsonb) r
-      RETURNING ${BILL.returning})${linesCte}
+      RETURNING *)${linesCte}
     SELECT (SELECT row_to_json(b) FROM b) AS bill,
       ${lineCols.length ? `(SELECT coalesce(json_agg(l ORDER BY l.position), '[]') FROM l)` : `'[]'::json`} AS lines`;
   const bindings: Knex.RawBinding[] = [date, series, date, JSON.stringify(row)];
   if (lineCols.length) bindings.push(JSON.stringify(lineRows));
   const { rows } = await preparedByShape(trx.raw(sql, bindings), 'bill');
   if (!rows[0].bill) return null;
-  return {
-    bill: BILL.fromJson<BillRecord>(rows[0].bill),
-    lines: (rows[0].lines as Record<string, unknown>[]).map((l) => LINE.fromJson<BillLineRecord>(l)),
-  };
+  // As row_to_json writes them: snake_case keys (camelCased here), timestamps with their offset (nothing reads them).
+  return { bill: camelRow<BillRecord>(rows[0].bill)!, lines: camelRows<BillLineRecord>(rows[0].lines) };
 }
