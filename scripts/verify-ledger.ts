@@ -5,6 +5,7 @@
 import { openConfigured } from '../api/backup/cli';
 import { verifyLedger } from '../api/domain/ledger/verify';
 import { recordTechnicalEvent } from '../api/domain/ledger/jet';
+import { ed25519Backend } from '../api/domain/ledger/ed25519.mjs';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -20,7 +21,8 @@ async function main(): Promise<number> {
     const r = await verifyLedger(target.db.knex, { chain, allSignatures });
     console.log(
       `Journal ${chain === 'jet' ? 'des événements techniques' : 'fiscal'} : ${r.count} écriture(s)` +
-        `${r.count ? ` (n° ${r.first} à ${r.last})` : ''}, ${r.signaturesChecked} signature(s) vérifiée(s), ` +
+        `${r.count ? ` (n° ${r.first} à ${r.last})` : ''}, ${r.signaturesChecked} signature(s) vérifiée(s) ` +
+        `(${ed25519Backend}), ` +
         `${(r.ms / 1000).toFixed(2)} s`,
     );
     if (r.status === 'ok') {
