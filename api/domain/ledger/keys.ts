@@ -1,7 +1,8 @@
-// The installation's signing key (Ed25519, node:crypto; checked by ./ed25519.mjs). The private key is generated at
-// the first start into DATA_DIR/ledger-signing-key.pem (mode 600), outside the database
-// and its backups: someone who can write the database cannot sign. Its public part is
-// stored in ledger_key (append-only) so that entries signed by an earlier key (another
+// The installation's signing key (Ed25519: signed with node:crypto, checked by
+// ./ed25519.mjs). The private key is generated at the first start into
+// DATA_DIR/ledger-signing-key.pem (mode 600), outside the database and its backups:
+// someone who can write the database cannot sign. Its public part is stored in
+// ledger_key (append-only) so that entries signed by an earlier key (another
 // installation, a lost DATA_DIR) still verify, and shown on /closure and on every closure.
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
