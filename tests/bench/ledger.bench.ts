@@ -9,68 +9,17 @@
 // what a second thread adds on this machine (that loop on 1 and 2 worker threads: the floor of
 // the ratio to it); then the sampled verification. On a scratch database, dropped
 // at the end. Prints, never asserts. Run: npx tsx tests/bench/ledger.bench.ts
-import { Worker } from 'node:worker_threads';
 import { verify } from 'node:crypto';
 import { openScratchDatabase } from '../pg';
 import { recordFigures } from './results';
+import { appendSyntheticChain, breaksOtherThanSynthetic } from './ledger/synthetic-chain';
+import { threadScaling } from './ledger/thread-loops';
 import { migrateLatest } from '../../api/db/migrate';
 import { bootstrap } from '../../api/demo/bootstrap';
 import { issueStayBill } from '../../api/domain/billing/issue';
 import { appendBillEntry } from '../../api/domain/ledger/entries';
-import { canonicalJson, chainHash, headMessage, utcSecond } from '../../api/domain/ledger/canonical';
-import { currentKeyId, signText, signingKey } from '../../api/domain/ledger/keys';
-import { establishmentId } from '../../api/domain/ledger/append';
-import { totalsOfEntries, type EntryLike } from '../../api/domain/ledger/totals';
+import { chainHash } from '../../api/domain/ledger/canonical';
 import { verifyLedger } from '../../api/domain/ledger/verify';
-
-/** Throughput of `threads` worker threads each looping over `rows` at once (the product's check), checks/s. */
-async function loopOnThreads(rows: object[], pem: string | Buffer, threads: number): Promise<number> {
-  const code = `
-    const { parentPort, workerData } = require('node:worker_threads');
-    const { createHash } = require('node:crypto');
-    import(workerData.checks).then(({ signatureCheck }) => {
-      const check = signatureCheck(workerData.pem);
-      let ok = 0;
-      for (const r of workerData.rows) {
-        const h = createHash('sha256').update(r.prevHash).update(r.body).digest('hex');
-        if (h === r.hash && check(Buffer.from(r.hash), Buffer.from(r.signature, 'base64'))) ok++;
-      }
-      parentPort.postMessage(ok);
-    });`;
-  const checks = new URL('../../api/domain/ledger/ed25519.mjs', import.meta.url).href;
-  const workers = Array.from(
-    { length: threads },
-    () => new Worker(code, { eval: true, workerData: { rows, pem, checks } }),
-  );
-  const t = performance.now();
-  await Promise.all(workers.map((w) => new Promise((r) => w.once('message', r))));
-  const ms = performance.now() - t;
-  await Promise.all(workers.map((w) => w.terminate()));
-  return (threads * rows.length) / (ms / 1000);
-}
-
-/** Two threads' throughput ÷ one thread's (medians of 3, interleaved): what a second core adds here. */
-async function threadScaling(rows: object[], pem: string | Buffer): Promise<number> {
-  const one: number[] = [],
-    two: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    one.push(await loopOnThreads(rows, pem, 1));
-    two.push(await loopOnThreads(rows, pem, 2));
-  }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
-  return med(two) / med(one);
-}
-
-/**
- * The synthetic entries name bills and payments that have no row: the verifier reports them deleted
- * (« record » breaks, expected here). Any other break is a defect of the verifier or of the bench.
- */
-function breaksOtherThanSynthetic(breaks: { seq: number; kind: string; reason: string }[]): string {
-  const other = breaks.filter((b) => b.kind !== 'record' || !/supprim/.test(b.reason));
-  return other.length
-    ? ` — UNEXPECTED ${other[0].seq} ${other[0].kind}: ${other[0].reason}`
-    : ` (${breaks.length} records of the synthetic entries reported deleted, as expected)`;
-}
 
 const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 40);
 const N = Number(process.env.LEDGER_BENCH_ENTRIES ?? 100_000);
@@ -141,154 +90,7 @@ try {
   );
 
   // (2) a chain of N entries, continuing the demo's
-  const est = await establishmentId(knex);
-  const key = signingKey();
-  const keyId = await currentKeyId(knex, key);
-  const head = await knex('ledger_head').where({ establishmentId: est, chain: 'fiscal' }).first('lastSeq', 'lastHash');
-  let seq = Number(head.lastSeq),
-    prev = head.lastHash as string,
-    perpetual = 0;
-  const methods = [
-    { id: 1, label: 'Carte', kind: 'card' },
-    { id: 2, label: 'Espèces', kind: 'cash' },
-    { id: 3, label: 'Chèque', kind: 'cheque' },
-  ];
-  // The demo bills just issued wait for the first Z too.
-  let sinceZ: EntryLike[] = (
-    await knex('ledger_entry')
-      .where({ establishmentId: est, chain: 'fiscal' })
-      .orderBy('seq')
-      .select('seq', 'kind', 'amount', 'body')
-  ).map((r) => ({ seq: Number(r.seq), kind: r.kind, amount: Number(r.amount), data: JSON.parse(r.body).data }));
-  const t0 = performance.now();
-  const BATCH = 5000;
-  let rows: any[] = [];
-  const flush = async () => {
-    if (!rows.length) return;
-    const cols = [
-      'seq',
-      'kind',
-      'business_date',
-      'period_end',
-      'source_table',
-      'source_id',
-      'amount',
-      'body',
-      'prev_hash',
-      'hash',
-      'signature',
-    ];
-    await knex.transaction(async (trx) => {
-      await trx.raw('SET LOCAL session_replication_role = replica');
-      await trx.raw(
-        `INSERT INTO ledger_entry (establishment_id, chain, recorded_at, key_id, ${cols.join(', ')})
-        SELECT ?, 'fiscal', now(), ?, * FROM unnest(?::bigint[], ?::text[], ?::date[], ?::date[], ?::text[],
-          ?::bigint[], ?::bigint[], ?::text[], ?::text[], ?::text[], ?::text[])`,
-        [est, keyId, ...cols.map((_, c) => rows.map((r) => r[c]))],
-      );
-    });
-    rows = [];
-  };
-  const at = utcSecond();
-  // The synthetic entries' sources are past every real record's id: else the verifier compares
-  // a real record (the demo's payments, the bills of part 1) with a synthetic entry.
-  const SYNTHETIC = 1_000_000_000;
-  for (let i = 1; i <= N; i++) {
-    seq++;
-    const date =
-      `2027-${String(1 + (Math.floor(i / 90_000) % 12)).padStart(2, '0')}-` +
-      `${String(1 + (Math.floor(i / 3000) % 28)).padStart(2, '0')}`;
-    let kind: string,
-      amount: number,
-      data: any,
-      source: any = null,
-      periodEnd: string | null = null;
-    if (i % 500 === 0) {
-      const t = totalsOfEntries(sinceZ);
-      perpetual += t.sales;
-      kind = 'closure-day';
-      amount = t.sales;
-      data = { ...t, perpetual, userId: null };
-      periodEnd = `${date}#${i}`;
-      sinceZ = [];
-    } else if (i % 3 === 0) {
-      kind = 'payment';
-      amount = 1000 + (i % 9000);
-      data = {
-        method: methods[i % 3],
-        bookingId: i,
-        customerId: i % 500,
-        billId: null,
-        payerType: 'customer',
-        category: 'payment',
-      };
-      source = { table: 'payment', id: SYNTHETIC + i };
-    } else {
-      const excl = 1000 + (i % 50_000),
-        rateBp = i % 2 ? 1000 : 2000,
-        vat = Math.round((excl * rateBp) / 10_000);
-      kind = i % 97 ? 'bill' : 'credit-note';
-      const sign = kind === 'bill' ? 1 : -1;
-      data = {
-        number: `FA${i}`,
-        isDeposit: false,
-        customer: 'Client',
-        customerId: i % 500,
-        creditedBillId: null,
-        exclVat: sign * excl,
-        vatTotal: sign * vat,
-        inclVat: sign * (excl + vat),
-        outsideVat: sign * 66,
-        touristTax: sign * 66,
-        vat: [{ rateBp, exclVat: sign * excl, vat: sign * vat, inclVat: sign * (excl + vat) }],
-      };
-      amount = sign * (excl + vat + 66);
-      source = { table: 'bill', id: SYNTHETIC + i };
-    }
-    if (kind !== 'closure-day') sinceZ.push({ seq, kind, amount, data });
-    // A closure per day: its date made unique for the unique index, its end the same day.
-    const bizDate =
-      kind === 'closure-day'
-        ? new Date(Date.UTC(2030, 0, 1) + (i / 500) * 86_400_000).toISOString().slice(0, 10)
-        : date;
-    if (periodEnd) periodEnd = bizDate;
-    const body = canonicalJson({
-      at,
-      chain: 'fiscal',
-      establishment: est,
-      seq,
-      kind,
-      date: bizDate,
-      periodEnd,
-      source,
-      amount,
-      data,
-    });
-    const hash = chainHash(prev, body);
-    rows.push([
-      seq,
-      kind,
-      bizDate,
-      periodEnd,
-      source?.table ?? null,
-      source?.id ?? null,
-      amount,
-      body,
-      prev,
-      hash,
-      signText(hash, key),
-    ]);
-    prev = hash;
-    if (rows.length >= BATCH) await flush();
-  }
-  await flush();
-  await knex.transaction(async (trx) => {
-    await trx.raw('SET LOCAL session_replication_role = replica');
-    await trx('ledger_head')
-      .where({ establishmentId: est, chain: 'fiscal' })
-      .update({ lastSeq: seq, lastHash: prev, keyId, signature: signText(headMessage(est, 'fiscal', seq, prev), key) });
-  });
-  const built = performance.now() - t0;
+  const { est, key, ms: built } = await appendSyntheticChain(knex, N);
   console.log(
     `built ${N.toLocaleString('fr-FR')} entries (hash + Ed25519 signature each, bulk insert)  ` +
       `${(built / 1000).toFixed(1)} s`,
