@@ -7,7 +7,7 @@
 // non-canonical encodings and small-order keys): nothing the product signs is either.
 // Plain JavaScript, so a worker thread loads it without TypeScript.
 import { createRequire } from 'node:module';
-import { createPublicKey, verify } from 'node:crypto';
+import { createPublicKey, KeyObject, verify } from 'node:crypto';
 
 function loadSodium() {
   // SIGNATURE_CHECKS=node: node:crypto's checks (README, « Environment variables »).
@@ -25,7 +25,7 @@ export const ed25519Backend = sodium ? 'libsodium' : 'node:crypto';
 
 /** A check for one public key (a KeyObject or its PEM): (message bytes, signature bytes) → valid. Never throws. */
 export function signatureCheck(key) {
-  const keyObject = key && typeof key === 'object' && 'asymmetricKeyType' in key ? key : createPublicKey(key);
+  const keyObject = key instanceof KeyObject ? key : createPublicKey(key);
   if (sodium && keyObject.asymmetricKeyType === 'ed25519') {
     const raw = Buffer.from(keyObject.export({ format: 'jwk' }).x, 'base64url');
     return (message, signature) => {

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import { readConfig } from '../../config';
-import { signatureCheck } from './ed25519.mjs';
+import { signatureCheck, type SignatureCheck } from './ed25519.mjs';
 
 export interface SigningKey {
   privateKey: KeyObject;
@@ -73,7 +73,7 @@ export const signText = (text: string, key = signingKey()) =>
   sign(null, Buffer.from(text), key.privateKey).toString('base64');
 
 /** Each public key's check, made once (./ed25519.mjs: libsodium's when it loads). */
-const checks = new WeakMap<KeyObject, ReturnType<typeof signatureCheck>>();
+const checks = new WeakMap<KeyObject, SignatureCheck>();
 
 export function verifyText(text: string, signature: string, publicKey: KeyObject): boolean {
   let check = checks.get(publicKey);

@@ -9,9 +9,8 @@
 // calling thread: starting workers would cost more than they save.
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { createPublicKey, type KeyObject } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { verifyText } from './keys';
+import { signatureCheck, type SignatureCheck } from './ed25519.mjs';
 
 /** Checks a chunk: small, so that the calling thread, checking one, soon comes back to its own work. */
 const CHUNK = 500;
@@ -60,7 +59,8 @@ export function packChecks(checks: { text: string; signature: string; keyId: num
 }
 
 export class SignatureChecks<T> {
-  private readonly keys = new Map<number, KeyObject>();
+  /** Each key's check, as the workers make theirs (./signature-worker.mjs). */
+  private readonly keys = new Map<number, SignatureCheck>();
   private readonly slots: Slot[] = [];
   private readonly queue: Chunk[] = [];
   private readonly pending: Promise<T[]>[] = [];
@@ -77,7 +77,7 @@ export class SignatureChecks<T> {
     // A key row that is no public key (written by hand) signs nothing: its entries fail.
     for (const [id, pem] of pems) {
       try {
-        this.keys.set(id, createPublicKey(pem));
+        this.keys.set(id, signatureCheck(pem));
       } catch {
         continue;
       }
@@ -146,8 +146,8 @@ export class SignatureChecks<T> {
   private checkHere(checks: Check[]): number[] {
     const bad: number[] = [];
     checks.forEach((c, i) => {
-      const key = this.keys.get(c.keyId);
-      if (!key || !verifyText(c.text, c.signature, key)) bad.push(i);
+      const check = this.keys.get(c.keyId);
+      if (!check || !check(Buffer.from(c.text), Buffer.from(c.signature, 'base64'))) bad.push(i);
     });
     return bad;
   }
